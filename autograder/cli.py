@@ -1,0 +1,33 @@
+"""Command line: only parses arguments and dispatches to one package per subcommand."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# subcommand -> package exposing add_arguments(parser) and run(args) -> int
+SUBCOMMANDS = {
+    "release": ("autograder.release", "build assignments/<version>/ from solutions/ with otter assign"),
+    "grade": ("autograder.grade", "grade a folder of submissions into a gradebook"),
+    "bundle": ("autograder.bundle", "write the Gradescope autograder zip for a release"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="jaxgrade", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, (module, help_text) in SUBCOMMANDS.items():
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        importlib.import_module(module).add_arguments(p)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    module = importlib.import_module(SUBCOMMANDS[args.command][0])
+    return int(module.run(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,108 @@
+"""What every exercise module declares, and how its sub-check outcomes become a score.
+
+An exercise module `autograder/exercises/<id>.py` (trusted side) exposes exactly:
+  EXERCISE  an `Exercise` (id, chapter, sub-checks with points, what the probe relies on)
+  inputs    inputs(seed: int) -> ProbeInputs; fresh arrays/params drawn in the parent
+  probe     the child-side function autograder.sandboxed.probes.<id>.probe (never called here)
+  verdict   verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]; judges in the parent
+The child probe has the signature probe(ns: dict, inp: dict, rec: Recorder) -> None, where `ns` is
+the student's notebook namespace and `inp` maps the ProbeInputs' names to arrays / plain values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class SubCheck:
+    name: str  # English, stable: the results.json test is named "<exercise id>: <name>"
+    points: float
+    title_zh: str  # the property, as the student reads it
+    gate: bool = False  # structural check of the taught mechanism: if it fails the exercise scores 0
+
+
+@dataclass(frozen=True)
+class Exercise:
+    id: str
+    chapter: str  # "ch02" or "ch05"
+    title_zh: str
+    interfaces: tuple[str, ...]  # names the student's notebook must define
+    subchecks: tuple[SubCheck, ...]
+    relies_on: tuple[str, ...] = ()  # dotted names checked for tampering before the probe runs
+    kernel_probe: bool = False  # also run autograder.sandboxed.probes.<id>.kernel_probe on the built kernel
+    timeout_s: float = 120.0
+
+    @property
+    def max_points(self) -> float:
+        return sum(s.points for s in self.subchecks)
+
+    def subcheck(self, name: str) -> SubCheck:
+        for s in self.subchecks:
+            if s.name == name:
+                return s
+        raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class ProbeInputs:
+    """Inputs the parent draws for one probe run; crosses into the child as JSON + .npy."""
+
+    seed: int
+    arrays: dict[str, np.ndarray] = field(default_factory=dict)
+    params: dict[str, Any] = field(default_factory=dict)  # plain JSON data only
+
+
+@dataclass(frozen=True)
+class CheckOutcome:
+    name: str  # a SubCheck.name of the exercise
+    passed: bool
+    detail_zh: str = ""  # observed vs expected summary (max error, shapes), never the check's code
+
+
+@dataclass(frozen=True)
+class TestResult:
+    name: str  # "<exercise>: <subcheck>"
+    score: float
+    max_score: float
+    output_zh: str
+    passed: bool
+
+
+@dataclass(frozen=True)
+class ExerciseScore:
+    exercise: str
+    score: float
+    max_score: float
+    tests: tuple[TestResult, ...]
+    status: str  # "ok" or a machine-readable reason (timeout, crashed, gate_failed, tampered, ...)
+    summary_zh: str = ""
+
+
+def score_outcomes(ex: Exercise, outcomes: list[CheckOutcome], *, tampered: tuple[str, ...] = ()) -> ExerciseScore:
+    """Sum the passed sub-checks; a failed gate or detected tampering zeroes the exercise."""
+    by_name = {o.name: o for o in outcomes}
+    unknown = set(by_name) - {s.name for s in ex.subchecks}
+    if unknown:
+        raise ValueError(f"{ex.id}: verdict returned unknown sub-checks {sorted(unknown)}")
+    failed_gates = [s for s in ex.subchecks if s.gate and not (s.name in by_name and by_name[s.name].passed)]
+    tests = []
+    for s in ex.subchecks:
+        o = by_name.get(s.name, CheckOutcome(s.name, False, "没有得到检查结果"))
+        earned = s.points if o.passed and not failed_gates and not tampered else 0.0
+        mark = "通过" if o.passed else "未通过"
+        text = f"{s.title_zh}:{mark}" + (f"。{o.detail_zh}" if o.detail_zh else "")
+        tests.append(TestResult(f"{ex.id}: {s.name}", earned, s.points, text, o.passed))
+    if tampered:
+        status = "tampered"
+        summary = f"检测到代码替换了评分依赖的函数({', '.join(tampered)}),本题记 0 分。"
+    elif failed_gates:
+        status = "gate_failed"
+        summary = ";".join(f"{g.title_zh}未满足" for g in failed_gates) + ",本题记 0 分。"
+    else:
+        status = "ok"
+        summary = ""
+    return ExerciseScore(ex.id, sum(t.score for t in tests), ex.max_points, tuple(tests), status, summary)

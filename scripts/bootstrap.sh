@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Set up everything jaxgrade needs on a Debian-like host: Python >= 3.12 in .venv,
+# the project with its dev extras, clang++ (FFI kernels) and bubblewrap (sandbox).
+# Idempotent: a second run only checks. Prints what it does on stderr.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+log() { echo "bootstrap: $*" >&2; }
+
+find_python() {
+  local c
+  for c in "${JAXGRADE_PYTHON:-}" /root/.pyenv/versions/3.13.0/bin/python3 python3.13 python3.12 python3; do
+    [ -n "$c" ] || continue
+    command -v "$c" >/dev/null 2>&1 || continue
+    if "$c" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' 2>/dev/null; then
+      command -v "$c"; return 0
+    fi
+  done
+  return 1
+}
+
+need_apt=()
+command -v clang++ >/dev/null 2>&1 || need_apt+=(clang)
+command -v bwrap >/dev/null 2>&1 || need_apt+=(bubblewrap)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    log "installing Debian packages: ${need_apt[*]}"
+    apt-get update -q >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need_apt[@]}" >/dev/null
+  else
+    log "missing: ${need_apt[*]}. Install them (Debian/Ubuntu: sudo apt-get install ${need_apt[*]}) and run again."
+    exit 1
+  fi
+fi
+
+if [ ! -x .venv/bin/python ]; then
+  py=$(find_python) || { log "no Python >= 3.12 found; install python3.12 or python3.13 (or set JAXGRADE_PYTHON)"; exit 1; }
+  log "creating .venv with $py"
+  "$py" -m venv .venv
+fi
+
+stamp=.venv/.jaxgrade-installed
+want=$(sha256sum pyproject.toml | cut -c1-16)
+if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+  log "installing the project into .venv (first run takes a few minutes)"
+  .venv/bin/python -m pip install -q --upgrade pip >/dev/null
+  .venv/bin/python -m pip install -q -e '.[dev]'
+  echo "$want" > "$stamp"
+fi
+log "ready: $(.venv/bin/python --version), $(clang++ --version | head -n1)"
