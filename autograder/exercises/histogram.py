@@ -1,0 +1,197 @@
+"""Hidden checks of chapter 2 exercise 1, `primitive_histogram(f, *args)` (trusted parent side).
+
+The child calls the student's function on targets built from the parameters drawn here
+(`autograder.sandboxed.probes.histogram.build_targets`, trusted code the parent imports too) and
+records the returned mapping as plain data. The parent traces the same targets itself with
+`jax.make_jaxpr`, counts every equation of every sub-jaxpr (`jax.extend.core.jaxprs_in_params`,
+one count per occurrence, shared sub-jaxprs included each time they are used) and compares key by
+key. Keys whose count is 0 are treated as absent.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+import jax
+import jax.extend as je
+import numpy as np
+
+from autograder.exercises.base import CheckOutcome, Exercise, ProbeInputs, SubCheck
+from autograder.observations import ObservationInvalid, Observations
+from autograder.sandboxed.probes.histogram import UNARY_OPS, build_targets, probe
+
+__all__ = ["EXERCISE", "inputs", "probe", "reference_histogram", "verdict"]
+
+EXERCISE = Exercise(
+    id="histogram",
+    chapter="ch02",
+    title_zh="练习 1:jaxpr 侦探(原语直方图)",
+    interfaces=("primitive_histogram",),
+    subchecks=(
+        SubCheck("shared_jit_recursion", 2,
+                 "递归进入子 jaxpr:同一个内层 jit 调用几次就统计几次,jit 里再嵌套的 jit 也要展开", gate=True),
+        SubCheck("returns_str_int_mapping", 1, "返回 dict 或 Counter,键是原语名字符串,值是整数"),
+        SubCheck("cond_switch_branches", 2, "统计 cond / switch 的每个分支(含分支里嵌套的 cond)"),
+        SubCheck("scan_while_bodies", 2, "统计 scan 的循环体,以及 while_loop 的条件函数和循环体"),
+        SubCheck("custom_rules_and_checkpoint", 1,
+                 "统计 custom_jvp / custom_vjp 调用和 checkpoint(remat)内部的原语"),
+        SubCheck("deep_nesting", 2, "多层嵌套(scan → while → cond → jit → custom_jvp)里的原语全部统计到"),
+    ),
+    relies_on=(
+        "jax.make_jaxpr", "jax.jit", "jax.checkpoint", "jax.custom_jvp", "jax.custom_vjp",
+        "jax.lax.cond", "jax.lax.switch", "jax.lax.while_loop", "jax.lax.scan", "jax.nn.relu",
+        "jax.extend.core.jaxprs_in_params",
+    ),
+)
+
+# Which targets each sub-check compares (the gate has its own target).
+_TARGETS_OF: dict[str, tuple[str, ...]] = {
+    "shared_jit_recursion": ("shared_jit",),
+    "cond_switch_branches": ("branches",),
+    "scan_while_bodies": ("loops",),
+    "custom_rules_and_checkpoint": ("custom", "remat"),
+    "deep_nesting": ("deep",),
+}
+_TARGET_ZH: dict[str, str] = {
+    "shared_jit": "重复调用内层 jit 的函数", "branches": "含 switch/cond 的函数",
+    "loops": "含 scan/while 的函数", "custom": "含 custom_jvp/custom_vjp 的函数",
+    "remat": "含 checkpoint 的函数", "deep": "多层嵌套的函数",
+}
+_OPS = sorted(UNARY_OPS)
+
+
+def _ops(rng: np.random.Generator, lo: int = 1, hi: int = 3) -> list[str]:
+    return [str(o) for o in rng.choice(_OPS, size=int(rng.integers(lo, hi + 1)))]
+
+
+def inputs(seed: int) -> ProbeInputs:
+    """Draw the structure of every target (chains, repeat counts, nesting switches) from the seed."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(3, 10))
+    n_branches = int(rng.integers(2, 5))
+    params = {
+        "shared_jit": {"n": n, "leaf": _ops(rng), "leaf_calls": int(rng.integers(2, 4)),
+                       "middle": _ops(rng, 0, 2), "middle_calls": int(rng.integers(2, 4)),
+                       "top": _ops(rng, 0, 2)},
+        "branches": {"n": n, "switch": [_ops(rng) for _ in range(n_branches)],
+                     "cond_branch": int(rng.integers(0, n_branches)), "cond_false": _ops(rng),
+                     "deep_true": _ops(rng), "deep_false": _ops(rng)},
+        "loops": {"n": n, "scan_body": _ops(rng), "while_body": _ops(rng),
+                  "while_limit": int(rng.integers(3, 9)), "cond_lt": bool(rng.integers(0, 2)),
+                  "while_in_scan": bool(rng.integers(0, 2)), "inner_while": _ops(rng)},
+        "custom": {"n": n, "jvp_body": _ops(rng), "vjp_body": _ops(rng), "jvp_calls": int(rng.integers(1, 4)),
+                   "vjp_calls": int(rng.integers(1, 3)), "relu": bool(rng.integers(0, 2))},
+        "remat": {"n": n, "remat_body": _ops(rng), "remat_in_scan": bool(rng.integers(0, 2)),
+                  "scan_body": _ops(rng), "tail": _ops(rng, 0, 2)},
+        "deep": {"n": n, "custom_body": _ops(rng), "jit_body": _ops(rng), "false_body": _ops(rng),
+                 "scan_length": int(rng.integers(2, 5)), "tail": _ops(rng)},
+    }
+    return ProbeInputs(seed=seed, params=params)
+
+
+def reference_histogram(f: Callable, *args) -> Counter:
+    """Primitive name -> occurrences in jaxpr(f) and all its sub-jaxprs (each use counted)."""
+    counts: Counter = Counter()
+
+    def walk(jaxpr) -> None:
+        for eqn in jaxpr.eqns:
+            counts[eqn.primitive.name] += 1
+            for sub in je.core.jaxprs_in_params(eqn.params):
+                walk(sub)
+
+    walk(jax.make_jaxpr(f)(*args).jaxpr)
+    return counts
+
+
+def _entries(obs: Observations, target: str) -> tuple[str, list[dict]]:
+    """The recorded type name and entries of one target; raises ObservationInvalid when malformed."""
+    type_name = obs.text(f"{target}.type", max_chars=200)
+    key = f"{target}.entries"
+    entries = obs.raw(key)
+    if entries is None:
+        raise ObservationInvalid(key, f"返回值({type_name})不是 dict 或 Counter,没有 items()")
+    if type(entries) is not list or not all(
+            type(e) is dict and set(e) == {"key", "key_type", "value", "value_type"} for e in entries):
+        raise ObservationInvalid(key, "观测结果的结构不对")
+    return type_name, entries
+
+
+def _as_counts(entries: list[dict]) -> dict[str, float]:
+    """Nonzero counts by str key; a non-str key or a non-numeric count becomes a mismatching marker."""
+    out: dict[str, float] = {}
+    for e in entries:
+        key = e["key"] if type(e["key"]) is str else f"<{str(e['key_type'])[:40]} 类型的键>"
+        value = e["value"]
+        if type(value) not in (int, float):
+            out[key] = float("nan")
+        elif value != 0:
+            out[key] = value
+    return out
+
+
+def _compare(target: str, expected: Counter, got: dict[str, float]) -> str | None:
+    """None when equal, else a Chinese summary of the differing counts."""
+    keys = sorted(set(expected) | set(got))
+    diffs = [k for k in keys if not (got.get(k, 0) == expected.get(k, 0))]
+    if not diffs:
+        return None
+    shown = "、".join(f"{k} 实际 {_fmt(got.get(k, 0))} 应为 {expected.get(k, 0)}" for k in diffs[:6])
+    more = f" 等(共 {len(diffs)} 个原语不一致)" if len(diffs) > 6 else ""
+    return (f"{_TARGET_ZH[target]}:{shown}{more};"
+            f"原语总数实际 {_fmt(sum(v for v in got.values() if v == v))},应为 {sum(expected.values())}")
+
+
+def _fmt(v: float) -> str:
+    return str(int(v)) if v == v and float(v).is_integer() else str(v)
+
+
+def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
+    names = [s.name for s in EXERCISE.subchecks]
+    if obs.values.get("defined") is not True:
+        msg = "没有找到可调用的 primitive_histogram(f, *args)"
+        return [CheckOutcome(n, False, msg) for n in names]
+
+    expected = {name: reference_histogram(f, *args) for name, f, args in build_targets(inp.params)}
+    got: dict[str, dict[str, float]] = {}
+    type_problems: list[str] = []
+    read_errors: dict[str, str] = {}
+    for target in expected:
+        try:
+            type_name, entries = _entries(obs, target)
+        except ObservationInvalid as exc:
+            read_errors[target] = f"{_TARGET_ZH[target]}:{exc.message_zh}"
+            continue
+        got[target] = _as_counts(entries)
+        if type_name not in ("dict", "Counter"):
+            type_problems.append(f"返回类型是 {type_name},应为 dict 或 Counter")
+        if any(e["key_type"] != "str" or type(e["key"]) is not str for e in entries):
+            bad = next(e["key_type"] for e in entries if e["key_type"] != "str" or type(e["key"]) is not str)
+            type_problems.append(f"有的键不是字符串(是 {str(bad)[:60]}),键应是原语名 eqn.primitive.name")
+        if any(e["value_type"] != "int" for e in entries):
+            bad = next(e["value_type"] for e in entries if e["value_type"] != "int")
+            type_problems.append(f"有的计数不是 int(是 {str(bad)[:60]})")
+        if obs.values.get(f"{target}.truncated") is True:
+            type_problems.append("返回的条目过多")
+
+    outcomes: list[CheckOutcome] = []
+    for sub in EXERCISE.subchecks:
+        if sub.name == "returns_str_int_mapping":
+            problems = list(read_errors.values()) + type_problems
+            outcomes.append(CheckOutcome(sub.name, not problems,
+                                         "" if not problems else ";".join(dict.fromkeys(problems))))
+            continue
+        details = []
+        for target in _TARGETS_OF[sub.name]:
+            if target in read_errors:
+                details.append(read_errors[target])
+                continue
+            diff = _compare(target, expected[target], got[target])
+            if diff:
+                details.append(diff)
+        ok = not details
+        summary = ";".join(details) if details else (
+            "各目标函数的计数与实际追踪结果一致(共 "
+            f"{sum(sum(expected[t].values()) for t in _TARGETS_OF[sub.name])} 个原语)")
+        outcomes.append(CheckOutcome(sub.name, ok, summary))
+    return outcomes

@@ -1,0 +1,268 @@
+"""Child-side probe of exercise `histogram` (chapter 2, exercise 1: `primitive_histogram(f, *args)`).
+
+The probe builds target functions the student never saw from the parameters the parent drew
+(`build_targets(params)`: nesting of cond/switch, scan, while, inner jit called several times,
+custom_jvp/custom_vjp, checkpoint), calls the student's `primitive_histogram(f, *args)` on each and
+records the result as plain data. It never computes an expected histogram; the parent imports
+`build_targets` from this module (trusted code, no student code involved) and traces the same
+functions itself.
+
+Observation keys (all JSON; `<t>` is a target name from TARGET_NAMES):
+  defined            bool. Whether the namespace defines a callable `primitive_histogram`. Always written.
+  <t>.type           str. Type of the returned value: "dict" or "Counter" when it is exactly
+                     `dict` / `collections.Counter`, the bare name for other builtins ("list", "int"),
+                     otherwise "<module>.<qualname>" of its type (e.g. "numpy.int64").
+                     Written as an error entry when the student's call raised. Missing when `defined`
+                     is false.
+  <t>.entries        list of objects {"key": str | null, "key_type": str, "value": int | float | null,
+                     "value_type": str}, one per item of the returned mapping, at most MAX_ENTRIES.
+                     `key` is the key when it is a str (else null); `value` is the count converted to
+                     int (ints and numpy integers, bools excluded) or to float (finite floats), else
+                     null; the *_type fields are the exact type names. null when the result has no
+                     `items()`. Written as an error entry when reading the mapping raised. Missing when
+                     `<t>.type` is an error or `defined` is false.
+  <t>.truncated      bool. True when the mapping had more than MAX_ENTRIES items (only the first were
+                     recorded). Missing together with `<t>.entries`.
+"""
+
+from __future__ import annotations
+
+import collections
+from collections.abc import Callable
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+from ..observe import Recorder
+
+MAX_ENTRIES = 500
+
+# Target names, in recording order. "shared_jit" is the parent's gate target.
+TARGET_NAMES: tuple[str, ...] = ("shared_jit", "branches", "loops", "custom", "remat", "deep")
+
+# Shape-preserving element-wise steps a target chains together (name -> f32 array -> f32 array).
+UNARY_OPS: dict[str, Callable[[Any], Any]] = {
+    "sin": jnp.sin,
+    "cos": jnp.cos,
+    "tanh": jnp.tanh,
+    "exp_neg_sq": lambda t: jnp.exp(-t * t),
+    "neg": jnp.negative,
+    "abs": jnp.abs,
+    "scale": lambda t: t * 1.5,
+    "shift": lambda t: t + 0.25,
+    "sigmoid": jax.nn.sigmoid,
+    "log1p_abs": lambda t: jnp.log1p(jnp.abs(t)),
+    "clip0": lambda t: jnp.maximum(t, 0.0),
+    "square": jnp.square,
+}
+
+
+def chain(ops: list[str]) -> Callable[[Any], Any]:
+    """Compose the named element-wise steps left to right."""
+    fns = [UNARY_OPS[name] for name in ops]
+
+    def run(t):
+        for fn in fns:
+            t = fn(t)
+        return t
+
+    return run
+
+
+def _vec(n: int) -> np.ndarray:
+    return np.linspace(-1.0, 1.0, n, dtype=np.float32)
+
+
+def _shared_jit(p: dict) -> tuple[Callable, tuple]:
+    """Gate target: one jitted function called several times, itself calling another jitted one."""
+    leaf = jax.jit(chain(p["leaf"]))
+
+    @jax.jit
+    def middle(t):
+        for _ in range(p["leaf_calls"]):
+            t = leaf(t)
+        return chain(p["middle"])(t)
+
+    def target(x):
+        y = x
+        for _ in range(p["middle_calls"]):
+            y = middle(y)
+        return jnp.sum(chain(p["top"])(y))
+
+    return target, (_vec(p["n"]),)
+
+
+def _branches(p: dict) -> tuple[Callable, tuple]:
+    """lax.switch whose branches are chains; one branch holds a nested lax.cond (itself nesting one)."""
+    def with_cond(t, flag):
+        def inner_true(u):
+            return lax.cond(u.sum() > 0, chain(p["deep_true"]), chain(p["deep_false"]), u)
+        return lax.cond(flag, inner_true, chain(p["cond_false"]), t)
+
+    def target(x, index, flag):
+        branches = []
+        for b, ops in enumerate(p["switch"]):
+            if b == p["cond_branch"]:
+                branches.append(lambda t, ops=ops: with_cond(chain(ops)(t), flag))
+            else:
+                branches.append(chain(ops))
+        return lax.switch(index, branches, x)
+
+    return target, (_vec(p["n"]), np.int32(1), np.bool_(True))
+
+
+def _loops(p: dict) -> tuple[Callable, tuple]:
+    """lax.scan with a chain body, then lax.while_loop (cond and body), optionally a while inside the scan."""
+    limit = float(p["while_limit"])
+
+    def body(carry, x_t):
+        c = chain(p["scan_body"])(carry) * x_t
+        if p["while_in_scan"]:
+            step = chain(p["inner_while"])
+            c, _ = lax.while_loop(lambda s: s[1] < 2, lambda s: (step(s[0]), s[1] + 1), (c, 0))
+        return c, c + 1.0
+
+    def target(x):
+        c, ys = lax.scan(body, x[0], x, length=x.shape[0])
+        cond = (lambda s: s[0] < limit) if p["cond_lt"] else (lambda s: jnp.logical_not(s[0] >= limit))
+        w, acc = lax.while_loop(cond, lambda s: (s[0] + 1.0, chain(p["while_body"])(s[1])), (c, ys))
+        return w + acc.sum()
+
+    return target, (_vec(p["n"]),)
+
+
+def _custom(p: dict) -> tuple[Callable, tuple]:
+    """Own custom_jvp and custom_vjp functions (called several times) plus jax.nn.relu."""
+    inner = chain(p["jvp_body"])
+
+    @jax.custom_jvp
+    def cj(t):
+        return inner(t)
+
+    @cj.defjvp
+    def cj_jvp(primals, tangents):
+        (t,), (dt,) = primals, tangents
+        return cj(t), dt * jnp.cos(t)
+
+    @jax.custom_vjp
+    def cv(t):
+        return chain(p["vjp_body"])(t)
+
+    cv.defvjp(lambda t: (cv(t), t), lambda res, g: (g * jnp.cos(res),))
+
+    def target(x):
+        y = x
+        for _ in range(p["jvp_calls"]):
+            y = cj(y)
+        for _ in range(p["vjp_calls"]):
+            y = cv(y)
+        if p["relu"]:
+            y = jax.nn.relu(y)
+        return y
+
+    return target, (_vec(p["n"]),)
+
+
+def _remat(p: dict) -> tuple[Callable, tuple]:
+    """jax.checkpoint around a chain, optionally a checkpointed step inside a scan body."""
+    step = jax.checkpoint(chain(p["remat_body"]))
+
+    def target(x):
+        y = step(x)
+        if p["remat_in_scan"]:
+            y, _ = lax.scan(lambda c, _: (jax.checkpoint(chain(p["scan_body"]))(c), None), y, None, length=3)
+        return chain(p["tail"])(y)
+
+    return target, (_vec(p["n"]),)
+
+
+def _deep(p: dict) -> tuple[Callable, tuple]:
+    """scan -> while -> cond -> jit (called twice) -> custom_jvp, several levels deep."""
+    @jax.custom_jvp
+    def smooth(t):
+        return chain(p["custom_body"])(t)
+
+    smooth.defjvp(lambda primals, tangents: (smooth(primals[0]), tangents[0]))
+    leaf = jax.jit(lambda t: smooth(chain(p["jit_body"])(t)))
+
+    def branch_true(t):
+        return leaf(leaf(t))
+
+    def while_body(s):
+        t, k = s
+        return lax.cond(t.sum() > 0, branch_true, chain(p["false_body"]), t), k + 1
+
+    def scan_body(c, _):
+        c, _k = lax.while_loop(lambda s: s[1] < 2, while_body, (c, 0))
+        return c, None
+
+    def target(x):
+        y, _ = lax.scan(scan_body, x, None, length=p["scan_length"])
+        return jax.checkpoint(chain(p["tail"]))(y)
+
+    return target, (_vec(p["n"]),)
+
+
+_BUILDERS: dict[str, Callable[[dict], tuple[Callable, tuple]]] = {
+    "shared_jit": _shared_jit, "branches": _branches, "loops": _loops,
+    "custom": _custom, "remat": _remat, "deep": _deep,
+}
+
+
+def build_targets(params: dict) -> list[tuple[str, Callable, tuple]]:
+    """(name, function, args) for every target; a pure function of the parent's parameters."""
+    return [(name, *_BUILDERS[name](params[name])) for name in TARGET_NAMES]
+
+
+def _type_name(value: Any) -> str:
+    t = type(value)
+    if t is dict:
+        return "dict"
+    if t is collections.Counter:
+        return "Counter"
+    if t.__module__ == "builtins":
+        return t.__qualname__
+    return f"{t.__module__}.{t.__qualname__}"
+
+
+def _entry(key: Any, value: Any) -> dict:
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        plain: int | float | None = int(value)
+    elif isinstance(value, (float, np.floating)) and np.isfinite(value):
+        plain = float(value)
+    else:
+        plain = None
+    return {"key": str(key) if isinstance(key, str) else None, "key_type": _type_name(key),
+            "value": plain, "value_type": _type_name(value)}
+
+
+def probe(ns: dict, inp: dict, rec: Recorder) -> None:
+    fn = ns.get("primitive_histogram")
+    rec.put("defined", callable(fn))
+    if not callable(fn):
+        return
+    for name, target, args in build_targets(inp):
+        try:
+            result = fn(target, *args)
+        except Exception as exc:  # the student's code may raise anything; that is an observation
+            rec.put_error(f"{name}.type", exc)
+            continue
+        rec.put(f"{name}.type", _type_name(result))
+        rec.put(f"{name}.truncated", False)
+
+        def read(result=result, name=name) -> list[dict] | None:
+            items_fn = getattr(result, "items", None)
+            if not callable(items_fn):
+                return None
+            out = []
+            for i, (k, v) in enumerate(items_fn()):
+                if i >= MAX_ENTRIES:
+                    rec.put(f"{name}.truncated", True)
+                    break
+                out.append(_entry(k, v))
+            return out
+
+        rec.observe(f"{name}.entries", read)

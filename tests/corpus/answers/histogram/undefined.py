@@ -1,0 +1,2 @@
+# Not answered: the cell still holds only the placeholder comment.
+# 在这里写你的代码
