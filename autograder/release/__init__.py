@@ -1,0 +1,47 @@
+"""`jaxgrade release`: build assignments/<version>/ from the master notebooks with the real otter assign.
+
+Heavy imports (otter, nbclient) happen inside run(), so `jaxgrade --help` and other subcommands
+do not pay for them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--version", required=True, help="release name, e.g. 2026-fall (folder assignments/<version>)")
+    parser.add_argument("--solutions", type=Path, default=Path("solutions"),
+                        help="folder of the otter-format master notebooks (default: solutions)")
+    parser.add_argument("--out", type=Path, default=Path("assignments"),
+                        help="folder that receives <version>/ (default: assignments)")
+    parser.add_argument("--force", action="store_true", help="replace an existing release of the same version")
+    parser.add_argument("--verify-run", action="store_true",
+                        help="also execute every released notebook in a real Jupyter kernel, untouched "
+                             "(self-checks must say 尚未作答) and with the reference answers pasted in "
+                             "(self-checks must pass); slow")
+
+
+def run(args: argparse.Namespace) -> int:
+    from autograder.release.build import ReleaseError, build_release
+
+    def log(msg: str) -> None:
+        print(msg, file=sys.stderr, flush=True)
+
+    try:
+        report = build_release(args.version, args.solutions, args.out, force=args.force,
+                               verify_run=args.verify_run, log=log)
+    except ReleaseError as exc:
+        print(f"jaxgrade release: {exc}", file=sys.stderr)
+        return 1
+    print(f"released {report.version} -> {report.path} ({report.file_count} files, "
+          f"{report.duration_s:.1f} s{'' if report.verify_run_s is None else f', verify-run {report.verify_run_s:.1f} s'})")
+    for ch, name in sorted(report.notebooks.items()):
+        print(f"  {ch}: {name}")
+    for ex, pts in report.points.items():
+        print(f"  {ex:<18} {pts:g} points")
+    if report.restored_metadata:
+        print(f"  restored jaxgrade metadata on {report.restored_metadata} cell(s) that otter dropped")
+    return 0
