@@ -1,0 +1,729 @@
+"""Run one command for untrusted code, every limit enforced from outside (trusted parent side).
+
+One job, like isolate: start a command in a sandbox, enforce the limits, report in plain data what
+happened. Two kinds of failure are never mixed:
+
+- `SandboxFault` (raised): the sandbox itself failed (bwrap missing, namespaces refused, a mount
+  could not be made, the launcher could not drop privileges or exec). A grader fault: retry, never a
+  student's zero.
+- `SandboxResult` (returned): what the program did (exit code, signal, timeout, limit hit).
+
+Modes (see `make_sandbox`; what each protects against is in docs/architecture.md, "Sandbox"):
+
+- "bwrap"  the host mode (root on a Linux host): bubblewrap namespaces + unprivileged uid + rlimits
+           + seccomp. Paths inside: /sandbox/scratch (writable) and the `Mount` targets.
+- "rlimit" the container mode, where namespaces cannot be created: unprivileged uid + rlimits +
+           seccomp + kill of every process of the uid afterwards. No mount namespace: the child sees
+           host paths, and /sandbox/... paths in argv, cwd and env values are rewritten to them.
+- "none"   `--unsafe-no-sandbox` only: rlimits and a process group, nothing else.
+
+Every mode runs the program through `autograder/sandbox_exec.py` (the launcher), which stays as a
+root parent out of the program's reach and reports the program's exact wait status and rusage.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SCRATCH_TARGET = "/sandbox/scratch"
+EXEC_TARGET = "/sandbox/.exec/sandbox_exec.py"
+EXEC_SOURCE = Path(__file__).resolve().with_name("sandbox_exec.py")
+NOBODY = 65534
+DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin"
+START_TIMEOUT_S = 30.0  # from Popen to the launcher's "started" event
+DRAIN_TIMEOUT_S = 10.0  # after the sandbox is gone, for the pipes to reach EOF
+STATUS_CAP = 64 * 1024  # bytes the launcher may write on the status pipe
+MEMORY_MARKERS = ("MemoryError", "std::bad_alloc", "Cannot allocate memory", "out of memory",
+                  "Out of memory", "RESOURCE_EXHAUSTED")
+FSIZE_MARKERS = ("File too large",)
+
+
+@dataclass(frozen=True)
+class Limits:
+    wall_s: float = 120.0  # wall clock, enforced by the parent (kills the whole sandbox)
+    cpu_s: int = 300  # RLIMIT_CPU soft limit (SIGXCPU); the hard limit is one second more (SIGKILL)
+    address_space_bytes: int = 8 * 2**30  # RLIMIT_AS (JAX needs ~4 GiB of address space)
+    nproc: int = 128  # RLIMIT_NPROC, counted per uid system-wide (see make_sandbox)
+    fsize_bytes: int = 256 * 2**20  # RLIMIT_FSIZE
+    nofile: int = 256  # RLIMIT_NOFILE
+    output_bytes: int = 1 * 2**20  # captured stdout and stderr, each; the rest is read and discarded
+    scratch_bytes: int = 512 * 2**20  # size of the tmpfs at /tmp and /dev/shm (bwrap mode only)
+
+    def __post_init__(self) -> None:
+        for name in ("wall_s", "cpu_s", "address_space_bytes", "nproc", "fsize_bytes", "nofile",
+                     "output_bytes", "scratch_bytes"):
+            if not getattr(self, name) > 0:
+                raise ValueError(f"Limits.{name} must be positive, got {getattr(self, name)!r}")
+
+
+@dataclass(frozen=True)
+class Mount:
+    source: Path  # on the host
+    target: str  # absolute path inside the sandbox (bwrap mode)
+    writable: bool = False
+
+
+@dataclass(frozen=True)
+class SandboxResult:
+    """What the program did. Every key is documented in docs/architecture.md, "Sandbox"."""
+
+    exit_code: int | None  # None when ended by a signal
+    signal: int | None  # the signal that ended the program, None when it exited
+    timed_out: bool  # the wall-clock limit fired and the parent killed the sandbox
+    limit: str | None  # "wall", "cpu", "memory", "fsize", "output", or None (none inferable)
+    wall_s: float  # seconds from start to the end of the sandbox
+    stdout: str  # decoded with errors="replace", at most Limits.output_bytes bytes
+    stderr: str
+    output_truncated: bool  # stdout or stderr exceeded Limits.output_bytes
+    cpu_s: float | None = None  # user + system CPU seconds of the program and its reaped children
+    max_rss_bytes: int | None = None  # peak resident set of the largest process of the tree
+    killed: bool = False  # the parent killed the sandbox (kill() or the wall-clock limit)
+    mode: str = ""  # "bwrap", "rlimit" or "none"
+    message: str = ""  # one line for humans, e.g. "Exited with error status 1"
+
+    @property
+    def ok(self) -> bool:
+        return self.exit_code == 0 and not self.timed_out and not self.killed
+
+
+class SandboxFault(RuntimeError):
+    """The sandbox failed, not the program: a grader fault (retry), never a student's zero."""
+
+
+# --- output capture --------------------------------------------------------------------------
+
+
+class _CappedReader(threading.Thread):
+    """Reads a pipe to EOF, keeps the first `cap` bytes, discards the rest so the child never blocks."""
+
+    def __init__(self, fd: int, cap: int, name: str) -> None:
+        super().__init__(name=name, daemon=True)
+        self.fd, self.cap = fd, cap
+        self.data = bytearray()
+        self.total = 0
+
+    def run(self) -> None:
+        try:
+            while chunk := os.read(self.fd, 65536):
+                self.total += len(chunk)
+                room = self.cap - len(self.data)
+                if room > 0:
+                    self.data += chunk[:room]
+        except OSError:
+            pass
+        finally:
+            os.close(self.fd)
+
+    @property
+    def truncated(self) -> bool:
+        return self.total > self.cap
+
+
+# --- a running sandbox -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Launch:
+    """What a mode prepared: the command line and how to tear down what it started."""
+
+    argv: list[str]
+    env: dict[str, str]
+    pass_fds: tuple[int, ...] = ()
+    info_fd: int | None = None  # bwrap --info-fd read end (pid 1 of the pid namespace)
+    sweep: Callable[[int | None], None] | None = None  # kills what may remain; gets the program pid
+    close_after_start: tuple[int, ...] = field(default=())
+
+
+class SandboxedProcess:
+    """One started sandbox. A monitor thread enforces the wall clock even if nobody calls wait()."""
+
+    def __init__(self, mode: str, launch: _Launch, limits: Limits) -> None:
+        self.mode = mode
+        self.limits = limits
+        self._sweep = launch.sweep
+        self._done = threading.Event()
+        self._result: SandboxResult | None = None
+        self._fault: SandboxFault | None = None
+        self._kill_requested = False
+        self._timed_out = False
+        self._events: list[dict] = []
+        self._status_buf = b""
+        self._ns_pidfd: int | None = None
+        self.program_pid: int | None = None  # host pid of the program (the launcher's child)
+        status_r, status_w = os.pipe()
+        self._wake_r, self._wake_w = os.pipe()
+        self._status_r = status_r
+        self.started_at = time.monotonic()
+        try:
+            self._popen = subprocess.Popen(
+                _with_status_fd(launch.argv, status_w),
+                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                env=launch.env, pass_fds=(*launch.pass_fds, status_w), start_new_session=True,
+                close_fds=True, bufsize=0,
+            )
+        except OSError as exc:
+            for fd in (status_r, status_w, self._wake_r, self._wake_w, *launch.close_after_start):
+                os.close(fd)
+            raise SandboxFault(f"{mode}: could not start {launch.argv[0]}: {exc}") from exc
+        os.close(status_w)
+        for fd in launch.close_after_start:
+            os.close(fd)
+        assert self._popen.stdout is not None and self._popen.stderr is not None
+        self._stdout = _CappedReader(os.dup(self._popen.stdout.fileno()), limits.output_bytes, "sandbox-out")
+        self._stderr = _CappedReader(os.dup(self._popen.stderr.fileno()), limits.output_bytes, "sandbox-err")
+        self._popen.stdout.close()
+        self._popen.stderr.close()
+        self._stdout.start()
+        self._stderr.start()
+        try:
+            if launch.info_fd is not None:
+                self._read_info(launch.info_fd)
+            self._await_started()
+        except SandboxFault:
+            self._teardown_after_fault()
+            raise
+        self._monitor = threading.Thread(target=self._run_monitor, name="sandbox-monitor", daemon=True)
+        self._monitor.start()
+
+    # -- start-up ------------------------------------------------------------------------------
+
+    def _read_info(self, fd: int) -> None:
+        """bwrap writes {"child-pid": N} (pid 1 of the namespace, as seen here) and closes the fd."""
+        data = b""
+        deadline = time.monotonic() + START_TIMEOUT_S
+        try:
+            while (left := deadline - time.monotonic()) > 0:
+                if not select.select([fd], [], [], left)[0]:
+                    continue
+                chunk = os.read(fd, 4096)
+                if not chunk:
+                    break
+                data += chunk
+        finally:
+            os.close(fd)
+        if not data:
+            return  # bwrap failed before cloning; _await_started reports it with bwrap's stderr
+        try:
+            init_pid = int(json.loads(data)["child-pid"])
+            self._ns_pidfd = os.pidfd_open(init_pid)
+        except (ValueError, KeyError, TypeError, OSError) as exc:
+            raise SandboxFault(f"bwrap: unusable --info-fd output {data[:200]!r}: {exc}") from exc
+
+    def _await_started(self) -> None:
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while not self._events:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise SandboxFault(f"{self.mode}: launcher did not start within {START_TIMEOUT_S:.0f} s")
+            if select.select([self._status_r], [], [], left)[0] and not self._read_status():
+                break
+        event = self._events[0] if self._events else None
+        if event is None or event.get("event") != "started":
+            self._popen.wait(timeout=DRAIN_TIMEOUT_S)
+            self._stderr.join(DRAIN_TIMEOUT_S)
+            detail = event.get("message") if event else None
+            if detail is None:
+                tail = bytes(self._stderr.data[-2000:]).decode(errors="replace").strip()
+                detail = f"exit status {self._popen.returncode}: {tail or 'no message'}"
+            raise SandboxFault(f"{self.mode}: sandbox setup failed: {detail}")
+        self.program_pid = int(event["pid"])
+
+    def _read_status(self) -> bool:
+        """Reads what is available on the status pipe; False at EOF."""
+        chunk = os.read(self._status_r, 4096)
+        if not chunk:
+            return False
+        self._status_buf += chunk
+        if len(self._status_buf) > STATUS_CAP:
+            raise SandboxFault(f"{self.mode}: launcher status pipe over {STATUS_CAP} bytes")
+        *lines, self._status_buf = self._status_buf.split(b"\n")
+        for line in lines:
+            try:
+                event = json.loads(line)
+            except ValueError as exc:
+                raise SandboxFault(f"{self.mode}: bad launcher status line {line[:200]!r}") from exc
+            if not isinstance(event, dict):
+                raise SandboxFault(f"{self.mode}: bad launcher status line {line[:200]!r}")
+            self._events.append(event)
+        return True
+
+    def _teardown_after_fault(self) -> None:
+        self._kill_tree()
+        try:
+            self._popen.wait(timeout=DRAIN_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            pass
+        for fd in (self._status_r, self._wake_r, self._wake_w):
+            os.close(fd)
+        if self._ns_pidfd is not None:
+            os.close(self._ns_pidfd)
+
+    # -- running -------------------------------------------------------------------------------
+
+    def _kill_tree(self) -> None:
+        """SIGKILL the launcher's process group (bwrap: its pid 1 too, which empties the namespace)
+        and the program's own session group; the mode's sweep then catches escapees."""
+        for pgid in (self._popen.pid, self.program_pid):
+            if pgid is None:
+                continue
+            try:
+                os.killpg(pgid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+    def _run_monitor(self) -> None:
+        try:
+            self._result = self._supervise()
+        except SandboxFault as exc:
+            self._fault = exc
+        except Exception as exc:  # noqa: BLE001 - any bug here is the sandbox's, not the student's
+            self._fault = SandboxFault(f"{self.mode}: monitor failed: {type(exc).__name__}: {exc}")
+        finally:
+            self._done.set()
+
+    def _supervise(self) -> SandboxResult:
+        pidfd = os.pidfd_open(self._popen.pid)
+        status_open = True
+        killed = False
+        try:
+            while True:
+                left = self.started_at + self.limits.wall_s - time.monotonic()
+                if left <= 0:
+                    self._timed_out = killed = True
+                    self._kill_tree()
+                    break
+                watch = [pidfd, self._wake_r] + ([self._status_r] if status_open else [])
+                ready = select.select(watch, [], [], left)[0]
+                if self._status_r in ready:
+                    status_open = self._read_status()
+                if pidfd in ready:
+                    break
+                if self._wake_r in ready:
+                    killed = True
+                    self._kill_tree()
+                    break
+            _, wait_status, rusage = os.wait4(self._popen.pid, 0)
+            self._popen.returncode = os.waitstatus_to_exitcode(wait_status)
+            ended_at = time.monotonic()
+            if self._ns_pidfd is not None:  # the namespace is empty once its pid 1 has exited
+                if not select.select([self._ns_pidfd], [], [], DRAIN_TIMEOUT_S)[0]:
+                    raise SandboxFault("bwrap: pid namespace still alive after its sandbox ended")
+            if self._sweep is not None:
+                self._sweep(self.program_pid)
+            deadline = time.monotonic() + DRAIN_TIMEOUT_S
+            while status_open and select.select([self._status_r], [], [], _left(deadline))[0]:
+                status_open = self._read_status()
+            for reader in (self._stdout, self._stderr):
+                reader.join(_left(deadline))
+            if self._stdout.is_alive() or self._stderr.is_alive():
+                raise SandboxFault(f"{self.mode}: output pipes still open after the sandbox ended")
+        finally:
+            for fd in (pidfd, self._status_r, self._wake_r, self._wake_w, self._ns_pidfd):
+                if fd is not None:
+                    os.close(fd)
+        return self._build_result(ended_at, killed, wait_status, rusage)
+
+    def _build_result(self, ended_at: float, killed: bool, outer_status: int,
+                      outer_rusage: object) -> SandboxResult:
+        exited = next((e for e in self._events if e.get("event") == "exited"), None)
+        if exited is not None:
+            status = int(exited["status"])
+            cpu = float(exited["utime_s"]) + float(exited["stime_s"])
+            max_rss = int(exited["maxrss_kib"]) * 1024
+        elif killed:
+            status = signal.SIGKILL  # a raw wait status: killed by SIGKILL
+            cpu = outer_rusage.ru_utime + outer_rusage.ru_stime  # type: ignore[attr-defined]
+            max_rss = outer_rusage.ru_maxrss * 1024  # type: ignore[attr-defined]
+        else:
+            raise SandboxFault(
+                f"{self.mode}: launcher ended without reporting the program's status "
+                f"(launcher wait status {outer_status:#x}): "
+                + bytes(self._stderr.data[-500:]).decode(errors="replace").strip()
+            )
+        exit_code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
+        sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
+        stderr = bytes(self._stderr.data).decode(errors="replace")
+        truncated = self._stdout.truncated or self._stderr.truncated
+        limit = _infer_limit(self.limits, self._timed_out, exit_code, sig, cpu, killed, stderr, truncated)
+        return SandboxResult(
+            exit_code=exit_code, signal=sig, timed_out=self._timed_out, limit=limit,
+            wall_s=round(ended_at - self.started_at, 6),
+            stdout=bytes(self._stdout.data).decode(errors="replace"), stderr=stderr,
+            output_truncated=truncated, cpu_s=round(cpu, 6), max_rss_bytes=max_rss, killed=killed,
+            mode=self.mode,
+            message=_message(self.limits, exit_code, sig, limit, killed, self._timed_out, cpu),
+        )
+
+    # -- public --------------------------------------------------------------------------------
+
+    def poll(self) -> SandboxResult | None:
+        return self._finish() if self._done.is_set() else None
+
+    def wait(self, timeout: float | None = None) -> SandboxResult | None:
+        """The result, or None if still running after `timeout` seconds (None: until it ends)."""
+        return self._finish() if self._done.wait(timeout) else None
+
+    def kill(self) -> SandboxResult:
+        """Kills the whole tree; when it returns, no process the program started remains."""
+        if not self._done.is_set():
+            self._kill_requested = True
+            try:
+                os.write(self._wake_w, b"k")
+            except OSError:
+                pass  # the monitor is already closing down
+        self._done.wait()
+        return self._finish()
+
+    def _finish(self) -> SandboxResult:
+        if self._fault is not None:
+            raise self._fault
+        assert self._result is not None
+        return self._result
+
+
+def _left(deadline: float) -> float:
+    return max(0.0, deadline - time.monotonic())
+
+
+def _with_status_fd(argv: list[str], status_fd: int) -> list[str]:
+    return [a.replace("{status_fd}", str(status_fd)) for a in argv]
+
+
+def _infer_limit(limits: Limits, timed_out: bool, exit_code: int | None, sig: int | None, cpu: float,
+                 killed: bool, stderr: str, truncated: bool) -> str | None:
+    if timed_out:
+        return "wall"
+    if sig == signal.SIGXCPU or (sig == signal.SIGKILL and not killed and cpu >= limits.cpu_s - 0.5):
+        return "cpu"
+    failed = sig is not None or exit_code != 0
+    tail = stderr[-65536:]
+    if sig == signal.SIGXFSZ or (failed and any(m in tail for m in FSIZE_MARKERS)):
+        return "fsize"
+    if failed and (any(m in tail for m in MEMORY_MARKERS) or (sig == signal.SIGKILL and not killed)):
+        return "memory"
+    if truncated:
+        return "output"
+    return None
+
+
+def _message(limits: Limits, exit_code: int | None, sig: int | None, limit: str | None, killed: bool,
+             timed_out: bool, cpu: float) -> str:
+    if timed_out:
+        return f"Time limit exceeded (wall clock, {limits.wall_s:g} s)"
+    if killed:
+        return "Killed by the grader"
+    if limit == "cpu":
+        return f"Time limit exceeded (CPU, {limits.cpu_s} s; used {cpu:.1f} s)"
+    if sig is not None:
+        text = f"Caught fatal signal {sig} ({signal.Signals(sig).name})" if sig in signal.Signals else \
+            f"Caught fatal signal {sig}"
+    elif exit_code:
+        text = f"Exited with error status {exit_code}"
+    else:
+        text = "OK"
+    hint = {"memory": f"memory limit ({limits.address_space_bytes // 2**20} MiB of address space)",
+            "fsize": f"file size limit ({limits.fsize_bytes // 2**20} MiB)",
+            "output": f"output truncated at {limits.output_bytes} bytes"}.get(limit or "")
+    return f"{text}; {hint}" if hint else text
+
+
+# --- the modes -------------------------------------------------------------------------------
+
+
+def _rlimit_args(limits: Limits) -> list[str]:
+    values = {
+        "as": limits.address_space_bytes, "cpu": f"{limits.cpu_s}:{limits.cpu_s + 1}",
+        "nproc": limits.nproc, "fsize": limits.fsize_bytes, "nofile": limits.nofile, "core": 0,
+    }
+    return [f"--rlimit={name}={value}" for name, value in values.items()]
+
+
+def _uid_can_reach(path: Path, uid: int, gid: int) -> bool:
+    """Could `uid` (primary group `gid`, no supplementary groups) open `path`? Mode bits only
+    (no ACLs): every ancestor must grant search, the path itself read."""
+    path = Path(os.path.abspath(path))
+    chain = [*reversed(path.parents), path]
+    for p in chain:
+        try:
+            st = os.stat(p)
+        except FileNotFoundError:
+            return False
+        need = 4 if p == path else 1  # read the path itself, search its ancestors
+        if st.st_uid == uid:
+            bits = (st.st_mode >> 6) & 7
+        elif st.st_gid == gid:
+            bits = (st.st_mode >> 3) & 7
+        else:
+            bits = st.st_mode & 7
+        if not bits & need:
+            return False
+    return True
+
+
+def _scrubbed_env(env: Mapping[str, str], home: str) -> dict[str, str]:
+    return {"PATH": DEFAULT_PATH, "HOME": home, "LANG": "C.UTF-8", **env}
+
+
+class Sandbox(ABC):
+    """One isolation mode. Stateless: start() may be called from several threads at once."""
+
+    mode: str = ""
+
+    def __init__(self, *, uid: int = NOBODY, gid: int = NOBODY, python: str | None = None) -> None:
+        self.uid, self.gid = uid, gid
+        # The launcher's interpreter: only the standard library is needed.
+        self.python = python or os.path.realpath(sys.executable)
+
+    def start(self, argv: Sequence[str], *, scratch: Path, mounts: Sequence[Mount] = (),
+              env: Mapping[str, str] | None = None, limits: Limits | None = None,
+              cwd: str = SCRATCH_TARGET, hidden: Sequence[Path] = ()) -> SandboxedProcess:
+        if not argv:
+            raise ValueError("empty argv")
+        limits = limits or Limits()
+        scratch = Path(scratch).resolve()
+        if not scratch.is_dir():
+            raise SandboxFault(f"{self.mode}: scratch folder {scratch} is not a directory")
+        if not EXEC_SOURCE.is_file():
+            raise SandboxFault(f"{self.mode}: launcher {EXEC_SOURCE} is missing")
+        if not os.access(self.python, os.X_OK):
+            raise SandboxFault(f"{self.mode}: launcher interpreter {self.python} is not executable")
+        launch = self._prepare(list(argv), scratch=scratch, mounts=list(mounts), env=dict(env or {}),
+                               limits=limits, cwd=cwd, hidden=[Path(h) for h in hidden])
+        return SandboxedProcess(self.mode, launch, limits)
+
+    def run(self, argv: Sequence[str], **options: object) -> SandboxResult:
+        """start() then wait() until the end (the wall-clock limit bounds it)."""
+        proc = self.start(argv, **options)  # type: ignore[arg-type]
+        result = proc.wait()
+        assert result is not None
+        return result
+
+    @abstractmethod
+    def _prepare(self, argv: list[str], *, scratch: Path, mounts: list[Mount], env: dict[str, str],
+                 limits: Limits, cwd: str, hidden: list[Path]) -> _Launch: ...
+
+    def _launcher(self, exec_path: str, limits: Limits, cwd: str, *, drop: bool) -> list[str]:
+        args = [self.python, "-I", "-S", exec_path, "--status-fd={status_fd}", f"--cwd={cwd}",
+                *_rlimit_args(limits)]
+        if drop:
+            args += [f"--uid={self.uid}", f"--gid={self.gid}", "--seccomp"]
+        return [*args, "--"]
+
+
+class BwrapSandbox(Sandbox):
+    """Host mode: bubblewrap as root, then the launcher drops to `uid` under seccomp.
+
+    The child sees a read-only copy of / (a tmpfs root with each top-level entry bound read-only),
+    fresh /proc and /dev, a private /tmp and /dev/shm (tmpfs, `scratch_bytes` each), the scratch
+    folder writable at /sandbox/scratch, the mounts, and `hidden` paths covered by empty
+    read-only tmpfs (or /dev/null for a file). Mounts are made after the hidden covers, so a mount
+    may re-expose a subpath of a hidden folder. No network namespace peer: no network at all.
+
+    RLIMIT_NPROC counts every process of the uid on the host: give each concurrent job its own uid
+    (make_sandbox("bwrap", uid=base + slot)) or they share the `nproc` budget.
+    """
+
+    mode = "bwrap"
+    ALWAYS_PRIVATE = ("proc", "dev", "tmp", "sandbox")
+
+    def __init__(self, *, bwrap: str = "bwrap", **options: object) -> None:
+        super().__init__(**options)  # type: ignore[arg-type]
+        self.bwrap = bwrap
+
+    def _prepare(self, argv: list[str], *, scratch: Path, mounts: list[Mount], env: dict[str, str],
+                 limits: Limits, cwd: str, hidden: list[Path]) -> _Launch:
+        binary = shutil.which(self.bwrap)
+        if binary is None:
+            raise SandboxFault(f"bwrap: binary {self.bwrap!r} not found")
+        os.chown(scratch, self.uid, self.gid)
+        info_r, info_w = os.pipe()
+        cmd = [binary, "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
+               "--unshare-cgroup-try", "--die-with-parent", "--new-session", "--info-fd", str(info_w),
+               "--tmpfs", "/"]
+        for name in sorted(os.listdir("/")):
+            if name in self.ALWAYS_PRIVATE:
+                continue
+            path = f"/{name}"
+            if os.path.islink(path):
+                cmd += ["--symlink", os.readlink(path), path]
+            else:
+                cmd += ["--ro-bind-try", path, path]
+        tmpfs_size = str(limits.scratch_bytes)
+        cmd += ["--proc", "/proc", "--dev", "/dev",
+                "--perms", "1777", "--size", tmpfs_size, "--tmpfs", "/tmp",
+                "--perms", "1777", "--size", tmpfs_size, "--tmpfs", "/dev/shm"]
+        covered: list[str] = []
+        for path in hidden:
+            real = os.path.realpath(path)
+            if not os.path.lexists(real):
+                continue
+            if os.path.isdir(real):
+                cmd += ["--perms", "0755", "--size", "4096", "--tmpfs", real, "--remount-ro", real]
+            else:
+                cmd += ["--ro-bind", "/dev/null", real]
+            covered.append(real)
+        made: set[str] = {"/"}
+
+        def parents(target: str) -> list[str]:
+            out = []
+            for parent in reversed(Path(target).parents):
+                p = str(parent)
+                if p not in made:
+                    made.add(p)
+                    out += ["--perms", "0755", "--dir", p]
+            return out
+
+        prefix = os.path.dirname(os.path.dirname(self.python))  # <prefix>/bin/python3.x
+        if any(prefix == c or prefix.startswith(c + "/") for c in covered):
+            cmd += [*parents(prefix), "--ro-bind", prefix, prefix]
+        cmd += [*parents(SCRATCH_TARGET), "--bind", str(scratch), SCRATCH_TARGET]
+        for m in mounts:
+            if not m.target.startswith("/"):
+                raise SandboxFault(f"bwrap: mount target {m.target!r} is not absolute")
+            cmd += [*parents(m.target), "--bind" if m.writable else "--ro-bind", str(m.source), m.target]
+        cmd += [*parents(EXEC_TARGET), "--ro-bind", str(EXEC_SOURCE), EXEC_TARGET,
+                "--remount-ro", "/", "--chdir", "/", "--",
+                *self._launcher(EXEC_TARGET, limits, cwd, drop=True), *argv]
+        return _Launch(argv=cmd, env=_scrubbed_env(env, SCRATCH_TARGET), pass_fds=(info_w,),
+                       info_fd=info_r, close_after_start=(info_w,))
+
+
+def _path_translator(scratch: Path, mounts: Sequence[Mount]) -> Callable[[str], str]:
+    """Maps /sandbox/scratch/... and mount targets to host paths (modes without a mount namespace)."""
+    table = sorted([(SCRATCH_TARGET, str(scratch)), *((m.target.rstrip("/"), str(m.source)) for m in mounts)],
+                   key=lambda pair: -len(pair[0]))
+
+    def translate(text: str) -> str:
+        for inside, host in table:
+            if text == inside or text.startswith(inside + "/"):
+                return host + text[len(inside):]
+        return text
+
+    return translate
+
+
+def _uid_pids(uid: int) -> list[int]:
+    """Live (non-zombie) processes whose real, effective or saved uid is `uid`."""
+    pids = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/status") as f:
+                fields = dict(line.split(":", 1) for line in f if ":" in line)
+        except (FileNotFoundError, ProcessLookupError, PermissionError):
+            continue
+        if fields.get("State", "").strip().startswith("Z"):
+            continue
+        if uid in (int(v) for v in fields.get("Uid", "").split()[:3]):
+            pids.append(int(entry))
+    return pids
+
+
+class _NoNamespaceSandbox(Sandbox):
+    """Shared by "rlimit" and "none": host paths, /sandbox/... rewritten in argv, cwd and env."""
+
+    drop = True
+
+    def _prepare(self, argv: list[str], *, scratch: Path, mounts: list[Mount], env: dict[str, str],
+                 limits: Limits, cwd: str, hidden: list[Path]) -> _Launch:
+        translate = _path_translator(scratch, mounts)
+        self._check(scratch, mounts, hidden)
+        env = {k: ":".join(translate(part) for part in v.split(":")) for k, v in env.items()}
+        cmd = [*self._launcher(str(EXEC_SOURCE), limits, translate(cwd), drop=self.drop),
+               *(translate(a) for a in argv)]
+        return _Launch(argv=cmd, env=_scrubbed_env(env, str(scratch)), sweep=self._sweep)
+
+    def _check(self, scratch: Path, mounts: list[Mount], hidden: list[Path]) -> None:
+        pass
+
+    def _sweep(self, program_pid: int | None) -> None:
+        if program_pid is not None:
+            try:
+                os.killpg(program_pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+
+class RlimitSandbox(_NoNamespaceSandbox):
+    """Container mode (no namespaces): the launcher drops to `uid` with rlimits and seccomp.
+
+    Protection of files rests on permissions: `hidden` paths must not be readable by the uid (checked
+    before start from mode bits, ACLs ignored; SandboxFault otherwise), read-only mounts must not be
+    writable by it (the caller's job; `Mount.writable` is not enforced), no network comes from the
+    seccomp filter (only AF_UNIX sockets). Afterwards every process of the uid is killed (kill(-1) as
+    that uid), so the uid must be dedicated to one job at a time: start() refuses a uid that already
+    runs processes. The container should reap orphans (podman run --init): zombies count towards
+    RLIMIT_NPROC until reaped.
+    """
+
+    mode = "rlimit"
+    SWEEP_ROUNDS = 20
+
+    def _check(self, scratch: Path, mounts: list[Mount], hidden: list[Path]) -> None:
+        if busy := _uid_pids(self.uid):
+            raise SandboxFault(f"rlimit: uid {self.uid} already runs processes {busy[:5]}; "
+                               "give each concurrent job its own uid")
+        os.chown(scratch, self.uid, self.gid)
+        for path in (scratch, *(m.source for m in mounts)):
+            if not _uid_can_reach(path, self.uid, self.gid):
+                raise SandboxFault(f"rlimit: uid {self.uid} cannot reach {path} (check its parents' modes)")
+        for path in hidden:
+            if os.path.lexists(path) and _uid_can_reach(path, self.uid, self.gid):
+                raise SandboxFault(f"rlimit: hidden path {path} is readable by uid {self.uid}")
+
+    def _sweep(self, program_pid: int | None) -> None:
+        super()._sweep(program_pid)
+        for _ in range(self.SWEEP_ROUNDS):
+            if not _uid_pids(self.uid):
+                return
+            done = subprocess.run(
+                [self.python, "-I", "-S", str(EXEC_SOURCE), "--kill-uid", f"--uid={self.uid}",
+                 f"--gid={self.gid}"], stdin=subprocess.DEVNULL, capture_output=True, timeout=30,
+                env={"PATH": DEFAULT_PATH},
+            )
+            if done.returncode != 0:
+                raise SandboxFault(f"rlimit: kill of uid {self.uid} failed: {done.stderr[-500:]!r}")
+            time.sleep(0.01)  # SIGKILL is delivered asynchronously
+        if left := _uid_pids(self.uid):
+            raise SandboxFault(f"rlimit: processes of uid {self.uid} survive: {left[:10]}")
+
+
+class UnsafeNoSandbox(_NoNamespaceSandbox):
+    """UNSAFE, for --unsafe-no-sandbox only: the program runs as the grader's user with the grader's
+    view of every file and the network. Only rlimits, a scrubbed environment and the wall clock
+    apply; a process that leaves its session survives. Never use it for untrusted code."""
+
+    mode = "none"
+    drop = False
+
+
+def make_sandbox(mode: str = "bwrap", **options: object) -> Sandbox:
+    """The sandbox of one isolation mode.
+
+    "bwrap"  options: bwrap (binary, default "bwrap"), uid, gid (default 65534), python (launcher
+             interpreter, default the real path of sys.executable).
+    "rlimit" options: uid, gid (default 65534; must be dedicated to one job at a time), python.
+    "none"   requires unsafe=True: no isolation at all, for --unsafe-no-sandbox.
+    """
+    if mode == "bwrap":
+        return BwrapSandbox(**options)  # type: ignore[arg-type]
+    if mode == "rlimit":
+        return RlimitSandbox(**options)  # type: ignore[arg-type]
+    if mode == "none":
+        if options.pop("unsafe", False) is not True:
+            raise ValueError('sandbox mode "none" isolates nothing: pass unsafe=True (--unsafe-no-sandbox)')
+        return UnsafeNoSandbox(**options)  # type: ignore[arg-type]
+    raise ValueError(f"unknown sandbox mode {mode!r} (bwrap, rlimit, none)")
