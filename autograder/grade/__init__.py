@@ -1,0 +1,229 @@
+"""`jaxgrade grade SUBMISSIONS --out OUT`: grade a folder of submissions into a gradebook and reports.
+
+Exit codes: 0 the batch was graded (whatever the students scored); 1 a grader fault (some
+submissions are `grader_error`, or the release/OUT is unusable; rerun to retry); 2 bad usage.
+A non-zero exit prints one line with the reason on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from pathlib import Path
+from typing import Any
+
+from autograder.exercises import EXERCISE_IDS
+from autograder.grade.model import GraderFault, ReleaseInfo
+
+ISOLATIONS = ("bwrap", "rlimit", "container", "none")
+EXIT_OK, EXIT_GRADER_FAULT, EXIT_USAGE = 0, 1, 2
+
+
+def _default_isolation() -> str:
+    return "bwrap" if sys.platform.startswith("linux") else "container"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from autograder.grade.batch import default_jobs
+
+    parser.add_argument(
+        "submissions",
+        metavar="SUBMISSIONS",
+        type=Path,
+        help="folder with one entry per student: <id>.ipynb, <id>.zip or <id>/",
+    )
+    parser.add_argument(
+        "--out",
+        required=True,
+        type=Path,
+        help="output folder: grades.csv, report.md, gradebook.sqlite, <id>/results.json",
+    )
+    parser.add_argument(
+        "--release",
+        type=Path,
+        default=None,
+        help="released assignment folder with manifest.json "
+        "(default: the last assignments/<version>/ under the current directory)",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=default_jobs(),
+        help="students graded at once (default: number of cores, %(default)s here)",
+    )
+    parser.add_argument(
+        "--regrade", action="store_true", help="grade every submission again, even unchanged ones"
+    )
+    parser.add_argument(
+        "--isolation",
+        choices=ISOLATIONS,
+        default=_default_isolation(),
+        help="how student code is sandboxed (default: %(default)s); 'none' also needs --unsafe-no-sandbox",
+    )
+    parser.add_argument(
+        "--unsafe-no-sandbox",
+        action="store_true",
+        help="allow --isolation none (student code runs as you; recorded in the report)",
+    )
+    parser.add_argument(
+        "--engine",
+        choices=("podman", "docker"),
+        default=None,
+        help="container engine for --isolation container",
+    )
+    parser.add_argument("--image", default=None, help="grader image for --isolation container")
+    parser.add_argument(
+        "--exercises",
+        default=None,
+        metavar="ID,ID",
+        help=f"grade only these exercises (of: {', '.join(EXERCISE_IDS)})",
+    )
+    parser.add_argument("--timeout-scale", type=float, default=1.0,
+                        help="multiply every time limit by this factor (slow machines)")  # fmt: skip
+
+
+@dataclasses.dataclass(frozen=True)
+class GradeOptions:
+    """The parsed and checked command line (what RunSettings and BatchConfig are built from)."""
+
+    submissions: Path
+    out: Path
+    release_root: Path
+    jobs: int
+    regrade: bool
+    isolation: str
+    unsafe_no_sandbox: bool
+    engine: str | None
+    image: str | None
+    exercises: tuple[str, ...]
+    timeout_scale: float
+
+
+class UsageError(ValueError):
+    pass
+
+
+def _default_release() -> Path:
+    base = Path("assignments")
+    found = sorted(p.parent for p in base.glob("*/manifest.json")) if base.is_dir() else []
+    if not found:
+        raise UsageError("no --release given and no assignments/<version>/manifest.json here")
+    return found[-1]
+
+
+def check_options(args: argparse.Namespace) -> GradeOptions:
+    subs = Path(args.submissions)
+    if not subs.is_dir():
+        raise UsageError(f"SUBMISSIONS {subs} is not a folder")
+    out = Path(args.out)
+    subs_r, out_r = subs.resolve(), out.resolve()
+    if out_r == subs_r or subs_r in out_r.parents:
+        raise UsageError("--out must not be inside SUBMISSIONS (it would be read as a student)")
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {out} exists and is not a folder")
+    if args.isolation == "none" and not args.unsafe_no_sandbox:
+        raise UsageError(
+            "--isolation none runs student code unsandboxed; add --unsafe-no-sandbox to allow it"
+        )
+    if args.unsafe_no_sandbox and args.isolation != "none":
+        raise UsageError("--unsafe-no-sandbox only goes with --isolation none")
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    if not args.timeout_scale > 0 or args.timeout_scale == float("inf"):
+        raise UsageError("--timeout-scale must be a positive number")
+    exercises: tuple[str, ...] = ()
+    if args.exercises is not None:
+        wanted = [e.strip() for e in args.exercises.split(",") if e.strip()]
+        unknown = [e for e in wanted if e not in EXERCISE_IDS]
+        if unknown or not wanted:
+            raise UsageError(
+                f"--exercises: unknown {unknown or 'empty list'}; choose from {', '.join(EXERCISE_IDS)}"
+            )
+        exercises = tuple(e for e in EXERCISE_IDS if e in wanted)  # canonical order
+    if (args.engine or args.image) and args.isolation != "container":
+        raise UsageError("--engine/--image only apply to --isolation container")
+    release = Path(args.release) if args.release is not None else _default_release()
+    if not (release / "manifest.json").is_file():
+        raise UsageError(f"--release {release} has no manifest.json")
+    return GradeOptions(subs, out, release, args.jobs, bool(args.regrade), args.isolation,
+                        bool(args.unsafe_no_sandbox), args.engine, args.image, exercises,
+                        float(args.timeout_scale))  # fmt: skip
+
+
+# Our option -> the names RunSettings may use for it (the runner owns RunSettings).
+_SETTING_ALIASES: dict[str, tuple[str, ...]] = {
+    "isolation": ("isolation", "sandbox", "sandbox_mode", "mode"),
+    "exercises": ("exercises", "exercise_filter", "only_exercises"),
+    "timeout_scale": ("timeout_scale",),
+    "build_cache": ("build_cache", "build_cache_dir", "cache_dir"),
+    "scratch_root": ("scratch_root", "scratch_dir", "scratch"),
+    "engine": ("engine", "container_engine"),
+    "image": ("image", "container_image"),
+    "unsafe_no_sandbox": ("unsafe_no_sandbox", "allow_unsandboxed"),
+}
+
+
+def make_run_settings(opts: GradeOptions, settings_cls: Any) -> Any:
+    """Build the runner's RunSettings from the command line (fields it lacks keep their defaults)."""
+    values: dict[str, Any] = {
+        "isolation": opts.isolation,
+        "exercises": opts.exercises or None,
+        "timeout_scale": opts.timeout_scale,
+        "build_cache": opts.out / ".build-cache",
+        "scratch_root": opts.out / ".scratch",
+        "engine": opts.engine,
+        "image": opts.image,
+        "unsafe_no_sandbox": opts.unsafe_no_sandbox,
+    }
+    if hasattr(settings_cls, "from_options"):
+        return settings_cls.from_options(**values)
+    names = {f.name for f in dataclasses.fields(settings_cls)}
+    kwargs = {}
+    for key, aliases in _SETTING_ALIASES.items():
+        for a in aliases:
+            if a in names and values[key] is not None:
+                kwargs[a] = values[key]
+                break
+    return settings_cls(**kwargs)
+
+
+def run(args: argparse.Namespace, *, grade_fn: Any = None, settings: Any = None) -> int:
+    """`grade_fn`/`settings` are for tests (a fake runner); the command line uses the real runner."""
+    from autograder.grade.batch import BatchConfig, run_batch
+
+    try:
+        opts = check_options(args)
+    except UsageError as exc:
+        print(f"jaxgrade grade: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        release = ReleaseInfo.load(opts.release_root)
+        if grade_fn is None:
+            try:
+                from autograder.grade import runner
+            except ImportError as exc:
+                raise GraderFault(f"the grading runner is not available: {exc}") from exc
+            grade_fn = runner.grade_submission
+            settings = make_run_settings(opts, runner.RunSettings)
+        cfg = BatchConfig(
+            submissions=opts.submissions,
+            out=opts.out,
+            release=release,
+            jobs=opts.jobs,
+            regrade=opts.regrade,
+            exercises=opts.exercises,
+            isolation=opts.isolation,
+            unsafe_no_sandbox=opts.unsafe_no_sandbox,
+        )
+        summary = run_batch(cfg, grade_fn, settings)
+    except GraderFault as exc:
+        print(f"jaxgrade grade: grader fault: {' '.join(str(exc).split())}", file=sys.stderr)
+        return EXIT_GRADER_FAULT
+    except KeyboardInterrupt:
+        print("jaxgrade grade: interrupted; rerun the same command to resume", file=sys.stderr)
+        return 130
+    if summary.exit_code:
+        print(f"jaxgrade grade: grader fault: {summary.reason}", file=sys.stderr)
+        return EXIT_GRADER_FAULT
+    return EXIT_OK

@@ -1,0 +1,366 @@
+"""Batch driver: grade a SUBMISSIONS folder into OUT/, in parallel and resumably (trusted parent).
+
+For each student (N at a time, threads: a job spends its time waiting on sandboxed children):
+  receive (gradebook row, safe folder name) -> intake -> skip if unchanged -> parsed -> running ->
+  grade_fn(sub, release, settings) -> graded (one transaction) -> OUT/<safe id>/ files.
+The grade function is injected (`grade_fn`), so tests drive the batch with a fake runner.
+
+Failure kinds stay apart:
+- the student's fault (bad file, timeout, crash, failed checks) is a recorded result with a status;
+- a `GraderFault` (or any unexpected exception from the grader) marks that submission
+  `grader_error`; the batch goes on, and the exit code is non-zero at the end. It is retried by
+  the next run. An interrupted batch (even `kill -9`) resumes the same way: whatever is not
+  `graded` with the same content hash, release and scope is graded again.
+
+Reports (grades.csv, report.md, every student's files) are rendered from the gradebook at the
+end, so the output depends only on what the gradebook holds.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, TextIO
+
+from autograder.exercises import CHAPTERS, EXERCISE_IDS
+from autograder.exercises.base import ExerciseScore, TestResult
+from autograder.grade import reports
+from autograder.grade.gradebook import Gradebook
+from autograder.grade.intake import DEFAULT_LIMITS, Entry, IntakeLimits, discover, intake_student
+from autograder.grade.model import GraderFault, Phase, ReleaseInfo, StudentResult, StudentSubmission
+
+GradeFn = Callable[[StudentSubmission, ReleaseInfo, Any], StudentResult]
+
+CHAPTER_OF = {ex: ch for ch, ids in CHAPTERS.items() for ex in ids}
+MISSING_CHAPTER_ZH = "没有找到{chapter}的笔记本,该章各题记 0 分。"
+CHAPTER_ZH = {"ch02": "第 2 章", "ch05": "第 5 章"}
+
+
+@dataclass(frozen=True)
+class BatchConfig:
+    submissions: Path
+    out: Path
+    release: ReleaseInfo
+    jobs: int
+    regrade: bool = False
+    exercises: tuple[str, ...] = ()  # empty: all
+    isolation: str = "bwrap"
+    unsafe_no_sandbox: bool = False
+    limits: IntakeLimits = DEFAULT_LIMITS
+    progress: bool | None = None  # None: a progress bar when stderr is a TTY
+
+    @property
+    def scope(self) -> str:
+        """What else (besides content hash and release) a stored grade depends on."""
+        sandbox = "none" if self.unsafe_no_sandbox else "yes"
+        return f"exercises={','.join(self.exercises) or 'all'};sandbox={sandbox}"
+
+
+@dataclass(frozen=True)
+class JobOutcome:
+    student_id: str
+    kind: str  # "graded" | "unchanged" | "grader_error"
+    status: str
+    total: float | None
+    max_total: float | None
+    seconds: float
+    error: str = ""
+
+
+@dataclass(frozen=True)
+class BatchSummary:
+    students: tuple[str, ...]
+    graded_now: tuple[str, ...]
+    unchanged: tuple[str, ...]
+    grader_errors: tuple[str, ...]
+    exit_code: int  # 0, or 1 when any submission ended in grader_error
+    reason: str  # one line for stderr when exit_code != 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Completing a result
+
+
+def zero_score(exercise: str, points: float, status: str, summary_zh: str) -> ExerciseScore:
+    """0 points for an exercise that was not run, with one failed test per sub-check (names stable)."""
+    try:
+        from autograder.exercises import load
+
+        ex = load(exercise).EXERCISE
+        scale = points / ex.max_points if ex.max_points else 0.0
+        tests = tuple(
+            TestResult(f"{exercise}: {s.name}", 0.0, s.points * scale, f"{s.title_zh}:未评分", False)
+            for s in ex.subchecks
+        )
+    except Exception:  # exercise module missing or broken: one test for the whole exercise
+        tests = (TestResult(f"{exercise}: submission", 0.0, points, "未评分", False),)
+    return ExerciseScore(exercise, 0.0, points, tests, status, summary_zh)
+
+
+def _skipped(exercise: str) -> ExerciseScore:
+    return ExerciseScore(exercise, 0.0, 0.0, (), "skipped", "")
+
+
+def intake_failure_result(sub: StudentSubmission, release: ReleaseInfo, cfg: BatchConfig) -> StudentResult:
+    status = sub.status
+    head = status.split(":", 1)[0]
+    summary = reports.status_zh(status)
+    scores = {
+        ex: _skipped(ex) if cfg.exercises and ex not in cfg.exercises
+        else zero_score(ex, release.points[ex], head, summary)
+        for ex in EXERCISE_IDS
+    }  # fmt: skip
+    flags = ("unsafe_no_sandbox",) if cfg.unsafe_no_sandbox else ()
+    return StudentResult(sub.student_id, sub.content_hash, release.version, scores, status, (),
+                         tuple(sub.problems_zh), flags)  # fmt: skip
+
+
+def _derive_status(runner_status: str, scores: dict[str, ExerciseScore], missing: list[str]) -> str:
+    if runner_status not in ("", "ok"):
+        return runner_status
+    if any(s.status == "tampered" for s in scores.values()):
+        return "tampered"
+    if missing:
+        return f"partial:not_submitted:{missing[0]}" if len(missing) == 1 else "not_submitted"
+    for wanted in reports.NOTABLE_EXERCISE_STATUSES:
+        if any(scores[ex].status == wanted for ex in EXERCISE_IDS if ex in scores):
+            return wanted
+    return "ok"
+
+
+def complete_result(
+    sub: StudentSubmission, release: ReleaseInfo, result: StudentResult, cfg: BatchConfig
+) -> StudentResult:
+    """Every exercise present (missing chapter -> 0 with a message, filtered out -> skipped),
+    a status from the documented vocabulary, TA flags and the intake notes for the student."""
+    if result.student_id != sub.student_id:
+        raise GraderFault(f"runner returned a result for {result.student_id!r}, expected {sub.student_id!r}")
+    unknown = set(result.scores) - set(EXERCISE_IDS)
+    if unknown:
+        raise GraderFault(f"runner returned unknown exercises {sorted(unknown)}")
+    missing = [ch for ch in CHAPTERS if ch not in sub.notebooks]
+    scores: dict[str, ExerciseScore] = {}
+    messages = list(sub.problems_zh)
+    for ch in missing:
+        messages.append(MISSING_CHAPTER_ZH.format(chapter=CHAPTER_ZH[ch]))
+    for ex in EXERCISE_IDS:
+        if cfg.exercises and ex not in cfg.exercises:
+            scores[ex] = _skipped(ex)
+        elif CHAPTER_OF[ex] in missing:
+            got = result.scores.get(ex)
+            if got is not None and got.score > 0:
+                raise GraderFault(f"runner scored {ex} although chapter {CHAPTER_OF[ex]} was not submitted")
+            note = MISSING_CHAPTER_ZH.format(chapter=CHAPTER_ZH[CHAPTER_OF[ex]])
+            scores[ex] = zero_score(ex, release.points[ex], "not_submitted", note)
+        elif ex in result.scores:
+            scores[ex] = result.scores[ex]
+        else:
+            raise GraderFault(f"runner returned no score for {ex} of a submitted chapter")
+    flags = set(result.flags)
+    if any(s.status == "tampered" for s in scores.values()):
+        flags.add("tampered")
+    if cfg.unsafe_no_sandbox:
+        flags.add("unsafe_no_sandbox")
+    for m in result.messages_zh:
+        if m not in messages:
+            messages.append(m)
+    return replace(
+        result,
+        content_hash=sub.content_hash,
+        release_version=release.version,
+        scores=scores,
+        status=_derive_status(result.status, scores, missing),
+        messages_zh=tuple(messages),
+        flags=tuple(sorted(flags)),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Progress
+
+
+class _Progress:
+    def __init__(self, total: int, stream: TextIO, bar: bool):
+        self.total, self.stream, self.bar = total, stream, bar
+        self.done = 0
+        self._lock = threading.Lock()
+
+    def update(self, o: JobOutcome) -> None:
+        with self._lock:
+            self.done += 1
+            score = f"{o.total:g}/{o.max_total:g}" if o.total is not None and o.max_total is not None else "-"
+            word = {
+                "graded": o.status,
+                "unchanged": f"{o.status} (unchanged)",
+                "grader_error": "grader_error",
+            }
+            line = (
+                f"[{self.done}/{self.total}] {reports.printable(o.student_id, 40)} "
+                f"{reports.printable(word[o.kind], 60)} {score} ({o.seconds:.1f} s)"
+            )
+            if o.kind == "grader_error":
+                line += f": {reports.printable(o.error, 200)}"
+            if self.bar:
+                width = 24
+                filled = width * self.done // max(self.total, 1)
+                self.stream.write(f"\r\x1b[2K[{'#' * filled}{'.' * (width - filled)}] {line}")
+                if self.done == self.total:
+                    self.stream.write("\n")
+            else:
+                self.stream.write(line + "\n")
+            self.stream.flush()
+
+
+# ---------------------------------------------------------------------------------------------
+# The batch
+
+
+def _grade_one(
+    sid: str, entries: list[Entry], gb: Gradebook, cfg: BatchConfig, grade_fn: GradeFn, settings: Any
+) -> JobOutcome:
+    t0 = time.time()
+    safe = gb.receive(sid, t0)
+    try:
+        sub = intake_student(sid, entries, limits=cfg.limits, release_version=cfg.release.version)
+    except Exception as exc:  # a bug or resource failure of ours, never the student's fault
+        err = f"intake failed: {type(exc).__name__}: {exc}"
+        gb.record_grader_error(sid, err, at=time.time())
+        return JobOutcome(sid, "grader_error", "grader_error", None, None, time.time() - t0, err)
+    t1 = time.time()
+    intake_phase = Phase("intake", t0, t1 - t0, "ok" if sub.status == "ok" else sub.status)
+    if not cfg.regrade and not gb.needs_grading(sid, sub.content_hash, cfg.release.version, cfg.scope):
+        row = gb.get(sid)
+        assert row is not None
+        return JobOutcome(sid, "unchanged", row.status or "", row.total, row.max_total, t1 - t0)
+    gb.mark_parsed(sid, sub.content_hash, t1)
+    if sub.status != "ok":
+        result = intake_failure_result(sub, cfg.release, cfg)
+    else:
+        gb.mark_running(sid, time.time())
+        try:
+            raw = grade_fn(sub, cfg.release, settings)
+            result = complete_result(sub, cfg.release, raw, cfg)
+        except Exception as exc:
+            if isinstance(exc, GraderFault):
+                err = f"{exc}"
+            else:  # a bug in the grader: still not the student's fault
+                last = traceback.format_exception_only(exc)[-1].strip()
+                err = f"internal error: {last}"
+            err = " ".join(err.split())[:1000]
+            gb.record_grader_error(sid, err, at=time.time(), phases=(intake_phase,))
+            return JobOutcome(sid, "grader_error", "grader_error", None, None, time.time() - t0, err)
+    result = replace(result, phases=(intake_phase, *result.phases))
+    gb.record_result(result, scope=cfg.scope, graded_at=time.time())
+    stored = gb.load_result(sid)
+    assert stored is not None
+    reports.write_student_files(cfg.out, safe, stored)
+    return JobOutcome(sid, "graded", result.status, result.total, result.max_total, time.time() - t0)
+
+
+def run_batch(
+    cfg: BatchConfig,
+    grade_fn: GradeFn,
+    settings: Any = None,
+    *,
+    err: TextIO | None = None,
+    out: TextIO | None = None,
+) -> BatchSummary:
+    """Grade everything that needs it, then write grades.csv, report.md and each student's files.
+
+    Raises GraderFault when the batch as a whole cannot run (OUT not writable, SUBMISSIONS unreadable).
+    """
+    err = err if err is not None else sys.stderr
+    out = out if out is not None else sys.stdout
+    start = time.time()
+    try:
+        cfg.out.mkdir(parents=True, exist_ok=True)
+        students, ignored = discover(cfg.submissions)
+    except OSError as exc:
+        raise GraderFault(f"cannot prepare {cfg.out} or read {cfg.submissions}: {exc}") from exc
+    ids = sorted(students)
+    bar = cfg.progress if cfg.progress is not None else err.isatty()
+    progress = _Progress(len(ids), err, bar)
+    outcomes: list[JobOutcome] = []
+    gb = Gradebook(cfg.out / "gradebook.sqlite")
+    try:
+        pool = ThreadPoolExecutor(max_workers=max(1, cfg.jobs), thread_name_prefix="grade")
+        try:
+            futures = {
+                pool.submit(_grade_one, sid, students[sid], gb, cfg, grade_fn, settings): sid for sid in ids
+            }
+            for fut in as_completed(futures):
+                try:
+                    o = fut.result()
+                except Exception as exc:  # gradebook or report writing failed: the grader's fault
+                    o = JobOutcome(futures[fut], "grader_error", "grader_error", None, None, 0.0,
+                                   f"{type(exc).__name__}: {exc}")  # fmt: skip
+                    try:
+                        gb.record_grader_error(o.student_id, o.error, at=time.time())
+                    except Exception:
+                        pass
+                outcomes.append(o)
+                progress.update(o)
+        except BaseException:
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+        pool.shutdown(wait=True)
+
+        rows = []
+        for sid in ids:
+            row = gb.get(sid)
+            if row is None:
+                continue
+            result = gb.load_result(sid)
+            rows.append(reports.GradeRow(row, result))
+            if result is not None:
+                reports.write_student_files(cfg.out, row.safe_id, result)
+        reports.write_grades_csv(cfg.out, rows)
+        info = reports.BatchInfo(
+            release_version=cfg.release.version,
+            release_root=str(cfg.release.root),
+            isolation=cfg.isolation,
+            unsafe_no_sandbox=cfg.unsafe_no_sandbox,
+            jobs=cfg.jobs,
+            exercises=cfg.exercises,
+            graded_now=tuple(sorted(o.student_id for o in outcomes if o.kind == "graded")),
+            skipped_unchanged=tuple(sorted(o.student_id for o in outcomes if o.kind == "unchanged")),
+            wall_s=time.time() - start,
+            ignored_entries=tuple(ignored),
+        )
+        current = set(ids)
+        reports.write_ta_report(cfg.out, info, rows, [(s, p) for s, p in gb.all_phases() if s in current])
+        out.write(reports.score_table(rows))
+        out.flush()
+    finally:
+        gb.close()
+
+    errors = tuple(sorted(r.row.student_id for r in rows if r.row.state == "grader_error"))
+    reason = ""
+    if errors:
+        first = next(r for r in rows if r.row.student_id == errors[0])
+        reason = (
+            f"{len(errors)} submission(s) hit a grader fault (first: {reports.printable(errors[0], 40)}: "
+            f"{reports.printable(first.row.error or '', 200)}); rerun the same command to retry them"
+        )
+    return BatchSummary(
+        students=tuple(ids),
+        graded_now=info.graded_now,
+        unchanged=info.skipped_unchanged,
+        grader_errors=errors,
+        exit_code=1 if errors else 0,
+        reason=reason,
+    )
+
+
+def default_jobs() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)

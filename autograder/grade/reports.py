@@ -1,0 +1,491 @@
+"""Everything `jaxgrade grade` writes for people, rendered from gradebook data (trusted parent).
+
+- `OUT/grades.csv`     one row per student (see `GRADES_COLUMNS`), sorted by student id, scores with
+                       two decimals, text cells neutralised against spreadsheet formulas. Byte-identical
+                       for identical gradebook contents.
+- `OUT/<safe id>/results.json`   Gradescope autograder format (see `results_json`).
+- `OUT/<safe id>/feedback.md|.html`  the student's feedback in Simplified Chinese; every string
+                       that can carry student-controlled text is escaped (HTML) or neutralised (Markdown).
+- `OUT/report.md`      for the TA: status counts, flags, grader errors, intake notes, where the time went.
+
+Submission status vocabulary (grades.csv `status`, results.json `extra_data.status`):
+  ok                          graded; every exercise ran (scores may still be low)
+  partial:not_submitted:ch02  one chapter's notebook is missing: its exercises score 0 (same for ch05)
+  not_submitted               nothing was handed in
+  malformed:<reason>          nothing gradable; reasons are listed in intake.py (too_large, not_json,
+                              nbformat, unsafe_zip, zip_bomb, symlink, ...)
+  tampered                    code replaced a function the grader relies on (an exercise scored 0)
+  timeout | crashed | memory | build_failed   an exercise was stopped (first one in exercise order)
+  grader_error                the grader failed (sandbox, release, disk): no score; graded again next run
+  <runner status>             any other non-ok status the runner reports is passed through
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+import os
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from autograder.exercises import CHAPTERS, EXERCISE_IDS
+from autograder.exercises.base import ExerciseScore
+from autograder.grade.gradebook import SubmissionRow
+from autograder.grade.model import Phase, StudentResult
+
+GRADES_COLUMNS = ("student_id", *EXERCISE_IDS, "total", "max_total", "status")
+
+# Student-facing text (one table per kind, Simplified Chinese).
+STATUS_ZH: dict[str, str] = {
+    "ok": "已完成评分",
+    "not_submitted": "没有收到提交",
+    "malformed": "提交的文件无法读取,没有可评分的内容",
+    "partial:not_submitted:ch02": "没有找到第 2 章的笔记本,该章各题记 0 分",
+    "partial:not_submitted:ch05": "没有找到第 5 章的笔记本,该章各题记 0 分",
+    "tampered": "检测到代码替换了评分依赖的函数,相关题目记 0 分",
+    "timeout": "部分代码运行超时被终止",
+    "crashed": "部分代码运行时进程意外退出",
+    "memory": "部分代码超出内存上限被终止",
+    "build_failed": "C++ 内核编译失败",
+    "grader_error": "评分系统出现故障,你的提交会被重新评分(这不是你的问题)",
+}
+EXERCISE_STATUS_ZH: dict[str, str] = {
+    "ok": "已评分",
+    "gate_failed": "未满足本题的关键要求,本题记 0 分",
+    "tampered": "检测到篡改,本题记 0 分",
+    "timeout": "运行超时,本题记 0 分",
+    "crashed": "进程意外退出,本题记 0 分",
+    "memory": "超出内存上限,本题记 0 分",
+    "not_submitted": "没有提交本章的笔记本",
+    "malformed": "提交无法读取",
+    "build_failed": "C++ 内核编译失败",
+    "no_answer": "没有找到作答单元格",
+    "skipped": "本次未评分此题",
+    "not_run": "本题没有运行",
+}
+EXERCISE_TITLE_FALLBACK_ZH: dict[str, str] = {
+    "histogram": "原语直方图",
+    "recompile": "预测重新编译次数",
+    "fusion": "融合报告",
+    "safe_distance": "数值安全的成对距离",
+    "reduce_sum_rules": "custom_reduce_sum_p 的变换规则",
+    "gammaln_callback": "gammaln 回调",
+    "silu_ffi": "SiLU FFI 内核",
+    "ffi_lowering": "RMSNorm 原语的 FFI lowering",
+}
+CHAPTER_TITLE_ZH = {"ch02": "第 2 章 性能", "ch05": "第 5 章 互操作与自定义算子"}
+NOTABLE_EXERCISE_STATUSES = ("tampered", "crashed", "memory", "timeout", "build_failed")
+
+
+def exercise_title_zh(exercise: str) -> str:
+    try:
+        from autograder.exercises import load
+
+        return str(load(exercise).EXERCISE.title_zh)
+    except Exception:  # module not there yet or broken: the report must still render
+        return EXERCISE_TITLE_FALLBACK_ZH.get(exercise, exercise)
+
+
+def status_zh(status: str) -> str:
+    if status in STATUS_ZH:
+        return STATUS_ZH[status]
+    head = status.split(":", 1)[0]
+    return STATUS_ZH.get(head, status)
+
+
+# ---------------------------------------------------------------------------------------------
+# Text safety
+
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+
+
+def neutralize_cell(text: str) -> str:
+    """A CSV text cell that no spreadsheet evaluates: a leading `=`, `+`, `-`, `@`, tab or CR
+    (and their full-width forms) gets a `'` in front (OWASP's CSV-injection advice)."""
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str, limit: int = 200) -> str:
+    """For terminals, logs and the TA report: control and bidi characters become `\\xNN`/`\\uNNNN`."""
+    out = _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+    return out if len(out) <= limit else out[: limit - 1] + "…"
+
+
+def md_text(text: str) -> str:
+    """Student-controlled text inside Markdown: no raw HTML, no markup, no line structure."""
+    text = html.escape(text, quote=False)
+    return re.sub(r"([\\`*_{}\[\]()#+!|~>])", r"\\\1", text)
+
+
+def md_block(text: str) -> str:
+    """Multi-line student-controlled text as an indented, escaped block (keeps line breaks)."""
+    return "\n".join("    " + html.escape(line, quote=False) for line in text.splitlines() or [""])
+
+
+def format_score(x: float) -> str:
+    return f"{x + 0.0:.2f}"  # + 0.0 turns -0.0 into 0.0
+
+
+# ---------------------------------------------------------------------------------------------
+# grades.csv
+
+
+@dataclass(frozen=True)
+class GradeRow:
+    """What one grades.csv row is made from."""
+
+    row: SubmissionRow
+    result: StudentResult | None  # None unless graded
+
+
+def grades_csv(rows: Iterable[GradeRow]) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
+    w.writerow(GRADES_COLUMNS)
+    for g in sorted(rows, key=lambda g: g.row.student_id):
+        cells: list[str] = [neutralize_cell(g.row.student_id)]
+        if g.result is None:  # grader_error, or not finished
+            cells += ["" for _ in EXERCISE_IDS] + ["", "", neutralize_cell(g.row.status or g.row.state)]
+        else:
+            for ex in EXERCISE_IDS:
+                s = g.result.scores.get(ex)
+                cells.append("" if s is None or s.status == "skipped" else format_score(s.score))
+            cells += [
+                format_score(g.result.total),
+                format_score(g.result.max_total),
+                neutralize_cell(g.result.status),
+            ]
+        w.writerow(cells)
+    return buf.getvalue()
+
+
+# ---------------------------------------------------------------------------------------------
+# results.json (Gradescope)
+
+
+def results_json(result: StudentResult) -> dict[str, Any]:
+    """Gradescope's autograder `results.json`.
+
+    Top level: `score` (number), `execution_time` (int, seconds), `output` (str),
+    `output_format` "text", `visibility` "visible", `stdout_visibility` "hidden", `tests` (list),
+    `extra_data` (object: max_score, status, release, flags — Gradescope stores it, never shows it;
+    the spec has no top-level max_score, so it lives here). Each test: `name` "<exercise>: <sub-check>",
+    `score`, `max_score` (numbers), `status` "passed"|"failed", `output` (str, plain text so
+    Gradescope escapes it), `output_format` "text", `visibility` "visible", `tags` [exercise, chapter].
+    """
+    chapter_of = {ex: ch for ch, ids in CHAPTERS.items() for ex in ids}
+    tests = []
+    for ex in EXERCISE_IDS:
+        s = result.scores.get(ex)
+        if s is None or s.status == "skipped":
+            continue
+        prefix = ""
+        if s.status != "ok":
+            prefix = EXERCISE_STATUS_ZH.get(s.status, s.status) + "。"
+        if s.summary_zh:
+            prefix += s.summary_zh + "\n"
+        for t in s.tests:
+            tests.append(
+                {
+                    "name": t.name,
+                    "score": round(float(t.score), 4),
+                    "max_score": round(float(t.max_score), 4),
+                    "status": "passed" if t.passed and t.score >= t.max_score else "failed",
+                    "output": (prefix + t.output_zh).strip(),
+                    "output_format": "text",
+                    "visibility": "visible",
+                    "tags": [ex, chapter_of.get(ex, "")],
+                }
+            )
+    output_lines = [f"状态:{status_zh(result.status)}", *result.messages_zh]
+    return {
+        "score": round(float(result.total), 4),
+        "execution_time": int(round(sum(p.duration_s for p in result.phases))),
+        "output": "\n".join(output_lines),
+        "output_format": "text",
+        "visibility": "visible",
+        "stdout_visibility": "hidden",
+        "tests": tests,
+        "extra_data": {
+            "max_score": round(float(result.max_total), 4),
+            "status": result.status,
+            "release": result.release_version,
+            "flags": sorted(result.flags),
+        },
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# feedback.md / feedback.html
+
+
+def _exercise_sections(result: StudentResult) -> list[tuple[str, str, ExerciseScore]]:
+    out = []
+    for ch, ids in CHAPTERS.items():
+        for ex in ids:
+            s = result.scores.get(ex)
+            if s is not None and s.status != "skipped":
+                out.append((ch, ex, s))
+    return out
+
+
+def feedback_md(result: StudentResult) -> str:
+    lines = [
+        f"# 评分反馈:{md_text(result.student_id)}",
+        "",
+        f"- 总分:**{format_score(result.total)} / {format_score(result.max_total)}**",
+        f"- 状态:{md_text(status_zh(result.status))}",
+        f"- 作业版本:{md_text(result.release_version)}",
+    ]
+    if result.messages_zh:
+        lines += ["", "## 提交说明", ""]
+        lines += [f"- {md_text(m)}" for m in result.messages_zh]
+    current = None
+    for ch, ex, s in _exercise_sections(result):
+        if ch != current:
+            lines += ["", f"## {CHAPTER_TITLE_ZH[ch]}"]
+            current = ch
+        lines += ["", f"### {md_text(exercise_title_zh(ex))}(`{ex}`):{format_score(s.score)} / "
+                  f"{format_score(s.max_score)}", ""]  # fmt: skip
+        if s.status != "ok":
+            lines.append(f"**{md_text(EXERCISE_STATUS_ZH.get(s.status, s.status))}**")
+            lines.append("")
+        if s.summary_zh:
+            lines += [md_block(s.summary_zh), ""]
+        for t in s.tests:
+            mark = "✅ 通过" if t.passed else "❌ 未通过"
+            first, *rest = (t.output_zh or "").splitlines() or [""]
+            lines.append(f"- {mark}({format_score(t.score)} / {format_score(t.max_score)}):{md_text(first)}")
+            if rest:
+                lines += ["", md_block("\n".join(rest)), ""]
+    lines += ["", "---", "", "本反馈由自动评分系统生成;只列出检查的性质和观察到的结果,不包含评分代码。", ""]
+    return "\n".join(lines)
+
+
+_HTML_STYLE = (
+    "body{font-family:sans-serif;max-width:56em;margin:2em auto;line-height:1.5}"
+    "table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.3em .5em;"
+    "vertical-align:top}.pass{color:#1a7f37}.fail{color:#b42318}pre{white-space:pre-wrap;margin:0}"
+)
+
+
+def feedback_html(result: StudentResult) -> str:
+    e = html.escape  # quote=True: safe in text and attribute positions alike
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="zh-CN"><head><meta charset="utf-8">',
+        '<meta http-equiv="Content-Security-Policy" '
+        "content=\"default-src 'none'; style-src 'unsafe-inline'\">",
+        f"<title>评分反馈:{e(result.student_id)}</title><style>{_HTML_STYLE}</style></head><body>",
+        f"<h1>评分反馈:{e(result.student_id)}</h1>",
+        f"<p>总分:<strong>{format_score(result.total)} / {format_score(result.max_total)}</strong><br>",
+        f"状态:{e(status_zh(result.status))}<br>作业版本:{e(result.release_version)}</p>",
+    ]
+    if result.messages_zh:
+        parts.append("<h2>提交说明</h2><ul>")
+        parts += [f"<li><pre>{e(m)}</pre></li>" for m in result.messages_zh]
+        parts.append("</ul>")
+    current = None
+    for ch, ex, s in _exercise_sections(result):
+        if ch != current:
+            parts.append(f"<h2>{e(CHAPTER_TITLE_ZH[ch])}</h2>")
+            current = ch
+        parts.append(
+            f"<h3>{e(exercise_title_zh(ex))}(<code>{e(ex)}</code>):"
+            f"{format_score(s.score)} / {format_score(s.max_score)}</h3>"
+        )
+        if s.status != "ok":
+            parts.append(f"<p><strong>{e(EXERCISE_STATUS_ZH.get(s.status, s.status))}</strong></p>")
+        if s.summary_zh:
+            parts.append(f"<pre>{e(s.summary_zh)}</pre>")
+        parts.append("<table><tr><th>结果</th><th>得分</th><th>检查的性质与观察结果</th></tr>")
+        for t in s.tests:
+            cls, mark = ("pass", "✅ 通过") if t.passed else ("fail", "❌ 未通过")
+            parts.append(
+                f'<tr><td class="{cls}">{mark}</td>'
+                f"<td>{format_score(t.score)} / {format_score(t.max_score)}</td>"
+                f"<td><pre>{e(t.output_zh)}</pre></td></tr>"
+            )
+        parts.append("</table>")
+    parts.append("<hr><p>本反馈由自动评分系统生成;只列出检查的性质和观察到的结果,不包含评分代码。</p>")
+    parts.append("</body></html>\n")
+    return "\n".join(parts)
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
+    tmp.write_text(text, encoding="utf-8", newline="")
+    os.replace(tmp, path)
+
+
+def write_student_files(out: Path, safe_id: str, result: StudentResult) -> Path:
+    """OUT/<safe_id>/{results.json, feedback.md, feedback.html}; safe_id must come from gradebook.safe_id."""
+    if not safe_id or "/" in safe_id or safe_id.startswith((".", "-")) or "\x00" in safe_id:
+        raise ValueError(f"unsafe folder name {safe_id!r}")
+    folder = out / safe_id
+    folder.mkdir(exist_ok=True)
+    doc = json.dumps(results_json(result), ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+    _atomic_write(folder / "results.json", doc)
+    _atomic_write(folder / "feedback.md", feedback_md(result))
+    _atomic_write(folder / "feedback.html", feedback_html(result))
+    return folder
+
+
+def write_grades_csv(out: Path, rows: Iterable[GradeRow]) -> Path:
+    path = out / "grades.csv"
+    _atomic_write(path, grades_csv(rows))
+    return path
+
+
+# ---------------------------------------------------------------------------------------------
+# TA side: score table (stdout) and report.md
+
+
+def score_table(rows: Iterable[GradeRow]) -> str:
+    short = {ex: ex[:8] for ex in EXERCISE_IDS}
+    header = ["student", *short.values(), "total", "status"]
+    body = []
+    for g in sorted(rows, key=lambda g: g.row.student_id):
+        r = g.result
+        cells = [printable(g.row.student_id, 24)]
+        for ex in EXERCISE_IDS:
+            s = r.scores.get(ex) if r else None
+            cells.append("-" if s is None or s.status == "skipped" else f"{s.score:g}")
+        cells.append(f"{r.total:g}/{r.max_total:g}" if r else "-")
+        cells.append(printable(r.status if r else (g.row.status or g.row.state), 40))
+        body.append(cells)
+    widths = [max(len(c) for c in col) for col in zip(header, *body, strict=True)]
+    fmt = "  ".join(f"{{:{'<' if i == 0 or i == len(header) - 1 else '>'}{w}}}" for i, w in enumerate(widths))
+    return "\n".join(fmt.format(*c).rstrip() for c in [header, *body]) + "\n"
+
+
+def _md_cell(text: str) -> str:
+    return (
+        printable(text, 120).replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;").replace("`", "'")
+    )
+
+
+@dataclass(frozen=True)
+class BatchInfo:
+    release_version: str
+    release_root: str
+    isolation: str
+    unsafe_no_sandbox: bool
+    jobs: int
+    exercises: tuple[str, ...]  # empty: all
+    graded_now: tuple[str, ...]  # student ids graded in this run
+    skipped_unchanged: tuple[str, ...]
+    wall_s: float
+    ignored_entries: tuple[str, ...] = ()
+
+
+def _phase_key(name: str) -> str:
+    return re.sub(r"#\d+$", "", name)
+
+
+def ta_report(info: BatchInfo, rows: list[GradeRow], phases: list[tuple[str, Phase]]) -> str:
+    n = len(rows)
+    by_status: dict[str, int] = {}
+    for g in rows:
+        st = g.result.status if g.result else (g.row.status or g.row.state)
+        key = st.split(":", 1)[0] if st.startswith("malformed:") else st
+        by_status[key] = by_status.get(key, 0) + 1
+    L = [
+        "# jaxgrade batch report",
+        "",
+        f"- release: `{_md_cell(info.release_version)}` ({_md_cell(info.release_root)})",
+        f"- submissions: {n}; graded in this run: {len(info.graded_now)}; "
+        f"unchanged and not regraded: {len(info.skipped_unchanged)}",
+        f"- isolation: {info.isolation}" + (" — **UNSAFE: student code ran without a sandbox**"
+                                            if info.unsafe_no_sandbox else ""),
+        f"- jobs: {info.jobs}; wall time of this run: {info.wall_s:.1f} s",
+        f"- exercises: {', '.join(info.exercises) if info.exercises else 'all'}",
+    ]  # fmt: skip
+    if info.ignored_entries:
+        L.append(f"- ignored entries in SUBMISSIONS: {', '.join(_md_cell(x) for x in info.ignored_entries)}")
+    L += ["", "## Status", "", "| status | count |", "| --- | ---: |"]
+    L += [f"| {_md_cell(k)} | {v} |" for k, v in sorted(by_status.items())]
+
+    flagged = [g for g in rows if (g.result and g.result.flags) or g.row.state == "grader_error"]
+    L += ["", "## Flags", ""]
+    if flagged:
+        L += ["| student | flags | status |", "| --- | --- | --- |"]
+        for g in flagged:
+            flags = g.result.flags if g.result else g.row.flags
+            st = g.result.status if g.result else (g.row.status or g.row.state)
+            L.append(f"| {_md_cell(g.row.student_id)} | {', '.join(sorted(flags))} | {_md_cell(st)} |")
+    else:
+        L.append("none")
+    errors = [g for g in rows if g.row.state == "grader_error"]
+    L += ["", "## Grader errors (not the students' fault; rerun the same command to retry them)", ""]
+    if errors:
+        L += ["| student | error |", "| --- | --- |"]
+        L += [f"| {_md_cell(g.row.student_id)} | {_md_cell(g.row.error or '')} |" for g in errors]
+    else:
+        L.append("none")
+    unfinished = [g for g in rows if g.row.state not in ("graded", "grader_error")]
+    if unfinished:
+        L += ["", "## Not finished", ""]
+        L += [f"- {_md_cell(g.row.student_id)}: state {g.row.state}" for g in unfinished]
+
+    notes = [g for g in rows if g.result and g.result.messages_zh and g.result.status != "ok"]
+    if notes:
+        L += ["", "## Intake and submission notes (as shown to the student)", ""]
+        for g in notes:
+            assert g.result is not None
+            L.append(f"- {_md_cell(g.row.student_id)} ({_md_cell(g.result.status)}): "
+                     + " / ".join(_md_cell(m) for m in g.result.messages_zh[:5]))  # fmt: skip
+
+    agg: dict[str, list[tuple[float, str, str]]] = {}
+    per_student: dict[str, float] = {}
+    for sid, p in phases:
+        agg.setdefault(_phase_key(p.name), []).append((p.duration_s, sid, p.outcome))
+        per_student[sid] = per_student.get(sid, 0.0) + p.duration_s
+    L += ["", "## Where the time went (phases, as recorded in the gradebook)", ""]
+    if agg:
+        L += ["| phase | runs | total s | mean s | max s | slowest student | outcomes |",
+              "| --- | ---: | ---: | ---: | ---: | --- | --- |"]  # fmt: skip
+        for name, items in sorted(agg.items(), key=lambda kv: -sum(d for d, _, _ in kv[1])):
+            total = sum(d for d, _, _ in items)
+            worst = max(items)
+            outcomes: dict[str, int] = {}
+            for _, _, o in items:
+                outcomes[o] = outcomes.get(o, 0) + 1
+            oc = ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items()))
+            L.append(f"| {_md_cell(name)} | {len(items)} | {total:.1f} | {total / len(items):.2f} | "
+                     f"{worst[0]:.2f} | {_md_cell(worst[1])} | {_md_cell(oc)} |")  # fmt: skip
+        L += ["", "Slowest submissions:", ""]
+        for sid, t in sorted(per_student.items(), key=lambda kv: (-kv[1], kv[0]))[:10]:
+            L.append(f"- {_md_cell(sid)}: {t:.1f} s")
+    else:
+        L.append("no phases recorded")
+
+    L += ["", "## Submissions", "", "| student | folder | state | status | total | flags |",
+          "| --- | --- | --- | --- | ---: | --- |"]  # fmt: skip
+    for g in rows:
+        r = g.result
+        total = f"{format_score(r.total)} / {format_score(r.max_total)}" if r else ""
+        flags = ", ".join(sorted(r.flags if r else g.row.flags))
+        st = r.status if r else (g.row.status or g.row.state)
+        L.append(
+            f"| {_md_cell(g.row.student_id)} | {_md_cell(g.row.safe_id)} | {g.row.state} "
+            f"| {_md_cell(st)} | {total} | {_md_cell(flags)} |"
+        )
+    return "\n".join(L) + "\n"
+
+
+def write_ta_report(
+    out: Path, info: BatchInfo, rows: list[GradeRow], phases: list[tuple[str, Phase]]
+) -> Path:
+    path = out / "report.md"
+    _atomic_write(path, ta_report(info, rows, phases))
+    return path
