@@ -1,0 +1,265 @@
+"""Map a student's chapter notebook onto what the grader runs (trusted side, reads untrusted data).
+
+Given the release's student notebook and the student's copy, produce
+  * the setup cells: always the RELEASE's copy (role "setup"), never the student's;
+  * per exercise of the chapter, the student's answer code cells, in notebook order.
+
+Attribution, in order of precedence (docs/architecture.md, "Notebook cell metadata"):
+  1. a cell's own `metadata.jaxgrade` (role/exercise);
+  2. metadata stripped: a cell whose text equals a release cell inherits that cell's metadata
+     (statements, self-checks, setup and untouched templates are recognised this way);
+  3. a code cell without (recovered) metadata that defines an exercise's interface names
+     (see SIGNS) goes to that exercise, wherever it stands;
+  4. any other code cell goes to the exercise of the nearest preceding attributed cell (cells before
+     the first exercise go to the chapter's first exercise, so they run before every probe).
+Skipped: setup and self-check cells, cells equal to a release setup/self-check/answer-template
+cell, otter's `grader.check(...)` / `otter.Notebook(...)` lines, non-code cells (an answer cell
+retyped to Markdown simply gives that exercise no code).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from autograder.exercises import CHAPTERS
+from autograder.messages import message
+
+
+@dataclass(frozen=True)
+class AnswerCell:
+    index: int  # 0-based position in the student's notebook (messages show index + 1)
+    source: str
+
+
+@dataclass(frozen=True)
+class ChapterCells:
+    chapter: str
+    setup: tuple[str, ...]  # release setup code, in order
+    answers: dict[str, tuple[AnswerCell, ...]]  # every exercise id of the chapter (maybe empty)
+    attribution: str  # "metadata" | "recovered" (matched to release text) | "names" (interface names only)
+    notes_zh: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Sign:
+    """How a code cell shows it answers an exercise when metadata is missing."""
+
+    defines: tuple[str, ...] = ()  # binds one of these names (def, class, assignment, import as)
+    registers_on: tuple[str, ...] = ()  # `table[name] = rule` or `ad.defjvp(name, ...)`-style calls
+    writes_suffixes: tuple[str, ...] = ()  # a `%%writefile <file>` cell with one of these suffixes
+
+
+# Interface table of docs/architecture.md, "Exercise ids and interfaces".
+SIGNS: dict[str, Sign] = {
+    "histogram": Sign(defines=("primitive_histogram",)),
+    "recompile": Sign(defines=("predicted_compiles",)),
+    "fusion": Sign(defines=("fusion_report",)),
+    "safe_distance": Sign(defines=("safe_pairwise_distance",)),
+    "reduce_sum_rules": Sign(registers_on=("custom_reduce_sum_p",)),
+    "gammaln_callback": Sign(defines=("gammaln_cb",)),
+    "silu_ffi": Sign(defines=("silu_ffi",), writes_suffixes=(".cc", ".cpp", ".cxx", ".h", ".hpp")),
+    "ffi_lowering": Sign(defines=("rms_norm_prim_p",)),
+}
+
+_OTTER_LINE = re.compile(
+    r"^\s*(import\s+otter\s*|grader\s*=\s*otter\.Notebook\(.*\)\s*|grader\.\w+\(.*\)\s*)(#.*)?$")
+_WRITEFILE = re.compile(r"^%%writefile\s+(?:(?:-a|--append)\s+)?[\"']?([^\"'\s]+)[\"']?\s*$")
+
+
+def cell_source(cell: dict[str, Any]) -> str:
+    src = cell.get("source", "")
+    if isinstance(src, list):
+        src = "".join(s for s in src if isinstance(s, str))
+    return src if isinstance(src, str) else ""
+
+
+def normalize(src: str) -> str:
+    """Text used to compare cells: newline style, trailing spaces and blank edges do not matter."""
+    lines = src.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return "\n".join(line.rstrip() for line in lines).strip("\n")
+
+
+def strip_otter(src: str) -> str:
+    """Drop otter's `import otter` / `grader = otter.Notebook(...)` / `grader.check(...)` lines."""
+    if "otter" not in src and "grader." not in src:
+        return src
+    kept = [line for line in src.split("\n") if not _OTTER_LINE.match(line)]
+    return "\n".join(kept)
+
+
+def _meta(cell: dict[str, Any], exercises: tuple[str, ...]) -> tuple[str, str | None] | None:
+    md = cell.get("metadata")
+    jg = md.get("jaxgrade") if isinstance(md, dict) else None
+    if not isinstance(jg, dict) or not isinstance(jg.get("role"), str):
+        return None
+    role, ex = jg["role"], jg.get("exercise")
+    if role == "setup":
+        return role, None
+    if role in ("statement", "answer", "selfcheck") and ex in exercises:
+        return role, ex
+    return None
+
+
+def _cells(nb: dict[str, Any]) -> list[dict[str, Any]]:
+    cells = nb.get("cells") if isinstance(nb, dict) else None
+    return [c for c in cells if isinstance(c, dict)] if isinstance(cells, list) else []
+
+
+@cache
+def _python_text(src: str) -> str | None:
+    """The cell as plain Python (IPython magics rewritten), or None if that fails."""
+    try:
+        from IPython.core.inputtransformer2 import TransformerManager
+
+        return TransformerManager().transform_cell(src)
+    except Exception:  # IPython's transformer may choke on arbitrary text
+        return None
+
+
+class _Binder(ast.NodeVisitor):
+    """Names a cell binds at module level, and names it registers rules on (function bodies skipped)."""
+
+    def __init__(self) -> None:
+        self.bound: set[str] = set()
+        self.registered: set[str] = set()
+
+    @staticmethod
+    def _names(node: ast.AST) -> set[str]:
+        return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
+        self.bound.add(node.name)
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+    visit_ClassDef = visit_FunctionDef
+
+    def visit_Lambda(self, node: ast.Lambda) -> None:
+        return None
+
+    def visit_Import(self, node: ast.Import | ast.ImportFrom) -> None:
+        self.bound.update((a.asname or a.name).split(".")[0] for a in node.names)
+
+    visit_ImportFrom = visit_Import
+
+    def visit_Name(self, node: ast.Name) -> None:
+        if isinstance(node.ctx, ast.Store):
+            self.bound.add(node.id)
+
+    def visit_Subscript(self, node: ast.Subscript) -> None:
+        if isinstance(node.ctx, ast.Store):  # ad.primitive_jvps[p] = rule
+            self.registered |= self._names(node.slice)
+        self.generic_visit(node)
+
+    def visit_Call(self, node: ast.Call) -> None:
+        func = node.func
+        if isinstance(func, ast.Attribute):
+            if func.attr.startswith("def") and node.args:  # ad.defjvp(p, ...), ad.deflinear2(p, ...)
+                self.registered |= self._names(node.args[0])
+            if isinstance(func.value, ast.Name):  # p.def_impl(...)
+                self.registered.add(func.value.id)
+        self.generic_visit(node)
+
+
+def _bound_and_registered(src: str) -> tuple[set[str], set[str]]:
+    text = _python_text(src)
+    try:
+        tree = ast.parse(text if text is not None else src)
+    except (SyntaxError, ValueError):
+        found = re.findall(r"^(?:def|class)\s+(\w+)|^(\w+)\s*[:=]", src, re.M)
+        return {a or b for a, b in found}, set(re.findall(r"\[\s*(\w+)\s*\]\s*=", src))
+    binder = _Binder()
+    binder.visit(tree)
+    return binder.bound, binder.registered
+
+
+def signed_exercises(src: str, exercises: tuple[str, ...]) -> list[str]:
+    """Exercises (in chapter order) whose interface this code cell defines or registers."""
+    first = src.lstrip("\n").split("\n", 1)[0].strip()
+    m = _WRITEFILE.match(first)
+    if m:
+        name = m.group(1)
+        return [ex for ex in exercises if name.endswith(SIGNS[ex].writes_suffixes)]
+    bound, registered = _bound_and_registered(src)
+    return [ex for ex in exercises
+            if bound & set(SIGNS[ex].defines) or registered & set(SIGNS[ex].registers_on)]
+
+
+@dataclass(frozen=True)
+class _ReleaseView:
+    setup: tuple[str, ...]
+    by_text: dict[str, tuple[str, str | None]] = field(default_factory=dict)  # normalized text -> (role, ex)
+    skip_texts: frozenset[str] = frozenset()  # setup, self-check and answer-template texts
+
+
+def _release_view(chapter: str, release_nb: dict[str, Any]) -> _ReleaseView:
+    exercises = CHAPTERS[chapter]
+    setup: list[str] = []
+    by_text: dict[str, tuple[str, str | None]] = {}
+    skip: set[str] = set()
+    for cell in _cells(release_nb):
+        meta = _meta(cell, exercises)
+        if meta is None:
+            continue
+        src = cell_source(cell)
+        norm = normalize(src)
+        if norm:
+            by_text.setdefault(norm, meta)
+        if cell.get("cell_type") == "code":
+            if meta[0] == "setup":
+                code = strip_otter(src)
+                if code.strip():
+                    setup.append(code)
+            if meta[0] in ("setup", "selfcheck", "answer"):
+                skip.add(norm)
+    return _ReleaseView(tuple(setup), by_text, frozenset(skip))
+
+
+def map_cells(chapter: str, release_nb: dict[str, Any], student_nb: dict[str, Any]) -> ChapterCells:
+    """Setup cells (release copy) and each exercise's student answer cells, see the module doc."""
+    exercises = CHAPTERS[chapter]
+    release = _release_view(chapter, release_nb)
+    answers: dict[str, list[AnswerCell]] = {ex: [] for ex in exercises}
+    notes: list[str] = []
+    cells = _cells(student_nb)
+    own_meta = [_meta(c, exercises) for c in cells]
+    recovered = False
+    current: str | None = None
+    for i, (cell, meta) in enumerate(zip(cells, own_meta, strict=True)):
+        src = cell_source(cell)
+        norm = normalize(src)
+        if meta is None and norm in release.by_text:
+            meta = release.by_text[norm]
+            recovered = True
+        role, ex = meta if meta is not None else (None, None)
+        if ex is not None:
+            current = ex
+        if cell.get("cell_type") != "code" or not norm:
+            continue
+        if role == "setup":
+            if norm not in release.skip_texts:
+                notes.append(message("setup_ignored", cell=i + 1))
+            continue
+        if role == "selfcheck" or norm in release.skip_texts:
+            continue
+        code = strip_otter(src)
+        if not code.strip():
+            continue
+        if role == "answer" and ex is not None:
+            target = ex
+        else:
+            signed = signed_exercises(code, exercises)
+            target = signed[0] if signed else (current or exercises[0])
+            current = target
+        answers[target].append(AnswerCell(i, code))
+    if any(m is not None for m in own_meta):
+        attribution = "metadata"
+    elif recovered:
+        attribution = "recovered"
+    else:
+        attribution = "names"
+    return ChapterCells(chapter, release.setup, {ex: tuple(cs) for ex, cs in answers.items()}, attribution,
+                        tuple(notes))
