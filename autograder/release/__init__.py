@@ -12,16 +12,31 @@ from pathlib import Path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--version", required=True, help="release name, e.g. 2026-fall (folder assignments/<version>)")
-    parser.add_argument("--solutions", type=Path, default=Path("solutions"),
-                        help="folder of the otter-format master notebooks (default: solutions)")
-    parser.add_argument("--out", type=Path, default=Path("assignments"),
-                        help="folder that receives <version>/ (default: assignments)")
-    parser.add_argument("--force", action="store_true", help="replace an existing release of the same version")
-    parser.add_argument("--verify-run", action="store_true",
-                        help="also execute every released notebook in a real Jupyter kernel, untouched "
-                             "(self-checks must say 尚未作答) and with the reference answers pasted in "
-                             "(self-checks must pass); slow")
+    parser.add_argument(
+        "--version", required=True, help="release name, e.g. 2026-fall (folder assignments/<version>)"
+    )
+    parser.add_argument(
+        "--solutions",
+        type=Path,
+        default=Path("solutions"),
+        help="folder of the otter-format master notebooks (default: solutions)",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path("assignments"),
+        help="folder that receives <version>/ (default: assignments)",
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="replace an existing release of the same version"
+    )
+    parser.add_argument(
+        "--verify-run",
+        action="store_true",
+        help="also execute every released notebook in a real Jupyter kernel, untouched "
+        "(self-checks must say 尚未作答) and with the reference answers pasted in "
+        "(self-checks must pass); slow",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -31,13 +46,16 @@ def run(args: argparse.Namespace) -> int:
         print(msg, file=sys.stderr, flush=True)
 
     try:
-        report = build_release(args.version, args.solutions, args.out, force=args.force,
-                               verify_run=args.verify_run, log=log)
+        report = build_release(
+            args.version, args.solutions, args.out, force=args.force, verify_run=args.verify_run, log=log
+        )
     except ReleaseError as exc:
         print(f"jaxgrade release: {exc}", file=sys.stderr)
         return 1
-    print(f"released {report.version} -> {report.path} ({report.file_count} files, "
-          f"{report.duration_s:.1f} s{'' if report.verify_run_s is None else f', verify-run {report.verify_run_s:.1f} s'})")
+    timing = f"{report.duration_s:.1f} s"
+    if report.verify_run_s is not None:
+        timing += f", verify-run {report.verify_run_s:.1f} s"
+    print(f"released {report.version} -> {report.path} ({report.file_count} files, {timing})")
     for ch, name in sorted(report.notebooks.items()):
         print(f"  {ch}: {name}")
     for ex, pts in report.points.items():

@@ -67,20 +67,25 @@ def _points_json(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
 
-def build_manifest(version: str, release: Path, masters: dict[str, MasterNotebook],
-                   solutions_label: str) -> dict[str, Any]:
+def build_manifest(
+    version: str, release: Path, masters: dict[str, MasterNotebook], solutions_label: str
+) -> dict[str, Any]:
     questions = {q.id: q for m in masters.values() for q in m.questions}
     missing = [ex for ex in EXERCISE_IDS if ex not in questions]
     if missing:
         raise ReleaseError(f"the masters define no question for exercise(s) {missing}")
     return {
         "version": version,
-        "exercises": [{"id": ex, "chapter": questions[ex].chapter, "points": _points_json(questions[ex].points)}
-                      for ex in EXERCISE_IDS],
+        "exercises": [
+            {"id": ex, "chapter": questions[ex].chapter, "points": _points_json(questions[ex].points)}
+            for ex in EXERCISE_IDS
+        ],
         "notebooks": {ch: masters[ch].path.name for ch in sorted(masters)},
         "files": {p.relative_to(release).as_posix(): sha256_file(p) for p in released_files(release)},
-        "source": {f"{solutions_label}/{m.path.name}": m.sha256 for m in sorted(masters.values(),
-                                                                                key=lambda m: m.path.name)},
+        "source": {
+            f"{solutions_label}/{m.path.name}": m.sha256
+            for m in sorted(masters.values(), key=lambda m: m.path.name)
+        },
     }
 
 
@@ -88,13 +93,19 @@ def dump_json(doc: Any) -> bytes:
     return (json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def _assemble(release: Path, scratch: Path, masters: dict[str, MasterNotebook], version: str,
-              library: dict[str, Path]) -> int:
+def _assemble(
+    release: Path, scratch: Path, masters: dict[str, MasterNotebook], version: str, library: dict[str, Path]
+) -> int:
     """Write notebooks, tests and library into `release`; returns the count of restored metadata."""
     chapters = sorted(masters)
     with ThreadPoolExecutor(max_workers=len(chapters)) as pool:
-        outputs: dict[str, AssignOutput] = dict(zip(chapters, pool.map(
-            lambda ch: run_otter_assign(masters[ch].path, scratch / ch), chapters), strict=True))
+        outputs: dict[str, AssignOutput] = dict(
+            zip(
+                chapters,
+                pool.map(lambda ch: run_otter_assign(masters[ch].path, scratch / ch), chapters),
+                strict=True,
+            )
+        )
     restored = 0
     (release / "tests").mkdir(parents=True)
     for ch in chapters:
@@ -104,7 +115,9 @@ def _assemble(release: Path, scratch: Path, masters: dict[str, MasterNotebook], 
         (release / master.path.name).write_bytes(data)
         expected = {q.id for q in master.questions}
         if set(out.student_tests) - expected:
-            raise ReleaseError(f"otter wrote tests for unknown questions {sorted(set(out.student_tests) - expected)}")
+            raise ReleaseError(
+                f"otter wrote tests for unknown questions {sorted(set(out.student_tests) - expected)}"
+            )
         for name, path in out.student_tests.items():
             (release / "tests" / f"{name}.py").write_bytes(path.read_bytes())
     for rel, src in library.items():
@@ -114,8 +127,16 @@ def _assemble(release: Path, scratch: Path, masters: dict[str, MasterNotebook], 
     return restored
 
 
-def build_release(version: str, solutions: Path, out: Path, *, force: bool = False, verify_run: bool = False,
-                  library_root: Path = REPO_ROOT, log: Callable[[str], None] = print) -> ReleaseReport:
+def build_release(
+    version: str,
+    solutions: Path,
+    out: Path,
+    *,
+    force: bool = False,
+    verify_run: bool = False,
+    library_root: Path = REPO_ROOT,
+    log: Callable[[str], None] = print,
+) -> ReleaseReport:
     started = time.monotonic()
     if not _VERSION.match(version):
         raise ReleaseError(f"version {version!r} must match {_VERSION.pattern}")
@@ -127,8 +148,11 @@ def build_release(version: str, solutions: Path, out: Path, *, force: bool = Fal
     if dest.exists() and not force:
         raise ReleaseError(f"{dest} already exists; pass --force to replace it")
     library = library_files(library_root)
-    shipped_anyway = {line.strip() for p in library.values()
-                      for line in p.read_text(encoding="utf-8", errors="replace").splitlines()}
+    shipped_anyway = {
+        line.strip()
+        for p in library.values()
+        for line in p.read_text(encoding="utf-8", errors="replace").splitlines()
+    }
 
     out.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{version}.staging-", dir=out))
@@ -145,7 +169,8 @@ def build_release(version: str, solutions: Path, out: Path, *, force: bool = Fal
         problems = check_release(release, masters, shipped_anyway)
         if problems:
             raise ReleaseError("release refused, static checks failed:\n  " + "\n  ".join(problems))
-        log(f"release: static checks passed ({len(manifest['files'])} files, 8 exercises, no answer line found)")
+        n_files = len(manifest["files"])
+        log(f"release: static checks passed ({n_files} files, 8 exercises, no answer line found)")
         verify_s = None
         if verify_run:
             from autograder.release.execute import verify_run as run_notebooks
@@ -162,10 +187,15 @@ def build_release(version: str, solutions: Path, out: Path, *, force: bool = Fal
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return ReleaseReport(
-        version=version, path=dest,
+        version=version,
+        path=dest,
         points={e["id"]: float(e["points"]) for e in manifest["exercises"]},
-        notebooks=manifest["notebooks"], file_count=len(manifest["files"]), restored_metadata=restored,
-        duration_s=time.monotonic() - started, verify_run_s=verify_s)
+        notebooks=manifest["notebooks"],
+        file_count=len(manifest["files"]),
+        restored_metadata=restored,
+        duration_s=time.monotonic() - started,
+        verify_run_s=verify_s,
+    )
 
 
 __all__ = ["CHAPTERS", "ReleaseError", "ReleaseReport", "build_manifest", "build_release", "library_files"]

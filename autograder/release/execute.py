@@ -67,14 +67,17 @@ def solved_variant(released: Any, master: MasterNotebook) -> Any:
         k = seen.get(ex, 0)
         sources = master.answer_sources.get(ex, [])
         if k >= len(sources):
-            raise ValueError(f"{master.path.name}: released notebook has more answer cells for {ex} than the master")
+            raise ValueError(
+                f"{master.path.name}: released notebook has more answer cells for {ex} than the master"
+            )
         cell.source = sources[k]
         seen[ex] = k + 1
     return nb
 
 
-def execute_notebook(nb: Any, release_root: Path, name: str, variant: str, *,
-                     timeout_s: float = 600.0) -> NotebookRun:
+def execute_notebook(
+    nb: Any, release_root: Path, name: str, variant: str, *, timeout_s: float = 600.0
+) -> NotebookRun:
     """Run `nb` as `name` inside a scratch copy of `release_root`; collect errors and check outputs."""
     from nbclient import NotebookClient  # dev dependency: only --verify-run and the tests need it
 
@@ -84,8 +87,13 @@ def execute_notebook(nb: Any, release_root: Path, name: str, variant: str, *,
         shutil.copytree(release_root, work)
         (work / name).write_text(nbformat.writes(nb), encoding="utf-8")
         run = copy.deepcopy(nb)
-        client = NotebookClient(run, timeout=timeout_s, kernel_name="python3", allow_errors=True,
-                                resources={"metadata": {"path": str(work)}})
+        client = NotebookClient(
+            run,
+            timeout=timeout_s,
+            kernel_name="python3",
+            allow_errors=True,
+            resources={"metadata": {"path": str(work)}},
+        )
         client.execute()
     errors: list[CellError] = []
     checks: dict[str, str] = {}
@@ -95,8 +103,15 @@ def execute_notebook(nb: Any, release_root: Path, name: str, variant: str, *,
         jg = cell.metadata.get("jaxgrade") or {}
         for out in cell.get("outputs", []):
             if out.get("output_type") == "error":
-                errors.append(CellError(i, jg.get("role", ""), jg.get("exercise", ""), out.get("ename", ""),
-                                        str(out.get("evalue", ""))[:500]))
+                errors.append(
+                    CellError(
+                        i,
+                        jg.get("role", ""),
+                        jg.get("exercise", ""),
+                        out.get("ename", ""),
+                        str(out.get("evalue", ""))[:500],
+                    )
+                )
         if jg.get("role") == "selfcheck" and jg.get("exercise"):
             checks[jg["exercise"]] = _outputs_text(cell)
     return NotebookRun(name, variant, tuple(errors), checks, time.monotonic() - started)
@@ -114,16 +129,21 @@ def verify_run(root: Path, masters: dict[str, MasterNotebook], *, log=print) -> 
             res = execute_notebook(nb, root, name, variant)
             log(f"verify-run: {name} [{variant}] {res.duration_s:.1f} s, {len(res.errors)} error(s)")
             for e in res.errors:
-                problems.append(f"{name} [{variant}] cell {e.index} ({e.role} {e.exercise}) raised "
-                                f"{e.ename}: {e.evalue}")
+                problems.append(
+                    f"{name} [{variant}] cell {e.index} ({e.role} {e.exercise}) raised {e.ename}: {e.evalue}"
+                )
             for ex in exercises:
                 text = res.checks.get(ex)
                 if text is None:
                     problems.append(f"{name} [{variant}] self-check of {ex} printed nothing")
                 elif variant == "student" and (PASSED in text or NOT_ANSWERED not in text):
-                    problems.append(f"{name} [student] self-check of {ex} does not say {NOT_ANSWERED}: "
-                                    f"{text.strip()[:300]!r}")
+                    problems.append(
+                        f"{name} [student] self-check of {ex} does not say {NOT_ANSWERED}: "
+                        f"{text.strip()[:300]!r}"
+                    )
                 elif variant == "solved" and PASSED not in text:
-                    problems.append(f"{name} [solved] self-check of {ex} fails with the reference answer: "
-                                    f"{text.strip()[:300]!r}")
+                    problems.append(
+                        f"{name} [solved] self-check of {ex} fails with the reference answer: "
+                        f"{text.strip()[:300]!r}"
+                    )
     return problems

@@ -119,8 +119,10 @@ def read_master(path: Path) -> MasterNotebook:
     meta = nb.metadata.get("jaxgrade") or {}
     chapter = meta.get("chapter")
     if chapter not in CHAPTERS:
-        raise MasterError(f"{path.name}: notebook metadata jaxgrade.chapter must be one of "
-                          f"{sorted(CHAPTERS)}, got {chapter!r}")
+        raise MasterError(
+            f"{path.name}: notebook metadata jaxgrade.chapter must be one of "
+            f"{sorted(CHAPTERS)}, got {chapter!r}"
+        )
     master = MasterNotebook(path=path, chapter=chapter, sha256=hashlib.sha256(raw).hexdigest(), config={})
 
     fenced = any("```otter" in _source(c) for c in nb.cells)
@@ -168,7 +170,8 @@ def read_master(path: Path) -> MasterNotebook:
             if cell.cell_type == "markdown":
                 if OTTER_INCLUDE_TAG not in cell.metadata.get("tags", []):
                     master.answer_lines.setdefault(question, []).extend(
-                        line.strip() for line in src.splitlines())
+                        line.strip() for line in src.splitlines()
+                    )
                     continue  # removed from the student notebook
                 master.public_lines.update(line.strip() for line in src.splitlines())
             elif cell.cell_type == "code":
@@ -192,7 +195,9 @@ def read_master(path: Path) -> MasterNotebook:
     master.config = config
     tests = config.get("tests") or {}
     if not tests.get("files") or tests.get("ok_format", True):
-        raise MasterError(f"{path.name}: the ASSIGNMENT CONFIG must set tests: {{files: true, ok_format: false}}")
+        raise MasterError(
+            f"{path.name}: the ASSIGNMENT CONFIG must set tests: {{files: true, ok_format: false}}"
+        )
     return master
 
 

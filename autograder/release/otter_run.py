@@ -30,10 +30,25 @@ def run_otter_assign(master: Path, result: Path, *, timeout_s: float = 600.0) ->
     tmp = result / ".tmp"
     tmp.mkdir(exist_ok=True)
     env = {**os.environ, "TMPDIR": str(tmp), "PYTHONHASHSEED": "0"}
-    argv = [sys.executable, "-m", "otter", "assign", "--no-pdfs", "--no-run-tests",
-            str(master.resolve()), str(result.resolve())]
-    proc = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=timeout_s, check=False,
-                          cwd=master.resolve().parent)
+    argv = [
+        sys.executable,
+        "-m",
+        "otter",
+        "assign",
+        "--no-pdfs",
+        "--no-run-tests",
+        str(master.resolve()),
+        str(result.resolve()),
+    ]
+    proc = subprocess.run(
+        argv,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=timeout_s,
+        check=False,
+        cwd=master.resolve().parent,
+    )
     if proc.returncode != 0:
         tail = "\n".join((proc.stderr + proc.stdout).strip().splitlines()[-25:])
         raise OtterAssignError(f"otter assign failed on {master.name} (exit {proc.returncode}):\n{tail}")

@@ -71,24 +71,35 @@ def _align_metadata(nb: Any, master: MasterNotebook) -> int:
         gen = _generated_role(cell)
         head = pending[0] if pending else None
         # A released cell that looks generated but equals the next master cell came from the master.
-        if gen is not None and not cell.metadata.get("jaxgrade") and not (
-            head is not None and head.cell_type == cell.cell_type and head.source.strip() == _src(cell).strip()
+        if (
+            gen is not None
+            and not cell.metadata.get("jaxgrade")
+            and not (
+                head is not None
+                and head.cell_type == cell.cell_type
+                and head.source.strip() == _src(cell).strip()
+            )
         ):
             if gen:
                 cell.metadata["jaxgrade"] = gen
             continue
         if head is None:
-            raise PostprocessError(f"released cell {pos} ({cell.cell_type}) has no counterpart in {master.path.name}")
+            raise PostprocessError(
+                f"released cell {pos} ({cell.cell_type}) has no counterpart in {master.path.name}"
+            )
         pending.pop(0)
         if head.cell_type != cell.cell_type:
             raise PostprocessError(
-                f"released cell {pos} is {cell.cell_type} but master cell {head.index} is {head.cell_type}")
+                f"released cell {pos} is {cell.cell_type} but master cell {head.index} is {head.cell_type}"
+            )
         if head.jaxgrade is not None and cell.metadata.get("jaxgrade") != head.jaxgrade:
             cell.metadata["jaxgrade"] = copy.deepcopy(head.jaxgrade)
             restored += 1
     if pending:
-        raise PostprocessError(f"master cells {[c.index for c in pending]} of {master.path.name} "
-                               "did not reach the student notebook")
+        raise PostprocessError(
+            f"master cells {[c.index for c in pending]} of {master.path.name} "
+            "did not reach the student notebook"
+        )
     return restored
 
 
@@ -101,12 +112,14 @@ def normalise(nb: Any, *, chapter: str, version: str) -> Any:
     """Deterministic form of a released notebook (in place; also returned)."""
     nb.nbformat, nb.nbformat_minor = 4, max(5, int(nb.get("nbformat_minor", 5)))
     nb.metadata = nbformat.NotebookNode(
-        {k: copy.deepcopy(v) for k, v in nb.metadata.items() if k in _KEEP_NB_META})
+        {k: copy.deepcopy(v) for k, v in nb.metadata.items() if k in _KEEP_NB_META}
+    )
     nb.metadata["jaxgrade"] = {"chapter": chapter, "release": version}
     for pos, cell in enumerate(nb.cells):
         cell.source = _src(cell)
         cell.metadata = nbformat.NotebookNode(
-            {k: v for k, v in cell.metadata.items() if k in _KEEP_CELL_META})
+            {k: v for k, v in cell.metadata.items() if k in _KEEP_CELL_META}
+        )
         if "tags" in cell.metadata:
             if cell.metadata.tags:
                 cell.metadata.tags = sorted(set(cell.metadata.tags))

@@ -40,8 +40,10 @@ def sha256_file(path: Path) -> str:
 
 def released_files(root: Path) -> list[Path]:
     """Every file of a release except the manifest, sorted by relative path."""
-    return sorted((p for p in root.rglob("*") if p.is_file() and p.name != MANIFEST),
-                  key=lambda p: p.relative_to(root).as_posix())
+    return sorted(
+        (p for p in root.rglob("*") if p.is_file() and p.name != MANIFEST),
+        key=lambda p: p.relative_to(root).as_posix(),
+    )
 
 
 def _cell_text(cell: dict[str, Any]) -> str:
@@ -112,7 +114,9 @@ def _check_notebook(root: Path, chapter: str, name: str, version: str) -> list[s
             problems.append(f"{name} cell {i}: has outputs")
         if jg.get("role") == "answer" and cell["cell_type"] == "code":
             if ANSWER_TAG not in cell["metadata"].get("tags", []):
-                problems.append(f"{name} cell {i}: answer cell of {jg.get('exercise')} lacks tag {ANSWER_TAG}")
+                problems.append(
+                    f"{name} cell {i}: answer cell of {jg.get('exercise')} lacks tag {ANSWER_TAG}"
+                )
             answers[jg.get("exercise")] = answers.get(jg.get("exercise"), 0) + 1
         if jg.get("role") == "selfcheck" and "exercise" in jg:
             checks[jg["exercise"]] = checks.get(jg["exercise"], 0) + 1
@@ -162,5 +166,7 @@ def check_release(root: Path, masters: dict[str, MasterNotebook], shipped_anyway
         if not any(e == ex for e in answers.values()):
             problems.append(f"exercise {ex}: the master has no distinctive answer line in a solution region")
     for leak in find_leaks(root, answers):
-        problems.append(f"answer of {leak.exercise} survives in {leak.file} line {leak.line_no}: {leak.text!r}")
+        problems.append(
+            f"answer of {leak.exercise} survives in {leak.file} line {leak.line_no}: {leak.text!r}"
+        )
     return problems
