@@ -61,7 +61,8 @@ class Recorder:
                 raise ValueError(f"array too large ({arr.nbytes} bytes)")
             name = f"{self.exercise}.{self._n_arrays}.npy"
             self._n_arrays += 1
-            np.save(self.obs_dir / name, np.ascontiguousarray(arr), allow_pickle=False)
+            # ascontiguousarray alone would turn a 0-d array into shape (1,)
+            np.save(self.obs_dir / name, np.ascontiguousarray(arr).reshape(arr.shape), allow_pickle=False)
             self.values[key] = {"npy": name}
         else:
             self.values[key] = {"json": _plain(value)}

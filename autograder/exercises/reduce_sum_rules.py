@@ -1,0 +1,309 @@
+"""Exercise `reduce_sum_rules` (chapter 5, exercise 1): JVP, transpose and batching rules of
+`custom_reduce_sum_p` (trusted parent side: draws inputs, judges observations).
+
+Every expected value is a NumPy float64 sum / broadcast computed here from the inputs; the child
+only reports what the student's rules produced (see autograder/sandboxed/probes/reduce_sum_rules.py
+for the observation keys).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+
+import numpy as np
+
+from autograder.exercises.base import CheckOutcome, Exercise, ProbeInputs, SubCheck
+from autograder.observations import ObservationInvalid, Observations
+from autograder.sandboxed.probes.reduce_sum_rules import probe
+
+__all__ = ["EXERCISE", "inputs", "probe", "verdict"]
+
+PRIMITIVE = "custom_reduce_sum"
+RTOL_VALUE = 1e-5
+RTOL_GRAD = 1e-4
+
+EXERCISE = Exercise(
+    id="reduce_sum_rules",
+    chapter="ch05",
+    title_zh="练习 1:为 custom_reduce_sum_p 注册 JVP、转置和 batching 规则",
+    interfaces=("custom_reduce_sum_p", "custom_reduce_sum"),
+    subchecks=(
+        SubCheck("primitive kept", 1.0, "custom_reduce_sum 及其 grad、vmap 仍经过 custom_reduce_sum_p 原语",
+                 gate=True),
+        SubCheck("jvp", 1.0, "JVP 规则:随机切线下切线输出等于 sum(ẋ)"),
+        SubCheck("transpose", 1.5, "转置规则:jax.linear_transpose 把余切广播回输入形状"),
+        SubCheck("grad under jit", 1.0, "jit(grad) 下的梯度"),
+        SubCheck("vmap batch dim", 1.5, "vmap:批维度在每个位置时的结果"),
+        SubCheck("vmap negative axes", 1.0, "vmap:负数轴与多轴 axis(经 custom_reduce_sum 规范化)"),
+        SubCheck("nested vmap", 1.0, "嵌套 vmap(jit 下)"),
+        SubCheck("vmap of grad", 1.0, "vmap(grad):批维度不在最前面时的逐样本梯度"),
+        SubCheck("second order", 1.0, "二阶导数:前向/反向模式组合的 Hessian-向量积"),
+    ),
+    relies_on=("jax.jit", "jax.vmap", "jax.grad", "jax.jvp", "jax.linear_transpose", "jax.make_jaxpr",
+               "jax.extend.core.Primitive.bind"),
+)
+
+
+# ---------------------------------------------------------------------------------------------- inputs
+
+def _subset(rng: np.random.Generator, ndim: int, *, allow_full: bool = True) -> list[int]:
+    """A random non-empty sorted subset of range(ndim)."""
+    sizes = range(1, ndim + 1 if allow_full else ndim)
+    k = int(rng.choice(list(sizes)))
+    return sorted(int(a) for a in rng.choice(ndim, size=k, replace=False))
+
+
+def _normal(rng: np.random.Generator, shape: tuple[int, ...], scale: float = 1.0) -> np.ndarray:
+    return (rng.standard_normal(shape) * scale).astype(np.float32)
+
+
+def _reduced(shape: tuple[int, ...], axis: list[int]) -> tuple[int, ...]:
+    return tuple(d for i, d in enumerate(shape) if i not in axis)
+
+
+def _negative_spec(rng: np.random.Generator, ndim: int) -> int | list[int]:
+    """An axis spec with at least one negative entry: an int or a list of distinct axes."""
+    if rng.random() < 0.3:
+        return -int(rng.integers(1, ndim + 1))
+    axes = _subset(rng, ndim, allow_full=False) if ndim > 1 else [0]
+    if len(axes) == 1:
+        axes.append((axes[0] + 1) % ndim)
+    spec = [a - ndim if rng.random() < 0.6 else a for a in axes]
+    if all(a >= 0 for a in spec):
+        spec[0] -= ndim
+    return [int(a) for a in rng.permutation(spec)]
+
+
+def inputs(seed: int) -> ProbeInputs:
+    rng = np.random.default_rng(seed)
+    shape = tuple(int(d) for d in rng.choice(np.arange(2, 8), size=3, replace=False))
+    arrays: dict[str, np.ndarray] = {"x": _normal(rng, shape), "t": _normal(rng, shape)}
+    all_subsets = [list(c) for k in (1, 2, 3) for c in itertools.combinations(range(3), k)]
+    order = rng.permutation(len(all_subsets))
+    jvp_axes = [all_subsets[i] for i in order[:3]]
+    transpose_axes = [all_subsets[i] for i in order[3:6]] + [[0, 1, 2]]
+    for i, axis in enumerate(transpose_axes):
+        arrays[f"ct_{i}"] = _normal(rng, _reduced(shape, axis))
+    grad_axis = _subset(rng, 3, allow_full=False)
+    arrays["w_grad"] = _normal(rng, _reduced(shape, grad_axis))
+
+    batch = int(rng.integers(2, 6))
+    vmap_pos = []
+    for k in rng.permutation(4):  # the batch dimension at each of the 4 positions, in random order
+        axis = _subset(rng, 3)
+        if k > 0 and min(axis) >= k:  # some reduced axis before the batch dimension: shifts matter
+            axis = sorted({*axis, int(rng.integers(0, k))})
+        bshape = shape[:k] + (batch,) + shape[k:]
+        arrays[f"xb_{len(vmap_pos)}"] = _normal(rng, bshape)
+        vmap_pos.append({"in_axes": int(k), "axis": axis})
+
+    vmap_neg = []
+    for j in range(3):
+        in_axes = int(rng.integers(0, 4))
+        arrays[f"xg_{j}"] = _normal(rng, shape[:in_axes] + (batch,) + shape[in_axes:])
+        vmap_neg.append({"in_axes": in_axes, "axis": _negative_spec(rng, 3)})
+
+    vmap_nested = []
+    for j in range(2):
+        inner_shape = tuple(int(d) for d in rng.choice(np.arange(2, 7), size=2, replace=False))
+        inner, outer = int(rng.integers(0, 3)), int(rng.integers(0, 4))
+        b_in, b_out = (int(b) for b in rng.choice(np.arange(2, 6), size=2, replace=False))
+        mid = inner_shape[:inner] + (b_in,) + inner_shape[inner:]
+        arrays[f"xn_{j}"] = _normal(rng, mid[:outer] + (b_out,) + mid[outer:])
+        vmap_nested.append({"inner": inner, "outer": outer, "axis": _subset(rng, 2)})
+
+    vg_axis = _subset(rng, 3, allow_full=False)
+    vg_in = int(rng.integers(1, 4))
+    arrays["xv"] = _normal(rng, shape[:vg_in] + (batch,) + shape[vg_in:])
+    arrays["wv"] = _normal(rng, _reduced(shape, vg_axis))
+
+    hess_axis = _subset(rng, 3, allow_full=False)
+    arrays["x2"] = _normal(rng, shape, 0.5)
+    arrays["v2"] = _normal(rng, shape)
+    arrays["w2"] = _normal(rng, _reduced(shape, hess_axis))
+
+    params = {"jvp_axes": jvp_axes, "transpose_axes": transpose_axes, "grad_axis": grad_axis,
+              "vmap_pos": vmap_pos, "vmap_neg": vmap_neg, "vmap_nested": vmap_nested,
+              "vmap_grad": {"in_axes": vg_in, "axis": vg_axis}, "hess_axis": hess_axis}
+    return ProbeInputs(seed, arrays, params)
+
+
+# --------------------------------------------------------------------------------------------- verdict
+
+def student_error_zh(obs: Observations, key: str) -> str | None:
+    """The first meaningful line of the error the student's code raised at `key` (JAX's notes dropped)."""
+    err = obs.error(key)
+    if err is None:
+        return None
+    noise = ("For simplicity, JAX has removed", "----")
+    lines = [ln.strip() for ln in err.message.splitlines() if ln.strip() and not ln.startswith(noise)]
+    return f"运行时出错:{(lines[0] if lines else err.type)[:240]}"
+
+
+class _Cases:
+    """Compares several observed arrays with float64 expectations; collects the first problems."""
+
+    def __init__(self, obs: Observations):
+        self.obs = obs
+        self.problems: list[str] = []
+        self.max_err = 0.0
+        self.n = 0
+
+    def close(self, key: str, expected: np.ndarray, what_zh: str, rtol: float = RTOL_VALUE) -> None:
+        self.n += 1
+        expected = np.asarray(expected, np.float64)
+        raised = student_error_zh(self.obs, key)
+        if raised:
+            self.problems.append(f"{what_zh}:{raised}")
+            return
+        try:
+            got = self.obs.array(key, shape=expected.shape, kinds="f", dtype="float32")
+        except ObservationInvalid as exc:
+            self.problems.append(f"{what_zh}:{exc.message_zh}")
+            return
+        got64 = got.astype(np.float64)
+        if not np.all(np.isfinite(got64)):
+            self.problems.append(f"{what_zh}:结果含 NaN 或 inf")
+            return
+        err = np.abs(got64 - expected)
+        scale = max(1.0, float(np.max(np.abs(expected)))) if expected.size else 1.0
+        worst = float(np.max(err / (rtol * scale + rtol * np.abs(expected)))) if expected.size else 0.0
+        self.max_err = max(self.max_err, float(err.max()) if err.size else 0.0)
+        if worst > 1.0:
+            self.problems.append(f"{what_zh}:最大误差 {float(err.max()):.3g}(容差 rtol={rtol:g},按数组量级 "
+                                 f"{scale:.3g} 缩放),形状 {got.shape}")
+
+    def outcome(self, name: str) -> CheckOutcome:
+        if self.problems:
+            more = f"(另有 {len(self.problems) - 2} 处不符)" if len(self.problems) > 2 else ""
+            return CheckOutcome(name, False, ";".join(self.problems[:2]) + more)
+        return CheckOutcome(name, True, f"{self.n} 种情形全部相符,最大误差 {self.max_err:.2g}")
+
+
+def _sum(x: np.ndarray, axis: list[int]) -> np.ndarray:
+    return np.sum(np.asarray(x, np.float64), axis=tuple(axis))
+
+
+def _broadcast_back(r: np.ndarray, axis: list[int], shape: tuple[int, ...]) -> np.ndarray:
+    return np.broadcast_to(np.expand_dims(np.asarray(r, np.float64), tuple(axis)), shape)
+
+
+def _norm_axis(spec: int | list[int], ndim: int) -> list[int]:
+    return sorted(a % ndim for a in (spec if isinstance(spec, list) else [spec]))
+
+
+def _check_primitive(obs: Observations) -> CheckOutcome:
+    name = "primitive kept"
+    try:
+        cls = obs.text("prim.class")
+        if cls != "jax._src.core.Primitive" or obs.raw("prim.bind_overridden") is not False:
+            return CheckOutcome(name, False, f"custom_reduce_sum_p 不再是章节准备代码中的原语"
+                                             f"(类型 {cls[:80]},或其 bind 被替换)")
+        forward = obs.raw("jaxpr.forward")
+    except ObservationInvalid as exc:
+        return CheckOutcome(name, False, f"custom_reduce_sum 的 jaxpr:{exc.message_zh}")
+    if not isinstance(forward, list) or PRIMITIVE not in forward:
+        return CheckOutcome(name, False, "custom_reduce_sum(x, axis) 的 jaxpr 里没有 custom_reduce_sum 方程:"
+                                         "它被换成了别的实现(例如 jnp.sum),没有经过原语")
+    traced = []
+    for key, what in (("jaxpr.grad", "grad"), ("jaxpr.vmap", "vmap")):
+        if obs.error(key) is not None:
+            continue  # a missing rule is judged by the sub-checks that need it
+        names = obs.values.get(key)
+        if not isinstance(names, list) or PRIMITIVE not in names:
+            return CheckOutcome(name, False, f"{what} 之后的 jaxpr 里没有 custom_reduce_sum 方程:"
+                                             "规则绕开了原语(例如在 batching 规则里直接调用 jnp.sum)")
+        traced.append(what)
+    seen = "、".join(["前向", *traced])
+    rules = obs.values.get("rules")
+    missing = [zh for key, zh in (("jvp", "JVP"), ("transpose", "转置"), ("batching", "batching"))
+               if isinstance(rules, dict) and rules.get(key) is False]
+    note = f"(尚未注册的规则:{'、'.join(missing)})" if missing else ""
+    return CheckOutcome(name, True, f"{seen} 的 jaxpr 都含有 custom_reduce_sum 方程{note}")
+
+
+def _hvp_expected(x: np.ndarray, v: np.ndarray, w: np.ndarray, axis: list[int]) -> np.ndarray:
+    """H v of g(x) = sum(w * sin(sum_axis(x*x))), in float64."""
+    x, v, w = (np.asarray(a, np.float64) for a in (x, v, w))
+    s = _sum(x * x, axis)
+    r = _sum(2 * x * v, axis)
+    return (2 * v * _broadcast_back(w * np.cos(s), axis, x.shape)
+            + 2 * x * _broadcast_back(-w * np.sin(s) * r, axis, x.shape))
+
+
+def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
+    a, p = inp.arrays, inp.params
+    x = a["x"].astype(np.float64)
+    shape = x.shape
+    outcomes = [_check_primitive(obs)]
+
+    def run(name: str, body: Callable[[_Cases], None]) -> None:
+        cases = _Cases(obs)
+        body(cases)
+        outcomes.append(cases.outcome(name))
+
+    def jvp(c: _Cases) -> None:
+        for i, axis in enumerate(p["jvp_axes"]):
+            c.close(f"jvp.{i}.primal", _sum(x, axis), f"jvp(axis={tuple(axis)}) 的原值")
+            c.close(f"jvp.{i}.tangent", _sum(a["t"], axis), f"jvp(axis={tuple(axis)}) 的切线")
+        ax0 = tuple(p["jvp_axes"][0])
+        c.close("jvp.jit.tangent", _sum(a["t"], list(ax0)), f"jit(jvp)(axis={ax0}) 的切线")
+
+    def transpose(c: _Cases) -> None:
+        for i, axis in enumerate(p["transpose_axes"]):
+            c.close(f"transpose.{i}", _broadcast_back(a[f"ct_{i}"], axis, shape),
+                    f"linear_transpose(axis={tuple(axis)})")
+
+    def grad_jit(c: _Cases) -> None:
+        ax = p["grad_axis"]
+        expected = _broadcast_back(2 * a["w_grad"].astype(np.float64) * _sum(x, ax), ax, shape)
+        c.close("grad_jit", expected, f"jit(grad)(axis={tuple(ax)})", RTOL_GRAD)
+
+    def vmap_pos(c: _Cases) -> None:
+        for k, case in enumerate(p["vmap_pos"]):
+            per = np.moveaxis(a[f"xb_{k}"].astype(np.float64), case["in_axes"], 0)
+            c.close(f"vmap.pos.{k}", _sum(per, [ax + 1 for ax in case["axis"]]),
+                    f"vmap(in_axes={case['in_axes']}, axis={tuple(case['axis'])})")
+
+    def vmap_neg(c: _Cases) -> None:
+        for j, case in enumerate(p["vmap_neg"]):
+            per = np.moveaxis(a[f"xg_{j}"].astype(np.float64), case["in_axes"], 0)
+            axis = _norm_axis(case["axis"], per.ndim - 1)
+            spec = tuple(case["axis"]) if isinstance(case["axis"], list) else case["axis"]
+            c.close(f"vmap.neg.{j}", _sum(per, [ax + 1 for ax in axis]),
+                    f"vmap(in_axes={case['in_axes']}) 下 custom_reduce_sum(x, {spec})")
+
+    def nested(c: _Cases) -> None:
+        for j, case in enumerate(p["vmap_nested"]):
+            outer = np.moveaxis(a[f"xn_{j}"].astype(np.float64), case["outer"], 0)
+            both = np.moveaxis(outer, case["inner"] + 1, 1)
+            what = (f"vmap(vmap(·, in_axes={case['inner']}), in_axes={case['outer']}),"
+                    f"axis={tuple(case['axis'])}")
+            c.close(f"vmap.nested.{j}", _sum(both, [ax + 2 for ax in case["axis"]]), what)
+
+    def vmap_grad(c: _Cases) -> None:
+        vg = p["vmap_grad"]
+        per = np.moveaxis(a["xv"].astype(np.float64), vg["in_axes"], 0)
+        ax1 = [ax + 1 for ax in vg["axis"]]
+        r = 2 * a["wv"].astype(np.float64)[None] * _sum(per, ax1)
+        c.close("vmap_grad", _broadcast_back(r, ax1, per.shape),
+                f"vmap(grad, in_axes=({vg['in_axes']}, None)),axis={tuple(vg['axis'])}", RTOL_GRAD)
+
+    def second(c: _Cases) -> None:
+        hv = _hvp_expected(a["x2"], a["v2"], a["w2"], p["hess_axis"])
+        vhv = np.asarray(np.sum(hv * a["v2"].astype(np.float64)))
+        c.close("hess.fwd_fwd", vhv, "jvp(jvp) 的二阶方向导数", RTOL_GRAD)
+        for key, what in (("hess.fwd_rev", "jvp(grad)"), ("hess.rev_rev", "grad(grad)"),
+                          ("hess.rev_fwd", "grad(jvp)")):
+            c.close(key, hv, f"{what} 的 Hessian-向量积", RTOL_GRAD)
+
+    run("jvp", jvp)
+    run("transpose", transpose)
+    run("grad under jit", grad_jit)
+    run("vmap batch dim", vmap_pos)
+    run("vmap negative axes", vmap_neg)
+    run("nested vmap", nested)
+    run("vmap of grad", vmap_grad)
+    run("second order", second)
+    return outcomes
