@@ -260,6 +260,8 @@ class Gradebook:
         """Write a complete result in one transaction (replacing the student's previous one)."""
         with self._tx() as db:
             sid = result.student_id
+            if db.execute("SELECT 1 FROM submissions WHERE student_id=?", (sid,)).fetchone() is None:
+                raise KeyError(f"record_result for unknown student {sid!r}")
             for table in ("scores", "tests", "phases"):
                 db.execute(f"DELETE FROM {table} WHERE student_id=?", (sid,))
             order = {e: i for i, e in enumerate(EXERCISE_IDS)}
@@ -291,16 +293,14 @@ class Gradebook:
                     "INSERT INTO phases VALUES (?, ?, ?, ?, ?, ?)",
                     (sid, i, p.name, float(p.started_at), float(p.duration_s), p.outcome),
                 )
-            n = db.execute(
+            db.execute(
                 "UPDATE submissions SET state='graded', content_hash=?, release_version=?, scope=?,"
                 " graded_at=?, status=?, total=?, max_total=?, flags=?, messages=?, error=NULL"
                 " WHERE student_id=?",
                 (result.content_hash, result.release_version, scope, graded_at, result.status,
                  float(result.total), float(result.max_total), json.dumps(sorted(set(result.flags))),
                  json.dumps(list(result.messages_zh), ensure_ascii=False), sid),
-            ).rowcount  # fmt: skip
-            if n != 1:
-                raise KeyError(f"record_result for unknown student {sid!r}")
+            )  # fmt: skip
 
     def record_grader_error(
         self, student_id: str, error: str, *, at: float, phases: tuple[Phase, ...] = ()
