@@ -1,0 +1,357 @@
+"""grades.csv, Gradescope results.json, Chinese feedback and the TA report."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from autograder.exercises import EXERCISE_IDS
+from autograder.exercises.base import ExerciseScore
+from autograder.exercises.base import TestResult as Check
+from autograder.grade import reports
+from autograder.grade.gradebook import SubmissionRow
+from autograder.grade.model import Phase, StudentResult
+
+XSS = "<script>alert(1)</script><img src=x onerror=alert(2)>"
+
+
+def result(
+    sid: str,
+    *,
+    total_per_ex: float = 7.5,
+    status: str = "ok",
+    output: str = "最大误差 1e-3",
+    skipped: tuple[str, ...] = (),
+    flags: tuple[str, ...] = (),
+    messages: tuple[str, ...] = (),
+) -> StudentResult:
+    scores = {}
+    for ex in EXERCISE_IDS:
+        if ex in skipped:
+            scores[ex] = ExerciseScore(ex, 0.0, 0.0, (), "skipped", "")
+            continue
+        tests = (
+            Check(f"{ex}: value", total_per_ex, 7.5, "数值正确:通过", True),
+            Check(f"{ex}: grad", 0.0, 2.5, f"梯度:未通过。{output}", False),
+        )
+        scores[ex] = ExerciseScore(ex, total_per_ex, 10.0, tests, "ok", "")
+    phases = (
+        Phase("intake", 0.0, 0.25, "ok"),
+        Phase("ch05/child#1", 1.0, 30.5, "ok"),
+        Phase("ch05/child#2", 40.0, 2.0, "timeout"),
+    )
+    return StudentResult(sid, "h", "2026-fall", scores, status, phases, messages, flags)
+
+
+def row(
+    sid: str, state: str = "graded", status: str | None = "ok", error: str | None = None
+) -> SubmissionRow:
+    return SubmissionRow(
+        sid,
+        reports.printable(sid).replace("/", "_") or "x",
+        "h",
+        "2026-fall",
+        "all",
+        state,
+        1.0,
+        2.0,
+        3.0,
+        4.0,
+        status,
+        60.0,
+        80.0,
+        (),
+        (),
+        error,
+    )
+
+
+def grow(sid: str, **kw: object) -> reports.GradeRow:
+    return reports.GradeRow(row(sid), result(sid, **kw))  # type: ignore[arg-type]
+
+
+def parse_csv(text: str) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(text)))
+
+
+# ----------------------------------------------------------------------------------------- grades.csv
+
+
+@pytest.mark.parametrize(
+    "hostile",
+    ['=HYPERLINK("http://x","y")', "+1+1", "-2", "@SUM(A1)", "\tcmd", "\rcmd", "＝1+1", "=cmd|' /C calc'!A0"],
+)
+def test_formula_cells_are_neutralised(hostile: str) -> None:
+    text = reports.grades_csv([grow(hostile), grow("normal")])
+    rows = parse_csv(text)
+    ids = [r[0] for r in rows[1:]]
+    assert "'" + hostile in ids
+    assert "normal" in ids
+    for r in rows[1:]:
+        assert not r[0].startswith(("=", "+", "-", "@", "\t", "\r", "＝"))
+
+
+def test_neutralize_cell_leaves_safe_text_alone() -> None:
+    assert reports.neutralize_cell("s123") == "s123"
+    assert reports.neutralize_cell("李雷") == "李雷"
+    assert reports.neutralize_cell("a=b") == "a=b"
+    assert reports.neutralize_cell("-x") == "'-x"
+
+
+def test_grades_csv_columns_sorting_and_determinism() -> None:
+    rows = [
+        grow("s2"),
+        grow("s10"),
+        grow("a1", skipped=("fusion",)),
+        reports.GradeRow(row("s3", state="grader_error", status="grader_error", error="boom"), None),
+    ]
+    text = reports.grades_csv(rows)
+    assert text == reports.grades_csv(list(reversed(rows)))  # same bytes whatever the order
+    parsed = parse_csv(text)
+    assert parsed[0] == [
+        "student_id",
+        "histogram",
+        "recompile",
+        "fusion",
+        "safe_distance",
+        "reduce_sum_rules",
+        "gammaln_callback",
+        "silu_ffi",
+        "ffi_lowering",
+        "total",
+        "max_total",
+        "status",
+    ]
+    assert [r[0] for r in parsed[1:]] == ["a1", "s10", "s2", "s3"]
+    a1 = dict(zip(parsed[0], parsed[1], strict=True))
+    assert a1["fusion"] == "" and a1["histogram"] == "7.50"
+    assert a1["total"] == "52.50" and a1["max_total"] == "70.00" and a1["status"] == "ok"
+    s3 = dict(zip(parsed[0], parsed[4], strict=True))
+    assert s3["status"] == "grader_error" and s3["total"] == ""
+    assert "\r" not in text and text.endswith("\n")
+    for r in parsed[2:4]:
+        for cell in r[1:11]:
+            float(cell)  # decimal numbers
+
+
+# ----------------------------------------------------------------------------------------- results.json
+
+TOP_KEYS = {
+    "score",
+    "execution_time",
+    "output",
+    "output_format",
+    "test_output_format",
+    "test_name_format",
+    "visibility",
+    "stdout_visibility",
+    "extra_data",
+    "tests",
+    "leaderboard",
+}
+TEST_KEYS = {
+    "score",
+    "max_score",
+    "status",
+    "name",
+    "name_format",
+    "number",
+    "output",
+    "output_format",
+    "tags",
+    "visibility",
+    "extra_data",
+}
+VISIBILITY = {"hidden", "after_due_date", "after_published", "visible"}
+FORMATS = {"text", "html", "simple_format", "md", "ansi"}
+
+
+def is_number(x: object) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+
+
+def validate_gradescope(doc: dict) -> None:
+    """Field types of Gradescope's autograder results.json (gradescope-autograders.readthedocs.io/specs)."""
+    assert set(doc) <= TOP_KEYS, set(doc) - TOP_KEYS
+    assert "score" in doc or all("score" in t for t in doc.get("tests", []))
+    if "score" in doc:
+        assert is_number(doc["score"])
+    if "execution_time" in doc:
+        assert isinstance(doc["execution_time"], int) and doc["execution_time"] >= 0
+    for key in ("output",):
+        if key in doc:
+            assert isinstance(doc[key], str)
+    for key in ("output_format", "test_output_format"):
+        if key in doc:
+            assert doc[key] in FORMATS
+    for key in ("visibility", "stdout_visibility"):
+        if key in doc:
+            assert doc[key] in VISIBILITY
+    if "extra_data" in doc:
+        assert isinstance(doc["extra_data"], dict)
+    assert isinstance(doc.get("tests", []), list)
+    for t in doc.get("tests", []):
+        assert isinstance(t, dict) and set(t) <= TEST_KEYS, set(t) - TEST_KEYS
+        for k in ("score", "max_score"):
+            if k in t:
+                assert is_number(t[k])
+        if "status" in t:
+            assert t["status"] in ("passed", "failed")
+        for k in ("name", "output"):
+            if k in t:
+                assert isinstance(t[k], str)
+        if "output_format" in t:
+            assert t["output_format"] in FORMATS
+        if "visibility" in t:
+            assert t["visibility"] in VISIBILITY
+        if "tags" in t:
+            assert isinstance(t["tags"], list) and all(isinstance(x, str) for x in t["tags"])
+        if "number" in t:
+            assert isinstance(t["number"], str)
+    json.dumps(doc, allow_nan=False)
+
+
+def test_results_json_follows_gradescope_format() -> None:
+    r = result("s1", messages=("找到 2 个第 5 章的笔记本",), skipped=("silu_ffi",))
+    doc = reports.results_json(r)
+    validate_gradescope(doc)
+    assert doc["score"] == pytest.approx(r.total)
+    assert doc["execution_time"] == 33
+    names = [t["name"] for t in doc["tests"]]
+    assert "histogram: value" in names and "histogram: grad" in names
+    assert not any(n.startswith("silu_ffi:") for n in names)  # skipped exercise has no tests
+    assert all(": " in n and n.split(": ")[0] in EXERCISE_IDS for n in names)
+    grad = next(t for t in doc["tests"] if t["name"] == "histogram: grad")
+    assert grad["status"] == "failed" and grad["score"] == 0 and grad["max_score"] == 2.5
+    assert "梯度:未通过" in grad["output"]
+    assert doc["extra_data"]["max_score"] == pytest.approx(r.max_total)
+    assert "找到 2 个第 5 章的笔记本" in doc["output"]
+
+
+def test_results_json_of_a_failed_exercise_explains_why() -> None:
+    r = result("s1")
+    ex = r.scores["silu_ffi"]
+    scores = {
+        **r.scores,
+        "silu_ffi": ExerciseScore("silu_ffi", 0.0, 10.0, ex.tests, "timeout", "运行超过 120 秒"),
+    }
+    doc = reports.results_json(StudentResult("s1", "h", "v", scores, "timeout", r.phases))
+    validate_gradescope(doc)
+    t = next(t for t in doc["tests"] if t["name"] == "silu_ffi: value")
+    assert "超时" in t["output"] and "120 秒" in t["output"]
+
+
+def test_validator_catches_bad_documents() -> None:
+    with pytest.raises(AssertionError):
+        validate_gradescope({"score": "10"})
+    with pytest.raises(AssertionError):
+        validate_gradescope({"score": 1.0, "tests": [{"name": "x", "status": "ok"}]})
+    with pytest.raises(AssertionError):
+        validate_gradescope({"score": 1.0, "tests": [{"name": "x", "visibility": "public"}]})
+
+
+# ----------------------------------------------------------------------------------------- feedback
+
+ALLOWED_TAGS = {
+    "html",
+    "head",
+    "meta",
+    "title",
+    "style",
+    "body",
+    "h1",
+    "h2",
+    "h3",
+    "p",
+    "br",
+    "strong",
+    "ul",
+    "li",
+    "pre",
+    "table",
+    "tr",
+    "th",
+    "td",
+    "code",
+    "hr",
+}
+
+
+class TagCollector(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, list[tuple[str, str | None]]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, attrs))
+
+
+def test_feedback_html_escapes_everything_from_students(tmp_path: Path) -> None:
+    r = result(XSS + "\"'&", output=XSS, messages=(f"笔记本 {XSS}.ipynb 不是合法的 JSON",))
+    page = reports.feedback_html(r)
+    parser = TagCollector()
+    parser.feed(page)
+    assert {t for t, _ in parser.tags} <= ALLOWED_TAGS
+    assert not any(k.lower().startswith("on") for _, attrs in parser.tags for k, _ in attrs)
+    assert "<script" not in page and "<img" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "总分" in page and "通过" in page and "未通过" in page and 'lang="zh-CN"' in page
+    assert "Content-Security-Policy" in page
+
+
+def test_feedback_markdown_has_no_raw_html_and_is_chinese() -> None:
+    r = result(XSS, output=XSS + "\n第二行 <b>x</b>", messages=("提交说明 <i>x</i>",))
+    text = reports.feedback_md(r)
+    assert "<script" not in text and "<img" not in text and "<b>" not in text and "<i>" not in text
+    assert "总分:**60.00 / 80.00**" in text
+    assert "✅ 通过" in text and "❌ 未通过" in text
+    assert "第 5 章" in text and "作业版本" in text
+
+
+def test_write_student_files(tmp_path: Path) -> None:
+    folder = reports.write_student_files(tmp_path, "s1", result("s1"))
+    assert sorted(p.name for p in folder.iterdir()) == ["feedback.html", "feedback.md", "results.json"]
+    validate_gradescope(json.loads((folder / "results.json").read_text(encoding="utf-8")))
+    for bad in ("../x", "a/b", ".x", "-x", ""):
+        with pytest.raises(ValueError):
+            reports.write_student_files(tmp_path, bad, result("s1"))
+
+
+# ----------------------------------------------------------------------------------------- TA side
+
+
+def test_terminal_output_has_no_control_characters() -> None:
+    nasty = "s1\x1b[31mRED\x1b]0;title\x07\u202e"
+    table = reports.score_table([grow(nasty), grow("s2")])
+    assert "\x1b" not in table and "\x07" not in table and "\u202e" not in table
+    assert "\\x1b[31mRED" in table
+    assert reports.printable("a\nb") == "a\\nb"
+
+
+def test_ta_report_lists_flags_errors_and_time() -> None:
+    rows = [
+        grow("s1", flags=("tampered",), status="tampered"),
+        grow("s2"),
+        reports.GradeRow(
+            row("s3", state="grader_error", status="grader_error", error="bwrap: no userns"), None
+        ),
+        grow("evil|name<b>"),
+    ]
+    phases = [(g.row.student_id, p) for g in rows if g.result for p in g.result.phases]
+    info = reports.BatchInfo(
+        "2026-fall", "assignments/2026-fall", "none", True, 4, (), ("s1", "s2"), ("evil",), 12.0
+    )
+    text = reports.ta_report(info, rows, phases)
+    assert "UNSAFE" in text
+    assert "| s1 | tampered | tampered |" in text
+    assert "bwrap: no userns" in text
+    assert "| ch05/child | 6 |" in text  # child#1 and child#2 aggregated over 3 graded students
+    assert "evil\\|name&lt;b&gt;" in text
+    assert "grader_error 1" not in text  # statuses are counted in the Status table
+    assert "| grader_error | 1 |" in text
