@@ -41,6 +41,7 @@ SCRATCH_TARGET = "/sandbox/scratch"
 EXEC_TARGET = "/sandbox/.exec/sandbox_exec.py"
 EXEC_SOURCE = Path(__file__).resolve().with_name("sandbox_exec.py")
 NOBODY = 65534
+STATUS_FD_ARG = "--status-fd={status_fd}"  # placeholder, filled once the pipe exists
 DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin"
 START_TIMEOUT_S = 30.0  # from Popen to the launcher's "started" event
 DRAIN_TIMEOUT_S = 10.0  # after the sandbox is gone, for the pipes to reach EOF
@@ -142,6 +143,7 @@ class _Launch:
     env: dict[str, str]
     pass_fds: tuple[int, ...] = ()
     info_fd: int | None = None  # bwrap --info-fd read end (pid 1 of the pid namespace)
+    pid_namespace: bool = False  # the launcher's pids are not host pids: never signal them
     sweep: Callable[[int | None], None] | None = None  # kills what may remain; gets the program pid
     close_after_start: tuple[int, ...] = field(default=())
 
@@ -161,7 +163,8 @@ class SandboxedProcess:
         self._events: list[dict] = []
         self._status_buf = b""
         self._ns_pidfd: int | None = None
-        self.program_pid: int | None = None  # host pid of the program (the launcher's child)
+        self._pid_namespace = launch.pid_namespace
+        self.program_pid: int | None = None  # host pid of the program (no pid namespace only)
         status_r, status_w = os.pipe()
         self._wake_r, self._wake_w = os.pipe()
         self._status_r = status_r
@@ -238,7 +241,8 @@ class SandboxedProcess:
                 tail = bytes(self._stderr.data[-2000:]).decode(errors="replace").strip()
                 detail = f"exit status {self._popen.returncode}: {tail or 'no message'}"
             raise SandboxFault(f"{self.mode}: sandbox setup failed: {detail}")
-        self.program_pid = int(event["pid"])
+        if not self._pid_namespace:
+            self.program_pid = int(event["pid"])
 
     def _read_status(self) -> bool:
         """Reads what is available on the status pipe; False at EOF."""
@@ -286,10 +290,10 @@ class SandboxedProcess:
     def _run_monitor(self) -> None:
         try:
             self._result = self._supervise()
-        except SandboxFault as exc:
-            self._fault = exc
-        except Exception as exc:  # noqa: BLE001 - any bug here is the sandbox's, not the student's
-            self._fault = SandboxFault(f"{self.mode}: monitor failed: {type(exc).__name__}: {exc}")
+        except Exception as exc:  # noqa: BLE001 - any failure here is the sandbox's, not the student's
+            self._kill_tree()
+            self._fault = exc if isinstance(exc, SandboxFault) else \
+                SandboxFault(f"{self.mode}: monitor failed: {type(exc).__name__}: {exc}")
         finally:
             self._done.set()
 
@@ -314,7 +318,7 @@ class SandboxedProcess:
                     killed = True
                     self._kill_tree()
                     break
-            _, wait_status, rusage = os.wait4(self._popen.pid, 0)
+            _, wait_status = os.waitpid(self._popen.pid, 0)
             self._popen.returncode = os.waitstatus_to_exitcode(wait_status)
             ended_at = time.monotonic()
             if self._ns_pidfd is not None:  # the namespace is empty once its pid 1 has exited
@@ -333,19 +337,16 @@ class SandboxedProcess:
             for fd in (pidfd, self._status_r, self._wake_r, self._wake_w, self._ns_pidfd):
                 if fd is not None:
                     os.close(fd)
-        return self._build_result(ended_at, killed, wait_status, rusage)
+        return self._build_result(ended_at, killed, wait_status)
 
-    def _build_result(self, ended_at: float, killed: bool, outer_status: int,
-                      outer_rusage: object) -> SandboxResult:
+    def _build_result(self, ended_at: float, killed: bool, outer_status: int) -> SandboxResult:
         exited = next((e for e in self._events if e.get("event") == "exited"), None)
         if exited is not None:
             status = int(exited["status"])
             cpu = float(exited["utime_s"]) + float(exited["stime_s"])
             max_rss = int(exited["maxrss_kib"]) * 1024
-        elif killed:
-            status = signal.SIGKILL  # a raw wait status: killed by SIGKILL
-            cpu = outer_rusage.ru_utime + outer_rusage.ru_stime  # type: ignore[attr-defined]
-            max_rss = outer_rusage.ru_maxrss * 1024  # type: ignore[attr-defined]
+        elif killed:  # the launcher died with the program: its rusage was never collected
+            status, cpu, max_rss = signal.SIGKILL, None, None  # a raw wait status: SIGKILL
         else:
             raise SandboxFault(
                 f"{self.mode}: launcher ended without reporting the program's status "
@@ -361,7 +362,8 @@ class SandboxedProcess:
             exit_code=exit_code, signal=sig, timed_out=self._timed_out, limit=limit,
             wall_s=round(ended_at - self.started_at, 6),
             stdout=bytes(self._stdout.data).decode(errors="replace"), stderr=stderr,
-            output_truncated=truncated, cpu_s=round(cpu, 6), max_rss_bytes=max_rss, killed=killed,
+            output_truncated=truncated, cpu_s=None if cpu is None else round(cpu, 6),
+            max_rss_bytes=max_rss, killed=killed,
             mode=self.mode,
             message=_message(self.limits, exit_code, sig, limit, killed, self._timed_out, cpu),
         )
@@ -398,14 +400,17 @@ def _left(deadline: float) -> float:
 
 
 def _with_status_fd(argv: list[str], status_fd: int) -> list[str]:
-    return [a.replace("{status_fd}", str(status_fd)) for a in argv]
+    """Fills the launcher's placeholder (only that element: argv after it is the caller's)."""
+    out = list(argv)
+    out[out.index(STATUS_FD_ARG)] = f"--status-fd={status_fd}"
+    return out
 
 
-def _infer_limit(limits: Limits, timed_out: bool, exit_code: int | None, sig: int | None, cpu: float,
+def _infer_limit(limits: Limits, timed_out: bool, exit_code: int | None, sig: int | None, cpu: float | None,
                  killed: bool, stderr: str, truncated: bool) -> str | None:
     if timed_out:
         return "wall"
-    if sig == signal.SIGXCPU or (sig == signal.SIGKILL and not killed and cpu >= limits.cpu_s - 0.5):
+    if sig == signal.SIGXCPU or (sig == signal.SIGKILL and not killed and (cpu or 0) >= limits.cpu_s - 0.5):
         return "cpu"
     failed = sig is not None or exit_code != 0
     tail = stderr[-65536:]
@@ -419,13 +424,13 @@ def _infer_limit(limits: Limits, timed_out: bool, exit_code: int | None, sig: in
 
 
 def _message(limits: Limits, exit_code: int | None, sig: int | None, limit: str | None, killed: bool,
-             timed_out: bool, cpu: float) -> str:
+             timed_out: bool, cpu: float | None) -> str:
     if timed_out:
         return f"Time limit exceeded (wall clock, {limits.wall_s:g} s)"
     if killed:
         return "Killed by the grader"
     if limit == "cpu":
-        return f"Time limit exceeded (CPU, {limits.cpu_s} s; used {cpu:.1f} s)"
+        return f"Time limit exceeded (CPU, {limits.cpu_s} s)"
     if sig is not None:
         text = f"Caught fatal signal {sig} ({signal.Signals(sig).name})" if sig in signal.Signals else \
             f"Caught fatal signal {sig}"
@@ -515,7 +520,7 @@ class Sandbox(ABC):
                  limits: Limits, cwd: str, hidden: list[Path]) -> _Launch: ...
 
     def _launcher(self, exec_path: str, limits: Limits, cwd: str, *, drop: bool) -> list[str]:
-        args = [self.python, "-I", "-S", exec_path, "--status-fd={status_fd}", f"--cwd={cwd}",
+        args = [self.python, "-I", "-S", exec_path, STATUS_FD_ARG, f"--cwd={cwd}",
                 *_rlimit_args(limits)]
         if drop:
             args += [f"--uid={self.uid}", f"--gid={self.gid}", "--seccomp"]
@@ -548,9 +553,8 @@ class BwrapSandbox(Sandbox):
         if binary is None:
             raise SandboxFault(f"bwrap: binary {self.bwrap!r} not found")
         os.chown(scratch, self.uid, self.gid)
-        info_r, info_w = os.pipe()
         cmd = [binary, "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
-               "--unshare-cgroup-try", "--die-with-parent", "--new-session", "--info-fd", str(info_w),
+               "--unshare-cgroup-try", "--die-with-parent", "--new-session", "--info-fd", "{info_fd}",
                "--tmpfs", "/"]
         for name in sorted(os.listdir("/")):
             if name in self.ALWAYS_PRIVATE:
@@ -564,16 +568,20 @@ class BwrapSandbox(Sandbox):
         cmd += ["--proc", "/proc", "--dev", "/dev",
                 "--perms", "1777", "--size", tmpfs_size, "--tmpfs", "/tmp",
                 "--perms", "1777", "--size", tmpfs_size, "--tmpfs", "/dev/shm"]
-        covered: list[str] = []
-        for path in hidden:
-            real = os.path.realpath(path)
-            if not os.path.lexists(real):
-                continue
+        # Hidden paths are covered first, so that a mount may re-expose a subpath of one (an
+        # interpreter under a hidden /root); a hidden path inside a mount's source is covered again
+        # at its place under the mount's target, after the mounts.
+        hidden_real = [real for real in (os.path.realpath(h) for h in hidden) if os.path.lexists(real)]
+        read_only: list[str] = []
+
+        def cover(real: str, inside: str) -> list[str]:
             if os.path.isdir(real):
-                cmd += ["--perms", "0755", "--size", "4096", "--tmpfs", real, "--remount-ro", real]
-            else:
-                cmd += ["--ro-bind", "/dev/null", real]
-            covered.append(real)
+                read_only.append(inside)
+                return ["--perms", "0755", "--size", "4096", "--tmpfs", inside]
+            return ["--ro-bind", "/dev/null", inside]
+
+        for real in hidden_real:
+            cmd += cover(real, real)
         made: set[str] = {"/"}
 
         def parents(target: str) -> list[str]:
@@ -586,18 +594,34 @@ class BwrapSandbox(Sandbox):
             return out
 
         prefix = os.path.dirname(os.path.dirname(self.python))  # <prefix>/bin/python3.x
-        if any(prefix == c or prefix.startswith(c + "/") for c in covered):
+        if any(_is_within(prefix, h) for h in hidden_real):
             cmd += [*parents(prefix), "--ro-bind", prefix, prefix]
-        cmd += [*parents(SCRATCH_TARGET), "--bind", str(scratch), SCRATCH_TARGET]
-        for m in mounts:
-            if not m.target.startswith("/"):
-                raise SandboxFault(f"bwrap: mount target {m.target!r} is not absolute")
-            cmd += [*parents(m.target), "--bind" if m.writable else "--ro-bind", str(m.source), m.target]
-        cmd += [*parents(EXEC_TARGET), "--ro-bind", str(EXEC_SOURCE), EXEC_TARGET,
-                "--remount-ro", "/", "--chdir", "/", "--",
+        binds = [(str(scratch), SCRATCH_TARGET, True),
+                 *((str(m.source), m.target, m.writable) for m in mounts)]
+        for source, target, writable in binds:
+            if not target.startswith("/") or target != os.path.normpath(target):
+                raise SandboxFault(f"bwrap: mount target {target!r} is not an absolute normal path")
+            if not os.path.exists(source):
+                raise SandboxFault(f"bwrap: mount source {source} does not exist")
+            cmd += [*parents(target), "--bind" if writable else "--ro-bind", source, target]
+        for source, target, _ in binds:
+            src = os.path.realpath(source)
+            for real in hidden_real:
+                if _is_within(real, src):
+                    cmd += cover(real, os.path.normpath(target + real[len(src):]))
+        cmd += [*parents(EXEC_TARGET), "--ro-bind", str(EXEC_SOURCE), EXEC_TARGET]
+        for inside in read_only:
+            cmd += ["--remount-ro", inside]
+        cmd += ["--remount-ro", "/", "--chdir", "/", "--",
                 *self._launcher(EXEC_TARGET, limits, cwd, drop=True), *argv]
+        info_r, info_w = os.pipe()
+        cmd[cmd.index("{info_fd}")] = str(info_w)
         return _Launch(argv=cmd, env=_scrubbed_env(env, SCRATCH_TARGET), pass_fds=(info_w,),
-                       info_fd=info_r, close_after_start=(info_w,))
+                       info_fd=info_r, pid_namespace=True, close_after_start=(info_w,))
+
+
+def _is_within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
 def _path_translator(scratch: Path, mounts: Sequence[Mount]) -> Callable[[str], str]:
@@ -644,7 +668,9 @@ class _NoNamespaceSandbox(Sandbox):
         env = {k: ":".join(translate(part) for part in v.split(":")) for k, v in env.items()}
         cmd = [*self._launcher(str(EXEC_SOURCE), limits, translate(cwd), drop=self.drop),
                *(translate(a) for a in argv)]
-        return _Launch(argv=cmd, env=_scrubbed_env(env, str(scratch)), sweep=self._sweep)
+        # No private /tmp in these modes: steer well-behaved temp files into scratch.
+        return _Launch(argv=cmd, env=_scrubbed_env({"TMPDIR": str(scratch), **env}, str(scratch)),
+                       sweep=self._sweep)
 
     def _check(self, scratch: Path, mounts: list[Mount], hidden: list[Path]) -> None:
         pass

@@ -1,0 +1,489 @@
+"""autograder.sandbox against real processes and real bubblewrap.
+
+Every hostile program here is bounded (a few hundred forks at most, sleeps of a minute at most,
+allocations the limits refuse) and leaves detectable traces (marker files under /tmp/jaxgrade_* or
+/var/tmp/jaxgrade_*, a loopback listener this test opens) rather than damage, so a sandbox bug shows
+up as a failed assertion, not as a broken machine.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import stat
+import sys
+import tempfile
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from autograder.sandbox import (
+    Limits,
+    Mount,
+    Sandbox,
+    SandboxFault,
+    _uid_pids,
+    make_sandbox,
+)
+
+PY = "/usr/bin/python3"  # a system interpreter the unprivileged uid can reach (the venv's lives under /root)
+MODES = ("bwrap", "rlimit")
+
+
+def _missing(mode: str) -> str | None:
+    if sys.platform != "linux":
+        return "not Linux"
+    if os.geteuid() != 0:
+        return "needs root (the sandbox switches to an unprivileged uid)"
+    if not os.access(PY, os.X_OK):
+        return f"{PY} missing (hostile test programs run with it)"
+    if mode == "bwrap" and shutil.which("bwrap") is None:
+        return "bwrap (bubblewrap) is not installed"
+    return None
+
+
+def _free_uid() -> int:
+    """A uid with no process and no passwd entry, so the kill-everything-of-the-uid sweep is safe."""
+    import pwd
+
+    start = 61000 + secrets.randbelow(3000)
+    for uid in range(start, start + 500):
+        try:
+            pwd.getpwuid(uid)
+            continue
+        except KeyError:
+            pass
+        if not _uid_pids(uid):
+            return uid
+    raise RuntimeError("no free uid found")
+
+
+@pytest.fixture
+def workdir() -> Iterator[Path]:
+    """/tmp/jaxgrade_sbtest_*/ with mode 0755, so the sandbox uid can reach scratch through it
+    (pytest's tmp_path lives under a 0700 folder)."""
+    base = Path(tempfile.mkdtemp(prefix="jaxgrade_sbtest_", dir="/tmp"))
+    base.chmod(0o755)
+    (base / "scratch").mkdir()
+    try:
+        yield base
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture(params=MODES)
+def sb(request: pytest.FixtureRequest) -> Sandbox:
+    mode = request.param
+    if reason := _missing(mode):
+        print(f"SKIP {request.node.name}: {reason}")
+        pytest.skip(reason)
+    uid = _free_uid()
+    return make_sandbox(mode, uid=uid, gid=uid)
+
+
+def py(code: str) -> list[str]:
+    return [PY, "-I", "-c", textwrap.dedent(code)]
+
+
+def run(sb: Sandbox, workdir: Path, code: str, **kw):
+    kw.setdefault("limits", Limits(wall_s=60))
+    return sb.run(py(code), scratch=workdir / "scratch", **kw)
+
+
+def _alive(pid: int) -> bool:
+    """Exists and is not a zombie (a killed orphan waits a moment for its reaper)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "\nState:\tZ" not in status
+
+
+def _host_pids_with(token: str) -> list[int]:
+    pids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if token.encode() in Path(f"/proc/{entry}/cmdline").read_bytes():
+                    pids.append(int(entry))
+            except OSError:
+                pass
+    return pids
+
+
+# --- what the program did --------------------------------------------------------------------
+
+
+def test_exit_code_signal_and_output(sb: Sandbox, workdir: Path) -> None:
+    r = run(sb, workdir, "import sys; print('out'); print('err', file=sys.stderr); sys.exit(7)")
+    assert (r.exit_code, r.signal, r.limit, r.timed_out, r.killed) == (7, None, None, False, False)
+    assert (r.stdout, r.stderr) == ("out\n", "err\n")
+    assert r.message == "Exited with error status 7" and r.mode == sb.mode
+    assert r.cpu_s is not None and r.cpu_s > 0 and r.max_rss_bytes and r.max_rss_bytes > 2**20
+    # exit(137) is not SIGKILL: the launcher reports the exact wait status
+    r = run(sb, workdir, "import sys; sys.exit(137)")
+    assert (r.exit_code, r.signal) == (137, None)
+    r = run(sb, workdir, "import os, signal; os.kill(os.getpid(), signal.SIGSEGV)")
+    assert (r.exit_code, r.signal, r.limit) == (None, signal.SIGSEGV, None)
+    assert r.message == "Caught fatal signal 11 (SIGSEGV)"
+    r = run(sb, workdir, "pass")
+    assert r.ok and r.message == "OK"
+
+
+def test_wall_timeout_kills_a_program_that_ignores_sigterm(sb: Sandbox, workdir: Path) -> None:
+    r = run(sb, workdir, """
+        import signal, time
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        print("ready", flush=True)
+        for _ in range(600):
+            time.sleep(0.1)
+        """, limits=Limits(wall_s=1.0))
+    assert r.timed_out and r.killed and r.limit == "wall"
+    assert (r.exit_code, r.signal) == (None, signal.SIGKILL)
+    assert r.stdout == "ready\n" and r.message.startswith("Time limit exceeded (wall clock")
+
+
+@pytest.mark.parametrize("ending", ["exit", "timeout"])
+def test_double_forked_daemon_does_not_survive(sb: Sandbox, workdir: Path, ending: str) -> None:
+    token = f"{61 + secrets.randbelow(30)}.{secrets.randbelow(10**6):06d}"  # sleep seconds, also a tag
+    r = run(sb, workdir, f"""
+        import os, sys, time
+        if os.fork() == 0:
+            os.setsid()
+            if os.fork() == 0:
+                os.execvp("sh", ["sh", "-c", "echo $$ > daemon.pid; exec sleep {token}"])
+            os._exit(0)
+        for _ in range(100):
+            if os.path.exists("daemon.pid") and open("daemon.pid").read().strip():
+                break
+            time.sleep(0.05)
+        print("daemon started", flush=True)
+        if {ending == "timeout"}:
+            time.sleep(60)
+        """, limits=Limits(wall_s=60 if ending == "exit" else 1.5))
+    assert r.stdout == "daemon started\n"
+    assert (workdir / "scratch" / "daemon.pid").read_text().strip()
+    assert r.timed_out == (ending == "timeout")
+    assert _host_pids_with(f"sleep {token}") == []
+    if sb.mode == "rlimit":  # no pid namespace: the file holds a host pid
+        assert not _alive(int((workdir / "scratch" / "daemon.pid").read_text()))
+    assert _uid_pids(sb.uid) == []
+
+
+def test_kill_ends_the_whole_tree(sb: Sandbox, workdir: Path) -> None:
+    token = f"{61 + secrets.randbelow(30)}.{secrets.randbelow(10**6):06d}"
+    proc = sb.start(py(f"""
+        import os, time
+        for _ in range(3):
+            if os.fork() == 0:
+                os.execvp("sleep", ["sleep", "{token}"])
+        print("children started", flush=True)
+        time.sleep(60)
+        """), scratch=workdir / "scratch", limits=Limits(wall_s=60))
+    assert proc.wait(timeout=0.2) is None  # still running
+    r = proc.kill()
+    assert r.killed and not r.timed_out and r.signal == signal.SIGKILL and r.limit is None
+    assert r.message == "Killed by the grader"
+    assert _host_pids_with(f"sleep {token}") == [] and _uid_pids(sb.uid) == []
+    assert proc.poll() == r and proc.kill() == r  # idempotent
+
+
+# --- limits ----------------------------------------------------------------------------------
+
+
+def test_fork_bomb_is_bounded_by_nproc(sb: Sandbox, workdir: Path) -> None:
+    r = run(sb, workdir, """
+        import os, time
+        made = failed = 0
+        for _ in range(500):
+            try:
+                pid = os.fork()
+            except OSError:
+                failed += 1
+                continue
+            if pid == 0:
+                time.sleep(30)
+                os._exit(0)
+            made += 1
+        print(made, failed)
+        """, limits=Limits(wall_s=60, nproc=16))
+    made, failed = map(int, r.stdout.split())
+    assert r.exit_code == 0
+    assert 0 < made <= 15 and made + failed == 500  # the program itself is one of the 16
+    assert _uid_pids(sb.uid) == []
+
+
+def test_memory_bomb_hits_the_address_space_limit(sb: Sandbox, workdir: Path) -> None:
+    r = run(sb, workdir, "x = bytearray(2 * 2**30); print('allocated')",
+            limits=Limits(wall_s=60, address_space_bytes=512 * 2**20))
+    assert r.exit_code == 1 and "MemoryError" in r.stderr and "allocated" not in r.stdout
+    assert r.limit == "memory" and "memory limit" in r.message
+
+
+def test_file_size_bomb_hits_rlimit_fsize(sb: Sandbox, workdir: Path) -> None:
+    limits = Limits(wall_s=60, fsize_bytes=2**20)
+    # a non-Python writer gets the default SIGXFSZ
+    r = sb.run(["sh", "-c", "exec head -c 4194304 /dev/zero > big.bin"], scratch=workdir / "scratch",
+               limits=limits)
+    assert r.signal == signal.SIGXFSZ and r.limit == "fsize"
+    assert (workdir / "scratch" / "big.bin").stat().st_size == 2**20
+    # Python ignores SIGXFSZ and raises EFBIG instead
+    r = run(sb, workdir, """
+        with open("big2.bin", "wb") as f:
+            for _ in range(64):
+                f.write(b"x" * 65536)
+        """, limits=limits)
+    assert r.exit_code == 1 and "File too large" in r.stderr and r.limit == "fsize"
+    assert (workdir / "scratch" / "big2.bin").stat().st_size <= 2**20
+
+
+def test_cpu_limit(sb: Sandbox, workdir: Path) -> None:
+    r = run(sb, workdir, "while True: pass", limits=Limits(wall_s=60, cpu_s=1))
+    assert r.signal == signal.SIGXCPU and r.limit == "cpu" and not r.timed_out
+    assert r.message.startswith("Time limit exceeded (CPU")
+
+
+def test_huge_output_is_truncated_without_blocking(sb: Sandbox, workdir: Path) -> None:
+    r = run(sb, workdir, """
+        import os
+        chunk = b"y" * 65536
+        for _ in range(800):  # 50 MiB on each stream
+            os.write(1, chunk)
+            os.write(2, chunk)
+        open("finished", "w").write("1")
+        """, limits=Limits(wall_s=60, output_bytes=64 * 1024))
+    assert r.exit_code == 0 and (workdir / "scratch" / "finished").exists()
+    assert r.output_truncated and r.limit == "output"
+    assert len(r.stdout) == len(r.stderr) == 64 * 1024
+
+
+# --- isolation -------------------------------------------------------------------------------
+
+
+def test_no_network(sb: Sandbox, workdir: Path) -> None:
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    port = listener.getsockname()[1]
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=5):  # control: the listener works
+            pass
+        listener.accept()[0].close()
+        r = run(sb, workdir, f"""
+            import json, socket
+            out = {{}}
+            for name, addr in [("loopback", ("127.0.0.1", {port})), ("external", ("1.1.1.1", 53))]:
+                try:
+                    socket.create_connection(addr, timeout=3).close()
+                    out[name] = "connected"
+                except OSError as exc:
+                    out[name] = type(exc).__name__
+            try:
+                socket.getaddrinfo("example.com", 80)
+                out["dns"] = "resolved"
+            except OSError as exc:
+                out["dns"] = type(exc).__name__
+            a, b = socket.socketpair(socket.AF_UNIX)
+            a.sendall(b"ok")
+            out["unix"] = b.recv(2).decode()
+            print(json.dumps(out))
+            """)
+        out = json.loads(r.stdout)
+        assert out["loopback"] != "connected" and out["external"] != "connected"
+        assert out["dns"] != "resolved" and out["unix"] == "ok"
+        listener.setblocking(False)
+        with pytest.raises(BlockingIOError):
+            listener.accept()  # nothing reached the listener
+    finally:
+        listener.close()
+
+
+def test_identity_capabilities_and_environment(sb: Sandbox, workdir: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("JAXGRADE_TEST_SECRET", "must-not-leak")
+    r = run(sb, workdir, """
+        import json, os, subprocess, threading
+        status = dict(l.split(":", 1) for l in open("/proc/self/status"))
+        t = threading.Thread(target=lambda: None)
+        t.start(); t.join()  # threads still work (clone3 gets ENOSYS, libc falls back to clone)
+        unshare = subprocess.run(["unshare", "--user", "--map-root-user", "true"], capture_output=True)
+        print(json.dumps({
+            "ids": [os.getuid(), os.geteuid(), os.getgid(), os.getegid(), os.getgroups()],
+            "caps": {k: status[k].strip() for k in status if k.startswith("Cap")},
+            "nnp": status["NoNewPrivs"].strip(), "seccomp": status["Seccomp"].strip(),
+            "env": dict(os.environ), "cwd": os.getcwd(), "unshare": unshare.returncode,
+        }))
+        """, env={"GIVEN": "yes"})
+    out = json.loads(r.stdout)
+    assert out["ids"] == [sb.uid, sb.uid, sb.gid, sb.gid, []]  # no supplementary groups
+    assert set(out["caps"].values()) == {"0000000000000000"} and len(out["caps"]) == 5
+    assert out["nnp"] == "1" and out["seccomp"] == "2"
+    assert out["unshare"] != 0  # no user namespace: unshare() is denied by seccomp
+    env = out["env"]
+    assert "JAXGRADE_TEST_SECRET" not in env and env["GIVEN"] == "yes" and env["LANG"] == "C.UTF-8"
+    scratch_inside = "/sandbox/scratch" if sb.mode == "bwrap" else str(workdir / "scratch")
+    assert env["HOME"] == out["cwd"] == scratch_inside
+    assert set(env) <= {"GIVEN", "LANG", "HOME", "PATH", "PWD", "LC_CTYPE", "TMPDIR"}
+
+
+def test_cannot_write_outside_scratch(sb: Sandbox, workdir: Path) -> None:
+    tag = secrets.token_hex(6)
+    readonly = workdir / "ro"  # root-owned 0755 folder, also mounted read-only
+    readonly.mkdir()
+    readonly.chmod(0o755)
+    # rlimit mode has no private /tmp or /var/tmp: world-writable folders stay writable there (see
+    # docs/architecture.md, "Sandbox"); bwrap mode gives /tmp its own tmpfs, gone afterwards.
+    private_tmp = f"/tmp/jaxgrade_marker_{tag}"
+    targets = {"/sandbox/ro/marker": False, str(readonly / "marker"): False, "/usr/jaxgrade_marker": False}
+    if sb.mode == "bwrap":
+        targets |= {f"/var/tmp/jaxgrade_marker_{tag}": False, private_tmp: True}
+    r = run(sb, workdir, f"""
+        import json
+        out = {{}}
+        for path in {sorted(targets)!r}:
+            try:
+                open(path, "w").write("x")
+                out[path] = "written"
+            except OSError as exc:
+                out[path] = type(exc).__name__
+        open("inside", "w").write("x")
+        print(json.dumps(out))
+        """, mounts=[Mount(readonly, "/sandbox/ro")])
+    out = json.loads(r.stdout)
+    assert (workdir / "scratch" / "inside").exists()
+    assert {path: out[path] == "written" for path in targets} == targets
+    assert not Path(f"/var/tmp/jaxgrade_marker_{tag}").exists() and not Path(private_tmp).exists()
+    assert not (readonly / "marker").exists() and not Path("/usr/jaxgrade_marker").exists()
+
+
+def test_hidden_paths_cannot_be_read_bwrap(workdir: Path) -> None:
+    if reason := _missing("bwrap"):
+        pytest.skip(reason)
+    sb = make_sandbox("bwrap")
+    # /tmp is private in the sandbox anyway: put a secret where the read-only root shows it
+    secret_dir = Path(tempfile.mkdtemp(prefix="jaxgrade_secret_", dir="/var/tmp"))
+    try:
+        secret_dir.chmod(0o755)
+        (secret_dir / "answer.txt").write_text("42")
+        (secret_dir / "answer.txt").chmod(0o644)
+        data = workdir / "data"  # a mounted folder with a hidden part
+        (data / "hidden").mkdir(parents=True)
+        (data / "hidden" / "answer.txt").write_text("43")
+        (data / "public.txt").write_text("public")
+        (workdir / "lone.txt").write_text("44")
+        code = f"""
+            import json
+            out = {{}}
+            for path in ["{secret_dir}/answer.txt", "/sandbox/data/hidden/answer.txt",
+                         "/sandbox/data/public.txt", "/sandbox/lone.txt"]:
+                try:
+                    out[path] = open(path).read()
+                except OSError as exc:
+                    out[path] = type(exc).__name__
+            print(json.dumps(out))
+            """
+        mounts = [Mount(data, "/sandbox/data"), Mount(workdir / "lone.txt", "/sandbox/lone.txt")]
+        control = json.loads(run(sb, workdir, code, mounts=mounts).stdout)
+        assert list(control.values()) == ["42", "43", "public", "44"]  # readable unless hidden
+        out = json.loads(run(sb, workdir, code, mounts=mounts,
+                             hidden=[secret_dir, data / "hidden", workdir / "lone.txt"]).stdout)
+        assert out[f"{secret_dir}/answer.txt"] == "FileNotFoundError"
+        assert out["/sandbox/data/hidden/answer.txt"] == "FileNotFoundError"
+        assert out["/sandbox/data/public.txt"] == "public"
+        assert out["/sandbox/lone.txt"] == "PermissionError"  # covered by /dev/null on a nodev mount
+    finally:
+        shutil.rmtree(secret_dir)
+
+
+def test_hidden_paths_rlimit_rest_on_permissions(workdir: Path) -> None:
+    if reason := _missing("rlimit"):
+        pytest.skip(reason)
+    uid = _free_uid()
+    sb = make_sandbox("rlimit", uid=uid, gid=uid)
+    secret = workdir / "secret"
+    secret.mkdir()
+    (secret / "answer.txt").write_text("42")
+    secret.chmod(0o755)
+    with pytest.raises(SandboxFault, match="readable"):
+        run(sb, workdir, "pass", hidden=[secret])
+    secret.chmod(0o700)
+    r = run(sb, workdir, f"""
+        try:
+            print(open("{secret}/answer.txt").read())
+        except OSError as exc:
+            print(type(exc).__name__)
+        """, hidden=[secret])
+    assert r.stdout == "PermissionError\n"
+
+
+def test_rlimit_refuses_a_busy_uid(workdir: Path) -> None:
+    if reason := _missing("rlimit"):
+        pytest.skip(reason)
+    uid = _free_uid()
+    sb = make_sandbox("rlimit", uid=uid, gid=uid)
+    (workdir / "other").mkdir()
+    first = sb.start(py("import time; time.sleep(60)"), scratch=workdir / "scratch", limits=Limits(wall_s=60))
+    try:
+        with pytest.raises(SandboxFault, match="already runs processes"):
+            sb.start(py("pass"), scratch=workdir / "other")
+    finally:
+        first.kill()
+    assert _uid_pids(uid) == []
+
+
+def test_import_jax_with_default_limits(workdir: Path) -> None:
+    if reason := _missing("bwrap"):
+        pytest.skip(reason)
+    # The venv's interpreter lives under /root (0700): hide /root and mount the interpreter back.
+    prefix = sys.base_prefix
+    r = make_sandbox("bwrap").run(
+        [sys.executable, "-c", "import jax, jax.numpy as jnp; print(int(jnp.arange(4).sum()))"],
+        scratch=workdir / "scratch", mounts=[Mount(Path(prefix), prefix)], hidden=[Path("/root")],
+        env={"JAX_PLATFORMS": "cpu"},
+    )
+    assert r.exit_code == 0, r.stderr[-2000:]
+    assert r.stdout.strip() == "6"
+
+
+# --- the sandbox's own faults ----------------------------------------------------------------
+
+
+def test_missing_bwrap_is_a_sandbox_fault(workdir: Path) -> None:
+    sb = make_sandbox("bwrap", bwrap="/nonexistent/jaxgrade/bwrap")
+    with pytest.raises(SandboxFault, match="not found"):
+        sb.run(["true"], scratch=workdir / "scratch")
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_setup_failures_are_sandbox_faults(mode: str, workdir: Path) -> None:
+    if reason := _missing(mode):
+        pytest.skip(reason)
+    uid = _free_uid()
+    sb = make_sandbox(mode, uid=uid, gid=uid)
+    with pytest.raises(SandboxFault, match="No such file"):
+        sb.run(["/nonexistent/jaxgrade/program"], scratch=workdir / "scratch")
+    with pytest.raises(SandboxFault):
+        sb.run(["true"], scratch=workdir / "scratch", mounts=[Mount(workdir / "missing", "/sandbox/m")])
+    with pytest.raises(SandboxFault, match="not a directory"):
+        sb.run(["true"], scratch=workdir / "missing")
+    assert _uid_pids(uid) == []
+
+
+def test_unsafe_mode_needs_the_flag(workdir: Path) -> None:
+    with pytest.raises(ValueError, match="unsafe"):
+        make_sandbox("none")
+    with pytest.raises(ValueError, match="unknown"):
+        make_sandbox("docker")
+    if not os.access(PY, os.X_OK):
+        pytest.skip(f"{PY} missing")
+    sb = make_sandbox("none", unsafe=True)
+    r = sb.run(py("import os, resource; print(os.getcwd(), resource.getrlimit(resource.RLIMIT_NPROC)[0])"),
+               scratch=workdir / "scratch", limits=Limits(nproc=77))
+    assert r.exit_code == 0 and r.stdout.split() == [str(workdir / "scratch"), "77"]
+    assert stat.S_IMODE((workdir / "scratch").stat().st_mode)  # untouched, still there
