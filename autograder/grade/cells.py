@@ -192,7 +192,7 @@ def signed_exercises(src: str, exercises: tuple[str, ...]) -> list[str]:
 class _ReleaseView:
     setup: tuple[str, ...]
     by_text: dict[str, tuple[str, str | None]] = field(default_factory=dict)  # normalized text -> (role, ex)
-    skip_texts: frozenset[str] = frozenset()  # setup, self-check and answer-template texts
+    skip_texts: frozenset[str] = frozenset()  # setup and self-check texts
 
 
 def _release_view(chapter: str, release_nb: dict[str, Any]) -> _ReleaseView:
@@ -213,7 +213,7 @@ def _release_view(chapter: str, release_nb: dict[str, Any]) -> _ReleaseView:
                 code = strip_otter(src)
                 if code.strip():
                     setup.append(code)
-            if meta[0] in ("setup", "selfcheck", "answer"):
+            if meta[0] in ("setup", "selfcheck"):
                 skip.add(norm)
     return _ReleaseView(tuple(setup), by_text, frozenset(skip))
 

@@ -1,0 +1,241 @@
+"""C++ kernel builds for grading: find a student's kernel source, compile it in the sandbox, cache it.
+
+Trusted parent side. The compiler runs inside the sandbox with an argument list (no shell), `--`
+before the file name, the course's one set of flags (`jaxcourse.compile_argv`, which includes
+-ferror-limit), a scrubbed environment and time/memory limits. Its scratch folder holds only the
+source, under a name the grader chooses (`kernel.cc`), so `#include "../x"` finds nothing of the
+grader's; the sandbox hides the host folders given in `hidden`.
+
+Results are cached by `jaxcourse.build_key(source)` in a folder shared by all students
+(`<cache>/<key>.so`, or `<key>.err.json` with the diagnostics of a compile error), written
+atomically. A job only ever gets a copy of its own `.so` (`install`), never the cache folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path, PurePosixPath
+
+from autograder.grade.cells import AnswerCell
+from autograder.sandbox import SCRATCH_TARGET, Limits, Mount, Sandbox, SandboxFault
+from jaxcourse.kernels import build_key, compile_argv
+
+SOURCE_SUFFIXES = (".cc", ".cpp", ".cxx")
+DIAGNOSTIC_LINES = 20
+DIAGNOSTIC_CHARS = 4000
+GRADER_SOURCE_NAME = "kernel.cc"
+
+
+class BuildFault(RuntimeError):
+    """The build machinery failed (not the student's source): becomes a GraderFault."""
+
+
+@dataclass(frozen=True)
+class KernelSource:
+    name: str  # the file name the student used (messages only), e.g. "silu.cc"
+    text: bytes
+    origin: str  # "cell 12" (1-based notebook cell) or "file cpp/silu.cc"
+
+
+@dataclass(frozen=True)
+class BuildOutcome:
+    key: str  # jaxcourse.build_key of the source: the child finds `<key>.so` in JAXCOURSE_PREBUILT
+    source_name: str
+    status: str  # "cached" | "built" (a .so exists) | "compile_error" | "timeout" | "memory"
+    so_path: Path | None  # inside the cache; copy it with install(), never mount it
+    diagnostics: str  # first lines of the compiler's output, paths shown with the student's file name
+    duration_s: float
+
+    @property
+    def ok(self) -> bool:
+        return self.so_path is not None
+
+
+@cache
+def _writefile_parser() -> object:
+    from IPython.core.magics.osm import OSMagics
+
+    return OSMagics.writefile
+
+
+def _writefile(src: str) -> tuple[str, bool, str] | None:
+    """(file name, append?, body) of a `%%writefile` cell, exactly as IPython would write it."""
+    if not src.startswith("%%writefile"):
+        return None
+    import ast
+    import re
+
+    from IPython.core.inputtransformer2 import TransformerManager
+    from IPython.core.magic_arguments import parse_argstring
+
+    try:
+        tree = ast.parse(TransformerManager().transform_cell(src))
+        call = tree.body[0].value  # get_ipython().run_cell_magic('writefile', line, body)
+        magic, line, body = (ast.literal_eval(a) for a in call.args)
+        args = parse_argstring(_writefile_parser(), line)
+    except (SyntaxError, ValueError, AttributeError, IndexError, TypeError, SystemExit):
+        return None
+    if magic != "writefile":
+        return None
+    name = args.filename
+    if re.match(r"^(\'.*\')|(\".*\")$", name):
+        name = name[1:-1]
+    return name, bool(args.append), body
+
+
+def find_kernel_sources(cells: Sequence[AnswerCell], extra_files: dict[str, bytes]) -> list[KernelSource]:
+    """Every C++ source the notebook writes with %%writefile (final content after appends, in order of
+    first write), then .cc files submitted alongside the notebook that no cell writes."""
+    written: dict[str, tuple[bytes, int]] = {}
+    for cell in cells:
+        wf = _writefile(cell.source)
+        if wf is None:
+            continue
+        name, append, body = wf
+        key = os.path.normpath(name)
+        data = body.encode("utf-8")
+        if append and key in written:
+            data = written[key][0] + data
+        written[key] = (data, written[key][1] if key in written else cell.index)
+    found = [KernelSource(PurePosixPath(k).name, data, f"cell {index + 1}")
+             for k, (data, index) in written.items() if k.endswith(SOURCE_SUFFIXES)]
+    names = {os.path.normpath(k) for k in written}
+    for rel, data in sorted(extra_files.items()):
+        if rel.endswith(SOURCE_SUFFIXES) and os.path.normpath(rel) not in names:
+            found.append(KernelSource(PurePosixPath(rel).name, data, f"file {rel}"))
+    return found
+
+
+def choose_kernel(sources: Sequence[KernelSource], handler: str = "Silu", preferred: str = "silu.cc"
+                  ) -> KernelSource | None:
+    """The source the exercise's kernel probe should load: the one defining `handler`, preferring the
+    file name the statement asks for; the last written one otherwise."""
+    if not sources:
+        return None
+    marker = f"({handler},".encode()
+    defining = [s for s in sources if marker in s.text.replace(b" ", b"")]
+    pool = defining or list(sources)
+    named = [s for s in pool if s.name == preferred]
+    return (named or pool)[-1]
+
+
+def _trim_diagnostics(text: str) -> str:
+    """First lines of the compiler output, sandbox paths removed (the source is still `kernel.cc`)."""
+    lines = [ln for ln in text.replace(SCRATCH_TARGET + "/", "").strip().splitlines() if ln.strip()]
+    return "\n".join(lines[:DIAGNOSTIC_LINES])[:DIAGNOSTIC_CHARS]
+
+
+def _for_student(diagnostics: str, source_name: str) -> str:
+    return diagnostics.replace(GRADER_SOURCE_NAME, source_name)
+
+
+class BuildCache:
+    """Content-addressed cache of compiled kernels shared by all students (parent-side folder)."""
+
+    def __init__(self, root: Path, sandbox: Sandbox, *, scratch_root: Path, limits: Limits,
+                 hidden: Sequence[Path] = (), mounts: Sequence[Mount] = (), include_dir: str | None = None):
+        self.root = Path(root)
+        self.sandbox = sandbox
+        self.scratch_root = Path(scratch_root)
+        self.limits = limits
+        self.hidden = tuple(hidden)
+        self.mounts = tuple(mounts)
+        self.include_dir = include_dir
+
+    def key(self, source: bytes) -> str:
+        return build_key(source, self.include_dir)
+
+    def lookup(self, key: str, source_name: str) -> BuildOutcome | None:
+        so = self.root / f"{key}.so"
+        if so.is_file():
+            return BuildOutcome(key, source_name, "cached", so, "", 0.0)
+        err = self.root / f"{key}.err.json"
+        if err.is_file():
+            try:
+                doc = json.loads(err.read_text(encoding="utf-8"))
+                return BuildOutcome(key, source_name, "compile_error", None,
+                                    _for_student(str(doc["diagnostics"]), source_name), 0.0)
+            except (OSError, ValueError, KeyError):
+                return None
+        return None
+
+    def build(self, src: KernelSource) -> BuildOutcome:
+        t0 = time.monotonic()
+        key = self.key(src.text)
+        hit = self.lookup(key, src.name)
+        if hit is not None:
+            return BuildOutcome(hit.key, hit.source_name, hit.status, hit.so_path, hit.diagnostics,
+                                time.monotonic() - t0)
+        outcome = self._compile(key, src)
+        return BuildOutcome(outcome.key, outcome.source_name, outcome.status, outcome.so_path,
+                            outcome.diagnostics, time.monotonic() - t0)
+
+    def _compile(self, key: str, src: KernelSource) -> BuildOutcome:
+        self.scratch_root.mkdir(parents=True, exist_ok=True)
+        scratch = Path(tempfile.mkdtemp(prefix="build-", dir=self.scratch_root))
+        try:
+            (scratch / GRADER_SOURCE_NAME).write_bytes(src.text)
+            argv = compile_argv(Path(SCRATCH_TARGET) / GRADER_SOURCE_NAME, Path(SCRATCH_TARGET) / "kernel.so",
+                                self.include_dir)
+            env = {"HOME": SCRATCH_TARGET, "TMPDIR": SCRATCH_TARGET, "LANG": "C", "LC_ALL": "C"}
+            try:
+                result = self.sandbox.start(argv, scratch=scratch, mounts=self.mounts, hidden=self.hidden,
+                                            env=env, limits=self.limits, cwd=SCRATCH_TARGET).wait()
+            except SandboxFault as exc:
+                raise BuildFault(f"kernel build sandbox failed: {exc}") from exc
+            assert result is not None
+            raw = _trim_diagnostics(result.stderr + result.stdout)
+            diagnostics = _for_student(raw, src.name)
+            built = scratch / "kernel.so"
+            if result.timed_out or result.limit in ("wall", "cpu"):
+                return BuildOutcome(key, src.name, "timeout", None, diagnostics, result.wall_s)
+            if result.limit == "memory":
+                return BuildOutcome(key, src.name, "memory", None, diagnostics, result.wall_s)
+            if result.exit_code == 0 and built.is_file() and not built.is_symlink():
+                stored = self._store(key, built)
+                return BuildOutcome(key, src.name, "built", stored, diagnostics, result.wall_s)
+            if result.exit_code == 0:
+                raise BuildFault(f"compiler exited 0 but wrote no library for key {key}")
+            self._store_error(key, raw)
+            return BuildOutcome(key, src.name, "compile_error", None, diagnostics, result.wall_s)
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    def _atomic_write(self, dest: Path, data: bytes) -> None:
+        self.root.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{dest.name}.", dir=self.root)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.chmod(tmp, 0o644)
+            os.replace(tmp, dest)  # same key -> same bytes: concurrent writers agree
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+
+    def _store(self, key: str, built: Path) -> Path:
+        dest = self.root / f"{key}.so"
+        self._atomic_write(dest, built.read_bytes())
+        return dest
+
+    def _store_error(self, key: str, diagnostics: str) -> None:
+        doc = {"diagnostics": diagnostics}
+        self._atomic_write(self.root / f"{key}.err.json", json.dumps(doc).encode())
+
+    @staticmethod
+    def install(outcome: BuildOutcome, prebuilt_dir: Path) -> Path | None:
+        """Copy this job's own library into its `prebuilt/` folder as `<key>.so`."""
+        if outcome.so_path is None:
+            return None
+        prebuilt_dir.mkdir(parents=True, exist_ok=True)
+        dest = prebuilt_dir / f"{outcome.key}.so"
+        shutil.copyfile(outcome.so_path, dest)
+        os.chmod(dest, 0o644)
+        return dest

@@ -1,0 +1,697 @@
+"""Grade one student's submission: build kernels, run sandboxed children, judge in the parent.
+
+Trusted parent side. `grade_submission(sub, release, settings)` per chapter present:
+  cells    map the student's notebook onto setup (release copy) + answer cells (cells.py)
+  build    course kernels and the student's kernel, compiled in the sandbox, cached (build.py)
+  child#n  one sandboxed child runs the setup, then per exercise the answer cells and the probe
+           (autograder/sandboxed/child_main.py); the parent follows progress.jsonl and enforces
+           each exercise's `timeout_s`. On a timeout, crash or limit it kills the sandbox, marks that
+           exercise and starts a fresh child (fresh scratch) for the exercises not yet done.
+  kernel   exercises with `kernel_probe` also get a child that loads the student's .so with no
+           student Python in the process (kernel_main.py); bwrap mode runs it next to child#1.
+  verdict  each exercise's `verdict(inputs, observations)` in this process, `score_outcomes`,
+           points scaled to the release manifest.
+Each step is a `Phase`. Sandbox failures, a failing release setup cell or a verdict bug raise
+`GraderFault` (never a student's zero). No process survives a job; its scratch folder is deleted.
+
+Observations get these parent-made keys besides the child's (observations.py reader):
+  kernel.<key>     the kernel child's keys (`<id>.kernel.json`), for exercises with kernel_probe
+  kernel.__run__   str: "ok", "not_built" (no source / compile error), "timeout", "crashed",
+                   "memory"; always present for exercises with kernel_probe
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import shutil
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from autograder import exercises as exercise_registry
+from autograder.exercises.base import (
+    CheckOutcome,
+    Exercise,
+    ExerciseScore,
+    ProbeInputs,
+    TestResult,
+    score_outcomes,
+)
+from autograder.grade.build import (
+    BuildCache,
+    BuildFault,
+    BuildOutcome,
+    KernelSource,
+    choose_kernel,
+    find_kernel_sources,
+)
+from autograder.grade.cells import AnswerCell, ChapterCells, map_cells
+from autograder.grade.jobfiles import (
+    ProgressReader,
+    place_extra_files,
+    prepare_child_library,
+    write_inputs,
+    write_job,
+)
+from autograder.grade.model import GraderFault, Phase, ReleaseInfo, StudentResult, StudentSubmission
+from autograder.messages import crash_detail, message
+from autograder.observations import ObservationInvalid, Observations, StudentError, read_observations
+from autograder.sandbox import (
+    SCRATCH_TARGET,
+    Limits,
+    Mount,
+    Sandbox,
+    SandboxFault,
+    SandboxResult,
+    make_sandbox,
+)
+
+LIB_TARGET = "/sandbox/lib"
+POLL_S = 0.02
+MAX_KERNEL_SOURCES = 4
+CELL_ERRORS_SHOWN = 3
+# Top-level folders a notebook child sees in bwrap mode (everything else is covered); the Python
+# prefixes and the child library are mounted back. The compiler does not even see /etc.
+CHILD_VISIBLE = frozenset({"usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32", "etc"})
+BUILD_VISIBLE = CHILD_VISIBLE - {"etc"}
+_ALWAYS_PRIVATE = frozenset({"proc", "dev", "tmp", "sandbox"})
+
+
+@dataclass(frozen=True)
+class RunSettings:
+    """How the runner grades (built by `jaxgrade grade` via `from_options`, or directly by tests)."""
+
+    isolation: str = "bwrap"  # sandbox mode: "bwrap" | "rlimit" | "none" (needs unsafe_no_sandbox)
+    unsafe_no_sandbox: bool = False
+    exercises: tuple[str, ...] | None = None  # grade only these ids (others are left out of the result)
+    timeout_scale: float = 1.0  # multiplies every time limit
+    build_cache: Path = Path(tempfile.gettempdir()) / "jaxgrade-build-cache"  # shared by all students
+    scratch_root: Path = Path(tempfile.gettempdir()) / "jaxgrade-scratch"  # per-job folders, deleted after
+    hidden: tuple[Path, ...] = ()  # more host paths to cover in the sandbox (submissions, outputs)
+    seed_policy: str = "content"  # "content": sha256(release, exercise, submission); "fixed": fixed_seed
+    fixed_seed: int = 0
+    startup_timeout_s: float = 120.0  # child start to "ready" (import jax + release setup cells)
+    build_timeout_s: float = 120.0
+    address_space_bytes: int = 8 * 2**30  # RLIMIT_AS of children (JAX reserves ~4 GiB)
+    build_address_space_bytes: int = 4 * 2**30
+    uids: tuple[int, ...] = tuple(range(61000, 61064))  # one per concurrent job (RLIMIT_NPROC is per uid)
+    child_library: Path | None = None  # a prepared library folder (tests add dummy probes); None: built
+    python: str = sys.executable
+
+    @classmethod
+    def from_options(cls, **values: Any) -> RunSettings:
+        """From `jaxgrade grade` options; unknown or None values keep the defaults."""
+        names = {f.name for f in dataclasses.fields(cls)}
+        kwargs = {k: v for k, v in values.items() if k in names and v is not None}
+        if "exercises" in kwargs:
+            kwargs["exercises"] = tuple(kwargs["exercises"]) or None
+        for key in ("build_cache", "scratch_root"):
+            if key in kwargs:
+                kwargs[key] = Path(kwargs[key])
+        return cls(**kwargs)
+
+    def scaled(self, seconds: float) -> float:
+        return seconds * self.timeout_scale
+
+
+# --- small helpers -----------------------------------------------------------------------------
+
+
+def exercise_seed(release_version: str, exercise_id: str, content_hash: str) -> int:
+    h = hashlib.sha256("\0".join((release_version, exercise_id, content_hash)).encode()).digest()
+    return int.from_bytes(h[:4], "big")
+
+
+class _UidPool:
+    """Hands each concurrent job its own sandbox uid (RLIMIT_NPROC and the rlimit sweep are per uid)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Condition()
+        self._busy: set[int] = set()
+
+    @contextmanager
+    def slot(self, uids: tuple[int, ...]) -> Iterator[int]:
+        with self._lock:
+            while all(u in self._busy for u in uids):
+                self._lock.wait()
+            uid = next(u for u in uids if u not in self._busy)
+            self._busy.add(uid)
+        try:
+            yield uid
+        finally:
+            with self._lock:
+                self._busy.discard(uid)
+                self._lock.notify()
+
+
+_UIDS = _UidPool()
+
+
+@cache
+def _release_notebook(path: Path, mtime_ns: int) -> dict[str, Any]:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise GraderFault(f"release notebook {path} is unreadable: {exc}") from exc
+
+
+def release_notebook(path: Path) -> dict[str, Any]:
+    try:
+        mtime = path.stat().st_mtime_ns
+    except OSError as exc:
+        raise GraderFault(f"release notebook {path} is missing: {exc}") from exc
+    return _release_notebook(path, mtime)
+
+
+def _default_catalog(ids: Iterable[str]) -> dict[str, ModuleType]:
+    out = {}
+    for ex_id in ids:
+        try:
+            out[ex_id] = exercise_registry.load(ex_id)
+        except ImportError as exc:
+            raise GraderFault(f"exercise module {ex_id} is not available: {exc}") from exc
+    return out
+
+
+def _python_prefixes() -> list[str]:
+    real_prefix = os.path.dirname(os.path.dirname(os.path.realpath(sys.executable)))
+    prefixes = {sys.prefix, sys.base_prefix, real_prefix}
+    return sorted(p for p in prefixes if p and p != "/")
+
+
+def _covered_top_level(visible: frozenset[str]) -> list[Path]:
+    out = []
+    for name in sorted(os.listdir("/")):
+        path = f"/{name}"
+        if name in visible or name in _ALWAYS_PRIVATE or os.path.islink(path):
+            continue
+        out.append(Path(path))
+    return out
+
+
+@dataclass
+class _Clock:
+    """Collects the job's phases."""
+
+    phases: list[Phase] = field(default_factory=list)
+
+    @contextmanager
+    def phase(self, name: str) -> Iterator[dict[str, str]]:
+        started, t0 = time.time(), time.monotonic()
+        box = {"outcome": "ok"}
+        try:
+            yield box
+        except BaseException:
+            if box["outcome"] == "ok":
+                box["outcome"] = "grader_fault"
+            raise
+        finally:
+            self.phases.append(Phase(name, started, round(time.monotonic() - t0, 6), box["outcome"]))
+
+
+# --- one child run -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChildRun:
+    """What one notebook child run achieved."""
+
+    done: tuple[str, ...]  # exercises whose probe completed ("done" seen)
+    failed: str | None  # the exercise the run died in (timeout / crash / limit)
+    status: str  # "ok" | "timeout" | "crashed" | "memory"
+    detail_zh: str  # crash detail for the student
+    observations: dict[str, Observations]
+    result: SandboxResult | None
+
+
+class _Job:
+    """State of grading one submission (one sandbox uid, one scratch folder)."""
+
+    def __init__(self, sub: StudentSubmission, release: ReleaseInfo, settings: RunSettings, sandbox: Sandbox,
+                 catalog: Mapping[str, Any], workdir: Path, library: Path):
+        self.sub, self.release, self.settings = sub, release, settings
+        self.sandbox, self.catalog = sandbox, catalog
+        self.workdir, self.library = workdir, library
+        self.clock = _Clock()
+        self.flags: set[str] = set()
+        self.messages: list[str] = []
+        self._runs = 0
+        unsafe = sandbox.mode == "none"
+        if unsafe:
+            self.flags.add("unsafe_no_sandbox")
+        bwrap = sandbox.mode == "bwrap"
+        self.concurrent_kernel = bwrap
+        own = [Path(__file__).resolve().parents[2], release.root.resolve(), settings.build_cache.resolve(),
+               settings.scratch_root.resolve(), *settings.hidden]
+        self.child_hidden = [*_covered_top_level(CHILD_VISIBLE), *own] if bwrap else list(settings.hidden)
+        self.build_hidden = [*_covered_top_level(BUILD_VISIBLE), *own] if bwrap else list(settings.hidden)
+        self.python_mounts = [Mount(Path(p), p) for p in _python_prefixes()] if bwrap else []
+
+    # -- limits and environment
+
+    def limits(self, wall_s: float, address_space: int | None = None) -> Limits:
+        return Limits(wall_s=wall_s, cpu_s=max(1, int(wall_s * 4)),
+                      address_space_bytes=address_space or self.settings.address_space_bytes, nproc=256,
+                      nofile=1024)
+
+    def budget(self, exercises: list[Exercise]) -> float:
+        """Backstop wall clock of a child: start-up plus every exercise's timeout (the parent's own
+        per-exercise deadlines normally fire first)."""
+        s = self.settings
+        return s.scaled(s.startup_timeout_s) + sum(s.scaled(ex.timeout_s) for ex in exercises) + 5.0
+
+    def child_env(self) -> dict[str, str]:
+        return {
+            "PYTHONPATH": LIB_TARGET, "HOME": SCRATCH_TARGET, "IPYTHONDIR": f"{SCRATCH_TARGET}/.ipython",
+            "MPLCONFIGDIR": f"{SCRATCH_TARGET}/.matplotlib", "TMPDIR": f"{SCRATCH_TARGET}/tmp",
+            "JAXCOURSE_PREBUILT": f"{SCRATCH_TARGET}/prebuilt",
+            "JAXCOURSE_BUILD_DIR": f"{SCRATCH_TARGET}/build",
+            "JAXCOURSE_KERNEL_DIR": f"{LIB_TARGET}/kernels", "JAX_PLATFORMS": "cpu",
+            "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0", "TF_CPP_MIN_LOG_LEVEL": "2",
+        }
+
+    def new_scratch(self, label: str) -> Path:
+        self._runs += 1
+        path = self.workdir / f"{self._runs:02d}-{label}"
+        path.mkdir()
+        for sub in ("tmp", "work"):
+            (path / sub).mkdir()
+        self._give_to_child(path)
+        return path
+
+    def _give_to_child(self, path: Path) -> None:
+        uid = getattr(self.sandbox, "uid", None)
+        if self.sandbox.mode == "none" or uid is None or os.geteuid() != 0:
+            return
+        for p in (path / "tmp", path / "work"):
+            for q in [p, *p.rglob("*")]:
+                os.lchown(q, uid, getattr(self.sandbox, "gid", uid))
+
+    def start(self, argv: list[str], scratch: Path, limits: Limits) -> Any:
+        try:
+            return self.sandbox.start(argv, scratch=scratch, mounts=[*self.python_mounts,
+                                      Mount(self.library, LIB_TARGET)], hidden=self.child_hidden,
+                                      env=self.child_env(), limits=limits, cwd=f"{SCRATCH_TARGET}/work")
+        except SandboxFault as exc:
+            raise GraderFault(f"sandbox could not start a child: {exc}") from exc
+
+
+def _wait(proc: Any, timeout: float) -> SandboxResult | None:
+    try:
+        return proc.wait(timeout)
+    except SandboxFault as exc:
+        raise GraderFault(f"sandbox failed while a child ran: {exc}") from exc
+
+
+def _kill(proc: Any) -> SandboxResult:
+    try:
+        return proc.kill()
+    except SandboxFault as exc:
+        raise GraderFault(f"sandbox failed while killing a child: {exc}") from exc
+
+
+def _crash_status(result: SandboxResult) -> tuple[str, str]:
+    """(status, detail_zh) for a child that ended before finishing."""
+    if result.limit == "memory":
+        return "memory", ""
+    if result.timed_out or result.limit in ("wall", "cpu"):
+        return "timeout", ""
+    if result.signal is not None:
+        return "crashed", crash_detail("signal", signal=result.signal)
+    if result.limit is not None:
+        return "crashed", crash_detail("limit", limit=result.limit)
+    return "crashed", crash_detail("exit", code=result.exit_code)
+
+
+def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises: list[Exercise],
+                        inputs: dict[str, ProbeInputs], prebuilt: list[Path], on_started: Callable[[], None]
+                        ) -> ChildRun:
+    scratch = job.new_scratch(f"{chapter}-nb")
+    ids = tuple(ex.id for ex in exercises)
+    for ex in exercises:
+        write_inputs(scratch / "inputs", ex.id, inputs[ex.id])
+    (scratch / "prebuilt").mkdir()
+    for so in prebuilt:
+        shutil.copyfile(so, scratch / "prebuilt" / so.name)
+    place_extra_files(scratch / "work", job.sub.extra_files)
+    job._give_to_child(scratch)
+    write_job(scratch, "job.json", {
+        "chapter": chapter, "setup_cells": list(cells.setup),
+        "exercises": [{"id": ex.id, "cells": [c.source for c in cells.answers[ex.id]],
+                       "relies_on": list(ex.relies_on)} for ex in exercises],
+    })
+    settings = job.settings
+    argv = [settings.python, "-P", "-s", "-B", "-m", "autograder.sandboxed.child_main", SCRATCH_TARGET]
+    proc = job.start(argv, scratch, job.limits(job.budget(exercises)))
+    on_started()
+    reader = ProgressReader(scratch / "progress.jsonl", ids)
+    timeouts = {ex.id: settings.scaled(ex.timeout_s) for ex in exercises}
+    deadline = time.monotonic() + settings.scaled(settings.startup_timeout_s)
+    current: str | None = None
+    ready = False
+    done: list[str] = []
+    setup_error = ""
+    killed_for_timeout = False
+    result: SandboxResult | None = None
+    try:
+        while True:
+            result = _wait(proc, POLL_S)
+            for ev in reader.read_new():
+                if ev.phase == "setup_error":
+                    setup_error = ev.error or "unknown error"
+                elif ev.phase == "ready":
+                    ready = True
+                    deadline = time.monotonic() + settings.scaled(settings.startup_timeout_s)
+                elif ev.exercise is not None and ready:
+                    if ev.phase == "cells" and ev.exercise != current:
+                        current = ev.exercise
+                        deadline = time.monotonic() + timeouts[current]
+                    elif ev.phase == "done" and ev.exercise not in done:
+                        done.append(ev.exercise)
+                        current = None
+                        deadline = time.monotonic() + settings.scaled(settings.startup_timeout_s)
+            if result is not None:
+                break
+            if time.monotonic() > deadline:
+                killed_for_timeout = True
+                result = _kill(proc)
+                break
+    finally:
+        if result is None:
+            _kill(proc)
+    if setup_error:
+        raise GraderFault(f"{chapter}: release setup failed in the sandbox: {setup_error}")
+    if not ready:
+        tail = (result.stderr or "")[-1500:].strip()
+        raise GraderFault(f"{chapter}: child did not get ready ({result.message}): {tail}")
+    observations = {}
+    for ex_id in done:
+        obs = read_observations(scratch / "obs", ex_id)
+        observations[ex_id] = obs if obs is not None else Observations(ex_id, {})
+    remaining = [i for i in ids if i not in done]
+    if not remaining:
+        return ChildRun(tuple(done), None, "ok", "", observations, result)
+    failed = current if current is not None else remaining[0]
+    if killed_for_timeout:
+        status, detail = "timeout", ""
+    else:
+        status, detail = _crash_status(result)
+    return ChildRun(tuple(done), failed, status, detail, observations, result)
+
+
+class _KernelChild:
+    """The kernel child of one chapter: started at most once, always finished or killed."""
+
+    def __init__(self, job: _Job, chapter: str, exercises: list[Exercise], inputs: dict[str, ProbeInputs],
+                 so: Path | None):
+        self.job, self.chapter, self.exercises, self.inputs, self.so = job, chapter, exercises, inputs, so
+        self.scratch: Path | None = None
+        self.proc: Any = None
+        self.started_at = 0.0
+
+    def start(self) -> None:
+        if self.so is None or not self.exercises or self.scratch is not None:
+            return
+        job, settings = self.job, self.job.settings
+        self.scratch = scratch = job.new_scratch(f"{self.chapter}-kernel")
+        (scratch / "prebuilt").mkdir()
+        shutil.copyfile(self.so, scratch / "prebuilt" / self.so.name)
+        for ex in self.exercises:
+            write_inputs(scratch / "inputs", ex.id, self.inputs[ex.id])
+        write_job(scratch, "kernel_job.json", {"exercises": [{"id": ex.id, "so": f"prebuilt/{self.so.name}"}
+                                                             for ex in self.exercises]})
+        argv = [settings.python, "-P", "-s", "-B", "-m", "autograder.sandboxed.kernel_main", SCRATCH_TARGET]
+        self.started_at = time.time()
+        self.proc = job.start(argv, scratch, job.limits(job.budget(self.exercises)))
+
+    def finish(self) -> tuple[str, dict[str, dict[str, Any]]]:
+        """(kernel.__run__ status, exercise id -> its "kernel."-prefixed observation values)."""
+        self.start()
+        if self.proc is None:
+            return "not_built", {}
+        result = _wait(self.proc, None)
+        self.proc = None
+        assert result is not None and self.scratch is not None
+        if result.exit_code == 3:
+            tail = (result.stderr or "")[-1500:]
+            raise GraderFault(f"{self.chapter}: kernel child could not start: {tail}")
+        status = "ok" if result.exit_code == 0 else _crash_status(result)[0]
+        self.job.clock.phases.append(Phase(f"{self.chapter}/kernel", self.started_at,
+                                           round(time.time() - self.started_at, 6), status))
+        values: dict[str, dict[str, Any]] = {}
+        for ex in self.exercises:
+            obs = read_observations(self.scratch / "obs", f"{ex.id}.kernel")
+            values[ex.id] = {f"kernel.{k}": v for k, v in (obs.values if obs else {}).items()}
+        return status, values
+
+    def kill(self) -> None:
+        if self.proc is not None:
+            proc, self.proc = self.proc, None
+            _kill(proc)
+
+
+# --- verdicts ------------------------------------------------------------------------------------
+
+
+def _scaled(score: ExerciseScore, points: float) -> ExerciseScore:
+    if score.max_score <= 0 or abs(points - score.max_score) < 1e-12:
+        return score
+    f = points / score.max_score
+    tests = tuple(dataclasses.replace(t, score=t.score * f, max_score=t.max_score * f) for t in score.tests)
+    return dataclasses.replace(score, score=sum(t.score for t in tests), max_score=points, tests=tests)
+
+
+def _zero(ex: Exercise, status: str, summary: str, detail: str = "") -> ExerciseScore:
+    suffix = f"。{detail}" if detail else ""
+    tests = tuple(TestResult(f"{ex.id}: {s.name}", 0.0, s.points, f"{s.title_zh}:未通过{suffix}", False)
+                  for s in ex.subchecks)
+    return ExerciseScore(ex.id, 0.0, ex.max_points, tests, status, summary)
+
+
+def _cell_notes(obs: Observations, answer_cells: tuple[AnswerCell, ...]) -> list[str]:
+    raw = obs.values.get("__cells__")
+    if not isinstance(raw, list):
+        return []
+    notes = []
+    for item in raw[:CELL_ERRORS_SHOWN]:
+        if not isinstance(item, dict) or type(item.get("cell")) is not int \
+                or not isinstance(item.get("error"), str):
+            continue
+        i = item["cell"]
+        number = answer_cells[i].index + 1 if 0 <= i < len(answer_cells) else i + 1
+        notes.append(message("cell_error", cell=number, error=item["error"][:300]))
+    return notes
+
+
+def _tampered(obs: Observations) -> tuple[str, ...]:
+    raw = obs.values.get("__tampered__")
+    if isinstance(raw, list):
+        return tuple(str(x)[:200] for x in raw[:50])
+    return ()
+
+
+def _judge(module: Any, ex: Exercise, inp: ProbeInputs, obs: Observations,
+           answer_cells: tuple[AnswerCell, ...], extra_notes: list[str]) -> ExerciseScore:
+    notes = [*extra_notes, *_cell_notes(obs, answer_cells)]
+    if not answer_cells:
+        notes.insert(0, message("no_answer"))
+    if isinstance(obs.values.get("__wire__"), StudentError):
+        return _zero(ex, "malformed_output", "\n".join([message("malformed_output"), *notes]))
+    probe_error = obs.error("__probe__")
+    if probe_error is not None:
+        notes.append(message("probe_error", error=probe_error.message.splitlines()[-1][:300]
+                             if probe_error.message else probe_error.type))
+    try:
+        outcomes: list[CheckOutcome] = module.verdict(inp, obs)
+    except ObservationInvalid as exc:
+        text = message("invalid_output", detail=exc.message_zh)
+        return _zero(ex, "invalid_output", "\n".join([text, *notes]))
+    except Exception as exc:
+        raise GraderFault(f"verdict of {ex.id} failed: {type(exc).__name__}: {exc}") from exc
+    score = score_outcomes(ex, list(outcomes), tampered=_tampered(obs))
+    summary = "\n".join(s for s in (score.summary_zh, *notes) if s)
+    return dataclasses.replace(score, summary_zh=summary)
+
+
+# --- a chapter -----------------------------------------------------------------------------------
+
+
+def _build_kernels(job: _Job, chapter: str, cells: ChapterCells, exercises: list[Exercise]
+                   ) -> tuple[list[Path], BuildOutcome | None, KernelSource | None, bool]:
+    """(libraries for prebuilt/, the student's chosen build, its source, whether a kernel exercise exists)."""
+    settings = job.settings
+    limits = job.limits(settings.scaled(settings.build_timeout_s), settings.build_address_space_bytes)
+    cache_ = BuildCache(settings.build_cache, job.sandbox, scratch_root=job.workdir, limits=limits,
+                        hidden=job.build_hidden, mounts=job.python_mounts)
+    libs: list[Path] = []
+    with job.clock.phase(f"{chapter}/build") as ph:
+        statuses = []
+        for src_path in sorted((job.library / "kernels").glob("*.cc")):
+            out = cache_.build(KernelSource(src_path.name, src_path.read_bytes(), f"course {src_path.name}"))
+            if not out.ok:
+                raise GraderFault(f"course kernel {src_path.name} does not build ({out.status}): "
+                                  f"{out.diagnostics}")
+            libs.append(out.so_path)
+            statuses.append(out.status)
+        wants_kernel = any(ex.kernel_probe for ex in exercises)
+        chosen_out: BuildOutcome | None = None
+        chosen: KernelSource | None = None
+        if wants_kernel:
+            all_cells = sorted((c for ex in exercises for c in cells.answers[ex.id]), key=lambda c: c.index)
+            sources = find_kernel_sources(all_cells, job.sub.extra_files)[:MAX_KERNEL_SOURCES]
+            chosen = choose_kernel(sources)
+            for src in sources:
+                try:
+                    out = cache_.build(src)
+                except BuildFault as exc:
+                    raise GraderFault(str(exc)) from exc
+                statuses.append(out.status)
+                if out.ok:
+                    libs.append(out.so_path)
+                if src is chosen:
+                    chosen_out = out
+        ph["outcome"] = ",".join(dict.fromkeys(statuses)) or "none"
+    return libs, chosen_out, chosen, wants_kernel
+
+
+def _grade_chapter(job: _Job, chapter: str, notebook: dict[str, Any], exercises: list[Exercise]
+                   ) -> dict[str, ExerciseScore]:
+    settings = job.settings
+    with job.clock.phase(f"{chapter}/cells") as ph:
+        cells = map_cells(chapter, release_notebook(job.release.notebooks[chapter]), notebook)
+        ph["outcome"] = cells.attribution
+        job.messages.extend(cells.notes_zh)
+        inputs = {}
+        for ex in exercises:
+            seed = settings.fixed_seed if settings.seed_policy == "fixed" else exercise_seed(
+                job.release.version, ex.id, job.sub.content_hash)
+            inputs[ex.id] = job.catalog[ex.id].inputs(seed)
+    libs, kernel_build, kernel_src, wants_kernel = _build_kernels(job, chapter, cells, exercises)
+    kernel_exs = [ex for ex in exercises if ex.kernel_probe]
+    kernel_notes: list[str] = []
+    if wants_kernel and kernel_src is None:
+        kernel_notes.append(message("no_kernel_source"))
+    elif kernel_build is not None and not kernel_build.ok:
+        key = {"compile_error": "build_failed", "timeout": "build_timeout", "memory": "build_memory"}[
+            kernel_build.status]
+        kernel_notes.append(message(key, name=kernel_build.source_name, diagnostics=kernel_build.diagnostics,
+                                    limit_s=settings.scaled(settings.build_timeout_s)))
+    kernel_so = kernel_build.so_path if kernel_build is not None and kernel_build.ok else None
+    kernel_child = _KernelChild(job, chapter, kernel_exs, inputs, kernel_so)
+    observations: dict[str, Observations] = {}
+    run_status: dict[str, tuple[str, str]] = {}
+    remaining = list(exercises)
+    run_no = 0
+    try:
+        while remaining:
+            run_no += 1
+            with job.clock.phase(f"{chapter}/child#{run_no}") as ph:
+                run = _run_notebook_child(job, chapter, cells, remaining, inputs, libs,
+                                          kernel_child.start if job.concurrent_kernel else (lambda: None))
+                ph["outcome"] = run.status
+            observations.update(run.observations)
+            if run.failed is None:
+                break
+            run_status[run.failed] = (run.status, run.detail_zh)
+            failed_at = [ex.id for ex in remaining].index(run.failed)
+            remaining = [ex for ex in remaining[failed_at + 1:] if ex.id not in run.done]
+        kernel_status, kernel_values = kernel_child.finish()
+    finally:
+        kernel_child.kill()
+    with job.clock.phase(f"{chapter}/verdict"):
+        scores: dict[str, ExerciseScore] = {}
+        for ex in exercises:
+            answer_cells = cells.answers[ex.id]
+            if ex.id in run_status:
+                status, detail = run_status[ex.id]
+                key = status if status in ("timeout", "crashed", "memory") else "crashed"
+                text = message(key, limit_s=settings.scaled(ex.timeout_s), detail=detail)
+                score = _zero(ex, status, "\n".join([text, *(kernel_notes if ex.kernel_probe else [])]))
+            elif ex.id not in observations:
+                score = _zero(ex, "not_run", message("not_run"))
+            else:
+                obs = observations[ex.id]
+                if ex.kernel_probe:
+                    merged = {**obs.values, **kernel_values.get(ex.id, {}), "kernel.__run__": kernel_status}
+                    obs = Observations(ex.id, merged)
+                notes = kernel_notes if ex.kernel_probe else []
+                if ex.kernel_probe and kernel_status in ("crashed", "timeout", "memory"):
+                    notes = [*notes, message("kernel_crashed", detail=kernel_status)]
+                score = _judge(job.catalog[ex.id], ex, inputs[ex.id], obs, answer_cells, notes)
+            if score.status == "tampered":
+                job.flags.add("tampered")
+            scores[ex.id] = _scaled(score, job.release.points.get(ex.id, ex.max_points))
+    return scores
+
+
+# --- entry point ---------------------------------------------------------------------------------
+
+
+def _sandbox_for(settings: RunSettings, uid: int) -> Sandbox:
+    if settings.isolation == "none":
+        if not settings.unsafe_no_sandbox:
+            raise GraderFault("isolation 'none' needs unsafe_no_sandbox=True")
+        return make_sandbox("none", unsafe=True)
+    if settings.isolation in ("bwrap", "rlimit"):
+        return make_sandbox(settings.isolation, uid=uid, gid=uid)
+    raise GraderFault(f"the runner cannot use isolation {settings.isolation!r} (bwrap, rlimit, none)")
+
+
+def grade_submission(sub: StudentSubmission, release: ReleaseInfo, settings: RunSettings | None = None, *,
+                     sandbox: Sandbox | None = None, catalog: Mapping[str, Any] | None = None
+                     ) -> StudentResult:
+    """Grade every chapter of `sub` (a missing chapter scores 0 with status "not_submitted:<chapter>").
+
+    `sandbox` and `catalog` (exercise id -> module with EXERCISE/inputs/verdict) are for tests.
+    Raises GraderFault when the grader itself failed.
+    """
+    settings = settings or RunSettings()
+    wanted = [ex_id for ex_id in exercise_registry.EXERCISE_IDS
+              if settings.exercises is None or ex_id in settings.exercises]
+    catalog = dict(catalog) if catalog is not None else _default_catalog(wanted)
+    exercises = {ex_id: catalog[ex_id].EXERCISE for ex_id in wanted}
+    scores: dict[str, ExerciseScore] = {}
+    if sub.status != "ok":
+        for ex_id, ex in exercises.items():
+            scores[ex_id] = _scaled(_zero(ex, sub.status, "\n".join(sub.problems_zh)),
+                                    release.points.get(ex_id, ex.max_points))
+        return StudentResult(sub.student_id, sub.content_hash, release.version, scores, sub.status,
+                             messages_zh=sub.problems_zh)
+    settings.scratch_root.mkdir(parents=True, exist_ok=True)
+    library = settings.child_library or prepare_child_library(settings.scratch_root, release.root)
+    with _UIDS.slot(settings.uids) as uid:
+        sb = sandbox or _sandbox_for(settings, uid)
+        workdir = Path(tempfile.mkdtemp(prefix=f"job-{sub.content_hash[:12]}-", dir=settings.scratch_root))
+        job = _Job(sub, release, settings, sb, catalog, workdir, library)
+        job.messages.extend(sub.problems_zh)
+        try:
+            for chapter, ids in exercise_registry.CHAPTERS.items():
+                chapter_exs = [exercises[i] for i in ids if i in exercises]
+                if not chapter_exs:
+                    continue
+                nb = sub.notebooks.get(chapter)
+                if nb is None:
+                    job.messages.append(message("not_submitted", chapter_no=int(chapter[2:])))
+                    for ex in chapter_exs:
+                        scores[ex.id] = _scaled(_zero(ex, f"not_submitted:{chapter}",
+                                                      message("not_submitted", chapter_no=int(chapter[2:]))),
+                                                release.points.get(ex.id, ex.max_points))
+                    continue
+                scores.update(_grade_chapter(job, chapter, nb.notebook, chapter_exs))
+        finally:
+            shutil.rmtree(workdir, ignore_errors=True)
+    graded = any(ch in sub.notebooks for ch in exercise_registry.CHAPTERS)
+    return StudentResult(sub.student_id, sub.content_hash, release.version, scores,
+                         "ok" if graded else "not_submitted", tuple(job.clock.phases), tuple(job.messages),
+                         tuple(sorted(job.flags)))
