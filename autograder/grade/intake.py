@@ -26,7 +26,8 @@ else in the batch is affected):
   cells are the runner's business); points and tests are never read from a submission.
 - Chapter matching: notebook metadata `jaxgrade.chapter` first, then the `jaxgrade.exercise` ids
   of its cells, then the interface names its code cells define. When the metadata claims one
-  chapter but the code only defines the other chapter's interfaces, the code wins (noted).
+  chapter but the code defines none of its interfaces and at least two of the other chapter's,
+  the code wins (noted).
 - Two notebooks of the same chapter: the one with the newest modification time (file mtime in a
   folder, the member's timestamp inside a zip; ties broken by the larger name) is graded, and
   the student is told which.
@@ -431,12 +432,18 @@ def _jaxgrade_meta(meta: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-def infer_chapter_from_code(nb: dict[str, Any]) -> str | None:
-    """The chapter whose interface names appear most in the code cells (None on a tie or none)."""
+def interface_counts(nb: dict[str, Any]) -> dict[str, int]:
+    """Per chapter: how many of its interface names appear (as words) in the code cells."""
     code = "\n".join(c["source"] for c in nb["cells"] if c["cell_type"] == "code")
-    counts = {
+    found = {
         ch: sum(1 for n in names if re.search(rf"\b{n}\b", code)) for ch, names in CHAPTER_INTERFACES.items()
     }
+    return found
+
+
+def infer_chapter_from_code(nb: dict[str, Any]) -> str | None:
+    """The chapter whose interface names appear most in the code cells (None on a tie or none)."""
+    counts = interface_counts(nb)
     best = max(counts.values())
     winners = [ch for ch, n in counts.items() if n == best]
     return winners[0] if best > 0 and len(winners) == 1 else None
@@ -458,11 +465,13 @@ def chapter_of(nb: dict[str, Any]) -> tuple[str | None, str | None]:
             claimed = leaders[0] if len(leaders) == 1 else None
         else:
             claimed = None
-    by_code = infer_chapter_from_code(nb)
     if claimed is None:
-        return by_code, None
-    if by_code is not None and by_code != claimed:
-        return by_code, claimed
+        return infer_chapter_from_code(nb), None
+    # Overrule the metadata only on clear evidence: none of its chapter's names, two of the other's.
+    counts = interface_counts(nb)
+    other = next(ch for ch in CHAPTERS if ch != claimed)
+    if counts[claimed] == 0 and counts[other] >= 2:
+        return other, claimed
     return claimed, None
 
 

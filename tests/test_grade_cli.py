@@ -1,0 +1,512 @@
+"""`jaxgrade grade` end to end with a fake runner: outputs, resumability (kill -9), regrading, exit codes.
+
+The fake runner (`fake_grade`) scores from markers in the students' code, so every test is fast and
+deterministic; the real runner is exercised by `test_real_runner_end_to_end` (slow, at the bottom).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from autograder import grade
+from autograder.exercises import CHAPTERS, EXERCISE_IDS
+from autograder.exercises.base import ExerciseScore
+from autograder.exercises.base import TestResult as Check
+from autograder.grade.model import GraderFault, Phase, ReleaseInfo, StudentResult, StudentSubmission
+
+REPO = Path(__file__).resolve().parents[1]
+VERSION = "2026-fall"
+
+
+# ----------------------------------------------------------------------------------------- fixtures
+
+
+def make_release(root: Path, version: str = VERSION) -> Path:
+    root.mkdir(parents=True, exist_ok=True)
+    manifest = {
+        "version": version,
+        "exercises": [{"id": ex, "chapter": ch, "points": 10} for ch, ids in CHAPTERS.items() for ex in ids],
+        "notebooks": {"ch02": "ch02_performance.ipynb", "ch05": "ch05_interop.ipynb"},
+        "files": {},
+    }
+    (root / "manifest.json").write_text(json.dumps(manifest))
+    return root
+
+
+def nb_bytes(chapter: str, code: str, version: str = VERSION) -> bytes:
+    first = CHAPTERS[chapter][0]
+    nb = {
+        "nbformat": 4,
+        "nbformat_minor": 5,
+        "metadata": {"jaxgrade": {"chapter": chapter, "release": version}},
+        "cells": [
+            {
+                "cell_type": "code",
+                "metadata": {"jaxgrade": {"role": "answer", "exercise": first}},
+                "source": code,
+                "outputs": [],
+                "execution_count": None,
+            }
+        ],
+    }
+    return json.dumps(nb).encode()
+
+
+ALL_OK = " ".join(f"{ex}:a {ex}:b" for ex in EXERCISE_IDS)
+
+
+def fake_grade(sub: StudentSubmission, release: ReleaseInfo, settings: Any) -> StudentResult:
+    """Scores sub-checks `a` (60 %) and `b` (40 %) of each exercise from markers `<ex>:a` / `<ex>:b`.
+
+    Markers `<ex>:timeout` / `<ex>:tamper` set that exercise's status; `GRADER_FAULT` raises GraderFault,
+    `RUNNER_BUG` an unexpected exception. With FAKE_BLOCK_FROM=k in the environment, students whose id
+    number is >= k block forever (for the kill -9 test); FAKE_CALLS=path appends each graded id to path.
+    """
+    block_from = os.environ.get("FAKE_BLOCK_FROM")
+    if block_from is not None and int(sub.student_id.lstrip("s") or 0) >= int(block_from):
+        while True:
+            time.sleep(1)
+    if calls := os.environ.get("FAKE_CALLS"):
+        with open(calls, "a", encoding="utf-8") as f:
+            f.write(sub.student_id + "\n")
+    code = "\n".join(
+        c["source"] for nb in sub.notebooks.values() for c in nb.notebook["cells"] if c["cell_type"] == "code"
+    )
+    if "GRADER_FAULT" in code:
+        raise GraderFault("sandbox could not start (fake)")
+    if "RUNNER_BUG" in code:
+        raise KeyError("oops")
+    scores = {}
+    for ch in sub.notebooks:
+        for ex in CHAPTERS[ch]:
+            pts = release.points[ex]
+            status = "timeout" if f"{ex}:timeout" in code else "tampered" if f"{ex}:tamper" in code else "ok"
+            tests = []
+            for name, share in (("a", 0.6), ("b", 0.4)):
+                ok = f"{ex}:{name}" in code
+                earned = pts * share if ok and status == "ok" else 0.0
+                tests.append(
+                    Check(
+                        f"{ex}: {name}", earned, pts * share, f"性质 {name}:{'通过' if ok else '未通过'}", ok
+                    )
+                )
+            summary = "运行超过 120 秒被终止" if status == "timeout" else ""
+            scores[ex] = ExerciseScore(ex, sum(t.score for t in tests), pts, tuple(tests), status, summary)
+    phases = tuple(Phase(f"{ch}/child#1", 0.0, 1.0 + len(code) % 7, "ok") for ch in sorted(sub.notebooks))
+    return StudentResult(sub.student_id, sub.content_hash, release.version, scores, "ok", phases)
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="jaxgrade grade")
+    grade.add_arguments(p)
+    return p
+
+
+def run_cli(
+    argv: list[str], capsys: pytest.CaptureFixture[str], grade_fn: Any = fake_grade
+) -> tuple[int, str, str]:
+    try:
+        args = parser().parse_args(argv)
+    except SystemExit as exc:
+        out, err = capsys.readouterr()
+        return int(exc.code or 0), out, err
+    code = grade.run(args, grade_fn=grade_fn)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def read_csv(out: Path) -> dict[str, dict[str, str]]:
+    rows = list(csv.DictReader(io.StringIO((out / "grades.csv").read_text(encoding="utf-8"))))
+    return {r["student_id"]: r for r in rows}
+
+
+@pytest.fixture
+def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
+    monkeypatch.delenv("FAKE_BLOCK_FROM", raising=False)
+    calls = tmp_path / "calls.txt"
+    monkeypatch.setenv("FAKE_CALLS", str(calls))
+    return {
+        "subs": tmp_path / "subs",
+        "out": tmp_path / "out",
+        "rel": make_release(tmp_path / "rel"),
+        "calls": calls,
+    }
+
+
+def calls(env: dict[str, Path]) -> list[str]:
+    p = env["calls"]
+    return sorted(p.read_text().split()) if p.exists() else []
+
+
+def base_args(env: dict[str, Path], *extra: str) -> list[str]:
+    return [str(env["subs"]), "--out", str(env["out"]), "--release", str(env["rel"]), "--jobs", "3", *extra]
+
+
+def populate(subs: Path) -> None:
+    subs.mkdir(parents=True, exist_ok=True)
+    d = subs / "alice"
+    d.mkdir()
+    (d / "perf.ipynb").write_bytes(nb_bytes("ch02", ALL_OK))
+    (d / "interop.ipynb").write_bytes(nb_bytes("ch05", ALL_OK))
+    (d / "silu.cc").write_text("// kernel")
+    (subs / "bob.ipynb").write_bytes(nb_bytes("ch02", "histogram:a fusion:a fusion:b"))
+    (subs / "carol.ipynb").write_bytes(b"{ not json")
+    with zipfile.ZipFile(subs / "dave.zip", "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("ch05.ipynb", nb_bytes("ch05", ALL_OK + " silu_ffi:timeout"))
+        zf.writestr("ch02.ipynb", nb_bytes("ch02", ALL_OK + " fusion:tamper"))
+    with zipfile.ZipFile(subs / "erin.zip", "w") as zf:
+        zf.writestr("../../escape.ipynb", nb_bytes("ch02", ALL_OK))
+    (subs / "=HYPERLINK(1)").mkdir()
+    (subs / "=HYPERLINK(1)" / "nb.ipynb").write_bytes(nb_bytes("ch05", "silu_ffi:a"))
+    (subs / "frank").mkdir()
+
+
+# ----------------------------------------------------------------------------------------- the batch
+
+
+def test_batch_outputs(env: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    populate(env["subs"])
+    code, out, err = run_cli(base_args(env), capsys)
+    assert code == 0, err
+    rows = read_csv(env["out"])
+    assert list(rows) == sorted(rows)
+    header = (env["out"] / "grades.csv").read_text().splitlines()[0]
+    assert header == (
+        "student_id,histogram,recompile,fusion,safe_distance,reduce_sum_rules,gammaln_callback,"
+        "silu_ffi,ffi_lowering,total,max_total,status"
+    )
+    assert rows["alice"]["status"] == "ok" and rows["alice"]["total"] == "80.00"
+    assert rows["bob"]["status"] == "partial:not_submitted:ch05"
+    assert (
+        rows["bob"]["histogram"] == "6.00"
+        and rows["bob"]["fusion"] == "10.00"
+        and rows["bob"]["silu_ffi"] == "0.00"
+    )
+    assert rows["carol"]["status"] == "malformed:not_json" and rows["carol"]["total"] == "0.00"
+    assert rows["dave"]["status"] == "tampered" and rows["dave"]["fusion"] == "0.00"
+    assert rows["dave"]["silu_ffi"] == "0.00"
+    assert rows["erin"]["status"] == "malformed:unsafe_zip"
+    assert rows["frank"]["status"] == "not_submitted"
+    assert rows["'=HYPERLINK(1)"]["status"] == "partial:not_submitted:ch02"  # neutralised id
+    assert all(r["max_total"] == "80.00" for r in rows.values())
+    assert not (env["subs"].parent / "escape.ipynb").exists()
+    # the malformed ones never reached the runner
+    assert calls(env) == ["=HYPERLINK(1)", "alice", "bob", "dave"]
+
+    # per-student files; hostile id gets a safe folder, mapping kept in the gradebook
+    db = sqlite3.connect(env["out"] / "gradebook.sqlite")
+    mapping = dict(db.execute("SELECT student_id, safe_id FROM submissions").fetchall())
+    assert mapping["alice"] == "alice" and mapping["=HYPERLINK(1)"].startswith("HYPERLINK_1-")
+    for sid, safe in mapping.items():
+        folder = env["out"] / safe
+        doc = json.loads((folder / "results.json").read_text(encoding="utf-8"))
+        assert doc["score"] == pytest.approx(float(rows[("'" if sid.startswith("=") else "") + sid]["total"]))
+        assert (folder / "feedback.md").read_text(encoding="utf-8").startswith("# 评分反馈")
+        assert "<html" in (folder / "feedback.html").read_text(encoding="utf-8")
+    alice = json.loads((env["out"] / "alice" / "results.json").read_text(encoding="utf-8"))
+    assert len(alice["tests"]) == 16 and all(t["status"] == "passed" for t in alice["tests"])
+    dave = json.loads((env["out"] / "dave" / "results.json").read_text(encoding="utf-8"))
+    assert any("超时" in t["output"] for t in dave["tests"] if t["name"].startswith("silu_ffi"))
+    carol_md = (env["out"] / "carol" / "feedback.md").read_text(encoding="utf-8")
+    assert "JSON" in carol_md and "无法读取" in carol_md
+
+    report = (env["out"] / "report.md").read_text(encoding="utf-8")
+    assert "| dave | tampered | tampered |" in report
+    assert "Where the time went" in report and "ch05/child" in report
+    # stdout: the score table; stderr: plain progress lines (not a TTY here)
+    assert out.splitlines()[0].split()[:2] == ["student", "histogra"]
+    assert any(line.split()[0] == "alice" and line.split()[-1] == "ok" for line in out.splitlines())
+    lines = [line for line in err.splitlines() if line.startswith("[")]
+    assert len(lines) == 7
+    assert any(line.startswith("[") and "] alice ok 80/80 (" in line for line in lines)
+
+
+def test_unchanged_submissions_are_not_regraded(
+    env: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    populate(env["subs"])
+    assert run_cli(base_args(env), capsys)[0] == 0
+    first = (env["out"] / "grades.csv").read_bytes()
+    env["calls"].unlink()
+    code, _, err = run_cli(base_args(env), capsys)
+    assert code == 0 and calls(env) == []
+    assert (env["out"] / "grades.csv").read_bytes() == first
+    assert err.count("(unchanged)") == 7
+
+    # a new answer from bob: only bob is graded again
+    (env["subs"] / "bob.ipynb").write_bytes(nb_bytes("ch02", ALL_OK))
+    assert run_cli(base_args(env), capsys)[0] == 0
+    assert calls(env) == ["bob"]
+    assert read_csv(env["out"])["bob"]["histogram"] == "10.00"
+
+    # touching a file or changing markdown only does not count as a change
+    env["calls"].unlink()
+    os.utime(env["subs"] / "bob.ipynb", (1, 1))
+    assert run_cli(base_args(env), capsys)[0] == 0
+    assert calls(env) == []
+
+    # --regrade grades everyone again
+    assert run_cli(base_args(env, "--regrade"), capsys)[0] == 0
+    assert calls(env) == ["=HYPERLINK(1)", "alice", "bob", "dave"]
+
+    # a new release version regrades everyone
+    env["calls"].unlink()
+    make_release(env["rel"], version="2026-fall-r2")
+    assert run_cli(base_args(env), capsys)[0] == 0
+    assert calls(env) == ["=HYPERLINK(1)", "alice", "bob", "dave"]
+
+
+def test_jobs_do_not_change_the_grades(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    subs = tmp_path / "subs"
+    populate(subs)
+    rel = make_release(tmp_path / "rel")
+    outs = []
+    for jobs in ("1", "4"):
+        out = tmp_path / f"out{jobs}"
+        code, _, _ = run_cli([str(subs), "--out", str(out), "--release", str(rel), "--jobs", jobs], capsys)
+        assert code == 0
+        outs.append((out / "grades.csv").read_bytes())
+    assert outs[0] == outs[1]
+
+
+def test_grader_fault_marks_one_submission_and_exits_nonzero(
+    env: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    populate(env["subs"])
+    (env["subs"] / "gina.ipynb").write_bytes(nb_bytes("ch02", ALL_OK + " GRADER_FAULT"))
+    (env["subs"] / "hank.ipynb").write_bytes(nb_bytes("ch02", ALL_OK + " RUNNER_BUG"))
+    code, out, err = run_cli(base_args(env), capsys)
+    assert code == 1
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("jaxgrade grade: grader fault: 2 submission(s)") and "gina" in last
+    rows = read_csv(env["out"])
+    assert rows["gina"]["status"] == "grader_error" and rows["gina"]["total"] == ""
+    assert rows["hank"]["status"] == "grader_error"
+    assert rows["alice"]["status"] == "ok"  # the batch went on
+    report = (env["out"] / "report.md").read_text(encoding="utf-8")
+    assert "sandbox could not start (fake)" in report and "internal error: KeyError" in report
+    assert not (env["out"] / "gina" / "results.json").exists()  # no score for a grader fault
+
+    # fixed grader: the next run retries only the failed ones
+    env["calls"].unlink()
+    (env["subs"] / "gina.ipynb").write_bytes(nb_bytes("ch02", ALL_OK))
+    (env["subs"] / "hank.ipynb").write_bytes(nb_bytes("ch02", ALL_OK))
+    code, _, _ = run_cli(base_args(env), capsys)
+    assert code == 0 and calls(env) == ["gina", "hank"]
+
+
+@pytest.mark.parametrize(
+    ("argv_extra", "expect"),
+    [
+        (["--isolation", "none"], "--unsafe-no-sandbox"),
+        (["--unsafe-no-sandbox"], "only goes with --isolation none"),
+        (["--exercises", "histogram,nope"], "unknown"),
+        (["--jobs", "0"], "--jobs"),
+        (["--timeout-scale", "-1"], "--timeout-scale"),
+        (["--engine", "podman"], "--isolation container"),
+    ],
+)
+def test_usage_errors_exit_2_with_one_line(
+    env: dict[str, Path], capsys: pytest.CaptureFixture[str], argv_extra: list[str], expect: str
+) -> None:
+    populate(env["subs"])
+    code, _, err = run_cli(base_args(env, *argv_extra), capsys)
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and expect in err
+    assert not (env["out"] / "grades.csv").exists()
+
+
+def test_more_usage_errors(env: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    populate(env["subs"])
+    assert (
+        run_cli([str(env["subs"] / "nope"), "--out", str(env["out"]), "--release", str(env["rel"])], capsys)[
+            0
+        ]
+        == 2
+    )
+    assert (
+        run_cli([str(env["subs"]), "--out", str(env["subs"] / "out"), "--release", str(env["rel"])], capsys)[
+            0
+        ]
+        == 2
+    )
+    assert run_cli([str(env["subs"]), "--release", str(env["rel"])], capsys)[0] == 2  # --out is required
+    assert (
+        run_cli([str(env["subs"]), "--out", str(env["out"]), "--release", str(env["subs"])], capsys)[0] == 2
+    )
+    assert run_cli(base_args(env, "--isolation", "bogus"), capsys)[0] == 2
+
+
+def test_broken_release_is_a_grader_fault(env: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    populate(env["subs"])
+    (env["rel"] / "manifest.json").write_text('{"version": "x", "exercises": []}')
+    code, _, err = run_cli(base_args(env), capsys)
+    assert (
+        code == 1 and err.startswith("jaxgrade grade: grader fault:") and len(err.strip().splitlines()) == 1
+    )
+
+
+def test_unsafe_no_sandbox_is_recorded(env: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    populate(env["subs"])
+    code, _, _ = run_cli(base_args(env, "--isolation", "none", "--unsafe-no-sandbox"), capsys)
+    assert code == 0
+    report = (env["out"] / "report.md").read_text(encoding="utf-8")
+    assert "UNSAFE" in report and "unsafe_no_sandbox" in report
+    doc = json.loads((env["out"] / "alice" / "results.json").read_text(encoding="utf-8"))
+    assert "unsafe_no_sandbox" in doc["extra_data"]["flags"]
+    # a later sandboxed run does not trust the unsandboxed grades
+    env["calls"].unlink()
+    assert run_cli(base_args(env, "--isolation", "rlimit"), capsys)[0] == 0
+    assert calls(env) == ["=HYPERLINK(1)", "alice", "bob", "dave"]
+
+
+def test_exercise_filter(env: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    populate(env["subs"])
+    code, _, _ = run_cli(base_args(env, "--exercises", "silu_ffi,histogram"), capsys)
+    assert code == 0
+    alice = read_csv(env["out"])["alice"]
+    assert alice["histogram"] == "10.00" and alice["silu_ffi"] == "10.00" and alice["fusion"] == ""
+    assert alice["max_total"] == "20.00"
+    doc = json.loads((env["out"] / "alice" / "results.json").read_text(encoding="utf-8"))
+    assert {t["name"].split(":")[0] for t in doc["tests"]} == {"histogram", "silu_ffi"}
+
+
+# ----------------------------------------------------------------------------------------- kill -9 and resume
+
+DRIVER = """
+import argparse, sys
+sys.path.insert(0, {tests!r})
+from autograder import grade
+from test_grade_cli import fake_grade
+p = argparse.ArgumentParser()
+grade.add_arguments(p)
+sys.exit(grade.run(p.parse_args(sys.argv[1:]), grade_fn=fake_grade))
+"""
+
+
+def many_students(subs: Path, n: int) -> None:
+    subs.mkdir(parents=True)
+    for i in range(n):
+        parts = EXERCISE_IDS[: i % 9]
+        code = " ".join(f"{ex}:a" for ex in parts) + (" fusion:b" if i % 2 else "")
+        (subs / f"s{i:02d}.ipynb").write_bytes(nb_bytes("ch02" if i % 3 else "ch05", code))
+
+
+def test_kill_9_mid_batch_then_resume_gives_the_same_grades(tmp_path: Path) -> None:
+    subs = tmp_path / "subs"
+    many_students(subs, 20)
+    rel = make_release(tmp_path / "rel")
+    driver = tmp_path / "driver.py"
+    driver.write_text(DRIVER.format(tests=str(REPO / "tests")))
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    env.pop("FAKE_CALLS", None)
+
+    def cmd(out: Path) -> list[str]:
+        return [
+            sys.executable,
+            str(driver),
+            str(subs),
+            "--out",
+            str(out),
+            "--release",
+            str(rel),
+            "--jobs",
+            "2",
+        ]
+
+    # reference: an uninterrupted run
+    ref = subprocess.run(cmd(tmp_path / "ref"), env=env, capture_output=True, text=True, timeout=600)
+    assert ref.returncode == 0, ref.stderr
+
+    # interrupted run: students s06.. block inside the grader; kill -9 once s00..s05 are graded
+    out = tmp_path / "out"
+    proc = subprocess.Popen(
+        cmd(out),
+        env={**env, "FAKE_BLOCK_FROM": "6"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    states: dict[str, int] = {}
+    try:
+        deadline = time.monotonic() + 300  # safety net only: the assertions below do not depend on time
+        while time.monotonic() < deadline and proc.poll() is None:
+            if (out / "gradebook.sqlite").exists():
+                try:
+                    db = sqlite3.connect(f"file:{out / 'gradebook.sqlite'}?mode=ro", uri=True)
+                    states = dict(
+                        db.execute("SELECT state, count(*) FROM submissions GROUP BY state").fetchall()
+                    )
+                    db.close()
+                except sqlite3.Error:
+                    states = {}
+                if states.get("graded") == 6 and states.get("running") == 2:
+                    break
+            time.sleep(0.1)
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    assert states.get("graded") == 6 and states.get("running") == 2, states
+    assert proc.returncode == -signal.SIGKILL
+    assert not (out / "grades.csv").exists()  # it never got that far
+
+    calls_file = tmp_path / "calls.txt"
+    rerun = subprocess.run(
+        cmd(out), env={**env, "FAKE_CALLS": str(calls_file)}, capture_output=True, text=True, timeout=600
+    )
+    assert rerun.returncode == 0, rerun.stderr
+    regraded = sorted(calls_file.read_text().split())
+    assert regraded == [f"s{i:02d}" for i in range(6, 20)]  # only what was missing
+    assert rerun.stderr.count("(unchanged)") == 6
+    assert (out / "grades.csv").read_bytes() == (tmp_path / "ref" / "grades.csv").read_bytes()
+    db = sqlite3.connect(out / "gradebook.sqlite")
+    assert db.execute("SELECT count(*) FROM submissions WHERE state != 'graded'").fetchone()[0] == 0
+
+
+# ----------------------------------------------------------------------------------------- real runner
+
+
+@pytest.mark.slow
+def test_real_runner_end_to_end(tmp_path: Path) -> None:
+    """Through autograder.grade.runner (the real sandboxed grader) and a real release.
+
+    Needs the runner module and a built release under assignments/; skipped otherwise.
+    """
+    runner = pytest.importorskip("autograder.grade.runner")
+    releases = sorted(p.parent for p in (REPO / "assignments").glob("*/manifest.json"))
+    if not releases:
+        pytest.skip("no release under assignments/ (run jaxgrade release first)")
+    release_root = releases[-1]
+    rel = ReleaseInfo.load(release_root)
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    # the released notebooks, unanswered, as two students' submissions
+    (subs / "blank").mkdir()
+    for ch, path in rel.notebooks.items():
+        (subs / "blank" / f"{ch}.ipynb").write_bytes(path.read_bytes())
+    (subs / "broken.ipynb").write_bytes(b"{")
+    out = tmp_path / "out"
+    args = parser().parse_args(
+        [str(subs), "--out", str(out), "--release", str(release_root), "--jobs", "2", "--isolation", "rlimit"]
+    )
+    assert hasattr(runner, "grade_submission")
+    code = grade.run(args)
+    assert code == 0
+    rows = read_csv(out)
+    assert rows["broken"]["status"] == "malformed:not_json"
+    assert rows["blank"]["status"] != "grader_error"
+    assert float(rows["blank"]["total"]) < float(rows["blank"]["max_total"])
