@@ -332,6 +332,51 @@ def test_identity_capabilities_and_environment(sb: Sandbox, workdir: Path,
     assert set(env) <= {"GIVEN", "LANG", "HOME", "PATH", "PWD", "LC_CTYPE", "TMPDIR"}
 
 
+def test_seccomp_filter(sb: Sandbox, workdir: Path) -> None:
+    r = run(sb, workdir, """
+        import ctypes, json, os
+        libc = ctypes.CDLL(None, use_errno=True)
+        def call(nr, *args):
+            ret = libc.syscall(ctypes.c_long(nr), *(ctypes.c_long(a) for a in args))
+            return os.strerror(ctypes.get_errno()) if ret == -1 else "allowed"
+        print(json.dumps({
+            "ptrace_traceme": call(101, 0, 0, 0, 0),
+            "socket_inet": call(41, 2, 1, 0), "socket_netlink": call(41, 16, 3, 0),
+            "socket_unix": call(41, 1, 1, 0),
+            "personality_no_aslr": call(135, 0x0040000), "personality_query": call(135, 0xFFFFFFFF),
+            "bpf": call(321, 0, 0, 0), "perf_event_open": call(298, 0, 0, -1, -1, 0),
+            "keyctl": call(250, 0, 0), "io_uring_setup": call(425, 1, 0), "userfaultfd": call(323, 0),
+            "clone3": call(435, 0, 0), "setns": call(308, 0, 0), "mount": call(165, 0, 0, 0, 0, 0),
+            "process_vm_readv": call(310, os.getppid(), 0, 0, 0, 0, 0),
+        }))
+        """)
+    out = json.loads(r.stdout)
+    eperm = os.strerror(1)
+    assert out.pop("socket_unix") == out.pop("personality_query") == "allowed"
+    assert out.pop("clone3") == os.strerror(38)  # ENOSYS, so libc falls back to clone()
+    assert out == dict.fromkeys(out, eperm)
+
+
+@pytest.mark.parametrize("abi", ["i386", "x32"])
+def test_seccomp_kills_foreign_syscall_abis(sb: Sandbox, workdir: Path, abi: str) -> None:
+    if os.uname().machine != "x86_64":
+        pytest.skip("x86_64 only")
+    # i386 getpid through int 0x80 (arch mismatch), or x32 getpid (syscall number | 0x40000000)
+    code = {
+        "i386": """
+            import ctypes, mmap
+            page = mmap.mmap(-1, 4096, prot=mmap.PROT_READ | mmap.PROT_WRITE | mmap.PROT_EXEC)
+            page.write(bytes([0xB8, 0x14, 0, 0, 0, 0xCD, 0x80, 0xC3]))  # mov eax, 20; int 0x80; ret
+            addr = ctypes.addressof(ctypes.c_char.from_buffer(page))
+            ctypes.CFUNCTYPE(ctypes.c_int)(addr)()
+            print("survived")
+            """,
+        "x32": "import ctypes; ctypes.CDLL(None).syscall(0x40000000 | 39); print('survived')",
+    }[abi]
+    r = run(sb, workdir, code)
+    assert r.signal == signal.SIGSYS and "survived" not in r.stdout
+
+
 def test_cannot_write_outside_scratch(sb: Sandbox, workdir: Path) -> None:
     tag = secrets.token_hex(6)
     readonly = workdir / "ro"  # root-owned 0755 folder, also mounted read-only
