@@ -158,7 +158,7 @@ class SandboxedProcess:
         self._done = threading.Event()
         self._result: SandboxResult | None = None
         self._fault: SandboxFault | None = None
-        self._kill_requested = False
+        self._wake_lock = threading.Lock()  # kill() must never write to a closed (reused) fd number
         self._timed_out = False
         self._events: list[dict] = []
         self._status_buf = b""
@@ -166,7 +166,8 @@ class SandboxedProcess:
         self._pid_namespace = launch.pid_namespace
         self.program_pid: int | None = None  # host pid of the program (no pid namespace only)
         status_r, status_w = os.pipe()
-        self._wake_r, self._wake_w = os.pipe()
+        self._wake_r, wake_w = os.pipe()
+        self._wake_w: int | None = wake_w
         self._status_r = status_r
         self.started_at = time.monotonic()
         try:
@@ -177,7 +178,8 @@ class SandboxedProcess:
                 close_fds=True, bufsize=0,
             )
         except OSError as exc:
-            for fd in (status_r, status_w, self._wake_r, self._wake_w, *launch.close_after_start):
+            info = () if launch.info_fd is None else (launch.info_fd,)
+            for fd in (status_r, status_w, self._wake_r, wake_w, *launch.close_after_start, *info):
                 os.close(fd)
             raise SandboxFault(f"{mode}: could not start {launch.argv[0]}: {exc}") from exc
         os.close(status_w)
@@ -208,7 +210,7 @@ class SandboxedProcess:
         deadline = time.monotonic() + START_TIMEOUT_S
         try:
             while (left := deadline - time.monotonic()) > 0:
-                if not select.select([fd], [], [], left)[0]:
+                if not _readable([fd], left):
                     continue
                 chunk = os.read(fd, 4096)
                 if not chunk:
@@ -230,7 +232,7 @@ class SandboxedProcess:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise SandboxFault(f"{self.mode}: launcher did not start within {START_TIMEOUT_S:.0f} s")
-            if select.select([self._status_r], [], [], left)[0] and not self._read_status():
+            if _readable([self._status_r], left) and not self._read_status():
                 break
         event = self._events[0] if self._events else None
         if event is None or event.get("event") != "started":
@@ -269,8 +271,8 @@ class SandboxedProcess:
             self._popen.wait(timeout=DRAIN_TIMEOUT_S)
         except subprocess.TimeoutExpired:
             pass
-        for fd in (self._status_r, self._wake_r, self._wake_w):
-            os.close(fd)
+        self._close_wake_pipe()
+        os.close(self._status_r)
         if self._ns_pidfd is not None:
             os.close(self._ns_pidfd)
 
@@ -309,7 +311,7 @@ class SandboxedProcess:
                     self._kill_tree()
                     break
                 watch = [pidfd, self._wake_r] + ([self._status_r] if status_open else [])
-                ready = select.select(watch, [], [], left)[0]
+                ready = _readable(watch, left)
                 if self._status_r in ready:
                     status_open = self._read_status()
                 if pidfd in ready:
@@ -322,19 +324,20 @@ class SandboxedProcess:
             self._popen.returncode = os.waitstatus_to_exitcode(wait_status)
             ended_at = time.monotonic()
             if self._ns_pidfd is not None:  # the namespace is empty once its pid 1 has exited
-                if not select.select([self._ns_pidfd], [], [], DRAIN_TIMEOUT_S)[0]:
+                if not _readable([self._ns_pidfd], DRAIN_TIMEOUT_S):
                     raise SandboxFault("bwrap: pid namespace still alive after its sandbox ended")
             if self._sweep is not None:
                 self._sweep(self.program_pid)
             deadline = time.monotonic() + DRAIN_TIMEOUT_S
-            while status_open and select.select([self._status_r], [], [], _left(deadline))[0]:
+            while status_open and _readable([self._status_r], _left(deadline)):
                 status_open = self._read_status()
             for reader in (self._stdout, self._stderr):
                 reader.join(_left(deadline))
             if self._stdout.is_alive() or self._stderr.is_alive():
                 raise SandboxFault(f"{self.mode}: output pipes still open after the sandbox ended")
         finally:
-            for fd in (pidfd, self._status_r, self._wake_r, self._wake_w, self._ns_pidfd):
+            self._close_wake_pipe()
+            for fd in (pidfd, self._status_r, self._ns_pidfd):
                 if fd is not None:
                     os.close(fd)
         return self._build_result(ended_at, killed, wait_status)
@@ -368,6 +371,13 @@ class SandboxedProcess:
             message=_message(self.limits, exit_code, sig, limit, killed, self._timed_out, cpu),
         )
 
+    def _close_wake_pipe(self) -> None:
+        with self._wake_lock:
+            if self._wake_w is not None:
+                os.close(self._wake_r)
+                os.close(self._wake_w)
+                self._wake_w = None
+
     # -- public --------------------------------------------------------------------------------
 
     def poll(self) -> SandboxResult | None:
@@ -379,12 +389,9 @@ class SandboxedProcess:
 
     def kill(self) -> SandboxResult:
         """Kills the whole tree; when it returns, no process the program started remains."""
-        if not self._done.is_set():
-            self._kill_requested = True
-            try:
+        with self._wake_lock:
+            if self._wake_w is not None:
                 os.write(self._wake_w, b"k")
-            except OSError:
-                pass  # the monitor is already closing down
         self._done.wait()
         return self._finish()
 
@@ -393,6 +400,14 @@ class SandboxedProcess:
             raise self._fault
         assert self._result is not None
         return self._result
+
+
+def _readable(fds: Sequence[int], timeout: float) -> list[int]:
+    """The fds of `fds` readable (or hung up) within `timeout` seconds; poll(), so no FD_SETSIZE cap."""
+    poller = select.poll()
+    for fd in fds:
+        poller.register(fd, select.POLLIN | select.POLLPRI)
+    return [fd for fd, _ in poller.poll(min(3_600_000, max(0, int(timeout * 1000 + 0.999))))]
 
 
 def _left(deadline: float) -> float:

@@ -194,6 +194,23 @@ def test_kill_ends_the_whole_tree(sb: Sandbox, workdir: Path) -> None:
     assert proc.poll() == r and proc.kill() == r  # idempotent
 
 
+def test_concurrent_sandboxes_keep_their_own_streams(workdir: Path) -> None:
+    if reason := _missing("bwrap"):
+        pytest.skip(reason)
+    from concurrent.futures import ThreadPoolExecutor
+
+    def one(i: int):
+        scratch = workdir / f"s{i}"
+        scratch.mkdir()
+        uid = _free_uid()  # each job its own uid, as the grader should do (RLIMIT_NPROC is per uid)
+        sb = make_sandbox("bwrap", uid=uid, gid=uid)
+        return sb.run(py(f"import sys; print({i}); sys.exit({i})"), scratch=scratch)
+
+    with ThreadPoolExecutor(6) as pool:
+        results = list(pool.map(one, range(6)))
+    assert [(r.stdout, r.exit_code) for r in results] == [(f"{i}\n", i) for i in range(6)]
+
+
 # --- limits ----------------------------------------------------------------------------------
 
 
