@@ -46,6 +46,19 @@ def run(args: argparse.Namespace) -> int:
         print(msg, file=sys.stderr, flush=True)
 
     try:
+        import nbformat  # noqa: F401
+        import otter  # noqa: F401
+
+        if args.verify_run:
+            import nbclient  # noqa: F401
+    except ImportError as exc:
+        print(
+            f"jaxgrade release: {exc.name} is not installed; install the release tools with "
+            "`.venv/bin/python -m pip install -e '.[dev]'` (or '.[release]' without --verify-run)",
+            file=sys.stderr,
+        )
+        return 2
+    try:
         report = build_release(
             args.version, args.solutions, args.out, force=args.force, verify_run=args.verify_run, log=log
         )

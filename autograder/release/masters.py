@@ -24,7 +24,8 @@ DEFAULT_POINTS = 10.0
 # answer, so it must still count as an answer region here (and the leak check then stops the release).
 _BEGIN_SOLUTION = re.compile(r"#\s*BEGIN\s+SOLUTION", re.IGNORECASE)
 _END_SOLUTION = re.compile(r"#\s*END\s+SOLUTION", re.IGNORECASE)
-_SOLUTION_SUFFIX = re.compile(r"\s*#\s*SOLUTION(\s+NO\s+PROMPT)?\s*$", re.IGNORECASE)
+# otter replaces any line containing "# SOLUTION" (regex `.* ?# ?SOLUTION`); the answer precedes it.
+_SOLUTION_INLINE = re.compile(r"\s*#\s*SOLUTION\b.*$", re.IGNORECASE)
 _MARKER_ONLY = re.compile(r"^\s*#\s*(BEGIN|END)\s+(SOLUTION|PROMPT)(\s+NO\s+PROMPT)?\s*$", re.IGNORECASE)
 
 
@@ -83,8 +84,8 @@ def _solution_lines(source: str) -> tuple[list[str], list[str]]:
             continue
         if inside:
             answer.append(line.strip())
-        elif _SOLUTION_SUFFIX.search(line):
-            answer.append(_SOLUTION_SUFFIX.sub("", line).strip())
+        elif _SOLUTION_INLINE.search(line):
+            answer.append(_SOLUTION_INLINE.sub("", line).strip())
         else:
             scaffold.append(line.strip())
     return answer, scaffold
