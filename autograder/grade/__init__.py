@@ -151,41 +151,21 @@ def check_options(args: argparse.Namespace) -> GradeOptions:
                         float(args.timeout_scale))  # fmt: skip
 
 
-# Our option -> the names RunSettings may use for it (the runner owns RunSettings).
-_SETTING_ALIASES: dict[str, tuple[str, ...]] = {
-    "isolation": ("isolation", "sandbox", "sandbox_mode", "mode"),
-    "exercises": ("exercises", "exercise_filter", "only_exercises"),
-    "timeout_scale": ("timeout_scale",),
-    "build_cache": ("build_cache", "build_cache_dir", "cache_dir"),
-    "scratch_root": ("scratch_root", "scratch_dir", "scratch"),
-    "engine": ("engine", "container_engine"),
-    "image": ("image", "container_image"),
-    "unsafe_no_sandbox": ("unsafe_no_sandbox", "allow_unsandboxed"),
-}
-
-
 def make_run_settings(opts: GradeOptions, settings_cls: Any) -> Any:
-    """Build the runner's RunSettings from the command line (fields it lacks keep their defaults)."""
-    values: dict[str, Any] = {
-        "isolation": opts.isolation,
-        "exercises": opts.exercises or None,
-        "timeout_scale": opts.timeout_scale,
-        "build_cache": opts.out / ".build-cache",
-        "scratch_root": opts.out / ".scratch",
-        "engine": opts.engine,
-        "image": opts.image,
-        "unsafe_no_sandbox": opts.unsafe_no_sandbox,
-    }
-    if hasattr(settings_cls, "from_options"):
-        return settings_cls.from_options(**values)
-    names = {f.name for f in dataclasses.fields(settings_cls)}
-    kwargs = {}
-    for key, aliases in _SETTING_ALIASES.items():
-        for a in aliases:
-            if a in names and values[key] is not None:
-                kwargs[a] = values[key]
-                break
-    return settings_cls(**kwargs)
+    """The runner's RunSettings from the command line (via its `from_options`; unknown keys are ignored).
+
+    SUBMISSIONS and OUT are hidden from every sandbox: a student's code must not read the others'
+    submissions or the gradebook. Build cache and scratch stay at the runner's defaults (outside OUT).
+    """
+    return settings_cls.from_options(
+        isolation=opts.isolation,
+        unsafe_no_sandbox=opts.unsafe_no_sandbox,
+        exercises=opts.exercises or None,
+        timeout_scale=opts.timeout_scale,
+        hidden=(opts.submissions.resolve(), opts.out.resolve()),
+        engine=opts.engine,  # for the container mode (accepted, passed through)
+        image=opts.image,
+    )
 
 
 def run(args: argparse.Namespace, *, grade_fn: Any = None, settings: Any = None) -> int:

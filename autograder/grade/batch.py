@@ -35,12 +35,15 @@ from autograder.grade import reports
 from autograder.grade.gradebook import Gradebook
 from autograder.grade.intake import DEFAULT_LIMITS, Entry, IntakeLimits, discover, intake_student
 from autograder.grade.model import GraderFault, Phase, ReleaseInfo, StudentResult, StudentSubmission
+from autograder.messages import message
 
 GradeFn = Callable[[StudentSubmission, ReleaseInfo, Any], StudentResult]
 
 CHAPTER_OF = {ex: ch for ch, ids in CHAPTERS.items() for ex in ids}
-MISSING_CHAPTER_ZH = "没有找到{chapter}的笔记本,该章各题记 0 分。"
-CHAPTER_ZH = {"ch02": "第 2 章", "ch05": "第 5 章"}
+
+
+def missing_chapter_zh(chapter: str) -> str:
+    return message("not_submitted", chapter_no=int(chapter[2:]))  # same text as the runner's
 
 
 @dataclass(frozen=True)
@@ -149,7 +152,7 @@ def complete_result(
     scores: dict[str, ExerciseScore] = {}
     messages = list(sub.problems_zh)
     for ch in missing:
-        messages.append(MISSING_CHAPTER_ZH.format(chapter=CHAPTER_ZH[ch]))
+        messages.append(missing_chapter_zh(ch))
     for ex in EXERCISE_IDS:
         if cfg.exercises and ex not in cfg.exercises:
             scores[ex] = _skipped(ex)
@@ -157,8 +160,9 @@ def complete_result(
             got = result.scores.get(ex)
             if got is not None and got.score > 0:
                 raise GraderFault(f"runner scored {ex} although chapter {CHAPTER_OF[ex]} was not submitted")
-            note = MISSING_CHAPTER_ZH.format(chapter=CHAPTER_ZH[CHAPTER_OF[ex]])
-            scores[ex] = zero_score(ex, release.points[ex], "not_submitted", note)
+            scores[ex] = zero_score(
+                ex, release.points[ex], "not_submitted", missing_chapter_zh(CHAPTER_OF[ex])
+            )
         elif ex in result.scores:
             scores[ex] = result.scores[ex]
         else:

@@ -67,6 +67,8 @@ EXERCISE_STATUS_ZH: dict[str, str] = {
     "no_answer": "没有找到作答单元格",
     "skipped": "本次未评分此题",
     "not_run": "本题没有运行",
+    "invalid_output": "评分观测结果无效,本题记 0 分",
+    "malformed_output": "评分观测结果损坏,本题记 0 分",
 }
 EXERCISE_TITLE_FALLBACK_ZH: dict[str, str] = {
     "histogram": "原语直方图",
@@ -89,6 +91,10 @@ def exercise_title_zh(exercise: str) -> str:
         return str(load(exercise).EXERCISE.title_zh)
     except Exception:  # module not there yet or broken: the report must still render
         return EXERCISE_TITLE_FALLBACK_ZH.get(exercise, exercise)
+
+
+def exercise_status_zh(status: str) -> str:
+    return EXERCISE_STATUS_ZH.get(status) or EXERCISE_STATUS_ZH.get(status.split(":", 1)[0], status)
 
 
 def status_zh(status: str) -> str:
@@ -122,8 +128,8 @@ def printable(text: str, limit: int = 200) -> str:
 
 def md_text(text: str) -> str:
     """Student-controlled text inside Markdown: no raw HTML, no markup, no line structure."""
-    text = html.escape(text, quote=False)
-    return re.sub(r"([\\`*_{}\[\]()#+!|~>])", r"\\\1", text)
+    text = html.escape(text, quote=False)  # <, >, & become entities: no raw HTML survives
+    return re.sub(r"([\\`*_\[\]|#])", r"\\\1", text)
 
 
 def md_block(text: str) -> str:
@@ -190,7 +196,7 @@ def results_json(result: StudentResult) -> dict[str, Any]:
             continue
         prefix = ""
         if s.status != "ok":
-            prefix = EXERCISE_STATUS_ZH.get(s.status, s.status) + "。"
+            prefix = exercise_status_zh(s.status) + "。"
         if s.summary_zh:
             prefix += s.summary_zh + "\n"
         for t in s.tests:
@@ -257,7 +263,7 @@ def feedback_md(result: StudentResult) -> str:
         lines += ["", f"### {md_text(exercise_title_zh(ex))}(`{ex}`):{format_score(s.score)} / "
                   f"{format_score(s.max_score)}", ""]  # fmt: skip
         if s.status != "ok":
-            lines.append(f"**{md_text(EXERCISE_STATUS_ZH.get(s.status, s.status))}**")
+            lines.append(f"**{md_text(exercise_status_zh(s.status))}**")
             lines.append("")
         if s.summary_zh:
             lines += [md_block(s.summary_zh), ""]
@@ -304,7 +310,7 @@ def feedback_html(result: StudentResult) -> str:
             f"{format_score(s.score)} / {format_score(s.max_score)}</h3>"
         )
         if s.status != "ok":
-            parts.append(f"<p><strong>{e(EXERCISE_STATUS_ZH.get(s.status, s.status))}</strong></p>")
+            parts.append(f"<p><strong>{e(exercise_status_zh(s.status))}</strong></p>")
         if s.summary_zh:
             parts.append(f"<pre>{e(s.summary_zh)}</pre>")
         parts.append("<table><tr><th>结果</th><th>得分</th><th>检查的性质与观察结果</th></tr>")
