@@ -1,0 +1,175 @@
+"""Hidden checks of chapter 2 exercise 3, `fusion_report(f, *args) -> (int, number)` (trusted parent side).
+
+The child calls the student's function on cases built from the parameters drawn here
+(`autograder.sandboxed.probes.fusion.build_cases`) and records the returned pair. The parent builds
+the same cases and measures them itself: `jax.jit(f).lower(*args).compile()`, then
+`count_fusions(as_text())` and `cost_analysis()["bytes accessed"]`.
+
+Gate: the counts behave like counts of the optimised HLO: the chain has at least one fusion, the
+same chain made longer has exactly as many (fusion merges element-wise steps; counting equations or
+StableHLO ops grows with the chain, counting the unoptimised text gives 0), and cutting the chain
+with `lax.optimization_barrier` gives more.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+
+import jax
+import numpy as np
+
+from autograder.exercises.base import CheckOutcome, Exercise, ProbeInputs, SubCheck
+from autograder.observations import ObservationInvalid, Observations
+from autograder.sandboxed.probes.fusion import UNARY_OPS, build_cases, probe
+from jaxcourse import count_fusions
+
+__all__ = ["EXERCISE", "inputs", "measure", "probe", "verdict"]
+
+EXERCISE = Exercise(
+    id="fusion",
+    chapter="ch02",
+    title_zh="练习 3:融合与屏障",
+    interfaces=("fusion_report",),
+    subchecks=(
+        SubCheck("optimized_hlo", 2,
+                 "统计的是优化后的 HLO:逐元素链至少 1 条 fusion、把链加长条数不变、插入屏障后条数变多",
+                 gate=True),
+        SubCheck("result_types", 1,
+                 "返回二元组 (int, 数值):fusion 条数是 Python int,bytes accessed 是有限的数"),
+        SubCheck("fusion_counts", 3, "fusion 条数与编译产物一致(逐元素链、加长的链、屏障、softmax、双输入)"),
+        SubCheck("bytes_accessed", 3, "bytes accessed 与编译产物的 cost_analysis 一致(同上 5 个函数)"),
+        SubCheck("follows_args", 1, "按传入参数的形状和 dtype 编译:bfloat16 输入、更大的输入也一致"),
+    ),
+    relies_on=(
+        "jax.jit", "jax.stages.Lowered.compile", "jax.stages.Compiled.as_text",
+        "jax.stages.Compiled.cost_analysis", "jax.lax.optimization_barrier", "jax.nn.softmax",
+    ),
+)
+
+_CASES_OF: dict[str, tuple[str, ...]] = {
+    "fusion_counts": ("chain", "chain_long", "barrier", "softmax", "two_inputs"),
+    "bytes_accessed": ("chain", "chain_long", "barrier", "softmax", "two_inputs"),
+    "follows_args": ("bf16", "chain_big"),
+}
+_CASE_ZH: dict[str, str] = {
+    "chain": "逐元素链", "chain_long": "加长的逐元素链", "barrier": "插入屏障的链", "softmax": "softmax",
+    "two_inputs": "双输入函数", "bf16": "bfloat16 输入", "chain_big": "更大输入上的链",
+}
+BYTES_RTOL = 1e-6
+_OPS = sorted(UNARY_OPS)
+
+
+def inputs(seed: int) -> ProbeInputs:
+    rng = np.random.default_rng(seed)
+    n_ops = int(rng.integers(3, 6))
+    params = {
+        "rows": int(rng.integers(32, 385)), "cols": int(rng.integers(32, 385)),
+        "chain": [str(o) for o in rng.choice(_OPS, size=n_ops)],
+        "barrier_at": int(rng.integers(1, n_ops)),
+        "long_extra": [str(o) for o in rng.choice(_OPS, size=int(rng.integers(1, 4)))],
+        "softmax_axis": int(rng.integers(0, 2)),
+        "two_inputs_chain": [str(o) for o in rng.choice(_OPS, size=int(rng.integers(1, 4)))],
+        "two_inputs_broadcast": bool(rng.integers(0, 2)),
+        "bf16_shape": [int(rng.integers(16, 257)), int(rng.integers(16, 257))],
+        "big_factor": int(rng.integers(2, 5)),
+    }
+    return ProbeInputs(seed=seed, params=params)
+
+
+@functools.lru_cache(maxsize=64)
+def _measure_cached(params_json: str) -> dict[str, tuple[int, float]]:
+    out = {}
+    for name, f, args in build_cases(json.loads(params_json)):
+        compiled = jax.jit(f).lower(*args).compile()
+        out[name] = (count_fusions(compiled.as_text()), float(compiled.cost_analysis()["bytes accessed"]))
+    return out
+
+
+def measure(params: dict) -> dict[str, tuple[int, float]]:
+    """The parent's own (fusion count, bytes accessed) of every case."""
+    return _measure_cached(json.dumps(params, sort_keys=True))
+
+
+def _reported(obs: Observations, case: str) -> tuple[float | None, float | None, list[str]]:
+    """(count, bytes, type problems) the student returned for one case; raises ObservationInvalid."""
+    result_type = obs.text(f"{case}.result_type", max_chars=200)
+    length = obs.raw(f"{case}.length")
+    if result_type not in ("tuple", "list") or length != 2:
+        raise ObservationInvalid(case, f"返回的是 {result_type}"
+                                       + (f"(长度 {length})" if type(length) is int else "")
+                                       + ",应为二元组 (fusion 条数, bytes accessed)")
+    problems = [] if result_type == "tuple" else [f"返回的是 {result_type},应为 tuple"]
+    count_type, bytes_type = obs.raw(f"{case}.count_type"), obs.raw(f"{case}.bytes_type")
+    count, nbytes = obs.raw(f"{case}.count"), obs.raw(f"{case}.bytes")
+    if count_type != "int":
+        problems.append(f"fusion 条数的类型是 {str(count_type)[:60]},应为 Python int")
+    if type(nbytes) not in (int, float) or bytes_type in ("bool", "numpy.bool"):
+        problems.append(f"bytes accessed 的类型是 {str(bytes_type)[:60]},应为有限的数")
+    count = count if type(count) in (int, float) else None
+    nbytes = nbytes if type(nbytes) in (int, float) else None
+    return count, nbytes, problems
+
+
+def _num(v: float | None) -> str:
+    if v is None:
+        return "无"
+    return f"{v:,.0f}" if float(v).is_integer() else f"{v:,.3f}"
+
+
+def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
+    names = [s.name for s in EXERCISE.subchecks]
+    if obs.values.get("defined") is not True:
+        return [CheckOutcome(n, False, "没有找到可调用的 fusion_report(f, *args)") for n in names]
+    expected = measure(inp.params)
+    got: dict[str, tuple[float | None, float | None]] = {}
+    errors: dict[str, str] = {}
+    type_problems: list[str] = []
+    for case in expected:
+        try:
+            count, nbytes, problems = _reported(obs, case)
+        except ObservationInvalid as exc:
+            errors[case] = f"{_CASE_ZH[case]}:{exc.message_zh}"
+            continue
+        got[case] = (count, nbytes)
+        type_problems += problems
+
+    outcomes = []
+    # Gate: behaves like a count of the optimised HLO.
+    if any(c in errors for c in ("chain", "chain_long", "barrier")):
+        detail = ";".join(errors[c] for c in ("chain", "chain_long", "barrier") if c in errors)
+        outcomes.append(CheckOutcome("optimized_hlo", False, detail))
+    else:
+        c1, c2, c3 = got["chain"][0], got["chain_long"][0], got["barrier"][0]
+        ok = c1 is not None and c2 is not None and c3 is not None and c1 >= 1 and c2 == c1 and c3 > c1
+        detail = (f"逐元素链 {_num(c1)} 条、加长的链 {_num(c2)} 条、插入屏障后 {_num(c3)} 条"
+                  f"(编译产物:{expected['chain'][0]}、{expected['chain_long'][0]}、{expected['barrier'][0]})")
+        if not ok:
+            detail += ";要数 compile() 之后的 HLO 里的 fusion 指令,lower() 得到的 StableHLO 里还没有融合"
+        outcomes.append(CheckOutcome("optimized_hlo", ok, detail))
+
+    problems = list(errors.values()) + type_problems
+    detail = ";".join(dict.fromkeys(problems)) if problems else "所有返回值都是 (int, 数值)"
+    outcomes.append(CheckOutcome("result_types", not problems, detail))
+
+    for sub in ("fusion_counts", "bytes_accessed", "follows_args"):
+        bad, fine = [], []
+        for case in _CASES_OF[sub]:
+            if case in errors:
+                bad.append(errors[case])
+                continue
+            (count, nbytes), (want_count, want_bytes) = got[case], expected[case]
+            parts = []
+            if sub in ("fusion_counts", "follows_args") and count != want_count:
+                parts.append(f"fusion 条数 {_num(count)},应为 {want_count}")
+            if sub in ("bytes_accessed", "follows_args") and (
+                    nbytes is None or not abs(nbytes - want_bytes) <= BYTES_RTOL * want_bytes + 0.5):
+                parts.append(f"bytes accessed {_num(nbytes)},应为 {_num(want_bytes)}")
+            if parts:
+                bad.append(f"{_CASE_ZH[case]}:" + "、".join(parts))
+            else:
+                fine.append(_CASE_ZH[case])
+        detail = ";".join(bad) if bad else "与编译产物一致:" + "、".join(fine)
+        outcomes.append(CheckOutcome(sub, not bad, detail))
+    order = {n: i for i, n in enumerate(names)}
+    return sorted(outcomes, key=lambda o: order[o.name])

@@ -1,0 +1,198 @@
+"""Hidden checks of chapter 2 exercise 4, `safe_pairwise_distance(X, Y)` (trusted parent side).
+
+Fresh float32 point sets are drawn here (N != M, d = 1, duplicated rows so that distances of exactly
+0 appear off the diagonal too, points near 100 separated by ~1e-3, a batch for vmap). The child
+records the student's distances and gradients; the parent compares them with float64 NumPy
+references computed from the same float32 inputs:
+  D_ij = ||x_i - y_j||,
+  d/dX of sum(D(X, X)) = 2 sum_j u_ij,   u_ij = (x_i - x_j)/||x_i - x_j|| (0 where the distance is 0),
+  d/dX of sum(W * D(X, Y)) = sum_j W_ij u_ij,  d/dY = -sum_i W_ij u_ij.
+
+Gate: gradients are finite where distances are exactly 0 (the double-`where` mechanism; a single
+`where` around the square root gives nan there).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from autograder.exercises.base import CheckOutcome, Exercise, ProbeInputs, SubCheck
+from autograder.observations import ObservationInvalid, Observations
+from autograder.sandboxed.probes.safe_distance import probe
+
+__all__ = ["EXERCISE", "inputs", "probe", "verdict"]
+
+EXERCISE = Exercise(
+    id="safe_distance",
+    chapter="ch02",
+    title_zh="练习 4:可微的安全距离",
+    interfaces=("safe_pairwise_distance",),
+    subchecks=(
+        SubCheck("finite_grad_at_zero", 2, "距离恰为 0 处的梯度有限(对 X 和对 Y 求梯度都不出现 nan/inf)",
+                 gate=True),
+        SubCheck("forward_matches_v1", 2, "前向结果与 v1 一致(N ≠ M、d = 1、含重复行、X 与 Y 是同一个数组)"),
+        SubCheck("exact_zero_distance", 1, "点与自身、与完全相同的点的距离恰好是 0.0"),
+        SubCheck("grad_matches_analytic", 2, "对 X、对 Y 的梯度与 float64 解析梯度一致(距离为 0 的项贡献 0)"),
+        SubCheck("far_from_origin", 2, "坐标约 100、间距约 1e-3 的点,距离误差不超过 1e-4"),
+        SubCheck("jit_and_vmap", 1, "在 jax.jit 下、以及用 jax.vmap 批量计算时结果正确"),
+    ),
+    relies_on=("jax.jit", "jax.vmap", "jax.grad", "jax.numpy.sum", "jax.numpy.asarray"),
+)
+
+FWD_RTOL = FWD_ATOL = 1e-5
+GRAD_RTOL = GRAD_ATOL = 1e-4
+FAR_ATOL = 1e-4
+
+
+def _with_duplicates(rng: np.random.Generator, n: int, m: int, d: int) -> tuple[np.ndarray, np.ndarray]:
+    """X (n, d) with one duplicated row, Y (m, d) sharing rows with X: zero distances off the diagonal."""
+    X = rng.normal(size=(n, d)).astype(np.float32)
+    Y = rng.normal(size=(m, d)).astype(np.float32)
+    i, j = rng.choice(n, size=2, replace=False)
+    X[j] = X[i]
+    for k in rng.choice(m, size=min(2, m - 1), replace=False):
+        Y[k] = X[rng.integers(0, n)]
+    return X, Y
+
+
+def inputs(seed: int) -> ProbeInputs:
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(5, 10))
+    m = int(rng.choice([k for k in range(4, 10) if k != n]))
+    d = int(rng.integers(2, 7))
+    X, Y = _with_duplicates(rng, n, m, d)
+    X1, Y1 = _with_duplicates(rng, int(rng.integers(3, 8)), int(rng.integers(3, 8)), 1)
+    nf, mf, df = int(rng.integers(4, 9)), int(rng.integers(3, 8)), int(rng.integers(2, 6))
+    Xfar = (100.0 + 1e-3 * rng.normal(size=(nf, df))).astype(np.float32)
+    Yfar = (100.0 + 1e-3 * rng.normal(size=(mf, df))).astype(np.float32)
+    b, nb, mb = int(rng.integers(2, 5)), int(rng.integers(3, 7)), int(rng.integers(3, 7))
+    pairs = [_with_duplicates(rng, nb, mb, d) for _ in range(b)]
+    arrays = {
+        "X": X, "Y": Y, "W": rng.uniform(0.5, 2.0, size=(n, m)).astype(np.float32),
+        "X1": X1, "Y1": Y1, "Xfar": Xfar, "Yfar": Yfar,
+        "Xb": np.stack([p[0] for p in pairs]), "Yb": np.stack([p[1] for p in pairs]),
+    }
+    return ProbeInputs(seed=seed, arrays=arrays)
+
+
+def _dist64(P: np.ndarray, Q: np.ndarray) -> np.ndarray:
+    P, Q = np.asarray(P, np.float64), np.asarray(Q, np.float64)
+    return np.sqrt(np.sum((P[:, None, :] - Q[None, :, :]) ** 2, axis=-1))
+
+
+def _units64(P: np.ndarray, Q: np.ndarray) -> np.ndarray:
+    """u_ij = (p_i - q_j) / ||p_i - q_j||, 0 where the distance is 0; shape (len(P), len(Q), d)."""
+    diff = np.asarray(P, np.float64)[:, None, :] - np.asarray(Q, np.float64)[None, :, :]
+    nrm = np.linalg.norm(diff, axis=-1)[..., None]
+    return np.where(nrm > 0, diff / np.where(nrm > 0, nrm, 1.0), 0.0)
+
+
+def _max_err(a: np.ndarray, b: np.ndarray) -> float:
+    return float(np.max(np.abs(np.asarray(a, np.float64) - b))) if a.size else 0.0
+
+
+def _close(got: np.ndarray, want: np.ndarray, rtol: float, atol: float) -> bool:
+    return bool(np.all(np.abs(np.asarray(got, np.float64) - want) <= atol + rtol * np.abs(want)))
+
+
+def _label(key: str) -> str:
+    return {"fwd.rect": "D(X, Y)", "fwd.self": "D(X, X)", "fwd.d1": "d = 1 时的 D",
+            "fwd.far": "远离原点的 D", "jit.rect": "jax.jit(D)(X, Y)", "vmap.batch": "jax.vmap(D) 的批量结果",
+            "grad.self": "∇ sum(D(X, X))", "grad.x": "∇_X sum(W·D(X, Y))",
+            "grad.y": "∇_Y sum(W·D(X, Y))"}[key]
+
+
+class _Reader:
+    """Typed access to the observations; collects a Chinese message per unreadable key."""
+
+    def __init__(self, obs: Observations):
+        self.obs = obs
+
+    def array(self, key: str, shape: tuple[int, ...]) -> np.ndarray:
+        try:
+            return self.obs.array(key, shape=shape, kinds="f", dtype="float32")
+        except ObservationInvalid as exc:
+            raise ObservationInvalid(key, f"{_label(key)}:{exc.message_zh}") from None
+
+
+def _forward(reader: _Reader, key: str, want: np.ndarray, rtol: float, atol: float) -> str | None:
+    """None when the recorded distances match `want`, else a message (observed vs expected)."""
+    got = reader.array(key, want.shape)
+    if not _close(got, want, rtol, atol):
+        allowed = f"{atol:g} + {rtol:g}×|D|" if rtol else f"{atol:g}"
+        return f"{_label(key)} 与 float64 参考的最大误差 {_max_err(got, want):.2e}(允许 {allowed})"
+    return None
+
+
+def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
+    names = [s.name for s in EXERCISE.subchecks]
+    if obs.values.get("defined") is not True:
+        return [CheckOutcome(n, False, "没有找到可调用的 safe_pairwise_distance(X, Y)") for n in names]
+    a = inp.arrays
+    X, Y, W = a["X"], a["Y"], a["W"]
+    ref = {"fwd.rect": _dist64(X, Y), "fwd.self": _dist64(X, X), "fwd.d1": _dist64(a["X1"], a["Y1"]),
+           "fwd.far": _dist64(a["Xfar"], a["Yfar"]), "jit.rect": _dist64(X, Y),
+           "vmap.batch": np.stack([_dist64(p, q) for p, q in zip(a["Xb"], a["Yb"], strict=True)])}
+    u_xy = _units64(X, Y)
+    grad_ref = {"grad.self": 2.0 * _units64(X, X).sum(axis=1),
+                "grad.x": np.einsum("ij,ijk->ik", W.astype(np.float64), u_xy),
+                "grad.y": -np.einsum("ij,ijk->jk", W.astype(np.float64), u_xy)}
+    reader = _Reader(obs)
+    outcomes: dict[str, CheckOutcome] = {}
+
+    def judge(name: str, parts: list[str], ok_text: str, run) -> None:
+        """Run the checks of one sub-check; any ObservationInvalid becomes its failure message."""
+        problems: list[str] = []
+        for part in parts:
+            try:
+                msg = run(part)
+            except ObservationInvalid as exc:
+                msg = exc.message_zh
+            if msg:
+                problems.append(msg)
+        outcomes[name] = CheckOutcome(name, not problems, ";".join(problems) if problems else ok_text)
+
+    def finite(key: str) -> str | None:
+        g = reader.array(key, grad_ref[key].shape)
+        bad = int(np.size(g) - np.count_nonzero(np.isfinite(g)))
+        return f"{_label(key)} 中有 {bad} 个 nan/inf" if bad else None
+
+    n_zero = int(np.count_nonzero(ref["fwd.rect"] == 0) + np.count_nonzero(ref["fwd.self"] == 0))
+    judge("finite_grad_at_zero", ["grad.self", "grad.x", "grad.y"],
+          f"梯度全部有限(输入中共有 {n_zero} 对距离恰为 0 的点)", finite)
+
+    judge("forward_matches_v1", ["fwd.rect", "fwd.self", "fwd.d1"],
+          "与 float64 参考一致(形状 "
+          f"{ref['fwd.rect'].shape}、{ref['fwd.self'].shape}、{ref['fwd.d1'].shape})",
+          lambda k: _forward(reader, k, ref[k], FWD_RTOL, FWD_ATOL))
+
+    def zeros(key: str) -> str | None:
+        got = reader.array(key, ref[key].shape)
+        mask = ref[key] == 0
+        wrong = got[mask] != 0
+        if np.any(wrong):
+            return (f"{_label(key)} 中应恰为 0 的 {int(mask.sum())} 个距离里有 {int(wrong.sum())} 个不是 0"
+                    f"(最大 {float(np.max(np.abs(got[mask]))):.2e})")
+        return None
+
+    judge("exact_zero_distance", ["fwd.self", "fwd.rect", "fwd.d1"],
+          f"{n_zero} 个应为 0 的距离都恰好是 0.0", zeros)
+
+    def grads(key: str) -> str | None:
+        want = grad_ref[key]
+        got = reader.array(key, want.shape)
+        if not np.all(np.isfinite(got)):
+            return f"{_label(key)} 含 nan/inf,无法与 float64 解析梯度比较"
+        if not _close(got, want, GRAD_RTOL, GRAD_ATOL):
+            return (f"{_label(key)} 与 float64 解析梯度的最大差 {_max_err(got, want):.2e}"
+                    "(允许 1e-4 + 1e-4×|g|)")
+        return None
+
+    judge("grad_matches_analytic", ["grad.self", "grad.x", "grad.y"],
+          "三个梯度都与 float64 解析梯度一致", grads)
+    judge("far_from_origin", ["fwd.far"], f"最大误差 ≤ {FAR_ATOL:g}",
+          lambda k: _forward(reader, k, ref[k], 0.0, FAR_ATOL))
+    judge("jit_and_vmap", ["jit.rect", "vmap.batch"],
+          f"jit 与 vmap(批量形状 {ref['vmap.batch'].shape})结果都正确",
+          lambda k: _forward(reader, k, ref[k], FWD_RTOL, FWD_ATOL))
+    return [outcomes[n] for n in names]

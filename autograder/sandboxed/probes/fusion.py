@@ -1,0 +1,145 @@
+"""Child-side probe of exercise `fusion` (chapter 2, exercise 3: `fusion_report(f, *args)`).
+
+The probe builds the cases from the parameters the parent drew (`build_cases(params)`: an
+element-wise chain, the same chain repeated, the chain cut by `lax.optimization_barrier`, a
+softmax, a two-input function, a bfloat16 input and the chain on a larger array), calls the
+student's `fusion_report(f, *args)` on each and records what came back. It never compiles
+anything for comparison; the parent imports `build_cases` (trusted code) and measures itself.
+
+Observation keys (all JSON; `<c>` is a case name from CASE_NAMES):
+  defined          bool. Whether the namespace defines a callable `fusion_report`. Always written.
+  <c>.result_type  str. Exact type of the returned value: the bare name for builtins ("tuple",
+                   "list", "int"), otherwise "<module>.<qualname>". Written as an error entry when
+                   the student's call raised. Missing when `defined` is false.
+  <c>.length       int | null. len() of the result when it is a tuple or list, else null. Missing
+                   when `<c>.result_type` is an error or `defined` is false (as are the keys below).
+  <c>.count_type   str | null. Exact type name of result[0] (null when the result is not a tuple or
+                   list of length 2).
+  <c>.count        int | float | null. result[0] converted to plain data: int for ints and numpy
+                   integers (bools excluded), float for other finite real numbers, else null. Unit:
+                   fusion instructions.
+  <c>.bytes_type   str | null. Exact type name of result[1] (null as for count_type).
+  <c>.bytes        int | float | null. result[1] converted like `count`. Unit: bytes.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Callable
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+from ..observe import Recorder
+
+CASE_NAMES: tuple[str, ...] = ("chain", "chain_long", "barrier", "softmax", "two_inputs", "bf16", "chain_big")
+
+# Element-wise steps (name -> array -> array of the same shape and dtype).
+UNARY_OPS: dict[str, Callable[[Any], Any]] = {
+    "tanh": jnp.tanh,
+    "sin": jnp.sin,
+    "cos": jnp.cos,
+    "exp_neg": lambda t: jnp.exp(-t),
+    "scale": lambda t: t * 3.0,
+    "shift": lambda t: t + 1.0,
+    "square": lambda t: t * t,
+    "sigmoid": jax.nn.sigmoid,
+    "abs": jnp.abs,
+    "softsign": lambda t: t / (1.0 + jnp.abs(t)),
+}
+
+
+def chain(ops: list[str]) -> Callable[[Any], Any]:
+    fns = [UNARY_OPS[name] for name in ops]
+
+    def run(t):
+        for fn in fns:
+            t = fn(t)
+        return t
+
+    return run
+
+
+def _array(shape: list[int], dtype: Any = np.float32) -> np.ndarray:
+    n = int(np.prod(shape))
+    return np.linspace(-2.0, 2.0, n, dtype=np.float32).reshape(shape).astype(dtype)
+
+
+def build_cases(params: dict) -> list[tuple[str, Callable, tuple]]:
+    """(name, function, args) for every case; a pure function of the parent's parameters."""
+    rows, cols = params["rows"], params["cols"]
+    ops, cut = params["chain"], params["barrier_at"]
+    head, tail = chain(ops[:cut]), chain(ops[cut:])
+    body = chain(ops)
+    axis = params["softmax_axis"]
+    mix = chain(params["two_inputs_chain"])
+    x = _array([rows, cols])
+
+    def chain_fn(t):
+        return body(t)
+
+    def chain_long_fn(t):
+        return chain(ops * 2 + params["long_extra"])(t)
+
+    def barrier_fn(t):
+        return tail(lax.optimization_barrier(head(t)))
+
+    def softmax_fn(t):
+        return jax.nn.softmax(t, axis=axis)
+
+    def two_inputs_fn(a, b):
+        return mix(a) * b + a
+
+    b_shape = [cols] if params["two_inputs_broadcast"] else [rows, cols]
+    return [
+        ("chain", chain_fn, (x,)),
+        ("chain_long", chain_long_fn, (x,)),
+        ("barrier", barrier_fn, (x,)),
+        ("softmax", softmax_fn, (x,)),
+        ("two_inputs", two_inputs_fn, (x, _array(b_shape) * 0.5)),
+        ("bf16", chain_fn, (_array(params["bf16_shape"], jnp.bfloat16),)),
+        ("chain_big", chain_fn, (_array([rows * params["big_factor"], cols]),)),
+    ]
+
+
+def _type_name(value: Any) -> str:
+    t = type(value)
+    return t.__qualname__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__qualname__}"
+
+
+def _plain_number(value: Any) -> int | float | None:
+    try:
+        if isinstance(value, bool | np.bool_):
+            return None
+        if isinstance(value, int | np.integer):
+            return int(value)
+        if isinstance(value, numbers.Real | np.floating):
+            f = float(value)
+            return f if math.isfinite(f) else None
+    except Exception:  # a student's number-like class may raise anything
+        return None
+    return None
+
+
+def probe(ns: dict, inp: dict, rec: Recorder) -> None:
+    fn = ns.get("fusion_report")
+    rec.put("defined", callable(fn))
+    if not callable(fn):
+        return
+    for name, f, args in build_cases(inp):
+        try:
+            result = fn(f, *args)
+        except Exception as exc:  # the student's code may raise anything; that is an observation
+            rec.put_error(f"{name}.result_type", exc)
+            continue
+        rec.put(f"{name}.result_type", _type_name(result))
+        pair = type(result) in (tuple, list) and len(result) == 2
+        rec.put(f"{name}.length", len(result) if type(result) in (tuple, list) else None)
+        rec.put(f"{name}.count_type", _type_name(result[0]) if pair else None)
+        rec.put(f"{name}.count", _plain_number(result[0]) if pair else None)
+        rec.put(f"{name}.bytes_type", _type_name(result[1]) if pair else None)
+        rec.put(f"{name}.bytes", _plain_number(result[1]) if pair else None)

@@ -1,0 +1,2 @@
+# Mistake: thinks every call compiles.
+predicted_compiles = 6
