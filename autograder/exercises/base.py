@@ -11,10 +11,13 @@ the student's notebook namespace and `inp` maps the ProbeInputs' names to arrays
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+
+from autograder.observations import ObservationInvalid, Observations
 
 
 @dataclass(frozen=True)
@@ -106,3 +109,80 @@ def score_outcomes(ex: Exercise, outcomes: list[CheckOutcome], *, tampered: tupl
         status = "ok"
         summary = ""
     return ExerciseScore(ex.id, sum(t.score for t in tests), ex.max_points, tuple(tests), status, summary)
+
+
+# --- shared verdict helpers (numeric comparisons against float64 expectations computed in the parent)
+
+_EXCEPTION_LINE = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt)\b:?")
+
+
+def student_error_zh(obs: Observations, key: str) -> str | None:
+    """The first meaningful line of the error the student's code raised while observing `key`, or None.
+
+    JAX appends a "For simplicity, JAX has removed its internal frames" note to its exceptions; the
+    generic reader would show that note (the last line) instead of the actual error.
+    """
+    err = obs.error(key)
+    if err is None:
+        return None
+    noise = ("For simplicity, JAX has removed", "----", "File ", "…")
+    lines = [ln.strip() for ln in err.message.splitlines() if ln.strip() and not ln.strip().startswith(noise)]
+    if not lines:
+        return f"运行时出错:{err.type}"
+    if lines[0].endswith("Traceback (most recent call last):"):  # an error raised inside a host callback
+        causes = [ln for ln in lines[1:] if _EXCEPTION_LINE.match(ln)]
+        return f"回调函数在主机上出错:{(causes[-1] if causes else lines[0])[:240]}"
+    return f"运行时出错:{lines[0][:240]}"
+
+
+class ArrayCases:
+    """Compares observed arrays of one sub-check with float64 expectations; keeps the problems found.
+
+    A value passes when |got - expected| <= atol + rtol * |expected| elementwise, with
+    atol = rtol * max(1, max|expected|) unless given (errors are judged against the array's magnitude).
+    """
+
+    def __init__(self, obs: Observations, *, dtype: str | None = "float32"):
+        self.obs = obs
+        self.dtype = dtype
+        self.problems: list[str] = []
+        self.max_err = 0.0
+        self.n = 0
+
+    def close(self, key: str, expected: Any, what_zh: str, *, rtol: float, atol: float | None = None,
+              finite: bool = True) -> np.ndarray | None:
+        """Check one observation; returns the observed array when it had the right shape and dtype."""
+        self.n += 1
+        expected = np.asarray(expected, np.float64)
+        raised = student_error_zh(self.obs, key)
+        if raised:
+            self.problems.append(f"{what_zh}:{raised}")
+            return None
+        try:
+            got = self.obs.array(key, shape=expected.shape, kinds="f", dtype=self.dtype)
+        except ObservationInvalid as exc:
+            self.problems.append(f"{what_zh}:{exc.message_zh}")
+            return None
+        got64 = got.astype(np.float64)
+        if finite and not np.all(np.isfinite(got64)):
+            bad = int(np.sum(~np.isfinite(got64)))
+            self.problems.append(f"{what_zh}:结果含 {bad} 个 NaN 或 inf")
+            return got
+        if atol is None:
+            atol = rtol * max(1.0, float(np.max(np.abs(expected)))) if expected.size else rtol
+        err = np.abs(got64 - expected)
+        if err.size:
+            self.max_err = max(self.max_err, float(err.max()))
+            if np.any(err > atol + rtol * np.abs(expected)):
+                self.problems.append(f"{what_zh}:最大误差 {float(err.max()):.3g}(容差 rtol={rtol:g}, "
+                                     f"atol={atol:.2g}),形状 {got.shape}")
+        return got
+
+    def fail(self, problem_zh: str) -> None:
+        self.problems.append(problem_zh)
+
+    def outcome(self, name: str) -> CheckOutcome:
+        if self.problems:
+            more = f"(另有 {len(self.problems) - 2} 处不符)" if len(self.problems) > 2 else ""
+            return CheckOutcome(name, False, ";".join(self.problems[:2]) + more)
+        return CheckOutcome(name, True, f"{self.n} 种情形全部相符,最大误差 {self.max_err:.2g}")

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from autograder.exercises.base import CheckOutcome, Exercise, ProbeInputs, SubCheck
+from autograder.exercises.base import ArrayCases, CheckOutcome, Exercise, ProbeInputs, SubCheck
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandboxed.probes.reduce_sum_rules import probe
 
@@ -131,54 +131,9 @@ def inputs(seed: int) -> ProbeInputs:
 
 # --------------------------------------------------------------------------------------------- verdict
 
-def student_error_zh(obs: Observations, key: str) -> str | None:
-    """The first meaningful line of the error the student's code raised at `key` (JAX's notes dropped)."""
-    err = obs.error(key)
-    if err is None:
-        return None
-    noise = ("For simplicity, JAX has removed", "----")
-    lines = [ln.strip() for ln in err.message.splitlines() if ln.strip() and not ln.startswith(noise)]
-    return f"运行时出错:{(lines[0] if lines else err.type)[:240]}"
-
-
-class _Cases:
-    """Compares several observed arrays with float64 expectations; collects the first problems."""
-
-    def __init__(self, obs: Observations):
-        self.obs = obs
-        self.problems: list[str] = []
-        self.max_err = 0.0
-        self.n = 0
-
+class _Cases(ArrayCases):
     def close(self, key: str, expected: np.ndarray, what_zh: str, rtol: float = RTOL_VALUE) -> None:
-        self.n += 1
-        expected = np.asarray(expected, np.float64)
-        raised = student_error_zh(self.obs, key)
-        if raised:
-            self.problems.append(f"{what_zh}:{raised}")
-            return
-        try:
-            got = self.obs.array(key, shape=expected.shape, kinds="f", dtype="float32")
-        except ObservationInvalid as exc:
-            self.problems.append(f"{what_zh}:{exc.message_zh}")
-            return
-        got64 = got.astype(np.float64)
-        if not np.all(np.isfinite(got64)):
-            self.problems.append(f"{what_zh}:结果含 NaN 或 inf")
-            return
-        err = np.abs(got64 - expected)
-        scale = max(1.0, float(np.max(np.abs(expected)))) if expected.size else 1.0
-        worst = float(np.max(err / (rtol * scale + rtol * np.abs(expected)))) if expected.size else 0.0
-        self.max_err = max(self.max_err, float(err.max()) if err.size else 0.0)
-        if worst > 1.0:
-            self.problems.append(f"{what_zh}:最大误差 {float(err.max()):.3g}(容差 rtol={rtol:g},按数组量级 "
-                                 f"{scale:.3g} 缩放),形状 {got.shape}")
-
-    def outcome(self, name: str) -> CheckOutcome:
-        if self.problems:
-            more = f"(另有 {len(self.problems) - 2} 处不符)" if len(self.problems) > 2 else ""
-            return CheckOutcome(name, False, ";".join(self.problems[:2]) + more)
-        return CheckOutcome(name, True, f"{self.n} 种情形全部相符,最大误差 {self.max_err:.2g}")
+        super().close(key, expected, what_zh, rtol=rtol)
 
 
 def _sum(x: np.ndarray, axis: list[int]) -> np.ndarray:

@@ -69,7 +69,10 @@ class Recorder:
 
     def put_error(self, key: str, exc: BaseException) -> None:
         msg = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-        self.values[key] = {"error": {"type": type(exc).__name__, "message": msg[:MAX_MESSAGE_CHARS]}}
+        if len(msg) > MAX_MESSAGE_CHARS:  # keep both ends: a wrapped error (e.g. from a callback) ends with its cause
+            half = MAX_MESSAGE_CHARS // 2 - 3
+            msg = f"{msg[:half]}\n…\n{msg[-half:]}"
+        self.values[key] = {"error": {"type": type(exc).__name__, "message": msg}}
 
     def observe(self, key: str, fn: Callable[[], Any]) -> Any:
         """Run `fn`, record its result (or the exception it raised) under `key`; return the result or None."""

@@ -1,0 +1,192 @@
+"""Exercise `gammaln_callback` (chapter 5, exercise 2): log Γ through `jax.pure_callback` with a
+`jax.custom_jvp` derivative (trusted parent side: draws inputs, judges observations).
+
+Expected values are SciPy float64 gammaln / digamma of the float32 inputs; the child only reports what
+the student's `gammaln_cb` returned (see autograder/sandboxed/probes/gammaln_callback.py for the keys).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import scipy.special as sps
+
+from autograder.exercises.base import (
+    ArrayCases,
+    CheckOutcome,
+    Exercise,
+    ProbeInputs,
+    SubCheck,
+    student_error_zh,
+)
+from autograder.observations import ObservationInvalid, Observations
+from autograder.sandboxed.probes.gammaln_callback import probe
+
+__all__ = ["EXERCISE", "inputs", "probe", "verdict"]
+
+LOW, HIGH = 0.05, 50.0
+RTOL_VALUE, ATOL_VALUE = 1e-5, 1e-6
+RTOL_GRAD, ATOL_GRAD = 1e-4, 1e-5
+CUSTOM_JVP = "jax._src.custom_derivatives.custom_jvp"
+# Primitives that compute log Γ / ψ inside XLA: their presence means the callback was bypassed.
+NATIVE_FORWARD = ("lgamma",)
+NATIVE_DERIVATIVE = ("digamma", "lgamma", "polygamma")
+
+EXERCISE = Exercise(
+    id="gammaln_callback",
+    chapter="ch05",
+    title_zh="练习 2:用 pure_callback 调 SciPy 的 gammaln,并用 custom_jvp 提供导数",
+    interfaces=("gammaln_cb",),
+    subchecks=(
+        SubCheck("forward via pure_callback", 1.0, "前向计算经过 jax.pure_callback(没有用 JAX 自带的 lgamma)",
+                 gate=True),
+        SubCheck("derivative via callback", 1.0, "gammaln_cb 是 jax.custom_jvp,导数 ψ(x) 也经回调计算"),
+        SubCheck("values", 1.5, "标量、1 维、3 维输入上的函数值(x 从 0.05 到 50)"),
+        SubCheck("jit", 1.0, "jit 下的函数值"),
+        SubCheck("transposed input", 1.0, "转置(非连续内存)输入上的函数值"),
+        SubCheck("grad", 1.5, "一阶导数 ψ(x)(标量、1 维,以及 jit 下的 3 维)"),
+        SubCheck("vmap", 1.0, "vmap:in_axes 不为 0 时的结果"),
+        SubCheck("nested vmap", 1.0, "嵌套 vmap(jit 下)"),
+        SubCheck("vmap of grad", 1.0, "vmap(grad):逐样本导数"),
+    ),
+    relies_on=("jax.jit", "jax.vmap", "jax.grad", "jax.jvp", "jax.make_jaxpr", "jax.pure_callback"),
+)
+
+
+def _positive(rng: np.random.Generator, shape: tuple[int, ...]) -> np.ndarray:
+    """Log-uniform values in [LOW, HIGH]; arrays of 2+ elements hold both ends at random places."""
+    x = np.exp(rng.uniform(np.log(LOW), np.log(HIGH), size=shape)).astype(np.float32)
+    if x.size >= 2:
+        ends = rng.choice(x.size, size=2, replace=False)
+        x.flat[ends[0]], x.flat[ends[1]] = LOW, HIGH
+    return x
+
+
+def _distinct_dims(rng: np.random.Generator, n: int) -> tuple[int, ...]:
+    return tuple(int(d) for d in rng.choice(np.arange(2, 8), size=n, replace=False))
+
+
+def inputs(seed: int) -> ProbeInputs:
+    rng = np.random.default_rng(seed)
+    x1 = _positive(rng, (int(rng.integers(6, 14)),))
+    shape3 = _distinct_dims(rng, 3)
+    arrays = {
+        "xs": np.asarray(_positive(rng, ()), np.float32),
+        "x1": x1,
+        "w1": rng.standard_normal(x1.shape).astype(np.float32),
+        "x3": _positive(rng, shape3),
+        "w3": rng.standard_normal(shape3).astype(np.float32),
+        "xv": _positive(rng, _distinct_dims(rng, 3)),
+        "xn": _positive(rng, _distinct_dims(rng, 3)),
+    }
+    vmap_in_axes = [int(rng.integers(1, 3)), -1]
+    nested = {"inner": int(rng.integers(0, 2)), "outer": int(rng.integers(1, 3))}
+    gshape = _distinct_dims(rng, 2)
+    vg_in = int(rng.integers(1, 3))
+    arrays["xg"] = _positive(rng, gshape[:vg_in] + (int(rng.integers(2, 6)),) + gshape[vg_in:])
+    arrays["wg"] = rng.standard_normal(gshape).astype(np.float32)
+    params = {"vmap_in_axes": vmap_in_axes, "nested": nested, "vmap_grad_in_axes": vg_in}
+    return ProbeInputs(seed, arrays, params)
+
+
+def _gammaln(x: np.ndarray) -> np.ndarray:
+    return sps.gammaln(np.asarray(x, np.float64))
+
+
+def _digamma(x: np.ndarray) -> np.ndarray:
+    return sps.digamma(np.asarray(x, np.float64))
+
+
+def _names(obs: Observations, key: str) -> list[str]:
+    raised = student_error_zh(obs, key)
+    if raised:
+        raise ObservationInvalid(key, raised)
+    names = obs.raw(key)
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise ObservationInvalid(key, "jaxpr 的观测结果格式不对")
+    return names
+
+
+def _check_forward(obs: Observations) -> CheckOutcome:
+    name = "forward via pure_callback"
+    try:
+        names = _names(obs, "jaxpr.forward")
+    except ObservationInvalid as exc:
+        return CheckOutcome(name, False, f"make_jaxpr(gammaln_cb):{exc.message_zh}")
+    native = sorted({n for n in names if n in NATIVE_FORWARD})
+    if "pure_callback" not in names:
+        return CheckOutcome(name, False, "gammaln_cb 的输出不依赖任何 pure_callback 方程:前向没有经过 "
+                                         "jax.pure_callback 调 SciPy")
+    if native:
+        return CheckOutcome(name, False, f"输出依赖 JAX 自带的 {'、'.join(native)} 原语:"
+                                         "前向绕开了 SciPy 回调")
+    return CheckOutcome(name, True, "输出来自 pure_callback 方程")
+
+
+def _check_derivative(obs: Observations) -> CheckOutcome:
+    name = "derivative via callback"
+    try:
+        names = _names(obs, "jaxpr.tangent")
+        kind = obs.text("type")
+    except ObservationInvalid as exc:
+        return CheckOutcome(name, False, f"jvp(gammaln_cb) 的 jaxpr:{exc.message_zh}")
+    if kind != CUSTOM_JVP:
+        return CheckOutcome(name, False, f"gammaln_cb 的类型是 {kind[:100]},应由 @jax.custom_jvp 定义")
+    native = sorted({n for n in names if n in NATIVE_DERIVATIVE})
+    if native:
+        return CheckOutcome(name, False, f"切线依赖 JAX 自带的 {'、'.join(native)} 原语:"
+                                         "导数没有经回调调 SciPy")
+    if "pure_callback" not in names:
+        return CheckOutcome(name, False, "切线输出不依赖任何 pure_callback 方程:导数 ψ(x) 应经回调调 "
+                                         "scipy.special.digamma")
+    return CheckOutcome(name, True, "gammaln_cb 是 custom_jvp,切线来自 pure_callback 方程")
+
+
+def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
+    a, p = inp.arrays, inp.params
+    outcomes = [_check_forward(obs), _check_derivative(obs)]
+
+    def value(c: ArrayCases, key: str, x: np.ndarray, what: str) -> None:
+        c.close(key, _gammaln(x), what, rtol=RTOL_VALUE, atol=ATOL_VALUE)
+
+    def grad(c: ArrayCases, key: str, expected: np.ndarray, what: str) -> None:
+        c.close(key, expected, what, rtol=RTOL_GRAD, atol=ATOL_GRAD)
+
+    c = ArrayCases(obs)
+    value(c, "value.scalar", a["xs"], f"gammaln_cb(标量 {float(a['xs']):.4g})")
+    value(c, "value.vector", a["x1"], f"形状 {a['x1'].shape} 的输入")
+    value(c, "value.cube", a["x3"], f"形状 {a['x3'].shape} 的输入")
+    outcomes.append(c.outcome("values"))
+
+    c = ArrayCases(obs)
+    value(c, "jit.vector", a["x1"], f"jit,形状 {a['x1'].shape}")
+    value(c, "jit.cube", a["x3"], f"jit,形状 {a['x3'].shape}")
+    outcomes.append(c.outcome("jit"))
+
+    c = ArrayCases(obs)
+    value(c, "transposed.eager", a["x3"][::-1].T, "x[::-1].T(NumPy 非连续视图)")
+    value(c, "transposed.jit", a["x3"].T, "jit 内的 x.T")
+    outcomes.append(c.outcome("transposed input"))
+
+    c = ArrayCases(obs)
+    grad(c, "grad.scalar", _digamma(a["xs"]), f"grad(gammaln_cb)(标量 {float(a['xs']):.4g})")
+    grad(c, "grad.vector", a["w1"] * _digamma(a["x1"]), f"grad,形状 {a['x1'].shape}")
+    grad(c, "grad.cube_jit", a["w3"] * _digamma(a["x3"]), f"jit(grad),形状 {a['x3'].shape}")
+    outcomes.append(c.outcome("grad"))
+
+    c = ArrayCases(obs)
+    for i, axis in enumerate(p["vmap_in_axes"]):
+        value(c, f"vmap.{i}", np.moveaxis(a["xv"], axis, 0), f"vmap(in_axes={axis})")
+    outcomes.append(c.outcome("vmap"))
+
+    c = ArrayCases(obs)
+    nested = p["nested"]
+    both = np.moveaxis(np.moveaxis(a["xn"], nested["outer"], 0), nested["inner"] + 1, 1)
+    value(c, "vmap.nested", both, f"vmap(vmap(·, in_axes={nested['inner']}), in_axes={nested['outer']})")
+    outcomes.append(c.outcome("nested vmap"))
+
+    c = ArrayCases(obs)
+    k = p["vmap_grad_in_axes"]
+    per = np.moveaxis(a["xg"], k, 0)
+    grad(c, "vmap_grad", a["wg"][None] * _digamma(per), f"vmap(grad, in_axes=({k}, None))")
+    outcomes.append(c.outcome("vmap of grad"))
+    return outcomes

@@ -1,0 +1,108 @@
+"""Child-side probe of exercise `gammaln_callback` (runs next to the student's code; only observes).
+
+The student defined `gammaln_cb(x)`: a `jax.custom_jvp` whose forward calls SciPy's gammaln through
+`jax.pure_callback` and whose derivative (digamma) goes through a callback too. The probe calls it
+eagerly and under jit / grad / vmap / make_jaxpr and records raw results; the parent computes every
+expected value with SciPy in float64.
+
+Inputs (`inp`, drawn by autograder.exercises.gammaln_callback.inputs; all arrays float32 with entries
+in [0.05, 50]): xs (0-d), x1 (1-D), x3 (3-D), w1 / w3 (weights shaped like x1 / x3), xv (vmap input),
+xn (nested vmap input), xg / wg (vmap of grad), params `vmap_in_axes` (list of int), `nested`
+({"inner", "outer"}), `vmap_grad_in_axes` (int).
+
+Observation keys. Any key may be missing when the child stopped early (crash, timeout); any key may
+hold an error entry instead of its value when the observed call raised.
+  type                   JSON str: "<module>.<qualname>" of type(gammaln_cb).
+  jaxpr.forward          JSON list[str]: primitive names (recursing into sub-jaxprs, at most 2000) of
+                         the equations the output of make_jaxpr(gammaln_cb)(x1) depends on.
+  jaxpr.tangent          JSON list[str]: same for the tangent output of
+                         make_jaxpr(lambda x, t: jax.jvp(gammaln_cb, (x,), (t,))[1])(x1, w1).
+  value.scalar           f32 0-d array: gammaln_cb(xs), eager.
+  value.vector           f32 array shaped like x1: gammaln_cb(x1), eager.
+  value.cube             f32 array shaped like x3: gammaln_cb(x3), eager.
+  jit.vector / jit.cube  f32 arrays: jax.jit(gammaln_cb)(x1) / (x3).
+  transposed.eager       f32 array, shape of x3 reversed: gammaln_cb(x3[::-1].T), a non-contiguous
+                         NumPy view with negative strides, eager.
+  transposed.jit         f32 array, shape of x3 reversed: jax.jit(lambda v: gammaln_cb(v.T))(x3).
+  grad.scalar            f32 0-d array: jax.grad(gammaln_cb)(xs).
+  grad.vector            f32 array shaped like x1: jax.grad(lambda v: sum(w1 * gammaln_cb(v)))(x1).
+  grad.cube_jit          f32 array shaped like x3:
+                         jax.jit(jax.grad(lambda v, w: sum(w * gammaln_cb(v))))(x3, w3).
+  vmap.<i>               f32 array: jax.vmap(gammaln_cb, in_axes=vmap_in_axes[i])(xv).
+  vmap.nested            f32 array: jax.jit(vmap(vmap(gammaln_cb, in_axes=inner), in_axes=outer))(xn).
+  vmap_grad              f32 array: vmap(grad(lambda v, w: sum(w * gammaln_cb(v))),
+                         in_axes=(vmap_grad_in_axes, None))(xg, wg).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+from jax.extend.core import Literal
+
+MAX_NAMES = 2000
+
+
+def _names_in(eqn: Any, out: list[str], depth: int = 0) -> None:
+    """The eqn's primitive name and those of every equation of its sub-jaxprs."""
+    if depth > 20 or len(out) >= MAX_NAMES:
+        return
+    out.append(str(eqn.primitive.name))
+    for value in eqn.params.values():
+        for sub in value if isinstance(value, (tuple, list)) else (value,):
+            jaxpr = sub if hasattr(sub, "eqns") else getattr(sub, "jaxpr", None)
+            if hasattr(jaxpr, "eqns"):
+                for inner in jaxpr.eqns:
+                    _names_in(inner, out, depth + 1)
+
+
+def needed_primitives(closed: Any, out_index: int) -> list[str]:
+    """Primitive names of the equations output `out_index` of a ClosedJaxpr depends on."""
+    jaxpr = closed.jaxpr
+    needed = {v for v in [jaxpr.outvars[out_index]] if not isinstance(v, Literal)}
+    names: list[str] = []
+    for eqn in reversed(jaxpr.eqns):
+        if any(v in needed for v in eqn.outvars):
+            _names_in(eqn, names)
+            needed.update(v for v in eqn.invars if not isinstance(v, Literal))
+    return names
+
+
+def probe(ns: dict, inp: dict, rec: Any) -> None:
+    def f(v: Any) -> Any:
+        fn = ns.get("gammaln_cb")
+        if fn is None:
+            raise NameError("gammaln_cb is not defined")
+        return fn(v)
+
+    xs, x1, x3, w1, w3 = inp["xs"], inp["x1"], inp["x3"], inp["w1"], inp["w3"]
+    fn = ns.get("gammaln_cb")
+    rec.observe("type", lambda: f"{type(fn).__module__}.{type(fn).__qualname__}")
+    rec.observe("jaxpr.forward", lambda: needed_primitives(jax.make_jaxpr(f)(x1), 0))
+    rec.observe("jaxpr.tangent", lambda: needed_primitives(
+        jax.make_jaxpr(lambda v, t: jax.jvp(f, (v,), (t,))[1])(x1, w1), 0))
+
+    rec.observe("value.scalar", lambda: f(xs))
+    rec.observe("value.vector", lambda: f(x1))
+    rec.observe("value.cube", lambda: f(x3))
+    rec.observe("jit.vector", lambda: jax.jit(f)(x1))
+    rec.observe("jit.cube", lambda: jax.jit(f)(x3))
+    rec.observe("transposed.eager", lambda: f(x3[::-1].T))
+    rec.observe("transposed.jit", lambda: jax.jit(lambda v: f(v.T))(x3))
+
+    def loss(v: Any, w: Any) -> Any:
+        return jnp.sum(w * f(v))
+
+    rec.observe("grad.scalar", lambda: jax.grad(f)(xs))
+    rec.observe("grad.vector", lambda: jax.grad(lambda v: loss(v, w1))(x1))
+    rec.observe("grad.cube_jit", lambda: jax.jit(jax.grad(loss))(x3, w3))
+
+    for i, axis in enumerate(inp["vmap_in_axes"]):
+        rec.observe(f"vmap.{i}", lambda axis=axis: jax.vmap(f, in_axes=axis)(inp["xv"]))
+    nested = inp["nested"]
+    rec.observe("vmap.nested", lambda: jax.jit(jax.vmap(jax.vmap(f, in_axes=nested["inner"]),
+                                                        in_axes=nested["outer"]))(inp["xn"]))
+    rec.observe("vmap_grad", lambda: jax.vmap(jax.grad(loss), in_axes=(inp["vmap_grad_in_axes"], None))(
+        inp["xg"], inp["wg"]))
