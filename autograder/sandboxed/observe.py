@@ -69,7 +69,7 @@ class Recorder:
 
     def put_error(self, key: str, exc: BaseException) -> None:
         msg = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-        if len(msg) > MAX_MESSAGE_CHARS:  # keep both ends: a wrapped error (e.g. from a callback) ends with its cause
+        if len(msg) > MAX_MESSAGE_CHARS:  # keep both ends: a wrapped error (callback) ends with its cause
             half = MAX_MESSAGE_CHARS // 2 - 3
             msg = f"{msg[:half]}\n…\n{msg[-half:]}"
         self.values[key] = {"error": {"type": type(exc).__name__, "message": msg}}
