@@ -143,8 +143,7 @@ class _Launch:
     env: dict[str, str]
     pass_fds: tuple[int, ...] = ()
     info_fd: int | None = None  # bwrap --info-fd read end (pid 1 of the pid namespace)
-    pid_namespace: bool = False  # the launcher's pids are not host pids: never signal them
-    sweep: Callable[[int | None], None] | None = None  # kills what may remain; gets the program pid
+    sweep: Callable[[], None] | None = None  # kills what may remain after the launcher is reaped
     close_after_start: tuple[int, ...] = field(default=())
 
 
@@ -163,8 +162,7 @@ class SandboxedProcess:
         self._events: list[dict] = []
         self._status_buf = b""
         self._ns_pidfd: int | None = None
-        self._pid_namespace = launch.pid_namespace
-        self.program_pid: int | None = None  # host pid of the program (no pid namespace only)
+        self._reaped = False  # once reaped, the launcher's pid (and process group id) may be reused
         status_r, status_w = os.pipe()
         self._wake_r, wake_w = os.pipe()
         self._wake_w: int | None = wake_w
@@ -243,8 +241,6 @@ class SandboxedProcess:
                 tail = bytes(self._stderr.data[-2000:]).decode(errors="replace").strip()
                 detail = f"exit status {self._popen.returncode}: {tail or 'no message'}"
             raise SandboxFault(f"{self.mode}: sandbox setup failed: {detail}")
-        if not self._pid_namespace:
-            self.program_pid = int(event["pid"])
 
     def _read_status(self) -> bool:
         """Reads what is available on the status pipe; False at EOF."""
@@ -269,6 +265,7 @@ class SandboxedProcess:
         self._kill_tree()
         try:
             self._popen.wait(timeout=DRAIN_TIMEOUT_S)
+            self._reaped = True
         except subprocess.TimeoutExpired:
             pass
         self._close_wake_pipe()
@@ -279,15 +276,15 @@ class SandboxedProcess:
     # -- running -------------------------------------------------------------------------------
 
     def _kill_tree(self) -> None:
-        """SIGKILL the launcher's process group (bwrap: its pid 1 too, which empties the namespace)
-        and the program's own session group; the mode's sweep then catches escapees."""
-        for pgid in (self._popen.pid, self.program_pid):
-            if pgid is None:
-                continue
-            try:
-                os.killpg(pgid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
+        """SIGKILL the session's process group: the launcher and everything that did not leave the
+        group (bwrap: also pid 1 of the namespace, whose death empties it). Only before the launcher
+        is reaped: until then its pid, the group id, cannot be reused by an unrelated process."""
+        if self._reaped:
+            return
+        try:
+            os.killpg(self._popen.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
 
     def _run_monitor(self) -> None:
         try:
@@ -308,7 +305,6 @@ class SandboxedProcess:
                 left = self.started_at + self.limits.wall_s - time.monotonic()
                 if left <= 0:
                     self._timed_out = killed = True
-                    self._kill_tree()
                     break
                 watch = [pidfd, self._wake_r] + ([self._status_r] if status_open else [])
                 ready = _readable(watch, left)
@@ -318,16 +314,17 @@ class SandboxedProcess:
                     break
                 if self._wake_r in ready:
                     killed = True
-                    self._kill_tree()
                     break
+            self._kill_tree()  # the launcher ended or must end: nothing of its group may outlive it
             _, wait_status = os.waitpid(self._popen.pid, 0)
+            self._reaped = True
             self._popen.returncode = os.waitstatus_to_exitcode(wait_status)
             ended_at = time.monotonic()
             if self._ns_pidfd is not None:  # the namespace is empty once its pid 1 has exited
                 if not _readable([self._ns_pidfd], DRAIN_TIMEOUT_S):
                     raise SandboxFault("bwrap: pid namespace still alive after its sandbox ended")
             if self._sweep is not None:
-                self._sweep(self.program_pid)
+                self._sweep()
             deadline = time.monotonic() + DRAIN_TIMEOUT_S
             while status_open and _readable([self._status_r], _left(deadline)):
                 status_open = self._read_status()
@@ -632,7 +629,7 @@ class BwrapSandbox(Sandbox):
         info_r, info_w = os.pipe()
         cmd[cmd.index("{info_fd}")] = str(info_w)
         return _Launch(argv=cmd, env=_scrubbed_env(env, SCRATCH_TARGET), pass_fds=(info_w,),
-                       info_fd=info_r, pid_namespace=True, close_after_start=(info_w,))
+                       info_fd=info_r, close_after_start=(info_w,))
 
 
 def _is_within(path: str, folder: str) -> bool:
@@ -690,12 +687,8 @@ class _NoNamespaceSandbox(Sandbox):
     def _check(self, scratch: Path, mounts: list[Mount], hidden: list[Path]) -> None:
         pass
 
-    def _sweep(self, program_pid: int | None) -> None:
-        if program_pid is not None:
-            try:
-                os.killpg(program_pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
+    def _sweep(self) -> None:
+        """Nothing beyond the process group (killed before the launcher was reaped)."""
 
 
 class RlimitSandbox(_NoNamespaceSandbox):
@@ -725,8 +718,7 @@ class RlimitSandbox(_NoNamespaceSandbox):
             if os.path.lexists(path) and _uid_can_reach(path, self.uid, self.gid):
                 raise SandboxFault(f"rlimit: hidden path {path} is readable by uid {self.uid}")
 
-    def _sweep(self, program_pid: int | None) -> None:
-        super()._sweep(program_pid)
+    def _sweep(self) -> None:
         for _ in range(self.SWEEP_ROUNDS):
             if not _uid_pids(self.uid):
                 return

@@ -4,10 +4,10 @@ Run by `autograder.sandbox` as `python -I -S sandbox_exec.py [options] -- argv..
 directly (container mode). It uses the standard library only and imports nothing from `autograder`,
 because inside bwrap it is bound alone at /sandbox/.exec/.
 
-It forks once. The child becomes the program: new session, rlimits (soft = hard, set while still
-root so the uid switch cannot undo them), no capabilities (bounding set emptied, then setresuid to an
-unprivileged uid with no supplementary groups), PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, the seccomp
-filter below, every fd but 0-2 closed, execvpe. The parent stays root, out of the program's reach
+It forks once. The child becomes the program, in the launcher's fresh session and process group:
+rlimits (soft = hard, set while still root so the uid switch cannot undo them), no capabilities
+(bounding set emptied, then setresuid to an unprivileged uid with no supplementary groups),
+PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, the seccomp filter below, every fd but 0-2 closed, execvpe. The parent stays root, out of the program's reach
 (another uid: it cannot be signalled or ptraced), waits for the child and writes its exact wait
 status and rusage as JSON lines on --status-fd:
 
@@ -180,8 +180,8 @@ def _become(libc: ctypes.CDLL, uid: int, gid: int) -> None:
 
 def _child(args: argparse.Namespace, err_w: int, launcher_pid: int) -> None:
     """Runs in the forked child; only returns by exec or by raising."""
-    libc = _libc()
-    os.setsid()
+    libc = _libc()  # no setsid(): the program stays in the launcher's fresh session and group, so
+    # the parent can kill the group while the unreaped launcher keeps its id from being reused
     for text in args.rlimit:
         res, soft, hard = _parse_rlimit(text)
         resource.setrlimit(res, (soft, hard))
