@@ -7,9 +7,9 @@ because inside bwrap it is bound alone at /sandbox/.exec/.
 It forks once. The child becomes the program, in the launcher's fresh session and process group:
 rlimits (soft = hard, set while still root so the uid switch cannot undo them), no capabilities
 (bounding set emptied, then setresuid to an unprivileged uid with no supplementary groups),
-PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, the seccomp filter below, every fd but 0-2 closed, execvpe. The parent stays root, out of the program's reach
-(another uid: it cannot be signalled or ptraced), waits for the child and writes its exact wait
-status and rusage as JSON lines on --status-fd:
+PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, the seccomp filter below, every fd but 0-2 closed, execvpe.
+The parent stays root, out of the program's reach (another uid: it cannot be signalled or ptraced),
+waits for the child and writes its exact wait status and rusage as JSON lines on --status-fd:
 
     {"event": "started", "pid": int}                 exec succeeded (close-on-exec pipe hit EOF)
     {"event": "fault", "message": str}               setup or exec failed: a sandbox fault
