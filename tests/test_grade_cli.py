@@ -552,3 +552,53 @@ def test_run_settings_come_from_the_command_line(env: dict[str, Path]) -> None:
     assert s.isolation == "rlimit" and s.exercises == ("histogram", "fusion") and s.timeout_scale == 2.5
     assert not s.unsafe_no_sandbox
     assert env["subs"].resolve() in s.hidden and env["out"].resolve() in s.hidden  # students never see them
+
+
+class FakeTTY(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_on_a_tty_and_plain_lines_otherwise(env: dict[str, Path]) -> None:
+    from autograder.grade.batch import BatchConfig, run_batch
+
+    populate(env["subs"])
+    rel = ReleaseInfo.load(env["rel"])
+    tty, out = FakeTTY(), io.StringIO()
+    cfg = BatchConfig(env["subs"], env["out"], rel, jobs=2)
+    summary = run_batch(cfg, fake_grade, None, err=tty, out=out)
+    assert summary.exit_code == 0 and len(summary.graded_now) == 7
+    text = tty.getvalue()
+    assert (
+        text.count("\r\x1b[2K[") == 7 and "[########################] [7/7]" in text and text.endswith("\n")
+    )
+    plain = io.StringIO()
+    run_batch(
+        BatchConfig(env["subs"], env["out"], rel, jobs=2, regrade=True), fake_grade, None, err=plain, out=out
+    )
+    assert "\r" not in plain.getvalue() and plain.getvalue().count("\n") == 7
+
+
+def test_rlimit_mode_refuses_world_readable_submissions(
+    env: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    import shutil
+    import tempfile
+
+    base = Path(tempfile.mkdtemp(prefix="jaxgrade-test-"))  # parents reachable by others, unlike tmp_path
+    try:
+        base.chmod(0o711)
+        subs = base / "subs"
+        populate(subs)
+        subs.chmod(0o755)
+        assert grade.others_can_reach(subs)
+        argv = [str(subs), "--out", str(env["out"]), "--release", str(env["rel"]), "--isolation", "rlimit"]
+        code, _, err = run_cli(argv, capsys)
+        assert code == 2 and "chmod o-rwx" in err and len(err.strip().splitlines()) == 1
+        subs.chmod(0o750)
+        assert not grade.others_can_reach(subs)
+        code, _, _ = run_cli(argv, capsys)
+        assert code == 0
+        assert (env["out"].stat().st_mode & 0o777) == 0o700
+    finally:
+        shutil.rmtree(base)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
+import stat
 import sys
 from pathlib import Path
 from typing import Any
@@ -112,6 +114,15 @@ def _default_release() -> Path:
     return found[-1]
 
 
+def others_can_reach(path: Path) -> bool:
+    """Could a user who is neither owner nor in the group open `path` (mode bits of it and its parents)?"""
+    p = path.resolve()
+    for parent in reversed(p.parents):
+        if not os.stat(parent).st_mode & stat.S_IXOTH:
+            return False
+    return bool(os.stat(p).st_mode & (stat.S_IROTH | stat.S_IXOTH))
+
+
 def check_options(args: argparse.Namespace) -> GradeOptions:
     subs = Path(args.submissions)
     if not subs.is_dir():
@@ -122,6 +133,11 @@ def check_options(args: argparse.Namespace) -> GradeOptions:
         raise UsageError("--out must not be inside SUBMISSIONS (it would be read as a student)")
     if out.exists() and not out.is_dir():
         raise UsageError(f"--out {out} exists and is not a folder")
+    if args.isolation == "rlimit" and others_can_reach(subs):
+        raise UsageError(
+            f"--isolation rlimit protects files by permissions only, and SUBMISSIONS {subs} is readable "
+            f"by other users (student code could read every submission); run: chmod o-rwx {subs}"
+        )
     if args.isolation == "none" and not args.unsafe_no_sandbox:
         raise UsageError(
             "--isolation none runs student code unsandboxed; add --unsafe-no-sandbox to allow it"

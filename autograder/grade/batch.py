@@ -285,6 +285,7 @@ def run_batch(
     start = time.time()
     try:
         cfg.out.mkdir(parents=True, exist_ok=True)
+        os.chmod(cfg.out, 0o700)  # grades are private, and sandboxed code must not reach OUT (rlimit mode)
         students, ignored = discover(cfg.submissions)
     except OSError as exc:
         raise GraderFault(f"cannot prepare {cfg.out} or read {cfg.submissions}: {exc}") from exc
