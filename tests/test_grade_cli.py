@@ -107,6 +107,8 @@ def fake_grade(sub: StudentSubmission, release: ReleaseInfo, settings: Any) -> S
             summary = "运行超过 120 秒被终止" if status == "timeout" else ""
             scores[ex] = ExerciseScore(ex, sum(t.score for t in tests), pts, tuple(tests), status, summary)
     phases = tuple(Phase(f"{ch}/child#1", 0.0, 1.0 + len(code) % 7, "ok") for ch in sorted(sub.notebooks))
+    if "BUILD_ERROR" in code:
+        phases += (Phase("ch05/build", 0.0, 1.0, "cached,compile_error"),)
     return StudentResult(sub.student_id, sub.content_hash, release.version, scores, "ok", phases)
 
 
@@ -602,3 +604,17 @@ def test_rlimit_mode_refuses_world_readable_submissions(
         assert (env["out"].stat().st_mode & 0o777) == 0o700
     finally:
         shutil.rmtree(base)
+
+
+def test_failed_kernel_build_shows_in_the_status(
+    env: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    env["subs"].mkdir()
+    (env["subs"] / "ivan").mkdir()
+    (env["subs"] / "ivan" / "a.ipynb").write_bytes(nb_bytes("ch02", ALL_OK))
+    (env["subs"] / "ivan" / "b.ipynb").write_bytes(nb_bytes("ch05", ALL_OK + " BUILD_ERROR"))
+    (env["subs"] / "judy.ipynb").write_bytes(nb_bytes("ch05", ALL_OK + " BUILD_ERROR"))
+    assert run_cli(base_args(env), capsys)[0] == 0
+    rows = read_csv(env["out"])
+    assert rows["ivan"]["status"] == "build_failed"
+    assert rows["judy"]["status"] == "partial:not_submitted:ch02"  # a missing chapter says more

@@ -125,7 +125,9 @@ def intake_failure_result(sub: StudentSubmission, release: ReleaseInfo, cfg: Bat
                          tuple(sub.problems_zh), flags)  # fmt: skip
 
 
-def _derive_status(runner_status: str, scores: dict[str, ExerciseScore], missing: list[str]) -> str:
+def _derive_status(
+    runner_status: str, scores: dict[str, ExerciseScore], missing: list[str], phases: tuple[Phase, ...] = ()
+) -> str:
     if runner_status not in ("", "ok"):
         return runner_status
     if any(s.status == "tampered" for s in scores.values()):
@@ -135,6 +137,9 @@ def _derive_status(runner_status: str, scores: dict[str, ExerciseScore], missing
     for wanted in reports.NOTABLE_EXERCISE_STATUSES:
         if any(scores[ex].status == wanted for ex in EXERCISE_IDS if ex in scores):
             return wanted
+    # the runner records a failed student kernel build as a build phase with outcome "...compile_error"
+    if any(p.name.endswith("/build") and "compile_error" in p.outcome.split(",") for p in phases):
+        return "build_failed"
     return "ok"
 
 
@@ -180,7 +185,7 @@ def complete_result(
         content_hash=sub.content_hash,
         release_version=release.version,
         scores=scores,
-        status=_derive_status(result.status, scores, missing),
+        status=_derive_status(result.status, scores, missing, result.phases),
         messages_zh=tuple(messages),
         flags=tuple(sorted(flags)),
     )

@@ -15,7 +15,8 @@ Submission status vocabulary (grades.csv `status`, results.json `extra_data.stat
   malformed:<reason>          nothing gradable; reasons are listed in intake.py (too_large, not_json,
                               nbformat, unsafe_zip, zip_bomb, symlink, ...)
   tampered                    code replaced a function the grader relies on (an exercise scored 0)
-  timeout | crashed | memory | build_failed   an exercise was stopped (first one in exercise order)
+  timeout | crashed | memory   an exercise was stopped (first one in exercise order)
+  build_failed                the student's C++ kernel did not compile (a build phase "compile_error")
   grader_error                the grader failed (sandbox, release, disk): no score; graded again next run
   <runner status>             any other non-ok status the runner reports is passed through
 """
