@@ -273,8 +273,13 @@ def test_committed_release_is_what_the_current_masters_release_to(real_release):
 # ------------------------------------------------------------ fixture masters (no JAX)
 
 
-def test_fixture_release_has_the_documented_layout(tmp_path):
-    root = release(FIXTURE, tmp_path, version="v1")
+@pytest.fixture(scope="module")
+def fixture_release(tmp_path_factory) -> Path:
+    return release(FIXTURE, tmp_path_factory.mktemp("fixture"), version="v1")
+
+
+def test_fixture_release_has_the_documented_layout(fixture_release):
+    root = fixture_release
     files = sorted(tree_bytes(root))
     assert files == sorted([
         "ch02_performance.ipynb", "ch05_interop.ipynb", "manifest.json",
@@ -291,17 +296,17 @@ def test_fixture_release_has_the_documented_layout(tmp_path):
         assert (root / rel).read_bytes() == (REPO / rel).read_bytes()
     # hidden test cases stay with the instructor
     assert "hidden-fixture-marker" not in "".join(text_units(root).values())
-    assert [p.name for p in tmp_path.iterdir()] == ["v1"]  # no staging folder left behind
+    assert [p.name for p in root.parent.iterdir()] == ["v1"]  # no staging folder left behind
 
 
-def test_fixture_two_releases_are_byte_identical(tmp_path):
-    a = release(FIXTURE, tmp_path / "a", version="same")
-    b = release(FIXTURE, tmp_path / "b", version="same")
-    assert tree_bytes(a) == tree_bytes(b)
+def test_fixture_two_releases_are_byte_identical(fixture_release, tmp_path):
+    again = release(FIXTURE, tmp_path, version="v1")
+    assert tree_bytes(again) == tree_bytes(fixture_release)
 
 
-def test_existing_version_is_kept_unless_force(tmp_path):
-    root = release(FIXTURE, tmp_path, version="v1")
+def test_existing_version_is_kept_unless_force(fixture_release, tmp_path):
+    root = tmp_path / "v1"
+    shutil.copytree(fixture_release, root)
     (root / "marker").write_text("old")
     with pytest.raises(ReleaseError, match="already exists"):
         release(FIXTURE, tmp_path, version="v1")
