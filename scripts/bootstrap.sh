@@ -41,9 +41,13 @@ fi
 stamp=.venv/.jaxgrade-installed
 want=$(sha256sum pyproject.toml | cut -c1-16)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-  log "installing the project into .venv (first run takes a few minutes)"
-  .venv/bin/python -m pip install -q --upgrade pip >/dev/null
-  .venv/bin/python -m pip install -q -e '.[dev]'
+  log "installing the project into .venv (first run takes a few minutes; log: .venv/pip.log)"
+  if ! { .venv/bin/python -m pip install --upgrade pip && .venv/bin/python -m pip install -e '.[dev]'; } \
+      > .venv/pip.log 2>&1; then
+    tail -n 30 .venv/pip.log >&2
+    log "pip install failed; full log in .venv/pip.log"
+    exit 1
+  fi
   echo "$want" > "$stamp"
 fi
 log "ready: $(.venv/bin/python --version), $(clang++ --version | head -n1)"
