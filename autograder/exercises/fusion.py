@@ -19,7 +19,7 @@ import json
 import jax
 import numpy as np
 
-from autograder.exercises.base import CheckOutcome, Exercise, ProbeInputs, SubCheck
+from autograder.exercises.base import CheckOutcome, Exercise, ProbeInputs, SubCheck, student_error_zh
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandboxed.probes.fusion import UNARY_OPS, build_cases, probe
 from jaxcourse import count_fusions
@@ -93,6 +93,9 @@ def measure(params: dict) -> dict[str, tuple[int, float]]:
 
 def _reported(obs: Observations, case: str) -> tuple[float | None, float | None, list[str]]:
     """(count, bytes, type problems) the student returned for one case; raises ObservationInvalid."""
+    raised = student_error_zh(obs, f"{case}.result_type")
+    if raised:
+        raise ObservationInvalid(f"{case}.result_type", raised)
     result_type = obs.text(f"{case}.result_type", max_chars=200)
     length = obs.raw(f"{case}.length")
     if result_type not in ("tuple", "list") or length != 2:

@@ -17,7 +17,7 @@ import jax
 import jax.extend as je
 import numpy as np
 
-from autograder.exercises.base import CheckOutcome, Exercise, ProbeInputs, SubCheck
+from autograder.exercises.base import CheckOutcome, Exercise, ProbeInputs, SubCheck, student_error_zh
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandboxed.probes.histogram import UNARY_OPS, build_targets, probe
 
@@ -106,6 +106,10 @@ def reference_histogram(f: Callable, *args) -> Counter:
 
 def _entries(obs: Observations, target: str) -> tuple[str, list[dict]]:
     """The recorded type name and entries of one target; raises ObservationInvalid when malformed."""
+    for key in (f"{target}.type", f"{target}.entries"):
+        raised = student_error_zh(obs, key)
+        if raised:
+            raise ObservationInvalid(key, raised)
     type_name = obs.text(f"{target}.type", max_chars=200)
     key = f"{target}.entries"
     entries = obs.raw(key)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from autograder.exercises.base import CheckOutcome, Exercise, ProbeInputs, SubCheck
+from autograder.exercises.base import CheckOutcome, Exercise, ProbeInputs, SubCheck, student_error_zh
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandboxed.probes.safe_distance import probe
 
@@ -109,6 +109,9 @@ class _Reader:
         self.obs = obs
 
     def array(self, key: str, shape: tuple[int, ...]) -> np.ndarray:
+        raised = student_error_zh(self.obs, key)
+        if raised:
+            raise ObservationInvalid(key, f"{_label(key)}:{raised}")
         try:
             return self.obs.array(key, shape=shape, kinds="f", dtype="float32")
         except ObservationInvalid as exc:
