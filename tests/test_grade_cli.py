@@ -618,3 +618,15 @@ def test_failed_kernel_build_shows_in_the_status(
     rows = read_csv(env["out"])
     assert rows["ivan"]["status"] == "build_failed"
     assert rows["judy"]["status"] == "partial:not_submitted:ch02"  # a missing chapter says more
+
+
+def test_one_batch_per_out_folder(env: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    import fcntl
+
+    populate(env["subs"])
+    env["out"].mkdir()
+    with open(env["out"] / ".jaxgrade.lock", "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        code, _, err = run_cli(base_args(env), capsys)
+        assert code == 1 and "already writing" in err
+    assert run_cli(base_args(env), capsys)[0] == 0  # the lock went with its holder

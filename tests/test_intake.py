@@ -331,8 +331,12 @@ def test_corrupt_zip(tmp_path: Path, data: bytes) -> None:
 def test_zip_with_single_top_folder_and_nested_archive(tmp_path: Path) -> None:
     zip_with(
         tmp_path / "s.zip",
-        {"hw/ch05.ipynb": dump(ch05()), "hw/silu.cc": b"int x;", "hw/inner.zip": b"PK..",
-         "__MACOSX/._x": b"x"},  # fmt: skip
+        {
+            "hw/ch05.ipynb": dump(ch05()),
+            "hw/silu.cc": b"int x;",
+            "hw/inner.zip": b"PK..",
+            "__MACOSX/._x": b"x",
+        },  # fmt: skip
     )
     sub = one(tmp_path)
     assert sub.status == "ok"
@@ -451,9 +455,10 @@ def test_content_hash_covers_code_and_extras_only(tmp_path: Path) -> None:
     assert same.content_hash == base.content_hash
     assert sub_of(ch02("# changed\n"), name="c").content_hash != base.content_hash
     assert sub_of(ch02(), {"silu.cc": b"int a;"}, name="d").content_hash != base.content_hash
-    assert sub_of(ch02(), {"silu.cc": b"int b;"}, name="e").content_hash != sub_of(
-        ch02(), {"silu.cc": b"int a;"}, name="f"
-    ).content_hash
+    assert (
+        sub_of(ch02(), {"silu.cc": b"int b;"}, name="e").content_hash
+        != sub_of(ch02(), {"silu.cc": b"int a;"}, name="f").content_hash
+    )
     retyped = ch02()
     retyped["cells"][1]["metadata"] = {}
     assert sub_of(retyped, name="g").content_hash != base.content_hash  # cell mapping can change
@@ -465,3 +470,10 @@ def test_content_hash_is_deterministic() -> None:
     nb = ChapterNotebook("ch02", "x.ipynb", {"cells": [{"cell_type": "code", "metadata": {}, "source": "a"}]})
     assert content_hash({"ch02": nb}, {}) == content_hash({"ch02": nb}, {})
     assert len(content_hash({"ch02": nb}, {})) == 64
+
+
+def test_zip_with_a_huge_central_directory_is_refused_before_parsing(tmp_path: Path) -> None:
+    zip_with(tmp_path / "s.zip", {f"{i}": b"" for i in range(400)})
+    sub = one(tmp_path, limits=IntakeLimits(max_files=100))
+    assert sub.status == "malformed:too_many_files"
+    assert any("400" in p for p in sub.problems_zh)  # counted from the headers, not from zipfile

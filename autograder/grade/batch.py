@@ -18,6 +18,7 @@ end, so the output depends only on what the gradebook holds.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import sys
 import threading
@@ -273,6 +274,19 @@ def _grade_one(
     return JobOutcome(sid, "graded", result.status, result.total, result.max_total, time.time() - t0)
 
 
+def _lock_out(out: Path) -> int:
+    """One batch per OUT at a time (flock: released by the kernel even after kill -9)."""
+    fd = os.open(out / ".jaxgrade.lock", os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        os.close(fd)
+        raise GraderFault(
+            f"another jaxgrade grade is already writing to {out}; wait for it to finish"
+        ) from exc
+    return fd
+
+
 def run_batch(
     cfg: BatchConfig,
     grade_fn: GradeFn,
@@ -298,6 +312,7 @@ def run_batch(
     bar = cfg.progress if cfg.progress is not None else err.isatty()
     progress = _Progress(len(ids), err, bar)
     outcomes: list[JobOutcome] = []
+    lock = _lock_out(cfg.out)
     gb = Gradebook(cfg.out / "gradebook.sqlite")
     try:
         pool = ThreadPoolExecutor(max_workers=max(1, cfg.jobs), thread_name_prefix="grade")
@@ -350,6 +365,7 @@ def run_batch(
         out.flush()
     finally:
         gb.close()
+        os.close(lock)
 
     errors = tuple(sorted(r.row.student_id for r in rows if r.row.state == "grader_error"))
     reason = ""

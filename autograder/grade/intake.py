@@ -279,6 +279,11 @@ def _zip_member_name(info: zipfile.ZipInfo, archive: str) -> str:
 def _read_zip(path: Path, limits: IntakeLimits, problems: list[str]) -> list[RawFile]:
     shown = display_name(path.name)
     data = _read_regular(path, limits.max_student_bytes, shown)
+    # Count central-directory headers before zipfile builds one object per entry (a 50 MB archive
+    # can declare ~600k entries). Stray matches inside compressed data are rare and only add a few.
+    headers = data.count(b"PK\x01\x02")
+    if headers > limits.max_files + 16:
+        raise _Refused("too_many_files", shown, f"{headers} > {limits.max_files}")
     try:
         zf = zipfile.ZipFile(io.BytesIO(data))
         infos = zf.infolist()
