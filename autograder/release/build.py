@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from autograder.exercises import CHAPTERS, EXERCISE_IDS
+from autograder.exercises import EXERCISE_IDS
 from autograder.release.masters import MasterError, MasterNotebook, find_masters
 from autograder.release.otter_run import AssignOutput, OtterAssignError, run_otter_assign
 from autograder.release.postprocess import PostprocessError, release_notebook
@@ -198,4 +198,4 @@ def build_release(
     )
 
 
-__all__ = ["CHAPTERS", "ReleaseError", "ReleaseReport", "build_manifest", "build_release", "library_files"]
+__all__ = ["ReleaseError", "ReleaseReport", "build_manifest", "build_release", "library_files"]
