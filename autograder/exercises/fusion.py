@@ -170,8 +170,12 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
                 parts.append(f"bytes accessed {_num(nbytes)},应为 {_num(want_bytes)}")
             if parts:
                 bad.append(f"{_CASE_ZH[case]}:" + "、".join(parts))
+            elif sub == "fusion_counts":
+                fine.append(f"{_CASE_ZH[case]} {want_count} 条")
+            elif sub == "bytes_accessed":
+                fine.append(f"{_CASE_ZH[case]} {_num(want_bytes)} 字节")
             else:
-                fine.append(_CASE_ZH[case])
+                fine.append(f"{_CASE_ZH[case]} {want_count} 条、{_num(want_bytes)} 字节")
         detail = ";".join(bad) if bad else "与编译产物一致:" + "、".join(fine)
         outcomes.append(CheckOutcome(sub, not bad, detail))
     order = {n: i for i, n in enumerate(names)}
