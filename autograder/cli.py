@@ -1,4 +1,7 @@
-"""Command line: only parses arguments and dispatches to one package per subcommand."""
+"""jaxgrade: release, grade and bundle the advanced JAX course's exercises.
+
+This module only parses arguments and dispatches to one package per subcommand.
+"""
 
 from __future__ import annotations
 
@@ -14,17 +17,21 @@ SUBCOMMANDS = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """Parser for all subcommands, or just `only` (so one subcommand never pays for the others' imports)."""
     parser = argparse.ArgumentParser(prog="jaxgrade", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{" + ",".join(SUBCOMMANDS) + "}")
     for name, (module, help_text) in SUBCOMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
-        importlib.import_module(module).add_arguments(p)
+        if only is None or name == only:
+            importlib.import_module(module).add_arguments(p)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    chosen = argv[0] if argv and argv[0] in SUBCOMMANDS else None
+    args = build_parser(chosen).parse_args(argv)
     module = importlib.import_module(SUBCOMMANDS[args.command][0])
     return int(module.run(args) or 0)
 
