@@ -12,9 +12,9 @@ Attribution, in order of precedence (docs/architecture.md, "Notebook cell metada
      (see SIGNS) goes to that exercise, wherever it stands;
   4. any other code cell goes to the exercise of the nearest preceding attributed cell (cells before
      the first exercise go to the chapter's first exercise, so they run before every probe).
-Skipped: setup and self-check cells, cells equal to a release setup/self-check/answer-template
-cell, otter's `grader.check(...)` / `otter.Notebook(...)` lines, non-code cells (an answer cell
-retyped to Markdown simply gives that exercise no code).
+Skipped: setup and self-check cells, cells equal to a release setup/self-check cell, cells of
+only comments (an untouched answer template), otter's `grader.check(...)` / `otter.Notebook(...)`
+lines, non-code cells (an answer cell retyped to Markdown simply gives that exercise no code).
 """
 
 from __future__ import annotations
@@ -89,6 +89,11 @@ def strip_otter(src: str) -> str:
         return src
     kept = [line for line in src.split("\n") if not _OTTER_LINE.match(line)]
     return "\n".join(kept)
+
+
+def _inert(src: str) -> bool:
+    """Only blank lines and comments (e.g. an untouched answer template): nothing to run."""
+    return all(not line.strip() or line.lstrip().startswith("#") for line in src.split("\n"))
 
 
 def _meta(cell: dict[str, Any], exercises: tuple[str, ...]) -> tuple[str, str | None] | None:
@@ -246,7 +251,7 @@ def map_cells(chapter: str, release_nb: dict[str, Any], student_nb: dict[str, An
         if role == "selfcheck" or norm in release.skip_texts:
             continue
         code = strip_otter(src)
-        if not code.strip():
+        if _inert(code):
             continue
         if role == "answer" and ex is not None:
             target = ex

@@ -23,13 +23,13 @@ Observations get these parent-made keys besides the child's (observations.py rea
 from __future__ import annotations
 
 import dataclasses
+import fcntl
 import hashlib
 import json
 import os
 import shutil
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -105,7 +105,7 @@ class RunSettings:
     build_timeout_s: float = 120.0
     address_space_bytes: int = 8 * 2**30  # RLIMIT_AS of children (JAX reserves ~4 GiB)
     build_address_space_bytes: int = 4 * 2**30
-    uids: tuple[int, ...] = tuple(range(61000, 61064))  # one per concurrent job (RLIMIT_NPROC is per uid)
+    uids: tuple[int, ...] = tuple(range(65000, 65064))  # one per concurrent job (RLIMIT_NPROC is per uid)
     child_library: Path | None = None  # a prepared library folder (tests add dummy probes); None: built
     python: str = sys.executable
 
@@ -134,25 +134,33 @@ def exercise_seed(release_version: str, exercise_id: str, content_hash: str) -> 
 
 
 class _UidPool:
-    """Hands each concurrent job its own sandbox uid (RLIMIT_NPROC and the rlimit sweep are per uid)."""
+    """Hands each concurrent job its own sandbox uid, across threads and processes of this host.
 
-    def __init__(self) -> None:
-        self._lock = threading.Condition()
-        self._busy: set[int] = set()
+    RLIMIT_NPROC counts per uid, and the rlimit mode kills every process of its uid afterwards, so two
+    jobs must never share one. A uid is taken by an exclusive flock on `<lock_dir>/<uid>.lock`, which
+    the kernel releases if the grader dies.
+    """
+
+    def __init__(self, lock_dir: Path | None = None):
+        self.lock_dir = lock_dir or Path(tempfile.gettempdir()) / "jaxgrade-uid-locks"
 
     @contextmanager
     def slot(self, uids: tuple[int, ...]) -> Iterator[int]:
-        with self._lock:
-            while all(u in self._busy for u in uids):
-                self._lock.wait()
-            uid = next(u for u in uids if u not in self._busy)
-            self._busy.add(uid)
-        try:
-            yield uid
-        finally:
-            with self._lock:
-                self._busy.discard(uid)
-                self._lock.notify()
+        self.lock_dir.mkdir(parents=True, exist_ok=True)
+        while True:
+            for uid in uids:
+                fd = os.open(self.lock_dir / f"{uid}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    os.close(fd)
+                    continue
+                try:
+                    yield uid
+                finally:
+                    os.close(fd)  # releases the lock
+                return
+            time.sleep(0.05)
 
 
 _UIDS = _UidPool()
