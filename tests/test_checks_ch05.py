@@ -20,13 +20,15 @@ import subprocess
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from unittest.mock import patch
 
 import numpy as np
 import pytest
 
+import jaxcourse
 from autograder.exercises import load
 from autograder.exercises.base import CheckOutcome, ExerciseScore, score_outcomes
-from autograder.observations import read_observations
+from autograder.observations import Observations, read_observations
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(__file__).resolve().parent / "corpus" / "answers"
@@ -74,23 +76,34 @@ mlir.register_lowering(custom_reduce_sum_p,
 jaxcourse.register_rms_norm_targets()
 '''
 
-# Runs in the fresh subprocess: job.json lists runs; each executes setup + answer, then the probe.
+# Runs in the fresh subprocess: job.json lists runs. A notebook run executes setup + answer cells in a
+# fresh namespace, then the probe; a kernel run only calls kernel_probe on a built library (no setup,
+# no student Python), writing `<id>.kernel.json` like autograder/sandboxed/kernel_main.py.
 CHILD = r'''
-import importlib, json, os, sys, traceback
+import importlib, json, os, sys
 from pathlib import Path
 from autograder.sandboxed.inputs import load_inputs
 from autograder.sandboxed.observe import Recorder
 
 job = json.loads(Path(sys.argv[1]).read_text())
 for run in job["runs"]:
+    obs = Path(run["obs_dir"])
+    obs.mkdir(parents=True, exist_ok=True)
+    inp = load_inputs(Path(run["inputs_dir"]), run["exercise"])
+    module = importlib.import_module("autograder.sandboxed.probes." + run["exercise"])
+    if run["kind"] == "kernel":
+        rec = Recorder(obs, run["exercise"] + ".kernel")
+        try:
+            module.kernel_probe(run["so_path"], inp, rec)
+        except Exception as exc:
+            rec.put_error("__probe__", exc)
+        rec.flush()
+        continue
     work = Path(run["workdir"])
     work.mkdir(parents=True, exist_ok=True)
     os.chdir(work)
-    for name, text in run["files"].items():
+    for name, text in run["files"].items():  # what the answer's %%writefile cells write
         (work / name).write_text(text)
-    obs = Path(run["obs_dir"])
-    obs.mkdir(parents=True, exist_ok=True)
-    rec = Recorder(obs, run["exercise"])
     ns = {"__name__": "__main__"}
     for i, src in enumerate(job["setup"]):
         exec(compile(src, f"<setup cell {i}>", "exec"), ns)
@@ -100,13 +113,9 @@ for run in job["runs"]:
             exec(compile(src, f"<answer cell {i}>", "exec"), ns)
         except Exception as exc:
             cell_errors.append({"cell": i, "error": f"{type(exc).__name__}: {exc}"[:500], "output": ""})
-    inp = load_inputs(Path(run["inputs_dir"]), run["exercise"])
-    module = importlib.import_module("autograder.sandboxed.probes." + run["exercise"])
-    if run["kind"] == "kernel":
-        module.kernel_probe(run["so_path"], inp, rec)
-    else:
-        module.probe(ns, inp, rec)
-        rec.values["__cells__"] = {"json": cell_errors}
+    rec = Recorder(obs, run["exercise"])
+    module.probe(ns, inp, rec)
+    rec.values["__cells__"] = {"json": cell_errors}
     rec.flush()
 '''
 
@@ -188,25 +197,60 @@ class Graded:
     outcomes: tuple[CheckOutcome, ...]
 
 
+def build_student_kernel(v: Variant, build_dir: Path) -> Path | None:
+    """Compile the variant's C++ file (if any) with the course flags into the shared build dir."""
+    sources = [name for name in v.files if name.endswith(".cc")]
+    if not sources:
+        return None
+    src_dir = build_dir / "sources" / v.name
+    src_dir.mkdir(parents=True, exist_ok=True)
+    src = src_dir / sources[0]
+    src.write_text(v.files[sources[0]], encoding="utf-8")
+    with patch.dict(os.environ, {"JAXCOURSE_BUILD_DIR": str(build_dir)}):
+        try:
+            return jaxcourse.build_kernel(src)
+        except jaxcourse.KernelBuildError:
+            return None
+
+
 def grade_variants(variants: list[Variant], tmp: Path, build_dir: Path, *, one_process_each: bool = False,
                    seed: int = SEED) -> dict[str, Graded]:
-    """Grade variants of one exercise; returns variant name -> score and raw outcomes."""
+    """Grade variants of one exercise; returns variant name -> score and raw outcomes.
+
+    Notebook runs share one process unless `one_process_each` (needed when answers register global
+    FFI target names); kernel runs of all variants share one more process (fresh target names).
+    """
     exercise = variants[0].exercise
     module = load(exercise)
     inputs_dir = tmp / "inputs"
     inp = write_inputs(inputs_dir, exercise, seed)
-    runs = []
+    runs, kernel_runs, kernel_status = [], [], {}
+    if module.EXERCISE.kernel_probe:
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            built = dict(zip([v.name for v in variants],
+                             pool.map(lambda v: build_student_kernel(v, build_dir), variants), strict=True))
     for v in variants:
+        obs_dir = str(tmp / v.name / "obs")
         runs.append({"exercise": exercise, "kind": "notebook", "cells": list(v.cells), "files": v.files,
-                     "workdir": str(tmp / v.name / "work"), "obs_dir": str(tmp / v.name / "obs"),
-                     "inputs_dir": str(inputs_dir), "so_path": None})
+                     "workdir": str(tmp / v.name / "work"), "obs_dir": obs_dir,
+                     "inputs_dir": str(inputs_dir)})
+        if module.EXERCISE.kernel_probe:
+            so = built[v.name]
+            kernel_status[v.name] = "ok" if so else "not_built"
+            if so:
+                kernel_runs.append({"exercise": exercise, "kind": "kernel", "so_path": str(so),
+                                    "obs_dir": obs_dir, "inputs_dir": str(inputs_dir)})
     jobs = [[r] for r in runs] if one_process_each else [runs]
-    run_children(jobs, tmp, build_dir)
+    run_children(jobs + ([kernel_runs] if kernel_runs else []), tmp, build_dir)
     graded = {}
     for v in variants:
         obs = read_observations(tmp / v.name / "obs", exercise)
         assert obs is not None, f"{v.name}: the child wrote no observations"
         assert obs.raw("__cells__") == [] or v.expected.get("cells_fail"), f"{v.name}: {obs.raw('__cells__')}"
+        if module.EXERCISE.kernel_probe:  # merged the way the runner does it
+            kobs = read_observations(tmp / v.name / "obs", f"{exercise}.kernel")
+            kvalues = {f"kernel.{k}": val for k, val in (kobs.values if kobs else {}).items()}
+            obs = Observations(exercise, {**obs.values, **kvalues, "kernel.__run__": kernel_status[v.name]})
         outcomes = module.verdict(inp, obs)
         graded[v.name] = Graded(score_outcomes(module.EXERCISE, outcomes), tuple(outcomes))
     return graded
@@ -234,7 +278,7 @@ def assert_expected(v: Variant, g: Graded) -> None:
 
 # ------------------------------------------------------------------------------------------------ tests
 
-EXERCISES = ("reduce_sum_rules", "gammaln_callback")
+EXERCISES = ("reduce_sum_rules", "gammaln_callback", "silu_ffi")
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,229 @@
+"""Exercise `silu_ffi` (chapter 5, exercise 3): SiLU as C++ XLA FFI kernels `Silu` / `SiluBwd` with a
+`jax.custom_vjp` (trusted parent side: draws inputs, judges observations).
+
+Expected values are float64 SiLU  y = x·σ(x)  and its cotangent  ct_x = ct_y·σ(x)·(1 + x·(1 − σ(x)))
+computed here. The notebook probe reports what `silu_ffi` did; the kernel probe (a child with no
+student Python) reports what the student's compiled handlers return when called directly (see
+autograder/sandboxed/probes/silu_ffi.py for the observation keys).
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+from scipy.special import expit
+
+from autograder.exercises.base import (
+    ArrayCases,
+    CheckOutcome,
+    Exercise,
+    ProbeInputs,
+    SubCheck,
+    student_error_zh,
+)
+from autograder.observations import ObservationInvalid, Observations
+from autograder.sandboxed.probes.silu_ffi import kernel_probe, probe
+
+__all__ = ["EXERCISE", "inputs", "kernel_probe", "probe", "verdict"]
+
+RTOL_VALUE, ATOL_VALUE = 1e-5, 1e-6
+RTOL_GRAD, ATOL_GRAD = 1e-4, 1e-5
+BIG = 100.0
+CUSTOM_VJP = "jax._src.custom_derivatives.custom_vjp"
+_TARGET = re.compile(r'custom_call_target="([^"]+)"')
+# Primitives that compute a sigmoid inside XLA: the forward must not depend on them.
+NATIVE_SIGMOID = ("logistic",)
+
+EXERCISE = Exercise(
+    id="silu_ffi",
+    chapter="ch05",
+    title_zh="练习 3:C++ FFI 逐元素内核 SiLU 与 custom_vjp 梯度",
+    interfaces=("silu_ffi",),
+    subchecks=(
+        SubCheck("forward via FFI", 1.0, "前向编译后调用 FFI 内核 silu(没有用 JAX 自带的 sigmoid)",
+                 gate=True),
+        SubCheck("backward via FFI", 1.0,
+                 "silu_ffi 是 jax.custom_vjp,value_and_grad 编译后同时调用 silu 和 silu_bwd"),
+        SubCheck("values", 1.5, "1 维到 3 维输入上的函数值(含 ±100,eager 与 jit)"),
+        SubCheck("edge shapes", 1.0, "0 维与空数组上的函数值和梯度"),
+        SubCheck("grad", 1.5, "梯度(含 ±100,以及 jit 下的梯度)"),
+        SubCheck("vmap", 1.0, "vmap:in_axes 不为 0 时的结果"),
+        SubCheck("vmap of grad", 1.0, "vmap(grad):逐样本梯度"),
+        SubCheck("kernel Silu", 1.0, "直接调用 C++ 处理函数 Silu 的结果"),
+        SubCheck("kernel SiluBwd", 1.0, "直接调用 C++ 处理函数 SiluBwd 的结果"),
+    ),
+    relies_on=("jax.jit", "jax.grad", "jax.vmap", "jax.value_and_grad", "jax.make_jaxpr",
+               "jax.stages.Lowered.compile", "jax.stages.Compiled.as_text", "jax.ffi.ffi_call"),
+    kernel_probe=True,
+)
+
+
+def _values(rng: np.random.Generator, shape: tuple[int, ...], *, big: bool = True) -> np.ndarray:
+    """Normal(0, 4) values; arrays of 2+ elements also hold -100 and +100 at random places."""
+    x = (rng.standard_normal(shape) * 4.0).astype(np.float32)
+    if big and x.size >= 2:
+        ends = rng.choice(x.size, size=2, replace=False)
+        x.flat[ends[0]], x.flat[ends[1]] = -BIG, BIG
+    return x
+
+
+def _dims(rng: np.random.Generator, n: int) -> tuple[int, ...]:
+    return tuple(int(d) for d in rng.choice(np.arange(2, 8), size=n, replace=False))
+
+
+def inputs(seed: int) -> ProbeInputs:
+    rng = np.random.default_rng(seed)
+    arrays: dict[str, np.ndarray] = {}
+    for n, shape in ((1, (int(rng.integers(5, 12)),)), (2, _dims(rng, 2)), (3, _dims(rng, 3))):
+        arrays[f"x{n}"] = _values(rng, shape)
+        arrays[f"w{n}"] = rng.standard_normal(shape).astype(np.float32)
+    arrays["x0"] = np.asarray(rng.standard_normal() * 4.0, np.float32)
+    arrays["w0"] = np.asarray(rng.standard_normal(), np.float32)
+    arrays["xe"] = np.zeros((0,), np.float32)
+    arrays["we"] = np.zeros((0,), np.float32)
+    arrays["xe2"] = np.zeros((int(rng.integers(2, 5)), 0), np.float32)
+    arrays["xv"] = _values(rng, _dims(rng, 3))
+    gshape = _dims(rng, 2)
+    vg_in = int(rng.integers(1, 3))
+    arrays["xg"] = _values(rng, gshape[:vg_in] + (int(rng.integers(2, 5)),) + gshape[vg_in:])
+    arrays["wg"] = rng.standard_normal(gshape).astype(np.float32)
+    kernel_shapes = [(), (0,), (int(rng.integers(20, 40)),), _dims(rng, 2), _dims(rng, 3)]
+    for i, shape in enumerate(kernel_shapes):
+        arrays[f"kx_{i}"] = _values(rng, shape)
+        arrays[f"kct_{i}"] = rng.standard_normal(shape).astype(np.float32)
+    params = {"vmap_in_axes": [int(rng.integers(1, 3)), -1], "vmap_grad_in_axes": vg_in,
+              "kernel_cases": len(kernel_shapes)}
+    return ProbeInputs(seed, arrays, params)
+
+
+def silu64(x: np.ndarray) -> np.ndarray:
+    x = np.asarray(x, np.float64)
+    return x * expit(x)
+
+
+def silu_vjp64(x: np.ndarray, ct: np.ndarray) -> np.ndarray:
+    x = np.asarray(x, np.float64)
+    s = expit(x)
+    return np.asarray(ct, np.float64) * s * (1.0 + x * (1.0 - s))
+
+
+def _targets(obs: Observations, key: str) -> list[str]:
+    raised = student_error_zh(obs, key)
+    if raised:
+        raise ObservationInvalid(key, raised)
+    return _TARGET.findall(obs.text(key))
+
+
+def _check_forward(obs: Observations) -> CheckOutcome:
+    name = "forward via FFI"
+    try:
+        targets = _targets(obs, "hlo.forward")
+        raised = student_error_zh(obs, "jaxpr.forward")
+        if raised:
+            raise ObservationInvalid("jaxpr.forward", raised)
+        names = obs.raw("jaxpr.forward")
+    except ObservationInvalid as exc:
+        return CheckOutcome(name, False, f"编译 jit(silu_ffi):{exc.message_zh}")
+    if "silu" not in targets:
+        shown = "、".join(sorted(set(targets))) or "无"
+        return CheckOutcome(name, False, "jit(silu_ffi) 编译后的 HLO 里没有调用 FFI target silu 的 "
+                                         f"custom-call(找到的 custom-call:{shown})")
+    if not isinstance(names, list) or "ffi_call" not in names:
+        return CheckOutcome(name, False, "silu_ffi 的输出不依赖 ffi_call:FFI 内核的结果没有被用上")
+    native = sorted({n for n in names if n in NATIVE_SIGMOID})
+    if native:
+        return CheckOutcome(name, False, f"silu_ffi 的输出依赖 JAX 自带的 {'、'.join(native)}:"
+                                         "前向绕开了 C++ 内核")
+    return CheckOutcome(name, True, "编译后的前向调用 custom-call silu,输出来自 ffi_call")
+
+
+def _check_backward(obs: Observations) -> CheckOutcome:
+    name = "backward via FFI"
+    try:
+        kind = obs.text("type")
+        targets = _targets(obs, "hlo.value_and_grad")
+    except ObservationInvalid as exc:
+        return CheckOutcome(name, False, f"编译 jit(value_and_grad):{exc.message_zh}")
+    if kind != CUSTOM_VJP:
+        return CheckOutcome(name, False, f"silu_ffi 的类型是 {kind[:100]},应由 @jax.custom_vjp 定义")
+    missing = [t for t in ("silu", "silu_bwd") if t not in targets]
+    if missing:
+        shown = "、".join(sorted(set(targets))) or "无"
+        return CheckOutcome(name, False, f"value_and_grad 编译后的 HLO 缺少 custom-call {'、'.join(missing)}"
+                                         f"(找到的:{shown})")
+    return CheckOutcome(name, True, "value_and_grad 编译后调用 silu 与 silu_bwd")
+
+
+def _kernel_unavailable(obs: Observations) -> str | None:
+    run = obs.values.get("kernel.__run__")
+    if run is None or run == "ok":
+        return None
+    reasons = {"not_built": "没有可用的 C++ 内核(没有找到 silu.cc,或编译失败)",
+               "timeout": "直接调用 C++ 内核时超时", "crashed": "直接调用 C++ 内核时进程崩溃",
+               "memory": "直接调用 C++ 内核时超出内存上限"}
+    return reasons.get(str(run), f"C++ 内核没有运行({str(run)[:40]})")
+
+
+def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
+    a, p = inp.arrays, inp.params
+    outcomes = [_check_forward(obs), _check_backward(obs)]
+
+    def value(c: ArrayCases, key: str, x: np.ndarray, what: str) -> None:
+        c.close(key, silu64(x), what, rtol=RTOL_VALUE, atol=ATOL_VALUE)
+
+    def grad(c: ArrayCases, key: str, expected: np.ndarray, what: str) -> None:
+        c.close(key, expected, what, rtol=RTOL_GRAD, atol=ATOL_GRAD)
+
+    c = ArrayCases(obs)
+    for n in (1, 2, 3):
+        value(c, f"value.{n}", a[f"x{n}"], f"形状 {a[f'x{n}'].shape} 的输入")
+        value(c, f"jit.{n}", a[f"x{n}"], f"jit,形状 {a[f'x{n}'].shape}")
+    outcomes.append(c.outcome("values"))
+
+    c = ArrayCases(obs)
+    for e, key in (("scalar", "x0"), ("empty", "xe"), ("empty2", "xe2")):
+        what = f"形状 {a[key].shape} 的输入"
+        value(c, f"edge.value.{e}", a[key], what)
+        value(c, f"edge.jit.{e}", a[key], f"jit,{what}")
+    grad(c, "edge.grad.scalar", silu_vjp64(a["x0"], np.float64(1.0)), "grad(silu_ffi)(0 维输入)")
+    grad(c, "edge.grad.empty", np.zeros((0,)), "空数组上的 grad")
+    outcomes.append(c.outcome("edge shapes"))
+
+    c = ArrayCases(obs)
+    for n in (1, 3):
+        grad(c, f"grad.{n}", silu_vjp64(a[f"x{n}"], a[f"w{n}"]), f"grad,形状 {a[f'x{n}'].shape}")
+    grad(c, "grad_jit.2", silu_vjp64(a["x2"], a["w2"]), f"jit(grad),形状 {a['x2'].shape}")
+    outcomes.append(c.outcome("grad"))
+
+    c = ArrayCases(obs)
+    for i, axis in enumerate(p["vmap_in_axes"]):
+        value(c, f"vmap.{i}", np.moveaxis(a["xv"], axis, 0), f"vmap(in_axes={axis})")
+    outcomes.append(c.outcome("vmap"))
+
+    c = ArrayCases(obs)
+    k = p["vmap_grad_in_axes"]
+    per = np.moveaxis(a["xg"], k, 0)
+    expected = silu_vjp64(per, np.broadcast_to(a["wg"], per.shape))
+    grad(c, "vmap_grad", expected, f"vmap(grad, in_axes=({k}, None))")
+    outcomes.append(c.outcome("vmap of grad"))
+
+    unavailable = _kernel_unavailable(obs)
+    for name, symbol, key in (("kernel Silu", "Silu", "fwd"), ("kernel SiluBwd", "SiluBwd", "bwd")):
+        if unavailable:
+            outcomes.append(CheckOutcome(name, False, unavailable))
+            continue
+        symbols = obs.values.get("kernel.symbols")
+        if isinstance(symbols, dict) and symbols.get(symbol) is False:
+            outcomes.append(CheckOutcome(name, False, f"编译出的库没有导出处理函数符号 {symbol}"
+                                                      "(XLA_FFI_DEFINE_HANDLER_SYMBOL 的第一个参数)"))
+            continue
+        c = ArrayCases(obs)
+        for i in range(int(p["kernel_cases"])):
+            x, ct = a[f"kx_{i}"], a[f"kct_{i}"]
+            if key == "fwd":
+                value(c, f"kernel.fwd.{i}", x, f"{symbol},形状 {x.shape}")
+            else:
+                grad(c, f"kernel.bwd.{i}", silu_vjp64(x, ct), f"{symbol},形状 {x.shape}")
+        outcomes.append(c.outcome(name))
+    return outcomes
