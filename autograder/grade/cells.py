@@ -170,6 +170,8 @@ class _Binder(ast.NodeVisitor):
 
 
 def _bound_and_registered(src: str) -> tuple[set[str], set[str]]:
+    if src.startswith("%%"):  # %%time, %%capture, ...: the body is the Python that runs
+        src = src.split("\n", 1)[1] if "\n" in src else ""
     text = _python_text(src)
     try:
         tree = ast.parse(text if text is not None else src)
