@@ -278,7 +278,7 @@ def assert_expected(v: Variant, g: Graded) -> None:
 
 # ------------------------------------------------------------------------------------------------ tests
 
-EXERCISES = ("reduce_sum_rules", "gammaln_callback", "silu_ffi")
+EXERCISES = ("reduce_sum_rules", "gammaln_callback", "silu_ffi", "ffi_lowering")
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,167 @@
+"""Exercise `ffi_lowering` (chapter 5, exercise 4): a primitive `rms_norm_prim_p` lowered to the FFI
+target `rms_norm` (trusted parent side: draws inputs, judges observations).
+
+Expected values are float64 RMSNorm over the last axis (`jaxcourse.rms_norm_np64`) computed here,
+with eps rounded to float32 as the kernel receives it. See
+autograder/sandboxed/probes/ffi_lowering.py for the observation keys.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from autograder.exercises.base import (
+    ArrayCases,
+    CheckOutcome,
+    Exercise,
+    ProbeInputs,
+    SubCheck,
+    student_error_zh,
+)
+from autograder.observations import ObservationInvalid, Observations
+from autograder.sandboxed.probes.ffi_lowering import probe
+from jaxcourse.reference import rms_norm_np64
+
+__all__ = ["EXERCISE", "inputs", "probe", "verdict"]
+
+RTOL, ATOL = 1e-5, 1e-6
+TARGET = "rms_norm"
+_CUSTOM_CALL = re.compile(r'stablehlo\.custom_call\s+@"?([\w.$-]+)"?')
+
+EXERCISE = Exercise(
+    id="ffi_lowering",
+    chapter="ch05",
+    title_zh="练习 4:以 FFI target rms_norm 作为原语 rms_norm_prim_p 的 lowering",
+    interfaces=("rms_norm_prim_p",),
+    subchecks=(
+        SubCheck("lowers to rms_norm", 1.0, "jit 后的 StableHLO 调用 FFI target rms_norm(custom_call)",
+                 gate=True),
+        SubCheck("eager", 1.5, "eager 调用 bind 的结果(1 维到 4 维)"),
+        SubCheck("jit", 1.5, "jit 下的结果(1 维到 4 维)"),
+        SubCheck("eps", 1.0, "eps 作为参数传给内核:换一个 eps,结果按 RMSNorm 公式随之改变"),
+        SubCheck("vmap every axis", 2.0, "vmap:批维度在每个位置(包括最后一维)时的结果"),
+        SubCheck("jit of vmap", 1.5, "jit(vmap) 的结果"),
+        SubCheck("nested vmap", 1.5, "嵌套 vmap 的结果"),
+    ),
+    relies_on=("jax.jit", "jax.vmap", "jax.stages.Lowered.as_text", "jax.extend.core.Primitive.bind"),
+)
+
+
+def _normal(rng: np.random.Generator, shape: tuple[int, ...], scale: float = 1.0) -> np.ndarray:
+    return (rng.standard_normal(shape) * scale).astype(np.float32)
+
+
+def _dim(rng: np.random.Generator) -> int:
+    return int(rng.integers(2, 6))
+
+
+def _insert(shape: tuple[int, ...], axis: int, size: int) -> tuple[int, ...]:
+    axis = axis % (len(shape) + 1)
+    return shape[:axis] + (size,) + shape[axis:]
+
+
+def inputs(seed: int) -> ProbeInputs:
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(8, 40))  # normalised (last) axis
+    arrays: dict[str, np.ndarray] = {}
+    for d in (1, 2, 3, 4):
+        arrays[f"x{d}"] = _normal(rng, tuple(_dim(rng) for _ in range(d - 1)) + (n,))
+    arrays["xs"] = _normal(rng, (_dim(rng), n), 0.05)  # mean(x^2) ~ 2.5e-3: eps changes the result
+    eps0 = float(np.exp(rng.uniform(np.log(1e-6), np.log(1e-4))))
+    eps_cases = [float(np.exp(rng.uniform(np.log(1e-3), np.log(1e-2)))), float(rng.uniform(0.1, 1.0))]
+
+    vmap_cases = []
+    for per in ((n,), (_dim(rng), n)):  # batch at every position of a 1-D and a 2-D example
+        for axis in range(len(per) + 1):
+            arrays[f"xv{len(vmap_cases)}"] = _normal(rng, _insert(per, axis, _dim(rng)))
+            vmap_cases.append({"in_axes": axis})
+    jit_vmap_cases = []
+    per3 = (_dim(rng), _dim(rng), n)
+    for axis in (-1, int(rng.integers(1, 3))):
+        arrays[f"xj{len(jit_vmap_cases)}"] = _normal(rng, _insert(per3, axis, _dim(rng)))
+        jit_vmap_cases.append({"in_axes": axis})
+    nested_cases = []
+    for per in ((n,), (_dim(rng), n)):
+        inner = len(per)  # the inner batch axis is the last one of its input
+        outer = int(rng.integers(0, len(per) + 2))
+        mid = _insert(per, inner, _dim(rng))
+        arrays[f"xn{len(nested_cases)}"] = _normal(rng, _insert(mid, outer, _dim(rng)))
+        nested_cases.append({"inner": inner, "outer": outer})
+    params = {"eps": eps0, "eps_cases": eps_cases, "vmap_cases": vmap_cases, "jit_vmap_cases": jit_vmap_cases,
+              "nested_cases": nested_cases}
+    return ProbeInputs(seed, arrays, params)
+
+
+def _rms(x: np.ndarray, eps: float) -> np.ndarray:
+    return rms_norm_np64(np.asarray(x, np.float64), eps=float(np.float32(eps)))
+
+
+def _check_lowering(obs: Observations) -> CheckOutcome:
+    name = "lowers to rms_norm"
+    try:
+        raised = student_error_zh(obs, "lowered.jit")
+        if raised:
+            raise ObservationInvalid("lowered.jit", raised)
+        text = obs.text("lowered.jit")
+        cls = obs.text("prim.class")
+        overridden = obs.raw("prim.bind_overridden")
+    except ObservationInvalid as exc:
+        return CheckOutcome(name, False, f"jax.jit(bind).lower(x):{exc.message_zh}")
+    if cls != "jax._src.core.Primitive" or overridden is not False:
+        return CheckOutcome(name, False, "rms_norm_prim_p 应是 jax.extend.core.Primitive 的实例且不替换 "
+                                         f"bind(实际类型 {cls[:80]})")
+    targets = _CUSTOM_CALL.findall(text)
+    if TARGET not in targets:
+        shown = "、".join(sorted(set(targets))) or "无"
+        return CheckOutcome(name, False, "lower 得到的 StableHLO 里没有 custom_call @rms_norm"
+                                         f"(找到的 custom_call:{shown}):lowering 没有用 FFI target rms_norm")
+    return CheckOutcome(name, True, "StableHLO 中有 stablehlo.custom_call @rms_norm")
+
+
+def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
+    a, p = inp.arrays, inp.params
+    eps0 = p["eps"]
+    outcomes = [_check_lowering(obs)]
+
+    def close(c: ArrayCases, key: str, expected: np.ndarray, what: str) -> None:
+        c.close(key, expected, what, rtol=RTOL, atol=ATOL)
+
+    for name, prefix, label in (("eager", "eager", "eager"), ("jit", "jit", "jit")):
+        c = ArrayCases(obs)
+        for d in (1, 2, 3, 4):
+            close(c, f"{prefix}.{d}", _rms(a[f"x{d}"], eps0), f"{label},形状 {a[f'x{d}'].shape}")
+        outcomes.append(c.outcome(name))
+
+    c = ArrayCases(obs)
+    for j, eps in enumerate(p["eps_cases"]):
+        close(c, f"eps.{j}", _rms(a["xs"], eps), f"eps={eps:.3g}")
+    outcomes.append(c.outcome("eps"))
+
+    def batched(x: np.ndarray, axis: int) -> np.ndarray:
+        return _rms(np.moveaxis(x, axis, 0), eps0)
+
+    c = ArrayCases(obs)
+    for k, case in enumerate(p["vmap_cases"]):
+        x = a[f"xv{k}"]
+        last = "(最后一维)" if case["in_axes"] % x.ndim == x.ndim - 1 else ""
+        what = f"vmap(in_axes={case['in_axes']}{last}),输入形状 {x.shape}"
+        close(c, f"vmap.{k}", batched(x, case["in_axes"]), what)
+    outcomes.append(c.outcome("vmap every axis"))
+
+    c = ArrayCases(obs)
+    for k, case in enumerate(p["jit_vmap_cases"]):
+        x = a[f"xj{k}"]
+        what = f"jit(vmap(in_axes={case['in_axes']})),输入形状 {x.shape}"
+        close(c, f"jit_vmap.{k}", batched(x, case["in_axes"]), what)
+    outcomes.append(c.outcome("jit of vmap"))
+
+    c = ArrayCases(obs)
+    for k, case in enumerate(p["nested_cases"]):
+        x = a[f"xn{k}"]
+        both = np.moveaxis(np.moveaxis(x, case["outer"], 0), case["inner"] + 1, 1)
+        close(c, f"nested.{k}", _rms(both, eps0),
+              f"vmap(vmap(·, in_axes={case['inner']}), in_axes={case['outer']}),输入形状 {x.shape}")
+    outcomes.append(c.outcome("nested vmap"))
+    return outcomes

@@ -1,0 +1,67 @@
+"""Child-side probe of exercise `ffi_lowering` (runs next to the student's code; only observes).
+
+The student defined the primitive `rms_norm_prim_p` whose CPU lowering is the FFI target `rms_norm`
+(RMSNorm over the last axis), with an eager impl and a batching rule. The probe only ever calls
+`rms_norm_prim_p.bind(x, eps=np.float32(eps))`, eagerly and under jit / vmap / lower, and records the
+raw results; the parent computes float64 RMSNorm itself.
+
+Inputs (`inp`, drawn by autograder.exercises.ffi_lowering.inputs; arrays float32):
+  x<d> (d in 1..4: a d-D input), xs (small-magnitude input for the eps cases), xv<k> (vmap inputs),
+  xj<k> (jit-of-vmap inputs), xn<k> (nested-vmap inputs), params `eps` (float, default case),
+  `eps_cases` (list of float), `vmap_cases` / `jit_vmap_cases` (lists of {"in_axes"}),
+  `nested_cases` (list of {"inner", "outer"}).
+
+Observation keys. Any key may be missing when the child stopped early (crash, timeout); any key may
+hold an error entry instead of its value when the observed call raised.
+  prim.class            JSON str: "<module>.<qualname>" of type(rms_norm_prim_p).
+  prim.bind_overridden  JSON bool: the primitive instance carries its own `bind` attribute.
+  lowered.jit           JSON str (at most 200000 chars): jax.jit(bind).lower(x2).as_text(), the
+                        StableHLO module of the jitted primitive.
+  eager.<d>             f32 array shaped like x<d>: bind(x<d>, eps) outside any jit.
+  jit.<d>               f32 array shaped like x<d>: jax.jit(bind)(x<d>).
+  eps.<j>               f32 array shaped like xs: jax.jit(lambda v: bind(v, eps_cases[j]))(xs).
+  vmap.<k>              f32 array: jax.vmap(bind, in_axes=vmap_cases[k].in_axes)(xv<k>), eager.
+  jit_vmap.<k>          f32 array: jax.jit(jax.vmap(bind, in_axes=jit_vmap_cases[k].in_axes))(xj<k>).
+  nested.<k>            f32 array: jax.vmap(jax.vmap(bind, in_axes=inner), in_axes=outer)(xn<k>), eager.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jax
+import numpy as np
+
+MAX_TEXT_CHARS = 200_000
+
+
+def probe(ns: dict, inp: dict, rec: Any) -> None:
+    prim = ns.get("rms_norm_prim_p")
+
+    def bind(v: Any, eps: float) -> Any:
+        if prim is None:
+            raise NameError("rms_norm_prim_p is not defined")
+        return prim.bind(v, eps=np.float32(eps))
+
+    eps0 = float(inp["eps"])
+
+    def rms(v: Any) -> Any:
+        return bind(v, eps0)
+
+    rec.observe("prim.class", lambda: f"{type(prim).__module__}.{type(prim).__qualname__}")
+    rec.observe("prim.bind_overridden", lambda: "bind" in vars(prim))
+    rec.observe("lowered.jit", lambda: str(jax.jit(rms).lower(inp["x2"]).as_text())[:MAX_TEXT_CHARS])
+
+    for d in (1, 2, 3, 4):
+        rec.observe(f"eager.{d}", lambda d=d: rms(inp[f"x{d}"]))
+        rec.observe(f"jit.{d}", lambda d=d: jax.jit(rms)(inp[f"x{d}"]))
+    for j, eps in enumerate(inp["eps_cases"]):
+        rec.observe(f"eps.{j}", lambda eps=eps: jax.jit(lambda v: bind(v, eps))(inp["xs"]))
+    for k, case in enumerate(inp["vmap_cases"]):
+        rec.observe(f"vmap.{k}", lambda k=k, case=case: jax.vmap(rms, in_axes=case["in_axes"])(inp[f"xv{k}"]))
+    for k, case in enumerate(inp["jit_vmap_cases"]):
+        rec.observe(f"jit_vmap.{k}", lambda k=k, case=case: jax.jit(jax.vmap(rms, in_axes=case["in_axes"]))(
+            inp[f"xj{k}"]))
+    for k, case in enumerate(inp["nested_cases"]):
+        rec.observe(f"nested.{k}", lambda k=k, case=case: jax.vmap(
+            jax.vmap(rms, in_axes=case["inner"]), in_axes=case["outer"])(inp[f"xn{k}"]))
