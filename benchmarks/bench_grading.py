@@ -1,0 +1,201 @@
+"""Seconds per full submission (both chapters, reference answers), not a test.
+
+    .venv/bin/python benchmarks/bench_grading.py [--release assignments/2026-fall] [--repeat 2]
+
+Measures, on this machine:
+  cold      grade_submission with an empty build cache (course kernel + student kernel compiled)
+  warm      grade_submission again with the cache filled (the normal case for a class)
+  floor     the same reference answers and probes (notebook probes + kernel probe) in ONE plain
+            Python process without sandbox: one `import jax`, setup + answer cells in an IPython
+            shell, probes writing observations; kernels already built. No verdicts (the grader's
+            verdicts run in its own process in both cases and take milliseconds).
+  ratio     warm / floor (target <= 1.5)
+  hit       one BuildCache.build cache hit + install into a job folder, mean over 200 (target < 50 ms)
+The reference submission is the release's student notebooks with the master notebooks' answer cells
+pasted into the answer cells (solutions/).
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from autograder.exercises import CHAPTERS, EXERCISE_IDS, load  # noqa: E402
+from autograder.grade.build import BuildCache, KernelSource, find_kernel_sources  # noqa: E402
+from autograder.grade.cells import map_cells  # noqa: E402
+from autograder.grade.model import ChapterNotebook, ReleaseInfo, StudentSubmission  # noqa: E402
+from autograder.grade.runner import RunSettings, grade_submission, release_notebook  # noqa: E402
+
+
+def _jg(cell: dict) -> dict:
+    return cell.get("metadata", {}).get("jaxgrade") or {}
+
+
+def _src(cell: dict) -> str:
+    s = cell.get("source", "")
+    return "".join(s) if isinstance(s, list) else s
+
+
+def reference_submission(release: ReleaseInfo) -> StudentSubmission:
+    notebooks = {}
+    for chapter, path in release.notebooks.items():
+        master = json.loads((REPO / "solutions" / path.name).read_text(encoding="utf-8"))
+        answers: dict[str, list[str]] = {}
+        for c in master["cells"]:
+            if c["cell_type"] == "code" and _jg(c).get("role") == "answer":
+                answers.setdefault(_jg(c)["exercise"], []).append(_src(c))
+        nb = copy.deepcopy(release_notebook(path))
+        seen: dict[str, int] = {}
+        for c in nb["cells"]:
+            if c["cell_type"] == "code" and _jg(c).get("role") == "answer":
+                ex = _jg(c)["exercise"]
+                c["source"] = answers[ex][seen.get(ex, 0)]
+                seen[ex] = seen.get(ex, 0) + 1
+        notebooks[chapter] = ChapterNotebook(chapter, path.name, nb)
+    return StudentSubmission("benchmark", "b" * 64, notebooks)
+
+
+FLOOR_SCRIPT = textwrap.dedent('''
+    import json, sys, time
+    from pathlib import Path
+    t0 = time.monotonic()
+    job = json.loads(Path(sys.argv[1]).read_text())
+    out = Path(sys.argv[2])
+    import importlib
+    import jax  # noqa: F401
+    from IPython.core.interactiveshell import InteractiveShell
+    from autograder.sandboxed.inputs import load_inputs
+    from autograder.sandboxed.observe import Recorder
+    for chapter in job["chapters"]:
+        shell = InteractiveShell.instance()
+        shell.reset(new_session=False)
+        for src in chapter["setup"]:
+            assert shell.run_cell(src, store_history=False).success, src[:80]
+        for ex in chapter["exercises"]:
+            for src in ex["cells"]:
+                shell.run_cell(src, store_history=False)
+            probe = importlib.import_module(f"autograder.sandboxed.probes.{ex['id']}")
+            rec = Recorder(out, ex["id"])
+            probe.probe(shell.user_ns, load_inputs(Path(job["inputs"]), ex["id"]), rec)
+            rec.flush()
+            if ex.get("so"):
+                rec = Recorder(out, ex["id"] + ".kernel")
+                probe.kernel_probe(Path(ex["so"]), load_inputs(Path(job["inputs"]), ex["id"]), rec)
+                rec.flush()
+    print(json.dumps({"seconds": time.monotonic() - t0}))
+''')
+
+
+def floor_seconds(release: ReleaseInfo, sub: StudentSubmission, settings: RunSettings, work: Path) -> float:
+    """Reference answers + probes in one plain process (no sandbox), kernels prebuilt and cached."""
+    from autograder.grade.jobfiles import write_inputs
+    from autograder.grade.runner import exercise_seed
+
+    inputs_dir, obs, prebuilt, cwd = work / "inputs", work / "obs", work / "prebuilt", work / "cwd"
+    for d in (obs, prebuilt, cwd):
+        d.mkdir(parents=True)
+    for so in settings.build_cache.glob("*.so"):
+        shutil.copyfile(so, prebuilt / so.name)
+    cache = BuildCache(settings.build_cache, None, scratch_root=work, limits=None)  # type: ignore[arg-type]
+    chapters = []
+    for chapter, ids in CHAPTERS.items():
+        release_nb = release_notebook(release.notebooks[chapter])
+        cells = map_cells(chapter, release_nb, sub.notebooks[chapter].notebook)
+        exercises = []
+        for ex_id in ids:
+            mod = load(ex_id)
+            seed = exercise_seed(release.version, ex_id, sub.content_hash)
+            write_inputs(inputs_dir, ex_id, mod.inputs(seed))
+            entry = {"id": ex_id, "cells": [c.source for c in cells.answers[ex_id]]}
+            if mod.EXERCISE.kernel_probe:
+                src = find_kernel_sources(cells.answers[ex_id], {})[0]
+                hit = cache.lookup(cache.key(src.text), src.name)
+                assert hit is not None and hit.so_path is not None, "run the warm grading first"
+                entry["so"] = str(hit.so_path)
+            exercises.append(entry)
+        chapters.append({"setup": list(cells.setup), "exercises": exercises})
+    (work / "job.json").write_text(json.dumps({"chapters": chapters, "inputs": str(inputs_dir)}))
+    env = {**os.environ, "PYTHONPATH": str(REPO), "JAXCOURSE_PREBUILT": str(prebuilt),
+           "JAXCOURSE_BUILD_DIR": str(work / "build"), "JAX_PLATFORMS": "cpu", "HOME": str(work)}
+    t0 = time.monotonic()
+    argv = [sys.executable, "-c", FLOOR_SCRIPT, str(work / "job.json"), str(obs)]
+    proc = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, check=False)
+    wall = time.monotonic() - t0
+    if proc.returncode != 0:
+        raise SystemExit(f"floor run failed:\n{proc.stderr[-3000:]}")
+    return wall
+
+
+def cache_hit_ms(settings: RunSettings, sub: StudentSubmission, release: ReleaseInfo, work: Path, n: int = 200
+                 ) -> float:
+    cells = map_cells("ch05", release_notebook(release.notebooks["ch05"]), sub.notebooks["ch05"].notebook)
+    src = find_kernel_sources([c for ex in CHAPTERS["ch05"] for c in cells.answers[ex]], {})[0]
+    cache = BuildCache(settings.build_cache, None, scratch_root=work, limits=None)  # type: ignore[arg-type]
+    cache.build(KernelSource(src.name, src.text, src.origin))  # warm the compiler-version lookup
+    times = []
+    for i in range(n):
+        t0 = time.perf_counter()
+        out = cache.build(KernelSource(src.name, src.text, src.origin))
+        BuildCache.install(out, work / f"hit{i}")
+        times.append(time.perf_counter() - t0)
+        assert out.status == "cached"
+    return statistics.mean(times) * 1000
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--release", type=Path, default=None)
+    ap.add_argument("--isolation", default="bwrap")
+    ap.add_argument("--repeat", type=int, default=2, help="warm runs (the best is reported)")
+    args = ap.parse_args()
+    root = args.release or max(p.parent for p in (REPO / "assignments").glob("*/manifest.json"))
+    release = ReleaseInfo.load(root)
+    sub = reference_submission(release)
+    for ex_id in EXERCISE_IDS:  # the grader's own imports (jax, exercise modules) are not per-student cost
+        load(ex_id)
+    work = Path(tempfile.mkdtemp(prefix="jaxgrade-bench-"))
+    try:
+        settings = RunSettings(isolation=args.isolation, build_cache=work / "cache",
+                               scratch_root=work / "scratch")
+        t0 = time.monotonic()
+        cold = grade_submission(sub, release, settings)
+        cold_s = time.monotonic() - t0
+        warm_runs = []
+        for _ in range(args.repeat):
+            t0 = time.monotonic()
+            warm = grade_submission(sub, release, settings)
+            warm_runs.append(time.monotonic() - t0)
+        warm_s = min(warm_runs)
+        floor_s = floor_seconds(release, sub, settings, work / "floor")
+        hit_ms = cache_hit_ms(settings, sub, release, work / "hits")
+        print(f"release {release.version}, isolation {args.isolation}, "
+              f"score {warm.total:g}/{warm.max_total:g} (cold {cold.total:g})")
+        print(f"cold   {cold_s:7.2f} s per submission (empty build cache)")
+        print(f"warm   {warm_s:7.2f} s per submission (best of {args.repeat}: "
+              f"{', '.join(f'{t:.2f}' for t in warm_runs)})")
+        print(f"floor  {floor_s:7.2f} s (reference answers + probes in one plain process)")
+        print(f"ratio  {warm_s / floor_s:7.2f} x floor (target <= 1.5)")
+        print(f"hit    {hit_ms:7.2f} ms per kernel build from cache incl. copy into the job (target < 50)")
+        print("warm phases:")
+        for p in warm.phases:
+            print(f"  {p.name:16s} {p.duration_s:7.3f} s  {p.outcome}")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
