@@ -19,7 +19,8 @@ student's code raised; all are missing when `defined` is false):
   grad.self    jax.jit(jax.grad(lambda Z: sum(D(Z, Z))))(X): expected float32 (N, d). Unit: distance
                per coordinate unit (dimensionless).
   grad.x       jax.grad of sum(W * D(X, Y)) with respect to X: expected float32 (N, d).
-  grad.y       the same gradient with respect to Y: expected float32 (M, d).
+  grad.y       the same gradient with respect to Y: expected float32 (M, d). Both come from one
+               jax.grad(..., argnums=(0, 1)) call; when it raised, grad.y repeats grad.x's error entry.
 """
 
 from __future__ import annotations
