@@ -119,6 +119,8 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     shown = obs.values.get("value")
     if prediction is None:
         detail = f"predicted_compiles 的类型是 {type_name}(值 {shown!r}),应为 int,例如 predicted_compiles = 3"
+        if type_name == "ellipsis":
+            detail = "predicted_compiles 还是占位的 ...:请把它换成你预测的整数,例如 predicted_compiles = 3"
         return [CheckOutcome("exact_int", False, detail),
                 CheckOutcome("matches_clean_measurement", False, f"预测值不是 int,无法比较;{detail}")]
     if prediction == measured:
