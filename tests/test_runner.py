@@ -250,6 +250,34 @@ def test_os_exit_in_a_cell_crashes_only_its_exercise(tmp_path, settings):
     assert_job_left_nothing(s)
 
 
+FORGE = """
+import json, os, numpy as np
+scratch = "/sandbox/scratch"
+spec = json.load(open(os.path.join(scratch, "inputs", "recompile.json")))
+x = np.load(os.path.join(scratch, "inputs", spec["arrays"]["x"]))
+doc = {"format": 1, "exercise": "recompile",
+       "values": {"y": {"json": (x * 3.0).tolist()}, "__cells__": {"json": []}, "__tampered__": {"json": []}}}
+open(os.path.join(scratch, "obs", "recompile.json"), "w").write(json.dumps(doc))
+with open(os.path.join(scratch, "progress.jsonl"), "a") as f:
+    for phase in ("cells", "probe", "done"):
+        f.write(json.dumps({"exercise": "recompile", "phase": phase, "t": 1}) + "\\n")
+os._exit(0)
+"""
+
+
+@REAL
+def test_files_forged_by_a_cell_are_not_taken_as_observations(tmp_path, settings):
+    rel = make_release(tmp_path / "rel")
+    s = settings()
+    wrong = [answer("triple", 7.0)]  # the real answer to recompile is wrong: only a forgery could pass
+    sub = student(rel, {"histogram": [*good("histogram"), FORGE], "recompile": wrong})
+    res = grade_submission(sub, rel, s, catalog=dummy_catalog())
+    assert res.scores["histogram"].status == "crashed"
+    assert (res.scores["recompile"].status, res.scores["recompile"].score) == ("gate_failed", 0.0)
+    assert [p.name for p in res.phases if "child" in p.name] == ["ch02/child#1", "ch02/child#2"]
+    assert_job_left_nothing(s)
+
+
 @REAL
 def test_replacing_jax_jit_is_detected_as_tampering(tmp_path, settings):
     rel = make_release(tmp_path / "rel")
@@ -413,9 +441,10 @@ class ReplaySandbox:
         obs.mkdir(exist_ok=True)
 
         def emit(ex, phase):
-            progress.write(json.dumps({"exercise": ex, "phase": phase, "t": 0}) + "\n")
+            progress.write(json.dumps({"exercise": ex, "phase": phase, "t": 0, "token": token}) + "\n")
             progress.flush()
 
+        token = ""
         if "autograder.sandboxed.kernel_main" in argv:
             job = json.loads((scratch / "kernel_job.json").read_text())
             for e in job["exercises"]:
@@ -425,6 +454,7 @@ class ReplaySandbox:
         if "compile" in " ".join(argv) or argv[0].endswith("clang++"):
             raise AssertionError("the fake sandbox does not compile")
         job = json.loads((scratch / "job.json").read_text())
+        token = job["token"]
         self.jobs.append(job)
         emit(None, "setup")
         emit(None, "ready")
@@ -437,6 +467,7 @@ class ReplaySandbox:
             if values == "garbage":
                 (obs / f"{e['id']}.json").write_text("{not json")
             else:
+                values = {"__token__": {"json": token}} | values
                 doc = {"format": 1, "exercise": e["id"], "values": values}
                 (obs / f"{e['id']}.json").write_text(json.dumps(doc))
             emit(e["id"], "done")
@@ -525,6 +556,16 @@ def test_malformed_and_invalid_observations_score_zero_with_a_message(tmp_path, 
     assert (res.scores["histogram"].status, res.scores["histogram"].score) == ("malformed_output", 0.0)
     assert res.scores["recompile"].score == 0.0
     assert "没有得到这一项的观测结果" in res.scores["recompile"].tests[0].output_zh
+
+
+def test_observations_without_the_run_token_are_forged(tmp_path, fake_settings):
+    rel = make_release(tmp_path / "rel")
+    forged = _good_values("histogram", 3) | {"__token__": {"json": "guessed"}}
+    sb = ReplaySandbox({"histogram": forged, "recompile": _good_values("recompile", 3)})
+    res = grade_submission(student(rel, {"histogram": good("histogram")}), rel, fake_settings, sandbox=sb,
+                           catalog=fake_catalog())
+    assert (res.scores["histogram"].status, res.scores["histogram"].score) == ("malformed_output", 0.0)
+    assert res.scores["recompile"].score == 10.0
 
 
 def test_cell_errors_from_the_child_become_numbered_notes(tmp_path, fake_settings):

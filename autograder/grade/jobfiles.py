@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from autograder.exercises.base import ProbeInputs
+from autograder.observations import Observations, StudentError, read_observations
 
 JOB_LAYOUT = {"inputs_dir": "inputs", "obs_dir": "obs", "progress": "progress.jsonl", "workdir": "work"}
 MAX_PROGRESS_BYTES = 1 * 2**20
@@ -44,6 +45,18 @@ def write_inputs(inputs_dir: Path, exercise: str, inp: ProbeInputs) -> None:
         arrays[name] = file_name
     doc = {"seed": inp.seed, "params": inp.params, "arrays": arrays}
     (inputs_dir / f"{exercise}.json").write_text(json.dumps(doc), encoding="utf-8")
+
+
+def read_child_observations(obs_dir: Path, exercise: str, token: str) -> Observations:
+    """An exercise's observations from a notebook child; files without the run's token are forged."""
+    obs = read_observations(obs_dir, exercise)
+    if obs is None:
+        return Observations(exercise, {})
+    values = dict(obs.values)
+    if "__wire__" not in values and token and values.pop("__token__", None) != token:
+        values = {"__wire__": StudentError("ForgedOutput", "观测结果不是评分进程写的")}
+    values.pop("__token__", None)
+    return Observations(exercise, values)
 
 
 def write_job(scratch: Path, name: str, doc: dict[str, Any]) -> None:
@@ -69,11 +82,12 @@ class ProgressEvent:
 
 
 class ProgressReader:
-    """Incrementally reads progress.jsonl; malformed or unexpected lines are ignored."""
+    """Incrementally reads progress.jsonl; malformed, unexpected or token-less lines are ignored."""
 
-    def __init__(self, path: Path, exercises: tuple[str, ...]):
+    def __init__(self, path: Path, exercises: tuple[str, ...], token: str = ""):
         self.path = path
         self.exercises = frozenset(exercises)
+        self.token = token
         self.offset = 0
         self.pending = b""
 
@@ -96,6 +110,8 @@ class ProgressReader:
             except ValueError:
                 continue
             if not isinstance(doc, dict) or doc.get("phase") not in _PHASES:
+                continue
+            if self.token and doc.get("token") != self.token:
                 continue
             ex = doc.get("exercise")
             if ex is not None and ex not in self.exercises:

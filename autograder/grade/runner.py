@@ -27,6 +27,7 @@ import fcntl
 import hashlib
 import json
 import os
+import secrets
 import shutil
 import sys
 import tempfile
@@ -61,6 +62,7 @@ from autograder.grade.jobfiles import (
     ProgressReader,
     place_extra_files,
     prepare_child_library,
+    read_child_observations,
     write_inputs,
     write_job,
 )
@@ -354,8 +356,9 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
         shutil.copyfile(so, scratch / "prebuilt" / so.name)
     place_extra_files(scratch / "work", job.sub.extra_files)
     job._give_to_child(scratch)
+    token = secrets.token_hex(16)
     write_job(scratch, "job.json", {
-        "chapter": chapter, "setup_cells": list(cells.setup),
+        "chapter": chapter, "setup_cells": list(cells.setup), "token": token,
         "exercises": [{"id": ex.id, "cells": [c.source for c in cells.answers[ex.id]],
                        "relies_on": list(ex.relies_on)} for ex in exercises],
     })
@@ -363,7 +366,7 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
     argv = [settings.python, "-P", "-s", "-B", "-m", "autograder.sandboxed.child_main", SCRATCH_TARGET]
     proc = job.start(argv, scratch, job.limits(job.budget(exercises)))
     on_started()
-    reader = ProgressReader(scratch / "progress.jsonl", ids)
+    reader = ProgressReader(scratch / "progress.jsonl", ids, token)
     timeouts = {ex.id: settings.scaled(ex.timeout_s) for ex in exercises}
     deadline = time.monotonic() + settings.scaled(settings.startup_timeout_s)
     current: str | None = None
@@ -405,8 +408,7 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
         raise GraderFault(f"{chapter}: child did not get ready ({result.message}): {tail}")
     observations = {}
     for ex_id in done:
-        obs = read_observations(scratch / "obs", ex_id)
-        observations[ex_id] = obs if obs is not None else Observations(ex_id, {})
+        observations[ex_id] = read_child_observations(scratch / "obs", ex_id, token)
     remaining = [i for i in ids if i not in done]
     if not remaining:
         return ChildRun(tuple(done), None, "ok", "", observations, result)

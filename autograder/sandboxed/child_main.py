@@ -7,8 +7,12 @@ read-only copy holding only autograder/__init__.py, autograder/sandboxed/, jaxco
   {"chapter": "ch02"|"ch05",
    "setup_cells": [src],                                # the release's setup cells
    "exercises": [{"id", "cells": [src], "relies_on": [dotted name]}],
-   "inputs_dir": "inputs", "obs_dir": "obs", "progress": "progress.jsonl", "workdir": "work"}
+   "inputs_dir": "inputs", "obs_dir": "obs", "progress": "progress.jsonl", "workdir": "work",
+   "token": str}                                        # per run, optional
 All paths are relative to <jobdir>. The shell runs with <jobdir>/<workdir> as its working folder.
+job.json is deleted once read. `token` is copied into every progress line and into every exercise's
+observations (key `__token__`): the parent ignores progress lines and observation files without it,
+so a cell that merely writes such files forges nothing (a tripwire: the token is in this process).
 
 <jobdir>/<progress>: one JSON object per line, appended and flushed as the child goes:
   {"exercise": null, "phase": "setup", "t": s}          setup cells start
@@ -92,11 +96,14 @@ class ExerciseJob:
 class Progress:
     """Appends progress lines with O_APPEND writes (one write per line)."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, token: str = ""):
         self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        self.token = token
 
     def emit(self, exercise: str | None, phase: str, **extra: Any) -> None:
         line = {"exercise": exercise, "phase": phase, "t": round(time.monotonic() - _T0, 4), **extra}
+        if self.token:
+            line["token"] = self.token
         os.write(self.fd, (json.dumps(line) + "\n").encode())
 
 
@@ -154,7 +161,9 @@ def run_probe(probe: Any, ns: dict, inp: dict, rec: Recorder, sink: CappedText) 
 def main(argv: list[str]) -> int:
     jobdir = Path(argv[1]).resolve()
     job = json.loads((jobdir / "job.json").read_text(encoding="utf-8"))
-    progress = Progress(_sub(jobdir, job.get("progress", "progress.jsonl")))
+    token = str(job.get("token", ""))
+    (jobdir / "job.json").unlink(missing_ok=True)
+    progress = Progress(_sub(jobdir, job.get("progress", "progress.jsonl")), token)
     obs_dir = _sub(jobdir, job.get("obs_dir", "obs"))
     inputs_dir = _sub(jobdir, job.get("inputs_dir", "inputs"))
     workdir = _sub(jobdir, job.get("workdir", "work"))
@@ -204,6 +213,8 @@ def main(argv: list[str]) -> int:
             tampered |= set(snapshot.changed(labels))
         rec.values["__cells__"] = {"json": cell_errors}
         rec.values["__tampered__"] = {"json": sorted(tampered)}
+        if token:
+            rec.values["__token__"] = {"json": token}
         rec.flush()
         progress.emit(ex.id, "done")
     return 0
