@@ -291,6 +291,19 @@ def test_replacing_jax_jit_is_detected_as_tampering(tmp_path, settings):
 
 
 @REAL
+def test_a_child_that_will_not_exit_is_killed_after_its_last_exercise(tmp_path, settings):
+    rel = make_release(tmp_path / "rel")
+    s = settings()
+    stubborn = ("import os, threading, time\nos._exit = lambda code: time.sleep(3600)\n"
+                "threading.Thread(target=time.sleep, args=(3600,)).start()")
+    sub = student(rel, {"histogram": good("histogram"), "recompile": [*good("recompile"), stubborn]})
+    res = grade_submission(sub, rel, s, catalog=dummy_catalog())
+    assert [(v.status, v.score) for v in res.scores.values()] == [("ok", 10.0), ("ok", 10.0)]
+    assert {p.name: p.outcome for p in res.phases}["ch02/child#1"] == "ok"
+    assert_job_left_nothing(s)
+
+
+@REAL
 def test_patching_a_probe_global_is_tampering(tmp_path, settings):
     rel = make_release(tmp_path / "rel")
     patch = "import autograder.sandboxed.probes.recompile as p\np.np = None"

@@ -81,6 +81,7 @@ from autograder.sandbox import (
 
 LIB_TARGET = "/sandbox/lib"
 POLL_S = 0.02
+EXIT_GRACE_S = 2.0  # from the last "done" to the child's exit
 MAX_KERNEL_SOURCES = 4
 CELL_ERRORS_SHOWN = 3
 # Top-level folders a notebook child sees in bwrap mode (everything else is covered); the Python
@@ -271,9 +272,10 @@ class _Job:
     # -- limits and environment
 
     def limits(self, wall_s: float, address_space: int | None = None) -> Limits:
+        # RLIMIT_NPROC counts threads of the uid: XLA starts a pool per core in every child.
         return Limits(wall_s=wall_s, cpu_s=max(1, int(wall_s * 4)),
-                      address_space_bytes=address_space or self.settings.address_space_bytes, nproc=256,
-                      nofile=1024)
+                      address_space_bytes=address_space or self.settings.address_space_bytes,
+                      nproc=256 + 8 * (os.cpu_count() or 1), nofile=1024)
 
     def budget(self, exercises: list[Exercise]) -> float:
         """Backstop wall clock of a child: start-up plus every exercise's timeout (the parent's own
@@ -391,11 +393,14 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
                     elif ev.phase == "done" and ev.exercise not in done:
                         done.append(ev.exercise)
                         current = None
-                        deadline = time.monotonic() + settings.scaled(settings.startup_timeout_s)
+                        # after the last exercise only interpreter exit is left: do not wait on a child
+                        # whose student threads or patched os._exit keep it alive
+                        wait_s = EXIT_GRACE_S if len(done) == len(ids) else settings.startup_timeout_s
+                        deadline = time.monotonic() + settings.scaled(wait_s)
             if result is not None:
                 break
             if time.monotonic() > deadline:
-                killed_for_timeout = True
+                killed_for_timeout = len(done) < len(ids)
                 result = _kill(proc)
                 break
     finally:
