@@ -1,0 +1,148 @@
+"""`jaxgrade bundle --release V [--out FILE]`: the autograder zip a course uploads to Gradescope.
+
+Zip layout (Gradescope unpacks it into /autograder/source and runs setup.sh there, as root, once):
+
+  setup.sh            autograder/bundle/setup.sh: apt (clang, Python >= 3.12), venv, project, sandbox
+                      users and permissions (see its header for the Ubuntu versions)
+  run_autograder      scripts/run_autograder: grades /autograder/submission, always writes
+                      /autograder/results/results.json (autograder/bundle/gradescope.py)
+  pyproject.toml  autograder/  jaxcourse/  kernels/      the grader, as in this checkout
+  assignments/<V>/    the release (its manifest.json hashes are checked before anything is written)
+  BUNDLE.json         {"format": 1, "release": V, "files": {path: sha256}}
+
+Never in the zip: solutions/, tests/, caches, compiled files. The zip is deterministic: same
+inputs, same bytes (sorted entries, fixed timestamps and modes).
+
+Exit codes: 0 written; 1 the release or the project files are unusable; 2 bad usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import io
+import json
+import os
+import sys
+import zipfile
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parents[2]
+PROJECT_ITEMS = ("pyproject.toml", "autograder", "jaxcourse", "kernels")
+SKIP_PARTS = frozenset({"__pycache__", ".ipynb_checkpoints", ".pytest_cache"})
+SKIP_SUFFIXES = (".pyc", ".pyo", ".so", ".egg-info")
+EXECUTABLES = frozenset({"setup.sh", "run_autograder"})
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
+
+
+class BundleError(RuntimeError):
+    pass
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--release", required=True, metavar="V",
+                        help="release version (folder under --assignments) or a release folder")  # fmt: skip
+    parser.add_argument("--assignments", type=Path, default=Path("assignments"),
+                        help="folder holding the releases (default: %(default)s)")  # fmt: skip
+    parser.add_argument("--out", type=Path, default=None,
+                        help="zip to write (default: build/jaxgrade-autograder-<V>.zip)")  # fmt: skip
+
+
+def _release_root(release: str, assignments: Path) -> Path:
+    path = Path(release)
+    return path if os.sep in release or path.is_absolute() else assignments / release
+
+
+def _walk(root: Path, base: Path) -> list[tuple[str, Path]]:
+    """(zip name, file) for every regular file under `root`, caches skipped, symlinks refused."""
+    if root.is_file():
+        return [(root.relative_to(base).as_posix(), root)]
+    out = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_PARTS and not d.endswith(SKIP_SUFFIXES))
+        for name in sorted(filenames):
+            path = Path(dirpath) / name
+            if name.endswith(SKIP_SUFFIXES):
+                continue
+            if path.is_symlink() or not path.is_file():
+                raise BundleError(f"{path} is not a regular file; the bundle holds regular files only")
+            out.append((path.relative_to(base).as_posix(), path))
+    return out
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def check_release(root: Path) -> str:
+    """The release's version, after checking its manifest and every file hash it lists."""
+    from autograder.grade.model import GraderFault, ReleaseInfo
+
+    try:
+        info = ReleaseInfo.load(root)
+    except GraderFault as exc:
+        raise BundleError(str(exc)) from exc
+    doc = json.loads((root / "manifest.json").read_text(encoding="utf-8"))
+    files = doc.get("files")
+    if not isinstance(files, dict) or not files:
+        raise BundleError(f"{root}/manifest.json lists no files")
+    for rel, digest in sorted(files.items()):
+        path = root / rel
+        if not path.is_file() or _sha256(path.read_bytes()) != digest:
+            raise BundleError(
+                f"release file {rel} is missing or differs from manifest.json; release it again"
+            )
+    return info.version
+
+
+def collect(release_root: Path, version: str, project: Path = PROJECT) -> dict[str, bytes]:
+    """Zip name -> content, for everything the bundle holds."""
+    entries: dict[str, bytes] = {
+        "setup.sh": (project / "autograder" / "bundle" / "setup.sh").read_bytes(),
+        "run_autograder": (project / "scripts" / "run_autograder").read_bytes(),
+    }
+    for item in PROJECT_ITEMS:
+        if not (project / item).exists():
+            raise BundleError(f"{project / item} is missing")
+        for name, path in _walk(project / item, project):
+            entries[name] = path.read_bytes()
+    for name, path in _walk(release_root, release_root):
+        entries[f"assignments/{version}/{name}"] = path.read_bytes()
+    manifest = {"format": 1, "release": version, "files": {k: _sha256(v) for k, v in sorted(entries.items())}}
+    entries["BUNDLE.json"] = (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode()
+    return entries
+
+
+def write_zip(entries: dict[str, bytes], out: Path) -> None:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for name in sorted(entries):
+            info = zipfile.ZipInfo(name, ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 3  # unix: the mode below is honoured by unzip
+            mode = 0o755 if name in EXECUTABLES else 0o644
+            info.external_attr = (0o100000 | mode) << 16
+            zf.writestr(info, entries[name])
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(f".{out.name}.tmp{os.getpid()}")
+    tmp.write_bytes(buf.getvalue())
+    os.replace(tmp, out)
+
+
+def run(args: argparse.Namespace) -> int:
+    root = _release_root(args.release, args.assignments)
+    if not (root / "manifest.json").is_file():
+        print(f"jaxgrade bundle: error: no release at {root} (manifest.json missing)", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        version = check_release(root)
+        out = args.out or Path("build") / f"jaxgrade-autograder-{version}.zip"
+        entries = collect(root, version)
+        write_zip(entries, out)
+    except (BundleError, OSError) as exc:
+        print(f"jaxgrade bundle: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    size = out.stat().st_size
+    print(f"{out}: Gradescope autograder for release {version}, {len(entries)} files, {size / 1024:.0f} KiB")
+    return EXIT_OK
