@@ -553,7 +553,10 @@ def _build_kernels(job: _Job, chapter: str, cells: ChapterCells, exercises: list
     with job.clock.phase(f"{chapter}/build") as ph:
         statuses = []
         for src_path in sorted((job.library / "kernels").glob("*.cc")):
-            out = cache_.build(KernelSource(src_path.name, src_path.read_bytes(), f"course {src_path.name}"))
+            try:
+                out = cache_.build(KernelSource(src_path.name, src_path.read_bytes(), "course kernel"))
+            except BuildFault as exc:
+                raise GraderFault(str(exc)) from exc
             if not out.ok:
                 raise GraderFault(f"course kernel {src_path.name} does not build ({out.status}): "
                                   f"{out.diagnostics}")
@@ -688,6 +691,7 @@ def grade_submission(sub: StudentSubmission, release: ReleaseInfo, settings: Run
     with _UIDS.slot(settings.uids) as uid:
         sb = sandbox or _sandbox_for(settings, uid)
         workdir = Path(tempfile.mkdtemp(prefix=f"job-{sub.content_hash[:12]}-", dir=settings.scratch_root))
+        os.chmod(workdir, 0o711)  # rlimit mode: the sandbox uid must pass through to its scratch folders
         job = _Job(sub, release, settings, sb, catalog, workdir, library)
         job.messages.extend(sub.problems_zh)
         try:
