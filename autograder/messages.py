@@ -27,7 +27,13 @@ MESSAGES: dict[str, str] = {
     "build_memory": "C++ 内核 {name} 编译超出内存上限被终止。",
     "no_kernel_source": ("没有找到 C++ 内核源码(需要一个 %%writefile silu.cc 单元格,"
                          "或随作业提交的 .cc 文件)。"),
-    "kernel_crashed": "单独加载你编译好的内核并调用时进程崩溃({detail})。",
+    "kernel_crashed": "单独加载你编译好的内核并调用时{detail}。",
+}
+
+KERNEL_RUN_DETAILS: dict[str, str] = {
+    "crashed": "进程异常退出",
+    "timeout": "运行超时",
+    "memory": "超出内存上限",
 }
 
 CRASH_DETAILS: dict[str, str] = {
@@ -45,3 +51,8 @@ def message(key: str, **fields: object) -> str:
 
 def crash_detail(kind: str, **fields: object) -> str:
     return CRASH_DETAILS[kind].format(**fields)
+
+
+def kernel_run_message(status: str) -> str:
+    """For a kernel child that ended with `status` ("crashed", "timeout", "memory")."""
+    return message("kernel_crashed", detail=KERNEL_RUN_DETAILS.get(status, KERNEL_RUN_DETAILS["crashed"]))

@@ -398,6 +398,23 @@ def test_kernel_is_built_once_prebuilt_for_the_child_and_probed_without_student_
 
 
 @REAL
+def test_a_kernel_that_exits_when_loaded_is_the_students_fault_not_the_graders(tmp_path, settings):
+    rel = make_release(tmp_path / "rel")
+    s = settings(exercises=("silu_ffi",))
+    cat = dummy_catalog()
+    exiting = ('%%writefile k.cc\n#include <cstdlib>\n'
+               '__attribute__((constructor)) static void bye() { std::exit(3); }\n'
+               'extern "C" int answer() { return 42; }\n')
+    sub = student(rel, {"silu_ffi": [exiting, KERNEL_LOAD]}, chapters=("ch05",))
+    res = grade_submission(sub, rel, s, catalog=cat)
+    obs = cat["silu_ffi"].seen[-1]
+    assert obs.raw("kernel.__run__") == "crashed"
+    assert not obs.has("kernel.answer")
+    assert "单独加载你编译好的内核" in res.scores["silu_ffi"].summary_zh
+    assert_job_left_nothing(s)
+
+
+@REAL
 def test_kernel_compile_error_costs_only_the_kernel_exercise(tmp_path, settings):
     rel = make_release(tmp_path / "rel")
     s = settings(exercises=("reduce_sum_rules", "silu_ffi"))

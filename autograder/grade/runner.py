@@ -67,7 +67,7 @@ from autograder.grade.jobfiles import (
     write_job,
 )
 from autograder.grade.model import GraderFault, Phase, ReleaseInfo, StudentResult, StudentSubmission
-from autograder.messages import crash_detail, message
+from autograder.messages import crash_detail, kernel_run_message, message
 from autograder.observations import ObservationInvalid, Observations, StudentError, read_observations
 from autograder.sandbox import (
     SCRATCH_TARGET,
@@ -299,10 +299,10 @@ class _Job:
         path.mkdir()
         for sub in ("tmp", "work"):
             (path / sub).mkdir()
-        self._give_to_child(path)
+        self.give_to_child(path)
         return path
 
-    def _give_to_child(self, path: Path) -> None:
+    def give_to_child(self, path: Path) -> None:
         uid = getattr(self.sandbox, "uid", None)
         if self.sandbox.mode == "none" or uid is None or os.geteuid() != 0:
             return
@@ -357,7 +357,7 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
     for so in prebuilt:
         shutil.copyfile(so, scratch / "prebuilt" / so.name)
     place_extra_files(scratch / "work", job.sub.extra_files)
-    job._give_to_child(scratch)
+    job.give_to_child(scratch)
     token = secrets.token_hex(16)
     write_job(scratch, "job.json", {
         "chapter": chapter, "setup_cells": list(cells.setup), "token": token,
@@ -458,9 +458,14 @@ class _KernelChild:
         result = _wait(self.proc, None)
         self.proc = None
         assert result is not None and self.scratch is not None
-        if result.exit_code == 3:
-            tail = (result.stderr or "")[-1500:]
-            raise GraderFault(f"{self.chapter}: kernel child could not start: {tail}")
+        # "ready" is written before the student's library is loaded: whatever fails after it is the
+        # student's (even an exit(3) from a constructor in the .so), whatever fails before it is ours
+        ids = tuple(ex.id for ex in self.exercises)
+        events = ProgressReader(self.scratch / "progress.jsonl", ids).read_new()
+        if not any(ev.phase == "ready" for ev in events):
+            error = next((ev.error for ev in events if ev.phase == "setup_error"), "")
+            detail = error or (result.stderr or "")[-1500:]
+            raise GraderFault(f"{self.chapter}: kernel child did not get ready ({result.message}): {detail}")
         status = "ok" if result.exit_code == 0 else _crash_status(result)[0]
         self.job.clock.phases.append(Phase(f"{self.chapter}/kernel", self.started_at,
                                            round(time.time() - self.started_at, 6), status))
@@ -645,7 +650,7 @@ def _grade_chapter(job: _Job, chapter: str, notebook: dict[str, Any], exercises:
                     obs = Observations(ex.id, merged)
                 notes = kernel_notes if ex.kernel_probe else []
                 if ex.kernel_probe and kernel_status in ("crashed", "timeout", "memory"):
-                    notes = [*notes, message("kernel_crashed", detail=kernel_status)]
+                    notes = [*notes, kernel_run_message(kernel_status)]
                 score = _judge(job.catalog[ex.id], ex, inputs[ex.id], obs, answer_cells, notes)
             if score.status == "tampered":
                 job.flags.add("tampered")
