@@ -111,6 +111,8 @@ class RunSettings:
     uids: tuple[int, ...] = tuple(range(65000, 65064))  # one per concurrent job (RLIMIT_NPROC is per uid)
     child_library: Path | None = None  # a prepared library folder (tests add dummy probes); None: built
     python: str = sys.executable
+    engine: str | None = None  # isolation "container": "podman" | "docker" (None: podman when installed)
+    image: str | None = None  # isolation "container": grader image (None: JAXGRADE_IMAGE or the default)
 
     @classmethod
     def from_options(cls, **values: Any) -> RunSettings:
@@ -668,7 +670,14 @@ def _sandbox_for(settings: RunSettings, uid: int) -> Sandbox:
         return make_sandbox("none", unsafe=True)
     if settings.isolation in ("bwrap", "rlimit"):
         return make_sandbox(settings.isolation, uid=uid, gid=uid)
-    raise GraderFault(f"the runner cannot use isolation {settings.isolation!r} (bwrap, rlimit, none)")
+    if settings.isolation == "container":  # one container per child (autograder/grade/container.py)
+        from autograder.grade.container import make_container_sandbox
+
+        try:
+            return make_container_sandbox(engine=settings.engine, image=settings.image, uid=uid, gid=uid)
+        except SandboxFault as exc:
+            raise GraderFault(f"container isolation unavailable: {exc}") from exc
+    raise GraderFault(f"the runner cannot use isolation {settings.isolation!r} (bwrap, rlimit, container, none)")  # noqa: E501
 
 
 def grade_submission(sub: StudentSubmission, release: ReleaseInfo, settings: RunSettings | None = None, *,

@@ -1,0 +1,488 @@
+"""Isolation mode "container": every sandboxed program runs in its own container (trusted parent side).
+
+`ContainerSandbox` implements the interface of `autograder.sandbox.Sandbox` (start -> a process with
+wait/poll/kill returning `SandboxResult`, `SandboxFault` for its own failures), so the runner's
+notebook child, kernel child and kernel builds each run in a fresh container of the grader image
+while the runner, the hidden checks and the verdicts stay on the host:
+
+    podman|docker run --rm --pull never --network none --read-only --tmpfs /tmp --cap-drop ALL
+        --security-opt no-new-privileges --user UID:GID --memory M --memory-swap M --pids-limit N
+        -v SCRATCH:/sandbox/scratch:rw  -v <each Mount>:ro  -v STATUS:/sandbox/.status:rw
+        -v autograder/sandbox_exec.py:/sandbox/.exec/sandbox_exec.py:ro
+        --entrypoint /bin/sh IMAGE -c 'exec "$@" 3>/sandbox/.status/status' sh
+        <image python> -I -S /sandbox/.exec/sandbox_exec.py --status-fd=3 --rlimit=... --seccomp -- ARGV
+
+Only the job's scratch folder (written by the parent: job.json, inputs, prebuilt kernels; written
+by the child: observations, progress) and the read-only mounts the runner asks for (the child
+library: autograder/sandboxed, jaxcourse, kernels) enter the container. Hidden checks, expected
+values, the release, other submissions and the gradebook never do; the parent reads what the
+child wrote with the usual validating reader. Host paths in ARGV are mapped into the image: the
+host's Python interpreter -> the image's, clang++ -> the image's, the host's site-packages (JAX's
+FFI include folder) -> the image's.
+
+Inside, the launcher of the other modes (`sandbox_exec.py`, bound from the host) applies the rlimits
+(soft = hard), seccomp (no inet sockets, ptrace, namespaces...) and reports the exact wait status and
+rusage. It runs as the same unprivileged uid as the program (the container has no capabilities to
+switch), so that report is advisory: a program can forge or kill it. Nothing depends on it beyond
+the crash kind; the wall clock, the kill and the teardown are the host's (`kill -s KILL` by name,
+then `rm -f`), and memory and processes are bounded by the container's cgroup.
+
+uid: as root, the runner's per-job uid (a dedicated uid: RLIMIT_NPROC stays per job); otherwise the
+caller's own uid (it must own the scratch files; `--userns keep-id` for rootless podman), and then
+RLIMIT_NPROC is left to --pids-limit because it would count every process of the caller.
+
+Engine selection (so a TA with a normal podman or docker just passes `--engine docker`):
+  engine     "podman" | "docker" | None (podman when installed, else docker)
+  JAXGRADE_ENGINE_ARGS     extra global arguments, e.g. "--root DIR --runroot DIR" (shell words)
+  JAXGRADE_CONTAINER_DIR   podman only: the layout of scripts/build-image.sh (DIR/storage, DIR/run,
+                           DIR/containers.conf as CONTAINERS_CONF)
+  image      None: JAXGRADE_IMAGE or "jaxgrade-grader:latest"; never pulled (--pull never)
+
+cgroups: on this project's CI host (cgroup v1, podman 4.3, runc, cgroup manager cgroupfs) --memory,
+--memory-swap and --pids-limit are enforced (memory.limit_in_bytes and pids.max inside the
+container show them); --cpus is not used.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import re
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import threading
+import time
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from autograder.sandbox import (
+    DEFAULT_PATH,
+    EXEC_SOURCE,
+    EXEC_TARGET,
+    SCRATCH_TARGET,
+    Limits,
+    Mount,
+    Sandbox,
+    SandboxFault,
+    SandboxResult,
+    _CappedReader,
+    _infer_limit,
+    _message,
+)
+
+DEFAULT_IMAGE = "jaxgrade-grader:latest"
+STATUS_TARGET = "/sandbox/.status"
+STATUS_FILE = "status"
+STATUS_CAP = 64 * 1024
+DEFAULT_MEMORY_BYTES = 4 * 2**30  # cgroup memory limit of one container (RLIMIT_AS stays as asked)
+START_TIMEOUT_S = 120.0  # engine start to the launcher's "started" line (a loaded host is slow)
+ENGINE_TIMEOUT_S = 60.0  # kill / rm / probe commands
+POLL_S = 0.02
+UNSAFE_PATH = re.compile(r"[:,\n\0]")  # would break the -v source:target:options syntax
+
+
+# --- the engine ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Engine:
+    """How to call the container engine: command words and environment of the client process."""
+
+    kind: str  # "podman" | "docker"
+    argv: tuple[str, ...]
+    env: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def resolve(cls, kind: str | None = None) -> Engine:
+        if kind is None:
+            kind = "podman" if shutil.which("podman") else "docker"
+        if kind not in ("podman", "docker"):
+            raise SandboxFault(f"container: unknown engine {kind!r} (podman, docker)")
+        binary = shutil.which(kind)
+        if binary is None:
+            raise SandboxFault(f"container: {kind} is not installed (or not on PATH)")
+        argv = [binary]
+        env = dict(os.environ)
+        state = os.environ.get("JAXGRADE_CONTAINER_DIR")
+        if state and kind == "podman":
+            argv += ["--root", f"{state}/storage", "--runroot", f"{state}/run"]
+            if os.path.isfile(f"{state}/containers.conf"):
+                env.setdefault("CONTAINERS_CONF", f"{state}/containers.conf")
+        argv += shlex.split(os.environ.get("JAXGRADE_ENGINE_ARGS", ""))
+        return cls(kind, tuple(argv), tuple(sorted(env.items())))
+
+    @property
+    def environ(self) -> dict[str, str]:
+        return dict(self.env)
+
+    def call(self, *args: str, timeout: float = ENGINE_TIMEOUT_S) -> subprocess.CompletedProcess[str]:
+        try:
+            return subprocess.run([*self.argv, *args], env=self.environ, stdin=subprocess.DEVNULL,
+                                  capture_output=True, text=True, timeout=timeout)  # fmt: skip
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise SandboxFault(f"container: {self.kind} {args[0]} failed: {exc}") from exc
+
+    def rootless(self) -> bool:
+        return self.kind == "podman" and os.geteuid() != 0
+
+
+@dataclass(frozen=True)
+class ImageInfo:
+    """Paths inside the image (asked once per engine and image)."""
+
+    image_id: str
+    python: str
+    purelib: str
+    cxx: str
+
+
+@functools.cache
+def probe_image(engine: Engine, image: str) -> ImageInfo:
+    """Ask the image where its Python, site-packages and clang++ are; a SandboxFault if it cannot run."""
+    found = engine.call("image", "inspect", "--format", "{{.Id}}", image)
+    if found.returncode != 0:
+        why = found.stderr.strip()[-300:]
+        raise SandboxFault(f"container: image {image} not found by {engine.kind} ({why}); "
+                           "build it with scripts/build-image.sh or pass --image")  # fmt: skip
+    script = ("import json, shutil, sys, sysconfig; print(json.dumps({'python': sys.executable, 'purelib': "
+              "sysconfig.get_paths()['purelib'], 'cxx': shutil.which('clang++') or ''}))")  # fmt: skip
+    done = engine.call("run", "--rm", "--pull", "never", "--network", "none", "--cap-drop", "ALL",
+                       "--entrypoint", "/opt/jaxgrade/venv/bin/python", image, "-I", "-c", script,
+                       timeout=START_TIMEOUT_S)  # fmt: skip
+    try:
+        doc = json.loads(done.stdout.strip().splitlines()[-1])
+        return ImageInfo(found.stdout.strip(), str(doc["python"]), str(doc["purelib"]), str(doc["cxx"]))
+    except (ValueError, KeyError, IndexError) as exc:
+        raise SandboxFault(f"container: image {image} cannot run its Python (exit {done.returncode}): "
+                           f"{done.stderr.strip()[-500:]}") from exc  # fmt: skip
+
+
+def _selinux_enforcing() -> bool:
+    try:
+        return Path("/sys/fs/selinux/enforce").read_text().strip() == "1"
+    except OSError:
+        return False
+
+
+# --- a running container ---------------------------------------------------------------------
+
+
+class ContainerProcess:
+    """One started container; a monitor thread enforces the wall clock even if nobody calls wait()."""
+
+    def __init__(self, engine: Engine, name: str, run_argv: list[str], limits: Limits,
+                 status_dir: Path) -> None:  # fmt: skip
+        self.mode = "container"
+        self.engine, self.name, self.limits = engine, name, limits
+        self.status_dir = status_dir
+        self.program_pid: int | None = None  # a pid inside the container's pid namespace: never signalled
+        self._done = threading.Event()
+        self._wake = threading.Event()
+        self._result: SandboxResult | None = None
+        self._fault: SandboxFault | None = None
+        self._timed_out = False
+        self.started_at = time.monotonic()
+        try:
+            self._popen = subprocess.Popen(run_argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                           stderr=subprocess.PIPE, env=engine.environ, start_new_session=True,
+                                           close_fds=True, bufsize=0)  # fmt: skip
+        except OSError as exc:
+            shutil.rmtree(status_dir, ignore_errors=True)
+            raise SandboxFault(f"container: could not start {engine.kind}: {exc}") from exc
+        assert self._popen.stdout is not None and self._popen.stderr is not None
+        cap = limits.output_bytes
+        self._stdout = _CappedReader(os.dup(self._popen.stdout.fileno()), cap, "container-out")
+        self._stderr = _CappedReader(os.dup(self._popen.stderr.fileno()), cap, "container-err")
+        self._popen.stdout.close()
+        self._popen.stderr.close()
+        self._stdout.start()
+        self._stderr.start()
+        try:
+            self._await_started()
+        except SandboxFault:
+            self._teardown()
+            self._stdout.join(5)
+            self._stderr.join(5)
+            shutil.rmtree(status_dir, ignore_errors=True)
+            raise
+        self._monitor = threading.Thread(target=self._run_monitor, name="container-monitor", daemon=True)
+        self._monitor.start()
+
+    # -- status lines written by the launcher inside (advisory: same uid as the program)
+
+    def _events(self) -> list[dict]:
+        try:
+            with open(self.status_dir / STATUS_FILE, "rb") as f:
+                data = f.read(STATUS_CAP)
+        except OSError:
+            return []
+        events = []
+        for line in data.split(b"\n"):
+            try:
+                event = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(event, dict) and isinstance(event.get("event"), str):
+                events.append(event)
+        return events
+
+    def _await_started(self) -> None:
+        deadline = self.started_at + START_TIMEOUT_S
+        while True:
+            events = self._events()
+            started = next((e for e in events if e["event"] == "started"), None)
+            if started is not None:
+                if isinstance(started.get("pid"), int):
+                    self.program_pid = started["pid"]
+                return
+            fault = next((e for e in events if e["event"] == "fault"), None)
+            if fault is not None:
+                raise SandboxFault(f"container: launcher could not start the program: {fault.get('message')}")
+            if self._popen.poll() is not None:
+                self._stderr.join(5)
+                tail = bytes(self._stderr.data[-1500:]).decode(errors="replace").strip()
+                raise SandboxFault(f"container: {self.engine.kind} run ended before the program started "
+                                   f"(exit {self._popen.returncode}): {tail or 'no message'}")  # fmt: skip
+            if time.monotonic() > deadline:
+                raise SandboxFault(f"container: the program did not start within {START_TIMEOUT_S:.0f} s")
+            time.sleep(POLL_S)
+
+    # -- teardown
+
+    def _teardown(self) -> None:
+        """SIGKILL the container by name (the engine client may not be its parent), wait for the
+        client, then remove the container. Afterwards no process of it remains."""
+        self.engine.call("kill", "--signal", "KILL", self.name)
+        try:
+            self._popen.wait(timeout=ENGINE_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            os.killpg(self._popen.pid, signal.SIGKILL)
+            self._popen.wait()
+        self._remove()
+
+    def _remove(self) -> None:
+        wait = ["--time", "0"] if self.engine.kind == "podman" else []
+        done = self.engine.call("rm", "--force", *wait, self.name)
+        if done.returncode != 0 and "no such container" not in done.stderr.lower() \
+                and "no container with name" not in done.stderr.lower():  # fmt: skip
+            raise SandboxFault(f"container: could not remove {self.name}: {done.stderr.strip()[-300:]}")
+
+    # -- running
+
+    def _run_monitor(self) -> None:
+        try:
+            self._result = self._supervise()
+        except Exception as exc:  # noqa: BLE001 - any failure here is the sandbox's, not the student's
+            try:
+                self._teardown()
+            except Exception:  # noqa: BLE001
+                pass
+            self._fault = exc if isinstance(exc, SandboxFault) else \
+                SandboxFault(f"container: monitor failed: {type(exc).__name__}: {exc}")  # fmt: skip
+        finally:
+            shutil.rmtree(self.status_dir, ignore_errors=True)
+            self._done.set()
+
+    def _supervise(self) -> SandboxResult:
+        killed = False
+        while True:
+            left = self.started_at + self.limits.wall_s - time.monotonic()
+            if left <= 0:
+                self._timed_out = killed = True
+                break
+            if self._wake.wait(min(left, POLL_S * 5)):
+                killed = True
+                break
+            if self._popen.poll() is not None:
+                break
+        ended_at = time.monotonic()
+        if killed:
+            self._teardown()
+        else:
+            self._popen.wait()
+            self._remove()  # --rm normally did it already
+        for reader in (self._stdout, self._stderr):
+            reader.join(ENGINE_TIMEOUT_S)
+        if self._stdout.is_alive() or self._stderr.is_alive():
+            raise SandboxFault("container: output pipes still open after the container ended")
+        return self._build_result(ended_at, killed)
+
+    def _build_result(self, ended_at: float, killed: bool) -> SandboxResult:
+        events = self._events()
+        exited = next((e for e in reversed(events) if e["event"] == "exited"), None)
+        rc = self._popen.returncode
+        stderr = bytes(self._stderr.data).decode(errors="replace")
+        cpu: float | None = None
+        max_rss: int | None = None
+        if exited is not None and isinstance(exited.get("status"), int):
+            status = exited["status"]
+            try:
+                cpu = float(exited["utime_s"]) + float(exited["stime_s"])
+                max_rss = int(exited["maxrss_kib"]) * 1024
+            except (KeyError, TypeError, ValueError):
+                pass
+            exit_code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
+            sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
+        elif killed:
+            exit_code, sig = None, signal.SIGKILL
+        elif rc in (125, 126, 127) and "Error" in stderr[-2000:]:
+            tail = stderr.strip()[-500:]
+            raise SandboxFault(f"container: {self.engine.kind} run failed (exit {rc}): {tail}")
+        else:  # the launcher (pid 1) died without a report: the program killed it, or the OOM killer did
+            exit_code, sig = (None, rc - 128) if rc is not None and rc > 128 else (rc, None)
+        truncated = self._stdout.truncated or self._stderr.truncated
+        limit = _infer_limit(self.limits, self._timed_out, exit_code, sig, cpu, killed, stderr, truncated)
+        return SandboxResult(
+            exit_code=exit_code, signal=sig, timed_out=self._timed_out, limit=limit,
+            wall_s=round(ended_at - self.started_at, 6),
+            stdout=bytes(self._stdout.data).decode(errors="replace"), stderr=stderr,
+            output_truncated=truncated, cpu_s=None if cpu is None else round(cpu, 6), max_rss_bytes=max_rss,
+            killed=killed, mode=self.mode,
+            message=_message(self.limits, exit_code, sig, limit, killed, self._timed_out, cpu),
+        )  # fmt: skip
+
+    # -- public (same as autograder.sandbox.SandboxedProcess)
+
+    def poll(self) -> SandboxResult | None:
+        return self._finish() if self._done.is_set() else None
+
+    def wait(self, timeout: float | None = None) -> SandboxResult | None:
+        return self._finish() if self._done.wait(timeout) else None
+
+    def kill(self) -> SandboxResult:
+        """Kills the container; when it returns, no process of it remains."""
+        if not self._done.is_set():
+            self._wake.set()
+        self._done.wait()
+        return self._finish()
+
+    def _finish(self) -> SandboxResult:
+        if self._fault is not None:
+            raise self._fault
+        assert self._result is not None
+        return self._result
+
+
+# --- the sandbox -----------------------------------------------------------------------------
+
+
+class ContainerSandbox(Sandbox):
+    """Isolation mode "container" (see the module docstring). Stateless: start() may run concurrently."""
+
+    mode = "container"
+
+    def __init__(self, *, engine: Engine | str | None = None, image: str | None = None,
+                 uid: int | None = None, gid: int | None = None,
+                 memory_bytes: int = DEFAULT_MEMORY_BYTES) -> None:  # fmt: skip
+        self.engine = engine if isinstance(engine, Engine) else Engine.resolve(engine)
+        self.image = image or os.environ.get("JAXGRADE_IMAGE") or DEFAULT_IMAGE
+        self.dedicated_uid = os.geteuid() == 0 and uid is not None
+        if not self.dedicated_uid:  # the caller's own uid must own the scratch files
+            uid, gid = os.getuid(), os.getgid()
+        assert uid is not None
+        super().__init__(uid=uid, gid=uid if gid is None else gid)
+        self.memory_bytes = memory_bytes
+
+    def _prepare(self, argv: list[str], *, scratch: Path, mounts: list[Mount], env: dict[str, str],
+                 limits: Limits, cwd: str, hidden: list[Path]):  # type: ignore[override]  # fmt: skip
+        raise NotImplementedError("ContainerSandbox.start() does not go through a host launcher")
+
+    def start(self, argv: Sequence[str], *, scratch: Path, mounts: Sequence[Mount] = (),
+              env: Mapping[str, str] | None = None, limits: Limits | None = None,
+              cwd: str = SCRATCH_TARGET, hidden: Sequence[Path] = ()) -> ContainerProcess:  # type: ignore[override]  # fmt: skip
+        if not argv:
+            raise ValueError("empty argv")
+        limits = limits or Limits()
+        scratch = Path(scratch).resolve()
+        if not scratch.is_dir():
+            raise SandboxFault(f"container: scratch folder {scratch} is not a directory")
+        if not EXEC_SOURCE.is_file():
+            raise SandboxFault(f"container: launcher {EXEC_SOURCE} is missing")
+        info = probe_image(self.engine, self.image)
+        binds = [(scratch, SCRATCH_TARGET, True),
+                 *((Path(m.source).resolve(), m.target, m.writable) for m in mounts)]  # fmt: skip
+        self._check_binds(binds, [Path(h) for h in hidden])
+        status_dir = Path(tempfile.mkdtemp(prefix="jaxgrade-status-"))
+        if self.dedicated_uid:
+            os.chown(scratch, self.uid, self.gid)
+            os.chown(status_dir, self.uid, self.gid)
+        binds.append((status_dir, STATUS_TARGET, True))
+        binds.append((EXEC_SOURCE, EXEC_TARGET, False))
+        name = f"jaxgrade-{os.getpid()}-{uuid.uuid4().hex[:12]}"
+        inner = self._translate(list(argv), info)
+        run = self._run_argv(name, binds, inner, dict(env or {}), limits, cwd, info)
+        return ContainerProcess(self.engine, name, run, limits, status_dir)
+
+    # -- helpers
+
+    @staticmethod
+    def _check_binds(binds: list[tuple[Path, str, bool]], hidden: list[Path]) -> None:
+        hidden_real = [os.path.realpath(h) for h in hidden]
+        for source, target, _ in binds:
+            if not source.exists():
+                raise SandboxFault(f"container: mount source {source} does not exist")
+            if not target.startswith("/") or target != os.path.normpath(target):
+                raise SandboxFault(f"container: mount target {target!r} is not an absolute normal path")
+            if UNSAFE_PATH.search(str(source)) or UNSAFE_PATH.search(target):
+                raise SandboxFault(f"container: cannot mount {source} at {target} (':' or ',' in a path)")
+            real = os.path.realpath(source)
+            for h in hidden_real:
+                if h == real or h.startswith(real.rstrip("/") + "/") or real.startswith(h.rstrip("/") + "/"):
+                    raise SandboxFault(f"container: mount {source} would expose the hidden path {h}")
+
+    @staticmethod
+    def _translate(argv: list[str], info: ImageInfo) -> list[str]:
+        """Host paths in argv -> the image's: interpreter, compiler, site-packages (JAX's include dir)."""
+        pythons = {sys.executable, os.path.realpath(sys.executable)}
+        host_purelib = sysconfig.get_paths()["purelib"]
+        out = []
+        for i, arg in enumerate(argv):
+            base = os.path.basename(arg)
+            if i == 0 and (arg in pythons or re.fullmatch(r"python3?(\.\d+)?", base)):
+                arg = info.python
+            elif i == 0 and re.fullmatch(r"clang\+\+(-\d+)?|c\+\+|g\+\+(-\d+)?", base):
+                if not info.cxx:
+                    raise SandboxFault("container: the image has no clang++")
+                arg = info.cxx
+            elif arg == host_purelib or arg.startswith(host_purelib.rstrip("/") + "/"):
+                arg = info.purelib + arg[len(host_purelib):]
+            out.append(arg)
+        return out
+
+    def _run_argv(self, name: str, binds: list[tuple[Path, str, bool]], argv: list[str], env: dict[str, str],
+                  limits: Limits, cwd: str, info: ImageInfo) -> list[str]:  # fmt: skip
+        relabel = ",z" if _selinux_enforcing() else ""
+        cmd = [*self.engine.argv, "run", "--rm", "--name", name, "--pull", "never", "--log-driver", "none",
+               "--network", "none", "--read-only",
+               "--tmpfs", f"/tmp:rw,nosuid,nodev,size={limits.scratch_bytes},mode=1777",
+               "--cap-drop", "ALL", "--security-opt", "no-new-privileges", "--user", f"{self.uid}:{self.gid}",
+               "--memory", str(self.memory_bytes), "--memory-swap", str(self.memory_bytes),
+               "--pids-limit", str(limits.nproc), "--hostname", "sandbox", "--workdir", cwd]  # fmt: skip
+        if self.engine.rootless():
+            cmd += ["--userns", "keep-id"]
+        for source, target, writable in binds:
+            cmd += ["--volume", f"{source}:{target}:{'rw' if writable else 'ro'}{relabel}"]
+        for key, value in {"PATH": DEFAULT_PATH, "HOME": SCRATCH_TARGET, "LANG": "C.UTF-8", **env}.items():
+            cmd += ["--env", f"{key}={value}"]
+        rlimits = {"as": limits.address_space_bytes, "cpu": f"{limits.cpu_s}:{limits.cpu_s + 1}",
+                   "fsize": limits.fsize_bytes, "nofile": limits.nofile, "core": 0}  # fmt: skip
+        if self.dedicated_uid:
+            rlimits["nproc"] = limits.nproc
+        launcher = [info.python, "-I", "-S", EXEC_TARGET, "--status-fd=3", f"--cwd={cwd}",
+                    *(f"--rlimit={k}={v}" for k, v in rlimits.items()), "--seccomp", "--"]  # fmt: skip
+        shell = f'exec "$@" 3>{STATUS_TARGET}/{STATUS_FILE}'
+        return [*cmd, "--entrypoint", "/bin/sh", self.image, "-c", shell, "sh", *launcher, *argv]
+
+
+def make_container_sandbox(*, engine: str | None = None, image: str | None = None, uid: int | None = None,
+                           gid: int | None = None, **options: object) -> ContainerSandbox:  # fmt: skip
+    """The "container" isolation mode (what the runner's `_sandbox_for` calls)."""
+    return ContainerSandbox(engine=engine, image=image, uid=uid, gid=gid, **options)  # type: ignore[arg-type]
