@@ -512,7 +512,9 @@ def _cell_notes(obs: Observations, answer_cells: tuple[AnswerCell, ...]) -> list
             continue
         i = item["cell"]
         number = answer_cells[i].index + 1 if 0 <= i < len(answer_cells) else i + 1
-        notes.append(message("cell_error", cell=number, error=item["error"][:300]))
+        # first line only (a KernelBuildError repeats the build diagnostics), paths as the student wrote them
+        first = item["error"].replace(f"{SCRATCH_TARGET}/work/", "").strip().split("\n", 1)[0]
+        notes.append(message("cell_error", cell=number, error=first[:300]))
     return notes
 
 
