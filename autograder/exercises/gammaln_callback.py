@@ -42,7 +42,7 @@ EXERCISE = Exercise(
         SubCheck("derivative via callback", 1.0, "gammaln_cb 是 jax.custom_jvp,导数 ψ(x) 也经回调计算"),
         SubCheck("values", 1.5, "标量、1 维、3 维输入上的函数值(x 从 0.05 到 50)"),
         SubCheck("jit", 1.0, "jit 下的函数值"),
-        SubCheck("transposed input", 1.0, "转置(非连续内存)输入上的函数值"),
+        SubCheck("transposed input", 1.0, "转置(非连续内存)输入上的函数值与导数"),
         SubCheck("grad", 1.5, "一阶导数 ψ(x)(标量、1 维,以及 jit 下的 3 维)"),
         SubCheck("vmap", 1.0, "vmap:in_axes 不为 0 时的结果"),
         SubCheck("nested vmap", 1.0, "嵌套 vmap(jit 下)"),
@@ -165,6 +165,7 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     c = ArrayCases(obs)
     value(c, "transposed.eager", a["x3"][::-1].T, "x[::-1].T(NumPy 非连续视图)")
     value(c, "transposed.jit", a["x3"].T, "jit 内的 x.T")
+    grad(c, "grad.transposed", a["w3"] * _digamma(a["x3"]), "对转置输入求 grad")
     outcomes.append(c.outcome("transposed input"))
 
     c = ArrayCases(obs)

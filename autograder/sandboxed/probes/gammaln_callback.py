@@ -28,6 +28,7 @@ hold an error entry instead of its value when the observed call raised.
   grad.vector            f32 array shaped like x1: jax.grad(lambda v: sum(w1 * gammaln_cb(v)))(x1).
   grad.cube_jit          f32 array shaped like x3:
                          jax.jit(jax.grad(lambda v, w: sum(w * gammaln_cb(v))))(x3, w3).
+  grad.transposed        f32 array shaped like x3: jax.grad(lambda v: sum(w3.T * gammaln_cb(v.T)))(x3).
   vmap.<i>               f32 array: jax.vmap(gammaln_cb, in_axes=vmap_in_axes[i])(xv).
   vmap.nested            f32 array: jax.jit(vmap(vmap(gammaln_cb, in_axes=inner), in_axes=outer))(xn).
   vmap_grad              f32 array: vmap(grad(lambda v, w: sum(w * gammaln_cb(v))),
@@ -98,6 +99,7 @@ def probe(ns: dict, inp: dict, rec: Any) -> None:
     rec.observe("grad.scalar", lambda: jax.grad(f)(xs))
     rec.observe("grad.vector", lambda: jax.grad(lambda v: loss(v, w1))(x1))
     rec.observe("grad.cube_jit", lambda: jax.jit(jax.grad(loss))(x3, w3))
+    rec.observe("grad.transposed", lambda: jax.grad(lambda v: loss(v.T, w3.T))(x3))
 
     for i, axis in enumerate(inp["vmap_in_axes"]):
         rec.observe(f"vmap.{i}", lambda axis=axis: jax.vmap(f, in_axes=axis)(inp["xv"]))

@@ -4,8 +4,8 @@
 calls the C++ FFI target `silu` and whose backward calls `silu_bwd`. It records compiled HLO text,
 jaxpr structure and raw results under jit / grad / vmap. `kernel_probe` runs in a separate child with
 no student Python at all: it loads the student's compiled library, registers its `Silu` / `SiluBwd`
-handlers under fresh target names and calls them through `jax.ffi.ffi_call`. The parent computes every
-expected value (float64 SiLU).
+handlers under fresh target names (jaxgrade_silu_<random>, jaxgrade_silubwd_<random>) and calls them
+through `jax.ffi.ffi_call`. The parent computes every expected value (float64 SiLU).
 
 Inputs (`inp`, drawn by autograder.exercises.silu_ffi.inputs; all arrays float32):
   x1, x2, x3 (1-D, 2-D, 3-D; each holds -100 and +100), w1, w2, w3 (weights shaped alike),
@@ -36,7 +36,8 @@ any key may hold an error entry instead of its value when the observed call rais
 
 Observation keys of `kernel_probe` (the parent sees them prefixed "kernel."; the runner adds
 "kernel.__run__"). Missing / error entries as above.
-  symbols           JSON dict {"Silu": bool, "SiluBwd": bool}: the library exports these symbols.
+  symbols           JSON dict {"Silu": bool, "SiluBwd": bool}: the library exports these symbols
+                    (error entry on every key when the library cannot be loaded).
   fwd.<i>           f32 array shaped like kx_<i>: ffi_call(<fresh target of Silu>)(kx_<i>).
   bwd.<i>           f32 array shaped like kx_<i>: ffi_call(<fresh target of SiluBwd>)(kx_<i>, kct_<i>).
 """
@@ -122,18 +123,24 @@ def probe(ns: dict, inp: dict, rec: Any) -> None:
 
 def kernel_probe(so_path: str | os.PathLike, inp: dict, rec: Any) -> None:
     """Call the student's handlers directly; no student Python runs in this process."""
-    lib = ctypes.cdll.LoadLibrary(os.fspath(so_path))
+    try:
+        lib = ctypes.cdll.LoadLibrary(os.fspath(so_path))
+    except OSError as exc:  # every key then carries the loader's error
+        cases = range(int(inp["kernel_cases"]))
+        for key in ("symbols", *(f"{k}.{i}" for k in ("fwd", "bwd") for i in cases)):
+            rec.put_error(key, exc)
+        return
     rec.observe("symbols", lambda: {name: hasattr(lib, name) for name in ("Silu", "SiluBwd")})
     suffix = os.urandom(6).hex()
-    targets = {}
-    for symbol, target in (("Silu", f"jaxgrade_silu_{suffix}"), ("SiluBwd", f"jaxgrade_silu_bwd_{suffix}")):
-        if hasattr(lib, symbol):
-            jax.ffi.register_ffi_target(target, jax.ffi.pycapsule(getattr(lib, symbol)), platform="cpu")
-            targets[symbol] = target
+    targets: dict[str, str] = {}
 
     def call(symbol: str, *args: Any) -> Any:
-        if symbol not in targets:
-            raise AttributeError(f"the library does not export the handler symbol {symbol}")
+        if symbol not in targets:  # registered on first use, so a failure is recorded per call
+            if not hasattr(lib, symbol):
+                raise AttributeError(f"the library does not export the handler symbol {symbol}")
+            target = f"jaxgrade_{symbol.lower()}_{suffix}"
+            jax.ffi.register_ffi_target(target, jax.ffi.pycapsule(getattr(lib, symbol)), platform="cpu")
+            targets[symbol] = target
         x = args[0]
         return jax.ffi.ffi_call(targets[symbol], jax.ShapeDtypeStruct(x.shape, x.dtype))(*args)
 
