@@ -279,6 +279,31 @@ def test_files_forged_by_a_cell_are_not_taken_as_observations(tmp_path, settings
 
 
 @REAL
+def test_progress_file_swapped_for_a_fifo_neither_blinds_nor_blocks_the_grader(tmp_path, settings):
+    rel = make_release(tmp_path / "rel")
+    s = settings()
+    path = "/sandbox/scratch/progress.jsonl"
+    swap = f"import os\nos.unlink({path!r})\nos.mkfifo({path!r})"
+    sub = student(rel, {"histogram": [*good("histogram"), swap], "recompile": good("recompile")})
+    res = grade_submission(sub, rel, s, catalog=dummy_catalog())
+    assert [(v.status, v.score) for v in res.scores.values()] == [("ok", 10.0), ("ok", 10.0)]
+    assert_job_left_nothing(s)
+
+
+@REAL
+def test_truncated_progress_file_is_the_students_fault_not_a_grader_fault(tmp_path, settings):
+    """The parent may never see "ready" in the file; the child's stdout marker says student code ran."""
+    rel = make_release(tmp_path / "rel")
+    s = settings(startup_timeout_s=10.0)
+    wipe = "open('/sandbox/scratch/progress.jsonl', 'r+').truncate(0)\nimport time\ntime.sleep(600)"
+    sub = student(rel, {"histogram": [wipe, *good("histogram")], "recompile": good("recompile")})
+    res = grade_submission(sub, rel, s, catalog=dummy_catalog({"histogram": 3.0}))
+    assert (res.scores["histogram"].status, res.scores["histogram"].score) == ("timeout", 0.0)
+    assert res.scores["recompile"].score == 10.0
+    assert_job_left_nothing(s)
+
+
+@REAL
 def test_replacing_jax_jit_is_detected_as_tampering(tmp_path, settings):
     rel = make_release(tmp_path / "rel")
     sub = student(rel, {"histogram": [*good("histogram"), "import jax\njax.jit = lambda f, **kw: f"],

@@ -82,7 +82,11 @@ class ProgressEvent:
 
 
 class ProgressReader:
-    """Incrementally reads progress.jsonl; malformed, unexpected or token-less lines are ignored."""
+    """Follows progress.jsonl; malformed, unexpected or token-less lines are ignored.
+
+    Create it BEFORE the child starts: it creates the file and keeps its own descriptor, so a child
+    that unlinks the path or puts a FIFO or symlink in its place cannot blind or block the parent.
+    """
 
     def __init__(self, path: Path, exercises: tuple[str, ...], token: str = ""):
         self.path = path
@@ -90,14 +94,25 @@ class ProgressReader:
         self.token = token
         self.offset = 0
         self.pending = b""
+        self.fd = os.open(path, os.O_RDONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666)
+        os.fchmod(self.fd, 0o666)  # the child (another uid) appends to it
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+
+    def __enter__(self) -> ProgressReader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def read_new(self) -> list[ProgressEvent]:
-        if self.offset >= MAX_PROGRESS_BYTES:
+        if self.offset >= MAX_PROGRESS_BYTES or self.fd < 0:
             return []
         try:
-            with open(self.path, "rb") as f:
-                f.seek(self.offset)
-                chunk = f.read(MAX_PROGRESS_BYTES - self.offset)
+            chunk = os.pread(self.fd, MAX_PROGRESS_BYTES - self.offset, self.offset)
         except OSError:
             return []
         self.offset += len(chunk)

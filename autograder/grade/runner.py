@@ -82,6 +82,7 @@ from autograder.sandbox import (
 LIB_TARGET = "/sandbox/lib"
 POLL_S = 0.02
 EXIT_GRACE_S = 2.0  # from the last "done" to the child's exit
+READY_MARKER = "jaxgrade-ready"  # child_main writes "<marker> <token>" to stdout before student code
 MAX_KERNEL_SOURCES = 4
 CELL_ERRORS_SHOWN = 3
 # Top-level folders a notebook child sees in bwrap mode (everything else is covered); the Python
@@ -368,9 +369,13 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
     })
     settings = job.settings
     argv = [settings.python, "-P", "-s", "-B", "-m", "autograder.sandboxed.child_main", SCRATCH_TARGET]
-    proc = job.start(argv, scratch, job.limits(job.budget(exercises)))
-    on_started()
     reader = ProgressReader(scratch / "progress.jsonl", ids, token)
+    try:
+        proc = job.start(argv, scratch, job.limits(job.budget(exercises)))
+    except BaseException:
+        reader.close()
+        raise
+    on_started()
     timeouts = {ex.id: settings.scaled(ex.timeout_s) for ex in exercises}
     deadline = time.monotonic() + settings.scaled(settings.startup_timeout_s)
     current: str | None = None
@@ -383,7 +388,7 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
         while True:
             result = _wait(proc, POLL_S)
             for ev in reader.read_new():
-                if ev.phase == "setup_error":
+                if ev.phase == "setup_error" and not ready:  # only before student code ran
                     setup_error = ev.error or "unknown error"
                 elif ev.phase == "ready":
                     ready = True
@@ -406,11 +411,14 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
                 result = _kill(proc)
                 break
     finally:
+        reader.close()
         if result is None:
             _kill(proc)
     if setup_error:
         raise GraderFault(f"{chapter}: release setup failed in the sandbox: {setup_error}")
-    if not ready:
+    if not ready and f"{READY_MARKER} {token}" not in result.stdout:
+        # the child also writes the marker to its stdout before any student code runs; a notebook
+        # cannot take back what it wrote there, so without it no student code ever ran
         tail = (result.stderr or "")[-1500:].strip()
         raise GraderFault(f"{chapter}: child did not get ready ({result.message}): {tail}")
     observations = {}
@@ -435,6 +443,7 @@ class _KernelChild:
         self.job, self.chapter, self.exercises, self.inputs, self.so = job, chapter, exercises, inputs, so
         self.scratch: Path | None = None
         self.proc: Any = None
+        self.reader: ProgressReader | None = None
         self.started_at = 0.0
 
     def start(self) -> None:
@@ -450,6 +459,7 @@ class _KernelChild:
                                                              for ex in self.exercises]})
         argv = [settings.python, "-P", "-s", "-B", "-m", "autograder.sandboxed.kernel_main", SCRATCH_TARGET]
         self.started_at = time.time()
+        self.reader = ProgressReader(scratch / "progress.jsonl", tuple(ex.id for ex in self.exercises))
         self.proc = job.start(argv, scratch, job.limits(job.budget(self.exercises)))
 
     def finish(self) -> tuple[str, dict[str, dict[str, Any]]]:
@@ -462,8 +472,9 @@ class _KernelChild:
         assert result is not None and self.scratch is not None
         # "ready" is written before the student's library is loaded: whatever fails after it is the
         # student's (even an exit(3) from a constructor in the .so), whatever fails before it is ours
-        ids = tuple(ex.id for ex in self.exercises)
-        events = ProgressReader(self.scratch / "progress.jsonl", ids).read_new()
+        assert self.reader is not None
+        events = self.reader.read_new()
+        self.reader.close()
         if not any(ev.phase == "ready" for ev in events):
             error = next((ev.error for ev in events if ev.phase == "setup_error"), "")
             detail = error or (result.stderr or "")[-1500:]
@@ -478,6 +489,8 @@ class _KernelChild:
         return status, values
 
     def kill(self) -> None:
+        if self.reader is not None:
+            self.reader.close()
         if self.proc is not None:
             proc, self.proc = self.proc, None
             _kill(proc)

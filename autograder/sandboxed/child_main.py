@@ -19,7 +19,9 @@ so a cell that merely writes such files forges nothing (a tripwire: the token is
   {"exercise": null, "phase": "setup_error", "error": str, "t": s}   then exit code 3 (grader fault)
   {"exercise": null, "phase": "ready", "t": s}          setup done, student code starts
   {"exercise": id, "phase": "cells"|"probe"|"done", "t": s}
-`t` is seconds since the child started. Exit code 0 after the last "done".
+`t` is seconds since the child started. Exit code 0 after the last "done". Right after "ready" the
+child also writes "jaxgrade-ready <token>" to its stdout (fd 1): proof that setup finished even if a
+notebook later deletes or truncates the progress file.
 
 Observations written per exercise besides the probe's own keys (observe.py wire format):
   __cells__     list of {"cell": i, "error": "Type: message", "output": str}: answer cells that
@@ -193,6 +195,7 @@ def main(argv: list[str]) -> int:
         progress.emit(None, "setup_error", error=f"{type(exc).__name__}: {exc}"[:4000])
         return 3
     progress.emit(None, "ready")
+    os.write(1, f"jaxgrade-ready {token}\n".encode())  # also where a notebook cannot take it back
     ns = shell.user_ns
     for ex in exercises:
         progress.emit(ex.id, "cells")
