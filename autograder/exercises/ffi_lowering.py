@@ -27,6 +27,7 @@ from jaxcourse.reference import rms_norm_np64
 __all__ = ["EXERCISE", "inputs", "probe", "verdict"]
 
 RTOL, ATOL = 1e-5, 1e-6
+DEFAULT_EPS = 1e-5
 TARGET = "rms_norm"
 _CUSTOM_CALL = re.compile(r'stablehlo\.custom_call\s+@"?([\w.$-]+)"?')
 
@@ -69,7 +70,7 @@ def inputs(seed: int) -> ProbeInputs:
     for d in (1, 2, 3, 4):
         arrays[f"x{d}"] = _normal(rng, tuple(_dim(rng) for _ in range(d - 1)) + (n,))
     arrays["xs"] = _normal(rng, (_dim(rng), n), 0.05)  # mean(x^2) ~ 2.5e-3: eps changes the result
-    eps0 = float(np.exp(rng.uniform(np.log(1e-6), np.log(1e-4))))
+    eps0 = DEFAULT_EPS  # the course default everywhere but in the eps cases, so each property is judged alone
     eps_cases = [float(np.exp(rng.uniform(np.log(1e-3), np.log(1e-2)))), float(rng.uniform(0.1, 1.0))]
 
     vmap_cases = []
