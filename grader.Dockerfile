@@ -37,6 +37,7 @@ COPY assignments /autograder/source/assignments
 COPY autograder /autograder/source/autograder
 RUN bash /autograder/source/setup.sh project
 
-WORKDIR /autograder
+# `jaxgrade grade` finds the releases under ./assignments by default.
+WORKDIR /opt/jaxgrade/src
 ENTRYPOINT ["jaxgrade"]
 CMD ["--help"]
