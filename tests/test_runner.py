@@ -440,6 +440,20 @@ def test_a_kernel_that_exits_when_loaded_is_the_students_fault_not_the_graders(t
 
 
 @REAL
+def test_a_kernel_that_never_returns_times_out_in_the_kernel_child(tmp_path, settings):
+    rel = make_release(tmp_path / "rel")
+    s = settings(exercises=("silu_ffi",), startup_timeout_s=30.0)
+    cat = dummy_catalog({"silu_ffi": 3.0})
+    spinning = '%%writefile k.cc\nextern "C" int answer() { volatile int i = 0; for (;;) ++i; }\n'
+    sub = student(rel, {"silu_ffi": [spinning, KERNEL_LOAD]}, chapters=("ch05",))
+    res = grade_submission(sub, rel, s, catalog=cat)
+    assert cat["silu_ffi"].seen[-1].raw("kernel.__run__") == "timeout"
+    assert {p.name: p.outcome for p in res.phases}["ch05/kernel"] == "timeout"
+    assert "运行超时" in res.scores["silu_ffi"].summary_zh
+    assert_job_left_nothing(s)
+
+
+@REAL
 def test_kernel_compile_error_costs_only_the_kernel_exercise(tmp_path, settings):
     rel = make_release(tmp_path / "rel")
     s = settings(exercises=("reduce_sum_rules", "silu_ffi"))

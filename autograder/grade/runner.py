@@ -350,8 +350,8 @@ def _crash_status(result: SandboxResult) -> tuple[str, str]:
 
 
 def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises: list[Exercise],
-                        inputs: dict[str, ProbeInputs], prebuilt: list[Path], on_started: Callable[[], None]
-                        ) -> ChildRun:
+                        inputs: dict[str, ProbeInputs], prebuilt: list[Path], on_started: Callable[[], None],
+                        tick: Callable[[], None]) -> ChildRun:
     scratch = job.new_scratch(f"{chapter}-nb")
     ids = tuple(ex.id for ex in exercises)
     for ex in exercises:
@@ -387,6 +387,7 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
     try:
         while True:
             result = _wait(proc, POLL_S)
+            tick()
             for ev in reader.read_new():
                 if ev.phase == "setup_error" and not ready:  # only before student code ran
                     setup_error = ev.error or "unknown error"
@@ -436,7 +437,9 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
 
 
 class _KernelChild:
-    """The kernel child of one chapter: started at most once, always finished or killed."""
+    """The kernel child of one chapter: started at most once, followed like a notebook child (start-up
+    deadline until "ready", then each exercise's timeout from its "probe" line), always finished or
+    killed. `poll()` is called from the notebook child's loop when both run at once."""
 
     def __init__(self, job: _Job, chapter: str, exercises: list[Exercise], inputs: dict[str, ProbeInputs],
                  so: Path | None):
@@ -444,6 +447,11 @@ class _KernelChild:
         self.scratch: Path | None = None
         self.proc: Any = None
         self.reader: ProgressReader | None = None
+        self.result: SandboxResult | None = None
+        self.ready = False
+        self.setup_error = ""
+        self.timed_out = False
+        self.deadline = 0.0
         self.started_at = 0.0
 
     def start(self) -> None:
@@ -459,27 +467,55 @@ class _KernelChild:
                                                              for ex in self.exercises]})
         argv = [settings.python, "-P", "-s", "-B", "-m", "autograder.sandboxed.kernel_main", SCRATCH_TARGET]
         self.started_at = time.time()
+        self.deadline = time.monotonic() + settings.scaled(settings.startup_timeout_s)
         self.reader = ProgressReader(scratch / "progress.jsonl", tuple(ex.id for ex in self.exercises))
         self.proc = job.start(argv, scratch, job.limits(job.budget(self.exercises)))
+
+    def _consume(self) -> None:
+        assert self.reader is not None
+        settings = self.job.settings
+        for ev in self.reader.read_new():
+            if ev.phase == "ready":
+                self.ready = True
+            elif ev.phase == "setup_error" and not self.ready:
+                self.setup_error = ev.error
+            elif ev.phase == "probe" and ev.exercise is not None and self.ready:
+                ex = next(e for e in self.exercises if e.id == ev.exercise)
+                self.deadline = time.monotonic() + settings.scaled(ex.timeout_s)
+            elif ev.phase == "done" and self.ready:
+                self.deadline = time.monotonic() + settings.scaled(settings.startup_timeout_s)
+
+    def poll(self) -> None:
+        if self.proc is None or self.result is not None or self.reader is None:
+            return
+        self._consume()
+        self.result = _wait(self.proc, 0)
+        if self.result is None and time.monotonic() > self.deadline:
+            self.timed_out = True
+            self.result = _kill(self.proc)
 
     def finish(self) -> tuple[str, dict[str, dict[str, Any]]]:
         """(kernel.__run__ status, exercise id -> its "kernel."-prefixed observation values)."""
         self.start()
         if self.proc is None:
             return "not_built", {}
-        result = _wait(self.proc, None)
-        self.proc = None
-        assert result is not None and self.scratch is not None
+        while self.result is None:
+            self.poll()
+            if self.result is None:
+                time.sleep(POLL_S)
+        result, self.proc = self.result, None
+        assert self.scratch is not None and self.reader is not None
+        self._consume()  # lines written after the last poll
+        self.reader.close()
         # "ready" is written before the student's library is loaded: whatever fails after it is the
         # student's (even an exit(3) from a constructor in the .so), whatever fails before it is ours
-        assert self.reader is not None
-        events = self.reader.read_new()
-        self.reader.close()
-        if not any(ev.phase == "ready" for ev in events):
-            error = next((ev.error for ev in events if ev.phase == "setup_error"), "")
-            detail = error or (result.stderr or "")[-1500:]
+        if not self.ready:
+            detail = self.setup_error or (result.stderr or "")[-1500:]
             raise GraderFault(f"{self.chapter}: kernel child did not get ready ({result.message}): {detail}")
-        status = "ok" if result.exit_code == 0 else _crash_status(result)[0]
+        if self.timed_out:
+            status = "timeout"
+        else:
+            status = "ok" if result.exit_code == 0 else _crash_status(result)[0]
         self.job.clock.phases.append(Phase(f"{self.chapter}/kernel", self.started_at,
                                            round(time.time() - self.started_at, 6), status))
         values: dict[str, dict[str, Any]] = {}
@@ -638,7 +674,8 @@ def _grade_chapter(job: _Job, chapter: str, notebook: dict[str, Any], exercises:
             run_no += 1
             with job.clock.phase(f"{chapter}/child#{run_no}") as ph:
                 run = _run_notebook_child(job, chapter, cells, remaining, inputs, libs,
-                                          kernel_child.start if job.concurrent_kernel else (lambda: None))
+                                          kernel_child.start if job.concurrent_kernel else (lambda: None),
+                                          kernel_child.poll)
                 ph["outcome"] = run.status
             observations.update(run.observations)
             if run.failed is None:
