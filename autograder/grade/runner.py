@@ -652,7 +652,11 @@ def _grade_chapter(job: _Job, chapter: str, notebook: dict[str, Any], exercises:
         for ex in exercises:
             seed = settings.fixed_seed if settings.seed_policy == "fixed" else exercise_seed(
                 job.release.version, ex.id, job.sub.content_hash)
-            inputs[ex.id] = job.catalog[ex.id].inputs(seed)
+            try:  # a failure here is a bug of the exercise module, never the student's
+                inputs[ex.id] = job.catalog[ex.id].inputs(seed)
+                json.dumps(inputs[ex.id].params)
+            except Exception as exc:
+                raise GraderFault(f"inputs of {ex.id} (seed {seed}): {type(exc).__name__}: {exc}") from exc
     libs, kernel_build, kernel_src, wants_kernel = _build_kernels(job, chapter, cells, exercises)
     kernel_exs = [ex for ex in exercises if ex.kernel_probe]
     kernel_notes: list[str] = []
