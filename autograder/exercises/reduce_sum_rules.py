@@ -13,7 +13,14 @@ from collections.abc import Callable
 
 import numpy as np
 
-from autograder.exercises.base import ArrayCases, CheckOutcome, Exercise, ProbeInputs, SubCheck
+from autograder.exercises.base import (
+    ArrayCases,
+    CheckOutcome,
+    Exercise,
+    ProbeInputs,
+    SubCheck,
+    student_error_zh,
+)
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandboxed.probes.reduce_sum_rules import probe
 
@@ -160,7 +167,8 @@ def _check_primitive(obs: Observations) -> CheckOutcome:
                                              f"(类型 {cls[:80]},或其 bind 被替换)")
         forward = obs.raw("jaxpr.forward")
     except ObservationInvalid as exc:
-        return CheckOutcome(name, False, f"custom_reduce_sum 的 jaxpr:{exc.message_zh}")
+        return CheckOutcome(name, False, f"custom_reduce_sum 的 jaxpr:"
+                                         f"{student_error_zh(obs, exc.key) or exc.message_zh}")
     if not isinstance(forward, list) or PRIMITIVE not in forward:
         return CheckOutcome(name, False, "custom_reduce_sum(x, axis) 的 jaxpr 里没有 custom_reduce_sum 方程:"
                                          "它被换成了别的实现(例如 jnp.sum),没有经过原语")
