@@ -85,7 +85,8 @@ class ExerciseScore:
     summary_zh: str = ""
 
 
-def score_outcomes(ex: Exercise, outcomes: list[CheckOutcome], *, tampered: tuple[str, ...] = ()) -> ExerciseScore:
+def score_outcomes(ex: Exercise, outcomes: list[CheckOutcome], *,
+                   tampered: tuple[str, ...] = ()) -> ExerciseScore:
     """Sum the passed sub-checks; a failed gate or detected tampering zeroes the exercise."""
     by_name = {o.name: o for o in outcomes}
     unknown = set(by_name) - {s.name for s in ex.subchecks}
