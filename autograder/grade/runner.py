@@ -288,7 +288,8 @@ class _Job:
 
     def child_env(self) -> dict[str, str]:
         return {
-            "PYTHONPATH": LIB_TARGET, "HOME": f"{SCRATCH_TARGET}/work", "IPYTHONDIR": f"{SCRATCH_TARGET}/.ipython",
+            "PYTHONPATH": LIB_TARGET, "HOME": f"{SCRATCH_TARGET}/work",  # `rm -rf ~` spares obs/
+            "IPYTHONDIR": f"{SCRATCH_TARGET}/.ipython",
             "MPLCONFIGDIR": f"{SCRATCH_TARGET}/.matplotlib", "TMPDIR": f"{SCRATCH_TARGET}/tmp",
             "JAXCOURSE_PREBUILT": f"{SCRATCH_TARGET}/prebuilt",
             "JAXCOURSE_BUILD_DIR": f"{SCRATCH_TARGET}/build",
