@@ -304,6 +304,20 @@ def test_truncated_progress_file_is_the_students_fault_not_a_grader_fault(tmp_pa
 
 
 @REAL
+def test_wiping_the_scratch_folder_keeps_earlier_observations(tmp_path, settings):
+    rel = make_release(tmp_path / "rel")
+    s = settings()
+    wipe = ("import os, shutil\nfor name in os.listdir('/sandbox/scratch'):\n"
+            "    path = os.path.join('/sandbox/scratch', name)\n"
+            "    shutil.rmtree(path, ignore_errors=True)\n"
+            "    if os.path.lexists(path):\n        os.unlink(path)")
+    sub = student(rel, {"histogram": good("histogram"), "recompile": [wipe, *good("recompile")]})
+    res = grade_submission(sub, rel, s, catalog=dummy_catalog())
+    assert [(v.status, v.score) for v in res.scores.values()] == [("ok", 10.0), ("ok", 10.0)]
+    assert_job_left_nothing(s)
+
+
+@REAL
 def test_replacing_jax_jit_is_detected_as_tampering(tmp_path, settings):
     rel = make_release(tmp_path / "rel")
     sub = student(rel, {"histogram": [*good("histogram"), "import jax\njax.jit = lambda f, **kw: f"],

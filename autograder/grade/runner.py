@@ -60,6 +60,7 @@ from autograder.grade.build import (
 from autograder.grade.cells import AnswerCell, ChapterCells, map_cells
 from autograder.grade.jobfiles import (
     ProgressReader,
+    collect_files,
     place_extra_files,
     prepare_child_library,
     read_child_observations,
@@ -337,6 +338,15 @@ def _kill(proc: Any) -> SandboxResult:
         raise GraderFault(f"sandbox failed while killing a child: {exc}") from exc
 
 
+def _ack(scratch: Path, exercise: str) -> None:
+    """Tell the child its exercise's observations are collected (never through a planted link)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+    try:
+        os.close(os.open(scratch / f"ack-{exercise}", flags, 0o644))
+    except OSError:
+        pass  # planted by the notebook itself: it only hurts its own observations
+
+
 def _crash_status(result: SandboxResult) -> tuple[str, str]:
     """(status, detail_zh) for a child that ended before finishing."""
     if result.limit == "memory":
@@ -364,12 +374,13 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
     job.give_to_child(scratch)
     token = secrets.token_hex(16)
     write_job(scratch, "job.json", {
-        "chapter": chapter, "setup_cells": list(cells.setup), "token": token,
+        "chapter": chapter, "setup_cells": list(cells.setup), "token": token, "ack": True,
         "exercises": [{"id": ex.id, "cells": [c.source for c in cells.answers[ex.id]],
                        "relies_on": list(ex.relies_on)} for ex in exercises],
     })
     settings = job.settings
     argv = [settings.python, "-P", "-s", "-B", "-m", "autograder.sandboxed.child_main", SCRATCH_TARGET]
+    collected = job.workdir / f"{scratch.name}-obs"  # the parent's own copy, outside every sandbox
     reader = ProgressReader(scratch / "progress.jsonl", ids, token)
     try:
         proc = job.start(argv, scratch, job.limits(job.budget(exercises)))
@@ -400,6 +411,10 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
                         current = ev.exercise
                         deadline = time.monotonic() + timeouts[current]
                     elif ev.phase == "done" and ev.exercise not in done:
+                        # copy the observations out now, then let the child go on: later student code
+                        # (`!rm -rf /`, a rewrite at exit) cannot reach them any more
+                        collect_files(scratch / "obs", ev.exercise, collected)
+                        _ack(scratch, ev.exercise)
                         done.append(ev.exercise)
                         current = None
                         # after the last exercise only interpreter exit is left: do not wait on a child
@@ -425,7 +440,7 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
         raise GraderFault(f"{chapter}: child did not get ready ({result.message}): {tail}")
     observations = {}
     for ex_id in done:
-        observations[ex_id] = read_child_observations(scratch / "obs", ex_id, token)
+        observations[ex_id] = read_child_observations(collected, ex_id, token)
     remaining = [i for i in ids if i not in done]
     if not remaining:
         return ChildRun(tuple(done), None, "ok", "", observations, result)

@@ -8,7 +8,7 @@ read-only copy holding only autograder/__init__.py, autograder/sandboxed/, jaxco
    "setup_cells": [src],                                # the release's setup cells
    "exercises": [{"id", "cells": [src], "relies_on": [dotted name]}],
    "inputs_dir": "inputs", "obs_dir": "obs", "progress": "progress.jsonl", "workdir": "work",
-   "token": str}                                        # per run, optional
+   "token": str, "ack": bool}                           # both optional
 All paths are relative to <jobdir>. The shell runs with <jobdir>/<workdir> as its working folder.
 job.json is deleted once read. `token` is copied into every progress line and into every exercise's
 observations (key `__token__`): the parent ignores progress lines and observation files without it,
@@ -19,6 +19,8 @@ so a cell that merely writes such files forges nothing (a tripwire: the token is
   {"exercise": null, "phase": "setup_error", "error": str, "t": s}   then exit code 3 (grader fault)
   {"exercise": null, "phase": "ready", "t": s}          setup done, student code starts
   {"exercise": id, "phase": "cells"|"probe"|"done", "t": s}
+With "ack": true, after each "done" the child waits (at most ACK_WAIT_S) until the parent creates
+<jobdir>/ack-<id>, i.e. has copied the exercise's observations out of the sandbox.
 `t` is seconds since the child started. Exit code 0 after the last "done". Right after "ready" the
 child also writes "jaxgrade-ready <token>" to its stdout (fd 1): proof that setup finished even if a
 notebook later deletes or truncates the progress file.
@@ -50,6 +52,7 @@ from .tamper import Snapshot
 MAX_CAPTURE_CHARS = 64 * 1024
 EXCERPT_CHARS = 500
 ERROR_CHARS = 500
+ACK_WAIT_S = 60.0
 _PKG = __package__ or "autograder.sandboxed"
 # Always checked: what writes the observations themselves.
 BASE_RELIES_ON: tuple[str, ...] = (
@@ -121,6 +124,14 @@ def _error_text(exc: BaseException) -> str:
     except Exception:  # a student exception's __str__ may raise too
         text = "<unprintable>"
     return f"{type(exc).__name__}: {text}"[:ERROR_CHARS]
+
+
+def wait_for_ack(path: Path, limit_s: float) -> None:
+    """Hold the next exercise's cells until the parent has copied this exercise's observations away
+    (it creates `path`), so no later student code can touch them."""
+    end = time.monotonic() + limit_s
+    while not os.path.lexists(path) and time.monotonic() < end:
+        time.sleep(0.002)
 
 
 def make_shell() -> Any:
@@ -211,6 +222,7 @@ def main(argv: list[str]) -> int:
         labels = [*BASE_RELIES_ON, *ex.relies_on, *own_globals]
         tampered = set(snapshot.changed(labels))
         progress.emit(ex.id, "probe")
+        obs_dir.mkdir(parents=True, exist_ok=True)  # the cells may have deleted it (`!rm -rf /`)
         if not tampered:
             run_probe(probe_fns[ex.id], ns, inputs[ex.id], rec, sink)
             tampered |= set(snapshot.changed(labels))
@@ -218,8 +230,11 @@ def main(argv: list[str]) -> int:
         rec.values["__tampered__"] = {"json": sorted(tampered)}
         if token:
             rec.values["__token__"] = {"json": token}
+        obs_dir.mkdir(parents=True, exist_ok=True)
         rec.flush()
         progress.emit(ex.id, "done")
+        if job.get("ack"):
+            wait_for_ack(jobdir / f"ack-{ex.id}", ACK_WAIT_S)
     return 0
 
 
