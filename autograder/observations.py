@@ -114,7 +114,8 @@ def read_observations(obs_dir: Path, exercise: str) -> Observations | None:
     try:
         doc = json.loads(path.read_bytes())
     except (ValueError, UnicodeDecodeError):
-        return Observations(exercise, {"__wire__": StudentError("MalformedOutput", "观测结果不是合法的 JSON")})
+        malformed = StudentError("MalformedOutput", "观测结果不是合法的 JSON")
+        return Observations(exercise, {"__wire__": malformed})
     if not isinstance(doc, dict) or doc.get("format") != 1 or doc.get("exercise") != exercise \
             or not isinstance(doc.get("values"), dict):
         return Observations(exercise, {"__wire__": StudentError("MalformedOutput", "观测结果的结构不对")})
@@ -127,7 +128,8 @@ def read_observations(obs_dir: Path, exercise: str) -> Observations | None:
         if kind == "json":
             values[key] = _decode_json_value(payload)
         elif kind == "error" and isinstance(payload, dict):
-            values[key] = StudentError(str(payload.get("type", "Error"))[:100], str(payload.get("message", ""))[:2000])
+            values[key] = StudentError(str(payload.get("type", "Error"))[:100],
+                                       str(payload.get("message", ""))[:2000])
         elif kind == "npy" and isinstance(payload, str) and "/" not in payload and payload.endswith(".npy"):
             npy = obs_dir / payload
             if not npy.is_file() or npy.is_symlink():

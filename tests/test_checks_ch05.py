@@ -366,7 +366,9 @@ def test_corpus_verdicts(corpus_scores: dict[str, dict[str, ExerciseScore]], exe
             assert 0 < score.score < score.max_score and score.status == "ok", context
         if "failed" in exp:
             assert failed_subchecks(score) == sorted(exp["failed"]), context
-        assert "运行出错" not in score.summary_zh and "没有找到本题的作答" not in score.summary_zh, context
+        assert "运行出错" not in score.summary_zh, context
+        if v.name != "unanswered":  # every other variant must have reached its answer cell
+            assert "没有找到本题的作答" not in score.summary_zh, context
 
 
 @pytest.mark.slow

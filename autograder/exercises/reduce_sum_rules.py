@@ -181,6 +181,11 @@ def _check_primitive(obs: Observations) -> CheckOutcome:
             return CheckOutcome(name, False, f"{what} 之后的 jaxpr 里没有 custom_reduce_sum 方程:"
                                              "规则绕开了原语(例如在 batching 规则里直接调用 jnp.sum)")
         traced.append(what)
+    if not traced:
+        # The setup alone keeps the primitive in the forward pass: with neither grad nor vmap
+        # tracing, no rule of the student's went through it, so there is nothing to credit.
+        return CheckOutcome(name, False, "grad 和 vmap 都无法经过 custom_reduce_sum_p:"
+                                         "还没有注册可用的 JVP 或 batching 规则")
     seen = "、".join(["前向", *traced])
     rules = obs.values.get("rules")
     missing = [zh for key, zh in (("jvp", "JVP"), ("transpose", "转置"), ("batching", "batching"))
