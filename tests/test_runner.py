@@ -704,3 +704,32 @@ def test_child_library_holds_only_the_sandboxed_side(tmp_path):
 
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__, "-q"]))
+
+
+def test_tamper_snapshot_notices_replacement_in_place_edits_and_poisoned_modules(monkeypatch):
+    import json as json_module
+    import types
+
+    from autograder.sandboxed.tamper import Snapshot
+
+    mod = types.ModuleType("jaxgrade_tamper_probe")
+
+    def f(x):
+        return x
+
+    mod.f, mod.g = f, len
+    monkeypatch.setitem(sys.modules, "jaxgrade_tamper_probe", mod)
+    snap = Snapshot.take(["jaxgrade_tamper_probe.f", "jaxgrade_tamper_probe.g", "json.dumps", "no.such.name"])
+    assert snap.changed() == []
+    f.__code__ = (lambda x: x + 1).__code__  # same object, new body
+    assert snap.changed() == ["jaxgrade_tamper_probe.f"]
+
+    class Poison:
+        def __getattr__(self, name):
+            raise RuntimeError("poisoned")
+
+    monkeypatch.setitem(sys.modules, "json", Poison())
+    assert snap.changed() == ["jaxgrade_tamper_probe.f", "json.dumps"]
+    monkeypatch.setitem(sys.modules, "json", json_module)
+    mod.g = max
+    assert snap.changed() == ["jaxgrade_tamper_probe.f", "jaxgrade_tamper_probe.g"]

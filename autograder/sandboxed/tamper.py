@@ -26,12 +26,12 @@ def resolve(dotted: str) -> Any:
     for cut in range(len(parts), 0, -1):
         try:
             obj: Any = importlib.import_module(".".join(parts[:cut]))
-        except ImportError:
+        except Exception:  # ImportError, or whatever a poisoned sys.modules entry raises
             continue
         try:
             for attr in parts[cut:]:
                 obj = getattr(obj, attr)
-        except AttributeError:
+        except Exception:
             return _MISSING
         return obj
     return _MISSING
@@ -39,9 +39,12 @@ def resolve(dotted: str) -> Any:
 
 def _fingerprint(obj: Any) -> tuple[Any, ...]:
     """What must stay identical: the object, and for Python functions their code and defaults."""
-    func = getattr(obj, "__func__", obj)  # bound/class methods
-    return (obj, getattr(func, "__code__", None), getattr(func, "__defaults__", None),
-            getattr(func, "__kwdefaults__", None))
+    try:
+        func = getattr(obj, "__func__", obj)  # bound/class methods
+        return (obj, getattr(func, "__code__", None), getattr(func, "__defaults__", None),
+                getattr(func, "__kwdefaults__", None))
+    except Exception:  # an object whose attribute access raises cannot be the one recorded
+        return (obj, _MISSING, _MISSING, _MISSING)
 
 
 def _same(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
