@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path, PurePosixPath
+from typing import Protocol
 
 from autograder.grade.cells import AnswerCell
 from autograder.sandbox import SCRATCH_TARGET, Limits, Mount, Sandbox, SandboxFault
@@ -31,6 +32,16 @@ SOURCE_SUFFIXES = (".cc", ".cpp", ".cxx")
 DIAGNOSTIC_LINES = 20
 DIAGNOSTIC_CHARS = 4000
 GRADER_SOURCE_NAME = "kernel.cc"
+
+
+class Toolchain(Protocol):
+    """The compiler and JAX a sandbox's programs see, when they are not this host's (container mode:
+    autograder/grade/container.py). Keys must equal what `jaxcourse.build_key` computes in there, so
+    the child finds its kernels in JAXCOURSE_PREBUILT."""
+
+    def build_key(self, source_text: bytes) -> str: ...
+
+    def compile_argv(self, source: Path, output: Path) -> list[str]: ...
 
 
 class BuildFault(RuntimeError):
@@ -140,7 +151,8 @@ class BuildCache:
     """Content-addressed cache of compiled kernels shared by all students (parent-side folder)."""
 
     def __init__(self, root: Path, sandbox: Sandbox, *, scratch_root: Path, limits: Limits,
-                 hidden: Sequence[Path] = (), mounts: Sequence[Mount] = (), include_dir: str | None = None):
+                 hidden: Sequence[Path] = (), mounts: Sequence[Mount] = (), include_dir: str | None = None,
+                 toolchain: Toolchain | None = None):
         self.root = Path(root)
         self.sandbox = sandbox
         self.scratch_root = Path(scratch_root)
@@ -148,8 +160,11 @@ class BuildCache:
         self.hidden = tuple(hidden)
         self.mounts = tuple(mounts)
         self.include_dir = include_dir
+        self.toolchain = toolchain  # the sandbox's own compiler and JAX (container mode), else this host's
 
     def key(self, source: bytes) -> str:
+        if self.toolchain is not None:
+            return self.toolchain.build_key(source)
         return build_key(source, self.include_dir)
 
     def lookup(self, key: str, source_name: str) -> BuildOutcome | None:
@@ -182,8 +197,9 @@ class BuildCache:
         scratch = Path(tempfile.mkdtemp(prefix="build-", dir=self.scratch_root))
         try:
             (scratch / GRADER_SOURCE_NAME).write_bytes(src.text)
-            argv = compile_argv(Path(SCRATCH_TARGET) / GRADER_SOURCE_NAME, Path(SCRATCH_TARGET) / "kernel.so",
-                                self.include_dir)
+            src_in, so_in = Path(SCRATCH_TARGET) / GRADER_SOURCE_NAME, Path(SCRATCH_TARGET) / "kernel.so"
+            argv = self.toolchain.compile_argv(src_in, so_in) if self.toolchain is not None else \
+                compile_argv(src_in, so_in, self.include_dir)
             env = {"HOME": SCRATCH_TARGET, "TMPDIR": SCRATCH_TARGET, "LANG": "C", "LC_ALL": "C"}
             try:
                 result = self.sandbox.start(argv, scratch=scratch, mounts=self.mounts, hidden=self.hidden,

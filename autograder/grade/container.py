@@ -12,8 +12,9 @@ while the runner, the hidden checks and the verdicts stay on the host:
         --entrypoint /bin/sh IMAGE -c 'exec "$@" 3>/sandbox/.status/status' sh
         <image python> -I -S /sandbox/.exec/sandbox_exec.py --status-fd=3 --rlimit=... --seccomp -- ARGV
 
-Only the job's scratch folder (written by the parent: job.json, inputs, prebuilt kernels; written
-by the child: observations, progress) and the read-only mounts the runner asks for (the child
+Only the job's scratch folder (written by the parent: job.json, inputs, prebuilt kernels, the
+student's extra files in work/; written by the child: observations, progress; inputs/ and prebuilt/
+are mounted again read-only over it) and the read-only mounts the runner asks for (the child
 library: autograder/sandboxed, jaxcourse, kernels) enter the container. Hidden checks, expected
 values, the release, other submissions and the gradebook never do; the parent reads what the
 child wrote with the usual validating reader. Host paths in ARGV are mapped into the image: the
@@ -46,6 +47,7 @@ container show them); --cpus is not used.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import os
 import re
@@ -77,11 +79,13 @@ from autograder.sandbox import (
     _infer_limit,
     _message,
 )
+from jaxcourse.kernels import KERNEL_FLAGS
 
 DEFAULT_IMAGE = "jaxgrade-grader:latest"
 STATUS_TARGET = "/sandbox/.status"
 STATUS_FILE = "status"
 STATUS_CAP = 64 * 1024
+READ_ONLY_IN_SCRATCH = ("inputs", "prebuilt")  # parent-written parts of a job's scratch folder
 DEFAULT_MEMORY_BYTES = 4 * 2**30  # cgroup memory limit of one container (RLIMIT_AS stays as asked)
 START_TIMEOUT_S = 120.0  # engine start to the launcher's "started" line (a loaded host is slow)
 ENGINE_TIMEOUT_S = 60.0  # kill / rm / probe commands
@@ -141,7 +145,36 @@ class ImageInfo:
     image_id: str
     python: str
     purelib: str
+    cxx: str  # clang++ on the image's PATH, "" when missing
+    cxx_version: str  # first line of `clang++ --version`, as jaxcourse.kernels reads it
+    include_dir: str  # jax.ffi.include_dir() in the image
+
+
+@dataclass(frozen=True)
+class ImageToolchain:
+    """The image's compiler and JAX, for the runner's kernel build cache (`build.Toolchain`).
+
+    Mirrors `jaxcourse.kernels.build_key` and `compile_argv` with the image's values, so the parent
+    (on the host, maybe without clang) names each kernel as the child in the container will look it
+    up in JAXCOURSE_PREBUILT. tests/test_container.py checks the mirror against jaxcourse.
+    """
+
     cxx: str
+    cxx_version: str
+    include_dir: str
+
+    def build_key(self, source_text: bytes) -> str:
+        h = hashlib.sha256()
+        for part in (source_text, self.cxx_version.encode(), "\0".join(KERNEL_FLAGS).encode(),
+                     self.include_dir.encode()):  # fmt: skip
+            h.update(len(part).to_bytes(8, "little"))
+            h.update(part)
+        return h.hexdigest()[:32]
+
+    def compile_argv(self, source: Path, output: Path) -> list[str]:
+        if not self.cxx:
+            raise SandboxFault("container: the image has no clang++")
+        return [self.cxx, *KERNEL_FLAGS, "-I", self.include_dir, "-o", str(output), "--", str(source)]
 
 
 @functools.cache
@@ -152,14 +185,19 @@ def probe_image(engine: Engine, image: str) -> ImageInfo:
         why = found.stderr.strip()[-300:]
         raise SandboxFault(f"container: image {image} not found by {engine.kind} ({why}); "
                            "build it with scripts/build-image.sh or pass --image")  # fmt: skip
-    script = ("import json, shutil, sys, sysconfig; print(json.dumps({'python': sys.executable, 'purelib': "
-              "sysconfig.get_paths()['purelib'], 'cxx': shutil.which('clang++') or ''}))")  # fmt: skip
+    script = ("import json, shutil, subprocess, sys, sysconfig, jax\n"
+              "cxx = shutil.which('clang++') or ''\n"
+              "out = cxx and subprocess.run([cxx, '--version'], capture_output=True, text=True).stdout\n"
+              "print(json.dumps({'python': sys.executable, 'purelib': sysconfig.get_paths()['purelib'], "
+              "'cxx': cxx, 'cxx_version': out.splitlines()[0] if out else cxx, "
+              "'include_dir': jax.ffi.include_dir()}))")  # fmt: skip
     done = engine.call("run", "--rm", "--pull", "never", "--network", "none", "--cap-drop", "ALL",
                        "--entrypoint", "/opt/jaxgrade/venv/bin/python", image, "-I", "-c", script,
                        timeout=START_TIMEOUT_S)  # fmt: skip
     try:
         doc = json.loads(done.stdout.strip().splitlines()[-1])
-        return ImageInfo(found.stdout.strip(), str(doc["python"]), str(doc["purelib"]), str(doc["cxx"]))
+        return ImageInfo(found.stdout.strip(), str(doc["python"]), str(doc["purelib"]), str(doc["cxx"]),
+                         str(doc["cxx_version"]), str(doc["include_dir"]))  # fmt: skip
     except (ValueError, KeyError, IndexError) as exc:
         raise SandboxFault(f"container: image {image} cannot run its Python (exit {done.returncode}): "
                            f"{done.stderr.strip()[-500:]}") from exc  # fmt: skip
@@ -391,6 +429,12 @@ class ContainerSandbox(Sandbox):
         super().__init__(uid=uid, gid=uid if gid is None else gid)
         self.memory_bytes = memory_bytes
 
+    @property
+    def toolchain(self) -> ImageToolchain:
+        """Compiler and JAX of the image (the runner's BuildCache keys and compiles kernels with it)."""
+        info = probe_image(self.engine, self.image)
+        return ImageToolchain(info.cxx, info.cxx_version, info.include_dir)
+
     def _prepare(self, argv: list[str], *, scratch: Path, mounts: list[Mount], env: dict[str, str],
                  limits: Limits, cwd: str, hidden: list[Path]):  # type: ignore[override]  # fmt: skip
         raise NotImplementedError("ContainerSandbox.start() does not go through a host launcher")
@@ -414,6 +458,9 @@ class ContainerSandbox(Sandbox):
         if self.dedicated_uid:
             os.chown(scratch, self.uid, self.gid)
             os.chown(status_dir, self.uid, self.gid)
+        for sub in READ_ONLY_IN_SCRATCH:  # what the parent wrote for the child stays the parent's
+            if (scratch / sub).is_dir() and not (scratch / sub).is_symlink():
+                binds.append((scratch / sub, f"{SCRATCH_TARGET}/{sub}", False))
         binds.append((status_dir, STATUS_TARGET, True))
         binds.append((EXEC_SOURCE, EXEC_TARGET, False))
         name = f"jaxgrade-{os.getpid()}-{uuid.uuid4().hex[:12]}"

@@ -622,7 +622,8 @@ def _build_kernels(job: _Job, chapter: str, cells: ChapterCells, exercises: list
     settings = job.settings
     limits = job.limits(settings.scaled(settings.build_timeout_s), settings.build_address_space_bytes)
     cache_ = BuildCache(settings.build_cache, job.sandbox, scratch_root=job.workdir, limits=limits,
-                        hidden=job.build_hidden, mounts=job.python_mounts)
+                        hidden=job.build_hidden, mounts=job.python_mounts,
+                        toolchain=getattr(job.sandbox, "toolchain", None))
     libs: list[Path] = []
     with job.clock.phase(f"{chapter}/build") as ph:
         statuses = []
