@@ -153,10 +153,10 @@ class _UidPool:
 
     @contextmanager
     def slot(self, uids: tuple[int, ...]) -> Iterator[int]:
-        self.lock_dir.mkdir(parents=True, exist_ok=True)
+        self.lock_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         while True:
             for uid in uids:
-                fd = os.open(self.lock_dir / f"{uid}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+                fd = os.open(self.lock_dir / f"{uid}.lock", os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
                 try:
                     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 except BlockingIOError:
