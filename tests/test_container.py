@@ -1,0 +1,707 @@
+"""The grader image and the container modes, with real podman and the real image (marker `container`).
+
+- The image is built by scripts/build-image.sh --if-changed: an image whose label holds the hash of
+  the current build inputs is reused; otherwise it is built (a fresh clone pays ~3 min once, a
+  change in autograder/ ~30 s, only the project layer is rebuilt).
+- examples/submissions/ plus two hostile submissions (tests/corpus/container/) are graded three
+  ways: on the host with bwrap (the reference), by `jaxgrade grade --isolation rlimit` inside one
+  container, and on the host with `--isolation container` (one container per child). The three
+  grades.csv must be byte-identical, the hostile students must keep full marks (a hole in a mode
+  costs them points there), and no process or container of theirs may survive.
+- A positive control shows the hostile cell is not vacuous: with `--isolation none
+  --unsafe-no-sandbox` it finds the grader's checks, and the report records the unsafe mode.
+- Gradescope: /autograder/run_autograder inside the image grades one example student, and the
+  bundle zip graded by its own setup.sh (project phase) and run_autograder; results.json is checked
+  against the fields Gradescope documents; a grader fault still writes results.json.
+- The image's permissions, checked as a sandbox uid.
+
+Skipped only where podman cannot run (the reason is printed). No timed assertions.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+STATE = Path(os.environ.get("JAXGRADE_CONTAINER_DIR", REPO / ".containers"))
+IMAGE = os.environ.get("JAXGRADE_IMAGE", "localhost/jaxgrade-grader:latest")
+EXAMPLES = REPO / "examples" / "submissions"
+HOSTILE = REPO / "tests" / "corpus" / "container"
+RELEASE = REPO / "assignments" / "2026-fall"
+SANDBOX_UID = 65000  # first of RunSettings.uids; created in the image by setup.sh
+HOG_MARKERS = ("jaxgrade_hostile_hog", "sleep 917")
+CORPUS = REPO / "tests" / "corpus" / "hostile"
+CORPUS_CASES = ("h11_escape_files",)  # from the project's hostile corpus, when it is there
+COMMON = ["--jobs", "2", "--timeout-scale", "3"]  # generous limits: a loaded CI host must not time out
+
+pytestmark = [pytest.mark.container, pytest.mark.slow]
+
+# Gradescope's results.json (https://gradescope-autograders.readthedocs.io/en/latest/specs/)
+GS_TOP = {
+    "score",
+    "execution_time",
+    "output",
+    "output_format",
+    "test_output_format",
+    "test_name_format",
+    "visibility",
+    "stdout_visibility",
+    "extra_data",
+    "tests",
+    "leaderboard",
+}
+GS_TEST = {
+    "score",
+    "max_score",
+    "status",
+    "name",
+    "name_format",
+    "number",
+    "output",
+    "output_format",
+    "tags",
+    "visibility",
+    "extra_data",
+}
+GS_VISIBILITY = {"hidden", "after_due_date", "after_published", "visible"}
+GS_FORMATS = {"text", "html", "simple_format", "md", "ansi"}
+
+
+# --------------------------------------------------------------------------------------------- podman
+
+
+def podman(*args: str, timeout: float = 900, check: bool = True) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "CONTAINERS_CONF": str(STATE / "containers.conf")}
+    cmd = ["podman", "--root", str(STATE / "storage"), "--runroot", str(STATE / "run"), *args]
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout)
+    if check and done.returncode != 0:
+        raise AssertionError(
+            f"{' '.join(cmd[:12])} ... failed ({done.returncode}):\n{done.stdout[-3000:]}\n"
+            f"{done.stderr[-3000:]}"
+        )
+    return done
+
+
+def _skip(reason: str) -> None:
+    print(f"\ntest_container: SKIPPED, podman cannot run here: {reason}", file=sys.__stderr__, flush=True)
+    pytest.skip(f"podman cannot run here: {reason}")
+
+
+def _podman_problem() -> str | None:
+    if sys.platform != "linux":
+        return "not Linux"
+    if shutil.which("podman") is None and (os.geteuid() != 0 or shutil.which("apt-get") is None):
+        return "podman is not installed (and cannot be installed without root and apt-get)"
+    return None
+
+
+@pytest.fixture(scope="module")
+def image() -> dict[str, str]:
+    if reason := _podman_problem():
+        _skip(reason)
+    if shutil.which("podman") is not None:  # build-image.sh installs podman itself when it can
+        STATE.mkdir(parents=True, exist_ok=True)
+        info = subprocess.run(
+            [
+                "podman",
+                "--root",
+                str(STATE / "storage"),
+                "--runroot",
+                str(STATE / "run"),
+                "info",
+                "--format",
+                "{{.Host.OCIRuntime.Name}}",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        if info.returncode != 0:
+            _skip(f"podman info failed: {info.stderr.strip()[-500:]}")
+    built = subprocess.run(
+        [str(REPO / "scripts" / "build-image.sh"), "--if-changed"],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        env={**os.environ, "JAXGRADE_IMAGE": IMAGE},
+    )
+    assert built.returncode == 0, f"build-image.sh failed:\n{built.stderr[-4000:]}"
+    name, size, digest, how = built.stdout.strip().splitlines()[-1].split()
+    print(
+        f"\ntest_container: image {name} {int(size) / 1e9:.2f} GB, inputs {digest}, {how}",
+        file=sys.__stderr__,
+    )
+    return {"name": name, "size": size, "hash": digest, "how": how}
+
+
+# --------------------------------------------------------------------------------------------- inputs
+
+
+def _all_correct() -> Path:
+    found = sorted(p for p in EXAMPLES.glob("*all_correct*") if p.is_dir())
+    if not found:
+        pytest.fail(f"no all-correct example folder under {EXAMPLES}")
+    return found[0]
+
+
+def hostile_submission(case: str, dest: Path) -> None:
+    """The all-correct example with tests/corpus/container/<case>.py inserted after its target's answer."""
+    source = (HOSTILE / f"{case}.py").read_text(encoding="utf-8")
+    target = source.splitlines()[0].removeprefix("# TARGET ").strip()
+    shutil.copytree(_all_correct(), dest)
+    for path in sorted(dest.glob("*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        answers = [
+            i
+            for i, c in enumerate(nb["cells"])
+            if (c.get("metadata", {}).get("jaxgrade") or {}) == {"role": "answer", "exercise": target}
+        ]
+        if answers:
+            cell = {
+                "cell_type": "code",
+                "execution_count": None,
+                "metadata": {},
+                "outputs": [],
+                "source": source.splitlines(keepends=True),
+            }
+            nb["cells"].insert(answers[-1] + 1, cell)
+            path.write_text(json.dumps(nb, ensure_ascii=False, indent=1), encoding="utf-8")
+            return
+    raise AssertionError(f"no answer cell of {target} in {dest}")
+
+
+@pytest.fixture(scope="module")
+def submissions(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    subs = tmp_path_factory.mktemp("container") / "subs"
+    shutil.copytree(EXAMPLES, subs)
+    for case in ("peeker", "hog"):
+        hostile_submission(case, subs / f"zz_hostile_{case}")
+    for case in corpus_cases():
+        entry = json.loads((CORPUS / case / "expected.json").read_text(encoding="utf-8"))["submission"]
+        copy = shutil.copytree if (CORPUS / case / entry).is_dir() else shutil.copyfile
+        copy(CORPUS / case / entry, subs / entry)
+    for p in [subs, *subs.rglob("*")]:  # rlimit mode refuses SUBMISSIONS readable by other users
+        p.chmod(0o750 if p.is_dir() else 0o640)
+    return subs
+
+
+def corpus_cases() -> list[str]:
+    return [c for c in CORPUS_CASES if (CORPUS / c / "expected.json").is_file()]
+
+
+def read_grades(out: Path) -> dict[str, dict[str, str]]:
+    return {r["student_id"]: r for r in csv.DictReader(io.StringIO((out / "grades.csv").read_text("utf-8")))}
+
+
+def host_grade(
+    subs: Path, out: Path, *extra: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess:
+    cmd = [
+        sys.executable,
+        "-m",
+        "autograder.cli",
+        "grade",
+        str(subs),
+        "--out",
+        str(out),
+        "--release",
+        str(RELEASE),
+        *COMMON,
+        *extra,
+    ]
+    return subprocess.run(
+        cmd, capture_output=True, text=True, timeout=1800, cwd=REPO, env={**os.environ, **(env or {})}
+    )
+
+
+def leftovers() -> list[str]:
+    """Host processes of the hostile students (the pid namespaces of containers are visible from here)."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if any(m in cmd for m in HOG_MARKERS):
+            found.append(f"{pid}: {cmd[:120]}")
+    return found
+
+
+@pytest.fixture(scope="module")
+def reference(submissions: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """grades.csv of the host's bwrap mode: what every other mode must reproduce."""
+    if shutil.which("bwrap") is None:
+        pytest.fail("bwrap is missing: ./scripts/bootstrap.sh installs it (the reference mode)")
+    out = tmp_path_factory.mktemp("bwrap") / "out"
+    done = host_grade(submissions, out, "--isolation", "bwrap")
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert not leftovers()
+    rows = read_grades(out)
+    expected = json.loads((REPO / "examples" / "expected.json").read_text(encoding="utf-8"))
+    for sid, want in expected.items():
+        if not sid.startswith("_"):
+            assert float(rows[sid]["total"]) == want["total"], (sid, rows[sid])
+    for case in ("peeker", "hog"):  # the sandbox held: full marks, and nothing was reported
+        assert float(rows[f"zz_hostile_{case}"]["total"]) == 80.0, rows[f"zz_hostile_{case}"]
+    check_corpus_feedback(out)
+    return out
+
+
+def assert_same_grades(out: Path, reference: Path) -> None:
+    got, want = (out / "grades.csv").read_bytes(), (reference / "grades.csv").read_bytes()
+    assert got == want, f"grades differ from bwrap mode:\n{got.decode()}\n--- bwrap:\n{want.decode()}"
+    for case in ("peeker", "hog"):
+        feedback = (out / f"zz_hostile_{case}" / "feedback.md").read_text(encoding="utf-8")
+        assert "HOSTILE-REPORT" not in feedback
+    check_corpus_feedback(out)
+
+
+def check_corpus_feedback(out: Path) -> None:
+    """The corpus cases report what they reached in the feedback; the expected lines hold in every mode."""
+    for case in corpus_cases():
+        expected = json.loads((CORPUS / case / "expected.json").read_text(encoding="utf-8"))
+        feedback = (out / case / "feedback.md").read_text(encoding="utf-8")
+        for text in expected["feedback"]["contains"]:
+            assert text in feedback, (case, text, feedback[-2000:])
+        for marker in expected.get("host_markers", []):
+            assert not os.path.lexists(marker), marker
+
+
+# --------------------------------------------------------------------------------------------- the modes
+
+
+def test_batch_in_one_container_with_rlimit_matches_bwrap(
+    image: dict[str, str], submissions: Path, reference: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    done = podman(
+        "run",
+        "--rm",
+        "--init",
+        "--network",
+        "none",
+        "--read-only",
+        "--tmpfs",
+        "/tmp:rw,size=8g,mode=1777",
+        "--memory",
+        "12g",
+        "--pids-limit",
+        "8192",
+        "-v",
+        f"{submissions}:/subs:ro",
+        "-v",
+        f"{out}:/out",
+        image["name"],
+        "grade",
+        "/subs",
+        "--out",
+        "/out",
+        "--isolation",
+        "rlimit",
+        *COMMON,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert_same_grades(out, reference)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o700  # the gradebook is the grader's alone
+    assert "rlimit" in (out / "report.md").read_text(encoding="utf-8")
+    assert not leftovers()
+
+
+def test_container_isolation_matches_bwrap(
+    image: dict[str, str], submissions: Path, reference: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    done = host_grade(
+        submissions,
+        out,
+        "--isolation",
+        "container",
+        "--engine",
+        "podman",
+        "--image",
+        image["name"],
+        env={"JAXGRADE_CONTAINER_DIR": str(STATE)},
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert_same_grades(out, reference)
+    assert not leftovers()
+    names = podman("ps", "--all", "--format", "{{.Names}}").stdout.split()
+    assert not [n for n in names if n.startswith("jaxgrade-")], names
+
+
+def test_peeker_finds_the_checks_without_a_sandbox(submissions: Path, tmp_path: Path) -> None:
+    """Positive control: the same hostile cell, unsandboxed, does find what the modes above hide."""
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    shutil.copytree(submissions / "zz_hostile_peeker", subs / "peeker")
+    out = tmp_path / "out"
+    refused = host_grade(subs, out, "--isolation", "none", "--exercises", "histogram")
+    assert refused.returncode == 2 and "--unsafe-no-sandbox" in refused.stderr
+    done = host_grade(subs, out, "--isolation", "none", "--unsafe-no-sandbox", "--exercises", "histogram")
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert float(read_grades(out)["peeker"]["histogram"]) == 0.0
+    assert "HOSTILE-REPORT" in (out / "peeker" / "feedback.md").read_text(encoding="utf-8")
+    assert (
+        "unsafe_no_sandbox"
+        in json.loads((out / "peeker" / "results.json").read_text("utf-8"))["extra_data"]["flags"]
+    )
+    assert "unsafe" in (out / "report.md").read_text(encoding="utf-8").lower()
+
+
+def test_image_refuses_unsandboxed_grading(image: dict[str, str], tmp_path: Path) -> None:
+    done = podman(
+        "run",
+        "--rm",
+        "--network",
+        "none",
+        "-v",
+        f"{EXAMPLES}:/subs:ro",
+        image["name"],
+        "grade",
+        "/subs",
+        "--out",
+        "/tmp/out",
+        "--isolation",
+        "none",
+        check=False,
+    )
+    assert done.returncode == 2 and "--unsafe-no-sandbox" in done.stderr
+
+
+# ------------------------------------------------------------------------------------ ContainerSandbox
+
+
+def test_image_toolchain_mirrors_jaxcourse() -> None:
+    """The parent names kernels as jaxcourse would inside the image (checked here with the host's values)."""
+    from autograder.grade.container import ImageToolchain
+    from jaxcourse import kernels
+
+    cxx = kernels.compiler_path()
+    tc = ImageToolchain(cxx, kernels._compiler_version(cxx), kernels.ffi_include_dir())
+    for source in (b"", b"int x;\n", "// 中文\n".encode()):
+        assert tc.build_key(source) == kernels.build_key(source)
+    assert tc.compile_argv(Path("/s/k.cc"), Path("/s/k.so")) == kernels.compile_argv(
+        Path("/s/k.cc"), Path("/s/k.so")
+    )
+
+
+@pytest.fixture
+def container_sandbox(image: dict[str, str], monkeypatch: pytest.MonkeyPatch):
+    from autograder.grade.container import ContainerSandbox
+
+    monkeypatch.setenv("JAXGRADE_CONTAINER_DIR", str(STATE))
+    return ContainerSandbox(engine="podman", image=image["name"], uid=SANDBOX_UID + 63, gid=SANDBOX_UID + 63)
+
+
+def test_container_sandbox_contract(container_sandbox, tmp_path: Path) -> None:
+    from autograder.sandbox import Limits, Mount, SandboxFault
+
+    sb = container_sandbox
+    scratch, lib = tmp_path / "scratch", tmp_path / "lib"
+    for d in (scratch, lib):
+        d.mkdir()
+        d.chmod(0o755)
+    (lib / "m.py").write_text("X = 7\n")
+    (lib / "m.py").chmod(0o644)
+    code = """
+import os, socket, sys, m
+print(os.getuid(), m.X, os.getcwd())
+print("to stderr", file=sys.stderr)
+open("/sandbox/scratch/out.txt", "w").write("written")
+for path in ("/sandbox/lib/x", "/etc/x", "/opt/jaxgrade/x"):
+    try:
+        open(path, "w")
+        print("wrote", path)
+    except OSError:
+        pass
+try:
+    socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    print("inet socket")
+except OSError:
+    pass
+sys.exit(3)
+"""
+    env = {"PYTHONPATH": "/sandbox/lib"}
+    r = sb.run(
+        [sys.executable, "-c", code],
+        scratch=scratch,
+        mounts=[Mount(lib, "/sandbox/lib")],
+        env=env,
+        limits=Limits(wall_s=120),
+    )
+    assert (r.exit_code, r.signal, r.mode, r.timed_out) == (3, None, "container", False)
+    assert r.stdout.split() == [str(sb.uid), "7", "/sandbox/scratch"] and r.stderr.strip() == "to stderr"
+    assert (scratch / "out.txt").read_text() == "written" and r.cpu_s is not None
+    r = sb.run(
+        [sys.executable, "-c", "import time; time.sleep(600)"], scratch=scratch, limits=Limits(wall_s=5)
+    )
+    assert r.timed_out and r.limit == "wall" and r.killed
+    r = sb.run(
+        [sys.executable, "-c", "import os; os.kill(os.getpid(), 11)"], scratch=scratch, limits=Limits()
+    )
+    assert r.signal == 11 and r.exit_code is None
+    r = sb.run([sys.executable, "-c", "bytearray(10 * 2**30)"], scratch=scratch, limits=Limits())
+    assert r.limit == "memory" and "MemoryError" in r.stderr
+    proc = sb.start([sys.executable, "-c", "import time; time.sleep(600)"], scratch=scratch, limits=Limits())
+    r = proc.kill()
+    assert r.killed and r.signal == 9
+    with pytest.raises(SandboxFault, match="hidden"):
+        sb.start(["true"], scratch=scratch, mounts=[Mount(lib, "/sandbox/lib")], hidden=[lib / "m.py"])
+    names = podman("ps", "--all", "--format", "{{.Names}}").stdout.split()
+    assert not [n for n in names if n.startswith("jaxgrade-")], names
+
+
+def test_container_sandbox_reports_a_missing_image(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    if reason := _podman_problem():
+        _skip(reason)
+    from autograder.grade.container import ContainerSandbox
+    from autograder.sandbox import SandboxFault
+
+    monkeypatch.setenv("JAXGRADE_CONTAINER_DIR", str(STATE))
+    sb = ContainerSandbox(
+        engine="podman", image="localhost/no-such-image:never", uid=SANDBOX_UID, gid=SANDBOX_UID
+    )
+    with pytest.raises(SandboxFault, match="not found"):
+        sb.start(["true"], scratch=tmp_path)
+
+
+# --------------------------------------------------------------------------------------------- the image
+
+
+def test_image_permissions_as_a_sandbox_uid(image: dict[str, str]) -> None:
+    probe = """
+import os, sys
+src = "/opt/jaxgrade/src"
+hidden = [f"{src}/autograder/exercises/histogram.py", f"{src}/autograder/grade/runner.py",
+          f"{src}/assignments", "/autograder/source", "/autograder/results", "/autograder/submission"]
+leaks = [p for p in hidden if os.access(p, os.R_OK)]
+sys.path.insert(0, "/opt/jaxgrade/src")
+import autograder.sandboxed.observe, jaxcourse, jax.numpy as jnp
+try:
+    from autograder.exercises import histogram
+    leaks.append("import autograder.exercises.histogram")
+except (ImportError, PermissionError):
+    pass
+print(os.getuid(), float(jnp.arange(4).sum()), leaks)
+"""
+    done = podman(
+        "run",
+        "--rm",
+        "--network",
+        "none",
+        "--read-only",
+        "--cap-drop",
+        "ALL",
+        "--user",
+        f"{SANDBOX_UID}:{SANDBOX_UID}",
+        "--entrypoint",
+        "/opt/jaxgrade/venv/bin/python",
+        image["name"],
+        "-c",
+        probe,
+    )
+    assert done.stdout.split() == [str(SANDBOX_UID), "6.0", "[]"], done.stdout + done.stderr
+    assert int(image["size"]) < 2 * 10**9  # Otter's image is ~4 GB; ours is ~1 GB
+
+
+# --------------------------------------------------------------------------------------------- Gradescope
+
+
+def check_gradescope_results(doc: dict) -> None:
+    assert set(doc) <= GS_TOP, set(doc) - GS_TOP
+    assert isinstance(doc["score"], int | float) and isinstance(doc["execution_time"], int)
+    assert doc.get("visibility", "visible") in GS_VISIBILITY
+    assert doc.get("stdout_visibility", "hidden") in GS_VISIBILITY
+    assert doc.get("output_format", "text") in GS_FORMATS and isinstance(doc.get("output", ""), str)
+    assert isinstance(doc["tests"], list) and doc["tests"]
+    for t in doc["tests"]:
+        assert set(t) <= GS_TEST, set(t) - GS_TEST
+        assert isinstance(t["name"], str) and isinstance(t["score"], int | float)
+        assert isinstance(t.get("max_score", 0), int | float) and t.get("status", "failed") in (
+            "passed",
+            "failed",
+        )
+        assert (
+            t.get("visibility", "visible") in GS_VISIBILITY and t.get("output_format", "text") in GS_FORMATS
+        )
+        assert all(isinstance(x, str) for x in t.get("tags", []))
+    assert abs(sum(t["score"] for t in doc["tests"]) - doc["score"]) < 1e-6
+
+
+def run_autograder(image: str, submission: Path, results: Path, *args: str) -> subprocess.CompletedProcess:
+    results.mkdir(exist_ok=True)
+    return podman(
+        "run",
+        "--rm",
+        "--init",
+        "--network",
+        "none",
+        "-v",
+        f"{submission}:/autograder/submission",
+        "-v",
+        f"{results}:/autograder/results",
+        *args,
+        "--entrypoint",
+        "/autograder/run_autograder",
+        image,
+    )
+
+
+@pytest.fixture
+def one_student(tmp_path: Path) -> tuple[Path, float]:
+    expected = json.loads((REPO / "examples" / "expected.json").read_text(encoding="utf-8"))
+    sid = "s002_partial" if (EXAMPLES / "s002_partial.zip").is_file() else _all_correct().name
+    sub = tmp_path / "submission"
+    if sid.endswith("partial"):  # Gradescope unzips an uploaded zip into /autograder/submission
+        with zipfile.ZipFile(EXAMPLES / f"{sid}.zip") as zf:
+            zf.extractall(sub)
+    else:
+        shutil.copytree(EXAMPLES / sid, sub)
+    return sub, float(expected[sid]["total"])
+
+
+def test_run_autograder_in_the_image(
+    image: dict[str, str], one_student: tuple[Path, float], tmp_path: Path
+) -> None:
+    sub, total = one_student
+    done = run_autograder(image["name"], sub, tmp_path / "results")
+    doc = json.loads((tmp_path / "results" / "results.json").read_text(encoding="utf-8"))
+    check_gradescope_results(doc)
+    assert doc["score"] == total, done.stdout[-3000:]
+    assert doc["extra_data"]["status"] in ("ok", "partial:not_submitted:ch05", "build_failed")
+    assert abs(sum(t["max_score"] for t in doc["tests"]) - 80.0) < 1e-6
+    assert "isolation rlimit" in done.stdout  # staff-only log (stdout_visibility hidden)
+
+
+def test_run_autograder_writes_results_on_a_grader_fault(
+    image: dict[str, str], one_student: tuple[Path, float], tmp_path: Path
+) -> None:
+    sub, _ = one_student
+    done = run_autograder(
+        image["name"], sub, tmp_path / "results", "--env", "JAXGRADE_RELEASE=no-such-release"
+    )
+    doc = json.loads((tmp_path / "results" / "results.json").read_text(encoding="utf-8"))
+    check_gradescope_results(doc)
+    assert doc["score"] == 0 and doc["extra_data"]["status"] == "grader_error"
+    assert "no-such-release" in doc["extra_data"]["error"] and "GRADER FAULT" in done.stdout
+    assert doc["tests"][0]["name"] == "autograder" and doc["tests"][0]["max_score"] == 80.0
+
+
+def test_run_autograder_without_python_still_writes_results(tmp_path: Path) -> None:
+    (tmp_path / "submission").mkdir()
+    env = {
+        **os.environ,
+        "JAXGRADE_AUTOGRADER_ROOT": str(tmp_path),
+        "JAXGRADE_VENV": str(tmp_path / "no-venv"),
+    }
+    done = subprocess.run(
+        ["bash", str(REPO / "scripts" / "run_autograder")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0
+    doc = json.loads((tmp_path / "results" / "results.json").read_text(encoding="utf-8"))
+    check_gradescope_results(doc)
+    assert doc["score"] == 0 and doc["extra_data"]["status"] == "grader_error"
+
+
+def test_bundle_is_deterministic_and_holds_no_answers(tmp_path: Path) -> None:
+    zips = []
+    for name in ("a.zip", "b.zip"):
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "autograder.cli",
+                "bundle",
+                "--release",
+                "2026-fall",
+                "--out",
+                str(tmp_path / name),
+            ],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        zips.append((tmp_path / name).read_bytes())
+    assert zips[0] == zips[1]
+    with zipfile.ZipFile(io.BytesIO(zips[0])) as zf:
+        names = zf.namelist()
+        assert {"setup.sh", "run_autograder", "pyproject.toml", "BUNDLE.json"} <= set(names)
+        assert "assignments/2026-fall/manifest.json" in names and "autograder/exercises/histogram.py" in names
+        assert not [
+            n for n in names if n.startswith(("solutions/", "tests/", "examples/")) or n.endswith(".pyc")
+        ]
+        for n in ("setup.sh", "run_autograder"):
+            assert (zf.getinfo(n).external_attr >> 16) & 0o111
+        manifest = json.loads(zf.read("BUNDLE.json"))
+        assert manifest["release"] == "2026-fall" and set(manifest["files"]) == set(names) - {"BUNDLE.json"}
+
+
+@pytest.fixture
+def bundle_dir(tmp_path: Path) -> Iterator[Path]:
+    zpath = tmp_path / "bundle.zip"
+    done = subprocess.run(
+        [sys.executable, "-m", "autograder.cli", "bundle", "--release", "2026-fall", "--out", str(zpath)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    dest = tmp_path / "source"
+    with zipfile.ZipFile(zpath) as zf:  # like Gradescope: unzip keeps the modes of a unix zip
+        for info in zf.infolist():
+            zf.extract(info, dest)
+            os.chmod(dest / info.filename, (info.external_attr >> 16) & 0o777)
+    yield dest
+
+
+def test_bundle_installs_and_grades_in_the_image(
+    image: dict[str, str], bundle_dir: Path, one_student: tuple[Path, float], tmp_path: Path
+) -> None:
+    """The zip's own setup.sh (project phase: the image already has the system and deps phases that
+    grader.Dockerfile ran from the same script) and its run_autograder, as Gradescope would."""
+    sub, total = one_student
+    results = tmp_path / "results"
+    results.mkdir()
+    done = podman(
+        "run",
+        "--rm",
+        "--init",
+        "--network",
+        "none",
+        "-v",
+        f"{bundle_dir}:/autograder/source",
+        "-v",
+        f"{sub}:/autograder/submission",
+        "-v",
+        f"{results}:/autograder/results",
+        "--entrypoint",
+        "/bin/bash",
+        image["name"],
+        "-c",
+        "rm -rf /opt/jaxgrade/src && /autograder/source/setup.sh project && /autograder/run_autograder",
+    )
+    doc = json.loads((results / "results.json").read_text(encoding="utf-8"))
+    check_gradescope_results(doc)
+    assert doc["score"] == total, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "self-check passed" in done.stderr
