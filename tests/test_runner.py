@@ -318,6 +318,23 @@ def test_wiping_the_scratch_folder_keeps_earlier_observations(tmp_path, settings
 
 
 @REAL
+def test_processes_left_by_one_exercise_are_gone_before_the_next(tmp_path, settings):
+    rel = make_release(tmp_path / "rel")
+    s = settings()
+    spawn = ("import subprocess\nfor _ in range(40):\n"
+             "    subprocess.Popen(['sleep', '600'], start_new_session=True)")
+    count = ("import os\npids = [p for p in os.listdir('/proc') if p.isdigit() and int(p) != os.getpid()]\n"
+             "extra = {'others': sorted(open(f'/proc/{p}/comm').read().strip() for p in pids)}")
+    cat = dummy_catalog()
+    sub = student(rel, {"histogram": [*good("histogram"), spawn], "recompile": [count, *good("recompile")]})
+    res = grade_submission(sub, rel, s, catalog=cat)
+    assert [(v.status, v.score) for v in res.scores.values()] == [("ok", 10.0), ("ok", 10.0)]
+    others = cat["recompile"].seen[-1].raw("extra")["others"]
+    assert "sleep" not in others, others
+    assert_job_left_nothing(s)
+
+
+@REAL
 def test_replacing_jax_jit_is_detected_as_tampering(tmp_path, settings):
     rel = make_release(tmp_path / "rel")
     sub = student(rel, {"histogram": [*good("histogram"), "import jax\njax.jit = lambda f, **kw: f"],

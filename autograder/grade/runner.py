@@ -83,6 +83,8 @@ from autograder.sandbox import (
 LIB_TARGET = "/sandbox/lib"
 POLL_S = 0.02
 EXIT_GRACE_S = 2.0  # from the last "done" to the child's exit
+# Modes whose sandbox uid belongs to one job alone: the child may kill(-1) between exercises.
+REAPING_MODES = frozenset({"bwrap", "rlimit", "container"})
 READY_MARKER = "jaxgrade-ready"  # child_main writes "<marker> <token>" to stdout before student code
 MAX_KERNEL_SOURCES = 4
 CELL_ERRORS_SHOWN = 3
@@ -375,6 +377,7 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
     token = secrets.token_hex(16)
     write_job(scratch, "job.json", {
         "chapter": chapter, "setup_cells": list(cells.setup), "token": token, "ack": True,
+        "reap": job.sandbox.mode in REAPING_MODES,
         "exercises": [{"id": ex.id, "cells": [c.source for c in cells.answers[ex.id]],
                        "relies_on": list(ex.relies_on)} for ex in exercises],
     })

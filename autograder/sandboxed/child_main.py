@@ -8,7 +8,7 @@ read-only copy holding only autograder/__init__.py, autograder/sandboxed/, jaxco
    "setup_cells": [src],                                # the release's setup cells
    "exercises": [{"id", "cells": [src], "relies_on": [dotted name]}],
    "inputs_dir": "inputs", "obs_dir": "obs", "progress": "progress.jsonl", "workdir": "work",
-   "token": str, "ack": bool}                           # both optional
+   "token": str, "ack": bool, "reap": bool}             # all optional
 All paths are relative to <jobdir>. The shell runs with <jobdir>/<workdir> as its working folder.
 job.json is deleted once read. `token` is copied into every progress line and into every exercise's
 observations (key `__token__`): the parent ignores progress lines and observation files without it,
@@ -20,7 +20,8 @@ so a cell that merely writes such files forges nothing (a tripwire: the token is
   {"exercise": null, "phase": "ready", "t": s}          setup done, student code starts
   {"exercise": id, "phase": "cells"|"probe"|"done", "t": s}
 With "ack": true, after each "done" the child waits (at most ACK_WAIT_S) until the parent creates
-<jobdir>/ack-<id>, i.e. has copied the exercise's observations out of the sandbox.
+<jobdir>/ack-<id>, i.e. has copied the exercise's observations out of the sandbox. With "reap": true
+it then kills every other process of its uid (see reap_strays) before the next exercise's cells.
 `t` is seconds since the child started. Exit code 0 after the last "done". Right after "ready" the
 child also writes "jaxgrade-ready <token>" to its stdout (fd 1): proof that setup finished even if a
 notebook later deletes or truncates the progress file.
@@ -38,6 +39,7 @@ import importlib
 import io
 import json
 import os
+import signal
 import sys
 import time
 from dataclasses import dataclass
@@ -132,6 +134,28 @@ def wait_for_ack(path: Path, limit_s: float) -> None:
     end = time.monotonic() + limit_s
     while not os.path.lexists(path) and time.monotonic() < end:
         time.sleep(0.002)
+
+
+def reap_strays(limit_s: float = 2.0) -> None:
+    """Kill every other process this uid can signal and reap the zombies, between two exercises.
+
+    What one exercise's cells left running (`!sleep 300 &`, a daemon, a fork bomb holding the
+    process limit) must not cost the next exercise. Only when job.json says "reap": the parent sets
+    it for modes where the uid belongs to this job alone (bwrap, rlimit, container); kill(-1) never
+    signals the caller itself on Linux, nor init, nor the launcher (root).
+    """
+    try:
+        os.kill(-1, signal.SIGKILL)
+    except OSError:
+        pass
+    end = time.monotonic() + limit_s
+    while time.monotonic() < end:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return  # no children left
+        if pid == 0:
+            time.sleep(0.001)
 
 
 def make_shell() -> Any:
@@ -235,6 +259,8 @@ def main(argv: list[str]) -> int:
         progress.emit(ex.id, "done")
         if job.get("ack"):
             wait_for_ack(jobdir / f"ack-{ex.id}", ACK_WAIT_S)
+        if job.get("reap"):
+            reap_strays()
     return 0
 
 
