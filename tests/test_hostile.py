@@ -81,6 +81,9 @@ pytestmark = [pytest.mark.slow]
 # --------------------------------------------------------------------------------------- snapshots
 
 
+Snapshot = dict[str, dict[str, tuple[str, int]]]  # folder -> tree_digest
+
+
 def tree_digest(root: Path) -> dict[str, tuple[str, int]]:
     """Relative path -> (content sha256 | link target | "dir", mode), without following links."""
     out: dict[str, tuple[str, int]] = {}
@@ -109,21 +112,20 @@ def diff_trees(before: dict[str, tuple[str, int]], after: dict[str, tuple[str, i
              *(f"gone {k}" for k in sorted(before.keys() - after.keys()))])
 
 
-def repo_snapshot() -> dict[str, dict[str, tuple[str, int]]]:
+def repo_snapshot() -> Snapshot:
     snap = {d: tree_digest(REPO / d) for d in REPO_DIRS}
     snap["."] = {p.name: ("top", p.lstat().st_mode) for p in REPO.iterdir()}
     return snap
 
 
-def hostile_traces(before: dict[str, dict[str, tuple[str, int]]],
-                   after: dict[str, dict[str, tuple[str, int]]]) -> tuple[list[str], list[str]]:
+def hostile_traces(before: Snapshot, after: Snapshot, root: Path = REPO) -> tuple[list[str], list[str]]:
     """(hostile traces, other changes) between two repository snapshots. Other engineers edit the
     shared checkout meanwhile: a change is a hostile trace only if it looks like the corpus' writes."""
     traces, others = [], []
     for d in before:
         for line in diff_trees(before[d], after[d]):
             kind, rel = line.split(" ", 1)
-            path = REPO / d / rel if d != "." else REPO / rel
+            path = root / d / rel
             hostile = bool(HOSTILE_NAME.search(rel))
             if kind == "changed" and before[d][rel][1] != after[d][rel][1]:
                 hostile = True  # mode changed
@@ -385,6 +387,9 @@ def case_problems(batch: Batch, case: str, doc: dict[str, Any]) -> list[str]:
     for text in doc["feedback"].get("absent", []):
         if text in plain:
             problems.append(f"feedback.md shows {text!r}")
+    for pattern in doc["feedback"].get("matches", []):
+        if not re.search(pattern, plain):
+            problems.append(f"feedback.md does not match {pattern!r}")
     host_paths = [str(batch.subs), str(batch.out), str(batch.root)]
     for name in sorted(OUT_STUDENT):
         text = (folder / name).read_text(encoding="utf-8")
@@ -453,6 +458,39 @@ def test_no_process_survives(batch: Batch) -> None:
 @REAL
 def test_nothing_reaches_the_loopback_listener(batch: Batch) -> None:
     assert batch.arrivals == []
+
+
+def test_the_checks_have_teeth(tmp_path: Path) -> None:
+    """The batch checks flag what a broken sandbox would leave behind (fast, no grading)."""
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "a.py").write_text("x = 1\n")
+    (tmp_path / "d" / "b.py").write_text("y = 2\n")
+    before = {"d": tree_digest(tmp_path / "d")}
+    (tmp_path / "d" / "a.py").write_text("x = 1  # JAXGRADE-HOSTILE h99\n")
+    (tmp_path / "d" / "jaxgrade_hostile_h99.txt").write_text("")
+    (tmp_path / "d" / "b.py").write_text("y = 3\n")  # an ordinary edit
+    traces, others = hostile_traces(before, {"d": tree_digest(tmp_path / "d")}, tmp_path)
+    assert traces == ["d/changed a.py", "d/new jaxgrade_hostile_h99.txt"] and others == ["d/changed b.py"]
+    assert marker_files_under(tmp_path) == [str(tmp_path / "d" / "jaxgrade_hostile_h99.txt")]
+    listener = Listener()
+    try:
+        with socket.create_connection(("127.0.0.1", listener.port), timeout=5):
+            pass
+        time.sleep(0.1)  # the handshake completes in the kernel; accept() then finds it
+        assert len(listener.arrivals()) == 1 and listener.arrivals() == []
+    finally:
+        listener.close()
+    out = tmp_path / "out"
+    for rel, data in CANARIES.items():
+        (out / rel).parent.mkdir(parents=True, exist_ok=True)
+        (out / rel).write_bytes(data)
+    (out / "s1").mkdir()
+    (out / "s1" / "results.json").write_text("{}")
+    (out / "s1" / "pwned.txt").write_text("")
+    (out / "grades.csv").write_text("")
+    assert _check_out(out, ["s1"]) == ["unexpected entry in OUT: s1/pwned.txt"]
+    assert [score_ok(s, 10.0, 10.0) for s in ("full", "<full", ">0", "any", 0, 10)] == \
+        [True, False, True, True, False, True]
 
 
 def test_corpus_is_what_the_generator_makes(tmp_path: Path) -> None:

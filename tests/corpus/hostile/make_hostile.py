@@ -25,8 +25,10 @@ expected.json (read by tests/test_hostile.py):
                                             "status": str | [str] (optional)}}
   status                     the submission status in grades.csv (str or list of str)
   flags                      {"has": [...], "lacks": [...]}: TA flags of the result
-  feedback                   {"contains": [...], "absent": [...]}: substrings of the student's
-                             feedback.md (the only place the child's reports can reach)
+  feedback                   {"contains": [...], "absent": [...], "matches": [regex]}: text of the
+                             student's feedback.md with Markdown escapes removed (the only place the
+                             child's reports can reach); reports double as positive controls (the
+                             attack really ran: forks happened, the daemon was alive, ...)
   outputs_absent             substrings that must appear in none of the student's output files
   host_markers               host paths that must not exist after grading
   process_markers            substrings no process command line may hold after grading
@@ -383,7 +385,7 @@ for _i in range(200):
         finally:
             os._exit(0)
     _born += 1
-print("forked", _born, "refused", _refused)
+raise RuntimeError(f"HOSTILE-REPORT {case} BOMB forked={_born} refused={_refused}")
 '''
 
 MEMORY_BOMB = r'''# HOSTILE {case}: allocate until refused (at most 64 x 256 MiB, 256 MiB touched).
@@ -405,8 +407,9 @@ if _pid == 0:
     try:
         os.setsid()
         if os.fork() == 0:
-            with open("/sandbox/scratch/work/daemon.pid", "w") as _f:
+            with open("/sandbox/scratch/work/daemon.tmp", "w") as _f:
                 _f.write(str(os.getpid()))
+            os.rename("/sandbox/scratch/work/daemon.tmp", "/sandbox/scratch/work/daemon.pid")
             os.execv("/bin/sh", ["sh", "-c", "i=0; while [ $i -lt 300 ]; do "
                                  "echo JAXGRADE-HOSTILE > /tmp/jaxgrade_daemon_{case} 2>/dev/null; "
                                  "i=$((i+1)); sleep 1; done; : jaxgrade_hostile_{case}"])
@@ -414,6 +417,18 @@ if _pid == 0:
         os._exit(0)
 os.waitpid(_pid, 0)
 predicted_compiles = 4
+import time  # noqa: E402
+
+for _i in range(300):  # the grandchild writes its pid (atomically) once it runs
+    if os.path.exists("/sandbox/scratch/work/daemon.pid"):
+        break
+    time.sleep(0.1)
+try:
+    os.kill(int(open("/sandbox/scratch/work/daemon.pid").read()), 0)
+    _alive = 1
+except (OSError, ValueError):
+    _alive = 0
+raise RuntimeError(f"HOSTILE-REPORT {case} DAEMON alive={_alive}")
 '''
 
 NETWORK = r'''# HOSTILE {case}: reach the grader's host over the network (loopback and outside).
@@ -681,6 +696,13 @@ static ffi::Error SiluBwdImpl(ffi::Buffer<ffi::F32> x, ffi::Buffer<ffi::F32> ct_
 }
 ''' + KERNEL_TAIL
 
+CTOR_CHECK = r'''# HOSTILE {case}: did the library constructor run here (inside the sandbox)?
+import os
+
+raise RuntimeError("HOSTILE-REPORT {case} CTOR sandbox_tmp="
+                   + str(int(os.path.exists("/tmp/jaxgrade_ctor_{case}"))))
+'''
+
 KERNEL_INCLUDE = r'''%%writefile silu.cc
 // HOSTILE {case}: which files can the compiler see, then include grader files into the kernel.
 #if __has_include("kernel.cc")
@@ -746,6 +768,8 @@ _listing = !ls -la / /work /root 2>&1
 %sx sh -c 'for i in 1 2 3; do echo $i; done'
 get_ipython().system("touch /jaxgrade_magic_{case} 2>/dev/null || true")
 predicted_compiles = 4
+_id = " ".join(line for line in _who if "uid=" in line)
+raise RuntimeError(f"HOSTILE-REPORT {case} MAGIC ran={int(bool(_id))} {_id[:24]}")
 '''
 
 MAGICS_BASH = r'''%%bash
@@ -780,8 +804,8 @@ _plant(os.symlink, "/proc/self/fd/0", "/sandbox/scratch/inputs/safe_distance.jso
 _plant(os.rename, "/sandbox/scratch/progress.jsonl", "/sandbox/scratch/progress.old")
 _plant(os.mkfifo, "/sandbox/scratch/progress.jsonl")
 _plant(os.symlink, "/proc/self/fd/0", "/sandbox/scratch/work/progress.jsonl")
-print("planted", _done)
 predicted_compiles = 4
+raise RuntimeError(f"HOSTILE-REPORT {case} LINKS planted={','.join(_done)}")
 '''
 
 POISON = r'''# HOSTILE {case}: poison sys.modules and plant modules the grader might import later.
@@ -809,10 +833,11 @@ sys.modules["json"] = _fake_json
 '''
 
 
-FORGE = r"""# HOSTILE {case}: no callback at all (JAX's own lgamma / digamma), then, after the child's last
-# flush, edit the observation file in place (its token stays) so the structure looks like pure_callback.
+FORGE = r"""# HOSTILE {case}: no callback at all (JAX's own lgamma / digamma). The observation writer saves
+# with pathlib.Path.write_text, which no tamper check covers: edit the JSON on its way to disk so the
+# structure looks like pure_callback (the file keeps its token; the parent collects it at 'done').
 import json
-import os
+import pathlib
 
 
 @jax.custom_jvp
@@ -826,25 +851,23 @@ def _gammaln_cb_jvp(primals, tangents):
     return gammaln_cb(x), jax.scipy.special.digamma(x) * x_dot
 
 
-_real_exit = os._exit
+_real_write_text = pathlib.Path.write_text
 
 
-def _forge_then_exit(code):
-    path = "/sandbox/scratch/obs/gammaln_callback.json"
-    try:
-        with open(path) as f:
-            doc = json.load(f)
-        doc["values"]["jaxpr.forward"] = {"json": ["pure_callback"]}
-        doc["values"]["jaxpr.tangent"] = {"json": ["pure_callback", "mul"]}
-        doc["values"]["__tampered__"] = {"json": []}
-        with open(path, "w") as f:
-            json.dump(doc, f)
-    except Exception:
-        pass
-    _real_exit(code)
+def _forging_write_text(self, data, *args, **kwargs):
+    if self.name == "gammaln_callback.json.tmp":
+        try:
+            doc = json.loads(data)
+            doc["values"]["jaxpr.forward"] = {"json": ["pure_callback"]}
+            doc["values"]["jaxpr.tangent"] = {"json": ["pure_callback", "mul"]}
+            doc["values"]["__tampered__"] = {"json": []}
+            data = json.dumps(doc)
+        except Exception:
+            pass
+    return _real_write_text(self, data, *args, **kwargs)
 
 
-os._exit = _forge_then_exit
+pathlib.Path.write_text = _forging_write_text
 """
 
 
@@ -999,9 +1022,11 @@ def _h12(nbs: dict, case: str) -> None:
     replace_answer(nbs["ch02"], "recompile", [src(HUGE_OUTPUT, case)])
 
 
-def _kernel(text: str) -> Callable[[dict, str], None]:
+def _kernel(text: str, after: str = "") -> Callable[[dict, str], None]:
     def edit(nbs: dict, case: str) -> None:
         replace_answer(nbs["ch05"], "silu_ffi", [src(text, case)], index=0)
+        if after:
+            append_after_answer(nbs["ch05"], "silu_ffi", [src(after, case)])
 
     return edit
 
@@ -1099,18 +1124,21 @@ CASES: list[Case] = [
          ("ch02",), _h07,
          {"histogram": FULL, "recompile": FULL, "fusion": ANY, "safe_distance": ANY},
          "partial:not_submitted:ch05",
+         feedback={"contains": [], "absent": [], "matches": [r"BOMB forked=[1-9]\d* refused=[1-9]"]},
          process_markers=["jaxgrade_hostile_h07_fork_bomb"]),
     Case("h08_memory_bomb", "memory bomb",
          "safe_pairwise_distance allocates 256 MiB blocks until the allocator refuses (at most 64, "
          "the first one touched)",
          "the host runs out of memory, or the other exercises are affected",
          ("ch02",), _h08,
-         full_except("ch02", {"safe_distance": ZERO}), "partial:not_submitted:ch05"),
+         full_except("ch02", {"safe_distance": ZERO}), "partial:not_submitted:ch05",
+         feedback={"contains": ["MemoryError"], "absent": []}),
     Case("h09_daemon", "double-forked daemon",
          "the recompile cell double-forks a daemon in its own session that rewrites "
          "/tmp/jaxgrade_daemon_h09_daemon every second for 300 s (pid written to scratch)",
          "the daemon outlives the job or writes to the host's /tmp",
          ("ch02",), _h09, full_except("ch02", {}), "partial:not_submitted:ch05",
+         feedback={"contains": ["HOSTILE-REPORT h09_daemon DAEMON alive=1"], "absent": []},
          host_markers=["/tmp/jaxgrade_daemon_h09_daemon"], process_markers=["jaxgrade_hostile_h09_daemon"]),
     Case("h10_network", "network",
          f"TCP/UDP/IPv6 to every port of 127.0.0.1:{LISTEN_PORTS[0]}-{LISTEN_PORTS[1] - 1} (the test "
@@ -1128,13 +1156,15 @@ CASES: list[Case] = [
          "in scratch, its parents, /out, /autograder/results, the repository and OUT",
          "a read of a grader file succeeds, or anything outside scratch changes",
          ("ch02",), _h11, full_except("ch02", {}), "partial:not_submitted:ch05",
-         feedback={"contains": ["HOSTILE-REPORT h11_escape_files ESCAPE read=0 escaped=0"], "absent": []},
+         feedback={"contains": ["HOSTILE-REPORT h11_escape_files ESCAPE read=0 escaped=0"], "absent": [],
+                   "matches": [r"ESCAPE read=0 escaped=0 inside=[1-9]"]},
          host_markers=["/tmp/jaxgrade_escape_h11_escape_files", "/var/tmp/jaxgrade_escape_h11_escape_files",
                        "/dev/shm/jaxgrade_escape_h11_escape_files"]),
     Case("h12_huge_output", "huge output",
          "about 200 MB printed and written straight to fd 1 and 2, then a 20 MB exception message",
          "the grader stores or shows the output, blocks on a pipe, or runs out of memory",
          ("ch02",), _h12, full_except("ch02", {}), "partial:not_submitted:ch05",
+         feedback={"contains": ["RuntimeError: xxxxxxxxxx"], "absent": []},
          outputs_absent=["JAXGRADE-HOSTILE h12_huge_output JAXGRADE-HOSTILE", "x" * 400]),
     Case("h13_kernel_segfault", "segfaulting kernel",
          "Silu and SiluBwd write through a null pointer and raise SIGSEGV when called",
@@ -1152,8 +1182,9 @@ CASES: list[Case] = [
          "a correct SiLU whose __attribute__((constructor)) creates jaxgrade_ctor_* files in /tmp, "
          "/var/tmp, /dev/shm, the repository and relative parents, and starts a setsid daemon",
          "a file appears outside scratch, a process survives, or the kernel is loaded outside a sandbox",
-         ("ch05",), _kernel(KERNEL_CTOR),
+         ("ch05",), _kernel(KERNEL_CTOR, after=CTOR_CHECK),
          {**KERNEL_OTHERS, "silu_ffi": FULL}, "partial:not_submitted:ch02", packaging="folder",
+         feedback={"contains": ["HOSTILE-REPORT h15_kernel_ctor CTOR sandbox_tmp=1"], "absent": []},
          host_markers=["/tmp/jaxgrade_ctor_h15_kernel_ctor", "/var/tmp/jaxgrade_ctor_h15_kernel_ctor",
                        "/dev/shm/jaxgrade_ctor_h15_kernel_ctor", "/jaxgrade_ctor_h15_kernel_ctor"],
          process_markers=["jaxgrade_hostile_h15_kernel_ctor"]),
@@ -1181,10 +1212,12 @@ CASES: list[Case] = [
          "points come from the submission, injected tests run, or a student cell runs as setup/self-check",
          ("ch02",), _h18, full_except("ch02", {}), "partial:not_submitted:ch05"),
     Case("h19_magics", "shell escapes and magics",
-         "!rm -rf ~, !rm -rf /, !curl, !wget, !cat /etc/shadow, %env, %env HOME=/, !id, %sx, "
+         "!rm -rf ~ (only where HOME is under /sandbox), !curl, !wget, !cat /etc/shadow, %env, "
+         "%env HOME=/, !id, %sx, "
          "get_ipython().system, a %%bash cell that starts 50 background sleeps",
          "a command has an effect outside the sandbox, or a background process survives",
          ("ch02",), _h19, full_except("ch02", {}), "partial:not_submitted:ch05",
+         feedback={"contains": ["HOSTILE-REPORT h19_magics MAGIC ran=1 uid=65"], "absent": []},
          host_markers=["/tmp/jaxgrade_magic_h19_magics", "/jaxgrade_magic_h19_magics"],
          process_markers=["jaxgrade_hostile_h19_magics"]),
     Case("h20_symlinks", "links and FIFOs in scratch",
@@ -1192,6 +1225,8 @@ CASES: list[Case] = [
          "/proc/self/fd/0; progress.jsonl replaced by a FIFO nobody writes",
          "the parent follows a link, blocks on the FIFO or on its own stdin, or reads a host file",
          ("ch02",), _h20, full_except("ch02", {}), "partial:not_submitted:ch05",
+         feedback={"contains": ["progress.jsonl"], "absent": [],
+                   "matches": [r"LINKS planted=recompile\.json,fusion\.json,safe_distance\.json"]},
          outputs_absent=["root:x:0:0", "/bin/bash"]),
     Case("h21_poison_modules", "poisoned modules",
          "sys.modules['numpy'] and ['json'] replaced by fakes; numpy.py, json.py, sitecustomize.py "
@@ -1204,17 +1239,19 @@ CASES: list[Case] = [
          "tampered", flags={"has": ["tampered"], "lacks": []},
          feedback={"contains": ["numpy.save"], "absent": []}),
     Case("h22_forged_observations", "observations edited after the last flush",
-         "gammaln_cb computed with JAX's own lgamma/digamma (no pure_callback); os._exit, which the "
-         "child calls at the very end, is replaced so that it first edits obs/gammaln_callback.json in "
-         "place (token kept) to claim the output depends on pure_callback",
+         "gammaln_cb computed with JAX's own lgamma/digamma (no pure_callback); pathlib.Path.write_text, "
+         "which the observation writer uses and no tamper check covers, is wrapped to edit "
+         "gammaln_callback.json on its way to disk (token kept) so the output seems to depend on "
+         "pure_callback",
          "structural facts reported by the child are believed after student code had a chance to edit them",
          ("ch05",), _h22,
          {"reduce_sum_rules": FULL, "gammaln_callback": {"score": 0}, "silu_ffi": FULL},
          "partial:not_submitted:ch02", packaging="folder",
          known_weakness="observations are written by the process that runs the student's code; a cell "
-                        "can rewrite them after the last flush (os._exit, sys.setprofile, a thread) and "
-                        "the per-run token is inside the file it edits. Value checks stay sound (the "
-                        "values must be right); structural gates (pure_callback, FFI custom-call, "
+                        "can change them before they reach the parent (wrap an uncovered function the "
+                        "writer calls such as pathlib.Path.write_text, or sys.setprofile on the writer's "
+                        "calls) and the per-run token is in the data it edits. Value checks stay sound "
+                        "(the values must be right); structural gates (pure_callback, FFI custom-call, "
                         "primitive kept) and __tampered__ can be forged."),
 ]
 
