@@ -35,7 +35,9 @@ COPY jaxcourse /autograder/source/jaxcourse
 COPY kernels /autograder/source/kernels
 COPY assignments /autograder/source/assignments
 COPY autograder /autograder/source/autograder
-RUN bash /autograder/source/setup.sh project
+# /tmp and /var/tmp 0755: in a whole batch in one container (--isolation rlimit) the children write
+# only to their own scratch folders (TMPDIR points there), never to a folder shared with the others.
+RUN bash /autograder/source/setup.sh project && chmod 0755 /tmp /var/tmp
 
 # `jaxgrade grade` finds the releases under ./assignments by default.
 WORKDIR /opt/jaxgrade/src

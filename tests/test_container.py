@@ -44,6 +44,9 @@ SANDBOX_UID = 65000  # first of RunSettings.uids; created in the image by setup.
 HOG_MARKERS = ("jaxgrade_hostile_hog", "sleep 917")
 CORPUS = REPO / "tests" / "corpus" / "hostile"
 CORPUS_CASES = ("h11_escape_files",)  # from the project's hostile corpus, when it is there
+# A whole batch in one container, as the README shows it (no --read-only: the image's /tmp is 0755,
+# the grader's scratch lives there and the students' children cannot write to it).
+BATCH_FLAGS = ["--rm", "--init", "--network", "none", "--memory", "12g", "--pids-limit", "8192"]
 COMMON = ["--jobs", "2", "--timeout-scale", "3"]  # generous limits: a loaded CI host must not time out
 
 pytestmark = [pytest.mark.container, pytest.mark.slow]
@@ -289,17 +292,7 @@ def test_batch_in_one_container_with_rlimit_matches_bwrap(
     out.mkdir()
     done = podman(
         "run",
-        "--rm",
-        "--init",
-        "--network",
-        "none",
-        "--read-only",
-        "--tmpfs",
-        "/tmp:rw,size=8g,mode=1777",
-        "--memory",
-        "12g",
-        "--pids-limit",
-        "8192",
+        *BATCH_FLAGS,
         "-v",
         f"{submissions}:/subs:ro",
         "-v",

@@ -10,7 +10,8 @@ while the runner, the hidden checks and the verdicts stay on the host:
         -v SCRATCH:/sandbox/scratch:rw  -v <each Mount>:ro  -v STATUS:/sandbox/.status:rw
         -v autograder/sandbox_exec.py:/sandbox/.exec/sandbox_exec.py:ro
         --entrypoint /bin/sh IMAGE -c 'exec "$@" 3>/sandbox/.status/status' sh
-        <image python> -I -S /sandbox/.exec/sandbox_exec.py --status-fd=3 --rlimit=... --seccomp -- ARGV
+        <image python> -I -S -c <PR_SET_DUMPABLE 0, run /sandbox/.exec/sandbox_exec.py> --status-fd=3
+        --rlimit=... --seccomp -- ARGV
 
 Only the job's scratch folder (written by the parent: job.json, inputs, prebuilt kernels, the
 student's extra files in work/; written by the child: observations, progress; inputs/ and prebuilt/
@@ -24,7 +25,8 @@ FFI include folder) -> the image's.
 Inside, the launcher of the other modes (`sandbox_exec.py`, bound from the host) applies the rlimits
 (soft = hard), seccomp (no inet sockets, ptrace, namespaces...) and reports the exact wait status and
 rusage. It runs as the same unprivileged uid as the program (the container has no capabilities to
-switch), so that report is advisory: a program can forge or kill it. Nothing depends on it beyond
+switch), so that report is advisory: a program can forge or kill it (it cannot read the launcher's
+/proc entries: the launcher makes itself non-dumpable). Nothing depends on it beyond
 the crash kind; the wall clock, the kill and the teardown are the host's (`kill -s KILL` by name,
 then `rm -f`), and memory and processes are bounded by the container's cgroup.
 
@@ -90,6 +92,12 @@ DEFAULT_MEMORY_BYTES = 4 * 2**30  # cgroup memory limit of one container (RLIMIT
 START_TIMEOUT_S = 120.0  # engine start to the launcher's "started" line (a loaded host is slow)
 ENGINE_TIMEOUT_S = 60.0  # kill / rm / probe commands
 POLL_S = 0.02
+# The launcher runs as the program's uid: made non-dumpable first, its /proc entries (environ, fds,
+# memory) belong to root and the program cannot open them (execve makes the program dumpable again).
+LAUNCHER_PRELUDE = (
+    "import ctypes, runpy, sys; ctypes.CDLL(None).prctl(4, 0, 0, 0, 0); "  # PR_SET_DUMPABLE = 4
+    f"sys.argv[0] = {EXEC_TARGET!r}; runpy.run_path(sys.argv[0], run_name='__main__')"
+)
 UNSAFE_PATH = re.compile(r"[:,\n\0]")  # would break the -v source:target:options syntax
 
 
@@ -513,6 +521,8 @@ class ContainerSandbox(Sandbox):
                "--cap-drop", "ALL", "--security-opt", "no-new-privileges", "--user", f"{self.uid}:{self.gid}",
                "--memory", str(self.memory_bytes), "--memory-swap", str(self.memory_bytes),
                "--pids-limit", str(limits.nproc), "--hostname", "sandbox", "--workdir", cwd]  # fmt: skip
+        if self.engine.kind == "podman":  # else --read-only adds 1777 tmpfs at /var/tmp and /run
+            cmd += ["--read-only-tmpfs=false"]
         if self.engine.rootless():
             cmd += ["--userns", "keep-id"]
         for source, target, writable in binds:
@@ -523,7 +533,7 @@ class ContainerSandbox(Sandbox):
                    "fsize": limits.fsize_bytes, "nofile": limits.nofile, "core": 0}  # fmt: skip
         if self.dedicated_uid:
             rlimits["nproc"] = limits.nproc
-        launcher = [info.python, "-I", "-S", EXEC_TARGET, "--status-fd=3", f"--cwd={cwd}",
+        launcher = [info.python, "-I", "-S", "-c", LAUNCHER_PRELUDE, "--status-fd=3", f"--cwd={cwd}",
                     *(f"--rlimit={k}={v}" for k, v in rlimits.items()), "--seccomp", "--"]  # fmt: skip
         shell = f'exec "$@" 3>{STATUS_TARGET}/{STATUS_FILE}'
         return [*cmd, "--entrypoint", "/bin/sh", self.image, "-c", shell, "sh", *launcher, *argv]
