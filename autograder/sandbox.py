@@ -711,6 +711,7 @@ class RlimitSandbox(_NoNamespaceSandbox):
             raise SandboxFault(f"rlimit: uid {self.uid} already runs processes {busy[:5]}; "
                                "give each concurrent job its own uid")
         os.chown(scratch, self.uid, self.gid)
+        os.chmod(scratch, 0o700)  # the other jobs' uids must not read this job's files
         for path in (scratch, *(m.source for m in mounts)):
             if not _uid_can_reach(path, self.uid, self.gid):
                 raise SandboxFault(f"rlimit: uid {self.uid} cannot reach {path} (check its parents' modes)")
