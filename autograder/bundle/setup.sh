@@ -18,6 +18,9 @@
 #   Ubuntu 22.04 (jammy, python3 3.10): uv (from PyPI) installs a managed CPython 3.13 from the
 #     python-build-standalone releases on GitHub into /opt/jaxgrade/python. `deadsnakes` instead adds
 #     the deadsnakes PPA (Launchpad) and installs python3.13 + python3.13-venv with apt.
+#   Tested: every grader image build runs the three phases on Debian trixie (system Python); the uv
+#   path was run on trixie with JAXGRADE_PYTHON_SOURCE=uv up to the CPython download (GitHub is not
+#   reachable from the test network). No Ubuntu image was available to test jammy/noble directly.
 #   clang: whatever the distribution ships (clang 19 on trixie, 18 on noble, 14 on jammy); kernels
 #   are compiled with -std=c++17, which all of them support.
 #
@@ -33,6 +36,7 @@ set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8
 
 SRC=${JAXGRADE_SOURCE:-/autograder/source}
+PYTHON_SOURCE=${JAXGRADE_PYTHON_SOURCE:-auto}  # Gradescope passes no environment: edit this default there
 PREFIX=/opt/jaxgrade
 VENV=$PREFIX/venv
 DEST=$PREFIX/src
@@ -78,7 +82,7 @@ phase_system() {
   fi
   apt-get update -q >/dev/null
   apt_install ca-certificates clang
-  local how=${JAXGRADE_PYTHON_SOURCE:-auto}
+  local how=$PYTHON_SOURCE
   if [ "$how" = auto ]; then
     apt_install python3 python3-venv || true
     if system_python_ok; then how=system; else how=uv; fi
@@ -91,7 +95,7 @@ phase_system() {
     uv)
       log "system python3 is too old: installing CPython $PY_WANT with uv into $PREFIX/python"
       apt_install python3 python3-pip
-      python3 -m pip install -q --no-cache-dir --target "$PREFIX/uv" uv
+      PIP_ROOT_USER_ACTION=ignore python3 -m pip install -q --no-cache-dir --target "$PREFIX/uv" uv
       UV_PYTHON_INSTALL_DIR="$PREFIX/python-store" "$PREFIX/uv/bin/uv" python install "$PY_WANT" >&2
       local exe
       exe=$(UV_PYTHON_INSTALL_DIR="$PREFIX/python-store" "$PREFIX/uv/bin/uv" python find "$PY_WANT")
