@@ -1120,10 +1120,10 @@ CASES: list[Case] = [
     Case("h07_fork_bomb", "fork bomb",
          "after a correct histogram answer: up to 200 forks, each forking twice more, every process "
          "exec'ing `sh -c 'sleep 300'` (bounded); stops after 10 refusals",
-         "the bomb escapes the process limit, a process survives the job, or grading stops",
+         "the bomb escapes the process limit, costs another exercise, a process survives the job, or "
+         "grading stops",
          ("ch02",), _h07,
-         {"histogram": FULL, "recompile": FULL, "fusion": ANY, "safe_distance": ANY},
-         "partial:not_submitted:ch05",
+         full_except("ch02", {}), "partial:not_submitted:ch05",
          feedback={"contains": [], "absent": [], "matches": [r"BOMB forked=[1-9]\d* refused=[1-9]"]},
          process_markers=["jaxgrade_hostile_h07_fork_bomb"]),
     Case("h08_memory_bomb", "memory bomb",
