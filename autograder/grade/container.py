@@ -317,8 +317,8 @@ class ContainerProcess:
     def _remove(self) -> None:
         wait = ["--time", "0"] if self.engine.kind == "podman" else []
         done = self.engine.call("rm", "--force", *wait, self.name)
-        if done.returncode != 0 and "no such container" not in done.stderr.lower() \
-                and "no container with name" not in done.stderr.lower():  # fmt: skip
+        gone = ("no such container", "no container with name", "already in progress", "not found")
+        if done.returncode != 0 and not any(g in done.stderr.lower() for g in gone):
             raise SandboxFault(f"container: could not remove {self.name}: {done.stderr.strip()[-300:]}")
 
     # -- running
@@ -354,7 +354,8 @@ class ContainerProcess:
             self._teardown()
         else:
             self._popen.wait()
-            self._remove()  # --rm normally did it already
+            if self.engine.kind != "podman" or self._popen.returncode in (125, 126, 127):
+                self._remove()  # podman's --rm removed it before its client returned; docker's may lag
         for reader in (self._stdout, self._stderr):
             reader.join(ENGINE_TIMEOUT_S)
         if self._stdout.is_alive() or self._stderr.is_alive():
