@@ -110,36 +110,36 @@ def _podman_problem() -> str | None:
     return None
 
 
+def _run_problem(tmp: Path) -> str | None:
+    """Can podman start a container here? Tried with a root file system of the host's /bin/true."""
+    root = tmp / "rootfs"
+    libs = subprocess.run(["ldd", "/bin/true"], capture_output=True, text=True).stdout
+    for f in ["/bin/true", *(w for w in libs.split() if w.startswith("/"))]:
+        (root / f.lstrip("/")).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(f, root / f.lstrip("/"))
+    done = podman(
+        "run", "--rm", "--network", "none", "--rootfs", str(root), "/bin/true", check=False, timeout=300
+    )
+    return None if done.returncode == 0 else f"podman run failed: {done.stderr.strip()[-500:]}"
+
+
 @pytest.fixture(scope="module")
-def image() -> dict[str, str]:
+def image(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     if reason := _podman_problem():
         _skip(reason)
-    if shutil.which("podman") is not None:  # build-image.sh installs podman itself when it can
-        STATE.mkdir(parents=True, exist_ok=True)
-        info = subprocess.run(
-            [
-                "podman",
-                "--root",
-                str(STATE / "storage"),
-                "--runroot",
-                str(STATE / "run"),
-                "info",
-                "--format",
-                "{{.Host.OCIRuntime.Name}}",
-            ],
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        if info.returncode != 0:
-            _skip(f"podman info failed: {info.stderr.strip()[-500:]}")
-    built = subprocess.run(
-        [str(REPO / "scripts" / "build-image.sh"), "--if-changed"],
-        capture_output=True,
-        text=True,
-        timeout=1800,
-        env={**os.environ, "JAXGRADE_IMAGE": IMAGE},
-    )
+    script = str(REPO / "scripts" / "build-image.sh")
+    env = {**os.environ, "JAXGRADE_IMAGE": IMAGE}
+    # --print-hash installs podman, runc and debootstrap when missing and makes the base image.
+    prepared = subprocess.run([script, "--print-hash"], capture_output=True, text=True, timeout=1800, env=env)
+    if shutil.which("podman") is None:
+        _skip(f"podman could not be installed: {prepared.stderr.strip()[-500:]}")
+    info = podman("info", "--format", "{{.Host.OCIRuntime.Name}}", check=False, timeout=120)
+    if info.returncode != 0:
+        _skip(f"podman info failed: {info.stderr.strip()[-500:]}")
+    if reason := _run_problem(tmp_path_factory.mktemp("rootfs")):
+        _skip(reason)
+    assert prepared.returncode == 0, f"build-image.sh --print-hash failed:\n{prepared.stderr[-4000:]}"
+    built = subprocess.run([script, "--if-changed"], capture_output=True, text=True, timeout=1800, env=env)
     assert built.returncode == 0, f"build-image.sh failed:\n{built.stderr[-4000:]}"
     name, size, digest, how = built.stdout.strip().splitlines()[-1].split()
     print(
@@ -458,9 +458,9 @@ sys.exit(3)
     assert not [n for n in names if n.startswith("jaxgrade-")], names
 
 
-def test_container_sandbox_reports_a_missing_image(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    if reason := _podman_problem():
-        _skip(reason)
+def test_container_sandbox_reports_a_missing_image(
+    image: dict[str, str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     from autograder.grade.container import ContainerSandbox
     from autograder.sandbox import SandboxFault
 
