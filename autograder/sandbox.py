@@ -19,12 +19,20 @@ Modes (see `make_sandbox`; what each protects against is in docs/architecture.md
 
 Every mode runs the program through `autograder/sandbox_exec.py` (the launcher), which stays as a
 root parent out of the program's reach and reports the program's exact wait status and rusage.
+
+Scratch quota: `Sandbox.scratch(path, limits)` is a context manager around the life of one scratch
+folder (create it empty, enter, fill it, start, read what the program left, leave). In "bwrap" and
+"rlimit" mode, as root, it mounts a tmpfs of `Limits.scratch_bytes` on the folder and always
+unmounts it on the way out; where mounting is refused it changes nothing and says so
+(`ScratchQuota.limited`, `SandboxResult.scratch_limited`).
 """
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
+import re
 import select
 import shutil
 import signal
@@ -33,7 +41,8 @@ import sys
 import threading
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -49,6 +58,9 @@ STATUS_CAP = 64 * 1024  # bytes the launcher may write on the status pipe
 MEMORY_MARKERS = ("MemoryError", "std::bad_alloc", "Cannot allocate memory", "out of memory",
                   "Out of memory", "RESOURCE_EXHAUSTED")
 FSIZE_MARKERS = ("File too large",)
+SCRATCH_TAG = "jaxgrade-scratch"  # source name of a quota tmpfs: <tag>-<grader pid>-<its start time>
+MS_NOSUID, MS_NODEV = 2, 4
+MNT_DETACH, UMOUNT_NOFOLLOW = 2, 8
 
 
 @dataclass(frozen=True)
@@ -60,7 +72,7 @@ class Limits:
     fsize_bytes: int = 256 * 2**20  # RLIMIT_FSIZE
     nofile: int = 256  # RLIMIT_NOFILE
     output_bytes: int = 1 * 2**20  # captured stdout and stderr, each; the rest is read and discarded
-    scratch_bytes: int = 512 * 2**20  # size of the tmpfs at /tmp and /dev/shm (bwrap mode only)
+    scratch_bytes: int = 512 * 2**20  # size of each tmpfs: scratch (Sandbox.scratch), /tmp and /dev/shm
 
     def __post_init__(self) -> None:
         for name in ("wall_s", "cpu_s", "address_space_bytes", "nproc", "fsize_bytes", "nofile",
@@ -93,6 +105,7 @@ class SandboxResult:
     killed: bool = False  # the parent killed the sandbox (kill() or the wall-clock limit)
     mode: str = ""  # "bwrap", "rlimit" or "none"
     message: str = ""  # one line for humans, e.g. "Exited with error status 1"
+    scratch_limited: bool = False  # scratch was a size-limited tmpfs (Sandbox.scratch) when it started
 
     @property
     def ok(self) -> bool:
@@ -150,9 +163,10 @@ class _Launch:
 class SandboxedProcess:
     """One started sandbox. A monitor thread enforces the wall clock even if nobody calls wait()."""
 
-    def __init__(self, mode: str, launch: _Launch, limits: Limits) -> None:
+    def __init__(self, mode: str, launch: _Launch, limits: Limits, *, scratch_limited: bool = False) -> None:
         self.mode = mode
         self.limits = limits
+        self.scratch_limited = scratch_limited
         self._sweep = launch.sweep
         self._done = threading.Event()
         self._result: SandboxResult | None = None
@@ -366,6 +380,7 @@ class SandboxedProcess:
             max_rss_bytes=max_rss, killed=killed,
             mode=self.mode,
             message=_message(self.limits, exit_code, sig, limit, killed, self._timed_out, cpu),
+            scratch_limited=self.scratch_limited,
         )
 
     def _close_wake_pipe(self) -> None:
@@ -456,6 +471,128 @@ def _message(limits: Limits, exit_code: int | None, sig: int | None, limit: str 
     return f"{text}; {hint}" if hint else text
 
 
+# --- scratch quota ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScratchQuota:
+    """What `Sandbox.scratch()` made of one scratch folder."""
+
+    path: Path
+    size_bytes: int | None  # size of the tmpfs now backing `path`; None: not limited
+    reason: str = ""  # why it is not limited ("" when it is)
+
+    @property
+    def limited(self) -> bool:
+        return self.size_bytes is not None
+
+
+_QUOTA_LOCK = threading.Lock()
+_QUOTAS: dict[str, str] = {}  # resolved scratch path -> source name of its tmpfs, while mounted
+
+
+def _libc() -> ctypes.CDLL:
+    return ctypes.CDLL(None, use_errno=True)
+
+
+def _start_time(pid: int) -> str | None:
+    """Start time of `pid` in clock ticks since boot (field 22 of /proc/<pid>/stat), None if gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return stat.rpartition(")")[2].split()[19]
+
+
+def _unescape(field_: str) -> str:
+    """A path field of /proc/self/mountinfo (space, tab, newline and backslash are octal escapes)."""
+    return re.sub(r"\\([0-7]{3})", lambda m: chr(int(m[1], 8)), field_)
+
+
+def _tmpfs_mounts() -> list[tuple[str, str]]:
+    """(mount point, source) of every tmpfs in this process's mount namespace."""
+    out = []
+    with open("/proc/self/mountinfo") as f:
+        for line in f:
+            fields = line.split()
+            try:
+                sep = fields.index("-")
+            except ValueError:
+                continue
+            if len(fields) > sep + 2 and fields[sep + 1] == "tmpfs":
+                out.append((_unescape(fields[4]), _unescape(fields[sep + 2])))
+    return out
+
+
+def _umount(target: str, flags: int) -> int:
+    """umount2(); 0 or the errno."""
+    libc = _libc()
+    return 0 if libc.umount2(os.fsencode(target), flags) == 0 else ctypes.get_errno()
+
+
+def _release_stale_quotas() -> None:
+    """Unmounts quota tmpfs left by a grader process that no longer exists (SIGKILL, OOM killer):
+    their source names carry the owner's pid and start time, so a reused pid does not count."""
+    for mount_point, source in _tmpfs_mounts():
+        owner = re.fullmatch(rf"{SCRATCH_TAG}-(\d+)-(\d+)", source)
+        if owner is not None and _start_time(int(owner[1])) != owner[2]:
+            _umount(mount_point, MNT_DETACH | UMOUNT_NOFOLLOW)
+
+
+def _mount_quota(path: Path, size_bytes: int, source: str) -> str:
+    """Mounts the tmpfs; "" on success, otherwise why not."""
+    if os.geteuid() != 0:
+        return "the grader does not run as root"
+    inodes = max(4096, size_bytes // 8192)  # tmpfs counts inodes apart from size: cap them too
+    options = f"size={size_bytes},nr_inodes={inodes},mode=0700"
+    if _libc().mount(source.encode(), os.fsencode(path), b"tmpfs", MS_NOSUID | MS_NODEV,
+                     options.encode()) != 0:
+        return f"mounting a tmpfs was refused ({os.strerror(ctypes.get_errno())})"
+    return ""
+
+
+def _unmount_quota(path: Path, source: str) -> None:
+    """Unmounts our tmpfs at `path`; lazily (MNT_DETACH) when something still holds it open, so no
+    mount is ever left in the namespace. SandboxFault if it is still there afterwards."""
+    target = str(path)
+    for flags in (UMOUNT_NOFOLLOW, UMOUNT_NOFOLLOW | MNT_DETACH):
+        if (target, source) not in _tmpfs_mounts():
+            return
+        _umount(target, flags)
+    if (target, source) in _tmpfs_mounts():
+        raise SandboxFault(f"scratch tmpfs at {target} could not be unmounted")
+
+
+@contextmanager
+def scratch_quota(path: Path, size_bytes: int) -> Iterator[ScratchQuota]:
+    """Backs the empty directory `path` with a tmpfs of `size_bytes` (mode 0700, nosuid, nodev, inodes
+    capped) for the duration of the `with` block, then unmounts it; what was written there is gone.
+    Without root, or where mounting is refused (a container), nothing is mounted and the quota says
+    why. Sandbox.start() on this folder reports `scratch_limited=True` while it is mounted."""
+    path = Path(path).resolve()
+    if not path.is_dir():
+        raise SandboxFault(f"scratch folder {path} is not a directory")
+    if any(path.iterdir()):
+        raise SandboxFault(f"scratch folder {path} is not empty (a tmpfs would hide its files)")
+    source = f"{SCRATCH_TAG}-{os.getpid()}-{_start_time(os.getpid())}"
+    with _QUOTA_LOCK:
+        if str(path) in _QUOTAS:
+            raise SandboxFault(f"scratch folder {path} already has a quota")
+        _release_stale_quotas()
+        reason = _mount_quota(path, size_bytes, source)
+        if not reason:
+            _QUOTAS[str(path)] = source
+    if reason:
+        yield ScratchQuota(path, None, reason)
+        return
+    try:
+        yield ScratchQuota(path, size_bytes)
+    finally:
+        with _QUOTA_LOCK:
+            _QUOTAS.pop(str(path), None)
+            _unmount_quota(path, source)
+
+
 # --- the modes -------------------------------------------------------------------------------
 
 
@@ -497,6 +634,7 @@ class Sandbox(ABC):
     """One isolation mode. Stateless: start() may be called from several threads at once."""
 
     mode: str = ""
+    quota_scratch: bool = False  # scratch() mounts a size-limited tmpfs on the scratch folder (as root)
 
     def __init__(self, *, uid: int = NOBODY, gid: int = NOBODY, python: str | None = None) -> None:
         self.uid, self.gid = uid, gid
@@ -518,7 +656,18 @@ class Sandbox(ABC):
             raise SandboxFault(f"{self.mode}: launcher interpreter {self.python} is not executable")
         launch = self._prepare(list(argv), scratch=scratch, mounts=list(mounts), env=dict(env or {}),
                                limits=limits, cwd=cwd, hidden=[Path(h) for h in hidden])
-        return SandboxedProcess(self.mode, launch, limits)
+        with _QUOTA_LOCK:
+            limited = str(scratch) in _QUOTAS
+        return SandboxedProcess(self.mode, launch, limits, scratch_limited=limited)
+
+    def scratch(self, path: Path, limits: Limits | None = None) -> AbstractContextManager[ScratchQuota]:
+        """Context manager for the life of one scratch folder: enter it while `path` is still an empty
+        directory, fill it, start() programs on it, read what they left, then leave it. Modes with
+        `quota_scratch`, run as root, back it with a tmpfs of `limits.scratch_bytes` (unmounted on
+        the way out, whatever happens); otherwise nothing changes and the ScratchQuota says why."""
+        if not self.quota_scratch:
+            return nullcontext(ScratchQuota(Path(path), None, f"mode {self.mode!r} does not limit scratch"))
+        return scratch_quota(Path(path), (limits or Limits()).scratch_bytes)
 
     def run(self, argv: Sequence[str], **options: object) -> SandboxResult:
         """start() then wait() until the end (the wall-clock limit bounds it)."""
@@ -548,11 +697,21 @@ class BwrapSandbox(Sandbox):
     read-only tmpfs (or /dev/null for a file). Mounts are made after the hidden covers, so a mount
     may re-expose a subpath of a hidden folder. No network namespace peer: no network at all.
 
+    What the program can learn of host paths: bwrap's options reach it through `--args` (a memfd),
+    so /proc/1/cmdline shows only `bwrap --args N --` and the launcher's command line; the launcher
+    is copied in (`--file`), not bound. A hidden path inside another hidden folder or under a private
+    top-level folder (/tmp) is not covered again (the cover would name it), and a hidden top-level
+    folder is not bound before it is covered (its host submounts would be listed). Still visible in
+    /proc/self/mountinfo: each bind mount's source path within its file system (the Mount sources,
+    scratch when it has no quota), the mount points of the covers and whatever the host mounted
+    under the visible folders.
+
     RLIMIT_NPROC counts every process of the uid on the host: give each concurrent job its own uid
     (make_sandbox("bwrap", uid=base + slot)) or they share the `nproc` budget.
     """
 
     mode = "bwrap"
+    quota_scratch = True
     ALWAYS_PRIVATE = ("proc", "dev", "tmp", "sandbox")
 
     def __init__(self, *, bwrap: str = "bwrap", **options: object) -> None:
@@ -564,26 +723,30 @@ class BwrapSandbox(Sandbox):
         binary = shutil.which(self.bwrap)
         if binary is None:
             raise SandboxFault(f"bwrap: binary {self.bwrap!r} not found")
+        hidden_real = list(dict.fromkeys(real for real in (os.path.realpath(h) for h in hidden)
+                                         if os.path.lexists(real)))
+        if "/" in hidden_real:
+            raise SandboxFault("bwrap: cannot hide /")
+        # Covered at their own place: the outermost hidden paths outside the private folders.
+        in_place = [real for real in _outermost(hidden_real) if real.split("/")[1] not in self.ALWAYS_PRIVATE]
         os.chown(scratch, self.uid, self.gid)
-        cmd = [binary, "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
-               "--unshare-cgroup-try", "--die-with-parent", "--new-session", "--info-fd", "{info_fd}",
-               "--tmpfs", "/"]
+        opts = ["--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
+                "--die-with-parent", "--new-session", "--info-fd", "{info_fd}", "--tmpfs", "/"]
         for name in sorted(os.listdir("/")):
-            if name in self.ALWAYS_PRIVATE:
-                continue
             path = f"/{name}"
+            if name in self.ALWAYS_PRIVATE or path in in_place:  # a hidden top-level entry: cover only
+                continue
             if os.path.islink(path):
-                cmd += ["--symlink", os.readlink(path), path]
+                opts += ["--symlink", os.readlink(path), path]
             else:
-                cmd += ["--ro-bind-try", path, path]
+                opts += ["--ro-bind-try", path, path]
         tmpfs_size = str(limits.scratch_bytes)
-        cmd += ["--proc", "/proc", "--dev", "/dev",
-                "--perms", "1777", "--size", tmpfs_size, "--tmpfs", "/tmp",
-                "--perms", "1777", "--size", tmpfs_size, "--tmpfs", "/dev/shm"]
+        opts += ["--proc", "/proc", "--dev", "/dev",
+                 "--perms", "1777", "--size", tmpfs_size, "--tmpfs", "/tmp",
+                 "--perms", "1777", "--size", tmpfs_size, "--tmpfs", "/dev/shm"]
         # Hidden paths are covered first, so that a mount may re-expose a subpath of one (an
         # interpreter under a hidden /root); a hidden path inside a mount's source is covered again
         # at its place under the mount's target, after the mounts.
-        hidden_real = [real for real in (os.path.realpath(h) for h in hidden) if os.path.lexists(real)]
         read_only: list[str] = []
 
         def cover(real: str, inside: str) -> list[str]:
@@ -592,8 +755,8 @@ class BwrapSandbox(Sandbox):
                 return ["--perms", "0755", "--size", "4096", "--tmpfs", inside]
             return ["--ro-bind", "/dev/null", inside]
 
-        for real in hidden_real:
-            cmd += cover(real, real)
+        for real in in_place:
+            opts += cover(real, real)
         made: set[str] = {"/"}
 
         def parents(target: str) -> list[str]:
@@ -605,31 +768,68 @@ class BwrapSandbox(Sandbox):
                     out += ["--perms", "0755", "--dir", p]
             return out
 
-        prefix = os.path.dirname(os.path.dirname(self.python))  # <prefix>/bin/python3.x
-        if any(_is_within(prefix, h) for h in hidden_real):
-            cmd += [*parents(prefix), "--ro-bind", prefix, prefix]
         binds = [(str(scratch), SCRATCH_TARGET, True),
                  *((str(m.source), m.target, m.writable) for m in mounts)]
+        prefix = os.path.dirname(os.path.dirname(self.python))  # <prefix>/bin/python3.x
+        if any(_is_within(prefix, h) for h in hidden_real):  # the launcher's interpreter, re-exposed
+            binds.insert(0, (prefix, prefix, False))
         for source, target, writable in binds:
             if not target.startswith("/") or target != os.path.normpath(target):
                 raise SandboxFault(f"bwrap: mount target {target!r} is not an absolute normal path")
             if not os.path.exists(source):
                 raise SandboxFault(f"bwrap: mount source {source} does not exist")
-            cmd += [*parents(target), "--bind" if writable else "--ro-bind", source, target]
+            opts += [*parents(target), "--bind" if writable else "--ro-bind", source, target]
         for source, target, _ in binds:
             src = os.path.realpath(source)
-            for real in hidden_real:
-                if _is_within(real, src):
-                    cmd += cover(real, os.path.normpath(target + real[len(src):]))
-        cmd += [*parents(EXEC_TARGET), "--ro-bind", str(EXEC_SOURCE), EXEC_TARGET]
+            for real in _outermost([h for h in hidden_real if _is_within(h, src)]):
+                opts += cover(real, os.path.normpath(target + real[len(src):]))
+        opts += [*parents(EXEC_TARGET), "--perms", "0444", "--file", "{exec_fd}", EXEC_TARGET]
         for inside in read_only:
-            cmd += ["--remount-ro", inside]
-        cmd += ["--remount-ro", "/", "--chdir", "/", "--",
-                *self._launcher(EXEC_TARGET, limits, cwd, drop=True), *argv]
+            opts += ["--remount-ro", inside]
+        opts += ["--remount-ro", "/", "--chdir", "/"]
+        try:
+            launcher_source = EXEC_SOURCE.read_bytes()
+        except OSError as exc:
+            raise SandboxFault(f"bwrap: cannot read the launcher {EXEC_SOURCE}: {exc}") from exc
         info_r, info_w = os.pipe()
-        cmd[cmd.index("{info_fd}")] = str(info_w)
-        return _Launch(argv=cmd, env=_scrubbed_env(env, SCRATCH_TARGET), pass_fds=(info_w,),
-                       info_fd=info_r, close_after_start=(info_w,))
+        made_fds = [info_r, info_w]
+        try:
+            exec_fd = _memfd("jaxgrade-launcher", launcher_source)
+            made_fds.append(exec_fd)
+            opts[opts.index("{info_fd}")] = str(info_w)
+            opts[opts.index("{exec_fd}")] = str(exec_fd)
+            # bwrap's options go through a memfd, so pid 1 of the namespace (bwrap itself) does not
+            # show the host paths in them on /proc/1/cmdline; the command stays on the command line.
+            args_fd = _memfd("jaxgrade-bwrap-args", b"".join(os.fsencode(o) + b"\0" for o in opts))
+        except OSError as exc:
+            for fd in made_fds:
+                os.close(fd)
+            raise SandboxFault(f"bwrap: cannot pass the options: {exc}") from exc
+        cmd = [binary, "--args", str(args_fd), "--",
+               *self._launcher(EXEC_TARGET, limits, cwd, drop=True), *argv]
+        fds = (info_w, exec_fd, args_fd)
+        return _Launch(argv=cmd, env=_scrubbed_env(env, SCRATCH_TARGET), pass_fds=fds,
+                       info_fd=info_r, close_after_start=fds)
+
+
+def _memfd(name: str, data: bytes) -> int:
+    """An anonymous file holding `data`, offset 0 (for bwrap's --args and --file)."""
+    fd = os.memfd_create(name)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        os.lseek(fd, 0, os.SEEK_SET)
+    except OSError:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _outermost(paths: list[str]) -> list[str]:
+    """`paths` without those inside another one that is a folder (its cover already hides them)."""
+    folders = [p for p in paths if os.path.isdir(p)]
+    return [p for p in dict.fromkeys(paths) if not any(f != p and _is_within(p, f) for f in folders)]
 
 
 def _is_within(path: str, folder: str) -> bool:
@@ -704,6 +904,7 @@ class RlimitSandbox(_NoNamespaceSandbox):
     """
 
     mode = "rlimit"
+    quota_scratch = True  # as root on a host; a container normally refuses the mount
     SWEEP_ROUNDS = 20
 
     def _check(self, scratch: Path, mounts: list[Mount], hidden: list[Path]) -> None:

@@ -15,6 +15,7 @@ import shutil
 import signal
 import socket
 import stat
+import subprocess
 import sys
 import tempfile
 import textwrap
@@ -24,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from autograder.sandbox import (
+    EXEC_SOURCE,
     Limits,
     Mount,
     Sandbox,
@@ -549,3 +551,202 @@ def test_unsafe_mode_needs_the_flag(workdir: Path) -> None:
                scratch=workdir / "scratch", limits=Limits(nproc=77))
     assert r.exit_code == 0 and r.stdout.split() == [str(workdir / "scratch"), "77"]
     assert stat.S_IMODE((workdir / "scratch").stat().st_mode)  # untouched, still there
+
+
+# --- scratch quota ---------------------------------------------------------------------------
+
+QUOTA = 128 * 2**20
+FILL = """
+    import errno, json, os, sys
+    folder = sys.argv[1]
+    chunk = b"q" * 2**20
+    full, failure = 0, None
+    for i in range(20):  # at most 20 files of 64 MiB: bounded even without a quota
+        try:
+            with open(os.path.join(folder, f"fill{i}.bin"), "wb") as f:
+                for _ in range(64):
+                    f.write(chunk)
+            full += 1
+        except OSError as exc:
+            failure = errno.errorcode.get(exc.errno, str(exc.errno))
+            break
+    print(json.dumps({"full": full, "failure": failure}))
+    """
+
+
+def _quota_mounts() -> list[str]:
+    """Mount points of this process's scratch quotas still in the mount namespace."""
+    tag = f"jaxgrade-scratch-{os.getpid()}-"
+    return [line.split()[4] for line in Path("/proc/self/mountinfo").read_text().splitlines()
+            if f" - tmpfs {tag}" in line]
+
+
+def _fill(sb: Sandbox, workdir: Path, folder: str, **kw):
+    r = sb.run([*py(FILL), folder], scratch=workdir / "scratch",
+               limits=Limits(wall_s=120, scratch_bytes=QUOTA), **kw)
+    assert r.exit_code == 0, r.stderr[-2000:]
+    return r, json.loads(r.stdout)
+
+
+def test_scratch_quota_stops_many_files(sb: Sandbox, workdir: Path) -> None:
+    scratch = workdir / "scratch"
+    with sb.scratch(scratch, Limits(scratch_bytes=QUOTA)) as quota:
+        assert quota.limited and quota.size_bytes == QUOTA and quota.path == scratch
+        assert str(scratch) in _quota_mounts()
+        r, out = _fill(sb, workdir, "/sandbox/scratch" if sb.mode == "bwrap" else str(scratch))
+        assert r.scratch_limited
+        assert out["failure"] == "ENOSPC" and out["full"] <= 2  # 20 files would be 1.25 GiB
+        used = sum(p.stat().st_size for p in scratch.iterdir())
+        assert 64 * 2**20 <= used <= QUOTA  # the parent reads the folder before the quota ends
+    assert _quota_mounts() == [] and list(scratch.iterdir()) == []  # unmounted, its files gone
+
+
+def test_private_tmp_and_shm_are_size_limited_bwrap(workdir: Path) -> None:
+    if reason := _missing("bwrap"):
+        pytest.skip(reason)
+    sb = make_sandbox("bwrap", uid=_free_uid())
+    for folder in ("/tmp", "/dev/shm"):
+        r, out = _fill(sb, workdir, folder)
+        assert out["failure"] == "ENOSPC" and out["full"] <= 2, folder
+        assert not r.scratch_limited  # this scratch folder had no quota
+
+
+def test_scratch_quota_ends_on_errors_and_kill(workdir: Path) -> None:
+    if reason := _missing("bwrap"):
+        pytest.skip(reason)
+    sb = make_sandbox("bwrap", uid=_free_uid())
+    scratch = workdir / "scratch"
+    with pytest.raises(RuntimeError, match="grader bug"):
+        with sb.scratch(scratch, Limits(scratch_bytes=QUOTA)):
+            (scratch / "f").write_text("x")
+            raise RuntimeError("grader bug")
+    assert _quota_mounts() == [] and not (scratch / "f").exists()
+    with sb.scratch(scratch, Limits(scratch_bytes=QUOTA)):
+        proc = sb.start(py("""
+            import time
+            f = open("held", "w")  # the program keeps a file of the quota open
+            print("ready", flush=True)
+            time.sleep(60)
+            """), scratch=scratch, limits=Limits(wall_s=60))
+        assert proc.wait(timeout=0.5) is None
+        held = open(scratch / "progress", "w")  # so does the parent (a reader it forgot to close)
+        r = proc.kill()
+        assert r.killed and r.scratch_limited
+    assert _quota_mounts() == []  # lazily detached: nothing is left mounted
+    held.close()
+    (scratch / "left").write_text("x")
+    with pytest.raises(SandboxFault, match="not empty"):
+        with sb.scratch(scratch):
+            pass
+    assert _quota_mounts() == []
+
+
+def test_stale_quota_of_a_dead_grader_is_unmounted(workdir: Path) -> None:
+    if reason := _missing("bwrap"):
+        pytest.skip(reason)
+    from autograder import sandbox as sandbox_module
+
+    gone = subprocess.Popen(["true"])  # a grader process that died without cleaning up
+    gone.wait()
+    stale = workdir / "stale"
+    stale.mkdir()
+    source = f"jaxgrade-scratch-{gone.pid}-1"
+    assert sandbox_module._mount_quota(stale, 2**20, source) == ""
+    try:
+        assert (str(stale), source) in sandbox_module._tmpfs_mounts()
+        with make_sandbox("bwrap").scratch(workdir / "scratch", Limits(scratch_bytes=2**20)) as quota:
+            assert quota.limited
+            assert (str(stale), source) not in sandbox_module._tmpfs_mounts()
+    finally:
+        sandbox_module._umount(str(stale), 2)
+
+
+def test_scratch_without_quota_is_reported(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    if reason := _missing("bwrap"):
+        pytest.skip(reason)
+    from autograder import sandbox as sandbox_module
+
+    # what a container answers: the mount is refused, the sandbox runs as before and says so
+    monkeypatch.setattr(sandbox_module, "_mount_quota", lambda *a: "mounting a tmpfs was refused (test)")
+    sb = make_sandbox("bwrap", uid=_free_uid())
+    with sb.scratch(workdir / "scratch") as quota:
+        assert not quota.limited and "refused" in quota.reason
+        r = run(sb, workdir, "open('x', 'w').write('1')")
+        assert r.ok and not r.scratch_limited
+    assert (workdir / "scratch" / "x").read_text() == "1" and _quota_mounts() == []
+    with make_sandbox("none", unsafe=True).scratch(workdir / "scratch") as quota:
+        assert not quota.limited and "none" in quota.reason
+
+
+# --- what the program learns of host paths ----------------------------------------------------
+
+PROC_DUMP = """
+    import json, os
+    out = {"cmdline": {}, "environ": {}, "listing": {}}
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        for name in ("cmdline", "environ"):
+            try:
+                with open(f"/proc/{pid}/{name}", "rb") as f:
+                    out[name][pid] = f.read().decode(errors="replace").split("\\0")
+            except OSError:
+                pass
+    out["mountinfo"] = open("/proc/self/mountinfo").read().splitlines()
+    for folder in os.environ["LOOK"].split(":"):
+        out["listing"][folder] = sorted(os.listdir(folder))
+    print(json.dumps(out))
+    """
+
+
+def test_no_host_paths_in_proc_bwrap(workdir: Path) -> None:
+    """bwrap's options go through --args (not /proc/1/cmdline), the launcher is copied in, scratch is
+    a tmpfs, nested or private hidden paths get no cover that would name them, a hidden top-level
+    folder brings none of its host submounts. Only a bind mount's source stays in mountinfo."""
+    if reason := _missing("bwrap"):
+        pytest.skip(reason)
+    sb = make_sandbox("bwrap", uid=_free_uid())
+    secret = secrets.token_hex(8)  # in every name the sandbox must never learn
+    outer = Path(tempfile.mkdtemp(prefix="jaxgrade_hidden_", dir="/var/tmp"))  # its name is public:
+    try:  # /var/tmp can be listed, the cover at its place only makes it empty
+        outer.chmod(0o755)
+        inner = outer / f"submissions_{secret}"
+        inner.mkdir()
+        (inner / "answer.txt").write_text("42")
+        private = workdir / f"cache_{secret}"  # under /tmp, private in the sandbox anyway
+        private.mkdir()
+        lib = workdir / "lib"
+        lib.mkdir()
+        top = "/" + Path(__file__).resolve().parts[1]  # the repository's top-level folder
+        hidden = [outer, inner, private, *([Path(top)] if top not in ("/usr", "/etc") else [])]
+        scratch = workdir / "scratch"
+        with sb.scratch(scratch):
+            r = sb.run(py(PROC_DUMP), scratch=scratch, mounts=[Mount(lib, "/sandbox/lib")], hidden=hidden,
+                       env={"LOOK": f"{outer}:/var/tmp:/tmp:{top}"}, limits=Limits(wall_s=60))
+        assert r.exit_code == 0 and r.scratch_limited, r.stderr[-2000:]
+        out = json.loads(r.stdout)
+    finally:
+        shutil.rmtree(outer)
+    bwrap_argv = out["cmdline"]["1"][:-1]  # NUL-terminated: the last element is empty
+    launcher_argv = out["cmdline"]["2"][:-1]
+    assert bwrap_argv[:2] == [shutil.which("bwrap"), "--args"] and bwrap_argv[3] == "--"
+    assert bwrap_argv[4:] == launcher_argv and launcher_argv[3] == "/sandbox/.exec/sandbox_exec.py"
+    assert set(out["environ"]) == {"3"}  # bwrap and the launcher (root) are not readable
+    proc_text = json.dumps([out["cmdline"], out["environ"]])
+    for host in (secret, str(workdir), str(EXEC_SOURCE), str(EXEC_SOURCE.parent)):  # (outer is in LOOK)
+        assert host not in proc_text, host
+    mountinfo = out["mountinfo"]
+    assert not [line for line in mountinfo if secret in line or str(EXEC_SOURCE.parent) in line]
+    naming_workdir = [line.split()[3:5] for line in mountinfo if str(workdir) in line]
+    assert naming_workdir == [[str(lib), "/sandbox/lib"]]  # a bind's root: the one thing left
+    assert [line.split()[4] for line in mountinfo if str(outer) in line] == [str(outer)]  # its cover
+    prefix = os.path.dirname(os.path.dirname(sb.python))
+    under_top = [line.split()[4] for line in mountinfo if line.split()[4].startswith(top + "/")]
+    assert all(_within(p, prefix) for p in under_top), under_top  # no host submount of a hidden top
+    scratch_line = next(line.split() for line in mountinfo if line.split()[4] == "/sandbox/scratch")
+    assert scratch_line[3] == "/" and "tmpfs" in scratch_line
+    assert out["listing"][str(outer)] == [] and out["listing"]["/tmp"] == []
+    assert outer.name in out["listing"]["/var/tmp"]
+    assert out["listing"][top] == ([Path(prefix).relative_to(top).parts[0]] if _within(prefix, top) else [])
+
+
+def _within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip("/") + "/")

@@ -33,7 +33,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -264,6 +264,7 @@ class _Job:
         self.flags: set[str] = set()
         self.messages: list[str] = []
         self._runs = 0
+        self._scratches: dict[Path, ExitStack] = {}  # scratch folder -> its quota (Sandbox.scratch)
         unsafe = sandbox.mode == "none"
         if unsafe:
             self.flags.add("unsafe_no_sandbox")
@@ -301,13 +302,39 @@ class _Job:
         }
 
     def new_scratch(self, label: str) -> Path:
+        """A fresh scratch folder, size-limited where the sandbox can (release_scratch() or close()
+        ends it: the runner must have read what it needs from it by then)."""
         self._runs += 1
         path = self.workdir / f"{self._runs:02d}-{label}"
         path.mkdir()
+        scratch = getattr(self.sandbox, "scratch", None)  # test doubles may have none
+        if scratch is not None:
+            stack = ExitStack()
+            try:
+                quota = stack.enter_context(scratch(path))
+            except SandboxFault as exc:
+                raise GraderFault(f"scratch folder {path.name}: {exc}") from exc
+            self._scratches[path] = stack
+            if not quota.limited and self.sandbox.mode == "bwrap":
+                self.flags.add("scratch_unlimited")  # TA report: this job's disk use was not bounded
         for sub in ("tmp", "work"):
             (path / sub).mkdir()
         self.give_to_child(path)
         return path
+
+    def release_scratch(self, path: Path) -> None:
+        """Ends a scratch folder's quota (its files are gone afterwards when it was a tmpfs)."""
+        stack = self._scratches.pop(path, None)
+        if stack is not None:
+            try:
+                stack.close()
+            except SandboxFault as exc:
+                raise GraderFault(f"scratch folder {path.name}: {exc}") from exc
+
+    def close(self) -> None:
+        """Releases every scratch folder still held (after a fault); before the job folder is deleted."""
+        while self._scratches:
+            self.release_scratch(next(iter(self._scratches)))
 
     def give_to_child(self, path: Path) -> None:
         uid = getattr(self.sandbox, "uid", None)
@@ -434,6 +461,7 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
         reader.close()
         if result is None:
             _kill(proc)
+        job.release_scratch(scratch)  # nothing is read from it any more (observations were collected)
     if setup_error:
         raise GraderFault(f"{chapter}: release setup failed in the sandbox: {setup_error}")
     if not ready and f"{READY_MARKER} {token}" not in result.stdout:
@@ -549,6 +577,8 @@ class _KernelChild:
         if self.proc is not None:
             proc, self.proc = self.proc, None
             _kill(proc)
+        if self.scratch is not None:
+            self.job.release_scratch(self.scratch)
 
 
 # --- verdicts ------------------------------------------------------------------------------------
@@ -799,7 +829,10 @@ def grade_submission(sub: StudentSubmission, release: ReleaseInfo, settings: Run
                     continue
                 scores.update(_grade_chapter(job, chapter, nb.notebook, chapter_exs))
         finally:
-            shutil.rmtree(workdir, ignore_errors=True)
+            try:
+                job.close()  # unmounts scratch quotas a fault left behind, before the folder goes
+            finally:
+                shutil.rmtree(workdir, ignore_errors=True)
     graded = any(ch in sub.notebooks for ch in exercise_registry.CHAPTERS)
     return StudentResult(sub.student_id, sub.content_hash, release.version, scores,
                          "ok" if graded else "not_submitted", tuple(job.clock.phases), tuple(job.messages),
