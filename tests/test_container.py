@@ -452,6 +452,13 @@ sys.exit(3)
     proc = sb.start([sys.executable, "-c", "import time; time.sleep(600)"], scratch=scratch, limits=Limits())
     r = proc.kill()
     assert r.killed and r.signal == 9
+    quota_dir = tmp_path / "quota"
+    quota_dir.mkdir()
+    fill = "import os\nfor i in range(4):\n    open(f'f{i}', 'wb').write(os.urandom(200 * 2**20))\n"
+    with sb.scratch(quota_dir, Limits(scratch_bytes=256 * 2**20)) as quota:  # as root: a tmpfs
+        r = sb.run([sys.executable, "-c", fill], scratch=quota_dir, limits=Limits())
+        assert quota.limited and r.scratch_limited and "No space left" in r.stderr
+    assert not any(quota_dir.iterdir())  # the tmpfs and what was written there are gone
     with pytest.raises(SandboxFault, match="hidden"):
         sb.start(["true"], scratch=scratch, mounts=[Mount(lib, "/sandbox/lib")], hidden=[lib / "m.py"])
     names = podman("ps", "--all", "--format", "{{.Names}}").stdout.split()

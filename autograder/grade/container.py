@@ -68,6 +68,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from autograder.sandbox import (
+    _QUOTA_LOCK,
+    _QUOTAS,
     DEFAULT_PATH,
     EXEC_SOURCE,
     EXEC_TARGET,
@@ -225,8 +227,9 @@ class ContainerProcess:
     """One started container; a monitor thread enforces the wall clock even if nobody calls wait()."""
 
     def __init__(self, engine: Engine, name: str, run_argv: list[str], limits: Limits,
-                 status_dir: Path) -> None:  # fmt: skip
+                 status_dir: Path, *, scratch_limited: bool = False) -> None:  # fmt: skip
         self.mode = "container"
+        self.scratch_limited = scratch_limited
         self.engine, self.name, self.limits = engine, name, limits
         self.status_dir = status_dir
         self.program_pid: int | None = None  # a pid inside the container's pid namespace: never signalled
@@ -392,7 +395,7 @@ class ContainerProcess:
             wall_s=round(ended_at - self.started_at, 6),
             stdout=bytes(self._stdout.data).decode(errors="replace"), stderr=stderr,
             output_truncated=truncated, cpu_s=None if cpu is None else round(cpu, 6), max_rss_bytes=max_rss,
-            killed=killed, mode=self.mode,
+            killed=killed, mode=self.mode, scratch_limited=self.scratch_limited,
             message=_message(self.limits, exit_code, sig, limit, killed, self._timed_out, cpu),
         )  # fmt: skip
 
@@ -425,6 +428,7 @@ class ContainerSandbox(Sandbox):
     """Isolation mode "container" (see the module docstring). Stateless: start() may run concurrently."""
 
     mode = "container"
+    quota_scratch = True  # as root, scratch() backs the folder with a size-limited tmpfs before it is bound
 
     def __init__(self, *, engine: Engine | str | None = None, image: str | None = None,
                  uid: int | None = None, gid: int | None = None,
@@ -475,7 +479,9 @@ class ContainerSandbox(Sandbox):
         name = f"jaxgrade-{os.getpid()}-{uuid.uuid4().hex[:12]}"
         inner = self._translate(list(argv), info)
         run = self._run_argv(name, binds, inner, dict(env or {}), limits, cwd, info)
-        return ContainerProcess(self.engine, name, run, limits, status_dir)
+        with _QUOTA_LOCK:
+            limited = str(scratch) in _QUOTAS
+        return ContainerProcess(self.engine, name, run, limits, status_dir, scratch_limited=limited)
 
     # -- helpers
 
