@@ -77,6 +77,7 @@ def test_miss_compiles_in_the_sandbox_then_hit_starts_nothing(cache, tmp_path):
     first = bc.build(KernelSource("silu.cc", SILU_OK, "cell 3"))
     assert (first.status, first.ok) == ("built", True), first.diagnostics
     assert first.so_path == tmp_path / "cache" / f"{build_key(SILU_OK)}.so"
+    assert (tmp_path / "cache").stat().st_mode & 0o777 == 0o700  # other students' kernels stay private
     argv = sandbox.starts[0]
     assert argv[argv.index("--") + 1] == "/sandbox/scratch/kernel.cc"  # grader-chosen name after `--`
     assert "-ferror-limit=20" in argv

@@ -226,6 +226,9 @@ class BuildCache:
 
     def _atomic_write(self, dest: Path, data: bytes) -> None:
         self.root.mkdir(parents=True, exist_ok=True)
+        # Private to the grader: in rlimit mode the sandbox uids share the host's filesystem, and the
+        # cache holds every student's compiled kernel. A child only ever gets a copy of its own.
+        os.chmod(self.root, 0o700)
         fd, tmp = tempfile.mkstemp(prefix=f".{dest.name}.", dir=self.root)
         try:
             with os.fdopen(fd, "wb") as f:
