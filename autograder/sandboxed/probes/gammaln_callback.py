@@ -41,34 +41,8 @@ from typing import Any
 
 import jax
 import jax.numpy as jnp
-from jax.extend.core import Literal
 
-MAX_NAMES = 2000
-
-
-def _names_in(eqn: Any, out: list[str], depth: int = 0) -> None:
-    """The eqn's primitive name and those of every equation of its sub-jaxprs."""
-    if depth > 20 or len(out) >= MAX_NAMES:
-        return
-    out.append(str(eqn.primitive.name))
-    for value in eqn.params.values():
-        for sub in value if isinstance(value, (tuple, list)) else (value,):
-            jaxpr = sub if hasattr(sub, "eqns") else getattr(sub, "jaxpr", None)
-            if hasattr(jaxpr, "eqns"):
-                for inner in jaxpr.eqns:
-                    _names_in(inner, out, depth + 1)
-
-
-def needed_primitives(closed: Any, out_index: int) -> list[str]:
-    """Primitive names of the equations output `out_index` of a ClosedJaxpr depends on."""
-    jaxpr = closed.jaxpr
-    needed = {v for v in [jaxpr.outvars[out_index]] if not isinstance(v, Literal)}
-    names: list[str] = []
-    for eqn in reversed(jaxpr.eqns):
-        if any(v in needed for v in eqn.outvars):
-            _names_in(eqn, names)
-            needed.update(v for v in eqn.invars if not isinstance(v, Literal))
-    return names
+from .jaxpr_walk import needed_primitives
 
 
 def probe(ns: dict, inp: dict, rec: Any) -> None:
