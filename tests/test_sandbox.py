@@ -628,7 +628,10 @@ def test_scratch_quota_ends_on_errors_and_kill(workdir: Path) -> None:
             print("ready", flush=True)
             time.sleep(60)
             """), scratch=scratch, limits=Limits(wall_s=60))
-        assert proc.wait(timeout=0.5) is None
+        for _ in range(600):  # until the program holds its file (at most a minute)
+            if (scratch / "held").exists() or proc.wait(timeout=0.1) is not None:
+                break
+        assert proc.poll() is None and (scratch / "held").exists()
         held = open(scratch / "progress", "w")  # so does the parent (a reader it forgot to close)
         r = proc.kill()
         assert r.killed and r.scratch_limited
