@@ -504,11 +504,12 @@ def test_rlimit_refuses_a_busy_uid(workdir: Path) -> None:
 def test_import_jax_with_default_limits(workdir: Path) -> None:
     if reason := _missing("bwrap"):
         pytest.skip(reason)
-    # The venv's interpreter lives under /root (0700): hide /root and mount the interpreter back.
-    prefix = sys.base_prefix
+    # The base interpreter lives under /root (0700): hide /root and mount the interpreters back. The
+    # venv (sys.prefix) may sit anywhere, e.g. in a clone under /tmp, which the sandbox replaces.
+    prefixes = sorted({sys.base_prefix, sys.prefix})
     r = make_sandbox("bwrap").run(
         [sys.executable, "-c", "import jax, jax.numpy as jnp; print(int(jnp.arange(4).sum()))"],
-        scratch=workdir / "scratch", mounts=[Mount(Path(prefix), prefix)], hidden=[Path("/root")],
+        scratch=workdir / "scratch", mounts=[Mount(Path(p), p) for p in prefixes], hidden=[Path("/root")],
         env={"JAX_PLATFORMS": "cpu"},
     )
     assert r.exit_code == 0, r.stderr[-2000:]
