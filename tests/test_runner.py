@@ -8,10 +8,14 @@ child library, dummy verdicts in the catalog) so each one runs in a few seconds:
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
+import socket
+import struct
 import sys
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +27,7 @@ import pytest
 from autograder.exercises import EXERCISE_IDS
 from autograder.exercises.base import CheckOutcome, Exercise, ProbeInputs, SubCheck
 from autograder.grade import runner
-from autograder.grade.jobfiles import prepare_child_library
+from autograder.grade.jobfiles import ObservationStream, prepare_child_library
 from autograder.grade.model import ChapterNotebook, GraderFault, ReleaseInfo, StudentSubmission
 from autograder.grade.runner import RunSettings, exercise_seed, grade_submission
 from autograder.observations import ObservationInvalid, Observations
@@ -350,8 +354,7 @@ def test_replacing_jax_jit_is_detected_as_tampering(tmp_path, settings):
 def test_a_child_that_will_not_exit_is_killed_after_its_last_exercise(tmp_path, settings):
     rel = make_release(tmp_path / "rel")
     s = settings()
-    stubborn = ("import os, threading, time\nos._exit = lambda code: time.sleep(3600)\n"
-                "threading.Thread(target=time.sleep, args=(3600,)).start()")
+    stubborn = "import os, time\nos._exit = lambda code: time.sleep(3600)"
     sub = student(rel, {"histogram": good("histogram"), "recompile": [*good("recompile"), stubborn]})
     res = grade_submission(sub, rel, s, catalog=dummy_catalog())
     assert [(v.status, v.score) for v in res.scores.values()] == [("ok", 10.0), ("ok", 10.0)]
@@ -367,6 +370,220 @@ def test_patching_a_probe_global_is_tampering(tmp_path, settings):
     res = grade_submission(sub, rel, settings(), catalog=dummy_catalog())
     assert res.scores["histogram"].status == "ok"
     assert res.scores["recompile"].status == "tampered"
+
+
+# --- the writer and the audit tripwire against notebooks that shares its process ------------------
+# Each attack targets histogram (the answer `double` is wrong: x * 7) and tries to make its record of
+# "y" read x * 2; recompile answers correctly after it. The attack code is bounded (loops, threads)
+# and touches nothing outside the child.
+
+WRAP_LIBRARY = """
+import builtins, os, pathlib
+import numpy as np
+seen = {"calls": 0}
+_write_text, _open, _write = pathlib.Path.write_text, builtins.open, os.write
+
+def _forge(data):
+    seen["calls"] += 1
+    return data.replace(b"7.0", b"2.0") if isinstance(data, bytes) else data
+
+pathlib.Path.write_text = lambda self, data, *a, **k: _write_text(self, _forge(data), *a, **k)
+builtins.open = lambda *a, **k: (seen.__setitem__("calls", seen["calls"] + 1), _open(*a, **k))[1]
+os.write = lambda fd, data: _write(fd, _forge(bytes(data)))
+
+def double(x):
+    return x * 7.0
+"""
+REPORT_CALLS = "extra = dict(seen)\ntriple = lambda x: x * 3.0"
+
+
+@REAL
+def test_library_functions_the_old_writer_used_no_longer_reach_the_records(tmp_path, settings):
+    """pathlib.Path.write_text, builtins.open and os.write wrapped to forge: the writer never calls
+    them (it bound what it needs before student code ran), so the wrong answer stays wrong."""
+    rel = make_release(tmp_path / "rel")
+    cat = dummy_catalog()
+    sub = student(rel, {"histogram": [WRAP_LIBRARY], "recompile": [REPORT_CALLS]})
+    res = grade_submission(sub, rel, settings(), catalog=cat)
+    assert (res.scores["histogram"].status, res.scores["histogram"].score) == ("gate_failed", 0.0)
+    x = cat["histogram"].seen[-1].array("y") / 7.0
+    assert cat["recompile"].seen[-1].raw("extra") == {"calls": 0}  # the wrappers were installed, never used
+    assert (res.scores["recompile"].status, res.scores["recompile"].score) == ("ok", 10.0)
+    assert x.shape == (4,)
+
+
+PROFILE_FORGE = """
+import sys
+import numpy as np
+
+def double(x):
+    return x * 7.0
+
+def _forge(frame, event, arg):
+    # edit the recorder's argument on its way in, then step aside before anything is checked
+    if event == "call" and frame.f_code.co_name == "put" and frame.f_locals.get("key") == "y":
+        frame.f_locals["value"] = np.asarray(frame.f_locals["value"]) / 7.0 * 2.0
+        sys.setprofile(None)
+"""
+VANISHING_FORGE = """
+import sys
+import numpy as np
+
+def _forge(frame, event, arg):
+    if event == "call" and frame.f_code.co_name == "put" and frame.f_locals.get("key") == "y":
+        frame.f_locals["value"] = np.asarray(frame.f_locals["value"]) / 7.0 * 2.0
+        sys.setprofile(None)
+
+def double(x):
+    sys.setprofile(_forge)  # installed from inside the probe's call, gone before the next check
+    return x * 7.0
+"""
+
+
+@REAL
+@pytest.mark.parametrize("attack", ["installed in the cell", "installed during the probe"])
+def test_a_profile_hook_that_edits_a_record_is_tampering(tmp_path, settings, attack):
+    rel = make_release(tmp_path / "rel")
+    cat = dummy_catalog()
+    cells = [PROFILE_FORGE, "sys.setprofile(_forge)"] if attack == "installed in the cell" \
+        else [VANISHING_FORGE]
+    sub = student(rel, {"histogram": cells, "recompile": good("recompile")})
+    res = grade_submission(sub, rel, settings(seed_policy="fixed", fixed_seed=3), catalog=cat)
+    x = cat["histogram"].inputs(3).arrays["x"]
+    assert np.allclose(cat["histogram"].seen[-1].array("y"), x * 2.0)  # the forgery reached the record ...
+    assert (res.scores["histogram"].status, res.scores["histogram"].score) == ("tampered", 0.0)  # ... flagged
+    assert "sys.setprofile" in res.scores["histogram"].summary_zh
+    assert (res.scores["recompile"].status, res.scores["recompile"].score) == ("ok", 10.0)
+    assert "tampered" in res.flags
+
+
+THREAD_FORGE = """
+import sys, threading, time
+import numpy as np
+
+def double(x):
+    return x * 7.0
+
+def _forger():
+    end = time.monotonic() + 20.0
+    while time.monotonic() < end:
+        for frame in list(sys._current_frames().values()):
+            while frame is not None:
+                rec = frame.f_locals.get("rec")
+                if getattr(rec, "exercise", None) == "histogram" and "y" in rec.values:
+                    x = np.asarray(rec._arrays[rec.values["y"]["npy"]]) / 7.0
+                    rec.put("y", x * 2.0)
+                    return
+                frame = frame.f_back
+        time.sleep(0.001)
+
+threading.Thread(target=_forger, daemon=True).start()
+"""
+
+
+@REAL
+def test_a_thread_that_writes_records_is_tampering(tmp_path, settings):
+    rel = make_release(tmp_path / "rel")
+    sub = student(rel, {"histogram": [THREAD_FORGE], "recompile": good("recompile")})
+    res = grade_submission(sub, rel, settings(), catalog=dummy_catalog())
+    assert (res.scores["histogram"].status, res.scores["histogram"].score) == ("tampered", 0.0)
+    assert "threading" in res.scores["histogram"].summary_zh
+
+
+FRAME_FORGE = """
+import sys
+import numpy as np
+
+def double(x):
+    frame = sys._getframe(1)
+    while frame is not None:  # the probe's frame holds the recorder
+        rec = frame.f_locals.get("rec")
+        if getattr(rec, "exercise", None) == "histogram":
+            rec.put("stolen", "forged")
+            break
+        frame = frame.f_back
+    return x * 2.0
+"""
+INJECT_FORGE = """
+import json, os, struct, sys
+
+def double(x):
+    frame = sys._getframe(1)
+    while frame is not None and getattr(frame.f_locals.get("rec"), "exercise", None) != "histogram":
+        frame = frame.f_back
+    sink = frame.f_locals["rec"]._sink
+    head = json.dumps({"op": "put", "seq": sink._seq, "ex": "histogram", "key": "stolen",
+                       "kind": "json"}).encode()
+    payload = b'"injected"'
+    os.write(sink._fd, struct.pack(">4sII", b"JGO1", len(head), len(payload)) + head + payload)
+    sink._seq += 1  # the next frames stay in sequence
+    return x * 2.0
+"""
+
+
+@REAL
+@pytest.mark.parametrize(("attack", "label"), [
+    ("recorder called from student code", "observation written from untrusted code"),
+    ("frame written straight into the socket", "observation stream: frames the grader did not write"),
+])
+def test_records_written_from_student_code_are_tampering(tmp_path, settings, attack, label):
+    rel = make_release(tmp_path / "rel")
+    cat = dummy_catalog()
+    code = FRAME_FORGE if attack == "recorder called from student code" else INJECT_FORGE
+    sub = student(rel, {"histogram": [code], "recompile": good("recompile")})
+    res = grade_submission(sub, rel, settings(), catalog=cat)
+    assert cat["histogram"].seen[-1].raw("stolen") in ("forged", "injected")  # it got through ...
+    assert (res.scores["histogram"].status, res.scores["histogram"].score) == ("tampered", 0.0)  # ... flagged
+    assert label in res.scores["histogram"].summary_zh
+    assert (res.scores["recompile"].status, res.scores["recompile"].score) == ("ok", 10.0)
+
+
+REFUSED = """
+import gc, sys
+import autograder.sandboxed.observe as observe
+extra = {}
+heard = []
+sys.addaudithook(lambda event, args: heard.append(event))  # refused silently (Python's rule)
+sys.audit("jaxgrade.test")
+extra["addaudithook"] = "added" if heard else "not added"
+try:
+    observe.Recorder.put.__code__ = (lambda self, key, value: None).__code__
+    extra["code"] = "allowed"
+except RuntimeError:
+    extra["code"] = "refused"
+
+def double(x):
+    try:
+        gc.get_objects()
+        extra["gc"] = "allowed"
+    except RuntimeError:
+        extra["gc"] = "refused"
+    return x * 2.0
+"""
+
+
+@REAL
+def test_heap_walks_audit_hooks_and_code_swaps_are_refused_and_tampering(tmp_path, settings):
+    rel = make_release(tmp_path / "rel")
+    cat = dummy_catalog()
+    sub = student(rel, {"histogram": [REFUSED], "recompile": good("recompile")})
+    res = grade_submission(sub, rel, settings(), catalog=cat)
+    assert cat["histogram"].seen[-1].raw("extra") == {"addaudithook": "not added", "code": "refused",
+                                                      "gc": "refused"}
+    summary = res.scores["histogram"].summary_zh
+    assert res.scores["histogram"].status == "tampered"
+    assert all(label in summary for label in ("sys.addaudithook", "gc.get_objects", "Recorder.put"))
+    assert (res.scores["recompile"].status, res.scores["recompile"].score) == ("ok", 10.0)
+
+
+@REAL
+def test_changing_a_global_of_the_writer_is_tampering(tmp_path, settings):
+    rel = make_release(tmp_path / "rel")
+    patch = "import autograder.sandboxed.observe as observe\nobserve.MAX_ARRAY_BYTES = 1"
+    sub = student(rel, {"histogram": [*good("histogram"), patch], "recompile": good("recompile")})
+    res = grade_submission(sub, rel, settings(), catalog=dummy_catalog())
+    assert res.scores["histogram"].status == "tampered"
+    assert "autograder.sandboxed.observe.MAX_ARRAY_BYTES" in res.scores["histogram"].summary_zh
 
 
 @REAL
@@ -504,17 +721,27 @@ def test_kernel_compile_error_costs_only_the_kernel_exercise(tmp_path, settings)
 # --- fake sandbox: the parent's plumbing, fast ---------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass
 class FakeProcess:
+    """A finished program, or one still replaying in `thread` (like a child, it writes while the
+    parent reads; the thread may set `result` before it ends)."""
+
     result: SandboxResult
+    thread: threading.Thread | None = None
 
-    def poll(self) -> SandboxResult:
-        return self.result
+    def poll(self) -> SandboxResult | None:
+        return self.wait(0)
 
-    def wait(self, timeout: float | None = None) -> SandboxResult:
+    def wait(self, timeout: float | None = None) -> SandboxResult | None:
+        if self.thread is not None:
+            self.thread.join(timeout)
+            if self.thread.is_alive():
+                return None
         return self.result
 
     def kill(self) -> SandboxResult:
+        if self.thread is not None:
+            self.thread.join(30)
         return self.result
 
 
@@ -523,10 +750,53 @@ def _result(exit_code: int | None = 0, sig: int | None = None, limit: str | None
                          stdout="", stderr="", output_truncated=False)
 
 
+def frame(header: dict[str, Any], payload: bytes = b"") -> bytes:
+    """One observation-stream frame, built here independently of autograder/sandboxed/observe.py."""
+    head = json.dumps(header).encode()
+    return struct.pack(">4sII", b"JGO1", len(head), len(payload)) + head + payload
+
+
+class StreamClient:
+    """The child's end of an observation stream, for the fake sandbox and the parser tests."""
+
+    def __init__(self, scratch: Path, token: str):
+        fd = os.open(scratch, os.O_RDONLY | os.O_DIRECTORY)
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            self.sock.connect(f"/proc/self/fd/{fd}/obs.sock")
+        finally:
+            os.close(fd)
+        self.seq = 0
+        self.send({"op": "hello", "token": token})
+
+    def send(self, header: dict[str, Any], payload: bytes = b"") -> bytes:
+        data = frame({**header, "seq": header.get("seq", self.seq)}, payload)
+        self.seq += 1
+        self.sock.sendall(data)
+        return data
+
+    def exercise(self, ex: str, values: dict[str, Any], tampered: list[str] | None = None,
+                 counted: int = 0) -> None:
+        """Put frames for `values` (wire entries), then the end frame with their count and digest;
+        `counted` frames sent before by the caller are part of the digest's count only if added here."""
+        digest, frames = hashlib.sha256(), counted
+        for key, entry in values.items():
+            ((kind, value),) = entry.items()
+            digest.update(self.send({"op": "put", "ex": ex, "key": key, "kind": kind},
+                                    json.dumps(value).encode()))
+            frames += 1
+        self.send({"op": "end", "ex": ex, "frames": frames, "sha256": digest.hexdigest(),
+                   "tampered": tampered or []})
+
+    def close(self) -> None:
+        self.sock.close()
+
+
 @dataclass
 class ReplaySandbox:
-    """A Sandbox that runs nothing: it writes the progress lines and observation files a child would
-    have written, from `recorded` (exercise id -> observation values in the wire format)."""
+    """A Sandbox that runs nothing: it writes the progress lines and sends the observation frames a
+    child would have sent, from `recorded` (exercise id -> observation values in the wire format;
+    "__tampered__" goes into the end frame, "__token__" replaces the run's token in the hello)."""
 
     recorded: dict[str, dict[str, Any]]
     crash_in: dict[str, SandboxResult] = field(default_factory=dict)  # exercise -> how its child dies
@@ -556,22 +826,31 @@ class ReplaySandbox:
         job = json.loads((scratch / "job.json").read_text())
         token = job["token"]
         self.jobs.append(job)
-        emit(None, "setup")
-        emit(None, "ready")
-        for e in job["exercises"]:
-            emit(e["id"], "cells")
-            if e["id"] in self.crash_in:
-                return FakeProcess(self.crash_in.pop(e["id"]))
-            emit(e["id"], "probe")
-            values = self.recorded.get(e["id"], {})
-            if values == "garbage":
-                (obs / f"{e['id']}.json").write_text("{not json")
-            else:
-                values = {"__token__": {"json": token}} | values
-                doc = {"format": 1, "exercise": e["id"], "values": values}
-                (obs / f"{e['id']}.json").write_text(json.dumps(doc))
-            emit(e["id"], "done")
-        return FakeProcess(_result())
+        forged = [v["__token__"]["json"] for v in self.recorded.values() if "__token__" in v]
+        client = StreamClient(scratch, forged[0] if forged else token)
+        proc = FakeProcess(_result())
+
+        def replay() -> None:
+            try:
+                emit(None, "setup")
+                emit(None, "ready")
+                for e in job["exercises"]:
+                    emit(e["id"], "cells")
+                    if e["id"] in self.crash_in:
+                        proc.result = self.crash_in.pop(e["id"])
+                        return
+                    emit(e["id"], "probe")
+                    values = dict(self.recorded.get(e["id"], {}))
+                    values.pop("__token__", None)
+                    tampered = values.pop("__tampered__", {"json": []})["json"]
+                    client.exercise(e["id"], values, tampered)
+                    emit(e["id"], "done")
+            finally:
+                client.close()
+
+        proc.thread = threading.Thread(target=replay, daemon=True)
+        proc.thread.start()
+        return proc
 
 
 def _good_values(ex_id: str, seed: int) -> dict[str, Any]:
@@ -649,7 +928,8 @@ def test_memory_limit_is_its_own_status(tmp_path, fake_settings):
 
 def test_malformed_and_invalid_observations_score_zero_with_a_message(tmp_path, fake_settings):
     rel = make_release(tmp_path / "rel")
-    sb = ReplaySandbox({"histogram": "garbage", "recompile": {"__cells__": {"json": []}}})
+    oversized = {"y": {"json": "x" * (1 << 20)}, "__cells__": {"json": []}}  # over the 1 MB JSON cap
+    sb = ReplaySandbox({"histogram": oversized, "recompile": {"__cells__": {"json": []}}})
     cat = {k: DummyModule(v.EXERCISE, v.factor) for k, v in fake_catalog().items()}
     res = grade_submission(student(rel, {"histogram": good("histogram")}), rel, fake_settings, sandbox=sb,
                            catalog=cat)
@@ -659,13 +939,14 @@ def test_malformed_and_invalid_observations_score_zero_with_a_message(tmp_path, 
 
 
 def test_observations_without_the_run_token_are_forged(tmp_path, fake_settings):
+    """A stream whose hello frame lacks the run's token is not the child's: none of it counts."""
     rel = make_release(tmp_path / "rel")
     forged = _good_values("histogram", 3) | {"__token__": {"json": "guessed"}}
     sb = ReplaySandbox({"histogram": forged, "recompile": _good_values("recompile", 3)})
     res = grade_submission(student(rel, {"histogram": good("histogram")}), rel, fake_settings, sandbox=sb,
                            catalog=fake_catalog())
-    assert (res.scores["histogram"].status, res.scores["histogram"].score) == ("malformed_output", 0.0)
-    assert res.scores["recompile"].score == 10.0
+    for ex_id in ("histogram", "recompile"):
+        assert (res.scores[ex_id].status, res.scores[ex_id].score) == ("malformed_output", 0.0)
 
 
 def test_cell_errors_from_the_child_become_numbered_notes(tmp_path, fake_settings):
@@ -717,6 +998,135 @@ def test_child_library_holds_only_the_sandboxed_side(tmp_path):
     assert sorted(p.name for p in (lib / "autograder").iterdir()) == ["__init__.py", "sandboxed"]
     assert not any(os.access(p, os.W_OK) for p in lib.rglob("*.py")) or os.geteuid() == 0
     assert prepare_child_library(tmp_path, None) == lib  # content-addressed, reused
+
+
+# --- the observation stream (parent side), against frames sent by hand --------------------------
+
+
+@pytest.fixture
+def stream(tmp_path) -> Any:
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    obs = ObservationStream(scratch, ("histogram", "recompile"), "tok", tmp_path / "collected")
+    client = StreamClient(scratch, "tok")
+    yield obs, client
+    client.close()
+    obs.close()
+
+
+def _digest(*frames: bytes) -> str:
+    h = hashlib.sha256()
+    for f in frames:
+        h.update(f)
+    return h.hexdigest()
+
+
+def test_stream_round_trip_keeps_the_last_record_of_a_key_and_the_tripwire_labels(stream):
+    obs, client = stream
+    arr = np.arange(6, dtype=np.float32).reshape(2, 3)
+    frames = [client.send({"op": "put", "ex": "histogram", "key": "y", "kind": "json"}, b"[1, 2]"),
+              client.send({"op": "put", "ex": "histogram", "key": "y", "kind": "npy", "dtype": arr.dtype.str,
+                           "shape": [2, 3]}, arr.tobytes()),
+              client.send({"op": "put", "ex": "histogram", "key": "e", "kind": "error"},
+                          b'{"type": "ValueError", "message": "boom"}')]
+    client.send({"op": "end", "ex": "histogram", "frames": 3, "sha256": _digest(*frames),
+                 "tampered": ["sys.setprofile"]})
+    obs.drain()
+    got = obs.take("histogram")
+    assert np.array_equal(got.array("y", shape=(2, 3)), arr)
+    assert got.error("e") is not None and got.error("e").message == "boom"
+    assert got.raw("__tampered__") == ["sys.setprofile"]
+    assert not got.has("__token__")
+
+
+@pytest.mark.parametrize(("tamper", "problem"), [
+    ("injected", "observation stream: frames the grader did not write"),
+    ("after end", "observation stream: frame after the end frame"),
+    ("no end", "observation stream: no end frame"),
+    ("bad array", "observation stream: malformed frame"),
+    ("out of sequence", "observation stream: frame out of sequence"),
+])
+def test_stream_problems_make_the_exercise_tampered_and_spare_the_next(stream, tamper, problem):
+    obs, client = stream
+    good = [client.send({"op": "put", "ex": "histogram", "key": "y", "kind": "json"}, b"[1]")]
+    if tamper == "injected":  # a frame the child's writer did not announce: not in the end frame's digest
+        client.send({"op": "put", "ex": "histogram", "key": "y", "kind": "json"}, b"[2]")
+    if tamper == "bad array":
+        good.append(client.send({"op": "put", "ex": "histogram", "key": "z", "kind": "npy", "dtype": "|O",
+                                 "shape": [1]}, b"12345678"))
+    if tamper == "out of sequence":
+        good.append(client.send({"op": "put", "ex": "histogram", "key": "z", "kind": "json",
+                                 "seq": client.seq + 5}, b"3"))
+        client.seq += 5
+    if tamper != "no end":
+        client.send({"op": "end", "ex": "histogram", "frames": len(good), "sha256": _digest(*good),
+                     "tampered": []})
+    if tamper == "after end":
+        client.send({"op": "put", "ex": "histogram", "key": "y", "kind": "json"}, b"[3]")
+    client.exercise("recompile", {"y": {"json": [4]}})
+    obs.drain()
+    first, second = obs.take("histogram"), obs.take("recompile")
+    assert problem in first.raw("__tampered__")
+    assert second.raw("__tampered__") == [] and second.raw("y") == [4]
+
+
+def test_stream_without_the_runs_token_or_with_garbage_counts_for_nothing(tmp_path):
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    with ObservationStream(scratch, ("histogram",), "tok", tmp_path / "c1") as obs:
+        client = StreamClient(scratch, "guessed")
+        client.exercise("histogram", {"y": {"json": [1]}})
+        obs.drain()
+        assert obs.take("histogram").error("__wire__").type == "ForgedOutput"
+        client.close()
+    with ObservationStream(scratch, ("histogram",), "tok", tmp_path / "c2") as obs:
+        client = StreamClient(scratch, "tok")
+        client.sock.sendall(b"JGO1\xff\xff\xff\xff garbage")
+        obs.drain()
+        assert "observation stream: malformed frame" in obs.take("histogram").raw("__tampered__")
+        client.close()
+
+
+def test_the_writer_does_not_use_library_functions_replaced_after_import(monkeypatch):
+    """What a notebook may replace (pathlib.Path.write_text, json.dumps, builtins.open, numpy.save,
+    numpy.asarray, os.write, os.fstat) changes no byte the stream writer sends."""
+    import builtins
+    import pathlib
+
+    from autograder.sandboxed.observe import Recorder, StreamSink
+
+    def record() -> bytes:
+        a, b = socket.socketpair()
+        try:
+            rec = Recorder(Path("/nonexistent"), "histogram", sink=StreamSink(a.fileno(), "tok"))
+            rec.put("names", ["lgamma", "mul"])
+            rec.observe("value", lambda: np.arange(3, dtype=np.float32))
+            rec.observe("error", lambda: 1 / 0)
+            rec.values["copy"] = rec.values["value"]
+            b.settimeout(5)
+            return b.recv(1 << 20)
+        finally:
+            a.close()
+            b.close()
+
+    clean = record()
+    called = []
+
+    def spy(name: str) -> Callable[..., Any]:
+        def fake(*args: Any, **kwargs: Any) -> Any:
+            called.append(name)
+            raise AssertionError(f"{name} was called")
+        return fake
+
+    try:
+        for target, name in ((pathlib.Path, "write_text"), (json, "dumps"), (builtins, "open"), (np, "save"),
+                             (np, "asarray"), (np, "ascontiguousarray"), (os, "write"), (os, "fstat")):
+            monkeypatch.setattr(target, name, spy(f"{target.__name__}.{name}"))
+        patched = record()
+    finally:
+        monkeypatch.undo()
+    assert called == [] and patched == clean
+    assert b'"key":"names"' in clean and b'["lgamma","mul"]' in clean
 
 
 if __name__ == "__main__":

@@ -5,7 +5,9 @@ Scratch layout of one child run (the sandbox shows it at /sandbox/scratch):
   inputs/<id>.json + .npy      ProbeInputs of each exercise (docs/architecture.md, "Inputs")
   prebuilt/<build_key>.so      kernels built by the grader (JAXCOURSE_PREBUILT)
   work/                        the notebook's working folder (student extra files copied here)
-  obs/                         observations written by the child
+  obs.sock                     the notebook child's observation stream (ObservationStream listens;
+                               the child connects and unlinks it before any student code runs)
+  obs/                         observations the kernel child writes (files)
   progress.jsonl               progress lines written by the child
 
 Also prepares the read-only library folder the child imports from (PYTHONPATH), holding only
@@ -16,29 +18,41 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import re
+import select
 import shutil
-import stat
+import socket
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 import numpy as np
 
 from autograder.exercises.base import ProbeInputs
+from autograder.grade.model import GraderFault
 from autograder.observations import (
+    MAX_JSON_BYTES,
     MAX_NPY_BYTES,
     MAX_TOTAL_BYTES,
     Observations,
     StudentError,
     read_observations,
 )
+from autograder.sandboxed.observe import FRAME_MAGIC, FRAME_PREFIX
 
 JOB_LAYOUT = {"inputs_dir": "inputs", "obs_dir": "obs", "progress": "progress.jsonl", "workdir": "work"}
+STREAM_NAME = "obs.sock"
 MAX_PROGRESS_BYTES = 1 * 2**20
-MAX_OBS_FILES = 256
+MAX_HEADER_BYTES = 4096
+MAX_KEY_CHARS = 200
+MAX_STREAM_BYTES = MAX_TOTAL_BYTES + 4 * MAX_JSON_BYTES  # one exercise's frames (entries may be rewritten)
+MAX_PUMP_BYTES = 8 * 2**20  # one pump() reads at most this much, so the runner's loop stays responsive
+_FORGED_ZH = "观测结果不是评分进程写的"
+_OVERSIZED_ZH = "观测结果超过大小上限"
+_NUMERIC_DTYPE = re.compile(r"[<>|=]?[biufc]\d{1,2}")
 _PHASES = frozenset({"setup", "setup_error", "ready", "cells", "probe", "done"})
 
 
@@ -56,56 +70,271 @@ def write_inputs(inputs_dir: Path, exercise: str, inp: ProbeInputs) -> None:
     (inputs_dir / f"{exercise}.json").write_text(json.dumps(doc), encoding="utf-8")
 
 
-def collect_files(obs_dir: Path, exercise: str, dest: Path) -> None:
-    """Copy `<exercise>.json` and `<exercise>.<n>.npy` from a folder the child can still change into
-    the parent's own `dest`: no link is followed, nothing but a regular file is opened (a FIFO can
-    not block us), sizes are capped. Used while the child runs, so read_observations never touches
-    the child's folder."""
-    dest.mkdir(parents=True, exist_ok=True)
-    flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK
-    try:
-        dir_fd = os.open(obs_dir, flags | os.O_DIRECTORY)
-    except OSError:
-        return
-    total = 0
-    try:
-        names = sorted(os.listdir(dir_fd))[:10_000]
-        npy = re.compile(re.escape(exercise) + r"\.\d+\.npy")
-        wanted = [n for n in names if n == f"{exercise}.json" or npy.fullmatch(n)]
-        for name in wanted[:MAX_OBS_FILES]:
+class ObservationStream:
+    """Parent end of a notebook child's observation stream (frames: autograder/sandboxed/observe.py).
+
+    Create it BEFORE the child starts: it listens on the AF_UNIX socket <scratch>/obs.sock, which the
+    child connects to (and unlinks) before any student code runs; the first connection is the only
+    one accepted. Data the child sent sits in this process's receive queue: student code cannot read
+    it back, edit it or take it back, only add to it. `pump()` accepts and reads without blocking
+    longer than its timeout; `take(exercise)` (after the child's "done" line and a `drain()`) checks
+    the exercise's frames against its "end" frame and turns them into Observations.
+
+    What a take reports besides the child's keys: `__tampered__` gets the tripwire's labels from the
+    "end" frame plus "observation stream: <problem>" for frames out of sequence, after the end, for
+    an unknown exercise, malformed, a count/SHA-256 that differs from what arrived, or no end frame.
+    A connection whose "hello" lacks the run's token makes every exercise `__wire__` ForgedOutput;
+    more than MAX_STREAM_BYTES for one exercise makes it `__wire__` OversizedOutput. Arrays are
+    checked (numeric dtype, shape, size) and saved with np.save(allow_pickle=False) into `dest`.
+    """
+
+    def __init__(self, scratch: Path, exercises: tuple[str, ...], token: str, dest: Path):
+        self.exercises = tuple(exercises)
+        self.token = token
+        self.dest = dest
+        dest.mkdir(parents=True, exist_ok=True)
+        self._dir_fd = os.open(scratch, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+        self._listener: socket.socket | None = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self._conn: socket.socket | None = None
+        try:
+            path = f"/proc/self/fd/{self._dir_fd}/{STREAM_NAME}"  # socket paths are short
+            self._listener.bind(path)
+            os.chmod(STREAM_NAME, 0o666, dir_fd=self._dir_fd, follow_symlinks=False)  # the child's uid
+            self._listener.listen(1)
+            self._listener.setblocking(False)
+        except BaseException:
+            self.close()
+            raise
+        self._buf = bytearray()
+        self._seq = 0
+        self._hello = False
+        self._forged = False
+        self._broken = ""  # framing lost: nothing after it can be attributed
+        self._state = {ex: _StreamedExercise(hashlib.sha256()) for ex in self.exercises}
+        self._taken: set[str] = set()
+
+    @property
+    def connected(self) -> bool:
+        return self._conn is not None
+
+    def _stop_listening(self) -> None:
+        """No second connection: close the listener and remove its name (the child normally did)."""
+        if self._listener is not None:
+            self._listener.close()
+            self._listener = None
             try:
-                fd = os.open(name, flags, dir_fd=dir_fd)
+                os.unlink(STREAM_NAME, dir_fd=self._dir_fd)
             except OSError:
-                continue
+                pass
+
+    def close(self) -> None:
+        self._stop_listening()
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+        if self._dir_fd >= 0:
+            os.close(self._dir_fd)
+            self._dir_fd = -1
+
+    def __enter__(self) -> ObservationStream:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def pump(self, timeout: float = 0.0) -> None:
+        """Accept the child's connection, then read what it sent; wait at most `timeout` seconds (the
+        whole timeout when there is nothing to wait for any more)."""
+        if self._conn is None:
+            if self._listener is None:
+                select.select([], [], [], timeout)  # the connection is over: just wait
+                return
+            if not select.select([self._listener], [], [], timeout)[0]:
+                return
             try:
-                st = os.fstat(fd)
-                if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_NPY_BYTES \
-                        or total + st.st_size > MAX_TOTAL_BYTES:
-                    continue
-                data = b""
-                while chunk := os.read(fd, 1 << 20):
-                    data += chunk
-                    if len(data) > MAX_NPY_BYTES:
-                        break
-                total += len(data)
-                (dest / name).write_bytes(data[:MAX_NPY_BYTES + 1])
+                conn, _ = self._listener.accept()
             except OSError:
-                continue
-            finally:
-                os.close(fd)
-    finally:
-        os.close(dir_fd)
+                return
+            conn.setblocking(False)
+            self._conn = conn
+            self._stop_listening()
+            timeout = 0.0
+        if select.select([self._conn], [], [], timeout)[0]:
+            self._read(MAX_PUMP_BYTES)
+
+    def drain(self) -> None:
+        """Read everything the child has sent so far (what it wrote before a "done" line is queued)."""
+        self.pump(0.0)
+        if self._conn is not None:
+            self._read(MAX_STREAM_BYTES)
+
+    def _read(self, budget: int) -> None:
+        assert self._conn is not None
+        while budget > 0:
+            try:
+                chunk = self._conn.recv(min(1 << 20, budget))
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError:
+                chunk = b""
+            if not chunk:  # the child closed it (or died): nothing more will come
+                self._conn.close()
+                self._conn = None
+                return
+            budget -= len(chunk)
+            self._feed(chunk)
+
+    def _feed(self, chunk: bytes) -> None:
+        if self._broken:
+            return
+        self._buf += chunk
+        while len(self._buf) >= FRAME_PREFIX.size:
+            magic, hlen, plen = FRAME_PREFIX.unpack_from(self._buf)
+            if magic != FRAME_MAGIC or hlen > MAX_HEADER_BYTES or plen > MAX_NPY_BYTES:
+                self._break("malformed frame")
+                return
+            size = FRAME_PREFIX.size + hlen + plen
+            if len(self._buf) < size:
+                return
+            frame = bytes(self._buf[:size])
+            del self._buf[:size]
+            try:
+                header = json.loads(frame[FRAME_PREFIX.size:FRAME_PREFIX.size + hlen])
+            except ValueError:
+                header = None
+            if not isinstance(header, dict):
+                self._break("malformed frame")
+                return
+            self._frame(header, frame, frame[FRAME_PREFIX.size + hlen:])
+
+    def _break(self, problem: str) -> None:
+        self._broken = problem
+        self._buf = bytearray()
+        for ex in self.exercises:
+            if ex not in self._taken and self._state[ex].end is None:
+                self._state[ex].problems.append(problem)
+
+    def _current(self) -> _StreamedExercise | None:
+        """The exercise the child is at: the first one not taken yet (the child goes in order)."""
+        for ex in self.exercises:
+            if ex not in self._taken:
+                return self._state[ex]
+        return None
+
+    def _frame(self, header: dict[str, Any], frame: bytes, payload: bytes) -> None:
+        op, seq = header.get("op"), header.get("seq")
+        if not self._hello:
+            if op == "hello" and seq == 0 and (not self.token or header.get("token") == self.token):
+                self._hello, self._seq = True, 1
+            else:
+                self._forged = True
+                self._break("no hello frame with the run's token")
+            return
+        in_order = type(seq) is int and seq == self._seq
+        if type(seq) is int and seq >= self._seq:
+            self._seq = seq + 1  # resynchronise: only the frames out of order count against an exercise
+        ex = header.get("ex")
+        state = self._state.get(ex) if isinstance(ex, str) and ex not in self._taken else None
+        if state is None:
+            current = self._current()
+            if current is not None:
+                current.problems.append("frame for another exercise")
+            return
+        if not in_order:
+            state.problems.append("frame out of sequence")
+        if state.end is not None:
+            state.problems.append("frame after the end frame")
+            return
+        if op == "end":
+            state.end = header
+        elif op == "put":
+            state.frames += 1
+            state.digest.update(frame)
+            state.size += len(frame)
+            if state.size > MAX_STREAM_BYTES:
+                state.oversized = True
+            elif not self._put(ex, state, header, payload):
+                state.problems.append("malformed frame")
+        else:
+            state.problems.append("unknown frame")
+
+    def _put(self, ex: str, state: _StreamedExercise, header: dict[str, Any], payload: bytes) -> bool:
+        key, kind = header.get("key"), header.get("kind")
+        if not isinstance(key, str) or len(key) > MAX_KEY_CHARS:
+            return False
+        if kind in ("json", "error"):
+            try:
+                value = json.loads(payload)
+            except (ValueError, UnicodeDecodeError):
+                return False
+            if kind == "error" and not (isinstance(value, dict) and isinstance(value.get("type"), str)
+                                        and isinstance(value.get("message"), str)):
+                return False
+            state.values[key] = {kind: value}
+            return True
+        if kind != "npy":
+            return False
+        dtype, shape = header.get("dtype"), header.get("shape")
+        if not isinstance(dtype, str) or not _NUMERIC_DTYPE.fullmatch(dtype) or not isinstance(shape, list) \
+                or len(shape) > 32 or not all(type(n) is int and 0 <= n <= 2**40 for n in shape):
+            return False
+        dt = np.dtype(dtype)
+        if dt.kind not in "biufc" or dt.hasobject or math.prod(shape) * dt.itemsize != len(payload):
+            return False
+        name = f"{ex}.{state.arrays}.npy"
+        state.arrays += 1
+        np.save(self.dest / name, np.frombuffer(payload, dtype=dt).reshape(shape), allow_pickle=False)
+        state.values[key] = {"npy": name}
+        return True
+
+    def take(self, exercise: str) -> Observations:
+        """The exercise's observations, once its "done" line was seen and the stream drained."""
+        state = self._state[exercise]
+        self._taken.add(exercise)
+        if self._forged:
+            return Observations(exercise, {"__wire__": StudentError("ForgedOutput", _FORGED_ZH)})
+        if not self._hello:
+            raise GraderFault(f"{exercise}: the child's observation stream never said hello")
+        if state.oversized:
+            return Observations(exercise, {"__wire__": StudentError("OversizedOutput", _OVERSIZED_ZH)})
+        problems = list(state.problems)
+        tampered: list[str] = []
+        if state.end is None:
+            problems.append("no end frame")
+        else:
+            raw = state.end.get("tampered")
+            tampered = [str(t)[:200] for t in raw[:50]] if isinstance(raw, list) else ["tampered"]
+            if state.end.get("frames") != state.frames or state.end.get("sha256") != state.digest.hexdigest():
+                problems.append("frames the grader did not write")
+        tampered += [f"observation stream: {p}" for p in dict.fromkeys(problems)]
+        values = {**state.values, "__tampered__": {"json": tampered}, "__token__": {"json": self.token}}
+        doc = {"format": 1, "exercise": exercise, "values": values}
+        (self.dest / f"{exercise}.json").write_text(json.dumps(doc), encoding="utf-8")
+        state.values = {}
+        return read_child_observations(self.dest, exercise, self.token)
+
+
+@dataclass
+class _StreamedExercise:
+    digest: Any  # hashlib sha256 of the put frames, in order
+    values: dict[str, dict[str, Any]] = field(default_factory=dict)  # key -> wire entry (last wins)
+    frames: int = 0
+    size: int = 0
+    arrays: int = 0
+    end: dict[str, Any] | None = None
+    oversized: bool = False
+    problems: list[str] = field(default_factory=list)
 
 
 def read_child_observations(obs_dir: Path, exercise: str, token: str) -> Observations:
-    """An exercise's observations (collected with `collect_files`); files without the run's token are
-    forged."""
+    """An exercise's observations as files in `obs_dir` (written by `ObservationStream.take`, or by a
+    child without a stream); files without the run's token are forged."""
     obs = read_observations(obs_dir, exercise)
     if obs is None:
         return Observations(exercise, {})
     values = dict(obs.values)
     if "__wire__" not in values and token and values.pop("__token__", None) != token:
-        values = {"__wire__": StudentError("ForgedOutput", "观测结果不是评分进程写的")}
+        values = {"__wire__": StudentError("ForgedOutput", _FORGED_ZH)}
     values.pop("__token__", None)
     return Observations(exercise, values)
 

@@ -18,6 +18,8 @@ Observations get these parent-made keys besides the child's (observations.py rea
   kernel.<key>     the kernel child's keys (`<id>.kernel.json`), for exercises with kernel_probe
   kernel.__run__   str: "ok", "not_built" (no source / compile error), "timeout", "crashed",
                    "memory"; always present for exercises with kernel_probe
+  __tampered__     the notebook child's tripwire labels (from the stream's "end" frame) plus
+                   "observation stream: <problem>" found by the parent (jobfiles.ObservationStream)
 """
 
 from __future__ import annotations
@@ -59,11 +61,11 @@ from autograder.grade.build import (
 )
 from autograder.grade.cells import AnswerCell, ChapterCells, map_cells
 from autograder.grade.jobfiles import (
+    STREAM_NAME,
+    ObservationStream,
     ProgressReader,
-    collect_files,
     place_extra_files,
     prepare_child_library,
-    read_child_observations,
     write_inputs,
     write_job,
 )
@@ -404,7 +406,7 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
     token = secrets.token_hex(16)
     write_job(scratch, "job.json", {
         "chapter": chapter, "setup_cells": list(cells.setup), "token": token, "ack": True,
-        "reap": job.sandbox.mode in REAPING_MODES,
+        "reap": job.sandbox.mode in REAPING_MODES, "stream": STREAM_NAME,
         "exercises": [{"id": ex.id, "cells": [c.source for c in cells.answers[ex.id]],
                        "relies_on": list(ex.relies_on)} for ex in exercises],
     })
@@ -413,9 +415,15 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
     collected = job.workdir / f"{scratch.name}-obs"  # the parent's own copy, outside every sandbox
     reader = ProgressReader(scratch / "progress.jsonl", ids, token)
     try:
+        stream = ObservationStream(scratch, ids, token, collected)  # before the child starts
+    except BaseException:
+        reader.close()
+        raise
+    try:
         proc = job.start(argv, scratch, job.limits(job.budget(exercises)))
     except BaseException:
         reader.close()
+        stream.close()
         raise
     on_started()
     timeouts = {ex.id: settings.scaled(ex.timeout_s) for ex in exercises}
@@ -423,12 +431,14 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
     current: str | None = None
     ready = False
     done: list[str] = []
+    observations: dict[str, Observations] = {}
     setup_error = ""
     killed_for_timeout = False
     result: SandboxResult | None = None
     try:
         while True:
-            result = _wait(proc, POLL_S)
+            stream.pump(POLL_S)  # waits at most POLL_S for the child's frames
+            result = _wait(proc, 0)
             tick()
             for ev in reader.read_new():
                 if ev.phase == "setup_error" and not ready:  # only before student code ran
@@ -441,9 +451,10 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
                         current = ev.exercise
                         deadline = time.monotonic() + timeouts[current]
                     elif ev.phase == "done" and ev.exercise not in done:
-                        # copy the observations out now, then let the child go on: later student code
-                        # (`!rm -rf /`, a rewrite at exit) cannot reach them any more
-                        collect_files(scratch / "obs", ev.exercise, collected)
+                        # the child wrote every frame of the exercise before this line: take them now,
+                        # then let the child go on (later frames can no longer count for it)
+                        stream.drain()
+                        observations[ev.exercise] = stream.take(ev.exercise)
                         _ack(scratch, ev.exercise)
                         done.append(ev.exercise)
                         current = None
@@ -459,6 +470,7 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
                 break
     finally:
         reader.close()
+        stream.close()
         if result is None:
             _kill(proc)
         job.release_scratch(scratch)  # nothing is read from it any more (observations were collected)
@@ -469,9 +481,6 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
         # cannot take back what it wrote there, so without it no student code ever ran
         tail = (result.stderr or "")[-1500:].strip()
         raise GraderFault(f"{chapter}: child did not get ready ({result.message}): {tail}")
-    observations = {}
-    for ex_id in done:
-        observations[ex_id] = read_child_observations(collected, ex_id, token)
     remaining = [i for i in ids if i not in done]
     if not remaining:
         return ChildRun(tuple(done), None, "ok", "", observations, result)
@@ -637,8 +646,10 @@ def _judge(module: Any, ex: Exercise, inp: ProbeInputs, obs: Observations,
     try:
         outcomes: list[CheckOutcome] = module.verdict(inp, obs)
     except ObservationInvalid as exc:
-        text = message("invalid_output", detail=exc.message_zh)
-        return _zero(ex, "invalid_output", "\n".join([text, *notes]))
+        if not _tampered(obs):
+            text = message("invalid_output", detail=exc.message_zh)
+            return _zero(ex, "invalid_output", "\n".join([text, *notes]))
+        outcomes = []  # tampering is the reason: report it, not the missing observation
     except Exception as exc:
         raise GraderFault(f"verdict of {ex.id} failed: {type(exc).__name__}: {exc}") from exc
     score = score_outcomes(ex, list(outcomes), tampered=_tampered(obs))

@@ -8,28 +8,39 @@ read-only copy holding only autograder/__init__.py, autograder/sandboxed/, jaxco
    "setup_cells": [src],                                # the release's setup cells
    "exercises": [{"id", "cells": [src], "relies_on": [dotted name]}],
    "inputs_dir": "inputs", "obs_dir": "obs", "progress": "progress.jsonl", "workdir": "work",
-   "token": str, "ack": bool, "reap": bool}             # all optional
+   "stream": "obs.sock", "token": str, "ack": bool, "reap": bool}      # all optional
 All paths are relative to <jobdir>. The shell runs with <jobdir>/<workdir> as its working folder.
-job.json is deleted once read. `token` is copied into every progress line and into every exercise's
-observations (key `__token__`): the parent ignores progress lines and observation files without it,
-so a cell that merely writes such files forges nothing (a tripwire: the token is in this process).
+job.json is deleted once read. `token` is copied into every progress line and into the stream's
+"hello" frame (or, without a stream, into every exercise's observation file as key `__token__`): the
+parent ignores progress lines and observations without it.
+
+Observations: with "stream", the child connects to the AF_UNIX socket <jobdir>/<stream> (the parent
+listens there) before anything else, unlinks it, and sends every record as a frame the moment it is
+made (observe.py documents the frames); each exercise ends with an "end" frame carrying the audit
+tripwire's report (tamper.py). Without "stream" (tests) each exercise is flushed to
+<jobdir>/<obs_dir>/<exercise>.json. Before the release's setup cells run, the child installs the
+audit tripwire over its own modules (this one, observe, tamper, inputs, the job's probes) and arms
+it right before the first student cell.
 
 <jobdir>/<progress>: one JSON object per line, appended and flushed as the child goes:
   {"exercise": null, "phase": "setup", "t": s}          setup cells start
   {"exercise": null, "phase": "setup_error", "error": str, "t": s}   then exit code 3 (grader fault)
   {"exercise": null, "phase": "ready", "t": s}          setup done, student code starts
   {"exercise": id, "phase": "cells"|"probe"|"done", "t": s}
-With "ack": true, after each "done" the child waits (at most ACK_WAIT_S) until the parent creates
-<jobdir>/ack-<id>, i.e. has copied the exercise's observations out of the sandbox. With "reap": true
-it then kills every other process of its uid (see reap_strays) before the next exercise's cells.
-`t` is seconds since the child started. Exit code 0 after the last "done". Right after "ready" the
-child also writes "jaxgrade-ready <token>" to its stdout (fd 1): proof that setup finished even if a
-notebook later deletes or truncates the progress file.
+"done" comes after the exercise's last frame was written. With "ack": true, after each "done" the
+child waits (at most ACK_WAIT_S) until the parent creates <jobdir>/ack-<id>, i.e. has taken the
+exercise's observations. With "reap": true it then kills every other process of its uid (see
+reap_strays) before the next exercise's cells. `t` is seconds since the child started. Exit code 0
+after the last "done". Right after "ready" the child also writes "jaxgrade-ready <token>" to its
+stdout (fd 1): proof that setup finished even if a notebook later deletes or truncates the progress
+file.
 
-Observations written per exercise besides the probe's own keys (observe.py wire format):
+Observations recorded per exercise besides the probe's own keys (observe.py wire format):
   __cells__     list of {"cell": i, "error": "Type: message", "output": str}: answer cells that
                 raised (i indexes the exercise's "cells"; output = last 500 chars of what it printed)
-  __tampered__  sorted list of dotted names whose objects changed (empty list when none)
+  __tampered__  sorted list of labels (dotted names whose objects changed, hooks, threads, ... see
+                tamper.py); empty list when none. Carried by the "end" frame (the parent turns it
+                into this key), or written as a key without a stream.
   __probe__     error entry when the probe itself was interrupted (e.g. SystemExit from student code)
 """
 
@@ -40,29 +51,37 @@ import io
 import json
 import os
 import signal
+import socket
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from . import inputs as inputs_module
+from . import observe, tamper
 from .inputs import load_inputs
-from .observe import Recorder
-from .tamper import Snapshot
+from .observe import Recorder, StreamBroken, StreamSink
+from .tamper import Snapshot, TripwireSpec
 
 MAX_CAPTURE_CHARS = 64 * 1024
 EXCERPT_CHARS = 500
 ERROR_CHARS = 500
 ACK_WAIT_S = 60.0
 _PKG = __package__ or "autograder.sandboxed"
-# Always checked: what writes the observations themselves.
+# Always checked: what writes the observations themselves (the audit tripwire watches the writer's
+# own modules; these are the library functions it used to call).
 BASE_RELIES_ON: tuple[str, ...] = (
     f"{_PKG}.observe.Recorder.put", f"{_PKG}.observe.Recorder.put_error", f"{_PKG}.observe.Recorder.observe",
     f"{_PKG}.observe.Recorder.flush", f"{_PKG}.observe._plain", "json.dumps", "numpy.save", "numpy.asarray",
     "os.replace",
 )
 _T0 = time.monotonic()
+# bound at import, before any student code (the progress writer must not depend on json.dumps)
+_monotonic, _os_write, _round, _dumps = time.monotonic, os.write, round, observe.dumps
+_threading_gettrace, _threading_getprofile = threading.gettrace, threading.getprofile
 
 
 class CappedText(io.TextIOBase):
@@ -108,10 +127,10 @@ class Progress:
         self.token = token
 
     def emit(self, exercise: str | None, phase: str, **extra: Any) -> None:
-        line = {"exercise": exercise, "phase": phase, "t": round(time.monotonic() - _T0, 4), **extra}
+        line = {"exercise": exercise, "phase": phase, "t": _round(_monotonic() - _T0, 4), **extra}
         if self.token:
             line["token"] = self.token
-        os.write(self.fd, (json.dumps(line) + "\n").encode())
+        _os_write(self.fd, (_dumps(line) + "\n").encode())
 
 
 def _sub(jobdir: Path, name: Any) -> Path:
@@ -128,9 +147,28 @@ def _error_text(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}"[:ERROR_CHARS]
 
 
+def connect_stream(jobdir: Path, name: str, token: str) -> StreamSink:
+    """Connect to the parent's observation socket <jobdir>/<name> and unlink it (no later connection,
+    no path for student code to find); through /proc/self/fd because a socket path is short."""
+    dir_fd = os.open(jobdir, os.O_RDONLY | os.O_DIRECTORY)
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.connect(f"/proc/self/fd/{dir_fd}/{name}")
+        try:
+            os.unlink(name, dir_fd=dir_fd)
+        except OSError:
+            pass
+    except BaseException:
+        sock.close()
+        raise
+    finally:
+        os.close(dir_fd)
+    return StreamSink(sock.detach(), token)
+
+
 def wait_for_ack(path: Path, limit_s: float) -> None:
-    """Hold the next exercise's cells until the parent has copied this exercise's observations away
-    (it creates `path`), so no later student code can touch them."""
+    """Hold the next exercise's cells until the parent has taken this exercise's observations (it
+    creates `path`), so no later student code can touch them."""
     end = time.monotonic() + limit_s
     while not os.path.lexists(path) and time.monotonic() < end:
         time.sleep(0.002)
@@ -184,15 +222,66 @@ def run_cell(shell: Any, src: str, sink: CappedText) -> BaseException | None:
     return result.error_before_exec or result.error_in_exec
 
 
+def stop_shell_threads(shell: Any) -> None:
+    """IPython's %%bash / %%script magics leave an asyncio loop running in a daemon thread for the rest
+    of the session: stop it after the cells, so the tripwire's live-thread check before the probe is
+    about the student's own threads."""
+    script = shell.magics_manager.registry.get("ScriptMagics")
+    stop = getattr(script, "stop_event_loop", None)
+    if callable(stop):
+        try:
+            stop()
+        except Exception:
+            pass
+
+
 def run_probe(probe: Any, ns: dict, inp: dict, rec: Recorder, sink: CappedText) -> None:
     saved = sys.stdout, sys.stderr
     sys.stdout = sys.stderr = sink
     try:
         probe(ns, inp, rec)
+    except StreamBroken:
+        tamper.flag("observation stream replaced")
     except BaseException as exc:  # SystemExit/KeyboardInterrupt raised by student code included
-        rec.put_error("__probe__", exc)
+        try:
+            rec.put_error("__probe__", exc)
+        except StreamBroken:
+            tamper.flag("observation stream replaced")
     finally:
         sys.stdout, sys.stderr = saved
+
+
+def _hooks_outside_sys(base: tuple[Any, Any]) -> list[str]:
+    """Trace/profile functions set with threading.settrace/setprofile (they reach threads started
+    later; sys-level hooks and thread starts are the audit tripwire's)."""
+    out = []
+    if _threading_gettrace() is not base[0]:
+        out.append("threading.settrace")
+    if _threading_getprofile() is not base[1]:
+        out.append("threading.setprofile")
+    return out
+
+
+def finish_exercise(ex: ExerciseJob, rec: Recorder, sink: StreamSink | None, cell_errors: list[dict],
+                    tampered: set[str]) -> None:
+    """The exercise's last records: cells errors, then the tripwire's report in the "end" frame (or,
+    without a stream, `__tampered__` and the file)."""
+    tamper.phase(ex.id, "closing")
+    try:
+        rec.put("__cells__", cell_errors)
+    except StreamBroken:
+        tamper.flag("observation stream replaced")
+    report = tamper.report(ex.id)
+    labels = sorted({*tampered, *(report.labels if report is not None else ("tripwire missing",))})
+    if sink is None:
+        rec.put("__tampered__", labels)
+        rec.flush()
+        return
+    frames, digest = (report.frames, report.sha256) if report is not None else (-1, "")
+    try:
+        sink.end(ex.id, frames, digest, labels)
+    except (StreamBroken, OSError):
+        pass  # the parent finds no "end" frame: the exercise counts as tampered
 
 
 def main(argv: list[str]) -> int:
@@ -204,11 +293,13 @@ def main(argv: list[str]) -> int:
     obs_dir = _sub(jobdir, job.get("obs_dir", "obs"))
     inputs_dir = _sub(jobdir, job.get("inputs_dir", "inputs"))
     workdir = _sub(jobdir, job.get("workdir", "work"))
-    exercises = [ExerciseJob(e["id"], tuple(e["cells"]), tuple(e.get("relies_on", ())))
+    exercises = [ExerciseJob(str(e["id"]), tuple(e["cells"]), tuple(e.get("relies_on", ())))
                  for e in job["exercises"]]
     progress.emit(None, "setup")
     try:
         # Everything trusted happens here, before the first student line runs.
+        stream = job.get("stream")
+        sink = connect_stream(jobdir, _sub(jobdir, stream).name, token) if stream else None
         obs_dir.mkdir(parents=True, exist_ok=True)
         workdir.mkdir(parents=True, exist_ok=True)
         probes: dict[str, ModuleType] = {e.id: importlib.import_module(f"{_PKG}.probes.{e.id}")
@@ -219,43 +310,59 @@ def main(argv: list[str]) -> int:
         snapshot = Snapshot.take(names)
         for mod in probes.values():
             snapshot = snapshot.merged(Snapshot.take_module(mod))
+        tamper.install_tripwire(TripwireSpec(
+            modules=(sys.modules[__name__], observe, tamper, inputs_module),
+            probes=tuple(probes[e.id] for e in exercises),
+            classes=(Recorder, observe._Values, StreamSink, Snapshot, Progress, CappedText),
+            namespaces=(("snapshot", snapshot.entries), ("inputs", inputs), ("probes", probe_fns)),
+            root=main.__code__, sender=StreamSink._send.__code__,
+            exercises=tuple(e.id for e in exercises),
+            stream_fd=sink._fd if sink is not None else None))
         os.chdir(workdir)
         shell = make_shell()
-        sink = CappedText()
+        sink_text = CappedText()
         for i, src in enumerate(job["setup_cells"]):
-            err = run_cell(shell, src, sink)
+            err = run_cell(shell, src, sink_text)
             if err is not None:
-                raise RuntimeError(f"setup cell {i} failed: {_error_text(err)}\n{sink.tail(2000)}")
+                raise RuntimeError(f"setup cell {i} failed: {_error_text(err)}\n{sink_text.tail(2000)}")
     except BaseException as exc:
         progress.emit(None, "setup_error", error=f"{type(exc).__name__}: {exc}"[:4000])
         return 3
     progress.emit(None, "ready")
     os.write(1, f"jaxgrade-ready {token}\n".encode())  # also where a notebook cannot take it back
     ns = shell.user_ns
+    thread_hooks = (_threading_gettrace(), _threading_getprofile())
+    tamper.arm()
     for ex in exercises:
+        tamper.phase(ex.id, "cells")
         progress.emit(ex.id, "cells")
         cell_errors = []
         for i, src in enumerate(ex.cells):
-            sink.reset()
-            err = run_cell(shell, src, sink)
+            sink_text.reset()
+            err = run_cell(shell, src, sink_text)
             if err is not None:
-                cell_errors.append({"cell": i, "error": _error_text(err), "output": sink.tail(EXCERPT_CHARS)})
-        sink.reset()
-        rec = Recorder(obs_dir, ex.id)
+                cell_errors.append({"cell": i, "error": _error_text(err),
+                                    "output": sink_text.tail(EXCERPT_CHARS)})
+        sink_text.reset()
+        stop_shell_threads(shell)
+        rec = Recorder(obs_dir, ex.id, sink=sink)
         own_globals = [k for k in snapshot.entries if k.startswith(probes[ex.id].__name__ + ".")]
         labels = [*BASE_RELIES_ON, *ex.relies_on, *own_globals]
-        tampered = set(snapshot.changed(labels))
+        tampered = {*snapshot.changed(labels), *_hooks_outside_sys(thread_hooks)}
+        for label in sorted(tampered):
+            tamper.flag(label)  # kept by the audit hook, out of the notebook's reach
         progress.emit(ex.id, "probe")
         obs_dir.mkdir(parents=True, exist_ok=True)  # the cells may have deleted it (`!rm -rf /`)
+        tamper.phase(ex.id, "probe")
         if not tampered:
-            run_probe(probe_fns[ex.id], ns, inputs[ex.id], rec, sink)
-            tampered |= set(snapshot.changed(labels))
-        rec.values["__cells__"] = {"json": cell_errors}
-        rec.values["__tampered__"] = {"json": sorted(tampered)}
-        if token:
+            run_probe(probe_fns[ex.id], ns, inputs[ex.id], rec, sink_text)
+            tampered |= {*snapshot.changed(labels), *_hooks_outside_sys(thread_hooks)}
+            for label in sorted(tampered):
+                tamper.flag(label)
+        if token and sink is None:
             rec.values["__token__"] = {"json": token}
         obs_dir.mkdir(parents=True, exist_ok=True)
-        rec.flush()
+        finish_exercise(ex, rec, sink, cell_errors, tampered)
         progress.emit(ex.id, "done")
         if job.get("ack"):
             wait_for_ack(jobdir / f"ack-{ex.id}", ACK_WAIT_S)

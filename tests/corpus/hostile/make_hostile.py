@@ -149,7 +149,11 @@ def _peek(args=()):
         control = [truth.copy()]  # planted on purpose: the scan below must find it (ctl=1)
     except Exception:  # no arguments, or tracers under jit / grad
         pass
-    for i, obj in enumerate(gc.get_objects()):
+    try:  # the child refuses heap walks while student code runs (and reports them as tampering)
+        heap, objects = "walked", gc.get_objects()
+    except RuntimeError:
+        heap, objects = "refused", []
+    for i, obj in enumerate(objects):
         if i > 2_000_000:
             break
         try:
@@ -169,7 +173,7 @@ def _peek(args=()):
         except Exception:
             pass
     return (f"gf={len(grader_frames)} gm={len(modules)} go={grader_objects} ctl={found_control} "
-            f"ex={expected_like} frames={depth}")
+            f"ex={expected_like} heap={heap} frames={depth}")
 
 
 _at_cell = _peek()
@@ -833,13 +837,10 @@ sys.modules["json"] = _fake_json
 '''
 
 
-FORGE = r"""# HOSTILE {case}: no callback at all (JAX's own lgamma / digamma). The observation writer saves
-# with pathlib.Path.write_text, which no tamper check covers: edit the JSON on its way to disk so the
-# structure looks like pure_callback (the file keeps its token; the parent collects it at 'done').
-import json
-import pathlib
-
-
+# h22: make gammaln_callback's structural observations (primitive names in the jaxprs) claim a
+# pure_callback that the answer does not use. Every variant answers with JAX's own lgamma / digamma, so
+# the values are right and only the forged structure could earn points.
+NO_CALLBACK = r"""
 @jax.custom_jvp
 def gammaln_cb(x):
     return jax.scipy.special.gammaln(x)
@@ -849,13 +850,26 @@ def gammaln_cb(x):
 def _gammaln_cb_jvp(primals, tangents):
     (x,), (x_dot,) = primals, tangents
     return gammaln_cb(x), jax.scipy.special.digamma(x) * x_dot
+"""
+FORGED_NAMES = r"""
+_FORGED = {"jaxpr.forward": ["pure_callback"], "jaxpr.tangent": ["pure_callback", "mul"]}
+"""
 
-
-_real_write_text = pathlib.Path.write_text
+FORGE = r"""# HOSTILE {case}: no callback at all. Wrap what the observation writer used to call on its way to
+# disk (pathlib.Path.write_text, builtins.open) and os.write, editing gammaln_callback's record so the
+# output seems to depend on pure_callback; count the calls that carried the exercise's observations.
+import builtins
+import json
+import os
+import pathlib
+""" + NO_CALLBACK + r"""
+_writer_calls = []
+_real_write_text, _real_open, _real_os_write = pathlib.Path.write_text, builtins.open, os.write
 
 
 def _forging_write_text(self, data, *args, **kwargs):
     if self.name == "gammaln_callback.json.tmp":
+        _writer_calls.append("write_text")
         try:
             doc = json.loads(data)
             doc["values"]["jaxpr.forward"] = {"json": ["pure_callback"]}
@@ -867,7 +881,179 @@ def _forging_write_text(self, data, *args, **kwargs):
     return _real_write_text(self, data, *args, **kwargs)
 
 
+def _counting_open(file, *args, **kwargs):
+    if "gammaln_callback" in str(file):
+        _writer_calls.append("open")
+    return _real_open(file, *args, **kwargs)
+
+
+def _forging_os_write(fd, data):
+    data = bytes(data)
+    if b"jaxpr.forward" in data or b"jaxpr.tangent" in data:
+        _writer_calls.append("os.write")
+        data = data.replace(b'"lgamma"', b'"pure_callback"')
+    return _real_os_write(fd, data)
+
+
 pathlib.Path.write_text = _forging_write_text
+builtins.open = _counting_open
+os.write = _forging_os_write
+"""
+FORGE_REPORT = r"""# HOSTILE {case}: did the wrappers see gammaln_callback's observations?
+raise RuntimeError("HOSTILE-REPORT {case} WRITER calls=" + str(len(_writer_calls)))
+"""
+
+FORGE_PROFILE = r"""# HOSTILE {case}: no callback at all. A profile hook set in this cell edits the observation
+# writer's argument when gammaln_callback's jaxpr names are recorded, then removes itself.
+import sys
+""" + NO_CALLBACK + FORGED_NAMES + r"""
+_edits = []
+
+
+def _forge(frame, event, arg):
+    if event == "call" and frame.f_code.co_name == "put":
+        key = frame.f_locals.get("key")
+        if key in _FORGED and key not in _edits:
+            frame.f_locals["value"] = list(_FORGED[key])
+            _edits.append(key)
+            if len(_edits) == len(_FORGED):
+                sys.setprofile(None)
+
+
+sys.setprofile(_forge)
+"""
+FORGE_PROFILE_REPORT = r"""# HOSTILE {case}: did the hook edit the records?
+raise RuntimeError("HOSTILE-REPORT {case} PROFILE edits=" + str(len(_edits)))
+"""
+
+FORGE_THREAD = r"""# HOSTILE {case}: no callback at all. A background thread finds the Recorder in the probe's frames
+# and overwrites gammaln_callback's jaxpr names (what used to reach the file at the flush).
+import sys
+import threading
+import time
+""" + NO_CALLBACK + FORGED_NAMES + r"""
+_writes = []
+
+
+def _mutate():
+    end = time.monotonic() + 20.0  # bounded
+    while time.monotonic() < end and len(_writes) < len(_FORGED):
+        for frame in list(sys._current_frames().values()):
+            while frame is not None:
+                rec = frame.f_locals.get("rec")
+                if getattr(rec, "exercise", None) == "gammaln_callback":
+                    for key, names in _FORGED.items():
+                        if key in rec.values and key not in _writes:
+                            rec.values[key] = {"json": list(names)}
+                            _writes.append(key)
+                    break
+                frame = frame.f_back
+        time.sleep(0.001)
+
+
+threading.Thread(target=_mutate, daemon=True).start()
+"""
+FORGE_THREAD_REPORT = r"""# HOSTILE {case}: did the thread write?
+raise RuntimeError("HOSTILE-REPORT {case} THREAD writes=" + str(len(_writes)))
+"""
+
+FORGE_GC = r"""# HOSTILE {case}: no callback at all. Each call looks for the Recorder on the heap (gc.get_objects),
+# and through the caller frames when that fails, and overwrites gammaln_callback's jaxpr names.
+import gc
+import sys
+""" + FORGED_NAMES + r"""
+_report = {"gc": "not tried", "forged": "no"}
+
+
+def _forge_from_inside():
+    recorders = []
+    try:
+        recorders = [o for o in gc.get_objects() if type(o).__name__ == "Recorder"]
+        _report["gc"] = "walked"
+    except RuntimeError:
+        _report["gc"] = "refused"
+        frame = sys._getframe(1)
+        while frame is not None:
+            if getattr(frame.f_locals.get("rec"), "exercise", None) == "gammaln_callback":
+                recorders = [frame.f_locals["rec"]]
+                break
+            frame = frame.f_back
+    for rec in recorders:
+        if getattr(rec, "exercise", None) == "gammaln_callback":
+            for key, names in _FORGED.items():
+                if key in rec.values:
+                    rec.values[key] = {"json": list(names)}
+                    _report["forged"] = "yes"
+
+
+@jax.custom_jvp
+def gammaln_cb(x):
+    _forge_from_inside()
+    return jax.scipy.special.gammaln(x)
+
+
+@gammaln_cb.defjvp
+def _gammaln_cb_jvp(primals, tangents):
+    (x,), (x_dot,) = primals, tangents
+    return gammaln_cb(x), jax.scipy.special.digamma(x) * x_dot
+"""
+FORGE_GC_REPORT = r"""# HOSTILE {case}: what did the heap walk do, did the forgery get through?
+raise RuntimeError("HOSTILE-REPORT {case} GC gc={} forged={}".format(_report["gc"], _report["forged"]))
+"""
+
+FORGE_VANISHING = r"""# HOSTILE {case}: no callback at all. gammaln_cb itself sets a profile hook while the probe calls
+# it; the hook edits the writer's argument for the jaxpr names and removes itself in the same event,
+# so no later look at sys.getprofile() can see it.
+import sys
+""" + FORGED_NAMES + r"""
+_edits = []
+
+
+def _forge(frame, event, arg):
+    if event == "call" and frame.f_code.co_name == "put":
+        key = frame.f_locals.get("key")
+        if key in _FORGED and key not in _edits:
+            frame.f_locals["value"] = list(_FORGED[key])
+            _edits.append(key)
+        sys.setprofile(None)
+
+
+@jax.custom_jvp
+def gammaln_cb(x):
+    if len(_edits) < len(_FORGED):
+        sys.setprofile(_forge)
+    return jax.scipy.special.gammaln(x)
+
+
+@gammaln_cb.defjvp
+def _gammaln_cb_jvp(primals, tangents):
+    (x,), (x_dot,) = primals, tangents
+    return gammaln_cb(x), jax.scipy.special.digamma(x) * x_dot
+"""
+
+FAKE_PRIMITIVE = r"""# HOSTILE {case}: no callback and no tampering: two primitives of its own that are merely NAMED
+# "pure_callback", computing log-gamma / digamma with JAX. The probe reports primitive names.
+_fake_gammaln = Primitive("pure_callback")
+_fake_gammaln.def_impl(jax.scipy.special.gammaln)
+_fake_gammaln.def_abstract_eval(lambda aval: ShapedArray(aval.shape, aval.dtype))
+mlir.register_lowering(_fake_gammaln, mlir.lower_fun(jax.scipy.special.gammaln, multiple_results=False))
+batching.defvectorized(_fake_gammaln)
+_fake_digamma = Primitive("pure_callback")
+_fake_digamma.def_impl(jax.scipy.special.digamma)
+_fake_digamma.def_abstract_eval(lambda aval: ShapedArray(aval.shape, aval.dtype))
+mlir.register_lowering(_fake_digamma, mlir.lower_fun(jax.scipy.special.digamma, multiple_results=False))
+batching.defvectorized(_fake_digamma)
+
+
+@jax.custom_jvp
+def gammaln_cb(x):
+    return _fake_gammaln.bind(x)
+
+
+@gammaln_cb.defjvp
+def _gammaln_cb_jvp(primals, tangents):
+    (x,), (x_dot,) = primals, tangents
+    return gammaln_cb(x), _fake_digamma.bind(x) * x_dot
 """
 
 
@@ -1065,8 +1251,14 @@ def _h20(nbs: dict, case: str) -> None:
     replace_answer(nbs["ch02"], "recompile", [src(SYMLINKS, case)])
 
 
-def _h22(nbs: dict, case: str) -> None:
-    replace_answer(nbs["ch05"], "gammaln_callback", [src(FORGE, case)])
+def _forged_gammaln(answer: str, report: str = "") -> Callable[[dict, str], None]:
+    """h22 variants: gammaln_callback's answer replaced, and a report cell after silu_ffi's answer (it
+    runs after gammaln_callback's probe; its error reaches silu_ffi's feedback, the score stays)."""
+    def edit(nbs: dict, case: str) -> None:
+        replace_answer(nbs["ch05"], "gammaln_callback", [src(answer, case)])
+        if report:
+            append_after_answer(nbs["ch05"], "silu_ffi", [src(report, case)])
+    return edit
 
 
 def _h21(nbs: dict, case: str) -> None:
@@ -1087,12 +1279,15 @@ CASES: list[Case] = [
     Case("h02_frame_peeking", "caller frames and heap",
          "sys._getframe chain, inspect.stack() and gc.get_objects() searched for grader modules, frames, "
          "functions and for any array equal to the true distances, everything printed; the report is "
-         "raised from safe_pairwise_distance so it reaches the feedback",
-         "the child finds an expected value, a grader frame or a grader object",
+         "raised from safe_pairwise_distance so it reaches the feedback (the heap walk is refused and "
+         "counts as tampering: heap=refused is the positive control)",
+         "the child finds an expected value, a grader frame or a grader object, or walks the heap unnoticed",
          ("ch02",), _h02,
-         full_except("ch02", {"safe_distance": ZERO}), "partial:not_submitted:ch05",
-         feedback={"contains": ["HOSTILE-REPORT h02_frame_peeking PEEK gf=0 gm=0 go=0 ctl=1 ex=0",
-                                " cell gf=0 gm=0 go=0 ctl=0 ex=0"], "absent": []}),
+         full_except("ch02", {"safe_distance": {"score": 0, "status": "tampered"}}), "tampered",
+         flags={"has": ["tampered"], "lacks": []},
+         feedback={"contains": ["HOSTILE-REPORT h02_frame_peeking PEEK gf=0 gm=0 go=0 ctl=0 ex=0 heap=refused",
+                                " cell gf=0 gm=0 go=0 ctl=0 ex=0 heap=refused", "gc.get_objects"],
+                   "absent": []}),
     Case("h03_always_equal", "always-equal objects",
          "interfaces return objects whose __eq__ is always true and whose __class__ pretends to be "
          "Counter / int / tuple; the distance is an object whose __array__ is NaN",
@@ -1238,21 +1433,65 @@ CASES: list[Case] = [
           "fusion": {"score": 0, "status": "tampered"}, "safe_distance": {"score": 0, "status": "tampered"}},
          "tampered", flags={"has": ["tampered"], "lacks": []},
          feedback={"contains": ["numpy.save"], "absent": []}),
-    Case("h22_forged_observations", "observations edited after the last flush",
-         "gammaln_cb computed with JAX's own lgamma/digamma (no pure_callback); pathlib.Path.write_text, "
-         "which the observation writer uses and no tamper check covers, is wrapped to edit "
-         "gammaln_callback.json on its way to disk (token kept) so the output seems to depend on "
-         "pure_callback",
-         "structural facts reported by the child are believed after student code had a chance to edit them",
-         ("ch05",), _h22,
+    Case("h22_forged_observations", "observations edited on their way to disk",
+         "gammaln_cb computed with JAX's own lgamma/digamma (no pure_callback); pathlib.Path.write_text and "
+         "builtins.open (what the observation writer used to call) and os.write wrapped to edit "
+         "gammaln_callback's record so the output seems to depend on pure_callback; a later cell reports how "
+         "many writer calls the wrappers saw",
+         "the wrappers see or change what the child reports (the writer binds what it needs before student "
+         "code runs and streams each record to the parent)",
+         ("ch05",), _forged_gammaln(FORGE, FORGE_REPORT),
+         {"reduce_sum_rules": FULL, "gammaln_callback": {"score": 0, "status": "gate_failed"}, "silu_ffi": FULL},
+         "partial:not_submitted:ch02", packaging="folder",
+         feedback={"contains": ["HOSTILE-REPORT h22_forged_observations WRITER calls=0"], "absent": []}),
+    Case("h22b_forge_profile_hook", "observations edited by a profile hook",
+         "no pure_callback; a sys.setprofile hook set in the answer cell edits the writer's `value` argument "
+         "when gammaln_callback's jaxpr names are recorded, then removes itself",
+         "the edited names are believed, or the hook goes unreported",
+         ("ch05",), _forged_gammaln(FORGE_PROFILE, FORGE_PROFILE_REPORT),
+         {"reduce_sum_rules": FULL, "gammaln_callback": {"score": 0, "status": "tampered"}, "silu_ffi": FULL},
+         "tampered", packaging="folder", flags={"has": ["tampered"], "lacks": []},
+         feedback={"contains": ["HOSTILE-REPORT h22b_forge_profile_hook PROFILE edits=2", "sys.setprofile"],
+                   "absent": []}),
+    Case("h22c_forge_thread", "observations overwritten by a background thread",
+         "no pure_callback; a thread started in the answer cell finds the Recorder in the probe's frames "
+         "(sys._current_frames) and overwrites gammaln_callback's jaxpr names in rec.values while the probe "
+         "runs (bounded: 20 s)",
+         "the overwritten names are believed, or the thread goes unreported",
+         ("ch05",), _forged_gammaln(FORGE_THREAD, FORGE_THREAD_REPORT),
+         {"reduce_sum_rules": FULL, "gammaln_callback": {"score": 0, "status": "tampered"}, "silu_ffi": FULL},
+         "tampered", packaging="folder", flags={"has": ["tampered"], "lacks": []},
+         feedback={"contains": ["HOSTILE-REPORT h22c_forge_thread THREAD writes=2", "threading",
+                                "observation written from untrusted code"], "absent": []}),
+    Case("h22d_forge_gc_recorder", "the Recorder found on the heap or in the frames",
+         "no pure_callback; every call of gammaln_cb looks for the Recorder with gc.get_objects(), falls "
+         "back to the caller frames, and overwrites gammaln_callback's jaxpr names",
+         "the heap walk works, the overwritten names are believed, or either goes unreported",
+         ("ch05",), _forged_gammaln(FORGE_GC, FORGE_GC_REPORT),
+         {"reduce_sum_rules": FULL, "gammaln_callback": {"score": 0, "status": "tampered"}, "silu_ffi": FULL},
+         "tampered", packaging="folder", flags={"has": ["tampered"], "lacks": []},
+         feedback={"contains": ["HOSTILE-REPORT h22d_forge_gc_recorder GC gc=refused forged=yes",
+                                "gc.get_objects", "observation written from untrusted code"], "absent": []}),
+    Case("h22e_forge_vanishing_hook", "a profile hook that is gone before any check",
+         "no pure_callback; gammaln_cb sets a sys.setprofile hook while the probe calls it; the hook edits "
+         "the writer's argument for the jaxpr names and removes itself in the same event",
+         "the edited names are believed because no check ever sees the hook installed",
+         ("ch05",), _forged_gammaln(FORGE_VANISHING),
+         {"reduce_sum_rules": FULL, "gammaln_callback": {"score": 0, "status": "tampered"}, "silu_ffi": FULL},
+         "tampered", packaging="folder", flags={"has": ["tampered"], "lacks": []},
+         feedback={"contains": ["sys.setprofile"], "absent": []}),
+    Case("h22f_fake_callback_primitive", "primitives named pure_callback",
+         "no pure_callback and no tampering: gammaln_cb binds two primitives of its own named "
+         "\"pure_callback\" (impl, abstract eval, lowering and batching from JAX's lgamma/digamma)",
+         "a structural gate is passed by a name instead of the real jax.pure_callback",
+         ("ch05",), _forged_gammaln(FAKE_PRIMITIVE),
          {"reduce_sum_rules": FULL, "gammaln_callback": {"score": 0}, "silu_ffi": FULL},
          "partial:not_submitted:ch02", packaging="folder",
-         known_weakness="observations are written by the process that runs the student's code; a cell "
-                        "can change them before they reach the parent (wrap an uncovered function the "
-                        "writer calls such as pathlib.Path.write_text, or sys.setprofile on the writer's "
-                        "calls) and the per-run token is in the data it edits. Value checks stay sound "
-                        "(the values must be right); structural gates (pure_callback, FFI custom-call, "
-                        "primitive kept) and __tampered__ can be forged."),
+         known_weakness="the gammaln_callback probe reports primitive NAMES (probes/gammaln_callback.py "
+                        "needed_primitives): a primitive of the student's own named \"pure_callback\" passes "
+                        "the gate without any tampering; the probe should compare the primitive object with "
+                        "jax's pure_callback primitive (same for the silu_ffi / ffi_lowering custom-call "
+                        "checks). Values are still judged in the parent, so only the structure is forged."),
 ]
 
 
