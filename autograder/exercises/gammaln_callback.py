@@ -106,6 +106,10 @@ def _names(obs: Observations, key: str) -> list[str]:
     return names
 
 
+# What the probe reports for a student's own primitive that borrows the name (probes/jaxpr_walk.py).
+IMPOSTOR = "pure_callback(impostor)"
+
+
 def _check_forward(obs: Observations) -> CheckOutcome:
     name = "forward via pure_callback"
     try:
@@ -113,6 +117,9 @@ def _check_forward(obs: Observations) -> CheckOutcome:
     except ObservationInvalid as exc:
         return CheckOutcome(name, False, f"make_jaxpr(gammaln_cb):{exc.message_zh}")
     native = sorted({n for n in names if n in NATIVE_FORWARD})
+    if "pure_callback" not in names and IMPOSTOR in names:
+        return CheckOutcome(name, False, "输出依赖的 pure_callback 方程不是 jax.pure_callback 本身"
+                                         "(是借用了这个名字的另一个原语,pure_callback(impostor))")
     if "pure_callback" not in names:
         return CheckOutcome(name, False, "gammaln_cb 的输出不依赖任何 pure_callback 方程:前向没有经过 "
                                          "jax.pure_callback 调 SciPy")

@@ -1483,15 +1483,12 @@ CASES: list[Case] = [
     Case("h22f_fake_callback_primitive", "primitives named pure_callback",
          "no pure_callback and no tampering: gammaln_cb binds two primitives of its own named "
          "\"pure_callback\" (impl, abstract eval, lowering and batching from JAX's lgamma/digamma)",
-         "a structural gate is passed by a name instead of the real jax.pure_callback",
+         "a structural gate is passed by a name instead of the real jax.pure_callback (caught: the probe "
+         "compares primitive objects and reports pure_callback(impostor))",
          ("ch05",), _forged_gammaln(FAKE_PRIMITIVE),
          {"reduce_sum_rules": FULL, "gammaln_callback": {"score": 0}, "silu_ffi": FULL},
          "partial:not_submitted:ch02", packaging="folder",
-         known_weakness="the gammaln_callback probe reports primitive NAMES (probes/gammaln_callback.py "
-                        "needed_primitives): a primitive of the student's own named \"pure_callback\" passes "
-                        "the gate without any tampering; the probe should compare the primitive object with "
-                        "jax's pure_callback primitive (same for the silu_ffi / ffi_lowering custom-call "
-                        "checks). Values are still judged in the parent, so only the structure is forged."),
+         feedback={"contains": ["impostor"], "absent": []}),
 ]
 
 
