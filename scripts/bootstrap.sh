@@ -21,6 +21,13 @@ find_python() {
 need_apt=()
 command -v clang++ >/dev/null 2>&1 || need_apt+=(clang)
 command -v bwrap >/dev/null 2>&1 || need_apt+=(bubblewrap)
+# For the service tests: a real browser (chromium + its driver) and a throwaway PostgreSQL server.
+# Only installed when we may (root with apt-get); elsewhere those tests skip and say why.
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+  command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
+  compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || need_apt+=(postgresql)
+fi
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     log "installing Debian packages: ${need_apt[*]}"
