@@ -25,7 +25,7 @@ ENV LANG=C.UTF-8 \
 COPY autograder/bundle/setup.sh /autograder/source/setup.sh
 RUN bash /autograder/source/setup.sh system
 
-COPY pyproject.toml /autograder/source/pyproject.toml
+COPY pyproject.toml requirements.lock /autograder/source/
 RUN --mount=type=secret,id=hostca,required=false \
     if [ -s /run/secrets/hostca ]; then export PIP_CERT=/run/secrets/hostca; fi; \
     bash /autograder/source/setup.sh deps

@@ -45,12 +45,17 @@ if [ ! -x .venv/bin/python ]; then
   "$py" -m venv .venv
 fi
 
+# Dependencies come only from the hash-locked requirements-dev.lock (same versions as the image's
+# requirements.lock); the project itself is installed editable without resolving anything.
+# To change a version: ./scripts/update-lock.sh (see its header), then run this script again.
 stamp=.venv/.jaxgrade-installed
-want=$(sha256sum pyproject.toml | cut -c1-16)
+want=$(cat pyproject.toml requirements-dev.lock | sha256sum | cut -c1-16)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-  log "installing the project into .venv (first run takes a few minutes; log: .venv/pip.log)"
-  if ! { .venv/bin/python -m pip install --upgrade pip && .venv/bin/python -m pip install -e '.[dev]'; } \
-      > .venv/pip.log 2>&1; then
+  log "installing the locked dependencies and the project into .venv (first run takes a few minutes; log: .venv/pip.log)"
+  if ! { .venv/bin/python -m pip install --upgrade pip \
+         && .venv/bin/python -m pip install --require-hashes --no-deps -r requirements-dev.lock \
+         && .venv/bin/python -m pip install --no-deps -e . \
+         && .venv/bin/python -m pip check; } > .venv/pip.log 2>&1; then
     tail -n 30 .venv/pip.log >&2
     log "pip install failed; full log in .venv/pip.log"
     exit 1

@@ -5,7 +5,7 @@
 #   3. build grader.Dockerfile on top of it, passing the host's CA bundle as a build secret
 #      (HTTPS from inside the build may go through a re-signing proxy; the bundle is never baked in),
 #      with the label org.jaxgrade.inputs = hash of every build input (base image id, Dockerfile,
-#      .dockerignore, pyproject.toml, scripts/run_autograder, autograder/, jaxcourse/, kernels/,
+#      .dockerignore, pyproject.toml, requirements.lock, scripts/run_autograder, autograder/, jaxcourse/, kernels/,
 #      assignments/; caches and compiled files excluded).
 # Storage stays under .containers/ in the checkout (override with JAXGRADE_CONTAINER_DIR).
 #
@@ -80,7 +80,7 @@ fi
 inputs_hash() {
   {
     pm image inspect "$BASE" --format '{{.Id}}'
-    find grader.Dockerfile .dockerignore pyproject.toml scripts/run_autograder autograder jaxcourse kernels \
+    find grader.Dockerfile .dockerignore pyproject.toml requirements.lock scripts/run_autograder autograder jaxcourse kernels \
       assignments \( -name __pycache__ -o -name '*.pyc' -o -name '*.so' -o -name '*.egg-info' \) -prune \
       -o -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum
   } | sha256sum | cut -c1-32

@@ -518,6 +518,28 @@ print(os.getuid(), float(jnp.arange(4).sum()), leaks)
     assert int(image["size"]) < 2 * 10**9  # Otter's image is ~4 GB; ours is ~1 GB
 
 
+def test_image_venv_resolves_to_the_lock(image: dict[str, str]) -> None:
+    """The image's venv holds exactly requirements.lock, the versions .venv has (test_lock.py)."""
+    from packaging.utils import canonicalize_name
+    from test_lock import read_lock
+
+    listing = (
+        "import importlib.metadata as m, json;"
+        "print(json.dumps({d.metadata['Name']: d.version for d in m.distributions()}))"
+    )
+    done = podman(
+        "run", "--rm", "--network", "none", "--entrypoint", "/opt/jaxgrade/venv/bin/python",
+        image["name"], "-c", listing,
+    )  # fmt: skip
+
+    installed = {canonicalize_name(k): v for k, v in json.loads(done.stdout.strip().splitlines()[-1]).items()}
+    locked = read_lock(REPO / "requirements.lock")
+    wrong = {n: (v, installed.get(n)) for n, v in locked.items() if installed.get(n) != v}
+    assert not wrong, f"the image's venv differs from requirements.lock (locked, in image): {wrong}"
+    extra = set(installed) - set(locked) - {"pip", "setuptools"}
+    assert not extra, f"the image has packages the lock does not pin: {sorted(extra)}"
+
+
 # --------------------------------------------------------------------------------------------- Gradescope
 
 

@@ -187,9 +187,9 @@ def _real_masters_present() -> bool:
 
 
 @pytest.fixture(scope="module")
-def real_release(tmp_path_factory) -> Path:
+def real_release(fresh_release: Path) -> Path:
     assert _real_masters_present(), f"both chapter masters must exist in {SOLUTIONS}"
-    return release(SOLUTIONS, tmp_path_factory.mktemp("real"), version="2026-fall")
+    return fresh_release
 
 
 @pytest.fixture(scope="module")

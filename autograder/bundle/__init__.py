@@ -6,7 +6,7 @@ Zip layout (Gradescope unpacks it into /autograder/source and runs setup.sh ther
                       users and permissions (see its header for the Ubuntu versions)
   run_autograder      scripts/run_autograder: grades /autograder/submission, always writes
                       /autograder/results/results.json (autograder/bundle/gradescope.py)
-  pyproject.toml  autograder/  jaxcourse/  kernels/      the grader, as in this checkout
+  pyproject.toml  requirements.lock  autograder/  jaxcourse/  kernels/      the grader, as in this checkout
   assignments/<V>/    the release (its manifest.json hashes are checked before anything is written)
   BUNDLE.json         {"format": 1, "release": V, "files": {path: sha256}}
 
@@ -28,7 +28,7 @@ import zipfile
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parents[2]
-PROJECT_ITEMS = ("pyproject.toml", "autograder", "jaxcourse", "kernels")
+PROJECT_ITEMS = ("pyproject.toml", "requirements.lock", "autograder", "jaxcourse", "kernels")
 SKIP_PARTS = frozenset({"__pycache__", ".ipynb_checkpoints", ".pytest_cache"})
 SKIP_SUFFIXES = (".pyc", ".pyo", ".so", ".egg-info")
 EXECUTABLES = frozenset({"setup.sh", "run_autograder"})

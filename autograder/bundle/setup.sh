@@ -6,12 +6,12 @@
 #   setup.sh [all|system|deps|project]      (default: all, in that order)
 #
 #   system   apt: clang (student FFI kernels), ca-certificates, and a Python >= 3.12 (see below)
-#   deps     /opt/jaxgrade/venv with the runtime dependencies of $SRC/pyproject.toml (pinned there)
+#   deps     /opt/jaxgrade/venv with the runtime dependencies locked in $SRC/requirements.lock
 #   project  $SRC -> /opt/jaxgrade/src (autograder/, jaxcourse/, kernels/, assignments/), on the
 #            venv's path by a .pth file; the sandbox uids; file permissions; a self-check
 #
 # $SRC is JAXGRADE_SOURCE, default /autograder/source (where Gradescope unpacks the zip):
-#   setup.sh  run_autograder  pyproject.toml  autograder/  jaxcourse/  kernels/  assignments/<version>/
+#   setup.sh  run_autograder  pyproject.toml  requirements.lock  autograder/  jaxcourse/  kernels/  assignments/<version>/
 #
 # Python (JAXGRADE_PYTHON_SOURCE=auto|system|uv|deadsnakes, default auto):
 #   Debian 13 (trixie), Ubuntu 24.04 (noble): the system python3 (3.13 / 3.12) and python3-venv.
@@ -115,26 +115,19 @@ phase_system() {
   log "Python: $("$(base_python)" -V), $(clang++ --version | head -n1)"
 }
 
-# Runtime dependencies of pyproject.toml's [project] table (extras are for release/dev only).
-requirements() {
-  "$1" - "$SRC/pyproject.toml" <<'PY'
-import sys, tomllib
-with open(sys.argv[1], "rb") as f:
-    print("\n".join(tomllib.load(f)["project"]["dependencies"]))
-PY
-}
-
 phase_deps() {
   local py
   py=$(base_python) || die "no Python >= 3.12 (run the system phase first)"
-  [ -f "$SRC/pyproject.toml" ] || die "$SRC/pyproject.toml is missing"
+  [ -f "$SRC/requirements.lock" ] || die "$SRC/requirements.lock is missing"
   log "venv $VENV from $py"
   "$py" -m venv "$VENV"
-  mapfile -t reqs < <(requirements "$py")
-  log "pip install ${reqs[*]}"
+  # The runtime dependencies exactly as locked (versions and sha256 hashes), the same as .venv's,
+  # so a grade cannot drift because a dependency released a new version mid-semester.
+  log "pip install --require-hashes -r requirements.lock"
   # pip compiles .pyc files: the venv is read-only when grading, and a child that had to compile
   # jax's modules on every start would be seconds slower.
-  "$VENV/bin/pip" install -q --no-cache-dir --disable-pip-version-check "${reqs[@]}"
+  "$VENV/bin/pip" install -q --no-cache-dir --disable-pip-version-check --require-hashes --no-deps \
+    -r "$SRC/requirements.lock"
   if [ "${JAXGRADE_SLIM:-0}" = 1 ]; then
     local site
     site=$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
@@ -155,13 +148,13 @@ sandbox_uids() {
 phase_project() {
   [ -x "$VENV/bin/python" ] || die "no venv at $VENV (run the deps phase first)"
   local item
-  for item in pyproject.toml autograder jaxcourse kernels assignments; do
+  for item in pyproject.toml requirements.lock autograder jaxcourse kernels assignments; do
     [ -e "$SRC/$item" ] || die "$SRC/$item is missing"
   done
   if [ "$(realpath "$SRC")" != "$(realpath -m "$DEST")" ]; then
     rm -rf "$DEST"
     mkdir -p "$DEST"
-    for item in pyproject.toml autograder jaxcourse kernels assignments; do
+    for item in pyproject.toml requirements.lock autograder jaxcourse kernels assignments; do
       cp -a "$SRC/$item" "$DEST/$item"
     done
   fi

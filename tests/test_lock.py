@@ -1,0 +1,59 @@
+"""The locked environment: .venv holds exactly the versions of requirements-dev.lock, the two lock
+files agree on every package they share, and every pin carries a hash (so pip refuses a swap).
+
+The grader image's side (its venv resolves to requirements.lock) is checked in test_container.py,
+where the image exists.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib import metadata
+from pathlib import Path
+
+from packaging.markers import Marker
+from packaging.utils import canonicalize_name
+
+REPO = Path(__file__).resolve().parents[1]
+PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?==([^\s;\\]+)")
+
+
+def read_lock(path: Path) -> dict[str, str]:
+    """name -> version for every pin whose environment marker holds here (this Python, Linux);
+    asserts each pin is followed by at least one sha256 hash."""
+    pins: dict[str, str] = {}
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for i, line in enumerate(lines):
+        m = PIN.match(line)
+        if not m:
+            continue
+        follow = "\n".join(lines[i : i + 3])
+        assert "--hash=sha256:" in follow, f"{path.name}: {m.group(1)} has no hash"
+        marker = line.split(";", 1)[1].rstrip(" \\") if ";" in line else ""
+        if marker and not Marker(marker).evaluate():
+            continue
+        pins[canonicalize_name(m.group(1))] = m.group(2)
+    assert pins, f"{path} pins nothing"
+    return pins
+
+
+def test_locks_pin_with_hashes_and_agree() -> None:
+    runtime = read_lock(REPO / "requirements.lock")
+    dev = read_lock(REPO / "requirements-dev.lock")
+    assert {"jax", "jaxlib", "numpy", "scipy", "ipython", "nbformat"} <= set(runtime)
+    assert {"otter-grader", "pytest", "ruff"} <= set(dev)
+    differ = {n: (v, dev.get(n)) for n, v in runtime.items() if dev.get(n) != v}
+    assert not differ, f"the runtime and dev locks disagree: {differ}"
+
+
+def test_venv_matches_the_dev_lock() -> None:
+    locked = read_lock(REPO / "requirements-dev.lock")
+    wrong = {}
+    for name, version in locked.items():
+        try:
+            got = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            got = None
+        if got != version:
+            wrong[name] = (version, got)
+    assert not wrong, f".venv differs from requirements-dev.lock (locked, installed): {wrong}"
