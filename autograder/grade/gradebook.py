@@ -58,7 +58,6 @@ from autograder.exercises.base import ExerciseScore, TestResult
 from autograder.grade.model import Phase, StudentResult
 
 SCHEMA_VERSION = "1"
-STATES = ("received", "parsed", "running", "graded", "grader_error")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -64,7 +64,6 @@ _str_str = str.__str__  # an exact str copy of a str subclass instance (C, canno
 _str_encode = str.encode
 _str_join = str.join
 _dict_setitem = dict.__setitem__
-_dict_getitem = dict.__getitem__
 _isfinite = math.isfinite
 _float_repr = float.__repr__
 _os_write, _os_open, _os_close, _os_fstat, _os_replace = os.write, os.open, os.close, os.fstat, os.replace
