@@ -25,15 +25,11 @@ FONT = 'font-family="sans-serif"'
 
 @dataclass(frozen=True)
 class RateRow:
-    """One bar of a pass-rate chart: `passed` of `total` attempts passed the thing named `label`."""
+    """One bar of a pass-rate chart: the share (0..1) of attempts that passed the thing named `label`;
+    None when no graded attempt has it yet."""
 
     label: str
-    passed: int
-    total: int
-
-    @property
-    def rate(self) -> float:
-        return self.passed / self.total if self.total else 0.0
+    rate: float | None
 
 
 def histogram_bins(scores: Sequence[float], max_score: float, bins: int) -> list[int]:
@@ -139,7 +135,7 @@ def pass_rate_bars(
     row_height: int = 22,
     label_width: int = 220,
 ) -> Markup:
-    """Horizontal bars, one `<rect class="bar">` per row, length = pass rate, with `passed/total` text."""
+    """Horizontal bars, one `<rect class="bar">` per row, length = pass rate, with the percentage."""
     top, bottom, right = 26, 20, 70
     height = top + bottom + max(len(rows), 1) * row_height
     plot_w = width - label_width - right
@@ -158,16 +154,17 @@ def pass_rate_bars(
         )
     for i, row in enumerate(rows):
         y = top + i * row_height
-        w = plot_w * row.rate
-        colour = BAR_LOW if row.total and row.rate < LOW_RATE else BAR
-        text = f"{row.passed}/{row.total}" + (f" ({row.rate:.0%})" if row.total else "")
+        rate = min(max(row.rate, 0.0), 1.0) if row.rate is not None else 0.0
+        w = plot_w * rate
+        colour = BAR_LOW if row.rate is not None and rate < LOW_RATE else BAR
+        text = f"{rate:.0%}" if row.rate is not None else "no data"
         parts.append(
             f'<text x="{label_width - 6}" y="{y + row_height * 0.68:.1f}" font-size="11" {FONT}'
             f' text-anchor="end" fill="{AXIS}">{escape(row.label)}</text>'
         )
         parts.append(
             f'<rect class="bar" x="{label_width}" y="{y + 3}" width="{w:.1f}" height="{row_height - 6}"'
-            f' fill="{colour}" data-rate="{row.rate:.4f}"><title>{escape(row.label)}: {escape(text)}</title>'
+            f' fill="{colour}" data-rate="{rate:.4f}"><title>{escape(row.label)}: {escape(text)}</title>'
             "</rect>"
         )
         parts.append(
