@@ -1,13 +1,21 @@
-"""Unit tests of the service's page helpers: server-side SVG charts and signed sessions."""
+"""The service's pages: SVG charts and signed sessions (units), then the pages of a real `jaxgrade serve`."""
 
 from __future__ import annotations
 
+import base64
+import csv
+import io
+import json
+import re
 import time
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 
 import pytest
 from itsdangerous import URLSafeTimedSerializer
+from service_server import REPO, Browserish, RunningService, serve
 
+from autograder.grade.reports import GRADES_COLUMNS
 from autograder.service import charts, sessions
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -140,3 +148,194 @@ def test_csrf_check():
     assert not sessions.csrf_ok(s, None)
     assert not sessions.csrf_ok(None, s.csrf)
     assert not sessions.csrf_ok(s, sessions.new_session().csrf)
+
+
+# ---- the pages, served by a real `jaxgrade serve` (no grading workers) ---------------------------
+
+SUBMISSION = REPO / "examples" / "submissions" / "s001_all_correct"
+ROSTER = "student_id,name,email\ns001,张三,\ns002,<b>李四</b>,\ns003,王五,\n"
+INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.I)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningService]:
+    with serve(
+        tmp_path_factory.mktemp("pages"), ROSTER, "--workers", "0", "--max-attempts-per-hour", "3"
+    ) as s:
+        yield s
+
+
+def _student(server: RunningService, student_id: str) -> Browserish:
+    client = Browserish(server.base)
+    reply = client.log_in(server.token(student_id))
+    assert reply.status == 303 and reply.headers["Location"] == "/"
+    return client
+
+
+def _notebooks() -> list[tuple[str, bytes]]:
+    return [(p.name, p.read_bytes()) for p in sorted(SUBMISSION.glob("*.ipynb"))]
+
+
+def test_every_page_has_a_strict_csp_and_no_inline_script(server: RunningService):
+    client = Browserish(server.base)
+    login = client.get("/login")
+    assert login.status == 200
+    cookie = login.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=lax" in cookie and "Path=/" in cookie
+    assert "Secure" not in cookie  # plain http on loopback; https requests get Secure
+    for reply in (login, _student(server, "s001").get("/")):
+        csp = reply.headers["Content-Security-Policy"]
+        assert "script-src 'self'" in csp and "unsafe-inline" not in csp and "frame-ancestors 'none'" in csp
+        assert reply.headers["X-Content-Type-Options"] == "nosniff"
+        assert not INLINE_SCRIPT.search(reply.text)
+        assert 'lang="zh-CN"' in reply.text
+
+
+def test_login_refuses_a_wrong_token_a_missing_or_foreign_csrf_token_and_huge_bodies(server: RunningService):
+    client = Browserish(server.base)
+    csrf = client.get("/login").csrf()
+    wrong = client.post_form("/login", {"csrf_token": csrf, "token": "not-a-token"})
+    assert wrong.status == 401 and "令牌无效" in wrong.text
+    no_csrf = client.post_form("/login", {"token": server.token("s001")})
+    assert no_csrf.status == 403 and "页面已过期" in no_csrf.text
+    other = Browserish(server.base)
+    foreign = other.post_form(
+        "/login", {"csrf_token": client.get("/login").csrf(), "token": server.token("s001")}
+    )
+    assert foreign.status == 403
+    huge = client.post_form("/login", {"csrf_token": csrf, "token": "x" * 40_000})
+    assert huge.status == 413
+    assert client.get("/").status == 303  # still not logged in
+
+
+def test_student_session_cookie_is_signed_and_holds_no_token(server: RunningService):
+    client = _student(server, "s001")
+    home = client.get("/")
+    assert home.status == 200 and "张三" in home.text and "我的作业" in home.text
+    (cookie,) = [c for c in client.cookies if c.name == sessions.COOKIE_NAME]
+    assert server.token("s001") not in cookie.value
+    # a cookie edited by hand (say, to another student's id) is no session at all
+    _, _, rest = cookie.value.partition(".")
+    forged = base64.urlsafe_b64encode(b'{"r":"student","s":"s002","c":"' + b"x" * 43 + b'"}').rstrip(b"=")
+    cookie.value = forged.decode() + "." + rest
+    assert client.get("/").status == 303
+    assert client.get("/attempts.json").status == 401
+
+
+def test_names_from_the_roster_are_escaped(server: RunningService):
+    home = _student(server, "s002").get("/")
+    assert "&lt;b&gt;李四&lt;/b&gt;" in home.text and "<b>李四</b>" not in home.text
+
+
+def test_notebook_download_is_the_released_notebook(server: RunningService):
+    client = _student(server, "s001")
+    reply = client.get("/notebooks/ch02")
+    assert reply.status == 200
+    assert 'attachment; filename="ch02_performance.ipynb"' == reply.headers["Content-Disposition"]
+    assert json.loads(reply.body)["nbformat"] == 4
+    assert client.get("/notebooks/ch99").status == 404
+    assert Browserish(server.base).get("/notebooks/ch02").status == 303  # not logged in
+
+
+def test_upload_without_csrf_token_is_refused_and_stores_nothing(server: RunningService):
+    client = _student(server, "s002")
+    reply = client.post_files("/submit", {}, _notebooks())
+    assert reply.status == 403 and "页面已过期,没有提交" in reply.text
+    assert json.loads(client.get("/attempts.json").body)["attempts"] == []
+
+
+def test_unusable_uploads_get_chinese_messages(server: RunningService):
+    client = _student(server, "s002")
+    csrf = client.get("/").csrf()
+    bad_type = client.post_files("/submit", {"csrf_token": csrf}, [("notes.txt", b"hello")])
+    assert bad_type.status == 422 and "不支持的文件类型" in bad_type.text
+    empty_input = client.post_files("/submit", {"csrf_token": csrf}, [("", b"")])
+    assert empty_input.status == 400 and "没有收到文件" in empty_input.text
+    assert json.loads(client.get("/attempts.json").body)["attempts"] == []
+
+
+def test_a_student_never_sees_another_students_attempt(server: RunningService):
+    owner = _student(server, "s001")
+    reply = owner.post_files("/submit", {"csrf_token": owner.get("/").csrf()}, _notebooks())
+    assert reply.status == 303
+    location = reply.headers["Location"]
+    attempt_id = int(location.rsplit("/", 1)[1])
+    page = owner.get(location)
+    assert page.status == 200 and "排队等待评分" in page.text and "ch02_performance.ipynb" in page.text
+    assert 'data-poll="/attempts.json"' in page.text and '<script src="/static/poll.js"' in page.text
+    live = json.loads(owner.get("/attempts.json").body)
+    assert live["pending"] and [a["id"] for a in live["attempts"]] == [attempt_id]
+
+    other = _student(server, "s002")
+    missing = other.get(f"/attempts/{attempt_id}")
+    assert missing.status == 404 and "找不到这次提交" in missing.text
+    assert other.get(f"/attempts/{attempt_id}/feedback").status == 404
+    assert json.loads(other.get("/attempts.json").body)["attempts"] == []
+    assert other.get(f"/attempts/{attempt_id + 1000}").status == 404  # same answer as "does not exist"
+    assert Browserish(server.base).get(f"/attempts/{attempt_id}").status == 303
+
+
+def test_attempt_limit_is_explained_with_retry_after(server: RunningService):
+    client = _student(server, "s003")
+    for _ in range(3):
+        assert (
+            client.post_files("/submit", {"csrf_token": client.get("/").csrf()}, _notebooks()).status == 303
+        )
+    home = client.get("/")
+    assert "一小时内最多提交 3 次" in home.text and 'id="upload-form"' not in home.text
+    refused = client.post_files("/submit", {"csrf_token": home.csrf()}, _notebooks())
+    assert refused.status == 429 and "一小时内最多提交 3 次" in refused.text
+    assert int(refused.headers["Retry-After"]) > 0
+    assert len(json.loads(client.get("/attempts.json").body)["attempts"]) == 3
+
+
+def test_ta_pages_need_the_ta_session(server: RunningService):
+    student = _student(server, "s001")
+    for path in ("/ta", "/ta/grades.csv", "/ta/canvas.csv"):
+        reply = student.get(path)
+        assert reply.status == 303 and reply.headers["Location"] == "/login"
+    assert (
+        student.post_form("/ta/regrade", {"csrf_token": student.get("/").csrf(), "student_id": "s001"}).status
+        == 303
+    )
+
+
+def test_ta_dashboard_downloads_and_regrade(server: RunningService):
+    ta = Browserish(server.base)
+    reply = ta.log_in(server.ta_token())
+    assert reply.status == 303 and reply.headers["Location"] == "/ta"
+    board = ta.get("/ta")
+    assert board.status == 200 and not INLINE_SCRIPT.search(board.text)
+    assert '<svg xmlns="http://www.w3.org/2000/svg" class="chart histogram"' in board.text
+    assert 'data-queue="students">3<' in board.text
+    grades = list(csv.reader(io.StringIO(ta.get("/ta/grades.csv").text)))
+    assert tuple(grades[0]) == GRADES_COLUMNS
+    assert [row[0] for row in grades[1:]] == ["s001", "s002", "s003"]
+    assert grades[2][-1] == "not_submitted" and grades[1][-1] == "queued"
+    canvas = ta.get("/ta/canvas.csv")
+    assert canvas.headers["Content-Disposition"] == 'attachment; filename="canvas-import.csv"'
+    assert canvas.text.splitlines()[1].startswith("Points Possible")
+
+    csrf = board.csrf()
+    assert ta.post_form("/ta/regrade", {"student_id": "s001"}).status == 403
+    assert ta.post_form("/ta/regrade", {"csrf_token": csrf, "student_id": "nobody"}).status == 404
+    done = ta.post_form("/ta/regrade", {"csrf_token": csrf, "student_id": "s001"})
+    assert done.status == 303 and done.headers["Location"] == "/ta?regraded=0"  # nothing finished yet
+    assert "Regrade queued: 0 attempt(s)." in ta.get(done.headers["Location"]).text
+
+
+def test_logout_needs_csrf_and_ends_the_session(server: RunningService):
+    client = _student(server, "s001")
+    csrf = client.get("/").csrf()
+    assert client.post_form("/logout", {}).status == 403
+    out = client.post_form("/logout", {"csrf_token": csrf})
+    assert out.status == 303 and out.headers["Location"] == "/login"
+    assert client.get("/").status == 303
+
+
+def test_static_files_are_a_fixed_list(server: RunningService):
+    client = Browserish(server.base)
+    poll = client.get("/static/poll.js")
+    assert poll.status == 200 and poll.headers["Content-Type"].startswith("text/javascript")
+    assert client.get("/static/pages.py").status == 404
+    assert client.get("/static/..%2Fpages.py").status == 404
