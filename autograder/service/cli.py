@@ -83,6 +83,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--isolation", default=None, help="passed to jaxgrade grade --isolation")
     parser.add_argument("--executor", default=None, help="passed to jaxgrade grade --executor")
+    parser.add_argument("--engine", default=None, help="passed to jaxgrade grade --engine")
+    parser.add_argument("--image", default=None, help="passed to jaxgrade grade --image")
     parser.add_argument(
         "--timeout-scale", type=float, default=None, help="passed to jaxgrade grade --timeout-scale"
     )
@@ -109,6 +111,8 @@ def config_from_args(args: argparse.Namespace) -> ServiceConfig:
     for flag, value in (
         ("--isolation", args.isolation),
         ("--executor", args.executor),
+        ("--engine", args.engine),
+        ("--image", args.image),
         ("--timeout-scale", args.timeout_scale),
     ):
         if value is not None:

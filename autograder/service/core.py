@@ -653,18 +653,19 @@ class Service:
         the partial unique index allows one running attempt per student, so concurrent workers,
         threads or processes, on SQLite or PostgreSQL, never grade the same attempt twice."""
         now = self.clock()
-        running = sa.select(db.attempts.c.student_id).where(db.attempts.c.status == "running")
+        a = db.attempts.c
+        running = sa.select(a.student_id).where(a.status == "running")
+        oldest = sa.func.min(a.id)
         with self.engine.connect() as conn:
+            # Each waiting student's oldest ready attempt, oldest first: a student with many queued
+            # attempts takes one place in this list, so nobody else waits behind their flood.
             candidates = (
                 conn.execute(
-                    sa.select(db.attempts.c.id)
-                    .where(
-                        db.attempts.c.status == "queued",
-                        db.attempts.c.not_before <= now,
-                        db.attempts.c.student_id.not_in(running),
-                    )
-                    .order_by(db.attempts.c.id)
-                    .limit(8)
+                    sa.select(oldest)
+                    .where(a.status == "queued", a.not_before <= now, a.student_id.not_in(running))
+                    .group_by(a.student_id)
+                    .order_by(oldest)
+                    .limit(16)
                 )
                 .scalars()
                 .all()
