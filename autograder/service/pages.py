@@ -52,7 +52,6 @@ PAGE_CSP = (
 FEEDBACK_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'"
 MAX_FORM_BYTES = 16 * 1024  # login, logout, regrade: a few short fields
 MAX_TOKEN_CHARS = 256
-UPLOAD_OVERHEAD_BYTES = 64 * 1024  # multipart boundaries and headers on top of the files themselves
 LOGIN_FAILURES_PER_WINDOW = 20
 LOGIN_WINDOW_S = 300.0
 
@@ -159,27 +158,25 @@ def _error_page(
     )
 
 
-async def _bounded_form(
-    request: Request, max_bytes: int, *, max_files: int = 0, max_fields: int = 4
-) -> FormData:
-    """The posted form, refused (ValueError with a Chinese message) beyond the size and count limits.
+async def _small_form(request: Request) -> FormData:
+    """A posted form of a few short fields (log-in, log-out, regrade), refused beyond MAX_FORM_BYTES.
 
-    Browsers always send Content-Length on form posts and the server stops reading at that length, so
-    checking it before parsing bounds what is read.
+    The declared Content-Length is checked before anything is read (a body without one is refused),
+    and uvicorn never reads past the declared length.
     """
     length = request.headers.get("content-length")
     if length is None or not length.isdigit():
-        raise _TooLarge("请求缺少长度信息,无法处理。")
-    if int(length) > max_bytes:
-        raise _TooLarge(f"提交的内容太大(上限 {max_bytes / 2**20:.0f} MB)。")
+        raise _FormRefused("请求缺少长度信息,无法处理。")
+    if int(length) > MAX_FORM_BYTES:
+        raise _FormRefused("提交的内容太长。")
     try:
-        return await request.form(max_files=max_files, max_fields=max_fields)
+        return await request.form(max_files=0, max_fields=4)
     except Exception as exc:  # starlette raises MultiPartException / HTTPException on a malformed body
-        raise _TooLarge("提交的表单无法解析(文件或字段太多,或格式有误)。") from exc
+        raise _FormRefused("提交的表单无法解析(字段太多,或格式有误)。") from exc
 
 
-class _TooLarge(ValueError):
-    pass
+class _FormRefused(ValueError):
+    """A form post that is refused before it is looked at (the message is for the student)."""
 
 
 def _text_field(form: FormData, name: str, max_chars: int) -> str:
@@ -311,8 +308,8 @@ async def login(request: Request) -> Response:
     session = _current(request)
     client = request.client.host if request.client else "?"
     try:
-        form = await _bounded_form(request, MAX_FORM_BYTES)
-    except _TooLarge as exc:
+        form = await _small_form(request)
+    except _FormRefused as exc:
         return _login_page(request, session, error=str(exc), status_code=413)
     if not csrf_ok(session, form.get(CSRF_FIELD)):
         return _login_page(request, new_session(), error="页面已过期,请重新输入令牌登录。", status_code=403)
@@ -333,8 +330,8 @@ async def login(request: Request) -> Response:
 async def logout(request: Request) -> Response:
     session = _current(request)
     try:
-        form = await _bounded_form(request, MAX_FORM_BYTES)
-    except _TooLarge:
+        form = await _small_form(request)
+    except _FormRefused:
         return _redirect(request, "/")
     if not csrf_ok(session, form.get(CSRF_FIELD)):
         return _error_page(request, session, 403, "无法退出登录", "页面已过期,请刷新后再试。")
@@ -616,8 +613,8 @@ async def ta_regrade(request: Request) -> Response:
     if not session.is_ta:
         return _redirect(request, "/login")
     try:
-        form = await _bounded_form(request, MAX_FORM_BYTES)
-    except _TooLarge as exc:
+        form = await _small_form(request)
+    except _FormRefused as exc:
         return _error_page(request, session, 413, "Request too large", str(exc), back="/ta")
     if not csrf_ok(session, form.get(CSRF_FIELD)):
         return _error_page(

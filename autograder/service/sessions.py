@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from itsdangerous import BadSignature, URLSafeTimedSerializer
@@ -110,8 +110,3 @@ def csrf_ok(session: Session | None, submitted: object) -> bool:
     if session is None or not isinstance(submitted, str) or not submitted:
         return False
     return hmac.compare_digest(session.csrf.encode(), submitted.encode())
-
-
-def rotate(session: Session) -> Session:
-    """The same login with a fresh CSRF token."""
-    return replace(session, csrf=secrets.token_urlsafe(32))
