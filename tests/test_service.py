@@ -728,3 +728,127 @@ def test_grader_fault_is_grader_error_retried_never_a_zero(tmp_path: Path) -> No
         assert status == 202 and json.loads(body)["requeued"] == 1
     finally:
         served.stop()
+
+
+def test_grade_subprocess_killed_is_retried_and_graded(graded: dict, tmp_path: Path) -> None:
+    """A crash of the grading subprocess (here: SIGKILL) is a grader fault: the next try grades it."""
+    roster = write_roster(tmp_path / "roster.csv", ("w01",))
+    served = serve(tmp_path / "data", "--roster", str(roster), "--workers", "1", "--retry-backoff", "0.5")
+    try:
+        status, doc = upload(served, "w01", example_files("s005_only_ch02"))
+        assert status == 202
+        pattern = f"{tmp_path}/data/attempts/{doc['id']}/try-1/subs"
+        for _ in range(600):
+            pids = subprocess.run(
+                ["pgrep", "-f", pattern], capture_output=True, text=True, check=False
+            ).stdout.split()
+            if pids:
+                break
+            time.sleep(0.2)
+        assert pids
+        for pid in pids:
+            os.kill(int(pid), signal.SIGKILL)
+        final = wait_final(served, "w01", doc["id"])
+        assert (
+            final["status"] == "graded"
+            and final["exercises"] == graded["attempts"]["s005_only_ch02"]["exercises"]
+        )
+        assert (
+            "exited with -9"
+            in (tmp_path / "data" / "attempts" / str(doc["id"]) / "try-1" / "grade.log").read_text(
+                errors="replace"
+            )
+            or (tmp_path / "data" / "attempts" / str(doc["id"]) / "try-2").is_dir()
+        )
+    finally:
+        served.stop()
+
+
+# ---------------------------------------------------------------------------------------------
+# In-process: the counted attempt, roster updates, command line defaults
+
+
+def _outcome(score: float, out_dir: Path):  # type: ignore[no-untyped-def]
+    from autograder.service.core import GradedOutcome
+
+    exercises = {
+        ex: (10.0 if i < score / 10 else 0.0)
+        for i, ex in enumerate(
+            (
+                "histogram",
+                "recompile",
+                "fusion",
+                "safe_distance",
+                "reduce_sum_rules",
+                "gammaln_callback",
+                "silu_ffi",
+                "ffi_lowering",
+            )
+        )
+    }
+    return GradedOutcome(score, 80.0, "ok", exercises, ("x", f"{score:.2f}"), {}, (), str(out_dir))
+
+
+@pytest.mark.parametrize("policy", ["last", "best"])
+def test_counted_attempt_follows_policy_and_deadline(policy: str, tmp_path: Path) -> None:
+    from autograder.service.config import ServiceConfig
+    from autograder.service.core import Service
+
+    now = [datetime(2026, 12, 1, 12, 0, tzinfo=UTC).timestamp()]
+    deadline = datetime(2026, 12, 1, 13, 0, tzinfo=UTC)
+    roster = write_roster(tmp_path / "roster.csv", ("p01",))
+    cfg = ServiceConfig(
+        data_dir=tmp_path / "data",
+        release=RELEASE,
+        roster=roster,
+        policy=policy,
+        deadline=deadline,
+        late_until=deadline + timedelta(hours=2),
+    )
+    service = Service(cfg, clock=lambda: now[0])
+    scores = {}
+    for minutes, score in ((0, 50.0), (10, 70.0), (20, 30.0), (90, 80.0)):  # the last one is late
+        now[0] = datetime(2026, 12, 1, 12, minutes % 60, tzinfo=UTC).timestamp() + 3600 * (minutes // 60)
+        att = service.submit("p01", [("x.ipynb", MALFORMED)])
+        claimed = service.claim_next("w")
+        assert claimed is not None and claimed.id == att.id
+        service.finish_graded("w", att.id, _outcome(score, tmp_path))
+        scores[att.id] = score
+    late = [a for a in service.attempts("p01") if a.late]
+    assert [a.score for a in late] == [80.0]  # after the deadline, before --late-until
+    counted = service.counted_attempts()["p01"]
+    assert counted is not None and counted.score == (30.0 if policy == "last" else 70.0)
+    row = service.grades_csv().splitlines()[1]
+    assert row == f"x,{counted.score:.2f}"  # the counted attempt's own grades.csv cells
+    canvas = service.canvas_csv().splitlines()
+    assert canvas[0].startswith("Student,ID,SIS User ID") and canvas[2].endswith(f",{counted.score:.2f}")
+    service.close()
+
+
+def test_roster_rerun_updates_names_and_keeps_tokens(tmp_path: Path) -> None:
+    from autograder.service.config import ServiceConfig
+    from autograder.service.core import Service
+
+    roster = write_roster(tmp_path / "roster.csv", ("r01", "r02"))
+    cfg = ServiceConfig(data_dir=tmp_path / "data", release=RELEASE, roster=roster)
+    first = Service(cfg)
+    tokens = dict(first.new_tokens)
+    ta = (tmp_path / "data" / "ta-token").read_text()
+    first.close()
+    roster.write_text("student_id,name\nr01,新名字\nr02,B\nr03,C\n", encoding="utf-8")
+    second = Service(cfg)
+    assert set(second.new_tokens) == {"r03"}  # only the new student gets a token
+    assert second.student_for_token(tokens["r01"]) == second.student("r01")
+    assert second.student("r01").name == "新名字"  # type: ignore[union-attr]
+    assert (tmp_path / "data" / "ta-token").read_text() == ta
+    lines = (tmp_path / "data" / "tokens.csv").read_text().splitlines()
+    assert lines[0] == "student_id,token" and [ln.split(",")[0] for ln in lines[1:]] == ["r01", "r02", "r03"]
+    assert second.student_for_token(tokens["r01"] + "x") is None
+    second.close()
+
+
+def test_serve_binds_to_loopback_by_default() -> None:
+    from autograder.cli import build_parser
+
+    args = build_parser("serve").parse_args(["serve", "--data", "d"])
+    assert args.host == "127.0.0.1" and args.workers == 1 and args.policy == "last"
