@@ -1,16 +1,10 @@
-"""Test helpers for the service's pages: a real `jaxgrade serve` process on a free loopback port, and a
-small cookie-keeping HTTP client (stdlib only) that behaves like a browser posting forms."""
+"""Test helpers for the service's pages: a real `jaxgrade serve` with a roster (started by the service
+tests' own helper), and a small cookie-keeping HTTP client (stdlib only) that posts forms like a browser."""
 
 from __future__ import annotations
 
 import http.cookiejar
-import os
 import re
-import signal
-import socket
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -21,78 +15,20 @@ from dataclasses import dataclass
 from email.message import Message
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-START_TIMEOUT_S = 180.0  # importing the service on a loaded 2-core machine
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@dataclass(frozen=True)
-class RunningService:
-    base: str
-    data: Path
-    log: Path
-
-    def token(self, student_id: str) -> str:
-        for line in (self.data / "tokens.csv").read_text(encoding="utf-8").splitlines()[1:]:
-            sid, token = line.split(",", 1)
-            if sid == student_id:
-                return token
-        raise KeyError(student_id)
-
-    def ta_token(self) -> str:
-        return (self.data / "ta-token").read_text(encoding="utf-8").strip()
+from test_service import Served, serve
 
 
 @contextmanager
-def serve(tmp: Path, roster_csv: str, *extra: str) -> Iterator[RunningService]:
-    """Run `jaxgrade serve` with a roster in `tmp` until the block ends (stopped with SIGTERM)."""
+def serving(tmp: Path, roster_csv: str, *args: str) -> Iterator[Served]:
+    """`jaxgrade serve` (tests/test_service.py's helper) with this roster, stopped when the block ends."""
     tmp.mkdir(parents=True, exist_ok=True)
     roster = tmp / "roster.csv"
     roster.write_text(roster_csv, encoding="utf-8")
-    data, log = tmp / "data", tmp / "serve.log"
-    port = free_port()
-    cmd = [sys.executable, "-m", "autograder.cli", "serve", "--data", str(data), "--roster", str(roster),
-           "--port", str(port), *extra]  # fmt: skip
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(cmd, cwd=REPO, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-    running = RunningService(f"http://127.0.0.1:{port}", data, log)
+    served = serve(tmp / "data", "--roster", str(roster), *args)
     try:
-        _wait_until_up(running, proc)
-        yield running
+        yield served
     finally:
-        _stop(proc)
-
-
-def _wait_until_up(running: RunningService, proc: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + START_TIMEOUT_S
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"jaxgrade serve exited with {proc.returncode}:\n{running.log.read_text()}")
-        try:
-            with urllib.request.urlopen(running.base + "/login", timeout=5) as r:
-                if r.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            time.sleep(0.5)
-    raise RuntimeError(
-        f"jaxgrade serve did not answer in {START_TIMEOUT_S:.0f} s:\n{running.log.read_text()}"
-    )
-
-
-def _stop(proc: subprocess.Popen[bytes]) -> None:
-    """SIGTERM (uvicorn shuts the workers down), then SIGKILL the process group it leads if it hangs."""
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=30)
+        served.stop()
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from service_server import REPO, RunningService, serve
+from service_server import Browserish, serving
+from test_service import REPO, Served
 
 from autograder.grade.reports import GRADES_COLUMNS
 
@@ -44,8 +45,8 @@ else:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningService]:
-    with serve(tmp_path_factory.mktemp("browser"), ROSTER, "--workers", "1", "--timeout-scale", "3") as s:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    with serving(tmp_path_factory.mktemp("browser"), ROSTER, "--workers", "1", "--timeout-scale", "3") as s:
         yield s
 
 
@@ -90,8 +91,8 @@ def _wait_for(drv: WebDriver, element_id: str, timeout: float = 60) -> None:
     WebDriverWait(drv, timeout).until(ec.presence_of_element_located((By.ID, element_id)))
 
 
-def _log_in(drv: WebDriver, server: RunningService, token: str, landing_id: str) -> None:
-    drv.get(server.base + "/login")
+def _log_in(drv: WebDriver, server: Served, token: str, landing_id: str) -> None:
+    drv.get(server.url + "/login")
     drv.find_element(By.ID, "token").send_keys(token)
     drv.find_element(By.ID, "login").click()
     _wait_for(drv, landing_id)
@@ -122,20 +123,20 @@ def _wait_for_download(folder: Path, name: str, timeout: float = 60) -> Path:
 
 
 def test_student_uploads_waits_and_reads_feedback_then_ta_sees_charts_and_grades(
-    server: RunningService, driver: WebDriver, downloads: Path, shots: Path
+    server: Served, driver: WebDriver, downloads: Path, shots: Path
 ):
     drv = driver
-    drv.get(server.base + "/login")
+    drv.get(server.url + "/login")
     drv.save_screenshot(str(shots / "01_login.png"))
 
     # -- a student logs in with the token: a signed, HttpOnly, SameSite session cookie
-    _log_in(drv, server, server.token("s001"), "upload-form")
+    _log_in(drv, server, server.tokens["s001"], "upload-form")
     cookie = drv.get_cookie("jaxgrade_session")
     assert cookie is not None and cookie["httpOnly"] and cookie["sameSite"] == "Lax"
-    assert server.token("s001") not in cookie["value"]
+    assert server.tokens["s001"] not in cookie["value"]
     assert "张三(s001)" in drv.find_element(By.CSS_SELECTOR, "header .who").text
     links = [a.get_attribute("href") for a in drv.find_elements(By.CSS_SELECTOR, "#downloads a")]
-    assert links == [server.base + "/notebooks/ch02", server.base + "/notebooks/ch05"]
+    assert links == [server.url + "/notebooks/ch02", server.url + "/notebooks/ch05"]
     drv.save_screenshot(str(shots / "02_home.png"))
 
     # -- upload both notebooks through the form
@@ -165,8 +166,12 @@ def test_student_uploads_waits_and_reads_feedback_then_ta_sees_charts_and_grades
     assert "评分反馈:s001" in body and "总分:80.00 / 80.00" in body and "histogram" in body
     drv.switch_to.default_content()
     _full_page_shot(drv, shots / "04_attempt_graded.png")
+    owner = Browserish(server.url)
+    owner.log_in(server.tokens["s001"])
+    feedback = owner.get(f"/attempts/{attempt_id}/feedback")
+    assert feedback.status == 200 and "sandbox" in feedback.headers["Content-Security-Policy"]
 
-    drv.get(server.base + "/")
+    drv.get(server.url + "/")
     _wait_for(drv, "attempts")
     assert "80 / 80" in drv.find_element(By.ID, "attempts").text
     assert not drv.find_elements(By.CSS_SELECTOR, "script")  # nothing left pending: no poller
@@ -174,18 +179,21 @@ def test_student_uploads_waits_and_reads_feedback_then_ta_sees_charts_and_grades
     _log_out(drv)
 
     # -- another student cannot open that attempt or its feedback
-    _log_in(drv, server, server.token("s002"), "upload-form")
+    _log_in(drv, server, server.tokens["s002"], "upload-form")
     assert "还没有提交记录" in drv.find_element(By.ID, "attempts").text
     drv.get(attempt_url)
     assert "找不到这次提交" in drv.find_element(By.TAG_NAME, "h1").text
-    drv.get(f"{server.base}/attempts/{attempt_id}/feedback")
+    drv.get(f"{server.url}/attempts/{attempt_id}/feedback")
     assert "评分反馈" not in drv.page_source and "没有反馈" in drv.page_source
-    drv.get(server.base + "/")
+    other = Browserish(server.url)
+    other.log_in(server.tokens["s002"])
+    assert other.get(f"/attempts/{attempt_id}/feedback").status == 404
+    drv.get(server.url + "/")
     _wait_for(drv, "logout")
     _log_out(drv)
 
     # -- the TA dashboard: queue, SVG charts, downloads
-    _log_in(drv, server, server.ta_token(), "queue")
+    _log_in(drv, server, server.ta, "queue")
     assert drv.find_element(By.CSS_SELECTOR, '[data-queue="graded"]').text == "1"
     bars = drv.find_elements(By.CSS_SELECTOR, "#histogram svg rect.bar")
     counts = [int(b.get_attribute("data-count")) for b in bars]

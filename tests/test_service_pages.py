@@ -10,10 +10,12 @@ import re
 import time
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from itsdangerous import URLSafeTimedSerializer
-from service_server import REPO, Browserish, RunningService, serve
+from service_server import Browserish, serving
+from test_service import REPO, Served
 
 from autograder.grade.reports import GRADES_COLUMNS
 from autograder.service import charts, sessions
@@ -158,16 +160,16 @@ INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.I)
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningService]:
-    with serve(
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    with serving(
         tmp_path_factory.mktemp("pages"), ROSTER, "--workers", "0", "--max-attempts-per-hour", "3"
     ) as s:
         yield s
 
 
-def _student(server: RunningService, student_id: str) -> Browserish:
-    client = Browserish(server.base)
-    reply = client.log_in(server.token(student_id))
+def _student(server: Served, student_id: str) -> Browserish:
+    client = Browserish(server.url)
+    reply = client.log_in(server.tokens[student_id])
     assert reply.status == 303 and reply.headers["Location"] == "/"
     return client
 
@@ -176,13 +178,15 @@ def _notebooks() -> list[tuple[str, bytes]]:
     return [(p.name, p.read_bytes()) for p in sorted(SUBMISSION.glob("*.ipynb"))]
 
 
-def test_every_page_has_a_strict_csp_and_no_inline_script(server: RunningService):
-    client = Browserish(server.base)
+def test_every_page_has_a_strict_csp_and_no_inline_script(server: Served):
+    client = Browserish(server.url)
     login = client.get("/login")
     assert login.status == 200
     cookie = login.headers["Set-Cookie"]
     assert "HttpOnly" in cookie and "SameSite=lax" in cookie and "Path=/" in cookie
-    assert "Secure" not in cookie  # plain http on loopback; https requests get Secure
+    assert "Secure" not in cookie  # plain http on loopback
+    behind_tls = client.request("GET", "/login", headers={"X-Forwarded-Proto": "https"})
+    assert "Secure" in behind_tls.headers["Set-Cookie"]
     for reply in (login, _student(server, "s001").get("/")):
         csp = reply.headers["Content-Security-Policy"]
         assert "script-src 'self'" in csp and "unsafe-inline" not in csp and "frame-ancestors 'none'" in csp
@@ -191,16 +195,16 @@ def test_every_page_has_a_strict_csp_and_no_inline_script(server: RunningService
         assert 'lang="zh-CN"' in reply.text
 
 
-def test_login_refuses_a_wrong_token_a_missing_or_foreign_csrf_token_and_huge_bodies(server: RunningService):
-    client = Browserish(server.base)
+def test_login_refuses_a_wrong_token_a_missing_or_foreign_csrf_token_and_huge_bodies(server: Served):
+    client = Browserish(server.url)
     csrf = client.get("/login").csrf()
     wrong = client.post_form("/login", {"csrf_token": csrf, "token": "not-a-token"})
     assert wrong.status == 401 and "令牌无效" in wrong.text
-    no_csrf = client.post_form("/login", {"token": server.token("s001")})
+    no_csrf = client.post_form("/login", {"token": server.tokens["s001"]})
     assert no_csrf.status == 403 and "页面已过期" in no_csrf.text
-    other = Browserish(server.base)
+    other = Browserish(server.url)
     foreign = other.post_form(
-        "/login", {"csrf_token": client.get("/login").csrf(), "token": server.token("s001")}
+        "/login", {"csrf_token": client.get("/login").csrf(), "token": server.tokens["s001"]}
     )
     assert foreign.status == 403
     huge = client.post_form("/login", {"csrf_token": csrf, "token": "x" * 40_000})
@@ -208,12 +212,12 @@ def test_login_refuses_a_wrong_token_a_missing_or_foreign_csrf_token_and_huge_bo
     assert client.get("/").status == 303  # still not logged in
 
 
-def test_student_session_cookie_is_signed_and_holds_no_token(server: RunningService):
+def test_student_session_cookie_is_signed_and_holds_no_token(server: Served):
     client = _student(server, "s001")
     home = client.get("/")
     assert home.status == 200 and "张三" in home.text and "我的作业" in home.text
     (cookie,) = [c for c in client.cookies if c.name == sessions.COOKIE_NAME]
-    assert server.token("s001") not in cookie.value
+    assert server.tokens["s001"] not in cookie.value
     # a cookie edited by hand (say, to another student's id) is no session at all
     _, _, rest = cookie.value.partition(".")
     forged = base64.urlsafe_b64encode(b'{"r":"student","s":"s002","c":"' + b"x" * 43 + b'"}').rstrip(b"=")
@@ -222,29 +226,29 @@ def test_student_session_cookie_is_signed_and_holds_no_token(server: RunningServ
     assert client.get("/attempts.json").status == 401
 
 
-def test_names_from_the_roster_are_escaped(server: RunningService):
+def test_names_from_the_roster_are_escaped(server: Served):
     home = _student(server, "s002").get("/")
     assert "&lt;b&gt;李四&lt;/b&gt;" in home.text and "<b>李四</b>" not in home.text
 
 
-def test_notebook_download_is_the_released_notebook(server: RunningService):
+def test_notebook_download_is_the_released_notebook(server: Served):
     client = _student(server, "s001")
     reply = client.get("/notebooks/ch02")
     assert reply.status == 200
     assert 'attachment; filename="ch02_performance.ipynb"' == reply.headers["Content-Disposition"]
     assert json.loads(reply.body)["nbformat"] == 4
     assert client.get("/notebooks/ch99").status == 404
-    assert Browserish(server.base).get("/notebooks/ch02").status == 303  # not logged in
+    assert Browserish(server.url).get("/notebooks/ch02").status == 303  # not logged in
 
 
-def test_upload_without_csrf_token_is_refused_and_stores_nothing(server: RunningService):
+def test_upload_without_csrf_token_is_refused_and_stores_nothing(server: Served):
     client = _student(server, "s002")
     reply = client.post_files("/submit", {}, _notebooks())
     assert reply.status == 403 and "页面已过期,没有提交" in reply.text
     assert json.loads(client.get("/attempts.json").body)["attempts"] == []
 
 
-def test_unusable_uploads_get_chinese_messages(server: RunningService):
+def test_unusable_uploads_get_chinese_messages(server: Served):
     client = _student(server, "s002")
     csrf = client.get("/").csrf()
     bad_type = client.post_files("/submit", {"csrf_token": csrf}, [("notes.txt", b"hello")])
@@ -254,7 +258,7 @@ def test_unusable_uploads_get_chinese_messages(server: RunningService):
     assert json.loads(client.get("/attempts.json").body)["attempts"] == []
 
 
-def test_a_student_never_sees_another_students_attempt(server: RunningService):
+def test_a_student_never_sees_another_students_attempt(server: Served):
     owner = _student(server, "s001")
     reply = owner.post_files("/submit", {"csrf_token": owner.get("/").csrf()}, _notebooks())
     assert reply.status == 303
@@ -272,10 +276,10 @@ def test_a_student_never_sees_another_students_attempt(server: RunningService):
     assert other.get(f"/attempts/{attempt_id}/feedback").status == 404
     assert json.loads(other.get("/attempts.json").body)["attempts"] == []
     assert other.get(f"/attempts/{attempt_id + 1000}").status == 404  # same answer as "does not exist"
-    assert Browserish(server.base).get(f"/attempts/{attempt_id}").status == 303
+    assert Browserish(server.url).get(f"/attempts/{attempt_id}").status == 303
 
 
-def test_attempt_limit_is_explained_with_retry_after(server: RunningService):
+def test_attempt_limit_is_explained_with_retry_after(server: Served):
     client = _student(server, "s003")
     for _ in range(3):
         assert (
@@ -289,7 +293,7 @@ def test_attempt_limit_is_explained_with_retry_after(server: RunningService):
     assert len(json.loads(client.get("/attempts.json").body)["attempts"]) == 3
 
 
-def test_ta_pages_need_the_ta_session(server: RunningService):
+def test_ta_pages_need_the_ta_session(server: Served):
     student = _student(server, "s001")
     for path in ("/ta", "/ta/grades.csv", "/ta/canvas.csv"):
         reply = student.get(path)
@@ -300,9 +304,9 @@ def test_ta_pages_need_the_ta_session(server: RunningService):
     )
 
 
-def test_ta_dashboard_downloads_and_regrade(server: RunningService):
-    ta = Browserish(server.base)
-    reply = ta.log_in(server.ta_token())
+def test_ta_dashboard_downloads_and_regrade(server: Served):
+    ta = Browserish(server.url)
+    reply = ta.log_in(server.ta)
     assert reply.status == 303 and reply.headers["Location"] == "/ta"
     board = ta.get("/ta")
     assert board.status == 200 and not INLINE_SCRIPT.search(board.text)
@@ -324,7 +328,7 @@ def test_ta_dashboard_downloads_and_regrade(server: RunningService):
     assert "Regrade queued: 0 attempt(s)." in ta.get(done.headers["Location"]).text
 
 
-def test_logout_needs_csrf_and_ends_the_session(server: RunningService):
+def test_logout_needs_csrf_and_ends_the_session(server: Served):
     client = _student(server, "s001")
     csrf = client.get("/").csrf()
     assert client.post_form("/logout", {}).status == 403
@@ -333,9 +337,21 @@ def test_logout_needs_csrf_and_ends_the_session(server: RunningService):
     assert client.get("/").status == 303
 
 
-def test_static_files_are_a_fixed_list(server: RunningService):
-    client = Browserish(server.base)
+def test_static_files_are_a_fixed_list(server: Served):
+    client = Browserish(server.url)
     poll = client.get("/static/poll.js")
     assert poll.status == 200 and poll.headers["Content-Type"].startswith("text/javascript")
     assert client.get("/static/pages.py").status == 404
     assert client.get("/static/..%2Fpages.py").status == 404
+
+
+def test_repeated_failed_log_ins_are_throttled(tmp_path: Path):
+    with serving(tmp_path, ROSTER, "--workers", "0") as server:
+        client = Browserish(server.url)
+        csrf = client.get("/login").csrf()
+        statuses = [
+            client.post_form("/login", {"csrf_token": csrf, "token": f"guess-{i}"}).status for i in range(31)
+        ]
+        assert statuses == [401] * 30 + [429]
+        blocked = client.post_form("/login", {"csrf_token": csrf, "token": server.tokens["s001"]})
+        assert blocked.status == 429 and "登录失败次数太多" in blocked.text

@@ -52,8 +52,8 @@ PAGE_CSP = (
 FEEDBACK_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'"
 MAX_FORM_BYTES = 16 * 1024  # login, logout, regrade: a few short fields
 MAX_TOKEN_CHARS = 256
-LOGIN_FAILURES_PER_WINDOW = 20
-LOGIN_WINDOW_S = 300.0
+LOGIN_FAILURES_PER_WINDOW = 30
+LOGIN_WINDOW_S = 60.0
 
 router = APIRouter(include_in_schema=False)
 
@@ -314,7 +314,7 @@ async def login(request: Request) -> Response:
     if not csrf_ok(session, form.get(CSRF_FIELD)):
         return _login_page(request, new_session(), error="页面已过期,请重新输入令牌登录。", status_code=403)
     if _THROTTLE.blocked(client):
-        return _login_page(request, session, error="登录失败次数太多,请 5 分钟后再试。", status_code=429)
+        return _login_page(request, session, error="登录失败次数太多,请 1 分钟后再试。", status_code=429)
     token = _text_field(form, "token", MAX_TOKEN_CHARS).strip()
     service = _service(request)
     if token and service.is_ta_token(token):

@@ -3,7 +3,7 @@
 The cookie holds a small signed JSON record (itsdangerous, HMAC-SHA256 with the service secret and a
 salt of its own), never a login token: who is logged in (`role` "student" or "ta", `student_id`),
 a random CSRF token and the signing time. It is `HttpOnly`, `SameSite=Lax`, `Path=/` and `Secure`
-whenever the request came over https, and expires after `max_age_s`.
+whenever the request came over https (or through a proxy that says so), and expires after `max_age_s`.
 
 Every visitor gets a session, an anonymous one before logging in, so that the login form too carries a
 CSRF token (a login CSRF would let another site log a student in as someone else). Logging in or out
@@ -101,8 +101,13 @@ class SessionSigner:
 
 
 def is_https(request: Request) -> bool:
-    """Whether the browser reached us over https (uvicorn applies X-Forwarded-Proto of trusted proxies)."""
-    return request.url.scheme == "https"
+    """Whether the browser reached us over https, directly or through a TLS-terminating proxy.
+
+    X-Forwarded-Proto is taken from anyone here: it only decides the cookie's Secure flag, and a
+    client that forges it only makes its own cookie stricter.
+    """
+    forwarded = request.headers.get("x-forwarded-proto", "").split(",")[0].strip().lower()
+    return request.url.scheme == "https" or forwarded == "https"
 
 
 def csrf_ok(session: Session | None, submitted: object) -> bool:
