@@ -838,6 +838,12 @@ def test_roster_rerun_updates_names_and_keeps_tokens(tmp_path: Path) -> None:
     lines = (tmp_path / "data" / "tokens.csv").read_text().splitlines()
     assert lines[0] == "student_id,token" and [ln.split(",")[0] for ln in lines[1:]] == ["r01", "r02", "r03"]
     assert second.student_for_token(tokens["r01"] + "x") is None
+    fresh = second.reissue_token("r02")
+    assert second.student_for_token(fresh) == second.student("r02")
+    assert second.student_for_token(tokens["r02"]) is None  # the old token stops working
+    assert (tmp_path / "data" / "tokens.csv").read_text().splitlines()[-1] == f"r02,{fresh}"
+    with pytest.raises(KeyError):
+        second.reissue_token("nobody")
     second.close()
 
 

@@ -79,6 +79,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="per student (default: %(default)s)",
     )
     parser.add_argument(
+        "--reissue-token",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="give this student a new token (appended to DIR/tokens.csv; the old one stops working)",
+    )
+    parser.add_argument(
         "--max-upload-mb", type=float, default=50.0, help="one upload's size cap (default: %(default)s)"
     )
     parser.add_argument("--isolation", default=None, help="passed to jaxgrade grade --isolation")
@@ -151,6 +158,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         cfg = config_from_args(args)
         service = Service(cfg)
+        for sid in args.reissue_token:
+            service.reissue_token(sid)
+            print(f"jaxgrade serve: new token for {sid} in {cfg.tokens_csv}", file=sys.stderr)
+    except KeyError as exc:
+        print(f"jaxgrade serve: error: --reissue-token: no student {exc}", file=sys.stderr)
+        return 2
     except (ValueError, RosterError, OSError) as exc:
         print(f"jaxgrade serve: error: {exc}", file=sys.stderr)
         return 2

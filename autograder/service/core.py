@@ -209,6 +209,22 @@ class Service:
                 self._append_tokens_csv(issued)  # inside the transaction: no token in the DB without the file
         return issued
 
+    def reissue_token(self, student_id: str) -> str:
+        """A new token for a known student (appended to DIR/tokens.csv); the old one stops working.
+
+        Raises KeyError for an unknown student."""
+        token = secrets.token_urlsafe(32)
+        with self.engine.begin() as conn:
+            n = conn.execute(
+                db.students.update()
+                .where(db.students.c.student_id == student_id)
+                .values(token_hash=hash_token(token))
+            ).rowcount
+            if n != 1:
+                raise KeyError(student_id)
+            self._append_tokens_csv({student_id: token})
+        return token
+
     def _append_tokens_csv(self, issued: dict[str, str]) -> None:
         path = self.cfg.tokens_csv
         old = path.read_text(encoding="utf-8") if path.is_file() else "student_id,token\n"

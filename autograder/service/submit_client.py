@@ -166,3 +166,14 @@ def run(args: argparse.Namespace) -> int:
     except (ServerSaid, OSError) as exc:
         print(f"详细反馈:{page}(无法下载:{exc})")
     return EXIT_GRADED
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run as a standalone script (`python3 submit_client.py ...`): the file needs nothing but Python."""
+    parser = argparse.ArgumentParser(prog="jaxgrade submit", description=__doc__.split("\n\n")[0])
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
