@@ -430,6 +430,32 @@ def test_regrade_unknown_student_is_404_and_known_requeues(api: Served) -> None:
     assert status == 202 and json.loads(body) == {"student_id": "a02", "requeued": 0}
 
 
+def test_worker_grades_on_each_database(db_kind: str, request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    """The whole path (claim, `jaxgrade grade` subprocess, stored outcome, grades.csv) on SQLite and
+    PostgreSQL, with the quickest real submission: a notebook intake rejects is still an attempt."""
+    roster = write_roster(tmp_path / "roster.csv", ("m01",))
+    served = serve(tmp_path / "data", "--roster", str(roster), "--workers", "1", *db_args(db_kind, request))
+    try:
+        status, doc = upload(served, "m01", [("s004_malformed.ipynb", MALFORMED)])
+        assert status == 202
+        final = wait_final(served, "m01", doc["id"])
+        expected = json.loads((REPO / "examples" / "expected.json").read_text(encoding="utf-8"))[
+            "s004_malformed"
+        ]
+        assert final["status"] == "graded" and final["grade_status"] == expected["status"]
+        assert final["score"] == 0.0 and final["max_score"] == 80.0
+        assert final["exercises"] == {ex: float(v) for ex, v in expected["scores"].items()}
+        assert final["graded_at"] is not None
+        row = read_csv(call(served, "GET", "/api/grades.csv", token=served.ta)[2].decode())["m01"]
+        assert row[-3:] == ["0.00", "80.00", expected["status"]]
+        status, headers, body = call(
+            served, "GET", f"/api/submissions/{doc['id']}/feedback", token=served.tokens["m01"]
+        )
+        assert status == 200 and "sandbox" in headers["content-security-policy"] and "<html" in body.decode()
+    finally:
+        served.stop()
+
+
 @pytest.mark.parametrize("when", ["late", "closed"])
 def test_deadlines_late_and_closed(
     when: str, db_kind: str, request: pytest.FixtureRequest, tmp_path: Path
@@ -784,17 +810,21 @@ def _outcome(score: float, out_dir: Path):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("policy", ["last", "best"])
-def test_counted_attempt_follows_policy_and_deadline(policy: str, tmp_path: Path) -> None:
+def test_counted_attempt_follows_policy_and_deadline(
+    policy: str, db_kind: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
     from autograder.service.config import ServiceConfig
     from autograder.service.core import Service
 
     now = [datetime(2026, 12, 1, 12, 0, tzinfo=UTC).timestamp()]
     deadline = datetime(2026, 12, 1, 13, 0, tzinfo=UTC)
     roster = write_roster(tmp_path / "roster.csv", ("p01",))
+    args = db_args(db_kind, request)
     cfg = ServiceConfig(
         data_dir=tmp_path / "data",
         release=RELEASE,
         roster=roster,
+        db_url=args[1] if args else None,
         policy=policy,
         deadline=deadline,
         late_until=deadline + timedelta(hours=2),

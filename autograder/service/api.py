@@ -96,7 +96,7 @@ def get_feedback(attempt_id: int, request: Request, student: CurrentStudent) -> 
     if html is None:
         raise Refusal(404, "这次提交还没有评分反馈。", "no feedback yet (not graded)")
     # The batch's feedback.html escapes all student text; no script is needed to show it.
-    csp = "default-src 'none'; style-src 'unsafe-inline'"
+    csp = "sandbox; default-src 'none'; style-src 'unsafe-inline'"
     return HTMLResponse(html, headers={"Cache-Control": "no-store", "Content-Security-Policy": csp})
 
 
