@@ -73,7 +73,7 @@ def score_histogram(
 ) -> Markup:
     """A histogram of total scores: one `<rect class="bar">` per bin, x axis in points, y in students."""
     counts = histogram_bins(scores, max_score, bins)
-    left, right, top, bottom = 40, 10, 24, 36
+    left, right, top, bottom = 40, 10, 36, 36
     plot_w, plot_h = width - left - right, height - top - bottom
     peak = max(counts) if counts else 0
     y_max = max(peak, 1)

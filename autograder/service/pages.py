@@ -577,7 +577,8 @@ def _dashboard_context(service: Service) -> dict[str, Any]:
             {
                 "student_id": f["student_id"],
                 "attempt": f["attempt_id"],
-                "detail": ", ".join(f["flags"]) + (f" — {f['grade_status']}" if f["grade_status"] else ""),
+                "detail": ", ".join(f["flags"])
+                + (f" (status: {f['grade_status']})" if f["grade_status"] else ""),
             }
             for f in board["flagged"]
         ],
