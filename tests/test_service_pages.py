@@ -103,6 +103,16 @@ def test_session_round_trip_and_fresh_csrf_per_session():
     assert "s001" not in s.csrf
 
 
+def test_binding_is_kept_keyed_and_depends_on_the_credential():
+    signer = sessions.SessionSigner(SECRET)
+    bound = signer.bind("ta-token-1")
+    assert bound == signer.bind("ta-token-1") != signer.bind("ta-token-2")
+    assert bound != sessions.SessionSigner(b"another-secret-of-16+bytes").bind("ta-token-1")
+    assert "ta-token-1" not in bound
+    s = sessions.new_session("ta", bound=bound)
+    assert signer.loads(signer.dumps(s)) == s
+
+
 def test_tampered_or_foreign_cookie_is_refused():
     signer = sessions.SessionSigner(SECRET)
     value = signer.dumps(sessions.new_session("student", "s001"))
@@ -326,6 +336,19 @@ def test_ta_dashboard_downloads_and_regrade(server: Served):
     done = ta.post_form("/ta/regrade", {"csrf_token": csrf, "student_id": "s001"})
     assert done.status == 303 and done.headers["Location"] == "/ta?regraded=0"  # nothing finished yet
     assert "Regrade queued: 0 attempt(s)." in ta.get(done.headers["Location"]).text
+
+
+def test_ta_sessions_end_when_the_ta_token_is_replaced(tmp_path: Path):
+    with serving(tmp_path, ROSTER, "--workers", "0") as server:
+        ta = Browserish(server.url)
+        assert ta.log_in(server.ta).status == 303
+        assert ta.get("/ta").status == 200
+    (tmp_path / "data" / "ta-token").unlink()  # the next start issues a new TA token
+    with serving(tmp_path, ROSTER, "--workers", "0") as restarted:
+        ta.base = restarted.url
+        reply = ta.get("/ta")
+        assert reply.status == 303 and reply.headers["Location"] == "/login"
+        assert ta.log_in(restarted.ta).status == 303 and ta.get("/ta").status == 200
 
 
 def test_logout_needs_csrf_and_ends_the_session(server: Served):

@@ -17,6 +17,7 @@ the JSON API uses; this module only does what is particular to browsers:
 
 from __future__ import annotations
 
+import hmac
 import os
 import secrets
 import time
@@ -97,8 +98,25 @@ def _signer(request: Request) -> SessionSigner:
     return _SIGNERS[data_dir]
 
 
+def _ta_binding(request: Request) -> str:
+    """Fingerprint of the TA token now in force (DIR/ta-token, rewritten when the service replaces the
+    token): TA sessions made with an older token end with it."""
+    try:
+        current = _service(request).cfg.ta_token_file.read_text(encoding="utf-8").strip()
+    except OSError:
+        return ""
+    return _signer(request).bind(current) if current else ""
+
+
 def _current(request: Request) -> Session:
-    return _signer(request).read(request) or new_session()
+    session = _signer(request).read(request)
+    if session is None:
+        return new_session()
+    if session.is_ta:
+        binding = _ta_binding(request)
+        if not binding or not hmac.compare_digest(session.bound, binding):
+            return new_session()
+    return session
 
 
 def _secure(response: Response, csp: str = PAGE_CSP) -> Response:
@@ -318,7 +336,7 @@ async def login(request: Request) -> Response:
     token = _text_field(form, "token", MAX_TOKEN_CHARS).strip()
     service = _service(request)
     if token and service.is_ta_token(token):
-        return _redirect(request, "/ta", new_session("ta"))
+        return _redirect(request, "/ta", new_session("ta", bound=_ta_binding(request)))
     student = service.student_for_token(token) if token else None
     if student is not None:
         return _redirect(request, "/", new_session("student", student.student_id))

@@ -37,6 +37,7 @@ class Session:
     role: Role
     csrf: str
     student_id: str = ""
+    bound: str = ""  # fingerprint of the credential the session was made from (see SessionSigner.bind)
 
     @property
     def is_student(self) -> bool:
@@ -47,8 +48,8 @@ class Session:
         return self.role == "ta"
 
 
-def new_session(role: Role = "anonymous", student_id: str = "") -> Session:
-    return Session(role=role, csrf=secrets.token_urlsafe(32), student_id=student_id)
+def new_session(role: Role = "anonymous", student_id: str = "", bound: str = "") -> Session:
+    return Session(role=role, csrf=secrets.token_urlsafe(32), student_id=student_id, bound=bound)
 
 
 class SessionSigner:
@@ -58,10 +59,22 @@ class SessionSigner:
         if len(secret) < 16:
             raise ValueError("the session secret must be at least 16 bytes")
         self._serializer = URLSafeTimedSerializer(secret, salt=_SALT)
+        self._bind_key = hmac.new(
+            secret.encode() if isinstance(secret, str) else secret, b"bind", "sha256"
+        ).digest()
         self.max_age_s = max_age_s
 
+    def bind(self, credential: str) -> str:
+        """A fingerprint of `credential` (keyed, so the cookie reveals nothing about it): a session made
+        with it stays valid only while the credential is current."""
+        return hmac.new(self._bind_key, credential.encode("utf-8", "surrogatepass"), "sha256").hexdigest()[
+            :32
+        ]
+
     def dumps(self, session: Session) -> str:
-        return self._serializer.dumps({"r": session.role, "s": session.student_id, "c": session.csrf})
+        return self._serializer.dumps(
+            {"r": session.role, "s": session.student_id, "c": session.csrf, "b": session.bound}
+        )
 
     def loads(self, value: str | None) -> Session | None:
         """The session in a cookie value, or None if it is missing, tampered with, expired or malformed."""
@@ -73,14 +86,14 @@ class SessionSigner:
             return None
         if not isinstance(data, dict):
             return None
-        role, student_id, csrf = data.get("r"), data.get("s"), data.get("c")
+        role, student_id, csrf, bound = data.get("r"), data.get("s"), data.get("c"), data.get("b", "")
         if role not in ("anonymous", "student", "ta") or not isinstance(student_id, str):
             return None
         if not isinstance(csrf, str) or len(csrf) < 32:
             return None
-        if role == "student" and not student_id:
+        if (role == "student" and not student_id) or not isinstance(bound, str):
             return None
-        return Session(role=role, csrf=csrf, student_id=student_id)
+        return Session(role=role, csrf=csrf, student_id=student_id, bound=bound)
 
     def read(self, request: Request) -> Session | None:
         return self.loads(request.cookies.get(COOKIE_NAME))
