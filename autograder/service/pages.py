@@ -4,9 +4,10 @@ Everything a page shows comes from `request.app.state.service` (`core.Service`),
 the JSON API uses; this module only does what is particular to browsers:
 
 - sessions: a signed cookie (`sessions.py`) made at log-in from the access token; the token itself is
-  never stored in the browser. Every form post carries the session's CSRF token.
-- a student only ever names their own attempts: every lookup goes through
-  `service.attempt(session.student_id, attempt_id)`, so another student's id is simply "not found".
+  never stored in the browser. Every page re-signs it (12 h from the last page). Every form post
+  carries the session's CSRF token.
+- a student only ever reads their own attempts: every lookup passes the session's student id
+  (`service.attempts`, `.attempt`, `.feedback_html`), so another student's attempt is "not found".
 - the feedback HTML (written by the batch grader) is served with a CSP `sandbox` and shown in a
   sandboxed iframe: it runs no script and cannot read the page or the cookie.
 - every response gets a Content-Security-Policy without inline script; the live status poller is

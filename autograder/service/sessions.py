@@ -3,7 +3,8 @@
 The cookie holds a small signed JSON record (itsdangerous, HMAC-SHA256 with the service secret and a
 salt of its own), never a login token: who is logged in (`role` "student" or "ta", `student_id`),
 a random CSRF token and the signing time. It is `HttpOnly`, `SameSite=Lax`, `Path=/` and `Secure`
-whenever the request came over https (or through a proxy that says so), and expires after `max_age_s`.
+whenever the request came over https (or through a proxy that says so), and expires `max_age_s`
+after it was last signed (the pages re-sign it on every page).
 
 Every visitor gets a session, an anonymous one before logging in, so that the login form too carries a
 CSRF token (a login CSRF would let another site log a student in as someone else). Logging in or out

@@ -1,4 +1,4 @@
-// Live status of the student's attempts: polls the page's own JSON endpoint every few seconds and
+// Live status of the student's attempts: polls the page's own JSON endpoint every 5 s and
 // reloads the page once an attempt shown as pending has finished (so its score and feedback appear).
 // Loaded from /static (the Content-Security-Policy allows no inline script).
 (function () {
@@ -6,7 +6,7 @@
   var root = document.querySelector("[data-poll]");
   if (!root) { return; }
   var url = root.getAttribute("data-poll");
-  var everyMs = 3000;
+  var everyMs = 5000;
   function cellsFor(id) { return document.querySelectorAll('[data-attempt="' + id + '"]'); }
   function tick() {
     fetch(url, { credentials: "same-origin", cache: "no-store" })
