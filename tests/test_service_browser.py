@@ -1,7 +1,7 @@
 """The service's pages in a real browser: Debian's chromium driven by Selenium through chromedriver,
 against a real `jaxgrade serve` with one grading worker that grades one real submission.
 
-A student logs in with the token, downloads nothing but sees the release's notebooks, uploads
+A student logs in with the token, downloads a notebook of the release, uploads
 `examples/submissions/s001_all_correct/`, watches the live status until the page shows the score,
 and reads the feedback in its sandboxed iframe; another student cannot open that attempt; a TA logs
 in, sees the score histogram and pass rates as SVG and downloads grades.csv through the browser.
@@ -138,6 +138,9 @@ def test_student_uploads_waits_and_reads_feedback_then_ta_sees_charts_and_grades
     links = [a.get_attribute("href") for a in drv.find_elements(By.CSS_SELECTOR, "#downloads a")]
     assert links == [server.url + "/notebooks/ch02", server.url + "/notebooks/ch05"]
     drv.save_screenshot(str(shots / "02_home.png"))
+    drv.find_element(By.CSS_SELECTOR, '#downloads a[href="/notebooks/ch05"]').click()
+    released = REPO / "assignments" / "2026-fall" / "ch05_interop.ipynb"
+    assert _wait_for_download(downloads, "ch05_interop.ipynb").read_bytes() == released.read_bytes()
 
     # -- upload both notebooks through the form
     files = drv.find_element(By.ID, "files")
