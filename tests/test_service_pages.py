@@ -18,7 +18,7 @@ from service_server import Browserish, serving
 from test_service import REPO, Served
 
 from autograder.grade.reports import GRADES_COLUMNS
-from autograder.service import charts, sessions
+from autograder.service import charts, pages, sessions
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -87,6 +87,13 @@ def test_pass_rate_bars_without_rows_say_so():
     svg = charts.pass_rate_bars([], title="t")
     assert _bars(svg) == []
     assert "no data yet" in svg
+
+
+def test_sub_checks_are_listed_in_course_exercise_order():
+    rates = {"silu_ffi: grad": 1.0, "histogram: z": 0.5, "histogram: b": 0.1, "other": None, "fusion: x": 1.0}
+    assert [name for name, _ in pages._by_exercise(rates)] == [
+        "histogram: b", "histogram: z", "fusion: x", "silu_ffi: grad", "other",
+    ]  # fmt: skip
 
 
 # ---- sessions -----------------------------------------------------------------------------------

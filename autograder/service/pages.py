@@ -34,6 +34,8 @@ from jinja2 import Environment, FileSystemLoader
 from starlette.datastructures import FormData
 from starlette.templating import Jinja2Templates
 
+from autograder.exercises import EXERCISE_IDS
+
 from . import charts
 from .core import Attempt, Refusal, Service, Student
 from .sessions import CSRF_FIELD, Session, SessionSigner, csrf_ok, new_session
@@ -580,7 +582,7 @@ def _dashboard_context(service: Service) -> dict[str, Any]:
             title=f"Per-exercise pass rate (full points), n={n}",
         ),
         "subcheck_rates": charts.pass_rate_bars(
-            [charts.RateRow(name, rate) for name, rate in board["subcheck_pass_rates"].items()],
+            [charts.RateRow(name, rate) for name, rate in _by_exercise(board["subcheck_pass_rates"])],
             title=f"Per-sub-check pass rate, n={n}",
             label_width=300,
         ),
@@ -602,6 +604,12 @@ def _dashboard_context(service: Service) -> dict[str, Any]:
             for f in board["flagged"]
         ],
     }
+
+
+def _by_exercise(rates: Mapping[str, float | None]) -> list[tuple[str, float | None]]:
+    """Sub-check rates ("<exercise>: <sub-check>") in the course's exercise order, then by name."""
+    order = {ex: i for i, ex in enumerate(EXERCISE_IDS)}
+    return sorted(rates.items(), key=lambda item: (order.get(item[0].split(":", 1)[0], len(order)), item[0]))
 
 
 def _csv_download(data: str, filename: str) -> Response:
