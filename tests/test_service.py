@@ -687,13 +687,13 @@ def test_kill_9_while_running_then_restart_grades_it(graded: dict, tmp_path: Pat
                 break
             time.sleep(0.2)
         assert got["status"] == "running"
-        time.sleep(2.0)  # let the grade subprocess get going
-        grading = subprocess.run(
-            ["pgrep", "-f", f"{tmp_path}/data/attempts/{doc['id']}/try-1/subs"],
-            capture_output=True,
-            text=True,
-            check=False,
-        ).stdout.split()
+        pattern = f"{tmp_path}/data/attempts/{doc['id']}/try-1/subs"
+        for _ in range(600):  # the grade subprocess is started right after the claim
+            grading = subprocess.run(["pgrep", "-f", pattern], capture_output=True, text=True).stdout.split()
+            if grading:
+                break
+            time.sleep(0.1)
+        time.sleep(1.0)  # well into grading (the batch takes many seconds for this submission)
         served.kill9()
         for _ in range(100):  # the grade subprocess dies with the service (PR_SET_PDEATHSIG)
             if not any(Path(f"/proc/{p}").exists() for p in grading):
