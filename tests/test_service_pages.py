@@ -172,7 +172,7 @@ def test_csrf_check():
 # ---- the pages, served by a real `jaxgrade serve` (no grading workers) ---------------------------
 
 SUBMISSION = REPO / "examples" / "submissions" / "s001_all_correct"
-ROSTER = "student_id,name,email\ns001,张三,\ns002,<b>李四</b>,\ns003,王五,\n"
+ROSTER = "student_id,name,email\ns001,张三,\ns002,<b>李四</b>,\ns003,王五,\ns004,赵六,\n"
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.I)
 
 
@@ -296,6 +296,15 @@ def test_a_student_never_sees_another_students_attempt(server: Served):
     assert Browserish(server.url).get(f"/attempts/{attempt_id}").status == 303
 
 
+def test_uploaded_file_names_are_escaped(server: Served):
+    client = _student(server, "s004")
+    name = '<img src=x onerror="alert(1)">.ipynb'
+    reply = client.post_files("/submit", {"csrf_token": client.get("/").csrf()}, [(name, _notebooks()[0][1])])
+    assert reply.status == 303
+    for page in (client.get("/"), client.get(reply.headers["Location"])):
+        assert "<img" not in page.text and "&lt;img src=x onerror=&#34;alert(1)&#34;&gt;.ipynb" in page.text
+
+
 def test_attempt_limit_is_explained_with_retry_after(server: Served):
     client = _student(server, "s003")
     for _ in range(3):
@@ -328,10 +337,10 @@ def test_ta_dashboard_downloads_and_regrade(server: Served):
     board = ta.get("/ta")
     assert board.status == 200 and not INLINE_SCRIPT.search(board.text)
     assert '<svg xmlns="http://www.w3.org/2000/svg" class="chart histogram"' in board.text
-    assert 'data-queue="students">3<' in board.text
+    assert 'data-queue="students">4<' in board.text
     grades = list(csv.reader(io.StringIO(ta.get("/ta/grades.csv").text)))
     assert tuple(grades[0]) == GRADES_COLUMNS
-    assert [row[0] for row in grades[1:]] == ["s001", "s002", "s003"]
+    assert [row[0] for row in grades[1:]] == ["s001", "s002", "s003", "s004"]
     assert grades[2][-1] == "not_submitted" and grades[1][-1] == "queued"
     canvas = ta.get("/ta/canvas.csv")
     assert canvas.headers["Content-Disposition"] == 'attachment; filename="canvas-import.csv"'
