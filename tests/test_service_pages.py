@@ -10,6 +10,7 @@ import re
 import time
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -394,3 +395,19 @@ def test_repeated_failed_log_ins_are_throttled(tmp_path: Path):
         assert statuses == [401] * 30 + [429]
         blocked = client.post_form("/login", {"csrf_token": csrf, "token": server.tokens["s001"]})
         assert blocked.status == 429 and "登录失败次数太多" in blocked.text
+
+
+def test_after_the_deadline_uploads_are_late_and_then_closed(tmp_path: Path):
+    past = (datetime.now(UTC) - timedelta(hours=1)).isoformat(timespec="seconds")
+    future = (datetime.now(UTC) + timedelta(hours=1)).isoformat(timespec="seconds")
+    with serving(
+        tmp_path / "late", ROSTER, "--workers", "0", "--deadline", past, "--late-until", future
+    ) as server:
+        home = _student(server, "s001").get("/")
+        assert "现在提交会记为迟交" in home.text and 'id="upload-form"' in home.text
+    with serving(tmp_path / "closed", ROSTER, "--workers", "0", "--deadline", past) as server:
+        client = _student(server, "s001")
+        home = client.get("/")
+        assert "提交已截止" in home.text and 'id="upload-form"' not in home.text
+        refused = client.post_files("/submit", {"csrf_token": home.csrf()}, _notebooks())
+        assert refused.status == 403 and "提交已截止" in refused.text

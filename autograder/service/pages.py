@@ -394,6 +394,8 @@ def _home(
         if refusal.message_zh not in (n.text for n in shown):
             shown.append(Notice("error", refusal.message_zh))
     deadline = cfg.deadline.isoformat(timespec="minutes") if cfg.deadline else ""
+    if upload_open and cfg.deadline and service.clock() > cfg.deadline.timestamp():
+        shown.append(Notice("", f"已过截止时间({deadline}),现在提交会记为迟交。"))
     return _render(
         request,
         session,
@@ -412,7 +414,8 @@ def _home(
                 "max_mb": f"{cfg.max_upload_bytes / 2**20:g}",
                 "per_hour": cfg.max_attempts_per_hour,
             },
-            "counted_rule": "截止前的最后一次提交" if cfg.policy == "last" else "截止前得分最高的一次提交",
+            "counted_rule": ("截止前" if cfg.deadline else "")
+            + ("最后一次提交" if cfg.policy == "last" else "得分最高的一次提交"),
         },
         status_code=status_code,
         headers=headers,
