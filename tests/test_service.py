@@ -882,3 +882,21 @@ def test_serve_binds_to_loopback_by_default() -> None:
 
     args = build_parser("serve").parse_args(["serve", "--data", "d"])
     assert args.host == "127.0.0.1" and args.workers == 1 and args.policy == "last"
+
+
+def test_blob_store_writes_once_and_detects_damage(tmp_path: Path) -> None:
+    from autograder.service.blobs import BlobStore
+
+    store = BlobStore(tmp_path / "blobs")
+    digest = store.put(b"notebook bytes")
+    path = store.path(digest)
+    inode = path.stat().st_ino
+    assert store.put(b"notebook bytes") == digest and path.stat().st_ino == inode  # stored once
+    assert store.get(digest) == b"notebook bytes"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o400 and not list(path.parent.glob(".tmp-*"))
+    os.chmod(path, 0o600)
+    path.write_bytes(b"changed on disk")
+    with pytest.raises(OSError, match="damaged"):
+        store.get(digest)
+    with pytest.raises(ValueError):
+        store.path("../../etc/passwd")
