@@ -35,6 +35,7 @@ from autograder.grade.gradebook import safe_id
 from autograder.grade.model import ReleaseInfo
 from autograder.grade.reports import GRADES_COLUMNS, format_score, neutralize_cell
 from autograder.roster import Roster, load_roster
+from autograder.roster import Student as RosterStudent
 from autograder.service import db
 from autograder.service.blobs import BlobStore
 from autograder.service.config import ServiceConfig
@@ -538,28 +539,22 @@ class Service:
         return buf.getvalue()
 
     def canvas_csv(self) -> str:
-        """Canvas gradebook import: Student, ID, SIS User ID, SIS Login ID, Section, one score column.
-
-        Written here until autograder/lms/ (branch nbgrader) is merged; then this should call it."""
+        """Canvas gradebook import of the counted attempts (see `canvas_csv_rows`): a student with no
+        attempt scores 0 (as in grades.csv), an attempt not graded yet leaves the cell empty."""
         counted = self.counted_attempts()
         with self.engine.connect() as conn:
             rows = conn.execute(sa.select(db.students).order_by(db.students.c.student_id)).all()
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        column = f"jaxgrade {self.release.version}"
-        w.writerow(["Student", "ID", "SIS User ID", "SIS Login ID", "Section", column])
-        max_total = sum(self.release.points.values())
-        w.writerow(["Points Possible", "", "", "", "", format_score(max_total)])
+        scored: list[tuple[RosterStudent, float | None]] = []
         for r in rows:
             a = counted.get(r.student_id)
-            score = "" if a is None or a.status != "graded" or a.score is None else format_score(a.score)
-            if a is None:
-                score = format_score(0.0)
-            w.writerow(
-                [neutralize_cell(c) for c in (r.name, r.lms_id, r.student_id, r.sis_login_id, r.section)]
-                + [score]
-            )
-        return buf.getvalue()
+            score = 0.0 if a is None else (a.score if a.status == "graded" else None)
+            student = RosterStudent(r.student_id, r.name, r.email, r.lms_id, r.sis_login_id, r.section)
+            scored.append((student, score))
+        return canvas_csv_rows(
+            scored,
+            assignment=f"jaxgrade {self.release.version}",
+            points_possible=sum(self.release.points.values()),
+        )
 
     def status(self) -> dict[str, Any]:
         """Queue counts, workers and the settings a TA wants to see."""
@@ -778,3 +773,22 @@ class Service:
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+def canvas_csv_rows(
+    rows: list[tuple[RosterStudent, float | None]], *, assignment: str, points_possible: float
+) -> str:
+    """Canvas "Import" of the Grades page: `Student,ID,SIS User ID,SIS Login ID,Section,<assignment>`,
+    a `Points Possible` row, then one row per student sorted by name (`ID` = Canvas user id `lms_id`,
+    `SIS User ID` = `student_id`); a None score is an empty cell, which Canvas reads as "no change".
+
+    Kept here until `autograder/lms/export.py` (branch nbgrader, same format) is merged; then this
+    becomes `lms.export.canvas_csv([ScoreRow(student, score) ...], assignment=..., points_possible=...)`."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["Student", "ID", "SIS User ID", "SIS Login ID", "Section", neutralize_cell(assignment)])
+    w.writerow(["Points Possible", "", "", "", "", format_score(points_possible)])
+    for s, score in sorted(rows, key=lambda r: r[0].name):
+        cells = (s.name, s.lms_id, s.student_id, s.sis_login_id, s.section)
+        w.writerow([*(neutralize_cell(c) for c in cells), "" if score is None else format_score(score)])
+    return buf.getvalue()
