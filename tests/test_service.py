@@ -362,6 +362,12 @@ def test_streamed_body_over_the_cap_is_413(api: Served) -> None:
     assert [a for a in json.loads(call(api, "GET", "/api/me/submissions", token=api.tokens["a05"])[2])] == []
 
 
+def test_too_many_files_is_413(api: Served) -> None:
+    files = [(f"n{i}.ipynb", MALFORMED) for i in range(21)]  # the default cap is 20 files
+    status, _, body = call(api, "POST", "/api/submissions", token=api.tokens["a05"], files=files)
+    assert status == 413 and "20" in json.loads(body)["message_zh"]
+
+
 def test_over_the_attempt_limit_is_429_with_when_to_retry(api: Served) -> None:
     for _ in range(3):
         assert upload(api, "a06", [("x.ipynb", MALFORMED)])[0] == 202
