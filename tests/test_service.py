@@ -679,6 +679,14 @@ def test_ta_status_and_dashboard_after_grading(graded: dict) -> None:
     assert board["subcheck_pass_rates"] and all(0 <= v <= 1 for v in board["subcheck_pass_rates"].values())
 
 
+def test_service_process_never_loads_jax(graded: dict) -> None:
+    """After grading five submissions, no JAX/XLA library is mapped into the service process."""
+    served: Served = graded["served"]
+    maps = Path(f"/proc/{served.proc.pid}/maps").read_text()
+    assert "python" in maps  # the right process
+    assert "jaxlib" not in maps and "xla_extension" not in maps and "/jax/" not in maps
+
+
 def test_kill_9_while_running_then_restart_grades_it(graded: dict, tmp_path: Path) -> None:
     roster = write_roster(tmp_path / "roster.csv", ("k01",))
     served = serve(tmp_path / "data", "--roster", str(roster), "--workers", "1")
