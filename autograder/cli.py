@@ -14,6 +14,11 @@ SUBCOMMANDS = {
     "release": ("autograder.release", "build assignments/<version>/ from solutions/ with otter assign"),
     "grade": ("autograder.grade", "grade a folder of submissions into a gradebook"),
     "bundle": ("autograder.bundle", "write the Gradescope autograder zip for a release"),
+    "serve": ("autograder.service.cli", "run the grader service: students upload, TAs watch and export"),
+    "submit": (
+        "autograder.service.submit_client",
+        "upload a submission to a grader service and wait for the score",
+    ),
 }
 
 

@@ -1,0 +1,14 @@
+"""`jaxgrade serve`: the grader service (trusted side; never runs student code, never imports JAX).
+
+Modules, one job each:
+- `config.py`  the service's settings (`ServiceConfig`), built by `cli.py` from the command line.
+- `db.py`      the database schema (SQLAlchemy Core, the same for SQLite and PostgreSQL).
+- `blobs.py`   the content-addressed store of every uploaded file (write once, never overwritten).
+- `core.py`    `Service`: every operation the JSON API and the pages offer (submit, attempts,
+               feedback, grades, TA views), plus the queue operations the workers use.
+- `worker.py`  grading workers: claim the next queued attempt, grade it with `jaxgrade grade`
+               in a subprocess (the batch code path), store the outcome.
+- `uploads.py` reading a multipart upload from a request with a streaming size cap.
+- `api.py`     the FastAPI router for `/api/...`; `app.py` builds the application.
+- `cli.py`     `jaxgrade serve`; `submit_client.py` is `jaxgrade submit` (stdlib only).
+"""

@@ -1,0 +1,61 @@
+"""The FastAPI application of `jaxgrade serve`: the JSON API, the pages and the grading workers.
+
+`app.state.service` is the one `Service` both routers use. Workers run in this process as threads
+that each supervise `jaxgrade grade` subprocesses; no student code runs here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.responses import Response
+
+from autograder.service import api
+from autograder.service.config import ServiceConfig
+from autograder.service.core import Refusal, Service
+from autograder.service.uploads import ENVELOPE_BYTES, too_large
+
+
+def create_app(cfg: ServiceConfig, *, service: Service | None = None) -> FastAPI:
+    from autograder.service import pages
+    from autograder.service.worker import WorkerPool
+
+    service = service if service is not None else Service(cfg)
+    pool = WorkerPool(service, cfg.workers)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        pool.start()
+        try:
+            yield
+        finally:
+            pool.stop()
+            service.close()
+
+    app = FastAPI(title="jaxgrade", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
+    app.state.service = service
+    app.state.workers = pool
+
+    @app.exception_handler(Refusal)
+    async def on_refusal(_request: Request, exc: Refusal) -> Response:
+        return api.refusal_response(exc)
+
+    @app.middleware("http")
+    async def bounded_bodies(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        # Every route: a declared body over the cap is refused before anything reads it.
+        length = request.headers.get("content-length")
+        if length is not None and length.isdigit() and int(length) > cfg.max_upload_bytes + ENVELOPE_BYTES:
+            return api.refusal_response(too_large(cfg.max_upload_bytes))
+        response = await call_next(request)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        return response
+
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    return app

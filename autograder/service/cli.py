@@ -1,0 +1,190 @@
+"""`jaxgrade serve`: run the grader service (argument parsing only; the service is in app.py/core.py)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from datetime import datetime
+from pathlib import Path
+
+from autograder.service.config import POLICIES, ServiceConfig
+
+
+def _iso(value: str) -> datetime:
+    try:
+        when = datetime.fromisoformat(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an ISO 8601 time: {value!r}") from None
+    if when.tzinfo is None:
+        raise argparse.ArgumentTypeError(f"{value!r} has no time zone (e.g. 2026-12-20T23:59+08:00)")
+    return when
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--data",
+        required=True,
+        type=Path,
+        metavar="DIR",
+        help="folder for everything the service keeps (database, uploads, outputs, tokens)",
+    )
+    parser.add_argument(
+        "--release",
+        type=Path,
+        default=None,
+        help="released assignment to grade against (default: the last assignments/<version>/ here)",
+    )
+    parser.add_argument(
+        "--roster",
+        type=Path,
+        default=None,
+        metavar="CSV",
+        help="student_id,name[,email,...]: add or update students; new tokens go to DIR/tokens.csv",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: %(default)s)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default: %(default)s)")
+    parser.add_argument(
+        "--db",
+        default=None,
+        metavar="URL",
+        help="database URL (default: sqlite:///DIR/service.sqlite; or postgresql://...)",
+    )
+    parser.add_argument("--workers", type=int, default=1, help="grading workers (default: %(default)s)")
+    parser.add_argument(
+        "--deadline",
+        type=_iso,
+        default=None,
+        metavar="ISO8601",
+        help="attempts after it are late; the counted attempt is the last one before it",
+    )
+    parser.add_argument(
+        "--late-until",
+        type=_iso,
+        default=None,
+        metavar="ISO8601",
+        help="late attempts are accepted until then (default: none after --deadline)",
+    )
+    parser.add_argument(
+        "--policy",
+        choices=POLICIES,
+        default="last",
+        help="which attempt counts for grades.csv (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--max-attempts-per-hour",
+        type=int,
+        default=12,
+        metavar="N",
+        help="per student (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--reissue-token",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="give this student a new token (appended to DIR/tokens.csv; the old one stops working)",
+    )
+    parser.add_argument(
+        "--max-upload-mb", type=float, default=50.0, help="one upload's size cap (default: %(default)s)"
+    )
+    parser.add_argument("--isolation", default=None, help="passed to jaxgrade grade --isolation")
+    parser.add_argument("--executor", default=None, help="passed to jaxgrade grade --executor")
+    parser.add_argument("--engine", default=None, help="passed to jaxgrade grade --engine")
+    parser.add_argument("--image", default=None, help="passed to jaxgrade grade --image")
+    parser.add_argument(
+        "--timeout-scale", type=float, default=None, help="passed to jaxgrade grade --timeout-scale"
+    )
+    parser.add_argument("--max-tries", type=int, default=3, help="grading tries per attempt on grader faults")
+    parser.add_argument(
+        "--retry-backoff",
+        type=float,
+        default=15.0,
+        metavar="S",
+        help="seconds before the second try (doubles each time; default: %(default)s)",
+    )
+
+
+def config_from_args(args: argparse.Namespace) -> ServiceConfig:
+    from autograder.grade import UsageError, _default_release
+
+    release = args.release
+    if release is None:
+        try:
+            release = _default_release()
+        except UsageError as exc:
+            raise ValueError(str(exc)) from None
+    grade_args: list[str] = []
+    for flag, value in (
+        ("--isolation", args.isolation),
+        ("--executor", args.executor),
+        ("--engine", args.engine),
+        ("--image", args.image),
+        ("--timeout-scale", args.timeout_scale),
+    ):
+        if value is not None:
+            grade_args += [flag, str(value)]
+    if not 0 < args.port < 65536:
+        raise ValueError("--port must be 1..65535")
+    cfg = ServiceConfig(
+        data_dir=args.data,
+        release=Path(release),
+        roster=args.roster,
+        host=args.host,
+        port=args.port,
+        db_url=args.db,
+        workers=args.workers,
+        deadline=args.deadline,
+        late_until=args.late_until,
+        policy=args.policy,
+        max_attempts_per_hour=args.max_attempts_per_hour,
+        max_upload_bytes=int(args.max_upload_mb * 2**20),
+        grade_args=tuple(grade_args),
+        max_tries=args.max_tries,
+        retry_backoff_s=args.retry_backoff,
+    )
+    cfg.check()
+    return cfg
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from autograder.roster import RosterError
+    from autograder.service.app import create_app
+    from autograder.service.core import Service
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    try:
+        cfg = config_from_args(args)
+        service = Service(cfg)
+        for sid in args.reissue_token:
+            service.reissue_token(sid)
+            print(f"jaxgrade serve: new token for {sid} in {cfg.tokens_csv}", file=sys.stderr)
+    except KeyError as exc:
+        print(f"jaxgrade serve: error: --reissue-token: no student {exc}", file=sys.stderr)
+        return 2
+    except (ValueError, RosterError, OSError) as exc:
+        print(f"jaxgrade serve: error: {exc}", file=sys.stderr)
+        return 2
+    if service.new_tokens:
+        print(
+            f"jaxgrade serve: {len(service.new_tokens)} new student token(s) in {cfg.tokens_csv}",
+            file=sys.stderr,
+        )
+    print(
+        f"jaxgrade serve: TA token in {cfg.ta_token_file}; listening on http://{cfg.host}:{cfg.port}",
+        file=sys.stderr,
+    )
+    app = create_app(cfg, service=service)
+    uvicorn.run(
+        app,
+        host=cfg.host,
+        port=cfg.port,
+        log_level="info",
+        proxy_headers=False,
+        server_header=False,
+        limit_concurrency=256,
+        timeout_keep_alive=5,
+    )
+    return 0

@@ -1,0 +1,67 @@
+"""Settings of one `jaxgrade serve` instance (plain data, checked once at start-up)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+MiB = 2**20
+POLICIES = ("last", "best")
+
+
+@dataclass(frozen=True)
+class ServiceConfig:
+    data_dir: Path  # DIR: database (SQLite default), blobs/, attempts/, tokens.csv, ta-token
+    release: Path  # the released assignment graded against (folder with manifest.json)
+    roster: Path | None = None  # student_id,name[,email,...]: adds or updates students at start-up
+    host: str = "127.0.0.1"
+    port: int = 8000
+    db_url: str | None = None  # default sqlite:///DIR/service.sqlite
+    workers: int = 1  # grading workers (0: accept uploads, grade nothing)
+    deadline: datetime | None = None  # aware datetime; attempts after it are late
+    late_until: datetime | None = None  # aware datetime; attempts after it are refused (403)
+    policy: str = "last"  # which attempt counts for grades.csv: "last" or "best" (before the deadline)
+    max_attempts_per_hour: int = 12  # per student, sliding window of 3600 s
+    max_upload_bytes: int = 50 * MiB  # one request body (intake's per-student cap is 50 MB too)
+    max_files: int = 20  # files in one upload
+    grade_args: tuple[str, ...] = field(default=())  # passed to `jaxgrade grade` (--isolation, ...)
+    max_tries: int = 3  # grading tries of one attempt before it stays grader_error
+    retry_backoff_s: float = 15.0  # wait before try n+1: backoff * 2**(n-1)
+    grade_timeout_s: float = 3600.0  # one `jaxgrade grade` subprocess, wall clock
+
+    @property
+    def database_url(self) -> str:
+        return self.db_url or f"sqlite:///{(self.data_dir / 'service.sqlite').resolve()}"
+
+    @property
+    def blobs_dir(self) -> Path:
+        return self.data_dir / "blobs"
+
+    @property
+    def attempts_dir(self) -> Path:
+        return self.data_dir / "attempts"
+
+    @property
+    def tokens_csv(self) -> Path:
+        return self.data_dir / "tokens.csv"
+
+    @property
+    def ta_token_file(self) -> Path:
+        return self.data_dir / "ta-token"
+
+    def check(self) -> None:
+        """Raise ValueError (English, for the TA) on settings that cannot work together."""
+        if self.policy not in POLICIES:
+            raise ValueError(f"--policy must be one of {', '.join(POLICIES)}")
+        for name, value in (("--deadline", self.deadline), ("--late-until", self.late_until)):
+            if value is not None and value.tzinfo is None:
+                raise ValueError(f"{name} needs a time zone (e.g. 2026-12-20T23:59:00+08:00)")
+        if self.late_until is not None and self.deadline is None:
+            raise ValueError("--late-until needs --deadline")
+        if self.late_until is not None and self.deadline is not None and self.late_until < self.deadline:
+            raise ValueError("--late-until is before --deadline")
+        if self.workers < 0 or self.max_attempts_per_hour < 1 or self.max_files < 1 or self.max_tries < 1:
+            raise ValueError("--workers must be >= 0 and --max-attempts-per-hour >= 1")
+        if not (self.release / "manifest.json").is_file():
+            raise ValueError(f"--release {self.release} has no manifest.json")

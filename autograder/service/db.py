@@ -1,0 +1,100 @@
+"""The service database: one schema, one code path for SQLite and PostgreSQL (SQLAlchemy Core).
+
+Times are unix seconds (double precision); JSON columns are text holding JSON (the same bytes on
+both engines). An attempt moves queued -> running -> graded | grader_error; a grader fault with
+tries left goes back to queued with `not_before` set (backoff).
+
+students   one row per roster student; `token_hash` = sha256 hex of the access token (never the token)
+settings   key/value: `ta_token_hash`
+attempts   one row per upload, never deleted: files (names, sha256, sizes in the blob store),
+           state, tries, the graded outcome (score, per-exercise scores, grades.csv cells, flags,
+           per-sub-check pass/fail) and where its outputs are.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+
+metadata = sa.MetaData()
+
+students = sa.Table(
+    "students",
+    metadata,
+    sa.Column("student_id", sa.String(128), primary_key=True),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("email", sa.Text, nullable=False, default=""),
+    sa.Column("lms_id", sa.Text, nullable=False, default=""),
+    sa.Column("sis_login_id", sa.Text, nullable=False, default=""),
+    sa.Column("section", sa.Text, nullable=False, default=""),
+    sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("created_at", sa.Double, nullable=False),
+)
+
+settings = sa.Table(
+    "settings",
+    metadata,
+    sa.Column("key", sa.String(64), primary_key=True),
+    sa.Column("value", sa.Text, nullable=False),
+)
+
+attempts = sa.Table(
+    "attempts",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("student_id", sa.String(128), sa.ForeignKey("students.student_id"), nullable=False),
+    sa.Column("submitted_at", sa.Double, nullable=False),
+    sa.Column("late", sa.Boolean, nullable=False, default=False),
+    sa.Column("files", sa.Text, nullable=False),  # JSON [{"name", "sha256", "size"}] in upload order
+    sa.Column("status", sa.String(16), nullable=False),  # queued | running | graded | grader_error
+    sa.Column("tries", sa.Integer, nullable=False, default=0),
+    sa.Column("not_before", sa.Double, nullable=False, default=0.0),
+    sa.Column("worker", sa.String(64)),
+    sa.Column("started_at", sa.Double),
+    sa.Column("graded_at", sa.Double),
+    sa.Column("score", sa.Double),
+    sa.Column("max_score", sa.Double),
+    sa.Column("grade_status", sa.Text),  # grades.csv `status` of the graded attempt
+    sa.Column("exercises", sa.Text),  # JSON {exercise: score or null}
+    sa.Column("grades_row", sa.Text),  # JSON list: the attempt's grades.csv cells, verbatim
+    sa.Column("subchecks", sa.Text),  # JSON {"<exercise>: <sub-check>": passed}
+    sa.Column("flags", sa.Text),  # JSON list of TA flags (tampered, ...)
+    sa.Column("error", sa.Text),  # last grader fault (TA only)
+    sa.Column("out_dir", sa.Text),  # the `jaxgrade grade --out` folder of the graded try
+)
+sa.Index("attempts_queue", attempts.c.status, attempts.c.id)
+sa.Index("attempts_by_student", attempts.c.student_id, attempts.c.submitted_at)
+# At most one running attempt per student, enforced by the database: two workers that race for
+# two attempts of one student cannot both win the claim (on PostgreSQL as on SQLite).
+sa.Index(
+    "attempts_one_running_per_student",
+    attempts.c.student_id,
+    unique=True,
+    sqlite_where=attempts.c.status == "running",
+    postgresql_where=attempts.c.status == "running",
+)
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=FULL")  # a committed upload survives power loss, not only kill -9
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=30000")
+    cur.close()
+
+
+def connect(url: str) -> sa.Engine:
+    """An engine for `url` with the schema created (idempotent)."""
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url.removeprefix("postgres://")
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")  # psycopg 3, not psycopg2
+    if url.startswith("sqlite"):
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        sa.event.listen(engine, "connect", _sqlite_pragmas)
+    else:
+        engine = sa.create_engine(url, pool_pre_ping=True)
+    metadata.create_all(engine)
+    return engine

@@ -1,0 +1,661 @@
+"""The service's web pages (server-rendered HTML): students in Simplified Chinese, the TA dashboard.
+
+Everything a page shows comes from `request.app.state.service` (`core.Service`), the same operations
+the JSON API uses; this module only does what is particular to browsers:
+
+- sessions: a signed cookie (`sessions.py`) made at log-in from the access token; the token itself is
+  never stored in the browser. Every page re-signs it (12 h from the last page). Every form post
+  carries the session's CSRF token.
+- a student only ever reads their own attempts: every lookup passes the session's student id
+  (`service.attempts`, `.attempt`, `.feedback_html`), so another student's attempt is "not found".
+- the feedback HTML (written by the batch grader) is served with a CSP `sandbox` and shown in a
+  sandboxed iframe: it runs no script and cannot read the page or the cookie.
+- every response gets a Content-Security-Policy without inline script; the live status poller is
+  `static/poll.js`.
+- request bodies are bounded before they are parsed (Content-Length required, size and part counts
+  capped).
+"""
+
+from __future__ import annotations
+
+import hmac
+import os
+import secrets
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from jinja2 import Environment, FileSystemLoader
+from starlette.datastructures import FormData
+from starlette.templating import Jinja2Templates
+
+from autograder.exercises import EXERCISE_IDS
+
+from . import charts
+from .core import Attempt, Refusal, Service, Student
+from .sessions import CSRF_FIELD, Session, SessionSigner, csrf_ok, new_session
+from .uploads import read_upload
+
+HERE = Path(__file__).parent
+TEMPLATES = Jinja2Templates(
+    env=Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True, auto_reload=False)
+)
+STATIC = {"style.css": "text/css; charset=utf-8", "poll.js": "text/javascript; charset=utf-8"}
+
+PAGE_CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self';"
+    " frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+)
+# The batch grader's feedback page has an inline <style> and nothing else; `sandbox` gives it an opaque
+# origin even when opened outside the iframe.
+FEEDBACK_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'"
+MAX_FORM_BYTES = 16 * 1024  # login, logout, regrade: a few short fields
+MAX_TOKEN_CHARS = 256
+LOGIN_FAILURES_PER_WINDOW = 30
+LOGIN_WINDOW_S = 60.0
+
+router = APIRouter(include_in_schema=False)
+
+
+# ---- plumbing ------------------------------------------------------------------------------------
+
+
+def _service(request: Request) -> Service:
+    return request.app.state.service
+
+
+_SIGNERS: dict[Path, SessionSigner] = {}
+
+
+def _session_secret(data_dir: Path) -> bytes:
+    """The cookie signing key, made once per data folder (0600) so sessions survive a restart."""
+    path = data_dir / "session-secret"
+    try:
+        return bytes.fromhex(path.read_text().strip())
+    except FileNotFoundError:
+        pass
+    data_dir.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_hex(32)
+    tmp = data_dir / f".session-secret.{os.getpid()}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(key + "\n")
+    try:
+        os.link(tmp, path)  # first writer wins when two processes start at once
+    except FileExistsError:
+        pass
+    finally:
+        tmp.unlink()
+    return bytes.fromhex(path.read_text().strip())
+
+
+def _signer(request: Request) -> SessionSigner:
+    data_dir = Path(_service(request).cfg.data_dir).resolve()
+    if data_dir not in _SIGNERS:
+        _SIGNERS[data_dir] = SessionSigner(_session_secret(data_dir))
+    return _SIGNERS[data_dir]
+
+
+def _ta_binding(request: Request) -> str:
+    """Fingerprint of the TA token now in force (DIR/ta-token, rewritten when the service replaces the
+    token): TA sessions made with an older token end with it."""
+    try:
+        current = _service(request).cfg.ta_token_file.read_text(encoding="utf-8").strip()
+    except OSError:
+        return ""
+    return _signer(request).bind(current) if current else ""
+
+
+def _current(request: Request) -> Session:
+    session = _signer(request).read(request)
+    if session is None:
+        return new_session()
+    if session.is_ta:
+        binding = _ta_binding(request)
+        if not binding or not hmac.compare_digest(session.bound, binding):
+            return new_session()
+    return session
+
+
+def _secure(response: Response, csp: str = PAGE_CSP) -> Response:
+    response.headers["Content-Security-Policy"] = csp
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Frame-Options"] = "SAMEORIGIN" if csp == FEEDBACK_CSP else "DENY"
+    return response
+
+
+def _render(
+    request: Request,
+    session: Session,
+    template: str,
+    context: Mapping[str, Any],
+    *,
+    status_code: int = 200,
+    headers: Mapping[str, str] | None = None,
+) -> Response:
+    response = TEMPLATES.TemplateResponse(
+        request,
+        template,
+        {"session": session, "notices": [], **context},
+        status_code=status_code,
+        headers=dict(headers or {}),
+    )
+    _signer(request).write(response, request, session)
+    return _secure(response)
+
+
+def _redirect(request: Request, path: str, session: Session | None = None) -> Response:
+    """303 to one of our own fixed paths (never to a location taken from the request)."""
+    if not path.startswith("/") or path.startswith("//"):
+        raise ValueError(f"not a local path: {path!r}")
+    response = RedirectResponse(path, status_code=303)
+    if session is not None:
+        _signer(request).write(response, request, session)
+    return _secure(response)
+
+
+@dataclass(frozen=True)
+class Notice:
+    kind: str  # "error" | "ok" | ""
+    text: str
+
+
+def _error_page(
+    request: Request, session: Session, status_code: int, title: str, message: str, back: str = "/"
+) -> Response:
+    return _render(
+        request,
+        session,
+        "error.html",
+        {"title": title, "message": message, "message_en": "", "back": back},
+        status_code=status_code,
+    )
+
+
+async def _small_form(request: Request) -> FormData:
+    """A posted form of a few short fields (log-in, log-out, regrade), refused beyond MAX_FORM_BYTES.
+
+    The declared Content-Length is checked before anything is read (a body without one is refused),
+    and uvicorn never reads past the declared length.
+    """
+    length = request.headers.get("content-length")
+    if length is None or not length.isdigit():
+        raise _FormRefused("请求缺少长度信息,无法处理。")
+    if int(length) > MAX_FORM_BYTES:
+        raise _FormRefused("提交的内容太长。")
+    try:
+        return await request.form(max_files=0, max_fields=4)
+    except Exception as exc:  # starlette raises MultiPartException / HTTPException on a malformed body
+        raise _FormRefused("提交的表单无法解析(字段太多,或格式有误)。") from exc
+
+
+class _FormRefused(ValueError):
+    """A form post that is refused before it is looked at (the message is for the student)."""
+
+
+def _text_field(form: FormData, name: str, max_chars: int) -> str:
+    value = form.get(name)
+    return value[:max_chars] if isinstance(value, str) else ""
+
+
+# ---- views of service data ------------------------------------------------------------------------
+
+STATE_LABELS = {
+    "queued": ("排队等待评分", "state-pending"),
+    "running": ("正在评分", "state-pending"),
+    "graded": ("已评分", "state-done"),
+    "grader_error": ("评分系统出错(不是你的代码的问题),助教会处理后重新评分", "state-error"),
+}
+
+
+def _utc(ts: float | None) -> str:
+    return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%d %H:%M:%S") if ts else "—"
+
+
+@dataclass(frozen=True)
+class AttemptView:
+    id: int
+    number: int  # 1 = the student's first attempt
+    submitted_at: str
+    files: str
+    state: str
+    state_label: str
+    state_class: str
+    finished: bool
+    score: float | None
+    score_text: str
+
+
+def _attempt_view(attempt: Attempt, number: int) -> AttemptView:
+    label, css = STATE_LABELS.get(attempt.status, (attempt.status, ""))
+    if attempt.late:
+        label += "(迟交)"
+    score = attempt.score if attempt.status == "graded" else None
+    score_text = f"{score:g} / {attempt.max_score or 0:g}" if score is not None else ""
+    return AttemptView(
+        id=attempt.id,
+        number=number,
+        submitted_at=_utc(attempt.submitted_at),
+        files=", ".join(attempt.files),
+        state=attempt.status,
+        state_label=label,
+        state_class=css,
+        finished=attempt.status in ("graded", "grader_error"),
+        score=score,
+        score_text=score_text,
+    )
+
+
+def _attempt_views(service: Service, student_id: str) -> list[AttemptView]:
+    attempts = service.attempts(student_id)  # newest first
+    total = len(attempts)
+    return [_attempt_view(a, total - i) for i, a in enumerate(attempts)]
+
+
+# ---- static files ---------------------------------------------------------------------------------
+
+
+@router.get("/static/{name}")
+def static_file(name: str) -> Response:
+    if name not in STATIC:
+        return _secure(Response("not found", status_code=404, media_type="text/plain"))
+    body = (HERE / "static" / name).read_bytes()
+    response = Response(body, media_type=STATIC[name])
+    _secure(response)
+    response.headers["Cache-Control"] = "public, max-age=300"
+    return response
+
+
+@router.get("/favicon.ico")
+def favicon() -> Response:
+    return _secure(Response(status_code=204))
+
+
+# ---- log in / log out -----------------------------------------------------------------------------
+
+
+class _LoginThrottle:
+    """Failed log-ins per client address in a sliding window (tokens are long and random; this only
+    keeps a guessing loop from costing the service anything)."""
+
+    def __init__(self) -> None:
+        self._failures: dict[str, list[float]] = {}
+
+    def blocked(self, client: str) -> bool:
+        now = time.monotonic()
+        recent = [t for t in self._failures.get(client, []) if now - t < LOGIN_WINDOW_S]
+        self._failures[client] = recent
+        return len(recent) >= LOGIN_FAILURES_PER_WINDOW
+
+    def failed(self, client: str) -> None:
+        self._failures.setdefault(client, []).append(time.monotonic())
+        if len(self._failures) > 10_000:  # bounded memory under a spray from many addresses
+            self._failures.clear()
+
+
+_THROTTLE = _LoginThrottle()
+
+
+def _login_page(request: Request, session: Session, *, error: str = "", status_code: int = 200) -> Response:
+    notices = [Notice("error", error)] if error else []
+    return _render(
+        request,
+        session,
+        "login.html",
+        {"notices": notices, "max_token_chars": MAX_TOKEN_CHARS},
+        status_code=status_code,
+    )
+
+
+@router.get("/login")
+def login_form(request: Request) -> Response:
+    session = _current(request)
+    if session.is_ta:
+        return _redirect(request, "/ta")
+    if session.is_student:
+        return _redirect(request, "/")
+    return _login_page(request, session)
+
+
+@router.post("/login")
+async def login(request: Request) -> Response:
+    session = _current(request)
+    client = request.client.host if request.client else "?"
+    try:
+        form = await _small_form(request)
+    except _FormRefused as exc:
+        return _login_page(request, session, error=str(exc), status_code=413)
+    if not csrf_ok(session, form.get(CSRF_FIELD)):
+        return _login_page(request, new_session(), error="页面已过期,请重新输入令牌登录。", status_code=403)
+    if _THROTTLE.blocked(client):
+        return _login_page(request, session, error="登录失败次数太多,请 1 分钟后再试。", status_code=429)
+    token = _text_field(form, "token", MAX_TOKEN_CHARS).strip()
+    service = _service(request)
+    if token and service.is_ta_token(token):
+        return _redirect(request, "/ta", new_session("ta", bound=_ta_binding(request)))
+    student = service.student_for_token(token) if token else None
+    if student is not None:
+        return _redirect(request, "/", new_session("student", student.student_id))
+    _THROTTLE.failed(client)
+    return _login_page(request, session, error="令牌无效,请检查后重试(注意不要多复制空格)。", status_code=401)
+
+
+@router.post("/logout")
+async def logout(request: Request) -> Response:
+    session = _current(request)
+    try:
+        form = await _small_form(request)
+    except _FormRefused:
+        return _redirect(request, "/")
+    if not csrf_ok(session, form.get(CSRF_FIELD)):
+        return _error_page(request, session, 403, "无法退出登录", "页面已过期,请刷新后再试。")
+    return _redirect(request, "/login", new_session())
+
+
+# ---- student pages --------------------------------------------------------------------------------
+
+
+def _student(request: Request, session: Session) -> Student | None:
+    """The logged-in student's roster record, or None (not logged in, or no longer on the roster)."""
+    if not session.is_student:
+        return None
+    return _service(request).student(session.student_id)
+
+
+def _home(
+    request: Request,
+    session: Session,
+    student: Student,
+    *,
+    notices: list[Notice] | None = None,
+    status_code: int = 200,
+    headers: Mapping[str, str] | None = None,
+) -> Response:
+    service = _service(request)
+    cfg = service.cfg
+    attempts = _attempt_views(service, student.student_id)
+    notebooks = [
+        {"chapter": chapter, "label": f"第 {int(chapter[2:])} 章:{path.name}"}
+        for chapter, path in sorted(service.release.notebooks.items())
+    ]
+    shown = list(notices or [])
+    upload_open = True
+    try:
+        service.check_upload_allowed(student.student_id)
+    except Refusal as refusal:
+        upload_open = False
+        if refusal.message_zh not in (n.text for n in shown):
+            shown.append(Notice("error", refusal.message_zh))
+    deadline = cfg.deadline.isoformat(timespec="minutes") if cfg.deadline else ""
+    if upload_open and cfg.deadline and service.clock() > cfg.deadline.timestamp():
+        shown.append(Notice("", f"已过截止时间({deadline}),现在提交会记为迟交。"))
+    return _render(
+        request,
+        session,
+        "home.html",
+        {
+            "notices": shown,
+            "student": student,
+            "attempts": attempts,
+            "pending": any(not a.finished for a in attempts),
+            "notebooks": notebooks,
+            "release_version": service.release.version,
+            "upload_open": upload_open,
+            "deadline": deadline,
+            "limits": {
+                "max_files": cfg.max_files,
+                "max_mb": f"{cfg.max_upload_bytes / 2**20:g}",
+                "per_hour": cfg.max_attempts_per_hour,
+            },
+            "counted_rule": ("截止前" if cfg.deadline else "")
+            + ("最后一次提交" if cfg.policy == "last" else "得分最高的一次提交"),
+        },
+        status_code=status_code,
+        headers=headers,
+    )
+
+
+@router.get("/")
+def home(request: Request) -> Response:
+    session = _current(request)
+    if session.is_ta:
+        return _redirect(request, "/ta")
+    student = _student(request, session)
+    if student is None:
+        return _redirect(request, "/login", new_session() if session.is_student else session)
+    return _home(request, session, student)
+
+
+@router.get("/notebooks/{chapter}")
+def notebook(request: Request, chapter: str) -> Response:
+    session = _current(request)
+    student = _student(request, session)
+    if student is None:
+        return _redirect(request, "/login")
+    try:
+        filename, data = _service(request).release_notebook(student.student_id, chapter)
+    except KeyError:
+        return _error_page(request, session, 404, "找不到这个 notebook", "本次发布没有这一章。")
+    response = Response(
+        data,
+        media_type="application/x-ipynb+json",
+        headers={"Content-Disposition": f'attachment; filename="{_ascii_filename(filename)}"'},
+    )
+    return _secure(response)
+
+
+def _ascii_filename(name: str) -> str:
+    safe = "".join(c for c in name if c.isascii() and (c.isalnum() or c in "._-"))
+    return safe or "notebook.ipynb"
+
+
+@router.post("/submit")
+async def submit(request: Request) -> Response:
+    session = _current(request)
+    student = _student(request, session)
+    if student is None:
+        return _redirect(request, "/login")
+    service = _service(request)
+    try:
+        upload = await read_upload(
+            request, max_bytes=service.cfg.max_upload_bytes, max_files=service.cfg.max_files
+        )
+        if not csrf_ok(session, upload.fields.get(CSRF_FIELD)):
+            raise Refusal(403, "页面已过期,没有提交。请重新选择文件再提交一次。", "CSRF token mismatch")
+        # a file input left empty still sends one part, with an empty file name
+        files = [(name, data) for name, data in upload.files if name]
+        attempt = service.submit(student.student_id, files)
+    except Refusal as refusal:
+        headers = {"Retry-After": str(max(1, round(refusal.retry_after)))} if refusal.retry_after else None
+        notices = [Notice("error", refusal.message_zh)]
+        return _home(
+            request, session, student, notices=notices, status_code=refusal.http_status, headers=headers
+        )
+    return _redirect(request, f"/attempts/{int(attempt.id)}")
+
+
+@router.get("/attempts/{attempt_id:int}")
+def attempt_page(request: Request, attempt_id: int) -> Response:
+    session = _current(request)
+    student = _student(request, session)
+    if student is None:
+        return _redirect(request, "/login")
+    views = {v.id: v for v in _attempt_views(_service(request), student.student_id)}
+    view = views.get(attempt_id)
+    if view is None:  # another student's attempt looks exactly like one that does not exist
+        return _error_page(request, session, 404, "找不到这次提交", "没有这个编号的提交记录。")
+    attempt = _service(request).attempt(student.student_id, attempt_id)
+    exercises = []
+    if attempt is not None and attempt.status == "graded":
+        points = _service(request).release.points
+        exercises = [
+            {
+                "exercise": ex,
+                "score": "—" if score is None else f"{score:g}",
+                "max_score": f"{points.get(ex, 0):g}",
+            }
+            for ex, score in attempt.exercises.items()
+        ]
+    return _render(
+        request,
+        session,
+        "attempt.html",
+        {"student": student, "attempt": view, "exercises": exercises, "has_feedback": view.state == "graded"},
+    )
+
+
+@router.get("/attempts/{attempt_id:int}/feedback")
+def attempt_feedback(request: Request, attempt_id: int) -> Response:
+    student = _student(request, _current(request))
+    html = _service(request).feedback_html(student.student_id, attempt_id) if student else None
+    if html is None:
+        return _secure(HTMLResponse("<p>没有反馈。</p>", status_code=404), FEEDBACK_CSP)
+    return _secure(HTMLResponse(html), FEEDBACK_CSP)
+
+
+@router.get("/attempts.json")
+def attempts_json(request: Request) -> Response:
+    """Live status for `static/poll.js` (the session's own attempts only)."""
+    student = _student(request, _current(request))
+    if student is None:
+        return _secure(JSONResponse({"error": "not logged in"}, status_code=401))
+    views = _attempt_views(_service(request), student.student_id)
+    body = {
+        "pending": any(not v.finished for v in views),
+        "attempts": [
+            {"id": v.id, "state": v.state, "state_label": v.state_label, "finished": v.finished}
+            for v in views
+        ],
+    }
+    return _secure(JSONResponse(body))
+
+
+# ---- TA pages -------------------------------------------------------------------------------------
+
+
+@router.get("/ta")
+def ta_dashboard(request: Request) -> Response:
+    session = _current(request)
+    if not session.is_ta:
+        return _redirect(request, "/login")
+    notices = []
+    regraded = request.query_params.get("regraded", "")
+    if regraded.isdigit():
+        notices.append(Notice("ok", f"Regrade queued: {int(regraded)} attempt(s)."))
+    return _render(
+        request, session, "ta_dashboard.html", {**_dashboard_context(_service(request)), "notices": notices}
+    )
+
+
+QUEUE_LABELS = {
+    "queued": "queued",
+    "running": "grading now",
+    "graded": "graded",
+    "grader_error": "grader errors",
+    "retrying": "queued for a retry",
+    "students": "students on the roster",
+}
+
+
+def _dashboard_context(service: Service) -> dict[str, Any]:
+    status = service.status()
+    board = service.dashboard()
+    workers = status["workers"]
+    busy = sum(1 for w in workers if w["attempt"] is not None)
+    finished = status["graded"] + status["grader_error"]
+    total = finished + status["queued"] + status["running"]
+    n = board["counted"]
+    return {
+        "release_version": service.release.version,
+        "queue": [{"key": k, "label": label, "value": status[k]} for k, label in QUEUE_LABELS.items()],
+        "progress": f"{finished} of {total} attempts finished; workers: {busy} busy of {len(workers)}"
+        f"; policy: {status['policy']}" + (f"; deadline {status['deadline']}" if status["deadline"] else ""),
+        "histogram": charts.score_histogram(
+            board["scores"], board["max_score"], title="Total score of counted graded attempts"
+        ),
+        "exercise_rates": charts.pass_rate_bars(
+            [charts.RateRow(ex, rate) for ex, rate in board["exercise_pass_rates"].items()],
+            title=f"Per-exercise pass rate (full points), n={n}",
+        ),
+        "subcheck_rates": charts.pass_rate_bars(
+            [charts.RateRow(name, rate) for name, rate in _by_exercise(board["subcheck_pass_rates"])],
+            title=f"Per-sub-check pass rate, n={n}",
+            label_width=300,
+        ),
+        "grader_errors": [
+            {
+                "student_id": e["student_id"],
+                "attempt": e["attempt_id"],
+                "detail": f"{e['error']} (tries: {e['tries']})",
+            }
+            for e in board["grader_errors"]
+        ],
+        "flagged": [
+            {
+                "student_id": f["student_id"],
+                "attempt": f["attempt_id"],
+                "detail": ", ".join(f["flags"])
+                + (f" (status: {f['grade_status']})" if f["grade_status"] else ""),
+            }
+            for f in board["flagged"]
+        ],
+    }
+
+
+def _by_exercise(rates: Mapping[str, float | None]) -> list[tuple[str, float | None]]:
+    """Sub-check rates ("<exercise>: <sub-check>") in the course's exercise order, then by name."""
+    order = {ex: i for i, ex in enumerate(EXERCISE_IDS)}
+    return sorted(rates.items(), key=lambda item: (order.get(item[0].split(":", 1)[0], len(order)), item[0]))
+
+
+def _csv_download(data: str, filename: str) -> Response:
+    response = Response(
+        data.encode("utf-8"),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+    return _secure(response)
+
+
+@router.get("/ta/grades.csv")
+def ta_grades_csv(request: Request) -> Response:
+    if not _current(request).is_ta:
+        return _redirect(request, "/login")
+    return _csv_download(_service(request).grades_csv(), "grades.csv")
+
+
+@router.get("/ta/canvas.csv")
+def ta_canvas_csv(request: Request) -> Response:
+    if not _current(request).is_ta:
+        return _redirect(request, "/login")
+    return _csv_download(_service(request).canvas_csv(), "canvas-import.csv")
+
+
+@router.post("/ta/regrade")
+async def ta_regrade(request: Request) -> Response:
+    session = _current(request)
+    if not session.is_ta:
+        return _redirect(request, "/login")
+    try:
+        form = await _small_form(request)
+    except _FormRefused as exc:
+        return _error_page(request, session, 413, "Request too large", str(exc), back="/ta")
+    if not csrf_ok(session, form.get(CSRF_FIELD)):
+        return _error_page(
+            request, session, 403, "Expired form", "The page expired; reload and retry.", "/ta"
+        )
+    student_id = _text_field(form, "student_id", 128).strip()
+    try:
+        n = _service(request).regrade(student_id)
+    except KeyError:
+        return _error_page(
+            request, session, 404, "Unknown student", f"No student {student_id!r}.", back="/ta"
+        )
+    return _redirect(request, f"/ta?regraded={int(n)}")
