@@ -52,7 +52,12 @@ def test_canvas_names_parse_with_and_without_late_marker() -> None:
         "101", "zhangsan", "ch02_performance.ipynb", False)  # fmt: skip
     late = parse_canvas("lisi_LATE_102_555002_silu.cc")
     assert late is not None and (late.lms_id, late.original, late.late) == ("102", "silu.cc", True)
-    for bad in ("ch02_performance.ipynb", "zhangsan_ch02.ipynb", "zhangsan_abc_555_x.ipynb", "_101_5_x.ipynb"):
+    for bad in (
+        "ch02_performance.ipynb",
+        "zhangsan_ch02.ipynb",
+        "zhangsan_abc_555_x.ipynb",
+        "_101_5_x.ipynb",
+    ):
         assert parse_canvas(bad) is None, bad
 
 
@@ -124,8 +129,9 @@ def test_canvas_and_moodle_exports(canvas_run: tuple[Path, int, str]) -> None:
     assert list(canvas[0]) == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Homework 2 (4242)"]
     assert canvas[0]["Student"] == "Points Possible" and canvas[0]["Homework 2 (4242)"] == "80.00"
     by_id = {r["ID"]: r for r in canvas[1:]}
-    assert by_id["101"] == {"Student": "Zhang San", "ID": "101", "SIS User ID": "2026001",
-                            "SIS Login ID": "zhangsan", "Section": "A", "Homework 2 (4242)": "80.00"}  # fmt: skip
+    want = {"Student": "Zhang San", "ID": "101", "SIS User ID": "2026001", "SIS Login ID": "zhangsan",
+            "Section": "A", "Homework 2 (4242)": "80.00"}  # fmt: skip
+    assert by_id["101"] == want
     assert by_id["102"]["Homework 2 (4242)"] == "6.00"
     assert by_id["103"]["Homework 2 (4242)"] == ""  # no submission: no grade sent
     moodle = {r["Identifier"]: r for r in rows(out / "moodle.csv")}
@@ -143,13 +149,17 @@ def test_canvas_extra_file_keeps_its_original_name(tmp_path: Path) -> None:
     assert lisi.late and lisi.lms_name == "lisi"
 
 
-def test_without_roster_the_lms_id_is_the_student_id(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_without_roster_the_lms_id_is_the_student_id(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     release = make_release(tmp_path / "release")
     folder = tmp_path / "download"
     folder.mkdir()
     (folder / "zhangsan_101_900001_ch02_performance.ipynb").write_bytes(nb_bytes("ch02", ALL_OK))
     out = tmp_path / "out"
-    code, _, err = run([str(folder), "--layout", "canvas", "--out", str(out), "--release", str(release)], capsys)
+    code, _, err = run(
+        [str(folder), "--layout", "canvas", "--out", str(out), "--release", str(release)], capsys
+    )
     assert code == 0, err
     assert [r["student_id"] for r in rows(out / "grades.csv")] == ["101"]
     assert not (out / "canvas.csv").exists()  # exports need the roster's names and ids
@@ -162,7 +172,9 @@ def test_moodle_folders_and_files_in_a_zip(tmp_path: Path, capsys: pytest.Captur
     release = make_release(tmp_path / "release")
     download = tmp_path / "moodle.zip"
     with zipfile.ZipFile(download, "w") as zf:
-        zf.writestr("Zhang San_101_assignsubmission_file_/hw/ch02_performance.ipynb", nb_bytes("ch02", ALL_OK))
+        zf.writestr(
+            "Zhang San_101_assignsubmission_file_/hw/ch02_performance.ipynb", nb_bytes("ch02", ALL_OK)
+        )
         zf.writestr("Zhang San_101_assignsubmission_file_/hw/ch05_interop.ipynb", nb_bytes("ch05", ALL_OK))
         zf.writestr("Li Si_102_assignsubmission_file_ch02.ipynb", nb_bytes("ch02", "recompile:a"))
         zf.writestr("Wang Wu_103_assignsubmission_onlinetext_onlinetext.html", b"<p>hi</p>")
@@ -186,7 +198,9 @@ def test_moodle_folders_and_files_in_a_zip(tmp_path: Path, capsys: pytest.Captur
                       "Participant 104": ""}  # fmt: skip
 
 
-def test_flat_folder_with_roster_refuses_unknown_ids(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_flat_folder_with_roster_refuses_unknown_ids(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     release = make_release(tmp_path / "release")
     subs = tmp_path / "subs"
     subs.mkdir()
@@ -198,7 +212,9 @@ def test_flat_folder_with_roster_refuses_unknown_ids(tmp_path: Path, capsys: pyt
     code, _, err = run(argv, capsys)
     assert code == 0, err
     assert [r["student_id"] for r in rows(out / "grades.csv")] == ["2026001"]
-    assert "typo2026: no roster row has student_id typo2026" in (out / "report.md").read_text(encoding="utf-8")
+    assert "typo2026: no roster row has student_id typo2026" in (out / "report.md").read_text(
+        encoding="utf-8"
+    )
 
 
 def test_symlink_in_a_moodle_folder_refuses_that_student(tmp_path: Path) -> None:

@@ -1,0 +1,243 @@
+"""jaxgrade with a real nbgrader 0.9.6 course: release into it, students fetch and submit through a real
+exchange folder, `nbgrader collect`, `jaxgrade grade --nbgrader` (real sandboxed grading), then what
+nbgrader itself reports (`nbgrader export`, the formgrader API, the gradebook, `release_feedback`).
+
+nbgrader lives in .venv-nbgrader/ (scripts/bootstrap.sh); every nbgrader command runs there with HOME,
+USER and the config inside this test's temp folder. Two students are graded once (module fixture).
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import io
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from autograder import grade
+from autograder.nbgrader_bridge import venv
+from autograder.nbgrader_bridge.release import check_nbgrader_release, release_to_nbgrader
+from autograder.release.build import library_files
+from autograder.release.masters import find_masters
+from autograder.release.verify import distinctive_answer_lines
+
+REPO = Path(__file__).resolve().parents[1]
+RELEASE = REPO / "assignments" / "2026-fall"
+V = "2026-fall"
+COURSE_ID = "jaxcourse"
+
+try:
+    NBGRADER_PY = venv.nbgrader_python()
+except venv.NbgraderError as exc:
+    pytest.skip(f"nbgrader environment missing: {exc}", allow_module_level=True)
+NBGRADER = NBGRADER_PY.parent / "nbgrader"
+
+
+def nbgrader(args: list[str], cwd: Path, home: Path, user: str) -> str:
+    env = {**os.environ, "HOME": str(home), "USER": user, "LOGNAME": user,
+           "PATH": f"{NBGRADER.parent}{os.pathsep}{os.environ.get('PATH', '')}"}  # fmt: skip
+    env.pop("JUPYTER_CONFIG_DIR", None)
+    proc = subprocess.run(
+        [str(NBGRADER), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=600
+    )
+    assert proc.returncode == 0, f"nbgrader {' '.join(args)} failed:\n{proc.stdout}\n{proc.stderr}"
+    return proc.stdout + proc.stderr
+
+
+def write_config(path: Path, exchange: Path, course: Path | None = None) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = [
+        "c = get_config()",
+        f"c.CourseDirectory.course_id = {COURSE_ID!r}",
+        f"c.Exchange.root = {str(exchange)!r}",
+    ]
+    if course is not None:
+        lines.append(f"c.CourseDirectory.root = {str(course)!r}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def answer(student_nb: Path, answers: dict[str, str]) -> None:
+    """Write answers into the cells nbgrader knows as `<exercise>_answer` (what a student does in Jupyter)."""
+    nb = json.loads(student_nb.read_text(encoding="utf-8"))
+    for cell in nb["cells"]:
+        grade_id = cell["metadata"].get("nbgrader", {}).get("grade_id", "")
+        ex = grade_id.removesuffix("_answer")
+        if grade_id.endswith("_answer") and ex in answers:
+            cell["source"] = answers[ex]
+    student_nb.write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    base = tmp_path_factory.mktemp("nbgrader")
+    course, exchange, out = base / "course", base / "exchange", base / "out"
+    exchange.mkdir(mode=0o777)
+    instructor = base / "home-instructor"
+    write_config(course / "nbgrader_config.py", exchange, course)
+    # 1. release into the course (nbgrader generate_assignment), then into the exchange
+    release_to_nbgrader(RELEASE, REPO / "solutions", course, log=lambda m: None)
+    nbgrader(["release_assignment", V], course, instructor, "instructor")
+    # 2. two students fetch, answer chapter 2 (and hand in only that notebook), submit
+    masters = find_masters(REPO / "solutions")
+    solutions = {ex: srcs[0] for ex, srcs in masters["ch02"].answer_sources.items()}
+    work = {}
+    for user, answers in (("alice", solutions), ("bob", {"recompile": "predicted_compiles = 4\n"})):
+        home = base / f"home-{user}"
+        write_config(home / ".jupyter" / "nbgrader_config.py", exchange)
+        nbgrader(["fetch_assignment", V, "--course", COURSE_ID], home, home, user)
+        answer(home / V / "ch02_performance.ipynb", answers)
+        (home / V / "ch05_interop.ipynb").unlink()
+        nbgrader(["submit", V, "--course", COURSE_ID, "--student", user], home, home, user)
+        work[user] = home
+    # 3. collect, then grade with jaxgrade (real runner, sandboxed)
+    nbgrader(["collect", V], course, instructor, "instructor")
+    parser = grade_parser()
+    args = parser.parse_args(["--nbgrader", str(course), "--assignment", V, "--release", str(RELEASE),
+                              "--out", str(out), "--jobs", "2", "--timeout-scale", "3"])  # fmt: skip
+    code = grade.run(args)
+    assert code == 0
+    return {
+        "course": course,
+        "out": out,
+        "instructor": instructor,
+        **{f"home-{u}": h for u, h in work.items()},
+    }
+
+
+def grade_parser():
+    import argparse
+
+    p = argparse.ArgumentParser(prog="jaxgrade grade")
+    grade.add_arguments(p)
+    return p
+
+
+def jaxgrade_totals(out: Path) -> dict[str, float]:
+    rows = csv.DictReader(io.StringIO((out / "grades.csv").read_text(encoding="utf-8")))
+    return {r["student_id"]: float(r["total"]) for r in rows}
+
+
+def test_release_has_nbgrader_cells_and_no_answer(course: dict[str, Path]) -> None:
+    nb = json.loads((course["course"] / "release" / V / "ch02_performance.ipynb").read_text(encoding="utf-8"))
+    meta = {c["metadata"]["nbgrader"]["grade_id"]: c["metadata"]["nbgrader"] for c in nb["cells"]
+            if "nbgrader" in c["metadata"]}  # fmt: skip
+    assert meta["histogram_check"]["grade"] and meta["histogram_check"]["locked"]
+    assert meta["histogram_check"]["points"] == 10
+    assert meta["histogram_answer"]["solution"] and not meta["histogram_answer"]["locked"]
+    assert meta["ch02_setup_1"]["locked"] and meta["ch02_setup_1"]["schema_version"] == 3
+    text = json.dumps(nb, ensure_ascii=False)
+    assert "counts[eqn.primitive.name] += 1" not in text and "BEGIN SOLUTION" not in text
+    assert (course["course"] / "release" / V / "tests" / "histogram.py").is_file()
+
+
+def test_leak_check_refuses_an_answer_line_left_in_the_nbgrader_release(
+    course: dict[str, Path], tmp_path: Path
+) -> None:
+    copy = tmp_path / "release"
+    shutil.copytree(course["course"] / "release" / V, copy)
+    path = copy / "ch02_performance.ipynb"
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    cell = next(
+        c for c in nb["cells"] if c["metadata"].get("nbgrader", {}).get("grade_id") == "fusion_answer"
+    )
+    cell["source"] += "\n    compiled = jax.jit(f).lower(*args).compile()\n"
+    path.write_text(json.dumps(nb), encoding="utf-8")
+    masters = find_masters(REPO / "solutions")
+    shipped = {line.strip() for p in library_files().values() for line in p.read_text().splitlines()}
+    problems = check_nbgrader_release(copy, RELEASE, distinctive_answer_lines(masters, shipped))
+    assert any("answer of fusion survives in ch02_performance.ipynb" in p for p in problems), problems
+    assert any("differs from the otter release" in p for p in problems), problems
+
+
+def test_grades_csv_scores_the_two_students(course: dict[str, Path]) -> None:
+    totals = jaxgrade_totals(course["out"])
+    assert totals == {"alice": 40.0, "bob": 10.0}
+
+
+def test_nbgrader_export_shows_the_same_scores(course: dict[str, Path]) -> None:
+    nbgrader(["export", "--to", "nbgrader_grades.csv"], course["course"], course["instructor"], "instructor")
+    rows = list(csv.DictReader(io.StringIO((course["course"] / "nbgrader_grades.csv").read_text())))
+    exported = {r["student_id"]: float(r["score"]) for r in rows if r["assignment"] == V}
+    assert exported == jaxgrade_totals(course["out"])
+    assert {float(r["max_score"]) for r in rows} == {80.0}
+
+
+def test_formgrader_lists_autograded_submissions_with_nothing_to_grade_by_hand(
+    course: dict[str, Path],
+) -> None:
+    subs = venv.call("submissions", course["course"], {"assignment": V})["submissions"]
+    by_student = {s["student"]: s for s in subs}
+    assert sorted(by_student) == ["alice", "bob"]
+    totals = jaxgrade_totals(course["out"])
+    for sid, s in by_student.items():
+        assert s["autograded"] is True and s["submitted"] is True
+        assert s["needs_manual_grade"] is False
+        assert s["score"] == totals[sid]
+        assert s["timestamp"]
+
+
+def test_gradebook_comments_and_autograded_notebooks(course: dict[str, Path]) -> None:
+    db = sqlite3.connect(course["course"] / "gradebook.db")
+    rows = db.execute(
+        "SELECT s.id, c.name, g.auto_score, g.needs_manual_grade FROM grade g "
+        "JOIN base_cell c ON g.cell_id = c.id JOIN submitted_notebook n ON g.notebook_id = n.id "
+        "JOIN submitted_assignment a ON n.assignment_id = a.id JOIN student s ON a.student_id = s.id"
+    ).fetchall()
+    scores = {(sid, cell): (score, manual) for sid, cell, score, manual in rows}
+    assert scores[("alice", "histogram_check")] == (10.0, 0)
+    assert scores[("bob", "recompile_check")] == (10.0, 0)
+    assert scores[("bob", "histogram_check")] == (0.0, 0)
+    assert scores[("bob", "silu_ffi_check")] == (0.0, 0)  # ch05 not handed in: 0, graded
+    comments = dict(db.execute(
+        "SELECT s.id || '/' || b.name, m.auto_comment FROM comment m JOIN base_cell b ON m.cell_id = b.id "
+        "JOIN submitted_notebook n ON m.notebook_id = n.id "
+        "JOIN submitted_assignment a ON n.assignment_id = a.id JOIN student s ON a.student_id = s.id"
+    ).fetchall())  # fmt: skip
+    assert "10.00 / 10.00 分" in comments["alice/histogram_check"]
+    assert comments["alice/histogram_answer"] == comments["alice/histogram_check"]
+    assert "0.00 / 10.00 分" in comments["bob/histogram_check"]
+    for sid in ("alice", "bob"):
+        auto = course["course"] / "autograded" / sid / V
+        nb = json.loads((auto / "ch02_performance.ipynb").read_text(encoding="utf-8"))
+        check = next(
+            c for c in nb["cells"] if c["metadata"].get("nbgrader", {}).get("grade_id") == "histogram_check"
+        )
+        assert check["source"] == 'grader.check("histogram")'
+        assert "分" in "".join(check["outputs"][0]["text"])
+        assert (auto / "timestamp.txt").read_text() == (
+            course["course"] / "submitted" / sid / V / "timestamp.txt"
+        ).read_text()
+        assert (auto / "ch05_interop.ipynb").is_file()  # formgrader can open the notebook not handed in
+
+
+def test_feedback_is_released_to_students(course: dict[str, Path]) -> None:
+    fb = course["course"] / "feedback" / "alice" / V
+    html = (fb / "ch02_performance.html").read_text(encoding="utf-8")
+    assert "评分反馈" in html and "40.00" in html
+    nbgrader(["release_feedback", V], course["course"], course["instructor"], "instructor")
+    home = course["home-alice"]
+    nbgrader(["fetch_feedback", V, "--course", COURSE_ID, "--student", "alice"], home, home, "alice")
+    fetched = list((home / V / "feedback").rglob("ch02_performance.html"))
+    assert fetched and fetched[0].read_text(encoding="utf-8") == html
+
+
+def test_grading_environment_has_no_nbgrader_and_no_rfc3987_syntax() -> None:
+    # nbgrader (and rfc3987-syntax, which slows `import nbformat` ~8x) are only in .venv-nbgrader
+    assert importlib.util.find_spec("nbgrader") is None
+    assert importlib.util.find_spec("rfc3987_syntax") is None
+    probe = "import importlib.util as u; print(u.find_spec('rfc3987_syntax') is not None)"
+    there = subprocess.run([str(NBGRADER_PY), "-c", probe], capture_output=True, text=True, check=True)
+    assert there.stdout.strip() == "True"
+    here = subprocess.run([sys.executable, "-X", "importtime", "-c", "import nbformat"],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    assert "nbformat" in here.stderr
+    assert not any(
+        line.split("|")[-1].strip().startswith("rfc3987_syntax.") for line in here.stderr.splitlines()
+    )
