@@ -1,6 +1,8 @@
-"""jaxgrade with a real nbgrader 0.9.6 course: release into it, students fetch and submit through a real
-exchange folder, `nbgrader collect`, `jaxgrade grade --nbgrader` (real sandboxed grading), then what
-nbgrader itself reports (`nbgrader export`, the formgrader API, the gradebook, `release_feedback`).
+"""jaxgrade with a real nbgrader 0.9.6 course, end to end.
+
+`jaxgrade release --nbgrader` into the course, students fetch and submit through a real exchange folder,
+`nbgrader collect`, `jaxgrade grade --nbgrader` (real sandboxed grading), then what nbgrader itself
+reports: `nbgrader export`, the formgrader API, the gradebook, `release_feedback` / `fetch_feedback`.
 
 nbgrader lives in .venv-nbgrader/ (scripts/bootstrap.sh); every nbgrader command runs there with HOME,
 USER and the config inside this test's temp folder. Two students are graded once (module fixture).
@@ -22,14 +24,15 @@ from pathlib import Path
 import pytest
 
 from autograder import grade
+from autograder import release as release_cmd
 from autograder.nbgrader_bridge import venv
-from autograder.nbgrader_bridge.release import check_nbgrader_release, release_to_nbgrader
+from autograder.nbgrader_bridge.release import check_nbgrader_release
+from autograder.nbgrader_bridge.source import nbgrader_answer_source
 from autograder.release.build import library_files
 from autograder.release.masters import find_masters
 from autograder.release.verify import distinctive_answer_lines
 
 REPO = Path(__file__).resolve().parents[1]
-RELEASE = REPO / "assignments" / "2026-fall"
 V = "2026-fall"
 COURSE_ID = "jaxcourse"
 
@@ -81,8 +84,11 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     exchange.mkdir(mode=0o777)
     instructor = base / "home-instructor"
     write_config(course / "nbgrader_config.py", exchange, course)
-    # 1. release into the course (nbgrader generate_assignment), then into the exchange
-    release_to_nbgrader(RELEASE, REPO / "solutions", course, log=lambda m: None)
+    # 1. `jaxgrade release --nbgrader` (otter release + nbgrader generate_assignment), then the exchange
+    release = base / "assignments"
+    args = release_parser().parse_args(["--version", V, "--solutions", str(REPO / "solutions"),
+                                        "--out", str(release), "--nbgrader", str(course)])  # fmt: skip
+    assert release_cmd.run(args) == 0
     nbgrader(["release_assignment", V], course, instructor, "instructor")
     # 2. two students fetch, answer chapter 2 (and hand in only that notebook), submit
     masters = find_masters(REPO / "solutions")
@@ -93,13 +99,17 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         write_config(home / ".jupyter" / "nbgrader_config.py", exchange)
         nbgrader(["fetch_assignment", V, "--course", COURSE_ID], home, home, user)
         answer(home / V / "ch02_performance.ipynb", answers)
-        (home / V / "ch05_interop.ipynb").unlink()
+        if user == "alice":
+            (home / V / "ch05_interop.ipynb").unlink()
+        else:  # bob breaks his chapter 5 file and rewrites a locked check cell
+            (home / V / "ch05_interop.ipynb").write_text("{not json", encoding="utf-8")
+            tamper_check_cell(home / V / "ch02_performance.ipynb", "histogram_check")
         nbgrader(["submit", V, "--course", COURSE_ID, "--student", user], home, home, user)
         work[user] = home
     # 3. collect, then grade with jaxgrade (real runner, sandboxed)
     nbgrader(["collect", V], course, instructor, "instructor")
     parser = grade_parser()
-    args = parser.parse_args(["--nbgrader", str(course), "--assignment", V, "--release", str(RELEASE),
+    args = parser.parse_args(["--nbgrader", str(course), "--assignment", V, "--release", str(release / V),
                               "--out", str(out), "--jobs", "2", "--timeout-scale", "3"])  # fmt: skip
     code = grade.run(args)
     assert code == 0
@@ -107,8 +117,25 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         "course": course,
         "out": out,
         "instructor": instructor,
+        "release": release / V,
         **{f"home-{u}": h for u, h in work.items()},
     }
+
+
+def tamper_check_cell(student_nb: Path, grade_id: str) -> None:
+    nb = json.loads(student_nb.read_text(encoding="utf-8"))
+    for cell in nb["cells"]:
+        if cell["metadata"].get("nbgrader", {}).get("grade_id") == grade_id:
+            cell["source"] = "print('all good')"
+    student_nb.write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
+
+
+def release_parser():
+    import argparse
+
+    p = argparse.ArgumentParser(prog="jaxgrade release")
+    release_cmd.add_arguments(p)
+    return p
 
 
 def grade_parser():
@@ -151,7 +178,7 @@ def test_leak_check_refuses_an_answer_line_left_in_the_nbgrader_release(
     path.write_text(json.dumps(nb), encoding="utf-8")
     masters = find_masters(REPO / "solutions")
     shipped = {line.strip() for p in library_files().values() for line in p.read_text().splitlines()}
-    problems = check_nbgrader_release(copy, RELEASE, distinctive_answer_lines(masters, shipped))
+    problems = check_nbgrader_release(copy, course["release"], distinctive_answer_lines(masters, shipped))
     assert any("answer of fusion survives in ch02_performance.ipynb" in p for p in problems), problems
     assert any("differs from the otter release" in p for p in problems), problems
 
@@ -209,7 +236,7 @@ def test_gradebook_comments_and_autograded_notebooks(course: dict[str, Path]) ->
         check = next(
             c for c in nb["cells"] if c["metadata"].get("nbgrader", {}).get("grade_id") == "histogram_check"
         )
-        assert check["source"] == 'grader.check("histogram")'
+        assert "".join(check["source"]) == 'grader.check("histogram")'  # bob's edit of it is undone
         assert "分" in "".join(check["outputs"][0]["text"])
         assert (auto / "timestamp.txt").read_text() == (
             course["course"] / "submitted" / sid / V / "timestamp.txt"
@@ -241,3 +268,34 @@ def test_grading_environment_has_no_nbgrader_and_no_rfc3987_syntax() -> None:
     assert not any(
         line.split("|")[-1].strip().startswith("rfc3987_syntax.") for line in here.stderr.splitlines()
     )
+
+
+def test_otter_solution_markers_become_nbgrader_regions_after_the_prompt() -> None:
+    master = (
+        "def f(x):\n    # BEGIN SOLUTION\n    return x\n    # END SOLUTION\n"
+        "k = 4  # SOLUTION\n# BEGIN SOLUTION NO PROMPT\nprint(k)\n# END SOLUTION\n"
+    )
+    assert nbgrader_answer_source(master) == (
+        "def f(x):\n    ...\n    ### BEGIN SOLUTION\n    return x\n    ### END SOLUTION\n"
+        "k = ...\n### BEGIN SOLUTION\nk = 4\n### END SOLUTION\n"
+        "### BEGIN SOLUTION\nprint(k)\n### END SOLUTION\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--nbgrader", "{course}"], "--nbgrader needs --assignment"),
+        (["{course}", "--nbgrader", "{course}", "--assignment", V], "give no SUBMISSIONS"),
+        (["--nbgrader", "{course}", "--assignment", V, "--layout", "canvas"], "do not go together"),
+        (["--nbgrader", "{empty}", "--assignment", V], "has no submitted/ folder"),
+    ],
+)
+def test_nbgrader_usage_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    (tmp_path / "course" / "submitted").mkdir(parents=True)
+    (tmp_path / "empty").mkdir()
+    filled = [a.format(course=tmp_path / "course", empty=tmp_path / "empty") for a in argv]
+    assert grade.run(grade_parser().parse_args(filled)) == 2
+    assert message in capsys.readouterr().err

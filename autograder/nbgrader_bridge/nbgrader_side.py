@@ -29,8 +29,11 @@ import contextlib
 import json
 import os
 import shutil
+import stat
 import sys
 import traceback
+
+MAX_NOTEBOOK_BYTES = 20 * 2**20  # what jaxgrade's intake reads of one notebook
 
 
 def _app(argv: list[str]):
@@ -75,8 +78,14 @@ def _autograded_notebook(src: str, fallback: str, dest: str, resources: dict, ce
     import nbformat
     from nbgrader.preprocessors import OverwriteCells
 
-    path = src if os.path.isfile(src) else fallback
-    nb = nbformat.read(path, as_version=4)
+    try:  # the student's file: a regular file of bounded size that parses, else the released notebook
+        st = os.lstat(src)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_NOTEBOOK_BYTES:
+            raise ValueError(f"{src}: not a regular file of at most {MAX_NOTEBOOK_BYTES} bytes")
+        nb = nbformat.read(src, as_version=4)
+    except Exception as exc:  # whatever the student handed in that nbformat cannot read
+        print(f"nbgrader_side: {exc}; the released notebook stands in", file=sys.stderr)
+        nb = nbformat.read(fallback, as_version=4)
     # nbgrader's own cells (graded checks, locked setup) come back from the gradebook, as in autograde
     nb, _ = OverwriteCells(add_missing_cells=True).preprocess(nb, dict(resources))
     for cell in nb.cells:
