@@ -108,11 +108,11 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         work[user] = home
     # 3. collect, then grade with jaxgrade (real runner, sandboxed)
     nbgrader(["collect", V], course, instructor, "instructor")
-    parser = grade_parser()
-    args = parser.parse_args(["--nbgrader", str(course), "--assignment", V, "--release", str(release / V),
-                              "--out", str(out), "--jobs", "2", "--timeout-scale", "3"])  # fmt: skip
-    code = grade.run(args)
-    assert code == 0
+    argv = ["--nbgrader", str(course), "--assignment", V, "--release", str(release / V),
+            "--out", str(out), "--jobs", "2", "--timeout-scale", "3"]  # fmt: skip
+    assert grade.run(grade_parser().parse_args(argv)) == 0
+    # a second run grades nothing again (unchanged) and writes the same records into nbgrader again
+    assert grade.run(grade_parser().parse_args(argv)) == 0
     return {
         "course": course,
         "out": out,
@@ -208,6 +208,14 @@ def test_formgrader_lists_autograded_submissions_with_nothing_to_grade_by_hand(
         assert s["needs_manual_grade"] is False
         assert s["score"] == totals[sid]
         assert s["timestamp"]
+
+
+def test_formgrader_renders_the_autograded_notebook(course: dict[str, Path]) -> None:
+    request = {"assignment": V, "notebook": "ch02_performance", "student": "bob"}
+    html = venv.call("formgrade", course["course"], request)["html"]
+    assert "histogram_check" in html
+    assert "0.00 / 10.00 分" in html  # jaxgrade's feedback, shown as the check cell's output
+    assert "print(&#39;all good&#39;)" not in html and "print('all good')" not in html
 
 
 def test_gradebook_comments_and_autograded_notebooks(course: dict[str, Path]) -> None:

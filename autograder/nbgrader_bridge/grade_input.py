@@ -78,6 +78,10 @@ def check(args: argparse.Namespace) -> NbgraderOptions | None:
     if args.isolation == "rlimit" and os.stat(course).st_mode & (stat.S_IROTH | stat.S_IXOTH):
         raise ValueError(f"--isolation rlimit: {course} is readable by other users (sources and gradebook); "
                          f"run: chmod o-rwx {course}")  # fmt: skip
+    try:  # before grading for minutes: can the results be written back at all?
+        venv.nbgrader_python()
+    except venv.NbgraderError as exc:
+        raise ValueError(str(exc)) from exc
     args.submissions = course / "submitted"
     if args.out is None:
         args.out = course / "jaxgrade" / args.assignment

@@ -20,6 +20,8 @@ applies):
   submission_secret.txt that `nbgrader release_feedback` reads. Answer: {ok, students: [ids]}.
 - `submissions`: {assignment} -> what the formgrader lists (NbGraderAPI.get_submissions).
   Answer: {ok, submissions}.
+- `formgrade`: {assignment, notebook, student} -> the formgrader page of that autograded notebook.
+  Answer: {ok, html}.
 An error answers {ok: false, error: str} with exit code 1.
 """
 
@@ -99,6 +101,15 @@ def _autograded_notebook(src: str, fallback: str, dest: str, resources: dict, ce
     nbformat.write(nb, dest)
 
 
+def _comment_of(gb, cell_id: str, submitted_notebook_id: str):
+    from nbgrader.api import Comment
+
+    query = gb.db.query(Comment).filter(
+        Comment.cell_id == cell_id, Comment.notebook_id == submitted_notebook_id
+    )
+    return query.one_or_none()
+
+
 def writeback(req: dict) -> dict:
     from nbgrader.api import Comment, Gradebook, MissingEntry
 
@@ -136,18 +147,16 @@ def writeback(req: dict) -> dict:
                     if cell.name in cells:
                         grade.auto_score = float(cells[cell.name]["score"])
                         grade.needs_manual_grade = False
-                    text = cells.get(cell.name, {}).get("comment", "")
-                    try:
-                        comment = gb.find_comment(cell.name, name, assignment, sid)
-                    except (
-                        MissingEntry
-                    ):  # nbgrader keeps comments for answer cells only; jaxgrade's go here too
+                    text = cells.get(cell.name, {}).get("comment", "") or None
+                    # nbgrader makes comment rows for answer cells only: the check cell gets one too
+                    comment = _comment_of(gb, cell.id, submitted_nb.id)
+                    if comment is None:
                         comment = Comment(cell_id=cell.id, notebook=submitted_nb)
                         gb.db.add(comment)
-                    comment.auto_comment = text or None
+                    comment.auto_comment = text
                     answer = cell.name.removesuffix("_check") + "_answer"
                     with contextlib.suppress(MissingEntry):
-                        gb.find_comment(answer, name, assignment, sid).auto_comment = text or None
+                        gb.find_comment(answer, name, assignment, sid).auto_comment = text
                 gb.db.commit()
                 _autograded_notebook(os.path.join(submitted, name + ".ipynb"),
                                      os.path.join(release, name + ".ipynb"),
@@ -170,7 +179,27 @@ def submissions(req: dict) -> dict:
     return {"ok": True, "submissions": api.get_submissions(req["assignment"])}
 
 
-OPS = {"generate": generate, "writeback": writeback, "submissions": submissions}
+def formgrade(req: dict) -> dict:
+    """The page formgrader's SubmissionHandler renders for one notebook (same exporter and template)."""
+    from nbconvert.exporters import HTMLExporter
+    from nbgrader.api import Gradebook
+    from nbgrader.server_extensions.formgrader import handlers
+
+    app = _app([])
+    cd = app.coursedir
+    assignment, notebook, student = req["assignment"], req["notebook"], req["student"]
+    path = os.path.join(cd.format_path(cd.autograded_directory, student, assignment), notebook + ".ipynb")
+    with Gradebook(cd.db_url) as gb:
+        submission = gb.find_submission_notebook(notebook, assignment, student)
+        resources = {"assignment_id": assignment, "notebook_id": notebook, "submission_id": submission.id,
+                     "index": 0, "total": 1, "base_url": "", "student": student, "last_name": None,
+                     "first_name": None, "notebook_path": path}  # fmt: skip
+    exporter = HTMLExporter(template_name="formgrade", extra_template_basedirs=[handlers.template_path])
+    html, _ = exporter.from_filename(path, resources=resources)
+    return {"ok": True, "html": html}
+
+
+OPS = {"generate": generate, "writeback": writeback, "submissions": submissions, "formgrade": formgrade}
 
 
 def main() -> int:

@@ -66,6 +66,14 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    if args.nbgrader is not None:  # before the slow otter release: is nbgrader's environment there?
+        from autograder.nbgrader_bridge.venv import NbgraderError, nbgrader_python
+
+        try:
+            nbgrader_python()
+        except NbgraderError as exc:
+            print(f"jaxgrade release: {exc}", file=sys.stderr)
+            return 2
     try:
         report = build_release(
             args.version, args.solutions, args.out, force=args.force, verify_run=args.verify_run, log=log
