@@ -120,6 +120,18 @@ def report_section(prepared: PreparedLms) -> str:
     return "\n".join(lines)
 
 
+def graded_totals(out: Path, prepared: PreparedLms) -> dict[str, float | None]:
+    """student id -> total from OUT's gradebook (None: not graded, e.g. a grader fault)."""
+    from autograder.grade.gradebook import Gradebook
+
+    scores: dict[str, float | None] = {}
+    with Gradebook(out / "gradebook.sqlite") as gb:
+        for m in prepared.mapping.students:
+            row = gb.get(m.student_id)
+            scores[m.student_id] = row.total if row is not None and row.state == "graded" else None
+    return scores
+
+
 def finish(prepared: PreparedLms, out: Path, scores: dict[str, float | None], points_possible: float,
            release_version: str) -> None:  # fmt: skip
     """Exports and the report section; `scores` maps graded student ids to their total (None: no grade)."""
