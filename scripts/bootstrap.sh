@@ -63,3 +63,21 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   echo "$want" > "$stamp"
 fi
 log "ready: $(.venv/bin/python --version), $(clang++ --version | head -n1)"
+
+# nbgrader 0.9.6 in its own environment, .venv-nbgrader/: it pulls in rfc3987-syntax, which makes every
+# `import nbformat` ~8x slower, so it must never be installed into the grading .venv. jaxgrade runs it
+# only as a subprocess (autograder/nbgrader_bridge/). Skip with JAXGRADE_NO_NBGRADER=1.
+if [ -z "${JAXGRADE_NO_NBGRADER:-}" ]; then
+  nbg_stamp=.venv-nbgrader/.jaxgrade-installed
+  if [ "$(cat "$nbg_stamp" 2>/dev/null)" != "nbgrader==0.9.6" ]; then
+    log "installing nbgrader 0.9.6 into .venv-nbgrader (log: .venv-nbgrader.pip.log)"
+    [ -x .venv-nbgrader/bin/python ] || "$(find_python)" -m venv .venv-nbgrader
+    if ! .venv-nbgrader/bin/python -m pip install nbgrader==0.9.6 > .venv-nbgrader.pip.log 2>&1; then
+      tail -n 20 .venv-nbgrader.pip.log >&2
+      log "nbgrader install failed (only --nbgrader needs it); full log in .venv-nbgrader.pip.log"
+      exit 1
+    fi
+    echo "nbgrader==0.9.6" > "$nbg_stamp"
+  fi
+  log "nbgrader: .venv-nbgrader has $(cat "$nbg_stamp")"
+fi

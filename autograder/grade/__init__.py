@@ -33,13 +33,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "submissions",
         metavar="SUBMISSIONS",
         type=Path,
-        help="folder with one entry per student: <id>.ipynb, <id>.zip or <id>/",
+        nargs="?",
+        default=None,
+        help="folder with one entry per student: <id>.ipynb, <id>.zip or <id>/ "
+        "(with --layout: an LMS download, zip or folder; none with --nbgrader)",
     )
     parser.add_argument(
         "--out",
-        required=True,
         type=Path,
-        help="output folder: grades.csv, report.md, gradebook.sqlite, <id>/results.json",
+        default=None,
+        help="output folder: grades.csv, report.md, gradebook.sqlite, <id>/results.json "
+        "(required, except with --nbgrader: COURSE_DIR/jaxgrade/<assignment>)",
     )
     parser.add_argument(
         "--release",
@@ -83,6 +87,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--timeout-scale", type=float, default=1.0,
                         help="multiply every time limit by this factor (slow machines)")  # fmt: skip
+    # course inputs and outputs: LMS downloads and rosters, nbgrader courses
+    from autograder.lms import course_input
+    from autograder.nbgrader_bridge import grade_input
+
+    course_input.add_arguments(parser)
+    grade_input.add_arguments(parser)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -124,9 +134,14 @@ def others_can_reach(path: Path) -> bool:
 
 
 def check_options(args: argparse.Namespace) -> GradeOptions:
+    if args.submissions is None:
+        raise UsageError("SUBMISSIONS is required (or --nbgrader COURSE_DIR)")
+    if args.out is None:
+        raise UsageError("--out is required")
     subs = Path(args.submissions)
-    if not subs.is_dir():
-        raise UsageError(f"SUBMISSIONS {subs} is not a folder")
+    lms_zip = args.layout is not None and subs.is_file() and subs.suffix.lower() == ".zip"
+    if not subs.is_dir() and not lms_zip:
+        raise UsageError(f"SUBMISSIONS {subs} is not a folder" + (" or a .zip" if args.layout else ""))
     out = Path(args.out)
     subs_r, out_r = subs.resolve(), out.resolve()
     if out_r == subs_r or subs_r in out_r.parents:
@@ -186,13 +201,17 @@ def make_run_settings(opts: GradeOptions, settings_cls: Any) -> Any:
 
 def run(args: argparse.Namespace, *, grade_fn: Any = None, settings: Any = None) -> int:
     """`grade_fn`/`settings` are for tests (a fake runner); the command line uses the real runner."""
+    from autograder import course_io
     from autograder.grade.batch import BatchConfig, run_batch
 
     try:
+        course = course_io.check(args)  # an LMS download or an nbgrader course (fills in defaults)
         opts = check_options(args)
-    except UsageError as exc:
+    except (UsageError, ValueError) as exc:
         print(f"jaxgrade grade: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    if course is not None:  # sandboxes must not see the whole download / course folder
+        opts = dataclasses.replace(opts, submissions=course.input_root)
     try:
         release = ReleaseInfo.load(opts.release_root)
         if grade_fn is None:
@@ -203,7 +222,7 @@ def run(args: argparse.Namespace, *, grade_fn: Any = None, settings: Any = None)
             grade_fn = runner.grade_submission
             settings = make_run_settings(opts, runner.RunSettings)
         cfg = BatchConfig(
-            submissions=opts.submissions,
+            submissions=course.prepare(opts.out) if course is not None else opts.submissions,
             out=opts.out,
             release=release,
             jobs=opts.jobs,
@@ -213,12 +232,17 @@ def run(args: argparse.Namespace, *, grade_fn: Any = None, settings: Any = None)
             unsafe_no_sandbox=opts.unsafe_no_sandbox,
         )
         summary = run_batch(cfg, grade_fn, settings)
+        if course is not None:
+            course.finish(opts.out, release, opts.exercises)
     except GraderFault as exc:
         print(f"jaxgrade grade: grader fault: {' '.join(str(exc).split())}", file=sys.stderr)
         return EXIT_GRADER_FAULT
     except KeyboardInterrupt:
         print("jaxgrade grade: interrupted; rerun the same command to resume", file=sys.stderr)
         return 130
+    finally:
+        if course is not None:
+            course.discard()
     if summary.exit_code:
         print(f"jaxgrade grade: grader fault: {summary.reason}", file=sys.stderr)
         return EXIT_GRADER_FAULT

@@ -37,6 +37,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(self-checks must say 尚未作答) and with the reference answers pasted in "
         "(self-checks must pass); slow",
     )
+    parser.add_argument(
+        "--nbgrader",
+        type=Path,
+        default=None,
+        metavar="COURSE_DIR",
+        help="also release to this nbgrader course: COURSE_DIR/source/<version>/, then the real "
+        "`nbgrader generate_assignment <version>` (nbgrader runs in .venv-nbgrader/)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -58,6 +66,14 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    if args.nbgrader is not None:  # before the slow otter release: is nbgrader's environment there?
+        from autograder.nbgrader_bridge.venv import NbgraderError, nbgrader_python
+
+        try:
+            nbgrader_python()
+        except NbgraderError as exc:
+            print(f"jaxgrade release: {exc}", file=sys.stderr)
+            return 2
     try:
         report = build_release(
             args.version, args.solutions, args.out, force=args.force, verify_run=args.verify_run, log=log
@@ -75,4 +91,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"  {ex:<18} {pts:g} points")
     if report.restored_metadata:
         print(f"  restored jaxgrade metadata on {report.restored_metadata} cell(s) that otter dropped")
+    if args.nbgrader is not None:
+        from autograder.nbgrader_bridge.release import NbgraderReleaseError, release_to_nbgrader
+
+        try:
+            nbg = release_to_nbgrader(report.path, args.solutions, args.nbgrader, log=log)
+        except NbgraderReleaseError as exc:
+            print(f"jaxgrade release: {exc}", file=sys.stderr)
+            return 1
+        print(f"released {report.version} to nbgrader -> {nbg.release} ({', '.join(nbg.notebooks)})")
     return 0

@@ -1,0 +1,195 @@
+"""`jaxgrade grade --nbgrader COURSE_DIR --assignment V [--out OUT]`: grade what `nbgrader collect` gathered.
+
+Before the batch: `COURSE_DIR/submitted/<student>/V/` (notebooks and source files at its top level;
+the release's support folders, `timestamp.txt` and `submission_secret.txt` are nbgrader's, not the
+student's answer) is staged as a plain SUBMISSIONS folder inside OUT. The batch grades it in the
+sandbox like any folder submission: nbgrader never runs student code.
+After the batch: the results go into nbgrader's gradebook and folders through nbgrader's own API,
+in nbgrader's environment (nbgrader_side.py `writeback`): per `<exercise>_check` cell the score
+(needs_manual_grade false) and the Chinese feedback as auto comment; autograded/ and feedback/.
+A student whose grading hit a grader fault, or an exercise left out by `--exercises`, is not written
+(formgrader keeps showing it as not autograded / needing a grade).
+Default OUT: COURSE_DIR/jaxgrade/V/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import stat
+import sys
+import tempfile
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, TextIO
+
+from autograder.exercises import CHAPTERS
+from autograder.grade import reports
+from autograder.grade.gradebook import Gradebook
+from autograder.grade.intake import EXTRA_SUFFIXES
+from autograder.grade.model import ReleaseInfo, StudentResult
+from autograder.lms.layouts import Item, Scan, Source
+from autograder.lms.mapping import Mapping, map_students
+from autograder.lms.stage import remove_stage, stage
+from autograder.nbgrader_bridge import venv
+from autograder.roster import Roster, RosterError, load_roster
+
+NBGRADER_FILES = frozenset({"timestamp.txt", "submission_secret.txt"})
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--nbgrader",
+        type=Path,
+        default=None,
+        metavar="COURSE_DIR",
+        help="grade COURSE_DIR/submitted/<student>/<assignment>/ (after `nbgrader collect`) and write "
+        "the scores into the course's nbgrader gradebook, autograded/ and feedback/ (no SUBMISSIONS)",
+    )
+    parser.add_argument(
+        "--assignment",
+        default=None,
+        metavar="NAME",
+        help="with --nbgrader: the nbgrader assignment (= jaxgrade release version); "
+        "with --layout: the assignment title in canvas.csv",
+    )
+
+
+@dataclass(frozen=True)
+class NbgraderOptions:
+    course_dir: Path
+    assignment: str
+    roster: Roster | None
+
+
+def check(args: argparse.Namespace) -> NbgraderOptions | None:
+    """None without --nbgrader. Fills in SUBMISSIONS, --out and --release defaults; ValueError on misuse."""
+    if args.nbgrader is None:
+        return None
+    if args.submissions is not None:
+        raise ValueError("--nbgrader reads COURSE_DIR/submitted/: give no SUBMISSIONS")
+    if args.layout is not None:
+        raise ValueError("--nbgrader and --layout do not go together")
+    if not args.assignment:
+        raise ValueError("--nbgrader needs --assignment NAME")
+    course = Path(args.nbgrader)
+    if not (course / "submitted").is_dir():
+        raise ValueError(f"--nbgrader {course} has no submitted/ folder (run `nbgrader collect` first)")
+    if args.isolation == "rlimit" and os.stat(course).st_mode & (stat.S_IROTH | stat.S_IXOTH):
+        raise ValueError(f"--isolation rlimit: {course} is readable by other users (sources and gradebook); "
+                         f"run: chmod o-rwx {course}")  # fmt: skip
+    try:  # before grading for minutes: can the results be written back at all?
+        venv.nbgrader_python()
+    except venv.NbgraderError as exc:
+        raise ValueError(str(exc)) from exc
+    args.submissions = course / "submitted"
+    if args.out is None:
+        args.out = course / "jaxgrade" / args.assignment
+    if args.release is None and (Path("assignments") / args.assignment / "manifest.json").is_file():
+        args.release = Path("assignments") / args.assignment
+    roster = None
+    if args.roster is not None:
+        try:
+            roster = load_roster(args.roster)
+        except RosterError as exc:
+            raise ValueError(str(exc)) from exc
+    return NbgraderOptions(course, args.assignment, roster)
+
+
+def scan_submitted(course: Path, assignment: str) -> Scan:
+    items: list[Item] = []
+    problems: list[str] = []
+    base = course / "submitted"
+    for sid in sorted(os.listdir(base)):
+        folder = base / sid / assignment
+        if sid.startswith(".") or not folder.is_dir() or folder.is_symlink():
+            continue
+        for name in sorted(os.listdir(folder)):
+            path = folder / name
+            st = os.lstat(path)
+            suffix = Path(name).suffix.lower()
+            if name in NBGRADER_FILES or not stat.S_ISREG(st.st_mode):
+                continue  # nbgrader's own files, and the release's folders the student fetched
+            if suffix == ".ipynb" or suffix in EXTRA_SUFFIXES:
+                items.append(
+                    Item(sid, "", name, Source(path, "", st.st_size, st.st_mtime), shown=f"{sid}/{name}")
+                )
+    return Scan("flat", tuple(items), tuple(problems))
+
+
+@dataclass(frozen=True)
+class PreparedNbgrader:
+    options: NbgraderOptions
+    mapping: Mapping
+    submissions: Path
+    problems: tuple[str, ...]
+
+
+def prepare(opts: NbgraderOptions, out: Path, *, err: TextIO | None = None) -> PreparedNbgrader:
+    err = err if err is not None else sys.stderr
+    mapping = map_students(scan_submitted(opts.course_dir, opts.assignment), opts.roster)
+    out.mkdir(parents=True, exist_ok=True)
+    out.chmod(0o700)
+    staged = Path(tempfile.mkdtemp(prefix=".nbgrader-submitted-", dir=out)) / "submissions"
+    problems = mapping.problems + stage(mapping, staged)
+    for line in problems:
+        err.write(f"jaxgrade grade: nbgrader: {line}\n")
+    err.write(f"jaxgrade grade: nbgrader: {len(mapping.students)} submission(s) of {opts.assignment}\n")
+    return PreparedNbgrader(opts, mapping, staged, problems)
+
+
+def exercise_comment_zh(result: StudentResult, exercise: str) -> str:
+    """The Chinese feedback of one exercise, as plain text (the auto comment of its nbgrader cell)."""
+    s = result.scores[exercise]
+    lines = [f"{reports.exercise_title_zh(exercise)}:{reports.format_score(s.score)} / "
+             f"{reports.format_score(s.max_score)} 分"]  # fmt: skip
+    if s.status != "ok":
+        lines.append(f"状态:{reports.exercise_status_zh(s.status)}")
+    if s.summary_zh:
+        lines.append(s.summary_zh)
+    for t in s.tests:
+        mark = "✔" if t.passed and t.score >= t.max_score else "✘"
+        lines.append(f"{mark} {t.output_zh}")
+    return "\n".join(lines)
+
+
+def writeback_request(result: StudentResult, release: ReleaseInfo) -> dict[str, Any]:
+    notebooks: dict[str, Any] = {}
+    for chapter, ids in CHAPTERS.items():
+        cells = {}
+        for ex in ids:
+            s = result.scores.get(ex)
+            if s is None or s.status == "skipped":
+                continue  # not graded this time: nbgrader keeps it as needing a grade
+            cells[f"{ex}_check"] = {"score": s.score, "comment": exercise_comment_zh(result, ex)}
+        part = replace(result, scores={ex: result.scores[ex] for ex in ids if ex in result.scores})
+        notebooks[release.notebooks[chapter].stem] = {
+            "cells": cells,
+            "feedback_html": reports.feedback_html(part),
+        }
+    return {"id": result.student_id, "notebooks": notebooks}
+
+
+def finish(prepared: PreparedNbgrader, out: Path, release: ReleaseInfo, *, err: TextIO | None = None) -> int:
+    """Write the graded students into nbgrader; returns how many were written (raises venv.NbgraderError)."""
+    err = err if err is not None else sys.stderr
+    try:
+        students, skipped = [], []
+        with Gradebook(out / "gradebook.sqlite") as gb:
+            for m in prepared.mapping.students:
+                row = gb.get(m.student_id)
+                result = gb.load_result(m.student_id) if row is not None and row.state == "graded" else None
+                if result is None:
+                    skipped.append(m.student_id)
+                else:
+                    students.append(writeback_request(result, release))
+        if skipped:
+            err.write(f"jaxgrade grade: nbgrader: not written (not graded): {', '.join(skipped)}\n")
+        if students:
+            opts = prepared.options
+            venv.call("writeback", opts.course_dir, {"assignment": opts.assignment, "students": students})
+        course = prepared.options.course_dir
+        err.write(f"jaxgrade grade: nbgrader: wrote {len(students)} submission(s) into {course}\n")
+        return len(students)
+    finally:
+        remove_stage(prepared.submissions.parent)

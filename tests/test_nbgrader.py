@@ -1,0 +1,309 @@
+"""jaxgrade with a real nbgrader 0.9.6 course, end to end.
+
+`jaxgrade release --nbgrader` into the course, students fetch and submit through a real exchange folder,
+`nbgrader collect`, `jaxgrade grade --nbgrader` (real sandboxed grading), then what nbgrader itself
+reports: `nbgrader export`, the formgrader API, the gradebook, `release_feedback` / `fetch_feedback`.
+
+nbgrader lives in .venv-nbgrader/ (scripts/bootstrap.sh); every nbgrader command runs there with HOME,
+USER and the config inside this test's temp folder. Two students are graded once (module fixture).
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import io
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from autograder import grade
+from autograder import release as release_cmd
+from autograder.nbgrader_bridge import venv
+from autograder.nbgrader_bridge.release import check_nbgrader_release
+from autograder.nbgrader_bridge.source import nbgrader_answer_source
+from autograder.release.build import library_files
+from autograder.release.masters import find_masters
+from autograder.release.verify import distinctive_answer_lines
+
+REPO = Path(__file__).resolve().parents[1]
+V = "2026-fall"
+COURSE_ID = "jaxcourse"
+
+try:
+    NBGRADER_PY = venv.nbgrader_python()
+except venv.NbgraderError as exc:
+    pytest.skip(f"nbgrader environment missing: {exc}", allow_module_level=True)
+NBGRADER = NBGRADER_PY.parent / "nbgrader"
+
+
+def nbgrader(args: list[str], cwd: Path, home: Path, user: str) -> str:
+    env = {**os.environ, "HOME": str(home), "USER": user, "LOGNAME": user,
+           "PATH": f"{NBGRADER.parent}{os.pathsep}{os.environ.get('PATH', '')}"}  # fmt: skip
+    env.pop("JUPYTER_CONFIG_DIR", None)
+    proc = subprocess.run(
+        [str(NBGRADER), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=600
+    )
+    assert proc.returncode == 0, f"nbgrader {' '.join(args)} failed:\n{proc.stdout}\n{proc.stderr}"
+    return proc.stdout + proc.stderr
+
+
+def write_config(path: Path, exchange: Path, course: Path | None = None) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = [
+        "c = get_config()",
+        f"c.CourseDirectory.course_id = {COURSE_ID!r}",
+        f"c.Exchange.root = {str(exchange)!r}",
+    ]
+    if course is not None:
+        lines.append(f"c.CourseDirectory.root = {str(course)!r}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def answer(student_nb: Path, answers: dict[str, str]) -> None:
+    """Write answers into the cells nbgrader knows as `<exercise>_answer` (what a student does in Jupyter)."""
+    nb = json.loads(student_nb.read_text(encoding="utf-8"))
+    for cell in nb["cells"]:
+        grade_id = cell["metadata"].get("nbgrader", {}).get("grade_id", "")
+        ex = grade_id.removesuffix("_answer")
+        if grade_id.endswith("_answer") and ex in answers:
+            cell["source"] = answers[ex]
+    student_nb.write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    base = tmp_path_factory.mktemp("nbgrader")
+    course, exchange, out = base / "course", base / "exchange", base / "out"
+    exchange.mkdir(mode=0o777)
+    instructor = base / "home-instructor"
+    write_config(course / "nbgrader_config.py", exchange, course)
+    # 1. `jaxgrade release --nbgrader` (otter release + nbgrader generate_assignment), then the exchange
+    release = base / "assignments"
+    args = release_parser().parse_args(["--version", V, "--solutions", str(REPO / "solutions"),
+                                        "--out", str(release), "--nbgrader", str(course)])  # fmt: skip
+    assert release_cmd.run(args) == 0
+    nbgrader(["release_assignment", V], course, instructor, "instructor")
+    # 2. two students fetch, answer chapter 2 (and hand in only that notebook), submit
+    masters = find_masters(REPO / "solutions")
+    solutions = {ex: srcs[0] for ex, srcs in masters["ch02"].answer_sources.items()}
+    work = {}
+    for user, answers in (("alice", solutions), ("bob", {"recompile": "predicted_compiles = 4\n"})):
+        home = base / f"home-{user}"
+        write_config(home / ".jupyter" / "nbgrader_config.py", exchange)
+        nbgrader(["fetch_assignment", V, "--course", COURSE_ID], home, home, user)
+        answer(home / V / "ch02_performance.ipynb", answers)
+        if user == "alice":
+            (home / V / "ch05_interop.ipynb").unlink()
+        else:  # bob breaks his chapter 5 file and rewrites a locked check cell
+            (home / V / "ch05_interop.ipynb").write_text("{not json", encoding="utf-8")
+            tamper_check_cell(home / V / "ch02_performance.ipynb", "histogram_check")
+        nbgrader(["submit", V, "--course", COURSE_ID, "--student", user], home, home, user)
+        work[user] = home
+    # 3. collect, then grade with jaxgrade (real runner, sandboxed)
+    nbgrader(["collect", V], course, instructor, "instructor")
+    argv = ["--nbgrader", str(course), "--assignment", V, "--release", str(release / V),
+            "--out", str(out), "--jobs", "2", "--timeout-scale", "3"]  # fmt: skip
+    assert grade.run(grade_parser().parse_args(argv)) == 0
+    # a second run grades nothing again (unchanged) and writes the same records into nbgrader again
+    assert grade.run(grade_parser().parse_args(argv)) == 0
+    return {
+        "course": course,
+        "out": out,
+        "instructor": instructor,
+        "release": release / V,
+        **{f"home-{u}": h for u, h in work.items()},
+    }
+
+
+def tamper_check_cell(student_nb: Path, grade_id: str) -> None:
+    nb = json.loads(student_nb.read_text(encoding="utf-8"))
+    for cell in nb["cells"]:
+        if cell["metadata"].get("nbgrader", {}).get("grade_id") == grade_id:
+            cell["source"] = "print('all good')"
+    student_nb.write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
+
+
+def release_parser():
+    import argparse
+
+    p = argparse.ArgumentParser(prog="jaxgrade release")
+    release_cmd.add_arguments(p)
+    return p
+
+
+def grade_parser():
+    import argparse
+
+    p = argparse.ArgumentParser(prog="jaxgrade grade")
+    grade.add_arguments(p)
+    return p
+
+
+def jaxgrade_totals(out: Path) -> dict[str, float]:
+    rows = csv.DictReader(io.StringIO((out / "grades.csv").read_text(encoding="utf-8")))
+    return {r["student_id"]: float(r["total"]) for r in rows}
+
+
+def test_release_has_nbgrader_cells_and_no_answer(course: dict[str, Path]) -> None:
+    nb = json.loads((course["course"] / "release" / V / "ch02_performance.ipynb").read_text(encoding="utf-8"))
+    meta = {c["metadata"]["nbgrader"]["grade_id"]: c["metadata"]["nbgrader"] for c in nb["cells"]
+            if "nbgrader" in c["metadata"]}  # fmt: skip
+    assert meta["histogram_check"]["grade"] and meta["histogram_check"]["locked"]
+    assert meta["histogram_check"]["points"] == 10
+    assert meta["histogram_answer"]["solution"] and not meta["histogram_answer"]["locked"]
+    assert meta["ch02_setup_1"]["locked"] and meta["ch02_setup_1"]["schema_version"] == 3
+    text = json.dumps(nb, ensure_ascii=False)
+    assert "counts[eqn.primitive.name] += 1" not in text and "BEGIN SOLUTION" not in text
+    assert (course["course"] / "release" / V / "tests" / "histogram.py").is_file()
+
+
+def test_leak_check_refuses_an_answer_line_left_in_the_nbgrader_release(
+    course: dict[str, Path], tmp_path: Path
+) -> None:
+    copy = tmp_path / "release"
+    shutil.copytree(course["course"] / "release" / V, copy)
+    path = copy / "ch02_performance.ipynb"
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    cell = next(
+        c for c in nb["cells"] if c["metadata"].get("nbgrader", {}).get("grade_id") == "fusion_answer"
+    )
+    cell["source"] += "\n    compiled = jax.jit(f).lower(*args).compile()\n"
+    path.write_text(json.dumps(nb), encoding="utf-8")
+    masters = find_masters(REPO / "solutions")
+    shipped = {line.strip() for p in library_files().values() for line in p.read_text().splitlines()}
+    problems = check_nbgrader_release(copy, course["release"], distinctive_answer_lines(masters, shipped))
+    assert any("answer of fusion survives in ch02_performance.ipynb" in p for p in problems), problems
+    assert any("differs from the otter release" in p for p in problems), problems
+
+
+def test_grades_csv_scores_the_two_students(course: dict[str, Path]) -> None:
+    totals = jaxgrade_totals(course["out"])
+    assert totals == {"alice": 40.0, "bob": 10.0}
+
+
+def test_nbgrader_export_shows_the_same_scores(course: dict[str, Path]) -> None:
+    nbgrader(["export", "--to", "nbgrader_grades.csv"], course["course"], course["instructor"], "instructor")
+    rows = list(csv.DictReader(io.StringIO((course["course"] / "nbgrader_grades.csv").read_text())))
+    exported = {r["student_id"]: float(r["score"]) for r in rows if r["assignment"] == V}
+    assert exported == jaxgrade_totals(course["out"])
+    assert {float(r["max_score"]) for r in rows} == {80.0}
+
+
+def test_formgrader_lists_autograded_submissions_with_nothing_to_grade_by_hand(
+    course: dict[str, Path],
+) -> None:
+    subs = venv.call("submissions", course["course"], {"assignment": V})["submissions"]
+    by_student = {s["student"]: s for s in subs}
+    assert sorted(by_student) == ["alice", "bob"]
+    totals = jaxgrade_totals(course["out"])
+    for sid, s in by_student.items():
+        assert s["autograded"] is True and s["submitted"] is True
+        assert s["needs_manual_grade"] is False
+        assert s["score"] == totals[sid]
+        assert s["timestamp"]
+
+
+def test_formgrader_renders_the_autograded_notebook(course: dict[str, Path]) -> None:
+    request = {"assignment": V, "notebook": "ch02_performance", "student": "bob"}
+    html = venv.call("formgrade", course["course"], request)["html"]
+    assert "histogram_check" in html
+    assert "0.00 / 10.00 分" in html  # jaxgrade's feedback, shown as the check cell's output
+    assert "print(&#39;all good&#39;)" not in html and "print('all good')" not in html
+
+
+def test_gradebook_comments_and_autograded_notebooks(course: dict[str, Path]) -> None:
+    db = sqlite3.connect(course["course"] / "gradebook.db")
+    rows = db.execute(
+        "SELECT s.id, c.name, g.auto_score, g.needs_manual_grade FROM grade g "
+        "JOIN base_cell c ON g.cell_id = c.id JOIN submitted_notebook n ON g.notebook_id = n.id "
+        "JOIN submitted_assignment a ON n.assignment_id = a.id JOIN student s ON a.student_id = s.id"
+    ).fetchall()
+    scores = {(sid, cell): (score, manual) for sid, cell, score, manual in rows}
+    assert scores[("alice", "histogram_check")] == (10.0, 0)
+    assert scores[("bob", "recompile_check")] == (10.0, 0)
+    assert scores[("bob", "histogram_check")] == (0.0, 0)
+    assert scores[("bob", "silu_ffi_check")] == (0.0, 0)  # ch05 not handed in: 0, graded
+    comments = dict(db.execute(
+        "SELECT s.id || '/' || b.name, m.auto_comment FROM comment m JOIN base_cell b ON m.cell_id = b.id "
+        "JOIN submitted_notebook n ON m.notebook_id = n.id "
+        "JOIN submitted_assignment a ON n.assignment_id = a.id JOIN student s ON a.student_id = s.id"
+    ).fetchall())  # fmt: skip
+    assert "10.00 / 10.00 分" in comments["alice/histogram_check"]
+    assert comments["alice/histogram_answer"] == comments["alice/histogram_check"]
+    assert "0.00 / 10.00 分" in comments["bob/histogram_check"]
+    for sid in ("alice", "bob"):
+        auto = course["course"] / "autograded" / sid / V
+        nb = json.loads((auto / "ch02_performance.ipynb").read_text(encoding="utf-8"))
+        check = next(
+            c for c in nb["cells"] if c["metadata"].get("nbgrader", {}).get("grade_id") == "histogram_check"
+        )
+        assert "".join(check["source"]) == 'grader.check("histogram")'  # bob's edit of it is undone
+        assert "分" in "".join(check["outputs"][0]["text"])
+        assert (auto / "timestamp.txt").read_text() == (
+            course["course"] / "submitted" / sid / V / "timestamp.txt"
+        ).read_text()
+        assert (auto / "ch05_interop.ipynb").is_file()  # formgrader can open the notebook not handed in
+
+
+def test_feedback_is_released_to_students(course: dict[str, Path]) -> None:
+    fb = course["course"] / "feedback" / "alice" / V
+    html = (fb / "ch02_performance.html").read_text(encoding="utf-8")
+    assert "评分反馈" in html and "40.00" in html
+    nbgrader(["release_feedback", V], course["course"], course["instructor"], "instructor")
+    home = course["home-alice"]
+    nbgrader(["fetch_feedback", V, "--course", COURSE_ID, "--student", "alice"], home, home, "alice")
+    fetched = list((home / V / "feedback").rglob("ch02_performance.html"))
+    assert fetched and fetched[0].read_text(encoding="utf-8") == html
+
+
+def test_grading_environment_has_no_nbgrader_and_no_rfc3987_syntax() -> None:
+    # nbgrader (and rfc3987-syntax, which slows `import nbformat` ~8x) are only in .venv-nbgrader
+    assert importlib.util.find_spec("nbgrader") is None
+    assert importlib.util.find_spec("rfc3987_syntax") is None
+    probe = "import importlib.util as u; print(u.find_spec('rfc3987_syntax') is not None)"
+    there = subprocess.run([str(NBGRADER_PY), "-c", probe], capture_output=True, text=True, check=True)
+    assert there.stdout.strip() == "True"
+    here = subprocess.run([sys.executable, "-X", "importtime", "-c", "import nbformat"],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    assert "nbformat" in here.stderr
+    assert not any(
+        line.split("|")[-1].strip().startswith("rfc3987_syntax.") for line in here.stderr.splitlines()
+    )
+
+
+def test_otter_solution_markers_become_nbgrader_regions_after_the_prompt() -> None:
+    master = (
+        "def f(x):\n    # BEGIN SOLUTION\n    return x\n    # END SOLUTION\n"
+        "k = 4  # SOLUTION\n# BEGIN SOLUTION NO PROMPT\nprint(k)\n# END SOLUTION\n"
+    )
+    assert nbgrader_answer_source(master) == (
+        "def f(x):\n    ...\n    ### BEGIN SOLUTION\n    return x\n    ### END SOLUTION\n"
+        "k = ...\n### BEGIN SOLUTION\nk = 4\n### END SOLUTION\n"
+        "### BEGIN SOLUTION\nprint(k)\n### END SOLUTION\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--nbgrader", "{course}"], "--nbgrader needs --assignment"),
+        (["{course}", "--nbgrader", "{course}", "--assignment", V], "give no SUBMISSIONS"),
+        (["--nbgrader", "{course}", "--assignment", V, "--layout", "canvas"], "do not go together"),
+        (["--nbgrader", "{empty}", "--assignment", V], "has no submitted/ folder"),
+    ],
+)
+def test_nbgrader_usage_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    (tmp_path / "course" / "submitted").mkdir(parents=True)
+    (tmp_path / "empty").mkdir()
+    filled = [a.format(course=tmp_path / "course", empty=tmp_path / "empty") for a in argv]
+    assert grade.run(grade_parser().parse_args(filled)) == 2
+    assert message in capsys.readouterr().err
