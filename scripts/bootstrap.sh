@@ -69,15 +69,17 @@ log "ready: $(.venv/bin/python --version), $(clang++ --version | head -n1)"
 # only as a subprocess (autograder/nbgrader_bridge/). Skip with JAXGRADE_NO_NBGRADER=1.
 if [ -z "${JAXGRADE_NO_NBGRADER:-}" ]; then
   nbg_stamp=.venv-nbgrader/.jaxgrade-installed
-  if [ "$(cat "$nbg_stamp" 2>/dev/null)" != "nbgrader==0.9.6" ]; then
-    log "installing nbgrader 0.9.6 into .venv-nbgrader (log: .venv-nbgrader.pip.log)"
+  nbg_want=$(sha256sum requirements-nbgrader.lock | cut -c1-16)
+  if [ "$(cat "$nbg_stamp" 2>/dev/null)" != "$nbg_want" ]; then
+    log "installing the locked nbgrader 0.9.6 into .venv-nbgrader (log: .venv-nbgrader.pip.log)"
     [ -x .venv-nbgrader/bin/python ] || "$(find_python)" -m venv .venv-nbgrader
-    if ! .venv-nbgrader/bin/python -m pip install nbgrader==0.9.6 > .venv-nbgrader.pip.log 2>&1; then
+    if ! .venv-nbgrader/bin/python -m pip install --require-hashes --no-deps -r requirements-nbgrader.lock \
+        > .venv-nbgrader.pip.log 2>&1; then
       tail -n 20 .venv-nbgrader.pip.log >&2
       log "nbgrader install failed (only --nbgrader needs it); full log in .venv-nbgrader.pip.log"
       exit 1
     fi
-    echo "nbgrader==0.9.6" > "$nbg_stamp"
+    echo "$nbg_want" > "$nbg_stamp"
   fi
-  log "nbgrader: .venv-nbgrader has $(cat "$nbg_stamp")"
+  log "nbgrader: .venv-nbgrader has $(.venv-nbgrader/bin/python -c 'import nbgrader; print(nbgrader.__version__)')"
 fi

@@ -57,3 +57,25 @@ def test_venv_matches_the_dev_lock() -> None:
         if got != version:
             wrong[name] = (version, got)
     assert not wrong, f".venv differs from requirements-dev.lock (locked, installed): {wrong}"
+
+
+def test_nbgrader_venv_matches_its_lock() -> None:
+    """.venv-nbgrader (made by bootstrap.sh unless JAXGRADE_NO_NBGRADER is set) holds exactly its lock."""
+    import json
+    import subprocess
+
+    python = REPO / ".venv-nbgrader" / "bin" / "python"
+    if not python.exists():
+        import pytest
+
+        print("test_lock: .venv-nbgrader missing (bootstrap.sh with JAXGRADE_NO_NBGRADER?)")
+        pytest.skip(".venv-nbgrader is missing: run ./scripts/bootstrap.sh without JAXGRADE_NO_NBGRADER")
+    listing = (
+        "import importlib.metadata as m, json;"
+        "print(json.dumps({d.metadata['Name']: d.version for d in m.distributions()}))"
+    )
+    done = subprocess.run([str(python), "-c", listing], capture_output=True, text=True, check=True)
+    installed = {canonicalize_name(k): v for k, v in json.loads(done.stdout).items()}
+    locked = read_lock(REPO / "requirements-nbgrader.lock")
+    wrong = {n: (v, installed.get(n)) for n, v in locked.items() if installed.get(n) != v}
+    assert not wrong, f".venv-nbgrader differs from requirements-nbgrader.lock (locked, installed): {wrong}"
