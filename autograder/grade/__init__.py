@@ -83,6 +83,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--timeout-scale", type=float, default=1.0,
                         help="multiply every time limit by this factor (slow machines)")  # fmt: skip
+    parser.add_argument(
+        "--executor",
+        default="local",
+        metavar="local|tcp://HOST:PORT",
+        help="where students are graded: 'local' (--jobs threads here, the default) or the address of "
+        "a Dask scheduler whose workers run jaxgrade (their --resources grader=N sets the slots)",
+    )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -100,6 +107,7 @@ class GradeOptions:
     image: str | None
     exercises: tuple[str, ...]
     timeout_scale: float
+    executor: str = "local"  # or a Dask scheduler address (autograder/executors/)
 
 
 class UsageError(ValueError):
@@ -162,9 +170,15 @@ def check_options(args: argparse.Namespace) -> GradeOptions:
     release = Path(args.release) if args.release is not None else _default_release()
     if not (release / "manifest.json").is_file():
         raise UsageError(f"--release {release} has no manifest.json")
+    from autograder.executors import parse_executor
+
+    try:
+        executor = parse_executor(getattr(args, "executor", "local"))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
     return GradeOptions(subs, out, release, args.jobs, bool(args.regrade), args.isolation,
                         bool(args.unsafe_no_sandbox), args.engine, args.image, exercises,
-                        float(args.timeout_scale))  # fmt: skip
+                        float(args.timeout_scale), executor)  # fmt: skip
 
 
 def make_run_settings(opts: GradeOptions, settings_cls: Any) -> Any:
@@ -212,7 +226,17 @@ def run(args: argparse.Namespace, *, grade_fn: Any = None, settings: Any = None)
             isolation=opts.isolation,
             unsafe_no_sandbox=opts.unsafe_no_sandbox,
         )
-        summary = run_batch(cfg, grade_fn, settings)
+        executor = None
+        if opts.executor != "local":
+            from autograder.executors.dask_executor import DaskExecutor
+
+            executor = DaskExecutor.connect(opts.executor, release=release, settings=settings,
+                                            exercises=opts.exercises, err=sys.stderr)  # fmt: skip
+        try:
+            summary = run_batch(cfg, grade_fn, settings, executor=executor)
+        finally:
+            if executor is not None:
+                executor.close()
     except GraderFault as exc:
         print(f"jaxgrade grade: grader fault: {' '.join(str(exc).split())}", file=sys.stderr)
         return EXIT_GRADER_FAULT
