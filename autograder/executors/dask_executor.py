@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import threading
 from concurrent.futures import Future
 from typing import Any, TextIO
@@ -88,8 +89,12 @@ class DaskExecutor:
         self._lock = threading.Lock()
         self._held: set[Any] = set()  # Dask futures not resolved yet (Dask forgets a key nobody holds)
         self._closed = False
-        self._release_future = client.submit(dict, archive.files, key=f"jaxgrade-release-{archive.digest}",
-                                             pure=False)  # fmt: skip
+        self._release_future = self._submit_release()
+
+    def _submit_release(self) -> Any:
+        # `dict` (a builtin) copies the archive: the task's output is what Dask moves to each worker once
+        return self.client.submit(dict, self.archive.files, key=f"jaxgrade-release-{self.archive.digest}",
+                                  pure=False)  # fmt: skip
 
     # -- connecting and checking the workers
 
@@ -136,6 +141,8 @@ class DaskExecutor:
             "submission": encode_submission(sub),
         }, ensure_ascii=False, separators=(",", ":"))  # fmt: skip
         key = task_key(sub.content_hash, self.archive.digest, self.version, self.settings)
+        if self._release_future.status in ("cancelled", "lost", "error"):  # the scheduler was replaced
+            self._release_future = self._submit_release()
         fut = self.client.submit(grade_task, self._release_future, payload, key=key, resources={RESOURCE: 1},
                                  retries=TASK_RETRIES, pure=False)  # fmt: skip
         with self._lock:
@@ -177,12 +184,20 @@ class DaskExecutor:
             self._closed = True
             held = list(self._held)
             self._held.clear()
+        connected = self.client.status == "running"
+        quiet = logging.getLogger("distributed.client")
+        level = quiet.level
+        if not connected:  # Dask logs a traceback for the reconnection it gives up; we said it in one line
+            quiet.setLevel(logging.CRITICAL)
         try:
-            if cancel and held and self.client.status == "running":
+            if cancel and held and connected:
                 self.client.cancel(held)
             self._release_future.release()
         finally:
-            self.client.close(timeout=CONNECT_TIMEOUT_S)
+            try:
+                self.client.close(timeout=CONNECT_TIMEOUT_S)
+            finally:
+                quiet.setLevel(level)
 
 
 def _check_workers(client: Any, address: str, isolation: str, err: TextIO, wait_s: float) -> int:
