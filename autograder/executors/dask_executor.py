@@ -119,6 +119,12 @@ class DaskExecutor:
             wire = wire_settings(settings)
             slots = _check_workers(client, address, wire.get("isolation", "bwrap"), err, worker_wait)
             return cls(client, address, release, archive, wire, exercises, slots)
+        except GraderFault:
+            client.close()
+            raise
+        except Exception as exc:  # Dask refused something: say what, as a grader fault (exit 1)
+            client.close()
+            raise GraderFault(f"the Dask cluster at {address} failed: {type(exc).__name__}: {exc}") from exc
         except BaseException:
             client.close()
             raise
@@ -206,7 +212,11 @@ def _check_workers(client: Any, address: str, isolation: str, err: TextIO, wait_
         client.wait_for_workers(1, timeout=wait_s)
     except TimeoutError as exc:
         raise GraderFault(f"no Dask worker joined the scheduler at {address} within {wait_s:g} s") from exc
-    client.register_plugin(WorkerCheck(grader_version(), isolation), name=PLUGIN_NAME)
+    try:
+        client.register_plugin(WorkerCheck(grader_version(), isolation), name=PLUGIN_NAME)
+    except Exception as exc:  # a worker without (this) jaxgrade cannot load the plugin; named below
+        err.write(f"jaxgrade grade: a Dask worker could not run the worker check: {type(exc).__name__}: "
+                  f"{' '.join(str(exc).split())[:300]}\n")  # fmt: skip
     reports = client.run(worker_report, on_error="return")
     info = client.scheduler_info(n_workers=-1)["workers"]
     slots = 0
