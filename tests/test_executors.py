@@ -152,3 +152,27 @@ def test_the_release_archive_is_content_addressed_and_verified(tmp_path: Path) -
     (copy / "kernels" / "rms_norm.cc").write_text("// changed\n")
     with pytest.raises(ReleaseArchiveError, match="does not match its sha256 in manifest.json"):
         pack_release(copy)
+
+
+def test_the_worker_refuses_a_submission_it_cannot_trust(env: dict[str, Path]) -> None:
+    from autograder.grade.codec import CodecError
+    from autograder.grade.intake import discover, intake_student
+
+    populate(env["subs"])
+    students, _ = discover(env["subs"])
+    sub = intake_student("alice", students["alice"], release_version="2026-fall")
+    wire = json.loads(json.dumps(encode_submission(sub)))
+    assert decode_submission(wire).extra_files == {"silu.cc": b"// kernel"}
+    for path in ("../silu.cc", "/etc/passwd", "a//b", "./x"):
+        bad = json.loads(json.dumps(wire))
+        bad["extra_files"][path] = bad["extra_files"].pop("silu.cc")
+        with pytest.raises(CodecError, match="not a safe relative path"):
+            decode_submission(bad)
+    bad = json.loads(json.dumps(wire))
+    bad["extra_files"]["silu.cc"] = "not base64!"
+    with pytest.raises(CodecError, match="not base64"):
+        decode_submission(bad)
+    bad = json.loads(json.dumps(wire))
+    bad["student_id"] = "alice"
+    with pytest.raises(CodecError, match="unexpected keys"):
+        decode_submission(bad)
