@@ -26,6 +26,7 @@ import hashlib
 import json
 import logging
 import threading
+import time
 from concurrent.futures import Future
 from typing import Any, TextIO
 
@@ -49,6 +50,7 @@ CONNECT_TIMEOUT_S = 10.0
 WORKER_WAIT_S = 60.0
 TASK_RETRIES = 1
 RESULT_TIMEOUT_S = 120.0
+SLOTS_REFRESH_S = 10.0
 
 
 def wire_settings(settings: Any) -> dict[str, Any]:
@@ -89,6 +91,7 @@ class DaskExecutor:
         self._lock = threading.Lock()
         self._held: set[Any] = set()  # Dask futures not resolved yet (Dask forgets a key nobody holds)
         self._closed = False
+        self._slots_at = time.monotonic()
         self._release_future = self._submit_release()
 
     def _submit_release(self) -> Any:
@@ -132,7 +135,19 @@ class DaskExecutor:
     # -- the executor protocol
 
     def capacity(self) -> int:
-        return 2 * self.slots  # one queued per slot hides the scheduling round trip
+        """Two per grading slot on the cluster (one queued per slot hides the scheduling round trip).
+
+        Re-read every SLOTS_REFRESH_S from the scheduler, so workers that join later (a dask-jobqueue
+        scale-up) get work; a withdrawn worker (WorkerCheck) offers 0 slots."""
+        now = time.monotonic()
+        if now - self._slots_at >= SLOTS_REFRESH_S and self.client.status == "running":
+            self._slots_at = now
+            try:
+                workers = self.client.scheduler_info(n_workers=-1)["workers"].values()
+                self.slots = max(1, int(sum(float(w.get("resources", {}).get(RESOURCE, 0)) for w in workers)))
+            except Exception:  # the scheduler is going away: submit() will say so
+                pass
+        return 2 * self.slots
 
     def submit(self, sub: StudentSubmission) -> Future[StudentResult]:
         done: Future[StudentResult] = Future()
