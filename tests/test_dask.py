@@ -198,6 +198,7 @@ def test_examples_on_dask_equal_local_even_when_a_worker_is_killed(
     assert r.returncode == 0, r.stderr
     assert len(killed) == 1, "no worker was killed while grading"
     assert "2 usable worker(s), 2 grading slot(s)" in r.stderr
+    assert f"- executor: dask {two_workers.address}, 2 grading slot(s)" in (out / "report.md").read_text()
     assert student_files(out) == student_files(local_reference)
     assert {s: v["state"] for s, v in rows(out).items()} == {s: "graded" for s in rows(local_reference)}
 

@@ -423,6 +423,7 @@ def run_batch(
             skipped_unchanged=tuple(sorted(o.student_id for o in outcomes if o.kind == "unchanged")),
             wall_s=time.time() - start,
             ignored_entries=tuple(ignored),
+            executor=executor.description,
         )
         current = set(ids)
         reports.write_ta_report(cfg.out, info, rows, [(s, p) for s, p in gb.all_phases() if s in current])
