@@ -420,3 +420,43 @@ def test_scheduler_lost_mid_run_then_rerun_resumes(tmp_path: Path) -> None:
         assert {v["state"] for v in rows(out).values()} == {"graded"}
     finally:
         c.stop()
+
+
+def test_a_grader_fault_on_the_workers_is_retried_once_then_grader_error(
+    two_workers: LoopbackCluster, tmp_path: Path
+) -> None:
+    """A real grader fault on the workers (container isolation with an image that does not exist:
+    the runner raises GraderFault when it makes the sandbox): Dask runs the task twice (the
+    scheduler's story shows two attempts), then the student is `grader_error`, never a 0."""
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    shutil.copy(EXAMPLES / "s005_only_ch02.ipynb", subs / "s005_only_ch02.ipynb")
+    image = "localhost/jaxgrade-test-no-such-image:0"
+    args = ("--isolation", "container", "--engine", "podman", "--image", image, "--exercises", "histogram")
+    r = grade(subs, tmp_path / "out", "--executor", two_workers.address, *args)
+    assert r.returncode == 1, r.stderr
+    row = rows(tmp_path / "out")["s005_only_ch02"]
+    assert row["state"] == "grader_error"
+    assert "failed on the Dask workers" in row["error"] and "container" in row["error"]
+    assert (
+        "s005_only_ch02,,,,,,,,,,,grader_error" in (tmp_path / "out" / "grades.csv").read_text().splitlines()
+    )
+    from autograder.executors.dask_executor import task_key, wire_settings
+    from autograder.executors.release_archive import pack_release
+    from autograder.executors.version import grader_version
+    from autograder.grade.intake import discover, intake_student
+    from autograder.grade.runner import RunSettings
+
+    students, _ = discover(subs)
+    sub = intake_student("s005_only_ch02", students["s005_only_ch02"], release_version="2026-fall")
+    settings = RunSettings.from_options(
+        isolation="container",
+        engine="podman",
+        image=image,
+        exercises=("histogram",),
+        timeout_scale=float(SCALE),
+    )
+    key = task_key(sub.content_hash, pack_release(RELEASE).digest, grader_version(), wire_settings(settings))
+    story = two_workers.client().story(key)
+    attempts = [e for e in story if e[1] == key and e[3] == "processing"]  # (source, key, start, finish, ...)
+    assert len(attempts) == 2, story
