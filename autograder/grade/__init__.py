@@ -87,6 +87,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--timeout-scale", type=float, default=1.0,
                         help="multiply every time limit by this factor (slow machines)")  # fmt: skip
+    parser.add_argument(
+        "--executor",
+        default="local",
+        metavar="local|tcp://HOST:PORT",
+        help="where students are graded: 'local' (--jobs threads here, the default) or the address of "
+        "a Dask scheduler whose workers run jaxgrade (their --resources grader=N sets the slots)",
+    )
     # course inputs and outputs: LMS downloads and rosters, nbgrader courses
     from autograder.lms import course_input
     from autograder.nbgrader_bridge import grade_input
@@ -110,6 +117,7 @@ class GradeOptions:
     image: str | None
     exercises: tuple[str, ...]
     timeout_scale: float
+    executor: str = "local"  # or a Dask scheduler address (autograder/executors/)
 
 
 class UsageError(ValueError):
@@ -177,9 +185,15 @@ def check_options(args: argparse.Namespace) -> GradeOptions:
     release = Path(args.release) if args.release is not None else _default_release()
     if not (release / "manifest.json").is_file():
         raise UsageError(f"--release {release} has no manifest.json")
+    from autograder.executors import parse_executor
+
+    try:
+        executor = parse_executor(getattr(args, "executor", "local"))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
     return GradeOptions(subs, out, release, args.jobs, bool(args.regrade), args.isolation,
                         bool(args.unsafe_no_sandbox), args.engine, args.image, exercises,
-                        float(args.timeout_scale))  # fmt: skip
+                        float(args.timeout_scale), executor)  # fmt: skip
 
 
 def make_run_settings(opts: GradeOptions, settings_cls: Any) -> Any:
@@ -215,10 +229,8 @@ def run(args: argparse.Namespace, *, grade_fn: Any = None, settings: Any = None)
     try:
         release = ReleaseInfo.load(opts.release_root)
         if grade_fn is None:
-            try:
-                from autograder.grade import runner
-            except ImportError as exc:
-                raise GraderFault(f"the grading runner is not available: {exc}") from exc
+            from autograder.grade import runner
+
             grade_fn = runner.grade_submission
             settings = make_run_settings(opts, runner.RunSettings)
         cfg = BatchConfig(
@@ -231,7 +243,17 @@ def run(args: argparse.Namespace, *, grade_fn: Any = None, settings: Any = None)
             isolation=opts.isolation,
             unsafe_no_sandbox=opts.unsafe_no_sandbox,
         )
-        summary = run_batch(cfg, grade_fn, settings)
+        executor = None
+        if opts.executor != "local":
+            from autograder.executors.dask_executor import DaskExecutor
+
+            executor = DaskExecutor.connect(opts.executor, release=release, settings=settings,
+                                            exercises=opts.exercises, err=sys.stderr)  # fmt: skip
+        try:
+            summary = run_batch(cfg, grade_fn, settings, executor=executor)
+        finally:
+            if executor is not None:
+                executor.close()
         if course is not None:
             course.finish(opts.out, release, opts.exercises)
     except GraderFault as exc:

@@ -1,9 +1,12 @@
 """Batch driver: grade a SUBMISSIONS folder into OUT/, in parallel and resumably (trusted parent).
 
-For each student (N at a time, threads: a job spends its time waiting on sandboxed children):
-  receive (gradebook row, safe folder name) -> intake -> skip if unchanged -> parsed -> running ->
-  grade_fn(sub, release, settings) -> graded (one transaction) -> OUT/<safe id>/ files.
-The grade function is injected (`grade_fn`), so tests drive the batch with a fake runner.
+For each student, in this process (the client): receive (gradebook row, safe folder name) ->
+intake -> skip if unchanged -> parsed -> running -> hand the StudentSubmission to the executor.
+The executor (autograder/executors/: a local thread pool, or a Dask cluster) only turns it into a
+StudentResult; back here the result is completed and checked (`complete_result`) -> graded (one
+transaction) -> OUT/<safe id>/ files. Every gradebook write happens here, never in an executor.
+At most `executor.capacity()` students are in flight. The grade function of the local executor
+is injected (`grade_fn`), so tests drive the batch with a fake runner.
 
 Failure kinds stay apart:
 - the student's fault (bad file, timeout, crash, failed checks) is a recorded result with a status;
@@ -25,11 +28,13 @@ import threading
 import time
 import traceback
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
+from autograder.executors import Executor
+from autograder.executors.local import LocalExecutor
 from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.exercises.base import ExerciseScore, TestResult
 from autograder.grade import reports
@@ -232,9 +237,19 @@ class _Progress:
 # The batch
 
 
-def _grade_one(
-    sid: str, entries: list[Entry], gb: Gradebook, cfg: BatchConfig, grade_fn: GradeFn, settings: Any
-) -> JobOutcome:
+@dataclass(frozen=True)
+class _InFlight:
+    """A submission handed to the executor (its gradebook row is `running`)."""
+
+    sub: StudentSubmission
+    safe: str
+    intake_phase: Phase
+    started: float
+
+
+def _take_in(sid: str, entries: list[Entry], gb: Gradebook, cfg: BatchConfig) -> JobOutcome | _InFlight:
+    """Client side, before grading: receive, intake, the unchanged check; an intake failure is
+    recorded at once. Returns the finished outcome, or what to hand to the executor."""
     t0 = time.time()
     safe = gb.receive(sid, t0)
     try:
@@ -250,28 +265,90 @@ def _grade_one(
         assert row is not None
         return JobOutcome(sid, "unchanged", row.status or "", row.total, row.max_total, t1 - t0)
     gb.mark_parsed(sid, sub.content_hash, t1)
+    job = _InFlight(sub, safe, intake_phase, t0)
     if sub.status != "ok":
-        result = intake_failure_result(sub, cfg.release, cfg)
-    else:
-        gb.mark_running(sid, time.time())
-        try:
-            raw = grade_fn(sub, cfg.release, settings)
-            result = complete_result(sub, cfg.release, raw, cfg)
-        except Exception as exc:
-            if isinstance(exc, GraderFault):
-                err = f"{exc}"
-            else:  # a bug in the grader: still not the student's fault
-                last = traceback.format_exception_only(exc)[-1].strip()
-                err = f"internal error: {last}"
-            err = " ".join(err.split())[:1000]
-            gb.record_grader_error(sid, err, at=time.time(), phases=(intake_phase,))
-            return JobOutcome(sid, "grader_error", "grader_error", None, None, time.time() - t0, err)
-    result = replace(result, phases=(intake_phase, *result.phases))
+        return _record(job, intake_failure_result(sub, cfg.release, cfg), gb, cfg)
+    gb.mark_running(sid, time.time())
+    return job
+
+
+def _record(job: _InFlight, result: StudentResult, gb: Gradebook, cfg: BatchConfig) -> JobOutcome:
+    result = replace(result, phases=(job.intake_phase, *result.phases))
     gb.record_result(result, scope=cfg.scope, graded_at=time.time())
-    stored = gb.load_result(sid)
+    stored = gb.load_result(job.sub.student_id)
     assert stored is not None
-    reports.write_student_files(cfg.out, safe, stored)
-    return JobOutcome(sid, "graded", result.status, result.total, result.max_total, time.time() - t0)
+    reports.write_student_files(cfg.out, job.safe, stored)
+    return JobOutcome(job.sub.student_id, "graded", result.status, result.total, result.max_total,
+                      time.time() - job.started)  # fmt: skip
+
+
+def _finish(job: _InFlight, fut: Future[StudentResult], gb: Gradebook, cfg: BatchConfig) -> JobOutcome:
+    """Client side, after grading: validate and complete the result, then one gradebook transaction."""
+    sid = job.sub.student_id
+    try:
+        result = complete_result(job.sub, cfg.release, fut.result(), cfg)
+    except Exception as exc:
+        if isinstance(exc, GraderFault):
+            err = f"{exc}"
+        else:  # a bug in the grader: still not the student's fault
+            last = traceback.format_exception_only(exc)[-1].strip()
+            err = f"internal error: {last}"
+        err = " ".join(err.split())[:1000]
+        gb.record_grader_error(sid, err, at=time.time(), phases=(job.intake_phase,))
+        return JobOutcome(sid, "grader_error", "grader_error", None, None, time.time() - job.started, err)
+    return _record(job, result, gb, cfg)
+
+
+def _fault_outcome(sid: str, exc: BaseException, gb: Gradebook) -> JobOutcome:
+    """The gradebook or the report writing failed for one student: the grader's fault."""
+    o = JobOutcome(sid, "grader_error", "grader_error", None, None, 0.0, f"{type(exc).__name__}: {exc}")
+    try:
+        gb.record_grader_error(sid, o.error, at=time.time())
+    except Exception:
+        pass
+    return o
+
+
+def _grade_all(
+    ids: list[str], students: dict[str, list[Entry]], gb: Gradebook, cfg: BatchConfig,
+    executor: Executor, progress: _Progress,
+) -> list[JobOutcome]:  # fmt: skip
+    """Intake in this thread, grading in the executor, at most `executor.capacity()` in flight."""
+    outcomes: list[JobOutcome] = []
+    in_flight: dict[Future[StudentResult], _InFlight] = {}
+
+    def settle(done: set[Future[StudentResult]]) -> None:
+        for fut in done:
+            job = in_flight.pop(fut)
+            try:
+                o = _finish(job, fut, gb, cfg)
+            except Exception as exc:
+                o = _fault_outcome(job.sub.student_id, exc, gb)
+            outcomes.append(o)
+            progress.update(o)
+
+    for sid in ids:
+        while len(in_flight) >= max(1, executor.capacity()):
+            settle(wait(in_flight, return_when=FIRST_COMPLETED).done)
+        settle({f for f in in_flight if f.done()})
+        try:
+            taken = _take_in(sid, students[sid], gb, cfg)
+            if isinstance(taken, _InFlight):
+                try:
+                    fut = executor.submit(taken.sub)
+                except Exception as exc:  # the executor could not take it: a grader fault
+                    fut = Future()
+                    fut.set_exception(GraderFault(f"the executor refused the submission: {exc}"))
+                in_flight[fut] = taken
+                continue
+            o = taken
+        except Exception as exc:
+            o = _fault_outcome(sid, exc, gb)
+        outcomes.append(o)
+        progress.update(o)
+    while in_flight:
+        settle(wait(in_flight, return_when=FIRST_COMPLETED).done)
+    return outcomes
 
 
 def _lock_out(out: Path) -> int:
@@ -294,10 +371,13 @@ def run_batch(
     *,
     err: TextIO | None = None,
     out: TextIO | None = None,
+    executor: Executor | None = None,
 ) -> BatchSummary:
     """Grade everything that needs it, then write grades.csv, report.md and each student's files.
 
-    Raises GraderFault when the batch as a whole cannot run (OUT not writable, SUBMISSIONS unreadable).
+    `executor` grades (default: a LocalExecutor of `cfg.jobs` threads running `grade_fn`); the batch
+    closes it. Raises GraderFault when the batch as a whole cannot run (OUT not writable,
+    SUBMISSIONS unreadable).
     """
     err = err if err is not None else sys.stderr
     out = out if out is not None else sys.stdout
@@ -311,31 +391,16 @@ def run_batch(
     ids = sorted(students)
     bar = cfg.progress if cfg.progress is not None else err.isatty()
     progress = _Progress(len(ids), err, bar)
-    outcomes: list[JobOutcome] = []
     lock = _lock_out(cfg.out)
     gb = Gradebook(cfg.out / "gradebook.sqlite")
     try:
-        pool = ThreadPoolExecutor(max_workers=max(1, cfg.jobs), thread_name_prefix="grade")
+        executor = executor or LocalExecutor(grade_fn, cfg.release, settings, cfg.jobs)
         try:
-            futures = {
-                pool.submit(_grade_one, sid, students[sid], gb, cfg, grade_fn, settings): sid for sid in ids
-            }
-            for fut in as_completed(futures):
-                try:
-                    o = fut.result()
-                except Exception as exc:  # gradebook or report writing failed: the grader's fault
-                    o = JobOutcome(futures[fut], "grader_error", "grader_error", None, None, 0.0,
-                                   f"{type(exc).__name__}: {exc}")  # fmt: skip
-                    try:
-                        gb.record_grader_error(o.student_id, o.error, at=time.time())
-                    except Exception:
-                        pass
-                outcomes.append(o)
-                progress.update(o)
+            outcomes = _grade_all(ids, students, gb, cfg, executor, progress)
         except BaseException:
-            pool.shutdown(wait=True, cancel_futures=True)
+            executor.close(cancel=True)
             raise
-        pool.shutdown(wait=True)
+        executor.close()
 
         rows = []
         for sid in ids:
@@ -358,6 +423,7 @@ def run_batch(
             skipped_unchanged=tuple(sorted(o.student_id for o in outcomes if o.kind == "unchanged")),
             wall_s=time.time() - start,
             ignored_entries=tuple(ignored),
+            executor=executor.description,
         )
         current = set(ids)
         reports.write_ta_report(cfg.out, info, rows, [(s, p) for s, p in gb.all_phases() if s in current])

@@ -393,6 +393,7 @@ class BatchInfo:
     skipped_unchanged: tuple[str, ...]
     wall_s: float
     ignored_entries: tuple[str, ...] = ()
+    executor: str = ""  # where students were graded, e.g. "dask tcp://host:8786, 6 grading slot(s)"
 
 
 def _phase_key(name: str) -> str:
@@ -417,6 +418,8 @@ def ta_report(info: BatchInfo, rows: list[GradeRow], phases: list[tuple[str, Pha
         f"- jobs: {info.jobs}; wall time of this run: {info.wall_s:.1f} s",
         f"- exercises: {', '.join(info.exercises) if info.exercises else 'all'}",
     ]  # fmt: skip
+    if info.executor:
+        L.append(f"- executor: {_md_cell(info.executor)}")
     if info.ignored_entries:
         L.append(f"- ignored entries in SUBMISSIONS: {', '.join(_md_cell(x) for x in info.ignored_entries)}")
     L += ["", "## Status", "", "| status | count |", "| --- | ---: |"]

@@ -1,0 +1,143 @@
+"""What runs ON a Dask worker (trusted grader side; student code only in the runner's sandboxed children).
+
+Every function here is module-level, so Dask sends it by reference (its import path), and every
+argument and return value is plain data: JSON text, a dict of bytes (the release archive), str.
+
+- `grade_task(release_files, payload)`: one student. Checks the grader version, unpacks the release
+  into this machine's cache once, rebuilds the submission (its content hash proven again), runs the
+  same `runner.grade_submission` as a local run, with the worker's own sandbox (bwrap, rlimit or
+  container on this machine) and folders, and returns the result as JSON text (codec.py).
+  A grader fault becomes `TaskFailed(one line)`: the only exception that leaves a task, so Dask's
+  `retries` apply and the client unpickles nothing but that class and a capped string.
+- `WorkerCheck`: a worker plugin, run by every worker when the client registers it and by every
+  worker that joins or restarts later. It checks the grader version and the sandbox tools; a worker
+  that fails withdraws its `grader` resource (so the scheduler gives it no grading task) until the
+  plugin is removed or replaced, and keeps its report for `worker_report`.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from typing import Any
+
+from distributed.diagnostics.plugin import WorkerPlugin
+
+from autograder.executors.release_archive import ReleaseArchiveError, default_cache, unpack_release
+from autograder.executors.version import grader_version
+
+TASK_FORMAT = "jaxgrade-task/1"
+RESOURCE = "grader"  # the Dask worker resource one student's grading holds
+PLUGIN_NAME = "jaxgrade-worker-check"
+MAX_ERROR = 1000
+# RunSettings fields that travel (everything else, e.g. folders and the Python, is the worker's own)
+WIRE_SETTINGS = ("isolation", "unsafe_no_sandbox", "exercises", "timeout_scale", "engine", "image")
+
+
+class TaskFailed(RuntimeError):
+    """A grading task failed for a reason of the grader's (one line of text, nothing else)."""
+
+
+def _line(text: str) -> str:
+    return " ".join(str(text).split())[:MAX_ERROR]
+
+
+def grade_task(release_files: dict[str, bytes], payload: str) -> str:
+    from autograder.grade import runner
+    from autograder.grade.codec import CodecError, decode_submission, encode_result
+    from autograder.grade.model import GraderFault, ReleaseInfo
+
+    try:
+        doc = json.loads(payload)
+        if not isinstance(doc, dict) or doc.get("format") != TASK_FORMAT:
+            raise TaskFailed(f"not a {TASK_FORMAT} task")
+        own = grader_version()
+        if doc.get("grader_version") != own:
+            raise TaskFailed(f"worker runs grader {own}, the client {doc.get('grader_version')!r}")
+        root = unpack_release(release_files, str(doc["release_digest"]))
+        release = ReleaseInfo.load(root)
+        sub = decode_submission(doc["submission"])
+        wire = doc["settings"]
+        if not isinstance(wire, dict) or not set(wire) <= set(WIRE_SETTINGS):
+            raise TaskFailed("task settings hold unknown keys")
+        settings = runner.RunSettings.from_options(**wire, hidden=(default_cache(),))
+        return encode_result(runner.grade_submission(sub, release, settings))
+    except TaskFailed as exc:
+        raise TaskFailed(_line(str(exc))) from None
+    except (GraderFault, ReleaseArchiveError, CodecError) as exc:
+        raise TaskFailed(_line(str(exc))) from None
+    except Exception as exc:  # a bug of the grader: still not the student's fault
+        raise TaskFailed(_line(f"internal error on the worker: {type(exc).__name__}: {exc}")) from None
+
+
+def sandbox_problems(isolation: str) -> list[str]:
+    """What this machine lacks to grade with `isolation` (empty: nothing)."""
+    problems = []
+
+    def runs(argv: list[str]) -> bool:
+        try:
+            return subprocess.run(argv, capture_output=True, timeout=30).returncode == 0
+        except (OSError, subprocess.SubprocessError):
+            return False
+
+    if isolation == "bwrap" and not (shutil.which("bwrap") and runs(["bwrap", "--version"])):
+        problems.append("no working bwrap (bubblewrap) on PATH")
+    if isolation == "container":
+        engines = [e for e in ("podman", "docker") if shutil.which(e)]
+        if not engines:
+            problems.append("no podman or docker on PATH")
+    try:
+        from jaxcourse.kernels import compiler_path
+
+        cxx = compiler_path()
+        if not runs([cxx, "--version"]):
+            problems.append(f"the C++ compiler {cxx} does not run")
+    except FileNotFoundError:
+        problems.append("no clang++ on PATH")
+    return problems
+
+
+def check_worker(expected_version: str, isolation: str) -> dict[str, Any]:
+    own = grader_version()
+    problems = []
+    if own != expected_version:
+        problems.append(f"runs grader {own}, the client {expected_version}: install the same jaxgrade there")
+    problems += sandbox_problems(isolation)
+    return {"grader_version": own, "python": sys.version.split()[0], "mismatch": own != expected_version,
+            "problems": problems}  # fmt: skip
+
+
+class WorkerCheck(WorkerPlugin):
+    """Per worker: check, and withdraw the grading slots of a worker that cannot grade correctly."""
+
+    def __init__(self, expected_version: str, isolation: str):
+        self.expected_version, self.isolation = expected_version, isolation
+        self.report: dict[str, Any] = {}
+        self.withdrawn = 0.0
+
+    async def setup(self, worker: Any) -> None:
+        report = check_worker(self.expected_version, self.isolation)
+        slots = float(worker.state.total_resources.get(RESOURCE, 0))
+        self.report = {**report, "slots": slots}
+        if report["problems"] and slots > 0:
+            self.withdrawn = slots
+            await worker.set_resources(**{RESOURCE: 0})
+
+    async def teardown(self, worker: Any) -> None:
+        if self.withdrawn:
+            await worker.set_resources(**{RESOURCE: self.withdrawn})
+            self.withdrawn = 0.0
+
+
+def worker_report(dask_worker: Any) -> str:
+    """`client.run` target: this worker's WorkerCheck report as JSON text."""
+    plugin = dask_worker.plugins.get(PLUGIN_NAME)
+    report = getattr(plugin, "report", None) or {"problems": ["the jaxgrade worker check did not run here"]}
+    return json.dumps(report)
+
+
+def scheduler_allowed_failures(dask_scheduler: Any) -> int:
+    """`client.run_on_scheduler` target: worker deaths a task survives before Dask gives up on it."""
+    return int(dask_scheduler.allowed_failures)

@@ -1,0 +1,462 @@
+"""`jaxgrade grade --executor tcp://...` on a real Dask cluster on loopback.
+
+The cluster is Dask's own CLI (`dask scheduler`, two `dask worker --nthreads 1 --resources
+grader=1`, allowed-failures 1), started and stopped by the fixtures (tests/dask_cluster.py). Every
+grading is real: the workers run the runner with bwrap-sandboxed children, as a local run does.
+Real gradings are few (this machine is slow): one full batch of the example submissions per
+executor, fault tests with `--exercises histogram`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from autograder.grade.codec import (
+    CodecError,
+    decode_result,
+    decode_submission,
+    encode_result,
+    encode_submission,
+)
+from autograder.grade.model import ReleaseInfo
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from dask_cluster import LoopbackCluster, free_port, kill_while_executing  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[1]
+RELEASE = REPO / "assignments" / "2026-fall"
+EXAMPLES = REPO / "examples" / "submissions"
+JAXGRADE = str(Path(sys.executable).with_name("jaxgrade"))
+SCALE = "3"  # time limits x3: the machine is shared and slow
+
+pytestmark = pytest.mark.slow
+
+
+def _prerequisites() -> str:
+    missing = [tool for tool in ("bwrap", "clang++") if shutil.which(tool) is None]
+    if missing:
+        return f"needs {', '.join(missing)} for sandboxed grading on the workers"
+    if os.geteuid() != 0:
+        return "bwrap grading with per-job uids needs root"
+    return ""
+
+
+if _prerequisites():  # pragma: no cover - only where the sandbox cannot run
+    print(f"test_dask skipped: {_prerequisites()}", file=sys.stderr)
+    pytestmark = [pytest.mark.slow, pytest.mark.skip(reason=_prerequisites())]
+
+
+def grade(subs: Path, out: Path, *args: str, timeout: float = 1800) -> subprocess.CompletedProcess[str]:
+    argv = [
+        JAXGRADE,
+        "grade",
+        str(subs),
+        "--out",
+        str(out),
+        "--release",
+        str(RELEASE),
+        "--timeout-scale",
+        SCALE,
+        *args,
+    ]
+    return subprocess.run(argv, capture_output=True, text=True, timeout=timeout, cwd=REPO)
+
+
+def student_files(out: Path) -> dict[str, str]:
+    """Everything a student and the TA get that does not hold a timing (results.json has one)."""
+    files = {"grades.csv": (out / "grades.csv").read_text()}
+    for p in sorted(out.glob("*/feedback.md")):
+        files[str(p.relative_to(out))] = p.read_text()
+    return files
+
+
+def rows(out: Path) -> dict[str, dict[str, str]]:
+    db = sqlite3.connect(f"file:{out / 'gradebook.sqlite'}?mode=ro", uri=True)
+    try:
+        return {
+            r[0]: {"state": r[1], "status": r[2] or "", "error": r[3] or ""}
+            for r in db.execute("SELECT student_id, state, status, error FROM submissions")
+        }
+    finally:
+        db.close()
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LoopbackCluster]:
+    c = LoopbackCluster(tmp_path_factory.mktemp("dask-logs"))
+    c.start_scheduler()
+    c.start_worker("w1")
+    c.start_worker("w2")
+    try:
+        c.wait_for_workers(2)
+        yield c
+    finally:
+        c.stop()
+
+
+@pytest.fixture
+def two_workers(cluster: LoopbackCluster) -> LoopbackCluster:
+    """The module cluster with both workers back (a killed worker is restarted by its nanny)."""
+    cluster.wait_for_workers(2)
+    return cluster
+
+
+# ---------------------------------------------------------------------------------- fast checks
+
+
+def test_unreachable_scheduler_exits_1_with_a_clear_message(tmp_path: Path) -> None:
+    port = free_port()  # nothing listens there
+    r = grade(EXAMPLES, tmp_path / "out", "--executor", f"tcp://127.0.0.1:{port}")
+    assert r.returncode == 1, r.stderr
+    assert f"cannot reach the Dask scheduler at tcp://127.0.0.1:{port}" in r.stderr
+    assert not (tmp_path / "out" / "grades.csv").exists()
+
+
+def test_a_bad_executor_address_is_a_usage_error(tmp_path: Path) -> None:
+    r = grade(EXAMPLES, tmp_path / "out", "--executor", "127.0.0.1:8786")
+    assert r.returncode == 2
+    assert "use 'local' or a Dask scheduler address tcp://HOST:PORT" in r.stderr
+
+
+def test_mismatched_and_unusable_workers_are_refused_by_name(tmp_path: Path) -> None:
+    """A worker running another jaxgrade (a copy of the sources with one comment changed: a real
+    other grader version) is refused; a worker without bwrap on PATH is not used. With no usable
+    worker left the command exits 1 before grading anything, and both workers hold no grading slot."""
+    other = tmp_path / "other-jaxgrade"
+    for folder in ("autograder", "jaxcourse"):
+        shutil.copytree(REPO / folder, other / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    with (other / "autograder" / "__init__.py").open("a") as fh:
+        fh.write("# another grader version\n")
+    no_bwrap = tmp_path / "bin"
+    no_bwrap.mkdir()
+    os.symlink(shutil.which("clang++") or "clang++", no_bwrap / "clang++")
+    c = LoopbackCluster(tmp_path / "logs")
+    c.start_scheduler()
+    try:
+        c.start_worker("old-version", env={**c.env, "PYTHONPATH": str(other)}, cwd=other)
+        c.start_worker("no-bwrap", env={**c.env, "PATH": str(no_bwrap)})
+        c.wait_for_workers(2)
+        r = grade(EXAMPLES, tmp_path / "out", "--executor", c.address)
+        assert r.returncode == 1, r.stderr
+        assert "refused Dask worker old-version" in r.stderr
+        assert "install the same jaxgrade there" in r.stderr
+        assert "not using Dask worker no-bwrap" in r.stderr and "no working bwrap" in r.stderr
+        assert "no usable Dask worker" in r.stderr
+        resources = {
+            w["name"]: w["resources"] for w in c.client().scheduler_info(n_workers=-1)["workers"].values()
+        }
+        assert resources == {"old-version": {"grader": 0.0}, "no-bwrap": {"grader": 0.0}}
+    finally:
+        c.stop()
+
+
+# ---------------------------------------------------------------------------- the example batch
+
+
+@pytest.fixture(scope="module")
+def local_reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("local") / "out"
+    r = grade(EXAMPLES, out, "--jobs", "2")
+    assert r.returncode == 0, r.stderr
+    return out
+
+
+def test_examples_on_dask_equal_local_even_when_a_worker_is_killed(
+    two_workers: LoopbackCluster, local_reference: Path, tmp_path: Path
+) -> None:
+    """The example submissions on two workers, one of them SIGKILLed while it grades: Dask
+    reschedules that student, and grades.csv and every feedback.md equal the local executor's
+    byte for byte. Rerunning the same command is answered from the gradebook."""
+    out = tmp_path / "out"
+    finished = threading.Event()
+    killed: list[str] = []
+    killer = threading.Thread(
+        target=lambda: killed.extend(
+            kill_while_executing(
+                two_workers, lambda key: key.startswith("jaxgrade-grade-"), times=1, stop=finished.is_set
+            )
+        )
+    )
+    killer.start()
+    try:
+        r = grade(EXAMPLES, out, "--executor", two_workers.address)
+    finally:
+        finished.set()
+        killer.join()
+    assert r.returncode == 0, r.stderr
+    assert len(killed) == 1, "no worker was killed while grading"
+    assert "2 usable worker(s), 2 grading slot(s)" in r.stderr
+    assert f"- executor: dask {two_workers.address}, 2 grading slot(s)" in (out / "report.md").read_text()
+    assert student_files(out) == student_files(local_reference)
+    assert {s: v["state"] for s, v in rows(out).items()} == {s: "graded" for s in rows(local_reference)}
+
+    again = grade(EXAMPLES, out, "--executor", two_workers.address)
+    assert again.returncode == 0, again.stderr
+    assert again.stderr.count("(unchanged)") == len(rows(out))
+    assert student_files(out) == student_files(local_reference)
+
+
+def test_results_survive_the_wire_format(local_reference: Path) -> None:
+    """Every real result of the batch round-trips through the result codec unchanged, and the
+    checks refuse what a broken or lying worker could send."""
+    from autograder.grade.gradebook import Gradebook
+
+    release = ReleaseInfo.load(RELEASE)
+    gb = Gradebook(local_reference / "gradebook.sqlite")
+    try:
+        results = [r for sid in rows(local_reference) if (r := gb.load_result(sid)) is not None]
+    finally:
+        gb.close()
+    assert len(results) == 5
+    for res in results:
+        back = decode_result(
+            encode_result(res),
+            student_id=res.student_id,
+            content_hash_hex=res.content_hash,
+            release=release,
+            exercises=(),
+        )
+        assert back == res
+    good = next(r for r in results if r.status == "ok")
+    doc = json.loads(encode_result(good))
+    ex = next(iter(doc["scores"]))
+
+    def refused(mutate: object, match: str) -> None:
+        bad = json.loads(json.dumps(doc))
+        mutate(bad)  # type: ignore[operator]
+        with pytest.raises(CodecError, match=match):
+            decode_result(
+                json.dumps(bad),
+                student_id="x",
+                content_hash_hex=good.content_hash,
+                release=release,
+                exercises=(),
+            )
+
+    refused(lambda d: d["scores"][ex].update(score=d["scores"][ex]["max_score"] + 1), "above")
+    refused(lambda d: d["scores"][ex].update(max_score=99.0, score=1.0), "differs from the release")
+    refused(lambda d: d["scores"].update(histogram2=d["scores"][ex]), "not graded")
+    refused(lambda d: d["scores"][ex].update(status="excellent"), "not in the vocabulary")
+    refused(lambda d: d.update(status="ok; rm -rf"), "not a status")
+    refused(lambda d: d.update(content_hash="0" * 64), "another submission")
+    refused(lambda d: d.update(extra=1), "unexpected keys")
+    refused(lambda d: d["scores"][ex]["tests"][0].update(name="fusion: x"), "does not belong")
+    refused(lambda d: d["flags"].append("Tampered!"), "not a flag name")
+    with pytest.raises(CodecError, match="non-finite"):
+        decode_result(
+            encode_result(good).replace(f'"score":{good.scores[ex].score}', '"score":NaN', 1),
+            student_id="x",
+            content_hash_hex=good.content_hash,
+            release=release,
+            exercises=(),
+        )
+    with pytest.raises(CodecError, match="not graded"):
+        decode_result(
+            encode_result(good),
+            student_id="x",
+            content_hash_hex=good.content_hash,
+            release=release,
+            exercises=("histogram",),
+        )
+    assert math.isfinite(good.total)
+
+
+def test_a_submission_travels_without_its_id_and_with_a_proven_hash() -> None:
+    from autograder.grade.intake import discover, intake_student
+
+    students, _ = discover(EXAMPLES)
+    sub = intake_student("s001_all_correct", students["s001_all_correct"], release_version="2026-fall")
+    wire = json.loads(json.dumps(encode_submission(sub)))
+    assert "s001_all_correct" not in json.dumps(wire)
+    back = decode_submission(wire)
+    assert back.content_hash == sub.content_hash and back.notebooks == sub.notebooks
+    assert back.extra_files == sub.extra_files and back.student_id.startswith("submission-")
+    first = next(iter(wire["notebooks"].values()))["notebook"]
+    code = next(c for c in first["cells"] if c["cell_type"] == "code")
+    code["source"] = "import os\n" + "".join(code["source"])
+    with pytest.raises(CodecError, match="does not match its content_hash"):
+        decode_submission(wire)
+
+
+# ---------------------------------------------------------------------------------- fault tests
+
+
+def _poison_copy(dest: Path) -> Path:
+    """s005 with one extra comment in a code cell: a submission of its own (own content hash)."""
+    nb = json.loads((EXAMPLES / "s005_only_ch02.ipynb").read_text())
+    cell = next(
+        c
+        for c in nb["cells"]
+        if c["cell_type"] == "code" and c["metadata"].get("jaxgrade", {}).get("role") == "answer"
+    )
+    src = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
+    cell["source"] = "# kills its worker (tests/test_dask.py)\n" + src
+    dest.write_text(json.dumps(nb))
+    return dest
+
+
+def _task_key_of(subs: Path, sid: str, exercises: tuple[str, ...]) -> str:
+    """The Dask key jaxgrade gives this student's task, computed with jaxgrade's own functions."""
+    from autograder.executors.dask_executor import task_key, wire_settings
+    from autograder.executors.release_archive import pack_release
+    from autograder.executors.version import grader_version
+    from autograder.grade.intake import discover, intake_student
+    from autograder.grade.runner import RunSettings
+
+    students, _ = discover(subs)
+    sub = intake_student(sid, students[sid], release_version="2026-fall")
+    settings = RunSettings.from_options(isolation="bwrap", exercises=exercises, timeout_scale=float(SCALE))
+    return task_key(sub.content_hash, pack_release(RELEASE).digest, grader_version(), wire_settings(settings))
+
+
+def test_a_poison_submission_ends_in_grader_error_and_the_others_are_graded(
+    two_workers: LoopbackCluster, tmp_path: Path
+) -> None:
+    """A submission whose grading kills its worker every time.
+
+    Student code cannot honestly kill a worker: it runs in bwrap children under another uid, in
+    their own pid namespace and with their own rlimits (the nanny's memory limit counts only the
+    worker process, not those children). So the poison is this test: a thread finds the worker
+    executing the poison's task (by its key, from the workers' executing sets) and SIGKILLs that
+    worker process from outside, each time the task runs again (up to 4 times). With the
+    scheduler's allowed-failures at 1, Dask gives up after the second death: that student is
+    `grader_error` (no score, empty cells in grades.csv), the other student is graded."""
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    _poison_copy(subs / "poison.ipynb")
+    shutil.copy(EXAMPLES / "s005_only_ch02.ipynb", subs / "s005_only_ch02.ipynb")
+    key = _task_key_of(subs, "poison", ("histogram",))
+    finished = threading.Event()
+    killed: list[str] = []
+    killer = threading.Thread(
+        target=lambda: killed.extend(
+            kill_while_executing(two_workers, lambda k: k == key, times=4, stop=finished.is_set, settle_s=1.0)
+        )
+    )
+    killer.start()
+    try:
+        r = grade(subs, tmp_path / "out", "--executor", two_workers.address, "--exercises", "histogram")
+    finally:
+        finished.set()
+        killer.join()
+    assert r.returncode == 1, r.stderr
+    assert len(killed) == 2, killed
+    got = rows(tmp_path / "out")
+    assert got["poison"]["state"] == "grader_error"
+    assert "died each time" in got["poison"]["error"]
+    assert got["s005_only_ch02"] == {"state": "graded", "status": "partial:not_submitted:ch05", "error": ""}
+    csv_rows = (tmp_path / "out" / "grades.csv").read_text().splitlines()
+    assert "poison,,,,,,,,,,,grader_error" in csv_rows
+    assert any(line.startswith("s005_only_ch02,10.00,") for line in csv_rows)
+
+
+def test_scheduler_lost_mid_run_then_rerun_resumes(tmp_path: Path) -> None:
+    """The scheduler dies after the first of two students is graded: the unfinished one becomes
+    `grader_error` (exit 1); the same command against a new scheduler grades only that one."""
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    shutil.copy(EXAMPLES / "s005_only_ch02.ipynb", subs / "a_first.ipynb")
+    _poison_copy(subs / "b_second.ipynb")  # a second, different submission (nobody kills it here)
+    out = tmp_path / "out"
+    c = LoopbackCluster(tmp_path / "logs")
+    c.start_scheduler()
+    try:
+        c.start_worker("solo")
+        c.wait_for_workers(1)
+        proc = subprocess.Popen(
+            [
+                JAXGRADE,
+                "grade",
+                str(subs),
+                "--out",
+                str(out),
+                "--release",
+                str(RELEASE),
+                "--timeout-scale",
+                SCALE,
+                "--exercises",
+                "histogram",
+                "--executor",
+                c.address,
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=REPO,
+        )
+        deadline = time.time() + 600
+        while time.time() < deadline and proc.poll() is None:
+            if (out / "gradebook.sqlite").exists() and "graded" in {v["state"] for v in rows(out).values()}:
+                break
+            time.sleep(0.3)
+        c.kill_scheduler()
+        _, stderr = proc.communicate(timeout=300)
+        assert proc.returncode == 1, stderr
+        first = rows(out)
+        assert sorted(v["state"] for v in first.values()) == ["graded", "grader_error"], first
+        lost = next(v for v in first.values() if v["state"] == "grader_error")
+        assert "rerun to resume" in lost["error"]
+
+        c.stop()
+        c = LoopbackCluster(tmp_path / "logs2", port=c.port)  # the same address: the same command
+        c.start_scheduler()
+        c.start_worker("solo")
+        c.wait_for_workers(1)
+        r = grade(subs, out, "--exercises", "histogram", "--executor", c.address)
+        assert r.returncode == 0, r.stderr
+        assert r.stderr.count("(unchanged)") == 1
+        assert {v["state"] for v in rows(out).values()} == {"graded"}
+    finally:
+        c.stop()
+
+
+def test_a_grader_fault_on_the_workers_is_retried_once_then_grader_error(
+    two_workers: LoopbackCluster, tmp_path: Path
+) -> None:
+    """A real grader fault on the workers (container isolation with an image that does not exist:
+    the runner raises GraderFault when it makes the sandbox): Dask runs the task twice (the
+    scheduler's story shows two attempts), then the student is `grader_error`, never a 0."""
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    shutil.copy(EXAMPLES / "s005_only_ch02.ipynb", subs / "s005_only_ch02.ipynb")
+    image = "localhost/jaxgrade-test-no-such-image:0"
+    args = ("--isolation", "container", "--engine", "podman", "--image", image, "--exercises", "histogram")
+    r = grade(subs, tmp_path / "out", "--executor", two_workers.address, *args)
+    assert r.returncode == 1, r.stderr
+    row = rows(tmp_path / "out")["s005_only_ch02"]
+    assert row["state"] == "grader_error"
+    assert "failed on the Dask workers" in row["error"] and "container" in row["error"]
+    assert (
+        "s005_only_ch02,,,,,,,,,,,grader_error" in (tmp_path / "out" / "grades.csv").read_text().splitlines()
+    )
+    from autograder.executors.dask_executor import task_key, wire_settings
+    from autograder.executors.release_archive import pack_release
+    from autograder.executors.version import grader_version
+    from autograder.grade.intake import discover, intake_student
+    from autograder.grade.runner import RunSettings
+
+    students, _ = discover(subs)
+    sub = intake_student("s005_only_ch02", students["s005_only_ch02"], release_version="2026-fall")
+    settings = RunSettings.from_options(
+        isolation="container",
+        engine="podman",
+        image=image,
+        exercises=("histogram",),
+        timeout_scale=float(SCALE),
+    )
+    key = task_key(sub.content_hash, pack_release(RELEASE).digest, grader_version(), wire_settings(settings))
+    story = two_workers.client().story(key)
+    attempts = [e for e in story if e[1] == key and e[3] == "processing"]  # (source, key, start, finish, ...)
+    assert len(attempts) == 2, story
