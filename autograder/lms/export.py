@@ -19,6 +19,7 @@ import io
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from autograder.grade.reports import format_score, neutralize_cell
 from autograder.roster import Student
 
 CANVAS_COLUMNS = ("Student", "ID", "SIS User ID", "SIS Login ID", "Section")
@@ -32,12 +33,11 @@ class ScoreRow:
 
 
 def _number(x: float | None) -> str:
-    return "" if x is None else f"{x + 0.0:.2f}"
+    return "" if x is None else format_score(x)
 
 
-def _cell(text: str) -> str:
-    """A text cell a spreadsheet will not run as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+# Text cells go through the batch's own CSV-injection guard (full-width forms included).
+_cell = neutralize_cell
 
 
 def _write(header: Iterable[str], rows: Iterable[Iterable[str]]) -> str:

@@ -34,6 +34,7 @@ from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.grade.gradebook import safe_id
 from autograder.grade.model import ReleaseInfo
 from autograder.grade.reports import GRADES_COLUMNS, format_score, neutralize_cell
+from autograder.lms.export import ScoreRow, canvas_csv
 from autograder.roster import Roster, load_roster
 from autograder.roster import Student as RosterStudent
 from autograder.service import db
@@ -539,18 +540,18 @@ class Service:
         return buf.getvalue()
 
     def canvas_csv(self) -> str:
-        """Canvas gradebook import of the counted attempts (see `canvas_csv_rows`): a student with no
+        """Canvas gradebook import of the counted attempts (`lms.export.canvas_csv`): a student with no
         attempt scores 0 (as in grades.csv), an attempt not graded yet leaves the cell empty."""
         counted = self.counted_attempts()
         with self.engine.connect() as conn:
             rows = conn.execute(sa.select(db.students).order_by(db.students.c.student_id)).all()
-        scored: list[tuple[RosterStudent, float | None]] = []
+        scored: list[ScoreRow] = []
         for r in rows:
             a = counted.get(r.student_id)
             score = 0.0 if a is None else (a.score if a.status == "graded" else None)
             student = RosterStudent(r.student_id, r.name, r.email, r.lms_id, r.sis_login_id, r.section)
-            scored.append((student, score))
-        return canvas_csv_rows(
+            scored.append(ScoreRow(student, score))
+        return canvas_csv(
             scored,
             assignment=f"jaxgrade {self.release.version}",
             points_possible=sum(self.release.points.values()),
@@ -773,22 +774,3 @@ class Service:
 
     def close(self) -> None:
         self.engine.dispose()
-
-
-def canvas_csv_rows(
-    rows: list[tuple[RosterStudent, float | None]], *, assignment: str, points_possible: float
-) -> str:
-    """Canvas "Import" of the Grades page: `Student,ID,SIS User ID,SIS Login ID,Section,<assignment>`,
-    a `Points Possible` row, then one row per student sorted by name (`ID` = Canvas user id `lms_id`,
-    `SIS User ID` = `student_id`); a None score is an empty cell, which Canvas reads as "no change".
-
-    Kept here until `autograder/lms/export.py` (branch nbgrader, same format) is merged; then this
-    becomes `lms.export.canvas_csv([ScoreRow(student, score) ...], assignment=..., points_possible=...)`."""
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["Student", "ID", "SIS User ID", "SIS Login ID", "Section", neutralize_cell(assignment)])
-    w.writerow(["Points Possible", "", "", "", "", format_score(points_possible)])
-    for s, score in sorted(rows, key=lambda r: r[0].name):
-        cells = (s.name, s.lms_id, s.student_id, s.sis_login_id, s.section)
-        w.writerow([*(neutralize_cell(c) for c in cells), "" if score is None else format_score(score)])
-    return buf.getvalue()
