@@ -195,6 +195,7 @@ class SandboxedProcess:
         self._disk_full = False
         self._ns_init: int | None = None
         self._last_usage = ZERO
+        self._peak_wait_s = 0.0
         self._done = threading.Event()
         self._result: SandboxResult | None = None
         self._fault: SandboxFault | None = None
@@ -415,7 +416,7 @@ class SandboxedProcess:
             max_rss_bytes=max_rss, killed=killed,
             mode=self.mode,
             message=_message(self.limits, exit_code, sig, limit, killed, self._timed_out, cpu),
-            scratch_limited=self.scratch_limited, starved=self._starved, wait_s=self._last_usage.wait_s,
+            scratch_limited=self.scratch_limited, starved=self._starved, wait_s=self._peak_wait_s,
         )
 
     def _close_wake_pipe(self) -> None:
@@ -446,7 +447,9 @@ class SandboxedProcess:
             members, reapers = uid_members(self._account_uid), [launcher]
         else:
             members, reapers = [p for p in session_members(launcher) if p != launcher], [launcher]
-        return usage_of(members, reapers)
+        reading = usage_of(members, reapers)
+        self._peak_wait_s = max(self._peak_wait_s, reading.wait_s)  # exited threads take theirs along
+        return reading
 
     def poll(self) -> SandboxResult | None:
         return self._finish() if self._done.is_set() else None

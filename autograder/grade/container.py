@@ -244,6 +244,7 @@ class ContainerProcess:
         self._disk_full = False
         self._starved = False
         self._last_usage: Usage | None = None
+        self._peak_wait_s = 0.0
         self.engine, self.name, self.limits = engine, name, limits
         self.status_dir = status_dir
         self.program_pid: int | None = None  # a pid inside the container's pid namespace: never signalled
@@ -422,7 +423,7 @@ class ContainerProcess:
             output_truncated=truncated, cpu_s=None if cpu is None else round(cpu, 6), max_rss_bytes=max_rss,
             killed=killed, mode=self.mode, scratch_limited=self.scratch_limited,
             message=_message(self.limits, exit_code, sig, limit, killed, self._timed_out, cpu),
-            starved=self._starved, wait_s=None if self._last_usage is None else self._last_usage.wait_s,
+            starved=self._starved, wait_s=None if self._last_usage is None else self._peak_wait_s,
         )  # fmt: skip
 
     # -- public (same as autograder.sandbox.SandboxedProcess)
@@ -434,7 +435,9 @@ class ContainerProcess:
             return None
         if self._done.is_set() or self._last_usage is not None:
             return self._last_usage
-        return usage_of(uid_members(self.account_uid))
+        reading = usage_of(uid_members(self.account_uid))
+        self._peak_wait_s = max(self._peak_wait_s, reading.wait_s)  # exited threads take theirs along
+        return reading
 
     def poll(self) -> SandboxResult | None:
         return self._finish() if self._done.is_set() else None
