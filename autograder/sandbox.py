@@ -20,11 +20,16 @@ Modes (see `make_sandbox`; what each protects against is in docs/architecture.md
 Every mode runs the program through `autograder/sandbox_exec.py` (the launcher), which stays as a
 root parent out of the program's reach and reports the program's exact wait status and rusage.
 
+Usage: `SandboxedProcess.usage()` is the CPU and CPU-wait time of the program's processes so far
+(autograder/sandbox_usage.py), for time limits judged on CPU (autograder/grade/timing.py); a wall
+clock that fires while the program mostly waited for a CPU is reported as `SandboxResult.starved`.
+
 Scratch quota: `Sandbox.scratch(path, limits)` is a context manager around the life of one scratch
 folder (create it empty, enter, fill it, start, read what the program left, leave). In "bwrap" and
 "rlimit" mode, as root, it mounts a tmpfs of `Limits.scratch_bytes` on the folder and always
 unmounts it on the way out; where mounting is refused it changes nothing and says so
-(`ScratchQuota.limited`, `SandboxResult.scratch_limited`).
+(`ScratchQuota.limited`, `SandboxResult.scratch_limited`), and the monitor thread's disk watchdog
+bounds the folder instead (kills the program over `scratch_bytes` or its entry cap: limit "disk").
 """
 
 from __future__ import annotations
@@ -46,6 +51,17 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from autograder.sandbox_usage import (
+    ZERO,
+    Usage,
+    pid_namespace_members,
+    scratch_usage,
+    session_members,
+    starved,
+    uid_members,
+    usage_of,
+)
+
 SCRATCH_TARGET = "/sandbox/scratch"
 EXEC_TARGET = "/sandbox/.exec/sandbox_exec.py"
 EXEC_SOURCE = Path(__file__).resolve().with_name("sandbox_exec.py")
@@ -61,6 +77,8 @@ FSIZE_MARKERS = ("File too large",)
 SCRATCH_TAG = "jaxgrade-scratch"  # source name of a quota tmpfs: <tag>-<grader pid>-<its start time>
 MS_NOSUID, MS_NODEV = 2, 4
 MNT_DETACH, UMOUNT_NOFOLLOW = 2, 8
+SHARED_WRITABLE = ("/dev/shm", "/tmp", "/var/tmp", "/dev/mqueue")  # rlimit mode sweeps the uid's files there
+DISK_POLL_S = 0.5  # how often the disk watchdog walks a scratch folder that has no quota tmpfs
 
 
 @dataclass(frozen=True)
@@ -106,6 +124,8 @@ class SandboxResult:
     mode: str = ""  # "bwrap", "rlimit" or "none"
     message: str = ""  # one line for humans, e.g. "Exited with error status 1"
     scratch_limited: bool = False  # scratch was a size-limited tmpfs (Sandbox.scratch) when it started
+    starved: bool = False  # the wall clock fired while the program mostly waited for a CPU (machine's fault)
+    wait_s: float | None = None  # seconds its threads waited for a CPU (sandbox_usage), when sampled
 
     @property
     def ok(self) -> bool:
@@ -158,6 +178,8 @@ class _Launch:
     info_fd: int | None = None  # bwrap --info-fd read end (pid 1 of the pid namespace)
     sweep: Callable[[], None] | None = None  # kills what may remain after the launcher is reaped
     close_after_start: tuple[int, ...] = field(default=())
+    account_uid: int | None = None  # the program's processes are this (dedicated) uid's; None: see usage()
+    disk_watch: Path | None = None  # scratch without a quota tmpfs: the parent walks it and enforces the cap
 
 
 class SandboxedProcess:
@@ -168,6 +190,12 @@ class SandboxedProcess:
         self.limits = limits
         self.scratch_limited = scratch_limited
         self._sweep = launch.sweep
+        self._account_uid = launch.account_uid
+        self._disk_watch = None if scratch_limited else launch.disk_watch
+        self._disk_full = False
+        self._ns_init: int | None = None
+        self._last_usage = ZERO
+        self._peak_wait_s = 0.0
         self._done = threading.Event()
         self._result: SandboxResult | None = None
         self._fault: SandboxFault | None = None
@@ -177,6 +205,7 @@ class SandboxedProcess:
         self._status_buf = b""
         self._ns_pidfd: int | None = None
         self._reaped = False  # once reaped, the launcher's pid (and process group id) may be reused
+        self._starved = False
         status_r, status_w = os.pipe()
         self._wake_r, wake_w = os.pipe()
         self._wake_w: int | None = wake_w
@@ -235,6 +264,7 @@ class SandboxedProcess:
         try:
             init_pid = int(json.loads(data)["child-pid"])
             self._ns_pidfd = os.pidfd_open(init_pid)
+            self._ns_init = init_pid
         except (ValueError, KeyError, TypeError, OSError) as exc:
             raise SandboxFault(f"bwrap: unusable --info-fd output {data[:200]!r}: {exc}") from exc
 
@@ -318,10 +348,11 @@ class SandboxedProcess:
             while True:
                 left = self.started_at + self.limits.wall_s - time.monotonic()
                 if left <= 0:
+                    self._starved = starved(self.usage(), self.limits.wall_s, self.limits.cpu_s)
                     self._timed_out = killed = True
                     break
                 watch = [pidfd, self._wake_r] + ([self._status_r] if status_open else [])
-                ready = _readable(watch, left)
+                ready = _readable(watch, left if self._disk_watch is None else min(left, DISK_POLL_S))
                 if self._status_r in ready:
                     status_open = self._read_status()
                 if pidfd in ready:
@@ -329,6 +360,10 @@ class SandboxedProcess:
                 if self._wake_r in ready:
                     killed = True
                     break
+                if self._disk_watch is not None and self._scratch_over_quota():
+                    self._disk_full = killed = True
+                    break
+            self._last_usage = self.usage()
             self._kill_tree()  # the launcher ended or must end: nothing of its group may outlive it
             _, wait_status = os.waitpid(self._popen.pid, 0)
             self._reaped = True
@@ -371,7 +406,8 @@ class SandboxedProcess:
         sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
         stderr = bytes(self._stderr.data).decode(errors="replace")
         truncated = self._stdout.truncated or self._stderr.truncated
-        limit = _infer_limit(self.limits, self._timed_out, exit_code, sig, cpu, killed, stderr, truncated)
+        limit = "disk" if self._disk_full else \
+            _infer_limit(self.limits, self._timed_out, exit_code, sig, cpu, killed, stderr, truncated)
         return SandboxResult(
             exit_code=exit_code, signal=sig, timed_out=self._timed_out, limit=limit,
             wall_s=round(ended_at - self.started_at, 6),
@@ -380,7 +416,7 @@ class SandboxedProcess:
             max_rss_bytes=max_rss, killed=killed,
             mode=self.mode,
             message=_message(self.limits, exit_code, sig, limit, killed, self._timed_out, cpu),
-            scratch_limited=self.scratch_limited,
+            scratch_limited=self.scratch_limited, starved=self._starved, wait_s=self._peak_wait_s,
         )
 
     def _close_wake_pipe(self) -> None:
@@ -390,7 +426,30 @@ class SandboxedProcess:
                 os.close(self._wake_w)
                 self._wake_w = None
 
+    def _scratch_over_quota(self) -> bool:
+        assert self._disk_watch is not None
+        cap = self.limits.scratch_bytes
+        return scratch_usage(self._disk_watch, cap, scratch_inodes(cap)).over
+
     # -- public --------------------------------------------------------------------------------
+
+    def usage(self) -> Usage:
+        """CPU and CPU-wait seconds the program's processes consumed so far (sandbox_usage). Members:
+        the pid namespace (bwrap), the dedicated uid (rlimit) or the launcher's session (none); the
+        launcher and bwrap's pid 1 count as reapers. After the end: the last reading before it."""
+        if self._reaped:
+            return self._last_usage
+        launcher = self._popen.pid
+        if self._ns_init is not None:
+            members = [p for p in pid_namespace_members(self._ns_init) if p != self._ns_init]
+            reapers = [launcher, self._ns_init]
+        elif self._account_uid is not None:
+            members, reapers = uid_members(self._account_uid), [launcher]
+        else:
+            members, reapers = [p for p in session_members(launcher) if p != launcher], [launcher]
+        reading = usage_of(members, reapers)
+        self._peak_wait_s = max(self._peak_wait_s, reading.wait_s)  # exited threads take theirs along
+        return reading
 
     def poll(self) -> SandboxResult | None:
         return self._finish() if self._done.is_set() else None
@@ -454,6 +513,9 @@ def _message(limits: Limits, exit_code: int | None, sig: int | None, limit: str 
              timed_out: bool, cpu: float | None) -> str:
     if timed_out:
         return f"Time limit exceeded (wall clock, {limits.wall_s:g} s)"
+    if limit == "disk":
+        return (f"Scratch quota exceeded ({limits.scratch_bytes // 2**20} MiB or "
+                f"{scratch_inodes(limits.scratch_bytes)} entries)")
     if killed:
         return "Killed by the grader"
     if limit == "cpu":
@@ -539,11 +601,16 @@ def _release_stale_quotas() -> None:
             _umount(mount_point, MNT_DETACH | UMOUNT_NOFOLLOW)
 
 
+def scratch_inodes(size_bytes: int) -> int:
+    """Entries a scratch folder of `size_bytes` may hold (the quota tmpfs's nr_inodes, the watchdog's cap)."""
+    return max(4096, size_bytes // 8192)
+
+
 def _mount_quota(path: Path, size_bytes: int, source: str) -> str:
     """Mounts the tmpfs; "" on success, otherwise why not."""
     if os.geteuid() != 0:
         return "the grader does not run as root"
-    inodes = max(4096, size_bytes // 8192)  # tmpfs counts inodes apart from size: cap them too
+    inodes = scratch_inodes(size_bytes)  # tmpfs counts inodes apart from size: cap them too
     options = f"size={size_bytes},nr_inodes={inodes},mode=0700"
     if _libc().mount(source.encode(), os.fsencode(path), b"tmpfs", MS_NOSUID | MS_NODEV,
                      options.encode()) != 0:
@@ -680,11 +747,13 @@ class Sandbox(ABC):
     def _prepare(self, argv: list[str], *, scratch: Path, mounts: list[Mount], env: dict[str, str],
                  limits: Limits, cwd: str, hidden: list[Path]) -> _Launch: ...
 
-    def _launcher(self, exec_path: str, limits: Limits, cwd: str, *, drop: bool) -> list[str]:
+    def _launcher(self, exec_path: str, limits: Limits, cwd: str, *, drop: bool,
+                  writable: Sequence[Path] = ()) -> list[str]:
         args = [self.python, "-I", "-S", exec_path, STATUS_FD_ARG, f"--cwd={cwd}",
                 *_rlimit_args(limits)]
         if drop:
             args += [f"--uid={self.uid}", f"--gid={self.gid}", "--seccomp"]
+        args += [f"--writable={w}" for w in writable]  # Landlock (sandbox_exec.install_landlock)
         return [*args, "--"]
 
 
@@ -809,7 +878,7 @@ class BwrapSandbox(Sandbox):
                *self._launcher(EXEC_TARGET, limits, cwd, drop=True), *argv]
         fds = (info_w, exec_fd, args_fd)
         return _Launch(argv=cmd, env=_scrubbed_env(env, SCRATCH_TARGET), pass_fds=fds,
-                       info_fd=info_r, close_after_start=fds)
+                       info_fd=info_r, close_after_start=fds, disk_watch=scratch)
 
 
 def _memfd(name: str, data: bytes) -> int:
@@ -872,17 +941,20 @@ class _NoNamespaceSandbox(Sandbox):
     """Shared by "rlimit" and "none": host paths, /sandbox/... rewritten in argv, cwd and env."""
 
     drop = True
+    confine_writes = False  # Landlock: file-system changes only beneath scratch and writable mounts
 
     def _prepare(self, argv: list[str], *, scratch: Path, mounts: list[Mount], env: dict[str, str],
                  limits: Limits, cwd: str, hidden: list[Path]) -> _Launch:
         translate = _path_translator(scratch, mounts)
         self._check(scratch, mounts, hidden)
         env = {k: ":".join(translate(part) for part in v.split(":")) for k, v in env.items()}
-        cmd = [*self._launcher(str(EXEC_SOURCE), limits, translate(cwd), drop=self.drop),
+        writable = [scratch, *(m.source for m in mounts if m.writable)] if self.confine_writes else []
+        cmd = [*self._launcher(str(EXEC_SOURCE), limits, translate(cwd), drop=self.drop, writable=writable),
                *(translate(a) for a in argv)]
         # No private /tmp in these modes: steer well-behaved temp files into scratch.
         return _Launch(argv=cmd, env=_scrubbed_env({"TMPDIR": str(scratch), **env}, str(scratch)),
-                       sweep=self._sweep)
+                       sweep=self._sweep, account_uid=self.uid if self.drop else None,
+                       disk_watch=scratch if self.drop else None)
 
     def _check(self, scratch: Path, mounts: list[Mount], hidden: list[Path]) -> None:
         pass
@@ -905,6 +977,7 @@ class RlimitSandbox(_NoNamespaceSandbox):
 
     mode = "rlimit"
     quota_scratch = True  # as root on a host; a container normally refuses the mount
+    confine_writes = True
     SWEEP_ROUNDS = 20
 
     def _check(self, scratch: Path, mounts: list[Mount], hidden: list[Path]) -> None:
@@ -921,6 +994,10 @@ class RlimitSandbox(_NoNamespaceSandbox):
                 raise SandboxFault(f"rlimit: hidden path {path} is readable by uid {self.uid}")
 
     def _sweep(self) -> None:
+        self._kill_uid()
+        _remove_owned_by(self.uid, SHARED_WRITABLE)
+
+    def _kill_uid(self) -> None:
         for _ in range(self.SWEEP_ROUNDS):
             if not _uid_pids(self.uid):
                 return
@@ -934,6 +1011,26 @@ class RlimitSandbox(_NoNamespaceSandbox):
             time.sleep(0.01)  # SIGKILL is delivered asynchronously
         if left := _uid_pids(self.uid):
             raise SandboxFault(f"rlimit: processes of uid {self.uid} survive: {left[:10]}")
+
+
+def _remove_owned_by(uid: int, folders: Sequence[str]) -> None:
+    """Deletes what `uid` left in the world-writable folders of the host (without Landlock a job can
+    write there; its files must not outlive it). Links are removed, never followed."""
+    for folder in folders:
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                if entry.stat(follow_symlinks=False).st_uid != uid:
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    shutil.rmtree(entry.path)
+                else:
+                    os.unlink(entry.path)
+            except OSError as exc:
+                raise SandboxFault(f"rlimit: cannot remove {entry.path} left by uid {uid}: {exc}") from exc
 
 
 class UnsafeNoSandbox(_NoNamespaceSandbox):

@@ -106,6 +106,32 @@ def test_compile_error_returns_first_diagnostics_with_the_students_file_name(cac
 
 
 @REAL
+def test_a_compile_the_disk_broke_is_a_grader_fault_never_a_cached_compile_error(cache, tmp_path):
+    """The compiler's scratch on a full file system (a 16 KiB tmpfs: the source fits, the object file
+    does not): ENOSPC is the machine's fault, so nothing is cached and the next build compiles again."""
+    import ctypes
+
+    from autograder.grade.build import BuildFault
+
+    bc, sandbox = cache
+    tiny = tmp_path / "tiny"
+    tiny.mkdir()
+    libc = ctypes.CDLL(None, use_errno=True)
+    assert libc.mount(b"jaxgrade-test-tiny", str(tiny).encode(), b"tmpfs", 0, b"size=16k,mode=0755") == 0, \
+        os.strerror(ctypes.get_errno())
+    try:
+        full = BuildCache(bc.root, sandbox, scratch_root=tiny, limits=bc.limits,  # type: ignore[arg-type]
+                          hidden=bc.hidden, mounts=bc.mounts)
+        with pytest.raises(BuildFault, match="No space left on device"):
+            full.build(KernelSource("silu.cc", SILU_OK, "cell 3"))
+    finally:
+        libc.umount2(str(tiny).encode(), 2)
+    assert not list(bc.root.glob("*.err.json")) if bc.root.exists() else True
+    again = bc.build(KernelSource("silu.cc", SILU_OK, "cell 3"))  # a working disk: compiled, not an error
+    assert again.status == "built", again.diagnostics
+
+
+@REAL
 def test_includes_outside_the_source_folder_are_refused_but_system_headers_work(cache, tmp_path):
     bc, _ = cache
     secret = tmp_path / "secret.h"

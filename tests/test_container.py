@@ -465,6 +465,52 @@ sys.exit(3)
     assert not [n for n in names if n.startswith("jaxgrade-")], names
 
 
+CGROUP_CPU = """
+import pathlib, time
+for path, kind in (("/sys/fs/cgroup/cpu.max", "v2"), ("/sys/fs/cgroup/cpu/cpu.cfs_quota_us", "v1")):
+    p = pathlib.Path(path)
+    if p.exists():
+        if kind == "v2":
+            quota, period = p.read_text().split()
+        else:
+            quota, period = p.read_text().strip(), (p.parent / "cpu.cfs_period_us").read_text().strip()
+        print(quota, period, flush=True)
+        break
+t = time.process_time()
+while time.process_time() - t < 2:
+    pass
+print("burnt", flush=True)
+time.sleep(120)
+"""
+
+
+def test_container_cpus_usage_and_disk_watchdog(container_sandbox, tmp_path: Path) -> None:
+    """--cpus reaches the container's cgroup; the host reads the container's CPU while it runs (time
+    limits are judged on it); a scratch folder without a quota tmpfs is bounded by the watchdog."""
+    from autograder.sandbox import Limits
+
+    sb = container_sandbox
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    scratch.chmod(0o755)
+    proc = sb.start([sys.executable, "-c", CGROUP_CPU], scratch=scratch, limits=Limits(wall_s=300))
+    try:
+        seen = proc.usage()
+        for _ in range(2400):  # at most four minutes
+            if proc.wait(0.1) is not None or (seen := proc.usage()).cpu_s >= 1.9:
+                break
+    finally:
+        r = proc.kill()
+    assert seen.cpu_s >= 1.9, (seen, r.stdout, r.stderr[-1000:])
+    quota, period = r.stdout.split()[:2]
+    assert int(quota) / int(period) == sb.cpus, r.stdout
+    fill = ("import os\nfor i in range(64):\n    f = open(f'f{i}', 'wb'); f.write(b'x' * 2**20); f.flush()\n"
+            "    os.fsync(f.fileno())\nprint('wrote everything')\nimport time; time.sleep(60)\n")
+    small = Limits(wall_s=300, scratch_bytes=8 * 2**20)
+    r = sb.run([sys.executable, "-c", fill], scratch=scratch, limits=small)
+    assert r.limit == "disk" and r.killed, r  # else it would sleep and exit 0
+
+
 def test_container_sandbox_reports_a_missing_image(
     image: dict[str, str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -721,9 +767,16 @@ def test_bundle_installs_and_grades_in_the_image(
         "/bin/bash",
         image["name"],
         "-c",
-        "rm -rf /opt/jaxgrade/src && /autograder/source/setup.sh project && /autograder/run_autograder",
+        # Gradescope's images have world-writable /tmp, /var/tmp and /dev/shm (1777); grading time
+        # may bring fresh 1777 mounts again: both setup.sh and run_autograder close them
+        "chmod 1777 /tmp /var/tmp /dev/shm && rm -rf /opt/jaxgrade/src && /autograder/source/setup.sh project"
+        " && stat -c 'after-setup %a %n' /tmp /var/tmp /dev/shm && chmod 1777 /tmp /dev/shm"
+        " && /autograder/run_autograder && stat -c 'after-run %a %n' /tmp /var/tmp /dev/shm",
     )
     doc = json.loads((results / "results.json").read_text(encoding="utf-8"))
     check_gradescope_results(doc)
     assert doc["score"] == total, done.stdout[-3000:] + done.stderr[-3000:]
     assert "self-check passed" in done.stderr
+    modes = [line for line in done.stdout.splitlines() if line.startswith(("after-setup ", "after-run "))]
+    assert modes == [f"{when} 755 {d}" for when in ("after-setup", "after-run")
+                     for d in ("/tmp", "/var/tmp", "/dev/shm")], done.stdout[-2000:]

@@ -17,6 +17,7 @@ import struct
 import sys
 import threading
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,7 @@ from autograder.grade.jobfiles import ObservationStream, prepare_child_library
 from autograder.grade.model import ChapterNotebook, GraderFault, ReleaseInfo, StudentSubmission
 from autograder.grade.runner import RunSettings, exercise_seed, grade_submission
 from autograder.observations import ObservationInvalid, Observations
-from autograder.sandbox import SandboxResult, _uid_pids
+from autograder.sandbox import SandboxResult, ScratchQuota, _uid_pids
 
 REAL = pytest.mark.skipif(
     os.geteuid() != 0 or shutil.which("bwrap") is None or shutil.which("clang++") is None,
@@ -716,6 +717,90 @@ def test_kernel_compile_error_costs_only_the_kernel_exercise(tmp_path, settings)
     assert "编译失败" in summary and "silu.cc:1:" in summary and "undefined_thing" in summary
     assert "/sandbox" not in summary
     assert cat["silu_ffi"].seen[-1].raw("kernel.__run__") == "not_built"
+
+
+HOG = """# a hog: two CPU-bound processes, each bounded by two minutes of wall clock
+import os, time
+def _spin():
+    t = time.monotonic()
+    while time.monotonic() - t < 120:
+        pass
+for _ in range(1):
+    if os.fork() == 0:
+        _spin()
+        os._exit(0)
+_spin()
+"""
+HONEST_WORK = "import time\n_t = time.process_time()\nwhile time.process_time() - _t < 3:\n    pass\n"
+
+
+@REAL
+def test_a_cpu_hog_next_to_an_honest_student_costs_the_honest_one_nothing(tmp_path, settings):
+    """Graded at the same time on the same cores: the hog's exercise ends when it has used its own
+    CPU budget; the honest exercise (3 s of CPU, limit 5 s) is judged on the CPU it got, not on the
+    wall clock the hog stole. The hog's exercise times out once it has used its budget (or, on a
+    machine too busy to give it that much, is a grader fault: it is retried, never a grade)."""
+    rel = make_release(tmp_path / "rel")
+    s = settings(uids=(TEST_UID, TEST_UID + 400))
+    hog_catalog, honest_catalog = dummy_catalog({"histogram": 8.0}), dummy_catalog({"histogram": 5.0})
+    subs = {"hog": (student(rel, {"histogram": [HOG, *good("histogram")], "recompile": good("recompile")}),
+                    hog_catalog),
+            "honest": (student(rel, {"histogram": [HONEST_WORK, *good("histogram")],
+                                     "recompile": good("recompile")}), honest_catalog)}
+    results: dict[str, Any] = {}
+
+    def grade(name: str) -> None:
+        sub, cat = subs[name]
+        try:
+            results[name] = grade_submission(sub, rel, s, catalog=cat)
+        except Exception as exc:  # noqa: BLE001 - reported by the assertion below
+            results[name] = exc
+
+    threads = [threading.Thread(target=grade, args=(name,)) for name in subs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(900)
+    honest, hog = results["honest"], results["hog"]
+    assert not isinstance(honest, Exception), honest
+    assert {k: (v.status, v.score) for k, v in honest.scores.items()} == {
+        "histogram": ("ok", 10.0), "recompile": ("ok", 10.0)}
+    if isinstance(hog, Exception):
+        assert isinstance(hog, GraderFault) and "starved of CPU" in str(hog), hog
+    else:
+        assert (hog.scores["histogram"].status, hog.scores["histogram"].score) == ("timeout", 0.0)
+        assert hog.scores["recompile"].score == 10.0
+    assert_job_left_nothing(s)
+
+
+@REAL
+def test_job_folders_are_private_and_unguessable_before_anything_is_written(tmp_path, settings, monkeypatch):
+    """rlimit mode in a container: other jobs' uids share the file system and no quota tmpfs (mode
+    0700) can be mounted, so the folders themselves must be private from the start: the scratch
+    folders, the parent's copy of the observations, and the scratch root's listing."""
+    rel = make_release(tmp_path / "rel")
+    s = settings()
+    modes: dict[str, int] = {}
+    real_stream = runner.ObservationStream
+
+    class RecordingStream(real_stream):  # type: ignore[misc, valid-type]
+        def __init__(self, scratch: Path, exercises, token, dest: Path) -> None:
+            modes["scratch"] = scratch.stat().st_mode & 0o777
+            modes["job.json folder"] = (scratch / "job.json").parent.stat().st_mode & 0o777
+            modes["obs copy"] = dest.stat().st_mode & 0o777 if dest.exists() else -1
+            modes["scratch name"] = len(scratch.name.rsplit("-", 1)[-1])
+            super().__init__(scratch, exercises, token, dest)
+
+    monkeypatch.setattr(runner, "ObservationStream", RecordingStream)
+    # what a container answers: no quota tmpfs (whose mode would be 0700), a plain folder
+    monkeypatch.setattr(runner.Sandbox, "scratch",
+                        lambda self, path, limits=None: nullcontext(ScratchQuota(Path(path), None, "test")))
+    res = grade_submission(student(rel, {"histogram": good("histogram"), "recompile": good("recompile")}),
+                           rel, s, catalog=dummy_catalog())
+    assert res.scores["histogram"].score == 10.0
+    assert modes == {"scratch": 0o700, "job.json folder": 0o700, "obs copy": 0o700, "scratch name": 16}
+    assert s.scratch_root.stat().st_mode & 0o777 == 0o711  # job folders are not listable
+    assert_job_left_nothing(s)
 
 
 # --- fake sandbox: the parent's plumbing, fast ---------------------------------------------------

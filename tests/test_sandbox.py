@@ -367,6 +367,10 @@ def test_seccomp_filter(sb: Sandbox, workdir: Path) -> None:
             "keyctl": call(250, 0, 0), "io_uring_setup": call(425, 1, 0), "userfaultfd": call(323, 0),
             "clone3": call(435, 0, 0), "setns": call(308, 0, 0), "mount": call(165, 0, 0, 0, 0, 0),
             "process_vm_readv": call(310, os.getppid(), 0, 0, 0, 0, 0),
+            # not on the allowlist (each harmless or refused by the kernel without a filter)
+            "setuid_self": call(105, os.getuid()), "kcmp": call(312, os.getpid(), os.getpid(), 0, 0, 0),
+            "sched_setaffinity": call(203, 0, 0, 0), "ioprio_set": call(251, 1, 0, 0),
+            "lsm_get_self_attr": call(459, 0, 0, 0, 0), "syscall_1000": call(1000),
         }))
         """)
     out = json.loads(r.stdout)
@@ -754,3 +758,215 @@ def test_no_host_paths_in_proc_bwrap(workdir: Path) -> None:
 
 def _within(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
+# --- fair time limits: CPU used and CPU waited for, read while the program runs ---------------
+
+BURN = """
+    import os, sys, time
+    def burn(seconds):  # CPU seconds, bounded by a minute of wall clock
+        t0, w0 = time.process_time(), time.monotonic()
+        while time.process_time() - t0 < seconds and time.monotonic() - w0 < 60:
+            pass
+    if os.fork() == 0:
+        os.setsid()  # leaves the session and is orphaned before it is reaped
+        if os.fork() == 0:
+            burn(1.0)
+            os._exit(0)
+        os._exit(0)
+    burn(1.0)
+    os.wait()
+    time.sleep(1)  # the grandchild ends and is reaped by the launcher (a subreaper) meanwhile
+    print("burnt", flush=True)
+    time.sleep(60)
+    """
+
+
+def test_usage_counts_the_cpu_of_orphans_while_the_program_runs(sb: Sandbox, workdir: Path) -> None:
+    proc = sb.start(py(BURN), scratch=workdir / "scratch", limits=Limits(wall_s=120))
+    try:
+        seen = proc.usage()
+        deadline = 0
+        while deadline < 1200 and proc.poll() is None and seen.cpu_s < 1.9:
+            proc.wait(0.1)
+            seen = proc.usage()
+            deadline += 1
+    finally:
+        result = proc.kill()
+    assert seen.cpu_s >= 1.9, (seen, result.stdout, result.stderr[-1000:])  # both burners, one orphaned
+    assert result.killed and result.wait_s is not None
+
+
+def _pinned_hogs(cpu: int, count: int) -> list[subprocess.Popen]:
+    """`count` CPU-bound processes of this test pinned to one CPU, each ending after 90 s at most."""
+    code = (f"import os, time\nos.sched_setaffinity(0, {{{cpu}}})\nt = time.monotonic()\n"
+            "while time.monotonic() - t < 90: pass\n")
+    return [subprocess.Popen([PY, "-c", code]) for _ in range(count)]
+
+
+def test_a_program_starved_by_its_neighbours_is_told_apart_from_a_sleeper(sb: Sandbox, workdir: Path) -> None:
+    """The wall clock fires on both; only the one that waited for a CPU is the machine's fault."""
+    if not hasattr(os, "sched_setaffinity"):
+        pytest.skip("no sched_setaffinity")
+    mask = os.sched_getaffinity(0)
+    cpu = min(mask)
+    hogs = _pinned_hogs(cpu, 3)
+    try:
+        os.sched_setaffinity(0, {cpu})  # inherited by the sandbox (the program may not change it)
+        try:
+            victim = run(sb, workdir, """
+                import time
+                t = time.monotonic()
+                while time.monotonic() - t < 60: pass
+                """, limits=Limits(wall_s=4))
+        finally:
+            os.sched_setaffinity(0, mask)
+        sleeper = run(sb, workdir, "import time; time.sleep(60)", limits=Limits(wall_s=4))
+    finally:
+        for h in hogs:
+            h.kill()
+            h.wait()
+    assert victim.timed_out and victim.starved, victim
+    assert sleeper.timed_out and not sleeper.starved, sleeper
+
+
+# --- disk: scratch without a quota tmpfs is watched ------------------------------------------
+
+DISK_FILL = """
+    import os, sys
+    os.chdir(sys.argv[1])
+    block = b"x" * 2**20
+    for i in range(64):  # at most 64 MiB
+        with open(f"fill{i}", "wb") as f:
+            f.write(block)
+            f.flush()
+            os.fsync(f.fileno())
+    for i in range(5000):  # at most 5000 empty files
+        open(f"e{i}", "w").close()
+    print("wrote everything", flush=True)
+    import time; time.sleep(30)
+    """
+
+
+@pytest.mark.parametrize("what", ["bytes", "entries"])
+def test_scratch_without_quota_is_bounded_by_the_watchdog(sb: Sandbox, workdir: Path, what: str) -> None:
+    scratch = workdir / "scratch"
+    folder = "/sandbox/scratch" if sb.mode == "bwrap" else str(scratch)
+    code = DISK_FILL if what == "bytes" else DISK_FILL.replace("range(64)", "range(0)")
+    r = sb.run([*py(code), folder], scratch=scratch, limits=Limits(wall_s=120, scratch_bytes=8 * 2**20))
+    assert not r.scratch_limited  # no Sandbox.scratch(): no tmpfs
+    # killed by the watchdog (it would otherwise sleep and exit 0); it may have finished writing
+    # within one walk's interval, which is the overshoot the watchdog allows
+    assert r.limit == "disk" and r.killed and r.signal == signal.SIGKILL, r
+    assert "Scratch quota exceeded" in r.message
+
+
+# --- rlimit mode: concurrent jobs share a machine, not a way to each other --------------------
+
+IPC_PROBE = """
+    import ctypes, json, os, socket, sys
+    libc = ctypes.CDLL(None, use_errno=True)
+    def call(nr, *args):
+        ret = libc.syscall(ctypes.c_long(nr), *(ctypes.c_long(a) for a in args))
+        return os.strerror(ctypes.get_errno()) if ret == -1 else "allowed"
+    tag = sys.argv[1]
+    out = {}
+    for path in (f"/dev/shm/jaxgrade_hostile_{tag}", f"/tmp/jaxgrade_hostile_{tag}",
+                 f"/var/tmp/jaxgrade_hostile_{tag}"):
+        try:
+            with open(path, "w") as f:
+                f.write("JAXGRADE-HOSTILE")
+            os.chmod(path, 0o666)
+            out[path] = "written"
+        except OSError as exc:
+            out[path] = type(exc).__name__
+    IPC_CREAT = 0o1000
+    out["shmget"] = call(29, 0, 4096, IPC_CREAT | 0o666)
+    out["semget"] = call(64, 0, 1, IPC_CREAT | 0o666)
+    out["msgget"] = call(68, 0, IPC_CREAT | 0o666)
+    out["mq_open"] = call(240, ctypes.addressof(ctypes.create_string_buffer(f"jaxgrade_{tag}".encode())),
+                          0o100 | 2, 0o666, 0)
+    out["setpriority"] = call(141, 0, 0, 19)
+    listener = socket.socket(socket.AF_UNIX)
+    listener.bind(f"\\0jaxgrade_hostile_{tag}")
+    listener.listen()
+    peer = socket.socket(socket.AF_UNIX)
+    try:
+        peer.connect("\\0" + sys.argv[2])
+        out["connect"] = "connected"
+    except OSError as exc:
+        out["connect"] = type(exc).__name__
+    print(json.dumps(out), flush=True)
+    open("done", "w").close()
+    import time; time.sleep(30)
+    """
+
+
+def test_rlimit_jobs_reach_no_shared_ipc_or_writable_folder(workdir: Path) -> None:
+    """Two concurrent jobs (two uids): neither can leave files in the world-writable folders, create
+    SysV IPC objects or message queues, or connect to the other's abstract socket; nothing of them
+    survives."""
+    if reason := _missing("rlimit"):
+        pytest.skip(reason)
+    import ctypes
+
+    abi = ctypes.CDLL(None).syscall(ctypes.c_long(444), None, ctypes.c_size_t(0), ctypes.c_uint32(1))
+    if abi < 6:  # landlock_create_ruleset(NULL, 0, LANDLOCK_CREATE_RULESET_VERSION)
+        print(f"SKIP: the kernel's Landlock ABI is {abi}, the abstract-socket scope needs 6")
+        pytest.skip("the kernel's Landlock has no abstract-socket scope (ABI < 6)")
+    tags = [secrets.token_hex(4), secrets.token_hex(4)]
+    uids = [_free_uid()]
+    while (uid := _free_uid()) == uids[0]:
+        pass
+    uids.append(uid)
+    procs = []
+    for i, tag in enumerate(tags):
+        scratch = workdir / f"job{i}"
+        scratch.mkdir()
+        sb = make_sandbox("rlimit", uid=uids[i], gid=uids[i])
+        other = f"jaxgrade_hostile_{tags[0]}"  # job 1 tries job 0's abstract socket, job 0 its own
+        procs.append(sb.start([*py(IPC_PROBE), tag, other], scratch=scratch, limits=Limits(wall_s=60)))
+        for _ in range(600):  # job 0 listens before job 1 starts (at most a minute)
+            if i > 0 or procs[0].wait(0.1) is not None or _abstract_listening(f"jaxgrade_hostile_{tags[0]}"):
+                break
+    for i, proc in enumerate(procs):
+        for _ in range(300):  # until it printed its findings (at most 30 s)
+            if proc.wait(0.1) is not None or (workdir / f"job{i}" / "done").exists():
+                break
+    results = [proc.kill() for proc in procs]
+    leftovers = _remove_ipc_and_markers(uids, tags)  # even when the sandbox let them through
+    assert leftovers == []
+    assert _uid_pids(uids[0]) == _uid_pids(uids[1]) == []
+    outs = [json.loads(r.stdout) for r in results]
+    for tag, out in zip(tags, outs, strict=True):
+        for folder in ("/dev/shm", "/tmp", "/var/tmp"):
+            assert out.pop(f"{folder}/jaxgrade_hostile_{tag}") == "PermissionError"
+            assert not Path(f"{folder}/jaxgrade_hostile_{tag}").exists()
+        assert {k: out[k] for k in ("shmget", "semget", "msgget", "mq_open", "setpriority")} == \
+            dict.fromkeys(("shmget", "semget", "msgget", "mq_open", "setpriority"), os.strerror(1))
+    assert outs[0]["connect"] == "connected"  # its own socket: the probe works
+    assert outs[1]["connect"] == "PermissionError"  # the neighbour's: out of its Landlock domain
+
+
+def _abstract_listening(name: str) -> bool:
+    return any(line.rstrip().endswith("@" + name) for line in Path("/proc/net/unix").read_text().splitlines())
+
+
+def _remove_ipc_and_markers(uids: list[int], tags: list[str]) -> list[str]:
+    """Deletes SysV IPC objects of `uids` and the probe's marker files; returns what it found."""
+    found = []
+    for kind, flag in (("shm", "-m"), ("sem", "-s"), ("msg", "-q")):
+        lines = Path(f"/proc/sysvipc/{kind}").read_text().splitlines()[1:]
+        header = Path(f"/proc/sysvipc/{kind}").read_text().splitlines()[0].split()
+        for line in lines:
+            row = dict(zip(header, line.split(), strict=False))
+            if int(row["uid"]) in uids:
+                found.append(f"{kind} {row[{'shm': 'shmid', 'sem': 'semid', 'msg': 'msqid'}[kind]]}")
+                subprocess.run(["ipcrm", flag, found[-1].split()[1]], check=False)
+    for tag in tags:
+        for folder in ("/dev/shm", "/tmp", "/var/tmp"):
+            marker = Path(f"{folder}/jaxgrade_hostile_{tag}")
+            if marker.exists():
+                found.append(str(marker))
+                marker.unlink()
+    return found

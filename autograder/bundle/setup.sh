@@ -198,10 +198,22 @@ EOF
   if [ "$(realpath "$SRC")" != "$(realpath "$DEST")" ] && [ -d "$SRC" ]; then
     chown -R root:root "$SRC" && chmod 0700 "$SRC"
   fi
+  shared_tmp_private
   if [ -f "$SRC/run_autograder" ] && [ "$(realpath "$SRC/run_autograder")" != /autograder/run_autograder ]; then
     install -m 0755 "$SRC/run_autograder" /autograder/run_autograder
   fi
   self_check
+}
+
+# The folders every uid may write to (1777 on Gradescope's images) become 0755, as in grader.Dockerfile:
+# a sandboxed child writes only to its own scratch folder (TMPDIR points there), never to a folder it
+# shares with another job or that outlives it. run_autograder repeats this at grading time, where
+# /tmp or /dev/shm may be fresh mounts.
+shared_tmp_private() {
+  local d
+  for d in /tmp /var/tmp /dev/shm; do
+    if [ -d "$d" ] && [ ! -L "$d" ]; then chmod 0755 "$d" || log "warning: cannot chmod 0755 $d"; fi
+  done
 }
 
 # As a sandbox uid: the grader's checks and releases are unreadable; the child's side works.

@@ -32,6 +32,10 @@ SOURCE_SUFFIXES = (".cc", ".cpp", ".cxx")
 DIAGNOSTIC_LINES = 20
 DIAGNOSTIC_CHARS = 4000
 GRADER_SOURCE_NAME = "kernel.cc"
+# The machine failed the compiler, not the source: never a student's (cached) compile error.
+ENVIRONMENT_MARKERS = ("No space left on device", "Disk quota exceeded", "Input/output error",
+                       "Read-only file system", "Resource temporarily unavailable")
+CPU_LIMIT_MARKER = "CPU time limit exceeded"  # clang's driver when RLIMIT_CPU killed the front end
 
 
 class Toolchain(Protocol):
@@ -210,7 +214,11 @@ class BuildCache:
             raw = _trim_diagnostics(result.stderr + result.stdout)
             diagnostics = _for_student(raw, src.name)
             built = scratch / "kernel.so"
-            if result.timed_out or result.limit in ("wall", "cpu"):
+            if result.timed_out and result.starved:
+                raise BuildFault(f"kernel build starved of CPU by the machine ({result.message})")
+            if any(m in result.stderr + result.stdout for m in ENVIRONMENT_MARKERS):
+                raise BuildFault(f"kernel build failed in its environment: {raw[-500:]}")
+            if result.timed_out or result.limit in ("wall", "cpu") or CPU_LIMIT_MARKER in raw:
                 return BuildOutcome(key, src.name, "timeout", None, diagnostics, result.wall_s)
             if result.limit == "memory":
                 return BuildOutcome(key, src.name, "memory", None, diagnostics, result.wall_s)
@@ -219,7 +227,8 @@ class BuildCache:
                 return BuildOutcome(key, src.name, "built", stored, diagnostics, result.wall_s)
             if result.exit_code == 0:
                 raise BuildFault(f"compiler exited 0 but wrote no library for key {key}")
-            self._store_error(key, raw)
+            if result.signal is None and not result.killed and result.limit is None:
+                self._store_error(key, raw)  # a plain error exit: the source's own fault
             return BuildOutcome(key, src.name, "compile_error", None, diagnostics, result.wall_s)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)

@@ -6,7 +6,7 @@ notebook child, kernel child and kernel builds each run in a fresh container of 
 while the runner, the hidden checks and the verdicts stay on the host:
 
     podman|docker run --rm --pull never --network none --read-only --tmpfs /tmp --cap-drop ALL
-        --security-opt no-new-privileges --user UID:GID --memory M --memory-swap M --pids-limit N
+        --security-opt no-new-privileges --user UID:GID --memory M --memory-swap M --pids-limit N --cpus C
         -v SCRATCH:/sandbox/scratch:rw  -v <each Mount>:ro  -v STATUS:/sandbox/.status:rw
         -v autograder/sandbox_exec.py:/sandbox/.exec/sandbox_exec.py:ro
         --entrypoint /bin/sh IMAGE -c 'exec "$@" 3>/sandbox/.status/status' sh
@@ -43,7 +43,10 @@ Engine selection (so a TA with a normal podman or docker just passes `--engine d
 
 cgroups: on this project's CI host (cgroup v1, podman 4.3, runc, cgroup manager cgroupfs) --memory,
 --memory-swap and --pids-limit are enforced (memory.limit_in_bytes and pids.max inside the
-container show them); --cpus is not used.
+container show them); --cpus (CFS quota, default DEFAULT_CPUS) keeps a hog from taking its
+neighbours' cores. Time limits are judged on CPU (`ContainerProcess.usage()`, read from the host's
+/proc by the dedicated uid; see autograder/grade/timing.py); a scratch folder without a quota tmpfs
+is watched like in the other modes (SandboxResult.limit "disk").
 """
 
 from __future__ import annotations
@@ -71,6 +74,7 @@ from autograder.sandbox import (
     _QUOTA_LOCK,
     _QUOTAS,
     DEFAULT_PATH,
+    DISK_POLL_S,
     EXEC_SOURCE,
     EXEC_TARGET,
     SCRATCH_TARGET,
@@ -82,7 +86,9 @@ from autograder.sandbox import (
     _CappedReader,
     _infer_limit,
     _message,
+    scratch_inodes,
 )
+from autograder.sandbox_usage import Usage, scratch_usage, starved, uid_members, usage_of
 from jaxcourse.kernels import KERNEL_FLAGS
 
 DEFAULT_IMAGE = "jaxgrade-grader:latest"
@@ -91,6 +97,8 @@ STATUS_FILE = "status"
 STATUS_CAP = 64 * 1024
 READ_ONLY_IN_SCRATCH = ("inputs", "prebuilt")  # parent-written parts of a job's scratch folder
 DEFAULT_MEMORY_BYTES = 4 * 2**30  # cgroup memory limit of one container (RLIMIT_AS stays as asked)
+# CPUs one container may use (`--cpus`, CFS quota): a hog cannot take the cores its neighbours need
+DEFAULT_CPUS = float(min(2, os.cpu_count() or 1))
 START_TIMEOUT_S = 120.0  # engine start to the launcher's "started" line (a loaded host is slow)
 ENGINE_TIMEOUT_S = 60.0  # kill / rm / probe commands
 POLL_S = 0.02
@@ -227,9 +235,16 @@ class ContainerProcess:
     """One started container; a monitor thread enforces the wall clock even if nobody calls wait()."""
 
     def __init__(self, engine: Engine, name: str, run_argv: list[str], limits: Limits,
-                 status_dir: Path, *, scratch_limited: bool = False) -> None:  # fmt: skip
+                 status_dir: Path, *, scratch_limited: bool = False, account_uid: int | None = None,
+                 scratch: Path | None = None) -> None:  # fmt: skip
         self.mode = "container"
         self.scratch_limited = scratch_limited
+        self.account_uid = account_uid  # a dedicated uid: the container's processes are found by it
+        self._disk_watch = None if scratch_limited else scratch
+        self._disk_full = False
+        self._starved = False
+        self._last_usage: Usage | None = None
+        self._peak_wait_s = 0.0
         self.engine, self.name, self.limits = engine, name, limits
         self.status_dir = status_dir
         self.program_pid: int | None = None  # a pid inside the container's pid namespace: never signalled
@@ -342,9 +357,12 @@ class ContainerProcess:
 
     def _supervise(self) -> SandboxResult:
         killed = False
+        next_disk_check = self.started_at + DISK_POLL_S
         while True:
             left = self.started_at + self.limits.wall_s - time.monotonic()
             if left <= 0:
+                used = self.usage()
+                self._starved = used is not None and starved(used, self.limits.wall_s, self.limits.cpu_s)
                 self._timed_out = killed = True
                 break
             if self._wake.wait(min(left, POLL_S * 5)):
@@ -352,6 +370,13 @@ class ContainerProcess:
                 break
             if self._popen.poll() is not None:
                 break
+            if self._disk_watch is not None and time.monotonic() >= next_disk_check:
+                next_disk_check = time.monotonic() + DISK_POLL_S
+                cap = self.limits.scratch_bytes
+                if scratch_usage(self._disk_watch, cap, scratch_inodes(cap)).over:
+                    self._disk_full = killed = True
+                    break
+        self._last_usage = self.usage()
         ended_at = time.monotonic()
         if killed:
             self._teardown()
@@ -389,7 +414,8 @@ class ContainerProcess:
         else:  # the launcher (pid 1) died without a report: the program killed it, or the OOM killer did
             exit_code, sig = (None, rc - 128) if rc is not None and rc > 128 else (rc, None)
         truncated = self._stdout.truncated or self._stderr.truncated
-        limit = _infer_limit(self.limits, self._timed_out, exit_code, sig, cpu, killed, stderr, truncated)
+        limit = "disk" if self._disk_full else \
+            _infer_limit(self.limits, self._timed_out, exit_code, sig, cpu, killed, stderr, truncated)
         return SandboxResult(
             exit_code=exit_code, signal=sig, timed_out=self._timed_out, limit=limit,
             wall_s=round(ended_at - self.started_at, 6),
@@ -397,9 +423,21 @@ class ContainerProcess:
             output_truncated=truncated, cpu_s=None if cpu is None else round(cpu, 6), max_rss_bytes=max_rss,
             killed=killed, mode=self.mode, scratch_limited=self.scratch_limited,
             message=_message(self.limits, exit_code, sig, limit, killed, self._timed_out, cpu),
+            starved=self._starved, wait_s=None if self._last_usage is None else self._peak_wait_s,
         )  # fmt: skip
 
     # -- public (same as autograder.sandbox.SandboxedProcess)
+
+    def usage(self) -> Usage | None:
+        """CPU and CPU-wait seconds of the container's processes so far (found on the host by their
+        dedicated uid; the launcher is pid 1 inside and reaps orphans); None without a dedicated uid."""
+        if self.account_uid is None:
+            return None
+        if self._done.is_set() or self._last_usage is not None:
+            return self._last_usage
+        reading = usage_of(uid_members(self.account_uid))
+        self._peak_wait_s = max(self._peak_wait_s, reading.wait_s)  # exited threads take theirs along
+        return reading
 
     def poll(self) -> SandboxResult | None:
         return self._finish() if self._done.is_set() else None
@@ -432,7 +470,7 @@ class ContainerSandbox(Sandbox):
 
     def __init__(self, *, engine: Engine | str | None = None, image: str | None = None,
                  uid: int | None = None, gid: int | None = None,
-                 memory_bytes: int = DEFAULT_MEMORY_BYTES) -> None:  # fmt: skip
+                 memory_bytes: int = DEFAULT_MEMORY_BYTES, cpus: float = DEFAULT_CPUS) -> None:  # fmt: skip
         self.engine = engine if isinstance(engine, Engine) else Engine.resolve(engine)
         self.image = image or os.environ.get("JAXGRADE_IMAGE") or DEFAULT_IMAGE
         self.dedicated_uid = os.geteuid() == 0 and uid is not None
@@ -441,6 +479,7 @@ class ContainerSandbox(Sandbox):
         assert uid is not None
         super().__init__(uid=uid, gid=uid if gid is None else gid)
         self.memory_bytes = memory_bytes
+        self.cpus = cpus
 
     @property
     def toolchain(self) -> ImageToolchain:
@@ -481,7 +520,8 @@ class ContainerSandbox(Sandbox):
         run = self._run_argv(name, binds, inner, dict(env or {}), limits, cwd, info)
         with _QUOTA_LOCK:
             limited = str(scratch) in _QUOTAS
-        return ContainerProcess(self.engine, name, run, limits, status_dir, scratch_limited=limited)
+        return ContainerProcess(self.engine, name, run, limits, status_dir, scratch_limited=limited,
+                                account_uid=self.uid if self.dedicated_uid else None, scratch=scratch)
 
     # -- helpers
 
@@ -527,7 +567,8 @@ class ContainerSandbox(Sandbox):
                "--tmpfs", f"/tmp:rw,nosuid,nodev,size={limits.scratch_bytes},mode=1777",
                "--cap-drop", "ALL", "--security-opt", "no-new-privileges", "--user", f"{self.uid}:{self.gid}",
                "--memory", str(self.memory_bytes), "--memory-swap", str(self.memory_bytes),
-               "--pids-limit", str(limits.nproc), "--hostname", "sandbox", "--workdir", cwd]  # fmt: skip
+               "--pids-limit", str(limits.nproc), "--cpus", f"{self.cpus:g}",
+               "--hostname", "sandbox", "--workdir", cwd]  # fmt: skip
         if self.engine.kind == "podman":  # else --read-only adds 1777 tmpfs at /var/tmp and /run
             cmd += ["--read-only-tmpfs=false"]
         if self.engine.rootless():

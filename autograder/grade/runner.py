@@ -70,6 +70,7 @@ from autograder.grade.jobfiles import (
     write_job,
 )
 from autograder.grade.model import GraderFault, Phase, ReleaseInfo, StudentResult, StudentSubmission
+from autograder.grade.timing import STARVED_GIVE_UP_FACTOR, CpuDeadline
 from autograder.messages import crash_detail, kernel_run_message, message
 from autograder.observations import ObservationInvalid, Observations, StudentError, read_observations
 from autograder.sandbox import (
@@ -287,10 +288,11 @@ class _Job:
                       nproc=256 + 8 * (os.cpu_count() or 1), nofile=1024)
 
     def budget(self, exercises: list[Exercise]) -> float:
-        """Backstop wall clock of a child: start-up plus every exercise's timeout (the parent's own
-        per-exercise deadlines normally fire first)."""
+        """Backstop wall clock of a child: the wall-clock backstops of start-up and every exercise
+        (the parent's own per-exercise CPU limits, grade/timing.py, normally fire first)."""
         s = self.settings
-        return s.scaled(s.startup_timeout_s) + sum(s.scaled(ex.timeout_s) for ex in exercises) + 5.0
+        steps = s.scaled(s.startup_timeout_s) + sum(s.scaled(ex.timeout_s) for ex in exercises)
+        return STARVED_GIVE_UP_FACTOR * steps + 5.0
 
     def child_env(self) -> dict[str, str]:
         return {
@@ -307,8 +309,10 @@ class _Job:
         """A fresh scratch folder, size-limited where the sandbox can (release_scratch() or close()
         ends it: the runner must have read what it needs from it by then)."""
         self._runs += 1
-        path = self.workdir / f"{self._runs:02d}-{label}"
-        path.mkdir()
+        # private before anything is written into it, and unguessable: in rlimit mode the other jobs'
+        # uids share this file system (the sandbox hands it to the job's uid when a program starts)
+        path = self.workdir / f"{self._runs:02d}-{label}-{secrets.token_hex(8)}"
+        path.mkdir(mode=0o700)
         scratch = getattr(self.sandbox, "scratch", None)  # test doubles may have none
         if scratch is not None:
             stack = ExitStack()
@@ -413,6 +417,7 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
     settings = job.settings
     argv = [settings.python, "-P", "-s", "-B", "-m", "autograder.sandboxed.child_main", SCRATCH_TARGET]
     collected = job.workdir / f"{scratch.name}-obs"  # the parent's own copy, outside every sandbox
+    collected.mkdir(mode=0o700)
     reader = ProgressReader(scratch / "progress.jsonl", ids, token)
     try:
         stream = ObservationStream(scratch, ids, token, collected)  # before the child starts
@@ -427,7 +432,8 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
         raise
     on_started()
     timeouts = {ex.id: settings.scaled(ex.timeout_s) for ex in exercises}
-    deadline = time.monotonic() + settings.scaled(settings.startup_timeout_s)
+    clock = CpuDeadline(proc, settings.scaled(settings.startup_timeout_s))
+    starved = ""  # what the child got when it was starved of CPU (a grader fault)
     current: str | None = None
     ready = False
     done: list[str] = []
@@ -445,11 +451,11 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
                     setup_error = ev.error or "unknown error"
                 elif ev.phase == "ready":
                     ready = True
-                    deadline = time.monotonic() + settings.scaled(settings.startup_timeout_s)
+                    clock = CpuDeadline(proc, settings.scaled(settings.startup_timeout_s))
                 elif ev.exercise is not None and ready:
                     if ev.phase == "cells" and ev.exercise != current:
                         current = ev.exercise
-                        deadline = time.monotonic() + timeouts[current]
+                        clock = CpuDeadline(proc, timeouts[current])
                     elif ev.phase == "done" and ev.exercise not in done:
                         # the child wrote every frame of the exercise before this line: take them now,
                         # then let the child go on (later frames can no longer count for it)
@@ -461,11 +467,13 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
                         # after the last exercise only interpreter exit is left: do not wait on a child
                         # whose student threads or patched os._exit keep it alive
                         wait_s = EXIT_GRACE_S if len(done) == len(ids) else settings.startup_timeout_s
-                        deadline = time.monotonic() + settings.scaled(wait_s)
+                        clock = CpuDeadline(proc, settings.scaled(wait_s))
             if result is not None:
                 break
-            if time.monotonic() > deadline:
+            if (verdict := clock.check()) is not None:
                 killed_for_timeout = len(done) < len(ids)
+                if verdict == "starved" and killed_for_timeout:
+                    starved = f"{current or 'between exercises'}: {clock.describe()}"
                 result = _kill(proc)
                 break
     finally:
@@ -476,6 +484,8 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
         job.release_scratch(scratch)  # nothing is read from it any more (observations were collected)
     if setup_error:
         raise GraderFault(f"{chapter}: release setup failed in the sandbox: {setup_error}")
+    if starved or (result.timed_out and result.starved and len(done) < len(ids)):
+        raise GraderFault(f"{chapter}: child starved of CPU by the machine ({starved or result.message})")
     if not ready and f"{READY_MARKER} {token}" not in result.stdout:
         # the child also writes the marker to its stdout before any student code runs; a notebook
         # cannot take back what it wrote there, so without it no student code ever ran
@@ -507,7 +517,8 @@ class _KernelChild:
         self.ready = False
         self.setup_error = ""
         self.timed_out = False
-        self.deadline = 0.0
+        self.starved = ""  # what the child got when it was starved of CPU (a grader fault)
+        self.clock: CpuDeadline | None = None
         self.started_at = 0.0
 
     def start(self) -> None:
@@ -523,9 +534,9 @@ class _KernelChild:
                                                              for ex in self.exercises]})
         argv = [settings.python, "-P", "-s", "-B", "-m", "autograder.sandboxed.kernel_main", SCRATCH_TARGET]
         self.started_at = time.time()
-        self.deadline = time.monotonic() + settings.scaled(settings.startup_timeout_s)
         self.reader = ProgressReader(scratch / "progress.jsonl", tuple(ex.id for ex in self.exercises))
         self.proc = job.start(argv, scratch, job.limits(job.budget(self.exercises)))
+        self.clock = CpuDeadline(self.proc, settings.scaled(settings.startup_timeout_s))
 
     def _consume(self) -> None:
         assert self.reader is not None
@@ -537,17 +548,20 @@ class _KernelChild:
                 self.setup_error = ev.error
             elif ev.phase == "probe" and ev.exercise is not None and self.ready:
                 ex = next(e for e in self.exercises if e.id == ev.exercise)
-                self.deadline = time.monotonic() + settings.scaled(ex.timeout_s)
+                self.clock = CpuDeadline(self.proc, settings.scaled(ex.timeout_s))
             elif ev.phase == "done" and self.ready:
-                self.deadline = time.monotonic() + settings.scaled(settings.startup_timeout_s)
+                self.clock = CpuDeadline(self.proc, settings.scaled(settings.startup_timeout_s))
 
     def poll(self) -> None:
         if self.proc is None or self.result is not None or self.reader is None:
             return
         self._consume()
         self.result = _wait(self.proc, 0)
-        if self.result is None and time.monotonic() > self.deadline:
+        assert self.clock is not None
+        if self.result is None and (verdict := self.clock.check()) is not None:
             self.timed_out = True
+            if verdict == "starved":
+                self.starved = self.clock.describe()
             self.result = _kill(self.proc)
 
     def finish(self) -> tuple[str, dict[str, dict[str, Any]]]:
@@ -568,6 +582,8 @@ class _KernelChild:
         if not self.ready:
             detail = self.setup_error or (result.stderr or "")[-1500:]
             raise GraderFault(f"{self.chapter}: kernel child did not get ready ({result.message}): {detail}")
+        if self.starved:
+            raise GraderFault(f"{self.chapter}: kernel child starved of CPU by the machine ({self.starved})")
         if self.timed_out:
             status = "timeout"
         else:
@@ -664,7 +680,11 @@ def _build_kernels(job: _Job, chapter: str, cells: ChapterCells, exercises: list
                    ) -> tuple[list[Path], BuildOutcome | None, KernelSource | None, bool]:
     """(libraries for prebuilt/, the student's chosen build, its source, whether a kernel exercise exists)."""
     settings = job.settings
-    limits = job.limits(settings.scaled(settings.build_timeout_s), settings.build_address_space_bytes)
+    # The compiler's limit is CPU time (RLIMIT_CPU); the wall clock is a backstop whose firing without
+    # the CPU used is the machine's fault (SandboxResult.starved, a BuildFault)
+    build_s = settings.scaled(settings.build_timeout_s)
+    backstop = job.limits(STARVED_GIVE_UP_FACTOR * build_s, settings.build_address_space_bytes)
+    limits = dataclasses.replace(backstop, cpu_s=max(1, round(build_s)))
     cache_ = BuildCache(settings.build_cache, job.sandbox, scratch_root=job.workdir, limits=limits,
                         hidden=job.build_hidden, mounts=job.python_mounts,
                         toolchain=getattr(job.sandbox, "toolchain", None))
@@ -818,6 +838,8 @@ def grade_submission(sub: StudentSubmission, release: ReleaseInfo, settings: Run
         return StudentResult(sub.student_id, sub.content_hash, release.version, scores, sub.status,
                              messages_zh=sub.problems_zh)
     settings.scratch_root.mkdir(parents=True, exist_ok=True)
+    if os.geteuid() == 0 and settings.scratch_root.stat().st_uid == 0:
+        os.chmod(settings.scratch_root, 0o711)  # jobs' folder names are not listable by sandbox uids
     library = settings.child_library or prepare_child_library(settings.scratch_root, release.root)
     with _UIDS.slot(settings.uids) as uid:
         sb = sandbox or _sandbox_for(settings, uid)

@@ -392,6 +392,34 @@ for _i in range(200):
 raise RuntimeError(f"HOSTILE-REPORT {case} BOMB forked={_born} refused={_refused}")
 '''
 
+CPU_HOG = r'''# HOSTILE {case}: take as much CPU as possible from the jobs graded next to this one: three
+# CPU-bound processes (and lowering its priority or pinning itself, which would make it look starved),
+# each ending after three minutes of wall clock at most.
+import os
+import time
+
+
+def _spin():
+    _t = time.monotonic()
+    while time.monotonic() - _t < 180:
+        pass
+
+
+_tried = []
+for _name, _call in (("nice", lambda: os.nice(19)), ("pin", lambda: os.sched_setaffinity(0, {0}))):
+    try:
+        _call()
+        _tried.append(_name + "=done")
+    except OSError:
+        _tried.append(_name + "=refused")
+for _i in range(2):
+    if os.fork() == 0:
+        _spin()
+        os._exit(0)
+_spin()
+raise RuntimeError("HOSTILE-REPORT {case} HOG " + " ".join(_tried))
+'''
+
 MEMORY_BOMB = r'''# HOSTILE {case}: allocate until refused (at most 64 x 256 MiB, 256 MiB touched).
 def safe_pairwise_distance(X, Y):
     hog = []
@@ -1183,6 +1211,10 @@ def _h06(nbs: dict, case: str) -> None:
     replace_answer(nbs["ch02"], "recompile", [src(SIGTERM_LOOP, case)])
 
 
+def _h30(nbs: dict, case: str) -> None:
+    append_after_answer(nbs["ch02"], "recompile", [src(CPU_HOG, case)])
+
+
 def _h07(nbs: dict, case: str) -> None:
     append_after_answer(nbs["ch02"], "histogram", [src(FORK_BOMB, case)])
 
@@ -1489,6 +1521,15 @@ CASES: list[Case] = [
          {"reduce_sum_rules": FULL, "gammaln_callback": {"score": 0}, "silu_ffi": FULL},
          "partial:not_submitted:ch02", packaging="folder",
          feedback={"contains": ["impostor"], "absent": []}),
+    Case("h30_cpu_hog", "CPU hog next to the other students of the batch",
+         "after a correct recompile answer: three CPU-bound processes for up to three minutes each, "
+         "after trying os.nice(19) and pinning itself to CPU 0 (which would make its own timeout look "
+         "like starvation by the machine)",
+         "the hog's neighbours in the batch lose marks or time out (their limits are judged on the CPU "
+         "they got), the hog outlives its CPU budget, or it escapes its timeout as a grader fault",
+         ("ch02",), _h30,
+         full_except("ch02", {"recompile": {"score": 0, "status": "timeout"}}), "partial:not_submitted:ch05",
+         process_markers=[]),
 ]
 
 
