@@ -559,7 +559,7 @@ def test_array_cases_tolerance_and_messages() -> None:
     c = ArrayCases(obs)
     c.close("a", exp, "a", rtol=1e-5, atol=1e-6)
     assert c.outcome("n").passed
-    cases = (("b", "float32"), ("c", "NaN"), ("d", "ValueError: cannot reshape"), ("e", "最大误差"),
+    cases = (("b", "float32"), ("c", "NaN"), ("d", "ValueError: cannot reshape"), ("e", "与参考不符"),
              ("f", "没有得到"))
     for key, needle in cases:
         c = ArrayCases(obs)

@@ -5,6 +5,11 @@ process: a fresh Python subprocess with no student code runs the call sequence t
 notebook shows under `jaxcourse.CompileCounter` (default 32-bit mode, JAX_*/XLA_* variables
 cleared). The measurement is cached per (sequence, function name, jax version) for the lifetime of
 the grader process; a failed measurement is a grader fault, never a student's zero.
+
+Points: `matches_clean_measurement` (9) is the behaviour. `exact_int` (1) is a gate (a float, bool
+or NumPy integer scores 0) and counts only together with `matches_clean_measurement`: any int has the
+type, so a wrong int scores 0. The feedback says whether a wrong prediction is too high or too low,
+never the measured count (with one sequence per class, one wrong attempt would tell everyone).
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from pathlib import Path
 import jax
 
 import jaxcourse
-from autograder.exercises.base import CheckOutcome, Exercise, ProbeInputs, SubCheck
+from autograder.exercises.base import CheckOutcome, Exercise, ProbeInputs, SubCheck, unanswered
 from autograder.grade.model import GraderFault
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandboxed.probes.recompile import probe
@@ -35,7 +40,7 @@ EXERCISE = Exercise(
     interfaces=("predicted_compiles",),
     subchecks=(
         SubCheck("exact_int", 1, "predicted_compiles 是一个 int(不是 bool、float、NumPy 整数或 int 的子类)",
-                 gate=True),
+                 gate=True, counts_with=("matches_clean_measurement",)),
         SubCheck("matches_clean_measurement", 9,
                  "预测值等于在不含学生代码的干净进程里用 CompileCounter 实测的编译次数"),
     ),
@@ -103,10 +108,11 @@ def measure_compiles(sequence: str = RELEASE_SEQUENCE, function: str = RELEASE_F
 
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
-    measured = measure_compiles()
+    measured = measure_compiles(inp.params.get("sequence", RELEASE_SEQUENCE),
+                                inp.params.get("function", RELEASE_FUNCTION))
     if obs.values.get("defined") is not True:
-        msg = "没有找到 predicted_compiles:请在作答区写下 predicted_compiles = <你预测的编译次数>"
-        return [CheckOutcome("exact_int", False, msg), CheckOutcome("matches_clean_measurement", False, msg)]
+        return unanswered(EXERCISE, "没有找到 predicted_compiles:"
+                                    "请在作答区写下 predicted_compiles = <你预测的编译次数>")
     try:
         type_name = obs.text("type_name", max_chars=200)
         exact = obs.raw("exact_int")
@@ -116,18 +122,18 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     except ObservationInvalid as exc:
         msg = f"读取预测值失败:{exc.message_zh}"
         return [CheckOutcome("exact_int", False, msg), CheckOutcome("matches_clean_measurement", False, msg)]
-    shown = obs.values.get("value")
+    if type_name in ("ellipsis", "NoneType"):
+        return unanswered(EXERCISE, "predicted_compiles 还是占位的 ...(或 None):请把它换成你预测的整数")
     if prediction is None:
-        detail = f"predicted_compiles 的类型是 {type_name}(值 {shown!r}),应为 int,例如 predicted_compiles = 3"
-        if type_name == "ellipsis":
-            detail = "predicted_compiles 还是占位的 ...:请把它换成你预测的整数,例如 predicted_compiles = 3"
+        detail = f"predicted_compiles 的类型是 {type_name},应为 int:predicted_compiles = <整数>"
         return [CheckOutcome("exact_int", False, detail),
-                CheckOutcome("matches_clean_measurement", False, f"预测值不是 int,无法比较;{detail}")]
+                CheckOutcome("matches_clean_measurement", False, "预测值不是 int,无法比较")]
+    # Never the measured count: every student with the same sequence would learn the answer from it.
     if prediction == measured:
-        match = CheckOutcome("matches_clean_measurement", True, f"预测 {prediction} 次,实测 {measured} 次")
+        match = CheckOutcome("matches_clean_measurement", True, "预测与干净进程里的实测一致")
     else:
+        direction = "预测偏大" if prediction > measured else "预测偏小"
         match = CheckOutcome("matches_clean_measurement", False,
-                             f"预测 {prediction} 次,实测 {measured} 次。逐个调用想一想:"
-                             "哪些东西属于 jit 的缓存键(形状、dtype、weak type、静态参数的值)?"
-                             "默认 32 位模式下 float64 数组会怎样?")
-    return [CheckOutcome("exact_int", True, f"类型是 int(值 {prediction})"), match]
+                             f"{direction}。逐个调用想一想:哪些东西属于 jit 的缓存键(形状、dtype、"
+                             "weak type、静态参数的值)?默认 32 位模式下 float64 数组会怎样?")
+    return [CheckOutcome("exact_int", True, "类型是 int"), match]
