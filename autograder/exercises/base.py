@@ -2,7 +2,8 @@
 
 An exercise module `autograder/exercises/<id>.py` (trusted side) exposes exactly:
   EXERCISE  an `Exercise` (id, chapter, sub-checks with points, what the probe relies on)
-  inputs    inputs(seed: int) -> ProbeInputs; fresh arrays/params drawn in the parent
+  inputs    inputs(seed: int) -> ProbeInputs; fresh arrays/params drawn in the parent (an exercise with
+            `per_student` takes `inputs(seed, *, student_id, release_root)`)
   probe     the child-side function autograder.sandboxed.probes.<id>.probe (never called here)
   verdict   verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]; judges in the parent
 The child probe has the signature probe(ns: dict, inp: dict, rec: Recorder) -> None, where `ns` is
@@ -50,6 +51,9 @@ class Exercise:
     subchecks: tuple[SubCheck, ...]
     relies_on: tuple[str, ...] = ()  # dotted names checked for tampering before the probe runs
     kernel_probe: bool = False  # also run autograder.sandboxed.probes.<id>.kernel_probe on the built kernel
+    # inputs(seed, *, student_id, release_root): the variant of the student the grader knows (folder or
+    # file name, LMS student, service login), drawn from a pool the release carries
+    per_student: bool = False
     timeout_s: float = 120.0
 
     def __post_init__(self) -> None:

@@ -1,8 +1,13 @@
 """Hidden checks of chapter 2 exercise 2, `predicted_compiles: int` (trusted parent side).
 
+Every student has their own call sequence: `inputs` draws it from the release's pool
+(`jaxcourse/recompile_pool.json`) by the student id the grader knows (folder or file name, LMS
+student, service login; never an id typed in the notebook), with the selection of
+`jaxcourse.variants`, which the student's notebook uses to show them the same sequence.
+
 The child only reads the prediction. The expected count is measured here, never in the student's
-process: a fresh Python subprocess with no student code runs the call sequence the released
-notebook shows under `jaxcourse.CompileCounter` (default 32-bit mode, JAX_*/XLA_* variables
+process: a fresh Python subprocess with no student code runs the student's call sequence under
+`jaxcourse.CompileCounter` (default 32-bit mode, JAX_*/XLA_* variables
 cleared). The measurement is cached per (sequence, function name, jax version) for the lifetime of
 the grader process; a failed measurement is a grader fault, never a student's zero.
 
@@ -29,8 +34,10 @@ from autograder.exercises.base import CheckOutcome, Exercise, ProbeInputs, SubCh
 from autograder.grade.model import GraderFault
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandboxed.probes.recompile import probe
+from jaxcourse.variants import POOL_FILE, load_pool, variant_index
 
-__all__ = ["EXERCISE", "RELEASE_FUNCTION", "RELEASE_SEQUENCE", "inputs", "measure_compiles", "probe",
+__all__ = ["EXERCISE", "RELEASE_FUNCTION", "RELEASE_SEQUENCE", "correct_prediction", "inputs",
+           "measure_compiles", "probe",
            "verdict"]
 
 EXERCISE = Exercise(
@@ -45,23 +52,15 @@ EXERCISE = Exercise(
                  "预测值等于在不含学生代码的干净进程里用 CompileCounter 实测的编译次数"),
     ),
     relies_on=(),  # the probe calls nothing of the student's and no JAX function
+    per_student=True,
 )
 
-# The call sequence of the released notebook's statement (keep in sync with
-# solutions/ch02_performance.ipynb; tests/test_checks_ch02.py compares them).
-RELEASE_FUNCTION = "g"
-RELEASE_SEQUENCE = '''\
-@jax.jit(static_argnames="mode")
-def g(x, scale, mode="a"):
-    return x * scale if mode == "a" else x + scale
-
-g(jnp.ones(3), 2.0)                # ①
-g(jnp.ones(3), 3.0)                # ②
-g(jnp.ones(3), jnp.float32(3.0))   # ③
-g(jnp.ones(3), 2.0, mode="b")      # ④
-g(np.ones(3, np.float64), 2.0)     # ⑤
-g(jnp.ones((3,)), 2)               # ⑥
-'''
+# The call sequences come from the pool the release carries (`jaxcourse/recompile_pool.json`, see
+# jaxcourse/variants.py). The statement of the master notebook shows the pool's first sequence as its
+# example (tests/test_checks_ch02.py compares them).
+POOL = load_pool()
+RELEASE_FUNCTION = POOL.function
+RELEASE_SEQUENCE = POOL.sequences[0]
 
 _MEASURE = r"""
 import json, sys
@@ -76,9 +75,19 @@ print(json.dumps({"count": cc.count, "x64": bool(jax.config.jax_enable_x64)}))
 """
 
 
-def inputs(seed: int) -> ProbeInputs:
-    """Nothing is drawn: the release fixes the sequence, and the prediction is a single number."""
-    return ProbeInputs(seed=seed, params={})
+def inputs(seed: int, *, student_id: str | None = None, release_root: Path | None = None) -> ProbeInputs:
+    """The call sequence of `student_id` (the id the grader knows), from the pool of `release_root`.
+
+    Without a student id: the pool's first sequence (the example of the shared notebook). A release
+    without a pool file is a grader fault.
+    """
+    try:
+        pool = load_pool(release_root / "jaxcourse" / POOL_FILE.name) if release_root is not None else POOL
+    except (OSError, ValueError, KeyError) as exc:
+        raise GraderFault(f"recompile: the release's sequence pool is unusable: {exc}") from exc
+    index = variant_index(student_id, pool) if student_id is not None else 0
+    return ProbeInputs(seed=seed, params={"function": pool.function, "sequence": pool.sequences[index],
+                                          "variant": index})
 
 
 @functools.cache
@@ -107,9 +116,14 @@ def measure_compiles(sequence: str = RELEASE_SEQUENCE, function: str = RELEASE_F
     return count
 
 
+def correct_prediction(student_id: str, release_root: Path) -> int:
+    """The count `student_id` must predict (for generators of example and test submissions)."""
+    inp = inputs(0, student_id=student_id, release_root=release_root)
+    return measure_compiles(inp.params["sequence"], inp.params["function"])
+
+
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
-    measured = measure_compiles(inp.params.get("sequence", RELEASE_SEQUENCE),
-                                inp.params.get("function", RELEASE_FUNCTION))
+    measured = measure_compiles(inp.params["sequence"], inp.params["function"])
     if obs.values.get("defined") is not True:
         return unanswered(EXERCISE, "没有找到 predicted_compiles:"
                                     "请在作答区写下 predicted_compiles = <你预测的编译次数>")
