@@ -216,9 +216,9 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     a, p = inp.arrays, inp.params
     x = a["x"].astype(np.float64)
     shape = x.shape
-    rules = obs.values.get("rules")
-    if (isinstance(rules, dict) and not any(rules.values())
-            and obs.values.get("prim.class") == "jax._src.core.Primitive"):
+    rules, forward = obs.values.get("rules"), obs.values.get("jaxpr.forward")
+    if (isinstance(rules, dict) and not any(rules.values()) and isinstance(forward, list)
+            and PRIMITIVE in forward and obs.values.get("prim.class") == "jax._src.core.Primitive"):
         return unanswered(EXERCISE, "custom_reduce_sum_p 上还没有注册任何规则")
     outcomes = [_check_primitive(obs)]
 
