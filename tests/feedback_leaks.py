@@ -5,7 +5,8 @@ how, never the value that answers the exercise. `leaks(feedback, ...)` lists eve
 feedback file (feedback.md, or feedback.html after stripping tags) states one:
   * any exercise: "应为 <number>" or "实测 <number>" (an expected or measured value spelled out);
   * recompile: the measured compile count of that student's own sequence, anywhere in its section;
-  * fusion: a case's expected fusion count inside that case's clause, an expected "bytes accessed".
+  * fusion: a case's expected fusion count or "bytes accessed" inside that case's clause (elsewhere a
+    number may be the student's own value for another case).
 Sub-check titles and the points are removed first (titles are fixed text such as "至少 1 条 fusion").
 """
 
@@ -56,9 +57,7 @@ def leaks(feedback: str, *, recompile_count: int | None, fusion_inputs: ProbeInp
         part = parts.get("fusion", "")
         for case, (count, nbytes) in fusion.measure(fusion_inputs.params).items():
             for clause in re.findall(rf"{re.escape(fusion._CASE_ZH[case])}:[^;\n]*", part):
-                if _token(count).search(clause.split(":", 1)[1]):
+                said = clause.split(":", 1)[1]
+                if _token(count).search(said) or fusion._num(nbytes) in said:
                     found.append(f"fusion {case}: {clause}")
-            shown = fusion._num(nbytes)
-            if shown in part:
-                found.append(f"fusion {case}: bytes {shown}")
     return found

@@ -205,7 +205,7 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         return None
 
     judge("exact_zero_distance", ["fwd.self", "fwd.rect", "fwd.d1"],
-          f"{n_zero} 个应为 0 的距离都恰好是 0.0", zeros)
+          "所有应恰为 0 的距离都是 0.0", zeros)
 
     def grads(key: str) -> str | None:
         want = grad_ref[key]
