@@ -132,10 +132,11 @@ def _num(v: float | None) -> str:
     return f"{v:,.0f}" if float(v).is_integer() else f"{v:,.3f}"
 
 
-def _direction_zh(got: float | None, want: float) -> str:
+def _differs_zh(what: str, got: float | None, want: float) -> str:
+    """How a reported figure differs from the compiled artefact's, without stating the latter."""
     if got is None:
-        return "没有数值"
-    return "偏多" if got > want else "偏少"
+        return f"没有返回{what}"
+    return f"{what} {_num(got)} {'偏多' if got > want else '偏少'}"
 
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
@@ -191,10 +192,10 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
             (count, nbytes), (want_count, want_bytes) = got[case], expected[case]
             parts = []
             if sub in ("fusion_counts", "follows_args") and count != want_count:
-                parts.append(f"fusion 条数 {_num(count)} {_direction_zh(count, want_count)}")
+                parts.append(_differs_zh("fusion 条数", count, want_count))
             if sub in ("bytes_accessed", "follows_args") and (
                     nbytes is None or not abs(nbytes - want_bytes) <= BYTES_RTOL * want_bytes + 0.5):
-                parts.append(f"bytes accessed {_num(nbytes)} {_direction_zh(nbytes, want_bytes)}")
+                parts.append(_differs_zh("bytes accessed", nbytes, want_bytes))
             if parts:
                 bad.append(f"{_CASE_ZH[case]}:" + "、".join(parts))
         cases = "、".join(_CASE_ZH[c] for c in _CASES_OF[sub])

@@ -133,14 +133,17 @@ def printable(text: str, limit: int = 200) -> str:
     return out if len(out) <= limit else out[: limit - 1] + "…"
 
 
-_MD_SPECIAL = re.compile(r"[\\`*_\[\]<>&|#!~$]")
+# What Markdown could interpret inside a line: code, emphasis, HTML, entities, links, strikethrough,
+# math; an underscore only where it can open or close emphasis (not inside a word like a_b).
+_MD_SPECIAL = re.compile(r"[\\`*<>&\[\]~$]|(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")
+_MD_LINE_START = re.compile(r"^\s*(#|[-+=]|\d+[.)])")
 
 
 def md_literal(text: str) -> str:
     """One line of text shown exactly as it is in Markdown: plain when nothing in it is markup, else a
     code span (no HTML, emphasis, link or entity is interpreted inside one). Line breaks become spaces."""
     text = " ".join(_UNPRINTABLE.sub(" ", line) for line in text.splitlines()) if text else ""
-    if not _MD_SPECIAL.search(text):
+    if not _MD_SPECIAL.search(text) and not _MD_LINE_START.match(text):
         return text
     fence = "`" * (max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
     pad = " " if text.startswith(("`", " ")) or text.endswith(("`", " ")) else ""
@@ -295,7 +298,8 @@ def feedback_md(result: StudentResult) -> str:
             lines.append(f"**{lit(exercise_status_zh(s.status))}**")
             lines.append("")
         if s.summary_zh:
-            lines += [md_fenced(s.summary_zh), ""]
+            first, *rest = s.summary_zh.splitlines()
+            lines += [lit(first), ""] + ([md_fenced("\n".join(rest)), ""] if rest else [])
         for t in s.tests:
             mark = "✅ 通过" if t.passed else "❌ 未通过"
             points = f"{format_score(t.score)} / {format_score(t.max_score)}"
