@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import html
 import io
 import json
@@ -19,6 +20,7 @@ from autograder.exercises.base import TestResult as Check
 from autograder.grade import reports
 from autograder.grade.gradebook import SubmissionRow
 from autograder.grade.model import Phase, StudentResult
+from autograder.messages import message
 
 XSS = "<script>alert(1)</script><img src=x onerror=alert(2)>"
 
@@ -343,6 +345,8 @@ def unanswered_result() -> StudentResult:
     base = result("s1")
     ex = load("safe_distance").EXERCISE
     score = score_outcomes(ex, unanswered(ex, "没有找到可调用的 safe_pairwise_distance(X, Y)"))
+    # the runner adds the no-answer note to an untouched exercise
+    score = dataclasses.replace(score, summary_zh=f"{score.summary_zh}\n{message('no_answer')}")
     tampered = score_outcomes(load("fusion").EXERCISE, [], tampered=("jax.jit",))
     return StudentResult("s1", "h", "2026-fall", {**base.scores, "safe_distance": score, "fusion": tampered},
                          "ok", base.phases)
@@ -353,7 +357,7 @@ def test_unanswered_and_tampered_exercises_get_one_line(render) -> None:
     text = render(unanswered_result())
     section = text.split("safe_distance", 1)[1].split("reduce_sum_rules", 1)[0]
     assert section.count("尚未作答") == 1, section
-    assert "NoneType" not in section and "未通过" not in section
+    assert "NoneType" not in section and "未通过" not in section and "作答单元格" not in section
     fusion = text.split("(`fusion`)" if render is reports.feedback_md else "<code>fusion</code>", 1)[1]
     fusion = fusion.split("safe_distance", 1)[0]
     assert fusion.count("jax.jit") == 1 and "未评分" not in fusion, fusion

@@ -40,6 +40,7 @@ from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.exercises.base import ExerciseScore
 from autograder.grade.gradebook import SubmissionRow
 from autograder.grade.model import Phase, StudentResult
+from autograder.messages import message
 
 GRADES_COLUMNS = ("student_id", *EXERCISE_IDS, "total", "max_total", "status")
 
@@ -268,6 +269,15 @@ def _exercise_sections(result: StudentResult) -> list[tuple[str, str, ExerciseSc
     return out
 
 
+def _one_line_summary(s: ExerciseScore) -> list[str]:
+    """The summary of an exercise shown without its sub-checks: its first line, then notes that add
+    something ("尚未作答" already says what "no answer cell found" would)."""
+    first, *rest = (s.summary_zh or exercise_status_zh(s.status)).splitlines()
+    if s.status == "unanswered":
+        rest = [line for line in rest if line != message("no_answer")]
+    return [first, *rest]
+
+
 def feedback_md(result: StudentResult) -> str:
     lit = md_literal
     lines = [
@@ -288,7 +298,7 @@ def feedback_md(result: StudentResult) -> str:
         lines += ["", f"### {lit(exercise_title_zh(ex))}(`{ex}`):{format_score(s.score)} / "
                   f"{format_score(s.max_score)}", ""]  # fmt: skip
         if one_line_status(s.status):
-            first, *rest = (s.summary_zh or exercise_status_zh(s.status)).splitlines()
+            first, *rest = _one_line_summary(s)
             lines.append(lit(first) if s.status == "unanswered" else
                          f"**{lit(exercise_status_zh(s.status))}**:{lit(first)}")
             if rest:
@@ -341,7 +351,7 @@ def feedback_html(result: StudentResult) -> str:
             f"{format_score(s.score)} / {format_score(s.max_score)}</h3>"
         )
         if one_line_status(s.status):
-            text = s.summary_zh or exercise_status_zh(s.status)
+            text = "\n".join(_one_line_summary(s))
             label = "" if s.status == "unanswered" else f"<strong>{e(exercise_status_zh(s.status))}</strong>:"
             parts.append(f"<p>{label}</p><pre>{e(text)}</pre>" if label else f"<pre>{e(text)}</pre>")
             continue
