@@ -369,7 +369,7 @@ def test_silu_and_ffi_lowering_read_custom_call_targets() -> None:
             '%2 = stablehlo.custom_call @rms_norm(%arg0) {mhlo.backend_config = {eps = 1.0E-5 : f32}}')
     assert ffi_lowering._CUSTOM_CALL.findall(text) == ["rms_norm_fwd", "rms_norm", "rms_norm"]
     assert "rms_norm" not in ffi_lowering._CUSTOM_CALL.findall("stablehlo.custom_call @rms_norm_fwd(%a)")
-    obs = Observations("silu_ffi", {"kernel.__run__": "not_built"})
+    obs = Observations("silu_ffi", {"kernel.__run__": "not_built", "type": silu_ffi.CUSTOM_VJP})
     outcomes = {o.name: o for o in silu_ffi.verdict(silu_ffi.inputs(0), obs)}
     assert "silu.cc" in outcomes["kernel Silu"].detail_zh and not outcomes["kernel SiluBwd"].passed
 

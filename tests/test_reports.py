@@ -413,3 +413,18 @@ def test_markdown_keeps_plain_lines_plain_and_renders_the_rest_literally() -> No
     for text in ("# 标题?", "1. 不是列表", "a *b* c", "x_ y", "`code` 与 ``两个``", "&amp; 不是实体"):
         page = rendered_md(f"- {reports.md_literal(text)}\n")
         assert html.unescape(re.sub(r"<[^>]+>", "", page)).strip() == text, (text, page)
+
+
+def test_tampered_exercise_with_observations_keeps_what_was_observed() -> None:
+    from autograder.exercises import load
+    from autograder.exercises.base import CheckOutcome, score_outcomes
+
+    ex = load("safe_distance").EXERCISE
+    outcomes = [CheckOutcome(s.name, False, "运行时出错:RuntimeError: REPORT-42") for s in ex.subchecks]
+    score = score_outcomes(ex, outcomes, tampered=("gc.get_objects",))
+    assert (score.status, score.score) == ("tampered", 0.0) and not reports.one_line(score)
+    base = result("s1")
+    text = reports.feedback_md(StudentResult("s1", "h", "v", {**base.scores, "safe_distance": score}, "ok"))
+    assert "REPORT-42" in text and "gc.get_objects" in text and "不计分" in text
+    lost = score_outcomes(ex, [], tampered=("gc.get_objects",))
+    assert reports.one_line(lost) and "没有得到观测结果" in lost.summary_zh

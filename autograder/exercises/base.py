@@ -111,6 +111,18 @@ class ExerciseScore:
 
 
 UNANSWERED_ZH = "尚未作答"
+LOST_ZH = "没有得到本题的观测结果"
+UNSCORED_ZH = "未评分(检测到篡改)"
+
+
+def observed_nothing(obs: Observations) -> bool:
+    """The probe recorded nothing (it did not run, e.g. after detected tampering, or died at once)."""
+    return not any(not k.split(".")[-1].startswith("__") for k in obs.values)
+
+
+def lost(ex: Exercise) -> list[CheckOutcome]:
+    """Every sub-check of `ex` without observations to judge."""
+    return [CheckOutcome(s.name, False, LOST_ZH) for s in ex.subchecks]
 
 
 def unanswered(ex: Exercise, hint_zh: str) -> list[CheckOutcome]:
@@ -135,10 +147,19 @@ def score_outcomes(ex: Exercise, outcomes: list[CheckOutcome], *,
         raise ValueError(f"{ex.id}: verdict returned unknown sub-checks {sorted(unknown)}")
     if tampered:
         labels = ", ".join(tampered)
-        tests = tuple(TestResult(f"{ex.id}: {s.name}", 0.0, s.points, f"{s.title_zh}:未评分(检测到篡改)",
-                                 False) for s in ex.subchecks)
-        summary = f"检测到代码替换了评分依赖的函数({labels}),本题的观测结果作废,记 0 分。"
-        return ExerciseScore(ex.id, 0.0, ex.max_points, tests, "tampered", summary)
+        if all(o.unanswered or o.detail_zh == LOST_ZH for o in outcomes):  # nothing was observed
+            tests = tuple(TestResult(f"{ex.id}: {s.name}", 0.0, s.points, f"{s.title_zh}:{UNSCORED_ZH}",
+                                     False) for s in ex.subchecks)
+            summary = f"检测到代码替换了评分依赖的函数({labels}),本题没有得到观测结果,记 0 分。"
+            return ExerciseScore(ex.id, 0.0, ex.max_points, tests, "tampered", summary)
+        tests = []
+        for s in ex.subchecks:  # what was observed, for the record; nothing counts
+            o = by_name.get(s.name, CheckOutcome(s.name, False, LOST_ZH))
+            mark = "通过" if o.passed else "未通过"
+            text = f"{s.title_zh}:{mark}(检测到篡改,不计分)" + (f"。{o.detail_zh}" if o.detail_zh else "")
+            tests.append(TestResult(f"{ex.id}: {s.name}", 0.0, s.points, text, o.passed))
+        summary = f"检测到代码替换了评分依赖的函数({labels}),本题记 0 分。"
+        return ExerciseScore(ex.id, 0.0, ex.max_points, tuple(tests), "tampered", summary)
     if outcomes and all(o.unanswered for o in outcomes):
         hint = next((o.detail_zh for o in outcomes if o.detail_zh), "")
         tests = tuple(TestResult(f"{ex.id}: {s.name}", 0.0, s.points, f"{s.title_zh}:{UNANSWERED_ZH}", False)

@@ -23,6 +23,8 @@ from autograder.exercises.base import (
     Exercise,
     ProbeInputs,
     SubCheck,
+    lost,
+    observed_nothing,
     student_error_zh,
     unanswered,
 )
@@ -129,6 +131,8 @@ def _check_lowering(obs: Observations) -> CheckOutcome:
 
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
+    if observed_nothing(obs):
+        return lost(EXERCISE)
     a, p = inp.arrays, inp.params
     if obs.values.get("prim.class") == "builtins.NoneType":
         return unanswered(EXERCISE, "没有找到 rms_norm_prim_p")

@@ -28,6 +28,8 @@ from autograder.exercises.base import (
     Exercise,
     ProbeInputs,
     SubCheck,
+    lost,
+    observed_nothing,
     student_error_zh,
     unanswered,
 )
@@ -141,6 +143,8 @@ def _differs_zh(what: str, got: float | None, want: float) -> str:
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     names = [s.name for s in EXERCISE.subchecks]
+    if observed_nothing(obs):
+        return lost(EXERCISE)
     if obs.values.get("defined") is not True:
         return unanswered(EXERCISE, "没有找到可调用的 fusion_report(f, *args)")
     expected = measure(inp.params)

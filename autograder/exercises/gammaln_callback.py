@@ -21,6 +21,8 @@ from autograder.exercises.base import (
     Exercise,
     ProbeInputs,
     SubCheck,
+    lost,
+    observed_nothing,
     student_error_zh,
     unanswered,
 )
@@ -156,6 +158,8 @@ def _check_derivative(obs: Observations) -> CheckOutcome:
 
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
+    if observed_nothing(obs):
+        return lost(EXERCISE)
     a, p = inp.arrays, inp.params
     if obs.values.get("type") == "builtins.NoneType":
         return unanswered(EXERCISE, "没有找到 gammaln_cb")

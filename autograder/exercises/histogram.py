@@ -27,6 +27,8 @@ from autograder.exercises.base import (
     Exercise,
     ProbeInputs,
     SubCheck,
+    lost,
+    observed_nothing,
     student_error_zh,
     unanswered,
 )
@@ -174,6 +176,8 @@ def _compare(target: str, expected: Counter, got: dict[str, float]) -> str | Non
 
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
+    if observed_nothing(obs):
+        return lost(EXERCISE)
     if obs.values.get("defined") is not True:
         return unanswered(EXERCISE, "没有找到可调用的 primitive_histogram(f, *args)")
     targets = [name for name, _f, _args in build_targets(inp.params)]

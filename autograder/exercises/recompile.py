@@ -30,7 +30,15 @@ from pathlib import Path
 import jax
 
 import jaxcourse
-from autograder.exercises.base import CheckOutcome, Exercise, ProbeInputs, SubCheck, unanswered
+from autograder.exercises.base import (
+    CheckOutcome,
+    Exercise,
+    ProbeInputs,
+    SubCheck,
+    lost,
+    observed_nothing,
+    unanswered,
+)
 from autograder.grade.model import GraderFault
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandboxed.probes.recompile import probe
@@ -124,6 +132,8 @@ def correct_prediction(student_id: str, release_root: Path) -> int:
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     measured = measure_compiles(inp.params["sequence"], inp.params["function"])
+    if observed_nothing(obs):
+        return lost(EXERCISE)
     if obs.values.get("defined") is not True:
         return unanswered(EXERCISE, "没有找到 predicted_compiles:"
                                     "请在作答区写下 predicted_compiles = <你预测的编译次数>")

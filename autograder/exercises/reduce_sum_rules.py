@@ -24,6 +24,8 @@ from autograder.exercises.base import (
     Exercise,
     ProbeInputs,
     SubCheck,
+    lost,
+    observed_nothing,
     student_error_zh,
     unanswered,
 )
@@ -213,6 +215,8 @@ def _hvp_expected(x: np.ndarray, v: np.ndarray, w: np.ndarray, axis: list[int]) 
 
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
+    if observed_nothing(obs):
+        return lost(EXERCISE)
     a, p = inp.arrays, inp.params
     x = a["x"].astype(np.float64)
     shape = x.shape

@@ -25,7 +25,9 @@ from autograder.exercises.base import (
     Exercise,
     ProbeInputs,
     SubCheck,
+    lost,
     mismatch_zh,
+    observed_nothing,
     student_error_zh,
     unanswered,
 )
@@ -148,6 +150,8 @@ def _forward(reader: _Reader, key: str, want: np.ndarray, rtol: float, atol: flo
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     names = [s.name for s in EXERCISE.subchecks]
+    if observed_nothing(obs):
+        return lost(EXERCISE)
     if obs.values.get("defined") is not True:
         return unanswered(EXERCISE, "没有找到可调用的 safe_pairwise_distance(X, Y)")
     if all(obs.values.get(k, 0) is None for k in ("fwd.rect", "fwd.self", "fwd.d1", "fwd.far")):

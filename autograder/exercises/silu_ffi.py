@@ -26,6 +26,8 @@ from autograder.exercises.base import (
     Exercise,
     ProbeInputs,
     SubCheck,
+    lost,
+    observed_nothing,
     student_error_zh,
     unanswered,
 )
@@ -174,6 +176,8 @@ def _kernel_unavailable(obs: Observations) -> str | None:
 
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
+    if observed_nothing(obs):
+        return lost(EXERCISE)
     a, p = inp.arrays, inp.params
     symbols = obs.values.get("kernel.symbols")
     no_handler = _kernel_unavailable(obs) is not None or (

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from autograder.exercises import CHAPTERS, EXERCISE_IDS
-from autograder.exercises.base import ExerciseScore
+from autograder.exercises.base import UNSCORED_ZH, ExerciseScore
 from autograder.grade.gradebook import SubmissionRow
 from autograder.grade.model import Phase, StudentResult
 from autograder.messages import message
@@ -76,7 +76,7 @@ EXERCISE_STATUS_ZH: dict[str, str] = {
     "unanswered": "尚未作答",
 }
 # Exercise statuses whose sub-checks carry nothing to learn: the feedback shows one line, not the list.
-ONE_LINE_STATUSES = ("unanswered", "tampered", "not_run", "not_submitted", "malformed", "timeout", "crashed",
+ONE_LINE_STATUSES = ("unanswered", "not_run", "not_submitted", "malformed", "timeout", "crashed",
                      "memory", "malformed_output", "invalid_output", "build_failed")
 EXERCISE_TITLE_FALLBACK_ZH: dict[str, str] = {
     "histogram": "原语直方图",
@@ -158,8 +158,11 @@ def md_fenced(text: str) -> str:
     return f"{fence}\n{body}\n{fence}"
 
 
-def one_line_status(status: str) -> bool:
-    return status in ONE_LINE_STATUSES or status.split(":", 1)[0] in ONE_LINE_STATUSES
+def one_line(s: ExerciseScore) -> bool:
+    """Whether the exercise's sub-checks carry nothing to learn (feedback shows its summary only)."""
+    if s.status == "tampered":  # only when nothing was observed; otherwise what was observed is shown
+        return all(t.output_zh.endswith(UNSCORED_ZH) for t in s.tests)
+    return s.status in ONE_LINE_STATUSES or s.status.split(":", 1)[0] in ONE_LINE_STATUSES
 
 
 def format_score(x: float) -> str:
@@ -297,7 +300,7 @@ def feedback_md(result: StudentResult) -> str:
             current = ch
         lines += ["", f"### {lit(exercise_title_zh(ex))}(`{ex}`):{format_score(s.score)} / "
                   f"{format_score(s.max_score)}", ""]  # fmt: skip
-        if one_line_status(s.status):
+        if one_line(s):
             first, *rest = _one_line_summary(s)
             lines.append(lit(first) if s.status == "unanswered" else
                          f"**{lit(exercise_status_zh(s.status))}**:{lit(first)}")
@@ -350,7 +353,7 @@ def feedback_html(result: StudentResult) -> str:
             f"<h3>{e(exercise_title_zh(ex))}(<code>{e(ex)}</code>):"
             f"{format_score(s.score)} / {format_score(s.max_score)}</h3>"
         )
-        if one_line_status(s.status):
+        if one_line(s):
             text = "\n".join(_one_line_summary(s))
             label = "" if s.status == "unanswered" else f"<strong>{e(exercise_status_zh(s.status))}</strong>:"
             parts.append(f"<p>{label}</p><pre>{e(text)}</pre>" if label else f"<pre>{e(text)}</pre>")
