@@ -45,8 +45,7 @@ from autograder.sandboxed.probes.recompile import probe
 from jaxcourse.variants import POOL_FILE, load_pool, variant_index
 
 __all__ = ["EXERCISE", "RELEASE_FUNCTION", "RELEASE_SEQUENCE", "correct_prediction", "inputs",
-           "measure_compiles", "probe",
-           "verdict"]
+           "measure_compiles", "probe", "verdict"]
 
 EXERCISE = Exercise(
     id="recompile",

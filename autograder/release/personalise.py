@@ -14,6 +14,7 @@ service login), so editing a personalised notebook changes nothing about how it 
 from __future__ import annotations
 
 import copy
+import json
 import re
 import shutil
 from pathlib import Path
@@ -85,9 +86,7 @@ def personalise_notebook(nb: dict, student_id: str, release_root: Path) -> dict:
 
 def write_per_student(release_root: Path, student_ids: list[str], out: Path) -> list[Path]:
     """`out/<student id>/`: a copy of the release whose notebooks are personalised; one folder each."""
-    import json
-
-    from autograder.grade.model import ReleaseInfo
+    from autograder.grade.model import ReleaseInfo  # the grading model, only needed here
 
     release = ReleaseInfo.load(release_root)
     out.mkdir(parents=True, exist_ok=True)
