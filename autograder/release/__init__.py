@@ -54,6 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _per_student(args: argparse.Namespace, release_root: Path) -> int:
+    from autograder.grade.model import GraderFault
     from autograder.release.personalise import PersonaliseError, write_per_student
     from autograder.roster import RosterError, load_roster
 
@@ -61,7 +62,7 @@ def _per_student(args: argparse.Namespace, release_root: Path) -> int:
         roster = load_roster(args.per_student)
         out = args.per_student_out or Path("build") / "per-student" / args.version
         folders = write_per_student(release_root, list(roster.ids()), out)
-    except (RosterError, PersonaliseError, OSError) as exc:
+    except (RosterError, PersonaliseError, GraderFault, OSError) as exc:
         print(f"jaxgrade release: {exc}", file=sys.stderr)
         return 1
     print(f"personalised {len(folders)} copies of {args.version} -> {out}")
