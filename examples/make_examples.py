@@ -36,6 +36,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from autograder.exercises import CHAPTERS  # noqa: E402
+from autograder.exercises.recompile import correct_prediction  # noqa: E402
 from autograder.grade.model import ReleaseInfo  # noqa: E402
 from autograder.release.masters import find_masters  # noqa: E402
 
@@ -101,6 +102,19 @@ def write_zip(path: Path, members: dict[str, bytes]) -> None:
             zf.writestr(info, members[name])
 
 
+def own_sequence(nb: dict[str, Any], student_id: str, release_root: Path) -> dict[str, Any]:
+    """The notebook with the master's recompile prediction replaced by the count of the student's own
+    sequence (every student has one, picked by the id the grader knows: here the entry name)."""
+    nb = copy.deepcopy(nb)
+    own = f"predicted_compiles = {correct_prediction(student_id, release_root)}"
+    for cell in nb["cells"]:
+        if (cell.get("metadata", {}).get("jaxgrade") or {}).get("exercise") == "recompile":
+            src = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+            if "predicted_compiles = 4" in src:
+                cell["source"] = src.replace("predicted_compiles = 4", own)
+    return nb
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--release", type=Path, default=None)
@@ -123,21 +137,24 @@ def main(argv: list[str] | None = None) -> int:
         d = out / "s001_all_correct"
         d.mkdir()
         for ch in CHAPTERS:
-            (d / name[ch]).write_bytes(dumps(full[ch]))
+            nb = own_sequence(full[ch], "s001_all_correct", rel.root) if ch == "ch02" else full[ch]
+            (d / name[ch]).write_bytes(dumps(nb))
 
         partial = {
             "ch02": solved(released["ch02"], answers["ch02"], only={"histogram", "recompile"}),
             "ch05": solved(released["ch05"], answers["ch05"], only={"reduce_sum_rules"}),
         }
+        partial["ch02"] = own_sequence(partial["ch02"], "s002_partial", rel.root)
         write_zip(out / "s002_partial.zip", {f"homework/{name[ch]}": dumps(partial[ch]) for ch in CHAPTERS})
 
         d = out / "s003_silu_compile_error"
         d.mkdir()
-        (d / name["ch02"]).write_bytes(dumps(full["ch02"]))
+        (d / name["ch02"]).write_bytes(dumps(own_sequence(full["ch02"], "s003_silu_compile_error", rel.root)))
         (d / name["ch05"]).write_bytes(dumps(break_silu(full["ch05"])))
 
         (out / "s004_malformed.ipynb").write_bytes(dumps(full["ch02"])[:300])
-        (out / "s005_only_ch02.ipynb").write_bytes(dumps(full["ch02"]))
+        only_ch02 = own_sequence(full["ch02"], "s005_only_ch02", rel.root)
+        (out / "s005_only_ch02.ipynb").write_bytes(dumps(only_ch02))
         print(f"wrote {len(list(out.iterdir()))} students to {out} from release {rel.version} ({rel.root})")
     return 0
 

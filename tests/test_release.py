@@ -285,6 +285,7 @@ def test_fixture_release_has_the_documented_layout(fixture_release):
         "ch02_performance.ipynb", "ch05_interop.ipynb", "manifest.json",
         *(f"tests/{ex}.py" for ex in EXERCISE_IDS),
         "jaxcourse/__init__.py", "jaxcourse/kernels.py", "jaxcourse/measure.py", "jaxcourse/reference.py",
+        "jaxcourse/recompile_pool.json", "jaxcourse/variants.py",
         "kernels/rms_norm.cc",
     ])  # fmt: skip
     manifest = json.loads((root / "manifest.json").read_text())

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
+import html
 import io
 import json
 import math
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -17,6 +20,7 @@ from autograder.exercises.base import TestResult as Check
 from autograder.grade import reports
 from autograder.grade.gradebook import SubmissionRow
 from autograder.grade.model import Phase, StudentResult
+from autograder.messages import message
 
 XSS = "<script>alert(1)</script><img src=x onerror=alert(2)>"
 
@@ -305,13 +309,59 @@ def test_feedback_html_escapes_everything_from_students(tmp_path: Path) -> None:
     assert "Content-Security-Policy" in page
 
 
+def rendered_md(text: str) -> str:
+    """feedback.md as a CommonMark renderer with raw HTML enabled turns it into HTML."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark", {"html": True}).render(text)
+
+
 def test_feedback_markdown_has_no_raw_html_and_is_chinese() -> None:
     r = result(XSS, output=XSS + "\n第二行 <b>x</b>", messages=("提交说明 <i>x</i>",))
     text = reports.feedback_md(r)
-    assert "<script" not in text and "<img" not in text and "<b>" not in text and "<i>" not in text
+    parser = TagCollector()
+    parser.feed(rendered_md(text))
+    assert {t for t, _ in parser.tags} <= ALLOWED_TAGS, {t for t, _ in parser.tags}
+    assert not any(k.lower().startswith("on") for _, attrs in parser.tags for k, _ in attrs)
     assert "总分:**60.00 / 80.00**" in text
     assert "✅ 通过" in text and "❌ 未通过" in text
     assert "第 5 章" in text and "作业版本" in text
+
+
+def test_feedback_markdown_shows_text_as_it_is() -> None:
+    """No HTML entities in the file: a type name or an error reads exactly as Python printed it."""
+    r = result("s1", output="返回的是 <class 'NoneType'> & 其他;`x`*y*_z_")
+    text = reports.feedback_md(r)
+    assert "<class 'NoneType'> & 其他;`x`*y*_z_" in text and "&lt;" not in text and "&amp;" not in text
+    page = rendered_md(text)
+    assert "&lt;class 'NoneType'&gt; &amp; 其他;`x`*y*_z_" in page  # literal in the rendered page too
+    assert "<em>" not in page
+
+
+def unanswered_result() -> StudentResult:
+    from autograder.exercises import load
+    from autograder.exercises.base import score_outcomes, unanswered
+
+    base = result("s1")
+    ex = load("safe_distance").EXERCISE
+    score = score_outcomes(ex, unanswered(ex, "没有找到可调用的 safe_pairwise_distance(X, Y)"))
+    # the runner adds the no-answer note to an untouched exercise
+    score = dataclasses.replace(score, summary_zh=f"{score.summary_zh}\n{message('no_answer')}")
+    tampered = score_outcomes(load("fusion").EXERCISE, [], tampered=("jax.jit",))
+    return StudentResult("s1", "h", "2026-fall", {**base.scores, "safe_distance": score, "fusion": tampered},
+                         "ok", base.phases)
+
+
+@pytest.mark.parametrize("render", [reports.feedback_md, reports.feedback_html])
+def test_unanswered_and_tampered_exercises_get_one_line(render) -> None:
+    text = render(unanswered_result())
+    section = text.split("safe_distance", 1)[1].split("reduce_sum_rules", 1)[0]
+    assert section.count("尚未作答") == 1, section
+    assert "NoneType" not in section and "未通过" not in section and "作答单元格" not in section
+    fusion = text.split("(`fusion`)" if render is reports.feedback_md else "<code>fusion</code>", 1)[1]
+    fusion = fusion.split("safe_distance", 1)[0]
+    assert fusion.count("jax.jit") == 1 and "未评分" not in fusion, fusion
+    assert "没有得到检查结果" not in fusion
 
 
 def test_write_student_files(tmp_path: Path) -> None:
@@ -355,3 +405,26 @@ def test_ta_report_lists_flags_errors_and_time() -> None:
     assert "evil\\|name&lt;b&gt;" in text
     assert "grader_error 1" not in text  # statuses are counted in the Status table
     assert "| grader_error | 1 |" in text
+
+
+def test_markdown_keeps_plain_lines_plain_and_renders_the_rest_literally() -> None:
+    plain = "尚未作答(primitive_histogram 还是模板:它返回 None)"
+    assert reports.md_literal(plain) == plain  # an underscore inside a word cannot start emphasis
+    for text in ("# 标题?", "1. 不是列表", "a *b* c", "x_ y", "`code` 与 ``两个``", "&amp; 不是实体"):
+        page = rendered_md(f"- {reports.md_literal(text)}\n")
+        assert html.unescape(re.sub(r"<[^>]+>", "", page)).strip() == text, (text, page)
+
+
+def test_tampered_exercise_with_observations_keeps_what_was_observed() -> None:
+    from autograder.exercises import load
+    from autograder.exercises.base import CheckOutcome, score_outcomes
+
+    ex = load("safe_distance").EXERCISE
+    outcomes = [CheckOutcome(s.name, False, "运行时出错:RuntimeError: REPORT-42") for s in ex.subchecks]
+    score = score_outcomes(ex, outcomes, tampered=("gc.get_objects",))
+    assert (score.status, score.score) == ("tampered", 0.0) and not reports.one_line(score)
+    base = result("s1")
+    text = reports.feedback_md(StudentResult("s1", "h", "v", {**base.scores, "safe_distance": score}, "ok"))
+    assert "REPORT-42" in text and "gc.get_objects" in text and "不计分" in text
+    lost = score_outcomes(ex, [], tampered=("gc.get_objects",))
+    assert reports.one_line(lost) and "没有得到观测结果" in lost.summary_zh

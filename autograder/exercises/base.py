@@ -2,11 +2,22 @@
 
 An exercise module `autograder/exercises/<id>.py` (trusted side) exposes exactly:
   EXERCISE  an `Exercise` (id, chapter, sub-checks with points, what the probe relies on)
-  inputs    inputs(seed: int) -> ProbeInputs; fresh arrays/params drawn in the parent
+  inputs    inputs(seed: int) -> ProbeInputs; fresh arrays/params drawn in the parent (an exercise with
+            `per_student` takes `inputs(seed, *, student_id, release_root)`)
   probe     the child-side function autograder.sandboxed.probes.<id>.probe (never called here)
   verdict   verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]; judges in the parent
 The child probe has the signature probe(ns: dict, inp: dict, rec: Recorder) -> None, where `ns` is
 the student's notebook namespace and `inp` maps the ProbeInputs' names to arrays / plain values.
+
+Points come from behaviour on fresh inputs (docs/architecture.md, "Points for behaviour"). A property
+that a trivial answer also has (a type, a shape, finiteness, anything every constant satisfies, the
+presence of the taught mechanism) is either a gate (`gate=True`: failing it zeroes the exercise) or
+earns its points only together with the behaviour it depends on (`counts_with`: at least one of the
+named sub-checks must pass as well). Each exercise module lists its gates and dependencies in its
+docstring; `score_outcomes` applies them.
+
+A verdict that finds nothing to judge (the interface is missing or still the template) returns
+`unanswered(EXERCISE, hint)`: the exercise scores 0 with status "unanswered" and one line of feedback.
 """
 
 from __future__ import annotations
@@ -26,6 +37,9 @@ class SubCheck:
     points: float
     title_zh: str  # the property, as the student reads it
     gate: bool = False  # structural check of the taught mechanism: if it fails the exercise scores 0
+    # A property trivial answers share: its points count only when at least one of these behaviour
+    # sub-checks passes too (it still shows as passed, with a note that it earned nothing).
+    counts_with: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -37,7 +51,17 @@ class Exercise:
     subchecks: tuple[SubCheck, ...]
     relies_on: tuple[str, ...] = ()  # dotted names checked for tampering before the probe runs
     kernel_probe: bool = False  # also run autograder.sandboxed.probes.<id>.kernel_probe on the built kernel
+    # inputs(seed, *, student_id, release_root): the variant of the student the grader knows (folder or
+    # file name, LMS student, service login), drawn from a pool the release carries
+    per_student: bool = False
     timeout_s: float = 120.0
+
+    def __post_init__(self) -> None:
+        names = {s.name for s in self.subchecks}
+        for s in self.subchecks:
+            unknown = set(s.counts_with) - names
+            if unknown or s.name in s.counts_with:
+                raise ValueError(f"{self.id}: {s.name} counts with unknown sub-checks {sorted(unknown)}")
 
     @property
     def max_points(self) -> float:
@@ -63,7 +87,8 @@ class ProbeInputs:
 class CheckOutcome:
     name: str  # a SubCheck.name of the exercise
     passed: bool
-    detail_zh: str = ""  # observed vs expected summary (max error, shapes), never the check's code
+    detail_zh: str = ""  # which property failed and how (never the check's code or a hidden expected value)
+    unanswered: bool = False  # nothing to judge: the interface is missing or still the release template
 
 
 @dataclass(frozen=True)
@@ -85,25 +110,76 @@ class ExerciseScore:
     summary_zh: str = ""
 
 
+UNANSWERED_ZH = "尚未作答"
+LOST_ZH = "没有得到本题的观测结果"
+UNSCORED_ZH = "未评分(检测到篡改)"
+
+
+def observed_nothing(obs: Observations) -> bool:
+    """The probe recorded nothing (it did not run, e.g. after detected tampering, or died at once)."""
+    return not any(not k.split(".")[-1].startswith("__") for k in obs.values)
+
+
+def lost(ex: Exercise) -> list[CheckOutcome]:
+    """Every sub-check of `ex` without observations to judge."""
+    return [CheckOutcome(s.name, False, LOST_ZH) for s in ex.subchecks]
+
+
+def unanswered(ex: Exercise, hint_zh: str) -> list[CheckOutcome]:
+    """Every sub-check of `ex` unanswered; `hint_zh` says what the grader looked for (one short line)."""
+    return [CheckOutcome(s.name, False, hint_zh, unanswered=True) for s in ex.subchecks]
+
+
+def _dependency_note(sub: SubCheck, ex: Exercise) -> str:
+    titles = "、".join(f"「{ex.subcheck(n).title_zh}」" for n in sub.counts_with)
+    if len(sub.counts_with) == 1:
+        return f"此项只在{titles}也通过时计分"
+    return f"此项只在{titles}中至少一项也通过时计分"
+
+
 def score_outcomes(ex: Exercise, outcomes: list[CheckOutcome], *,
                    tampered: tuple[str, ...] = ()) -> ExerciseScore:
-    """Sum the passed sub-checks; a failed gate or detected tampering zeroes the exercise."""
+    """Sum the passed sub-checks whose dependencies hold; a failed gate or detected tampering zeroes
+    the exercise; an all-unanswered verdict becomes status "unanswered" with one line of feedback."""
     by_name = {o.name: o for o in outcomes}
     unknown = set(by_name) - {s.name for s in ex.subchecks}
     if unknown:
         raise ValueError(f"{ex.id}: verdict returned unknown sub-checks {sorted(unknown)}")
-    failed_gates = [s for s in ex.subchecks if s.gate and not (s.name in by_name and by_name[s.name].passed)]
+    if tampered:
+        labels = ", ".join(tampered)
+        if all(o.unanswered or o.detail_zh == LOST_ZH for o in outcomes):  # nothing was observed
+            tests = tuple(TestResult(f"{ex.id}: {s.name}", 0.0, s.points, f"{s.title_zh}:{UNSCORED_ZH}",
+                                     False) for s in ex.subchecks)
+            summary = f"检测到代码替换了评分依赖的函数({labels}),本题没有得到观测结果,记 0 分。"
+            return ExerciseScore(ex.id, 0.0, ex.max_points, tests, "tampered", summary)
+        tests = []
+        for s in ex.subchecks:  # what was observed, for the record; nothing counts
+            o = by_name.get(s.name, CheckOutcome(s.name, False, LOST_ZH))
+            mark = "通过" if o.passed else "未通过"
+            text = f"{s.title_zh}:{mark}(检测到篡改,不计分)" + (f"。{o.detail_zh}" if o.detail_zh else "")
+            tests.append(TestResult(f"{ex.id}: {s.name}", 0.0, s.points, text, o.passed))
+        summary = f"检测到代码替换了评分依赖的函数({labels}),本题记 0 分。"
+        return ExerciseScore(ex.id, 0.0, ex.max_points, tuple(tests), "tampered", summary)
+    if outcomes and all(o.unanswered for o in outcomes):
+        hint = next((o.detail_zh for o in outcomes if o.detail_zh), "")
+        tests = tuple(TestResult(f"{ex.id}: {s.name}", 0.0, s.points, f"{s.title_zh}:{UNANSWERED_ZH}", False)
+                      for s in ex.subchecks)
+        summary = UNANSWERED_ZH + (f"({hint})" if hint else "")
+        return ExerciseScore(ex.id, 0.0, ex.max_points, tests, "unanswered", summary)
+    passed = {s.name for s in ex.subchecks if s.name in by_name and by_name[s.name].passed}
+    failed_gates = [s for s in ex.subchecks if s.gate and s.name not in passed]
     tests = []
     for s in ex.subchecks:
         o = by_name.get(s.name, CheckOutcome(s.name, False, "没有得到检查结果"))
-        earned = s.points if o.passed and not failed_gates and not tampered else 0.0
+        counts = not s.counts_with or any(n in passed for n in s.counts_with)
+        earned = s.points if o.passed and counts and not failed_gates else 0.0
         mark = "通过" if o.passed else "未通过"
-        text = f"{s.title_zh}:{mark}" + (f"。{o.detail_zh}" if o.detail_zh else "")
+        detail = o.detail_zh
+        if o.passed and not counts:
+            detail = (f"{detail};" if detail else "") + _dependency_note(s, ex)
+        text = f"{s.title_zh}:{mark}" + (f"。{detail}" if detail else "")
         tests.append(TestResult(f"{ex.id}: {s.name}", earned, s.points, text, o.passed))
-    if tampered:
-        status = "tampered"
-        summary = f"检测到代码替换了评分依赖的函数({', '.join(tampered)}),本题记 0 分。"
-    elif failed_gates:
+    if failed_gates:
         status = "gate_failed"
         summary = ";".join(f"{g.title_zh}未满足" for g in failed_gates) + ",本题记 0 分。"
     else:
@@ -134,6 +210,17 @@ def student_error_zh(obs: Observations, key: str) -> str | None:
         causes = [ln for ln in lines[1:] if _EXCEPTION_LINE.match(ln)]
         return f"回调函数在主机上出错:{(causes[-1] if causes else lines[0])[:240]}"
     return f"运行时出错:{lines[0][:240]}"
+
+
+def mismatch_zh(got: np.ndarray, bad: np.ndarray) -> str:
+    """How observed values differ from the reference, without stating the reference values."""
+    got = np.asarray(got, np.float64)
+    shape = f"形状 {got.shape}"
+    if got.size and not np.any(got):
+        return f"结果全是 0,与参考不符({shape})"
+    if got.size > 1 and np.all(got == got.flat[0]):
+        return f"结果处处相同(常数),与参考不符({shape})"
+    return f"{int(np.count_nonzero(bad))}/{bad.size} 个元素与参考不符({shape})"
 
 
 class ArrayCases:
@@ -174,9 +261,9 @@ class ArrayCases:
         err = np.abs(got64 - expected)
         if err.size:
             self.max_err = max(self.max_err, float(err.max()))
-            if np.any(err > atol + rtol * np.abs(expected)):
-                self.problems.append(f"{what_zh}:最大误差 {float(err.max()):.3g}(容差 rtol={rtol:g}, "
-                                     f"atol={atol:.2g}),形状 {got.shape}")
+            bad = err > atol + rtol * np.abs(expected)
+            if np.any(bad):
+                self.problems.append(f"{what_zh}:{mismatch_zh(got64, bad)}(容差 rtol={rtol:g})")
         return got
 
     def fail(self, problem_zh: str) -> None:

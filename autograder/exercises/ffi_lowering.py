@@ -4,6 +4,11 @@ target `rms_norm` (trusted parent side: draws inputs, judges observations).
 Expected values are float64 RMSNorm over the last axis (`jaxcourse.rms_norm_np64`) computed here,
 with eps rounded to float32 as the kernel receives it. See
 autograder/sandboxed/probes/ffi_lowering.py for the observation keys.
+
+Points: every sub-check but the gate compares values with float64 RMSNorm (behaviour). The gate
+`lowers to rms_norm` (a custom_call @rms_norm in the StableHLO) is the taught mechanism, which a
+lowering whose result is discarded also shows, so its point counts only with a behaviour check.
+No `rms_norm_prim_p` is "unanswered".
 """
 
 from __future__ import annotations
@@ -18,7 +23,10 @@ from autograder.exercises.base import (
     Exercise,
     ProbeInputs,
     SubCheck,
+    lost,
+    observed_nothing,
     student_error_zh,
+    unanswered,
 )
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandboxed.probes.ffi_lowering import probe
@@ -38,7 +46,8 @@ EXERCISE = Exercise(
     interfaces=("rms_norm_prim_p",),
     subchecks=(
         SubCheck("lowers to rms_norm", 1.0, "jit 后的 StableHLO 调用 FFI target rms_norm(custom_call)",
-                 gate=True),
+                 gate=True,
+                 counts_with=("eager", "jit", "eps", "vmap every axis", "jit of vmap", "nested vmap")),
         SubCheck("eager", 1.5, "eager 调用 bind 的结果(1 维到 4 维)"),
         SubCheck("jit", 1.5, "jit 下的结果(1 维到 4 维)"),
         SubCheck("eps", 1.0, "eps 作为参数传给内核:换一个 eps,结果按 RMSNorm 公式随之改变"),
@@ -122,7 +131,11 @@ def _check_lowering(obs: Observations) -> CheckOutcome:
 
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
+    if observed_nothing(obs):
+        return lost(EXERCISE)
     a, p = inp.arrays, inp.params
+    if obs.values.get("prim.class") == "builtins.NoneType":
+        return unanswered(EXERCISE, "没有找到 rms_norm_prim_p")
     eps0 = p["eps"]
     outcomes = [_check_lowering(obs)]
 

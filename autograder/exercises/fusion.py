@@ -8,7 +8,11 @@ the same cases and measures them itself: `jax.jit(f).lower(*args).compile()`, th
 Gate: the counts behave like counts of the optimised HLO: the chain has at least one fusion, the
 same chain made longer has exactly as many (fusion merges element-wise steps; counting equations or
 StableHLO ops grows with the chain, counting the unoptimised text gives 0), and cutting the chain
-with `lax.optimization_barrier` gives more.
+with `lax.optimization_barrier` gives more. A counting rule can satisfy these relations without
+counting anything real, so the gate's points count only with `fusion_counts` (the counts equal the
+compiled artefact's). `result_types` ((1, 0.0) has the types) counts only with `fusion_counts` or
+`bytes_accessed`. Feedback says whether a count or a byte figure is too high or too low, never the
+compiled artefact's number.
 """
 
 from __future__ import annotations
@@ -19,7 +23,16 @@ import json
 import jax
 import numpy as np
 
-from autograder.exercises.base import CheckOutcome, Exercise, ProbeInputs, SubCheck, student_error_zh
+from autograder.exercises.base import (
+    CheckOutcome,
+    Exercise,
+    ProbeInputs,
+    SubCheck,
+    lost,
+    observed_nothing,
+    student_error_zh,
+    unanswered,
+)
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandboxed.probes.fusion import UNARY_OPS, build_cases, probe
 from jaxcourse import count_fusions
@@ -34,9 +47,10 @@ EXERCISE = Exercise(
     subchecks=(
         SubCheck("optimized_hlo", 2,
                  "统计的是优化后的 HLO:逐元素链至少 1 条 fusion、把链加长条数不变、插入屏障后条数变多",
-                 gate=True),
+                 gate=True, counts_with=("fusion_counts",)),
         SubCheck("result_types", 1,
-                 "返回二元组 (int, 数值):fusion 条数是 Python int,bytes accessed 是有限的数"),
+                 "返回二元组 (int, 数值):fusion 条数是 Python int,bytes accessed 是有限的数",
+                 counts_with=("fusion_counts", "bytes_accessed")),
         SubCheck("fusion_counts", 3, "fusion 条数与编译产物一致(逐元素链、加长的链、屏障、softmax、双输入)"),
         SubCheck("bytes_accessed", 3, "bytes accessed 与编译产物的 cost_analysis 一致(同上 5 个函数)"),
         SubCheck("follows_args", 1, "按传入参数的形状和 dtype 编译:bfloat16 输入、更大的输入也一致"),
@@ -120,11 +134,22 @@ def _num(v: float | None) -> str:
     return f"{v:,.0f}" if float(v).is_integer() else f"{v:,.3f}"
 
 
+def _differs_zh(what: str, got: float | None, want: float) -> str:
+    """How a reported figure differs from the compiled artefact's, without stating the latter."""
+    if got is None:
+        return f"没有返回{what}"
+    return f"{what} {_num(got)} {'偏多' if got > want else '偏少'}"
+
+
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     names = [s.name for s in EXERCISE.subchecks]
+    if observed_nothing(obs):
+        return lost(EXERCISE)
     if obs.values.get("defined") is not True:
-        return [CheckOutcome(n, False, "没有找到可调用的 fusion_report(f, *args)") for n in names]
+        return unanswered(EXERCISE, "没有找到可调用的 fusion_report(f, *args)")
     expected = measure(inp.params)
+    if all(obs.values.get(f"{case}.result_type") == "NoneType" for case in expected):
+        return unanswered(EXERCISE, "fusion_report 还是模板:它返回 None")
     got: dict[str, tuple[float | None, float | None]] = {}
     errors: dict[str, str] = {}
     type_problems: list[str] = []
@@ -138,17 +163,24 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         type_problems += problems
 
     outcomes = []
-    # Gate: behaves like a count of the optimised HLO.
+    # Gate: behaves like a count of the optimised HLO (relations only: the measured counts stay hidden).
     if any(c in errors for c in ("chain", "chain_long", "barrier")):
         detail = ";".join(errors[c] for c in ("chain", "chain_long", "barrier") if c in errors)
         outcomes.append(CheckOutcome("optimized_hlo", False, detail))
     else:
         c1, c2, c3 = got["chain"][0], got["chain_long"][0], got["barrier"][0]
         ok = c1 is not None and c2 is not None and c3 is not None and c1 >= 1 and c2 == c1 and c3 > c1
-        detail = (f"逐元素链 {_num(c1)} 条、加长的链 {_num(c2)} 条、插入屏障后 {_num(c3)} 条"
-                  f"(编译产物:{expected['chain'][0]}、{expected['chain_long'][0]}、{expected['barrier'][0]})")
+        detail = "逐元素链、加长的链与插入屏障的链之间的条数关系正确"
         if not ok:
-            detail += ";要数 compile() 之后的 HLO 里的 fusion 指令,lower() 得到的 StableHLO 里还没有融合"
+            broken = []
+            if c1 is None or c1 < 1:
+                broken.append("逐元素链应至少有 1 条 fusion")
+            if c1 is not None and c2 != c1:
+                broken.append("把链加长不应改变条数")
+            if c1 is not None and (c3 is None or c3 <= c1):
+                broken.append("插入屏障后条数应变多")
+            detail = ("、".join(broken) + ";要数 compile() 之后的 HLO 里的 fusion 指令,"
+                      "lower() 得到的 StableHLO 里还没有融合")
         outcomes.append(CheckOutcome("optimized_hlo", ok, detail))
 
     problems = list(errors.values()) + type_problems
@@ -156,7 +188,7 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     outcomes.append(CheckOutcome("result_types", not problems, detail))
 
     for sub in ("fusion_counts", "bytes_accessed", "follows_args"):
-        bad, fine = [], []
+        bad = []
         for case in _CASES_OF[sub]:
             if case in errors:
                 bad.append(errors[case])
@@ -164,19 +196,14 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
             (count, nbytes), (want_count, want_bytes) = got[case], expected[case]
             parts = []
             if sub in ("fusion_counts", "follows_args") and count != want_count:
-                parts.append(f"fusion 条数 {_num(count)},应为 {want_count}")
+                parts.append(_differs_zh("fusion 条数", count, want_count))
             if sub in ("bytes_accessed", "follows_args") and (
                     nbytes is None or not abs(nbytes - want_bytes) <= BYTES_RTOL * want_bytes + 0.5):
-                parts.append(f"bytes accessed {_num(nbytes)},应为 {_num(want_bytes)}")
+                parts.append(_differs_zh("bytes accessed", nbytes, want_bytes))
             if parts:
                 bad.append(f"{_CASE_ZH[case]}:" + "、".join(parts))
-            elif sub == "fusion_counts":
-                fine.append(f"{_CASE_ZH[case]} {want_count} 条")
-            elif sub == "bytes_accessed":
-                fine.append(f"{_CASE_ZH[case]} {_num(want_bytes)} 字节")
-            else:
-                fine.append(f"{_CASE_ZH[case]} {want_count} 条、{_num(want_bytes)} 字节")
-        detail = ";".join(bad) if bad else "与编译产物一致:" + "、".join(fine)
+        cases = "、".join(_CASE_ZH[c] for c in _CASES_OF[sub])
+        detail = ";".join(bad) if bad else f"与编译产物一致({cases})"
         outcomes.append(CheckOutcome(sub, not bad, detail))
     order = {n: i for i, n in enumerate(names)}
     return sorted(outcomes, key=lambda o: order[o.name])

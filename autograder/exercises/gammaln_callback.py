@@ -3,6 +3,11 @@
 
 Expected values are SciPy float64 gammaln / digamma of the float32 inputs; the child only reports what
 the student's `gammaln_cb` returned (see autograder/sandboxed/probes/gammaln_callback.py for the keys).
+
+Points: the value and derivative checks compare with SciPy (behaviour). The structure checks are what
+a callback returning zeros also has: the gate `forward via pure_callback` counts only with a forward
+value check (values, jit, transposed input, vmap, nested vmap), `derivative via callback` only with a
+derivative check (grad, transposed input, vmap of grad). No `gammaln_cb` is "unanswered".
 """
 
 from __future__ import annotations
@@ -16,7 +21,10 @@ from autograder.exercises.base import (
     Exercise,
     ProbeInputs,
     SubCheck,
+    lost,
+    observed_nothing,
     student_error_zh,
+    unanswered,
 )
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandboxed.probes.gammaln_callback import probe
@@ -38,8 +46,9 @@ EXERCISE = Exercise(
     interfaces=("gammaln_cb",),
     subchecks=(
         SubCheck("forward via pure_callback", 1.0, "前向计算经过 jax.pure_callback(没有用 JAX 自带的 lgamma)",
-                 gate=True),
-        SubCheck("derivative via callback", 1.0, "gammaln_cb 是 jax.custom_jvp,导数 ψ(x) 也经回调计算"),
+                 gate=True, counts_with=("values", "jit", "transposed input", "vmap", "nested vmap")),
+        SubCheck("derivative via callback", 1.0, "gammaln_cb 是 jax.custom_jvp,导数 ψ(x) 也经回调计算",
+                 counts_with=("grad", "transposed input", "vmap of grad")),
         SubCheck("values", 1.5, "标量、1 维、3 维输入上的函数值(x 从 0.05 到 50)"),
         SubCheck("jit", 1.0, "jit 下的函数值"),
         SubCheck("transposed input", 1.0, "转置(非连续内存)输入上的函数值与导数"),
@@ -149,7 +158,11 @@ def _check_derivative(obs: Observations) -> CheckOutcome:
 
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
+    if observed_nothing(obs):
+        return lost(EXERCISE)
     a, p = inp.arrays, inp.params
+    if obs.values.get("type") == "builtins.NoneType":
+        return unanswered(EXERCISE, "没有找到 gammaln_cb")
     outcomes = [_check_forward(obs), _check_derivative(obs)]
 
     def value(c: ArrayCases, key: str, x: np.ndarray, what: str) -> None:

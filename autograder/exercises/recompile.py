@@ -1,10 +1,20 @@
 """Hidden checks of chapter 2 exercise 2, `predicted_compiles: int` (trusted parent side).
 
+Every student has their own call sequence: `inputs` draws it from the release's pool
+(`jaxcourse/recompile_pool.json`) by the student id the grader knows (folder or file name, LMS
+student, service login; never an id typed in the notebook), with the selection of
+`jaxcourse.variants`, which the student's notebook uses to show them the same sequence.
+
 The child only reads the prediction. The expected count is measured here, never in the student's
-process: a fresh Python subprocess with no student code runs the call sequence the released
-notebook shows under `jaxcourse.CompileCounter` (default 32-bit mode, JAX_*/XLA_* variables
+process: a fresh Python subprocess with no student code runs the student's call sequence under
+`jaxcourse.CompileCounter` (default 32-bit mode, JAX_*/XLA_* variables
 cleared). The measurement is cached per (sequence, function name, jax version) for the lifetime of
 the grader process; a failed measurement is a grader fault, never a student's zero.
+
+Points: `matches_clean_measurement` (9) is the behaviour. `exact_int` (1) is a gate (a float, bool
+or NumPy integer scores 0) and counts only together with `matches_clean_measurement`: any int has the
+type, so a wrong int scores 0. The feedback says whether a wrong prediction is too high or too low,
+never the measured count (with one sequence per class, one wrong attempt would tell everyone).
 """
 
 from __future__ import annotations
@@ -20,13 +30,22 @@ from pathlib import Path
 import jax
 
 import jaxcourse
-from autograder.exercises.base import CheckOutcome, Exercise, ProbeInputs, SubCheck
+from autograder.exercises.base import (
+    CheckOutcome,
+    Exercise,
+    ProbeInputs,
+    SubCheck,
+    lost,
+    observed_nothing,
+    unanswered,
+)
 from autograder.grade.model import GraderFault
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandboxed.probes.recompile import probe
+from jaxcourse.variants import POOL_FILE, load_pool, variant_index
 
-__all__ = ["EXERCISE", "RELEASE_FUNCTION", "RELEASE_SEQUENCE", "inputs", "measure_compiles", "probe",
-           "verdict"]
+__all__ = ["EXERCISE", "RELEASE_FUNCTION", "RELEASE_SEQUENCE", "correct_prediction", "inputs",
+           "measure_compiles", "probe", "verdict"]
 
 EXERCISE = Exercise(
     id="recompile",
@@ -35,28 +54,20 @@ EXERCISE = Exercise(
     interfaces=("predicted_compiles",),
     subchecks=(
         SubCheck("exact_int", 1, "predicted_compiles 是一个 int(不是 bool、float、NumPy 整数或 int 的子类)",
-                 gate=True),
+                 gate=True, counts_with=("matches_clean_measurement",)),
         SubCheck("matches_clean_measurement", 9,
                  "预测值等于在不含学生代码的干净进程里用 CompileCounter 实测的编译次数"),
     ),
     relies_on=(),  # the probe calls nothing of the student's and no JAX function
+    per_student=True,
 )
 
-# The call sequence of the released notebook's statement (keep in sync with
-# solutions/ch02_performance.ipynb; tests/test_checks_ch02.py compares them).
-RELEASE_FUNCTION = "g"
-RELEASE_SEQUENCE = '''\
-@jax.jit(static_argnames="mode")
-def g(x, scale, mode="a"):
-    return x * scale if mode == "a" else x + scale
-
-g(jnp.ones(3), 2.0)                # ①
-g(jnp.ones(3), 3.0)                # ②
-g(jnp.ones(3), jnp.float32(3.0))   # ③
-g(jnp.ones(3), 2.0, mode="b")      # ④
-g(np.ones(3, np.float64), 2.0)     # ⑤
-g(jnp.ones((3,)), 2)               # ⑥
-'''
+# The call sequences come from the pool the release carries (`jaxcourse/recompile_pool.json`, see
+# jaxcourse/variants.py). The statement of the master notebook shows the pool's first sequence as its
+# example (tests/test_checks_ch02.py compares them).
+POOL = load_pool()
+RELEASE_FUNCTION = POOL.function
+RELEASE_SEQUENCE = POOL.sequences[0]
 
 _MEASURE = r"""
 import json, sys
@@ -71,9 +82,19 @@ print(json.dumps({"count": cc.count, "x64": bool(jax.config.jax_enable_x64)}))
 """
 
 
-def inputs(seed: int) -> ProbeInputs:
-    """Nothing is drawn: the release fixes the sequence, and the prediction is a single number."""
-    return ProbeInputs(seed=seed, params={})
+def inputs(seed: int, *, student_id: str | None = None, release_root: Path | None = None) -> ProbeInputs:
+    """The call sequence of `student_id` (the id the grader knows), from the pool of `release_root`.
+
+    Without a student id: the pool's first sequence (the example of the shared notebook). A release
+    without a pool file is a grader fault.
+    """
+    try:
+        pool = load_pool(release_root / "jaxcourse" / POOL_FILE.name) if release_root is not None else POOL
+    except (OSError, ValueError, KeyError) as exc:
+        raise GraderFault(f"recompile: the release's sequence pool is unusable: {exc}") from exc
+    index = variant_index(student_id, pool) if student_id is not None else 0
+    return ProbeInputs(seed=seed, params={"function": pool.function, "sequence": pool.sequences[index],
+                                          "variant": index})
 
 
 @functools.cache
@@ -102,11 +123,19 @@ def measure_compiles(sequence: str = RELEASE_SEQUENCE, function: str = RELEASE_F
     return count
 
 
+def correct_prediction(student_id: str, release_root: Path) -> int:
+    """The count `student_id` must predict (for generators of example and test submissions)."""
+    inp = inputs(0, student_id=student_id, release_root=release_root)
+    return measure_compiles(inp.params["sequence"], inp.params["function"])
+
+
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
-    measured = measure_compiles()
+    measured = measure_compiles(inp.params["sequence"], inp.params["function"])
+    if observed_nothing(obs):
+        return lost(EXERCISE)
     if obs.values.get("defined") is not True:
-        msg = "没有找到 predicted_compiles:请在作答区写下 predicted_compiles = <你预测的编译次数>"
-        return [CheckOutcome("exact_int", False, msg), CheckOutcome("matches_clean_measurement", False, msg)]
+        return unanswered(EXERCISE, "没有找到 predicted_compiles:"
+                                    "请在作答区写下 predicted_compiles = <你预测的编译次数>")
     try:
         type_name = obs.text("type_name", max_chars=200)
         exact = obs.raw("exact_int")
@@ -116,18 +145,18 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     except ObservationInvalid as exc:
         msg = f"读取预测值失败:{exc.message_zh}"
         return [CheckOutcome("exact_int", False, msg), CheckOutcome("matches_clean_measurement", False, msg)]
-    shown = obs.values.get("value")
+    if type_name in ("ellipsis", "NoneType"):
+        return unanswered(EXERCISE, "predicted_compiles 还是占位的 ...(或 None):请把它换成你预测的整数")
     if prediction is None:
-        detail = f"predicted_compiles 的类型是 {type_name}(值 {shown!r}),应为 int,例如 predicted_compiles = 3"
-        if type_name == "ellipsis":
-            detail = "predicted_compiles 还是占位的 ...:请把它换成你预测的整数,例如 predicted_compiles = 3"
+        detail = f"predicted_compiles 的类型是 {type_name},应为 int:predicted_compiles = <整数>"
         return [CheckOutcome("exact_int", False, detail),
-                CheckOutcome("matches_clean_measurement", False, f"预测值不是 int,无法比较;{detail}")]
+                CheckOutcome("matches_clean_measurement", False, "预测值不是 int,无法比较")]
+    # Never the measured count: every student with the same sequence would learn the answer from it.
     if prediction == measured:
-        match = CheckOutcome("matches_clean_measurement", True, f"预测 {prediction} 次,实测 {measured} 次")
+        match = CheckOutcome("matches_clean_measurement", True, "预测与干净进程里的实测一致")
     else:
+        direction = "预测偏大" if prediction > measured else "预测偏小"
         match = CheckOutcome("matches_clean_measurement", False,
-                             f"预测 {prediction} 次,实测 {measured} 次。逐个调用想一想:"
-                             "哪些东西属于 jit 的缓存键(形状、dtype、weak type、静态参数的值)?"
-                             "默认 32 位模式下 float64 数组会怎样?")
-    return [CheckOutcome("exact_int", True, f"类型是 int(值 {prediction})"), match]
+                             f"{direction}。逐个调用想一想:哪些东西属于 jit 的缓存键(形状、dtype、"
+                             "weak type、静态参数的值)?默认 32 位模式下 float64 数组会怎样?")
+    return [CheckOutcome("exact_int", True, "类型是 int"), match]

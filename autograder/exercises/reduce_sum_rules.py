@@ -4,6 +4,11 @@
 Every expected value is a NumPy float64 sum / broadcast computed here from the inputs; the child
 only reports what the student's rules produced (see autograder/sandboxed/probes/reduce_sum_rules.py
 for the observation keys).
+
+Points: every sub-check but the gate compares values with the NumPy references (behaviour). The gate
+`primitive kept` (the setup's primitive still appears after grad / vmap) is the taught mechanism: rules
+that answer zeros keep it too, so its point counts only with at least one behaviour check. Nothing
+registered at all is "unanswered".
 """
 
 from __future__ import annotations
@@ -19,7 +24,10 @@ from autograder.exercises.base import (
     Exercise,
     ProbeInputs,
     SubCheck,
+    lost,
+    observed_nothing,
     student_error_zh,
+    unanswered,
 )
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandboxed.probes.reduce_sum_rules import probe
@@ -31,6 +39,9 @@ RTOL_VALUE = 1e-5
 RTOL_GRAD = 1e-4
 SELF_CHECK_SHAPE = (3, 4, 5)
 
+BEHAVIOUR = ("jvp", "transpose", "grad under jit", "vmap batch dim", "vmap negative axes", "nested vmap",
+             "vmap of grad", "second order")
+
 EXERCISE = Exercise(
     id="reduce_sum_rules",
     chapter="ch05",
@@ -38,7 +49,7 @@ EXERCISE = Exercise(
     interfaces=("custom_reduce_sum_p", "custom_reduce_sum"),
     subchecks=(
         SubCheck("primitive kept", 1.0, "custom_reduce_sum 及其 grad、vmap 仍经过 custom_reduce_sum_p 原语",
-                 gate=True),
+                 gate=True, counts_with=BEHAVIOUR),
         SubCheck("jvp", 1.0, "JVP 规则:随机切线下切线输出等于 sum(ẋ)"),
         SubCheck("transpose", 1.5, "转置规则:jax.linear_transpose 把余切广播回输入形状"),
         SubCheck("grad under jit", 1.0, "jit(grad) 下的梯度"),
@@ -204,9 +215,15 @@ def _hvp_expected(x: np.ndarray, v: np.ndarray, w: np.ndarray, axis: list[int]) 
 
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
+    if observed_nothing(obs):
+        return lost(EXERCISE)
     a, p = inp.arrays, inp.params
     x = a["x"].astype(np.float64)
     shape = x.shape
+    rules, forward = obs.values.get("rules"), obs.values.get("jaxpr.forward")
+    if (isinstance(rules, dict) and not any(rules.values()) and isinstance(forward, list)
+            and PRIMITIVE in forward and obs.values.get("prim.class") == "jax._src.core.Primitive"):
+        return unanswered(EXERCISE, "custom_reduce_sum_p 上还没有注册任何规则")
     outcomes = [_check_primitive(obs)]
 
     def run(name: str, body: Callable[[_Cases], None]) -> None:

@@ -8,15 +8,29 @@ references computed from the same float32 inputs:
   d/dX of sum(D(X, X)) = 2 sum_j u_ij,   u_ij = (x_i - x_j)/||x_i - x_j|| (0 where the distance is 0),
   d/dX of sum(W * D(X, Y)) = sum_j W_ij u_ij,  d/dY = -sum_i W_ij u_ij.
 
-Gate: gradients are finite where distances are exactly 0 (the double-`where` mechanism; a single
-`where` around the square root gives nan there).
+Points: the behaviour checks are `forward_matches_v1`, `grad_matches_analytic`, `far_from_origin`
+and `jit_and_vmap` (values against the float64 references). Gate: gradients are finite where
+distances are exactly 0 (the double-`where` mechanism; a single `where` around the square root gives
+nan there); all-zero gradients are finite too, so its points count only with `grad_matches_analytic`.
+`exact_zero_distance` (an all-zero matrix has it) counts only with `forward_matches_v1`.
+Feedback names the failing property and how it fails, never a reference value.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from autograder.exercises.base import CheckOutcome, Exercise, ProbeInputs, SubCheck, student_error_zh
+from autograder.exercises.base import (
+    CheckOutcome,
+    Exercise,
+    ProbeInputs,
+    SubCheck,
+    lost,
+    mismatch_zh,
+    observed_nothing,
+    student_error_zh,
+    unanswered,
+)
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandboxed.probes.safe_distance import probe
 
@@ -29,9 +43,10 @@ EXERCISE = Exercise(
     interfaces=("safe_pairwise_distance",),
     subchecks=(
         SubCheck("finite_grad_at_zero", 2, "距离恰为 0 处的梯度有限(对 X 和对 Y 求梯度都不出现 nan/inf)",
-                 gate=True),
+                 gate=True, counts_with=("grad_matches_analytic",)),
         SubCheck("forward_matches_v1", 2, "前向结果与 v1 一致(N ≠ M、d = 1、含重复行、X 与 Y 是同一个数组)"),
-        SubCheck("exact_zero_distance", 1, "点与自身、与完全相同的点的距离恰好是 0.0"),
+        SubCheck("exact_zero_distance", 1, "点与自身、与完全相同的点的距离恰好是 0.0",
+                 counts_with=("forward_matches_v1",)),
         SubCheck("grad_matches_analytic", 2, "对 X、对 Y 的梯度与 float64 解析梯度一致(距离为 0 的项贡献 0)"),
         SubCheck("far_from_origin", 2, "坐标约 100、间距约 1e-3 的点,距离误差不超过 1e-4"),
         SubCheck("jit_and_vmap", 1, "在 jax.jit 下、以及用 jax.vmap 批量计算时结果正确"),
@@ -91,8 +106,12 @@ def _max_err(a: np.ndarray, b: np.ndarray) -> float:
     return float(np.max(np.abs(np.asarray(a, np.float64) - b))) if a.size else 0.0
 
 
+def _bad(got: np.ndarray, want: np.ndarray, rtol: float, atol: float) -> np.ndarray:
+    return ~(np.abs(np.asarray(got, np.float64) - want) <= atol + rtol * np.abs(want))
+
+
 def _close(got: np.ndarray, want: np.ndarray, rtol: float, atol: float) -> bool:
-    return bool(np.all(np.abs(np.asarray(got, np.float64) - want) <= atol + rtol * np.abs(want)))
+    return not bool(np.any(_bad(got, want, rtol, atol)))
 
 
 def _label(key: str) -> str:
@@ -125,14 +144,18 @@ def _forward(reader: _Reader, key: str, want: np.ndarray, rtol: float, atol: flo
     errs[key] = _max_err(got, want)
     if not _close(got, want, rtol, atol):
         allowed = f"{atol:g} + {rtol:g}×|D|" if rtol else f"{atol:g}"
-        return f"{_label(key)} 与 float64 参考的最大误差 {_max_err(got, want):.2e}(允许 {allowed})"
+        return f"{_label(key)}:{mismatch_zh(got, _bad(got, want, rtol, atol))}(允许误差 {allowed})"
     return None
 
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     names = [s.name for s in EXERCISE.subchecks]
+    if observed_nothing(obs):
+        return lost(EXERCISE)
     if obs.values.get("defined") is not True:
-        return [CheckOutcome(n, False, "没有找到可调用的 safe_pairwise_distance(X, Y)") for n in names]
+        return unanswered(EXERCISE, "没有找到可调用的 safe_pairwise_distance(X, Y)")
+    if all(obs.values.get(k, 0) is None for k in ("fwd.rect", "fwd.self", "fwd.d1", "fwd.far")):
+        return unanswered(EXERCISE, "safe_pairwise_distance 还是模板:它返回 None")
     a = inp.arrays
     X, Y, W = a["X"], a["Y"], a["W"]
     ref = {"fwd.rect": _dist64(X, Y), "fwd.self": _dist64(X, X), "fwd.d1": _dist64(a["X1"], a["Y1"]),
@@ -186,7 +209,7 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         return None
 
     judge("exact_zero_distance", ["fwd.self", "fwd.rect", "fwd.d1"],
-          f"{n_zero} 个应为 0 的距离都恰好是 0.0", zeros)
+          "所有应恰为 0 的距离都是 0.0", zeros)
 
     def grads(key: str) -> str | None:
         want = grad_ref[key]
@@ -195,8 +218,8 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
             return f"{_label(key)} 含 nan/inf,无法与 float64 解析梯度比较"
         errs[key] = _max_err(got, want)
         if not _close(got, want, GRAD_RTOL, GRAD_ATOL):
-            return (f"{_label(key)} 与 float64 解析梯度的最大差 {_max_err(got, want):.2e}"
-                    "(允许 1e-4 + 1e-4×|g|)")
+            return (f"{_label(key)} 与 float64 解析梯度不符:"
+                    f"{mismatch_zh(got, _bad(got, want, GRAD_RTOL, GRAD_ATOL))}(允许误差 1e-4 + 1e-4×|g|)")
         return None
 
     judge("grad_matches_analytic", ["grad.self", "grad.x", "grad.y"],

@@ -5,6 +5,12 @@ Expected values are float64 SiLU  y = x·σ(x)  and its cotangent  ct_x = ct_y·
 computed here. The notebook probe reports what `silu_ffi` did; the kernel probe (a child with no
 student Python) reports what the student's compiled handlers return when called directly (see
 autograder/sandboxed/probes/silu_ffi.py for the observation keys).
+
+Points: the value, gradient and direct kernel checks compare with float64 SiLU (behaviour). The
+structure checks are what kernels writing zeros also have: the gate `forward via FFI` counts only
+with a forward value check (values, edge shapes, vmap, kernel Silu), `backward via FFI` only with a
+gradient check (grad, vmap of grad, kernel SiluBwd). No `silu_ffi` and no usable kernel handler is
+"unanswered".
 """
 
 from __future__ import annotations
@@ -20,7 +26,10 @@ from autograder.exercises.base import (
     Exercise,
     ProbeInputs,
     SubCheck,
+    lost,
+    observed_nothing,
     student_error_zh,
+    unanswered,
 )
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandboxed.probes.silu_ffi import kernel_probe, probe
@@ -42,9 +51,10 @@ EXERCISE = Exercise(
     interfaces=("silu_ffi",),
     subchecks=(
         SubCheck("forward via FFI", 1.0, "前向编译后调用 FFI 内核 silu(没有用 JAX 自带的 sigmoid)",
-                 gate=True),
+                 gate=True, counts_with=("values", "edge shapes", "vmap", "kernel Silu")),
         SubCheck("backward via FFI", 1.0,
-                 "silu_ffi 是 jax.custom_vjp,value_and_grad 编译后同时调用 silu 和 silu_bwd"),
+                 "silu_ffi 是 jax.custom_vjp,value_and_grad 编译后同时调用 silu 和 silu_bwd",
+                 counts_with=("grad", "vmap of grad", "kernel SiluBwd")),
         SubCheck("values", 1.5, "1 维到 3 维输入上的函数值(含 ±100,eager 与 jit)"),
         SubCheck("edge shapes", 1.0, "0 维与空数组上的函数值和梯度"),
         SubCheck("grad", 1.5, "梯度(含 ±100,以及 jit 下的梯度)"),
@@ -166,7 +176,14 @@ def _kernel_unavailable(obs: Observations) -> str | None:
 
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
+    if observed_nothing(obs):
+        return lost(EXERCISE)
     a, p = inp.arrays, inp.params
+    symbols = obs.values.get("kernel.symbols")
+    no_handler = _kernel_unavailable(obs) is not None or (
+        isinstance(symbols, dict) and not any(symbols.get(s) for s in ("Silu", "SiluBwd")))
+    if obs.values.get("type") == "builtins.NoneType" and no_handler:
+        return unanswered(EXERCISE, "没有找到 silu_ffi,silu.cc 里也没有导出的处理函数")
     outcomes = [_check_forward(obs), _check_backward(obs)]
 
     def value(c: ArrayCases, key: str, x: np.ndarray, what: str) -> None:

@@ -5,7 +5,9 @@
                        for identical gradebook contents.
 - `OUT/<safe id>/results.json`   Gradescope autograder format (see `results_json`).
 - `OUT/<safe id>/feedback.md|.html`  the student's feedback in Simplified Chinese; every string
-                       that can carry student-controlled text is escaped (HTML) or neutralised (Markdown).
+                       that can carry student-controlled text is escaped (HTML) or shown literally
+                       (Markdown: code spans and fenced blocks, so the text reads as it is, unescaped).
+                       An exercise that is unanswered, tampered with or did not run gets one line.
 - `OUT/report.md`      for the TA: status counts, flags, grader errors, intake notes, where the time went.
 
 Submission status vocabulary (grades.csv `status`, results.json `extra_data.status`):
@@ -35,9 +37,10 @@ from pathlib import Path
 from typing import Any
 
 from autograder.exercises import CHAPTERS, EXERCISE_IDS
-from autograder.exercises.base import ExerciseScore
+from autograder.exercises.base import UNSCORED_ZH, ExerciseScore
 from autograder.grade.gradebook import SubmissionRow
 from autograder.grade.model import Phase, StudentResult
+from autograder.messages import message
 
 GRADES_COLUMNS = ("student_id", *EXERCISE_IDS, "total", "max_total", "status")
 
@@ -70,7 +73,11 @@ EXERCISE_STATUS_ZH: dict[str, str] = {
     "not_run": "本题没有运行",
     "invalid_output": "评分观测结果无效,本题记 0 分",
     "malformed_output": "评分观测结果损坏,本题记 0 分",
+    "unanswered": "尚未作答",
 }
+# Exercise statuses whose sub-checks carry nothing to learn: the feedback shows one line, not the list.
+ONE_LINE_STATUSES = ("unanswered", "not_run", "not_submitted", "malformed", "timeout", "crashed",
+                     "memory", "malformed_output", "invalid_output", "build_failed")
 EXERCISE_TITLE_FALLBACK_ZH: dict[str, str] = {
     "histogram": "原语直方图",
     "recompile": "预测重新编译次数",
@@ -127,15 +134,35 @@ def printable(text: str, limit: int = 200) -> str:
     return out if len(out) <= limit else out[: limit - 1] + "…"
 
 
-def md_text(text: str) -> str:
-    """Student-controlled text inside Markdown: no raw HTML, no markup, no line structure."""
-    text = html.escape(text, quote=False)  # <, >, & become entities: no raw HTML survives
-    return re.sub(r"([\\`*_\[\]|#])", r"\\\1", text)
+# What Markdown could interpret inside a line: code, emphasis, HTML, entities, links, strikethrough,
+# math; an underscore only where it can open or close emphasis (not inside a word like a_b).
+_MD_SPECIAL = re.compile(r"[\\`*<>&\[\]~$]|(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")
+_MD_LINE_START = re.compile(r"^\s*(#|[-+=]|\d+[.)])")
 
 
-def md_block(text: str) -> str:
-    """Multi-line student-controlled text as an indented, escaped block (keeps line breaks)."""
-    return "\n".join("    " + html.escape(line, quote=False) for line in text.splitlines() or [""])
+def md_literal(text: str) -> str:
+    """One line of text shown exactly as it is in Markdown: plain when nothing in it is markup, else a
+    code span (no HTML, emphasis, link or entity is interpreted inside one). Line breaks become spaces."""
+    text = " ".join(_UNPRINTABLE.sub(" ", line) for line in text.splitlines()) if text else ""
+    if not _MD_SPECIAL.search(text) and not _MD_LINE_START.match(text):
+        return text
+    fence = "`" * (max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text.startswith(("`", " ")) or text.endswith(("`", " ")) else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def md_fenced(text: str) -> str:
+    """Multi-line text as a fenced code block: shown as it is, line breaks kept, nothing interpreted."""
+    fence = "~" * max(3, max((len(r) for r in re.findall(r"~+", text)), default=0) + 1)
+    body = "\n".join(_UNPRINTABLE.sub(" ", line) for line in text.splitlines())
+    return f"{fence}\n{body}\n{fence}"
+
+
+def one_line(s: ExerciseScore) -> bool:
+    """Whether the exercise's sub-checks carry nothing to learn (feedback shows its summary only)."""
+    if s.status == "tampered":  # only when nothing was observed; otherwise what was observed is shown
+        return all(t.output_zh.endswith(UNSCORED_ZH) for t in s.tests)
+    return s.status in ONE_LINE_STATUSES or s.status.split(":", 1)[0] in ONE_LINE_STATUSES
 
 
 def format_score(x: float) -> str:
@@ -245,35 +272,51 @@ def _exercise_sections(result: StudentResult) -> list[tuple[str, str, ExerciseSc
     return out
 
 
+def _one_line_summary(s: ExerciseScore) -> list[str]:
+    """The summary of an exercise shown without its sub-checks: its first line, then notes that add
+    something ("尚未作答" already says what "no answer cell found" would)."""
+    first, *rest = (s.summary_zh or exercise_status_zh(s.status)).splitlines()
+    if s.status == "unanswered":
+        rest = [line for line in rest if line != message("no_answer")]
+    return [first, *rest]
+
+
 def feedback_md(result: StudentResult) -> str:
+    lit = md_literal
     lines = [
-        f"# 评分反馈:{md_text(result.student_id)}",
+        f"# 评分反馈:{lit(result.student_id)}",
         "",
         f"- 总分:**{format_score(result.total)} / {format_score(result.max_total)}**",
-        f"- 状态:{md_text(status_zh(result.status))}",
-        f"- 作业版本:{md_text(result.release_version)}",
+        f"- 状态:{lit(status_zh(result.status))}",
+        f"- 作业版本:{lit(result.release_version)}",
     ]
     if result.messages_zh:
         lines += ["", "## 提交说明", ""]
-        lines += [f"- {md_text(m)}" for m in result.messages_zh]
+        lines += [f"- {lit(m)}" for m in result.messages_zh]
     current = None
     for ch, ex, s in _exercise_sections(result):
         if ch != current:
             lines += ["", f"## {CHAPTER_TITLE_ZH[ch]}"]
             current = ch
-        lines += ["", f"### {md_text(exercise_title_zh(ex))}(`{ex}`):{format_score(s.score)} / "
+        lines += ["", f"### {lit(exercise_title_zh(ex))}(`{ex}`):{format_score(s.score)} / "
                   f"{format_score(s.max_score)}", ""]  # fmt: skip
+        if one_line(s):
+            first, *rest = _one_line_summary(s)
+            lines.append(lit(first) if s.status == "unanswered" else
+                         f"**{lit(exercise_status_zh(s.status))}**:{lit(first)}")
+            if rest:
+                lines += ["", md_fenced("\n".join(rest))]
+            continue
         if s.status != "ok":
-            lines.append(f"**{md_text(exercise_status_zh(s.status))}**")
+            lines.append(f"**{lit(exercise_status_zh(s.status))}**")
             lines.append("")
         if s.summary_zh:
-            lines += [md_block(s.summary_zh), ""]
+            first, *rest = s.summary_zh.splitlines()
+            lines += [lit(first), ""] + ([md_fenced("\n".join(rest)), ""] if rest else [])
         for t in s.tests:
             mark = "✅ 通过" if t.passed else "❌ 未通过"
-            first, *rest = (t.output_zh or "").splitlines() or [""]
-            lines.append(f"- {mark}({format_score(t.score)} / {format_score(t.max_score)}):{md_text(first)}")
-            if rest:
-                lines += ["", md_block("\n".join(rest)), ""]
+            points = f"{format_score(t.score)} / {format_score(t.max_score)}"
+            lines.append(f"- {mark}({points}):{lit(t.output_zh or '')}")
     lines += ["", "---", "", "本反馈由自动评分系统生成;只列出检查的性质和观察到的结果,不包含评分代码。", ""]
     return "\n".join(lines)
 
@@ -310,6 +353,11 @@ def feedback_html(result: StudentResult) -> str:
             f"<h3>{e(exercise_title_zh(ex))}(<code>{e(ex)}</code>):"
             f"{format_score(s.score)} / {format_score(s.max_score)}</h3>"
         )
+        if one_line(s):
+            text = "\n".join(_one_line_summary(s))
+            label = "" if s.status == "unanswered" else f"<strong>{e(exercise_status_zh(s.status))}</strong>:"
+            parts.append(f"<p>{label}</p><pre>{e(text)}</pre>" if label else f"<pre>{e(text)}</pre>")
+            continue
         if s.status != "ok":
             parts.append(f"<p><strong>{e(exercise_status_zh(s.status))}</strong></p>")
         if s.summary_zh:

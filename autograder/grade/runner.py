@@ -734,7 +734,10 @@ def _grade_chapter(job: _Job, chapter: str, notebook: dict[str, Any], exercises:
             seed = settings.fixed_seed if settings.seed_policy == "fixed" else exercise_seed(
                 job.release.version, ex.id, job.sub.content_hash)
             try:  # a failure here is a bug of the exercise module, never the student's
-                inputs[ex.id] = job.catalog[ex.id].inputs(seed)
+                module = job.catalog[ex.id]
+                inputs[ex.id] = (
+                    module.inputs(seed, student_id=job.sub.student_id, release_root=job.release.root)
+                    if ex.per_student else module.inputs(seed))
                 json.dumps(inputs[ex.id].params)
             except Exception as exc:
                 raise GraderFault(f"inputs of {ex.id} (seed {seed}): {type(exc).__name__}: {exc}") from exc

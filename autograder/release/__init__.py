@@ -45,10 +45,44 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="also release to this nbgrader course: COURSE_DIR/source/<version>/, then the real "
         "`nbgrader generate_assignment <version>` (nbgrader runs in .venv-nbgrader/)",
     )
+    parser.add_argument(
+        "--per-student",
+        type=Path,
+        metavar="ROSTER",
+        help="also write one personalised copy of the release per student of ROSTER (roster CSV, see "
+        "autograder/roster.py) whose notebooks show that student's own variants; an existing release "
+        "is personalised as it is unless --force rebuilds it",
+    )
+    parser.add_argument(
+        "--per-student-out",
+        type=Path,
+        default=None,
+        help="folder of the personalised copies (default: build/per-student/<version>)",
+    )
+
+
+def _per_student(args: argparse.Namespace, release_root: Path) -> int:
+    from autograder.grade.model import GraderFault
+    from autograder.release.personalise import PersonaliseError, write_per_student
+    from autograder.roster import RosterError, load_roster
+
+    try:
+        roster = load_roster(args.per_student)
+        out = args.per_student_out or Path("build") / "per-student" / args.version
+        folders = write_per_student(release_root, list(roster.ids()), out)
+    except (RosterError, PersonaliseError, GraderFault, OSError) as exc:
+        print(f"jaxgrade release: {exc}", file=sys.stderr)
+        return 1
+    print(f"personalised {len(folders)} copies of {args.version} -> {out}")
+    return 0
 
 
 def run(args: argparse.Namespace) -> int:
     from autograder.release.build import ReleaseError, build_release
+
+    existing = args.out / args.version
+    if args.per_student is not None and (existing / "manifest.json").is_file() and not args.force:
+        return _per_student(args, existing)
 
     def log(msg: str) -> None:
         print(msg, file=sys.stderr, flush=True)
@@ -100,4 +134,6 @@ def run(args: argparse.Namespace) -> int:
             print(f"jaxgrade release: {exc}", file=sys.stderr)
             return 1
         print(f"released {report.version} to nbgrader -> {nbg.release} ({', '.join(nbg.notebooks)})")
+    if args.per_student is not None:
+        return _per_student(args, report.path)
     return 0

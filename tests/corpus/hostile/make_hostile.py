@@ -55,6 +55,7 @@ REPO = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(REPO))
 
 from autograder.exercises import CHAPTERS  # noqa: E402
+from autograder.exercises.recompile import correct_prediction  # noqa: E402
 from autograder.grade.model import ReleaseInfo  # noqa: E402
 from autograder.release.masters import find_masters  # noqa: E402
 
@@ -1565,9 +1566,16 @@ def expected_doc(case: Case, entry: str) -> dict[str, Any]:
 
 
 def write_case(case: Case, out: Path, released: dict[str, dict], full: dict[str, dict],
-               names: dict[str, str]) -> None:
+               names: dict[str, str], released_root: Path) -> None:
     nbs = {ch: copy.deepcopy(full[ch]) for ch in case.chapters}
     case.edit(nbs, case.id)
+    if "ch02" in nbs:  # every student has their own recompile sequence: answer the one of this id
+        own = f"predicted_compiles = {correct_prediction(case.id, released_root)}"
+        for cell in nbs["ch02"]["cells"]:
+            if cell["cell_type"] == "code":
+                src = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+                if "predicted_compiles = 4" in src:
+                    cell["source"] = src.replace("predicted_compiles = 4", own)
     folder = out / case.id
     if folder.exists():
         shutil.rmtree(folder)
@@ -1615,7 +1623,7 @@ def main(argv: list[str] | None = None) -> int:
     n = 0
     for case in CASES:
         if wanted is None or case.id in wanted:
-            write_case(case, args.out, released, full, names)
+            write_case(case, args.out, released, full, names, rel.root)
             n += 1
     print(f"wrote {n} hostile cases to {args.out} from release {rel.version}")
     return 0

@@ -1,0 +1,2 @@
+# Degenerate: None.
+rms_norm_prim_p = None

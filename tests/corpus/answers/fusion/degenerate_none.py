@@ -1,0 +1,3 @@
+# Degenerate: returns None.
+def fusion_report(f, *args):
+    return None

@@ -1,0 +1,3 @@
+# Degenerate: zeros of the right types.
+def fusion_report(f, *args):
+    return 0, 0.0

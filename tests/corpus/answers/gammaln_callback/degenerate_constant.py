@@ -1,0 +1,3 @@
+# Degenerate: ones of the right shape.
+def gammaln_cb(x):
+    return jnp.ones_like(x)

@@ -1,0 +1,3 @@
+# Degenerate: returns None.
+def primitive_histogram(f, *args):
+    return None

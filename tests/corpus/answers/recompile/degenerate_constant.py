@@ -1,0 +1,2 @@
+# Degenerate: a constant guess.
+predicted_compiles = 1

@@ -1,0 +1,2 @@
+# Degenerate: None.
+predicted_compiles = None

@@ -1,0 +1,2 @@
+# Degenerate: zero.
+predicted_compiles = 0

@@ -1,0 +1,3 @@
+# Degenerate: returns None.
+def safe_pairwise_distance(X, Y):
+    return None
