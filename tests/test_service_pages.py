@@ -249,12 +249,19 @@ def test_names_from_the_roster_are_escaped(server: Served):
     assert "&lt;b&gt;李四&lt;/b&gt;" in home.text and "<b>李四</b>" not in home.text
 
 
-def test_notebook_download_is_the_released_notebook(server: Served):
+def test_notebook_download_is_the_release_personalised_for_the_logged_in_student(server: Served):
+    from autograder.release.personalise import personalise_notebook
+
+    release = REPO / "assignments" / "2026-fall"
+    released = json.loads((release / "ch02_performance.ipynb").read_text(encoding="utf-8"))
+    for sid in ("s001", "s002"):
+        reply = _student(server, sid).get("/notebooks/ch02")
+        assert reply.status == 200
+        assert 'attachment; filename="ch02_performance.ipynb"' == reply.headers["Content-Disposition"]
+        got = json.loads(reply.body)
+        assert got == personalise_notebook(released, sid, release)  # the sequence the grader judges
+        assert got["metadata"]["jaxgrade"]["personalised_for"] == sid
     client = _student(server, "s001")
-    reply = client.get("/notebooks/ch02")
-    assert reply.status == 200
-    assert 'attachment; filename="ch02_performance.ipynb"' == reply.headers["Content-Disposition"]
-    assert json.loads(reply.body)["nbformat"] == 4
     assert client.get("/notebooks/ch99").status == 404
     assert Browserish(server.url).get("/notebooks/ch02").status == 303  # not logged in
 

@@ -35,6 +35,7 @@ from autograder.grade.gradebook import safe_id
 from autograder.grade.model import ReleaseInfo
 from autograder.grade.reports import GRADES_COLUMNS, format_score, neutralize_cell
 from autograder.lms.export import ScoreRow, canvas_csv
+from autograder.release.personalise import personalise_notebook
 from autograder.roster import Roster, load_roster
 from autograder.roster import Student as RosterStudent
 from autograder.service import db
@@ -468,13 +469,17 @@ class Service:
             return None
 
     def release_notebook(self, student_id: str, chapter: str) -> tuple[str, bytes]:
-        """The released (blank) student notebook of `chapter` ("ch02"/"ch05"): (file name, bytes).
+        """The released student notebook of `chapter` ("ch02"/"ch05") personalised for this student
+        (their own per-student variants, e.g. the recompile sequence the grader will judge them on,
+        chosen by the login id, never by anything the student typed): (file name, bytes).
 
         Raises KeyError for an unknown chapter or student."""
         if chapter not in CHAPTERS or self.student(student_id) is None:
             raise KeyError(chapter)
         path = self.release.notebooks[chapter]
-        return path.name, path.read_bytes()
+        released = json.loads(path.read_text(encoding="utf-8"))
+        personal = personalise_notebook(released, student_id, self.release.root)
+        return path.name, (json.dumps(personal, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
 
     # -- TA side
 
