@@ -329,12 +329,13 @@ class ObservationStream:
     def _keep(self, state: _StreamedExercise, key: str, kind: str, payload: bytes) -> None:
         """The key's entry is now (kind, payload JSON); the one it replaces is forgotten (its array
         file deleted). Over MAX_KEPT_JSON_BYTES the exercise is oversized and keeps nothing."""
+        key_bytes = len(json.dumps(key))  # as the observation file will hold it (escapes included)
         old = state.values.pop(key, None)
         if old is not None:
-            state.kept_bytes -= len(key) + len(old[1]) + ENTRY_OVERHEAD_BYTES
+            state.kept_bytes -= key_bytes + len(old[1]) + ENTRY_OVERHEAD_BYTES
             if old[0] == "npy":
                 (self.dest / json.loads(old[1])).unlink(missing_ok=True)
-        state.kept_bytes += len(key) + len(payload) + ENTRY_OVERHEAD_BYTES
+        state.kept_bytes += key_bytes + len(payload) + ENTRY_OVERHEAD_BYTES
         if state.kept_bytes > MAX_KEPT_JSON_BYTES:
             state.oversized = True
             state.values = {}
