@@ -5,8 +5,8 @@ headers and JSON payloads of observation frames, observation files (the kernel c
 parent's own copy of the stream), the container launcher's status file. The standard parser
 recurses once per nesting level and raises RecursionError (not ValueError) from about 10,000
 levels, which would escape every `except ValueError` and turn a student's input into a grader
-fault. So the nesting is counted before parsing, on the raw bytes (string contents removed first,
-so brackets inside strings do not count), and deeper input is refused like any malformed JSON.
+fault. So the nesting is counted before parsing, on the raw bytes (brackets inside strings are
+skipped), and deeper input is refused like any malformed JSON.
 
 What the child legitimately writes is shallow: `observe._plain` refuses values nested deeper than
 20 levels, and a file adds 3 levels around them.
@@ -83,12 +83,12 @@ class UnreadableFile(OSError):
     """Missing, not a regular file (FIFO, socket, device, directory), a symlink, or unreadable."""
 
 
-def read_capped(path: Path | str, cap: int, *, dir_fd: int | None = None) -> tuple[bytes, bool]:
+def read_capped(path: Path | str, cap: int) -> tuple[bytes, bool]:
     """(at most `cap` bytes of the regular file at `path`, whether it holds more). Never follows a
     symlink in the last component, never blocks on a FIFO, never reads past the cap."""
     flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC | os.O_NOCTTY
     try:
-        fd = os.open(path, flags, dir_fd=dir_fd)
+        fd = os.open(path, flags)
     except OSError as exc:  # ELOOP for a symlink, ENXIO for a FIFO-less device, ...
         raise UnreadableFile(f"{path}: {exc.strerror or exc}") from None
     try:
