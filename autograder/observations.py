@@ -56,7 +56,8 @@ class Observations:
             raise ObservationInvalid(key, "没有得到这一项的观测结果(代码可能在此之前就中断了)")
         value = self.values[key]
         if isinstance(value, StudentError):
-            raise ObservationInvalid(key, f"运行时出错:{value.message.splitlines()[-1][:300]}")
+            last = (value.message.splitlines() or [value.type])[-1]  # a forged entry may have no message
+            raise ObservationInvalid(key, f"运行时出错:{last[:300]}")
         return value
 
     def error(self, key: str) -> StudentError | None:

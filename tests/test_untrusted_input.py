@@ -29,7 +29,7 @@ from autograder.grade.jobfiles import (
     ObservationStream,
     ProgressReader,
 )
-from autograder.observations import read_observations
+from autograder.observations import ObservationInvalid, read_observations
 from autograder.untrusted_json import UnreadableFile, nesting_depth, read_capped
 
 DEEP = b"[" * 50_000 + b"]" * 50_000  # json.loads raises RecursionError on this
@@ -345,3 +345,14 @@ def test_a_replaced_array_entry_leaves_one_file(stream):
     got = obs.take("histogram")
     assert np.array_equal(got.array("y"), arr * 3)
     assert sorted(p.name for p in dest.glob("*.npy")) == ["histogram.2.npy"]
+
+
+def test_an_error_entry_without_a_message_is_an_invalid_observation_not_an_index_error(tmp_path):
+    """The kernel child's files (and raw frames) can carry {"error": {"type": "X", "message": ""}}:
+    every getter turns it into ObservationInvalid, which verdicts handle."""
+    obs = tmp_path / "obs"
+    obs.mkdir()
+    _obs_file(obs, {"k": {"error": {"type": "Forged", "message": ""}}})
+    got = read_observations(obs, "ex")
+    with pytest.raises(ObservationInvalid, match="Forged"):
+        got.array("k")

@@ -1225,6 +1225,33 @@ __attribute__((destructor)) static void jaxgrade_hostile_dtor() {
 ''' + KERNEL_CORRECT + KERNEL_TAIL
 
 
+
+GC_FRAMES = r'''# HOSTILE {case}: a gc callback (it runs at any allocation, also while the probe records) that
+# writes a frame straight into the stream: an error entry without a message for a key the verdict
+# reads as text; bounded: 2,000 frames.
+import gc
+import os
+''' + STREAM_FD + r'''
+
+_fd, _sent = _stream_fd(), [0]
+_forged = _frame({"op": "put", "ex": "recompile", "key": "type_name", "kind": "error", "seq": 1},
+                 b'{"type": "Forged", "message": ""}')
+
+
+def _on_gc(phase, info):
+    if phase == "stop" and _fd >= 0 and _sent[0] < 2_000:
+        _sent[0] += 1
+        try:
+            os.write(_fd, _forged)
+        except OSError:
+            pass
+
+
+gc.callbacks.append(_on_gc)
+gc.set_threshold(1)
+predicted_compiles = 4
+'''
+
 # --------------------------------------------------------------------------------------------
 # Building notebooks
 
@@ -1444,6 +1471,9 @@ def _h23(nbs: dict, case: str) -> None:
 def _h24(nbs: dict, case: str) -> None:
     append_after_answer(nbs["ch02"], "histogram", [src(DEEP_JSON, case)])
 
+
+def _h24b(nbs: dict, case: str) -> None:
+    replace_answer(nbs["ch02"], "recompile", [src(GC_FRAMES, case)])
 
 def _h27(nbs: dict, case: str) -> None:
     answer = nbs["ch02"]["cells"][answer_positions(nbs["ch02"], "histogram")[0]]["source"]
@@ -1696,6 +1726,15 @@ CASES: list[Case] = [
          flags={"has": ["tampered"], "lacks": []},
          feedback={"contains": ["HOSTILE-REPORT h24_deep_json DEEP stream_fd=", "observation stream"],
                    "absent": ["stream_fd=-1"]}),
+    Case("h24b_empty_error_frame", "error entries without a message, sent from a gc callback",
+         "the recompile cell registers a gc callback (threshold 1) that writes put frames straight into the "
+         "stream socket while the probe runs: type_name as an error entry whose message is empty",
+         "a verdict reading the error's last line raises IndexError (a grader_error)",
+         ("ch02",), _h24b,  # frames the callback sends later count against the exercise then running
+         full_except("ch02", {"recompile": {"score": 0, "status": "tampered"}, "fusion": ANY, "safe_distance": ANY}),
+         "tampered",
+         flags={"has": ["tampered"], "lacks": []},
+         feedback={"contains": ["frames the grader did not write"], "absent": []}),
     Case("h25_kernel_wipes_progress", "a kernel constructor that rewrites the progress file",
          "a correct SiLU whose library constructor, in the kernel child, empties progress.jsonl right after "
          "the child wrote \"ready\" and writes a setup_error line instead",
