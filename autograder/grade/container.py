@@ -481,7 +481,16 @@ class ContainerSandbox(Sandbox):
         status_dir = Path(tempfile.mkdtemp(prefix="jaxgrade-status-"))
         if self.dedicated_uid:
             os.chown(scratch, self.uid, self.gid)
-            os.chown(status_dir, self.uid, self.gid)
+            # the launcher (the program's uid) writes the file the parent made; the folder stays root's
+            # 0755, so the program cannot put a FIFO or a symlink in its place (read_status_events
+            # copes with both anyway, for the rootless case where the folder is the caller's own)
+            status_dir.chmod(0o755)
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+            fd = os.open(status_dir / STATUS_FILE, flags, 0o600)
+            try:
+                os.fchown(fd, self.uid, self.gid)
+            finally:
+                os.close(fd)
         for sub in READ_ONLY_IN_SCRATCH:  # what the parent wrote for the child stays the parent's
             if (scratch / sub).is_dir() and not (scratch / sub).is_symlink():
                 binds.append((scratch / sub, f"{SCRATCH_TARGET}/{sub}", False))
