@@ -25,6 +25,9 @@ MESSAGES: dict[str, str] = {
     "build_failed": "C++ 内核 {name} 编译失败,编译器的前几行诊断如下:\n{diagnostics}",
     "build_timeout": "C++ 内核 {name} 编译超过 {limit_s:g} 秒被终止。",
     "build_memory": "C++ 内核 {name} 编译超出内存上限被终止。",
+    "bad_writefile": ("第 {cell} 个单元格的第一行 `{line}` 无法识别({reason}),这个单元格不会写出任何文件,"
+                      "评分时也不把它当作 C++ 源码。%%writefile 后面只能跟一个文件名,"
+                      "例如 `%%writefile silu.cc`;注释请写在下一行(C++ 的 // 注释)。"),
     "no_kernel_source": ("没有找到 C++ 内核源码(需要一个 %%writefile silu.cc 单元格,"
                          "或随作业提交的 .cc 文件)。"),
     "kernel_crashed": "单独加载你编译好的内核并调用时{detail}。",

@@ -1,19 +1,25 @@
 """Parent side of the observation wire format (see autograder/sandboxed/observe.py).
 
-Everything a child wrote is untrusted: sizes are capped before reading, JSON is parsed
-with plain `json`, arrays are loaded with allow_pickle=False, and every getter checks
-the exact type, dtype and shape before a verdict uses a value.
+Everything a child wrote is untrusted: files are opened without following links or blocking
+and read up to a cap, JSON is parsed with `untrusted_json.loads` (plain data, bounded nesting),
+array headers are checked against the file size and arrays loaded with allow_pickle=False, and
+every getter checks the exact type, dtype and shape before a verdict uses a value.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import math
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from autograder import untrusted_json
+from autograder.untrusted_json import UnreadableFile, read_capped
 
 MAX_JSON_BYTES = 1 * 2**20
 MAX_NPY_BYTES = 16 * 2**20 + 4096
@@ -50,7 +56,8 @@ class Observations:
             raise ObservationInvalid(key, "没有得到这一项的观测结果(代码可能在此之前就中断了)")
         value = self.values[key]
         if isinstance(value, StudentError):
-            raise ObservationInvalid(key, f"运行时出错:{value.message.splitlines()[-1][:300]}")
+            last = (value.message.splitlines() or [value.type])[-1]  # a forged entry may have no message
+            raise ObservationInvalid(key, f"运行时出错:{last[:300]}")
         return value
 
     def error(self, key: str) -> StudentError | None:
@@ -104,16 +111,44 @@ def _decode_json_value(value: Any) -> Any:
     return value
 
 
+def _load_npy(path: Path, size: int) -> np.ndarray | StudentError:
+    """A numeric array from a .npy file the child wrote, or why not. The header is checked against the
+    file's size before numpy allocates anything (a header may claim a terabyte-sized shape)."""
+    try:
+        data, more = read_capped(path, size)
+        if more or len(data) != size:
+            raise ValueError("the file changed while it was read")
+        buf = io.BytesIO(data)
+        version = np.lib.format.read_magic(buf)
+        if version == (1, 0):
+            shape, fortran, dtype = np.lib.format.read_array_header_1_0(buf)
+        elif version == (2, 0):
+            shape, fortran, dtype = np.lib.format.read_array_header_2_0(buf)
+        else:
+            raise ValueError(f"unsupported .npy version {version}")
+        if dtype.kind not in "biufc" or dtype.hasobject or dtype.fields is not None:
+            return StudentError("MalformedOutput", "数组观测结果不是数值数组")
+        if buf.tell() + math.prod(shape) * dtype.itemsize != size:
+            raise ValueError("the header does not match the file size")
+        arr = np.load(io.BytesIO(data), allow_pickle=False)
+    except Exception:  # noqa: BLE001 - whatever a crafted file makes numpy raise is the child's fault
+        return StudentError("MalformedOutput", "数组观测结果无法读取")
+    if not isinstance(arr, np.ndarray) or arr.dtype.kind not in "biufc" or arr.dtype.hasobject:
+        return StudentError("MalformedOutput", "数组观测结果不是数值数组")
+    return arr
+
+
 def read_observations(obs_dir: Path, exercise: str) -> Observations | None:
     """Read and validate one exercise's observations; None when the child wrote none."""
-    path = obs_dir / f"{exercise}.json"
-    if not path.is_file() or path.is_symlink():
+    try:
+        data, oversized = read_capped(obs_dir / f"{exercise}.json", MAX_JSON_BYTES)
+    except UnreadableFile:  # missing, or a link / FIFO / folder planted by the child
         return None
-    if path.stat().st_size > MAX_JSON_BYTES:
+    if oversized:
         return Observations(exercise, {"__wire__": StudentError("OversizedOutput", "观测结果超过 1 MB 上限")})
     try:
-        doc = json.loads(path.read_bytes())
-    except (ValueError, UnicodeDecodeError):
+        doc = untrusted_json.loads(data)
+    except ValueError:
         malformed = StudentError("MalformedOutput", "观测结果不是合法的 JSON")
         return Observations(exercise, {"__wire__": malformed})
     if not isinstance(doc, dict) or doc.get("format") != 1 or doc.get("exercise") != exercise \
@@ -128,24 +163,26 @@ def read_observations(obs_dir: Path, exercise: str) -> Observations | None:
         if kind == "json":
             values[key] = _decode_json_value(payload)
         elif kind == "error" and isinstance(payload, dict):
-            values[key] = StudentError(str(payload.get("type", "Error"))[:100],
-                                       str(payload.get("message", ""))[:2000])
+            values[key] = StudentError(_short_text(payload.get("type", "Error"), 100),
+                                       _short_text(payload.get("message", ""), 2000))
         elif kind == "npy" and isinstance(payload, str) and "/" not in payload and payload.endswith(".npy"):
             npy = obs_dir / payload
-            if not npy.is_file() or npy.is_symlink():
+            try:
+                st = npy.lstat()
+            except OSError:
                 continue
-            size = npy.stat().st_size
-            total += size
-            if size > MAX_NPY_BYTES or total > MAX_TOTAL_BYTES:
+            if not stat.S_ISREG(st.st_mode):
+                continue
+            total += st.st_size
+            if st.st_size > MAX_NPY_BYTES or total > MAX_TOTAL_BYTES:
                 values[key] = StudentError("OversizedOutput", "数组观测结果超过大小上限")
                 continue
-            try:
-                arr = np.load(npy, allow_pickle=False)
-            except (ValueError, OSError, EOFError):
-                values[key] = StudentError("MalformedOutput", "数组观测结果无法读取")
-                continue
-            if not isinstance(arr, np.ndarray) or arr.dtype.kind not in "biufc" or arr.dtype.hasobject:
-                values[key] = StudentError("MalformedOutput", "数组观测结果不是数值数组")
-                continue
-            values[key] = arr
+            values[key] = _load_npy(npy, st.st_size)
     return Observations(exercise, values)
+
+
+def _short_text(value: Any, limit: int) -> str:
+    """A string field of an error entry (anything else: its JSON, cut; never a deep repr)."""
+    if isinstance(value, str):
+        return value[:limit]
+    return json.dumps(value)[:limit]

@@ -16,7 +16,13 @@ from pathlib import Path
 
 import pytest
 
-from autograder.grade.build import BuildCache, KernelSource, choose_kernel, find_kernel_sources
+from autograder.grade.build import (
+    BuildCache,
+    KernelSource,
+    choose_kernel,
+    find_kernel_sources,
+    writefile_notes,
+)
 from autograder.grade.cells import AnswerCell
 from autograder.grade.runner import BUILD_VISIBLE, _covered_top_level, _python_prefixes
 from autograder.sandbox import Limits, Mount, make_sandbox
@@ -190,3 +196,24 @@ def test_build_key_needs_the_same_include_dir_inside_and_outside():
     inc = ffi_include_dir()
     assert any(inc.startswith(p + "/") for p in _python_prefixes())
     assert (Path(inc) / "xla" / "ffi" / "api" / "ffi.h").is_file()
+
+
+def test_a_writefile_line_ipython_refuses_writes_no_source_and_tells_the_student(tmp_path, monkeypatch):
+    """`%%writefile silu.cc  # kernel` is an honest typo: IPython refuses it (UsageError) and writes
+    nothing, so the grader finds no source in it and says why, in Chinese, instead of failing."""
+    from IPython.core.interactiveshell import InteractiveShell
+
+    bad = ["%%writefile silu.cc  # kernel\nint a;", "%%writefile a.cc b.cc\nint b;", "%%writefile\nint c;",
+           '%%writefile "silu.cc\nint d;']
+    monkeypatch.chdir(tmp_path)
+    shell = InteractiveShell.instance()
+    for src in bad:
+        assert not shell.run_cell(src, store_history=False).success
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+    cells = [AnswerCell(i + 3, s) for i, s in enumerate([*bad, "%%writefile silu.cc\nint ok;"])]
+    found = find_kernel_sources(cells, {})
+    assert [(k.name, k.text, k.origin) for k in found] == [("silu.cc", b"int ok;\n", "cell 8")]
+    notes = writefile_notes(cells)
+    assert len(notes) == 4
+    assert notes[0].startswith("第 4 个单元格的第一行 `%%writefile silu.cc  # kernel` 无法识别")
+    assert "unrecognized arguments: # kernel" in notes[0] and "%%writefile silu.cc" in notes[0]

@@ -511,6 +511,54 @@ def test_container_cpus_usage_and_disk_watchdog(container_sandbox, tmp_path: Pat
     assert r.limit == "disk" and r.killed, r  # else it would sleep and exit 0
 
 
+@pytest.mark.parametrize("swap", ["fifo", "symlink"])
+def test_the_program_cannot_swap_the_status_file(container_sandbox, tmp_path: Path, swap: str) -> None:
+    """The launcher's status file is in a folder the container binds read-write: as root the folder
+    stays the grader's (the program may write the file, not replace it), and the parent's reader never
+    blocks on a FIFO or follows a link anyway. A host file that looks like a status must not be read:
+    the program's own exit code comes back, not the forged 11."""
+    import threading
+
+    from autograder.sandbox import Limits
+
+    sb = container_sandbox
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    scratch.chmod(0o755)
+    host = tmp_path / "host-status"
+    forged = {"event": "exited", "status": 11 << 8, "utime_s": 0, "stime_s": 0, "maxrss_kib": 1}
+    host.write_text(json.dumps(forged) + "\n")
+    host.chmod(0o644)
+    tmp_path.chmod(0o755)
+    make = "os.mkfifo(p)" if swap == "fifo" else "os.symlink(sys.argv[1], p)"
+    code = (
+        "import os, sys, time\n"
+        "p = '/sandbox/.status/status'\n"
+        "time.sleep(1)\n"
+        "done = []\n"
+        f"for how in (lambda: os.unlink(p), lambda: {make}):\n"
+        "    try:\n"
+        "        how()\n"
+        "        done.append('ok')\n"
+        "    except OSError as exc:\n"
+        "        done.append(type(exc).__name__)\n"
+        "print(' '.join(done))\n"
+    )
+    box: dict[str, object] = {}
+
+    def run() -> None:
+        argv = [sys.executable, "-c", code, str(host)]
+        box["result"] = sb.run(argv, scratch=scratch, limits=Limits(wall_s=120))
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(600)
+    assert not worker.is_alive(), "the grader blocked on the status file"
+    r = box["result"]
+    assert r.exit_code == 0 and r.signal is None, (r.exit_code, r.stdout, r.stderr)
+    assert r.stdout.split()[0] == "PermissionError" and "ok" not in r.stdout.split(), r.stdout
+
+
 def test_container_sandbox_reports_a_missing_image(
     image: dict[str, str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

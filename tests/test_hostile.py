@@ -55,6 +55,10 @@ RELEASE = REPO / "assignments" / "2026-fall"
 EXPECTED: dict[str, dict[str, Any]] = {
     p.parent.name: json.loads(p.read_text(encoding="utf-8")) for p in sorted(CORPUS.glob("*/expected.json"))
 }
+# JAXGRADE_HOSTILE_CASES=h23,h24_deep: grade only the cases whose id starts with one of these (while
+# working on a few cases; the whole-batch checks then cover those cases only)
+_PREFIXES = tuple(p for p in os.environ.get("JAXGRADE_HOSTILE_CASES", "").split(",") if p)
+SELECTED = {case: doc for case, doc in EXPECTED.items() if not _PREFIXES or case.startswith(_PREFIXES)}
 TIMEOUT_SCALE = float(os.environ.get("JAXGRADE_HOSTILE_TIMEOUT_SCALE", "0.25"))
 JOBS = 2
 # Sandbox uids of this test only (the runner takes one per concurrent job with an flock).
@@ -214,7 +218,7 @@ class Listener:
 
 def corpus_scope() -> tuple[str, ...]:
     """Exercises any case talks about and whose hidden checks exist, in gradebook order."""
-    named = {ex for doc in EXPECTED.values() for ex in doc["exercises"]}
+    named = {ex for doc in SELECTED.values() for ex in doc["exercises"]}
     return tuple(ex for ex in EXERCISE_IDS if ex in named
                  and importlib.util.find_spec(f"autograder.exercises.{ex}") is not None)
 
@@ -278,7 +282,7 @@ def batch(tmp_path_factory: pytest.TempPathFactory) -> Batch:
     root = tmp_path_factory.mktemp("hostile")
     subs, out, scratch = root / "submissions", root / "out", root / "scratch"
     subs.mkdir()
-    for case, doc in EXPECTED.items():
+    for case, doc in SELECTED.items():
         _copy_entry(case, doc, subs)
     os.chmod(subs, 0o700)
     out.mkdir()
@@ -309,7 +313,7 @@ def batch(tmp_path_factory: pytest.TempPathFactory) -> Batch:
         arrivals = listener.arrivals()
     finally:
         listener.close()
-    print(f"\nhostile corpus: {len(EXPECTED)} cases graded in {seconds:.1f} s "
+    print(f"\nhostile corpus: {len(SELECTED)} cases graded in {seconds:.1f} s "
           f"(--jobs {JOBS}, --timeout-scale {TIMEOUT_SCALE:g}, --exercises {','.join(scope)})")
 
     uid_processes = {uid: pids for uid in UIDS if (pids := _uid_pids(uid))}
@@ -320,7 +324,7 @@ def batch(tmp_path_factory: pytest.TempPathFactory) -> Batch:
     markers += marker_files_under(settings.build_cache)
     results, safe_ids, states = {}, {}, {}
     with Gradebook(out / "gradebook.sqlite") as gb:
-        for case in EXPECTED:
+        for case in SELECTED:
             row = gb.get(case)
             if row is None:
                 continue
@@ -408,17 +412,8 @@ def case_problems(batch: Batch, case: str, doc: dict[str, Any]) -> list[str]:
     return problems
 
 
-def _case_params() -> list[Any]:
-    params = []
-    for case, doc in EXPECTED.items():
-        marks = [pytest.mark.xfail(strict=True, reason=f"known weakness: {doc['known_weakness']}")] \
-            if doc.get("known_weakness") else []
-        params.append(pytest.param(case, marks=marks, id=case))
-    return params
-
-
 @REAL
-@pytest.mark.parametrize("case", _case_params())
+@pytest.mark.parametrize("case", list(SELECTED))
 def test_hostile_case(batch: Batch, case: str) -> None:
     problems = case_problems(batch, case, EXPECTED[case])
     assert not problems, f"{case} ({EXPECTED[case]['attack']}):\n  " + "\n  ".join(problems)
@@ -427,7 +422,7 @@ def test_hostile_case(batch: Batch, case: str) -> None:
 @REAL
 def test_batch_completes_without_grader_faults(batch: Batch) -> None:
     assert batch.exit_code == 0
-    assert sorted(batch.states) == sorted(EXPECTED)
+    assert sorted(batch.states) == sorted(SELECTED)
     assert {s for s in batch.states.values()} == {"graded"}
 
 

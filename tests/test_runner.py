@@ -8,6 +8,7 @@ child library, dummy verdicts in the catalog) so each one runs in a few seconds:
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -1034,6 +1035,108 @@ def test_observations_without_the_run_token_are_forged(tmp_path, fake_settings):
         assert (res.scores[ex_id].status, res.scores[ex_id].score) == ("malformed_output", 0.0)
 
 
+@dataclass
+class ForgingSandbox(ReplaySandbox):
+    """Its first child behaves like a notebook that, right after "ready", empties progress.jsonl and
+    writes `forged` lines (with the run's token, which student code can find in the child's frames);
+    its stdout holds the ready marker the real child writes before any student code. Later children
+    replay `recorded`."""
+
+    forged: tuple[str, ...] = ()
+    forgeries: int = 0
+
+    def start(self, argv, **kw: Any) -> FakeProcess:
+        if self.forgeries:
+            return super().start(argv, **kw)
+        self.forgeries += 1
+        scratch: Path = kw["scratch"]
+        token = json.loads((scratch / "job.json").read_text())["token"]
+        client = StreamClient(scratch, token)
+        with (scratch / "progress.jsonl").open("w") as f:
+            for phase in self.forged:
+                line = {"exercise": None, "phase": phase, "error": "forged", "token": token}
+                f.write(json.dumps(line) + "\n")
+        client.close()
+        return FakeProcess(dataclasses.replace(_result(), stdout=f"{runner.READY_MARKER} {token}\n"))
+
+
+def test_a_setup_error_forged_after_student_code_ran_is_the_students_fault(tmp_path, fake_settings):
+    """The ready marker on the child's stdout proves the release setup finished: a setup_error line
+    in the progress file after that is student code's, so no GraderFault (a dodged zero)."""
+    rel = make_release(tmp_path / "rel")
+    sb = ForgingSandbox({"recompile": _good_values("recompile", 3)}, forged=("setup_error",))
+    res = grade_submission(student(rel, {"histogram": good("histogram")}), rel, fake_settings, sandbox=sb,
+                           catalog=fake_catalog())
+    assert (res.scores["histogram"].status, res.scores["histogram"].score) == ("crashed", 0.0)
+    assert res.scores["recompile"].score == 10.0
+
+
+def test_a_failing_release_setup_without_the_ready_marker_stays_a_grader_fault(tmp_path, fake_settings):
+    rel = make_release(tmp_path / "rel")
+
+    class SetupFails(ForgingSandbox):
+        def start(self, argv, **kw: Any) -> FakeProcess:
+            proc = super().start(argv, **kw)
+            return FakeProcess(dataclasses.replace(proc.result, stdout="", exit_code=3))
+
+    sb = SetupFails({}, forged=("setup", "setup_error"))
+    with pytest.raises(GraderFault, match="release setup failed"):
+        grade_submission(student(rel, {"histogram": good("histogram")}), rel, fake_settings, sandbox=sb,
+                         catalog=fake_catalog())
+
+
+@dataclass
+class FloodingSandbox(ReplaySandbox):
+    """Its first child floods the stream with frames for an exercise that does not exist while
+    `flood_in` runs; later children replay `recorded`."""
+
+    flood_in: str = "histogram"
+    floods: int = 0
+
+    def start(self, argv, **kw: Any) -> FakeProcess:
+        if self.floods:
+            return super().start(argv, **kw)
+        self.floods += 1
+        scratch: Path = kw["scratch"]
+        job = json.loads((scratch / "job.json").read_text())
+        token = job["token"]
+        client = StreamClient(scratch, token)
+        client.sock.settimeout(5.0)  # the parent stops reading: the flood ends instead of blocking
+        progress = (scratch / "progress.jsonl").open("a")
+        proc = FakeProcess(_result())
+
+        def emit(ex, phase):
+            progress.write(json.dumps({"exercise": ex, "phase": phase, "t": 0, "token": token}) + "\n")
+            progress.flush()
+
+        def flood() -> None:
+            emit(None, "ready")
+            emit(self.flood_in, "cells")
+            block = frame({"op": "put", "ex": "nope", "key": "k", "kind": "json", "seq": 1}, b"0") * 20_000
+            try:
+                for _ in range(200):
+                    client.sock.sendall(block)
+            except OSError:
+                pass
+            finally:
+                client.close()
+                progress.close()
+
+        proc.thread = threading.Thread(target=flood, daemon=True)
+        proc.thread.start()
+        return proc
+
+
+def test_a_flood_of_frames_ends_its_exercise_with_a_student_status(tmp_path, fake_settings):
+    rel = make_release(tmp_path / "rel")
+    sb = FloodingSandbox({"recompile": _good_values("recompile", 3)})
+    res = grade_submission(student(rel, {"histogram": good("histogram")}), rel, fake_settings, sandbox=sb,
+                           catalog=fake_catalog())
+    assert (res.scores["histogram"].status, res.scores["histogram"].score) == ("malformed_output", 0.0)
+    assert "超过大小上限" in res.scores["histogram"].summary_zh
+    assert res.scores["recompile"].score == 10.0  # a fresh child
+
+
 def test_cell_errors_from_the_child_become_numbered_notes(tmp_path, fake_settings):
     rel = make_release(tmp_path / "rel")
     values = _good_values("histogram", 3) | {"__cells__": {"json": [
@@ -1247,3 +1350,61 @@ def test_tamper_snapshot_notices_replacement_in_place_edits_and_poisoned_modules
     monkeypatch.setitem(sys.modules, "json", json_module)
     mod.g = max
     assert snap.changed() == ["jaxgrade_tamper_probe.f", "jaxgrade_tamper_probe.g"]
+
+
+CTYPES_SCRIPT = r'''
+import ctypes
+import sys
+import types
+
+from autograder.sandboxed import tamper
+
+
+def main(refuse):
+    probe = types.ModuleType("probe_stub")
+    tamper.install_tripwire(tamper.TripwireSpec(
+        modules=(tamper,), probes=(probe,), classes=(), namespaces=(), root=main.__code__,
+        sender=main.__code__, exercises=("ex",), refuse_ctypes=refuse))
+    libc = ctypes.CDLL(None)  # before arm: setup may load what it likes
+    tamper.arm()
+    tamper.phase("ex", "cells")
+    results = []
+    for what, call in (("getpid", lambda: libc.getpid()), ("dlopen", lambda: ctypes.CDLL(None)),
+                       ("from_address", lambda: ctypes.c_ssize_t.from_address(id(results)).value),
+                       ("string_at", lambda: ctypes.string_at(id(results), 8)),
+                       ("memmove", lambda: ctypes.memmove(ctypes.create_string_buffer(8), b"x" * 8, 8))):
+        try:
+            call()
+            results.append(what)
+        except RuntimeError:
+            results.append(what + ":refused")
+    tamper.phase("ex", "probe")
+    tamper.phase("ex", "closing")
+    print(" ".join(results), "|", ",".join(tamper.report("ex").labels))
+
+
+main(sys.argv[1] == "refuse")
+'''
+
+
+@pytest.mark.parametrize("refuse", [True, False])
+def test_ctypes_is_refused_and_reported_only_where_the_chapter_has_no_native_code(tmp_path, refuse):
+    """Chapter 2 (refuse_ctypes): loading, calling, and reading memory through ctypes are refused and
+    reported; chapter 5 loads student kernels with ctypes and is left alone. A subprocess, because an
+    audit hook cannot be removed."""
+    import subprocess
+
+    script = tmp_path / "ctypes_tripwire.py"
+    script.write_text(CTYPES_SCRIPT)
+    repo = Path(__file__).resolve().parents[1]
+    done = subprocess.run([sys.executable, str(script), "refuse" if refuse else "allow"], capture_output=True,
+                          text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(repo)})
+    assert done.returncode == 0, done.stderr
+    calls, _, labels = (part.strip() for part in done.stdout.partition("|"))
+    names = ("getpid", "dlopen", "from_address", "string_at", "memmove")
+    if refuse:
+        assert calls.split() == [f"{n}:refused" for n in names]
+        assert labels.split(",") == ["ctypes"]
+    else:
+        assert calls.split() == list(names)
+        assert labels == ""

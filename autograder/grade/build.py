@@ -25,6 +25,7 @@ from pathlib import Path, PurePosixPath
 from typing import Protocol
 
 from autograder.grade.cells import AnswerCell
+from autograder.messages import message
 from autograder.sandbox import SCRATCH_TARGET, Limits, Mount, Sandbox, SandboxFault
 from jaxcourse.kernels import build_key, compile_argv
 
@@ -80,13 +81,24 @@ def _writefile_parser() -> object:
     return OSMagics.writefile
 
 
+class BadWritefile(ValueError):
+    """A `%%writefile` line IPython refuses too (a comment after the name, two names, none): the cell
+    writes no file, so it holds no kernel source; `line` and the reason are for the student."""
+
+    def __init__(self, line: str, reason: str):
+        self.line, self.reason = line, reason
+        super().__init__(f"{line}: {reason}")
+
+
 def _writefile(src: str) -> tuple[str, bool, str] | None:
-    """(file name, append?, body) of a `%%writefile` cell, exactly as IPython would write it."""
+    """(file name, append?, body) of a `%%writefile` cell, exactly as IPython would write it; None for
+    any other cell; BadWritefile when IPython would refuse the magic's arguments."""
     if not src.startswith("%%writefile"):
         return None
     import ast
     import re
 
+    from IPython.core.error import UsageError
     from IPython.core.inputtransformer2 import TransformerManager
     from IPython.core.magic_arguments import parse_argstring
 
@@ -94,15 +106,29 @@ def _writefile(src: str) -> tuple[str, bool, str] | None:
         tree = ast.parse(TransformerManager().transform_cell(src))
         call = tree.body[0].value  # get_ipython().run_cell_magic('writefile', line, body)
         magic, line, body = (ast.literal_eval(a) for a in call.args)
+    except (SyntaxError, ValueError, AttributeError, IndexError, TypeError, MemoryError, RecursionError):
+        return None
+    if magic != "writefile" or not isinstance(line, str) or not isinstance(body, str):
+        return None
+    try:
         args = parse_argstring(_writefile_parser(), line)
-    except (SyntaxError, ValueError, AttributeError, IndexError, TypeError, SystemExit):
-        return None
-    if magic != "writefile":
-        return None
+    except (UsageError, SystemExit, ValueError) as exc:  # shlex: "No closing quotation" is a ValueError
+        raise BadWritefile(f"%%writefile {line}".strip()[:200], str(exc)[:200]) from None
     name = args.filename
     if re.match(r"^(\'.*\')|(\".*\")$", name):
         name = name[1:-1]
     return name, bool(args.append), body
+
+
+def writefile_notes(cells: Sequence[AnswerCell]) -> list[str]:
+    """Student-facing notes for the `%%writefile` cells IPython refuses (they write no kernel source)."""
+    notes = []
+    for cell in cells:
+        try:
+            _writefile(cell.source)
+        except BadWritefile as exc:
+            notes.append(message("bad_writefile", cell=cell.index + 1, line=exc.line, reason=exc.reason))
+    return notes
 
 
 def find_kernel_sources(cells: Sequence[AnswerCell], extra_files: dict[str, bytes]) -> list[KernelSource]:
@@ -110,7 +136,10 @@ def find_kernel_sources(cells: Sequence[AnswerCell], extra_files: dict[str, byte
     first write), then .cc files submitted alongside the notebook that no cell writes."""
     written: dict[str, tuple[bytes, int]] = {}
     for cell in cells:
-        wf = _writefile(cell.source)
+        try:
+            wf = _writefile(cell.source)
+        except BadWritefile:  # IPython writes nothing either (writefile_notes tells the student)
+            continue
         if wf is None:
             continue
         name, append, body = wf

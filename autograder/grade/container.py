@@ -70,6 +70,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from autograder import untrusted_json
 from autograder.sandbox import (
     _QUOTA_LOCK,
     _QUOTAS,
@@ -89,6 +90,7 @@ from autograder.sandbox import (
     scratch_inodes,
 )
 from autograder.sandbox_usage import Usage, scratch_usage, starved, uid_members, usage_of
+from autograder.untrusted_json import UnreadableFile, read_capped
 from jaxcourse.kernels import KERNEL_FLAGS
 
 DEFAULT_IMAGE = "jaxgrade-grader:latest"
@@ -231,6 +233,28 @@ def _selinux_enforcing() -> bool:
 # --- a running container ---------------------------------------------------------------------
 
 
+def read_status_events(path: Path) -> list[dict]:
+    """The launcher's status lines (`started` / `fault` / `exited` JSON objects), read without trust:
+    the status folder is writable by the program's uid, so the file may have been replaced by a FIFO
+    (an open() would block), a symlink to a host file (never opened), a device or a huge file (at
+    most STATUS_CAP bytes are read); any of these, or lines that are not JSON objects with a string
+    "event", count as no status."""
+    try:
+        data, _ = read_capped(path, STATUS_CAP)
+    except UnreadableFile:
+        return []
+    events = []
+    for line in data.split(b"\n"):
+        try:
+            event = untrusted_json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(event, dict) and isinstance(event.get("event"), str):
+            events.append(event)
+    return events
+
+
+
 class ContainerProcess:
     """One started container; a monitor thread enforces the wall clock even if nobody calls wait()."""
 
@@ -283,20 +307,7 @@ class ContainerProcess:
     # -- status lines written by the launcher inside (advisory: same uid as the program)
 
     def _events(self) -> list[dict]:
-        try:
-            with open(self.status_dir / STATUS_FILE, "rb") as f:
-                data = f.read(STATUS_CAP)
-        except OSError:
-            return []
-        events = []
-        for line in data.split(b"\n"):
-            try:
-                event = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(event, dict) and isinstance(event.get("event"), str):
-                events.append(event)
-        return events
+        return read_status_events(self.status_dir / STATUS_FILE)
 
     def _await_started(self) -> None:
         deadline = self.started_at + START_TIMEOUT_S
@@ -397,12 +408,12 @@ class ContainerProcess:
         stderr = bytes(self._stderr.data).decode(errors="replace")
         cpu: float | None = None
         max_rss: int | None = None
-        if exited is not None and isinstance(exited.get("status"), int):
+        if exited is not None and type(exited.get("status")) is int and 0 <= exited["status"] < 1 << 16:
             status = exited["status"]
             try:
                 cpu = float(exited["utime_s"]) + float(exited["stime_s"])
                 max_rss = int(exited["maxrss_kib"]) * 1024
-            except (KeyError, TypeError, ValueError):
+            except (KeyError, TypeError, ValueError, OverflowError):  # float(10**400): OverflowError
                 pass
             exit_code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
             sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
@@ -509,7 +520,16 @@ class ContainerSandbox(Sandbox):
         status_dir = Path(tempfile.mkdtemp(prefix="jaxgrade-status-"))
         if self.dedicated_uid:
             os.chown(scratch, self.uid, self.gid)
-            os.chown(status_dir, self.uid, self.gid)
+            # the launcher (the program's uid) writes the file the parent made; the folder stays root's
+            # 0755, so the program cannot put a FIFO or a symlink in its place (read_status_events
+            # copes with both anyway, for the rootless case where the folder is the caller's own)
+            status_dir.chmod(0o755)
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+            fd = os.open(status_dir / STATUS_FILE, flags, 0o600)
+            try:
+                os.fchown(fd, self.uid, self.gid)
+            finally:
+                os.close(fd)
         for sub in READ_ONLY_IN_SCRATCH:  # what the parent wrote for the child stays the parent's
             if (scratch / sub).is_dir() and not (scratch / sub).is_symlink():
                 binds.append((scratch / sub, f"{SCRATCH_TARGET}/{sub}", False))

@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from autograder import untrusted_json
 from autograder.exercises.base import ProbeInputs
 from autograder.grade.model import GraderFault
 from autograder.observations import (
@@ -48,12 +49,22 @@ STREAM_NAME = "obs.sock"
 MAX_PROGRESS_BYTES = 1 * 2**20
 MAX_HEADER_BYTES = 4096
 MAX_KEY_CHARS = 200
-MAX_STREAM_BYTES = MAX_TOTAL_BYTES + 4 * MAX_JSON_BYTES  # one exercise's frames (entries may be rewritten)
+# What the frames sent while one exercise runs may cost (whatever they claim to be: that exercise's,
+# another's, after its end frame): their bytes plus FRAME_COST_BYTES each, so many tiny frames count
+# too. Beyond it the exercise ends as a flood (the runner kills the child).
+MAX_STREAM_BYTES = MAX_TOTAL_BYTES + 4 * MAX_JSON_BYTES
+FRAME_COST_BYTES = 512  # what one frame costs the parent besides its bytes (parsing, bookkeeping)
+# JSON entries an exercise keeps (the last one per key): their sum must fit the 1 MB observation file
+MAX_KEPT_JSON_BYTES = MAX_JSON_BYTES - 64 * 1024
+ENTRY_OVERHEAD_BYTES = 64  # a kept entry's cost besides its key and payload
+# an entry's payload sits 3 levels deep in the observation file (document, values, entry)
+MAX_PAYLOAD_DEPTH = untrusted_json.MAX_DEPTH - 3
 MAX_PUMP_BYTES = 8 * 2**20  # one pump() reads at most this much, so the runner's loop stays responsive
 _FORGED_ZH = "观测结果不是评分进程写的"
 _OVERSIZED_ZH = "观测结果超过大小上限"
 _NUMERIC_DTYPE = re.compile(r"[<>|=]?[biufc]\d{1,2}")
 _PHASES = frozenset({"setup", "setup_error", "ready", "cells", "probe", "done"})
+_PARENT_KEYS = frozenset({"__tampered__", "__token__", "__wire__"})  # made by the parent, never sent
 
 
 def write_inputs(inputs_dir: Path, exercise: str, inp: ProbeInputs) -> None:
@@ -83,9 +94,15 @@ class ObservationStream:
     What a take reports besides the child's keys: `__tampered__` gets the tripwire's labels from the
     "end" frame plus "observation stream: <problem>" for frames out of sequence, after the end, for
     an unknown exercise, malformed, a count/SHA-256 that differs from what arrived, or no end frame.
-    A connection whose "hello" lacks the run's token makes every exercise `__wire__` ForgedOutput;
-    more than MAX_STREAM_BYTES for one exercise makes it `__wire__` OversizedOutput. Arrays are
-    checked (numeric dtype, shape, size) and saved with np.save(allow_pickle=False) into `dest`.
+    A connection whose "hello" lacks the run's token makes every exercise `__wire__` ForgedOutput.
+
+    The parent's memory stays bounded whatever the child sends: every frame after the hello is
+    charged to the exercise running (the first one not taken) at its size plus FRAME_COST_BYTES; past
+    MAX_STREAM_BYTES the stream stops reading and `flooded` names that exercise (the runner then
+    kills the child; a take of it is `__wire__` OversizedOutput). Problems are kept once each. JSON
+    entries are kept as their validated bytes, at most MAX_KEPT_JSON_BYTES per exercise (beyond:
+    OversizedOutput); arrays are checked (numeric dtype, shape, size) and saved with
+    np.save(allow_pickle=False) into `dest`, a replaced one deleted.
     """
 
     def __init__(self, scratch: Path, exercises: tuple[str, ...], token: str, dest: Path):
@@ -110,12 +127,18 @@ class ObservationStream:
         self._hello = False
         self._forged = False
         self._broken = ""  # framing lost: nothing after it can be attributed
+        self._flooded: str | None = None  # the exercise whose frames cost more than MAX_STREAM_BYTES
         self._state = {ex: _StreamedExercise(hashlib.sha256()) for ex in self.exercises}
         self._taken: set[str] = set()
 
     @property
     def connected(self) -> bool:
         return self._conn is not None
+
+    @property
+    def flooded(self) -> str | None:
+        """The exercise running when the child's frames exceeded MAX_STREAM_BYTES (nothing more is read)."""
+        return self._flooded
 
     def _stop_listening(self) -> None:
         """No second connection: close the listener and remove its name (the child normally did)."""
@@ -185,7 +208,7 @@ class ObservationStream:
             self._feed(chunk)
 
     def _feed(self, chunk: bytes) -> None:
-        if self._broken:
+        if self._broken or self._flooded is not None:
             return
         self._buf += chunk
         while len(self._buf) >= FRAME_PREFIX.size:
@@ -198,8 +221,10 @@ class ObservationStream:
                 return
             frame = bytes(self._buf[:size])
             del self._buf[:size]
+            if self._hello and not self._charge(len(frame)):
+                return
             try:
-                header = json.loads(frame[FRAME_PREFIX.size:FRAME_PREFIX.size + hlen])
+                header = untrusted_json.loads(frame[FRAME_PREFIX.size:FRAME_PREFIX.size + hlen])
             except ValueError:
                 header = None
             if not isinstance(header, dict):
@@ -207,19 +232,33 @@ class ObservationStream:
                 return
             self._frame(header, frame, frame[FRAME_PREFIX.size + hlen:])
 
+    def _charge(self, size: int) -> bool:
+        """Charge a frame to the exercise running; False (and stop reading) when that is a flood."""
+        current = self._current_id()
+        if current is None:  # every exercise taken: what the child still sends is dropped unread
+            return True
+        state = self._state[current]
+        state.charged += size + FRAME_COST_BYTES
+        if state.charged <= MAX_STREAM_BYTES:
+            return True
+        self._flooded = current
+        self._buf = bytearray()
+        return False
+
     def _break(self, problem: str) -> None:
         self._broken = problem
         self._buf = bytearray()
         for ex in self.exercises:
             if ex not in self._taken and self._state[ex].end is None:
-                self._state[ex].problems.append(problem)
+                self._state[ex].problems[problem] = None
+
+    def _current_id(self) -> str | None:
+        """The exercise the child is at: the first one not taken yet (the child goes in order)."""
+        return next((ex for ex in self.exercises if ex not in self._taken), None)
 
     def _current(self) -> _StreamedExercise | None:
-        """The exercise the child is at: the first one not taken yet (the child goes in order)."""
-        for ex in self.exercises:
-            if ex not in self._taken:
-                return self._state[ex]
-        return None
+        current = self._current_id()
+        return None if current is None else self._state[current]
 
     def _frame(self, header: dict[str, Any], frame: bytes, payload: bytes) -> None:
         op, seq = header.get("op"), header.get("seq")
@@ -238,39 +277,39 @@ class ObservationStream:
         if state is None:
             current = self._current()
             if current is not None:
-                current.problems.append("frame for another exercise")
+                current.problems["frame for another exercise"] = None
             return
         if not in_order:
-            state.problems.append("frame out of sequence")
+            state.problems["frame out of sequence"] = None
         if state.end is not None:
-            state.problems.append("frame after the end frame")
+            state.problems["frame after the end frame"] = None
             return
         if op == "end":
             state.end = header
         elif op == "put":
             state.frames += 1
             state.digest.update(frame)
-            state.size += len(frame)
-            if state.size > MAX_STREAM_BYTES:
-                state.oversized = True
-            elif not self._put(ex, state, header, payload):
-                state.problems.append("malformed frame")
+            if not state.oversized and not self._put(ex, state, header, payload):
+                state.problems["malformed frame"] = None
         else:
-            state.problems.append("unknown frame")
+            state.problems["unknown frame"] = None
 
     def _put(self, ex: str, state: _StreamedExercise, header: dict[str, Any], payload: bytes) -> bool:
         key, kind = header.get("key"), header.get("kind")
-        if not isinstance(key, str) or len(key) > MAX_KEY_CHARS:
+        if not isinstance(key, str) or len(key) > MAX_KEY_CHARS or key in _PARENT_KEYS:
             return False
         if kind in ("json", "error"):
+            if len(payload) > MAX_KEPT_JSON_BYTES:  # could never fit the observation file
+                state.oversized, state.values = True, {}
+                return True
             try:
-                value = json.loads(payload)
-            except (ValueError, UnicodeDecodeError):
+                value = untrusted_json.loads(payload, max_depth=MAX_PAYLOAD_DEPTH)
+            except ValueError:
                 return False
             if kind == "error" and not (isinstance(value, dict) and isinstance(value.get("type"), str)
                                         and isinstance(value.get("message"), str)):
                 return False
-            state.values[key] = {kind: value}
+            self._keep(state, key, kind, payload)
             return True
         if kind != "npy":
             return False
@@ -284,8 +323,24 @@ class ObservationStream:
         name = f"{ex}.{state.arrays}.npy"
         state.arrays += 1
         np.save(self.dest / name, np.frombuffer(payload, dtype=dt).reshape(shape), allow_pickle=False)
-        state.values[key] = {"npy": name}
+        self._keep(state, key, "npy", json.dumps(name).encode())
         return True
+
+    def _keep(self, state: _StreamedExercise, key: str, kind: str, payload: bytes) -> None:
+        """The key's entry is now (kind, payload JSON); the one it replaces is forgotten (its array
+        file deleted). Over MAX_KEPT_JSON_BYTES the exercise is oversized and keeps nothing."""
+        key_bytes = len(json.dumps(key))  # as the observation file will hold it (escapes included)
+        old = state.values.pop(key, None)
+        if old is not None:
+            state.kept_bytes -= key_bytes + len(old[1]) + ENTRY_OVERHEAD_BYTES
+            if old[0] == "npy":
+                (self.dest / json.loads(old[1])).unlink(missing_ok=True)
+        state.kept_bytes += key_bytes + len(payload) + ENTRY_OVERHEAD_BYTES
+        if state.kept_bytes > MAX_KEPT_JSON_BYTES:
+            state.oversized = True
+            state.values = {}
+            return
+        state.values[key] = (kind, payload)
 
     def take(self, exercise: str) -> Observations:
         """The exercise's observations, once its "done" line was seen and the stream drained."""
@@ -297,33 +352,46 @@ class ObservationStream:
             raise GraderFault(f"{exercise}: the child's observation stream never said hello")
         if state.oversized:
             return Observations(exercise, {"__wire__": StudentError("OversizedOutput", _OVERSIZED_ZH)})
+        if exercise == self._flooded:
+            return Observations(exercise, {"__wire__": StudentError("OversizedOutput", _OVERSIZED_ZH)})
         problems = list(state.problems)
         tampered: list[str] = []
         if state.end is None:
             problems.append("no end frame")
         else:
             raw = state.end.get("tampered")
-            tampered = [str(t)[:200] for t in raw[:50]] if isinstance(raw, list) else ["tampered"]
+            tampered = [_label(t) for t in raw[:50]] if isinstance(raw, list) else ["tampered"]
             if state.end.get("frames") != state.frames or state.end.get("sha256") != state.digest.hexdigest():
                 problems.append("frames the grader did not write")
         tampered += [f"observation stream: {p}" for p in dict.fromkeys(problems)]
-        values = {**state.values, "__tampered__": {"json": tampered}, "__token__": {"json": self.token}}
-        doc = {"format": 1, "exercise": exercise, "values": values}
-        (self.dest / f"{exercise}.json").write_text(json.dumps(doc), encoding="utf-8")
+        # the document is assembled from the entries' validated JSON bytes (never re-encoded)
+        entries = [json.dumps(key).encode() + b':{"' + kind.encode() + b'":' + payload + b"}"
+                   for key, (kind, payload) in state.values.items()]
+        entries += [b'"__tampered__":{"json":' + json.dumps(tampered).encode() + b"}",
+                    b'"__token__":{"json":' + json.dumps(self.token).encode() + b"}"]
+        head = b'{"format":1,"exercise":' + json.dumps(exercise).encode() + b',"values":{'
+        (self.dest / f"{exercise}.json").write_bytes(head + b",".join(entries) + b"}}")
         state.values = {}
         return read_child_observations(self.dest, exercise, self.token)
+
+
+def _label(value: Any) -> str:
+    """A tripwire label from the end frame (a string; anything else shown as its JSON, cut)."""
+    return (value if isinstance(value, str) else json.dumps(value))[:200]
 
 
 @dataclass
 class _StreamedExercise:
     digest: Any  # hashlib sha256 of the put frames, in order
-    values: dict[str, dict[str, Any]] = field(default_factory=dict)  # key -> wire entry (last wins)
+    # key -> (kind "json" | "error" | "npy", the entry's JSON as received or the array file's name)
+    values: dict[str, tuple[str, bytes]] = field(default_factory=dict)
     frames: int = 0
-    size: int = 0
+    charged: int = 0  # bytes of the frames sent while this exercise ran, plus FRAME_COST_BYTES each
+    kept_bytes: int = 0  # what `values` holds, counted like MAX_KEPT_JSON_BYTES
     arrays: int = 0
     end: dict[str, Any] | None = None
     oversized: bool = False
-    problems: list[str] = field(default_factory=list)
+    problems: dict[str, None] = field(default_factory=dict)  # each problem once, in order
 
 
 def read_child_observations(obs_dir: Path, exercise: str, token: str) -> Observations:
@@ -401,17 +469,18 @@ class ProgressReader:
         events = []
         for line in lines:
             try:
-                doc = json.loads(line)
+                doc = untrusted_json.loads(line)
             except ValueError:
                 continue
-            if not isinstance(doc, dict) or doc.get("phase") not in _PHASES:
+            phase = doc.get("phase") if isinstance(doc, dict) else None
+            if not isinstance(phase, str) or phase not in _PHASES:
                 continue
             if self.token and doc.get("token") != self.token:
                 continue
             ex = doc.get("exercise")
-            if ex is not None and ex not in self.exercises:
+            if ex is not None and (not isinstance(ex, str) or ex not in self.exercises):  # unhashable too
                 continue
-            events.append(ProgressEvent(ex, doc["phase"], str(doc.get("error", ""))[:4000]))
+            events.append(ProgressEvent(ex, phase, str(doc.get("error", ""))[:4000]))
         return events
 
 

@@ -58,6 +58,7 @@ from autograder.grade.build import (
     KernelSource,
     choose_kernel,
     find_kernel_sources,
+    writefile_notes,
 )
 from autograder.grade.cells import AnswerCell, ChapterCells, map_cells
 from autograder.grade.jobfiles import (
@@ -440,10 +441,15 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
     observations: dict[str, Observations] = {}
     setup_error = ""
     killed_for_timeout = False
+    flooded: str | None = None
     result: SandboxResult | None = None
     try:
         while True:
             stream.pump(POLL_S)  # waits at most POLL_S for the child's frames
+            if stream.flooded is not None:  # the exercise running sent more than the stream allows
+                flooded = stream.flooded
+                result = _kill(proc)
+                break
             result = _wait(proc, 0)
             tick()
             for ev in reader.read_new():
@@ -482,15 +488,18 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
         if result is None:
             _kill(proc)
         job.release_scratch(scratch)  # nothing is read from it any more (observations were collected)
-    if setup_error:
+    # the child also writes the marker to its stdout before any student code runs; a notebook cannot
+    # take back what it wrote there (it can empty the progress file and forge lines, token included)
+    student_code_ran = f"{READY_MARKER} {token}" in result.stdout
+    if setup_error and not student_code_ran:
         raise GraderFault(f"{chapter}: release setup failed in the sandbox: {setup_error}")
     if starved or (result.timed_out and result.starved and len(done) < len(ids)):
         raise GraderFault(f"{chapter}: child starved of CPU by the machine ({starved or result.message})")
-    if not ready and f"{READY_MARKER} {token}" not in result.stdout:
-        # the child also writes the marker to its stdout before any student code runs; a notebook
-        # cannot take back what it wrote there, so without it no student code ever ran
+    if not ready and not student_code_ran:
         tail = (result.stderr or "")[-1500:].strip()
         raise GraderFault(f"{chapter}: child did not get ready ({result.message}): {tail}")
+    if flooded is not None:
+        return ChildRun(tuple(done), flooded, "malformed_output", "", observations, result)
     remaining = [i for i in ids if i not in done]
     if not remaining:
         return ChildRun(tuple(done), None, "ok", "", observations, result)
@@ -520,6 +529,7 @@ class _KernelChild:
         self.starved = ""  # what the child got when it was starved of CPU (a grader fault)
         self.clock: CpuDeadline | None = None
         self.started_at = 0.0
+        self.token = secrets.token_hex(16)
 
     def start(self) -> None:
         if self.so is None or not self.exercises or self.scratch is not None:
@@ -530,11 +540,12 @@ class _KernelChild:
         shutil.copyfile(self.so, scratch / "prebuilt" / self.so.name)
         for ex in self.exercises:
             write_inputs(scratch / "inputs", ex.id, self.inputs[ex.id])
-        write_job(scratch, "kernel_job.json", {"exercises": [{"id": ex.id, "so": f"prebuilt/{self.so.name}"}
-                                                             for ex in self.exercises]})
+        write_job(scratch, "kernel_job.json", {"token": self.token, "exercises": [
+            {"id": ex.id, "so": f"prebuilt/{self.so.name}"} for ex in self.exercises]})
         argv = [settings.python, "-P", "-s", "-B", "-m", "autograder.sandboxed.kernel_main", SCRATCH_TARGET]
         self.started_at = time.time()
-        self.reader = ProgressReader(scratch / "progress.jsonl", tuple(ex.id for ex in self.exercises))
+        self.reader = ProgressReader(scratch / "progress.jsonl", tuple(ex.id for ex in self.exercises),
+                                     self.token)
         self.proc = job.start(argv, scratch, job.limits(job.budget(self.exercises)))
         self.clock = CpuDeadline(self.proc, settings.scaled(settings.startup_timeout_s))
 
@@ -578,8 +589,9 @@ class _KernelChild:
         self._consume()  # lines written after the last poll
         self.reader.close()
         # "ready" is written before the student's library is loaded: whatever fails after it is the
-        # student's (even an exit(3) from a constructor in the .so), whatever fails before it is ours
-        if not self.ready:
+        # student's (even an exit(3) from a constructor in the .so), whatever fails before it is ours.
+        # A constructor can empty the progress file, not the marker the child wrote to stdout.
+        if not self.ready and f"{READY_MARKER} {self.token}" not in (result.stdout or ""):
             detail = self.setup_error or (result.stderr or "")[-1500:]
             raise GraderFault(f"{self.chapter}: kernel child did not get ready ({result.message}): {detail}")
         if self.starved:
@@ -743,7 +755,8 @@ def _grade_chapter(job: _Job, chapter: str, notebook: dict[str, Any], exercises:
                 raise GraderFault(f"inputs of {ex.id} (seed {seed}): {type(exc).__name__}: {exc}") from exc
     libs, kernel_build, kernel_src, wants_kernel = _build_kernels(job, chapter, cells, exercises)
     kernel_exs = [ex for ex in exercises if ex.kernel_probe]
-    kernel_notes: list[str] = []
+    chapter_cells = sorted((c for ex in exercises for c in cells.answers[ex.id]), key=lambda c: c.index)
+    kernel_notes: list[str] = writefile_notes(chapter_cells) if wants_kernel else []
     if wants_kernel and kernel_src is None:
         kernel_notes.append(message("no_kernel_source"))
     elif kernel_build is not None and not kernel_build.ok:
@@ -780,7 +793,7 @@ def _grade_chapter(job: _Job, chapter: str, notebook: dict[str, Any], exercises:
             answer_cells = cells.answers[ex.id]
             if ex.id in run_status:
                 status, detail = run_status[ex.id]
-                key = status if status in ("timeout", "crashed", "memory") else "crashed"
+                key = status if status in ("timeout", "crashed", "memory", "malformed_output") else "crashed"
                 text = message(key, limit_s=settings.scaled(ex.timeout_s), detail=detail)
                 score = _zero(ex, status, "\n".join([text, *(kernel_notes if ex.kernel_probe else [])]))
             elif ex.id not in observations:

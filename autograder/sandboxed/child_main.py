@@ -70,6 +70,10 @@ MAX_CAPTURE_CHARS = 64 * 1024
 EXCERPT_CHARS = 500
 ERROR_CHARS = 500
 ACK_WAIT_S = 60.0
+READY_MARKER = "jaxgrade-ready"  # "<marker> <token>" on stdout: setup is over, student code may run
+# Chapters whose answers and probes have no use for native calls: the tripwire refuses and reports
+# every ctypes operation there (chapter 5 loads the student's kernel with ctypes).
+CTYPES_FREE_CHAPTERS = frozenset({"ch02"})
 _PKG = __package__ or "autograder.sandboxed"
 # Always checked: what writes the observations themselves (the audit tripwire watches the writer's
 # own modules; these are the library functions it used to call).
@@ -317,7 +321,8 @@ def main(argv: list[str]) -> int:
             namespaces=(("snapshot", snapshot.entries), ("inputs", inputs), ("probes", probe_fns)),
             root=main.__code__, sender=StreamSink._send.__code__,
             exercises=tuple(e.id for e in exercises),
-            stream_fd=sink._fd if sink is not None else None))
+            stream_fd=sink._fd if sink is not None else None,
+            refuse_ctypes=job.get("chapter") in CTYPES_FREE_CHAPTERS))
         os.chdir(workdir)
         shell = make_shell()
         sink_text = CappedText()
@@ -329,7 +334,7 @@ def main(argv: list[str]) -> int:
         progress.emit(None, "setup_error", error=f"{type(exc).__name__}: {exc}"[:4000])
         return 3
     progress.emit(None, "ready")
-    os.write(1, f"jaxgrade-ready {token}\n".encode())  # also where a notebook cannot take it back
+    os.write(1, f"{READY_MARKER} {token}\n".encode())  # also where a notebook cannot take it back
     ns = shell.user_ns
     thread_hooks = (_threading_gettrace(), _threading_getprofile())
     tamper.arm()

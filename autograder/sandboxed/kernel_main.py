@@ -4,20 +4,24 @@ Run as `python -P -s -m autograder.sandboxed.kernel_main <jobdir>` (same PYTHONP
 child_main). <jobdir>/kernel_job.json, written by the parent:
   {"exercises": [{"id": str, "so": "prebuilt/<key>.so"}], "inputs_dir": "inputs", "obs_dir": "obs",
    "progress": "progress.jsonl"}
+   and "token": str (optional), copied into every progress line; the file is deleted once read.
 For each exercise it runs `probes.<id>.kernel_probe(so_path, inp, rec)` and writes
 `<obs_dir>/<id>.kernel.json` (the parent merges its keys with the prefix "kernel."). An exception
 out of the probe is recorded as the error entry `__probe__`. Progress lines as in child_main
 ({"exercise": id, "phase": "probe"|"done", "t": s}); exit code 3 when the job itself is unusable.
+Right after "ready", before the student's library is loaded, it writes "jaxgrade-ready <token>" to
+stdout: a library constructor may empty or rewrite the progress file, not take that back.
 """
 
 from __future__ import annotations
 
 import importlib
 import json
+import os
 import sys
 from pathlib import Path
 
-from .child_main import _PKG, Progress, _sub
+from .child_main import _PKG, READY_MARKER, Progress, _sub
 from .inputs import load_inputs
 from .observe import Recorder
 
@@ -25,7 +29,9 @@ from .observe import Recorder
 def main(argv: list[str]) -> int:
     jobdir = Path(argv[1]).resolve()
     job = json.loads((jobdir / "kernel_job.json").read_text(encoding="utf-8"))
-    progress = Progress(_sub(jobdir, job.get("progress", "progress.jsonl")))
+    token = str(job.get("token", ""))
+    (jobdir / "kernel_job.json").unlink(missing_ok=True)
+    progress = Progress(_sub(jobdir, job.get("progress", "progress.jsonl")), token)
     obs_dir = _sub(jobdir, job.get("obs_dir", "obs"))
     inputs_dir = _sub(jobdir, job.get("inputs_dir", "inputs"))
     try:
@@ -37,6 +43,7 @@ def main(argv: list[str]) -> int:
         progress.emit(None, "setup_error", error=f"{type(exc).__name__}: {exc}"[:4000])
         return 3
     progress.emit(None, "ready")
+    os.write(1, f"{READY_MARKER} {token}\n".encode())  # a library constructor cannot take this back
     for ex_id, so_path, kernel_probe, inp in jobs:
         progress.emit(ex_id, "probe")
         rec = Recorder(obs_dir, f"{ex_id}.kernel")

@@ -18,7 +18,10 @@ they cannot).
    walks (gc.get_objects / get_referrers / get_referents) are refused; so its verdicts are sticky.
    While armed it
    - refuses (RuntimeError) and reports: sys.addaudithook, the gc heap walks, assignments to the
-     code/defaults of a trusted function and `__class__` swaps of the writer's objects;
+     code/defaults of a trusted function and `__class__` swaps of the writer's objects; with
+     `refuse_ctypes` (chapters whose exercises need no native code) every `ctypes.*` event: loading
+     a library, calling a foreign function, making an object from an address, reading memory
+     (native code could rewrite the hook's own state);
    - reports hooks and threads that act during a probe: sys.settrace / sys.setprofile /
      sys.monitoring.register_callback calls and thread starts during the probe (even when the hook
      or thread is gone again before the next check), and, at the probe's start and at every record,
@@ -145,6 +148,7 @@ class TripwireSpec:
     sender: CodeType  # observe.StreamSink._send: the only code that announces a frame
     exercises: tuple[str, ...]  # in the order the child runs them
     stream_fd: int | None = None  # the observation socket
+    refuse_ctypes: bool = False  # chapters without native code: every ctypes operation is tampering
 
 
 @dataclass(frozen=True)
@@ -193,6 +197,7 @@ def install_tripwire(spec: TripwireSpec) -> None:
     append, sort = list.append, list.sort
     root, sender, exercises = spec.root, spec.sender, tuple(spec.exercises)
     fd = spec.stream_fd
+    refuse_ctypes = bool(spec.refuse_ctypes)
     fd_ident = None
     if fd is not None:
         st0 = os.fstat(fd)
@@ -394,6 +399,9 @@ def install_tripwire(spec: TripwireSpec) -> None:
         if event in ("sys.addaudithook", "gc.get_objects", "gc.get_referrers", "gc.get_referents"):
             add(event)
             return True
+        if refuse_ctypes and event[:7] == "ctypes.":  # loading, calling, reading or writing memory
+            add("ctypes")
+            return True
         if event in ("object.__setattr__", "object.__delattr__"):
             target = args[0] if _len(args) >= 1 else None
             if _id(target) in protected:
@@ -418,7 +426,7 @@ def install_tripwire(spec: TripwireSpec) -> None:
     })
 
     def hook(event: str, args: tuple[Any, ...]) -> None:
-        if event not in watch:
+        if event not in watch and not (refuse_ctypes and event[:7] == "ctypes."):
             return
         tid = _get_ident()
         if tid in busy:

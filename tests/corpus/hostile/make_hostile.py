@@ -33,8 +33,6 @@ expected.json (read by tests/test_hostile.py):
   host_markers               host paths that must not exist after grading
   process_markers            substrings no process command line may hold after grading
   listener                   true: no connection may reach the test's loopback listener
-  known_weakness             non-empty: why the grader is known to fail this case today (the test
-                             marks it xfail, strict: fixing the grader turns it into a failure to update)
   must_not                   prose: what must not happen
 """
 
@@ -1086,6 +1084,203 @@ def _gammaln_cb_jvp(primals, tangents):
 """
 
 
+STREAM_FD = r'''
+def _stream_fd():
+    # the observation socket the child connected before any student code ran (its only socket)
+    import os
+    import stat
+
+    for fd in range(3, 1024):
+        try:
+            if stat.S_ISSOCK(os.fstat(fd).st_mode):
+                return fd
+        except OSError:
+            pass
+    return -1
+
+
+def _frame(header, payload=b""):
+    import json
+    import struct
+
+    head = json.dumps(header).encode()
+    return struct.pack(">4sII", b"JGO1", len(head), len(payload)) + head + payload
+'''
+
+DEEP_JSON = r'''# HOSTILE {case}: JSON nested 50,000 deep on the channels the parent parses
+# (bounded: 100 KB each).
+import os
+''' + STREAM_FD + r'''
+
+_deep = b"[" * 50_000 + b"]" * 50_000
+with open("/sandbox/scratch/progress.jsonl", "ab") as _f:  # a progress line
+    _f.write(b'{"exercise": null, "phase": "ready", "deep": ' + _deep + b"}\n")
+_fd = _stream_fd()
+if _fd >= 0:  # a put frame whose JSON payload is the deep list
+    os.write(_fd, _frame({"op": "put", "ex": "histogram", "key": "deep", "kind": "json", "seq": 1}, _deep))
+raise RuntimeError("HOSTILE-REPORT {case} DEEP stream_fd=" + str(_fd))
+'''
+
+STREAM_FLOOD = r'''# HOSTILE {case}: flood the observation stream with small frames the parent must not keep
+# (another exercise's, and end frames repeated); bounded: at most 100 MB, stops when refused.
+import os
+''' + STREAM_FD + r'''
+
+_fd = _stream_fd()
+_sent = 0
+if _fd >= 0:
+    _block = b"".join(_frame({"op": "put", "ex": "nope", "key": f"k{i}", "kind": "json", "seq": 1}, b"0")
+                      for i in range(10_000))
+    _block += b"".join(_frame({"op": "end", "ex": "histogram", "seq": 1}) for i in range(2_000))
+    try:
+        while _sent < 100 * 2**20:
+            _view = memoryview(_block)
+            while len(_view):
+                _view = _view[os.write(_fd, _view):]
+            _sent += len(_block)
+    except OSError:
+        pass
+raise RuntimeError(f"HOSTILE-REPORT {case} FLOOD sent={_sent // 2**20} MB")
+'''
+
+CTYPES_CH02 = r'''# HOSTILE {case}: native calls from a chapter-2 answer (no legitimate use there): a libc
+# call and reads of an object's memory; the right answer is above.
+import ctypes
+
+_done = []
+for _what, _call in (("getpid", lambda: ctypes.CDLL(None).getpid()),
+                     ("refcount", lambda: ctypes.c_ssize_t.from_address(id(_done)).value),
+                     ("string_at", lambda: ctypes.string_at(id(_done), 8))):
+    try:
+        _call()
+        _done.append(_what)
+    except Exception as exc:
+        _done.append(f"{_what}:{type(exc).__name__}")
+print("HOSTILE-REPORT {case} CTYPES " + ",".join(_done))
+'''
+
+FORGED_SETUP_ERROR = r'''# HOSTILE {case}: forge a "setup_error" progress line (with the token found in the
+# child's frames) and wipe the "ready" line before the parent reads it: a release fault would be
+# a grader_error.
+import sys
+
+_frame, _token = sys._getframe(), None
+while _frame is not None and _token is None:
+    _token = _frame.f_locals.get("token") if _frame.f_code.co_name == "main" else None
+    _frame = _frame.f_back
+with open("/sandbox/scratch/progress.jsonl", "r+") as _f:
+    _f.truncate(0)
+    _f.write('{"exercise": null, "phase": "setup_error", "error": "forged by {case}", "token": "%s"}\n'
+             % _token)
+print("HOSTILE-REPORT {case} FORGED token=" + str(int(bool(_token))))
+'''
+
+KERNEL_ONLY_IN_KERNEL_CHILD = r'''
+// True only in the kernel child (python -m autograder.sandboxed.kernel_main): the notebook child loads
+// this library too, and its files must not be touched there.
+static bool InKernelChild() {
+  char buf[4096] = {0};
+  FILE* f = std::fopen("/proc/self/cmdline", "rb");
+  if (f == nullptr) return false;
+  const size_t n = std::fread(buf, 1, sizeof(buf) - 1, f);
+  std::fclose(f);
+  for (size_t i = 0; i < n; ++i) {
+    if (buf[i] == 0) buf[i] = ' ';
+  }
+  return std::strstr(buf, "kernel_main") != nullptr;
+}
+'''
+
+KERNEL_CORRECT = r'''
+namespace {
+
+float StableSigmoid(float v) {
+  if (v >= 0.0f) return 1.0f / (1.0f + std::exp(-v));
+  const float e = std::exp(v);
+  return e / (1.0f + e);
+}
+
+}  // namespace
+
+static ffi::Error SiluImpl(ffi::Buffer<ffi::F32> x, ffi::ResultBuffer<ffi::F32> y) {
+  const float* in = x.typed_data();
+  float* out = y->typed_data();
+  const int64_t n = static_cast<int64_t>(x.element_count());
+  for (int64_t i = 0; i < n; ++i) out[i] = in[i] * StableSigmoid(in[i]);
+  return ffi::Error::Success();
+}
+
+static ffi::Error SiluBwdImpl(ffi::Buffer<ffi::F32> x, ffi::Buffer<ffi::F32> ct_y,
+                              ffi::ResultBuffer<ffi::F32> ct_x) {
+  const float* in = x.typed_data();
+  const float* g = ct_y.typed_data();
+  float* out = ct_x->typed_data();
+  const int64_t n = static_cast<int64_t>(x.element_count());
+  for (int64_t i = 0; i < n; ++i) {
+    const float s = StableSigmoid(in[i]);
+    out[i] = g[i] * s * (1.0f + in[i] * (1.0f - s));
+  }
+  return ffi::Error::Success();
+}
+'''
+
+KERNEL_WIPES_PROGRESS = KERNEL_HEAD + "#include <cstring>\n" + KERNEL_ONLY_IN_KERNEL_CHILD + r'''
+// A correct SiLU whose constructor (it runs right after the kernel child wrote "ready") empties the
+// kernel child's progress file and writes a "setup_error" line instead.
+__attribute__((constructor)) static void jaxgrade_hostile_ctor() {
+  if (!InKernelChild()) return;
+  FILE* f = std::fopen("../progress.jsonl", "r+");
+  if (f == nullptr) return;
+  if (ftruncate(fileno(f), 0) == 0) {
+    std::fputs("{\"exercise\": null, \"phase\": \"setup_error\", \"error\": \"forged by {case}\"}\n", f);
+  }
+  std::fclose(f);
+}
+''' + KERNEL_CORRECT + KERNEL_TAIL
+
+KERNEL_FORGES_OBSERVATIONS = KERNEL_HEAD + "#include <cstring>\n" + KERNEL_ONLY_IN_KERNEL_CHILD + r'''
+// A correct SiLU whose destructor (it runs when the kernel child exits, after its observations were
+// written) replaces them with JSON nested 50,000 deep (100 KB).
+__attribute__((destructor)) static void jaxgrade_hostile_dtor() {
+  if (!InKernelChild()) return;
+  FILE* f = std::fopen("../obs/silu_ffi.kernel.json", "w");
+  if (f == nullptr) return;
+  std::fputs("{\"format\": 1, \"exercise\": \"silu_ffi.kernel\", \"values\": {\"symbols\": {\"json\": ", f);
+  for (int i = 0; i < 50000; ++i) std::fputc('[', f);
+  for (int i = 0; i < 50000; ++i) std::fputc(']', f);
+  std::fputs("}}}", f);
+  std::fclose(f);
+}
+''' + KERNEL_CORRECT + KERNEL_TAIL
+
+
+
+GC_FRAMES = r'''# HOSTILE {case}: a gc callback (it runs at any allocation, also while the probe records) that
+# writes a frame straight into the stream: an error entry without a message for a key the verdict
+# reads as text; bounded: 2,000 frames.
+import gc
+import os
+''' + STREAM_FD + r'''
+
+_fd, _sent = _stream_fd(), [0]
+_forged = _frame({"op": "put", "ex": "recompile", "key": "type_name", "kind": "error", "seq": 1},
+                 b'{"type": "Forged", "message": ""}')
+
+
+def _on_gc(phase, info):
+    if phase == "stop" and _fd >= 0 and _sent[0] < 2_000:
+        _sent[0] += 1
+        try:
+            os.write(_fd, _forged)
+        except OSError:
+            pass
+
+
+gc.callbacks.append(_on_gc)
+gc.set_threshold(1)
+predicted_compiles = 4
+'''
+
 # --------------------------------------------------------------------------------------------
 # Building notebooks
 
@@ -1167,7 +1362,6 @@ class Case:
     host_markers: list[str] = field(default_factory=list)
     process_markers: list[str] = field(default_factory=list)
     listener: bool = False
-    known_weakness: str = ""  # non-empty: the grader is known to fail this case (the test expects failure)
 
 
 def src(text: str, case: str) -> str:
@@ -1296,6 +1490,35 @@ def _forged_gammaln(answer: str, report: str = "") -> Callable[[dict, str], None
 
 def _h21(nbs: dict, case: str) -> None:
     append_after_answer(nbs["ch02"], "histogram", [src(POISON, case)])
+
+
+def _h23(nbs: dict, case: str) -> None:
+    """An honest typo: a comment after the file name of the %%writefile line (IPython refuses it)."""
+    cell = nbs["ch05"]["cells"][answer_positions(nbs["ch05"], "silu_ffi")[0]]
+    first, rest = cell["source"].split("\n", 1)
+    if first != "%%writefile silu.cc":
+        raise SystemExit(f"h23: the master's kernel cell starts with {first!r}")
+    cell["source"] = "%%writefile silu.cc  # kernel\n" + rest
+
+
+def _h24(nbs: dict, case: str) -> None:
+    append_after_answer(nbs["ch02"], "histogram", [src(DEEP_JSON, case)])
+
+
+def _h24b(nbs: dict, case: str) -> None:
+    replace_answer(nbs["ch02"], "recompile", [src(GC_FRAMES, case)])
+
+def _h27(nbs: dict, case: str) -> None:
+    answer = nbs["ch02"]["cells"][answer_positions(nbs["ch02"], "histogram")[0]]["source"]
+    replace_answer(nbs["ch02"], "histogram", [src(FORGED_SETUP_ERROR, case), answer])
+
+
+def _h28(nbs: dict, case: str) -> None:
+    append_after_answer(nbs["ch02"], "histogram", [src(STREAM_FLOOD, case)])
+
+
+def _h29(nbs: dict, case: str) -> None:
+    append_after_answer(nbs["ch02"], "histogram", [src(CTYPES_CH02, case)])
 
 
 KERNEL_OTHERS = {"reduce_sum_rules": FULL, "gammaln_callback": FULL}
@@ -1522,6 +1745,60 @@ CASES: list[Case] = [
          {"reduce_sum_rules": FULL, "gammaln_callback": {"score": 0}, "silu_ffi": FULL},
          "partial:not_submitted:ch02", packaging="folder",
          feedback={"contains": ["impostor"], "absent": []}),
+    Case("h23_writefile_typo", "a %%writefile line IPython refuses",
+         "the C++ cell starts with `%%writefile silu.cc  # kernel` (a comment after the file name), which "
+         "IPython refuses with a UsageError",
+         "the grader fails on the line instead of telling the student (a grader_error is a dodged zero)",
+         ("ch05",), _h23, {**KERNEL_OTHERS, "silu_ffi": {"score": 0}}, "partial:not_submitted:ch02",
+         packaging="folder", feedback={"contains": ["%%writefile silu.cc  # kernel"], "absent": []}),
+    Case("h24_deep_json", "deeply nested JSON on the child's channels",
+         "a progress line and an observation frame (written straight into the stream socket) holding JSON "
+         "nested 50,000 deep",
+         "the parent's JSON parser raises RecursionError (a grader_error)",
+         ("ch02",), _h24, full_except("ch02", {"histogram": {"score": 0, "status": "tampered"}}), "tampered",
+         flags={"has": ["tampered"], "lacks": []},
+         feedback={"contains": ["HOSTILE-REPORT h24_deep_json DEEP stream_fd=", "observation stream"],
+                   "absent": ["stream_fd=-1"]}),
+    Case("h24b_empty_error_frame", "error entries without a message, sent from a gc callback",
+         "the recompile cell registers a gc callback (threshold 1) that writes put frames straight into the "
+         "stream socket while the probe runs: type_name as an error entry whose message is empty",
+         "a verdict reading the error's last line raises IndexError (a grader_error)",
+         ("ch02",), _h24b,  # frames the callback sends later count against the exercise then running
+         full_except("ch02", {"recompile": {"score": 0, "status": "tampered"}, "fusion": ANY, "safe_distance": ANY}),
+         "tampered",
+         flags={"has": ["tampered"], "lacks": []},
+         feedback={"contains": ["frames the grader did not write"], "absent": []}),
+    Case("h25_kernel_wipes_progress", "a kernel constructor that rewrites the progress file",
+         "a correct SiLU whose library constructor, in the kernel child, empties progress.jsonl right after "
+         "the child wrote \"ready\" and writes a setup_error line instead",
+         "the parent never sees \"ready\" and calls it a grader fault, or believes the forged setup error",
+         ("ch05",), _kernel(KERNEL_WIPES_PROGRESS), {**KERNEL_OTHERS, "silu_ffi": FULL},
+         "partial:not_submitted:ch02", packaging="folder"),
+    Case("h26_kernel_forges_observations", "a kernel destructor that rewrites the kernel observations",
+         "a correct SiLU whose library destructor, when the kernel child exits, replaces "
+         "silu_ffi.kernel.json with JSON nested 50,000 deep",
+         "the parent's JSON parser raises RecursionError (a grader_error); the unreadable kernel observations "
+         "cost the two kernel sub-checks",
+         ("ch05",), _kernel(KERNEL_FORGES_OBSERVATIONS), {**KERNEL_OTHERS, "silu_ffi": {"score": "<full"}},
+         "partial:not_submitted:ch02", packaging="folder"),
+    Case("h27_forged_setup_error", "a forged release setup error",
+         "the first answer cell takes the run's token from the child's frames, empties progress.jsonl before "
+         "the parent read \"ready\" and writes a setup_error line with the token; then answers correctly",
+         "the parent reports a failing release setup (a grader_error) after student code ran",
+         ("ch02",), _h27, full_except("ch02", {"histogram": {"score": 0, "status": ["timeout", "crashed"]}}),
+         "partial:not_submitted:ch05"),
+    Case("h28_stream_flood", "a flood of small observation frames",
+         "about 100 MB of small frames written straight into the stream socket: puts for an exercise that "
+         "does not exist and end frames repeated",
+         "the grader keeps what the frames cost (its memory grows with the flood) or the exercise goes on",
+         ("ch02",), _h28, full_except("ch02", {"histogram": {"score": 0, "status": "malformed_output"}}),
+         "partial:not_submitted:ch05"),
+    Case("h29_ctypes_ch02", "native calls in chapter 2",
+         "after a correct histogram answer: a libc call through ctypes.CDLL, an object's memory read with "
+         "from_address and string_at",
+         "native calls go unreported (with them a chapter-2 answer can rewrite the child's tripwire)",
+         ("ch02",), _h29, full_except("ch02", {"histogram": {"score": 0, "status": "tampered"}}), "tampered",
+         flags={"has": ["tampered"], "lacks": []}, feedback={"contains": ["ctypes"], "absent": []}),
     Case("h30_cpu_hog", "CPU hog next to the other students of the batch",
          "after a correct recompile answer: three CPU-bound processes for up to three minutes each, "
          "after trying os.nice(19) and pinning itself to CPU 0 (which would make its own timeout look "
@@ -1561,7 +1838,6 @@ def expected_doc(case: Case, entry: str) -> dict[str, Any]:
         "host_markers": case.host_markers,
         "process_markers": case.process_markers,
         "listener": case.listener,
-        "known_weakness": case.known_weakness,
     }
 
 
