@@ -14,6 +14,7 @@ SUBCOMMANDS = {
     "release": ("autograder.release", "build assignments/<version>/ from solutions/ with otter assign"),
     "grade": ("autograder.grade", "grade a folder of submissions into a gradebook"),
     "bundle": ("autograder.bundle", "write the Gradescope autograder zip for a release"),
+    "warm-cache": ("autograder.release.compile_cache", "fill a release's trusted XLA compile cache"),
 }
 
 
