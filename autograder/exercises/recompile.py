@@ -15,6 +15,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 import jax
@@ -72,8 +73,38 @@ print(json.dumps({"count": cc.count, "x64": bool(jax.config.jax_enable_x64)}))
 
 
 def inputs(seed: int) -> ProbeInputs:
-    """Nothing is drawn: the release fixes the sequence, and the prediction is a single number."""
+    """Nothing is drawn: the release fixes the sequence, and the prediction is a single number.
+
+    Also starts the clean measurement in the background (once per grader process), so it runs while
+    the first student's child does instead of after it."""
+    _start_measurement()
     return ProbeInputs(seed=seed, params={})
+
+
+_START_LOCK = threading.Lock()
+_RUN_LOCK = threading.Lock()  # one clean measurement at a time: concurrent jobs wait for the first
+_measurement_started = False
+
+
+def _start_measurement() -> None:
+    global _measurement_started
+    with _START_LOCK:
+        if _measurement_started:
+            return
+        _measurement_started = True
+
+    def run() -> None:
+        try:
+            _measured()
+        except GraderFault:
+            pass  # the verdict measures again and reports the fault there
+
+    threading.Thread(target=run, name="recompile-measurement", daemon=True).start()
+
+
+def _measured() -> int:
+    with _RUN_LOCK:
+        return measure_compiles()
 
 
 @functools.cache
@@ -103,7 +134,7 @@ def measure_compiles(sequence: str = RELEASE_SEQUENCE, function: str = RELEASE_F
 
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
-    measured = measure_compiles()
+    measured = _measured()
     if obs.values.get("defined") is not True:
         msg = "没有找到 predicted_compiles:请在作答区写下 predicted_compiles = <你预测的编译次数>"
         return [CheckOutcome("exact_int", False, msg), CheckOutcome("matches_clean_measurement", False, msg)]
