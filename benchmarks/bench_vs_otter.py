@@ -304,6 +304,8 @@ COLD = textwrap.dedent("""
 
 
 def cold_start(release: ReleaseInfo, work: Path) -> dict[str, list[tuple[str, float]]]:
+    """Each chapter twice with one build folder; the second run is reported (the first builds the
+    course kernel, which grading takes prebuilt from its build cache)."""
     out = {}
     for chapter in CHAPTERS:
         nb = release_notebook(release.notebooks[chapter])
@@ -312,12 +314,13 @@ def cold_start(release: ReleaseInfo, work: Path) -> dict[str, list[tuple[str, fl
         cwd.mkdir(parents=True)
         env = {**os.environ, "PYTHONPATH": str(REPO), "JAX_PLATFORMS": "cpu", "HOME": str(cwd),
                "JAXCOURSE_BUILD_DIR": str(cwd / "build")}  # fmt: skip
-        t0 = time.monotonic()
-        proc = subprocess.run([sys.executable, "-c", COLD, json.dumps(setup)], cwd=cwd, env=env,
-                              capture_output=True, text=True, check=True)  # fmt: skip
-        total = time.monotonic() - t0
+        for _ in range(2):
+            t0 = time.monotonic()
+            proc = subprocess.run([sys.executable, "-c", COLD, json.dumps(setup)], cwd=cwd, env=env,
+                                  capture_output=True, text=True, check=True)  # fmt: skip
+            total = time.monotonic() - t0
         steps = json.loads(proc.stdout.strip().splitlines()[-1])
-        out[chapter] = [*[(name, s) for name, s in steps], ("process total (incl. exit)", total)]
+        out[chapter] = [*[(name, s) for name, s in steps], ("process total (incl. start, exit)", total)]
     return out
 
 
