@@ -21,7 +21,9 @@ Not a test: it prints numbers. What it does, in this order:
                   grading. The kernel child's calls are not counted (a per-run FFI target name).
   5. cold start   where a child's first seconds go: interpreter, `import jax`, backend init, IPython
                   shell, each chapter's release setup cells (plain process, no sandbox).
-Prints the load average at start and end: on a shared machine the ratios are noisy.
+Prints wall seconds and CPU seconds (user + system of every reaped descendant: sandboxed children,
+otter's kernels), and the load average at start and end: on a shared machine wall-clock ratios
+are noisy, CPU seconds much less so.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import sqlite3
 import subprocess
@@ -52,6 +55,13 @@ from autograder.release.compile_cache import master_answers, with_answers  # noq
 
 CORPUS = REPO / "tests" / "corpus" / "answers"
 BIN = Path(sys.executable).parent
+
+
+def children_cpu() -> float:
+    """User + system CPU seconds of every reaped descendant so far (sandboxed children, otter's
+    kernels): on a loaded machine a steadier measure of the work than wall time."""
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
 
 
 def loadavg() -> str:
@@ -126,8 +136,9 @@ def otter_zips(work: Path) -> dict[str, Path]:
     return zips
 
 
-def otter_batch(subs: Path, zips: dict[str, Path], jobs: int, work: Path) -> tuple[float, dict[str, float]]:
-    """Wall seconds for `otter run` on every notebook, `jobs` at a time; id -> otter's total score."""
+def otter_batch(subs: Path, zips: dict[str, Path], jobs: int, work: Path
+                ) -> tuple[float, float, dict[str, float]]:  # fmt: skip
+    """(wall s, CPU s) for `otter run` on every notebook, `jobs` at a time; id -> otter's total score."""
     runs = [(sid.name, nb) for sid in sorted(subs.iterdir()) for nb in sorted(sid.glob("*.ipynb"))]
 
     def one(run: tuple[str, Path]) -> tuple[str, float]:
@@ -145,26 +156,27 @@ def otter_batch(subs: Path, zips: dict[str, Path], jobs: int, work: Path) -> tup
             print(f"  otter run failed on {sid}/{nb.name}: {proc.stderr[-300:]}", file=sys.stderr)
             return sid, float("nan")
 
-    t0 = time.monotonic()
+    t0, c0 = time.monotonic(), children_cpu()
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         scores: dict[str, float] = defaultdict(float)
         for sid, score in pool.map(one, runs):
             scores[sid] += score
-    return time.monotonic() - t0, dict(scores)
+    return time.monotonic() - t0, children_cpu() - c0, dict(scores)
 
 
 # --- jaxgrade ------------------------------------------------------------------------------------
 
 
-def jaxgrade_batch(subs: Path, out: Path, release: Path, jobs: int, cache: str) -> float:
+def jaxgrade_batch(subs: Path, out: Path, release: Path, jobs: int, cache: str) -> tuple[float, float]:
+    """(wall s, CPU s of the grader and all its children) for one `jaxgrade grade` batch."""
     argv = [str(BIN / "jaxgrade"), "grade", str(subs), "--out", str(out), "--release", str(release),
             "--jobs", str(jobs), "--compile-cache", cache]  # fmt: skip
-    t0 = time.monotonic()
+    t0, c0 = time.monotonic(), children_cpu()
     proc = subprocess.run(argv, capture_output=True, text=True, check=False, cwd=REPO)
-    wall = time.monotonic() - t0
+    wall, cpu = time.monotonic() - t0, children_cpu() - c0
     if proc.returncode != 0:
         raise SystemExit(f"jaxgrade grade failed ({proc.returncode}): {proc.stderr[-2000:]}")
-    return wall
+    return wall, cpu
 
 
 def phase_seconds(out: Path) -> dict[str, float]:
@@ -346,47 +358,46 @@ def main() -> int:
         for sid, exs in plan.items():
             print(f"  {sid}: " + ", ".join(f"{ex}={v}" for ex, v in exs.items()))
 
-        otter_s = otter_scores = None
+        otter_s = otter_cpu = otter_scores = None
         if not args.skip_otter:
             t0 = time.monotonic()
             zips = otter_zips(work)
             print(f"otter assign with generate (not timed below): {time.monotonic() - t0:.1f} s", flush=True)
-            otter_s, otter_scores = otter_batch(subs, zips, args.jobs, work)
-            print(f"otter run       {otter_s:8.1f} s  ({2 * args.students} notebooks, {args.jobs} at a time)",
-                  flush=True)  # fmt: skip
+            otter_s, otter_cpu, otter_scores = otter_batch(subs, zips, args.jobs, work)
+            print(f"otter run       {otter_s:8.1f} s wall {otter_cpu:8.1f} s CPU  "
+                  f"({2 * args.students} notebooks, {args.jobs} at a time)", flush=True)  # fmt: skip
 
         cold_out = work / "out-cold"
-        cold_s = jaxgrade_batch(subs, cold_out, args.release, args.jobs, "off")
-        print(f"jaxgrade cold   {cold_s:8.1f} s  (--compile-cache off)", flush=True)
+        cold_s, cold_cpu = jaxgrade_batch(subs, cold_out, args.release, args.jobs, "off")
+        print(
+            f"jaxgrade cold   {cold_s:8.1f} s wall {cold_cpu:8.1f} s CPU  (--compile-cache off)", flush=True
+        )
         root = work / "xla-root"
-        t0 = time.monotonic()
+        t0, c0 = time.monotonic(), children_cpu()
         fill = subprocess.run(
             [str(BIN / "jaxgrade"), "warm-cache", "--release", str(args.release), "--root", str(root),
              "--jobs", str(args.jobs)], cwd=REPO, capture_output=True, text=True, check=False,
         )  # fmt: skip
-        fill_s = time.monotonic() - t0
+        fill_s, fill_cpu = time.monotonic() - t0, children_cpu() - c0
         if fill.returncode != 0:
             raise SystemExit(f"warm-cache failed: {fill.stderr[-2000:]}")
         cache = next(p for p in root.iterdir() if p.is_dir() and not p.name.startswith("."))
         entries = sum(1 for _ in os.scandir(cache))
-        print(
-            f"warm-cache      {fill_s:8.1f} s  ({entries} entries, once per release and grader)", flush=True
-        )
+        print(f"warm-cache      {fill_s:8.1f} s wall {fill_cpu:8.1f} s CPU  ({entries} entries, once per "
+              "release and grader)", flush=True)  # fmt: skip
         warm_out = work / "out-warm"
-        warm_s = jaxgrade_batch(subs, warm_out, args.release, args.jobs, str(cache))
-        print(f"jaxgrade warm   {warm_s:8.1f} s  (--compile-cache {cache.name})", flush=True)
+        warm_s, warm_cpu = jaxgrade_batch(subs, warm_out, args.release, args.jobs, str(cache))
+        print(f"jaxgrade warm   {warm_s:8.1f} s wall {warm_cpu:8.1f} s CPU  (--compile-cache {cache.name})",
+              flush=True)  # fmt: skip
         same = (cold_out / "grades.csv").read_bytes() == (warm_out / "grades.csv").read_bytes()
 
-        print("\n== summary ==")
+        print("\n== summary (ratios > 1: jaxgrade faster) ==")
         print(f"grades.csv cold == warm: {'yes' if same else 'NO'}")
-        if otter_s is not None:
-            print(
-                f"jaxgrade cold vs otter: {otter_s / cold_s:5.2f}x   (otter {otter_s:.1f} s / {cold_s:.1f} s)"
-            )
-            print(
-                f"jaxgrade warm vs otter: {otter_s / warm_s:5.2f}x   (otter {otter_s:.1f} s / {warm_s:.1f} s)"
-            )
-        print(f"warm vs cold:           {cold_s / warm_s:5.2f}x")
+        if otter_s is not None and otter_cpu is not None:
+            for label, wall, cpu in (("cold", cold_s, cold_cpu), ("warm", warm_s, warm_cpu)):
+                print(f"jaxgrade {label} vs otter: wall {otter_s / wall:5.2f}x ({otter_s:.1f} / {wall:.1f} s)"
+                      f"   CPU {otter_cpu / cpu:5.2f}x ({otter_cpu:.1f} / {cpu:.1f} s)")  # fmt: skip
+        print(f"warm vs cold:           wall {cold_s / warm_s:5.2f}x   CPU {cold_cpu / warm_cpu:5.2f}x")
         grades = {line.split(",")[0]: line.split(",")[-3] for line in
                   (warm_out / "grades.csv").read_text().splitlines()[1:]}  # fmt: skip
         print("scores (jaxgrade total / otter public-test total):")
