@@ -211,3 +211,26 @@ def test_child_cannot_add_or_change_an_entry(trusted_cache: Path, isolation: str
     for name in ("rewrite", "chmod", "rename", "unlink", "create", "chmod_dir"):
         assert report[name] != "ok", (name, report)
     assert report["misses"] >= 1, report  # JAX was made to try writing a new entry; nothing landed
+
+
+def test_fill_runs_only_master_answers_and_correct_corpus_variants() -> None:
+    from autograder.release.compile_cache import trusted_entries
+
+    release = ReleaseInfo.load(RELEASE)
+    corpus = REPO / "tests" / "corpus" / "answers"
+    entries = trusted_entries(release, REPO / "solutions", corpus)
+    assert entries[0].name == "reference" and set(entries[0].sources.values()) == {"reference"}
+    used: dict[str, set[str]] = {}
+    for entry in entries[1:]:
+        for ex, source in entry.sources.items():
+            if source.startswith("corpus:"):
+                used.setdefault(ex, set()).add(source.removeprefix("corpus:"))
+    for ex, names in used.items():
+        expected = json.loads((corpus / ex / "expected.json").read_text(encoding="utf-8"))
+        verdicts = {(expected[n].get("verdict") or expected[n].get("expect")) for n in names}
+        assert verdicts == {"full"}, (ex, names)
+        full = {n for n, e in expected.items() if (e.get("verdict") or e.get("expect")) == "full"}
+        assert names == full, (ex, names, full)  # every correct variant is compiled once
+    assert set(used) == {ex for ex in entries[0].sources}, used
+    digests = {e.submission.content_hash for e in entries}
+    assert len(digests) == len(entries)  # each run has its own seed
