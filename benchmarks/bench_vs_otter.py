@@ -21,9 +21,9 @@ Not a test: it prints numbers. What it does, in this order:
                   grading. The kernel child's calls are not counted (a per-run FFI target name).
   5. cold start   where a child's first seconds go: interpreter, `import jax`, backend init, IPython
                   shell, each chapter's release setup cells (plain process, no sandbox).
-Prints wall seconds and CPU seconds (user + system of every reaped descendant: sandboxed children,
-otter's kernels), and the load average at start and end: on a shared machine wall-clock ratios
-are noisy, CPU seconds much less so.
+Prints wall seconds and CPU seconds (each command runs in a cgroup of its own: the grader, its
+sandboxed children and builds, otter and its kernels), and the load average at start and end: on
+a shared machine wall-clock ratios are noisy, CPU seconds much less so.
 """
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import shutil
 import sqlite3
 import subprocess
@@ -57,11 +56,50 @@ CORPUS = REPO / "tests" / "corpus" / "answers"
 BIN = Path(sys.executable).parent
 
 
-def children_cpu() -> float:
-    """User + system CPU seconds of every reaped descendant so far (sandboxed children, otter's
-    kernels): on a loaded machine a steadier measure of the work than wall time."""
-    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return ru.ru_utime + ru.ru_stime
+CPUACCT = Path("/sys/fs/cgroup/cpuacct")  # cgroup v1 CPU accounting (cgroup v2: cpu.stat)
+
+
+class CpuMeter:
+    """CPU seconds of every process started through `wrap(argv)` and all their descendants (sandboxed
+    children, otter's kernels): a cgroup of its own; on a loaded machine a steadier measure of the
+    work than wall time. `seconds()` is None where no cgroup can be made (not root, no cgroupfs)."""
+
+    def __init__(self, label: str):
+        self.path: Path | None = None
+        for base, usage in ((CPUACCT, "cpuacct.usage"), (Path("/sys/fs/cgroup"), "cpu.stat")):
+            if (base / usage).is_file() and os.access(base, os.W_OK):
+                path = base / f"jaxgrade-bench-{os.getpid()}-{label}"
+                try:
+                    path.mkdir()
+                except OSError:
+                    continue
+                self.path, self.usage = path, usage
+                break
+
+    def wrap(self, argv: list[str]) -> list[str]:
+        if self.path is None:
+            return argv
+        join = f'echo $$ > {self.path / "cgroup.procs"} && exec "$@"'
+        return ["/bin/sh", "-c", join, "sh", *argv]
+
+    def seconds(self) -> float | None:
+        if self.path is None:
+            return None
+        text = (self.path / self.usage).read_text()
+        if self.usage == "cpuacct.usage":
+            return int(text) / 1e9
+        return int(dict(line.split() for line in text.splitlines())["usage_usec"]) / 1e6
+
+    def close(self) -> None:
+        if self.path is not None:
+            try:
+                self.path.rmdir()  # empty once every process in it has ended
+            except OSError:
+                pass
+
+
+def cpu_text(seconds: float | None) -> str:
+    return f"{seconds:8.1f} s CPU" if seconds is not None else "     n/a CPU"
 
 
 def loadavg() -> str:
@@ -137,16 +175,17 @@ def otter_zips(work: Path) -> dict[str, Path]:
 
 
 def otter_batch(subs: Path, zips: dict[str, Path], jobs: int, work: Path
-                ) -> tuple[float, float, dict[str, float]]:  # fmt: skip
+                ) -> tuple[float, float | None, dict[str, float]]:  # fmt: skip
     """(wall s, CPU s) for `otter run` on every notebook, `jobs` at a time; id -> otter's total score."""
     runs = [(sid.name, nb) for sid in sorted(subs.iterdir()) for nb in sorted(sid.glob("*.ipynb"))]
+    meter = CpuMeter("otter")
 
     def one(run: tuple[str, Path]) -> tuple[str, float]:
         sid, nb = run
         out = work / "otter-out" / sid / nb.stem
         out.mkdir(parents=True)
         proc = subprocess.run(
-            [str(BIN / "otter"), "run", "-a", str(zips[nb.name]), "-o", str(out), str(nb)],
+            meter.wrap([str(BIN / "otter"), "run", "-a", str(zips[nb.name]), "-o", str(out), str(nb)]),
             capture_output=True, text=True, timeout=1800, check=False,
         )  # fmt: skip
         try:
@@ -156,24 +195,36 @@ def otter_batch(subs: Path, zips: dict[str, Path], jobs: int, work: Path
             print(f"  otter run failed on {sid}/{nb.name}: {proc.stderr[-300:]}", file=sys.stderr)
             return sid, float("nan")
 
-    t0, c0 = time.monotonic(), children_cpu()
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        scores: dict[str, float] = defaultdict(float)
-        for sid, score in pool.map(one, runs):
-            scores[sid] += score
-    return time.monotonic() - t0, children_cpu() - c0, dict(scores)
+    t0 = time.monotonic()
+    try:
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            scores: dict[str, float] = defaultdict(float)
+            for sid, score in pool.map(one, runs):
+                scores[sid] += score
+        return time.monotonic() - t0, meter.seconds(), dict(scores)
+    finally:
+        meter.close()
 
 
 # --- jaxgrade ------------------------------------------------------------------------------------
 
 
-def jaxgrade_batch(subs: Path, out: Path, release: Path, jobs: int, cache: str) -> tuple[float, float]:
+def run_metered(label: str, argv: list[str]) -> tuple[float, float | None, subprocess.CompletedProcess]:
+    """(wall s, CPU s of the process and all its descendants, the finished process)."""
+    meter = CpuMeter(label)
+    try:
+        t0 = time.monotonic()
+        proc = subprocess.run(meter.wrap(argv), capture_output=True, text=True, check=False, cwd=REPO)
+        return time.monotonic() - t0, meter.seconds(), proc
+    finally:
+        meter.close()
+
+
+def jaxgrade_batch(subs: Path, out: Path, release: Path, jobs: int, cache: str) -> tuple[float, float | None]:
     """(wall s, CPU s of the grader and all its children) for one `jaxgrade grade` batch."""
     argv = [str(BIN / "jaxgrade"), "grade", str(subs), "--out", str(out), "--release", str(release),
             "--jobs", str(jobs), "--compile-cache", cache]  # fmt: skip
-    t0, c0 = time.monotonic(), children_cpu()
-    proc = subprocess.run(argv, capture_output=True, text=True, check=False, cwd=REPO)
-    wall, cpu = time.monotonic() - t0, children_cpu() - c0
+    wall, cpu, proc = run_metered(f"grade-{out.name}", argv)
     if proc.returncode != 0:
         raise SystemExit(f"jaxgrade grade failed ({proc.returncode}): {proc.stderr[-2000:]}")
     return wall, cpu
@@ -364,40 +415,38 @@ def main() -> int:
             zips = otter_zips(work)
             print(f"otter assign with generate (not timed below): {time.monotonic() - t0:.1f} s", flush=True)
             otter_s, otter_cpu, otter_scores = otter_batch(subs, zips, args.jobs, work)
-            print(f"otter run       {otter_s:8.1f} s wall {otter_cpu:8.1f} s CPU  "
+            print(f"otter run       {otter_s:8.1f} s wall {cpu_text(otter_cpu)}  "
                   f"({2 * args.students} notebooks, {args.jobs} at a time)", flush=True)  # fmt: skip
 
         cold_out = work / "out-cold"
         cold_s, cold_cpu = jaxgrade_batch(subs, cold_out, args.release, args.jobs, "off")
-        print(
-            f"jaxgrade cold   {cold_s:8.1f} s wall {cold_cpu:8.1f} s CPU  (--compile-cache off)", flush=True
-        )
+        print(f"jaxgrade cold   {cold_s:8.1f} s wall {cpu_text(cold_cpu)}  (--compile-cache off)", flush=True)
         root = work / "xla-root"
-        t0, c0 = time.monotonic(), children_cpu()
-        fill = subprocess.run(
-            [str(BIN / "jaxgrade"), "warm-cache", "--release", str(args.release), "--root", str(root),
-             "--jobs", str(args.jobs)], cwd=REPO, capture_output=True, text=True, check=False,
-        )  # fmt: skip
-        fill_s, fill_cpu = time.monotonic() - t0, children_cpu() - c0
+        fill_s, fill_cpu, fill = run_metered("warm-cache", [
+            str(BIN / "jaxgrade"), "warm-cache", "--release", str(args.release), "--root", str(root),
+            "--jobs", str(args.jobs)])  # fmt: skip
         if fill.returncode != 0:
             raise SystemExit(f"warm-cache failed: {fill.stderr[-2000:]}")
         cache = next(p for p in root.iterdir() if p.is_dir() and not p.name.startswith("."))
         entries = sum(1 for _ in os.scandir(cache))
-        print(f"warm-cache      {fill_s:8.1f} s wall {fill_cpu:8.1f} s CPU  ({entries} entries, once per "
+        print(f"warm-cache      {fill_s:8.1f} s wall {cpu_text(fill_cpu)}  ({entries} entries, once per "
               "release and grader)", flush=True)  # fmt: skip
         warm_out = work / "out-warm"
         warm_s, warm_cpu = jaxgrade_batch(subs, warm_out, args.release, args.jobs, str(cache))
-        print(f"jaxgrade warm   {warm_s:8.1f} s wall {warm_cpu:8.1f} s CPU  (--compile-cache {cache.name})",
+        print(f"jaxgrade warm   {warm_s:8.1f} s wall {cpu_text(warm_cpu)}  (--compile-cache {cache.name})",
               flush=True)  # fmt: skip
         same = (cold_out / "grades.csv").read_bytes() == (warm_out / "grades.csv").read_bytes()
 
         print("\n== summary (ratios > 1: jaxgrade faster) ==")
         print(f"grades.csv cold == warm: {'yes' if same else 'NO'}")
-        if otter_s is not None and otter_cpu is not None:
+
+        def ratio(a: float | None, b: float | None) -> str:
+            return f"{a / b:5.2f}x ({a:.1f} / {b:.1f} s)" if a is not None and b else "n/a"
+
+        if otter_s is not None:
             for label, wall, cpu in (("cold", cold_s, cold_cpu), ("warm", warm_s, warm_cpu)):
-                print(f"jaxgrade {label} vs otter: wall {otter_s / wall:5.2f}x ({otter_s:.1f} / {wall:.1f} s)"
-                      f"   CPU {otter_cpu / cpu:5.2f}x ({otter_cpu:.1f} / {cpu:.1f} s)")  # fmt: skip
-        print(f"warm vs cold:           wall {cold_s / warm_s:5.2f}x   CPU {cold_cpu / warm_cpu:5.2f}x")
+                print(f"jaxgrade {label} vs otter: wall {ratio(otter_s, wall)}   CPU {ratio(otter_cpu, cpu)}")
+        print(f"warm vs cold:           wall {ratio(cold_s, warm_s)}   CPU {ratio(cold_cpu, warm_cpu)}")
         grades = {line.split(",")[0]: line.split(",")[-3] for line in
                   (warm_out / "grades.csv").read_text().splitlines()[1:]}  # fmt: skip
         print("scores (jaxgrade total / otter public-test total):")
