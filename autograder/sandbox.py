@@ -671,9 +671,9 @@ def _rlimit_args(limits: Limits) -> list[str]:
     return [f"--rlimit={name}={value}" for name, value in values.items()]
 
 
-def _uid_can_reach(path: Path, uid: int, gid: int) -> bool:
+def _uid_can_reach(path: Path, uid: int, gid: int, need_self: int = 4) -> bool:
     """Could `uid` (primary group `gid`, no supplementary groups) open `path`? Mode bits only
-    (no ACLs): every ancestor must grant search, the path itself read."""
+    (no ACLs): every ancestor must grant search, the path itself `need_self` (4: read, 1: search)."""
     path = Path(os.path.abspath(path))
     chain = [*reversed(path.parents), path]
     for p in chain:
@@ -681,7 +681,7 @@ def _uid_can_reach(path: Path, uid: int, gid: int) -> bool:
             st = os.stat(p)
         except FileNotFoundError:
             return False
-        need = 4 if p == path else 1  # read the path itself, search its ancestors
+        need = need_self if p == path else 1  # the path itself, search its ancestors
         if st.st_uid == uid:
             bits = (st.st_mode >> 6) & 7
         elif st.st_gid == gid:
@@ -987,7 +987,9 @@ class RlimitSandbox(_NoNamespaceSandbox):
         os.chown(scratch, self.uid, self.gid)
         os.chmod(scratch, 0o700)  # the other jobs' uids must not read this job's files
         for path in (scratch, *(m.source for m in mounts)):
-            if not _uid_can_reach(path, self.uid, self.gid):
+            # a mounted folder may be search-only (0711: entries opened by name, never listed)
+            need = 1 if path != scratch and os.path.isdir(path) else 4
+            if not _uid_can_reach(path, self.uid, self.gid, need):
                 raise SandboxFault(f"rlimit: uid {self.uid} cannot reach {path} (check its parents' modes)")
         for path in hidden:
             if os.path.lexists(path) and _uid_can_reach(path, self.uid, self.gid):

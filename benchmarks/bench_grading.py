@@ -1,6 +1,7 @@
 """Seconds per full submission (both chapters, reference answers), not a test.
 
     .venv/bin/python benchmarks/bench_grading.py [--release assignments/2026-fall] [--repeat 2]
+                                                 [--compile-cache DIR]
 
 Measures, on this machine:
   cold      grade_submission with an empty build cache (course kernel + student kernel compiled)
@@ -11,6 +12,8 @@ Measures, on this machine:
             verdicts run in its own process in both cases and take milliseconds).
   ratio     warm / floor (target <= 1.5)
   hit       one BuildCache.build cache hit + install into a job folder, mean over 200 (target < 50 ms)
+With --compile-cache DIR (a folder made by `jaxgrade warm-cache`) the warm runs and the floor read
+that trusted XLA compile cache (read-only); cold always runs without it.
 The reference submission is the release's student notebooks with the master notebooks' answer cells
 pasted into the answer cells (solutions/).
 """
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import dataclasses
 import json
 import os
 import shutil
@@ -99,7 +103,8 @@ FLOOR_SCRIPT = textwrap.dedent('''
 ''')
 
 
-def floor_seconds(release: ReleaseInfo, sub: StudentSubmission, settings: RunSettings, work: Path) -> float:
+def floor_seconds(release: ReleaseInfo, sub: StudentSubmission, settings: RunSettings, work: Path,
+                  compile_cache: Path | None = None) -> float:
     """Reference answers + probes in one plain process (no sandbox), kernels prebuilt and cached."""
     from autograder.grade.jobfiles import write_inputs
     from autograder.grade.runner import exercise_seed
@@ -130,6 +135,9 @@ def floor_seconds(release: ReleaseInfo, sub: StudentSubmission, settings: RunSet
     (work / "job.json").write_text(json.dumps({"chapters": chapters, "inputs": str(inputs_dir)}))
     env = {**os.environ, "PYTHONPATH": str(REPO), "JAXCOURSE_PREBUILT": str(prebuilt),
            "JAXCOURSE_BUILD_DIR": str(work / "build"), "JAX_PLATFORMS": "cpu", "HOME": str(work)}
+    if compile_cache is not None:  # read-only use, as in a child
+        env.update(JAX_COMPILATION_CACHE_DIR=str(compile_cache),
+                   JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS="1000000000")
     t0 = time.monotonic()
     argv = [sys.executable, "-c", FLOOR_SCRIPT, str(work / "job.json"), str(obs)]
     proc = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, check=False)
@@ -160,6 +168,8 @@ def main() -> int:
     ap.add_argument("--release", type=Path, default=None)
     ap.add_argument("--isolation", default="bwrap")
     ap.add_argument("--repeat", type=int, default=2, help="warm runs (the best is reported)")
+    ap.add_argument("--compile-cache", type=Path, default=None,
+                    help="trusted XLA compile cache (jaxgrade warm-cache) for the warm runs and the floor")
     args = ap.parse_args()
     root = args.release or max(p.parent for p in (REPO / "assignments").glob("*/manifest.json"))
     release = ReleaseInfo.load(root)
@@ -174,14 +184,16 @@ def main() -> int:
         cold = grade_submission(sub, release, settings)
         cold_s = time.monotonic() - t0
         warm_runs = []
+        warm_settings = dataclasses.replace(settings, compile_cache=args.compile_cache)
         for _ in range(args.repeat):
             t0 = time.monotonic()
-            warm = grade_submission(sub, release, settings)
+            warm = grade_submission(sub, release, warm_settings)
             warm_runs.append(time.monotonic() - t0)
         warm_s = min(warm_runs)
-        floor_s = floor_seconds(release, sub, settings, work / "floor")
+        floor_s = floor_seconds(release, sub, settings, work / "floor", args.compile_cache)
         hit_ms = cache_hit_ms(settings, sub, release, work / "hits")
-        print(f"release {release.version}, isolation {args.isolation}, "
+        cache_note = f", compile cache {args.compile_cache.name}" if args.compile_cache else ""
+        print(f"release {release.version}, isolation {args.isolation}{cache_note}, "
               f"score {warm.total:g}/{warm.max_total:g} (cold {cold.total:g})")
         print(f"cold   {cold_s:7.2f} s per submission (empty build cache)")
         print(f"warm   {warm_s:7.2f} s per submission (best of {args.repeat}: "

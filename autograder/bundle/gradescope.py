@@ -105,6 +105,19 @@ def _private(path: Path) -> None:
             pass
 
 
+def _compile_cache(release_root: Path, version: str, mode: str) -> Path | None:
+    """The trusted compile cache (grade/compile_cache.py) under $JAXGRADE_COMPILE_CACHE_ROOT, when the
+    image was given one for this release, grader and CPU; otherwise None (grading without it)."""
+    from autograder.grade import compile_cache
+
+    if not os.environ.get(compile_cache.ENV_ROOT) or mode == "none":
+        return None
+    path = compile_cache.cache_dir(release_root, version)
+    reason = compile_cache.usable(path, reachable_by_others=mode == "rlimit")
+    print(f"compile cache {path.name}: {reason or 'used'}")
+    return path if reason is None else None
+
+
 def grade(root: Path, work: Path) -> dict[str, Any]:
     """Grade root/submission and return Gradescope's results.json document. Raises on grader faults."""
     from autograder.grade import reports
@@ -142,6 +155,7 @@ def grade(root: Path, work: Path) -> dict[str, Any]:
         scratch_root=scratch,
         build_cache=work / "build-cache",
         hidden=tuple(p.resolve() for p in private if p.exists()),
+        compile_cache=_compile_cache(release_root, release.version, mode),
     )
     sub = intake_student(STUDENT_ID, [Entry(STUDENT_ID, submission, "dir")], release_version=release.version)
     cfg = BatchConfig(

@@ -97,6 +97,7 @@ def inputs(seed: int, *, student_id: str | None = None, release_root: Path | Non
                                           "variant": index})
 
 
+
 @functools.cache
 def measure_compiles(sequence: str = RELEASE_SEQUENCE, function: str = RELEASE_FUNCTION,
                      jax_version: str = jax.__version__) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import os
 import stat
 import sys
@@ -100,6 +101,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
     course_input.add_arguments(parser)
     grade_input.add_arguments(parser)
+    parser.add_argument("--compile-cache", default="auto", metavar="auto|off|DIR",
+                        help="trusted XLA compile cache, read-only in children (default auto: the "
+                             "release's folder made by `jaxgrade warm-cache`, when there is one)")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -118,6 +122,7 @@ class GradeOptions:
     exercises: tuple[str, ...]
     timeout_scale: float
     executor: str = "local"  # or a Dask scheduler address (autograder/executors/)
+    compile_cache: str = "auto"  # "auto" | "off" | a folder (grade/compile_cache.py)
 
 
 class UsageError(ValueError):
@@ -193,7 +198,8 @@ def check_options(args: argparse.Namespace) -> GradeOptions:
         raise UsageError(str(exc)) from exc
     return GradeOptions(subs, out, release, args.jobs, bool(args.regrade), args.isolation,
                         bool(args.unsafe_no_sandbox), args.engine, args.image, exercises,
-                        float(args.timeout_scale), executor)  # fmt: skip
+                        float(args.timeout_scale), executor,
+                        getattr(args, "compile_cache", "auto"))  # fmt: skip
 
 
 def make_run_settings(opts: GradeOptions, settings_cls: Any) -> Any:
@@ -210,7 +216,27 @@ def make_run_settings(opts: GradeOptions, settings_cls: Any) -> Any:
         hidden=(opts.submissions.resolve(), opts.out.resolve()),
         engine=opts.engine,  # for the container mode (accepted, passed through)
         image=opts.image,
+        compile_cache=compile_cache_for(opts),
     )
+
+
+def compile_cache_for(opts: GradeOptions) -> Path | None:
+    """The compile cache folder children get, or None; says on stderr why a chosen one is not used."""
+    from autograder.grade import compile_cache
+
+    if opts.compile_cache == "off" or opts.isolation == "none":
+        return None
+    if opts.compile_cache == "auto":
+        manifest = json.loads((opts.release_root / "manifest.json").read_text(encoding="utf-8"))
+        path = compile_cache.cache_dir(opts.release_root, str(manifest.get("version", "")))
+    else:
+        path = Path(opts.compile_cache)
+    reason = compile_cache.usable(path, reachable_by_others=opts.isolation == "rlimit")
+    if reason is None:
+        return path
+    if opts.compile_cache != "auto" or not reason.startswith("not filled"):
+        print(f"jaxgrade grade: compile cache {path} not used: {reason}", file=sys.stderr)
+    return None
 
 
 def run(args: argparse.Namespace, *, grade_fn: Any = None, settings: Any = None) -> int:

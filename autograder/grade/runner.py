@@ -51,6 +51,7 @@ from autograder.exercises.base import (
     TestResult,
     score_outcomes,
 )
+from autograder.grade import compile_cache
 from autograder.grade.build import (
     BuildCache,
     BuildFault,
@@ -121,6 +122,10 @@ class RunSettings:
     python: str = sys.executable
     engine: str | None = None  # isolation "container": "podman" | "docker" (None: podman when installed)
     image: str | None = None  # isolation "container": grader image (None: JAXGRADE_IMAGE or the default)
+    # trusted XLA compile cache (grade/compile_cache.py): read-only in children; written only by the
+    # trusted fill runs of release/compile_cache.py (compile_cache_fill=True)
+    compile_cache: Path | None = None
+    compile_cache_fill: bool = False
 
     @classmethod
     def from_options(cls, **values: Any) -> RunSettings:
@@ -129,7 +134,7 @@ class RunSettings:
         kwargs = {k: v for k, v in values.items() if k in names and v is not None}
         if "exercises" in kwargs:
             kwargs["exercises"] = tuple(kwargs["exercises"]) or None
-        for key in ("build_cache", "scratch_root"):
+        for key in ("build_cache", "scratch_root", "compile_cache"):
             if key in kwargs:
                 kwargs[key] = Path(kwargs[key])
         return cls(**kwargs)
@@ -279,6 +284,8 @@ class _Job:
         self.child_hidden = [*_covered_top_level(CHILD_VISIBLE), *own] if bwrap else list(settings.hidden)
         self.build_hidden = [*_covered_top_level(BUILD_VISIBLE), *own] if bwrap else list(settings.hidden)
         self.python_mounts = [Mount(Path(p), p) for p in _python_prefixes()] if bwrap else []
+        self.xla_cache = compile_cache.for_child(settings.compile_cache, settings.compile_cache_fill,
+                                                 sandbox.mode)
 
     # -- limits and environment
 
@@ -304,6 +311,7 @@ class _Job:
             "JAXCOURSE_BUILD_DIR": f"{SCRATCH_TARGET}/build",
             "JAXCOURSE_KERNEL_DIR": f"{LIB_TARGET}/kernels", "JAX_PLATFORMS": "cpu",
             "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0", "TF_CPP_MIN_LOG_LEVEL": "2",
+            **(self.xla_cache.env() if self.xla_cache is not None else {}),
         }
 
     def new_scratch(self, label: str) -> Path:
@@ -352,9 +360,11 @@ class _Job:
                 os.lchown(q, uid, getattr(self.sandbox, "gid", uid))
 
     def start(self, argv: list[str], scratch: Path, limits: Limits) -> Any:
+        cache = self.xla_cache
+        xla = [Mount(cache.source, compile_cache.CHILD_TARGET, cache.writable)] if cache is not None else []
         try:
             return self.sandbox.start(argv, scratch=scratch, mounts=[*self.python_mounts,
-                                      Mount(self.library, LIB_TARGET)], hidden=self.child_hidden,
+                                      Mount(self.library, LIB_TARGET), *xla], hidden=self.child_hidden,
                                       env=self.child_env(), limits=limits, cwd=f"{SCRATCH_TARGET}/work")
         except SandboxFault as exc:
             raise GraderFault(f"sandbox could not start a child: {exc}") from exc

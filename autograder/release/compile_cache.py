@@ -1,0 +1,305 @@
+"""`jaxgrade warm-cache`: fill a release's trusted XLA compile cache (instructor / grader tool).
+
+Only trusted code ever runs in the fill: the masters' answers (`solutions/`, instructor code) and
+the project's correct corpus variants (`tests/corpus/answers/<id>/`, verdict "full"), pasted into
+the release's student notebooks and graded by the real runner (same sandbox, same setup cells,
+same probes as a student's grading, each entry with its own seed). Their children get the staging
+folder writable with `jax_persistent_cache_min_compile_time_secs=0`; no student program is ever
+graded with a writable cache. The parent then copies every well-named entry into a fresh folder
+(entries 0444, folder 0711, owned by the grader) and renames it into place:
+`<root>/<grade.compile_cache.cache_name(...)>/`, plus `<name>.json` (counts, 0600) next to it.
+
+    jaxgrade warm-cache [--release DIR] [--solutions solutions] [--corpus tests/corpus/answers]
+                        [--root DIR] [--isolation bwrap|rlimit|container] [--jobs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import hashlib
+import json
+import os
+import secrets
+import shutil
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from autograder.grade import compile_cache
+from autograder.grade.model import ChapterNotebook, GraderFault, ReleaseInfo, StudentResult, StudentSubmission
+
+
+@dataclass(frozen=True)
+class TrustedEntry:
+    """One trusted submission of the fill: whose answers it holds, per exercise."""
+
+    name: str
+    submission: StudentSubmission
+    sources: dict[str, str]  # exercise id -> "reference" or "corpus:<variant>"
+
+
+def _meta(cell: dict) -> dict:
+    return cell.get("metadata", {}).get("jaxgrade") or {}
+
+
+def _source(cell: dict) -> str:
+    s = cell.get("source", "")
+    return "".join(s) if isinstance(s, list) else s
+
+
+def master_answers(solutions: Path, notebook_name: str) -> dict[str, list[str]]:
+    """Exercise id -> the master's answer cells, in order."""
+    master = json.loads((solutions / notebook_name).read_text(encoding="utf-8"))
+    out: dict[str, list[str]] = {}
+    for cell in master["cells"]:
+        if cell["cell_type"] == "code" and _meta(cell).get("role") == "answer":
+            out.setdefault(_meta(cell)["exercise"], []).append(_source(cell))
+    return out
+
+
+def correct_variants(corpus: Path, exercise: str) -> list[tuple[str, list[str]]]:
+    """(variant name, answer cells) of every corpus variant whose expected verdict is "full"."""
+    folder = corpus / exercise
+    try:
+        expected = json.loads((folder / "expected.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    out = []
+    for name, exp in sorted(expected.items()):
+        if (exp.get("verdict") or exp.get("expect")) != "full":  # ch02 and ch05 corpora spell it apart
+            continue
+        if (folder / f"{name}.py").is_file():
+            cells = [(folder / f"{name}.py").read_text(encoding="utf-8")]
+        elif (folder / name / "answer.py").is_file():
+            files = sorted(p for p in (folder / name).iterdir() if p.name != "answer.py" and p.is_file())
+            cells = [f"%%writefile {p.name}\n{p.read_text(encoding='utf-8')}" for p in files]
+            cells.append((folder / name / "answer.py").read_text(encoding="utf-8"))
+        else:
+            continue
+        out.append((name, cells))
+    return out
+
+
+def with_answers(released: dict[str, Any], answers: dict[str, list[str]]) -> dict[str, Any]:
+    """A copy of a released notebook whose answer cells hold `answers` (extra cells go into the last)."""
+    nb = copy.deepcopy(released)
+    slots: dict[str, list[dict]] = {}
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code" and _meta(cell).get("role") == "answer":
+            slots.setdefault(_meta(cell)["exercise"], []).append(cell)
+    for ex, cells in answers.items():
+        for i, cell in enumerate(slots.get(ex, [])):
+            last = i == len(slots[ex]) - 1
+            cell["source"] = "\n\n".join(cells[i:]) if last else (cells[i] if i < len(cells) else "")
+    return nb
+
+
+def trusted_entries(release: ReleaseInfo, solutions: Path, corpus: Path | None) -> list[TrustedEntry]:
+    """Entry 0: every master answer. Entry k: the k-th correct corpus variant of each exercise that
+    has one (the master's answer elsewhere), so each correct program is compiled at least once."""
+    released = {ch: json.loads(p.read_text(encoding="utf-8")) for ch, p in release.notebooks.items()}
+    reference = {ch: master_answers(solutions, p.name) for ch, p in release.notebooks.items()}
+    variants = (
+        {ex: correct_variants(corpus, ex) for answers in reference.values() for ex in answers}
+        if corpus is not None and corpus.is_dir()
+        else {}
+    )
+    rounds = max((len(v) for v in variants.values()), default=0)
+    entries = []
+    for k in range(rounds + 1):
+        notebooks, sources = {}, {}
+        for ch, answers in reference.items():
+            chosen = dict(answers)
+            for ex in answers:
+                sources[ex] = "reference"
+                if k > 0 and k <= len(variants.get(ex, [])):
+                    name, cells = variants[ex][k - 1]
+                    chosen[ex], sources[ex] = cells, f"corpus:{name}"
+            nb = with_answers(released[ch], chosen)
+            notebooks[ch] = ChapterNotebook(ch, release.notebooks[ch].name, nb)
+        digest = hashlib.sha256(
+            json.dumps({ch: n.notebook for ch, n in notebooks.items()}, sort_keys=True).encode()
+        ).hexdigest()
+        name = "reference" if k == 0 else f"corpus-{k}"
+        sub = StudentSubmission(f"warm-cache-{name}", digest, notebooks)
+        entries.append(TrustedEntry(name, sub, sources))
+    return entries
+
+
+def _make_folder(path: Path, mode: int) -> None:
+    path.mkdir(mode=mode)
+    os.chmod(path, mode)  # the umask must not weaken or strengthen it
+
+
+def publish(staging: Path, final: Path) -> int:
+    """Copy the well-formed entries of `staging` (written by the fill's sandboxed children) into a
+    fresh folder owned by the grader, entries 0444, folder 0711; rename it to `final`. Returns the
+    number of entries. Anything else the children left (atime files, links, odd names) is dropped."""
+    fresh = final.with_name(f".{final.name}.new-{secrets.token_hex(4)}")
+    _make_folder(fresh, 0o700)
+    count = 0
+    try:
+        for entry in sorted(os.scandir(staging), key=lambda e: e.name):
+            if not compile_cache.ENTRY_NAME.fullmatch(entry.name) or not entry.is_file(follow_symlinks=False):
+                continue
+            fd = os.open(entry.path, os.O_RDONLY | os.O_NOFOLLOW)
+            with os.fdopen(fd, "rb") as src, open(fresh / entry.name, "xb") as dst:
+                shutil.copyfileobj(src, dst)
+            os.chmod(fresh / entry.name, 0o444)
+            count += 1
+        os.chmod(fresh, 0o711)
+        if final.exists():
+            old = final.with_name(f".{final.name}.old-{secrets.token_hex(4)}")
+            os.rename(final, old)
+            shutil.rmtree(old, ignore_errors=True)
+        os.rename(fresh, final)
+    except BaseException:
+        shutil.rmtree(fresh, ignore_errors=True)
+        raise
+    return count
+
+
+@dataclass(frozen=True)
+class FillReport:
+    path: Path
+    entries: int
+    seconds: float
+    results: dict[str, StudentResult]  # entry name -> its grading
+    short: dict[str, list[str]]  # entry name -> exercises below full marks (trusted answers should not be)
+
+
+def fill(
+    release: ReleaseInfo,
+    solutions: Path,
+    corpus: Path | None,
+    *,
+    root: Path | None = None,
+    isolation: str = "bwrap",
+    jobs: int = 2,
+    timeout_scale: float = 1.0,
+    log: Callable[[str], None] = lambda _m: None,
+) -> FillReport:
+    """Grade every trusted entry with a writable staging cache and publish the result."""
+    from autograder.grade.runner import RunSettings, grade_submission
+
+    if isolation not in ("bwrap", "rlimit", "container"):
+        raise GraderFault(
+            f"warm-cache needs a sandbox like grading's (bwrap, rlimit, container), not {isolation}"
+        )
+    final = compile_cache.cache_dir(release.root, release.version, root)
+    final.parent.mkdir(parents=True, exist_ok=True)
+    entries = trusted_entries(release, solutions, corpus)
+    t0 = time.monotonic()
+    work = final.parent / f".fill-{secrets.token_hex(8)}"
+    _make_folder(work, 0o711)  # rlimit children pass through by its (unlistable) name
+    staging = work / "xla"
+    _make_folder(staging, 0o1777)  # each job's children write as their own sandbox uid
+    try:
+        settings = RunSettings(
+            isolation=isolation, compile_cache=staging, compile_cache_fill=True, timeout_scale=timeout_scale
+        )
+
+        def one(entry: TrustedEntry) -> tuple[str, StudentResult]:
+            result = grade_submission(entry.submission, release, settings)
+            log(f"  {entry.name}: {result.total:g}/{result.max_total:g}")
+            return entry.name, result
+
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            results = dict(pool.map(one, entries))
+        count = publish(staging, final)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    short = {
+        name: [ex for ex, s in r.scores.items() if s.score < s.max_score - 1e-9]
+        for name, r in results.items()
+    }
+    short = {name: exs for name, exs in short.items() if exs}
+    seconds = time.monotonic() - t0
+    sidecar = final.with_name(final.name + ".json")
+    doc = {
+        "entries": count,
+        "seconds": round(seconds, 1),
+        "filled_at": time.time(),
+        "runs": {e.name: e.sources for e in entries},
+        "below_full": short,
+    }
+    fd = os.open(sidecar, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        json.dump(doc, f, indent=1, sort_keys=True)
+    return FillReport(final, count, seconds, results, short)
+
+
+def _default_release() -> Path | None:
+    found = sorted(p.parent for p in Path("assignments").glob("*/manifest.json"))
+    return found[-1] if found else None
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--release",
+        type=Path,
+        default=None,
+        help="release folder (default: the last assignments/<version>/ here)",
+    )
+    parser.add_argument(
+        "--solutions",
+        type=Path,
+        default=Path("solutions"),
+        help="master notebooks whose answers are compiled (default: solutions)",
+    )
+    parser.add_argument(
+        "--corpus",
+        type=Path,
+        default=Path("tests/corpus/answers"),
+        help="corpus of answer variants; those expected 'full' are compiled too "
+        "(default: tests/corpus/answers; skipped when missing)",
+    )
+    parser.add_argument(
+        "--root",
+        type=Path,
+        default=None,
+        help=f"cache root (default: ${compile_cache.ENV_ROOT} or ~/.cache/jaxgrade/xla)",
+    )
+    parser.add_argument("--isolation", choices=("bwrap", "rlimit", "container"), default="bwrap")
+    parser.add_argument("--jobs", type=int, default=2, help="trusted entries graded at once (default 2)")
+    parser.add_argument("--timeout-scale", type=float, default=1.0)
+
+
+def run(args: argparse.Namespace) -> int:
+    release_root = args.release or _default_release()
+    if release_root is None or not (Path(release_root) / "manifest.json").is_file():
+        print("jaxgrade warm-cache: error: no release (--release DIR with a manifest.json)", file=sys.stderr)
+        return 2
+    if not args.solutions.is_dir():
+        print(f"jaxgrade warm-cache: error: no master notebooks in {args.solutions}", file=sys.stderr)
+        return 2
+    release = ReleaseInfo.load(Path(release_root))
+    try:
+        report = fill(
+            release,
+            args.solutions,
+            args.corpus,
+            root=args.root,
+            isolation=args.isolation,
+            jobs=args.jobs,
+            timeout_scale=args.timeout_scale,
+            log=lambda m: print(m, file=sys.stderr, flush=True),
+        )
+    except GraderFault as exc:
+        print(f"jaxgrade warm-cache: grader fault: {exc}", file=sys.stderr)
+        return 1
+    print(
+        f"compile cache {report.path}: {report.entries} entries from {len(report.results)} trusted runs "
+        f"({report.seconds:.1f} s)"
+    )
+    for name, exs in report.short.items():
+        print(
+            f"  warning: trusted run {name} scored below full on {', '.join(exs)} (its entries are kept: "
+            "they were compiled from trusted code)"
+        )
+    return 0
