@@ -88,14 +88,12 @@ class Corpus:
     release_root: Path
 
 
-def grade_real(tmp: Path) -> Corpus:
+def grade_real(tmp: Path, release_root: Path) -> Corpus:
     """Grade the corpus through `grade_submission`: entry k holds variant k of every exercise."""
     from autograder.grade.model import ChapterNotebook, ReleaseInfo, StudentSubmission
     from autograder.grade.runner import RunSettings, grade_submission
-    from autograder.release.build import build_release
 
-    report = build_release("corpus-ch02", REPO / "solutions", tmp / "assignments", log=lambda _m: None)
-    release = ReleaseInfo.load(report.path)
+    release = ReleaseInfo.load(release_root)
     released = json.loads(release.notebooks["ch02"].read_text(encoding="utf-8"))
     names = {ex: list(variants(ex).items()) for ex in EXERCISES}
     entries = []
@@ -138,11 +136,11 @@ def corpus_student_id(k: int, release_root: Path) -> str:
 
 
 @pytest.fixture(scope="module")
-def corpus(tmp_path_factory) -> Corpus:
+def corpus(tmp_path_factory, fresh_release: Path) -> Corpus:
     missing = missing_prerequisite()
     if missing:
         pytest.skip(f"the corpus is graded by the real grader: {missing}")
-    return grade_real(tmp_path_factory.mktemp("real"))
+    return grade_real(tmp_path_factory.mktemp("real"), fresh_release)
 
 
 @pytest.fixture(scope="module")
@@ -363,7 +361,9 @@ def test_recompile_sequence_is_the_released_statement():
 
 
 @pytest.mark.slow
-def test_recompile_is_judged_against_the_sequence_of_the_graders_student_id(tmp_path: Path) -> None:
+def test_recompile_is_judged_against_the_sequence_of_the_graders_student_id(
+    tmp_path: Path, fresh_release: Path
+) -> None:
     """The same notebook (right for student A's sequence, and claiming B's id in the notebook) scores
     full marks graded as A and 0 graded as B: the grader selects by the id it knows, measured cleanly."""
     missing = missing_prerequisite()
@@ -372,11 +372,9 @@ def test_recompile_is_judged_against_the_sequence_of_the_graders_student_id(tmp_
     from autograder.exercises import recompile
     from autograder.grade.model import ChapterNotebook, ReleaseInfo, StudentSubmission
     from autograder.grade.runner import RunSettings, grade_submission
-    from autograder.release.build import build_release
     from jaxcourse.variants import load_pool, variant_index
 
-    release = ReleaseInfo.load(build_release("per-student", REPO / "solutions", tmp_path / "rel",
-                                             log=lambda _m: None).path)
+    release = ReleaseInfo.load(fresh_release)
     pool = load_pool(release.root / "jaxcourse" / "recompile_pool.json")
     counts = [recompile.measure_compiles(seq, pool.function) for seq in pool.sequences]
     assert len(set(counts)) >= 3, counts  # predictions differ between students

@@ -129,14 +129,12 @@ class Corpus:
     inputs: dict[str, ProbeInputs]  # exercise -> the inputs every entry was graded with (fixed seed)
 
 
-def grade_real(tmp: Path) -> Corpus:
+def grade_real(tmp: Path, release_root: Path) -> Corpus:
     """Grade the whole corpus through `grade_submission`: entry k holds variant k of every exercise."""
     from autograder.grade.model import ChapterNotebook, ReleaseInfo, StudentSubmission
     from autograder.grade.runner import RunSettings, grade_submission
-    from autograder.release.build import build_release
 
-    report = build_release("corpus-ch05", ROOT / "solutions", tmp / "assignments", log=lambda _m: None)
-    release = ReleaseInfo.load(report.path)
+    release = ReleaseInfo.load(release_root)
     released = json.loads(release.notebooks["ch05"].read_text(encoding="utf-8"))
     per_exercise = {ex: corpus(ex) for ex in EXERCISES}
     entries = []
@@ -166,11 +164,11 @@ def grade_real(tmp: Path) -> Corpus:
 
 
 @pytest.fixture(scope="module")
-def graded_corpus(tmp_path_factory: pytest.TempPathFactory) -> Corpus:
+def graded_corpus(tmp_path_factory: pytest.TempPathFactory, fresh_release: Path) -> Corpus:
     missing = missing_prerequisite()
     if missing:
         pytest.skip(f"the corpus is graded by the real grader: {missing}")
-    return grade_real(tmp_path_factory.mktemp("real"))
+    return grade_real(tmp_path_factory.mktemp("real"), fresh_release)
 
 
 @pytest.fixture(scope="module")

@@ -94,7 +94,13 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     masters = find_masters(REPO / "solutions")
     solutions = {ex: srcs[0] for ex, srcs in masters["ch02"].answer_sources.items()}
     work = {}
-    for user, answers in (("alice", solutions), ("bob", {"recompile": "predicted_compiles = 4\n"})):
+    from autograder.exercises.recompile import correct_prediction
+
+    # the recompile sequence is per student: each answers the count of the sequence of their
+    # nbgrader id, which is the id the grader judges them on
+    own = {u: f"predicted_compiles = {correct_prediction(u, release / V)}\n" for u in ("alice", "bob")}
+    students = (("alice", {**solutions, "recompile": own["alice"]}), ("bob", {"recompile": own["bob"]}))
+    for user, answers in students:
         home = base / f"home-{user}"
         write_config(home / ".jupyter" / "nbgrader_config.py", exchange)
         nbgrader(["fetch_assignment", V, "--course", COURSE_ID], home, home, user)
