@@ -157,6 +157,7 @@ def jaxgrade_totals(out: Path) -> dict[str, float]:
     return {r["student_id"]: float(r["total"]) for r in rows}
 
 
+@pytest.mark.slow
 def test_release_has_nbgrader_cells_and_no_answer(course: dict[str, Path]) -> None:
     nb = json.loads((course["course"] / "release" / V / "ch02_performance.ipynb").read_text(encoding="utf-8"))
     meta = {c["metadata"]["nbgrader"]["grade_id"]: c["metadata"]["nbgrader"] for c in nb["cells"]
@@ -170,6 +171,7 @@ def test_release_has_nbgrader_cells_and_no_answer(course: dict[str, Path]) -> No
     assert (course["course"] / "release" / V / "tests" / "histogram.py").is_file()
 
 
+@pytest.mark.slow
 def test_leak_check_refuses_an_answer_line_left_in_the_nbgrader_release(
     course: dict[str, Path], tmp_path: Path
 ) -> None:
@@ -189,11 +191,13 @@ def test_leak_check_refuses_an_answer_line_left_in_the_nbgrader_release(
     assert any("differs from the otter release" in p for p in problems), problems
 
 
+@pytest.mark.slow
 def test_grades_csv_scores_the_two_students(course: dict[str, Path]) -> None:
     totals = jaxgrade_totals(course["out"])
     assert totals == {"alice": 40.0, "bob": 10.0}
 
 
+@pytest.mark.slow
 def test_nbgrader_export_shows_the_same_scores(course: dict[str, Path]) -> None:
     nbgrader(["export", "--to", "nbgrader_grades.csv"], course["course"], course["instructor"], "instructor")
     rows = list(csv.DictReader(io.StringIO((course["course"] / "nbgrader_grades.csv").read_text())))
@@ -202,6 +206,7 @@ def test_nbgrader_export_shows_the_same_scores(course: dict[str, Path]) -> None:
     assert {float(r["max_score"]) for r in rows} == {80.0}
 
 
+@pytest.mark.slow
 def test_formgrader_lists_autograded_submissions_with_nothing_to_grade_by_hand(
     course: dict[str, Path],
 ) -> None:
@@ -216,6 +221,7 @@ def test_formgrader_lists_autograded_submissions_with_nothing_to_grade_by_hand(
         assert s["timestamp"]
 
 
+@pytest.mark.slow
 def test_formgrader_renders_the_autograded_notebook(course: dict[str, Path]) -> None:
     request = {"assignment": V, "notebook": "ch02_performance", "student": "bob"}
     html = venv.call("formgrade", course["course"], request)["html"]
@@ -224,6 +230,7 @@ def test_formgrader_renders_the_autograded_notebook(course: dict[str, Path]) -> 
     assert "print(&#39;all good&#39;)" not in html and "print('all good')" not in html
 
 
+@pytest.mark.slow
 def test_gradebook_comments_and_autograded_notebooks(course: dict[str, Path]) -> None:
     db = sqlite3.connect(course["course"] / "gradebook.db")
     rows = db.execute(
@@ -258,6 +265,7 @@ def test_gradebook_comments_and_autograded_notebooks(course: dict[str, Path]) ->
         assert (auto / "ch05_interop.ipynb").is_file()  # formgrader can open the notebook not handed in
 
 
+@pytest.mark.slow
 def test_feedback_is_released_to_students(course: dict[str, Path]) -> None:
     fb = course["course"] / "feedback" / "alice" / V
     html = (fb / "ch02_performance.html").read_text(encoding="utf-8")

@@ -436,6 +436,7 @@ def test_regrade_unknown_student_is_404_and_known_requeues(api: Served) -> None:
     assert status == 202 and json.loads(body) == {"student_id": "a02", "requeued": 0}
 
 
+@pytest.mark.slow
 def test_worker_grades_on_each_database(db_kind: str, request: pytest.FixtureRequest, tmp_path: Path) -> None:
     """The whole path (claim, `jaxgrade grade` subprocess, stored outcome, grades.csv) on SQLite and
     PostgreSQL, with the quickest real submission: a notebook intake rejects is still an attempt."""
@@ -618,6 +619,7 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
     served.stop()
 
 
+@pytest.mark.slow
 def test_service_grades_equal_batch_grades(graded: dict) -> None:
     batch = read_csv((graded["batch_out"] / "grades.csv").read_text(encoding="utf-8"))
     header = batch["__header__"]
@@ -640,6 +642,7 @@ def test_service_grades_equal_batch_grades(graded: dict) -> None:
     }
 
 
+@pytest.mark.slow
 def test_feedback_is_the_batch_feedback(graded: dict) -> None:
     served: Served = graded["served"]
     for sid in ("s001_all_correct", "s004_malformed"):  # deterministic feedback: all passed / not read
@@ -657,6 +660,7 @@ def test_feedback_is_the_batch_feedback(graded: dict) -> None:
     assert other[0] == 404
 
 
+@pytest.mark.slow
 def test_submit_client_prints_scores_and_saves_feedback(graded: dict) -> None:
     client = graded["client"]
     assert client.returncode == 0, client.stderr
@@ -667,6 +671,7 @@ def test_submit_client_prints_scores_and_saves_feedback(graded: dict) -> None:
     assert f"/attempts/{aid}" in client.stdout
 
 
+@pytest.mark.slow
 def test_ta_status_and_dashboard_after_grading(graded: dict) -> None:
     served: Served = graded["served"]
     st = json.loads(call(served, "GET", "/api/status", token=served.ta)[2])
@@ -679,6 +684,7 @@ def test_ta_status_and_dashboard_after_grading(graded: dict) -> None:
     assert board["subcheck_pass_rates"] and all(0 <= v <= 1 for v in board["subcheck_pass_rates"].values())
 
 
+@pytest.mark.slow
 def test_service_process_never_loads_jax(graded: dict) -> None:
     """After grading five submissions, no JAX/XLA library is mapped into the service process."""
     served: Served = graded["served"]
@@ -687,15 +693,20 @@ def test_service_process_never_loads_jax(graded: dict) -> None:
     assert "jaxlib" not in maps and "xla_extension" not in maps and "/jax/" not in maps
 
 
+# The id the batch graded s005 under: the recompile sequence, and so the score, belongs to the student.
+SAME_AS_BATCH = "s005_only_ch02"
+
+
+@pytest.mark.slow
 def test_kill_9_while_running_then_restart_grades_it(graded: dict, tmp_path: Path) -> None:
-    roster = write_roster(tmp_path / "roster.csv", ("k01",))
+    roster = write_roster(tmp_path / "roster.csv", (SAME_AS_BATCH,))
     served = serve(tmp_path / "data", "--roster", str(roster), "--workers", "1")
     try:
-        status, doc = upload(served, "k01", example_files("s005_only_ch02"))
+        status, doc = upload(served, SAME_AS_BATCH, example_files("s005_only_ch02"))
         assert status == 202
         for _ in range(600):
             got = json.loads(
-                call(served, "GET", f"/api/submissions/{doc['id']}", token=served.tokens["k01"])[2]
+                call(served, "GET", f"/api/submissions/{doc['id']}", token=served.tokens[SAME_AS_BATCH])[2]
             )
             if got["status"] == "running":
                 break
@@ -715,15 +726,17 @@ def test_kill_9_while_running_then_restart_grades_it(graded: dict, tmp_path: Pat
             time.sleep(0.2)
         assert grading and not any(Path(f"/proc/{p}").exists() for p in grading)
         served = serve(tmp_path / "data", "--workers", "1")
-        final = wait_final(served, "k01", doc["id"])
+        final = wait_final(served, SAME_AS_BATCH, doc["id"])
         assert final["status"] == "graded" and final["score"] == graded["attempts"]["s005_only_ch02"]["score"]
         assert final["exercises"] == graded["attempts"]["s005_only_ch02"]["exercises"]
-        assert len(json.loads(call(served, "GET", "/api/me/submissions", token=served.tokens["k01"])[2])) == 1
+        mine = call(served, "GET", "/api/me/submissions", token=served.tokens[SAME_AS_BATCH])[2]
+        assert len(json.loads(mine)) == 1
         assert (tmp_path / "data" / "attempts" / str(doc["id"]) / "try-2").is_dir()
     finally:
         served.stop()
 
 
+@pytest.mark.slow
 def test_grader_fault_is_grader_error_retried_never_a_zero(tmp_path: Path) -> None:
     if shutil.which("podman") is None:
         pytest.skip("prerequisite missing: podman (a missing container image is the grader fault used here)")
@@ -770,12 +783,13 @@ def test_grader_fault_is_grader_error_retried_never_a_zero(tmp_path: Path) -> No
         served.stop()
 
 
+@pytest.mark.slow
 def test_grade_subprocess_killed_is_retried_and_graded(graded: dict, tmp_path: Path) -> None:
     """A crash of the grading subprocess (here: SIGKILL) is a grader fault: the next try grades it."""
-    roster = write_roster(tmp_path / "roster.csv", ("w01",))
+    roster = write_roster(tmp_path / "roster.csv", (SAME_AS_BATCH,))
     served = serve(tmp_path / "data", "--roster", str(roster), "--workers", "1", "--retry-backoff", "0.5")
     try:
-        status, doc = upload(served, "w01", example_files("s005_only_ch02"))
+        status, doc = upload(served, SAME_AS_BATCH, example_files("s005_only_ch02"))
         assert status == 202
         pattern = f"{tmp_path}/data/attempts/{doc['id']}/try-1/subs"
         for _ in range(600):
@@ -788,7 +802,7 @@ def test_grade_subprocess_killed_is_retried_and_graded(graded: dict, tmp_path: P
         assert pids
         for pid in pids:
             os.kill(int(pid), signal.SIGKILL)
-        final = wait_final(served, "w01", doc["id"])
+        final = wait_final(served, SAME_AS_BATCH, doc["id"])
         assert (
             final["status"] == "graded"
             and final["exercises"] == graded["attempts"]["s005_only_ch02"]["exercises"]
