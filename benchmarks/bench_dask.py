@@ -126,7 +126,7 @@ def layer_costs(work: Path, subs: Path, out: Path, scale: str) -> dict[str, floa
             assert result is not None
             t0 = time.perf_counter()
             payload = json.dumps({"submission": encode_submission(sub)}, ensure_ascii=False)
-            task_key(sub.content_hash, archive.digest, grader_version(), settings)
+            task_key(sub.content_hash, sub.student_id, archive.digest, grader_version(), settings)
             t1 = time.perf_counter()
             decode_submission(json.loads(payload)["submission"])
             text = encode_result(result)

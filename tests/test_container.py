@@ -161,11 +161,18 @@ def _all_correct() -> Path:
 
 def hostile_submission(case: str, dest: Path) -> None:
     """The all-correct example with tests/corpus/container/<case>.py inserted after its target's answer."""
+    from autograder.exercises.recompile import correct_prediction
+
     source = (HOSTILE / f"{case}.py").read_text(encoding="utf-8")
     target = source.splitlines()[0].removeprefix("# TARGET ").strip()
     shutil.copytree(_all_correct(), dest)
+    # the recompile sequence is the student's own: answer the one of this entry's id
+    own = f"predicted_compiles = {correct_prediction(dest.name, REPO / 'assignments' / '2026-fall')}\n"
     for path in sorted(dest.glob("*.ipynb")):
         nb = json.loads(path.read_text(encoding="utf-8"))
+        for c in nb["cells"]:
+            if (c.get("metadata", {}).get("jaxgrade") or {}) == {"role": "answer", "exercise": "recompile"}:
+                c["source"] = own
         answers = [
             i
             for i, c in enumerate(nb["cells"])
@@ -658,8 +665,20 @@ def check_gradescope_results(doc: dict) -> None:
     assert abs(sum(t["score"] for t in doc["tests"]) - doc["score"]) < 1e-6
 
 
+def gradescope_metadata(folder: Path, student: str) -> Path:
+    """Gradescope's submission_metadata.json, naming the submitter by Student ID (`sid`)."""
+    path = folder / "submission_metadata.json"
+    path.write_text(json.dumps({"id": 123456, "users": [{"sid": student, "email": f"{student}@example.edu",
+                                                         "name": student}]}), encoding="utf-8")  # fmt: skip
+    path.chmod(0o644)
+    return path
+
+
 def run_autograder(image: str, submission: Path, results: Path, *args: str) -> subprocess.CompletedProcess:
+    """Gradescope's call; the submitter's Student ID is the submission folder's name (the id the
+    example was graded under in examples/expected.json: per-student variants follow it)."""
     results.mkdir(exist_ok=True)
+    meta = gradescope_metadata(results.parent, submission.name)
     return podman(
         "run",
         "--rm",
@@ -670,6 +689,8 @@ def run_autograder(image: str, submission: Path, results: Path, *args: str) -> s
         f"{submission}:/autograder/submission",
         "-v",
         f"{results}:/autograder/results",
+        "-v",
+        f"{meta}:/autograder/submission_metadata.json:ro",
         *args,
         "--entrypoint",
         "/autograder/run_autograder",
@@ -681,7 +702,7 @@ def run_autograder(image: str, submission: Path, results: Path, *args: str) -> s
 def one_student(tmp_path: Path) -> tuple[Path, float]:
     expected = json.loads((REPO / "examples" / "expected.json").read_text(encoding="utf-8"))
     sid = "s002_partial" if (EXAMPLES / "s002_partial.zip").is_file() else _all_correct().name
-    sub = tmp_path / "submission"
+    sub = tmp_path / sid  # the folder's name is the submitter's Student ID (run_autograder)
     if sid.endswith("partial"):  # Gradescope unzips an uploaded zip into /autograder/submission
         with zipfile.ZipFile(EXAMPLES / f"{sid}.zip") as zf:
             zf.extractall(sub)
@@ -799,6 +820,7 @@ def test_bundle_installs_and_grades_in_the_image(
     sub, total = one_student
     results = tmp_path / "results"
     results.mkdir()
+    meta = gradescope_metadata(tmp_path, sub.name)
     done = podman(
         "run",
         "--rm",
@@ -811,6 +833,8 @@ def test_bundle_installs_and_grades_in_the_image(
         f"{sub}:/autograder/submission",
         "-v",
         f"{results}:/autograder/results",
+        "-v",
+        f"{meta}:/autograder/submission_metadata.json:ro",
         "--entrypoint",
         "/bin/bash",
         image["name"],

@@ -279,10 +279,11 @@ def test_a_submission_travels_without_its_id_and_with_a_proven_hash() -> None:
     students, _ = discover(EXAMPLES)
     sub = intake_student("s001_all_correct", students["s001_all_correct"], release_version="2026-fall")
     wire = json.loads(json.dumps(encode_submission(sub)))
-    assert "s001_all_correct" not in json.dumps(wire)
+    assert wire["student_id"] == "s001_all_correct"  # it decides per-student variants; no path travels
+    assert str(EXAMPLES) not in json.dumps(wire)
     back = decode_submission(wire)
     assert back.content_hash == sub.content_hash and back.notebooks == sub.notebooks
-    assert back.extra_files == sub.extra_files and back.student_id.startswith("submission-")
+    assert back.extra_files == sub.extra_files and back.student_id == sub.student_id
     first = next(iter(wire["notebooks"].values()))["notebook"]
     code = next(c for c in first["cells"] if c["cell_type"] == "code")
     code["source"] = "import os\n" + "".join(code["source"])
@@ -294,7 +295,9 @@ def test_a_submission_travels_without_its_id_and_with_a_proven_hash() -> None:
 
 
 def _poison_copy(dest: Path) -> Path:
-    """s005 with one extra comment in a code cell: a submission of its own (own content hash)."""
+    """s005 with one extra line in its first answer cell: a submission of its own (own content hash)
+    that takes a few seconds on the worker (a sleep in the sandboxed child), so a test can kill the
+    worker mid-task on a fast machine too."""
     nb = json.loads((EXAMPLES / "s005_only_ch02.ipynb").read_text())
     cell = next(
         c
@@ -302,7 +305,7 @@ def _poison_copy(dest: Path) -> Path:
         if c["cell_type"] == "code" and c["metadata"].get("jaxgrade", {}).get("role") == "answer"
     )
     src = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
-    cell["source"] = "# kills its worker (tests/test_dask.py)\n" + src
+    cell["source"] = "import time; time.sleep(8)  # kills its worker (tests/test_dask.py)\n" + src
     dest.write_text(json.dumps(nb))
     return dest
 
@@ -318,7 +321,10 @@ def _task_key_of(subs: Path, sid: str, exercises: tuple[str, ...]) -> str:
     students, _ = discover(subs)
     sub = intake_student(sid, students[sid], release_version="2026-fall")
     settings = RunSettings.from_options(isolation="bwrap", exercises=exercises, timeout_scale=float(SCALE))
-    return task_key(sub.content_hash, pack_release(RELEASE).digest, grader_version(), wire_settings(settings))
+    return task_key(
+        sub.content_hash, sub.student_id, pack_release(RELEASE).digest, grader_version(),
+        wire_settings(settings),
+    )
 
 
 def test_a_poison_submission_ends_in_grader_error_and_the_others_are_graded(
@@ -456,7 +462,10 @@ def test_a_grader_fault_on_the_workers_is_retried_once_then_grader_error(
         exercises=("histogram",),
         timeout_scale=float(SCALE),
     )
-    key = task_key(sub.content_hash, pack_release(RELEASE).digest, grader_version(), wire_settings(settings))
+    key = task_key(
+        sub.content_hash, sub.student_id, pack_release(RELEASE).digest, grader_version(),
+        wire_settings(settings),
+    )
     story = two_workers.client().story(key)
     attempts = [e for e in story if e[1] == key and e[3] == "processing"]  # (source, key, start, finish, ...)
     assert len(attempts) == 2, story

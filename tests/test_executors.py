@@ -172,7 +172,13 @@ def test_the_worker_refuses_a_submission_it_cannot_trust(env: dict[str, Path]) -
     bad["extra_files"]["silu.cc"] = "not base64!"
     with pytest.raises(CodecError, match="not base64"):
         decode_submission(bad)
+    assert decode_submission(wire).student_id == "alice"  # per-student variants follow it
     bad = json.loads(json.dumps(wire))
-    bad["student_id"] = "alice"
+    bad["host_path"] = "/home/ta/subs/alice"
     with pytest.raises(CodecError, match="unexpected keys"):
         decode_submission(bad)
+    for student in ("", "a\nb", 7):
+        bad = json.loads(json.dumps(wire))
+        bad["student_id"] = student
+        with pytest.raises(CodecError):
+            decode_submission(bad)

@@ -4,7 +4,9 @@ Contract (Gradescope's autograder specification; the image of grader.Dockerfile 
 
   /autograder/submission/              in: the student's files (notebooks, optional silu.cc, ...),
                                        graded like one `<id>/` folder of `jaxgrade grade`
-  /autograder/submission_metadata.json in, optional: only the submission id is read (for the log)
+  /autograder/submission_metadata.json in, optional: the submission id (for the log) and the first
+                                       submitter's Student ID (`users[0].sid`, else their email): the id
+                                       per-student variants (the recompile sequence) are chosen by
   /autograder/results/results.json     out: ALWAYS written, even when grading failed
   stdout                               Gradescope keeps it as /autograder/results/stdout and shows it
                                        to staff only (`stdout_visibility` "hidden")
@@ -39,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 PROJECT = Path(__file__).resolve().parents[2]  # /opt/jaxgrade/src in the images
-STUDENT_ID = "submission"
+STUDENT_ID = "submission"  # when Gradescope's metadata names no student (a test run by hand)
 ISOLATIONS = ("rlimit", "bwrap", "none")
 FAULT_TEST_NAME = "autograder"
 FAULT_ZH = (
@@ -157,7 +159,8 @@ def grade(root: Path, work: Path) -> dict[str, Any]:
         hidden=tuple(p.resolve() for p in private if p.exists()),
         compile_cache=_compile_cache(release_root, release.version, mode),
     )
-    sub = intake_student(STUDENT_ID, [Entry(STUDENT_ID, submission, "dir")], release_version=release.version)
+    sid = student_id(root)
+    sub = intake_student(sid, [Entry(sid, submission, "dir")], release_version=release.version)
     cfg = BatchConfig(
         submissions=submission.parent,
         out=work,
@@ -222,6 +225,22 @@ def write_results(results_dir: Path, doc: dict[str, Any]) -> Path:
     return results_dir / "results.json"
 
 
+def student_id(root: Path) -> str:
+    """Who is graded: the Student ID Gradescope holds for the first submitter (`sid`, what the course
+    roster calls student_id), else their email, else STUDENT_ID. It is the id the grader knows, never
+    one the student typed, so it is what per-student variants (the recompile sequence) follow."""
+    try:
+        meta = json.loads((root / "submission_metadata.json").read_text(encoding="utf-8"))
+        user = (meta.get("users") or [{}])[0]
+        for key in ("sid", "email"):
+            value = user.get(key)
+            if isinstance(value, str | int) and str(value).strip() and len(str(value)) <= 200:
+                return str(value).strip()
+    except (OSError, ValueError, AttributeError, IndexError, TypeError):
+        pass  # no or unreadable metadata: grade under the fixed id
+    return STUDENT_ID
+
+
 def _submission_id(root: Path) -> str:
     try:
         meta = json.loads((root / "submission_metadata.json").read_text(encoding="utf-8"))
@@ -233,7 +252,8 @@ def _submission_id(root: Path) -> str:
 def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     root = _root()
-    print(f"jaxgrade autograder: submission {_submission_id(root)} in {root / 'submission'}", flush=True)
+    print(f"jaxgrade autograder: submission {_submission_id(root)} of {student_id(root)!r} "
+          f"in {root / 'submission'}", flush=True)
     work = Path(tempfile.mkdtemp(prefix="jaxgrade-gs-"))
     try:
         try:

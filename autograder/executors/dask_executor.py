@@ -63,9 +63,13 @@ def wire_settings(settings: Any) -> dict[str, Any]:
     return wire
 
 
-def task_key(content_hash: str, release_digest: str, version: str, settings: dict[str, Any]) -> str:
-    h = hashlib.sha256(b"jaxgrade-task-v1\0")
-    for part in (content_hash, release_digest, version, json.dumps(settings, sort_keys=True)):
+def task_key(
+    content_hash: str, student_id: str, release_digest: str, version: str, settings: dict[str, Any]
+) -> str:
+    """The same work is one task: same content for the same student (per-student variants make the
+    student part of the work), same release, grader version and settings."""
+    h = hashlib.sha256(b"jaxgrade-task-v2\0")
+    for part in (content_hash, student_id, release_digest, version, json.dumps(settings, sort_keys=True)):
         h.update(part.encode() + b"\0")
     return f"jaxgrade-grade-{h.hexdigest()}"
 
@@ -161,7 +165,7 @@ class DaskExecutor:
             "settings": self.settings,
             "submission": encode_submission(sub),
         }, ensure_ascii=False, separators=(",", ":"))  # fmt: skip
-        key = task_key(sub.content_hash, self.archive.digest, self.version, self.settings)
+        key = task_key(sub.content_hash, sub.student_id, self.archive.digest, self.version, self.settings)
         if self._release_future.status in ("cancelled", "lost", "error"):  # the scheduler was replaced
             self._release_future = self._submit_release()
         fut = self.client.submit(grade_task, self._release_future, payload, key=key, resources={RESOURCE: 1},

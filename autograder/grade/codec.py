@@ -14,8 +14,8 @@ Submission wire format (`jaxgrade-submission/1`, JSON object):
   notebooks     {chapter: {"source_name": str, "notebook": nbformat-4 JSON object, "note_zh": str}}
   extra_files   {safe relative path: base64 str}
   problems_zh   [str]  intake notes for the student
-The student id does not travel (a worker needs none; identical submissions share one task); the
-worker grades it under the label `submission_label(content_hash)` and the client puts the id back.
+  student_id    str: the id the grader knows (folder name, LMS/nbgrader/service login). It travels
+                because it decides per-student variants (the recompile sequence); it is never a path.
 
 Result wire format (`jaxgrade-result/1`, JSON object, at most MAX_RESULT_BYTES):
   format, content_hash, release_version   must match what was sent
@@ -51,6 +51,7 @@ MAX_TESTS = 64  # per exercise
 MAX_PHASES = 500
 MAX_MESSAGES = 100
 MAX_FLAGS = 32
+MAX_STUDENT_ID = 1000  # ids come from file names and logins: far shorter in practice
 _STATUS_RE = re.compile(r"[a-z][a-z0-9_]*(:[A-Za-z0-9_.\-]+)*")
 _FLAG_RE = re.compile(r"[a-z][a-z0-9_]*")
 _HASH_RE = re.compile(r"[0-9a-f]{64}")
@@ -63,10 +64,6 @@ RESULT_KEYS = {"format", "content_hash", "release_version", "status", "scores", 
 
 class CodecError(ValueError):
     """A message on the wire is not what the format allows (the grader's fault, never the student's)."""
-
-
-def submission_label(content_hash_hex: str) -> str:
-    return f"submission-{content_hash_hex[:16]}"
 
 
 # --------------------------------------------------------------------------------- submission
@@ -86,6 +83,7 @@ def encode_submission(sub: StudentSubmission) -> dict[str, Any]:
             path: base64.b64encode(data).decode("ascii") for path, data in sorted(sub.extra_files.items())
         },
         "problems_zh": list(sub.problems_zh),
+        "student_id": sub.student_id,
     }
 
 
@@ -101,7 +99,8 @@ def _safe_relative(path: str) -> bool:
 
 def decode_submission(doc: Any) -> StudentSubmission:
     """On the worker: rebuild the submission and prove its content hash."""
-    _keys(doc, {"format", "content_hash", "notebooks", "extra_files", "problems_zh"}, "submission")
+    keys = {"format", "content_hash", "notebooks", "extra_files", "problems_zh", "student_id"}
+    _keys(doc, keys, "submission")
     if doc["format"] != SUBMISSION_FORMAT:
         raise CodecError(f"submission format {doc['format']!r}, expected {SUBMISSION_FORMAT!r}")
     claimed = _str(doc["content_hash"], "content_hash", 64)
@@ -136,7 +135,10 @@ def decode_submission(doc: Any) -> StudentSubmission:
         raise CodecError(f"submission content cannot be hashed: {exc}") from exc
     if actual != claimed:
         raise CodecError("submission content does not match its content_hash")
-    return StudentSubmission(submission_label(claimed), claimed, notebooks, extras, tuple(problems), "ok")
+    student = _str(doc["student_id"], "student_id", MAX_STUDENT_ID)
+    if not student.strip() or any(ord(c) < 32 for c in student):
+        raise CodecError("student_id is empty or holds control characters")
+    return StudentSubmission(student, claimed, notebooks, extras, tuple(problems), "ok")
 
 
 # --------------------------------------------------------------------------------- result

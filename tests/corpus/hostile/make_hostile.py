@@ -1777,9 +1777,11 @@ CASES: list[Case] = [
     Case("h26_kernel_forges_observations", "a kernel destructor that rewrites the kernel observations",
          "a correct SiLU whose library destructor, when the kernel child exits, replaces "
          "silu_ffi.kernel.json with JSON nested 50,000 deep",
-         "the parent's JSON parser raises RecursionError (a grader_error); the unreadable kernel observations "
-         "cost the two kernel sub-checks",
-         ("ch05",), _kernel(KERNEL_FORGES_OBSERVATIONS), {**KERNEL_OTHERS, "silu_ffi": {"score": "<full"}},
+         "the parent's JSON parser raises RecursionError (a grader_error), or the forged file is read as the "
+         "kernel's observations. The kernel child leaves with os._exit after its last report, so library "
+         "destructors never run and the correct kernel keeps its full marks (were the file replaced, the "
+         "bounded reader refuses it: tests/test_untrusted_input.py)",
+         ("ch05",), _kernel(KERNEL_FORGES_OBSERVATIONS), {**KERNEL_OTHERS, "silu_ffi": FULL},
          "partial:not_submitted:ch02", packaging="folder"),
     Case("h27_forged_setup_error", "a forged release setup error",
          "the first answer cell takes the run's token from the child's frames, empties progress.jsonl before "
