@@ -33,7 +33,8 @@ from autograder.grade.jobfiles import ObservationStream, prepare_child_library
 from autograder.grade.model import ChapterNotebook, GraderFault, ReleaseInfo, StudentSubmission
 from autograder.grade.runner import RunSettings, exercise_seed, grade_submission
 from autograder.observations import ObservationInvalid, Observations
-from autograder.sandbox import SandboxResult, ScratchQuota, _uid_pids
+from autograder.sandbox import SandboxResult, ScratchQuota
+from autograder.sandbox.rlimit import uid_pids
 
 REAL = pytest.mark.skipif(
     os.geteuid() != 0 or shutil.which("bwrap") is None or shutil.which("clang++") is None,
@@ -203,7 +204,7 @@ def assert_job_left_nothing(s: RunSettings) -> None:
     leftovers = [p.name for p in s.scratch_root.iterdir() if not p.name.startswith("lib-")] \
         if s.scratch_root.exists() else []
     assert leftovers == [], f"scratch folders left behind: {leftovers}"
-    busy = {uid: pids for uid in s.uids if (pids := _uid_pids(uid))}
+    busy = {uid: pids for uid in s.uids if (pids := uid_pids(uid))}
     assert busy == {}, f"processes of sandbox uids survive: {busy}"
 
 
@@ -829,6 +830,9 @@ class FakeProcess:
         if self.thread is not None:
             self.thread.join(30)
         return self.result
+
+    def usage(self) -> None:
+        return None  # not measured: the parent judges its time limits on the wall clock
 
 
 def _result(exit_code: int | None = 0, sig: int | None = None, limit: str | None = None) -> SandboxResult:

@@ -41,7 +41,7 @@ CPU_LIMIT_MARKER = "CPU time limit exceeded"  # clang's driver when RLIMIT_CPU k
 
 class Toolchain(Protocol):
     """The compiler and JAX a sandbox's programs see, when they are not this host's (container mode:
-    autograder/grade/container.py). Keys must equal what `jaxcourse.build_key` computes in there, so
+    autograder/sandbox/container.py). Keys must equal what `jaxcourse.build_key` computes in there, so
     the child finds its kernels in JAXCOURSE_PREBUILT."""
 
     def build_key(self, source_text: bytes) -> str: ...

@@ -833,8 +833,8 @@ def _sandbox_for(settings: RunSettings, uid: int) -> Sandbox:
         return make_sandbox("none", unsafe=True)
     if settings.isolation in ("bwrap", "rlimit"):
         return make_sandbox(settings.isolation, uid=uid, gid=uid)
-    if settings.isolation == "container":  # one container per child (autograder/grade/container.py)
-        from autograder.grade.container import make_container_sandbox
+    if settings.isolation == "container":  # one container per child (autograder/sandbox/container.py)
+        from autograder.sandbox.container import make_container_sandbox
 
         try:
             return make_container_sandbox(engine=settings.engine, image=settings.image, uid=uid, gid=uid)
