@@ -893,6 +893,12 @@ class ReplaySandbox:
     kernel: dict[str, dict[str, Any]] = field(default_factory=dict)
     mode: str = "fake"
     jobs: list[dict] = field(default_factory=list)
+    uid: int = field(default_factory=os.geteuid)  # what the runner hands to a child stays the test's
+    gid: int = field(default_factory=os.getegid)
+    toolchain: None = None  # this host's compiler (the fake never compiles)
+
+    def scratch(self, path: Path, limits=None) -> nullcontext[ScratchQuota]:
+        return nullcontext(ScratchQuota(Path(path), None, "the fake sandbox does not limit scratch"))
 
     def start(self, argv, *, scratch: Path, mounts=(), env=None, limits=None, cwd="",
               hidden=()) -> FakeProcess:

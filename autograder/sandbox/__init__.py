@@ -16,7 +16,7 @@ Modes (what each protects against is in docs/architecture.md, "Sandbox"):
 
 The parts, one job each:
 
-- base.py       limits, mounts, the result, the fault, the `Process` protocol
+- base.py       limits, mounts, the result, the fault, the `Process` and `Toolchain` protocols
 - mode.py       `Sandbox`, the interface of every mode, and the launcher's command line
 - hostview.py   what "rlimit" and "none" share: host paths, /sandbox/... paths rewritten
 - supervise.py  one started program: status pipe, wall clock, disk watchdog, kill, result
@@ -37,6 +37,7 @@ from autograder.sandbox.base import (
     Process,
     SandboxFault,
     SandboxResult,
+    Toolchain,
 )
 from autograder.sandbox.bwrap import BwrapSandbox
 from autograder.sandbox.factory import make_sandbox
@@ -62,6 +63,7 @@ __all__ = [
     "SandboxResult",
     "SandboxedProcess",
     "ScratchQuota",
+    "Toolchain",
     "UnsafeNoSandbox",
     "make_sandbox",
     "scratch_inodes",

@@ -78,6 +78,16 @@ class SandboxFault(RuntimeError):
 
 
 
+class Toolchain(Protocol):
+    """The compiler and JAX a sandbox's programs see, when they are not this host's (container mode:
+    container.py). Keys must equal what `jaxcourse.build_key` computes in there, so the child finds
+    its kernels in JAXCOURSE_PREBUILT."""
+
+    def build_key(self, source_text: bytes) -> str: ...
+
+    def compile_argv(self, source: Path, output: Path) -> list[str]: ...
+
+
 class Process(Protocol):
     """A started sandboxed program, whatever its mode (and the runner's test doubles)."""
 

@@ -476,7 +476,7 @@ class ContainerSandbox(Sandbox):
 
     def start(self, argv: Sequence[str], *, scratch: Path, mounts: Sequence[Mount] = (),
               env: Mapping[str, str] | None = None, limits: Limits | None = None,
-              cwd: str = SCRATCH_TARGET, hidden: Sequence[Path] = ()) -> ContainerProcess:  # type: ignore[override]  # fmt: skip
+              cwd: str = SCRATCH_TARGET, hidden: Sequence[Path] = ()) -> ContainerProcess:  # fmt: skip
         if not argv:
             raise ValueError("empty argv")
         limits = limits or Limits()

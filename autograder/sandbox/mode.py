@@ -20,8 +20,10 @@ from autograder.sandbox.base import (
     SCRATCH_TARGET,
     Limits,
     Mount,
+    Process,
     SandboxFault,
     SandboxResult,
+    Toolchain,
 )
 from autograder.sandbox.quota import ScratchQuota, has_quota, scratch_quota
 from autograder.sandbox.supervise import STATUS_FD_ARG, Launch, SandboxedProcess
@@ -55,7 +57,7 @@ class Sandbox(ABC):
 
     def start(self, argv: Sequence[str], *, scratch: Path, mounts: Sequence[Mount] = (),
               env: Mapping[str, str] | None = None, limits: Limits | None = None,
-              cwd: str = SCRATCH_TARGET, hidden: Sequence[Path] = ()) -> SandboxedProcess:
+              cwd: str = SCRATCH_TARGET, hidden: Sequence[Path] = ()) -> Process:
         if not argv:
             raise ValueError("empty argv")
         limits = limits or Limits()
@@ -78,6 +80,12 @@ class Sandbox(ABC):
         if not self.quota_scratch:
             return nullcontext(ScratchQuota(Path(path), None, f"mode {self.mode!r} does not limit scratch"))
         return scratch_quota(Path(path), (limits or Limits()).scratch_bytes)
+
+    @property
+    def toolchain(self) -> Toolchain | None:
+        """The compiler and JAX its programs see when they are not this host's (container mode);
+        None: this host's."""
+        return None
 
     def run(self, argv: Sequence[str], **options: object) -> SandboxResult:
         """start() then wait() until the end (the wall-clock limit bounds it)."""
