@@ -27,7 +27,7 @@ import pytest
 from autograder.grade import compile_cache
 from autograder.grade.model import ChapterNotebook, ReleaseInfo, StudentSubmission
 from autograder.release.compile_cache import publish, with_answers
-from autograder.sandbox import _uid_can_reach
+from autograder.sandbox.rlimit import uid_can_reach
 
 REPO = Path(__file__).resolve().parents[1]
 RELEASE = REPO / "assignments" / "2026-fall"
@@ -171,7 +171,7 @@ def test_children_never_get_the_cache_unsandboxed(tmp_path: Path) -> None:
 def test_child_cannot_add_or_change_an_entry(trusted_cache: Path, isolation: str) -> None:
     missing = _real_grader_available()
     python = os.path.realpath(sys.executable)
-    if isolation == "rlimit" and not missing and not _uid_can_reach(Path(python), UIDS[0], UIDS[0]):
+    if isolation == "rlimit" and not missing and not uid_can_reach(Path(python), UIDS[0], UIDS[0]):
         missing = f"rlimit mode: sandbox uids cannot reach the interpreter {python} (run it in the image)"
     if missing:
         pytest.skip(f"real sandbox unavailable: {missing}")

@@ -387,7 +387,7 @@ def test_image_refuses_unsandboxed_grading(image: dict[str, str], tmp_path: Path
 
 def test_image_toolchain_mirrors_jaxcourse() -> None:
     """The parent names kernels as jaxcourse would inside the image (checked here with the host's values)."""
-    from autograder.grade.container import ImageToolchain
+    from autograder.sandbox.container import ImageToolchain
     from jaxcourse import kernels
 
     cxx = kernels.compiler_path()
@@ -401,7 +401,7 @@ def test_image_toolchain_mirrors_jaxcourse() -> None:
 
 @pytest.fixture
 def container_sandbox(image: dict[str, str], monkeypatch: pytest.MonkeyPatch):
-    from autograder.grade.container import ContainerSandbox
+    from autograder.sandbox.container import ContainerSandbox
 
     monkeypatch.setenv("JAXGRADE_CONTAINER_DIR", str(STATE))
     return ContainerSandbox(engine="podman", image=image["name"], uid=SANDBOX_UID + 63, gid=SANDBOX_UID + 63)
@@ -569,8 +569,8 @@ def test_the_program_cannot_swap_the_status_file(container_sandbox, tmp_path: Pa
 def test_container_sandbox_reports_a_missing_image(
     image: dict[str, str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from autograder.grade.container import ContainerSandbox
     from autograder.sandbox import SandboxFault
+    from autograder.sandbox.container import ContainerSandbox
 
     monkeypatch.setenv("JAXGRADE_CONTAINER_DIR", str(STATE))
     sb = ContainerSandbox(

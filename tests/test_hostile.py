@@ -47,7 +47,7 @@ from autograder import grade
 from autograder.exercises import EXERCISE_IDS
 from autograder.grade.gradebook import Gradebook
 from autograder.grade.model import StudentResult
-from autograder.sandbox import _uid_pids
+from autograder.sandbox.rlimit import uid_pids
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO / "tests" / "corpus" / "hostile"
@@ -316,7 +316,7 @@ def batch(tmp_path_factory: pytest.TempPathFactory) -> Batch:
     print(f"\nhostile corpus: {len(SELECTED)} cases graded in {seconds:.1f} s "
           f"(--jobs {JOBS}, --timeout-scale {TIMEOUT_SCALE:g}, --exercises {','.join(scope)})")
 
-    uid_processes = {uid: pids for uid in UIDS if (pids := _uid_pids(uid))}
+    uid_processes = {uid: pids for uid in UIDS if (pids := uid_pids(uid))}
     marked = {pid: cmd for pid, cmd in process_cmdlines().items()
               if PROCESS_MARKER in cmd and pid != os.getpid()}
     repo_traces, repo_other = hostile_traces(repo_before, repo_snapshot())

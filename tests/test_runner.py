@@ -33,7 +33,8 @@ from autograder.grade.jobfiles import ObservationStream, prepare_child_library
 from autograder.grade.model import ChapterNotebook, GraderFault, ReleaseInfo, StudentSubmission
 from autograder.grade.runner import RunSettings, exercise_seed, grade_submission
 from autograder.observations import ObservationInvalid, Observations
-from autograder.sandbox import SandboxResult, ScratchQuota, _uid_pids
+from autograder.sandbox import SandboxResult, ScratchQuota
+from autograder.sandbox.rlimit import uid_pids
 
 REAL = pytest.mark.skipif(
     os.geteuid() != 0 or shutil.which("bwrap") is None or shutil.which("clang++") is None,
@@ -203,7 +204,7 @@ def assert_job_left_nothing(s: RunSettings) -> None:
     leftovers = [p.name for p in s.scratch_root.iterdir() if not p.name.startswith("lib-")] \
         if s.scratch_root.exists() else []
     assert leftovers == [], f"scratch folders left behind: {leftovers}"
-    busy = {uid: pids for uid in s.uids if (pids := _uid_pids(uid))}
+    busy = {uid: pids for uid in s.uids if (pids := uid_pids(uid))}
     assert busy == {}, f"processes of sandbox uids survive: {busy}"
 
 
@@ -830,6 +831,9 @@ class FakeProcess:
             self.thread.join(30)
         return self.result
 
+    def usage(self) -> None:
+        return None  # not measured: the parent judges its time limits on the wall clock
+
 
 def _result(exit_code: int | None = 0, sig: int | None = None, limit: str | None = None) -> SandboxResult:
     return SandboxResult(exit_code=exit_code, signal=sig, timed_out=False, limit=limit, wall_s=0.01,
@@ -889,6 +893,12 @@ class ReplaySandbox:
     kernel: dict[str, dict[str, Any]] = field(default_factory=dict)
     mode: str = "fake"
     jobs: list[dict] = field(default_factory=list)
+    uid: int = field(default_factory=os.geteuid)  # what the runner hands to a child stays the test's
+    gid: int = field(default_factory=os.getegid)
+    toolchain: None = None  # this host's compiler (the fake never compiles)
+
+    def scratch(self, path: Path, limits=None) -> nullcontext[ScratchQuota]:
+        return nullcontext(ScratchQuota(Path(path), None, "the fake sandbox does not limit scratch"))
 
     def start(self, argv, *, scratch: Path, mounts=(), env=None, limits=None, cwd="",
               hidden=()) -> FakeProcess:

@@ -30,9 +30,9 @@ from autograder.sandbox import (
     Mount,
     Sandbox,
     SandboxFault,
-    _uid_pids,
     make_sandbox,
 )
+from autograder.sandbox.rlimit import uid_pids
 
 PY = "/usr/bin/python3"  # a system interpreter the unprivileged uid can reach (the venv's lives under /root)
 MODES = ("bwrap", "rlimit")
@@ -61,7 +61,7 @@ def _free_uid() -> int:
             continue
         except KeyError:
             pass
-        if not _uid_pids(uid):
+        if not uid_pids(uid):
             return uid
     raise RuntimeError("no free uid found")
 
@@ -175,7 +175,7 @@ def test_double_forked_daemon_does_not_survive(sb: Sandbox, workdir: Path, endin
     assert _host_pids_with(f"sleep {token}") == []
     if sb.mode == "rlimit":  # no pid namespace: the file holds a host pid
         assert not _alive(int((workdir / "scratch" / "daemon.pid").read_text()))
-    assert _uid_pids(sb.uid) == []
+    assert uid_pids(sb.uid) == []
 
 
 def test_kill_ends_the_whole_tree(sb: Sandbox, workdir: Path) -> None:
@@ -192,7 +192,7 @@ def test_kill_ends_the_whole_tree(sb: Sandbox, workdir: Path) -> None:
     r = proc.kill()
     assert r.killed and not r.timed_out and r.signal == signal.SIGKILL and r.limit is None
     assert r.message == "Killed by the grader"
-    assert _host_pids_with(f"sleep {token}") == [] and _uid_pids(sb.uid) == []
+    assert _host_pids_with(f"sleep {token}") == [] and uid_pids(sb.uid) == []
     assert proc.poll() == r and proc.kill() == r  # idempotent
 
 
@@ -235,7 +235,7 @@ def test_fork_bomb_is_bounded_by_nproc(sb: Sandbox, workdir: Path) -> None:
     made, failed = map(int, r.stdout.split())
     assert r.exit_code == 0
     assert 0 < made <= 15 and made + failed == 500  # the program itself is one of the 16
-    assert _uid_pids(sb.uid) == []
+    assert uid_pids(sb.uid) == []
 
 
 def test_memory_bomb_hits_the_address_space_limit(sb: Sandbox, workdir: Path) -> None:
@@ -502,7 +502,7 @@ def test_rlimit_refuses_a_busy_uid(workdir: Path) -> None:
             sb.start(py("pass"), scratch=workdir / "other")
     finally:
         first.kill()
-    assert _uid_pids(uid) == []
+    assert uid_pids(uid) == []
 
 
 def test_import_jax_with_default_limits(workdir: Path) -> None:
@@ -541,7 +541,7 @@ def test_setup_failures_are_sandbox_faults(mode: str, workdir: Path) -> None:
         sb.run(["true"], scratch=workdir / "scratch", mounts=[Mount(workdir / "missing", "/sandbox/m")])
     with pytest.raises(SandboxFault, match="not a directory"):
         sb.run(["true"], scratch=workdir / "missing")
-    assert _uid_pids(uid) == []
+    assert uid_pids(uid) == []
 
 
 def test_unsafe_mode_needs_the_flag(workdir: Path) -> None:
@@ -652,7 +652,7 @@ def test_scratch_quota_ends_on_errors_and_kill(workdir: Path) -> None:
 def test_stale_quota_of_a_dead_grader_is_unmounted(workdir: Path) -> None:
     if reason := _missing("bwrap"):
         pytest.skip(reason)
-    from autograder import sandbox as sandbox_module
+    from autograder.sandbox import quota as sandbox_module
 
     gone = subprocess.Popen(["true"])  # a grader process that died without cleaning up
     gone.wait()
@@ -672,7 +672,7 @@ def test_stale_quota_of_a_dead_grader_is_unmounted(workdir: Path) -> None:
 def test_scratch_without_quota_is_reported(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     if reason := _missing("bwrap"):
         pytest.skip(reason)
-    from autograder import sandbox as sandbox_module
+    from autograder.sandbox import quota as sandbox_module
 
     # what a container answers: the mount is refused, the sandbox runs as before and says so
     monkeypatch.setattr(sandbox_module, "_mount_quota", lambda *a: "mounting a tmpfs was refused (test)")
@@ -936,7 +936,7 @@ def test_rlimit_jobs_reach_no_shared_ipc_or_writable_folder(workdir: Path) -> No
     results = [proc.kill() for proc in procs]
     leftovers = _remove_ipc_and_markers(uids, tags)  # even when the sandbox let them through
     assert leftovers == []
-    assert _uid_pids(uids[0]) == _uid_pids(uids[1]) == []
+    assert uid_pids(uids[0]) == uid_pids(uids[1]) == []
     outs = [json.loads(r.stdout) for r in results]
     for tag, out in zip(tags, outs, strict=True):
         for folder in ("/dev/shm", "/tmp", "/var/tmp"):

@@ -21,7 +21,6 @@ import numpy as np
 import pytest
 
 from autograder import untrusted_json
-from autograder.grade.container import STATUS_CAP, read_status_events
 from autograder.grade.jobfiles import (
     FRAME_COST_BYTES,
     MAX_KEPT_JSON_BYTES,
@@ -30,6 +29,7 @@ from autograder.grade.jobfiles import (
     ProgressReader,
 )
 from autograder.observations import ObservationInvalid, read_observations
+from autograder.sandbox.container import STATUS_CAP, read_status_events
 from autograder.untrusted_json import UnreadableFile, nesting_depth, read_capped
 
 DEEP = b"[" * 50_000 + b"]" * 50_000  # json.loads raises RecursionError on this

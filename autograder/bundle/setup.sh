@@ -27,7 +27,7 @@
 # Permissions (the sandbox's "rlimit" mode rests on them): the child runs as one of the sandbox uids
 # (RunSettings.uids, users jaxgrade-sb-<n>) and must not read the grader's checks
 # (autograder/exercises), the release folders, $SRC, or anything else of autograder/ except
-# autograder/__init__.py, autograder/sandbox_exec.py and autograder/sandboxed/. It still reads
+# autograder/__init__.py, autograder/sandbox/launcher.py and autograder/sandboxed/. It still reads
 # jaxcourse/, kernels/ and the venv. The self-check at the end tries both as a sandbox uid.
 #
 # Environment: PIP_CERT / PIP_INDEX_URL are honoured (pip reads them); JAXGRADE_SLIM=1 also removes
@@ -187,7 +187,8 @@ EOF
   # Default deny under autograder/, then open exactly what a sandboxed child may read.
   chmod -R go-rwx "$DEST/autograder" "$DEST/assignments"
   chmod 0755 "$DEST/autograder"  # listable: Python's importer lists a package folder before it imports from it
-  chmod 0644 "$DEST/autograder/__init__.py" "$DEST/autograder/sandbox_exec.py"
+  chmod 0711 "$DEST/autograder/sandbox"  # search only: the launcher is reached by name, the package is not listed
+  chmod 0644 "$DEST/autograder/__init__.py" "$DEST/autograder/sandbox/launcher.py"
   find "$DEST/autograder/sandboxed" -type d -exec chmod 0755 {} +
   find "$DEST/autograder/sandboxed" -type f -exec chmod 0644 {} +
   chmod 0755 "$DEST" "$PREFIX"

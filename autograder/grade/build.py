@@ -22,11 +22,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path, PurePosixPath
-from typing import Protocol
 
 from autograder.grade.cells import AnswerCell
 from autograder.messages import message
-from autograder.sandbox import SCRATCH_TARGET, Limits, Mount, Sandbox, SandboxFault
+from autograder.sandbox import SCRATCH_TARGET, Limits, Mount, Sandbox, SandboxFault, Toolchain
 from jaxcourse.kernels import build_key, compile_argv
 
 SOURCE_SUFFIXES = (".cc", ".cpp", ".cxx")
@@ -37,16 +36,6 @@ GRADER_SOURCE_NAME = "kernel.cc"
 ENVIRONMENT_MARKERS = ("No space left on device", "Disk quota exceeded", "Input/output error",
                        "Read-only file system", "Resource temporarily unavailable")
 CPU_LIMIT_MARKER = "CPU time limit exceeded"  # clang's driver when RLIMIT_CPU killed the front end
-
-
-class Toolchain(Protocol):
-    """The compiler and JAX a sandbox's programs see, when they are not this host's (container mode:
-    autograder/grade/container.py). Keys must equal what `jaxcourse.build_key` computes in there, so
-    the child finds its kernels in JAXCOURSE_PREBUILT."""
-
-    def build_key(self, source_text: bytes) -> str: ...
-
-    def compile_argv(self, source: Path, output: Path) -> list[str]: ...
 
 
 class BuildFault(RuntimeError):

@@ -79,6 +79,7 @@ from autograder.sandbox import (
     SCRATCH_TARGET,
     Limits,
     Mount,
+    Process,
     Sandbox,
     SandboxFault,
     SandboxResult,
@@ -322,16 +323,14 @@ class _Job:
         # uids share this file system (the sandbox hands it to the job's uid when a program starts)
         path = self.workdir / f"{self._runs:02d}-{label}-{secrets.token_hex(8)}"
         path.mkdir(mode=0o700)
-        scratch = getattr(self.sandbox, "scratch", None)  # test doubles may have none
-        if scratch is not None:
-            stack = ExitStack()
-            try:
-                quota = stack.enter_context(scratch(path))
-            except SandboxFault as exc:
-                raise GraderFault(f"scratch folder {path.name}: {exc}") from exc
-            self._scratches[path] = stack
-            if not quota.limited and self.sandbox.mode == "bwrap":
-                self.flags.add("scratch_unlimited")  # TA report: this job's disk use was not bounded
+        stack = ExitStack()
+        try:
+            quota = stack.enter_context(self.sandbox.scratch(path))
+        except SandboxFault as exc:
+            raise GraderFault(f"scratch folder {path.name}: {exc}") from exc
+        self._scratches[path] = stack
+        if not quota.limited and self.sandbox.mode == "bwrap":
+            self.flags.add("scratch_unlimited")  # TA report: this job's disk use was not bounded
         for sub in ("tmp", "work"):
             (path / sub).mkdir()
         self.give_to_child(path)
@@ -352,14 +351,13 @@ class _Job:
             self.release_scratch(next(iter(self._scratches)))
 
     def give_to_child(self, path: Path) -> None:
-        uid = getattr(self.sandbox, "uid", None)
-        if self.sandbox.mode == "none" or uid is None or os.geteuid() != 0:
+        if self.sandbox.mode == "none" or os.geteuid() != 0:
             return
         for p in (path / "tmp", path / "work"):
             for q in [p, *p.rglob("*")]:
-                os.lchown(q, uid, getattr(self.sandbox, "gid", uid))
+                os.lchown(q, self.sandbox.uid, self.sandbox.gid)
 
-    def start(self, argv: list[str], scratch: Path, limits: Limits) -> Any:
+    def start(self, argv: list[str], scratch: Path, limits: Limits) -> Process:
         cache = self.xla_cache
         xla = [Mount(cache.source, compile_cache.CHILD_TARGET, cache.writable)] if cache is not None else []
         try:
@@ -709,7 +707,7 @@ def _build_kernels(job: _Job, chapter: str, cells: ChapterCells, exercises: list
     limits = dataclasses.replace(backstop, cpu_s=max(1, round(build_s)))
     cache_ = BuildCache(settings.build_cache, job.sandbox, scratch_root=job.workdir, limits=limits,
                         hidden=job.build_hidden, mounts=job.python_mounts,
-                        toolchain=getattr(job.sandbox, "toolchain", None))
+                        toolchain=job.sandbox.toolchain)
     libs: list[Path] = []
     with job.clock.phase(f"{chapter}/build") as ph:
         statuses = []
@@ -833,8 +831,8 @@ def _sandbox_for(settings: RunSettings, uid: int) -> Sandbox:
         return make_sandbox("none", unsafe=True)
     if settings.isolation in ("bwrap", "rlimit"):
         return make_sandbox(settings.isolation, uid=uid, gid=uid)
-    if settings.isolation == "container":  # one container per child (autograder/grade/container.py)
-        from autograder.grade.container import make_container_sandbox
+    if settings.isolation == "container":  # one container per child (autograder/sandbox/container.py)
+        from autograder.sandbox.container import make_container_sandbox
 
         try:
             return make_container_sandbox(engine=settings.engine, image=settings.image, uid=uid, gid=uid)

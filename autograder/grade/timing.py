@@ -9,20 +9,21 @@ backstop that bounds how long a job can hold its slot:
              while asleep or blocked (a `time.sleep(600)` is the student's timeout)
   "starved"  it reached `STARVED_GIVE_UP_FACTOR` times the limit without using its budget, its
              threads having spent a good part of the time waiting for a CPU
-             (`autograder.sandbox_usage.starved`): the machine's fault, a grader fault that is
+             (`autograder.sandbox.usage.starved`): the machine's fault, a grader fault that is
              retried, never a zero. Between the two factors a child that is waiting for a CPU (not
              sleeping) is given more time, so a merely slow machine still grades.
 
-Processes whose sandbox cannot report usage (test doubles, `usage()` None) are judged on the wall
-clock alone, with the limit itself as the deadline.
+Processes whose sandbox cannot report usage (`Process.usage()` None: a container run as the caller's
+own uid, the tests' doubles) are judged on the wall clock alone, with the limit itself as the deadline.
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any
+from collections.abc import Callable
 
-from autograder.sandbox_usage import Usage, starved
+from autograder.sandbox.base import Process
+from autograder.sandbox.usage import Usage, starved
 
 WALL_BACKSTOP_FACTOR = 5.0
 STARVED_GIVE_UP_FACTOR = 20.0
@@ -32,11 +33,12 @@ USAGE_POLL_S = 0.25  # reading /proc for the whole process tree costs a few ms
 class CpuDeadline:
     """The limit of one step (an exercise, the start-up) of one running child."""
 
-    def __init__(self, proc: Any, limit_s: float, *, backstop_factor: float = WALL_BACKSTOP_FACTOR) -> None:
+    def __init__(self, proc: Process, limit_s: float, *,
+                 backstop_factor: float = WALL_BACKSTOP_FACTOR) -> None:
         self.proc, self.limit_s = proc, limit_s
         self.started = time.monotonic()
-        self._usage = getattr(proc, "usage", None)  # test doubles of the sandbox have none
-        self.base: Usage | None = self._usage() if self._usage is not None else None
+        self._usage: Callable[[], Usage | None] | None = proc.usage
+        self.base: Usage | None = self._usage()
         if self.base is None:  # not measurable (a container run as the caller's own uid)
             self._usage = None
         self.backstop_s = limit_s * backstop_factor if self._usage is not None else limit_s

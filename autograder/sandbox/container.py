@@ -1,6 +1,6 @@
 """Isolation mode "container": every sandboxed program runs in its own container (trusted parent side).
 
-`ContainerSandbox` implements the interface of `autograder.sandbox.Sandbox` (start -> a process with
+`ContainerSandbox` implements the interface of `Sandbox` (mode.py: start -> a `Process` with
 wait/poll/kill returning `SandboxResult`, `SandboxFault` for its own failures), so the runner's
 notebook child, kernel child and kernel builds each run in a fresh container of the grader image
 while the runner, the hidden checks and the verdicts stay on the host:
@@ -8,7 +8,7 @@ while the runner, the hidden checks and the verdicts stay on the host:
     podman|docker run --rm --pull never --network none --read-only --tmpfs /tmp --cap-drop ALL
         --security-opt no-new-privileges --user UID:GID --memory M --memory-swap M --pids-limit N --cpus C
         -v SCRATCH:/sandbox/scratch:rw  -v <each Mount>:ro  -v STATUS:/sandbox/.status:rw
-        -v autograder/sandbox_exec.py:/sandbox/.exec/sandbox_exec.py:ro
+        -v autograder/sandbox/launcher.py:/sandbox/.exec/sandbox_exec.py:ro
         --entrypoint /bin/sh IMAGE -c 'exec "$@" 3>/sandbox/.status/status' sh
         <image python> -I -S -c <PR_SET_DUMPABLE 0, run /sandbox/.exec/sandbox_exec.py> --status-fd=3
         --rlimit=... --seccomp -- ARGV
@@ -22,7 +22,7 @@ child wrote with the usual validating reader. Host paths in ARGV are mapped into
 host's Python interpreter -> the image's, clang++ -> the image's, the host's site-packages (JAX's
 FFI include folder) -> the image's.
 
-Inside, the launcher of the other modes (`sandbox_exec.py`, bound from the host) applies the rlimits
+Inside, the launcher of the other modes (`launcher.py`, bound from the host) applies the rlimits
 (soft = hard), seccomp (no inet sockets, ptrace, namespaces...) and reports the exact wait status and
 rusage. It runs as the same unprivileged uid as the program (the container has no capabilities to
 switch), so that report is advisory: a program can forge or kill it (it cannot read the launcher's
@@ -71,25 +71,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from autograder import untrusted_json
-from autograder.sandbox import (
-    _QUOTA_LOCK,
-    _QUOTAS,
-    DEFAULT_PATH,
-    DISK_POLL_S,
-    EXEC_SOURCE,
-    EXEC_TARGET,
-    SCRATCH_TARGET,
-    Limits,
-    Mount,
-    Sandbox,
-    SandboxFault,
-    SandboxResult,
-    _CappedReader,
-    _infer_limit,
-    _message,
-    scratch_inodes,
-)
-from autograder.sandbox_usage import Usage, scratch_usage, starved, uid_members, usage_of
+from autograder.sandbox.base import DEFAULT_PATH, SCRATCH_TARGET, Limits, Mount, SandboxFault, SandboxResult
+from autograder.sandbox.capture import CappedReader
+from autograder.sandbox.mode import EXEC_SOURCE, EXEC_TARGET, Sandbox
+from autograder.sandbox.outcome import describe, infer_limit
+from autograder.sandbox.quota import has_quota, scratch_inodes
+from autograder.sandbox.supervise import DISK_POLL_S, MonitoredProcess
+from autograder.sandbox.usage import Usage, scratch_usage, starved, uid_members, usage_of
 from autograder.untrusted_json import UnreadableFile, read_capped
 from jaxcourse.kernels import KERNEL_FLAGS
 
@@ -255,12 +243,13 @@ def read_status_events(path: Path) -> list[dict]:
 
 
 
-class ContainerProcess:
+class ContainerProcess(MonitoredProcess):
     """One started container; a monitor thread enforces the wall clock even if nobody calls wait()."""
 
     def __init__(self, engine: Engine, name: str, run_argv: list[str], limits: Limits,
                  status_dir: Path, *, scratch_limited: bool = False, account_uid: int | None = None,
                  scratch: Path | None = None) -> None:  # fmt: skip
+        super().__init__()
         self.mode = "container"
         self.scratch_limited = scratch_limited
         self.account_uid = account_uid  # a dedicated uid: the container's processes are found by it
@@ -272,10 +261,7 @@ class ContainerProcess:
         self.engine, self.name, self.limits = engine, name, limits
         self.status_dir = status_dir
         self.program_pid: int | None = None  # a pid inside the container's pid namespace: never signalled
-        self._done = threading.Event()
         self._wake = threading.Event()
-        self._result: SandboxResult | None = None
-        self._fault: SandboxFault | None = None
         self._timed_out = False
         self.started_at = time.monotonic()
         try:
@@ -287,8 +273,8 @@ class ContainerProcess:
             raise SandboxFault(f"container: could not start {engine.kind}: {exc}") from exc
         assert self._popen.stdout is not None and self._popen.stderr is not None
         cap = limits.output_bytes
-        self._stdout = _CappedReader(os.dup(self._popen.stdout.fileno()), cap, "container-out")
-        self._stderr = _CappedReader(os.dup(self._popen.stderr.fileno()), cap, "container-err")
+        self._stdout = CappedReader(os.dup(self._popen.stdout.fileno()), cap, "container-out")
+        self._stderr = CappedReader(os.dup(self._popen.stderr.fileno()), cap, "container-err")
         self._popen.stdout.close()
         self._popen.stderr.close()
         self._stdout.start()
@@ -426,18 +412,18 @@ class ContainerProcess:
             exit_code, sig = (None, rc - 128) if rc is not None and rc > 128 else (rc, None)
         truncated = self._stdout.truncated or self._stderr.truncated
         limit = "disk" if self._disk_full else \
-            _infer_limit(self.limits, self._timed_out, exit_code, sig, cpu, killed, stderr, truncated)
+            infer_limit(self.limits, self._timed_out, exit_code, sig, cpu, killed, stderr, truncated)
         return SandboxResult(
             exit_code=exit_code, signal=sig, timed_out=self._timed_out, limit=limit,
             wall_s=round(ended_at - self.started_at, 6),
             stdout=bytes(self._stdout.data).decode(errors="replace"), stderr=stderr,
             output_truncated=truncated, cpu_s=None if cpu is None else round(cpu, 6), max_rss_bytes=max_rss,
             killed=killed, mode=self.mode, scratch_limited=self.scratch_limited,
-            message=_message(self.limits, exit_code, sig, limit, killed, self._timed_out, cpu),
+            message=describe(self.limits, exit_code, sig, limit, killed, self._timed_out, cpu),
             starved=self._starved, wait_s=None if self._last_usage is None else self._peak_wait_s,
         )  # fmt: skip
 
-    # -- public (same as autograder.sandbox.SandboxedProcess)
+    # -- public (the `Process` protocol, as SandboxedProcess)
 
     def usage(self) -> Usage | None:
         """CPU and CPU-wait seconds of the container's processes so far (found on the host by their
@@ -450,24 +436,10 @@ class ContainerProcess:
         self._peak_wait_s = max(self._peak_wait_s, reading.wait_s)  # exited threads take theirs along
         return reading
 
-    def poll(self) -> SandboxResult | None:
-        return self._finish() if self._done.is_set() else None
-
-    def wait(self, timeout: float | None = None) -> SandboxResult | None:
-        return self._finish() if self._done.wait(timeout) else None
-
-    def kill(self) -> SandboxResult:
-        """Kills the container; when it returns, no process of it remains."""
+    def _request_kill(self) -> None:
+        """The monitor kills the container by name; afterwards no process of it remains."""
         if not self._done.is_set():
             self._wake.set()
-        self._done.wait()
-        return self._finish()
-
-    def _finish(self) -> SandboxResult:
-        if self._fault is not None:
-            raise self._fault
-        assert self._result is not None
-        return self._result
 
 
 # --- the sandbox -----------------------------------------------------------------------------
@@ -504,7 +476,7 @@ class ContainerSandbox(Sandbox):
 
     def start(self, argv: Sequence[str], *, scratch: Path, mounts: Sequence[Mount] = (),
               env: Mapping[str, str] | None = None, limits: Limits | None = None,
-              cwd: str = SCRATCH_TARGET, hidden: Sequence[Path] = ()) -> ContainerProcess:  # type: ignore[override]  # fmt: skip
+              cwd: str = SCRATCH_TARGET, hidden: Sequence[Path] = ()) -> ContainerProcess:  # fmt: skip
         if not argv:
             raise ValueError("empty argv")
         limits = limits or Limits()
@@ -538,8 +510,7 @@ class ContainerSandbox(Sandbox):
         name = f"jaxgrade-{os.getpid()}-{uuid.uuid4().hex[:12]}"
         inner = self._translate(list(argv), info)
         run = self._run_argv(name, binds, inner, dict(env or {}), limits, cwd, info)
-        with _QUOTA_LOCK:
-            limited = str(scratch) in _QUOTAS
+        limited = has_quota(scratch)
         return ContainerProcess(self.engine, name, run, limits, status_dir, scratch_limited=limited,
                                 account_uid=self.uid if self.dedicated_uid else None, scratch=scratch)
 

@@ -1,8 +1,9 @@
 """Launcher of one sandboxed program (trusted; runs as root just before the untrusted code).
 
-Run by `autograder.sandbox` as `python -I -S sandbox_exec.py [options] -- argv...`, inside bwrap or
-directly (container mode). It uses the standard library only and imports nothing from `autograder`,
-because inside bwrap it is bound alone at /sandbox/.exec/.
+Run by the modes of `autograder.sandbox` as `python -I -S launcher.py [options] -- argv...`, inside
+bwrap or a container (where it is /sandbox/.exec/sandbox_exec.py) or directly (rlimit, none). It uses
+the standard library only and imports nothing from `autograder`, because inside bwrap it is bound
+alone at /sandbox/.exec/.
 
 It forks once (as a child subreaper, so the program's orphans are reaped here and their CPU time
 stays in this process's children's rusage, which the parent reads from /proc while the program
@@ -377,7 +378,7 @@ def launch(args: argparse.Namespace) -> int:
     _prctl(_libc(), PR_SET_PDEATHSIG, signal.SIGKILL)  # container mode: die with the grader
     launcher_pid = os.getpid()
     # Orphans of the program are reaped here, so their CPU time stays in this process's rusage of
-    # children, which the parent reads from /proc while the program runs (sandbox_usage).
+    # children, which the parent reads from /proc while the program runs (autograder/sandbox/usage.py).
     _prctl(_libc(), PR_SET_CHILD_SUBREAPER, 1)
     err_r, err_w = os.pipe()  # close-on-exec: EOF means the exec succeeded
     pid = os.fork()
