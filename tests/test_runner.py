@@ -34,6 +34,7 @@ from autograder.grade.model import ChapterNotebook, GraderFault, ReleaseInfo, St
 from autograder.grade.runner import RunSettings, exercise_seed, grade_submission
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandbox import SandboxResult, ScratchQuota, _uid_pids
+from autograder.sandboxed import wire
 
 REAL = pytest.mark.skipif(
     os.geteuid() != 0 or shutil.which("bwrap") is None or shutil.which("clang++") is None,
@@ -1057,7 +1058,7 @@ class ForgingSandbox(ReplaySandbox):
                 line = {"exercise": None, "phase": phase, "error": "forged", "token": token}
                 f.write(json.dumps(line) + "\n")
         client.close()
-        return FakeProcess(dataclasses.replace(_result(), stdout=f"{runner.READY_MARKER} {token}\n"))
+        return FakeProcess(dataclasses.replace(_result(), stdout=f"{wire.ready_line(token)}\n"))
 
 
 def test_a_setup_error_forged_after_student_code_ran_is_the_students_fault(tmp_path, fake_settings):

@@ -4,7 +4,8 @@ An exercise module `autograder/exercises/<id>.py` (trusted side) exposes exactly
   EXERCISE  an `Exercise` (id, chapter, sub-checks with points, what the probe relies on)
   inputs    inputs(seed: int) -> ProbeInputs; fresh arrays/params drawn in the parent (an exercise with
             `per_student` takes `inputs(seed, *, student_id, release_root)`)
-  probe     the child-side function autograder.sandboxed.probes.<id>.probe (never called here)
+  (probe)   the child-side function `probe` of `EXERCISE.probe_module`
+            (autograder/sandboxed/probes/<id>.py): named, never imported by declaring the exercise
   verdict   verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]; judges in the parent
 The child probe has the signature probe(ns: dict, inp: dict, rec: Recorder) -> None, where `ns` is
 the student's notebook namespace and `inp` maps the ProbeInputs' names to arrays / plain values.
@@ -62,6 +63,11 @@ class Exercise:
             unknown = set(s.counts_with) - names
             if unknown or s.name in s.counts_with:
                 raise ValueError(f"{self.id}: {s.name} counts with unknown sub-checks {sorted(unknown)}")
+
+    @property
+    def probe_module(self) -> str:
+        """The child-side module with `probe` (and `kernel_probe`) of this exercise."""
+        return f"autograder.sandboxed.probes.{self.id}"
 
     @property
     def max_points(self) -> float:

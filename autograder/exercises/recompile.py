@@ -41,11 +41,10 @@ from autograder.exercises.base import (
 )
 from autograder.grade.model import GraderFault
 from autograder.observations import ObservationInvalid, Observations
-from autograder.sandboxed.probes.recompile import probe
 from jaxcourse.variants import POOL_FILE, load_pool, variant_index
 
 __all__ = ["EXERCISE", "RELEASE_FUNCTION", "RELEASE_SEQUENCE", "correct_prediction", "inputs",
-           "measure_compiles", "probe", "verdict"]
+           "measure_compiles", "verdict"]
 
 EXERCISE = Exercise(
     id="recompile",

@@ -30,9 +30,8 @@ from autograder.exercises.base import (
     unanswered,
 )
 from autograder.observations import ObservationInvalid, Observations
-from autograder.sandboxed.probes.reduce_sum_rules import probe
 
-__all__ = ["EXERCISE", "inputs", "probe", "verdict"]
+__all__ = ["EXERCISE", "inputs", "verdict"]
 
 PRIMITIVE = "custom_reduce_sum"
 RTOL_VALUE = 1e-5

@@ -32,9 +32,8 @@ from autograder.exercises.base import (
     unanswered,
 )
 from autograder.observations import ObservationInvalid, Observations
-from autograder.sandboxed.probes.silu_ffi import kernel_probe, probe
 
-__all__ = ["EXERCISE", "inputs", "kernel_probe", "probe", "verdict"]
+__all__ = ["EXERCISE", "inputs", "verdict"]
 
 RTOL_VALUE, ATOL_VALUE = 1e-5, 1e-6
 RTOL_GRAD, ATOL_GRAD = 1e-4, 1e-5

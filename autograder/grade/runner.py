@@ -63,7 +63,6 @@ from autograder.grade.build import (
 )
 from autograder.grade.cells import AnswerCell, ChapterCells, map_cells
 from autograder.grade.jobfiles import (
-    STREAM_NAME,
     ObservationStream,
     ProgressReader,
     place_extra_files,
@@ -84,13 +83,26 @@ from autograder.sandbox import (
     SandboxResult,
     make_sandbox,
 )
+from autograder.sandboxed.wire import (
+    CELLS_KEY,
+    KERNEL_JOB,
+    KERNEL_PREFIX,
+    KERNEL_RUN_KEY,
+    NOTEBOOK_JOB,
+    PROBE_ERROR_KEY,
+    STREAM_NAME,
+    TAMPERED_KEY,
+    WIRE_KEY,
+    ProgressPhase,
+    ack_name,
+    ready_line,
+)
 
 LIB_TARGET = "/sandbox/lib"
 POLL_S = 0.02
 EXIT_GRACE_S = 2.0  # from the last "done" to the child's exit
 # Modes whose sandbox uid belongs to one job alone: the child may kill(-1) between exercises.
 REAPING_MODES = frozenset({"bwrap", "rlimit", "container"})
-READY_MARKER = "jaxgrade-ready"  # child_main writes "<marker> <token>" to stdout before student code
 MAX_KERNEL_SOURCES = 4
 CELL_ERRORS_SHOWN = 3
 # Top-level folders a notebook child sees in bwrap mode (everything else is covered); the Python
@@ -388,7 +400,7 @@ def _ack(scratch: Path, exercise: str) -> None:
     """Tell the child its exercise's observations are collected (never through a planted link)."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
     try:
-        os.close(os.open(scratch / f"ack-{exercise}", flags, 0o644))
+        os.close(os.open(scratch / ack_name(exercise), flags, 0o644))
     except OSError:
         pass  # planted by the notebook itself: it only hurts its own observations
 
@@ -419,7 +431,7 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
     place_extra_files(scratch / "work", job.sub.extra_files)
     job.give_to_child(scratch)
     token = secrets.token_hex(16)
-    write_job(scratch, "job.json", {
+    write_job(scratch, NOTEBOOK_JOB, {
         "chapter": chapter, "setup_cells": list(cells.setup), "token": token, "ack": True,
         "reap": job.sandbox.mode in REAPING_MODES, "stream": STREAM_NAME,
         "exercises": [{"id": ex.id, "cells": [c.source for c in cells.answers[ex.id]],
@@ -463,16 +475,16 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
             result = _wait(proc, 0)
             tick()
             for ev in reader.read_new():
-                if ev.phase == "setup_error" and not ready:  # only before student code ran
+                if ev.phase == ProgressPhase.SETUP_ERROR and not ready:  # only before student code ran
                     setup_error = ev.error or "unknown error"
-                elif ev.phase == "ready":
+                elif ev.phase == ProgressPhase.READY:
                     ready = True
                     clock = CpuDeadline(proc, settings.scaled(settings.startup_timeout_s))
                 elif ev.exercise is not None and ready:
-                    if ev.phase == "cells" and ev.exercise != current:
+                    if ev.phase == ProgressPhase.CELLS and ev.exercise != current:
                         current = ev.exercise
                         clock = CpuDeadline(proc, timeouts[current])
-                    elif ev.phase == "done" and ev.exercise not in done:
+                    elif ev.phase == ProgressPhase.DONE and ev.exercise not in done:
                         # the child wrote every frame of the exercise before this line: take them now,
                         # then let the child go on (later frames can no longer count for it)
                         stream.drain()
@@ -500,7 +512,7 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
         job.release_scratch(scratch)  # nothing is read from it any more (observations were collected)
     # the child also writes the marker to its stdout before any student code runs; a notebook cannot
     # take back what it wrote there (it can empty the progress file and forge lines, token included)
-    student_code_ran = f"{READY_MARKER} {token}" in result.stdout
+    student_code_ran = ready_line(token) in result.stdout
     if setup_error and not student_code_ran:
         raise GraderFault(f"{chapter}: release setup failed in the sandbox: {setup_error}")
     if starved or (result.timed_out and result.starved and len(done) < len(ids)):
@@ -550,7 +562,7 @@ class _KernelChild:
         shutil.copyfile(self.so, scratch / "prebuilt" / self.so.name)
         for ex in self.exercises:
             write_inputs(scratch / "inputs", ex.id, self.inputs[ex.id])
-        write_job(scratch, "kernel_job.json", {"token": self.token, "exercises": [
+        write_job(scratch, KERNEL_JOB, {"token": self.token, "exercises": [
             {"id": ex.id, "so": f"prebuilt/{self.so.name}"} for ex in self.exercises]})
         argv = [settings.python, "-P", "-s", "-B", "-m", "autograder.sandboxed.kernel_main", SCRATCH_TARGET]
         self.started_at = time.time()
@@ -563,14 +575,14 @@ class _KernelChild:
         assert self.reader is not None
         settings = self.job.settings
         for ev in self.reader.read_new():
-            if ev.phase == "ready":
+            if ev.phase == ProgressPhase.READY:
                 self.ready = True
-            elif ev.phase == "setup_error" and not self.ready:
+            elif ev.phase == ProgressPhase.SETUP_ERROR and not self.ready:
                 self.setup_error = ev.error
-            elif ev.phase == "probe" and ev.exercise is not None and self.ready:
+            elif ev.phase == ProgressPhase.PROBE and ev.exercise is not None and self.ready:
                 ex = next(e for e in self.exercises if e.id == ev.exercise)
                 self.clock = CpuDeadline(self.proc, settings.scaled(ex.timeout_s))
-            elif ev.phase == "done" and self.ready:
+            elif ev.phase == ProgressPhase.DONE and self.ready:
                 self.clock = CpuDeadline(self.proc, settings.scaled(settings.startup_timeout_s))
 
     def poll(self) -> None:
@@ -601,7 +613,7 @@ class _KernelChild:
         # "ready" is written before the student's library is loaded: whatever fails after it is the
         # student's (even an exit(3) from a constructor in the .so), whatever fails before it is ours.
         # A constructor can empty the progress file, not the marker the child wrote to stdout.
-        if not self.ready and f"{READY_MARKER} {self.token}" not in (result.stdout or ""):
+        if not self.ready and ready_line(self.token) not in (result.stdout or ""):
             detail = self.setup_error or (result.stderr or "")[-1500:]
             raise GraderFault(f"{self.chapter}: kernel child did not get ready ({result.message}): {detail}")
         if self.starved:
@@ -615,7 +627,7 @@ class _KernelChild:
         values: dict[str, dict[str, Any]] = {}
         for ex in self.exercises:
             obs = read_observations(self.scratch / "obs", f"{ex.id}.kernel")
-            values[ex.id] = {f"kernel.{k}": v for k, v in (obs.values if obs else {}).items()}
+            values[ex.id] = {f"{KERNEL_PREFIX}{k}": v for k, v in (obs.values if obs else {}).items()}
         return status, values
 
     def kill(self) -> None:
@@ -647,7 +659,7 @@ def _zero(ex: Exercise, status: str, summary: str, detail: str = "") -> Exercise
 
 
 def _cell_notes(obs: Observations, answer_cells: tuple[AnswerCell, ...]) -> list[str]:
-    raw = obs.values.get("__cells__")
+    raw = obs.values.get(CELLS_KEY)
     if not isinstance(raw, list):
         return []
     notes = []
@@ -664,7 +676,7 @@ def _cell_notes(obs: Observations, answer_cells: tuple[AnswerCell, ...]) -> list
 
 
 def _tampered(obs: Observations) -> tuple[str, ...]:
-    raw = obs.values.get("__tampered__")
+    raw = obs.values.get(TAMPERED_KEY)
     if isinstance(raw, list):
         return tuple(str(x)[:200] for x in raw[:50])
     return ()
@@ -675,9 +687,9 @@ def _judge(module: Any, ex: Exercise, inp: ProbeInputs, obs: Observations,
     notes = [*extra_notes, *_cell_notes(obs, answer_cells)]
     if not answer_cells:
         notes.insert(0, message("no_answer"))
-    if isinstance(obs.values.get("__wire__"), StudentError):
+    if isinstance(obs.values.get(WIRE_KEY), StudentError):
         return _zero(ex, "malformed_output", "\n".join([message("malformed_output"), *notes]))
-    probe_error = obs.error("__probe__")
+    probe_error = obs.error(PROBE_ERROR_KEY)
     if probe_error is not None:
         notes.append(message("probe_error", error=probe_error.message.splitlines()[-1][:300]
                              if probe_error.message else probe_error.type))
@@ -811,7 +823,7 @@ def _grade_chapter(job: _Job, chapter: str, notebook: dict[str, Any], exercises:
             else:
                 obs = observations[ex.id]
                 if ex.kernel_probe:
-                    merged = {**obs.values, **kernel_values.get(ex.id, {}), "kernel.__run__": kernel_status}
+                    merged = {**obs.values, **kernel_values.get(ex.id, {}), KERNEL_RUN_KEY: kernel_status}
                     obs = Observations(ex.id, merged)
                 notes = kernel_notes if ex.kernel_probe else []
                 if ex.kernel_probe and kernel_status in ("crashed", "timeout", "memory"):
