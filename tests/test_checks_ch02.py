@@ -279,7 +279,7 @@ def test_declaring_the_exercises_imports_no_probe_module():
         "    before = 'jax' in sys.modules\n"
         "    load(ex_id)\n"
         "    jax_by[ex_id] = not before and 'jax' in sys.modules\n"
-        "print(json.dumps({'probes': sorted(m for m in sys.modules if 'sandboxed' in m),\n"
+        "print(json.dumps({'probes': sorted(m for m in sys.modules if '.probes' in m),\n"
         "                  'jax_by': jax_by, 'jaxcourse': 'jaxcourse' in sys.modules}))\n"
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)

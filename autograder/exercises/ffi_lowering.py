@@ -42,7 +42,6 @@ EXERCISE = Exercise(
     id="ffi_lowering",
     chapter="ch05",
     title_zh="练习 4:以 FFI target rms_norm 作为原语 rms_norm_prim_p 的 lowering",
-    interfaces=("rms_norm_prim_p",),
     subchecks=(
         SubCheck("lowers to rms_norm", 1.0, "jit 后的 StableHLO 调用 FFI target rms_norm(custom_call)",
                  gate=True,

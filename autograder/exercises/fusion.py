@@ -42,7 +42,6 @@ EXERCISE = Exercise(
     id="fusion",
     chapter="ch02",
     title_zh="练习 3:融合与屏障",
-    interfaces=("fusion_report",),
     subchecks=(
         SubCheck("optimized_hlo", 2,
                  "统计的是优化后的 HLO:逐元素链至少 1 条 fusion、把链加长条数不变、插入屏障后条数变多",

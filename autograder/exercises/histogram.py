@@ -40,7 +40,6 @@ EXERCISE = Exercise(
     id="histogram",
     chapter="ch02",
     title_zh="练习 1:jaxpr 侦探(原语直方图)",
-    interfaces=("primitive_histogram",),
     subchecks=(
         SubCheck("shared_jit_recursion", 2,
                  "递归进入子 jaxpr:同一个内层 jit 调用几次就统计几次,jit 里再嵌套的 jit 也要展开", gate=True),

@@ -50,7 +50,6 @@ EXERCISE = Exercise(
     id="recompile",
     chapter="ch02",
     title_zh="练习 2:预测重编译次数",
-    interfaces=("predicted_compiles",),
     subchecks=(
         SubCheck("exact_int", 1, "predicted_compiles 是一个 int(不是 bool、float、NumPy 整数或 int 的子类)",
                  gate=True, counts_with=("matches_clean_measurement",)),

@@ -45,7 +45,6 @@ EXERCISE = Exercise(
     id="reduce_sum_rules",
     chapter="ch05",
     title_zh="练习 1:为 custom_reduce_sum_p 注册 JVP、转置和 batching 规则",
-    interfaces=("custom_reduce_sum_p", "custom_reduce_sum"),
     subchecks=(
         SubCheck("primitive kept", 1.0, "custom_reduce_sum 及其 grad、vmap 仍经过 custom_reduce_sum_p 原语",
                  gate=True, counts_with=BEHAVIOUR),

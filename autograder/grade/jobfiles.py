@@ -34,6 +34,7 @@ import numpy as np
 from autograder import untrusted_json
 from autograder.exercises.base import ProbeInputs
 from autograder.grade.model import GraderFault
+from autograder.messages import FORGED_OUTPUT_ZH, OVERSIZED_OUTPUT_ZH
 from autograder.observations import (
     MAX_JSON_BYTES,
     MAX_NPY_BYTES,
@@ -72,8 +73,6 @@ ENTRY_OVERHEAD_BYTES = 64  # a kept entry's cost besides its key and payload
 # an entry's payload sits 3 levels deep in the observation file (document, values, entry)
 MAX_PAYLOAD_DEPTH = untrusted_json.MAX_DEPTH - 3
 MAX_PUMP_BYTES = 8 * 2**20  # one pump() reads at most this much, so the runner's loop stays responsive
-_FORGED_ZH = "观测结果不是评分进程写的"
-_OVERSIZED_ZH = "观测结果超过大小上限"
 _NUMERIC_DTYPE = re.compile(r"[<>|=]?[biufc]\d{1,2}")
 _PHASES = frozenset(ProgressPhase)
 _PARENT_KEYS = frozenset({TAMPERED_KEY, TOKEN_KEY, WIRE_KEY})  # made by the parent, never sent
@@ -359,13 +358,13 @@ class ObservationStream:
         state = self._state[exercise]
         self._taken.add(exercise)
         if self._forged:
-            return Observations(exercise, {WIRE_KEY: StudentError("ForgedOutput", _FORGED_ZH)})
+            return Observations(exercise, {WIRE_KEY: StudentError("ForgedOutput", FORGED_OUTPUT_ZH)})
         if not self._hello:
             raise GraderFault(f"{exercise}: the child's observation stream never said hello")
         if state.oversized:
-            return Observations(exercise, {WIRE_KEY: StudentError("OversizedOutput", _OVERSIZED_ZH)})
+            return Observations(exercise, {WIRE_KEY: StudentError("OversizedOutput", OVERSIZED_OUTPUT_ZH)})
         if exercise == self._flooded:
-            return Observations(exercise, {WIRE_KEY: StudentError("OversizedOutput", _OVERSIZED_ZH)})
+            return Observations(exercise, {WIRE_KEY: StudentError("OversizedOutput", OVERSIZED_OUTPUT_ZH)})
         problems = list(state.problems)
         tampered: list[str] = []
         if state.end is None:
@@ -414,7 +413,7 @@ def read_child_observations(obs_dir: Path, exercise: str, token: str) -> Observa
         return Observations(exercise, {})
     values = dict(obs.values)
     if WIRE_KEY not in values and token and values.pop(TOKEN_KEY, None) != token:
-        values = {WIRE_KEY: StudentError("ForgedOutput", _FORGED_ZH)}
+        values = {WIRE_KEY: StudentError("ForgedOutput", FORGED_OUTPUT_ZH)}
     values.pop(TOKEN_KEY, None)
     return Observations(exercise, values)
 

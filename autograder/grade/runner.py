@@ -48,8 +48,8 @@ from autograder.exercises.base import (
     Exercise,
     ExerciseScore,
     ProbeInputs,
-    TestResult,
     score_outcomes,
+    zero_score,
 )
 from autograder.grade import compile_cache
 from autograder.grade.build import (
@@ -72,7 +72,7 @@ from autograder.grade.jobfiles import (
 )
 from autograder.grade.model import GraderFault, Phase, ReleaseInfo, StudentResult, StudentSubmission
 from autograder.grade.timing import STARVED_GIVE_UP_FACTOR, CpuDeadline
-from autograder.messages import crash_detail, kernel_run_message, message
+from autograder.messages import Status, crash_detail, kernel_run_message, message
 from autograder.observations import ObservationInvalid, Observations, StudentError, read_observations
 from autograder.sandbox import (
     SCRATCH_TARGET,
@@ -213,13 +213,7 @@ def release_notebook(path: Path) -> dict[str, Any]:
 
 
 def _default_catalog(ids: Iterable[str]) -> dict[str, ModuleType]:
-    out = {}
-    for ex_id in ids:
-        try:
-            out[ex_id] = exercise_registry.load(ex_id)
-        except ImportError as exc:
-            raise GraderFault(f"exercise module {ex_id} is not available: {exc}") from exc
-    return out
+    return {ex_id: exercise_registry.load(ex_id) for ex_id in ids}
 
 
 def _python_prefixes() -> list[str]:
@@ -267,7 +261,7 @@ class ChildRun:
 
     done: tuple[str, ...]  # exercises whose probe completed ("done" seen)
     failed: str | None  # the exercise the run died in (timeout / crash / limit)
-    status: str  # "ok" | "timeout" | "crashed" | "memory"
+    status: str  # Status.OK | TIMEOUT | CRASHED | MEMORY | MALFORMED_OUTPUT
     detail_zh: str  # crash detail for the student
     observations: dict[str, Observations]
     result: SandboxResult | None
@@ -408,14 +402,14 @@ def _ack(scratch: Path, exercise: str) -> None:
 def _crash_status(result: SandboxResult) -> tuple[str, str]:
     """(status, detail_zh) for a child that ended before finishing."""
     if result.limit == "memory":
-        return "memory", ""
+        return Status.MEMORY, ""
     if result.timed_out or result.limit in ("wall", "cpu"):
-        return "timeout", ""
+        return Status.TIMEOUT, ""
     if result.signal is not None:
-        return "crashed", crash_detail("signal", signal=result.signal)
+        return Status.CRASHED, crash_detail("signal", signal=result.signal)
     if result.limit is not None:
-        return "crashed", crash_detail("limit", limit=result.limit)
-    return "crashed", crash_detail("exit", code=result.exit_code)
+        return Status.CRASHED, crash_detail("limit", limit=result.limit)
+    return Status.CRASHED, crash_detail("exit", code=result.exit_code)
 
 
 def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises: list[Exercise],
@@ -521,13 +515,13 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
         tail = (result.stderr or "")[-1500:].strip()
         raise GraderFault(f"{chapter}: child did not get ready ({result.message}): {tail}")
     if flooded is not None:
-        return ChildRun(tuple(done), flooded, "malformed_output", "", observations, result)
+        return ChildRun(tuple(done), flooded, Status.MALFORMED_OUTPUT, "", observations, result)
     remaining = [i for i in ids if i not in done]
     if not remaining:
-        return ChildRun(tuple(done), None, "ok", "", observations, result)
+        return ChildRun(tuple(done), None, Status.OK, "", observations, result)
     failed = current if current is not None else remaining[0]
     if killed_for_timeout:
-        status, detail = "timeout", ""
+        status, detail = Status.TIMEOUT, ""
     else:
         status, detail = _crash_status(result)
     return ChildRun(tuple(done), failed, status, detail, observations, result)
@@ -651,13 +645,6 @@ def _scaled(score: ExerciseScore, points: float) -> ExerciseScore:
     return dataclasses.replace(score, score=sum(t.score for t in tests), max_score=points, tests=tests)
 
 
-def _zero(ex: Exercise, status: str, summary: str, detail: str = "") -> ExerciseScore:
-    suffix = f"。{detail}" if detail else ""
-    tests = tuple(TestResult(f"{ex.id}: {s.name}", 0.0, s.points, f"{s.title_zh}:未通过{suffix}", False)
-                  for s in ex.subchecks)
-    return ExerciseScore(ex.id, 0.0, ex.max_points, tests, status, summary)
-
-
 def _cell_notes(obs: Observations, answer_cells: tuple[AnswerCell, ...]) -> list[str]:
     raw = obs.values.get(CELLS_KEY)
     if not isinstance(raw, list):
@@ -688,7 +675,7 @@ def _judge(module: Any, ex: Exercise, inp: ProbeInputs, obs: Observations,
     if not answer_cells:
         notes.insert(0, message("no_answer"))
     if isinstance(obs.values.get(WIRE_KEY), StudentError):
-        return _zero(ex, "malformed_output", "\n".join([message("malformed_output"), *notes]))
+        return zero_score(ex, Status.MALFORMED_OUTPUT, "\n".join([message("malformed_output"), *notes]))
     probe_error = obs.error(PROBE_ERROR_KEY)
     if probe_error is not None:
         notes.append(message("probe_error", error=probe_error.message.splitlines()[-1][:300]
@@ -698,7 +685,7 @@ def _judge(module: Any, ex: Exercise, inp: ProbeInputs, obs: Observations,
     except ObservationInvalid as exc:
         if not _tampered(obs):
             text = message("invalid_output", detail=exc.message_zh)
-            return _zero(ex, "invalid_output", "\n".join([text, *notes]))
+            return zero_score(ex, Status.INVALID_OUTPUT, "\n".join([text, *notes]))
         outcomes = []  # tampering is the reason: report it, not the missing observation
     except Exception as exc:
         raise GraderFault(f"verdict of {ex.id} failed: {type(exc).__name__}: {exc}") from exc
@@ -815,21 +802,22 @@ def _grade_chapter(job: _Job, chapter: str, notebook: dict[str, Any], exercises:
             answer_cells = cells.answers[ex.id]
             if ex.id in run_status:
                 status, detail = run_status[ex.id]
-                key = status if status in ("timeout", "crashed", "memory", "malformed_output") else "crashed"
+                ended = (Status.TIMEOUT, Status.CRASHED, Status.MEMORY, Status.MALFORMED_OUTPUT)
+                key = status if status in ended else Status.CRASHED
                 text = message(key, limit_s=settings.scaled(ex.timeout_s), detail=detail)
-                score = _zero(ex, status, "\n".join([text, *(kernel_notes if ex.kernel_probe else [])]))
+                score = zero_score(ex, status, "\n".join([text, *(kernel_notes if ex.kernel_probe else [])]))
             elif ex.id not in observations:
-                score = _zero(ex, "not_run", message("not_run"))
+                score = zero_score(ex, Status.NOT_RUN, message("not_run"))
             else:
                 obs = observations[ex.id]
                 if ex.kernel_probe:
                     merged = {**obs.values, **kernel_values.get(ex.id, {}), KERNEL_RUN_KEY: kernel_status}
                     obs = Observations(ex.id, merged)
                 notes = kernel_notes if ex.kernel_probe else []
-                if ex.kernel_probe and kernel_status in ("crashed", "timeout", "memory"):
+                if ex.kernel_probe and kernel_status in (Status.CRASHED, Status.TIMEOUT, Status.MEMORY):
                     notes = [*notes, kernel_run_message(kernel_status)]
                 score = _judge(job.catalog[ex.id], ex, inputs[ex.id], obs, answer_cells, notes)
-            if score.status == "tampered":
+            if score.status == Status.TAMPERED:
                 job.flags.add("tampered")
             scores[ex.id] = _scaled(score, job.release.points.get(ex.id, ex.max_points))
     return scores
@@ -858,10 +846,11 @@ def _sandbox_for(settings: RunSettings, uid: int) -> Sandbox:
 def grade_submission(sub: StudentSubmission, release: ReleaseInfo, settings: RunSettings | None = None, *,
                      sandbox: Sandbox | None = None, catalog: Mapping[str, Any] | None = None
                      ) -> StudentResult:
-    """Grade every chapter of `sub` (a missing chapter scores 0 with status "not_submitted:<chapter>").
+    """Grade every chapter `sub` holds; `sub` is one intake accepted (status "ok").
 
-    `sandbox` and `catalog` (exercise id -> module with EXERCISE/inputs/verdict) are for tests.
-    Raises GraderFault when the grader itself failed.
+    A missing chapter gets no scores here: `batch.complete_result` scores it (and intake failures
+    are scored by `batch.intake_failure_result`, never run). `sandbox` and `catalog` (exercise id ->
+    module with EXERCISE/inputs/verdict) are for tests. Raises GraderFault when the grader itself failed.
     """
     settings = settings or RunSettings()
     wanted = [ex_id for ex_id in exercise_registry.EXERCISE_IDS
@@ -869,12 +858,8 @@ def grade_submission(sub: StudentSubmission, release: ReleaseInfo, settings: Run
     catalog = dict(catalog) if catalog is not None else _default_catalog(wanted)
     exercises = {ex_id: catalog[ex_id].EXERCISE for ex_id in wanted}
     scores: dict[str, ExerciseScore] = {}
-    if sub.status != "ok":
-        for ex_id, ex in exercises.items():
-            scores[ex_id] = _scaled(_zero(ex, sub.status, "\n".join(sub.problems_zh)),
-                                    release.points.get(ex_id, ex.max_points))
-        return StudentResult(sub.student_id, sub.content_hash, release.version, scores, sub.status,
-                             messages_zh=sub.problems_zh)
+    if sub.status != Status.OK:
+        raise ValueError(f"{sub.student_id}: intake refused this submission ({sub.status}): nothing to run")
     settings.scratch_root.mkdir(parents=True, exist_ok=True)
     if os.geteuid() == 0 and settings.scratch_root.stat().st_uid == 0:
         os.chmod(settings.scratch_root, 0o711)  # jobs' folder names are not listable by sandbox uids
@@ -892,11 +877,6 @@ def grade_submission(sub: StudentSubmission, release: ReleaseInfo, settings: Run
                     continue
                 nb = sub.notebooks.get(chapter)
                 if nb is None:
-                    job.messages.append(message("not_submitted", chapter_no=int(chapter[2:])))
-                    for ex in chapter_exs:
-                        scores[ex.id] = _scaled(_zero(ex, f"not_submitted:{chapter}",
-                                                      message("not_submitted", chapter_no=int(chapter[2:]))),
-                                                release.points.get(ex.id, ex.max_points))
                     continue
                 scores.update(_grade_chapter(job, chapter, nb.notebook, chapter_exs))
         finally:
@@ -905,6 +885,6 @@ def grade_submission(sub: StudentSubmission, release: ReleaseInfo, settings: Run
             finally:
                 shutil.rmtree(workdir, ignore_errors=True)
     graded = any(ch in sub.notebooks for ch in exercise_registry.CHAPTERS)
-    return StudentResult(sub.student_id, sub.content_hash, release.version, scores,
-                         "ok" if graded else "not_submitted", tuple(job.clock.phases), tuple(job.messages),
-                         tuple(sorted(job.flags)))
+    status = Status.OK if graded else Status.NOT_SUBMITTED
+    return StudentResult(sub.student_id, sub.content_hash, release.version, scores, status,
+                         tuple(job.clock.phases), tuple(job.messages), tuple(sorted(job.flags)))
