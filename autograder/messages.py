@@ -1,10 +1,88 @@
-"""The one table of student-facing status messages (Simplified Chinese).
+"""The one home of student-facing text (Simplified Chinese) and of the status vocabulary.
 
-Every message a student can read about how grading went (not about a sub-check: those titles live
-in the exercise modules) comes from here, so wording stays consistent and reviewable in one place.
+Every fixed message a student can read about how grading went comes from here: statuses, intake
+refusals and notes, the runner's notes, what the observation reader says about unusable output,
+the report's footer, the Gradescope fault note. What an exercise's verdict says about one sub-check
+(its title and the observed values) lives in the exercise module, next to the check it explains.
 """
 
 from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Status(StrEnum):
+    """Statuses of a submission (`StudentResult.status`) and of an exercise (`ExerciseScore.status`).
+
+    The values are stored (grades.csv, results.json, the gradebook, the service's database): never
+    change one. Composite statuses are built by `malformed()`, `partial_not_submitted()`.
+    """
+
+    OK = "ok"
+    # a submission
+    NOT_SUBMITTED = "not_submitted"  # nothing submitted (also an exercise of a missing chapter)
+    MALFORMED = "malformed"  # "malformed:<intake code>": nothing gradable (also its exercises)
+    PARTIAL = "partial"  # "partial:not_submitted:<chapter>": one chapter missing
+    BUILD_FAILED = "build_failed"  # the student's C++ kernel did not compile
+    GRADER_ERROR = "grader_error"  # the grader failed (retried; never a score)
+    # an exercise (TAMPERED, TIMEOUT, CRASHED, MEMORY also name a submission)
+    GATE_FAILED = "gate_failed"
+    TAMPERED = "tampered"
+    UNANSWERED = "unanswered"
+    TIMEOUT = "timeout"
+    CRASHED = "crashed"
+    MEMORY = "memory"
+    MALFORMED_OUTPUT = "malformed_output"
+    INVALID_OUTPUT = "invalid_output"
+    NOT_RUN = "not_run"
+    NO_ANSWER = "no_answer"
+    SKIPPED = "skipped"  # left out by the exercises filter (no points either way)
+
+
+def malformed(code: str) -> str:
+    """The status of a submission intake refused as a whole (`code`: a key of INTAKE_ZH)."""
+    return f"{Status.MALFORMED}:{code}"
+
+
+def partial_not_submitted(chapter: str) -> str:
+    """The status of a submission without the notebook of `chapter`."""
+    return f"{Status.PARTIAL}:{Status.NOT_SUBMITTED}:{chapter}"
+
+
+# --- what a status means to the student --------------------------------------------------------
+
+STATUS_ZH: dict[str, str] = {
+    "ok": "已完成评分",
+    "not_submitted": "没有收到提交",
+    "malformed": "提交的文件无法读取,没有可评分的内容",
+    "partial:not_submitted:ch02": "没有找到第 2 章的笔记本,该章各题记 0 分",
+    "partial:not_submitted:ch05": "没有找到第 5 章的笔记本,该章各题记 0 分",
+    "tampered": "检测到代码替换了评分依赖的函数,相关题目记 0 分",
+    "timeout": "部分代码运行超时被终止",
+    "crashed": "部分代码运行时进程意外退出",
+    "memory": "部分代码超出内存上限被终止",
+    "build_failed": "C++ 内核编译失败",
+    "grader_error": "评分系统出现故障,你的提交会被重新评分(这不是你的问题)",
+}
+EXERCISE_STATUS_ZH: dict[str, str] = {
+    "ok": "已评分",
+    "gate_failed": "未满足本题的关键要求,本题记 0 分",
+    "tampered": "检测到篡改,本题记 0 分",
+    "timeout": "运行超时,本题记 0 分",
+    "crashed": "进程意外退出,本题记 0 分",
+    "memory": "超出内存上限,本题记 0 分",
+    "not_submitted": "没有提交本章的笔记本",
+    "malformed": "提交无法读取",
+    "build_failed": "C++ 内核编译失败",
+    "no_answer": "没有找到作答单元格",
+    "skipped": "本次未评分此题",
+    "not_run": "本题没有运行",
+    "invalid_output": "评分观测结果无效,本题记 0 分",
+    "malformed_output": "评分观测结果损坏,本题记 0 分",
+    "unanswered": "尚未作答",
+}
+
+# --- the runner's notes (per exercise, per chapter, the C++ kernel build) ------------------------
 
 MESSAGES: dict[str, str] = {
     # per exercise: how running the student's code ended
@@ -47,6 +125,79 @@ CRASH_DETAILS: dict[str, str] = {
 }
 
 
+# --- intake: refusals of a whole entry and notes about files (code -> template) ----------------
+
+CHAPTER_ZH: dict[str, str] = {"ch02": "第 2 章", "ch05": "第 5 章"}
+INTAKE_ZH: dict[str, str] = {
+    "empty": "文件 {name} 是空的。",
+    "too_large": "文件 {name} 太大({detail}),没有读取。",
+    "not_utf8": "文件 {name} 不是 UTF-8 编码的文本,无法作为笔记本读取。",
+    "not_json": "文件 {name} 不是合法的 JSON,可能已损坏或不是 Jupyter 笔记本。",
+    "nbformat": "文件 {name} 的笔记本格式版本是 {detail},只接受 nbformat 4;请用 Jupyter 重新保存后提交。",
+    "not_notebook": "文件 {name} 不是结构正确的 Jupyter 笔记本({detail})。",
+    "unknown_chapter": "无法判断笔记本 {name} 属于哪一章:既没有课程元数据,也没有定义任何练习要求的名字。",
+    "bad_zip": "压缩包 {name} 无法读取({detail})。",
+    "unsafe_zip": "压缩包 {name} 含有不安全的路径({detail}),整个压缩包未被读取;"
+    "请直接压缩笔记本文件后重新提交。",
+    "zip_bomb": "压缩包 {name} 解压后过大或与声明的大小不符({detail}),整个压缩包未被读取。",
+    "too_many_files": "提交 {name} 中的文件太多({detail}),没有读取。",
+    "symlink": "提交中含有符号链接 {name},出于安全原因整个提交未被读取;请只提交普通文件。",
+    "special_file": "提交中含有特殊文件 {name}(不是普通文件),出于安全原因整个提交未被读取。",
+    "unsupported_type": "无法识别的提交 {name}:请提交 .ipynb、.zip 或包含笔记本的文件夹。",
+    "no_notebook": "提交中没有找到 Jupyter 笔记本(.ipynb)。",
+    "encrypted": "压缩包中的文件 {name} 已加密,没有读取。",
+    "nested_archive": "压缩包中的压缩文件 {name} 没有被解开(不支持嵌套压缩包)。",
+    "unsafe_name": "附加文件 {name} 的文件名含有不允许的字符,已忽略(只允许英文字母、数字和 ._+-)。",
+    "extra_too_large": "附加文件 {name} 太大({detail}),已忽略。",
+    "ignored_files": "已忽略 {detail} 个与评分无关的文件。",
+    "duplicate_chapter": "找到 {detail} 个{chapter}的笔记本({names}),按文件修改时间评分最新的 {name}。",
+    "chapter_by_code": "笔记本 {name} 的元数据标为{claimed},但代码定义的是{chapter}的内容,按{chapter}评分。",
+    "other_release": "笔记本 {name} 来自作业版本 {detail},当前评分版本为 {release};仍按当前版本评分。",
+    "too_deep": "提交中 {name} 的文件夹层级太深,已忽略。",
+}
+
+# --- unusable observations (the parent's reader of what a child wrote) --------------------------
+
+FORGED_OUTPUT_ZH = "观测结果不是评分进程写的"
+OVERSIZED_OUTPUT_ZH = "观测结果超过大小上限"
+
+# --- scores (exercises/base.py) ---------------------------------------------------------------
+
+PASSED_ZH = "通过"
+FAILED_ZH = "未通过"
+NOT_GRADED_ZH = "未评分"  # a sub-check of an exercise that was never run (intake failure, missing chapter)
+UNANSWERED_ZH = "尚未作答"
+LOST_ZH = "没有得到本题的观测结果"
+UNSCORED_ZH = "未评分(检测到篡改)"
+NO_CHECK_RESULT_ZH = "没有得到检查结果"
+TAMPERED_NOTHING_OBSERVED_ZH = "检测到代码替换了评分依赖的函数({labels}),本题没有得到观测结果,记 0 分。"
+TAMPERED_ZH = "检测到代码替换了评分依赖的函数({labels}),本题记 0 分。"
+TAMPERED_MARK_ZH = "{mark}(检测到篡改,不计分)"
+GATE_FAILED_ZH = "{gates},本题记 0 分。"  # gates: "<title>未满足" joined by ";"
+GATE_UNMET_ZH = "{title}未满足"
+COUNTS_WITH_ONE_ZH = "此项只在{titles}也通过时计分"
+COUNTS_WITH_ANY_ZH = "此项只在{titles}中至少一项也通过时计分"
+
+# --- the kernel child of silu_ffi (kernel.__run__ -> why the kernel checks could not judge) -------
+
+KERNEL_UNAVAILABLE_ZH: dict[str, str] = {
+    "not_built": "没有可用的 C++ 内核(没有找到 silu.cc,或编译失败)",
+    "timeout": "直接调用 C++ 内核时超时",
+    "crashed": "直接调用 C++ 内核时进程崩溃",
+    "memory": "直接调用 C++ 内核时超出内存上限",
+}
+KERNEL_NOT_RUN_ZH = "C++ 内核没有运行({run})"
+
+# --- reports and Gradescope ----------------------------------------------------------------------
+
+CHAPTER_TITLE_ZH: dict[str, str] = {"ch02": "第 2 章 性能", "ch05": "第 5 章 互操作与自定义算子"}
+FEEDBACK_FOOTER_ZH = "本反馈由自动评分系统生成;只列出检查的性质和观察到的结果,不包含评分代码。"
+GRADER_FAULT_ZH = (
+    "评分系统在评这份提交时出了故障,这不是你的问题,也不代表你的得分。"
+    "课程助教会收到通知并重新评分;如果几天后分数仍未更新,请联系助教。"
+)
+
+
 def message(key: str, **fields: object) -> str:
     """The student-facing text for `key`, formatted with `fields` (KeyError on an unknown key)."""
     return MESSAGES[key].format(**fields)
@@ -59,3 +210,23 @@ def crash_detail(kind: str, **fields: object) -> str:
 def kernel_run_message(status: str) -> str:
     """For a kernel child that ended with `status` ("crashed", "timeout", "memory")."""
     return message("kernel_crashed", detail=KERNEL_RUN_DETAILS.get(status, KERNEL_RUN_DETAILS["crashed"]))
+
+
+def intake_message(code: str, **fields: object) -> str:
+    """An intake refusal or note (`code`: a key of INTAKE_ZH); `name` and `detail` default to ""."""
+    fields.setdefault("name", "")
+    fields.setdefault("detail", "")
+    return INTAKE_ZH[code].format(**fields)
+
+
+def status_zh(status: str) -> str:
+    """What a submission status means, for the student (composite statuses by their head)."""
+    if status in STATUS_ZH:
+        return STATUS_ZH[status]
+    head = status.split(":", 1)[0]
+    return STATUS_ZH.get(head, status)
+
+
+def exercise_status_zh(status: str) -> str:
+    """What an exercise status means, for the student."""
+    return EXERCISE_STATUS_ZH.get(status) or EXERCISE_STATUS_ZH.get(status.split(":", 1)[0], status)

@@ -18,10 +18,12 @@ root and bwrap the corpus tests are skipped, saying which prerequisite is missin
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -265,6 +267,30 @@ def test_inputs_are_deterministic_and_fresh(exercise):
                 or any(not np.array_equal(a.arrays[k], c.arrays[k]) for k in a.arrays))
 
 
+def test_declaring_the_exercises_imports_no_probe_module():
+    """The trusted side names each probe (`Exercise.probe_module`) instead of importing it: loading
+    the checks of every exercise (as reports, the service or the gradebook do) loads no child-side code,
+    and JAX only through the course library (`jaxcourse/__init__.py` imports its JAX measurement tools)."""
+    script = (
+        "import json, sys\n"
+        "from autograder.exercises import EXERCISE_IDS, load\n"
+        "jax_by = {}\n"
+        "for ex_id in EXERCISE_IDS:\n"
+        "    before = 'jax' in sys.modules\n"
+        "    load(ex_id)\n"
+        "    jax_by[ex_id] = not before and 'jax' in sys.modules\n"
+        "print(json.dumps({'probes': sorted(m for m in sys.modules if '.probes' in m),\n"
+        "                  'jax_by': jax_by, 'jaxcourse': 'jaxcourse' in sys.modules}))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    doc = json.loads(out.stdout)
+    assert doc["probes"] == []
+    # histogram is first: it must not be what loads JAX (its reference tracing imports it when judging)
+    assert doc["jax_by"]["histogram"] is False
+    assert [ex for ex, loaded in doc["jax_by"].items() if loaded] == ["recompile"]  # via jaxcourse
+    assert doc["jaxcourse"] is True
+
+
 @pytest.mark.parametrize("exercise", EXERCISES)
 def test_exercise_declaration(exercise):
     from autograder.sandboxed.tamper import _MISSING, resolve
@@ -277,9 +303,11 @@ def test_exercise_declaration(exercise):
     assert len({s.name for s in ex.subchecks}) == len(ex.subchecks)
     assert all(re.search(r"[\u4e00-\u9fff]", s.title_zh) for s in ex.subchecks)
     assert all(resolve(name) is not _MISSING for name in ex.relies_on), "relies_on names must resolve"
-    assert mod.probe.__module__ == f"autograder.sandboxed.probes.{exercise}"
-    source = Path(sys.modules[mod.probe.__module__].__file__).read_text(encoding="utf-8")
-    assert "Observation keys" in (sys.modules[mod.probe.__module__].__doc__ or "")
+    assert ex.probe_module == f"autograder.sandboxed.probes.{exercise}"
+    probe_module = importlib.import_module(ex.probe_module)
+    assert callable(probe_module.probe)
+    source = Path(probe_module.__file__).read_text(encoding="utf-8")
+    assert "Observation keys" in (probe_module.__doc__ or "")
     assert not re.search(r"^\s*(from|import)\s+autograder", source, re.M), "probes use relative imports only"
 
 
@@ -329,9 +357,10 @@ def test_histogram_gate_target_defeats_text_and_top_level_counting_for_every_see
     import jax
 
     from autograder.exercises import histogram
+    from autograder.sandboxed.probes.histogram import build_targets
 
     for seed in range(12):
-        for name, f, args in histogram.build_targets(histogram.inputs(seed).params):
+        for name, f, args in build_targets(histogram.inputs(seed).params):
             ref = histogram.reference_histogram(f, *args)
             jaxpr = jax.make_jaxpr(f)(*args)
             top = Counter(e.primitive.name for e in jaxpr.eqns)

@@ -14,13 +14,14 @@ from pathlib import Path
 
 import pytest
 
+from autograder import messages
 from autograder.exercises import EXERCISE_IDS
 from autograder.exercises.base import ExerciseScore
 from autograder.exercises.base import TestResult as Check
 from autograder.grade import reports
 from autograder.grade.gradebook import SubmissionRow
 from autograder.grade.model import Phase, StudentResult
-from autograder.messages import message
+from autograder.messages import Status, message
 
 XSS = "<script>alert(1)</script><img src=x onerror=alert(2)>"
 
@@ -428,3 +429,31 @@ def test_tampered_exercise_with_observations_keeps_what_was_observed() -> None:
     assert "REPORT-42" in text and "gc.get_objects" in text and "不计分" in text
     lost = score_outcomes(ex, [], tampered=("gc.get_objects",))
     assert reports.one_line(lost) and "没有得到观测结果" in lost.summary_zh
+
+
+def test_status_values_are_the_stored_vocabulary():
+    """grades.csv, results.json, the gradebook and the service's database hold these strings."""
+    assert {s.name: s.value for s in Status} == {
+        "OK": "ok", "NOT_SUBMITTED": "not_submitted", "MALFORMED": "malformed", "PARTIAL": "partial",
+        "BUILD_FAILED": "build_failed", "GRADER_ERROR": "grader_error", "GATE_FAILED": "gate_failed",
+        "TAMPERED": "tampered", "UNANSWERED": "unanswered", "TIMEOUT": "timeout", "CRASHED": "crashed",
+        "MEMORY": "memory", "MALFORMED_OUTPUT": "malformed_output", "INVALID_OUTPUT": "invalid_output",
+        "NOT_RUN": "not_run", "NO_ANSWER": "no_answer", "SKIPPED": "skipped",
+    }  # fmt: skip
+    assert messages.malformed("not_json") == "malformed:not_json"
+    assert messages.partial_not_submitted("ch05") == "partial:not_submitted:ch05"
+    assert json.dumps({"status": Status.TIMEOUT}) == '{"status": "timeout"}'
+
+
+def test_every_status_a_student_can_get_has_a_text():
+    """Each exercise status has a meaning in EXERCISE_STATUS_ZH; each submission status in STATUS_ZH."""
+    exercise = set(Status) - {Status.PARTIAL, Status.GRADER_ERROR}
+    assert exercise <= set(messages.EXERCISE_STATUS_ZH)
+    submission = {Status.OK, Status.NOT_SUBMITTED, Status.MALFORMED, Status.TAMPERED, Status.TIMEOUT,
+                  Status.CRASHED, Status.MEMORY, Status.BUILD_FAILED, Status.GRADER_ERROR}
+    assert submission <= set(messages.STATUS_ZH)
+    for chapter in ("ch02", "ch05"):
+        status = messages.partial_not_submitted(chapter)
+        assert messages.status_zh(status) == messages.STATUS_ZH[status]
+    assert messages.status_zh(messages.malformed("not_json")) == messages.STATUS_ZH["malformed"]
+    assert set(messages.INTAKE_ZH) >= {"not_json", "unsafe_zip", "no_notebook"}

@@ -35,6 +35,7 @@ from autograder.grade.runner import RunSettings, exercise_seed, grade_submission
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandbox import SandboxResult, ScratchQuota
 from autograder.sandbox.rlimit import uid_pids
+from autograder.sandboxed import wire
 
 REAL = pytest.mark.skipif(
     os.geteuid() != 0 or shutil.which("bwrap") is None or shutil.which("clang++") is None,
@@ -91,9 +92,9 @@ class DummyModule:
 
 def dummy_catalog(timeouts: dict[str, float] | None = None) -> dict[str, DummyModule]:
     out = {}
-    for ex_id, (chapter, name, factor) in DUMMIES.items():
+    for ex_id, (chapter, _name, factor) in DUMMIES.items():
         checks = (SubCheck("value", 10, "结果正确", gate=True),)
-        ex = Exercise(ex_id, chapter, f"测试题 {ex_id}", (name,), checks,
+        ex = Exercise(ex_id, chapter, f"测试题 {ex_id}", checks,
                       relies_on=("jax.jit", "numpy.asarray"), kernel_probe=ex_id == "silu_ffi",
                       timeout_s=(timeouts or {}).get(ex_id, 60.0))
         out[ex_id] = DummyModule(ex, factor)
@@ -637,15 +638,24 @@ def test_failing_release_setup_is_a_grader_fault(tmp_path, settings):
 
 
 @REAL
-def test_missing_chapter_scores_zero_with_its_status(tmp_path, settings):
+def test_a_missing_chapter_is_left_to_the_batch(tmp_path, settings):
+    """The runner grades the chapters submitted; batch.complete_result scores the missing one (0,
+    status not_submitted, its message), so the runner makes none of that."""
     rel = make_release(tmp_path / "rel")
     s = settings(exercises=("histogram", "reduce_sum_rules"))
     res = grade_submission(student(rel, {"histogram": good("histogram")}), rel, s, catalog=dummy_catalog())
     assert res.scores["histogram"].score == 10.0
-    assert (res.scores["reduce_sum_rules"].status, res.scores["reduce_sum_rules"].score) == (
-        "not_submitted:ch05", 0.0)
+    assert "reduce_sum_rules" not in res.scores
     assert res.status == "ok"
-    assert any("第 5 章" in m for m in res.messages_zh)
+    assert not any("第 5 章" in m for m in res.messages_zh)
+
+
+def test_the_runner_refuses_a_submission_intake_refused(tmp_path, settings):
+    """Intake failures are scored by batch.intake_failure_result and never reach the runner."""
+    rel = make_release(tmp_path / "rel")
+    sub = dataclasses.replace(student(rel, {}), notebooks={}, status="malformed:not_json")
+    with pytest.raises(ValueError, match="intake refused"):
+        grade_submission(sub, rel, settings(), catalog=dummy_catalog())
 
 
 KERNEL_OK = '%%writefile k.cc\nextern "C" int answer() { return 42; }\n'
@@ -1067,7 +1077,7 @@ class ForgingSandbox(ReplaySandbox):
                 line = {"exercise": None, "phase": phase, "error": "forged", "token": token}
                 f.write(json.dumps(line) + "\n")
         client.close()
-        return FakeProcess(dataclasses.replace(_result(), stdout=f"{runner.READY_MARKER} {token}\n"))
+        return FakeProcess(dataclasses.replace(_result(), stdout=f"{wire.ready_line(token)}\n"))
 
 
 def test_a_setup_error_forged_after_student_code_ran_is_the_students_fault(tmp_path, fake_settings):

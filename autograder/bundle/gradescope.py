@@ -40,14 +40,12 @@ import traceback
 from pathlib import Path
 from typing import Any
 
+from autograder.messages import GRADER_FAULT_ZH  # no dependencies: the fault path needs nothing else
+
 PROJECT = Path(__file__).resolve().parents[2]  # /opt/jaxgrade/src in the images
 STUDENT_ID = "submission"  # when Gradescope's metadata names no student (a test run by hand)
 ISOLATIONS = ("rlimit", "bwrap", "none")
 FAULT_TEST_NAME = "autograder"
-FAULT_ZH = (
-    "评分系统在评这份提交时出了故障,这不是你的问题,也不代表你的得分。"
-    "课程助教会收到通知并重新评分;如果几天后分数仍未更新,请联系助教。"
-)
 MAX_OUTPUT_CHARS = 60_000  # keeps the JSON far below Gradescope's size limit
 
 
@@ -191,7 +189,7 @@ def fault_results(error: str, points: float | None, elapsed_s: float) -> dict[st
         "name": FAULT_TEST_NAME,
         "score": 0.0,
         "status": "failed",
-        "output": FAULT_ZH,
+        "output": GRADER_FAULT_ZH,
         "output_format": "text",
         "visibility": "visible",
         "tags": ["grader_error"],
@@ -201,7 +199,7 @@ def fault_results(error: str, points: float | None, elapsed_s: float) -> dict[st
     return {
         "score": 0.0,
         "execution_time": int(round(elapsed_s)),
-        "output": FAULT_ZH,
+        "output": GRADER_FAULT_ZH,
         "output_format": "text",
         "visibility": "visible",
         "stdout_visibility": "hidden",

@@ -4,7 +4,8 @@ An exercise module `autograder/exercises/<id>.py` (trusted side) exposes exactly
   EXERCISE  an `Exercise` (id, chapter, sub-checks with points, what the probe relies on)
   inputs    inputs(seed: int) -> ProbeInputs; fresh arrays/params drawn in the parent (an exercise with
             `per_student` takes `inputs(seed, *, student_id, release_root)`)
-  probe     the child-side function autograder.sandboxed.probes.<id>.probe (never called here)
+  (probe)   the child-side function `probe` of `EXERCISE.probe_module`
+            (autograder/sandboxed/probes/<id>.py): named, never imported by declaring the exercise
   verdict   verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]; judges in the parent
 The child probe has the signature probe(ns: dict, inp: dict, rec: Recorder) -> None, where `ns` is
 the student's notebook namespace and `inp` maps the ProbeInputs' names to arrays / plain values.
@@ -28,6 +29,22 @@ from typing import Any
 
 import numpy as np
 
+from autograder.messages import (
+    COUNTS_WITH_ANY_ZH,
+    COUNTS_WITH_ONE_ZH,
+    FAILED_ZH,
+    GATE_FAILED_ZH,
+    GATE_UNMET_ZH,
+    LOST_ZH,
+    NO_CHECK_RESULT_ZH,
+    PASSED_ZH,
+    TAMPERED_MARK_ZH,
+    TAMPERED_NOTHING_OBSERVED_ZH,
+    TAMPERED_ZH,
+    UNANSWERED_ZH,
+    UNSCORED_ZH,
+    Status,
+)
 from autograder.observations import ObservationInvalid, Observations
 
 
@@ -47,7 +64,6 @@ class Exercise:
     id: str
     chapter: str  # "ch02" or "ch05"
     title_zh: str
-    interfaces: tuple[str, ...]  # names the student's notebook must define
     subchecks: tuple[SubCheck, ...]
     relies_on: tuple[str, ...] = ()  # dotted names checked for tampering before the probe runs
     kernel_probe: bool = False  # also run autograder.sandboxed.probes.<id>.kernel_probe on the built kernel
@@ -62,6 +78,11 @@ class Exercise:
             unknown = set(s.counts_with) - names
             if unknown or s.name in s.counts_with:
                 raise ValueError(f"{self.id}: {s.name} counts with unknown sub-checks {sorted(unknown)}")
+
+    @property
+    def probe_module(self) -> str:
+        """The child-side module with `probe` (and `kernel_probe`) of this exercise."""
+        return f"autograder.sandboxed.probes.{self.id}"
 
     @property
     def max_points(self) -> float:
@@ -106,13 +127,18 @@ class ExerciseScore:
     score: float
     max_score: float
     tests: tuple[TestResult, ...]
-    status: str  # "ok" or a machine-readable reason (timeout, crashed, gate_failed, tampered, ...)
+    status: str  # a Status (messages.py): "ok" or the reason (timeout, crashed, gate_failed, tampered, ...)
     summary_zh: str = ""
 
 
-UNANSWERED_ZH = "尚未作答"
-LOST_ZH = "没有得到本题的观测结果"
-UNSCORED_ZH = "未评分(检测到篡改)"
+def zero_score(ex: Exercise, status: str, summary_zh: str, *, points: float | None = None,
+               mark_zh: str = FAILED_ZH) -> ExerciseScore:
+    """0 points with one failed test per sub-check ("<title>:<mark_zh>", names stable), out of
+    `points` (default: the exercise's own, each sub-check's share scaled alike)."""
+    scale = None if points is None else points / ex.max_points if ex.max_points else 0.0
+    tests = tuple(TestResult(f"{ex.id}: {s.name}", 0.0, s.points if scale is None else s.points * scale,
+                             f"{s.title_zh}:{mark_zh}", False) for s in ex.subchecks)
+    return ExerciseScore(ex.id, 0.0, ex.max_points if points is None else points, tests, status, summary_zh)
 
 
 def observed_nothing(obs: Observations) -> bool:
@@ -132,9 +158,7 @@ def unanswered(ex: Exercise, hint_zh: str) -> list[CheckOutcome]:
 
 def _dependency_note(sub: SubCheck, ex: Exercise) -> str:
     titles = "、".join(f"「{ex.subcheck(n).title_zh}」" for n in sub.counts_with)
-    if len(sub.counts_with) == 1:
-        return f"此项只在{titles}也通过时计分"
-    return f"此项只在{titles}中至少一项也通过时计分"
+    return (COUNTS_WITH_ONE_ZH if len(sub.counts_with) == 1 else COUNTS_WITH_ANY_ZH).format(titles=titles)
 
 
 def score_outcomes(ex: Exercise, outcomes: list[CheckOutcome], *,
@@ -150,40 +174,41 @@ def score_outcomes(ex: Exercise, outcomes: list[CheckOutcome], *,
         if all(o.unanswered or o.detail_zh == LOST_ZH for o in outcomes):  # nothing was observed
             tests = tuple(TestResult(f"{ex.id}: {s.name}", 0.0, s.points, f"{s.title_zh}:{UNSCORED_ZH}",
                                      False) for s in ex.subchecks)
-            summary = f"检测到代码替换了评分依赖的函数({labels}),本题没有得到观测结果,记 0 分。"
-            return ExerciseScore(ex.id, 0.0, ex.max_points, tests, "tampered", summary)
+            summary = TAMPERED_NOTHING_OBSERVED_ZH.format(labels=labels)
+            return ExerciseScore(ex.id, 0.0, ex.max_points, tests, Status.TAMPERED, summary)
         tests = []
         for s in ex.subchecks:  # what was observed, for the record; nothing counts
             o = by_name.get(s.name, CheckOutcome(s.name, False, LOST_ZH))
-            mark = "通过" if o.passed else "未通过"
-            text = f"{s.title_zh}:{mark}(检测到篡改,不计分)" + (f"。{o.detail_zh}" if o.detail_zh else "")
+            mark = TAMPERED_MARK_ZH.format(mark=PASSED_ZH if o.passed else FAILED_ZH)
+            text = f"{s.title_zh}:{mark}" + (f"。{o.detail_zh}" if o.detail_zh else "")
             tests.append(TestResult(f"{ex.id}: {s.name}", 0.0, s.points, text, o.passed))
-        summary = f"检测到代码替换了评分依赖的函数({labels}),本题记 0 分。"
-        return ExerciseScore(ex.id, 0.0, ex.max_points, tuple(tests), "tampered", summary)
+        summary = TAMPERED_ZH.format(labels=labels)
+        return ExerciseScore(ex.id, 0.0, ex.max_points, tuple(tests), Status.TAMPERED, summary)
     if outcomes and all(o.unanswered for o in outcomes):
         hint = next((o.detail_zh for o in outcomes if o.detail_zh), "")
         tests = tuple(TestResult(f"{ex.id}: {s.name}", 0.0, s.points, f"{s.title_zh}:{UNANSWERED_ZH}", False)
                       for s in ex.subchecks)
         summary = UNANSWERED_ZH + (f"({hint})" if hint else "")
-        return ExerciseScore(ex.id, 0.0, ex.max_points, tests, "unanswered", summary)
+        return ExerciseScore(ex.id, 0.0, ex.max_points, tests, Status.UNANSWERED, summary)
     passed = {s.name for s in ex.subchecks if s.name in by_name and by_name[s.name].passed}
     failed_gates = [s for s in ex.subchecks if s.gate and s.name not in passed]
     tests = []
     for s in ex.subchecks:
-        o = by_name.get(s.name, CheckOutcome(s.name, False, "没有得到检查结果"))
+        o = by_name.get(s.name, CheckOutcome(s.name, False, NO_CHECK_RESULT_ZH))
         counts = not s.counts_with or any(n in passed for n in s.counts_with)
         earned = s.points if o.passed and counts and not failed_gates else 0.0
-        mark = "通过" if o.passed else "未通过"
+        mark = PASSED_ZH if o.passed else FAILED_ZH
         detail = o.detail_zh
         if o.passed and not counts:
             detail = (f"{detail};" if detail else "") + _dependency_note(s, ex)
         text = f"{s.title_zh}:{mark}" + (f"。{detail}" if detail else "")
         tests.append(TestResult(f"{ex.id}: {s.name}", earned, s.points, text, o.passed))
     if failed_gates:
-        status = "gate_failed"
-        summary = ";".join(f"{g.title_zh}未满足" for g in failed_gates) + ",本题记 0 分。"
+        status = Status.GATE_FAILED
+        gates = ";".join(GATE_UNMET_ZH.format(title=g.title_zh) for g in failed_gates)
+        summary = GATE_FAILED_ZH.format(gates=gates)
     else:
-        status = "ok"
+        status = Status.OK
         summary = ""
     return ExerciseScore(ex.id, sum(t.score for t in tests), ex.max_points, tuple(tests), status, summary)
 

@@ -29,10 +29,9 @@ from autograder.exercises.base import (
     unanswered,
 )
 from autograder.observations import ObservationInvalid, Observations
-from autograder.sandboxed.probes.ffi_lowering import probe
 from jaxcourse.reference import rms_norm_np64
 
-__all__ = ["EXERCISE", "inputs", "probe", "verdict"]
+__all__ = ["EXERCISE", "inputs", "verdict"]
 
 RTOL, ATOL = 1e-5, 1e-6
 DEFAULT_EPS = 1e-5
@@ -43,7 +42,6 @@ EXERCISE = Exercise(
     id="ffi_lowering",
     chapter="ch05",
     title_zh="练习 4:以 FFI target rms_norm 作为原语 rms_norm_prim_p 的 lowering",
-    interfaces=("rms_norm_prim_p",),
     subchecks=(
         SubCheck("lowers to rms_norm", 1.0, "jit 后的 StableHLO 调用 FFI target rms_norm(custom_call)",
                  gate=True,

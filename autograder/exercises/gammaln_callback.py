@@ -27,9 +27,8 @@ from autograder.exercises.base import (
     unanswered,
 )
 from autograder.observations import ObservationInvalid, Observations
-from autograder.sandboxed.probes.gammaln_callback import probe
 
-__all__ = ["EXERCISE", "inputs", "probe", "verdict"]
+__all__ = ["EXERCISE", "inputs", "verdict"]
 
 LOW, HIGH = 0.05, 50.0
 RTOL_VALUE, ATOL_VALUE = 1e-5, 1e-6
@@ -43,7 +42,6 @@ EXERCISE = Exercise(
     id="gammaln_callback",
     chapter="ch05",
     title_zh="练习 2:用 pure_callback 调 SciPy 的 gammaln,并用 custom_jvp 提供导数",
-    interfaces=("gammaln_cb",),
     subchecks=(
         SubCheck("forward via pure_callback", 1.0, "前向计算经过 jax.pure_callback(没有用 JAX 自带的 lgamma)",
                  gate=True, counts_with=("values", "jit", "transposed input", "vmap", "nested vmap")),

@@ -15,11 +15,11 @@ which primitive is counted too often, too rarely, missing or extra, never the re
 
 from __future__ import annotations
 
+import importlib
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
-import jax
-import jax.extend as je
 import numpy as np
 
 from autograder.exercises.base import (
@@ -33,15 +33,13 @@ from autograder.exercises.base import (
     unanswered,
 )
 from autograder.observations import ObservationInvalid, Observations
-from autograder.sandboxed.probes.histogram import UNARY_OPS, build_targets, probe
 
-__all__ = ["EXERCISE", "inputs", "probe", "reference_histogram", "verdict"]
+__all__ = ["EXERCISE", "inputs", "reference_histogram", "verdict"]
 
 EXERCISE = Exercise(
     id="histogram",
     chapter="ch02",
     title_zh="练习 1:jaxpr 侦探(原语直方图)",
-    interfaces=("primitive_histogram",),
     subchecks=(
         SubCheck("shared_jit_recursion", 2,
                  "递归进入子 jaxpr:同一个内层 jit 调用几次就统计几次,jit 里再嵌套的 jit 也要展开", gate=True),
@@ -74,11 +72,17 @@ _TARGET_ZH: dict[str, str] = {
     "loops": "含 scan/while 的函数", "custom": "含 custom_jvp/custom_vjp 的函数",
     "remat": "含 checkpoint 的函数", "deep": "多层嵌套的函数",
 }
-_OPS = sorted(UNARY_OPS)
+
+
+def _targets() -> Any:
+    """The probe module, whose target builders the parent runs too (to trace them itself): imported
+    when inputs are drawn or judged, not when the exercise is declared (it imports JAX)."""
+    return importlib.import_module(EXERCISE.probe_module)
 
 
 def _ops(rng: np.random.Generator, lo: int = 1, hi: int = 3) -> list[str]:
-    return [str(o) for o in rng.choice(_OPS, size=int(rng.integers(lo, hi + 1)))]
+    ops = sorted(_targets().UNARY_OPS)
+    return [str(o) for o in rng.choice(ops, size=int(rng.integers(lo, hi + 1)))]
 
 
 def inputs(seed: int) -> ProbeInputs:
@@ -108,6 +112,9 @@ def inputs(seed: int) -> ProbeInputs:
 
 def reference_histogram(f: Callable, *args) -> Counter:
     """Primitive name -> occurrences in jaxpr(f) and all its sub-jaxprs (each use counted)."""
+    import jax
+    import jax.extend as je
+
     counts: Counter = Counter()
 
     def walk(jaxpr) -> None:
@@ -180,11 +187,11 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         return lost(EXERCISE)
     if obs.values.get("defined") is not True:
         return unanswered(EXERCISE, "没有找到可调用的 primitive_histogram(f, *args)")
-    targets = [name for name, _f, _args in build_targets(inp.params)]
+    targets = [name for name, _f, _args in _targets().build_targets(inp.params)]
     if all(obs.values.get(f"{t}.type") == "NoneType" for t in targets):
         return unanswered(EXERCISE, "primitive_histogram 还是模板:它返回 None")
 
-    expected = {name: reference_histogram(f, *args) for name, f, args in build_targets(inp.params)}
+    expected = {name: reference_histogram(f, *args) for name, f, args in _targets().build_targets(inp.params)}
     got: dict[str, dict[str, float]] = {}
     type_problems: list[str] = []
     read_errors: dict[str, str] = {}

@@ -41,17 +41,15 @@ from autograder.exercises.base import (
 )
 from autograder.grade.model import GraderFault
 from autograder.observations import ObservationInvalid, Observations
-from autograder.sandboxed.probes.recompile import probe
 from jaxcourse.variants import POOL_FILE, load_pool, variant_index
 
 __all__ = ["EXERCISE", "RELEASE_FUNCTION", "RELEASE_SEQUENCE", "correct_prediction", "inputs",
-           "measure_compiles", "probe", "verdict"]
+           "measure_compiles", "verdict"]
 
 EXERCISE = Exercise(
     id="recompile",
     chapter="ch02",
     title_zh="练习 2:预测重编译次数",
-    interfaces=("predicted_compiles",),
     subchecks=(
         SubCheck("exact_int", 1, "predicted_compiles 是一个 int(不是 bool、float、NumPy 整数或 int 的子类)",
                  gate=True, counts_with=("matches_clean_measurement",)),

@@ -30,9 +30,8 @@ from autograder.exercises.base import (
     unanswered,
 )
 from autograder.observations import ObservationInvalid, Observations
-from autograder.sandboxed.probes.reduce_sum_rules import probe
 
-__all__ = ["EXERCISE", "inputs", "probe", "verdict"]
+__all__ = ["EXERCISE", "inputs", "verdict"]
 
 PRIMITIVE = "custom_reduce_sum"
 RTOL_VALUE = 1e-5
@@ -46,7 +45,6 @@ EXERCISE = Exercise(
     id="reduce_sum_rules",
     chapter="ch05",
     title_zh="练习 1:为 custom_reduce_sum_p 注册 JVP、转置和 batching 规则",
-    interfaces=("custom_reduce_sum_p", "custom_reduce_sum"),
     subchecks=(
         SubCheck("primitive kept", 1.0, "custom_reduce_sum 及其 grad、vmap 仍经过 custom_reduce_sum_p 原语",
                  gate=True, counts_with=BEHAVIOUR),

@@ -32,15 +32,13 @@ from autograder.exercises.base import (
     unanswered,
 )
 from autograder.observations import ObservationInvalid, Observations
-from autograder.sandboxed.probes.safe_distance import probe
 
-__all__ = ["EXERCISE", "inputs", "probe", "verdict"]
+__all__ = ["EXERCISE", "inputs", "verdict"]
 
 EXERCISE = Exercise(
     id="safe_distance",
     chapter="ch02",
     title_zh="练习 4:可微的安全距离",
-    interfaces=("safe_pairwise_distance",),
     subchecks=(
         SubCheck("finite_grad_at_zero", 2, "距离恰为 0 处的梯度有限(对 X 和对 Y 求梯度都不出现 nan/inf)",
                  gate=True, counts_with=("grad_matches_analytic",)),

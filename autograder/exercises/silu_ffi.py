@@ -31,10 +31,11 @@ from autograder.exercises.base import (
     student_error_zh,
     unanswered,
 )
+from autograder.messages import KERNEL_NOT_RUN_ZH, KERNEL_UNAVAILABLE_ZH
 from autograder.observations import ObservationInvalid, Observations
-from autograder.sandboxed.probes.silu_ffi import kernel_probe, probe
+from autograder.sandboxed.wire import KERNEL_RUN_KEY
 
-__all__ = ["EXERCISE", "inputs", "kernel_probe", "probe", "verdict"]
+__all__ = ["EXERCISE", "inputs", "verdict"]
 
 RTOL_VALUE, ATOL_VALUE = 1e-5, 1e-6
 RTOL_GRAD, ATOL_GRAD = 1e-4, 1e-5
@@ -48,7 +49,6 @@ EXERCISE = Exercise(
     id="silu_ffi",
     chapter="ch05",
     title_zh="练习 3:C++ FFI 逐元素内核 SiLU 与 custom_vjp 梯度",
-    interfaces=("silu_ffi",),
     subchecks=(
         SubCheck("forward via FFI", 1.0, "前向编译后调用 FFI 内核 silu(没有用 JAX 自带的 sigmoid)",
                  gate=True, counts_with=("values", "edge shapes", "vmap", "kernel Silu")),
@@ -166,13 +166,10 @@ def _check_backward(obs: Observations) -> CheckOutcome:
 
 
 def _kernel_unavailable(obs: Observations) -> str | None:
-    run = obs.values.get("kernel.__run__")
+    run = obs.values.get(KERNEL_RUN_KEY)
     if run is None or run == "ok":
         return None
-    reasons = {"not_built": "没有可用的 C++ 内核(没有找到 silu.cc,或编译失败)",
-               "timeout": "直接调用 C++ 内核时超时", "crashed": "直接调用 C++ 内核时进程崩溃",
-               "memory": "直接调用 C++ 内核时超出内存上限"}
-    return reasons.get(str(run), f"C++ 内核没有运行({str(run)[:40]})")
+    return KERNEL_UNAVAILABLE_ZH.get(str(run)) or KERNEL_NOT_RUN_ZH.format(run=str(run)[:40])
 
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:

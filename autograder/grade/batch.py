@@ -35,13 +35,13 @@ from typing import Any, TextIO
 
 from autograder.executors import Executor
 from autograder.executors.local import LocalExecutor
-from autograder.exercises import CHAPTERS, EXERCISE_IDS
-from autograder.exercises.base import ExerciseScore, TestResult
+from autograder.exercises import CHAPTERS, EXERCISE_IDS, load
+from autograder.exercises.base import ExerciseScore, zero_score
 from autograder.grade import reports
 from autograder.grade.gradebook import Gradebook
 from autograder.grade.intake import DEFAULT_LIMITS, Entry, IntakeLimits, discover, intake_student
 from autograder.grade.model import GraderFault, Phase, ReleaseInfo, StudentResult, StudentSubmission
-from autograder.messages import message
+from autograder.messages import NOT_GRADED_ZH, Status, message, partial_not_submitted
 
 GradeFn = Callable[[StudentSubmission, ReleaseInfo, Any], StudentResult]
 
@@ -49,7 +49,7 @@ CHAPTER_OF = {ex: ch for ch, ids in CHAPTERS.items() for ex in ids}
 
 
 def missing_chapter_zh(chapter: str) -> str:
-    return message("not_submitted", chapter_no=int(chapter[2:]))  # same text as the runner's
+    return message("not_submitted", chapter_no=int(chapter[2:]))
 
 
 @dataclass(frozen=True)
@@ -97,24 +97,13 @@ class BatchSummary:
 # Completing a result
 
 
-def zero_score(exercise: str, points: float, status: str, summary_zh: str) -> ExerciseScore:
-    """0 points for an exercise that was not run, with one failed test per sub-check (names stable)."""
-    try:
-        from autograder.exercises import load
-
-        ex = load(exercise).EXERCISE
-        scale = points / ex.max_points if ex.max_points else 0.0
-        tests = tuple(
-            TestResult(f"{exercise}: {s.name}", 0.0, s.points * scale, f"{s.title_zh}:未评分", False)
-            for s in ex.subchecks
-        )
-    except Exception:  # exercise module missing or broken: one test for the whole exercise
-        tests = (TestResult(f"{exercise}: submission", 0.0, points, "未评分", False),)
-    return ExerciseScore(exercise, 0.0, points, tests, status, summary_zh)
+def _not_graded(exercise: str, points: float, status: str, summary_zh: str) -> ExerciseScore:
+    """0 of `points` for an exercise that was never run (intake failure, chapter not submitted)."""
+    return zero_score(load(exercise).EXERCISE, status, summary_zh, points=points, mark_zh=NOT_GRADED_ZH)
 
 
 def _skipped(exercise: str) -> ExerciseScore:
-    return ExerciseScore(exercise, 0.0, 0.0, (), "skipped", "")
+    return ExerciseScore(exercise, 0.0, 0.0, (), Status.SKIPPED, "")
 
 
 def intake_failure_result(sub: StudentSubmission, release: ReleaseInfo, cfg: BatchConfig) -> StudentResult:
@@ -123,7 +112,7 @@ def intake_failure_result(sub: StudentSubmission, release: ReleaseInfo, cfg: Bat
     summary = reports.status_zh(status)
     scores = {
         ex: _skipped(ex) if cfg.exercises and ex not in cfg.exercises
-        else zero_score(ex, release.points[ex], head, summary)
+        else _not_graded(ex, release.points[ex], head, summary)
         for ex in EXERCISE_IDS
     }  # fmt: skip
     flags = ("unsafe_no_sandbox",) if cfg.unsafe_no_sandbox else ()
@@ -134,19 +123,19 @@ def intake_failure_result(sub: StudentSubmission, release: ReleaseInfo, cfg: Bat
 def _derive_status(
     runner_status: str, scores: dict[str, ExerciseScore], missing: list[str], phases: tuple[Phase, ...] = ()
 ) -> str:
-    if runner_status not in ("", "ok"):
+    if runner_status not in ("", Status.OK):
         return runner_status
-    if any(s.status == "tampered" for s in scores.values()):
-        return "tampered"
+    if any(s.status == Status.TAMPERED for s in scores.values()):
+        return Status.TAMPERED
     if missing:
-        return f"partial:not_submitted:{missing[0]}" if len(missing) == 1 else "not_submitted"
+        return partial_not_submitted(missing[0]) if len(missing) == 1 else Status.NOT_SUBMITTED
     for wanted in reports.NOTABLE_EXERCISE_STATUSES:
         if any(scores[ex].status == wanted for ex in EXERCISE_IDS if ex in scores):
             return wanted
     # the runner records a failed student kernel build as a build phase with outcome "...compile_error"
     if any(p.name.endswith("/build") and "compile_error" in p.outcome.split(",") for p in phases):
-        return "build_failed"
-    return "ok"
+        return Status.BUILD_FAILED
+    return Status.OK
 
 
 def complete_result(
@@ -171,15 +160,15 @@ def complete_result(
             got = result.scores.get(ex)
             if got is not None and got.score > 0:
                 raise GraderFault(f"runner scored {ex} although chapter {CHAPTER_OF[ex]} was not submitted")
-            scores[ex] = zero_score(
-                ex, release.points[ex], "not_submitted", missing_chapter_zh(CHAPTER_OF[ex])
+            scores[ex] = _not_graded(
+                ex, release.points[ex], Status.NOT_SUBMITTED, missing_chapter_zh(CHAPTER_OF[ex])
             )
         elif ex in result.scores:
             scores[ex] = result.scores[ex]
         else:
             raise GraderFault(f"runner returned no score for {ex} of a submitted chapter")
     flags = set(result.flags)
-    if any(s.status == "tampered" for s in scores.values()):
+    if any(s.status == Status.TAMPERED for s in scores.values()):
         flags.add("tampered")
     if cfg.unsafe_no_sandbox:
         flags.add("unsafe_no_sandbox")

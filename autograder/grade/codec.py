@@ -19,7 +19,7 @@ Submission wire format (`jaxgrade-submission/1`, JSON object):
 
 Result wire format (`jaxgrade-result/1`, JSON object, at most MAX_RESULT_BYTES):
   format, content_hash, release_version   must match what was sent
-  status        submission status: "ok", "not_submitted" or a status of reports.STATUS_ZH
+  status        submission status: "ok", "not_submitted" or a status of messages.STATUS_ZH
   scores        {exercise id: {"score", "max_score": float, "status": str, "summary_zh": str,
                  "tests": [{"name": "<exercise>: ...", "score", "max_score": float,
                             "output_zh": str, "passed": bool}]}}
@@ -40,7 +40,7 @@ from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.exercises.base import ExerciseScore, TestResult
 from autograder.grade.intake import content_hash
 from autograder.grade.model import ChapterNotebook, Phase, ReleaseInfo, StudentResult, StudentSubmission
-from autograder.grade.reports import EXERCISE_STATUS_ZH, STATUS_ZH
+from autograder.messages import EXERCISE_STATUS_ZH, STATUS_ZH
 
 SUBMISSION_FORMAT = "jaxgrade-submission/1"
 RESULT_FORMAT = "jaxgrade-result/1"

@@ -64,6 +64,7 @@ from typing import Any
 
 from autograder.exercises import CHAPTERS
 from autograder.grade.model import ChapterNotebook, StudentSubmission
+from autograder.messages import CHAPTER_ZH, Status, intake_message, malformed
 
 MiB = 2**20
 
@@ -72,7 +73,6 @@ CHAPTER_INTERFACES: dict[str, tuple[str, ...]] = {
     "ch02": ("primitive_histogram", "predicted_compiles", "fusion_report", "safe_pairwise_distance"),
     "ch05": ("custom_reduce_sum_p", "gammaln_cb", "silu_ffi", "rms_norm_prim_p"),
 }
-CHAPTER_ZH = {"ch02": "第 2 章", "ch05": "第 5 章"}
 EXTRA_SUFFIXES = frozenset({".cc", ".cpp", ".cxx", ".c", ".h", ".hh", ".hpp", ".py"})
 SAFE_COMPONENT = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._+-]{0,99}")
 IGNORED_PARTS = frozenset({"__MACOSX", ".ipynb_checkpoints", "__pycache__"})
@@ -91,42 +91,6 @@ class IntakeLimits:
 
 DEFAULT_LIMITS = IntakeLimits()
 
-# Student-facing messages, one table (code -> Simplified Chinese template).
-MESSAGES_ZH: dict[str, str] = {
-    "empty": "文件 {name} 是空的。",
-    "too_large": "文件 {name} 太大({detail}),没有读取。",
-    "not_utf8": "文件 {name} 不是 UTF-8 编码的文本,无法作为笔记本读取。",
-    "not_json": "文件 {name} 不是合法的 JSON,可能已损坏或不是 Jupyter 笔记本。",
-    "nbformat": "文件 {name} 的笔记本格式版本是 {detail},只接受 nbformat 4;请用 Jupyter 重新保存后提交。",
-    "not_notebook": "文件 {name} 不是结构正确的 Jupyter 笔记本({detail})。",
-    "unknown_chapter": "无法判断笔记本 {name} 属于哪一章:既没有课程元数据,也没有定义任何练习要求的名字。",
-    "bad_zip": "压缩包 {name} 无法读取({detail})。",
-    "unsafe_zip": "压缩包 {name} 含有不安全的路径({detail}),整个压缩包未被读取;"
-    "请直接压缩笔记本文件后重新提交。",
-    "zip_bomb": "压缩包 {name} 解压后过大或与声明的大小不符({detail}),整个压缩包未被读取。",
-    "too_many_files": "提交 {name} 中的文件太多({detail}),没有读取。",
-    "symlink": "提交中含有符号链接 {name},出于安全原因整个提交未被读取;请只提交普通文件。",
-    "special_file": "提交中含有特殊文件 {name}(不是普通文件),出于安全原因整个提交未被读取。",
-    "unsupported_type": "无法识别的提交 {name}:请提交 .ipynb、.zip 或包含笔记本的文件夹。",
-    "no_notebook": "提交中没有找到 Jupyter 笔记本(.ipynb)。",
-    "encrypted": "压缩包中的文件 {name} 已加密,没有读取。",
-    "nested_archive": "压缩包中的压缩文件 {name} 没有被解开(不支持嵌套压缩包)。",
-    "unsafe_name": "附加文件 {name} 的文件名含有不允许的字符,已忽略(只允许英文字母、数字和 ._+-)。",
-    "extra_too_large": "附加文件 {name} 太大({detail}),已忽略。",
-    "ignored_files": "已忽略 {detail} 个与评分无关的文件。",
-    "duplicate_chapter": "找到 {detail} 个{chapter}的笔记本({names}),按文件修改时间评分最新的 {name}。",
-    "chapter_by_code": "笔记本 {name} 的元数据标为{claimed},但代码定义的是{chapter}的内容,按{chapter}评分。",
-    "other_release": "笔记本 {name} 来自作业版本 {detail},当前评分版本为 {release};仍按当前版本评分。",
-    "too_deep": "提交中 {name} 的文件夹层级太深,已忽略。",
-}
-
-
-def message_zh(code: str, **kw: Any) -> str:
-    kw.setdefault("name", "")
-    kw.setdefault("detail", "")
-    return MESSAGES_ZH[code].format(**kw)
-
-
 class _Refused(Exception):
     """The whole entry (or student) is refused: `code` becomes `malformed:<code>`."""
 
@@ -135,7 +99,7 @@ class _Refused(Exception):
         self.code, self.name, self.detail = code, name, detail
 
     def message(self) -> str:
-        return message_zh(self.code, name=self.name, detail=self.detail)
+        return intake_message(self.code, name=self.name, detail=self.detail)
 
 
 @dataclass(frozen=True)
@@ -230,7 +194,7 @@ def _read_dir(root: Path, limits: IntakeLimits, problems: list[str]) -> list[Raw
             if stat.S_ISLNK(st.st_mode):
                 raise _Refused("symlink", display_name(str(rel_dir / d)))
         if depth >= limits.max_depth:
-            problems.append(message_zh("too_deep", name=display_name(str(rel_dir))))
+            problems.append(intake_message("too_deep", name=display_name(str(rel_dir))))
             dirnames[:] = []
         dirnames.sort()
         for f in sorted(filenames):
@@ -255,7 +219,7 @@ def _read_dir(root: Path, limits: IntakeLimits, problems: list[str]) -> list[Raw
         cap = _file_cap(rel, limits)
         if st.st_size > cap:
             code = "too_large" if rel.lower().endswith(".ipynb") else "extra_too_large"
-            problems.append(message_zh(code, name=rel, detail=f"{st.st_size / MiB:.1f} MB"))
+            problems.append(intake_message(code, name=rel, detail=f"{st.st_size / MiB:.1f} MB"))
             continue
         try:
             files.append(RawFile(rel, _read_regular(p, cap, rel), st.st_mtime))
@@ -310,18 +274,18 @@ def _read_zip(path: Path, limits: IntakeLimits, problems: list[str]) -> list[Raw
         if info.is_dir() or not parts or _skip_part(parts):
             continue
         if len(parts) > limits.max_depth:
-            problems.append(message_zh("too_deep", name=name))
+            problems.append(intake_message("too_deep", name=name))
             continue
         if info.flag_bits & 0x1:
-            problems.append(message_zh("encrypted", name=name))
+            problems.append(intake_message("encrypted", name=name))
             continue
         if name.lower().endswith(ARCHIVE_SUFFIXES):
-            problems.append(message_zh("nested_archive", name=name))
+            problems.append(intake_message("nested_archive", name=name))
             continue
         cap = _file_cap(name, limits)
         if info.file_size > cap:
             code = "too_large" if name.lower().endswith(".ipynb") else "extra_too_large"
-            problems.append(message_zh(code, name=name, detail=f"{info.file_size / MiB:.1f} MB"))
+            problems.append(intake_message(code, name=name, detail=f"{info.file_size / MiB:.1f} MB"))
             continue
         chunks, n = [], 0
         try:
@@ -547,7 +511,7 @@ def _collect(entry: Entry, limits: IntakeLimits, got: _Collected) -> None:
             if all(SAFE_COMPONENT.fullmatch(p) for p in f.path.split("/")):
                 got.extras[f.path] = f.data
             else:
-                got.problems.append(message_zh("unsafe_name", name=f.path))
+                got.problems.append(intake_message("unsafe_name", name=f.path))
         else:
             got.ignored += 1
 
@@ -570,11 +534,11 @@ def intake_student(
             if r.code in ("symlink", "special_file", "unsafe_zip", "zip_bomb"):
                 # a hostile entry: refuse the whole student, not just the entry
                 return StudentSubmission(
-                    student_id, _failure_hash([r.code]), {}, {}, tuple(got.problems), f"malformed:{r.code}"
+                    student_id, _failure_hash([r.code]), {}, {}, tuple(got.problems), malformed(r.code)
                 )
         except OSError as exc:  # unreadable entry (permissions, vanished): the student's file is bad
             got.problems.append(
-                message_zh(
+                intake_message(
                     "bad_zip" if entry.kind == "zip" else "not_notebook",
                     name=display_name(entry.path.name),
                     detail=type(exc).__name__,
@@ -583,9 +547,9 @@ def intake_student(
             got.codes.append("bad_zip" if entry.kind == "zip" else "not_notebook")
     total = sum(len(f.data) for f, _ in got.notebooks) + sum(len(b) for b in got.extras.values())
     if total > limits.max_student_bytes:
-        got.problems.append(message_zh("too_large", name=student_id, detail=f"{total / MiB:.1f} MB"))
+        got.problems.append(intake_message("too_large", name=student_id, detail=f"{total / MiB:.1f} MB"))
         return StudentSubmission(
-            student_id, _failure_hash(["too_large"]), {}, {}, tuple(got.problems), "malformed:too_large"
+            student_id, _failure_hash(["too_large"]), {}, {}, tuple(got.problems), malformed("too_large")
         )
 
     candidates: dict[str, list[tuple[RawFile, dict[str, Any]]]] = {}
@@ -598,12 +562,12 @@ def intake_student(
             continue
         chapter, overridden = chapter_of(nb)
         if chapter is None:
-            got.problems.append(message_zh("unknown_chapter", name=raw.path))
+            got.problems.append(intake_message("unknown_chapter", name=raw.path))
             got.codes.append("unknown_chapter")
             continue
         if overridden:
             got.problems.append(
-                message_zh(
+                intake_message(
                     "chapter_by_code",
                     name=raw.path,
                     claimed=CHAPTER_ZH[overridden],
@@ -613,7 +577,7 @@ def intake_student(
         rel = _jaxgrade_meta(nb["metadata"]).get("release")
         if release_version is not None and rel is not None and str(rel) != release_version:
             got.problems.append(
-                message_zh("other_release", name=raw.path, detail=str(rel)[:40], release=release_version)
+                intake_message("other_release", name=raw.path, detail=str(rel)[:40], release=release_version)
             )
         candidates.setdefault(chapter, []).append((raw, nb))
 
@@ -623,7 +587,7 @@ def intake_student(
         raw, nb = options[-1]
         note = ""
         if len(options) > 1:
-            note = message_zh(
+            note = intake_message(
                 "duplicate_chapter",
                 detail=str(len(options)),
                 chapter=CHAPTER_ZH[chapter],
@@ -633,7 +597,7 @@ def intake_student(
             got.problems.append(note)
         notebooks[chapter] = ChapterNotebook(chapter, raw.path, nb, note)
     if got.ignored:
-        got.problems.append(message_zh("ignored_files", detail=str(got.ignored)))
+        got.problems.append(intake_message("ignored_files", detail=str(got.ignored)))
 
     if notebooks:
         return StudentSubmission(
@@ -642,15 +606,15 @@ def intake_student(
             notebooks,
             dict(got.extras),
             tuple(got.problems),
-            "ok",
+            Status.OK,
         )
     if got.codes:
-        status = f"malformed:{got.codes[0]}"
+        status = malformed(got.codes[0])
     elif got.any_input or got.extras:
-        got.problems.append(message_zh("no_notebook"))
-        status = "malformed:no_notebook"
+        got.problems.append(intake_message("no_notebook"))
+        status = malformed("no_notebook")
     else:
-        status = "not_submitted"
+        status = Status.NOT_SUBMITTED
     return StudentSubmission(
         student_id, _failure_hash([status, *got.codes]), {}, dict(got.extras), tuple(got.problems), status
     )

@@ -34,6 +34,7 @@ import numpy as np
 from autograder import untrusted_json
 from autograder.exercises.base import ProbeInputs
 from autograder.grade.model import GraderFault
+from autograder.messages import FORGED_OUTPUT_ZH, OVERSIZED_OUTPUT_ZH
 from autograder.observations import (
     MAX_JSON_BYTES,
     MAX_NPY_BYTES,
@@ -42,10 +43,22 @@ from autograder.observations import (
     StudentError,
     read_observations,
 )
-from autograder.sandboxed.observe import FRAME_MAGIC, FRAME_PREFIX
+from autograder.sandboxed.wire import (
+    FRAME_END,
+    FRAME_HELLO,
+    FRAME_MAGIC,
+    FRAME_PREFIX,
+    FRAME_PUT,
+    JOB_LAYOUT,
+    STREAM_NAME,
+    TAMPERED_KEY,
+    TOKEN_KEY,
+    WIRE_KEY,
+    KernelJob,
+    NotebookJob,
+    ProgressPhase,
+)
 
-JOB_LAYOUT = {"inputs_dir": "inputs", "obs_dir": "obs", "progress": "progress.jsonl", "workdir": "work"}
-STREAM_NAME = "obs.sock"
 MAX_PROGRESS_BYTES = 1 * 2**20
 MAX_HEADER_BYTES = 4096
 MAX_KEY_CHARS = 200
@@ -60,11 +73,9 @@ ENTRY_OVERHEAD_BYTES = 64  # a kept entry's cost besides its key and payload
 # an entry's payload sits 3 levels deep in the observation file (document, values, entry)
 MAX_PAYLOAD_DEPTH = untrusted_json.MAX_DEPTH - 3
 MAX_PUMP_BYTES = 8 * 2**20  # one pump() reads at most this much, so the runner's loop stays responsive
-_FORGED_ZH = "观测结果不是评分进程写的"
-_OVERSIZED_ZH = "观测结果超过大小上限"
 _NUMERIC_DTYPE = re.compile(r"[<>|=]?[biufc]\d{1,2}")
-_PHASES = frozenset({"setup", "setup_error", "ready", "cells", "probe", "done"})
-_PARENT_KEYS = frozenset({"__tampered__", "__token__", "__wire__"})  # made by the parent, never sent
+_PHASES = frozenset(ProgressPhase)
+_PARENT_KEYS = frozenset({TAMPERED_KEY, TOKEN_KEY, WIRE_KEY})  # made by the parent, never sent
 
 
 def write_inputs(inputs_dir: Path, exercise: str, inp: ProbeInputs) -> None:
@@ -263,7 +274,7 @@ class ObservationStream:
     def _frame(self, header: dict[str, Any], frame: bytes, payload: bytes) -> None:
         op, seq = header.get("op"), header.get("seq")
         if not self._hello:
-            if op == "hello" and seq == 0 and (not self.token or header.get("token") == self.token):
+            if op == FRAME_HELLO and seq == 0 and (not self.token or header.get("token") == self.token):
                 self._hello, self._seq = True, 1
             else:
                 self._forged = True
@@ -284,9 +295,9 @@ class ObservationStream:
         if state.end is not None:
             state.problems["frame after the end frame"] = None
             return
-        if op == "end":
+        if op == FRAME_END:
             state.end = header
-        elif op == "put":
+        elif op == FRAME_PUT:
             state.frames += 1
             state.digest.update(frame)
             if not state.oversized and not self._put(ex, state, header, payload):
@@ -347,13 +358,13 @@ class ObservationStream:
         state = self._state[exercise]
         self._taken.add(exercise)
         if self._forged:
-            return Observations(exercise, {"__wire__": StudentError("ForgedOutput", _FORGED_ZH)})
+            return Observations(exercise, {WIRE_KEY: StudentError("ForgedOutput", FORGED_OUTPUT_ZH)})
         if not self._hello:
             raise GraderFault(f"{exercise}: the child's observation stream never said hello")
         if state.oversized:
-            return Observations(exercise, {"__wire__": StudentError("OversizedOutput", _OVERSIZED_ZH)})
+            return Observations(exercise, {WIRE_KEY: StudentError("OversizedOutput", OVERSIZED_OUTPUT_ZH)})
         if exercise == self._flooded:
-            return Observations(exercise, {"__wire__": StudentError("OversizedOutput", _OVERSIZED_ZH)})
+            return Observations(exercise, {WIRE_KEY: StudentError("OversizedOutput", OVERSIZED_OUTPUT_ZH)})
         problems = list(state.problems)
         tampered: list[str] = []
         if state.end is None:
@@ -367,8 +378,8 @@ class ObservationStream:
         # the document is assembled from the entries' validated JSON bytes (never re-encoded)
         entries = [json.dumps(key).encode() + b':{"' + kind.encode() + b'":' + payload + b"}"
                    for key, (kind, payload) in state.values.items()]
-        entries += [b'"__tampered__":{"json":' + json.dumps(tampered).encode() + b"}",
-                    b'"__token__":{"json":' + json.dumps(self.token).encode() + b"}"]
+        entries += [json.dumps(TAMPERED_KEY).encode() + b':{"json":' + json.dumps(tampered).encode() + b"}",
+                    json.dumps(TOKEN_KEY).encode() + b':{"json":' + json.dumps(self.token).encode() + b"}"]
         head = b'{"format":1,"exercise":' + json.dumps(exercise).encode() + b',"values":{'
         (self.dest / f"{exercise}.json").write_bytes(head + b",".join(entries) + b"}}")
         state.values = {}
@@ -401,13 +412,13 @@ def read_child_observations(obs_dir: Path, exercise: str, token: str) -> Observa
     if obs is None:
         return Observations(exercise, {})
     values = dict(obs.values)
-    if "__wire__" not in values and token and values.pop("__token__", None) != token:
-        values = {"__wire__": StudentError("ForgedOutput", _FORGED_ZH)}
-    values.pop("__token__", None)
+    if WIRE_KEY not in values and token and values.pop(TOKEN_KEY, None) != token:
+        values = {WIRE_KEY: StudentError("ForgedOutput", FORGED_OUTPUT_ZH)}
+    values.pop(TOKEN_KEY, None)
     return Observations(exercise, values)
 
 
-def write_job(scratch: Path, name: str, doc: dict[str, Any]) -> None:
+def write_job(scratch: Path, name: str, doc: NotebookJob | KernelJob) -> None:
     (scratch / name).write_text(json.dumps({**JOB_LAYOUT, **doc}), encoding="utf-8")
 
 

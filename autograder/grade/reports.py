@@ -37,79 +37,35 @@ from pathlib import Path
 from typing import Any
 
 from autograder.exercises import CHAPTERS, EXERCISE_IDS
-from autograder.exercises.base import UNSCORED_ZH, ExerciseScore
+from autograder.exercises.base import ExerciseScore
 from autograder.grade.gradebook import SubmissionRow
 from autograder.grade.model import Phase, StudentResult
-from autograder.messages import message
+from autograder.messages import (
+    CHAPTER_TITLE_ZH,
+    FEEDBACK_FOOTER_ZH,
+    UNSCORED_ZH,
+    Status,
+    exercise_status_zh,
+    message,
+    status_zh,
+)
 
 GRADES_COLUMNS = ("student_id", *EXERCISE_IDS, "total", "max_total", "status")
 
-# Student-facing text (one table per kind, Simplified Chinese).
-STATUS_ZH: dict[str, str] = {
-    "ok": "已完成评分",
-    "not_submitted": "没有收到提交",
-    "malformed": "提交的文件无法读取,没有可评分的内容",
-    "partial:not_submitted:ch02": "没有找到第 2 章的笔记本,该章各题记 0 分",
-    "partial:not_submitted:ch05": "没有找到第 5 章的笔记本,该章各题记 0 分",
-    "tampered": "检测到代码替换了评分依赖的函数,相关题目记 0 分",
-    "timeout": "部分代码运行超时被终止",
-    "crashed": "部分代码运行时进程意外退出",
-    "memory": "部分代码超出内存上限被终止",
-    "build_failed": "C++ 内核编译失败",
-    "grader_error": "评分系统出现故障,你的提交会被重新评分(这不是你的问题)",
-}
-EXERCISE_STATUS_ZH: dict[str, str] = {
-    "ok": "已评分",
-    "gate_failed": "未满足本题的关键要求,本题记 0 分",
-    "tampered": "检测到篡改,本题记 0 分",
-    "timeout": "运行超时,本题记 0 分",
-    "crashed": "进程意外退出,本题记 0 分",
-    "memory": "超出内存上限,本题记 0 分",
-    "not_submitted": "没有提交本章的笔记本",
-    "malformed": "提交无法读取",
-    "build_failed": "C++ 内核编译失败",
-    "no_answer": "没有找到作答单元格",
-    "skipped": "本次未评分此题",
-    "not_run": "本题没有运行",
-    "invalid_output": "评分观测结果无效,本题记 0 分",
-    "malformed_output": "评分观测结果损坏,本题记 0 分",
-    "unanswered": "尚未作答",
-}
 # Exercise statuses whose sub-checks carry nothing to learn: the feedback shows one line, not the list.
-ONE_LINE_STATUSES = ("unanswered", "not_run", "not_submitted", "malformed", "timeout", "crashed",
-                     "memory", "malformed_output", "invalid_output", "build_failed")
-EXERCISE_TITLE_FALLBACK_ZH: dict[str, str] = {
-    "histogram": "原语直方图",
-    "recompile": "预测重新编译次数",
-    "fusion": "融合报告",
-    "safe_distance": "数值安全的成对距离",
-    "reduce_sum_rules": "custom_reduce_sum_p 的变换规则",
-    "gammaln_callback": "gammaln 回调",
-    "silu_ffi": "SiLU FFI 内核",
-    "ffi_lowering": "RMSNorm 原语的 FFI lowering",
-}
-CHAPTER_TITLE_ZH = {"ch02": "第 2 章 性能", "ch05": "第 5 章 互操作与自定义算子"}
-NOTABLE_EXERCISE_STATUSES = ("tampered", "crashed", "memory", "timeout", "build_failed")
+ONE_LINE_STATUSES = (
+    Status.UNANSWERED, Status.NOT_RUN, Status.NOT_SUBMITTED, Status.MALFORMED, Status.TIMEOUT, Status.CRASHED,
+    Status.MEMORY, Status.MALFORMED_OUTPUT, Status.INVALID_OUTPUT, Status.BUILD_FAILED,
+)  # fmt: skip
+NOTABLE_EXERCISE_STATUSES = (
+    Status.TAMPERED, Status.CRASHED, Status.MEMORY, Status.TIMEOUT, Status.BUILD_FAILED,
+)  # fmt: skip
 
 
 def exercise_title_zh(exercise: str) -> str:
-    try:
-        from autograder.exercises import load
+    from autograder.exercises import load
 
-        return str(load(exercise).EXERCISE.title_zh)
-    except Exception:  # module not there yet or broken: the report must still render
-        return EXERCISE_TITLE_FALLBACK_ZH.get(exercise, exercise)
-
-
-def exercise_status_zh(status: str) -> str:
-    return EXERCISE_STATUS_ZH.get(status) or EXERCISE_STATUS_ZH.get(status.split(":", 1)[0], status)
-
-
-def status_zh(status: str) -> str:
-    if status in STATUS_ZH:
-        return STATUS_ZH[status]
-    head = status.split(":", 1)[0]
-    return STATUS_ZH.get(head, status)
+    return str(load(exercise).EXERCISE.title_zh)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -160,7 +116,7 @@ def md_fenced(text: str) -> str:
 
 def one_line(s: ExerciseScore) -> bool:
     """Whether the exercise's sub-checks carry nothing to learn (feedback shows its summary only)."""
-    if s.status == "tampered":  # only when nothing was observed; otherwise what was observed is shown
+    if s.status == Status.TAMPERED:  # only when nothing was observed; otherwise what was observed is shown
         return all(t.output_zh.endswith(UNSCORED_ZH) for t in s.tests)
     return s.status in ONE_LINE_STATUSES or s.status.split(":", 1)[0] in ONE_LINE_STATUSES
 
@@ -192,7 +148,7 @@ def grades_csv(rows: Iterable[GradeRow]) -> str:
         else:
             for ex in EXERCISE_IDS:
                 s = g.result.scores.get(ex)
-                cells.append("" if s is None or s.status == "skipped" else format_score(s.score))
+                cells.append("" if s is None or s.status == Status.SKIPPED else format_score(s.score))
             cells += [
                 format_score(g.result.total),
                 format_score(g.result.max_total),
@@ -220,7 +176,7 @@ def results_json(result: StudentResult) -> dict[str, Any]:
     tests = []
     for ex in EXERCISE_IDS:
         s = result.scores.get(ex)
-        if s is None or s.status == "skipped":
+        if s is None or s.status == Status.SKIPPED:
             continue
         prefix = ""
         if s.status != "ok":
@@ -267,7 +223,7 @@ def _exercise_sections(result: StudentResult) -> list[tuple[str, str, ExerciseSc
     for ch, ids in CHAPTERS.items():
         for ex in ids:
             s = result.scores.get(ex)
-            if s is not None and s.status != "skipped":
+            if s is not None and s.status != Status.SKIPPED:
                 out.append((ch, ex, s))
     return out
 
@@ -276,7 +232,7 @@ def _one_line_summary(s: ExerciseScore) -> list[str]:
     """The summary of an exercise shown without its sub-checks: its first line, then notes that add
     something ("尚未作答" already says what "no answer cell found" would)."""
     first, *rest = (s.summary_zh or exercise_status_zh(s.status)).splitlines()
-    if s.status == "unanswered":
+    if s.status == Status.UNANSWERED:
         rest = [line for line in rest if line != message("no_answer")]
     return [first, *rest]
 
@@ -302,7 +258,7 @@ def feedback_md(result: StudentResult) -> str:
                   f"{format_score(s.max_score)}", ""]  # fmt: skip
         if one_line(s):
             first, *rest = _one_line_summary(s)
-            lines.append(lit(first) if s.status == "unanswered" else
+            lines.append(lit(first) if s.status == Status.UNANSWERED else
                          f"**{lit(exercise_status_zh(s.status))}**:{lit(first)}")
             if rest:
                 lines += ["", md_fenced("\n".join(rest))]
@@ -317,7 +273,7 @@ def feedback_md(result: StudentResult) -> str:
             mark = "✅ 通过" if t.passed else "❌ 未通过"
             points = f"{format_score(t.score)} / {format_score(t.max_score)}"
             lines.append(f"- {mark}({points}):{lit(t.output_zh or '')}")
-    lines += ["", "---", "", "本反馈由自动评分系统生成;只列出检查的性质和观察到的结果,不包含评分代码。", ""]
+    lines += ["", "---", "", FEEDBACK_FOOTER_ZH, ""]
     return "\n".join(lines)
 
 
@@ -355,7 +311,8 @@ def feedback_html(result: StudentResult) -> str:
         )
         if one_line(s):
             text = "\n".join(_one_line_summary(s))
-            label = "" if s.status == "unanswered" else f"<strong>{e(exercise_status_zh(s.status))}</strong>:"
+            unanswered = s.status == Status.UNANSWERED
+            label = "" if unanswered else f"<strong>{e(exercise_status_zh(s.status))}</strong>:"
             parts.append(f"<p>{label}</p><pre>{e(text)}</pre>" if label else f"<pre>{e(text)}</pre>")
             continue
         if s.status != "ok":
@@ -371,7 +328,7 @@ def feedback_html(result: StudentResult) -> str:
                 f"<td><pre>{e(t.output_zh)}</pre></td></tr>"
             )
         parts.append("</table>")
-    parts.append("<hr><p>本反馈由自动评分系统生成;只列出检查的性质和观察到的结果,不包含评分代码。</p>")
+    parts.append(f"<hr><p>{FEEDBACK_FOOTER_ZH}</p>")
     parts.append("</body></html>\n")
     return "\n".join(parts)
 
@@ -414,7 +371,7 @@ def score_table(rows: Iterable[GradeRow]) -> str:
         cells = [printable(g.row.student_id, 24)]
         for ex in EXERCISE_IDS:
             s = r.scores.get(ex) if r else None
-            cells.append("-" if s is None or s.status == "skipped" else f"{s.score:g}")
+            cells.append("-" if s is None or s.status == Status.SKIPPED else f"{s.score:g}")
         cells.append(f"{r.total:g}/{r.max_total:g}" if r else "-")
         cells.append(printable(r.status if r else (g.row.status or g.row.state), 40))
         body.append(cells)

@@ -48,8 +48,8 @@ from autograder.exercises.base import (
     Exercise,
     ExerciseScore,
     ProbeInputs,
-    TestResult,
     score_outcomes,
+    zero_score,
 )
 from autograder.grade import compile_cache
 from autograder.grade.build import (
@@ -63,7 +63,6 @@ from autograder.grade.build import (
 )
 from autograder.grade.cells import AnswerCell, ChapterCells, map_cells
 from autograder.grade.jobfiles import (
-    STREAM_NAME,
     ObservationStream,
     ProgressReader,
     place_extra_files,
@@ -73,7 +72,7 @@ from autograder.grade.jobfiles import (
 )
 from autograder.grade.model import GraderFault, Phase, ReleaseInfo, StudentResult, StudentSubmission
 from autograder.grade.timing import STARVED_GIVE_UP_FACTOR, CpuDeadline
-from autograder.messages import crash_detail, kernel_run_message, message
+from autograder.messages import Status, crash_detail, kernel_run_message, message
 from autograder.observations import ObservationInvalid, Observations, StudentError, read_observations
 from autograder.sandbox import (
     SCRATCH_TARGET,
@@ -85,13 +84,26 @@ from autograder.sandbox import (
     SandboxResult,
     make_sandbox,
 )
+from autograder.sandboxed.wire import (
+    CELLS_KEY,
+    KERNEL_JOB,
+    KERNEL_PREFIX,
+    KERNEL_RUN_KEY,
+    NOTEBOOK_JOB,
+    PROBE_ERROR_KEY,
+    STREAM_NAME,
+    TAMPERED_KEY,
+    WIRE_KEY,
+    ProgressPhase,
+    ack_name,
+    ready_line,
+)
 
 LIB_TARGET = "/sandbox/lib"
 POLL_S = 0.02
 EXIT_GRACE_S = 2.0  # from the last "done" to the child's exit
 # Modes whose sandbox uid belongs to one job alone: the child may kill(-1) between exercises.
 REAPING_MODES = frozenset({"bwrap", "rlimit", "container"})
-READY_MARKER = "jaxgrade-ready"  # child_main writes "<marker> <token>" to stdout before student code
 MAX_KERNEL_SOURCES = 4
 CELL_ERRORS_SHOWN = 3
 # Top-level folders a notebook child sees in bwrap mode (everything else is covered); the Python
@@ -202,13 +214,7 @@ def release_notebook(path: Path) -> dict[str, Any]:
 
 
 def _default_catalog(ids: Iterable[str]) -> dict[str, ModuleType]:
-    out = {}
-    for ex_id in ids:
-        try:
-            out[ex_id] = exercise_registry.load(ex_id)
-        except ImportError as exc:
-            raise GraderFault(f"exercise module {ex_id} is not available: {exc}") from exc
-    return out
+    return {ex_id: exercise_registry.load(ex_id) for ex_id in ids}
 
 
 def _python_prefixes() -> list[str]:
@@ -256,7 +262,7 @@ class ChildRun:
 
     done: tuple[str, ...]  # exercises whose probe completed ("done" seen)
     failed: str | None  # the exercise the run died in (timeout / crash / limit)
-    status: str  # "ok" | "timeout" | "crashed" | "memory"
+    status: str  # Status.OK | TIMEOUT | CRASHED | MEMORY | MALFORMED_OUTPUT
     detail_zh: str  # crash detail for the student
     observations: dict[str, Observations]
     result: SandboxResult | None
@@ -386,7 +392,7 @@ def _ack(scratch: Path, exercise: str) -> None:
     """Tell the child its exercise's observations are collected (never through a planted link)."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
     try:
-        os.close(os.open(scratch / f"ack-{exercise}", flags, 0o644))
+        os.close(os.open(scratch / ack_name(exercise), flags, 0o644))
     except OSError:
         pass  # planted by the notebook itself: it only hurts its own observations
 
@@ -394,14 +400,14 @@ def _ack(scratch: Path, exercise: str) -> None:
 def _crash_status(result: SandboxResult) -> tuple[str, str]:
     """(status, detail_zh) for a child that ended before finishing."""
     if result.limit == "memory":
-        return "memory", ""
+        return Status.MEMORY, ""
     if result.timed_out or result.limit in ("wall", "cpu"):
-        return "timeout", ""
+        return Status.TIMEOUT, ""
     if result.signal is not None:
-        return "crashed", crash_detail("signal", signal=result.signal)
+        return Status.CRASHED, crash_detail("signal", signal=result.signal)
     if result.limit is not None:
-        return "crashed", crash_detail("limit", limit=result.limit)
-    return "crashed", crash_detail("exit", code=result.exit_code)
+        return Status.CRASHED, crash_detail("limit", limit=result.limit)
+    return Status.CRASHED, crash_detail("exit", code=result.exit_code)
 
 
 def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises: list[Exercise],
@@ -417,7 +423,7 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
     place_extra_files(scratch / "work", job.sub.extra_files)
     job.give_to_child(scratch)
     token = secrets.token_hex(16)
-    write_job(scratch, "job.json", {
+    write_job(scratch, NOTEBOOK_JOB, {
         "chapter": chapter, "setup_cells": list(cells.setup), "token": token, "ack": True,
         "reap": job.sandbox.mode in REAPING_MODES, "stream": STREAM_NAME,
         "exercises": [{"id": ex.id, "cells": [c.source for c in cells.answers[ex.id]],
@@ -461,16 +467,16 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
             result = _wait(proc, 0)
             tick()
             for ev in reader.read_new():
-                if ev.phase == "setup_error" and not ready:  # only before student code ran
+                if ev.phase == ProgressPhase.SETUP_ERROR and not ready:  # only before student code ran
                     setup_error = ev.error or "unknown error"
-                elif ev.phase == "ready":
+                elif ev.phase == ProgressPhase.READY:
                     ready = True
                     clock = CpuDeadline(proc, settings.scaled(settings.startup_timeout_s))
                 elif ev.exercise is not None and ready:
-                    if ev.phase == "cells" and ev.exercise != current:
+                    if ev.phase == ProgressPhase.CELLS and ev.exercise != current:
                         current = ev.exercise
                         clock = CpuDeadline(proc, timeouts[current])
-                    elif ev.phase == "done" and ev.exercise not in done:
+                    elif ev.phase == ProgressPhase.DONE and ev.exercise not in done:
                         # the child wrote every frame of the exercise before this line: take them now,
                         # then let the child go on (later frames can no longer count for it)
                         stream.drain()
@@ -498,7 +504,7 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
         job.release_scratch(scratch)  # nothing is read from it any more (observations were collected)
     # the child also writes the marker to its stdout before any student code runs; a notebook cannot
     # take back what it wrote there (it can empty the progress file and forge lines, token included)
-    student_code_ran = f"{READY_MARKER} {token}" in result.stdout
+    student_code_ran = ready_line(token) in result.stdout
     if setup_error and not student_code_ran:
         raise GraderFault(f"{chapter}: release setup failed in the sandbox: {setup_error}")
     if starved or (result.timed_out and result.starved and len(done) < len(ids)):
@@ -507,13 +513,13 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
         tail = (result.stderr or "")[-1500:].strip()
         raise GraderFault(f"{chapter}: child did not get ready ({result.message}): {tail}")
     if flooded is not None:
-        return ChildRun(tuple(done), flooded, "malformed_output", "", observations, result)
+        return ChildRun(tuple(done), flooded, Status.MALFORMED_OUTPUT, "", observations, result)
     remaining = [i for i in ids if i not in done]
     if not remaining:
-        return ChildRun(tuple(done), None, "ok", "", observations, result)
+        return ChildRun(tuple(done), None, Status.OK, "", observations, result)
     failed = current if current is not None else remaining[0]
     if killed_for_timeout:
-        status, detail = "timeout", ""
+        status, detail = Status.TIMEOUT, ""
     else:
         status, detail = _crash_status(result)
     return ChildRun(tuple(done), failed, status, detail, observations, result)
@@ -548,7 +554,7 @@ class _KernelChild:
         shutil.copyfile(self.so, scratch / "prebuilt" / self.so.name)
         for ex in self.exercises:
             write_inputs(scratch / "inputs", ex.id, self.inputs[ex.id])
-        write_job(scratch, "kernel_job.json", {"token": self.token, "exercises": [
+        write_job(scratch, KERNEL_JOB, {"token": self.token, "exercises": [
             {"id": ex.id, "so": f"prebuilt/{self.so.name}"} for ex in self.exercises]})
         argv = [settings.python, "-P", "-s", "-B", "-m", "autograder.sandboxed.kernel_main", SCRATCH_TARGET]
         self.started_at = time.time()
@@ -561,14 +567,14 @@ class _KernelChild:
         assert self.reader is not None
         settings = self.job.settings
         for ev in self.reader.read_new():
-            if ev.phase == "ready":
+            if ev.phase == ProgressPhase.READY:
                 self.ready = True
-            elif ev.phase == "setup_error" and not self.ready:
+            elif ev.phase == ProgressPhase.SETUP_ERROR and not self.ready:
                 self.setup_error = ev.error
-            elif ev.phase == "probe" and ev.exercise is not None and self.ready:
+            elif ev.phase == ProgressPhase.PROBE and ev.exercise is not None and self.ready:
                 ex = next(e for e in self.exercises if e.id == ev.exercise)
                 self.clock = CpuDeadline(self.proc, settings.scaled(ex.timeout_s))
-            elif ev.phase == "done" and self.ready:
+            elif ev.phase == ProgressPhase.DONE and self.ready:
                 self.clock = CpuDeadline(self.proc, settings.scaled(settings.startup_timeout_s))
 
     def poll(self) -> None:
@@ -599,7 +605,7 @@ class _KernelChild:
         # "ready" is written before the student's library is loaded: whatever fails after it is the
         # student's (even an exit(3) from a constructor in the .so), whatever fails before it is ours.
         # A constructor can empty the progress file, not the marker the child wrote to stdout.
-        if not self.ready and f"{READY_MARKER} {self.token}" not in (result.stdout or ""):
+        if not self.ready and ready_line(self.token) not in (result.stdout or ""):
             detail = self.setup_error or (result.stderr or "")[-1500:]
             raise GraderFault(f"{self.chapter}: kernel child did not get ready ({result.message}): {detail}")
         if self.starved:
@@ -613,7 +619,7 @@ class _KernelChild:
         values: dict[str, dict[str, Any]] = {}
         for ex in self.exercises:
             obs = read_observations(self.scratch / "obs", f"{ex.id}.kernel")
-            values[ex.id] = {f"kernel.{k}": v for k, v in (obs.values if obs else {}).items()}
+            values[ex.id] = {f"{KERNEL_PREFIX}{k}": v for k, v in (obs.values if obs else {}).items()}
         return status, values
 
     def kill(self) -> None:
@@ -637,15 +643,8 @@ def _scaled(score: ExerciseScore, points: float) -> ExerciseScore:
     return dataclasses.replace(score, score=sum(t.score for t in tests), max_score=points, tests=tests)
 
 
-def _zero(ex: Exercise, status: str, summary: str, detail: str = "") -> ExerciseScore:
-    suffix = f"。{detail}" if detail else ""
-    tests = tuple(TestResult(f"{ex.id}: {s.name}", 0.0, s.points, f"{s.title_zh}:未通过{suffix}", False)
-                  for s in ex.subchecks)
-    return ExerciseScore(ex.id, 0.0, ex.max_points, tests, status, summary)
-
-
 def _cell_notes(obs: Observations, answer_cells: tuple[AnswerCell, ...]) -> list[str]:
-    raw = obs.values.get("__cells__")
+    raw = obs.values.get(CELLS_KEY)
     if not isinstance(raw, list):
         return []
     notes = []
@@ -662,7 +661,7 @@ def _cell_notes(obs: Observations, answer_cells: tuple[AnswerCell, ...]) -> list
 
 
 def _tampered(obs: Observations) -> tuple[str, ...]:
-    raw = obs.values.get("__tampered__")
+    raw = obs.values.get(TAMPERED_KEY)
     if isinstance(raw, list):
         return tuple(str(x)[:200] for x in raw[:50])
     return ()
@@ -673,9 +672,9 @@ def _judge(module: Any, ex: Exercise, inp: ProbeInputs, obs: Observations,
     notes = [*extra_notes, *_cell_notes(obs, answer_cells)]
     if not answer_cells:
         notes.insert(0, message("no_answer"))
-    if isinstance(obs.values.get("__wire__"), StudentError):
-        return _zero(ex, "malformed_output", "\n".join([message("malformed_output"), *notes]))
-    probe_error = obs.error("__probe__")
+    if isinstance(obs.values.get(WIRE_KEY), StudentError):
+        return zero_score(ex, Status.MALFORMED_OUTPUT, "\n".join([message("malformed_output"), *notes]))
+    probe_error = obs.error(PROBE_ERROR_KEY)
     if probe_error is not None:
         notes.append(message("probe_error", error=probe_error.message.splitlines()[-1][:300]
                              if probe_error.message else probe_error.type))
@@ -684,7 +683,7 @@ def _judge(module: Any, ex: Exercise, inp: ProbeInputs, obs: Observations,
     except ObservationInvalid as exc:
         if not _tampered(obs):
             text = message("invalid_output", detail=exc.message_zh)
-            return _zero(ex, "invalid_output", "\n".join([text, *notes]))
+            return zero_score(ex, Status.INVALID_OUTPUT, "\n".join([text, *notes]))
         outcomes = []  # tampering is the reason: report it, not the missing observation
     except Exception as exc:
         raise GraderFault(f"verdict of {ex.id} failed: {type(exc).__name__}: {exc}") from exc
@@ -801,21 +800,22 @@ def _grade_chapter(job: _Job, chapter: str, notebook: dict[str, Any], exercises:
             answer_cells = cells.answers[ex.id]
             if ex.id in run_status:
                 status, detail = run_status[ex.id]
-                key = status if status in ("timeout", "crashed", "memory", "malformed_output") else "crashed"
+                ended = (Status.TIMEOUT, Status.CRASHED, Status.MEMORY, Status.MALFORMED_OUTPUT)
+                key = status if status in ended else Status.CRASHED
                 text = message(key, limit_s=settings.scaled(ex.timeout_s), detail=detail)
-                score = _zero(ex, status, "\n".join([text, *(kernel_notes if ex.kernel_probe else [])]))
+                score = zero_score(ex, status, "\n".join([text, *(kernel_notes if ex.kernel_probe else [])]))
             elif ex.id not in observations:
-                score = _zero(ex, "not_run", message("not_run"))
+                score = zero_score(ex, Status.NOT_RUN, message("not_run"))
             else:
                 obs = observations[ex.id]
                 if ex.kernel_probe:
-                    merged = {**obs.values, **kernel_values.get(ex.id, {}), "kernel.__run__": kernel_status}
+                    merged = {**obs.values, **kernel_values.get(ex.id, {}), KERNEL_RUN_KEY: kernel_status}
                     obs = Observations(ex.id, merged)
                 notes = kernel_notes if ex.kernel_probe else []
-                if ex.kernel_probe and kernel_status in ("crashed", "timeout", "memory"):
+                if ex.kernel_probe and kernel_status in (Status.CRASHED, Status.TIMEOUT, Status.MEMORY):
                     notes = [*notes, kernel_run_message(kernel_status)]
                 score = _judge(job.catalog[ex.id], ex, inputs[ex.id], obs, answer_cells, notes)
-            if score.status == "tampered":
+            if score.status == Status.TAMPERED:
                 job.flags.add("tampered")
             scores[ex.id] = _scaled(score, job.release.points.get(ex.id, ex.max_points))
     return scores
@@ -844,10 +844,11 @@ def _sandbox_for(settings: RunSettings, uid: int) -> Sandbox:
 def grade_submission(sub: StudentSubmission, release: ReleaseInfo, settings: RunSettings | None = None, *,
                      sandbox: Sandbox | None = None, catalog: Mapping[str, Any] | None = None
                      ) -> StudentResult:
-    """Grade every chapter of `sub` (a missing chapter scores 0 with status "not_submitted:<chapter>").
+    """Grade every chapter `sub` holds; `sub` is one intake accepted (status "ok").
 
-    `sandbox` and `catalog` (exercise id -> module with EXERCISE/inputs/verdict) are for tests.
-    Raises GraderFault when the grader itself failed.
+    A missing chapter gets no scores here: `batch.complete_result` scores it (and intake failures
+    are scored by `batch.intake_failure_result`, never run). `sandbox` and `catalog` (exercise id ->
+    module with EXERCISE/inputs/verdict) are for tests. Raises GraderFault when the grader itself failed.
     """
     settings = settings or RunSettings()
     wanted = [ex_id for ex_id in exercise_registry.EXERCISE_IDS
@@ -855,12 +856,8 @@ def grade_submission(sub: StudentSubmission, release: ReleaseInfo, settings: Run
     catalog = dict(catalog) if catalog is not None else _default_catalog(wanted)
     exercises = {ex_id: catalog[ex_id].EXERCISE for ex_id in wanted}
     scores: dict[str, ExerciseScore] = {}
-    if sub.status != "ok":
-        for ex_id, ex in exercises.items():
-            scores[ex_id] = _scaled(_zero(ex, sub.status, "\n".join(sub.problems_zh)),
-                                    release.points.get(ex_id, ex.max_points))
-        return StudentResult(sub.student_id, sub.content_hash, release.version, scores, sub.status,
-                             messages_zh=sub.problems_zh)
+    if sub.status != Status.OK:
+        raise ValueError(f"{sub.student_id}: intake refused this submission ({sub.status}): nothing to run")
     settings.scratch_root.mkdir(parents=True, exist_ok=True)
     if os.geteuid() == 0 and settings.scratch_root.stat().st_uid == 0:
         os.chmod(settings.scratch_root, 0o711)  # jobs' folder names are not listable by sandbox uids
@@ -878,11 +875,6 @@ def grade_submission(sub: StudentSubmission, release: ReleaseInfo, settings: Run
                     continue
                 nb = sub.notebooks.get(chapter)
                 if nb is None:
-                    job.messages.append(message("not_submitted", chapter_no=int(chapter[2:])))
-                    for ex in chapter_exs:
-                        scores[ex.id] = _scaled(_zero(ex, f"not_submitted:{chapter}",
-                                                      message("not_submitted", chapter_no=int(chapter[2:]))),
-                                                release.points.get(ex.id, ex.max_points))
                     continue
                 scores.update(_grade_chapter(job, chapter, nb.notebook, chapter_exs))
         finally:
@@ -891,6 +883,6 @@ def grade_submission(sub: StudentSubmission, release: ReleaseInfo, settings: Run
             finally:
                 shutil.rmtree(workdir, ignore_errors=True)
     graded = any(ch in sub.notebooks for ch in exercise_registry.CHAPTERS)
-    return StudentResult(sub.student_id, sub.content_hash, release.version, scores,
-                         "ok" if graded else "not_submitted", tuple(job.clock.phases), tuple(job.messages),
-                         tuple(sorted(job.flags)))
+    status = Status.OK if graded else Status.NOT_SUBMITTED
+    return StudentResult(sub.student_id, sub.content_hash, release.version, scores, status,
+                         tuple(job.clock.phases), tuple(job.messages), tuple(sorted(job.flags)))

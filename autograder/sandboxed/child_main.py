@@ -3,7 +3,8 @@
 Run as `python -P -s -m autograder.sandboxed.child_main <jobdir>` with PYTHONPATH pointing at a
 read-only copy holding only autograder/__init__.py, autograder/sandboxed/, jaxcourse/ and kernels/.
 
-<jobdir>/job.json (written by the parent, read once before any student code runs):
+<jobdir>/job.json (written by the parent, read once before any student code runs; file names, keys,
+phases and markers of this exchange are in wire.py, which the parent imports too):
   {"chapter": "ch02"|"ch05",
    "setup_cells": [src],                                # the release's setup cells
    "exercises": [{"id", "cells": [src], "relies_on": [dotted name]}],
@@ -19,8 +20,8 @@ listens there) before anything else, unlinks it, and sends every record as a fra
 made (observe.py documents the frames); each exercise ends with an "end" frame carrying the audit
 tripwire's report (tamper.py). Without "stream" (tests) each exercise is flushed to
 <jobdir>/<obs_dir>/<exercise>.json. Before the release's setup cells run, the child installs the
-audit tripwire over its own modules (this one, observe, tamper, inputs, the job's probes) and arms
-it right before the first student cell.
+audit tripwire over its own modules (this one, observe, tamper, inputs, wire, the job's probes) and
+arms it right before the first student cell.
 
 <jobdir>/<progress>: one JSON object per line, appended and flushed as the child goes:
   {"exercise": null, "phase": "setup", "t": s}          setup cells start
@@ -61,16 +62,27 @@ from types import ModuleType
 from typing import Any
 
 from . import inputs as inputs_module
-from . import observe, tamper
+from . import observe, tamper, wire
 from .inputs import load_inputs
 from .observe import Recorder, StreamBroken, StreamSink
 from .tamper import Snapshot, TripwireSpec
+from .wire import (
+    ACK_WAIT_S,
+    CELLS_KEY,
+    JOB_LAYOUT,
+    NOTEBOOK_JOB,
+    PROBE_ERROR_KEY,
+    SETUP_ERROR_EXIT,
+    TAMPERED_KEY,
+    TOKEN_KEY,
+    ProgressPhase,
+    ack_name,
+    ready_line,
+)
 
 MAX_CAPTURE_CHARS = 64 * 1024
 EXCERPT_CHARS = 500
 ERROR_CHARS = 500
-ACK_WAIT_S = 60.0
-READY_MARKER = "jaxgrade-ready"  # "<marker> <token>" on stdout: setup is over, student code may run
 # Chapters whose answers and probes have no use for native calls: the tripwire refuses and reports
 # every ctypes operation there (chapter 5 loads the student's kernel with ctypes).
 CTYPES_FREE_CHAPTERS = frozenset({"ch02"})
@@ -86,6 +98,9 @@ _T0 = time.monotonic()
 # bound at import, before any student code (the progress writer must not depend on json.dumps)
 _monotonic, _os_write, _round, _dumps = time.monotonic, os.write, round, observe.dumps
 _threading_gettrace, _threading_getprofile = threading.gettrace, threading.getprofile
+_SETUP, _SETUP_ERROR, _READY = (ProgressPhase.SETUP.value, ProgressPhase.SETUP_ERROR.value,
+                                 ProgressPhase.READY.value)
+_CELLS, _PROBE, _DONE = ProgressPhase.CELLS.value, ProgressPhase.PROBE.value, ProgressPhase.DONE.value
 
 
 class CappedText(io.TextIOBase):
@@ -248,7 +263,7 @@ def run_probe(probe: Any, ns: dict, inp: dict, rec: Recorder, sink: CappedText) 
         tamper.flag("observation stream replaced")
     except BaseException as exc:  # SystemExit/KeyboardInterrupt raised by student code included
         try:
-            rec.put_error("__probe__", exc)
+            rec.put_error(PROBE_ERROR_KEY, exc)
         except StreamBroken:
             tamper.flag("observation stream replaced")
     finally:
@@ -272,13 +287,13 @@ def finish_exercise(ex: ExerciseJob, rec: Recorder, sink: StreamSink | None, cel
     without a stream, `__tampered__` and the file)."""
     tamper.phase(ex.id, "closing")
     try:
-        rec.put("__cells__", cell_errors)
+        rec.put(CELLS_KEY, cell_errors)
     except StreamBroken:
         tamper.flag("observation stream replaced")
     report = tamper.report(ex.id)
     labels = sorted({*tampered, *(report.labels if report is not None else ("tripwire missing",))})
     if sink is None:
-        rec.put("__tampered__", labels)
+        rec.put(TAMPERED_KEY, labels)
         rec.flush()
         return
     frames, digest = (report.frames, report.sha256) if report is not None else (-1, "")
@@ -290,16 +305,16 @@ def finish_exercise(ex: ExerciseJob, rec: Recorder, sink: StreamSink | None, cel
 
 def main(argv: list[str]) -> int:
     jobdir = Path(argv[1]).resolve()
-    job = json.loads((jobdir / "job.json").read_text(encoding="utf-8"))
+    job = json.loads((jobdir / NOTEBOOK_JOB).read_text(encoding="utf-8"))
     token = str(job.get("token", ""))
-    (jobdir / "job.json").unlink(missing_ok=True)
-    progress = Progress(_sub(jobdir, job.get("progress", "progress.jsonl")), token)
-    obs_dir = _sub(jobdir, job.get("obs_dir", "obs"))
-    inputs_dir = _sub(jobdir, job.get("inputs_dir", "inputs"))
-    workdir = _sub(jobdir, job.get("workdir", "work"))
+    (jobdir / NOTEBOOK_JOB).unlink(missing_ok=True)
+    progress = Progress(_sub(jobdir, job.get("progress", JOB_LAYOUT["progress"])), token)
+    obs_dir = _sub(jobdir, job.get("obs_dir", JOB_LAYOUT["obs_dir"]))
+    inputs_dir = _sub(jobdir, job.get("inputs_dir", JOB_LAYOUT["inputs_dir"]))
+    workdir = _sub(jobdir, job.get("workdir", JOB_LAYOUT["workdir"]))
     exercises = [ExerciseJob(str(e["id"]), tuple(e["cells"]), tuple(e.get("relies_on", ())))
                  for e in job["exercises"]]
-    progress.emit(None, "setup")
+    progress.emit(None, _SETUP)
     try:
         # Everything trusted happens here, before the first student line runs.
         stream = job.get("stream")
@@ -315,7 +330,7 @@ def main(argv: list[str]) -> int:
         for mod in probes.values():
             snapshot = snapshot.merged(Snapshot.take_module(mod))
         tamper.install_tripwire(TripwireSpec(
-            modules=(sys.modules[__name__], observe, tamper, inputs_module),
+            modules=(sys.modules[__name__], observe, tamper, inputs_module, wire),
             probes=tuple(probes[e.id] for e in exercises),
             classes=(Recorder, observe._Values, StreamSink, Snapshot, Progress, CappedText),
             namespaces=(("snapshot", snapshot.entries), ("inputs", inputs), ("probes", probe_fns)),
@@ -331,16 +346,16 @@ def main(argv: list[str]) -> int:
             if err is not None:
                 raise RuntimeError(f"setup cell {i} failed: {_error_text(err)}\n{sink_text.tail(2000)}")
     except BaseException as exc:
-        progress.emit(None, "setup_error", error=f"{type(exc).__name__}: {exc}"[:4000])
-        return 3
-    progress.emit(None, "ready")
-    os.write(1, f"{READY_MARKER} {token}\n".encode())  # also where a notebook cannot take it back
+        progress.emit(None, _SETUP_ERROR, error=f"{type(exc).__name__}: {exc}"[:4000])
+        return SETUP_ERROR_EXIT
+    progress.emit(None, _READY)
+    os.write(1, f"{ready_line(token)}\n".encode())  # also where a notebook cannot take it back
     ns = shell.user_ns
     thread_hooks = (_threading_gettrace(), _threading_getprofile())
     tamper.arm()
     for ex in exercises:
         tamper.phase(ex.id, "cells")
-        progress.emit(ex.id, "cells")
+        progress.emit(ex.id, _CELLS)
         cell_errors = []
         for i, src in enumerate(ex.cells):
             sink_text.reset()
@@ -356,7 +371,7 @@ def main(argv: list[str]) -> int:
         tampered = {*snapshot.changed(labels), *_hooks_outside_sys(thread_hooks)}
         for label in sorted(tampered):
             tamper.flag(label)  # kept by the audit hook, out of the notebook's reach
-        progress.emit(ex.id, "probe")
+        progress.emit(ex.id, _PROBE)
         obs_dir.mkdir(parents=True, exist_ok=True)  # the cells may have deleted it (`!rm -rf /`)
         tamper.phase(ex.id, "probe")
         if not tampered:
@@ -365,12 +380,12 @@ def main(argv: list[str]) -> int:
             for label in sorted(tampered):
                 tamper.flag(label)
         if token and sink is None:
-            rec.values["__token__"] = {"json": token}
+            rec.values[TOKEN_KEY] = {"json": token}
         obs_dir.mkdir(parents=True, exist_ok=True)
         finish_exercise(ex, rec, sink, cell_errors, tampered)
-        progress.emit(ex.id, "done")
+        progress.emit(ex.id, _DONE)
         if job.get("ack"):
-            wait_for_ack(jobdir / f"ack-{ex.id}", ACK_WAIT_S)
+            wait_for_ack(jobdir / ack_name(ex.id), ACK_WAIT_S)
         if job.get("reap"):
             reap_strays()
     return 0

@@ -21,38 +21,39 @@ import os
 import sys
 from pathlib import Path
 
-from .child_main import _PKG, READY_MARKER, Progress, _sub
+from .child_main import _PKG, Progress, _sub
 from .inputs import load_inputs
 from .observe import Recorder
+from .wire import JOB_LAYOUT, KERNEL_JOB, PROBE_ERROR_KEY, SETUP_ERROR_EXIT, ProgressPhase, ready_line
 
 
 def main(argv: list[str]) -> int:
     jobdir = Path(argv[1]).resolve()
-    job = json.loads((jobdir / "kernel_job.json").read_text(encoding="utf-8"))
+    job = json.loads((jobdir / KERNEL_JOB).read_text(encoding="utf-8"))
     token = str(job.get("token", ""))
-    (jobdir / "kernel_job.json").unlink(missing_ok=True)
-    progress = Progress(_sub(jobdir, job.get("progress", "progress.jsonl")), token)
-    obs_dir = _sub(jobdir, job.get("obs_dir", "obs"))
-    inputs_dir = _sub(jobdir, job.get("inputs_dir", "inputs"))
+    (jobdir / KERNEL_JOB).unlink(missing_ok=True)
+    progress = Progress(_sub(jobdir, job.get("progress", JOB_LAYOUT["progress"])), token)
+    obs_dir = _sub(jobdir, job.get("obs_dir", JOB_LAYOUT["obs_dir"]))
+    inputs_dir = _sub(jobdir, job.get("inputs_dir", JOB_LAYOUT["inputs_dir"]))
     try:
         obs_dir.mkdir(parents=True, exist_ok=True)
         jobs = [(e["id"], _sub(jobdir, e["so"]),
                  importlib.import_module(f"{_PKG}.probes.{e['id']}").kernel_probe,
                  load_inputs(inputs_dir, e["id"])) for e in job["exercises"]]
     except Exception as exc:
-        progress.emit(None, "setup_error", error=f"{type(exc).__name__}: {exc}"[:4000])
-        return 3
-    progress.emit(None, "ready")
-    os.write(1, f"{READY_MARKER} {token}\n".encode())  # a library constructor cannot take this back
+        progress.emit(None, ProgressPhase.SETUP_ERROR.value, error=f"{type(exc).__name__}: {exc}"[:4000])
+        return SETUP_ERROR_EXIT
+    progress.emit(None, ProgressPhase.READY.value)
+    os.write(1, f"{ready_line(token)}\n".encode())  # a library constructor cannot take this back
     for ex_id, so_path, kernel_probe, inp in jobs:
-        progress.emit(ex_id, "probe")
+        progress.emit(ex_id, ProgressPhase.PROBE.value)
         rec = Recorder(obs_dir, f"{ex_id}.kernel")
         try:
             kernel_probe(so_path, inp, rec)
         except BaseException as exc:  # the kernel may raise through ctypes/XLA; that is an observation
-            rec.put_error("__probe__", exc)
+            rec.put_error(PROBE_ERROR_KEY, exc)
         rec.flush()
-        progress.emit(ex_id, "done")
+        progress.emit(ex_id, ProgressPhase.DONE.value)
     return 0
 
 

@@ -17,7 +17,8 @@ Two sinks:
   code ran. Nothing collects in memory waiting for a flush, so student code that runs later in the
   probe cannot edit what was already recorded.
 
-Frames: 12 bytes `>4sII` (b"JGO1", header length, payload length), the header (ASCII JSON), the payload.
+Frames (names in wire.py): 12 bytes `>4sII` (b"JGO1", header length, payload length), the header
+(ASCII JSON), the payload.
   {"op": "hello", "seq": 0, "token": str}                                once; payload empty
   {"op": "put", "seq": n, "ex": id, "key": str, "kind": "json"}          payload: JSON of the value
   {"op": "put", "seq": n, "ex": id, "key": str, "kind": "error"}         payload: JSON {"type", "message"}
@@ -41,7 +42,6 @@ from __future__ import annotations
 import _json
 import math
 import os
-import struct
 import sys
 import traceback
 from collections.abc import Callable
@@ -50,10 +50,10 @@ from typing import Any
 
 import numpy as np
 
+from .wire import FRAME_END, FRAME_HELLO, FRAME_MAGIC, FRAME_PREFIX, FRAME_PUT
+
 MAX_MESSAGE_CHARS = 2000
 MAX_ARRAY_BYTES = 16 * 2**20
-FRAME_MAGIC = b"JGO1"
-FRAME_PREFIX = struct.Struct(">4sII")
 
 # --- bound at import (before any student code) ----------------------------------------------------
 _type, _isinstance, _len, _str, _hasattr, _id = type, isinstance, len, str, hasattr, id
@@ -127,7 +127,7 @@ class StreamSink:
         self._fd = fd
         self._ident = (st.st_dev, st.st_ino)
         self._seq = 0
-        self._send({"op": "hello", "seq": 0, "token": _exact_str(token)}, b"", announce=False)
+        self._send({"op": FRAME_HELLO, "seq": 0, "token": _exact_str(token)}, b"", announce=False)
 
     def _send(self, header: dict[str, Any], payload: bytes, announce: bool = True) -> None:
         header["seq"] = self._seq
@@ -144,7 +144,7 @@ class StreamSink:
             view = view[_os_write(self._fd, view):]
 
     def put(self, exercise: str, key: str, kind: str, value: Any, array: np.ndarray | None = None) -> None:
-        header: dict[str, Any] = {"op": "put", "ex": exercise, "key": key, "kind": kind}
+        header: dict[str, Any] = {"op": FRAME_PUT, "ex": exercise, "key": key, "kind": kind}
         if array is not None:
             header["dtype"] = array.dtype.str
             header["shape"] = [_int(n) for n in array.shape]
@@ -154,7 +154,7 @@ class StreamSink:
         self._send(header, payload)
 
     def end(self, exercise: str, frames: int, sha256: str, tampered: list[str]) -> None:
-        self._send({"op": "end", "ex": exercise, "frames": frames, "sha256": sha256,
+        self._send({"op": FRAME_END, "ex": exercise, "frames": frames, "sha256": sha256,
                     "tampered": [_exact_str(t) for t in tampered]}, b"", announce=False)
 
 
