@@ -50,7 +50,7 @@ from autograder.grade.cells import map_cells  # noqa: E402
 from autograder.grade.jobfiles import write_inputs  # noqa: E402
 from autograder.grade.model import ReleaseInfo  # noqa: E402
 from autograder.grade.runner import exercise_seed, release_notebook  # noqa: E402
-from autograder.release.compile_cache import master_answers, with_answers  # noqa: E402
+from autograder.release.compile_cache import corpus_variants, master_answers, with_answers  # noqa: E402
 
 CORPUS = REPO / "tests" / "corpus" / "answers"
 BIN = Path(sys.executable).parent
@@ -106,28 +106,11 @@ def loadavg() -> str:
     return Path("/proc/loadavg").read_text().split(" ", 3)[:3].__str__()
 
 
-def corpus_variants(exercise: str) -> list[tuple[str, str, list[str]]]:
-    """(name, expected verdict, answer cells) of every corpus variant of `exercise`, sorted by name."""
-    folder = CORPUS / exercise
-    expected = json.loads((folder / "expected.json").read_text(encoding="utf-8"))
-    out = []
-    for name, exp in sorted(expected.items()):
-        verdict = exp.get("verdict") or exp.get("expect") or "?"
-        if (folder / f"{name}.py").is_file():
-            cells = [(folder / f"{name}.py").read_text(encoding="utf-8")]
-        else:
-            files = sorted(p for p in (folder / name).iterdir() if p.name != "answer.py")
-            cells = [f"%%writefile {p.name}\n{p.read_text(encoding='utf-8')}" for p in files]
-            cells.append((folder / name / "answer.py").read_text(encoding="utf-8"))
-        out.append((name, verdict, cells))
-    return out
-
-
 def make_submissions(release: ReleaseInfo, n: int, subs: Path) -> dict[str, dict[str, str]]:
     """SUBS/<id>/<chapter notebook>; returns id -> exercise -> "variant (verdict)"."""
     released = {ch: release_notebook(p) for ch, p in release.notebooks.items()}
     masters = {ch: master_answers(REPO / "solutions", p.name) for ch, p in release.notebooks.items()}
-    variants = {ex: corpus_variants(ex) for ex in EXERCISE_IDS}
+    variants = {ex: corpus_variants(CORPUS, ex) for ex in EXERCISE_IDS}
     plan = {}
     for k in range(n):
         sid = f"s{k:02d}"
@@ -325,7 +308,7 @@ def category_notebooks(release: ReleaseInfo) -> dict[str, dict[str, dict]]:
     """category -> chapter -> notebook."""
     released = {ch: release_notebook(p) for ch, p in release.notebooks.items()}
     masters = {ch: master_answers(REPO / "solutions", p.name) for ch, p in release.notebooks.items()}
-    variants = {ex: corpus_variants(ex) for ex in EXERCISE_IDS}
+    variants = {ex: corpus_variants(CORPUS, ex) for ex in EXERCISE_IDS}
 
     def pick(want: set[str]) -> dict[str, dict]:
         out = {}

@@ -62,8 +62,8 @@ def master_answers(solutions: Path, notebook_name: str) -> dict[str, list[str]]:
     return out
 
 
-def correct_variants(corpus: Path, exercise: str) -> list[tuple[str, list[str]]]:
-    """(variant name, answer cells) of every corpus variant whose expected verdict is "full"."""
+def corpus_variants(corpus: Path, exercise: str) -> list[tuple[str, str, list[str]]]:
+    """(variant name, expected verdict, answer cells) of every variant in `corpus/<exercise>/`, by name."""
     folder = corpus / exercise
     try:
         expected = json.loads((folder / "expected.json").read_text(encoding="utf-8"))
@@ -71,8 +71,7 @@ def correct_variants(corpus: Path, exercise: str) -> list[tuple[str, list[str]]]
         return []
     out = []
     for name, exp in sorted(expected.items()):
-        if (exp.get("verdict") or exp.get("expect")) != "full":  # ch02 and ch05 corpora spell it apart
-            continue
+        verdict = exp.get("verdict") or exp.get("expect") or "?"  # ch02 and ch05 corpora spell it apart
         if (folder / f"{name}.py").is_file():
             cells = [(folder / f"{name}.py").read_text(encoding="utf-8")]
         elif (folder / name / "answer.py").is_file():
@@ -81,8 +80,13 @@ def correct_variants(corpus: Path, exercise: str) -> list[tuple[str, list[str]]]
             cells.append((folder / name / "answer.py").read_text(encoding="utf-8"))
         else:
             continue
-        out.append((name, cells))
+        out.append((name, verdict, cells))
     return out
+
+
+def correct_variants(corpus: Path, exercise: str) -> list[tuple[str, list[str]]]:
+    """(variant name, answer cells) of every corpus variant whose expected verdict is "full"."""
+    return [(name, cells) for name, verdict, cells in corpus_variants(corpus, exercise) if verdict == "full"]
 
 
 def with_answers(released: dict[str, Any], answers: dict[str, list[str]]) -> dict[str, Any]:
