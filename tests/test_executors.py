@@ -182,3 +182,81 @@ def test_the_worker_refuses_a_submission_it_cannot_trust(env: dict[str, Path]) -
         bad["student_id"] = student
         with pytest.raises(CodecError):
             decode_submission(bad)
+
+
+def _cache_folder(parent: Path, name: str) -> Path:
+    """A cache folder laid out as warm-cache publishes it (entry bytes are opaque to the archive)."""
+    from autograder.grade import compile_cache
+
+    files = {f"jit_f{i}-{i:064x}-cache": f"entry {i}".encode() for i in range(3)}
+    parent.mkdir(parents=True, exist_ok=True)
+    compile_cache.write_entries(files, parent / name)
+    return parent / name
+
+
+def test_the_compile_cache_archive_is_content_addressed_and_verified(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    from autograder.executors.cache_archive import CacheArchiveError, pack_compile_cache, unpack_compile_cache
+    from autograder.grade import compile_cache
+
+    release = REPO / "assignments" / "2026-fall"
+    name = compile_cache.cache_name((release / "manifest.json").read_bytes(), "2026-fall")
+    folder = _cache_folder(tmp_path / "client", name)
+    (folder.parent / "stray").write_text("x")
+    os.chmod(folder, 0o755)
+    (folder / "jaxgrade-not-an-entry.txt").write_text("dropped")
+    os.symlink("/etc/passwd", folder / f"jit_link-{'0' * 64}-cache")
+    archive = pack_compile_cache(folder)
+    assert archive.name == name and sorted(archive.files) == [f"jit_f{i}-{i:064x}-cache" for i in range(3)]
+    assert pack_compile_cache(folder).digest == archive.digest
+
+    root = tmp_path / "worker" / "xla"
+    dest = unpack_compile_cache(archive.files, archive.digest, name, root)
+    assert dest == root / archive.digest / name
+    assert compile_cache.read_entries(dest) == archive.files
+    assert stat.S_IMODE(os.stat(dest).st_mode) == 0o711 and stat.S_IMODE(os.stat(root).st_mode) == 0o711
+    assert {stat.S_IMODE(os.stat(p).st_mode) for p in dest.iterdir()} == {0o444}
+    assert compile_cache.usable(dest) is None
+    with pytest.raises(CacheArchiveError, match="does not match its digest"):
+        unpack_compile_cache({**archive.files, f"jit_f0-{0:064x}-cache": b"changed"}, archive.digest, name,
+                             tmp_path / "other")  # fmt: skip
+    with pytest.raises(CacheArchiveError, match="holds a file named"):
+        unpack_compile_cache({**archive.files, "../evil": b""}, archive.digest, name, tmp_path / "other")
+    with pytest.raises(CacheArchiveError, match="not a compile cache name"):
+        unpack_compile_cache(archive.files, archive.digest, "../x", tmp_path / "other")
+    assert not (tmp_path / "other" / archive.digest).exists()
+    with pytest.raises(CacheArchiveError, match="holds no entries"):
+        pack_compile_cache(tmp_path / "client")
+
+
+def test_a_worker_uses_only_a_cache_named_for_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Same release, child code, jaxlib and CPU: unpacked and used. A cache named for another CPU is
+    never unpacked, and the worker says why once however many tasks bring it."""
+    import logging
+    import tempfile
+
+    from autograder.executors.cache_archive import pack_compile_cache
+    from autograder.executors.dask_tasks import worker_compile_cache
+    from autograder.grade import compile_cache
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "worker-tmp"))
+    (tmp_path / "worker-tmp").mkdir()
+    release = ReleaseInfo.load(REPO / "assignments" / "2026-fall")
+    own = compile_cache.cache_name((release.root / "manifest.json").read_bytes(), release.version)
+    good = pack_compile_cache(_cache_folder(tmp_path / "a", own))
+    other_cpu = own.rsplit("-cpu", 1)[0] + "-cpu" + "0" * 12
+    bad = pack_compile_cache(_cache_folder(tmp_path / "b", other_cpu))
+    caplog.set_level(logging.INFO, logger="distributed.worker.jaxgrade")
+    used = worker_compile_cache({"name": own, "digest": good.digest}, good.files, release, "bwrap")
+    assert used is not None and compile_cache.read_entries(used) == good.files
+    for _ in range(3):
+        spec = {"name": other_cpu, "digest": bad.digest}
+        assert worker_compile_cache(spec, bad.files, release, "bwrap") is None
+    refusals = [r.getMessage() for r in caplog.records if "not used" in r.getMessage()]
+    assert len(refusals) == 1, refusals
+    assert "made for another CPU (machine and CPU flags): 000000000000 there" in refusals[0]
+    assert not (tmp_path / "worker-tmp" / "jaxgrade-worker" / "xla" / bad.digest).exists()

@@ -7,7 +7,11 @@ dask-kubernetes, Dask Gateway). What crosses the wire, all plain data:
                        recomputes it if every copy is lost), and per student one task
                        `grade_task(<release>, payload)` whose payload is JSON text (task format,
                        grader version, release digest, the travelling RunSettings fields, the
-                       submission as codec.py encodes it: no student id, no path of this machine)
+                       submission as codec.py encodes it: no student id, no path of this machine);
+                       With a trusted compile cache (`--compile-cache`): its entries once, like the
+                       release (`jaxgrade-xla-<digest>`, cache_archive.py), as a third argument of
+                       every task, and its name and digest in the payload (a worker uses it only if
+                       the name equals the one it computes for itself)
   worker -> client     JSON text of the result, which codec.decode_result checks before the batch
                        sees it; or a TaskFailed(one line) when the grader failed there
 Task key: `jaxgrade-grade-<sha256(content hash, release digest, grader version, settings)>`, so the
@@ -30,6 +34,7 @@ import time
 from concurrent.futures import Future
 from typing import Any, TextIO
 
+from autograder.executors.cache_archive import CacheArchive, CacheArchiveError, pack_compile_cache
 from autograder.executors.dask_tasks import (
     PLUGIN_NAME,
     RESOURCE,
@@ -86,9 +91,11 @@ def _describe_failure(exc: BaseException | None) -> str:
 
 class DaskExecutor:
     def __init__(self, client: Any, address: str, release: ReleaseInfo, archive: ReleaseArchive,
-                 settings: dict[str, Any], exercises: tuple[str, ...], slots: int):  # fmt: skip
+                 settings: dict[str, Any], exercises: tuple[str, ...], slots: int,
+                 cache: CacheArchive | None = None):  # fmt: skip
         self.client, self.address = client, address
         self.release, self.archive, self.settings, self.exercises = release, archive, settings, exercises
+        self.cache = cache
         self.slots = slots
         self.version = grader_version()
         self.description = f"dask {address}, {slots} grading slot(s)"
@@ -97,11 +104,17 @@ class DaskExecutor:
         self._closed = False
         self._slots_at = time.monotonic()
         self._release_future = self._submit_release()
+        self._cache_future = self._submit_cache()
 
     def _submit_release(self) -> Any:
         # `dict` (a builtin) copies the archive: the task's output is what Dask moves to each worker once
         return self.client.submit(dict, self.archive.files, key=f"jaxgrade-release-{self.archive.digest}",
                                   pure=False)  # fmt: skip
+
+    def _submit_cache(self) -> Any:
+        if self.cache is None:
+            return None
+        return self.client.submit(dict, self.cache.files, key=f"jaxgrade-xla-{self.cache.digest}", pure=False)
 
     # -- connecting and checking the workers
 
@@ -116,6 +129,7 @@ class DaskExecutor:
             archive = pack_release(release.root)
         except ReleaseArchiveError as exc:
             raise GraderFault(str(exc)) from exc
+        cache = _pack_cache(getattr(settings, "compile_cache", None), err)
         try:
             client = Client(address, timeout=connect_timeout, set_as_default=False)
         except (OSError, TimeoutError) as exc:
@@ -125,7 +139,7 @@ class DaskExecutor:
         try:
             wire = wire_settings(settings)
             slots = _check_workers(client, address, wire.get("isolation", "bwrap"), err, worker_wait)
-            return cls(client, address, release, archive, wire, exercises, slots)
+            return cls(client, address, release, archive, wire, exercises, slots, cache)
         except GraderFault:
             client.close()
             raise
@@ -158,17 +172,27 @@ class DaskExecutor:
         if self.client.status != "running":
             done.set_exception(GraderFault(f"lost the Dask scheduler at {self.address}; rerun to resume"))
             return done
-        payload = json.dumps({
+        task: dict[str, Any] = {
             "format": TASK_FORMAT,
             "grader_version": self.version,
             "release_digest": self.archive.digest,
             "settings": self.settings,
             "submission": encode_submission(sub),
-        }, ensure_ascii=False, separators=(",", ":"))  # fmt: skip
+        }
+        # the cache changes no grade (docs/architecture.md, "Trusted compile cache"): not in the key
         key = task_key(sub.content_hash, sub.student_id, self.archive.digest, self.version, self.settings)
         if self._release_future.status in ("cancelled", "lost", "error"):  # the scheduler was replaced
             self._release_future = self._submit_release()
-        fut = self.client.submit(grade_task, self._release_future, payload, key=key, resources={RESOURCE: 1},
+        args = [self._release_future]
+        if self.cache is not None:
+            task["compile_cache"] = {"name": self.cache.name, "digest": self.cache.digest}
+            if self._cache_future.status in ("cancelled", "lost", "error"):
+                self._cache_future = self._submit_cache()
+        payload = json.dumps(task, ensure_ascii=False, separators=(",", ":"))
+        args.append(payload)
+        if self.cache is not None:
+            args.append(self._cache_future)
+        fut = self.client.submit(grade_task, *args, key=key, resources={RESOURCE: 1},
                                  retries=TASK_RETRIES, pure=False)  # fmt: skip
         with self._lock:
             self._held.add(fut)
@@ -218,11 +242,28 @@ class DaskExecutor:
             if cancel and held and connected:
                 self.client.cancel(held)
             self._release_future.release()
+            if self._cache_future is not None:
+                self._cache_future.release()
         finally:
             try:
                 self.client.close(timeout=CONNECT_TIMEOUT_S)
             finally:
                 quiet.setLevel(level)
+
+
+def _pack_cache(path: Any, err: TextIO) -> CacheArchive | None:
+    """The compile cache this run's children would get locally, packed for the workers (or None)."""
+    if path is None:
+        return None
+    try:
+        cache = pack_compile_cache(path)
+    except CacheArchiveError as exc:
+        err.write(f"jaxgrade grade: compile cache not sent to the Dask workers: {exc}\n")
+        return None
+    err.write(f"jaxgrade grade: compile cache {cache.name} ({len(cache.files)} entries, "
+              f"{cache.size / 2**20:.1f} MiB) goes to the Dask workers; each uses it only if it was "
+              "made for that worker's CPU, jaxlib and grader\n")  # fmt: skip
+    return cache
 
 
 def _check_workers(client: Any, address: str, isolation: str, err: TextIO, wait_s: float) -> int:

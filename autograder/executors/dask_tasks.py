@@ -3,10 +3,13 @@
 Every function here is module-level, so Dask sends it by reference (its import path), and every
 argument and return value is plain data: JSON text, a dict of bytes (the release archive), str.
 
-- `grade_task(release_files, payload)`: one student. Checks the grader version, unpacks the release
-  into this machine's cache once, rebuilds the submission (its content hash proven again), runs the
-  same `runner.grade_submission` as a local run, with the worker's own sandbox (bwrap, rlimit or
-  container on this machine) and folders, and returns the result as JSON text (codec.py).
+- `grade_task(release_files, payload[, cache_files])`: one student. Checks the grader version, unpacks
+  the release into this machine's cache once, rebuilds the submission (its content hash proven
+  again), runs the same `runner.grade_submission` as a local run, with the worker's own sandbox
+  (bwrap, rlimit or container on this machine) and folders, and returns the result as JSON text
+  (codec.py). With the client's trusted compile cache (payload `compile_cache`: name and digest;
+  cache_archive.py) the children get it read-only when its name equals the one this worker computes
+  for itself; otherwise the worker grades without it and says why once in its log.
   A grader fault becomes `TaskFailed(one line)`: the only exception that leaves a task, so Dask's
   `retries` apply and the client unpickles nothing but that class and a capped string.
 - `WorkerCheck`: a worker plugin, run by every worker when the client registers it and by every
@@ -18,13 +21,17 @@ argument and return value is plain data: JSON text, a dict of bytes (the release
 from __future__ import annotations
 
 import json
+import logging
 import shutil
 import subprocess
 import sys
+import threading
+from pathlib import Path
 from typing import Any
 
 from distributed.diagnostics.plugin import WorkerPlugin
 
+from autograder.executors.cache_archive import CacheArchiveError, unpack_compile_cache
 from autograder.executors.release_archive import ReleaseArchiveError, default_cache, unpack_release
 from autograder.executors.version import grader_version
 
@@ -32,6 +39,10 @@ TASK_FORMAT = "jaxgrade-task/1"
 RESOURCE = "grader"  # the Dask worker resource one student's grading holds
 PLUGIN_NAME = "jaxgrade-worker-check"
 MAX_ERROR = 1000
+# a child of Dask's "distributed" logger: its lines land in the worker's log like Dask's own
+log = logging.getLogger("distributed.worker.jaxgrade")
+_said: set[tuple[str, str]] = set()  # (cache digest, reason) already logged by this worker process
+_said_lock = threading.Lock()
 # RunSettings fields that travel (everything else, e.g. folders and the Python, is the worker's own)
 WIRE_SETTINGS = ("isolation", "unsafe_no_sandbox", "exercises", "timeout_scale", "engine", "image")
 
@@ -44,7 +55,43 @@ def _line(text: str) -> str:
     return " ".join(str(text).split())[:MAX_ERROR]
 
 
-def grade_task(release_files: dict[str, bytes], payload: str) -> str:
+def _say_once(digest: str, text: str) -> None:
+    with _said_lock:
+        if (digest, text) in _said:
+            return
+        _said.add((digest, text))
+    log.warning("jaxgrade: %s", text)
+
+
+def worker_compile_cache(spec: Any, cache_files: Any, release: Any, isolation: str) -> Path | None:
+    """The client's compile cache unpacked on this worker, when it was made for this worker's release,
+    child code, jaxlib and CPU and passes `usable`; else None (and one log line saying why)."""
+    from autograder.grade import compile_cache
+
+    if not isinstance(spec, dict) or not isinstance(spec.get("name"), str) or not isinstance(
+        spec.get("digest"), str
+    ):
+        raise TaskFailed("task compile_cache is not {name, digest}")
+    name, digest = spec["name"], spec["digest"]
+    own = compile_cache.cache_name((release.root / "manifest.json").read_bytes(), release.version)
+    why = compile_cache.name_mismatch(name, own)
+    if why is None:
+        try:
+            path = unpack_compile_cache(cache_files, digest, name)
+        except CacheArchiveError as exc:
+            why = str(exc)
+        else:
+            why = compile_cache.usable(path, reachable_by_others=isolation == "rlimit")
+            if why is None:
+                _say_once(digest, f"compile cache {name} from the client used (read-only in children)")
+                return path
+    _say_once(digest, f"compile cache {name} from the client not used, grading without: {why}")
+    return None
+
+
+def grade_task(
+    release_files: dict[str, bytes], payload: str, cache_files: dict[str, bytes] | None = None
+) -> str:
     from autograder.grade import runner
     from autograder.grade.codec import CodecError, decode_submission, encode_result
     from autograder.grade.model import GraderFault, ReleaseInfo
@@ -62,7 +109,11 @@ def grade_task(release_files: dict[str, bytes], payload: str) -> str:
         wire = doc["settings"]
         if not isinstance(wire, dict) or not set(wire) <= set(WIRE_SETTINGS):
             raise TaskFailed("task settings hold unknown keys")
-        settings = runner.RunSettings.from_options(**wire, hidden=(default_cache(),))
+        cache = None
+        if doc.get("compile_cache") is not None:
+            isolation = str(wire.get("isolation", "bwrap"))
+            cache = worker_compile_cache(doc["compile_cache"], cache_files, release, isolation)
+        settings = runner.RunSettings.from_options(**wire, hidden=(default_cache(),), compile_cache=cache)
         return encode_result(runner.grade_submission(sub, release, settings))
     except TaskFailed as exc:
         raise TaskFailed(_line(str(exc))) from None

@@ -30,7 +30,9 @@ import hashlib
 import os
 import platform
 import re
+import shutil
 import stat
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,6 +40,14 @@ CHILD_TARGET = "/sandbox/xla"
 ENV_ROOT = "JAXGRADE_COMPILE_CACHE_ROOT"
 # Entry files as JAX's LRUCache names them: "<module name>-<sha256 hex>-cache".
 ENTRY_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,200}-[0-9a-f]{64}-cache")
+# A cache folder's name as cache_name makes it; its parts, in order, with what each one scopes.
+CACHE_NAME = re.compile(
+    r"(?P<version>[A-Za-z0-9_.\-]+)-r(?P<release>[0-9a-f]{16})-g(?P<code>[0-9a-f]{12})"
+    r"-jax(?P<jaxlib>[A-Za-z0-9_.+]+)-cpu(?P<cpu>[0-9a-f]{12})"
+)
+NAME_PARTS = (("version", "release version"), ("release", "release (manifest.json)"),
+              ("code", "child code (autograder/sandboxed, jaxcourse)"), ("jaxlib", "jaxlib"),
+              ("cpu", "CPU (machine and CPU flags)"))  # fmt: skip
 NEVER_WRITE_S = "1000000000"  # children: no compilation is ever slow enough to be written
 _REPO = Path(__file__).resolve().parents[2]
 # What decides which programs a child compiles (besides the release): the child-side code.
@@ -84,6 +94,19 @@ def cache_name(manifest_bytes: bytes, version: str) -> str:
     return f"{safe_version}-r{release}-g{grader}-jax{jaxlib.__version__}-cpu{cpu}"
 
 
+def name_mismatch(found: str, own: str) -> str | None:
+    """None when a cache named `found` was made for what `own` (this host's cache_name) names;
+    otherwise one line saying which parts differ, e.g. the CPU of another machine."""
+    if found == own:
+        return None
+    theirs, ours = CACHE_NAME.fullmatch(found), CACHE_NAME.fullmatch(own)
+    if theirs is None or ours is None:
+        return f"{found!r} is not a cache folder name made by jaxgrade warm-cache"
+    diffs = [f"{label}: {theirs[key]} there, {ours[key]} here" for key, label in NAME_PARTS
+             if theirs[key] != ours[key]]  # fmt: skip
+    return "made for another " + "; ".join(diffs)
+
+
 def cache_dir(release_root: Path, version: str, root: Path | None = None) -> Path:
     """Where the cache of this release, grader and host lives (it may not exist yet)."""
     manifest = (Path(release_root) / "manifest.json").read_bytes()
@@ -115,6 +138,47 @@ def usable(path: Path, *, reachable_by_others: bool = False) -> str | None:
         if not st.st_mode & stat.S_IXOTH:
             return "the folder does not let sandbox uids through"
     return None
+
+
+def read_entries(folder: Path) -> dict[str, bytes]:
+    """Entry file name -> bytes, for every well-named regular file of a cache folder (links, atime
+    files and anything else are left out; files are opened with O_NOFOLLOW)."""
+    out = {}
+    for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+        if not ENTRY_NAME.fullmatch(entry.name) or not entry.is_file(follow_symlinks=False):
+            continue
+        with os.fdopen(os.open(entry.path, os.O_RDONLY | os.O_NOFOLLOW), "rb") as f:
+            out[entry.name] = f.read()
+    return out
+
+
+def entries_digest(name: str, files: dict[str, bytes]) -> str:
+    """sha256 over the folder name and, sorted, each entry's name and sha256: equal digests, equal caches."""
+    h = hashlib.sha256(b"jaxgrade-xla-v1\0" + name.encode() + b"\0")
+    for entry in sorted(files):
+        h.update(entry.encode() + b"\0" + hashlib.sha256(files[entry]).digest())
+    return h.hexdigest()
+
+
+def write_entries(files: dict[str, bytes], final: Path) -> None:
+    """Make `final` a trusted cache folder holding `files`: owned by this process's user, entries 0444,
+    folder 0711, put in place by one rename (a folder already there is kept: another process of this
+    user wrote the same content). The caller has checked the names (ENTRY_NAME) and the content."""
+    fresh = Path(tempfile.mkdtemp(prefix=f".{final.name[:40]}.new-", dir=final.parent))
+    try:
+        for entry, data in sorted(files.items()):
+            fd = os.open(fresh / entry, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.chmod(fresh / entry, 0o444)
+        os.chmod(fresh, 0o711)
+        try:
+            os.rename(fresh, final)
+        except OSError:
+            if not final.is_dir():
+                raise
+    finally:
+        shutil.rmtree(fresh, ignore_errors=True)
 
 
 @dataclass(frozen=True)
