@@ -1,13 +1,21 @@
-"""Who Gradescope's run_autograder grades: the id per-student variants follow (no image needed)."""
+"""Gradescope's run_autograder: who is graded (the id per-student variants follow), and the trusted
+compile cache the bundle may carry (no image needed)."""
 
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import zipfile
 from pathlib import Path
 
 import pytest
 
-from autograder.bundle.gradescope import STUDENT_ID, student_id
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from autograder.bundle.gradescope import STUDENT_ID, student_id  # noqa: E402
 
 
 @pytest.mark.parametrize(
@@ -32,3 +40,138 @@ def test_no_or_broken_metadata_grades_under_the_fixed_id(tmp_path: Path) -> None
     assert student_id(tmp_path) == STUDENT_ID
     (tmp_path / "submission_metadata.json").write_text("{", encoding="utf-8")
     assert student_id(tmp_path) == STUDENT_ID
+
+
+# ------------------------------------------------------------- the compile cache in the bundle
+
+REPO = Path(__file__).resolve().parents[1]
+RELEASE = REPO / "assignments" / "2026-fall"
+
+
+def _own_name() -> str:
+    from autograder.grade import compile_cache
+
+    return compile_cache.cache_name((RELEASE / "manifest.json").read_bytes(), "2026-fall")
+
+
+@pytest.fixture(scope="module")
+def filled_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A cache root holding this release's cache as warm-cache publishes it, filled by a trusted
+    process (no student code) compiling one function with JAX's persistent cache."""
+
+    from test_compile_cache import TRUSTED_FILL
+
+    from autograder.release.compile_cache import publish
+
+    root = tmp_path_factory.mktemp("xla-root")
+    staging = root.parent / "staging"
+    staging.mkdir()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("JAX_", "XLA_"))}
+    env.update(JAX_PLATFORMS="cpu", JAX_COMPILATION_CACHE_DIR=str(staging),
+               JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS="0",
+               JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES="0")  # fmt: skip
+    subprocess.run([sys.executable, "-c", TRUSTED_FILL], env=env, check=True, timeout=300)
+    assert publish(staging, root / _own_name()) >= 1
+    return root
+
+
+def _bundle(out: Path, cache_root: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+
+    env = {**os.environ, "JAXGRADE_COMPILE_CACHE_ROOT": str(cache_root)}
+    argv = [sys.executable, "-m", "autograder.cli", "bundle", "--release", "2026-fall", "--out", str(out)]
+    argv += extra
+    return subprocess.run(argv, cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
+
+
+def test_the_bundle_holds_the_compile_cache_only_when_asked(filled_root: Path, tmp_path: Path) -> None:
+    """With --compile-cache auto the zip holds every entry of this machine's cache under
+    compile-cache/<name>/ (listed in BUNDLE.json); without the option the zip is the same bytes
+    whether or not a filled cache exists here, and holds nothing of it."""
+
+    from autograder.grade import compile_cache
+
+    name = _own_name()
+    with_cache = _bundle(tmp_path / "with.zip", filled_root, "--compile-cache", "auto")
+    assert with_cache.returncode == 0, with_cache.stderr
+    assert f"with compile cache {name}" in with_cache.stdout
+    entries = compile_cache.read_entries(filled_root / name)
+    with zipfile.ZipFile(tmp_path / "with.zip") as zf:
+        held = {n: zf.read(n) for n in zf.namelist() if n.startswith("compile-cache/")}
+        listed = json.loads(zf.read("BUNDLE.json"))["files"]
+    assert held == {f"compile-cache/{name}/{e}": data for e, data in entries.items()}
+    assert set(held) <= set(listed)
+
+    without = _bundle(tmp_path / "without.zip", filled_root)
+    assert without.returncode == 0, without.stderr
+    no_cache_here = _bundle(tmp_path / "plain.zip", tmp_path / "no-cache-root")
+    assert no_cache_here.returncode == 0, no_cache_here.stderr
+    assert (tmp_path / "without.zip").read_bytes() == (tmp_path / "plain.zip").read_bytes()
+    with zipfile.ZipFile(tmp_path / "without.zip") as zf:
+        assert not [n for n in zf.namelist() if n.startswith("compile-cache")]
+        assert "compile-cache" not in zf.read("BUNDLE.json").decode()
+
+
+def test_the_bundle_refuses_a_cache_of_another_release(filled_root: Path, tmp_path: Path) -> None:
+
+    from autograder.grade import compile_cache
+
+    own = compile_cache.CACHE_NAME.fullmatch(_own_name())
+    assert own is not None
+    other = _own_name().replace(f"-r{own['release']}-", f"-r{'0' * 16}-")
+    shutil.copytree(filled_root / _own_name(), tmp_path / other)
+    done = _bundle(tmp_path / "x.zip", filled_root, "--compile-cache", str(tmp_path / other))
+    assert done.returncode == 1
+    assert "made for another release (manifest.json) than this bundle's" in done.stderr
+    assert not (tmp_path / "x.zip").exists()
+
+
+def _installed(filled_root: Path, tmp_path: Path, name: str) -> Path:
+    """setup.sh's install step on a zip's compile-cache/ holding the filled cache under `name`."""
+
+    from autograder.bundle import install_compile_cache
+
+    assert _bundle(tmp_path / "b.zip", filled_root, "--compile-cache", "auto").returncode == 0
+    source = tmp_path / "source"
+    with zipfile.ZipFile(tmp_path / "b.zip") as zf:
+        zf.extractall(source, [n for n in zf.namelist() if n.startswith("compile-cache/")])
+    if name != _own_name():
+        (source / "compile-cache" / _own_name()).rename(source / "compile-cache" / name)
+    root = tmp_path / "opt-jaxgrade-xla"
+    assert install_compile_cache(source / "compile-cache", root) == [name]
+    return root
+
+
+def test_the_installed_cache_is_used_when_made_for_this_host(
+    filled_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+
+    from autograder.bundle.gradescope import _compile_cache
+    from autograder.grade import compile_cache
+
+    root = _installed(filled_root, tmp_path, _own_name())
+    folder = root / _own_name()
+    assert compile_cache.read_entries(folder) == compile_cache.read_entries(filled_root / _own_name())
+    assert {stat.S_IMODE(os.stat(p).st_mode) for p in (root, folder)} == {0o711}
+    assert {stat.S_IMODE(os.stat(p).st_mode) for p in folder.iterdir()} == {0o444}
+    assert {os.stat(p).st_uid for p in (root, folder, *folder.iterdir())} == {os.geteuid()}
+    monkeypatch.setenv("JAXGRADE_COMPILE_CACHE_ROOT", str(root))
+    assert _compile_cache(RELEASE, "2026-fall", "bwrap") == folder
+    assert capsys.readouterr().out == f"compile cache {_own_name()}: used\n"
+    assert _compile_cache(RELEASE, "2026-fall", "none") is None  # unsandboxed children never get it
+
+
+def test_a_cache_made_on_another_cpu_is_refused_with_the_reason(
+    filled_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from autograder.bundle.gradescope import _compile_cache
+
+    other = _own_name().rsplit("-cpu", 1)[0] + "-cpu" + "0" * 12
+    root = _installed(filled_root, tmp_path, other)
+    monkeypatch.setenv("JAXGRADE_COMPILE_CACHE_ROOT", str(root))
+    assert _compile_cache(RELEASE, "2026-fall", "bwrap") is None
+    out = capsys.readouterr().out
+    own_cpu = _own_name().rsplit("-cpu", 1)[1]
+    assert out == (
+        f"compile cache {_own_name()}: not used: {other} is made for another CPU (machine and CPU "
+        f"flags): 000000000000 there, {own_cpu} here\n"
+    )

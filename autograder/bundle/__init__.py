@@ -8,10 +8,20 @@ Zip layout (Gradescope unpacks it into /autograder/source and runs setup.sh ther
                       /autograder/results/results.json (autograder/bundle/gradescope.py)
   pyproject.toml  requirements.lock  autograder/  jaxcourse/  kernels/      the grader, as in this checkout
   assignments/<V>/    the release (its manifest.json hashes are checked before anything is written)
+  compile-cache/<name>/  only with --compile-cache: the trusted XLA compile cache `jaxgrade warm-cache`
+                      filled on this machine (grade/compile_cache.py); setup.sh installs it root-owned
+                      under /opt/jaxgrade/xla (folders 0711, entries 0444), run_autograder points
+                      $JAXGRADE_COMPILE_CACHE_ROOT there, and gradescope.py uses it only when its name
+                      is the one that machine computes (same CPU flags, jaxlib, grader, release)
   BUNDLE.json         {"format": 1, "release": V, "files": {path: sha256}}
 
-Never in the zip: solutions/, tests/, caches, compiled files. The zip is deterministic: same
-inputs, same bytes (sorted entries, fixed timestamps and modes).
+Never in the zip: solutions/, tests/, other caches, compiled files. The zip is deterministic: same
+inputs, same bytes (sorted entries, fixed timestamps and modes); without --compile-cache it holds
+exactly what it held before that option existed.
+
+The compile cache's entries are compiled reference answers (docs/architecture.md, "Trusted compile
+cache"): they come only from the instructor's own warm-cache run, and on Gradescope they sit where
+only root can list them (the unpacked zip in /autograder/source is 0700).
 
 Exit codes: 0 written; 1 the release or the project files are unusable; 2 bad usage.
 """
@@ -34,6 +44,7 @@ SKIP_SUFFIXES = (".pyc", ".pyo", ".so", ".egg-info")
 EXECUTABLES = frozenset({"setup.sh", "run_autograder"})
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
+CACHE_FOLDER = "compile-cache"  # in the zip; setup.sh installs it (install_compile_cache)
 
 
 class BundleError(RuntimeError):
@@ -47,6 +58,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="folder holding the releases (default: %(default)s)")  # fmt: skip
     parser.add_argument("--out", type=Path, default=None,
                         help="zip to write (default: build/jaxgrade-autograder-<V>.zip)")  # fmt: skip
+    parser.add_argument("--compile-cache", default=None, metavar="auto|DIR",
+                        help="include the trusted XLA compile cache `jaxgrade warm-cache` filled here "
+                             "(auto: this release's folder under the default cache root); Gradescope "
+                             "uses it only on a machine with the same CPU flags and jaxlib")  # fmt: skip
 
 
 def _release_root(release: str, assignments: Path) -> Path:
@@ -96,7 +111,59 @@ def check_release(root: Path) -> str:
     return info.version
 
 
-def collect(release_root: Path, version: str, project: Path = PROJECT) -> dict[str, bytes]:
+def bundled_cache(spec: str, release_root: Path, version: str) -> Path:
+    """The compile cache folder `--compile-cache auto|DIR` names, after checking that warm-cache made it
+    for this release and this grader's child code, that it is ours and that nobody else can write it."""
+    from autograder.grade import compile_cache
+
+    own = compile_cache.cache_dir(release_root, version)
+    path = own if spec == "auto" else Path(spec)
+    reason = compile_cache.usable(path)
+    if reason is not None:
+        raise BundleError(f"compile cache {path}: {reason}")
+    found, ours = compile_cache.CACHE_NAME.fullmatch(path.name), compile_cache.CACHE_NAME.fullmatch(own.name)
+    if found is None or ours is None:
+        raise BundleError(f"compile cache {path}: not a folder named by jaxgrade warm-cache")
+    for key, label in compile_cache.NAME_PARTS:
+        if key in ("version", "release", "code") and found[key] != ours[key]:
+            raise BundleError(f"compile cache {path}: made for another {label} than this bundle's")
+    return path
+
+
+def cache_entries(folder: Path) -> dict[str, bytes]:
+    """Zip name -> content for the entries of a compile cache folder."""
+    from autograder.grade import compile_cache
+
+    files = compile_cache.read_entries(folder)
+    if not files:
+        raise BundleError(f"compile cache {folder} holds no entries")
+    return {f"{CACHE_FOLDER}/{folder.name}/{name}": data for name, data in files.items()}
+
+
+def install_compile_cache(source: Path, root: Path) -> list[str]:
+    """setup.sh: every `source/<name>/` (the zip's compile-cache/) becomes `root/<name>/`, owned by this
+    process's user (root on Gradescope), entries 0444, folders 0711, so grading finds it under
+    $JAXGRADE_COMPILE_CACHE_ROOT=root and sandbox uids can open an entry by name but never list one.
+    Returns the names installed."""
+    import shutil
+
+    from autograder.grade import compile_cache
+
+    root.mkdir(mode=0o711, parents=True, exist_ok=True)
+    os.chmod(root, 0o711)
+    installed = []
+    for folder in sorted(source.iterdir()):
+        if not compile_cache.CACHE_NAME.fullmatch(folder.name) or folder.is_symlink() or not folder.is_dir():
+            raise BundleError(f"{folder}: not a compile cache folder named by jaxgrade warm-cache")
+        files = compile_cache.read_entries(folder)
+        shutil.rmtree(root / folder.name, ignore_errors=True)
+        compile_cache.write_entries(files, root / folder.name)
+        installed.append(folder.name)
+    return installed
+
+
+def collect(release_root: Path, version: str, project: Path = PROJECT,
+            compile_cache_dir: Path | None = None) -> dict[str, bytes]:  # fmt: skip
     """Zip name -> content, for everything the bundle holds."""
     entries: dict[str, bytes] = {
         "setup.sh": (project / "autograder" / "bundle" / "setup.sh").read_bytes(),
@@ -109,6 +176,8 @@ def collect(release_root: Path, version: str, project: Path = PROJECT) -> dict[s
             entries[name] = path.read_bytes()
     for name, path in _walk(release_root, release_root):
         entries[f"assignments/{version}/{name}"] = path.read_bytes()
+    if compile_cache_dir is not None:
+        entries.update(cache_entries(compile_cache_dir))
     manifest = {"format": 1, "release": version, "files": {k: _sha256(v) for k, v in sorted(entries.items())}}
     entries["BUNDLE.json"] = (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode()
     return entries
@@ -138,11 +207,17 @@ def run(args: argparse.Namespace) -> int:
     try:
         version = check_release(root)
         out = args.out or Path("build") / f"jaxgrade-autograder-{version}.zip"
-        entries = collect(root, version)
+        spec = getattr(args, "compile_cache", None)
+        cache = bundled_cache(spec, root, version) if spec else None
+        entries = collect(root, version, compile_cache_dir=cache)
         write_zip(entries, out)
     except (BundleError, OSError) as exc:
         print(f"jaxgrade bundle: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
     size = out.stat().st_size
     print(f"{out}: Gradescope autograder for release {version}, {len(entries)} files, {size / 1024:.0f} KiB")
+    if cache is not None:
+        held = sum(1 for name in entries if name.startswith(f"{CACHE_FOLDER}/"))
+        print(f"  with compile cache {cache.name} ({held} entries); used only where the CPU flags and "
+              "jaxlib equal this machine's")  # fmt: skip
     return EXIT_OK

@@ -106,16 +106,31 @@ def _private(path: Path) -> None:
 
 
 def _compile_cache(release_root: Path, version: str, mode: str) -> Path | None:
-    """The trusted compile cache (grade/compile_cache.py) under $JAXGRADE_COMPILE_CACHE_ROOT, when the
-    image was given one for this release, grader and CPU; otherwise None (grading without it)."""
+    """The trusted compile cache (grade/compile_cache.py) under $JAXGRADE_COMPILE_CACHE_ROOT (the one
+    `jaxgrade bundle --compile-cache` shipped, installed by setup.sh), when it was made for this
+    release, grader, jaxlib and CPU; otherwise None (grading without it). Prints which, and why."""
     from autograder.grade import compile_cache
 
     if not os.environ.get(compile_cache.ENV_ROOT) or mode == "none":
         return None
     path = compile_cache.cache_dir(release_root, version)
     reason = compile_cache.usable(path, reachable_by_others=mode == "rlimit")
+    if reason is not None and not path.exists():
+        reason = _other_caches(path) or reason
     print(f"compile cache {path.name}: {reason or 'used'}")
     return path if reason is None else None
+
+
+def _other_caches(own: Path) -> str | None:
+    """Why the caches next to `own` (e.g. one made on the instructor's machine) are not this host's."""
+    from autograder.grade import compile_cache
+
+    try:
+        names = sorted(p.name for p in own.parent.iterdir() if compile_cache.CACHE_NAME.fullmatch(p.name))
+    except OSError:
+        return None
+    why = [f"{name} is {compile_cache.name_mismatch(name, own.name)}" for name in names if name != own.name]
+    return f"not used: {'; '.join(why)}" if why else None
 
 
 def grade(root: Path, work: Path) -> dict[str, Any]:

@@ -8,7 +8,9 @@
 #   system   apt: clang (student FFI kernels), ca-certificates, and a Python >= 3.12 (see below)
 #   deps     /opt/jaxgrade/venv with the runtime dependencies locked in $SRC/requirements.lock
 #   project  $SRC -> /opt/jaxgrade/src (autograder/, jaxcourse/, kernels/, assignments/), on the
-#            venv's path by a .pth file; the sandbox uids; file permissions; a self-check
+#            venv's path by a .pth file; $SRC/compile-cache/<name>/ (`jaxgrade bundle --compile-cache`)
+#            -> /opt/jaxgrade/xla/<name>/ (root's, folders 0711, entries 0444; run_autograder points
+#            JAXGRADE_COMPILE_CACHE_ROOT there); the sandbox uids; file permissions; a self-check
 #
 # $SRC is JAXGRADE_SOURCE, default /autograder/source (where Gradescope unpacks the zip):
 #   setup.sh  run_autograder  pyproject.toml  requirements.lock  autograder/  jaxcourse/  kernels/  assignments/<version>/
@@ -40,6 +42,7 @@ PYTHON_SOURCE=${JAXGRADE_PYTHON_SOURCE:-auto}  # Gradescope passes no environmen
 PREFIX=/opt/jaxgrade
 VENV=$PREFIX/venv
 DEST=$PREFIX/src
+XLA_ROOT=$PREFIX/xla  # the trusted compile cache; run_autograder knows the same path
 PY_WANT=3.13
 PY_MIN_CHECK='import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)'
 log() { echo "jaxgrade-setup: $*" >&2; }
@@ -171,6 +174,12 @@ sys.exit(main())
 EOF
   chmod 0755 "$VENV/bin/jaxgrade"
   "$VENV/bin/python" -m compileall -q "$DEST/autograder" "$DEST/jaxcourse" >/dev/null
+  if [ -d "$SRC/compile-cache" ]; then
+    # made by the instructor's `jaxgrade warm-cache` (trusted); grading uses it only on the same CPU
+    log "compile cache -> $XLA_ROOT: $("$VENV/bin/python" -P -c 'import sys; from pathlib import Path
+from autograder.bundle import install_compile_cache
+print(*install_compile_cache(Path(sys.argv[1]), Path(sys.argv[2])))' "$SRC/compile-cache" "$XLA_ROOT")"
+  fi
 
   log "sandbox users"
   local uid
@@ -221,17 +230,20 @@ shared_tmp_private() {
 self_check() {
   local uid
   uid=$(sandbox_uids | cut -d' ' -f1)
-  "$VENV/bin/python" - "$uid" "$DEST" "$SRC" <<'PY'
+  "$VENV/bin/python" - "$uid" "$DEST" "$SRC" "$XLA_ROOT" <<'PY'
 import os, subprocess, sys
-uid, dest, src = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+uid, dest, src, xla = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
 hidden = [f"{dest}/autograder/exercises/__init__.py", f"{dest}/autograder/grade/runner.py",
           f"{dest}/assignments", "/autograder/results", "/autograder/submission"]
 if os.path.realpath(src) != os.path.realpath(dest):
     hidden.append(src)
+# the compile cache: entries are opened by name, its folders must never be listed
+unlistable = [xla, *(os.path.join(xla, n) for n in os.listdir(xla))] if os.path.isdir(xla) else []
 probe = f"""
 import os, sys
 sys.path.insert(0, {dest!r})
 leaks = [p for p in {hidden!r} if os.access(p, os.R_OK) or (os.path.isdir(p) and os.access(p, os.X_OK))]
+leaks += [p for p in {unlistable!r} if os.access(p, os.R_OK)]
 for p in leaks: print("readable by the sandbox uid:", p)
 import jax, jax.numpy as jnp, numpy, scipy.special, IPython
 import autograder.sandboxed.observe, jaxcourse
