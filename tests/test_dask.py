@@ -14,6 +14,7 @@ import math
 import os
 import shutil
 import sqlite3
+import stat
 import subprocess
 import sys
 import threading
@@ -469,3 +470,115 @@ def test_a_grader_fault_on_the_workers_is_retried_once_then_grader_error(
     story = two_workers.client().story(key)
     attempts = [e for e in story if e[1] == key and e[3] == "processing"]  # (source, key, start, finish, ...)
     assert len(attempts) == 2, story
+
+
+# ------------------------------------------------------------------------- the trusted compile cache
+
+
+def _trusted_cache(parent: Path, name: str) -> Path:
+    """`parent/name`: what a trusted process (no student code) compiled, published like warm-cache does."""
+    from test_compile_cache import TRUSTED_FILL
+
+    from autograder.release.compile_cache import publish
+
+    staging = parent / "staging"
+    staging.mkdir(parents=True)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("JAX_", "XLA_"))}
+    env.update(JAX_PLATFORMS="cpu", JAX_COMPILATION_CACHE_DIR=str(staging),
+               JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS="0",
+               JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES="0")  # fmt: skip
+    subprocess.run([sys.executable, "-c", TRUSTED_FILL], env=env, check=True, timeout=300)
+    assert publish(staging, parent / name) >= 1
+    return parent / name
+
+
+def _cache_probe_students(subs: Path) -> Path:
+    """`probe`: a ch02 notebook whose safe_distance cell compiles the cached function, then tries to
+    list and change the cache (tests/test_compile_cache.py HOSTILE_CELL); and s005 (ch02 correct)."""
+    from test_compile_cache import HOSTILE_CELL
+
+    from autograder.release.compile_cache import with_answers
+
+    release = ReleaseInfo.load(RELEASE)
+    released = json.loads(release.notebooks["ch02"].read_text(encoding="utf-8"))
+    subs.mkdir()
+    (subs / "probe.ipynb").write_text(json.dumps(with_answers(released, {"safe_distance": [HOSTILE_CELL]})))
+    shutil.copy(EXAMPLES / "s005_only_ch02.ipynb", subs / "s005_only_ch02.ipynb")
+    return subs
+
+
+def _cache_report(out: Path) -> dict[str, object]:
+    text = (out / "probe" / "feedback.md").read_text(encoding="utf-8")
+    assert "jaxgrade_cache_report " in text, text
+    return json.loads(text.split("jaxgrade_cache_report ", 1)[1].split("}", 1)[0] + "}")
+
+
+def _worker_log_lines(cluster: LoopbackCluster, needle: str) -> dict[str, int]:
+    return {name: (cluster.log_dir / f"{name}.log").read_text(errors="replace").count(needle)
+            for name in cluster.workers}  # fmt: skip
+
+
+def own_cache_name() -> str:
+    from autograder.grade import compile_cache
+
+    return compile_cache.cache_name((RELEASE / "manifest.json").read_bytes(), "2026-fall")
+
+
+def test_workers_get_the_clients_compile_cache_read_only(
+    two_workers: LoopbackCluster, tmp_path: Path
+) -> None:
+    """`--compile-cache DIR` on the client: the workers unpack the same entries once into a folder of
+    their own (0711, entries 0444, the worker's user), the probe's child gets an entry served by key
+    and can neither list nor change the folder, and grades.csv and every feedback.md equal a local
+    run with the same cache byte for byte."""
+    from autograder.executors.cache_archive import default_root, pack_compile_cache
+    from autograder.grade import compile_cache
+
+    name = own_cache_name()
+    cache = _trusted_cache(tmp_path / "xla", name)
+    subs = _cache_probe_students(tmp_path / "subs")
+    args = ("--exercises", "safe_distance", "--compile-cache", str(cache))
+    local = grade(subs, tmp_path / "local", "--jobs", "2", *args)
+    assert local.returncode == 0, local.stderr
+    r = grade(subs, tmp_path / "out", "--executor", two_workers.address, *args)
+    assert r.returncode == 0, r.stderr
+    assert f"compile cache {name} (" in r.stderr and "goes to the Dask workers" in r.stderr
+    assert student_files(tmp_path / "out") == student_files(tmp_path / "local")
+
+    report = _cache_report(tmp_path / "out")
+    assert report["hits"] >= 1 and report["key"] and report["read"] == "ok", report
+    assert report["list"] == "EACCES", report
+    for attempt in ("rewrite", "chmod", "rename", "unlink", "create", "chmod_dir"):
+        assert report[attempt] != "ok", (attempt, report)
+
+    archive = pack_compile_cache(cache)
+    on_worker = default_root() / archive.digest / name
+    assert compile_cache.read_entries(on_worker) == archive.files  # unchanged by the children
+    st = os.stat(on_worker)
+    assert (stat.S_IMODE(st.st_mode), st.st_uid) == (0o711, os.geteuid())
+    assert {stat.S_IMODE(os.stat(p).st_mode) for p in on_worker.iterdir()} == {0o444}
+    used = _worker_log_lines(two_workers, f"compile cache {name} from the client used")
+    assert sum(used.values()) >= 1 and max(used.values()) <= 1, used
+
+
+def test_a_cache_made_for_another_cpu_is_not_used_by_the_workers(
+    two_workers: LoopbackCluster, tmp_path: Path
+) -> None:
+    """The same entries under the name of another CPU: no worker unpacks or mounts them (the probe's
+    child has no cache), each worker says why once in its log, and grading goes on without it."""
+    from autograder.executors.cache_archive import default_root, pack_compile_cache
+
+    other = own_cache_name().rsplit("-cpu", 1)[0] + "-cpu" + "0" * 12
+    cache = _trusted_cache(tmp_path / "xla", other)
+    subs = _cache_probe_students(tmp_path / "subs")
+    r = grade(subs, tmp_path / "out", "--executor", two_workers.address, "--exercises", "safe_distance",
+              "--compile-cache", str(cache))  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    report = _cache_report(tmp_path / "out")
+    assert report["hits"] == 0 and not report["key"], report
+    assert not (default_root() / pack_compile_cache(cache).digest).exists()
+    said = _worker_log_lines(two_workers, f"compile cache {other} from the client not used, grading without: "
+                             "made for another CPU (machine and CPU flags): 000000000000 there")  # fmt: skip
+    assert sum(said.values()) >= 1 and max(said.values()) <= 1, said
+    rows_out = (tmp_path / "out" / "grades.csv").read_text().splitlines()
+    assert any(line.startswith("s005_only_ch02,") for line in rows_out)
