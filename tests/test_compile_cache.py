@@ -234,3 +234,24 @@ def test_fill_runs_only_master_answers_and_correct_corpus_variants() -> None:
     assert set(used) == {ex for ex in entries[0].sources}, used
     digests = {e.submission.content_hash for e in entries}
     assert len(digests) == len(entries)  # each run has its own seed
+
+
+def test_container_children_get_the_cache_as_a_read_only_volume(tmp_path: Path) -> None:
+    """`--isolation container`: the runner's cache mount (`for_child`, never writable when grading)
+    becomes a read-only volume at /sandbox/xla of each child's container, and the child's JAX is told
+    never to write. The real container run is tests/test_container.py."""
+    from autograder.sandbox.base import Limits
+    from autograder.sandbox.container import ContainerSandbox, Engine, ImageInfo
+
+    child = compile_cache.for_child(tmp_path, False, "container")
+    assert child is not None and not child.writable
+    sandbox = ContainerSandbox(engine=Engine("podman", ("podman",), ()), uid=UIDS[0], gid=UIDS[0])
+    info = ImageInfo("sha256:0", "/usr/bin/python3", "/venv/lib/python3.13/site-packages", "", "", "")
+    binds = [(child.source, compile_cache.CHILD_TARGET, child.writable)]
+    argv = sandbox._run_argv("jaxgrade-test", binds, ["/usr/bin/python3"], child.env(), Limits(),
+                             "/sandbox/scratch", info)  # fmt: skip
+    volumes = [argv[i + 1] for i, word in enumerate(argv[:-1]) if word == "--volume"]
+    assert [v.split(",")[0] for v in volumes] == [f"{tmp_path.resolve()}:{compile_cache.CHILD_TARGET}:ro"]
+    env = dict(argv[i + 1].split("=", 1) for i, word in enumerate(argv[:-1]) if word == "--env")
+    assert env["JAX_COMPILATION_CACHE_DIR"] == compile_cache.CHILD_TARGET
+    assert env["JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS"] == compile_cache.NEVER_WRITE_S

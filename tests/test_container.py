@@ -343,6 +343,48 @@ def test_container_isolation_matches_bwrap(
     assert not [n for n in names if n.startswith("jaxgrade-")], names
 
 
+def test_container_children_read_the_host_compile_cache_read_only(
+    image: dict[str, str], tmp_path: Path
+) -> None:
+    """`--isolation container --compile-cache DIR`: every child's container gets the host's trusted
+    cache as a read-only volume at /sandbox/xla. The probe (tests/test_compile_cache.py HOSTILE_CELL)
+    has an entry served by key (the image's jaxlib is the host's, both locked), cannot list the folder
+    nor rewrite, chmod, rename, unlink or add an entry, and the folder is byte-identical afterwards."""
+    sys.path.insert(0, str(REPO / "tests"))
+    from test_compile_cache import HOSTILE_CELL, TRUSTED_FILL, _snapshot
+
+    from autograder.grade.model import ReleaseInfo
+    from autograder.release.compile_cache import publish, with_answers
+
+    staging = tmp_path / "staging"
+    staging.mkdir()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("JAX_", "XLA_"))}
+    env.update(JAX_PLATFORMS="cpu", JAX_COMPILATION_CACHE_DIR=str(staging),
+               JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS="0",
+               JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES="0")  # fmt: skip
+    subprocess.run([sys.executable, "-c", TRUSTED_FILL], env=env, check=True, timeout=300)
+    cache = tmp_path / "xla"
+    assert publish(staging, cache) >= 1
+    released = json.loads(ReleaseInfo.load(RELEASE).notebooks["ch02"].read_text(encoding="utf-8"))
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    (subs / "probe.ipynb").write_text(json.dumps(with_answers(released, {"safe_distance": [HOSTILE_CELL]})))
+    before = _snapshot(cache)
+    done = host_grade(subs, tmp_path / "out", "--isolation", "container", "--engine", "podman",
+                      "--image", image["name"], "--exercises", "safe_distance", "--compile-cache", str(cache),
+                      env={"JAXGRADE_CONTAINER_DIR": str(STATE)})  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert _snapshot(cache) == before, "a child changed the trusted compile cache"
+    text = (tmp_path / "out" / "probe" / "feedback.md").read_text(encoding="utf-8")
+    assert "jaxgrade_cache_report " in text, text
+    report = json.loads(text.split("jaxgrade_cache_report ", 1)[1].split("}", 1)[0] + "}")
+    assert report["hits"] >= 1 and report["key"] and report["read"] == "ok", report
+    assert report["list"] == "EACCES", report
+    for attempt in ("rewrite", "chmod", "rename", "unlink", "create", "chmod_dir"):
+        assert report[attempt] != "ok", (attempt, report)
+    assert not leftovers()
+
+
 def test_peeker_finds_the_checks_without_a_sandbox(submissions: Path, tmp_path: Path) -> None:
     """Positive control: the same hostile cell, unsandboxed, does find what the modes above hide."""
     subs = tmp_path / "subs"
