@@ -7,7 +7,7 @@ dask-kubernetes, Dask Gateway). What crosses the wire, all plain data:
                        recomputes it if every copy is lost), and per student one task
                        `grade_task(<release>, payload)` whose payload is JSON text (task format,
                        grader version, release digest, the travelling RunSettings fields, the
-                       submission as codec.py encodes it: no student id, no path of this machine);
+                       submission as codec.py encodes it: no student id, no path of this machine).
                        With a trusted compile cache (`--compile-cache`): its entries once, like the
                        release (`jaxgrade-xla-<digest>`, cache_archive.py), as a third argument of
                        every task, and its name and digest in the payload (a worker uses it only if

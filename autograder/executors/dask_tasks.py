@@ -55,12 +55,12 @@ def _line(text: str) -> str:
     return " ".join(str(text).split())[:MAX_ERROR]
 
 
-def _say_once(digest: str, text: str) -> None:
+def _say_once(digest: str, text: str, level: int = logging.WARNING) -> None:
     with _said_lock:
         if (digest, text) in _said:
             return
         _said.add((digest, text))
-    log.warning("jaxgrade: %s", text)
+    log.log(level, "jaxgrade: %s", text)
 
 
 def worker_compile_cache(spec: Any, cache_files: Any, release: Any, isolation: str) -> Path | None:
@@ -68,8 +68,10 @@ def worker_compile_cache(spec: Any, cache_files: Any, release: Any, isolation: s
     child code, jaxlib and CPU and passes `usable`; else None (and one log line saying why)."""
     from autograder.grade import compile_cache
 
-    if not isinstance(spec, dict) or not isinstance(spec.get("name"), str) or not isinstance(
-        spec.get("digest"), str
+    if (
+        not isinstance(spec, dict)
+        or not isinstance(spec.get("name"), str)
+        or not isinstance(spec.get("digest"), str)
     ):
         raise TaskFailed("task compile_cache is not {name, digest}")
     name, digest = spec["name"], spec["digest"]
@@ -83,7 +85,9 @@ def worker_compile_cache(spec: Any, cache_files: Any, release: Any, isolation: s
         else:
             why = compile_cache.usable(path, reachable_by_others=isolation == "rlimit")
             if why is None:
-                _say_once(digest, f"compile cache {name} from the client used (read-only in children)")
+                _say_once(
+                    digest, f"compile cache {name} from the client used (read-only in children)", logging.INFO
+                )
                 return path
     _say_once(digest, f"compile cache {name} from the client not used, grading without: {why}")
     return None
