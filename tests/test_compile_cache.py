@@ -117,13 +117,10 @@ def _snapshot(folder: Path) -> dict[str, object]:
     return {"mode": stat.S_IMODE(st.st_mode), "uid": st.st_uid, "files": files}
 
 
-@pytest.fixture(scope="module")
-def trusted_cache() -> Path:
-    """A published cache holding what a trusted process compiled; under a fresh 0711 folder in the
-    system temp dir, so rlimit children (other uids) can pass through to it by name."""
-    base = Path(tempfile.mkdtemp(prefix="jaxgrade-cc-test-"))
-    os.chmod(base, 0o711)
-    staging = base / "staging"
+def fill_trusted(final: Path) -> Path:
+    """`final`: a published cache holding what a trusted process (no student code) compiled with JAX's
+    persistent cache (TRUSTED_FILL), plus a stray file in staging that publishing must drop."""
+    staging = final.with_name(final.name + ".staging")
     staging.mkdir()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("JAX_", "XLA_"))}
     env.update(
@@ -134,10 +131,18 @@ def trusted_cache() -> Path:
     )
     subprocess.run([sys.executable, "-c", TRUSTED_FILL], env=env, check=True, timeout=300)
     (staging / "jaxgrade_stray.txt").write_text("not an entry")
-    final = base / "cache"
-    count = publish(staging, final)
-    assert count >= 1
-    yield final
+    assert publish(staging, final) >= 1
+    shutil.rmtree(staging)
+    return final
+
+
+@pytest.fixture(scope="module")
+def trusted_cache() -> Path:
+    """A published trusted cache under a fresh 0711 folder in the system temp dir, so rlimit
+    children (other uids) can pass through to it by name."""
+    base = Path(tempfile.mkdtemp(prefix="jaxgrade-cc-test-"))
+    os.chmod(base, 0o711)
+    yield fill_trusted(base / "cache")
     shutil.rmtree(base, ignore_errors=True)
 
 

@@ -351,20 +351,12 @@ def test_container_children_read_the_host_compile_cache_read_only(
     has an entry served by key (the image's jaxlib is the host's, both locked), cannot list the folder
     nor rewrite, chmod, rename, unlink or add an entry, and the folder is byte-identical afterwards."""
     sys.path.insert(0, str(REPO / "tests"))
-    from test_compile_cache import HOSTILE_CELL, TRUSTED_FILL, _snapshot
+    from test_compile_cache import HOSTILE_CELL, _snapshot, fill_trusted
 
     from autograder.grade.model import ReleaseInfo
-    from autograder.release.compile_cache import publish, with_answers
+    from autograder.release.compile_cache import with_answers
 
-    staging = tmp_path / "staging"
-    staging.mkdir()
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("JAX_", "XLA_"))}
-    env.update(JAX_PLATFORMS="cpu", JAX_COMPILATION_CACHE_DIR=str(staging),
-               JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS="0",
-               JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES="0")  # fmt: skip
-    subprocess.run([sys.executable, "-c", TRUSTED_FILL], env=env, check=True, timeout=300)
-    cache = tmp_path / "xla"
-    assert publish(staging, cache) >= 1
+    cache = fill_trusted(tmp_path / "xla")
     released = json.loads(ReleaseInfo.load(RELEASE).notebooks["ch02"].read_text(encoding="utf-8"))
     subs = tmp_path / "subs"
     subs.mkdir()
@@ -894,3 +886,58 @@ def test_bundle_installs_and_grades_in_the_image(
     modes = [line for line in done.stdout.splitlines() if line.startswith(("after-setup ", "after-run "))]
     assert modes == [f"{when} 755 {d}" for when in ("after-setup", "after-run")
                      for d in ("/tmp", "/var/tmp", "/dev/shm")], done.stdout[-2000:]
+
+
+def test_bundled_compile_cache_is_installed_and_used_in_the_image(
+    image: dict[str, str], one_student: tuple[Path, float], tmp_path: Path
+) -> None:
+    """`jaxgrade bundle --compile-cache auto`: the zip's setup.sh installs the cache root-owned under
+    /opt/jaxgrade/xla (its self-check proves a sandbox uid cannot list it), run_autograder points
+    JAXGRADE_COMPILE_CACHE_ROOT there, and grading on this host (same CPU, jaxlib, grader) uses it
+    and scores as without it."""
+    sys.path.insert(0, str(REPO / "tests"))
+    from test_compile_cache import fill_trusted
+
+    from autograder.grade import compile_cache
+
+    name = compile_cache.cache_name((RELEASE / "manifest.json").read_bytes(), "2026-fall")
+    root = tmp_path / "xla-root"
+    root.mkdir()
+    fill_trusted(root / name)
+    zpath = tmp_path / "bundle.zip"
+    done = subprocess.run(
+        [sys.executable, "-m", "autograder.cli", "bundle", "--release", "2026-fall", "--out", str(zpath),
+         "--compile-cache", "auto"],
+        cwd=REPO, capture_output=True, text=True, timeout=300,
+        env={**os.environ, "JAXGRADE_COMPILE_CACHE_ROOT": str(root)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    source = tmp_path / "source"
+    with zipfile.ZipFile(zpath) as zf:
+        for info in zf.infolist():
+            zf.extract(info, source)
+            os.chmod(source / info.filename, (info.external_attr >> 16) & 0o777)
+    assert (source / "compile-cache" / name).is_dir()
+    sub, total = one_student
+    results = tmp_path / "results"
+    results.mkdir()
+    meta = gradescope_metadata(tmp_path, sub.name)
+    done = podman(
+        "run", "--rm", "--init", "--network", "none",
+        "-v", f"{source}:/autograder/source",
+        "-v", f"{sub}:/autograder/submission",
+        "-v", f"{results}:/autograder/results",
+        "-v", f"{meta}:/autograder/submission_metadata.json:ro",
+        "--entrypoint", "/bin/bash", image["name"], "-c",
+        "rm -rf /opt/jaxgrade/src && /autograder/source/setup.sh project"
+        " && stat -c 'cache %a %U %n' /opt/jaxgrade/xla /opt/jaxgrade/xla/* && /autograder/run_autograder",
+    )  # fmt: skip
+    assert "self-check passed" in done.stderr, done.stderr[-3000:]
+    assert f"compile cache -> /opt/jaxgrade/xla: {name}" in done.stderr
+    assert [line for line in done.stdout.splitlines() if line.startswith("cache ")] == [
+        "cache 711 root /opt/jaxgrade/xla", f"cache 711 root /opt/jaxgrade/xla/{name}"
+    ]
+    assert f"compile cache {name}: used" in done.stdout, done.stdout[-3000:]
+    doc = json.loads((results / "results.json").read_text(encoding="utf-8"))
+    check_gradescope_results(doc)
+    assert doc["score"] == total, done.stdout[-3000:]

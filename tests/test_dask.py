@@ -476,20 +476,10 @@ def test_a_grader_fault_on_the_workers_is_retried_once_then_grader_error(
 
 
 def _trusted_cache(parent: Path, name: str) -> Path:
-    """`parent/name`: what a trusted process (no student code) compiled, published like warm-cache does."""
-    from test_compile_cache import TRUSTED_FILL
+    from test_compile_cache import fill_trusted
 
-    from autograder.release.compile_cache import publish
-
-    staging = parent / "staging"
-    staging.mkdir(parents=True)
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("JAX_", "XLA_"))}
-    env.update(JAX_PLATFORMS="cpu", JAX_COMPILATION_CACHE_DIR=str(staging),
-               JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS="0",
-               JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES="0")  # fmt: skip
-    subprocess.run([sys.executable, "-c", TRUSTED_FILL], env=env, check=True, timeout=300)
-    assert publish(staging, parent / name) >= 1
-    return parent / name
+    parent.mkdir(parents=True)
+    return fill_trusted(parent / name)
 
 
 def _cache_probe_students(subs: Path) -> Path:

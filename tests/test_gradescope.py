@@ -58,20 +58,10 @@ def _own_name() -> str:
 def filled_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A cache root holding this release's cache as warm-cache publishes it, filled by a trusted
     process (no student code) compiling one function with JAX's persistent cache."""
-
-    from test_compile_cache import TRUSTED_FILL
-
-    from autograder.release.compile_cache import publish
+    from test_compile_cache import fill_trusted
 
     root = tmp_path_factory.mktemp("xla-root")
-    staging = root.parent / "staging"
-    staging.mkdir()
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("JAX_", "XLA_"))}
-    env.update(JAX_PLATFORMS="cpu", JAX_COMPILATION_CACHE_DIR=str(staging),
-               JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS="0",
-               JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES="0")  # fmt: skip
-    subprocess.run([sys.executable, "-c", TRUSTED_FILL], env=env, check=True, timeout=300)
-    assert publish(staging, root / _own_name()) >= 1
+    fill_trusted(root / _own_name())
     return root
 
 

@@ -17,7 +17,7 @@ Zip layout (Gradescope unpacks it into /autograder/source and runs setup.sh ther
 
 Never in the zip: solutions/, tests/, other caches, compiled files. The zip is deterministic: same
 inputs, same bytes (sorted entries, fixed timestamps and modes); without --compile-cache it holds
-exactly what it held before that option existed.
+no cache entry, whatever caches this machine has.
 
 The compile cache's entries are compiled reference answers (docs/architecture.md, "Trusted compile
 cache"): they come only from the instructor's own warm-cache run, and on Gradescope they sit where

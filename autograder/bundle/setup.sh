@@ -176,9 +176,12 @@ EOF
   "$VENV/bin/python" -m compileall -q "$DEST/autograder" "$DEST/jaxcourse" >/dev/null
   if [ -d "$SRC/compile-cache" ]; then
     # made by the instructor's `jaxgrade warm-cache` (trusted); grading uses it only on the same CPU
-    log "compile cache -> $XLA_ROOT: $("$VENV/bin/python" -P -c 'import sys; from pathlib import Path
+    local cached
+    cached=$("$VENV/bin/python" -P -c 'import sys; from pathlib import Path
 from autograder.bundle import install_compile_cache
-print(*install_compile_cache(Path(sys.argv[1]), Path(sys.argv[2])))' "$SRC/compile-cache" "$XLA_ROOT")"
+print(*install_compile_cache(Path(sys.argv[1]), Path(sys.argv[2])))' "$SRC/compile-cache" "$XLA_ROOT") \
+      || die "cannot install the compile cache from $SRC/compile-cache"
+    log "compile cache -> $XLA_ROOT: $cached"
   fi
 
   log "sandbox users"
