@@ -427,14 +427,18 @@ def test_recompile_is_judged_against_the_sequence_of_the_graders_student_id(
 
 
 def test_recompile_is_measured_in_a_clean_process(monkeypatch):
-    """4 compilations (the course's answer), even if the grader's own environment asks for x64."""
-    from autograder.exercises.recompile import measure_compiles
+    """4 compilations (the course's answer), even if the grader's own environment asks for x64;
+    several sequences measured in one clean process count as each does alone."""
+    from autograder.exercises.recompile import measure_clean, measure_compiles
 
     assert measure_compiles() == 4
     monkeypatch.setenv("JAX_ENABLE_X64", "1")
-    assert measure_compiles.__wrapped__() == 4  # uncached: a fresh subprocess with a cleaned environment
     sequence = "f = jax.jit(lambda x: x)\nf(1.0)\nf(2)\nf(jnp.ones(2))\nf(jnp.ones(2) * 5)\n"
-    assert measure_compiles.__wrapped__(sequence, "<lambda>") == 3
+    assert measure_clean([sequence], "<lambda>") == [3]  # a fresh subprocess with a cleaned environment
+    from autograder.exercises.recompile import RELEASE_FUNCTION, RELEASE_SEQUENCE
+
+    assert measure_clean([sequence, sequence], "<lambda>") == [3, 3]  # each sequence starts afresh
+    assert measure_clean([RELEASE_SEQUENCE, RELEASE_SEQUENCE], RELEASE_FUNCTION) == [4, 4]
 
 
 # --- fusion ----------------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from autograder.exercises import reference_memo
 from autograder.exercises.base import (
     CheckOutcome,
     Exercise,
@@ -127,6 +128,14 @@ def reference_histogram(f: Callable, *args) -> Counter:
     return counts
 
 
+def expected_histograms(params: dict) -> dict[str, Counter]:
+    """Target name -> its reference histogram, traced once per parameter set, grader and JAX version
+    (reference_memo: remembered on the grader's disk)."""
+    traced = reference_memo.remembered("histogram", params, lambda: {
+        name: dict(reference_histogram(f, *args)) for name, f, args in _targets().build_targets(params)})
+    return {name: Counter(counts) for name, counts in traced.items()}
+
+
 def _entries(obs: Observations, target: str) -> tuple[str, list[dict]]:
     """The recorded type name and entries of one target; raises ObservationInvalid when malformed."""
     for key in (f"{target}.type", f"{target}.entries"):
@@ -187,11 +196,10 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         return lost(EXERCISE)
     if obs.values.get("defined") is not True:
         return unanswered(EXERCISE, "没有找到可调用的 primitive_histogram(f, *args)")
-    targets = [name for name, _f, _args in _targets().build_targets(inp.params)]
-    if all(obs.values.get(f"{t}.type") == "NoneType" for t in targets):
+    expected = expected_histograms(inp.params)
+    if all(obs.values.get(f"{t}.type") == "NoneType" for t in expected):
         return unanswered(EXERCISE, "primitive_histogram 还是模板:它返回 None")
 
-    expected = {name: reference_histogram(f, *args) for name, f, args in _targets().build_targets(inp.params)}
     got: dict[str, dict[str, float]] = {}
     type_problems: list[str] = []
     read_errors: dict[str, str] = {}

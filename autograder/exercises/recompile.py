@@ -8,8 +8,9 @@ student, service login; never an id typed in the notebook), with the selection o
 The child only reads the prediction. The expected count is measured here, never in the student's
 process: a fresh Python subprocess with no student code runs the student's call sequence under
 `jaxcourse.CompileCounter` (default 32-bit mode, JAX_*/XLA_* variables
-cleared). The measurement is cached per (sequence, function name, jax version) for the lifetime of
-the grader process; a failed measurement is a grader fault, never a student's zero.
+cleared). The count is remembered per (sequence, function name, grader code, jax version) on the
+grader's disk (reference_memo.py): `jaxgrade warm-cache` measures the whole pool in one process, so
+grading starts no clean process at all; a failed measurement is a grader fault, never a student's zero.
 
 Points: `matches_clean_measurement` (9) is the behaviour. `exact_int` (1) is a gate (a float, bool
 or NumPy integer scores 0) and counts only together with `matches_clean_measurement`: any int has the
@@ -19,17 +20,15 @@ never the measured count (with one sequence per class, one wrong attempt would t
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
-import jax
-
-import jaxcourse
+from autograder.exercises import reference_memo
 from autograder.exercises.base import (
     CheckOutcome,
     Exercise,
@@ -67,17 +66,24 @@ POOL = load_pool()
 RELEASE_FUNCTION = POOL.function
 RELEASE_SEQUENCE = POOL.sequences[0]
 
+# One clean process measures every sequence it is given, each in a namespace of its own: a sequence
+# defines its jit function afresh, whose compile cache starts empty (the pool's counts are the same
+# measured together, in either order, as one process per sequence).
 _MEASURE = r"""
 import json, sys
 import jax, jax.numpy as jnp, numpy as np
 from jax import lax
 from jaxcourse import CompileCounter
 doc = json.loads(sys.stdin.read())
-with CompileCounter(doc["function"]) as cc:
-    exec(compile(doc["sequence"], "<release call sequence>", "exec"),
-         {"__name__": "__sequence__", "jax": jax, "jnp": jnp, "np": np, "lax": lax})
-print(json.dumps({"count": cc.count, "x64": bool(jax.config.jax_enable_x64)}))
+counts = []
+for sequence in doc["sequences"]:
+    with CompileCounter(doc["function"]) as cc:
+        exec(compile(sequence, "<release call sequence>", "exec"),
+             {"__name__": "__sequence__", "jax": jax, "jnp": jnp, "np": np, "lax": lax})
+    counts.append(cc.count)
+print(json.dumps({"counts": counts, "x64": bool(jax.config.jax_enable_x64)}))
 """
+_COURSE_ROOT = Path(__file__).resolve().parents[2]  # holds jaxcourse/, which the clean process imports
 
 
 def inputs(seed: int, *, student_id: str | None = None, release_root: Path | None = None) -> ProbeInputs:
@@ -86,40 +92,66 @@ def inputs(seed: int, *, student_id: str | None = None, release_root: Path | Non
     Without a student id: the pool's first sequence (the example of the shared notebook). A release
     without a pool file is a grader fault.
     """
-    try:
-        pool = load_pool(release_root / "jaxcourse" / POOL_FILE.name) if release_root is not None else POOL
-    except (OSError, ValueError, KeyError) as exc:
-        raise GraderFault(f"recompile: the release's sequence pool is unusable: {exc}") from exc
+    pool = _release_pool(release_root)
     index = variant_index(student_id, pool) if student_id is not None else 0
     return ProbeInputs(seed=seed, params={"function": pool.function, "sequence": pool.sequences[index],
                                           "variant": index})
 
 
+def _release_pool(release_root: Path | None) -> Any:
+    try:
+        return load_pool(release_root / "jaxcourse" / POOL_FILE.name) if release_root is not None else POOL
+    except (OSError, ValueError, KeyError) as exc:
+        raise GraderFault(f"recompile: the release's sequence pool is unusable: {exc}") from exc
 
-@functools.cache
-def measure_compiles(sequence: str = RELEASE_SEQUENCE, function: str = RELEASE_FUNCTION,
-                     jax_version: str = jax.__version__) -> int:
-    """Compilations of `function` while running `sequence` in a fresh, student-free Python process."""
-    del jax_version  # part of the cache key only: the child imports the same installed jax
-    course_root = str(Path(jaxcourse.__file__).resolve().parent.parent)
+
+def measure_clean(sequences: list[str], function: str) -> list[int]:
+    """Compilations of `function` while running each of `sequences`, in one fresh, student-free
+    Python process (default 32-bit mode, JAX_*/XLA_*/PYTHON* variables cleared)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("JAX_", "XLA_", "PYTHON"))}
-    env.update(JAX_PLATFORMS="cpu", PYTHONPATH=course_root)
+    env.update(JAX_PLATFORMS="cpu", PYTHONPATH=str(_COURSE_ROOT))
     with tempfile.TemporaryDirectory(prefix="jaxgrade-recompile-") as tmp:
         try:
             proc = subprocess.run([sys.executable, "-P", "-s", "-c", _MEASURE], cwd=tmp, env=env,
-                                  input=json.dumps({"sequence": sequence, "function": function}),
+                                  input=json.dumps({"sequences": sequences, "function": function}),
                                   capture_output=True, text=True, timeout=300, check=False)
         except (OSError, subprocess.TimeoutExpired) as exc:
             raise GraderFault(f"recompile: clean measurement could not run: {exc}") from exc
     try:
         doc = json.loads(proc.stdout.strip().splitlines()[-1])
-        count = doc["count"]
+        counts = doc["counts"]
     except (IndexError, ValueError, KeyError, TypeError) as exc:
         raise GraderFault(f"recompile: clean measurement failed (exit {proc.returncode}): "
                           f"{proc.stderr[-2000:]}") from exc
-    if type(count) is not int or count < 1 or doc.get("x64") is not False:
+    if (not isinstance(counts, list) or len(counts) != len(sequences)
+            or any(type(c) is not int or c < 1 for c in counts) or doc.get("x64") is not False):
         raise GraderFault(f"recompile: implausible clean measurement {doc!r}")
-    return count
+    return counts
+
+
+def _memo_params(sequence: str, function: str) -> dict[str, str]:
+    return {"sequence": sequence, "function": function}
+
+
+def measure_compiles(sequence: str = RELEASE_SEQUENCE, function: str = RELEASE_FUNCTION) -> int:
+    """The clean compile count of one sequence, measured once per sequence, grader and JAX version
+    (reference_memo: on the grader's disk, so later grading processes start no clean process)."""
+    return reference_memo.remembered("recompile", _memo_params(sequence, function),
+                                     lambda: measure_clean([sequence], function)[0])
+
+
+def measure_pool(release_root: Path | None = None) -> list[int]:
+    """Every sequence of the release's pool, the missing ones measured together in one process
+    (`jaxgrade warm-cache` calls this, so grading finds them all remembered)."""
+    pool = _release_pool(release_root)
+    missing = [s for s in dict.fromkeys(pool.sequences)
+               if not reference_memo.known("recompile", _memo_params(s, pool.function))]
+    if missing:
+        counts = dict(zip(missing, measure_clean(missing, pool.function), strict=True))
+        for sequence, count in counts.items():
+            reference_memo.remembered("recompile", _memo_params(sequence, pool.function),
+                                      lambda count=count: count)
+    return [measure_compiles(s, pool.function) for s in pool.sequences]
 
 
 def correct_prediction(student_id: str, release_root: Path) -> int:

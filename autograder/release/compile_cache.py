@@ -189,6 +189,7 @@ def fill(
     log: Callable[[str], None] = lambda _m: None,
 ) -> FillReport:
     """Grade every trusted entry with a writable staging cache and publish the result."""
+    from autograder.exercises import recompile
     from autograder.grade.runner import RunSettings, grade_submission
 
     if isolation not in ("bwrap", "rlimit", "container"):
@@ -214,7 +215,11 @@ def fill(
             return entry.name, result
 
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            # The parent's own expected values are remembered as the trusted runs are judged
+            # (exercises/reference_memo.py); the recompile pool is measured whole, in one process.
+            measured = pool.submit(recompile.measure_pool, release.root)
             results = dict(pool.map(one, entries))
+            measured.result()  # a failed clean measurement is the grader's fault: say so here
         count = publish(staging, final)
     finally:
         shutil.rmtree(work, ignore_errors=True)
