@@ -15,7 +15,9 @@ which primitive is counted too often, too rarely, missing or extra, never the re
 
 from __future__ import annotations
 
+import functools
 import importlib
+import json
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -85,9 +87,11 @@ def _ops(rng: np.random.Generator, lo: int = 1, hi: int = 3) -> list[str]:
     return [str(o) for o in rng.choice(ops, size=int(rng.integers(lo, hi + 1)))]
 
 
-def inputs(seed: int) -> ProbeInputs:
-    """Draw the structure of every target (chains, repeat counts, nesting switches) from the seed."""
-    rng = np.random.default_rng(seed)
+def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
+    """Draw the structure of every target (chains, repeat counts, nesting switches) from the
+    structure seed. The targets' arrays are fixed ramps, so nothing is drawn from `seed`: every
+    parameter shapes the traced and compiled programs."""
+    rng = np.random.default_rng(structure_seed)
     n = int(rng.integers(3, 10))
     n_branches = int(rng.integers(2, 5))
     params = {
@@ -125,6 +129,18 @@ def reference_histogram(f: Callable, *args) -> Counter:
 
     walk(jax.make_jaxpr(f)(*args).jaxpr)
     return counts
+
+
+@functools.lru_cache(maxsize=64)
+def _expected_cached(params_json: str) -> dict[str, Counter]:
+    targets = _targets().build_targets(json.loads(params_json))
+    return {name: reference_histogram(f, *args) for name, f, args in targets}
+
+
+def _expected(params: dict) -> dict[str, Counter]:
+    """Target name -> the parent's own histogram; traced once per structure in a grading process
+    (the pool repeats structures). Read only: the cached Counters are shared between verdicts."""
+    return _expected_cached(json.dumps(params, sort_keys=True))
 
 
 def _entries(obs: Observations, target: str) -> tuple[str, list[dict]]:
@@ -191,7 +207,7 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     if all(obs.values.get(f"{t}.type") == "NoneType" for t in targets):
         return unanswered(EXERCISE, "primitive_histogram 还是模板:它返回 None")
 
-    expected = {name: reference_histogram(f, *args) for name, f, args in _targets().build_targets(inp.params)}
+    expected = _expected(inp.params)
     got: dict[str, dict[str, float]] = {}
     type_problems: list[str] = []
     read_errors: dict[str, str] = {}

@@ -92,20 +92,22 @@ def _negative_spec(rng: np.random.Generator, ndim: int) -> int | list[int]:
     return [int(a) for a in rng.permutation(spec)]
 
 
-def inputs(seed: int) -> ProbeInputs:
-    rng = np.random.default_rng(seed)
+def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
+    """Shapes, axes, in_axes and batch sizes from the structure seed (`rng`); every array's values
+    from `seed` (`values`)."""
+    rng, values = np.random.default_rng(structure_seed), np.random.default_rng(seed)
     shape = tuple(int(d) for d in rng.choice(np.arange(2, 8), size=3, replace=False))
     if shape == SELF_CHECK_SHAPE:  # never the public self-check's input
         shape = shape[::-1]
-    arrays: dict[str, np.ndarray] = {"x": _normal(rng, shape), "t": _normal(rng, shape)}
+    arrays: dict[str, np.ndarray] = {"x": _normal(values, shape), "t": _normal(values, shape)}
     all_subsets = [list(c) for k in (1, 2, 3) for c in itertools.combinations(range(3), k)]
     order = rng.permutation(len(all_subsets))
     jvp_axes = [all_subsets[i] for i in order[:3]]
     transpose_axes = [all_subsets[i] for i in order[3:6]] + [[0, 1, 2]]
     for i, axis in enumerate(transpose_axes):
-        arrays[f"ct_{i}"] = _normal(rng, _reduced(shape, axis))
+        arrays[f"ct_{i}"] = _normal(values, _reduced(shape, axis))
     grad_axis = _subset(rng, 3, allow_full=False)
-    arrays["w_grad"] = _normal(rng, _reduced(shape, grad_axis))
+    arrays["w_grad"] = _normal(values, _reduced(shape, grad_axis))
 
     batch = int(rng.integers(2, 6))
     vmap_pos = []
@@ -114,13 +116,13 @@ def inputs(seed: int) -> ProbeInputs:
         if k > 0 and min(axis) >= k:  # some reduced axis before the batch dimension: shifts matter
             axis = sorted({*axis, int(rng.integers(0, k))})
         bshape = shape[:k] + (batch,) + shape[k:]
-        arrays[f"xb_{len(vmap_pos)}"] = _normal(rng, bshape)
+        arrays[f"xb_{len(vmap_pos)}"] = _normal(values, bshape)
         vmap_pos.append({"in_axes": int(k), "axis": axis})
 
     vmap_neg = []
     for j in range(3):
         in_axes = int(rng.integers(0, 4))
-        arrays[f"xg_{j}"] = _normal(rng, shape[:in_axes] + (batch,) + shape[in_axes:])
+        arrays[f"xg_{j}"] = _normal(values, shape[:in_axes] + (batch,) + shape[in_axes:])
         vmap_neg.append({"in_axes": in_axes, "axis": _negative_spec(rng, 3)})
 
     vmap_nested = []
@@ -129,18 +131,18 @@ def inputs(seed: int) -> ProbeInputs:
         inner, outer = int(rng.integers(0, 3)), int(rng.integers(0, 4))
         b_in, b_out = (int(b) for b in rng.choice(np.arange(2, 6), size=2, replace=False))
         mid = inner_shape[:inner] + (b_in,) + inner_shape[inner:]
-        arrays[f"xn_{j}"] = _normal(rng, mid[:outer] + (b_out,) + mid[outer:])
+        arrays[f"xn_{j}"] = _normal(values, mid[:outer] + (b_out,) + mid[outer:])
         vmap_nested.append({"inner": inner, "outer": outer, "axis": _subset(rng, 2)})
 
     vg_axis = _subset(rng, 3, allow_full=False)
     vg_in = int(rng.integers(1, 4))
-    arrays["xv"] = _normal(rng, shape[:vg_in] + (batch,) + shape[vg_in:])
-    arrays["wv"] = _normal(rng, _reduced(shape, vg_axis))
+    arrays["xv"] = _normal(values, shape[:vg_in] + (batch,) + shape[vg_in:])
+    arrays["wv"] = _normal(values, _reduced(shape, vg_axis))
 
     hess_axis = _subset(rng, 3, allow_full=False)
-    arrays["x2"] = _normal(rng, shape, 0.5)
-    arrays["v2"] = _normal(rng, shape)
-    arrays["w2"] = _normal(rng, _reduced(shape, hess_axis))
+    arrays["x2"] = _normal(values, shape, 0.5)
+    arrays["v2"] = _normal(values, shape)
+    arrays["w2"] = _normal(values, _reduced(shape, hess_axis))
 
     params = {"jvp_axes": jvp_axes, "transpose_axes": transpose_axes, "grad_axis": grad_axis,
               "vmap_pos": vmap_pos, "vmap_neg": vmap_neg, "vmap_nested": vmap_nested,
