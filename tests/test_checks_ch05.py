@@ -323,6 +323,13 @@ def test_inputs_cover_what_the_spec_asks_for() -> None:
         assert r.arrays["x"].shape != reduce_sum_rules.SELF_CHECK_SHAPE
         assert sorted(c["in_axes"] for c in r.params["vmap_pos"]) == [0, 1, 2, 3]
         assert any(isinstance(c["axis"], int) or any(a < 0 for a in c["axis"]) for c in r.params["vmap_neg"])
+        moves = reduce_sum_rules._moves_batch_dim  # a rule that keeps or clamps the batch dimension fails
+        assert any(moves(c, 4) for c in r.params["vmap_pos"])
+        assert any(moves(c, 4) for c in r.params["vmap_neg"])
+        assert moves(r.params["vmap_grad"], 4)
+        assert any(moves({"in_axes": c["inner"], "axis": c["axis"]}, 3) or moves(
+            {"in_axes": c["outer"], "axis": [a + 1 if a >= c["inner"] else a for a in c["axis"]]}, 4)
+            for c in r.params["vmap_nested"])
         g = gammaln_callback.inputs(seed, structure_seed=structure)
         for name in ("x1", "x3", "xv", "xn", "xg"):
             x = g.arrays[name]
