@@ -106,6 +106,7 @@ FLOOR_SCRIPT = textwrap.dedent('''
 def floor_seconds(release: ReleaseInfo, sub: StudentSubmission, settings: RunSettings, work: Path,
                   compile_cache: Path | None = None) -> float:
     """Reference answers + probes in one plain process (no sandbox), kernels prebuilt and cached."""
+    from autograder.exercises.structure_pool import structure_seed
     from autograder.grade.jobfiles import write_inputs
     from autograder.grade.runner import exercise_seed
 
@@ -123,7 +124,8 @@ def floor_seconds(release: ReleaseInfo, sub: StudentSubmission, settings: RunSet
         for ex_id in ids:
             mod = load(ex_id)
             seed = exercise_seed(release.version, ex_id, sub.content_hash)
-            write_inputs(inputs_dir, ex_id, mod.inputs(seed))
+            write_inputs(inputs_dir, ex_id, mod.inputs(seed) if mod.EXERCISE.per_student else mod.inputs(
+                seed, structure_seed=structure_seed(release.version, ex_id, seed)))
             entry = {"id": ex_id, "cells": [c.source for c in cells.answers[ex_id]]}
             if mod.EXERCISE.kernel_probe:
                 src = find_kernel_sources(cells.answers[ex_id], {})[0]

@@ -18,7 +18,8 @@ Not a test: it prints numbers. What it does, in this order:
                   cache read-only and counts JAX's cache events, split into the answer cells and the
                   probes' own computations: reference answers, correct variants, partial/wrong
                   variants, untouched notebooks (only setup and probes compile). Fresh seeds, as in
-                  grading. The kernel child's calls are not counted (a per-run FFI target name).
+                  grading (each picks its entry of the structure pool). The kernel child's calls
+                  are not counted (a per-run FFI target name).
   5. cold start   where a child's first seconds go: interpreter, `import jax`, backend init, IPython
                   shell, each chapter's release setup cells (plain process, no sandbox).
 Prints wall seconds and CPU seconds (each command runs in a cgroup of its own: the grader, its
@@ -46,6 +47,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from autograder.exercises import CHAPTERS, EXERCISE_IDS, load  # noqa: E402
+from autograder.exercises.structure_pool import structure_seed  # noqa: E402
 from autograder.grade.cells import map_cells  # noqa: E402
 from autograder.grade.jobfiles import write_inputs  # noqa: E402
 from autograder.grade.model import ReleaseInfo  # noqa: E402
@@ -280,7 +282,10 @@ def hit_rates(release: ReleaseInfo, cache: Path, category: str, notebooks: dict[
         cells = map_cells(chapter, release_notebook(release.notebooks[chapter]), notebooks[chapter])
         for ex_id in ids:
             seed = exercise_seed(release.version, ex_id, f"bench-hit-rates-{category}")
-            write_inputs(work / "inputs", ex_id, load(ex_id).inputs(seed))
+            mod = load(ex_id)
+            inp = mod.inputs(seed) if mod.EXERCISE.per_student else mod.inputs(
+                seed, structure_seed=structure_seed(release.version, ex_id, seed))
+            write_inputs(work / "inputs", ex_id, inp)
         chapters.append(
             {
                 "setup": list(cells.setup),

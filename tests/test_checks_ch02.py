@@ -34,6 +34,7 @@ import pytest
 
 from autograder.exercises import CHAPTERS, load
 from autograder.exercises.base import ExerciseScore, ProbeInputs
+from autograder.exercises.structure_pool import structure_seed
 from autograder.grade.model import StudentResult
 from autograder.observations import Observations
 
@@ -125,7 +126,15 @@ def grade_real(tmp: Path, release_root: Path) -> Corpus:
             results.append(result)
             for (ex, name), score in graded.items():
                 scores[ex][name] = score
-    return Corpus(scores, results, {ex: load(ex).inputs(SEED) for ex in EXERCISES}, release.root)
+    return Corpus(scores, results, {ex: graded_inputs(ex, release.version) for ex in EXERCISES}, release.root)
+
+
+def graded_inputs(exercise: str, release_version: str) -> ProbeInputs:
+    """The inputs the runner drew for `exercise` with the fixed seed (recompile: the first sequence)."""
+    mod = load(exercise)
+    if mod.EXERCISE.per_student:
+        return mod.inputs(SEED)
+    return mod.inputs(SEED, structure_seed=structure_seed(release_version, exercise, SEED))
 
 
 def corpus_student_id(k: int, release_root: Path) -> str:
@@ -228,7 +237,7 @@ def test_leak_detector_finds_stated_answers() -> None:
 
     from autograder.exercises import fusion
 
-    inp = fusion.inputs(SEED)
+    inp = fusion.inputs(SEED, structure_seed=SEED)
     count, nbytes = fusion.measure(inp.params)["chain"]
     head = ("### 练习 2:预测重编译次数(`recompile`):0.00 / 10.00\n\n- ❌ 未通过(0.00 / 9.00):{r}\n"
             "### 练习 3:融合与屏障(`fusion`):0.00 / 10.00\n\n- ❌ 未通过(0.00 / 3.00):逐元素链:{f}\n")
@@ -257,14 +266,25 @@ def test_corpus_has_enough_variants():
 
 @pytest.mark.parametrize("exercise", EXERCISES)
 def test_inputs_are_deterministic_and_fresh(exercise):
+    """Same seeds, same inputs. A fresh seed on the same structure keeps the programs (params, shapes)
+    and draws other values where there are arrays (histogram and fusion trace fixed ramps); another
+    structure gives other programs. The release fixes the recompile sequence: nothing is drawn."""
     mod = load(exercise)
-    a, b, c = mod.inputs(1), mod.inputs(1), mod.inputs(2)
+    if mod.EXERCISE.per_student:
+        a, b, c, d = mod.inputs(1), mod.inputs(1), mod.inputs(2), mod.inputs(1)
+    else:
+        a, b = mod.inputs(1, structure_seed=5), mod.inputs(1, structure_seed=5)
+        c, d = mod.inputs(2, structure_seed=5), mod.inputs(1, structure_seed=6)
     assert json.dumps(a.params, sort_keys=True) == json.dumps(b.params, sort_keys=True)
     assert a.arrays.keys() == b.arrays.keys()
     assert all(np.array_equal(a.arrays[k], b.arrays[k]) for k in a.arrays)
-    if exercise != "recompile":  # the release fixes the recompile sequence; nothing is drawn
-        assert (json.dumps(a.params, sort_keys=True) != json.dumps(c.params, sort_keys=True)
-                or any(not np.array_equal(a.arrays[k], c.arrays[k]) for k in a.arrays))
+    assert json.dumps(a.params, sort_keys=True) == json.dumps(c.params, sort_keys=True)
+    assert all(a.arrays[k].shape == c.arrays[k].shape for k in a.arrays)
+    if a.arrays:
+        assert any(not np.array_equal(a.arrays[k], c.arrays[k]) for k in a.arrays)
+    if not mod.EXERCISE.per_student:
+        assert (json.dumps(a.params, sort_keys=True) != json.dumps(d.params, sort_keys=True)
+                or any(a.arrays[k].shape != d.arrays[k].shape for k in a.arrays))
 
 
 def test_declaring_the_exercises_imports_no_probe_module():
@@ -316,7 +336,8 @@ def test_missing_observations_fail_every_subcheck(exercise):
     """A child that wrote nothing useful fails every sub-check with a message; the verdict never crashes."""
     mod = load(exercise)
     for values in ({}, {"defined": True}):
-        outcomes = mod.verdict(mod.inputs(3), Observations(exercise, values))
+        inp = mod.inputs(3) if mod.EXERCISE.per_student else mod.inputs(3, structure_seed=3)
+        outcomes = mod.verdict(inp, Observations(exercise, values))
         assert [o.name for o in outcomes] == [s.name for s in mod.EXERCISE.subchecks]
         assert not any(o.passed for o in outcomes)
         assert all(re.search(r"[\u4e00-\u9fff]", o.detail_zh) for o in outcomes)
@@ -360,7 +381,7 @@ def test_histogram_gate_target_defeats_text_and_top_level_counting_for_every_see
     from autograder.sandboxed.probes.histogram import build_targets
 
     for seed in range(12):
-        for name, f, args in build_targets(histogram.inputs(seed).params):
+        for name, f, args in build_targets(histogram.inputs(0, structure_seed=seed).params):
             ref = histogram.reference_histogram(f, *args)
             jaxpr = jax.make_jaxpr(f)(*args)
             top = Counter(e.primitive.name for e in jaxpr.eqns)
@@ -449,7 +470,7 @@ def test_fusion_parent_measurement_satisfies_the_gate_for_every_seed():
     from autograder.exercises import fusion
 
     for seed in range(4):
-        m = fusion.measure(fusion.inputs(seed).params)
+        m = fusion.measure(fusion.inputs(0, structure_seed=seed).params)
         assert m["chain"][0] >= 1 and m["chain_long"][0] == m["chain"][0] < m["barrier"][0], (seed, m)
         assert m["barrier"][1] > m["chain"][1] and m["bf16"][0] == m["chain"][0], (seed, m)
 
@@ -457,7 +478,7 @@ def test_fusion_parent_measurement_satisfies_the_gate_for_every_seed():
 def test_fusion_reader_rejects_a_count_of_the_wrong_type():
     from autograder.exercises import fusion
 
-    inp = fusion.inputs(0)
+    inp = fusion.inputs(0, structure_seed=0)
     m = fusion.measure(inp.params)
     values: dict = {"defined": True}
     for case, (count, nbytes) in m.items():
@@ -474,8 +495,8 @@ def test_fusion_reader_rejects_a_count_of_the_wrong_type():
 def test_safe_distance_inputs_have_zero_distances_and_defeat_the_identity():
     from autograder.exercises import safe_distance
 
-    for seed in range(10):
-        a = safe_distance.inputs(seed).arrays
+    for seed in range(10):  # ten structures, each with values of its own
+        a = safe_distance.inputs(100 + seed, structure_seed=seed).arrays
         X, Y = a["X"], a["Y"]
         assert X.shape[0] != Y.shape[0] and a["X1"].shape[1] == 1
         d = np.linalg.norm(X[:, None].astype(np.float64) - Y[None].astype(np.float64), axis=-1)
@@ -489,7 +510,7 @@ def test_safe_distance_inputs_have_zero_distances_and_defeat_the_identity():
 def test_safe_distance_rejects_float64_results():
     from autograder.exercises import safe_distance
 
-    inp = safe_distance.inputs(0)
+    inp = safe_distance.inputs(0, structure_seed=0)
     a = inp.arrays
     d64 = np.linalg.norm(a["X"][:, None] - a["Y"][None], axis=-1).astype(np.float64)
     obs = Observations("safe_distance", {"defined": True, "fwd.rect": d64})

@@ -33,6 +33,7 @@ import pytest
 
 from autograder.exercises import CHAPTERS, load
 from autograder.exercises.base import ExerciseScore, ProbeInputs
+from autograder.exercises.structure_pool import structure_seed
 from autograder.grade.model import StudentResult
 from autograder.observations import Observations
 
@@ -160,7 +161,9 @@ def grade_real(tmp: Path, release_root: Path) -> Corpus:
             results.append(result)
             for (ex, name), score in graded.items():
                 scores[ex][name] = score
-    return Corpus(scores, results, {ex: load(ex).inputs(SEED) for ex in EXERCISES})
+    drawn = {ex: load(ex).inputs(SEED, structure_seed=structure_seed(release.version, ex, SEED))
+             for ex in EXERCISES}
+    return Corpus(scores, results, drawn)
 
 
 @pytest.fixture(scope="module")
@@ -294,12 +297,19 @@ def test_probe_documents_every_observation_key(exercise: str) -> None:
 
 @pytest.mark.parametrize("exercise", EXERCISES)
 def test_inputs_are_deterministic_and_fresh(exercise: str) -> None:
+    """Same seeds, same inputs; a fresh seed on the same structure: the same programs (params, shapes,
+    dtypes), other values; another structure: other programs."""
     mod = load(exercise)
-    a, b, c = mod.inputs(7), mod.inputs(7), mod.inputs(8)
+    a, b = mod.inputs(7, structure_seed=1), mod.inputs(7, structure_seed=1)
+    c, d = mod.inputs(8, structure_seed=1), mod.inputs(7, structure_seed=2)
     assert json.dumps(a.params, sort_keys=True) == json.dumps(b.params, sort_keys=True)
     assert a.arrays.keys() == b.arrays.keys()
     assert all(np.array_equal(a.arrays[k], b.arrays[k]) for k in a.arrays)
+    assert json.dumps(a.params, sort_keys=True) == json.dumps(c.params, sort_keys=True)
+    assert all(a.arrays[k].shape == c.arrays[k].shape for k in a.arrays)
     assert any(not np.array_equal(a.arrays[k], c.arrays[k]) for k in a.arrays)
+    assert (json.dumps(a.params, sort_keys=True) != json.dumps(d.params, sort_keys=True)
+            or any(a.arrays[k].shape != d.arrays[k].shape for k in a.arrays))
     assert all(arr.dtype == np.float32 for arr in a.arrays.values())
     json.dumps(a.params)  # plain JSON only
 
@@ -307,21 +317,29 @@ def test_inputs_are_deterministic_and_fresh(exercise: str) -> None:
 def test_inputs_cover_what_the_spec_asks_for() -> None:
     from autograder.exercises import ffi_lowering, gammaln_callback, reduce_sum_rules, silu_ffi
 
-    for seed in range(20):
-        r = reduce_sum_rules.inputs(seed)
+    for structure in range(20):  # every structure, with values of their own
+        seed = 1000 + structure
+        r = reduce_sum_rules.inputs(seed, structure_seed=structure)
         assert r.arrays["x"].shape != reduce_sum_rules.SELF_CHECK_SHAPE
         assert sorted(c["in_axes"] for c in r.params["vmap_pos"]) == [0, 1, 2, 3]
         assert any(isinstance(c["axis"], int) or any(a < 0 for a in c["axis"]) for c in r.params["vmap_neg"])
-        g = gammaln_callback.inputs(seed)
+        moves = reduce_sum_rules._moves_batch_dim  # a rule that keeps or clamps the batch dimension fails
+        assert any(moves(c, 4) for c in r.params["vmap_pos"])
+        assert any(moves(c, 4) for c in r.params["vmap_neg"])
+        assert moves(r.params["vmap_grad"], 4)
+        assert any(moves({"in_axes": c["inner"], "axis": c["axis"]}, 3) or moves(
+            {"in_axes": c["outer"], "axis": [a + 1 if a >= c["inner"] else a for a in c["axis"]]}, 4)
+            for c in r.params["vmap_nested"])
+        g = gammaln_callback.inputs(seed, structure_seed=structure)
         for name in ("x1", "x3", "xv", "xn", "xg"):
             x = g.arrays[name]
             assert x.min() == np.float32(0.05) and x.max() == np.float32(50.0), name
         assert all(axis != 0 for axis in g.params["vmap_in_axes"])
-        s = silu_ffi.inputs(seed)
+        s = silu_ffi.inputs(seed, structure_seed=structure)
         assert s.arrays["x0"].shape == () and s.arrays["xe"].size == 0
         for name in ("x1", "x2", "x3", "xv", "xg"):
             assert s.arrays[name].min() == -100 and s.arrays[name].max() == 100, name
-        f = ffi_lowering.inputs(seed)
+        f = ffi_lowering.inputs(seed, structure_seed=structure)
         assert [f.arrays[f"x{d}"].ndim for d in (1, 2, 3, 4)] == [1, 2, 3, 4]
         lasts = [c["in_axes"] % f.arrays[f"xv{k}"].ndim == f.arrays[f"xv{k}"].ndim - 1
                  for k, c in enumerate(f.params["vmap_cases"])]
@@ -336,7 +354,7 @@ def test_missing_observations_fail_every_subcheck(exercise: str) -> None:
     """A child that wrote nothing useful fails every sub-check with a message; the verdict never raises."""
     mod = load(exercise)
     for values in ({}, {"kernel.__run__": "not_built", "type": 3, "rules": "x", "jaxpr.forward": "abc"}):
-        outcomes = mod.verdict(mod.inputs(3), Observations(exercise, values))
+        outcomes = mod.verdict(mod.inputs(3, structure_seed=3), Observations(exercise, values))
         assert [o.name for o in outcomes] == [s.name for s in mod.EXERCISE.subchecks]
         assert not any(o.passed for o in outcomes)
         assert all(re.search(r"[\u4e00-\u9fff]", o.detail_zh) for o in outcomes)
@@ -369,7 +387,7 @@ def test_silu_and_ffi_lowering_read_custom_call_targets() -> None:
     assert ffi_lowering._CUSTOM_CALL.findall(text) == ["rms_norm_fwd", "rms_norm", "rms_norm"]
     assert "rms_norm" not in ffi_lowering._CUSTOM_CALL.findall("stablehlo.custom_call @rms_norm_fwd(%a)")
     obs = Observations("silu_ffi", {"kernel.__run__": "not_built", "type": silu_ffi.CUSTOM_VJP})
-    outcomes = {o.name: o for o in silu_ffi.verdict(silu_ffi.inputs(0), obs)}
+    outcomes = {o.name: o for o in silu_ffi.verdict(silu_ffi.inputs(0, structure_seed=0), obs)}
     assert "silu.cc" in outcomes["kernel Silu"].detail_zh and not outcomes["kernel SiluBwd"].passed
 
 

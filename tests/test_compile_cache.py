@@ -260,3 +260,25 @@ def test_container_children_get_the_cache_as_a_read_only_volume(tmp_path: Path) 
     env = dict(argv[i + 1].split("=", 1) for i, word in enumerate(argv[:-1]) if word == "--env")
     assert env["JAX_COMPILATION_CACHE_DIR"] == compile_cache.CHILD_TARGET
     assert env["JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS"] == compile_cache.NEVER_WRITE_S
+
+
+def test_fill_compiles_every_trusted_answer_on_every_pool_structure() -> None:
+    """Each (exercise, trusted answer) runs once per structure of the pool (per-student exercises,
+    whose inputs are not pooled, once), so a submission's pool entry is always in the cache."""
+    from autograder.exercises import load
+    from autograder.exercises.structure_pool import POOL_SIZE
+    from autograder.release.compile_cache import fill_runs, trusted_entries
+
+    release = ReleaseInfo.load(RELEASE)
+    entries = trusted_entries(release, REPO / "solutions", REPO / "tests" / "corpus" / "answers")
+    runs = fill_runs(entries)
+    covered: dict[tuple[str, str], list[int]] = {}
+    for run in runs:
+        for ex in run.exercises:
+            covered.setdefault((ex, run.entry.sources[ex]), []).append(run.structure_index)
+    wanted = {(ex, src) for e in entries for ex, src in e.sources.items()}
+    assert set(covered) == wanted
+    for (ex, src), indices in covered.items():
+        pooled = not load(ex).EXERCISE.per_student
+        assert sorted(indices) == (list(range(POOL_SIZE)) if pooled else [0]), (ex, src)
+    assert len({run.name for run in runs}) == len(runs)

@@ -78,7 +78,7 @@ class DummyModule:
     factor: float
     seen: list[Observations] = field(default_factory=list)
 
-    def inputs(self, seed: int) -> ProbeInputs:
+    def inputs(self, seed: int, *, structure_seed: int) -> ProbeInputs:
         return ProbeInputs(seed, {"x": np.arange(4, dtype=np.float32) + seed % 5}, {"n": 4})
 
     def verdict(self, inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
@@ -453,7 +453,7 @@ def test_a_profile_hook_that_edits_a_record_is_tampering(tmp_path, settings, att
         else [VANISHING_FORGE]
     sub = student(rel, {"histogram": cells, "recompile": good("recompile")})
     res = grade_submission(sub, rel, settings(seed_policy="fixed", fixed_seed=3), catalog=cat)
-    x = cat["histogram"].inputs(3).arrays["x"]
+    x = cat["histogram"].inputs(3, structure_seed=0).arrays["x"]
     assert np.allclose(cat["histogram"].seen[-1].array("y"), x * 2.0)  # the forgery reached the record ...
     assert (res.scores["histogram"].status, res.scores["histogram"].score) == ("tampered", 0.0)  # ... flagged
     assert "sys.setprofile" in res.scores["histogram"].summary_zh

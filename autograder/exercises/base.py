@@ -2,8 +2,10 @@
 
 An exercise module `autograder/exercises/<id>.py` (trusted side) exposes exactly:
   EXERCISE  an `Exercise` (id, chapter, sub-checks with points, what the probe relies on)
-  inputs    inputs(seed: int) -> ProbeInputs; fresh arrays/params drawn in the parent (an exercise with
-            `per_student` takes `inputs(seed, *, student_id, release_root)`)
+  inputs    inputs(seed: int, *, structure_seed: int) -> ProbeInputs; drawn in the parent: what shapes
+            the compiled programs from `structure_seed` (a pool entry, see structure_pool.py), array
+            values from the fresh `seed` (an exercise with `per_student` takes
+            `inputs(seed, *, student_id, release_root)`)
   (probe)   the child-side function `probe` of `EXERCISE.probe_module`
             (autograder/sandboxed/probes/<id>.py): named, never imported by declaring the exercise
   verdict   verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]; judges in the parent

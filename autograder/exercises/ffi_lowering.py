@@ -70,32 +70,34 @@ def _insert(shape: tuple[int, ...], axis: int, size: int) -> tuple[int, ...]:
     return shape[:axis] + (size,) + shape[axis:]
 
 
-def inputs(seed: int) -> ProbeInputs:
-    rng = np.random.default_rng(seed)
+def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
+    """Shapes, in_axes and the eps cases (eps is a parameter of the lowered custom call, so part of
+    the compiled program) from the structure seed (`rng`); every array's values from `seed`."""
+    rng, values = np.random.default_rng(structure_seed), np.random.default_rng(seed)
     n = int(rng.integers(8, 40))  # normalised (last) axis
     arrays: dict[str, np.ndarray] = {}
     for d in (1, 2, 3, 4):
-        arrays[f"x{d}"] = _normal(rng, tuple(_dim(rng) for _ in range(d - 1)) + (n,))
-    arrays["xs"] = _normal(rng, (_dim(rng), n), 0.05)  # mean(x^2) ~ 2.5e-3: eps changes the result
+        arrays[f"x{d}"] = _normal(values, tuple(_dim(rng) for _ in range(d - 1)) + (n,))
+    arrays["xs"] = _normal(values, (_dim(rng), n), 0.05)  # mean(x^2) ~ 2.5e-3: eps changes the result
     eps0 = DEFAULT_EPS  # the course default everywhere but in the eps cases, so each property is judged alone
     eps_cases = [float(np.exp(rng.uniform(np.log(1e-3), np.log(1e-2)))), float(rng.uniform(0.1, 1.0))]
 
     vmap_cases = []
     for per in ((n,), (_dim(rng), n)):  # batch at every position of a 1-D and a 2-D example
         for axis in range(len(per) + 1):
-            arrays[f"xv{len(vmap_cases)}"] = _normal(rng, _insert(per, axis, _dim(rng)))
+            arrays[f"xv{len(vmap_cases)}"] = _normal(values, _insert(per, axis, _dim(rng)))
             vmap_cases.append({"in_axes": axis})
     jit_vmap_cases = []
     per3 = (_dim(rng), _dim(rng), n)
     for axis in (-1, int(rng.integers(1, 3))):
-        arrays[f"xj{len(jit_vmap_cases)}"] = _normal(rng, _insert(per3, axis, _dim(rng)))
+        arrays[f"xj{len(jit_vmap_cases)}"] = _normal(values, _insert(per3, axis, _dim(rng)))
         jit_vmap_cases.append({"in_axes": axis})
     nested_cases = []
     for per in ((n,), (_dim(rng), n)):
         inner = len(per)  # the inner batch axis is the last one of its input
         outer = int(rng.integers(0, len(per) + 2))
         mid = _insert(per, inner, _dim(rng))
-        arrays[f"xn{len(nested_cases)}"] = _normal(rng, _insert(mid, outer, _dim(rng)))
+        arrays[f"xn{len(nested_cases)}"] = _normal(values, _insert(mid, outer, _dim(rng)))
         nested_cases.append({"inner": inner, "outer": outer})
     params = {"eps": eps0, "eps_cases": eps_cases, "vmap_cases": vmap_cases, "jit_vmap_cases": jit_vmap_cases,
               "nested_cases": nested_cases}

@@ -72,25 +72,28 @@ def _distinct_dims(rng: np.random.Generator, n: int) -> tuple[int, ...]:
     return tuple(int(d) for d in rng.choice(np.arange(2, 8), size=n, replace=False))
 
 
-def inputs(seed: int) -> ProbeInputs:
-    rng = np.random.default_rng(seed)
-    x1 = _positive(rng, (int(rng.integers(6, 14)),))
-    shape3 = _distinct_dims(rng, 3)
-    arrays = {
-        "xs": np.asarray(_positive(rng, ()), np.float32),
-        "x1": x1,
-        "w1": rng.standard_normal(x1.shape).astype(np.float32),
-        "x3": _positive(rng, shape3),
-        "w3": rng.standard_normal(shape3).astype(np.float32),
-        "xv": _positive(rng, _distinct_dims(rng, 3)),
-        "xn": _positive(rng, _distinct_dims(rng, 3)),
-    }
+def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
+    """Shapes and in_axes from the structure seed (`rng`); every array's values, including where
+    the ends LOW and HIGH sit, from `seed` (`values`)."""
+    rng, values = np.random.default_rng(structure_seed), np.random.default_rng(seed)
+    shape1 = (int(rng.integers(6, 14)),)
+    shape3, shape_v, shape_n = _distinct_dims(rng, 3), _distinct_dims(rng, 3), _distinct_dims(rng, 3)
     vmap_in_axes = [int(rng.integers(1, 3)), -1]
     nested = {"inner": int(rng.integers(0, 2)), "outer": int(rng.integers(1, 3))}
     gshape = _distinct_dims(rng, 2)
     vg_in = int(rng.integers(1, 3))
-    arrays["xg"] = _positive(rng, gshape[:vg_in] + (int(rng.integers(2, 6)),) + gshape[vg_in:])
-    arrays["wg"] = rng.standard_normal(gshape).astype(np.float32)
+    shape_g = gshape[:vg_in] + (int(rng.integers(2, 6)),) + gshape[vg_in:]
+    arrays = {
+        "xs": np.asarray(_positive(values, ()), np.float32),
+        "x1": _positive(values, shape1),
+        "w1": values.standard_normal(shape1).astype(np.float32),
+        "x3": _positive(values, shape3),
+        "w3": values.standard_normal(shape3).astype(np.float32),
+        "xv": _positive(values, shape_v),
+        "xn": _positive(values, shape_n),
+        "xg": _positive(values, shape_g),
+        "wg": values.standard_normal(gshape).astype(np.float32),
+    }
     params = {"vmap_in_axes": vmap_in_axes, "nested": nested, "vmap_grad_in_axes": vg_in}
     return ProbeInputs(seed, arrays, params)
 

@@ -86,9 +86,11 @@ def _ops(rng: np.random.Generator, lo: int = 1, hi: int = 3) -> list[str]:
     return [str(o) for o in rng.choice(ops, size=int(rng.integers(lo, hi + 1)))]
 
 
-def inputs(seed: int) -> ProbeInputs:
-    """Draw the structure of every target (chains, repeat counts, nesting switches) from the seed."""
-    rng = np.random.default_rng(seed)
+def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
+    """Draw the structure of every target (chains, repeat counts, nesting switches) from the
+    structure seed. The targets' arrays are fixed ramps, so nothing is drawn from `seed`: every
+    parameter shapes the traced and compiled programs."""
+    rng = np.random.default_rng(structure_seed)
     n = int(rng.integers(3, 10))
     n_branches = int(rng.integers(2, 5))
     params = {

@@ -92,55 +92,100 @@ def _negative_spec(rng: np.random.Generator, ndim: int) -> int | list[int]:
     return [int(a) for a in rng.permutation(spec)]
 
 
-def inputs(seed: int) -> ProbeInputs:
-    rng = np.random.default_rng(seed)
+def _moves_batch_dim(case: dict, ndim: int) -> bool:
+    """Whether the batching rule must put the result's batch dimension somewhere else than at its
+    input position and than last: a rule that reports it unchanged, or clamps it to the end, only
+    gives wrong results on such a case. `case`: {"in_axes", "axis"} of an input with `ndim` batched
+    dimensions, `axis` in the unbatched numbering (an int or list, negative allowed)."""
+    bd = case["in_axes"]
+    axes = _norm_axis(case["axis"], ndim - 1)
+    out = bd - sum(a < bd for a in axes)
+    return out not in (bd, ndim - len(axes) - 1)
+
+
+def _vmap_pos(rng: np.random.Generator) -> list[dict]:
+    """The batch dimension at each of the 4 positions, in random order."""
+    while True:
+        cases = []
+        for k in rng.permutation(4):
+            axis = _subset(rng, 3)
+            if k > 0 and min(axis) >= k:  # some reduced axis before the batch dimension: shifts matter
+                axis = sorted({*axis, int(rng.integers(0, k))})
+            cases.append({"in_axes": int(k), "axis": axis})
+        if any(_moves_batch_dim(c, 4) for c in cases):
+            return cases
+
+
+def _vmap_neg(rng: np.random.Generator) -> list[dict]:
+    while True:
+        cases = [{"in_axes": int(rng.integers(0, 4)), "axis": _negative_spec(rng, 3)} for _ in range(3)]
+        if any(_moves_batch_dim(c, 4) for c in cases):
+            return cases
+
+
+def _vmap_nested(rng: np.random.Generator) -> list[dict]:
+    """Two nested cases; in one, the inner or the outer rule moves the result's batch dimension."""
+    while True:
+        cases = []
+        for _ in range(2):
+            inner_shape = tuple(int(d) for d in rng.choice(np.arange(2, 7), size=2, replace=False))
+            inner, outer = int(rng.integers(0, 3)), int(rng.integers(0, 4))
+            b_in, b_out = (int(b) for b in rng.choice(np.arange(2, 6), size=2, replace=False))
+            cases.append({"inner": inner, "outer": outer, "axis": _subset(rng, 2), "inner_shape": inner_shape,
+                          "b_in": b_in, "b_out": b_out})
+        for c in cases:  # the outer rule sees the axes the inner rule shifted past its batch dimension
+            c["outer_axis"] = [a + 1 if a >= c["inner"] else a for a in c["axis"]]
+        if any(_moves_batch_dim({"in_axes": c["inner"], "axis": c["axis"]}, 3)
+               or _moves_batch_dim({"in_axes": c["outer"], "axis": c["outer_axis"]}, 4) for c in cases):
+            return cases
+
+
+def _vmap_grad(rng: np.random.Generator) -> tuple[list[int], int]:
+    while True:
+        axis, in_axes = _subset(rng, 3, allow_full=False), int(rng.integers(1, 4))
+        if _moves_batch_dim({"in_axes": in_axes, "axis": axis}, 4):
+            return axis, in_axes
+
+
+def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
+    """Shapes, axes, in_axes and batch sizes from the structure seed (`rng`); every array's values
+    from `seed` (`values`). Each batching sub-check has a case where the result's batch dimension
+    moves to a position that is neither its input position nor the last (`_moves_batch_dim`)."""
+    rng, values = np.random.default_rng(structure_seed), np.random.default_rng(seed)
     shape = tuple(int(d) for d in rng.choice(np.arange(2, 8), size=3, replace=False))
     if shape == SELF_CHECK_SHAPE:  # never the public self-check's input
         shape = shape[::-1]
-    arrays: dict[str, np.ndarray] = {"x": _normal(rng, shape), "t": _normal(rng, shape)}
     all_subsets = [list(c) for k in (1, 2, 3) for c in itertools.combinations(range(3), k)]
     order = rng.permutation(len(all_subsets))
     jvp_axes = [all_subsets[i] for i in order[:3]]
     transpose_axes = [all_subsets[i] for i in order[3:6]] + [[0, 1, 2]]
-    for i, axis in enumerate(transpose_axes):
-        arrays[f"ct_{i}"] = _normal(rng, _reduced(shape, axis))
     grad_axis = _subset(rng, 3, allow_full=False)
-    arrays["w_grad"] = _normal(rng, _reduced(shape, grad_axis))
-
     batch = int(rng.integers(2, 6))
-    vmap_pos = []
-    for k in rng.permutation(4):  # the batch dimension at each of the 4 positions, in random order
-        axis = _subset(rng, 3)
-        if k > 0 and min(axis) >= k:  # some reduced axis before the batch dimension: shifts matter
-            axis = sorted({*axis, int(rng.integers(0, k))})
-        bshape = shape[:k] + (batch,) + shape[k:]
-        arrays[f"xb_{len(vmap_pos)}"] = _normal(rng, bshape)
-        vmap_pos.append({"in_axes": int(k), "axis": axis})
-
-    vmap_neg = []
-    for j in range(3):
-        in_axes = int(rng.integers(0, 4))
-        arrays[f"xg_{j}"] = _normal(rng, shape[:in_axes] + (batch,) + shape[in_axes:])
-        vmap_neg.append({"in_axes": in_axes, "axis": _negative_spec(rng, 3)})
-
-    vmap_nested = []
-    for j in range(2):
-        inner_shape = tuple(int(d) for d in rng.choice(np.arange(2, 7), size=2, replace=False))
-        inner, outer = int(rng.integers(0, 3)), int(rng.integers(0, 4))
-        b_in, b_out = (int(b) for b in rng.choice(np.arange(2, 6), size=2, replace=False))
-        mid = inner_shape[:inner] + (b_in,) + inner_shape[inner:]
-        arrays[f"xn_{j}"] = _normal(rng, mid[:outer] + (b_out,) + mid[outer:])
-        vmap_nested.append({"inner": inner, "outer": outer, "axis": _subset(rng, 2)})
-
-    vg_axis = _subset(rng, 3, allow_full=False)
-    vg_in = int(rng.integers(1, 4))
-    arrays["xv"] = _normal(rng, shape[:vg_in] + (batch,) + shape[vg_in:])
-    arrays["wv"] = _normal(rng, _reduced(shape, vg_axis))
-
+    vmap_pos = _vmap_pos(rng)
+    vmap_neg = _vmap_neg(rng)
+    nested = _vmap_nested(rng)
+    vg_axis, vg_in = _vmap_grad(rng)
     hess_axis = _subset(rng, 3, allow_full=False)
-    arrays["x2"] = _normal(rng, shape, 0.5)
-    arrays["v2"] = _normal(rng, shape)
-    arrays["w2"] = _normal(rng, _reduced(shape, hess_axis))
+
+    arrays: dict[str, np.ndarray] = {"x": _normal(values, shape), "t": _normal(values, shape)}
+    for i, axis in enumerate(transpose_axes):
+        arrays[f"ct_{i}"] = _normal(values, _reduced(shape, axis))
+    arrays["w_grad"] = _normal(values, _reduced(shape, grad_axis))
+    for i, case in enumerate(vmap_pos):
+        k = case["in_axes"]
+        arrays[f"xb_{i}"] = _normal(values, shape[:k] + (batch,) + shape[k:])
+    for j, case in enumerate(vmap_neg):
+        k = case["in_axes"]
+        arrays[f"xg_{j}"] = _normal(values, shape[:k] + (batch,) + shape[k:])
+    for j, c in enumerate(nested):
+        mid = c["inner_shape"][:c["inner"]] + (c["b_in"],) + c["inner_shape"][c["inner"]:]
+        arrays[f"xn_{j}"] = _normal(values, mid[:c["outer"]] + (c["b_out"],) + mid[c["outer"]:])
+    vmap_nested = [{"inner": c["inner"], "outer": c["outer"], "axis": c["axis"]} for c in nested]
+    arrays["xv"] = _normal(values, shape[:vg_in] + (batch,) + shape[vg_in:])
+    arrays["wv"] = _normal(values, _reduced(shape, vg_axis))
+    arrays["x2"] = _normal(values, shape, 0.5)
+    arrays["v2"] = _normal(values, shape)
+    arrays["w2"] = _normal(values, _reduced(shape, hess_axis))
 
     params = {"jvp_axes": jvp_axes, "transpose_axes": transpose_axes, "grad_axis": grad_axis,
               "vmap_pos": vmap_pos, "vmap_neg": vmap_neg, "vmap_nested": vmap_nested,

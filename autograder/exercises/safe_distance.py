@@ -68,17 +68,20 @@ def _with_duplicates(rng: np.random.Generator, n: int, m: int, d: int) -> tuple[
     return X, Y
 
 
-def inputs(seed: int) -> ProbeInputs:
-    rng = np.random.default_rng(seed)
-    n = int(rng.integers(5, 10))
-    m = int(rng.choice([k for k in range(4, 10) if k != n]))
-    d = int(rng.integers(2, 7))
+def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
+    """Shapes (N != M, d, the d = 1 pair, the far pair, the batch) from the structure seed; points,
+    weights and which rows are duplicated from `seed`."""
+    shape_rng, rng = np.random.default_rng(structure_seed), np.random.default_rng(seed)
+    n = int(shape_rng.integers(5, 10))
+    m = int(shape_rng.choice([k for k in range(4, 10) if k != n]))
+    d = int(shape_rng.integers(2, 7))
+    n1, m1 = int(shape_rng.integers(3, 8)), int(shape_rng.integers(3, 8))
+    nf, mf, df = int(shape_rng.integers(4, 9)), int(shape_rng.integers(3, 8)), int(shape_rng.integers(2, 6))
+    b, nb, mb = int(shape_rng.integers(2, 5)), int(shape_rng.integers(3, 7)), int(shape_rng.integers(3, 7))
     X, Y = _with_duplicates(rng, n, m, d)
-    X1, Y1 = _with_duplicates(rng, int(rng.integers(3, 8)), int(rng.integers(3, 8)), 1)
-    nf, mf, df = int(rng.integers(4, 9)), int(rng.integers(3, 8)), int(rng.integers(2, 6))
+    X1, Y1 = _with_duplicates(rng, n1, m1, 1)
     Xfar = (100.0 + 1e-3 * rng.normal(size=(nf, df))).astype(np.float32)
     Yfar = (100.0 + 1e-3 * rng.normal(size=(mf, df))).astype(np.float32)
-    b, nb, mb = int(rng.integers(2, 5)), int(rng.integers(3, 7)), int(rng.integers(3, 7))
     pairs = [_with_duplicates(rng, nb, mb, d) for _ in range(b)]
     arrays = {
         "X": X, "Y": Y, "W": rng.uniform(0.5, 2.0, size=(n, m)).astype(np.float32),

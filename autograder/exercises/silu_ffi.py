@@ -82,28 +82,33 @@ def _dims(rng: np.random.Generator, n: int) -> tuple[int, ...]:
     return tuple(int(d) for d in rng.choice(np.arange(2, 8), size=n, replace=False))
 
 
-def inputs(seed: int) -> ProbeInputs:
-    rng = np.random.default_rng(seed)
+def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
+    """Shapes and in_axes from the structure seed (`rng`); every array's values, including where
+    -100 and +100 sit, from `seed` (`values`). The 0-d and empty cases are in every structure."""
+    rng, values = np.random.default_rng(structure_seed), np.random.default_rng(seed)
+    shapes = {1: (int(rng.integers(5, 12)),), 2: _dims(rng, 2), 3: _dims(rng, 3)}
+    empty_rows = int(rng.integers(2, 5))
+    shape_v, gshape = _dims(rng, 3), _dims(rng, 2)
+    vg_in = int(rng.integers(1, 3))
+    shape_g = gshape[:vg_in] + (int(rng.integers(2, 5)),) + gshape[vg_in:]
+    kernel_shapes = [(), (0,), (int(rng.integers(20, 40)),), _dims(rng, 2), _dims(rng, 3)]
+    vmap_in_axes = [int(rng.integers(1, 3)), -1]
     arrays: dict[str, np.ndarray] = {}
-    for n, shape in ((1, (int(rng.integers(5, 12)),)), (2, _dims(rng, 2)), (3, _dims(rng, 3))):
-        arrays[f"x{n}"] = _values(rng, shape)
-        arrays[f"w{n}"] = rng.standard_normal(shape).astype(np.float32)
-    arrays["x0"] = np.asarray(rng.standard_normal() * 4.0, np.float32)
-    arrays["w0"] = np.asarray(rng.standard_normal(), np.float32)
+    for n, shape in shapes.items():
+        arrays[f"x{n}"] = _values(values, shape)
+        arrays[f"w{n}"] = values.standard_normal(shape).astype(np.float32)
+    arrays["x0"] = np.asarray(values.standard_normal() * 4.0, np.float32)
+    arrays["w0"] = np.asarray(values.standard_normal(), np.float32)
     arrays["xe"] = np.zeros((0,), np.float32)
     arrays["we"] = np.zeros((0,), np.float32)
-    arrays["xe2"] = np.zeros((int(rng.integers(2, 5)), 0), np.float32)
-    arrays["xv"] = _values(rng, _dims(rng, 3))
-    gshape = _dims(rng, 2)
-    vg_in = int(rng.integers(1, 3))
-    arrays["xg"] = _values(rng, gshape[:vg_in] + (int(rng.integers(2, 5)),) + gshape[vg_in:])
-    arrays["wg"] = rng.standard_normal(gshape).astype(np.float32)
-    kernel_shapes = [(), (0,), (int(rng.integers(20, 40)),), _dims(rng, 2), _dims(rng, 3)]
+    arrays["xe2"] = np.zeros((empty_rows, 0), np.float32)
+    arrays["xv"] = _values(values, shape_v)
+    arrays["xg"] = _values(values, shape_g)
+    arrays["wg"] = values.standard_normal(gshape).astype(np.float32)
     for i, shape in enumerate(kernel_shapes):
-        arrays[f"kx_{i}"] = _values(rng, shape)
-        arrays[f"kct_{i}"] = rng.standard_normal(shape).astype(np.float32)
-    params = {"vmap_in_axes": [int(rng.integers(1, 3)), -1], "vmap_grad_in_axes": vg_in,
-              "kernel_cases": len(kernel_shapes)}
+        arrays[f"kx_{i}"] = _values(values, shape)
+        arrays[f"kct_{i}"] = values.standard_normal(shape).astype(np.float32)
+    params = {"vmap_in_axes": vmap_in_axes, "vmap_grad_in_axes": vg_in, "kernel_cases": len(kernel_shapes)}
     return ProbeInputs(seed, arrays, params)
 
 

@@ -51,6 +51,7 @@ from autograder.exercises.base import (
     score_outcomes,
     zero_score,
 )
+from autograder.exercises.structure_pool import structure_seed
 from autograder.grade import compile_cache
 from autograder.grade.build import (
     BuildCache,
@@ -139,6 +140,9 @@ class RunSettings:
     # trusted fill runs of release/compile_cache.py (compile_cache_fill=True)
     compile_cache: Path | None = None
     compile_cache_fill: bool = False
+    # the structure pool entry of every exercise's inputs (exercises/structure_pool.py); None: the
+    # fresh seed picks it. The warm-cache fill forces each entry in turn.
+    structure_index: int | None = None
 
     @classmethod
     def from_options(cls, **values: Any) -> RunSettings:
@@ -756,7 +760,8 @@ def _grade_chapter(job: _Job, chapter: str, notebook: dict[str, Any], exercises:
                 module = job.catalog[ex.id]
                 inputs[ex.id] = (
                     module.inputs(seed, student_id=job.sub.student_id, release_root=job.release.root)
-                    if ex.per_student else module.inputs(seed))
+                    if ex.per_student else module.inputs(seed, structure_seed=structure_seed(
+                        job.release.version, ex.id, seed, index=settings.structure_index)))
                 json.dumps(inputs[ex.id].params)
             except Exception as exc:
                 raise GraderFault(f"inputs of {ex.id} (seed {seed}): {type(exc).__name__}: {exc}") from exc

@@ -3,10 +3,12 @@
 Only trusted code ever runs in the fill: the masters' answers (`solutions/`, instructor code) and
 the project's correct corpus variants (`tests/corpus/answers/<id>/`, verdict "full"), pasted into
 the release's student notebooks and graded by the real runner (same sandbox, same setup cells,
-same probes as a student's grading, each entry with its own seed). Their children get the staging
-folder writable with `jax_persistent_cache_min_compile_time_secs=0`; no student program is ever
-graded with a writable cache. The parent then copies every well-named entry into a fresh folder
-(entries 0444, folder 0711, owned by the grader) and renames it into place:
+same probes as a student's grading, each entry with its own seed), once per entry of the structure
+pool (`exercises/structure_pool.py`), so every program structure a submission's inputs can have is
+compiled. Their children get the staging folder writable with
+`jax_persistent_cache_min_compile_time_secs=0`; no student program is ever graded with a writable
+cache. The parent then copies every well-named entry into a fresh folder (entries 0444, folder
+0711, owned by the grader) and renames it into place:
 `<root>/<grade.compile_cache.cache_name(...)>/`, plus `<name>.json` (counts, 0600) next to it.
 
     jaxgrade warm-cache [--release DIR] [--solutions solutions] [--corpus tests/corpus/answers]
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import dataclasses
 import hashlib
 import json
 import os
@@ -30,6 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from autograder.exercises import EXERCISE_IDS, load
+from autograder.exercises.structure_pool import POOL_SIZE
 from autograder.grade import compile_cache
 from autograder.grade.model import ChapterNotebook, GraderFault, ReleaseInfo, StudentResult, StudentSubmission
 
@@ -135,6 +140,34 @@ def trusted_entries(release: ReleaseInfo, solutions: Path, corpus: Path | None) 
     return entries
 
 
+@dataclass(frozen=True)
+class FillRun:
+    """One grading of the fill: a trusted entry with every exercise's inputs on one pool structure."""
+
+    entry: TrustedEntry
+    structure_index: int
+    exercises: tuple[str, ...]  # graded in this run (RunSettings.exercises)
+
+    @property
+    def name(self) -> str:
+        return f"{self.entry.name}@{self.structure_index}"
+
+
+def fill_runs(entries: list[TrustedEntry]) -> list[FillRun]:
+    """Every entry on every pool structure. Entries past the first grade only their corpus variants
+    (the first compiles the masters' answers on each structure), and a per-student exercise, whose
+    inputs come from the student's variant and not from the pool, runs on the first structure only."""
+    per_student = {ex for ex in EXERCISE_IDS if load(ex).EXERCISE.per_student}
+    runs = []
+    for i, entry in enumerate(entries):
+        own = [ex for ex, src in entry.sources.items() if i == 0 or src != "reference"]
+        for k in range(POOL_SIZE):
+            chosen = tuple(ex for ex in own if k == 0 or ex not in per_student)
+            if chosen:
+                runs.append(FillRun(entry, k, chosen))
+    return runs
+
+
 def _make_folder(path: Path, mode: int) -> None:
     path.mkdir(mode=mode)
     os.chmod(path, mode)  # the umask must not weaken or strengthen it
@@ -173,8 +206,8 @@ class FillReport:
     path: Path
     entries: int
     seconds: float
-    results: dict[str, StudentResult]  # entry name -> its grading
-    short: dict[str, list[str]]  # entry name -> exercises below full marks (trusted answers should not be)
+    results: dict[str, StudentResult]  # run name ("<entry>@<structure index>") -> its grading
+    short: dict[str, list[str]]  # run name -> exercises below full marks (trusted answers should not be)
 
 
 def fill(
@@ -199,26 +232,28 @@ def fill(
     final = compile_cache.cache_dir(release.root, release.version, root)
     final.parent.mkdir(parents=True, exist_ok=True)
     entries = trusted_entries(release, solutions, corpus)
+    runs = fill_runs(entries)
     t0 = time.monotonic()
     work = final.parent / f".fill-{secrets.token_hex(8)}"
     _make_folder(work, 0o711)  # rlimit children pass through by its (unlistable) name
     staging = work / "xla"
     _make_folder(staging, 0o1777)  # each job's children write as their own sandbox uid
     try:
-        settings = RunSettings(
+        base = RunSettings(
             isolation=isolation, compile_cache=staging, compile_cache_fill=True, timeout_scale=timeout_scale
         )
 
-        def one(entry: TrustedEntry) -> tuple[str, StudentResult]:
-            result = grade_submission(entry.submission, release, settings)
-            log(f"  {entry.name}: {result.total:g}/{result.max_total:g}")
-            return entry.name, result
+        def one(run: FillRun) -> tuple[str, StudentResult]:
+            settings = dataclasses.replace(base, structure_index=run.structure_index, exercises=run.exercises)
+            result = grade_submission(run.entry.submission, release, settings)
+            log(f"  {run.name}: {result.total:g}/{result.max_total:g}")
+            return run.name, result
 
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
             # The parent's own expected values are remembered as the trusted runs are judged
             # (exercises/reference_memo.py); the recompile pool is measured whole, in one process.
             measured = pool.submit(recompile.measure_pool, release.root)
-            results = dict(pool.map(one, entries))
+            results = dict(pool.map(one, runs))
             measured.result()  # a failed clean measurement is the grader's fault: say so here
         count = publish(staging, final)
     finally:
@@ -235,6 +270,8 @@ def fill(
         "seconds": round(seconds, 1),
         "filled_at": time.time(),
         "runs": {e.name: e.sources for e in entries},
+        "structure_pool": POOL_SIZE,
+        "gradings": len(runs),
         "below_full": short,
     }
     fd = os.open(sidecar, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
@@ -304,7 +341,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     print(
         f"compile cache {report.path}: {report.entries} entries from {len(report.results)} trusted runs "
-        f"({report.seconds:.1f} s)"
+        f"({POOL_SIZE} structures per exercise, {report.seconds:.1f} s)"
     )
     for name, exs in report.short.items():
         print(

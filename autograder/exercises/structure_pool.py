@@ -1,0 +1,30 @@
+"""The pool of program structures a release's probe inputs are drawn from (trusted parent side).
+
+An exercise's `inputs(seed, *, structure_seed)` draws what determines the programs the child
+compiles (shapes, dtypes, op chains, axes, in_axes, branch counts, sizes, primitive parameters) from
+`structure_seed` and every array value from `seed`, the submission's fresh seed. `structure_seed`
+is one of POOL_SIZE seeds per (release version, exercise); a submission takes entry
+`seed % POOL_SIZE`. So every submission gets fresh values, while its compiled programs are one of
+POOL_SIZE per exercise, each of which `jaxgrade warm-cache` compiled from trusted answers
+(docs/architecture.md, "Trusted compile cache", for the trade-off behind the size).
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+__all__ = ["POOL_SIZE", "structure_seed"]
+
+# Structures per (release, exercise). Warm-cache time grows linearly with it; a resubmitting student
+# meets the same POOL_SIZE structures again (with fresh values each time).
+POOL_SIZE = 8
+
+
+def structure_seed(release_version: str, exercise_id: str, seed: int, *, index: int | None = None) -> int:
+    """The structure seed of the pool entry a submission with fresh seed `seed` uses, or of entry
+    `index` when given (the warm-cache fill forces each index in turn)."""
+    k = seed % POOL_SIZE if index is None else index
+    if not 0 <= k < POOL_SIZE:
+        raise ValueError(f"structure index {k} is outside the pool (0..{POOL_SIZE - 1})")
+    h = hashlib.sha256("\0".join((release_version, exercise_id, "structure", str(k))).encode()).digest()
+    return int.from_bytes(h[:4], "big")
