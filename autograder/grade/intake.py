@@ -393,7 +393,8 @@ def _sort_files(files: list[RawFile]) -> _EntryFiles:
 
 
 def _read_entry(entry: Entry, limits: IntakeLimits, problems: list[str]) -> _EntryFiles:
-    """One entry's files; notes on files left out go to `problems`, a refused entry raises `Refused`."""
+    """One entry's files; a refused entry raises `Refused`. Notes on files left out go to `problems` as
+    they are made, so the notes made before a refusal later in the same entry are kept."""
     shown = display_name(entry.path.name)
     st = os.lstat(entry.path)
     if stat.S_ISLNK(st.st_mode):
