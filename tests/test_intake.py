@@ -20,6 +20,7 @@ from autograder.grade.intake import (
     intake_student,
     read_submissions,
 )
+from autograder.messages import intake_message
 
 CH02_CODE = "def primitive_histogram(f, *args):\n    return {}\n"
 CH05_CODE = "def gammaln_cb(x):\n    return x\n"
@@ -365,6 +366,58 @@ def test_unsupported_entry_type(tmp_path: Path) -> None:
     assert (sub.student_id, sub.status) == ("s7", "malformed:unsupported_type")
 
 
+def _mark_encrypted(path: Path, member: str) -> None:
+    """Set the "encrypted" flag of `member` in the central directory (what zipfile reads)."""
+    data = bytearray(path.read_bytes())
+    cd = data.find(b"PK\x01\x02")
+    while cd != -1:
+        n = struct.unpack_from("<H", data, cd + 28)[0]
+        if bytes(data[cd + 46 : cd + 46 + n]) == member.encode():
+            struct.pack_into("<H", data, cd + 8, struct.unpack_from("<H", data, cd + 8)[0] | 0x1)
+        cd = data.find(b"PK\x01\x02", cd + 4)
+    path.write_bytes(bytes(data))
+
+
+def test_zip_members_left_out_are_named_in_order_and_the_rest_is_graded(tmp_path: Path) -> None:
+    big = b"x" * (2 * 2**20 + 1)  # over the 2 MB cap of one extra file
+    zip_with(
+        tmp_path / "s.zip",
+        {
+            "hw/ch05.ipynb": dump(ch05()),
+            "hw/secret.ipynb": dump(ch02()),
+            "hw/a/b/deep.cc": b"int d;",
+            "hw/big.cc": big,
+            "hw/inner.zip": b"PK..",
+            "hw/bad name.cc": b"int b;",
+            "hw/notes.txt": b"hi",
+            "hw/silu.cc": b"int s;",
+        },  # fmt: skip
+    )
+    _mark_encrypted(tmp_path / "s.zip", "hw/secret.ipynb")
+    sub = one(tmp_path, limits=IntakeLimits(max_depth=3))
+    assert sub.status == "ok"
+    assert list(sub.notebooks) == ["ch05"] and sub.extra_files == {"silu.cc": b"int s;"}
+    # while reading (archive names), then what was read (names without the top folder), then the count
+    assert sub.problems_zh == (
+        intake_message("encrypted", name="hw/secret.ipynb"),
+        intake_message("too_deep", name="hw/a/b/deep.cc"),
+        intake_message("extra_too_large", name="hw/big.cc", detail="2.0 MB"),
+        intake_message("nested_archive", name="hw/inner.zip"),
+        intake_message("unsafe_name", name="bad name.cc"),
+        intake_message("ignored_files", detail="1"),
+    )
+
+
+def test_folder_nested_too_deep_is_left_out_and_the_rest_is_graded(tmp_path: Path) -> None:
+    d = tmp_path / "s"
+    (d / "a" / "b" / "c").mkdir(parents=True)
+    (d / "nb.ipynb").write_bytes(dump(ch02()))
+    (d / "a" / "b" / "c" / "ch05.ipynb").write_bytes(dump(ch05()))
+    sub = one(tmp_path, limits=IntakeLimits(max_depth=2))
+    assert sub.status == "ok" and list(sub.notebooks) == ["ch02"]
+    assert sub.problems_zh == (intake_message("too_deep", name="a/b"),)
+
+
 # ----------------------------------------------------------------------------------------- file system tricks
 
 
@@ -398,6 +451,38 @@ def test_fifo_does_not_hang_intake(tmp_path: Path) -> None:
     t.join(60)  # a hang would leave the thread alive: reported as a failure, not a timing assertion
     assert result, "intake blocked on a FIFO"
     assert result[0].status == "malformed:special_file"
+
+
+def test_a_hostile_entry_refuses_the_student_after_a_good_one(tmp_path: Path) -> None:
+    d = tmp_path / "s"
+    d.mkdir()
+    (d / "nb.ipynb").write_bytes(dump(ch02()))
+    (d / "bad name.cc").write_text("x")
+    with zipfile.ZipFile(tmp_path / "s.zip", "w") as zf:  # read after the folder (sorted names)
+        link = zipfile.ZipInfo("silu.cc")
+        link.create_system = 3
+        link.external_attr = (stat.S_IFLNK | 0o777) << 16
+        zf.writestr(link, "/etc/shadow")
+    sub = one(tmp_path)
+    assert sub.status == "malformed:unsafe_zip"
+    assert sub.notebooks == {} and sub.extra_files == {}
+    assert len(sub.problems_zh) == 2
+    assert sub.problems_zh[0] == intake_message("unsafe_name", name="bad name.cc")
+    assert "符号链接" in sub.problems_zh[1]
+
+
+def test_an_entry_that_cannot_be_read_is_a_bad_file_not_a_crash(tmp_path: Path) -> None:
+    (tmp_path / "s.ipynb").write_bytes(dump(ch02()))
+    gone_zip = Entry("s", tmp_path / "s.zip", "zip")  # listed by discover, gone before it was read
+    gone_dir = Entry("s", tmp_path / "s", "dir")
+    sub = intake_student("s", [gone_zip, gone_dir, Entry("s", tmp_path / "s.ipynb", "ipynb")])
+    assert sub.status == "ok" and list(sub.notebooks) == ["ch02"]
+    assert sub.problems_zh == (
+        intake_message("bad_zip", name="s.zip", detail="FileNotFoundError"),
+        intake_message("not_notebook", name="s", detail="FileNotFoundError"),
+    )
+    assert intake_student("s", [gone_dir]).status == "malformed:not_notebook"
+    assert intake_student("s", [gone_zip]).status == "malformed:bad_zip"
 
 
 def test_hostile_names_keep_the_id_and_drop_unsafe_extras(tmp_path: Path) -> None:

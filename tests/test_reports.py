@@ -408,6 +408,65 @@ def test_ta_report_lists_flags_errors_and_time() -> None:
     assert "| grader_error | 1 |" in text
 
 
+TA_SECTIONS = (
+    "## Status",
+    "## Flags",
+    "## Grader errors (not the students' fault; rerun the same command to retry them)",
+    "## Not finished",
+    "## Intake and submission notes (as shown to the student)",
+    "## Where the time went (phases, as recorded in the gradebook)",
+    "## Submissions",
+)
+
+
+def _section_of(text: str, heading: str) -> list[str]:
+    """The lines under `heading` up to the next heading, without blank lines."""
+    lines = text.splitlines()
+    start = lines.index(heading) + 1
+    end = next((i for i in range(start, len(lines)) if lines[i].startswith("## ")), len(lines))
+    return [line for line in lines[start:end] if line]
+
+
+def test_ta_report_of_an_empty_batch_says_none_and_leaves_out_empty_lists() -> None:
+    info = reports.BatchInfo(
+        "2026-fall", "r", "bwrap", False, 2, ("histogram", "fusion"), (), (), 1.0, (".x|y",), "local, 2 slots"
+    )
+    text = reports.ta_report(info, [], [])
+    assert [line for line in text.splitlines() if line.startswith("## ")] == [
+        h for h in TA_SECTIONS if h not in ("## Not finished", TA_SECTIONS[4])
+    ]
+    assert "- exercises: histogram, fusion" in text and "UNSAFE" not in text
+    assert "- executor: local, 2 slots" in text
+    assert "- ignored entries in SUBMISSIONS: .x\\|y" in text
+    assert _section_of(text, "## Flags") == ["none"]
+    assert _section_of(text, TA_SECTIONS[2]) == ["none"]
+    assert _section_of(text, TA_SECTIONS[5]) == ["no phases recorded"]
+    assert text.endswith("| --- | --- | --- | --- | ---: | --- |\n")
+
+
+def test_ta_report_sections_counts_and_notes() -> None:
+    notes = tuple(f"说明 {i}" for i in range(7))
+    rows = [
+        grow("s1", status="malformed:not_json", messages=notes),
+        grow("s2", status="malformed:zip_bomb"),
+        reports.GradeRow(row("s3", state="running", status=None), None),
+        grow("s4", messages=("ok 的说明不列出",)),
+    ]
+    info = reports.BatchInfo("2026-fall", "r", "bwrap", False, 1, (), ("s1",), (), 3.0)
+    text = reports.ta_report(info, rows, [("s1", Phase("intake", 0.0, 0.5, "ok"))])
+    assert [line for line in text.splitlines() if line.startswith("## ")] == list(TA_SECTIONS)
+    assert _section_of(text, "## Status")[2:] == ["| malformed | 2 |", "| ok | 1 |", "| running | 1 |"]
+    assert _section_of(text, "## Not finished") == ["- s3: state running"]
+    # the first five notes, only for submissions that are not ok and have notes
+    assert _section_of(text, TA_SECTIONS[4]) == ["- s1 (malformed:not_json): " + " / ".join(notes[:5])]
+    assert _section_of(text, TA_SECTIONS[5])[2:] == [
+        "| intake | 1 | 0.5 | 0.50 | 0.50 | s1 | ok 1 |",
+        "Slowest submissions:",
+        "- s1: 0.5 s",
+    ]
+    assert "| s3 | s3 | running | running |  |  |" in _section_of(text, "## Submissions")
+
+
 def test_markdown_keeps_plain_lines_plain_and_renders_the_rest_literally() -> None:
     plain = "尚未作答(primitive_histogram 还是模板:它返回 None)"
     assert reports.md_literal(plain) == plain  # an underscore inside a word cannot start emphasis

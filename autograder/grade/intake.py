@@ -42,6 +42,9 @@ Statuses (`StudentSubmission.status`): `ok` (at least one chapter notebook), `no
 `unsupported_type`, `no_notebook`. When some files are usable and others not, the status is `ok`
 and the refused files are listed in `problems_zh`.
 
+Reading bytes (folders, zip archives, every size and count cap) is `grade/intake_read.py`; this
+module gives the bytes their meaning: notebooks parsed, chapters matched, one submission built.
+
 `content_hash` is the sha256 over what can change the grade: per chapter, each cell's type and
 `jaxgrade` metadata plus the source of code cells, and every kept extra file (path + bytes).
 Markdown text, outputs, file names and mtimes do not count.
@@ -49,24 +52,48 @@ Markdown text, outputs, file names and mtimes do not count.
 
 from __future__ import annotations
 
-import calendar
 import hashlib
-import io
 import json
 import os
 import re
 import stat
-import zipfile
-import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from autograder.exercises import CHAPTERS
+from autograder.grade.intake_read import (
+    DEFAULT_LIMITS,
+    IntakeLimits,
+    MiB,
+    RawFile,
+    Refused,
+    display_name,
+    read_dir,
+    read_regular,
+    read_zip,
+    strip_common_folder,
+)
 from autograder.grade.model import ChapterNotebook, StudentSubmission
 from autograder.messages import CHAPTER_ZH, Status, intake_message, malformed
 
-MiB = 2**20
+__all__ = [
+    "CHAPTER_INTERFACES",
+    "DEFAULT_LIMITS",
+    "EXTRA_SUFFIXES",
+    "Entry",
+    "IntakeLimits",
+    "MiB",
+    "chapter_of",
+    "content_hash",
+    "discover",
+    "display_name",
+    "infer_chapter_from_code",
+    "intake_student",
+    "interface_counts",
+    "parse_notebook",
+    "read_submissions",
+]
 
 # Interface names per chapter (see docs/architecture.md), used when metadata is missing.
 CHAPTER_INTERFACES: dict[str, tuple[str, ...]] = {
@@ -75,38 +102,8 @@ CHAPTER_INTERFACES: dict[str, tuple[str, ...]] = {
 }
 EXTRA_SUFFIXES = frozenset({".cc", ".cpp", ".cxx", ".c", ".h", ".hh", ".hpp", ".py"})
 SAFE_COMPONENT = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._+-]{0,99}")
-IGNORED_PARTS = frozenset({"__MACOSX", ".ipynb_checkpoints", "__pycache__"})
-ARCHIVE_SUFFIXES = (".zip", ".tar", ".gz", ".tgz", ".7z", ".rar", ".xz", ".bz2")
-
-
-@dataclass(frozen=True)
-class IntakeLimits:
-    max_notebook_bytes: int = 20 * MiB
-    max_student_bytes: int = 50 * MiB  # on disk, and again uncompressed for a zip
-    max_extra_bytes: int = 2 * MiB  # one extra (source) file
-    max_files: int = 500  # files (or zip members) per student
-    max_depth: int = 8  # folder nesting inside a student's folder or zip
-    max_cells: int = 5000
-
-
-DEFAULT_LIMITS = IntakeLimits()
-
-class _Refused(Exception):
-    """The whole entry (or student) is refused: `code` becomes `malformed:<code>`."""
-
-    def __init__(self, code: str, name: str, detail: str = ""):
-        super().__init__(f"{code}: {name} {detail}")
-        self.code, self.name, self.detail = code, name, detail
-
-    def message(self) -> str:
-        return intake_message(self.code, name=self.name, detail=self.detail)
-
-
-@dataclass(frozen=True)
-class RawFile:
-    path: str  # relative display path inside the entry ("/"-separated, as the student named it)
-    data: bytes
-    mtime: float
+# Refusals that show a hostile entry: the whole student is refused, not just the entry.
+HOSTILE_CODES = frozenset({"symlink", "special_file", "unsafe_zip", "zip_bomb"})
 
 
 @dataclass(frozen=True)
@@ -122,9 +119,16 @@ class Entry:
 # Discovery
 
 
-def display_name(name: str) -> str:
-    """A file name as text: undecodable bytes from the file system become `\\xNN`."""
-    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+def _entry(path: Path, shown: str, st: os.stat_result) -> Entry:
+    """A top-level item, its kind and student id told by its name and whether it is a folder."""
+    lower = shown.lower()
+    if stat.S_ISDIR(st.st_mode):
+        return Entry(shown, path, "dir")
+    if lower.endswith(".ipynb") and len(shown) > 6:
+        return Entry(shown[:-6], path, "ipynb")
+    if lower.endswith(".zip") and len(shown) > 4:
+        return Entry(shown[:-4], path, "zip")
+    return Entry(shown.rsplit(".", 1)[0] if "." in shown else shown, path, "other")
 
 
 def discover(folder: Path) -> tuple[dict[str, list[Entry]], list[str]]:
@@ -137,190 +141,9 @@ def discover(folder: Path) -> tuple[dict[str, list[Entry]], list[str]]:
             ignored.append(shown)
             continue
         path = folder / name
-        st = os.lstat(path)
-        lower = shown.lower()
-        if stat.S_ISDIR(st.st_mode):
-            kind, sid = "dir", shown
-        elif lower.endswith(".ipynb") and len(shown) > 6:
-            kind, sid = "ipynb", shown[:-6]
-        elif lower.endswith(".zip") and len(shown) > 4:
-            kind, sid = "zip", shown[:-4]
-        else:
-            kind, sid = "other", shown.rsplit(".", 1)[0] if "." in shown else shown
-        students.setdefault(sid, []).append(Entry(sid, path, kind))
+        entry = _entry(path, shown, os.lstat(path))
+        students.setdefault(entry.student_id, []).append(entry)
     return students, ignored
-
-
-# ---------------------------------------------------------------------------------------------
-# Reading bytes (no parsing yet)
-
-
-def _read_regular(path: Path, cap: int, shown: str) -> bytes:
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise _Refused("special_file", shown)
-        if st.st_size > cap:
-            raise _Refused("too_large", shown, f"{st.st_size / MiB:.1f} MB")
-        chunks, total = [], 0
-        while chunk := os.read(fd, 1 << 20):
-            total += len(chunk)
-            if total > cap:  # grew while we read
-                raise _Refused("too_large", shown, f"> {cap / MiB:.0f} MB")
-            chunks.append(chunk)
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
-
-
-def _file_cap(path: str, limits: IntakeLimits) -> int:
-    return limits.max_notebook_bytes if path.lower().endswith(".ipynb") else limits.max_extra_bytes
-
-
-def _skip_part(parts: list[str]) -> bool:
-    return any(p in IGNORED_PARTS or p.startswith(".") for p in parts)
-
-
-def _read_dir(root: Path, limits: IntakeLimits, problems: list[str]) -> list[RawFile]:
-    """Every regular file under `root`; refuses links and special files, counts sizes before reading."""
-    found: list[tuple[str, Path, os.stat_result]] = []
-    total = 0
-    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
-        rel_dir = Path(dirpath).relative_to(root)
-        depth = len(rel_dir.parts)
-        for d in sorted(dirnames):
-            st = os.lstat(Path(dirpath) / d)
-            if stat.S_ISLNK(st.st_mode):
-                raise _Refused("symlink", display_name(str(rel_dir / d)))
-        if depth >= limits.max_depth:
-            problems.append(intake_message("too_deep", name=display_name(str(rel_dir))))
-            dirnames[:] = []
-        dirnames.sort()
-        for f in sorted(filenames):
-            p = Path(dirpath) / f
-            rel = display_name((rel_dir / f).as_posix())
-            st = os.lstat(p)
-            if stat.S_ISLNK(st.st_mode):
-                raise _Refused("symlink", rel)
-            if not stat.S_ISREG(st.st_mode):
-                raise _Refused("special_file", rel)
-            found.append((rel, p, st))
-            if len(found) > limits.max_files:
-                raise _Refused("too_many_files", display_name(root.name), f"> {limits.max_files}")
-            total += st.st_size
-            if total > limits.max_student_bytes:
-                cap_mb = limits.max_student_bytes / MiB
-                raise _Refused("too_large", display_name(root.name), f"> {cap_mb:.0f} MB")
-    files = []
-    for rel, p, st in found:
-        if _skip_part(rel.split("/")):
-            continue
-        cap = _file_cap(rel, limits)
-        if st.st_size > cap:
-            code = "too_large" if rel.lower().endswith(".ipynb") else "extra_too_large"
-            problems.append(intake_message(code, name=rel, detail=f"{st.st_size / MiB:.1f} MB"))
-            continue
-        try:
-            files.append(RawFile(rel, _read_regular(p, cap, rel), st.st_mtime))
-        except _Refused as r:
-            if r.code != "too_large":
-                raise
-            problems.append(r.message())
-    return files
-
-
-def _zip_member_name(info: zipfile.ZipInfo, archive: str) -> str:
-    name = info.filename.replace("\\", "/")
-    if name.startswith("/") or re.match(r"^[A-Za-z]:", name) or "\x00" in name:
-        raise _Refused("unsafe_zip", archive, f"绝对路径 {name!r}")
-    parts = [p for p in name.split("/") if p not in ("", ".")]
-    if any(p == ".." for p in parts):
-        raise _Refused("unsafe_zip", archive, f"路径 {name!r} 指向压缩包外")
-    return "/".join(parts)
-
-
-def _read_zip(path: Path, limits: IntakeLimits, problems: list[str]) -> list[RawFile]:
-    shown = display_name(path.name)
-    data = _read_regular(path, limits.max_student_bytes, shown)
-    # Count central-directory headers before zipfile builds one object per entry (a 50 MB archive
-    # can declare ~600k entries). Stray matches inside compressed data are rare and only add a few.
-    headers = data.count(b"PK\x01\x02")
-    if headers > limits.max_files + 16:
-        raise _Refused("too_many_files", shown, f"{headers} > {limits.max_files}")
-    try:
-        zf = zipfile.ZipFile(io.BytesIO(data))
-        infos = zf.infolist()
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError, EOFError) as exc:
-        raise _Refused("bad_zip", shown, type(exc).__name__) from exc
-    if len(infos) > limits.max_files:
-        raise _Refused("too_many_files", shown, f"{len(infos)} > {limits.max_files}")
-    # Structure first, for every member: links and escaping names refuse the archive.
-    names = []
-    for info in infos:
-        mode = info.external_attr >> 16
-        if stat.S_ISLNK(mode):
-            raise _Refused("unsafe_zip", shown, f"符号链接 {info.filename!r}")
-        if mode and stat.S_IFMT(mode) not in (0, stat.S_IFREG, stat.S_IFDIR):
-            raise _Refused("unsafe_zip", shown, f"特殊文件 {info.filename!r}")
-        names.append(_zip_member_name(info, shown))
-    declared = sum(i.file_size for i in infos)
-    if declared > limits.max_student_bytes:
-        raise _Refused("zip_bomb", shown, f"声明 {declared / MiB:.1f} MB")
-    files: list[RawFile] = []
-    total = 0
-    for info, name in zip(infos, names, strict=True):
-        parts = name.split("/") if name else []
-        if info.is_dir() or not parts or _skip_part(parts):
-            continue
-        if len(parts) > limits.max_depth:
-            problems.append(intake_message("too_deep", name=name))
-            continue
-        if info.flag_bits & 0x1:
-            problems.append(intake_message("encrypted", name=name))
-            continue
-        if name.lower().endswith(ARCHIVE_SUFFIXES):
-            problems.append(intake_message("nested_archive", name=name))
-            continue
-        cap = _file_cap(name, limits)
-        if info.file_size > cap:
-            code = "too_large" if name.lower().endswith(".ipynb") else "extra_too_large"
-            problems.append(intake_message(code, name=name, detail=f"{info.file_size / MiB:.1f} MB"))
-            continue
-        chunks, n = [], 0
-        try:
-            with zf.open(info) as member:
-                while chunk := member.read(1 << 16):
-                    n += len(chunk)
-                    total += len(chunk)
-                    if n > info.file_size or n > cap or total > limits.max_student_bytes:
-                        raise _Refused("zip_bomb", shown, f"{name!r} 解压超过声明大小")
-                    chunks.append(chunk)
-        except _Refused:
-            raise
-        except (
-            zipfile.BadZipFile,
-            zlib.error,
-            EOFError,
-            OSError,
-            NotImplementedError,
-            RuntimeError,
-            ValueError,
-        ) as exc:
-            raise _Refused("bad_zip", shown, f"{name!r}: {type(exc).__name__}") from exc
-        try:  # zip timestamps carry no time zone: read them as UTC so the choice is reproducible
-            mtime = float(calendar.timegm((*info.date_time, 0, 0, 0)))
-        except (OverflowError, ValueError):
-            mtime = 0.0
-        files.append(RawFile(name, b"".join(chunks), mtime))
-    return files
-
-
-def _strip_common_folder(files: list[RawFile]) -> list[RawFile]:
-    tops = {f.path.split("/", 1)[0] for f in files}
-    if len(tops) == 1 and all("/" in f.path for f in files):
-        return [RawFile(f.path.split("/", 1)[1], f.data, f.mtime) for f in files]
-    return files
 
 
 # ---------------------------------------------------------------------------------------------
@@ -335,58 +158,81 @@ def _source_text(value: Any) -> str:
     raise ValueError("source 不是字符串")
 
 
-def parse_notebook(data: bytes, name: str, limits: IntakeLimits = DEFAULT_LIMITS) -> dict[str, Any]:
-    """Bytes -> a normalised nbformat-4 document (plain JSON data, sources as str, no outputs).
-
-    Raises `_Refused` with the reason code.
-    """
+def _load_json(data: bytes, name: str, limits: IntakeLimits) -> Any:
+    """Bytes -> JSON value: not empty, within the cap, UTF-8 (a BOM is tolerated)."""
     if not data.strip():
-        raise _Refused("empty", name)
+        raise Refused("empty", name)
     if len(data) > limits.max_notebook_bytes:
-        raise _Refused("too_large", name, f"{len(data) / MiB:.1f} MB")
+        raise Refused("too_large", name, f"{len(data) / MiB:.1f} MB")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise _Refused("not_utf8", name) from exc
+        raise Refused("not_utf8", name) from exc
     text = text.removeprefix("\ufeff")
     try:
-        doc = json.loads(text)
+        return json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise _Refused("not_json", name) from exc
+        raise Refused("not_json", name) from exc
+
+
+def _check_version(doc: Any, name: str) -> None:
+    """A notebook document (cells or v3 worksheets) of nbformat 4."""
     if not isinstance(doc, dict) or "cells" not in doc and "worksheets" not in doc:
-        raise _Refused("not_notebook", name, "缺少 cells")
+        raise Refused("not_notebook", name, "缺少 cells")
     version = doc.get("nbformat")
     if version != 4 or isinstance(version, bool):
-        raise _Refused("nbformat", name, json.dumps(version)[:20])
+        raise Refused("nbformat", name, json.dumps(version)[:20])
+
+
+def _cell_list(doc: dict[str, Any], name: str, limits: IntakeLimits) -> list[Any]:
     cells = doc.get("cells")
     if not isinstance(cells, list):
-        raise _Refused("not_notebook", name, "cells 不是列表")
+        raise Refused("not_notebook", name, "cells 不是列表")
     if len(cells) > limits.max_cells:
-        raise _Refused("not_notebook", name, f"单元格超过 {limits.max_cells} 个")
+        raise Refused("not_notebook", name, f"单元格超过 {limits.max_cells} 个")
+    return cells
+
+
+def _notebook_metadata(doc: dict[str, Any], name: str) -> dict[str, Any]:
     metadata = doc.get("metadata", {})
     if not isinstance(metadata, dict):
-        raise _Refused("not_notebook", name, "metadata 不是对象")
-    out_cells = []
-    for i, cell in enumerate(cells):
-        if not isinstance(cell, dict):
-            raise _Refused("not_notebook", name, f"第 {i + 1} 个单元格不是对象")
-        kind = cell.get("cell_type")
-        if kind not in ("code", "markdown", "raw"):
-            raise _Refused("not_notebook", name, f"第 {i + 1} 个单元格类型无效")
-        try:
-            source = _source_text(cell.get("source", ""))
-        except ValueError as exc:
-            raise _Refused("not_notebook", name, f"第 {i + 1} 个单元格的 source 无效") from exc
-        cmeta = cell.get("metadata", {})
-        if not isinstance(cmeta, dict):
-            cmeta = {}
-        out: dict[str, Any] = {"cell_type": kind, "metadata": cmeta, "source": source}
-        if isinstance(cell.get("id"), str):
-            out["id"] = cell["id"]
-        if kind == "code":
-            out["outputs"] = []
-            out["execution_count"] = None
-        out_cells.append(out)
+        raise Refused("not_notebook", name, "metadata 不是对象")
+    return metadata
+
+
+def _normalised_cell(cell: Any, i: int, name: str) -> dict[str, Any]:
+    """One cell as plain data: type, metadata, source as str, id if any; code cells without outputs."""
+    if not isinstance(cell, dict):
+        raise Refused("not_notebook", name, f"第 {i + 1} 个单元格不是对象")
+    kind = cell.get("cell_type")
+    if kind not in ("code", "markdown", "raw"):
+        raise Refused("not_notebook", name, f"第 {i + 1} 个单元格类型无效")
+    try:
+        source = _source_text(cell.get("source", ""))
+    except ValueError as exc:
+        raise Refused("not_notebook", name, f"第 {i + 1} 个单元格的 source 无效") from exc
+    cmeta = cell.get("metadata", {})
+    if not isinstance(cmeta, dict):
+        cmeta = {}
+    out: dict[str, Any] = {"cell_type": kind, "metadata": cmeta, "source": source}
+    if isinstance(cell.get("id"), str):
+        out["id"] = cell["id"]
+    if kind == "code":
+        out["outputs"] = []
+        out["execution_count"] = None
+    return out
+
+
+def parse_notebook(data: bytes, name: str, limits: IntakeLimits = DEFAULT_LIMITS) -> dict[str, Any]:
+    """Bytes -> a normalised nbformat-4 document (plain JSON data, sources as str, no outputs).
+
+    Raises `Refused` with the reason code.
+    """
+    doc = _load_json(data, name, limits)
+    _check_version(doc, name)
+    cells = _cell_list(doc, name, limits)
+    metadata = _notebook_metadata(doc, name)
+    out_cells = [_normalised_cell(cell, i, name) for i, cell in enumerate(cells)]
     minor = doc.get("nbformat_minor")
     return {
         "nbformat": 4,
@@ -394,6 +240,10 @@ def parse_notebook(data: bytes, name: str, limits: IntakeLimits = DEFAULT_LIMITS
         "metadata": metadata,
         "cells": out_cells,
     }
+
+
+# ---------------------------------------------------------------------------------------------
+# Chapter matching
 
 
 def _jaxgrade_meta(meta: Any) -> dict[str, Any]:
@@ -418,22 +268,26 @@ def infer_chapter_from_code(nb: dict[str, Any]) -> str | None:
     return winners[0] if best > 0 and len(winners) == 1 else None
 
 
+def _chapter_by_exercise_ids(nb: dict[str, Any]) -> str | None:
+    """The chapter most of the cells' `jaxgrade.exercise` ids belong to (None on a tie or none)."""
+    votes: dict[str, int] = {}
+    for c in nb["cells"]:
+        ex = _jaxgrade_meta(c["metadata"]).get("exercise")
+        for ch, ids in CHAPTERS.items():
+            if ex in ids:
+                votes[ch] = votes.get(ch, 0) + 1
+    if not votes:
+        return None
+    top = max(votes.values())
+    leaders = [ch for ch, v in votes.items() if v == top]
+    return leaders[0] if len(leaders) == 1 else None
+
+
 def chapter_of(nb: dict[str, Any]) -> tuple[str | None, str | None]:
     """(chapter, claimed-by-metadata chapter when the code overrode it)."""
     claimed = _jaxgrade_meta(nb["metadata"]).get("chapter")
     if claimed not in CHAPTERS:
-        votes: dict[str, int] = {}
-        for c in nb["cells"]:
-            ex = _jaxgrade_meta(c["metadata"]).get("exercise")
-            for ch, ids in CHAPTERS.items():
-                if ex in ids:
-                    votes[ch] = votes.get(ch, 0) + 1
-        if votes:
-            top = max(votes.values())
-            leaders = [ch for ch, v in votes.items() if v == top]
-            claimed = leaders[0] if len(leaders) == 1 else None
-        else:
-            claimed = None
+        claimed = _chapter_by_exercise_ids(nb)
     if claimed is None:
         return infer_chapter_from_code(nb), None
     # Overrule the metadata only on clear evidence: none of its chapter's names, two of the other's.
@@ -442,6 +296,10 @@ def chapter_of(nb: dict[str, Any]) -> tuple[str | None, str | None]:
     if counts[claimed] == 0 and counts[other] >= 2:
         return other, claimed
     return claimed, None
+
+
+# ---------------------------------------------------------------------------------------------
+# Content hash
 
 
 def content_hash(notebooks: dict[str, ChapterNotebook], extra_files: dict[str, bytes]) -> str:
@@ -469,51 +327,209 @@ def _failure_hash(codes: list[str]) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# One student
+# One student: read every entry, parse its notebooks, pick one per chapter, build the submission
 
 
-@dataclass
+@dataclass(frozen=True)
+class _EntryFiles:
+    """What one entry yielded, sorted by what intake does with each file."""
+
+    notebooks: tuple[RawFile, ...]
+    extras: dict[str, bytes]  # kept source files: safe relative path -> bytes
+    notes: tuple[str, ...]  # files left out because of their names
+    ignored: int  # files of no interest to grading
+    any_input: bool
+
+
+@dataclass(frozen=True)
 class _Collected:
-    notebooks: list[tuple[RawFile, str]] = field(default_factory=list)  # (file, entry name)
-    extras: dict[str, bytes] = field(default_factory=dict)
-    problems: list[str] = field(default_factory=list)
-    codes: list[str] = field(default_factory=list)  # refusal codes, in order
-    ignored: int = 0
-    any_input: bool = False
+    """Everything a student's entries yielded, before any notebook is parsed."""
+
+    notebooks: tuple[RawFile, ...]
+    extras: dict[str, bytes]
+    problems: tuple[str, ...]  # Chinese notes for the student, in order
+    codes: tuple[str, ...]  # refusal codes, in order
+    ignored: int
+    any_input: bool
+    hostile: str | None = None  # the refusal code that refuses the whole student
 
 
-def _collect(entry: Entry, limits: IntakeLimits, got: _Collected) -> None:
+@dataclass(frozen=True)
+class _Candidate:
+    """A parsed notebook of a known chapter."""
+
+    raw: RawFile
+    chapter: str
+    notebook: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class _NotebookOutcome:
+    """One notebook file after parsing: a candidate, or a refusal `code`; notes either way."""
+
+    candidate: _Candidate | None
+    notes: tuple[str, ...]
+    code: str | None = None
+
+
+def _sort_files(files: list[RawFile]) -> _EntryFiles:
+    """A folder's or an archive's files: notebooks, extra source files with safe names, the rest."""
+    notebooks: list[RawFile] = []
+    extras: dict[str, bytes] = {}
+    notes: list[str] = []
+    ignored = 0
+    for f in strip_common_folder(files):
+        lower = f.path.lower()
+        if lower.endswith(".ipynb"):
+            notebooks.append(f)
+        elif Path(lower).suffix in EXTRA_SUFFIXES:
+            if all(SAFE_COMPONENT.fullmatch(p) for p in f.path.split("/")):
+                extras[f.path] = f.data
+            else:
+                notes.append(intake_message("unsafe_name", name=f.path))
+        else:
+            ignored += 1
+    return _EntryFiles(tuple(notebooks), extras, tuple(notes), ignored, bool(files))
+
+
+def _read_entry(entry: Entry, limits: IntakeLimits, problems: list[str]) -> _EntryFiles:
+    """One entry's files; a refused entry raises `Refused`. Notes on files left out go to `problems` as
+    they are made, so the notes made before a refusal later in the same entry are kept."""
     shown = display_name(entry.path.name)
     st = os.lstat(entry.path)
     if stat.S_ISLNK(st.st_mode):
-        raise _Refused("symlink", shown)
+        raise Refused("symlink", shown)
     if entry.kind == "other":
-        raise _Refused("unsupported_type", shown)
+        raise Refused("unsupported_type", shown)
     if entry.kind == "ipynb":
         if not stat.S_ISREG(st.st_mode):
-            raise _Refused("special_file", shown)
-        got.any_input = True
-        got.notebooks.append(
-            (RawFile(shown, _read_regular(entry.path, limits.max_notebook_bytes, shown), st.st_mtime), shown)
+            raise Refused("special_file", shown)
+        raw = RawFile(shown, read_regular(entry.path, limits.max_notebook_bytes, shown), st.st_mtime)
+        return _EntryFiles((raw,), {}, (), 0, True)
+    reader = read_zip if entry.kind == "zip" else read_dir
+    return _sort_files(reader(entry.path, limits, problems))
+
+
+def _try_entry(entry: Entry, limits: IntakeLimits, problems: list[str]) -> _EntryFiles | Refused:
+    try:
+        return _read_entry(entry, limits, problems)
+    except Refused as r:
+        return r
+    except OSError as exc:  # unreadable entry (permissions, vanished): the student's file is bad
+        code = "bad_zip" if entry.kind == "zip" else "not_notebook"
+        return Refused(code, display_name(entry.path.name), type(exc).__name__)
+
+
+def _read_entries(entries: list[Entry], limits: IntakeLimits) -> _Collected:
+    """Every entry of one student, merged; stops at the first hostile entry."""
+    notebooks: list[RawFile] = []
+    extras: dict[str, bytes] = {}
+    problems: list[str] = []
+    codes: list[str] = []
+    ignored, any_input = 0, False
+    for entry in entries:
+        files = _try_entry(entry, limits, problems)
+        if isinstance(files, Refused):
+            problems.append(files.message())
+            codes.append(files.code)
+            if files.code in HOSTILE_CODES:
+                return _Collected((), {}, tuple(problems), tuple(codes), 0, True, hostile=files.code)
+            continue
+        notebooks += files.notebooks
+        extras.update(files.extras)
+        problems += files.notes
+        ignored += files.ignored
+        any_input = any_input or files.any_input
+    return _Collected(tuple(notebooks), extras, tuple(problems), tuple(codes), ignored, any_input)
+
+
+def _too_large_note(student_id: str, got: _Collected, limits: IntakeLimits) -> str | None:
+    """The note when what was kept (notebooks and extra files) is over the student's cap."""
+    total = sum(len(f.data) for f in got.notebooks) + sum(len(b) for b in got.extras.values())
+    if total <= limits.max_student_bytes:
+        return None
+    return intake_message("too_large", name=student_id, detail=f"{total / MiB:.1f} MB")
+
+
+def _release_note(nb: dict[str, Any], name: str, release_version: str | None) -> str | None:
+    """The note when the notebook says it belongs to another release (it is graded anyway)."""
+    rel = _jaxgrade_meta(nb["metadata"]).get("release")
+    if release_version is None or rel is None or str(rel) == release_version:
+        return None
+    return intake_message("other_release", name=name, detail=str(rel)[:40], release=release_version)
+
+
+def _read_notebook(raw: RawFile, limits: IntakeLimits, release_version: str | None) -> _NotebookOutcome:
+    """Parse one notebook file and find its chapter."""
+    try:
+        nb = parse_notebook(raw.data, raw.path, limits)
+    except Refused as r:
+        return _NotebookOutcome(None, (r.message(),), r.code)
+    chapter, overridden = chapter_of(nb)
+    if chapter is None:
+        return _NotebookOutcome(None, (intake_message("unknown_chapter", name=raw.path),), "unknown_chapter")
+    notes = []
+    if overridden:
+        notes.append(
+            intake_message(
+                "chapter_by_code", name=raw.path, claimed=CHAPTER_ZH[overridden], chapter=CHAPTER_ZH[chapter]
+            )
         )
-        return
-    files = (
-        _read_zip(entry.path, limits, got.problems)
-        if entry.kind == "zip"
-        else _read_dir(entry.path, limits, got.problems)
+    if note := _release_note(nb, raw.path, release_version):
+        notes.append(note)
+    return _NotebookOutcome(_Candidate(raw, chapter, nb), tuple(notes))
+
+
+def _newest(chapter: str, candidates: list[_Candidate]) -> ChapterNotebook:
+    """The chapter's notebook with the newest mtime (ties: the larger name); a note when there were more."""
+    options = sorted(candidates, key=lambda c: (c.raw.mtime, c.raw.path))
+    chosen = options[-1]
+    note = ""
+    if len(options) > 1:
+        note = intake_message(
+            "duplicate_chapter",
+            detail=str(len(options)),
+            chapter=CHAPTER_ZH[chapter],
+            names=", ".join(c.raw.path for c in options),
+            name=chosen.raw.path,
+        )
+    return ChapterNotebook(chapter, chosen.raw.path, chosen.notebook, note)
+
+
+def _one_per_chapter(candidates: list[_Candidate]) -> dict[str, ChapterNotebook]:
+    by_chapter: dict[str, list[_Candidate]] = {}
+    for c in candidates:
+        by_chapter.setdefault(c.chapter, []).append(c)
+    return {chapter: _newest(chapter, by_chapter[chapter]) for chapter in sorted(by_chapter)}
+
+
+def _refused_student(student_id: str, code: str, problems: tuple[str, ...]) -> StudentSubmission:
+    return StudentSubmission(student_id, _failure_hash([code]), {}, {}, problems, malformed(code))
+
+
+def _submission(
+    student_id: str,
+    notebooks: dict[str, ChapterNotebook],
+    extras: dict[str, bytes],
+    problems: list[str],
+    codes: list[str],
+    any_input: bool,
+) -> StudentSubmission:
+    """`ok` with at least one chapter notebook; else the first refusal, `no_notebook` or `not_submitted`."""
+    if notebooks:
+        return StudentSubmission(
+            student_id, content_hash(notebooks, extras), notebooks, dict(extras), tuple(problems), Status.OK
+        )
+    if codes:
+        status = malformed(codes[0])
+    elif any_input or extras:
+        problems = [*problems, intake_message("no_notebook")]
+        status = malformed("no_notebook")
+    else:
+        status = Status.NOT_SUBMITTED
+    return StudentSubmission(
+        student_id, _failure_hash([status, *codes]), {}, dict(extras), tuple(problems), status
     )
-    got.any_input = got.any_input or bool(files)
-    for f in _strip_common_folder(files):
-        lower = f.path.lower()
-        if lower.endswith(".ipynb"):
-            got.notebooks.append((f, shown))
-        elif Path(lower).suffix in EXTRA_SUFFIXES:
-            if all(SAFE_COMPONENT.fullmatch(p) for p in f.path.split("/")):
-                got.extras[f.path] = f.data
-            else:
-                got.problems.append(intake_message("unsafe_name", name=f.path))
-        else:
-            got.ignored += 1
 
 
 def intake_student(
@@ -524,100 +540,19 @@ def intake_student(
     release_version: str | None = None,
 ) -> StudentSubmission:
     """Read, check and parse everything one student handed in. Never raises for bad input."""
-    got = _Collected()
-    for entry in entries:
-        try:
-            _collect(entry, limits, got)
-        except _Refused as r:
-            got.problems.append(r.message())
-            got.codes.append(r.code)
-            if r.code in ("symlink", "special_file", "unsafe_zip", "zip_bomb"):
-                # a hostile entry: refuse the whole student, not just the entry
-                return StudentSubmission(
-                    student_id, _failure_hash([r.code]), {}, {}, tuple(got.problems), malformed(r.code)
-                )
-        except OSError as exc:  # unreadable entry (permissions, vanished): the student's file is bad
-            got.problems.append(
-                intake_message(
-                    "bad_zip" if entry.kind == "zip" else "not_notebook",
-                    name=display_name(entry.path.name),
-                    detail=type(exc).__name__,
-                )
-            )
-            got.codes.append("bad_zip" if entry.kind == "zip" else "not_notebook")
-    total = sum(len(f.data) for f, _ in got.notebooks) + sum(len(b) for b in got.extras.values())
-    if total > limits.max_student_bytes:
-        got.problems.append(intake_message("too_large", name=student_id, detail=f"{total / MiB:.1f} MB"))
-        return StudentSubmission(
-            student_id, _failure_hash(["too_large"]), {}, {}, tuple(got.problems), malformed("too_large")
-        )
-
-    candidates: dict[str, list[tuple[RawFile, dict[str, Any]]]] = {}
-    for raw, _entry_name in got.notebooks:
-        try:
-            nb = parse_notebook(raw.data, raw.path, limits)
-        except _Refused as r:
-            got.problems.append(r.message())
-            got.codes.append(r.code)
-            continue
-        chapter, overridden = chapter_of(nb)
-        if chapter is None:
-            got.problems.append(intake_message("unknown_chapter", name=raw.path))
-            got.codes.append("unknown_chapter")
-            continue
-        if overridden:
-            got.problems.append(
-                intake_message(
-                    "chapter_by_code",
-                    name=raw.path,
-                    claimed=CHAPTER_ZH[overridden],
-                    chapter=CHAPTER_ZH[chapter],
-                )
-            )
-        rel = _jaxgrade_meta(nb["metadata"]).get("release")
-        if release_version is not None and rel is not None and str(rel) != release_version:
-            got.problems.append(
-                intake_message("other_release", name=raw.path, detail=str(rel)[:40], release=release_version)
-            )
-        candidates.setdefault(chapter, []).append((raw, nb))
-
-    notebooks: dict[str, ChapterNotebook] = {}
-    for chapter in sorted(candidates):
-        options = sorted(candidates[chapter], key=lambda rn: (rn[0].mtime, rn[0].path))
-        raw, nb = options[-1]
-        note = ""
-        if len(options) > 1:
-            note = intake_message(
-                "duplicate_chapter",
-                detail=str(len(options)),
-                chapter=CHAPTER_ZH[chapter],
-                names=", ".join(r.path for r, _ in options),
-                name=raw.path,
-            )
-            got.problems.append(note)
-        notebooks[chapter] = ChapterNotebook(chapter, raw.path, nb, note)
+    got = _read_entries(entries, limits)
+    if got.hostile is not None:
+        return _refused_student(student_id, got.hostile, got.problems)
+    if note := _too_large_note(student_id, got, limits):
+        return _refused_student(student_id, "too_large", (*got.problems, note))
+    outcomes = [_read_notebook(raw, limits, release_version) for raw in got.notebooks]
+    notebooks = _one_per_chapter([o.candidate for o in outcomes if o.candidate is not None])
+    problems = [*got.problems, *(n for o in outcomes for n in o.notes)]
+    problems += [nb.note_zh for nb in notebooks.values() if nb.note_zh]
     if got.ignored:
-        got.problems.append(intake_message("ignored_files", detail=str(got.ignored)))
-
-    if notebooks:
-        return StudentSubmission(
-            student_id,
-            content_hash(notebooks, got.extras),
-            notebooks,
-            dict(got.extras),
-            tuple(got.problems),
-            Status.OK,
-        )
-    if got.codes:
-        status = malformed(got.codes[0])
-    elif got.any_input or got.extras:
-        got.problems.append(intake_message("no_notebook"))
-        status = malformed("no_notebook")
-    else:
-        status = Status.NOT_SUBMITTED
-    return StudentSubmission(
-        student_id, _failure_hash([status, *got.codes]), {}, dict(got.extras), tuple(got.problems), status
-    )
+        problems.append(intake_message("ignored_files", detail=str(got.ignored)))
+    codes = [*got.codes, *(o.code for o in outcomes if o.code is not None)]
+    return _submission(student_id, notebooks, got.extras, problems, codes, got.any_input)
 
 
 def read_submissions(

@@ -34,7 +34,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.exercises.base import ExerciseScore
@@ -405,14 +405,17 @@ def _phase_key(name: str) -> str:
     return re.sub(r"#\d+$", "", name)
 
 
-def ta_report(info: BatchInfo, rows: list[GradeRow], phases: list[tuple[str, Phase]]) -> str:
-    n = len(rows)
-    by_status: dict[str, int] = {}
-    for g in rows:
-        st = g.result.status if g.result else (g.row.status or g.row.state)
-        key = st.split(":", 1)[0] if st.startswith("malformed:") else st
-        by_status[key] = by_status.get(key, 0) + 1
-    L = [
+def _status_of(g: GradeRow) -> str:
+    """The submission status, or the gradebook state while it has none (e.g. running)."""
+    return g.result.status if g.result else (g.row.status or g.row.state)
+
+
+def _section(title: str, body: list[str]) -> list[str]:
+    return ["", f"## {title}", "", *body]
+
+
+def _summary(info: BatchInfo, n: int) -> list[str]:
+    lines = [
         "# jaxgrade batch report",
         "",
         f"- release: `{_md_cell(info.release_version)}` ({_md_cell(info.release_root)})",
@@ -424,78 +427,130 @@ def ta_report(info: BatchInfo, rows: list[GradeRow], phases: list[tuple[str, Pha
         f"- exercises: {', '.join(info.exercises) if info.exercises else 'all'}",
     ]  # fmt: skip
     if info.executor:
-        L.append(f"- executor: {_md_cell(info.executor)}")
+        lines.append(f"- executor: {_md_cell(info.executor)}")
     if info.ignored_entries:
-        L.append(f"- ignored entries in SUBMISSIONS: {', '.join(_md_cell(x) for x in info.ignored_entries)}")
-    L += ["", "## Status", "", "| status | count |", "| --- | ---: |"]
-    L += [f"| {_md_cell(k)} | {v} |" for k, v in sorted(by_status.items())]
+        ignored = ", ".join(_md_cell(x) for x in info.ignored_entries)
+        lines.append(f"- ignored entries in SUBMISSIONS: {ignored}")
+    return lines
 
+
+def _status_counts(rows: list[GradeRow]) -> list[str]:
+    """How many submissions have each status; every `malformed:<reason>` counts as `malformed`."""
+    by_status: dict[str, int] = {}
+    for g in rows:
+        st = _status_of(g)
+        key = st.split(":", 1)[0] if st.startswith("malformed:") else st
+        by_status[key] = by_status.get(key, 0) + 1
+    table = ["| status | count |", "| --- | ---: |"]
+    return _section("Status", table + [f"| {_md_cell(k)} | {v} |" for k, v in sorted(by_status.items())])
+
+
+def _flags(rows: list[GradeRow]) -> list[str]:
     flagged = [g for g in rows if (g.result and g.result.flags) or g.row.state == "grader_error"]
-    L += ["", "## Flags", ""]
-    if flagged:
-        L += ["| student | flags | status |", "| --- | --- | --- |"]
-        for g in flagged:
-            flags = g.result.flags if g.result else g.row.flags
-            st = g.result.status if g.result else (g.row.status or g.row.state)
-            L.append(f"| {_md_cell(g.row.student_id)} | {', '.join(sorted(flags))} | {_md_cell(st)} |")
-    else:
-        L.append("none")
+    if not flagged:
+        return _section("Flags", ["none"])
+    body = ["| student | flags | status |", "| --- | --- | --- |"]
+    for g in flagged:
+        flags = ", ".join(sorted(g.result.flags if g.result else g.row.flags))
+        body.append(f"| {_md_cell(g.row.student_id)} | {flags} | {_md_cell(_status_of(g))} |")
+    return _section("Flags", body)
+
+
+def _grader_errors(rows: list[GradeRow]) -> list[str]:
+    title = "Grader errors (not the students' fault; rerun the same command to retry them)"
     errors = [g for g in rows if g.row.state == "grader_error"]
-    L += ["", "## Grader errors (not the students' fault; rerun the same command to retry them)", ""]
-    if errors:
-        L += ["| student | error |", "| --- | --- |"]
-        L += [f"| {_md_cell(g.row.student_id)} | {_md_cell(g.row.error or '')} |" for g in errors]
-    else:
-        L.append("none")
+    if not errors:
+        return _section(title, ["none"])
+    body = ["| student | error |", "| --- | --- |"]
+    body += [f"| {_md_cell(g.row.student_id)} | {_md_cell(g.row.error or '')} |" for g in errors]
+    return _section(title, body)
+
+
+def _not_finished(rows: list[GradeRow]) -> list[str]:
     unfinished = [g for g in rows if g.row.state not in ("graded", "grader_error")]
-    if unfinished:
-        L += ["", "## Not finished", ""]
-        L += [f"- {_md_cell(g.row.student_id)}: state {g.row.state}" for g in unfinished]
+    if not unfinished:
+        return []
+    body = [f"- {_md_cell(g.row.student_id)}: state {g.row.state}" for g in unfinished]
+    return _section("Not finished", body)
 
-    notes = [g for g in rows if g.result and g.result.messages_zh and g.result.status != "ok"]
-    if notes:
-        L += ["", "## Intake and submission notes (as shown to the student)", ""]
-        for g in notes:
-            assert g.result is not None
-            L.append(f"- {_md_cell(g.row.student_id)} ({_md_cell(g.result.status)}): "
-                     + " / ".join(_md_cell(m) for m in g.result.messages_zh[:5]))  # fmt: skip
 
-    agg: dict[str, list[tuple[float, str, str]]] = {}
+def _submission_notes(rows: list[GradeRow]) -> list[str]:
+    """The first five notes of every submission that is not `ok`, as the student saw them."""
+    body = [
+        f"- {_md_cell(g.row.student_id)} ({_md_cell(g.result.status)}): "
+        + " / ".join(_md_cell(m) for m in g.result.messages_zh[:5])
+        for g in rows
+        if g.result and g.result.messages_zh and g.result.status != "ok"
+    ]
+    return _section("Intake and submission notes (as shown to the student)", body) if body else []
+
+
+class _PhaseRun(NamedTuple):
+    """One recorded phase; compared as a tuple, so the slowest run is `max` (ties: larger id)."""
+
+    duration_s: float
+    student_id: str
+    outcome: str
+
+
+def _phase_row(name: str, runs: list[_PhaseRun]) -> str:
+    total = sum(r.duration_s for r in runs)
+    worst = max(runs)
+    outcomes: dict[str, int] = {}
+    for r in runs:
+        outcomes[r.outcome] = outcomes.get(r.outcome, 0) + 1
+    oc = ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items()))
+    return (f"| {_md_cell(name)} | {len(runs)} | {total:.1f} | {total / len(runs):.2f} | "
+            f"{worst.duration_s:.2f} | {_md_cell(worst.student_id)} | {_md_cell(oc)} |")  # fmt: skip
+
+
+def _time_spent(phases: list[tuple[str, Phase]]) -> list[str]:
+    """Per phase kind (`ch05/child#2` counts as `ch05/child`), slowest first; then the slowest students."""
+    title = "Where the time went (phases, as recorded in the gradebook)"
+    by_phase: dict[str, list[_PhaseRun]] = {}
     per_student: dict[str, float] = {}
     for sid, p in phases:
-        agg.setdefault(_phase_key(p.name), []).append((p.duration_s, sid, p.outcome))
+        by_phase.setdefault(_phase_key(p.name), []).append(_PhaseRun(p.duration_s, sid, p.outcome))
         per_student[sid] = per_student.get(sid, 0.0) + p.duration_s
-    L += ["", "## Where the time went (phases, as recorded in the gradebook)", ""]
-    if agg:
-        L += ["| phase | runs | total s | mean s | max s | slowest student | outcomes |",
-              "| --- | ---: | ---: | ---: | ---: | --- | --- |"]  # fmt: skip
-        for name, items in sorted(agg.items(), key=lambda kv: -sum(d for d, _, _ in kv[1])):
-            total = sum(d for d, _, _ in items)
-            worst = max(items)
-            outcomes: dict[str, int] = {}
-            for _, _, o in items:
-                outcomes[o] = outcomes.get(o, 0) + 1
-            oc = ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items()))
-            L.append(f"| {_md_cell(name)} | {len(items)} | {total:.1f} | {total / len(items):.2f} | "
-                     f"{worst[0]:.2f} | {_md_cell(worst[1])} | {_md_cell(oc)} |")  # fmt: skip
-        L += ["", "Slowest submissions:", ""]
-        for sid, t in sorted(per_student.items(), key=lambda kv: (-kv[1], kv[0]))[:10]:
-            L.append(f"- {_md_cell(sid)}: {t:.1f} s")
-    else:
-        L.append("no phases recorded")
+    if not by_phase:
+        return _section(title, ["no phases recorded"])
+    body = ["| phase | runs | total s | mean s | max s | slowest student | outcomes |",
+            "| --- | ---: | ---: | ---: | ---: | --- | --- |"]  # fmt: skip
+    slowest_first = sorted(by_phase.items(), key=lambda kv: -sum(r.duration_s for r in kv[1]))
+    body += [_phase_row(name, runs) for name, runs in slowest_first]
+    body += ["", "Slowest submissions:", ""]
+    body += [
+        f"- {_md_cell(sid)}: {t:.1f} s"
+        for sid, t in sorted(per_student.items(), key=lambda kv: (-kv[1], kv[0]))[:10]
+    ]
+    return _section(title, body)
 
-    L += ["", "## Submissions", "", "| student | folder | state | status | total | flags |",
-          "| --- | --- | --- | --- | ---: | --- |"]  # fmt: skip
+
+def _submissions(rows: list[GradeRow]) -> list[str]:
+    body = ["| student | folder | state | status | total | flags |", "| --- | --- | --- | --- | ---: | --- |"]
     for g in rows:
         r = g.result
         total = f"{format_score(r.total)} / {format_score(r.max_total)}" if r else ""
         flags = ", ".join(sorted(r.flags if r else g.row.flags))
-        st = r.status if r else (g.row.status or g.row.state)
-        L.append(
+        body.append(
             f"| {_md_cell(g.row.student_id)} | {_md_cell(g.row.safe_id)} | {g.row.state} "
-            f"| {_md_cell(st)} | {total} | {_md_cell(flags)} |"
+            f"| {_md_cell(_status_of(g))} | {total} | {_md_cell(flags)} |"
         )
-    return "\n".join(L) + "\n"
+    return _section("Submissions", body)
+
+
+def ta_report(info: BatchInfo, rows: list[GradeRow], phases: list[tuple[str, Phase]]) -> str:
+    lines = [
+        *_summary(info, len(rows)),
+        *_status_counts(rows),
+        *_flags(rows),
+        *_grader_errors(rows),
+        *_not_finished(rows),
+        *_submission_notes(rows),
+        *_time_spent(phases),
+        *_submissions(rows),
+    ]
+    return "\n".join(lines) + "\n"
 
 
 def write_ta_report(
