@@ -69,14 +69,15 @@ def test_remembered_values_equal_fresh_ones(memo: Path) -> None:
     """Recompile pool, fusion and histogram: what the memo returns after a restart equals a fresh
     measurement, and the pool is measured by one clean process."""
     from autograder.exercises import fusion, histogram, recompile
+    from autograder.exercises.structure_pool import structure_seed
 
     counts = recompile.measure_pool()
     alone = [recompile.measure_clean([s], recompile.RELEASE_FUNCTION)[0] for s in recompile.POOL.sequences]
     assert counts == alone
     assert all(reference_memo.known("recompile", {"sequence": s, "function": recompile.RELEASE_FUNCTION})
                for s in recompile.POOL.sequences)
-    fusion_params = fusion.inputs(11).params
-    histogram_params = histogram.inputs(11).params
+    fusion_params = fusion.inputs(11, structure_seed=structure_seed("test", "fusion", 11)).params
+    histogram_params = histogram.inputs(11, structure_seed=structure_seed("test", "histogram", 11)).params
     first = (fusion.measure(fusion_params), histogram.expected_histograms(histogram_params))
     reference_memo.forget_in_process()
     again = (fusion.measure(fusion_params), histogram.expected_histograms(histogram_params))
