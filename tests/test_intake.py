@@ -120,6 +120,15 @@ def test_cell_exercise_metadata_decides_before_interfaces(tmp_path: Path) -> Non
     assert set(one(tmp_path).notebooks) == {"ch05"}
 
 
+@pytest.mark.parametrize("claimed", [["ch02"], {"ch": "ch02"}, 2, None])
+def test_chapter_metadata_that_is_not_a_name_is_ignored(tmp_path: Path, claimed: object) -> None:
+    """A list or object as chapter is not hashable: it must not crash intake into a grader_error
+    (a student could dodge a zero with it); the code decides, as when the metadata is missing."""
+    nb = notebook(None, [code(CH02_CODE)], jaxgrade={"chapter": claimed, "release": "2026-fall"})
+    (tmp_path / "s.ipynb").write_bytes(dump(nb))
+    assert set(one(tmp_path).notebooks) == {"ch02"}
+
+
 def test_metadata_claiming_the_wrong_chapter_loses_to_the_code(tmp_path: Path) -> None:
     nb = notebook("ch05", [code(CH02_CODE + "def fusion_report(f):\n    pass\n")])
     (tmp_path / "s.ipynb").write_bytes(dump(nb))

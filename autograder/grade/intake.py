@@ -286,7 +286,7 @@ def _chapter_by_exercise_ids(nb: dict[str, Any]) -> str | None:
 def chapter_of(nb: dict[str, Any]) -> tuple[str | None, str | None]:
     """(chapter, claimed-by-metadata chapter when the code overrode it)."""
     claimed = _jaxgrade_meta(nb["metadata"]).get("chapter")
-    if claimed not in CHAPTERS:
+    if not isinstance(claimed, str) or claimed not in CHAPTERS:  # a list or object: no name, unhashable
         claimed = _chapter_by_exercise_ids(nb)
     if claimed is None:
         return infer_chapter_from_code(nb), None
