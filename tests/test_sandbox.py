@@ -8,6 +8,7 @@ up as a failed assertion, not as a broken machine.
 
 from __future__ import annotations
 
+import dis
 import json
 import os
 import secrets
@@ -21,6 +22,7 @@ import tempfile
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
+from types import CodeType, FunctionType
 
 import pytest
 
@@ -33,6 +35,7 @@ from autograder.sandbox import (
     make_sandbox,
 )
 from autograder.sandbox.rlimit import uid_pids
+from autograder.sandboxed import tamper
 
 PY = "/usr/bin/python3"  # a system interpreter the unprivileged uid can reach (the venv's lives under /root)
 MODES = ("bwrap", "rlimit")
@@ -624,6 +627,33 @@ def test_bwrap_options_pin_every_bind_cover_and_flag(workdir: Path) -> None:
     assert launch.sweep is None and launch.account_uid is None
     assert launcher_source == EXEC_SOURCE.read_bytes()
     assert (scratch.stat().st_uid, scratch.stat().st_gid) == (uid, gid)
+
+
+# --- the child's audit hook --------------------------------------------------------------------
+
+
+def _code_within(code: CodeType) -> Iterator[CodeType]:
+    yield code
+    for const in code.co_consts:
+        if isinstance(const, CodeType):
+            yield from _code_within(const)
+
+
+def test_the_audit_hook_looks_up_no_global_and_no_builtin() -> None:
+    """A notebook may rebind any global of tamper.py or any builtin: what the audit hook runs on an
+    event must not see it, so every closure the hook is made of binds what it calls when it is made,
+    before student code. A closure that loads a global or a builtin fails here."""
+    closures = {const.co_name: const for name, maker in vars(tamper).items()
+                if isinstance(maker, FunctionType) and name.startswith("_make_")
+                for const in maker.__code__.co_consts
+                if isinstance(const, CodeType) and not const.co_name.startswith("<")}
+    assert set(closures) >= {"hook", "add", "walk", "integrity", "environment", "clear_callbacks",
+                             "from_grader", "on_sent", "on_flag", "on_arm", "on_phase", "on_read",
+                             "on_student_event"}
+    lookups = {name: [i.argval for c in _code_within(code) for i in dis.get_instructions(c)
+                      if i.opname in ("LOAD_GLOBAL", "LOAD_NAME", "LOAD_FROM_DICT_OR_GLOBALS")]
+               for name, code in closures.items()}
+    assert lookups == dict.fromkeys(closures, [])
 
 
 # --- the sandbox's own faults ----------------------------------------------------------------
