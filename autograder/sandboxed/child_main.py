@@ -20,8 +20,8 @@ listens there) before anything else, unlinks it, and sends every record as a fra
 made (observe.py documents the frames); each exercise ends with an "end" frame carrying the audit
 tripwire's report (tamper.py). Without "stream" (tests) each exercise is flushed to
 <jobdir>/<obs_dir>/<exercise>.json. Before the release's setup cells run, the child installs the
-audit tripwire over its own modules (this one, childjob, observe, tamper, inputs, wire, the job's probes) and
-arms it right before the first student cell.
+audit tripwire over its own modules (this one, childjob, observe, tamper, inputs, wire, the job's
+probes) and arms it right before the first student cell.
 
 <jobdir>/<progress>: one JSON object per line, appended and flushed as the child goes:
   {"exercise": null, "phase": "setup", "t": s}          setup cells start
