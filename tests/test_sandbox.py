@@ -8,6 +8,7 @@ up as a failed assertion, not as a broken machine.
 
 from __future__ import annotations
 
+import dis
 import json
 import os
 import secrets
@@ -21,6 +22,7 @@ import tempfile
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
+from types import CodeType, FunctionType
 
 import pytest
 
@@ -33,6 +35,7 @@ from autograder.sandbox import (
     make_sandbox,
 )
 from autograder.sandbox.rlimit import uid_pids
+from autograder.sandboxed import tamper
 
 PY = "/usr/bin/python3"  # a system interpreter the unprivileged uid can reach (the venv's lives under /root)
 MODES = ("bwrap", "rlimit")
@@ -518,6 +521,139 @@ def test_import_jax_with_default_limits(workdir: Path) -> None:
     )
     assert r.exit_code == 0, r.stderr[-2000:]
     assert r.stdout.strip() == "6"
+
+
+# --- the options bwrap is given ----------------------------------------------------------------
+
+
+def _read_memfd(fd: int) -> bytes:
+    with open(f"/proc/self/fd/{fd}", "rb") as f:
+        return f.read()
+
+
+def test_bwrap_options_pin_every_bind_cover_and_flag(workdir: Path) -> None:
+    """The exact bwrap options and command for one configuration with every kind of entry: a hidden
+    top-level folder, a hidden folder and file outside the private folders (and one inside the
+    hidden folder, covered by it), the launcher's interpreter under a hidden folder, a writable
+    mount with a hidden subfolder, a read-only file mount, hidden itself, at a deep target. Written
+    out by hand: a flag that goes missing, moves or changes fails here."""
+    if sys.platform != "linux" or os.geteuid() != 0:
+        pytest.skip("needs root on Linux (bwrap mode hands the scratch folder to the sandbox uid)")
+    true_bin = shutil.which("true")
+    assert true_bin is not None
+    work = str(workdir)
+    scratch = workdir / "scratch"
+    data = workdir / "data"
+    (data / "hidden").mkdir(parents=True)
+    lone = workdir / "lone.txt"
+    lone.write_text("44")
+    py_prefix = workdir / "pyhome" / "py"
+    (py_prefix / "bin").mkdir(parents=True)
+    secret_dir = Path(tempfile.mkdtemp(prefix="jaxgrade_pin_", dir="/var/tmp"))
+    (secret_dir / "inner").mkdir()
+    secret_file = Path(f"{secret_dir}.txt")
+    secret_file.write_text("42")
+    uid, gid = 61234, 61235
+    sb = make_sandbox("bwrap", bwrap=true_bin, uid=uid, gid=gid, python=f"{py_prefix}/bin/python3")
+    limits = Limits(cpu_s=30, address_space_bytes=2**32, nproc=64, fsize_bytes=2**20, nofile=128,
+                    scratch_bytes=64 * 2**20)
+    try:
+        launch = sb._prepare(
+            ["/usr/bin/python3", "-c", "pass"], scratch=scratch,
+            mounts=[Mount(data, "/sandbox/data", writable=True), Mount(lone, "/opt/jaxgrade/deep/lone.txt")],
+            env={"JAX_PLATFORMS": "cpu"}, limits=limits, cwd="/sandbox/scratch",
+            hidden=[Path("/root"), secret_dir, secret_dir / "inner", secret_file, data / "hidden", lone,
+                    workdir / "pyhome"])
+        try:
+            info_w, exec_fd, args_fd = launch.pass_fds
+            options = _read_memfd(args_fd).split(b"\0")
+            launcher_source = _read_memfd(exec_fd)
+        finally:
+            for fd in (*launch.pass_fds, launch.info_fd):
+                os.close(fd)
+    finally:
+        shutil.rmtree(secret_dir)
+        secret_file.unlink()
+    # The read-only root mirrors this host's top-level entries: the one part not written out.
+    root_entries: list[str] = []
+    for name in sorted(os.listdir("/")):
+        path = f"/{name}"
+        if name in ("proc", "dev", "tmp", "sandbox", "root"):
+            continue
+        if os.path.islink(path):
+            root_entries += ["--symlink", os.readlink(path), path]
+        else:
+            root_entries += ["--ro-bind-try", path, path]
+    expected_options = [
+        "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
+        "--die-with-parent", "--new-session", "--info-fd", str(info_w), "--tmpfs", "/",
+        *root_entries,
+        "--proc", "/proc", "--dev", "/dev",
+        "--perms", "1777", "--size", str(64 * 2**20), "--tmpfs", "/tmp",
+        "--perms", "1777", "--size", str(64 * 2**20), "--tmpfs", "/dev/shm",
+        "--perms", "0755", "--size", "4096", "--tmpfs", "/root",
+        "--perms", "0755", "--size", "4096", "--tmpfs", str(secret_dir),
+        "--ro-bind", "/dev/null", str(secret_file),
+        "--perms", "0755", "--dir", "/tmp",
+        "--perms", "0755", "--dir", work,
+        "--perms", "0755", "--dir", f"{work}/pyhome",
+        "--ro-bind", str(py_prefix), str(py_prefix),
+        "--perms", "0755", "--dir", "/sandbox",
+        "--bind", str(scratch), "/sandbox/scratch",
+        "--bind", str(data), "/sandbox/data",
+        "--perms", "0755", "--dir", "/opt",
+        "--perms", "0755", "--dir", "/opt/jaxgrade",
+        "--perms", "0755", "--dir", "/opt/jaxgrade/deep",
+        "--ro-bind", str(lone), "/opt/jaxgrade/deep/lone.txt",
+        "--perms", "0755", "--size", "4096", "--tmpfs", "/sandbox/data/hidden",
+        "--ro-bind", "/dev/null", "/opt/jaxgrade/deep/lone.txt",
+        "--perms", "0755", "--dir", "/sandbox/.exec",
+        "--perms", "0444", "--file", str(exec_fd), "/sandbox/.exec/sandbox_exec.py",
+        "--remount-ro", "/root", "--remount-ro", str(secret_dir), "--remount-ro", "/sandbox/data/hidden",
+        "--remount-ro", "/", "--chdir", "/",
+    ]
+    assert [o.decode() for o in options] == [*expected_options, ""]  # each option NUL-terminated
+    assert launch.argv == [
+        true_bin, "--args", str(args_fd), "--",
+        f"{py_prefix}/bin/python3", "-I", "-S", "/sandbox/.exec/sandbox_exec.py", "--status-fd={status_fd}",
+        "--cwd=/sandbox/scratch", f"--rlimit=as={2**32}", "--rlimit=cpu=30:31", "--rlimit=nproc=64",
+        f"--rlimit=fsize={2**20}", "--rlimit=nofile=128", "--rlimit=core=0",
+        f"--uid={uid}", f"--gid={gid}", "--seccomp", "--",
+        "/usr/bin/python3", "-c", "pass",
+    ]
+    assert launch.env == {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/sandbox/scratch",
+                          "LANG": "C.UTF-8", "JAX_PLATFORMS": "cpu"}
+    assert launch.close_after_start == launch.pass_fds and launch.disk_watch == scratch
+    assert launch.sweep is None and launch.account_uid is None
+    assert launcher_source == EXEC_SOURCE.read_bytes()
+    assert (scratch.stat().st_uid, scratch.stat().st_gid) == (uid, gid)
+
+
+# --- the child's audit hook --------------------------------------------------------------------
+
+
+def _code_within(code: CodeType) -> Iterator[CodeType]:
+    yield code
+    for const in code.co_consts:
+        if isinstance(const, CodeType):
+            yield from _code_within(const)
+
+
+def test_the_audit_hook_looks_up_no_global_and_no_builtin() -> None:
+    """A notebook may rebind any global of tamper.py or any builtin: what the audit hook runs on an
+    event must not see it, so every closure the hook is made of binds what it calls when it is made,
+    before student code. A closure that loads a global or a builtin fails here."""
+    closures = {const.co_name: const for name, maker in vars(tamper).items()
+                if isinstance(maker, FunctionType) and name.startswith("_make_")
+                for const in maker.__code__.co_consts
+                if isinstance(const, CodeType) and not const.co_name.startswith("<")}
+    assert set(closures) >= {"hook", "add", "walk", "integrity", "environment", "clear_callbacks",
+                             "from_grader", "on_sent", "on_flag", "on_arm", "on_phase", "on_read",
+                             "on_student_event"}
+    lookups = {name: [i.argval for c in _code_within(code) for i in dis.get_instructions(c)
+                      if i.opname in ("LOAD_GLOBAL", "LOAD_NAME", "LOAD_FROM_DICT_OR_GLOBALS")]
+               for name, code in closures.items()}
+    assert lookups == dict.fromkeys(closures, [])
 
 
 # --- the sandbox's own faults ----------------------------------------------------------------

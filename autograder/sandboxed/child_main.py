@@ -20,8 +20,8 @@ listens there) before anything else, unlinks it, and sends every record as a fra
 made (observe.py documents the frames); each exercise ends with an "end" frame carrying the audit
 tripwire's report (tamper.py). Without "stream" (tests) each exercise is flushed to
 <jobdir>/<obs_dir>/<exercise>.json. Before the release's setup cells run, the child installs the
-audit tripwire over its own modules (this one, observe, tamper, inputs, wire, the job's probes) and
-arms it right before the first student cell.
+audit tripwire over its own modules (this one, childjob, observe, tamper, inputs, wire, the job's
+probes) and arms it right before the first student cell.
 
 <jobdir>/<progress>: one JSON object per line, appended and flushed as the child goes:
   {"exercise": null, "phase": "setup", "t": s}          setup cells start
@@ -61,8 +61,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from . import childjob, observe, tamper, wire
 from . import inputs as inputs_module
-from . import observe, tamper, wire
+from .childjob import PACKAGE, Progress, job_path
 from .inputs import load_inputs
 from .observe import Recorder, StreamBroken, StreamSink
 from .tamper import Snapshot, TripwireSpec
@@ -86,17 +87,13 @@ ERROR_CHARS = 500
 # Chapters whose answers and probes have no use for native calls: the tripwire refuses and reports
 # every ctypes operation there (chapter 5 loads the student's kernel with ctypes).
 CTYPES_FREE_CHAPTERS = frozenset({"ch02"})
-_PKG = __package__ or "autograder.sandboxed"
 # Always checked: what writes the observations themselves (the audit tripwire watches the writer's
 # own modules; these are the library functions it used to call).
 BASE_RELIES_ON: tuple[str, ...] = (
-    f"{_PKG}.observe.Recorder.put", f"{_PKG}.observe.Recorder.put_error", f"{_PKG}.observe.Recorder.observe",
-    f"{_PKG}.observe.Recorder.flush", f"{_PKG}.observe._plain", "json.dumps", "numpy.save", "numpy.asarray",
-    "os.replace",
+    f"{PACKAGE}.observe.Recorder.put", f"{PACKAGE}.observe.Recorder.put_error",
+    f"{PACKAGE}.observe.Recorder.observe", f"{PACKAGE}.observe.Recorder.flush", f"{PACKAGE}.observe._plain",
+    "json.dumps", "numpy.save", "numpy.asarray", "os.replace",
 )
-_T0 = time.monotonic()
-# bound at import, before any student code (the progress writer must not depend on json.dumps)
-_monotonic, _os_write, _round, _dumps = time.monotonic, os.write, round, observe.dumps
 _threading_gettrace, _threading_getprofile = threading.gettrace, threading.getprofile
 _SETUP, _SETUP_ERROR, _READY = (ProgressPhase.SETUP.value, ProgressPhase.SETUP_ERROR.value,
                                  ProgressPhase.READY.value)
@@ -137,25 +134,34 @@ class ExerciseJob:
     cells: tuple[str, ...]
     relies_on: tuple[str, ...]
 
-
-class Progress:
-    """Appends progress lines with O_APPEND writes (one write per line)."""
-
-    def __init__(self, path: Path, token: str = ""):
-        self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
-        self.token = token
-
-    def emit(self, exercise: str | None, phase: str, **extra: Any) -> None:
-        line = {"exercise": exercise, "phase": phase, "t": _round(_monotonic() - _T0, 4), **extra}
-        if self.token:
-            line["token"] = self.token
-        _os_write(self.fd, (_dumps(line) + "\n").encode())
+    @classmethod
+    def of(cls, entry: dict[str, Any]) -> ExerciseJob:
+        return cls(str(entry["id"]), tuple(entry["cells"]), tuple(entry.get("relies_on", ())))
 
 
-def _sub(jobdir: Path, name: Any) -> Path:
-    if not isinstance(name, str) or not name or name.startswith("/") or ".." in name.split("/"):
-        raise ValueError(f"bad job path {name!r}")
-    return jobdir / name
+@dataclass(frozen=True)
+class Prepared:
+    """What the child takes before any student code runs (`prepare`)."""
+
+    sink: StreamSink | None  # the observation stream; None: observation files (tests)
+    probes: dict[str, ModuleType]  # exercise id -> its probe module
+    probe_fns: dict[str, Any]  # exercise id -> its probe(ns, inp, rec)
+    inputs: dict[str, dict[str, Any]]  # exercise id -> the probe's inputs
+    snapshot: Snapshot  # the relies-on names and every global of the probe modules
+
+
+@dataclass(frozen=True)
+class ExerciseRun:
+    """What every exercise runs with, fixed before the first student cell."""
+
+    prepared: Prepared
+    shell: Any  # the IPython shell the cells run in
+    ns: dict[str, Any]  # the notebook's namespace as the probes see it (taken before student code)
+    captured: CappedText  # what a cell printed
+    obs_dir: Path
+    progress: Progress
+    token: str
+    thread_hooks: tuple[Any, Any]  # threading's trace and profile functions before student code
 
 
 def _error_text(exc: BaseException) -> str:
@@ -303,86 +309,131 @@ def finish_exercise(ex: ExerciseJob, rec: Recorder, sink: StreamSink | None, cel
         pass  # the parent finds no "end" frame: the exercise counts as tampered
 
 
+def prepare(job: dict[str, Any], jobdir: Path, token: str, obs_dir: Path, inputs_dir: Path, workdir: Path,
+            exercises: list[ExerciseJob]) -> Prepared:
+    """Connect the stream, import the probes, load their inputs, take the snapshot and install the
+    audit tripwire: everything trusted, before the first student line runs."""
+    stream = job.get("stream")
+    sink = connect_stream(jobdir, job_path(jobdir, stream).name, token) if stream else None
+    obs_dir.mkdir(parents=True, exist_ok=True)
+    workdir.mkdir(parents=True, exist_ok=True)
+    probes: dict[str, ModuleType] = {e.id: importlib.import_module(f"{PACKAGE}.probes.{e.id}")
+                                     for e in exercises}
+    prepared = Prepared(sink=sink, probes=probes, probe_fns={e.id: probes[e.id].probe for e in exercises},
+                        inputs={e.id: load_inputs(inputs_dir, e.id) for e in exercises},
+                        snapshot=take_snapshot(exercises, probes))
+    install_child_tripwire(prepared, exercises, refuse_ctypes=job.get("chapter") in CTYPES_FREE_CHAPTERS)
+    return prepared
+
+
+def take_snapshot(exercises: list[ExerciseJob], probes: dict[str, ModuleType]) -> Snapshot:
+    """The writer's and every exercise's relies-on names, and every global of the probe modules."""
+    names = sorted({*BASE_RELIES_ON, *(n for e in exercises for n in e.relies_on)})
+    snapshot = Snapshot.take(names)
+    for mod in probes.values():
+        snapshot = snapshot.merged(Snapshot.take_module(mod))
+    return snapshot
+
+
+def install_child_tripwire(prepared: Prepared, exercises: list[ExerciseJob], *, refuse_ctypes: bool) -> None:
+    """The audit tripwire over this child's own modules and classes, its probes and what it took."""
+    sink = prepared.sink
+    tamper.install_tripwire(TripwireSpec(
+        modules=(sys.modules[__name__], observe, tamper, inputs_module, wire, childjob),
+        probes=tuple(prepared.probes[e.id] for e in exercises),
+        classes=(Recorder, observe._Values, StreamSink, Snapshot, Progress, CappedText, Prepared,
+                 ExerciseRun),
+        namespaces=(("snapshot", prepared.snapshot.entries), ("inputs", prepared.inputs),
+                    ("probes", prepared.probe_fns)),
+        root=main.__code__, sender=StreamSink._send.__code__,
+        exercises=tuple(e.id for e in exercises),
+        stream_fd=sink._fd if sink is not None else None,
+        refuse_ctypes=refuse_ctypes))
+
+
+def start_shell(workdir: Path, setup_cells: list[str], captured: CappedText) -> Any:
+    """The IPython shell in `workdir`, after the release's setup cells (a failing one raises)."""
+    os.chdir(workdir)
+    shell = make_shell()
+    for i, src in enumerate(setup_cells):
+        err = run_cell(shell, src, captured)
+        if err is not None:
+            raise RuntimeError(f"setup cell {i} failed: {_error_text(err)}\n{captured.tail(2000)}")
+    return shell
+
+
+def run_answer_cells(shell: Any, cells: tuple[str, ...], captured: CappedText) -> list[dict[str, Any]]:
+    """Run the student's cells; the `__cells__` entries of those that raised."""
+    cell_errors = []
+    for i, src in enumerate(cells):
+        captured.reset()
+        err = run_cell(shell, src, captured)
+        if err is not None:
+            cell_errors.append({"cell": i, "error": _error_text(err), "output": captured.tail(EXCERPT_CHARS)})
+    captured.reset()
+    return cell_errors
+
+
+def changes_noticed(snapshot: Snapshot, labels: list[str], thread_hooks: tuple[Any, Any]) -> set[str]:
+    """Snapshot labels whose object changed, and threading hooks set since `thread_hooks`; each one
+    is also flagged to the audit hook, which keeps it out of the notebook's reach."""
+    tampered = {*snapshot.changed(labels), *_hooks_outside_sys(thread_hooks)}
+    for label in sorted(tampered):
+        tamper.flag(label)
+    return tampered
+
+
+def run_exercise(ex: ExerciseJob, run: ExerciseRun) -> None:
+    """One exercise: its cells, the tamper checks, its probe (unless tampering was seen) and its
+    last records."""
+    prepared = run.prepared
+    tamper.phase(ex.id, "cells")
+    run.progress.emit(ex.id, _CELLS)
+    cell_errors = run_answer_cells(run.shell, ex.cells, run.captured)
+    stop_shell_threads(run.shell)
+    rec = Recorder(run.obs_dir, ex.id, sink=prepared.sink)
+    probe_prefix = prepared.probes[ex.id].__name__ + "."
+    own_globals = [k for k in prepared.snapshot.entries if k.startswith(probe_prefix)]
+    labels = [*BASE_RELIES_ON, *ex.relies_on, *own_globals]
+    tampered = changes_noticed(prepared.snapshot, labels, run.thread_hooks)
+    run.progress.emit(ex.id, _PROBE)
+    run.obs_dir.mkdir(parents=True, exist_ok=True)  # the cells may have deleted it (`!rm -rf /`)
+    tamper.phase(ex.id, "probe")
+    if not tampered:
+        run_probe(prepared.probe_fns[ex.id], run.ns, prepared.inputs[ex.id], rec, run.captured)
+        tampered |= changes_noticed(prepared.snapshot, labels, run.thread_hooks)
+    if run.token and prepared.sink is None:
+        rec.values[TOKEN_KEY] = {"json": run.token}
+    run.obs_dir.mkdir(parents=True, exist_ok=True)
+    finish_exercise(ex, rec, prepared.sink, cell_errors, tampered)
+
+
 def main(argv: list[str]) -> int:
     jobdir = Path(argv[1]).resolve()
     job = json.loads((jobdir / NOTEBOOK_JOB).read_text(encoding="utf-8"))
     token = str(job.get("token", ""))
     (jobdir / NOTEBOOK_JOB).unlink(missing_ok=True)
-    progress = Progress(_sub(jobdir, job.get("progress", JOB_LAYOUT["progress"])), token)
-    obs_dir = _sub(jobdir, job.get("obs_dir", JOB_LAYOUT["obs_dir"]))
-    inputs_dir = _sub(jobdir, job.get("inputs_dir", JOB_LAYOUT["inputs_dir"]))
-    workdir = _sub(jobdir, job.get("workdir", JOB_LAYOUT["workdir"]))
-    exercises = [ExerciseJob(str(e["id"]), tuple(e["cells"]), tuple(e.get("relies_on", ())))
-                 for e in job["exercises"]]
+    progress = Progress(job_path(jobdir, job.get("progress", JOB_LAYOUT["progress"])), token)
+    obs_dir = job_path(jobdir, job.get("obs_dir", JOB_LAYOUT["obs_dir"]))
+    inputs_dir = job_path(jobdir, job.get("inputs_dir", JOB_LAYOUT["inputs_dir"]))
+    workdir = job_path(jobdir, job.get("workdir", JOB_LAYOUT["workdir"]))
+    exercises = [ExerciseJob.of(e) for e in job["exercises"]]
     progress.emit(None, _SETUP)
+    captured = CappedText()
     try:
-        # Everything trusted happens here, before the first student line runs.
-        stream = job.get("stream")
-        sink = connect_stream(jobdir, _sub(jobdir, stream).name, token) if stream else None
-        obs_dir.mkdir(parents=True, exist_ok=True)
-        workdir.mkdir(parents=True, exist_ok=True)
-        probes: dict[str, ModuleType] = {e.id: importlib.import_module(f"{_PKG}.probes.{e.id}")
-                                         for e in exercises}
-        probe_fns = {e.id: probes[e.id].probe for e in exercises}
-        inputs = {e.id: load_inputs(inputs_dir, e.id) for e in exercises}
-        names = sorted({*BASE_RELIES_ON, *(n for e in exercises for n in e.relies_on)})
-        snapshot = Snapshot.take(names)
-        for mod in probes.values():
-            snapshot = snapshot.merged(Snapshot.take_module(mod))
-        tamper.install_tripwire(TripwireSpec(
-            modules=(sys.modules[__name__], observe, tamper, inputs_module, wire),
-            probes=tuple(probes[e.id] for e in exercises),
-            classes=(Recorder, observe._Values, StreamSink, Snapshot, Progress, CappedText),
-            namespaces=(("snapshot", snapshot.entries), ("inputs", inputs), ("probes", probe_fns)),
-            root=main.__code__, sender=StreamSink._send.__code__,
-            exercises=tuple(e.id for e in exercises),
-            stream_fd=sink._fd if sink is not None else None,
-            refuse_ctypes=job.get("chapter") in CTYPES_FREE_CHAPTERS))
-        os.chdir(workdir)
-        shell = make_shell()
-        sink_text = CappedText()
-        for i, src in enumerate(job["setup_cells"]):
-            err = run_cell(shell, src, sink_text)
-            if err is not None:
-                raise RuntimeError(f"setup cell {i} failed: {_error_text(err)}\n{sink_text.tail(2000)}")
+        prepared = prepare(job, jobdir, token, obs_dir, inputs_dir, workdir, exercises)
+        shell = start_shell(workdir, job["setup_cells"], captured)
     except BaseException as exc:
         progress.emit(None, _SETUP_ERROR, error=f"{type(exc).__name__}: {exc}"[:4000])
         return SETUP_ERROR_EXIT
     progress.emit(None, _READY)
     os.write(1, f"{ready_line(token)}\n".encode())  # also where a notebook cannot take it back
-    ns = shell.user_ns
-    thread_hooks = (_threading_gettrace(), _threading_getprofile())
+    run = ExerciseRun(prepared=prepared, shell=shell, ns=shell.user_ns, captured=captured, obs_dir=obs_dir,
+                      progress=progress, token=token,
+                      thread_hooks=(_threading_gettrace(), _threading_getprofile()))
     tamper.arm()
     for ex in exercises:
-        tamper.phase(ex.id, "cells")
-        progress.emit(ex.id, _CELLS)
-        cell_errors = []
-        for i, src in enumerate(ex.cells):
-            sink_text.reset()
-            err = run_cell(shell, src, sink_text)
-            if err is not None:
-                cell_errors.append({"cell": i, "error": _error_text(err),
-                                    "output": sink_text.tail(EXCERPT_CHARS)})
-        sink_text.reset()
-        stop_shell_threads(shell)
-        rec = Recorder(obs_dir, ex.id, sink=sink)
-        own_globals = [k for k in snapshot.entries if k.startswith(probes[ex.id].__name__ + ".")]
-        labels = [*BASE_RELIES_ON, *ex.relies_on, *own_globals]
-        tampered = {*snapshot.changed(labels), *_hooks_outside_sys(thread_hooks)}
-        for label in sorted(tampered):
-            tamper.flag(label)  # kept by the audit hook, out of the notebook's reach
-        progress.emit(ex.id, _PROBE)
-        obs_dir.mkdir(parents=True, exist_ok=True)  # the cells may have deleted it (`!rm -rf /`)
-        tamper.phase(ex.id, "probe")
-        if not tampered:
-            run_probe(probe_fns[ex.id], ns, inputs[ex.id], rec, sink_text)
-            tampered |= {*snapshot.changed(labels), *_hooks_outside_sys(thread_hooks)}
-            for label in sorted(tampered):
-                tamper.flag(label)
-        if token and sink is None:
-            rec.values[TOKEN_KEY] = {"json": token}
-        obs_dir.mkdir(parents=True, exist_ok=True)
-        finish_exercise(ex, rec, sink, cell_errors, tampered)
+        run_exercise(ex, run)
         progress.emit(ex.id, _DONE)
         if job.get("ack"):
             wait_for_ack(jobdir / ack_name(ex.id), ACK_WAIT_S)

@@ -21,7 +21,7 @@ import os
 import sys
 from pathlib import Path
 
-from .child_main import _PKG, Progress, _sub
+from .childjob import PACKAGE, Progress, job_path
 from .inputs import load_inputs
 from .observe import Recorder
 from .wire import JOB_LAYOUT, KERNEL_JOB, PROBE_ERROR_KEY, SETUP_ERROR_EXIT, ProgressPhase, ready_line
@@ -32,13 +32,13 @@ def main(argv: list[str]) -> int:
     job = json.loads((jobdir / KERNEL_JOB).read_text(encoding="utf-8"))
     token = str(job.get("token", ""))
     (jobdir / KERNEL_JOB).unlink(missing_ok=True)
-    progress = Progress(_sub(jobdir, job.get("progress", JOB_LAYOUT["progress"])), token)
-    obs_dir = _sub(jobdir, job.get("obs_dir", JOB_LAYOUT["obs_dir"]))
-    inputs_dir = _sub(jobdir, job.get("inputs_dir", JOB_LAYOUT["inputs_dir"]))
+    progress = Progress(job_path(jobdir, job.get("progress", JOB_LAYOUT["progress"])), token)
+    obs_dir = job_path(jobdir, job.get("obs_dir", JOB_LAYOUT["obs_dir"]))
+    inputs_dir = job_path(jobdir, job.get("inputs_dir", JOB_LAYOUT["inputs_dir"]))
     try:
         obs_dir.mkdir(parents=True, exist_ok=True)
-        jobs = [(e["id"], _sub(jobdir, e["so"]),
-                 importlib.import_module(f"{_PKG}.probes.{e['id']}").kernel_probe,
+        jobs = [(e["id"], job_path(jobdir, e["so"]),
+                 importlib.import_module(f"{PACKAGE}.probes.{e['id']}").kernel_probe,
                  load_inputs(inputs_dir, e["id"])) for e in job["exercises"]]
     except Exception as exc:
         progress.emit(None, ProgressPhase.SETUP_ERROR.value, error=f"{type(exc).__name__}: {exc}"[:4000])

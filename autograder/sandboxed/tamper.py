@@ -50,7 +50,7 @@ import hashlib
 import importlib
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import BuiltinFunctionType, CodeType, FunctionType, ModuleType
 from typing import Any
@@ -185,66 +185,119 @@ def _functions_of(namespace: Mapping[str, Any], module_name: str) -> list[tuple[
 
 def install_tripwire(spec: TripwireSpec) -> None:
     """Install the audit hook (once per process, before any student code runs; see the module doc)."""
-    # Everything the hook touches is bound here: it never looks up a global or a builtin.
-    _type, _id, _len, _range, _str, _bytes, _list, _tuple = type, id, len, range, str, bytes, list, tuple
-    _Exception, _BaseException, _RuntimeError, _OSError = Exception, BaseException, RuntimeError, OSError
-    _get_ident, _thread_count = _thread.get_ident, _thread._count
-    _getframe, _gettrace, _getprofile = sys._getframe, sys.gettrace, sys.getprofile
-    _get_tool, _register_callback = sys.monitoring.get_tool, sys.monitoring.register_callback
-    monitoring_events = tuple(v for k, v in vars(sys.monitoring.events).items()
-                              if not k.startswith("_") and type(v) is int and v)
-    _sha256, _fstat = hashlib.sha256, os.fstat
-    append, sort = list.append, list.sort
-    root, sender, exercises = spec.root, spec.sender, tuple(spec.exercises)
-    fd = spec.stream_fd
-    refuse_ctypes = bool(spec.refuse_ctypes)
-    fd_ident = None
-    if fd is not None:
-        st0 = os.fstat(fd)
-        fd_ident = (st0.st_dev, st0.st_ino)
-
-    if len(spec.probes) != len(exercises):
+    stream_ident = _stream_identity(spec.stream_fd)
+    if len(spec.probes) != len(spec.exercises):
         raise ValueError("one probe module per exercise")
-    codes: dict[int, CodeType] = {}
-    protected: dict[int, str] = {}  # id(function) -> label: its code/defaults may not be reassigned
-    keep: list[Any] = []  # keeps every object whose id is used alive
-    for module in (*spec.modules, *spec.probes):
-        for label, fn in _functions_of(vars(module), module.__name__):
-            _code_tree(fn.__code__, codes)
-            protected[id(fn)] = label
-            keep.append(fn)
-    for cls in spec.classes:
-        for label, fn in _functions_of(cls.__dict__, cls.__module__):
-            _code_tree(fn.__code__, codes)
-            protected[id(fn)] = label
-            keep.append(fn)
-    _code_tree(root, codes)
-    _code_tree(sender, codes)
-    common_globals = frozenset(id(vars(m)) for m in spec.modules)
-    probe_globals = tuple(frozenset({*common_globals, id(vars(m))}) for m in spec.probes)
-    protected_classes = frozenset(id(c) for c in spec.classes)
-    keep += [*spec.modules, *spec.probes, *spec.classes]
-    # (label, items() of the live mapping, the (key, value) pairs it must still hold, in order)
+    tw = _Tripwire.start(spec, stream_ident)
+    add = _make_add(tw)
+    walk = _make_walk(tw)
+    integrity = _make_integrity(tw, add)
+    environment = _make_environment(tw, add)
+    from_grader = _make_from_grader(walk, add)
+    grader_events = {
+        "jaxgrade.sent": _make_on_sent(tw, walk, integrity, environment, add),
+        "jaxgrade.flag": _make_on_flag(add),
+        "jaxgrade.arm": _make_on_arm(tw, from_grader),
+        "jaxgrade.phase": _make_on_phase(tw, from_grader, environment, _make_clear_callbacks(add),
+                                         integrity, add),
+        "jaxgrade.read": _make_on_read(tw, from_grader, environment, integrity, add),
+    }
+    sys.addaudithook(_make_hook(tw, grader_events, _make_on_student_event(tw, add), add))
+
+
+# The hook and its parts are closures built by the `_make_*` functions below, at install, before any
+# student code runs. Everything a closure touches when an event comes is bound in its maker (builtins
+# included): it never looks up a global or a builtin, so what a notebook rebinds in this module or in
+# `builtins` does not reach it (tests/test_sandbox.py checks their code for global loads).
+
+# (label, items() of the live mapping, the (key, value) pairs it must still hold, in order)
+_Watched = tuple[str, Callable[[], Any], tuple[tuple[Any, Any], ...]]
+
+
+@dataclass(frozen=True)
+class _Tripwire:
+    """What the hook's closures share: what it trusts and watches (fixed at install) and the
+    containers of what it has seen (mutated by the hook only)."""
+
+    exercises: tuple[str, ...]
+    root: CodeType
+    sender: CodeType
+    stream_fd: int | None
+    stream_ident: tuple[int, int] | None  # (st_dev, st_ino) of the stream at install
+    refuse_ctypes: bool
+    codes: dict[int, CodeType]  # id -> code object of every trusted function (nested code included)
+    protected: dict[int, str]  # id(function) -> label: its code/defaults may not be reassigned
+    protected_classes: frozenset[int]  # ids of the classes whose instances keep their class
+    common_globals: frozenset[int]  # ids of the globals of `spec.modules`
+    probe_globals: tuple[frozenset[int], ...]  # per exercise: the common ones and its probe's
+    watched: tuple[tuple[_Watched, ...], ...]  # per exercise: what must not change while it runs
+    st: dict[str, Any]  # armed, phase, index, frames, digest; the baseline taken by arm()
+    base_tools: list[Any]  # sys.monitoring tool of each id when armed
+    labels: dict[str, list[str]]  # exercise -> what was noticed during it
+    carry: list[str]  # noticed between two exercises: goes to the next one
+
+    @classmethod
+    def start(cls, spec: TripwireSpec, stream_ident: tuple[int, int] | None) -> _Tripwire:
+        exercises = tuple(spec.exercises)
+        codes: dict[int, CodeType] = {}
+        protected: dict[int, str] = {}
+        keep: list[Any] = []  # keeps every object whose id is used alive
+        for namespace, module_name in (*((vars(m), m.__name__) for m in (*spec.modules, *spec.probes)),
+                                       *((c.__dict__, c.__module__) for c in spec.classes)):
+            for label, fn in _functions_of(namespace, module_name):
+                _code_tree(fn.__code__, codes)
+                protected[id(fn)] = label
+                keep.append(fn)
+        _code_tree(spec.root, codes)
+        _code_tree(spec.sender, codes)
+        common_globals = frozenset(id(vars(m)) for m in spec.modules)
+        keep += [*spec.modules, *spec.probes, *spec.classes]
+        st: dict[str, Any] = {"armed": False, "phase": "setup", "index": -1, "frames": 0, "keep": keep,
+                              "digest": hashlib.sha256(), "trace": None, "profile": None, "threads": 0}
+        return cls(
+            exercises=exercises, root=spec.root, sender=spec.sender, stream_fd=spec.stream_fd,
+            stream_ident=stream_ident, refuse_ctypes=bool(spec.refuse_ctypes), codes=codes,
+            protected=protected, protected_classes=frozenset(id(c) for c in spec.classes),
+            common_globals=common_globals,
+            probe_globals=tuple(frozenset({*common_globals, id(vars(m))}) for m in spec.probes),
+            watched=_watched_namespaces(spec), st=st, base_tools=[None] * 6,
+            labels={ex: [] for ex in exercises}, carry=[])
+
+
+def _stream_identity(fd: int | None) -> tuple[int, int] | None:
+    if fd is None:
+        return None
+    st0 = os.fstat(fd)
+    return (st0.st_dev, st0.st_ino)
+
+
+def _watched_namespaces(spec: TripwireSpec) -> tuple[tuple[_Watched, ...], ...]:
+    """Per exercise, what it relies on: the writer's modules, classes and namespaces, and its own
+    probe module."""
     common = [(m.__name__, vars(m).items, tuple(vars(m).items())) for m in spec.modules]
     common += [(f"{c.__module__}.{c.__qualname__}", c.__dict__.items, tuple(c.__dict__.items()))
                for c in spec.classes]
     common += [(label, ns.items, tuple(ns.items())) for label, ns in spec.namespaces]
-    # what the current exercise relies on: the common namespaces and its own probe module
-    watched = tuple((*common, (m.__name__, vars(m).items, tuple(vars(m).items()))) for m in spec.probes)
-    warnreg = "__warningregistry__"  # added to a module by the warnings machinery, harmless
+    return tuple((*common, (m.__name__, vars(m).items, tuple(vars(m).items()))) for m in spec.probes)
 
-    st: dict[str, Any] = {"armed": False, "phase": "setup", "index": -1, "frames": 0, "keep": keep,
-                          "digest": _sha256(), "trace": None, "profile": None, "threads": 0}
-    base_tools: list[Any] = [None] * 6
-    labels: dict[str, list[str]] = {ex: [] for ex in exercises}
-    carry: list[str] = []  # noticed between two exercises: goes to the next one
-    busy: set[int] = set()  # threads inside the hook (its own audited calls re-enter it)
+
+def _make_add(tw: _Tripwire) -> Callable[[str], None]:
+    """Record a label for the exercise running (or the next one, between two exercises)."""
+    st, labels, carry, exercises, append = tw.st, tw.labels, tw.carry, tw.exercises, list.append
 
     def add(label: str) -> None:
         index, phase = st["index"], st["phase"]
         target = carry if index < 0 or phase in ("ready", "between") else labels[exercises[index]]
         if label not in target:
             append(target, label)
+
+    return add
+
+
+def _make_walk(tw: _Tripwire) -> Callable[[Any], str]:
+    _type, _id, _str = type, id, str
+    st, root, codes = tw.st, tw.root, tw.codes
+    common_globals, probe_globals = tw.common_globals, tw.probe_globals
 
     def walk(frame: Any) -> str:
         """"" when every frame from `frame` down to main() runs trusted code, else a label."""
@@ -263,6 +316,15 @@ def install_tripwire(spec: TripwireSpec) -> None:
             frame = frame.f_back
             n += 1
         return "observation written outside the grader's call chain"
+
+    return walk
+
+
+def _make_integrity(tw: _Tripwire, add: Callable[[str], None]) -> Callable[[], None]:
+    """Report each watched global or attribute of the running exercise that changed since install."""
+    _type, _len, _str, _Exception = type, len, str, Exception
+    st, watched = tw.st, tw.watched
+    warnreg = "__warningregistry__"  # added to a module by the warnings machinery, harmless
 
     def integrity() -> None:
         index = st["index"]
@@ -289,6 +351,17 @@ def install_tripwire(spec: TripwireSpec) -> None:
             if bad:
                 add(f"{label}.{bad[:80]}")
 
+    return integrity
+
+
+def _make_environment(tw: _Tripwire, add: Callable[[str], None]) -> Callable[[], None]:
+    """Report hooks, monitoring tools and threads beyond the armed baseline, and a replaced or
+    closed observation stream."""
+    _range, _OSError = range, OSError
+    _gettrace, _getprofile, _get_tool = sys.gettrace, sys.getprofile, sys.monitoring.get_tool
+    _thread_count, _fstat = _thread._count, os.fstat
+    st, base_tools, fd, fd_ident = tw.st, tw.base_tools, tw.stream_fd, tw.stream_ident
+
     def environment() -> None:
         if _gettrace() is not st["trace"]:
             add("sys.settrace")
@@ -308,6 +381,15 @@ def install_tripwire(spec: TripwireSpec) -> None:
             except _OSError:
                 add("observation stream closed")
 
+    return environment
+
+
+def _make_clear_callbacks(add: Callable[[str], None]) -> Callable[[], None]:
+    """Unregister every sys.monitoring callback; report when there was one."""
+    _range, _Exception, _register_callback = range, Exception, sys.monitoring.register_callback
+    monitoring_events = tuple(v for k, v in vars(sys.monitoring.events).items()
+                              if not k.startswith("_") and type(v) is int and v)
+
     def clear_callbacks() -> None:
         found = False
         for tool in _range(6):
@@ -320,82 +402,148 @@ def install_tripwire(spec: TripwireSpec) -> None:
         if found:
             add("sys.monitoring")
 
+    return clear_callbacks
+
+
+def _make_from_grader(walk: Callable[[Any], str], add: Callable[[str], None]) -> Callable[[], bool]:
+    """True when the caller of sys.audit is trusted code below main(); else reports it."""
+    _getframe = sys._getframe
+
     def from_grader() -> bool:
-        if walk(_getframe(3)) == "":  # 0 this, 1 handle, 2 hook, 3 the caller of sys.audit
+        if walk(_getframe(3)) == "":  # 0 this, 1 the event's handler, 2 hook, 3 the caller of sys.audit
             return True
         add("grader event raised by student code")
         return False
 
-    def handle(event: str, args: tuple[Any, ...]) -> bool:
-        """True: refuse the audited operation."""
-        if event == "jaxgrade.sent":
-            frame = _getframe(2)  # 0 this, 1 hook, 2 the caller of sys.audit
-            if frame.f_code is not sender:
-                add("observation stream written past the recorder")
-            else:
-                where = walk(frame.f_back)
-                if where:
-                    add(where)
-            integrity()
+    return from_grader
+
+
+# Handlers of the grader's own events (tamper.arm/phase/flag/report, observe.StreamSink._send): called
+# straight from the hook, they return True to refuse the event.
+
+
+def _make_on_sent(tw: _Tripwire, walk: Callable[[Any], str], integrity: Callable[[], None],
+                  environment: Callable[[], None], add: Callable[[str], None]) -> Callable[[Any], bool]:
+    """An observation frame: written by the writer for trusted code, in an exercise; hashed."""
+    _len, _bytes, _type, _getframe = len, bytes, type, sys._getframe
+    st, sender = tw.st, tw.sender
+
+    def on_sent(args: tuple[Any, ...]) -> bool:
+        frame = _getframe(2)  # 0 this, 1 hook, 2 the caller of sys.audit
+        if frame.f_code is not sender:
+            add("observation stream written past the recorder")
+        else:
+            where = walk(frame.f_back)
+            if where:
+                add(where)
+        integrity()
+        environment()
+        data = args[0] if _len(args) == 1 else None
+        if st["phase"] not in ("cells", "probe", "closing"):
+            add("observation written outside a probe")
+        elif _type(data) is _bytes:
+            st["digest"].update(data)
+            st["frames"] += 1
+        return False
+
+    return on_sent
+
+
+def _make_on_flag(add: Callable[[str], None]) -> Callable[[Any], bool]:
+    _len, _type, _str = len, type, str
+
+    def on_flag(args: tuple[Any, ...]) -> bool:
+        if _len(args) == 1 and _type(args[0]) is _str:
+            add(args[0][:200])
+        return False
+
+    return on_flag
+
+
+def _make_on_arm(tw: _Tripwire, from_grader: Callable[[], bool]) -> Callable[[Any], bool]:
+    """Arm once: from now on student code runs; take the baseline of hooks, tools and threads."""
+    _range, _gettrace, _getprofile = range, sys.gettrace, sys.getprofile
+    _get_tool, _thread_count = sys.monitoring.get_tool, _thread._count
+    st, base_tools = tw.st, tw.base_tools
+
+    def on_arm(args: tuple[Any, ...]) -> bool:
+        if from_grader() and not st["armed"]:
+            st["armed"], st["phase"] = True, "ready"
+            st["trace"], st["profile"], st["threads"] = _gettrace(), _getprofile(), _thread_count()
+            for i in _range(6):
+                base_tools[i] = _get_tool(i)
+        return False
+
+    return on_arm
+
+
+def _make_on_phase(tw: _Tripwire, from_grader: Callable[[], bool], environment: Callable[[], None],
+                   clear_callbacks: Callable[[], None], integrity: Callable[[], None],
+                   add: Callable[[str], None]) -> Callable[[Any], bool]:
+    """The next exercise's "cells", then its "probe" (checked first), then "closing"; else reported."""
+    _len, _sha256, append = len, hashlib.sha256, list.append
+    st, exercises, labels, carry = tw.st, tw.exercises, tw.labels, tw.carry
+
+    def on_phase(args: tuple[Any, ...]) -> bool:
+        if not from_grader():
+            return False
+        ex, name = args if _len(args) == 2 else ("", "")
+        index, phase = st["index"], st["phase"]
+        if name == "cells" and phase in ("ready", "between") and index + 1 < _len(exercises) \
+                and ex is exercises[index + 1]:
+            st["index"], st["phase"], st["frames"], st["digest"] = index + 1, "cells", 0, _sha256()
+            for label in carry:
+                append(labels[ex], label)
+            carry.clear()
+        elif name == "probe" and phase == "cells" and index >= 0 and ex is exercises[index]:
             environment()
-            data = args[0] if _len(args) == 1 else None
-            if st["phase"] not in ("cells", "probe", "closing"):
-                add("observation written outside a probe")
-            elif _type(data) is _bytes:
-                st["digest"].update(data)
-                st["frames"] += 1
-            return False
-        if event == "jaxgrade.flag":
-            if _len(args) == 1 and _type(args[0]) is _str:
-                add(args[0][:200])
-            return False
-        if event == "jaxgrade.arm":
-            if from_grader() and not st["armed"]:
-                st["armed"], st["phase"] = True, "ready"
-                st["trace"], st["profile"], st["threads"] = _gettrace(), _getprofile(), _thread_count()
-                for i in _range(6):
-                    base_tools[i] = _get_tool(i)
-            return False
-        if event == "jaxgrade.phase":
-            if not from_grader():
-                return False
-            ex, name = args if _len(args) == 2 else ("", "")
-            index, phase = st["index"], st["phase"]
-            if name == "cells" and phase in ("ready", "between") and index + 1 < _len(exercises) \
-                    and ex is exercises[index + 1]:
-                st["index"], st["phase"], st["frames"], st["digest"] = index + 1, "cells", 0, _sha256()
-                for label in carry:
-                    append(labels[ex], label)
-                carry.clear()
-            elif name == "probe" and phase == "cells" and index >= 0 and ex is exercises[index]:
-                environment()
-                clear_callbacks()
-                integrity()
-                st["phase"] = "probe"
-            elif name == "closing" and phase == "probe" and index >= 0 and ex is exercises[index]:
-                st["phase"] = "closing"
-            else:
-                add("grader events out of order")
-            return False
-        if event == "jaxgrade.read":
-            if not from_grader() or _len(args) != 2 or _type(args[1]) is not _list:
-                return False
-            ex, out = args
-            index = st["index"]
-            if st["phase"] != "closing" or index < 0 or ex is not exercises[index]:
-                add("grader events out of order")
-                return False
-            environment()
+            clear_callbacks()
             integrity()
-            found = _list(labels[ex])
-            sort(found)
-            append(out, _tuple(found))
-            append(out, st["frames"])
-            append(out, st["digest"].hexdigest())
-            st["phase"] = "between"
+            st["phase"] = "probe"
+        elif name == "closing" and phase == "probe" and index >= 0 and ex is exercises[index]:
+            st["phase"] = "closing"
+        else:
+            add("grader events out of order")
+        return False
+
+    return on_phase
+
+
+def _make_on_read(tw: _Tripwire, from_grader: Callable[[], bool], environment: Callable[[], None],
+                  integrity: Callable[[], None], add: Callable[[str], None]) -> Callable[[Any], bool]:
+    """The closing exercise's report (labels, frame count, digest) appended to the caller's list."""
+    _len, _type, _list, _tuple, append, sort = len, type, list, tuple, list.append, list.sort
+    st, exercises, labels = tw.st, tw.exercises, tw.labels
+
+    def on_read(args: tuple[Any, ...]) -> bool:
+        if not from_grader() or _len(args) != 2 or _type(args[1]) is not _list:
             return False
-        if not st["armed"]:
+        ex, out = args
+        index = st["index"]
+        if st["phase"] != "closing" or index < 0 or ex is not exercises[index]:
+            add("grader events out of order")
             return False
+        environment()
+        integrity()
+        found = _list(labels[ex])
+        sort(found)
+        append(out, _tuple(found))
+        append(out, st["frames"])
+        append(out, st["digest"].hexdigest())
+        st["phase"] = "between"
+        return False
+
+    return on_read
+
+
+def _make_on_student_event(tw: _Tripwire, add: Callable[[str], None]) -> Callable[[str, Any], bool]:
+    """While armed: refuse heap walks, audit hooks, ctypes (`refuse_ctypes`) and changes to trusted
+    functions and writer objects; report hooks and thread starts during a probe."""
+    _len, _id, _type = len, id, type
+    st, refuse_ctypes = tw.st, tw.refuse_ctypes
+    protected, protected_classes = tw.protected, tw.protected_classes
+
+    def on_student_event(event: str, args: tuple[Any, ...]) -> bool:
         if event in ("sys.addaudithook", "gc.get_objects", "gc.get_referrers", "gc.get_referents"):
             add(event)
             return True
@@ -418,6 +566,17 @@ def install_tripwire(spec: TripwireSpec) -> None:
                 add(event)
         return False
 
+    return on_student_event
+
+
+def _make_hook(tw: _Tripwire, grader_events: dict[str, Callable[[Any], bool]],
+               on_student_event: Callable[[str, Any], bool],
+               add: Callable[[str], None]) -> Callable[[str, Any], None]:
+    """The audit hook: one event at a time per thread (its own audited calls re-enter it), dispatched
+    to its handler; a refused event raises RuntimeError in the code that raised it."""
+    _get_ident, _BaseException, _RuntimeError = _thread.get_ident, BaseException, RuntimeError
+    st, refuse_ctypes, handler_of = tw.st, tw.refuse_ctypes, grader_events.get
+    busy: set[int] = set()  # threads inside the hook
     watch = frozenset({
         "jaxgrade.sent", "jaxgrade.flag", "jaxgrade.arm", "jaxgrade.phase", "jaxgrade.read",
         "sys.addaudithook", "gc.get_objects", "gc.get_referrers", "gc.get_referents",
@@ -434,7 +593,11 @@ def install_tripwire(spec: TripwireSpec) -> None:
         busy.add(tid)
         refuse = False
         try:
-            refuse = handle(event, args)
+            handler = handler_of(event)
+            if handler is not None:
+                refuse = handler(args)
+            elif st["armed"]:
+                refuse = on_student_event(event, args)
         except _BaseException:
             add("tripwire error")
         finally:
@@ -442,7 +605,7 @@ def install_tripwire(spec: TripwireSpec) -> None:
         if refuse:
             raise _RuntimeError(f"{event} is not available while the grader runs student code")
 
-    sys.addaudithook(hook)
+    return hook
 
 
 def arm() -> None:
