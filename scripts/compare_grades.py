@@ -5,8 +5,10 @@
 
 Grades the same submissions with the code at BASE_REV (a temporary `git worktree`) and with the
 working tree, each through its own `jaxgrade grade --compile-cache off`, and compares, byte for
-byte, every `grades.csv` and every student's `feedback.md`. Exit 0 when all are identical, 1 when
-anything differs (the differing files are listed), 2 on a usage or setup error.
+byte, every `grades.csv` and every student's `feedback.md` (with object addresses and sandbox uids,
+which hostile cells print and which differ between two runs of the same code, masked). Exit 0 when
+all are identical, 1 when anything differs (the differing files are listed), 2 on a usage or setup
+error.
 
 The submission sets:
   examples  examples/submissions/ (the README's bundled batch)
@@ -23,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -92,10 +95,21 @@ def grade(tree: Path, subs: Path, out: Path, jobs: int) -> None:
         raise SystemExit(f"grading {subs.name} with {tree} failed ({proc.returncode}):\n{tail}")
 
 
+# What differs between two runs of the same code: object addresses and sandbox uids that hostile
+# cells print (the uid comes from a pool shared by concurrent graders).
+RUN_SPECIFIC = ((re.compile(rb"0x[0-9a-f]{6,16}"), b"0x?"), (re.compile(rb"\buid[= ]6[0-9]{4}\b"), b"uid=?"))
+
+
+def normalised(text: bytes) -> bytes:
+    for pattern, replacement in RUN_SPECIFIC:
+        text = pattern.sub(replacement, text)
+    return text
+
+
 def compared_files(out: Path) -> dict[str, bytes]:
     files = {"grades.csv": (out / "grades.csv").read_bytes()}
     for fb in sorted(out.glob("*/feedback.md")):
-        files[str(fb.relative_to(out))] = fb.read_bytes()
+        files[str(fb.relative_to(out))] = normalised(fb.read_bytes())
     return files
 
 
@@ -123,14 +137,17 @@ def main() -> int:
         for name, subs in sets.items():
             results = {}
             for label, tree in (("base", base_tree), ("head", REPO)):
-                grade(tree, subs, work / label / name, args.jobs)
-                results[label] = compared_files(work / label / name)
+                grade(tree, subs, work / f"out-{label}" / name, args.jobs)
+                results[label] = compared_files(work / f"out-{label}" / name)
             base, head = results["base"], results["head"]
             diff = sorted(k for k in base.keys() | head.keys() if base.get(k) != head.get(k))
             verdict = "identical" if not diff else f"{len(diff)} differ"
             count = len(list(subs.iterdir()))
             print(f"{name}: {count} submissions, {len(head)} files compared: {verdict}", flush=True)
             differences += [f"{name}/{k}" for k in diff]
+        if differences:
+            kept = "" if args.work else " (deleted at exit: use --work to keep them)"
+            print(f"outputs: {work}/out-base and {work}/out-head{kept}")
         for d in differences:
             print(f"  differs: {d}")
         return 1 if differences else 0
