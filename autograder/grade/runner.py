@@ -19,7 +19,7 @@ Observations get these parent-made keys besides the child's (observations.py rea
   kernel.__run__   str: "ok", "not_built" (no source / compile error), "timeout", "crashed",
                    "memory"; always present for exercises with kernel_probe
   __tampered__     the notebook child's tripwire labels (from the stream's "end" frame) plus
-                   "observation stream: <problem>" found by the parent (jobfiles.ObservationStream)
+                   "observation stream: <problem>" found by the parent (observation_stream.py)
 """
 
 from __future__ import annotations
@@ -62,15 +62,11 @@ from autograder.grade.build import (
     writefile_notes,
 )
 from autograder.grade.cells import AnswerCell, ChapterCells, map_cells
-from autograder.grade.jobfiles import (
-    ObservationStream,
-    ProgressReader,
-    place_extra_files,
-    prepare_child_library,
-    write_inputs,
-    write_job,
-)
+from autograder.grade.child_library import prepare_child_library
+from autograder.grade.job_folder import place_extra_files, write_inputs, write_job
 from autograder.grade.model import GraderFault, Phase, ReleaseInfo, StudentResult, StudentSubmission
+from autograder.grade.observation_stream import ObservationStream
+from autograder.grade.progress_reader import ProgressReader
 from autograder.grade.timing import STARVED_GIVE_UP_FACTOR, CpuDeadline
 from autograder.messages import Status, crash_detail, kernel_run_message, message
 from autograder.observations import ObservationInvalid, Observations, StudentError, read_observations
