@@ -348,7 +348,7 @@ class _Job:
 
     @property
     def concurrent_kernel(self) -> bool:
-        """The kernel child runs next to the first notebook child (bwrap: their uids cannot meet)."""
+        """The kernel child runs next to the first notebook child (bwrap mode), else after the last."""
         return self.sandbox.mode == "bwrap"
 
     # -- limits and environment
