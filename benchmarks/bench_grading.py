@@ -107,7 +107,7 @@ def floor_seconds(release: ReleaseInfo, sub: StudentSubmission, settings: RunSet
                   compile_cache: Path | None = None) -> float:
     """Reference answers + probes in one plain process (no sandbox), kernels prebuilt and cached."""
     from autograder.exercises.structure_pool import structure_seed
-    from autograder.grade.jobfiles import write_inputs
+    from autograder.grade.job_folder import write_inputs
     from autograder.grade.runner import exercise_seed
 
     inputs_dir, obs, prebuilt, cwd = work / "inputs", work / "obs", work / "prebuilt", work / "cwd"

@@ -77,7 +77,7 @@ def sender(scratch: str, scenario: str, mb: int) -> None:
 
 
 def grader(scenario: str, mb: int) -> dict:
-    from autograder.grade.jobfiles import ObservationStream
+    from autograder.grade.observation_stream import ObservationStream
 
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     with tempfile.TemporaryDirectory() as tmp:

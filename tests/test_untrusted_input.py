@@ -21,13 +21,13 @@ import numpy as np
 import pytest
 
 from autograder import untrusted_json
-from autograder.grade.jobfiles import (
+from autograder.grade.observation_stream import (
     FRAME_COST_BYTES,
     MAX_KEPT_JSON_BYTES,
     MAX_STREAM_BYTES,
     ObservationStream,
-    ProgressReader,
 )
+from autograder.grade.progress_reader import ProgressReader
 from autograder.observations import ObservationInvalid, read_observations
 from autograder.sandbox.container import STATUS_CAP, read_status_events
 from autograder.untrusted_json import UnreadableFile, nesting_depth, read_capped

@@ -19,7 +19,7 @@ Observations get these parent-made keys besides the child's (observations.py rea
   kernel.__run__   str: "ok", "not_built" (no source / compile error), "timeout", "crashed",
                    "memory"; always present for exercises with kernel_probe
   __tampered__     the notebook child's tripwire labels (from the stream's "end" frame) plus
-                   "observation stream: <problem>" found by the parent (jobfiles.ObservationStream)
+                   "observation stream: <problem>" found by the parent (observation_stream.py)
 """
 
 from __future__ import annotations
@@ -63,15 +63,11 @@ from autograder.grade.build import (
     writefile_notes,
 )
 from autograder.grade.cells import AnswerCell, ChapterCells, map_cells
-from autograder.grade.jobfiles import (
-    ObservationStream,
-    ProgressReader,
-    place_extra_files,
-    prepare_child_library,
-    write_inputs,
-    write_job,
-)
+from autograder.grade.child_library import prepare_child_library
+from autograder.grade.job_folder import place_extra_files, write_inputs, write_job
 from autograder.grade.model import GraderFault, Phase, ReleaseInfo, StudentResult, StudentSubmission
+from autograder.grade.observation_stream import ObservationStream
+from autograder.grade.progress_reader import ProgressEvent, ProgressReader
 from autograder.grade.timing import STARVED_GIVE_UP_FACTOR, CpuDeadline
 from autograder.messages import Status, crash_detail, kernel_run_message, message
 from autograder.observations import ObservationInvalid, Observations, StudentError, read_observations
@@ -83,6 +79,7 @@ from autograder.sandbox import (
     Sandbox,
     SandboxFault,
     SandboxResult,
+    ScratchQuota,
     make_sandbox,
 )
 from autograder.sandboxed.wire import (
@@ -272,31 +269,91 @@ class ChildRun:
     result: SandboxResult | None
 
 
-class _Job:
-    """State of grading one submission (one sandbox uid, one scratch folder)."""
+class _ScratchFolders:
+    """The scratch folders of one job in use, each holding its quota (`Sandbox.scratch`), and the
+    counter that numbers them: the part of a job that changes while it runs (`open` and `release`)."""
 
-    def __init__(self, sub: StudentSubmission, release: ReleaseInfo, settings: RunSettings, sandbox: Sandbox,
-                 catalog: Mapping[str, Any], workdir: Path, library: Path):
-        self.sub, self.release, self.settings = sub, release, settings
-        self.sandbox, self.catalog = sandbox, catalog
-        self.workdir, self.library = workdir, library
-        self.clock = _Clock()
-        self.flags: set[str] = set()
-        self.messages: list[str] = []
-        self._runs = 0
-        self._scratches: dict[Path, ExitStack] = {}  # scratch folder -> its quota (Sandbox.scratch)
-        unsafe = sandbox.mode == "none"
-        if unsafe:
-            self.flags.add("unsafe_no_sandbox")
+    def __init__(self, workdir: Path, sandbox: Sandbox):
+        self._workdir, self._sandbox = workdir, sandbox
+        self._opened = 0
+        self._held: dict[Path, ExitStack] = {}  # scratch folder -> its quota
+
+    def open(self, label: str) -> ScratchQuota:
+        """A new empty folder in the job folder, inside its quota (`ScratchQuota.path`)."""
+        self._opened += 1
+        # private before anything is written into it, and unguessable: in rlimit mode the other jobs'
+        # uids share this file system (the sandbox hands it to the job's uid when a program starts)
+        path = self._workdir / f"{self._opened:02d}-{label}-{secrets.token_hex(8)}"
+        path.mkdir(mode=0o700)
+        stack = ExitStack()
+        try:
+            quota = stack.enter_context(self._sandbox.scratch(path))
+        except SandboxFault as exc:
+            raise GraderFault(f"scratch folder {path.name}: {exc}") from exc
+        self._held[path] = stack
+        return quota
+
+    def release(self, path: Path) -> None:
+        """Ends a scratch folder's quota (its files are gone afterwards when it was a tmpfs)."""
+        stack = self._held.pop(path, None)
+        if stack is not None:
+            try:
+                stack.close()
+            except SandboxFault as exc:
+                raise GraderFault(f"scratch folder {path.name}: {exc}") from exc
+
+    def release_all(self) -> None:
+        """Releases every scratch folder still held (after a fault); before the job folder is deleted."""
+        while self._held:
+            self.release(next(iter(self._held)))
+
+
+@dataclass(frozen=True)
+class _Job:
+    """What is fixed while one submission is graded: the submission, release, settings, the sandbox
+    (with the job's own uid, `sandbox.uid`), the job folder and what every child mounts and hides.
+
+    What changes lives apart: the scratch folders in use (`scratches`), and the job's record, which
+    is only appended to: phases (`clock`), notes for the student (`messages`), TA flags (`flags`).
+    """
+
+    sub: StudentSubmission
+    release: ReleaseInfo
+    settings: RunSettings
+    sandbox: Sandbox
+    catalog: Mapping[str, Any]  # exercise id -> module with EXERCISE/inputs/verdict
+    workdir: Path  # the job folder: its scratch folders and the parent's copies of observations
+    library: Path  # the child library (child_library.py), read-only at LIB_TARGET in every child
+    child_hidden: tuple[Path, ...]  # host paths a notebook or kernel child must not see
+    build_hidden: tuple[Path, ...]  # host paths a compiler run must not see
+    python_mounts: tuple[Mount, ...]  # the Python prefixes, mounted back where the host is covered
+    xla_cache: compile_cache.ChildCache | None
+    scratches: _ScratchFolders
+    clock: _Clock = field(default_factory=_Clock)
+    messages: list[str] = field(default_factory=list)
+    flags: set[str] = field(default_factory=set)
+
+    @classmethod
+    def create(cls, sub: StudentSubmission, release: ReleaseInfo, settings: RunSettings, sandbox: Sandbox,
+               catalog: Mapping[str, Any], workdir: Path, library: Path) -> _Job:
         bwrap = sandbox.mode == "bwrap"
-        self.concurrent_kernel = bwrap
         own = [Path(__file__).resolve().parents[2], release.root.resolve(), settings.build_cache.resolve(),
                settings.scratch_root.resolve(), *settings.hidden]
-        self.child_hidden = [*_covered_top_level(CHILD_VISIBLE), *own] if bwrap else list(settings.hidden)
-        self.build_hidden = [*_covered_top_level(BUILD_VISIBLE), *own] if bwrap else list(settings.hidden)
-        self.python_mounts = [Mount(Path(p), p) for p in _python_prefixes()] if bwrap else []
-        self.xla_cache = compile_cache.for_child(settings.compile_cache, settings.compile_cache_fill,
-                                                 sandbox.mode)
+        return cls(
+            sub, release, settings, sandbox, catalog, workdir, library,
+            child_hidden=(*_covered_top_level(CHILD_VISIBLE), *own) if bwrap else tuple(settings.hidden),
+            build_hidden=(*_covered_top_level(BUILD_VISIBLE), *own) if bwrap else tuple(settings.hidden),
+            python_mounts=tuple(Mount(Path(p), p) for p in _python_prefixes()) if bwrap else (),
+            xla_cache=compile_cache.for_child(settings.compile_cache, settings.compile_cache_fill,
+                                              sandbox.mode),
+            scratches=_ScratchFolders(workdir, sandbox),
+            flags={"unsafe_no_sandbox"} if sandbox.mode == "none" else set(),
+        )
+
+    @property
+    def concurrent_kernel(self) -> bool:
+        """The kernel child runs next to the first notebook child (bwrap mode), else after the last."""
+        return self.sandbox.mode == "bwrap"
 
     # -- limits and environment
 
@@ -326,39 +383,15 @@ class _Job:
         }
 
     def new_scratch(self, label: str) -> Path:
-        """A fresh scratch folder, size-limited where the sandbox can (release_scratch() or close()
-        ends it: the runner must have read what it needs from it by then)."""
-        self._runs += 1
-        # private before anything is written into it, and unguessable: in rlimit mode the other jobs'
-        # uids share this file system (the sandbox hands it to the job's uid when a program starts)
-        path = self.workdir / f"{self._runs:02d}-{label}-{secrets.token_hex(8)}"
-        path.mkdir(mode=0o700)
-        stack = ExitStack()
-        try:
-            quota = stack.enter_context(self.sandbox.scratch(path))
-        except SandboxFault as exc:
-            raise GraderFault(f"scratch folder {path.name}: {exc}") from exc
-        self._scratches[path] = stack
+        """A fresh scratch folder, size-limited where the sandbox can (`scratches.release(path)` or
+        `scratches.release_all()` ends it: the runner must have read what it needs from it by then)."""
+        quota = self.scratches.open(label)
         if not quota.limited and self.sandbox.mode == "bwrap":
             self.flags.add("scratch_unlimited")  # TA report: this job's disk use was not bounded
         for sub in ("tmp", "work"):
-            (path / sub).mkdir()
-        self.give_to_child(path)
-        return path
-
-    def release_scratch(self, path: Path) -> None:
-        """Ends a scratch folder's quota (its files are gone afterwards when it was a tmpfs)."""
-        stack = self._scratches.pop(path, None)
-        if stack is not None:
-            try:
-                stack.close()
-            except SandboxFault as exc:
-                raise GraderFault(f"scratch folder {path.name}: {exc}") from exc
-
-    def close(self) -> None:
-        """Releases every scratch folder still held (after a fault); before the job folder is deleted."""
-        while self._scratches:
-            self.release_scratch(next(iter(self._scratches)))
+            (quota.path / sub).mkdir()
+        self.give_to_child(quota.path)
+        return quota.path
 
     def give_to_child(self, path: Path) -> None:
         if self.sandbox.mode == "none" or os.geteuid() != 0:
@@ -414,11 +447,11 @@ def _crash_status(result: SandboxResult) -> tuple[str, str]:
     return Status.CRASHED, crash_detail("exit", code=result.exit_code)
 
 
-def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises: list[Exercise],
-                        inputs: dict[str, ProbeInputs], prebuilt: list[Path], on_started: Callable[[], None],
-                        tick: Callable[[], None]) -> ChildRun:
+def _prepare_notebook_scratch(job: _Job, chapter: str, cells: ChapterCells, exercises: list[Exercise],
+                              inputs: dict[str, ProbeInputs], prebuilt: list[Path], token: str) -> Path:
+    """A fresh scratch folder holding what the notebook child reads (job_folder.py): its job.json,
+    the exercises' inputs, the prebuilt kernels and the submission's extra files."""
     scratch = job.new_scratch(f"{chapter}-nb")
-    ids = tuple(ex.id for ex in exercises)
     for ex in exercises:
         write_inputs(scratch / "inputs", ex.id, inputs[ex.id])
     (scratch / "prebuilt").mkdir()
@@ -426,134 +459,263 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
         shutil.copyfile(so, scratch / "prebuilt" / so.name)
     place_extra_files(scratch / "work", job.sub.extra_files)
     job.give_to_child(scratch)
-    token = secrets.token_hex(16)
     write_job(scratch, NOTEBOOK_JOB, {
         "chapter": chapter, "setup_cells": list(cells.setup), "token": token, "ack": True,
         "reap": job.sandbox.mode in REAPING_MODES, "stream": STREAM_NAME,
         "exercises": [{"id": ex.id, "cells": [c.source for c in cells.answers[ex.id]],
                        "relies_on": list(ex.relies_on)} for ex in exercises],
     })
-    settings = job.settings
-    argv = [settings.python, "-P", "-s", "-B", "-m", "autograder.sandboxed.child_main", SCRATCH_TARGET]
+    return scratch
+
+
+@dataclass(frozen=True)
+class _NotebookChild:
+    """A started notebook child and the parent's ends of what it reports."""
+
+    proc: Process
+    reader: ProgressReader
+    stream: ObservationStream
+
+    def close(self) -> None:
+        """Closes the parent's ends; ending the process is the caller's (it may have ended already)."""
+        self.reader.close()
+        self.stream.close()
+
+
+def _start_notebook_child(job: _Job, scratch: Path, exercises: list[Exercise], token: str) -> _NotebookChild:
+    """Opens the progress file and the observation stream, then starts the child: both must exist
+    before it runs (it appends to the one and connects to the other); they are closed again when the
+    child cannot start."""
+    ids = tuple(ex.id for ex in exercises)
+    argv = [job.settings.python, "-P", "-s", "-B", "-m", "autograder.sandboxed.child_main", SCRATCH_TARGET]
     collected = job.workdir / f"{scratch.name}-obs"  # the parent's own copy, outside every sandbox
     collected.mkdir(mode=0o700)
-    reader = ProgressReader(scratch / "progress.jsonl", ids, token)
-    try:
-        stream = ObservationStream(scratch, ids, token, collected)  # before the child starts
-    except BaseException:
-        reader.close()
-        raise
-    try:
+    with ExitStack() as if_not_started:
+        reader = if_not_started.enter_context(ProgressReader(scratch / "progress.jsonl", ids, token))
+        stream = if_not_started.enter_context(ObservationStream(scratch, ids, token, collected))
         proc = job.start(argv, scratch, job.limits(job.budget(exercises)))
-    except BaseException:
-        reader.close()
-        stream.close()
-        raise
-    on_started()
-    timeouts = {ex.id: settings.scaled(ex.timeout_s) for ex in exercises}
-    clock = CpuDeadline(proc, settings.scaled(settings.startup_timeout_s))
-    starved = ""  # what the child got when it was starved of CPU (a grader fault)
-    current: str | None = None
-    ready = False
-    done: list[str] = []
-    observations: dict[str, Observations] = {}
-    setup_error = ""
-    killed_for_timeout = False
-    flooded: str | None = None
-    result: SandboxResult | None = None
-    try:
-        while True:
-            stream.pump(POLL_S)  # waits at most POLL_S for the child's frames
-            if stream.flooded is not None:  # the exercise running sent more than the stream allows
-                flooded = stream.flooded
-                result = _kill(proc)
-                break
-            result = _wait(proc, 0)
-            tick()
-            for ev in reader.read_new():
-                if ev.phase == ProgressPhase.SETUP_ERROR and not ready:  # only before student code ran
-                    setup_error = ev.error or "unknown error"
-                elif ev.phase == ProgressPhase.READY:
-                    ready = True
-                    clock = CpuDeadline(proc, settings.scaled(settings.startup_timeout_s))
-                elif ev.exercise is not None and ready:
-                    if ev.phase == ProgressPhase.CELLS and ev.exercise != current:
-                        current = ev.exercise
-                        clock = CpuDeadline(proc, timeouts[current])
-                    elif ev.phase == ProgressPhase.DONE and ev.exercise not in done:
-                        # the child wrote every frame of the exercise before this line: take them now,
-                        # then let the child go on (later frames can no longer count for it)
-                        stream.drain()
-                        observations[ev.exercise] = stream.take(ev.exercise)
-                        _ack(scratch, ev.exercise)
-                        done.append(ev.exercise)
-                        current = None
-                        # after the last exercise only interpreter exit is left: do not wait on a child
-                        # whose student threads or patched os._exit keep it alive
-                        wait_s = EXIT_GRACE_S if len(done) == len(ids) else settings.startup_timeout_s
-                        clock = CpuDeadline(proc, settings.scaled(wait_s))
-            if result is not None:
-                break
-            if (verdict := clock.check()) is not None:
-                killed_for_timeout = len(done) < len(ids)
-                if verdict == "starved" and killed_for_timeout:
-                    starved = f"{current or 'between exercises'}: {clock.describe()}"
-                result = _kill(proc)
-                break
-    finally:
-        reader.close()
-        stream.close()
-        if result is None:
-            _kill(proc)
-        job.release_scratch(scratch)  # nothing is read from it any more (observations were collected)
+        if_not_started.pop_all()
+    return _NotebookChild(proc, reader, stream)
+
+
+class _NotebookProgress:
+    """What the parent has seen of one notebook child's progress, and the CPU deadline that follows
+    from it: the start-up until "ready", each exercise's `timeout_s` from its "cells" line, then the
+    start-up again until the next one (after the last one: EXIT_GRACE_S for the child's exit). A
+    "done" line collects that exercise's observations from the stream. Only `see` changes it."""
+
+    def __init__(self, job: _Job, child: _NotebookChild, scratch: Path, exercises: list[Exercise]):
+        self._child, self._scratch, self._settings = child, scratch, job.settings
+        self.ids = tuple(ex.id for ex in exercises)
+        self._timeouts = {ex.id: job.settings.scaled(ex.timeout_s) for ex in exercises}
+        self.deadline = CpuDeadline(child.proc, self._settings.scaled(self._settings.startup_timeout_s))
+        self.ready = False
+        self.current: str | None = None  # the exercise from its "cells" line to its "done" line
+        self.done: list[str] = []
+        self.observations: dict[str, Observations] = {}
+        self.setup_error = ""  # a release setup cell failed (only counts before student code ran)
+
+    @property
+    def remaining(self) -> list[str]:
+        return [i for i in self.ids if i not in self.done]
+
+    def see(self, ev: ProgressEvent) -> None:
+        settings = self._settings
+        if ev.phase == ProgressPhase.SETUP_ERROR and not self.ready:  # only before student code ran
+            self.setup_error = ev.error or "unknown error"
+        elif ev.phase == ProgressPhase.READY:
+            self.ready = True
+            self.deadline = CpuDeadline(self._child.proc, settings.scaled(settings.startup_timeout_s))
+        elif ev.exercise is not None and self.ready:
+            if ev.phase == ProgressPhase.CELLS and ev.exercise != self.current:
+                self.current = ev.exercise
+                self.deadline = CpuDeadline(self._child.proc, self._timeouts[self.current])
+            elif ev.phase == ProgressPhase.DONE and ev.exercise not in self.done:
+                # the child wrote every frame of the exercise before this line: take them now,
+                # then let the child go on (later frames can no longer count for it)
+                self._child.stream.drain()
+                self.observations[ev.exercise] = self._child.stream.take(ev.exercise)
+                _ack(self._scratch, ev.exercise)
+                self.done.append(ev.exercise)
+                self.current = None
+                # after the last exercise only interpreter exit is left: do not wait on a child
+                # whose student threads or patched os._exit keep it alive
+                wait_s = EXIT_GRACE_S if len(self.done) == len(self.ids) else settings.startup_timeout_s
+                self.deadline = CpuDeadline(self._child.proc, settings.scaled(wait_s))
+
+
+@dataclass(frozen=True)
+class _NotebookEnd:
+    """How following a notebook child ended: its result, and why the parent killed it if it did."""
+
+    result: SandboxResult
+    killed_for_timeout: bool = False  # the deadline fired before every exercise was done
+    starved: str = ""  # what the child got when the machine starved it of CPU (a grader fault)
+    flooded: str | None = None  # the exercise whose stream frames were a flood
+
+
+def _follow_notebook_child(child: _NotebookChild, progress: _NotebookProgress,
+                           tick: Callable[[], None]) -> _NotebookEnd:
+    """Reads the child's stream and progress until it ends; kills it when the exercise running
+    floods the stream or the deadline fires. `tick` runs once per poll (a concurrent kernel child)."""
+    while True:
+        child.stream.pump(POLL_S)  # waits at most POLL_S for the child's frames
+        if child.stream.flooded is not None:  # the exercise running sent more than the stream allows
+            flooded = child.stream.flooded
+            return _NotebookEnd(_kill(child.proc), flooded=flooded)
+        result = _wait(child.proc, 0)
+        tick()
+        for ev in child.reader.read_new():
+            progress.see(ev)
+        if result is not None:
+            return _NotebookEnd(result)
+        if (verdict := progress.deadline.check()) is not None:
+            killed_for_timeout = bool(progress.remaining)
+            starved = ""
+            if verdict == "starved" and killed_for_timeout:
+                starved = f"{progress.current or 'between exercises'}: {progress.deadline.describe()}"
+            return _NotebookEnd(_kill(child.proc), killed_for_timeout, starved)
+
+
+def _notebook_outcome(chapter: str, token: str, progress: _NotebookProgress, end: _NotebookEnd) -> ChildRun:
+    """What the run achieved, and the exercise it died in (timeout, crash, limit, flood); a
+    GraderFault when the grader's side failed: the release setup, a CPU starved by the machine, a
+    child that never got ready."""
+    result = end.result
     # the child also writes the marker to its stdout before any student code runs; a notebook cannot
     # take back what it wrote there (it can empty the progress file and forge lines, token included)
     student_code_ran = ready_line(token) in result.stdout
-    if setup_error and not student_code_ran:
-        raise GraderFault(f"{chapter}: release setup failed in the sandbox: {setup_error}")
-    if starved or (result.timed_out and result.starved and len(done) < len(ids)):
-        raise GraderFault(f"{chapter}: child starved of CPU by the machine ({starved or result.message})")
-    if not ready and not student_code_ran:
+    if progress.setup_error and not student_code_ran:
+        raise GraderFault(f"{chapter}: release setup failed in the sandbox: {progress.setup_error}")
+    remaining = progress.remaining
+    if end.starved or (result.timed_out and result.starved and remaining):
+        raise GraderFault(f"{chapter}: child starved of CPU by the machine ({end.starved or result.message})")
+    if not progress.ready and not student_code_ran:
         tail = (result.stderr or "")[-1500:].strip()
         raise GraderFault(f"{chapter}: child did not get ready ({result.message}): {tail}")
-    if flooded is not None:
-        return ChildRun(tuple(done), flooded, Status.MALFORMED_OUTPUT, "", observations, result)
-    remaining = [i for i in ids if i not in done]
+    done, observations = tuple(progress.done), progress.observations
+    if end.flooded is not None:
+        return ChildRun(done, end.flooded, Status.MALFORMED_OUTPUT, "", observations, result)
     if not remaining:
-        return ChildRun(tuple(done), None, Status.OK, "", observations, result)
-    failed = current if current is not None else remaining[0]
-    if killed_for_timeout:
-        status, detail = Status.TIMEOUT, ""
-    else:
-        status, detail = _crash_status(result)
-    return ChildRun(tuple(done), failed, status, detail, observations, result)
+        return ChildRun(done, None, Status.OK, "", observations, result)
+    failed = progress.current if progress.current is not None else remaining[0]
+    status, detail = (Status.TIMEOUT, "") if end.killed_for_timeout else _crash_status(result)
+    return ChildRun(done, failed, status, detail, observations, result)
 
 
-class _KernelChild:
-    """The kernel child of one chapter: started at most once, followed like a notebook child (start-up
-    deadline until "ready", then each exercise's timeout from its "probe" line), always finished or
-    killed. `poll()` is called from the notebook child's loop when both run at once."""
+def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises: list[Exercise],
+                        inputs: dict[str, ProbeInputs], prebuilt: list[Path], on_started: Callable[[], None],
+                        tick: Callable[[], None]) -> ChildRun:
+    """One notebook child for `exercises` (in order) in a fresh scratch folder, released before the
+    outcome is judged; `on_started` runs once the child started."""
+    token = secrets.token_hex(16)
+    scratch = _prepare_notebook_scratch(job, chapter, cells, exercises, inputs, prebuilt, token)
+    child = _start_notebook_child(job, scratch, exercises, token)
+    on_started()
+    progress = _NotebookProgress(job, child, scratch, exercises)
+    end: _NotebookEnd | None = None
+    try:
+        end = _follow_notebook_child(child, progress, tick)
+    finally:
+        child.close()
+        if end is None:
+            _kill(child.proc)
+        job.scratches.release(scratch)  # nothing is read from it any more (observations were collected)
+    return _notebook_outcome(chapter, token, progress, end)
 
-    def __init__(self, job: _Job, chapter: str, exercises: list[Exercise], inputs: dict[str, ProbeInputs],
-                 so: Path | None):
-        self.job, self.chapter, self.exercises, self.inputs, self.so = job, chapter, exercises, inputs, so
-        self.scratch: Path | None = None
-        self.proc: Any = None
-        self.reader: ProgressReader | None = None
-        self.result: SandboxResult | None = None
+
+@dataclass(frozen=True)
+class _NotebookRuns:
+    """What the notebook children of one chapter achieved together."""
+
+    observations: dict[str, Observations]  # exercise id -> its observations, for the exercises done
+    died_in: dict[str, ChildRun]  # exercise id -> the run that died in it (timeout, crash, limit, flood)
+
+
+def _run_notebook_children(job: _Job, chapter: str, cells: ChapterCells, exercises: list[Exercise],
+                           inputs: dict[str, ProbeInputs], prebuilt: list[Path],
+                           kernel_child: _KernelChild) -> _NotebookRuns:
+    """Notebook children until every exercise had its chance: after a child died in one exercise, a
+    fresh child (fresh scratch) runs the exercises after it that are not done yet."""
+    observations: dict[str, Observations] = {}
+    died_in: dict[str, ChildRun] = {}
+    remaining = list(exercises)
+    run_no = 0
+    while remaining:
+        run_no += 1
+        with job.clock.phase(f"{chapter}/child#{run_no}") as ph:
+            run = _run_notebook_child(job, chapter, cells, remaining, inputs, prebuilt,
+                                      kernel_child.start if job.concurrent_kernel else (lambda: None),
+                                      kernel_child.poll)
+            ph["outcome"] = run.status
+        observations.update(run.observations)
+        if run.failed is None:
+            break
+        died_in[run.failed] = run
+        failed_at = [ex.id for ex in remaining].index(run.failed)
+        remaining = [ex for ex in remaining[failed_at + 1:] if ex.id not in run.done]
+    return _NotebookRuns(observations, died_in)
+
+
+class _KernelRun:
+    """A started kernel child and what the parent has seen of it, with the CPU deadline that follows
+    from it: the start-up until "ready", each exercise's `timeout_s` from its "probe" line, the
+    start-up again after its "done". Only `consume` and `poll` change it."""
+
+    def __init__(self, job: _Job, exercises: list[Exercise], proc: Process, reader: ProgressReader,
+                 started_at: float):
+        self.proc, self.reader, self.started_at = proc, reader, started_at
+        self._settings = job.settings
+        self._timeouts = {ex.id: job.settings.scaled(ex.timeout_s) for ex in exercises}
+        self.deadline = CpuDeadline(proc, self._settings.scaled(self._settings.startup_timeout_s))
         self.ready = False
         self.setup_error = ""
         self.timed_out = False
         self.starved = ""  # what the child got when it was starved of CPU (a grader fault)
-        self.clock: CpuDeadline | None = None
-        self.started_at = 0.0
+        self.result: SandboxResult | None = None
+
+    def consume(self) -> None:
+        settings = self._settings
+        for ev in self.reader.read_new():
+            if ev.phase == ProgressPhase.READY:
+                self.ready = True
+            elif ev.phase == ProgressPhase.SETUP_ERROR and not self.ready:
+                self.setup_error = ev.error
+            elif ev.phase == ProgressPhase.PROBE and ev.exercise is not None and self.ready:
+                self.deadline = CpuDeadline(self.proc, self._timeouts[ev.exercise])
+            elif ev.phase == ProgressPhase.DONE and self.ready:
+                self.deadline = CpuDeadline(self.proc, settings.scaled(settings.startup_timeout_s))
+
+    def poll(self) -> None:
+        """Reads new progress; sets `result` once the child ended, or was killed at its deadline."""
+        if self.result is not None:
+            return
+        self.consume()
+        self.result = _wait(self.proc, 0)
+        if self.result is None and (verdict := self.deadline.check()) is not None:
+            self.timed_out = True
+            if verdict == "starved":
+                self.starved = self.deadline.describe()
+            self.result = _kill(self.proc)
+
+
+class _KernelChild:
+    """The kernel child of one chapter: started at most once, followed like a notebook child
+    (`_KernelRun`), always finished or killed. `poll()` is called from the notebook child's loop
+    when both run at once."""
+
+    def __init__(self, job: _Job, chapter: str, exercises: list[Exercise], inputs: dict[str, ProbeInputs],
+                 so: Path | None):
+        self.job, self.chapter, self.exercises, self.inputs, self.so = job, chapter, exercises, inputs, so
         self.token = secrets.token_hex(16)
+        self._scratch: Path | None = None  # from the start on, until kill()
+        self._run: _KernelRun | None = None  # from the child's start until finish() or kill()
 
     def start(self) -> None:
-        if self.so is None or not self.exercises or self.scratch is not None:
+        if self.so is None or not self.exercises or self._scratch is not None:
             return
         job, settings = self.job, self.job.settings
-        self.scratch = scratch = job.new_scratch(f"{self.chapter}-kernel")
+        self._scratch = scratch = job.new_scratch(f"{self.chapter}-kernel")
         (scratch / "prebuilt").mkdir()
         shutil.copyfile(self.so, scratch / "prebuilt" / self.so.name)
         for ex in self.exercises:
@@ -561,79 +723,63 @@ class _KernelChild:
         write_job(scratch, KERNEL_JOB, {"token": self.token, "exercises": [
             {"id": ex.id, "so": f"prebuilt/{self.so.name}"} for ex in self.exercises]})
         argv = [settings.python, "-P", "-s", "-B", "-m", "autograder.sandboxed.kernel_main", SCRATCH_TARGET]
-        self.started_at = time.time()
-        self.reader = ProgressReader(scratch / "progress.jsonl", tuple(ex.id for ex in self.exercises),
-                                     self.token)
-        self.proc = job.start(argv, scratch, job.limits(job.budget(self.exercises)))
-        self.clock = CpuDeadline(self.proc, settings.scaled(settings.startup_timeout_s))
-
-    def _consume(self) -> None:
-        assert self.reader is not None
-        settings = self.job.settings
-        for ev in self.reader.read_new():
-            if ev.phase == ProgressPhase.READY:
-                self.ready = True
-            elif ev.phase == ProgressPhase.SETUP_ERROR and not self.ready:
-                self.setup_error = ev.error
-            elif ev.phase == ProgressPhase.PROBE and ev.exercise is not None and self.ready:
-                ex = next(e for e in self.exercises if e.id == ev.exercise)
-                self.clock = CpuDeadline(self.proc, settings.scaled(ex.timeout_s))
-            elif ev.phase == ProgressPhase.DONE and self.ready:
-                self.clock = CpuDeadline(self.proc, settings.scaled(settings.startup_timeout_s))
+        started_at = time.time()
+        reader = ProgressReader(scratch / "progress.jsonl", tuple(ex.id for ex in self.exercises), self.token)
+        try:
+            proc = job.start(argv, scratch, job.limits(job.budget(self.exercises)))
+        except BaseException:
+            reader.close()
+            raise
+        self._run = _KernelRun(job, self.exercises, proc, reader, started_at)
 
     def poll(self) -> None:
-        if self.proc is None or self.result is not None or self.reader is None:
-            return
-        self._consume()
-        self.result = _wait(self.proc, 0)
-        assert self.clock is not None
-        if self.result is None and (verdict := self.clock.check()) is not None:
-            self.timed_out = True
-            if verdict == "starved":
-                self.starved = self.clock.describe()
-            self.result = _kill(self.proc)
+        if self._run is not None:
+            self._run.poll()
 
     def finish(self) -> tuple[str, dict[str, dict[str, Any]]]:
         """(kernel.__run__ status, exercise id -> its "kernel."-prefixed observation values)."""
         self.start()
-        if self.proc is None:
+        run = self._run
+        if run is None:
             return "not_built", {}
-        while self.result is None:
-            self.poll()
-            if self.result is None:
+        while run.result is None:
+            run.poll()
+            if run.result is None:
                 time.sleep(POLL_S)
-        result, self.proc = self.result, None
-        assert self.scratch is not None and self.reader is not None
-        self._consume()  # lines written after the last poll
-        self.reader.close()
+        result, self._run = run.result, None  # it ended: nothing left for kill() but the scratch folder
+        run.consume()  # lines written after the last poll
+        run.reader.close()
         # "ready" is written before the student's library is loaded: whatever fails after it is the
         # student's (even an exit(3) from a constructor in the .so), whatever fails before it is ours.
         # A constructor can empty the progress file, not the marker the child wrote to stdout.
-        if not self.ready and ready_line(self.token) not in (result.stdout or ""):
-            detail = self.setup_error or (result.stderr or "")[-1500:]
+        if not run.ready and ready_line(self.token) not in (result.stdout or ""):
+            detail = run.setup_error or (result.stderr or "")[-1500:]
             raise GraderFault(f"{self.chapter}: kernel child did not get ready ({result.message}): {detail}")
-        if self.starved:
-            raise GraderFault(f"{self.chapter}: kernel child starved of CPU by the machine ({self.starved})")
-        if self.timed_out:
+        if run.starved:
+            raise GraderFault(f"{self.chapter}: kernel child starved of CPU by the machine ({run.starved})")
+        if run.timed_out:
             status = "timeout"
         else:
             status = "ok" if result.exit_code == 0 else _crash_status(result)[0]
-        self.job.clock.phases.append(Phase(f"{self.chapter}/kernel", self.started_at,
-                                           round(time.time() - self.started_at, 6), status))
+        self.job.clock.phases.append(Phase(f"{self.chapter}/kernel", run.started_at,
+                                           round(time.time() - run.started_at, 6), status))
+        return status, self._values()
+
+    def _values(self) -> dict[str, dict[str, Any]]:
+        assert self._scratch is not None  # finish() started the child
         values: dict[str, dict[str, Any]] = {}
         for ex in self.exercises:
-            obs = read_observations(self.scratch / "obs", f"{ex.id}.kernel")
+            obs = read_observations(self._scratch / "obs", f"{ex.id}.kernel")
             values[ex.id] = {f"{KERNEL_PREFIX}{k}": v for k, v in (obs.values if obs else {}).items()}
-        return status, values
+        return values
 
     def kill(self) -> None:
-        if self.reader is not None:
-            self.reader.close()
-        if self.proc is not None:
-            proc, self.proc = self.proc, None
-            _kill(proc)
-        if self.scratch is not None:
-            self.job.release_scratch(self.scratch)
+        run, self._run = self._run, None
+        if run is not None:
+            run.reader.close()
+            _kill(run.proc)
+        if self._scratch is not None:
+            self.job.scratches.release(self._scratch)
 
 
 # --- verdicts ------------------------------------------------------------------------------------
@@ -778,24 +924,8 @@ def _grade_chapter(job: _Job, chapter: str, notebook: dict[str, Any], exercises:
                                     limit_s=settings.scaled(settings.build_timeout_s)))
     kernel_so = kernel_build.so_path if kernel_build is not None and kernel_build.ok else None
     kernel_child = _KernelChild(job, chapter, kernel_exs, inputs, kernel_so)
-    observations: dict[str, Observations] = {}
-    run_status: dict[str, tuple[str, str]] = {}
-    remaining = list(exercises)
-    run_no = 0
     try:
-        while remaining:
-            run_no += 1
-            with job.clock.phase(f"{chapter}/child#{run_no}") as ph:
-                run = _run_notebook_child(job, chapter, cells, remaining, inputs, libs,
-                                          kernel_child.start if job.concurrent_kernel else (lambda: None),
-                                          kernel_child.poll)
-                ph["outcome"] = run.status
-            observations.update(run.observations)
-            if run.failed is None:
-                break
-            run_status[run.failed] = (run.status, run.detail_zh)
-            failed_at = [ex.id for ex in remaining].index(run.failed)
-            remaining = [ex for ex in remaining[failed_at + 1:] if ex.id not in run.done]
+        runs = _run_notebook_children(job, chapter, cells, exercises, inputs, libs, kernel_child)
         kernel_status, kernel_values = kernel_child.finish()
     finally:
         kernel_child.kill()
@@ -803,16 +933,16 @@ def _grade_chapter(job: _Job, chapter: str, notebook: dict[str, Any], exercises:
         scores: dict[str, ExerciseScore] = {}
         for ex in exercises:
             answer_cells = cells.answers[ex.id]
-            if ex.id in run_status:
-                status, detail = run_status[ex.id]
+            if ex.id in runs.died_in:
+                status, detail = runs.died_in[ex.id].status, runs.died_in[ex.id].detail_zh
                 ended = (Status.TIMEOUT, Status.CRASHED, Status.MEMORY, Status.MALFORMED_OUTPUT)
                 key = status if status in ended else Status.CRASHED
                 text = message(key, limit_s=settings.scaled(ex.timeout_s), detail=detail)
                 score = zero_score(ex, status, "\n".join([text, *(kernel_notes if ex.kernel_probe else [])]))
-            elif ex.id not in observations:
+            elif ex.id not in runs.observations:
                 score = zero_score(ex, Status.NOT_RUN, message("not_run"))
             else:
-                obs = observations[ex.id]
+                obs = runs.observations[ex.id]
                 if ex.kernel_probe:
                     merged = {**obs.values, **kernel_values.get(ex.id, {}), KERNEL_RUN_KEY: kernel_status}
                     obs = Observations(ex.id, merged)
@@ -871,7 +1001,7 @@ def grade_submission(sub: StudentSubmission, release: ReleaseInfo, settings: Run
         sb = sandbox or _sandbox_for(settings, uid)
         workdir = Path(tempfile.mkdtemp(prefix=f"job-{sub.content_hash[:12]}-", dir=settings.scratch_root))
         os.chmod(workdir, 0o711)  # rlimit mode: the sandbox uid must pass through to its scratch folders
-        job = _Job(sub, release, settings, sb, catalog, workdir, library)
+        job = _Job.create(sub, release, settings, sb, catalog, workdir, library)
         job.messages.extend(sub.problems_zh)
         try:
             for chapter, ids in exercise_registry.CHAPTERS.items():
@@ -884,7 +1014,7 @@ def grade_submission(sub: StudentSubmission, release: ReleaseInfo, settings: Run
                 scores.update(_grade_chapter(job, chapter, nb.notebook, chapter_exs))
         finally:
             try:
-                job.close()  # unmounts scratch quotas a fault left behind, before the folder goes
+                job.scratches.release_all()  # unmounts quotas a fault left behind, before the folder goes
             finally:
                 shutil.rmtree(workdir, ignore_errors=True)
     graded = any(ch in sub.notebooks for ch in exercise_registry.CHAPTERS)

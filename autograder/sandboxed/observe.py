@@ -1,5 +1,5 @@
 """Child side of the observation wire format (parent side: autograder/observations.py, and for the
-notebook child's stream autograder/grade/jobfiles.py `ObservationStream`).
+notebook child's stream autograder/grade/observation_stream.py `ObservationStream`).
 
 A probe records named observations with a `Recorder`. Each is one entry, exactly one of
   {"json": <null | bool | int | float | str | list | dict of these>}

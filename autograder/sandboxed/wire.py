@@ -93,7 +93,7 @@ def ack_name(exercise: str) -> str:
     return f"ack-{exercise}"
 
 
-# --- observation stream frames (child -> parent; observe.py writes, jobfiles.py reads) -------------
+# --- observation stream frames (child -> parent; observe.py writes, observation_stream.py reads) --
 
 FRAME_MAGIC = b"JGO1"
 FRAME_PREFIX = struct.Struct(">4sII")  # magic, header length, payload length

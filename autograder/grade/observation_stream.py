@@ -1,17 +1,8 @@
-"""Parent side of the files a sandboxed child reads and writes (trusted; child output is untrusted).
+"""Parent end of a notebook child's observation stream (trusted; every byte the child sends is not).
 
-Scratch layout of one child run (the sandbox shows it at /sandbox/scratch):
-  job.json | kernel_job.json   what to run (autograder/sandboxed/child_main.py, kernel_main.py)
-  inputs/<id>.json + .npy      ProbeInputs of each exercise (docs/architecture.md, "Inputs")
-  prebuilt/<build_key>.so      kernels built by the grader (JAXCOURSE_PREBUILT)
-  work/                        the notebook's working folder (student extra files copied here)
-  obs.sock                     the notebook child's observation stream (ObservationStream listens;
-                               the child connects and unlinks it before any student code runs)
-  obs/                         observations the kernel child writes (files)
-  progress.jsonl               progress lines written by the child
-
-Also prepares the read-only library folder the child imports from (PYTHONPATH), holding only
-autograder/__init__.py, autograder/sandboxed/, jaxcourse/ and kernels/.
+The child (autograder/sandboxed/observe.py) sends frames over the AF_UNIX socket <scratch>/obs.sock;
+`ObservationStream` validates them, charges them to the exercise running and writes each exercise's
+observations into the parent's own folder, which `read_child_observations` reads back.
 """
 
 from __future__ import annotations
@@ -22,17 +13,14 @@ import math
 import os
 import re
 import select
-import shutil
 import socket
-import tempfile
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from autograder import untrusted_json
-from autograder.exercises.base import ProbeInputs
 from autograder.grade.model import GraderFault
 from autograder.messages import FORGED_OUTPUT_ZH, OVERSIZED_OUTPUT_ZH
 from autograder.observations import (
@@ -49,17 +37,12 @@ from autograder.sandboxed.wire import (
     FRAME_MAGIC,
     FRAME_PREFIX,
     FRAME_PUT,
-    JOB_LAYOUT,
     STREAM_NAME,
     TAMPERED_KEY,
     TOKEN_KEY,
     WIRE_KEY,
-    KernelJob,
-    NotebookJob,
-    ProgressPhase,
 )
 
-MAX_PROGRESS_BYTES = 1 * 2**20
 MAX_HEADER_BYTES = 4096
 MAX_KEY_CHARS = 200
 # What the frames sent while one exercise runs may cost (whatever they claim to be: that exercise's,
@@ -74,22 +57,7 @@ ENTRY_OVERHEAD_BYTES = 64  # a kept entry's cost besides its key and payload
 MAX_PAYLOAD_DEPTH = untrusted_json.MAX_DEPTH - 3
 MAX_PUMP_BYTES = 8 * 2**20  # one pump() reads at most this much, so the runner's loop stays responsive
 _NUMERIC_DTYPE = re.compile(r"[<>|=]?[biufc]\d{1,2}")
-_PHASES = frozenset(ProgressPhase)
 _PARENT_KEYS = frozenset({TAMPERED_KEY, TOKEN_KEY, WIRE_KEY})  # made by the parent, never sent
-
-
-def write_inputs(inputs_dir: Path, exercise: str, inp: ProbeInputs) -> None:
-    inputs_dir.mkdir(parents=True, exist_ok=True)
-    arrays = {}
-    for i, (name, arr) in enumerate(inp.arrays.items()):
-        arr = np.asarray(arr)
-        if arr.dtype.kind not in "biufc":
-            raise TypeError(f"{exercise}: input array {name!r} has non-numeric dtype {arr.dtype}")
-        file_name = f"{exercise}.{i}.npy"
-        np.save(inputs_dir / file_name, arr, allow_pickle=False)
-        arrays[name] = file_name
-    doc = {"seed": inp.seed, "params": inp.params, "arrays": arrays}
-    (inputs_dir / f"{exercise}.json").write_text(json.dumps(doc), encoding="utf-8")
 
 
 class ObservationStream:
@@ -416,121 +384,3 @@ def read_child_observations(obs_dir: Path, exercise: str, token: str) -> Observa
         values = {WIRE_KEY: StudentError("ForgedOutput", FORGED_OUTPUT_ZH)}
     values.pop(TOKEN_KEY, None)
     return Observations(exercise, values)
-
-
-def write_job(scratch: Path, name: str, doc: NotebookJob | KernelJob) -> None:
-    (scratch / name).write_text(json.dumps({**JOB_LAYOUT, **doc}), encoding="utf-8")
-
-
-def place_extra_files(workdir: Path, extra_files: dict[str, bytes]) -> None:
-    """Copy the submission's extra files (already safe relative paths) into the notebook's folder."""
-    for rel, data in extra_files.items():
-        parts = PurePosixPath(rel).parts
-        if not parts or PurePosixPath(rel).is_absolute() or ".." in parts:
-            continue  # intake guarantees safe paths; refuse anything else quietly
-        dest = workdir.joinpath(*parts)
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        dest.write_bytes(data)
-
-
-@dataclass(frozen=True)
-class ProgressEvent:
-    exercise: str | None
-    phase: str
-    error: str = ""
-
-
-class ProgressReader:
-    """Follows progress.jsonl; malformed, unexpected or token-less lines are ignored.
-
-    Create it BEFORE the child starts: it creates the file and keeps its own descriptor, so a child
-    that unlinks the path or puts a FIFO or symlink in its place cannot blind or block the parent.
-    """
-
-    def __init__(self, path: Path, exercises: tuple[str, ...], token: str = ""):
-        self.path = path
-        self.exercises = frozenset(exercises)
-        self.token = token
-        self.offset = 0
-        self.pending = b""
-        self.fd = os.open(path, os.O_RDONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666)
-        os.fchmod(self.fd, 0o666)  # the child (another uid) appends to it
-
-    def close(self) -> None:
-        if self.fd >= 0:
-            os.close(self.fd)
-            self.fd = -1
-
-    def __enter__(self) -> ProgressReader:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def read_new(self) -> list[ProgressEvent]:
-        if self.offset >= MAX_PROGRESS_BYTES or self.fd < 0:
-            return []
-        try:
-            chunk = os.pread(self.fd, MAX_PROGRESS_BYTES - self.offset, self.offset)
-        except OSError:
-            return []
-        self.offset += len(chunk)
-        data = self.pending + chunk
-        *lines, self.pending = data.split(b"\n")
-        events = []
-        for line in lines:
-            try:
-                doc = untrusted_json.loads(line)
-            except ValueError:
-                continue
-            phase = doc.get("phase") if isinstance(doc, dict) else None
-            if not isinstance(phase, str) or phase not in _PHASES:
-                continue
-            if self.token and doc.get("token") != self.token:
-                continue
-            ex = doc.get("exercise")
-            if ex is not None and (not isinstance(ex, str) or ex not in self.exercises):  # unhashable too
-                continue
-            events.append(ProgressEvent(ex, phase, str(doc.get("error", ""))[:4000]))
-        return events
-
-
-def _tree_files(source_root: Path, release_root: Path | None) -> dict[str, Path]:
-    """Relative path in the child library -> file to copy."""
-    files: dict[str, Path] = {"autograder/__init__.py": source_root / "autograder" / "__init__.py"}
-    for p in sorted((source_root / "autograder" / "sandboxed").rglob("*.py")):
-        files[str(p.relative_to(source_root))] = p
-    for folder in ("jaxcourse", "kernels"):
-        base = release_root if release_root is not None and (release_root / folder).is_dir() else source_root
-        for p in sorted((base / folder).rglob("*")):
-            if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".so"):
-                files[str(p.relative_to(base))] = p
-    return files
-
-
-def prepare_child_library(dest_root: Path, release_root: Path | None) -> Path:
-    """Content-addressed read-only copy of what the child may import; reused across jobs."""
-    source_root = Path(__file__).resolve().parents[2]
-    files = _tree_files(source_root, release_root)
-    h = hashlib.sha256()
-    for rel, p in files.items():
-        h.update(rel.encode() + b"\0" + p.read_bytes() + b"\0")
-    dest = dest_root / f"lib-{h.hexdigest()[:16]}"
-    if dest.is_dir():
-        return dest
-    dest_root.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=".lib-", dir=dest_root))
-    for rel, p in files.items():
-        target = tmp / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(p, target)
-    for d in [tmp, *(p for p in tmp.rglob("*") if p.is_dir())]:
-        os.chmod(d, 0o755)
-    for p in tmp.rglob("*"):
-        if p.is_file():
-            os.chmod(p, 0o444)
-    try:
-        os.rename(tmp, dest)
-    except OSError:  # another job made the same copy first
-        shutil.rmtree(tmp, ignore_errors=True)
-    return dest

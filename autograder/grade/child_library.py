@@ -1,0 +1,53 @@
+"""The read-only library folder a sandboxed child imports from (PYTHONPATH), prepared by the parent.
+
+It holds only autograder/__init__.py, autograder/sandboxed/, jaxcourse/ and kernels/.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+
+def _tree_files(source_root: Path, release_root: Path | None) -> dict[str, Path]:
+    """Relative path in the child library -> file to copy."""
+    files: dict[str, Path] = {"autograder/__init__.py": source_root / "autograder" / "__init__.py"}
+    for p in sorted((source_root / "autograder" / "sandboxed").rglob("*.py")):
+        files[str(p.relative_to(source_root))] = p
+    for folder in ("jaxcourse", "kernels"):
+        base = release_root if release_root is not None and (release_root / folder).is_dir() else source_root
+        for p in sorted((base / folder).rglob("*")):
+            if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".so"):
+                files[str(p.relative_to(base))] = p
+    return files
+
+
+def prepare_child_library(dest_root: Path, release_root: Path | None) -> Path:
+    """Content-addressed read-only copy of what the child may import; reused across jobs."""
+    source_root = Path(__file__).resolve().parents[2]
+    files = _tree_files(source_root, release_root)
+    h = hashlib.sha256()
+    for rel, p in files.items():
+        h.update(rel.encode() + b"\0" + p.read_bytes() + b"\0")
+    dest = dest_root / f"lib-{h.hexdigest()[:16]}"
+    if dest.is_dir():
+        return dest
+    dest_root.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=".lib-", dir=dest_root))
+    for rel, p in files.items():
+        target = tmp / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(p, target)
+    for d in [tmp, *(p for p in tmp.rglob("*") if p.is_dir())]:
+        os.chmod(d, 0o755)
+    for p in tmp.rglob("*"):
+        if p.is_file():
+            os.chmod(p, 0o444)
+    try:
+        os.rename(tmp, dest)
+    except OSError:  # another job made the same copy first
+        shutil.rmtree(tmp, ignore_errors=True)
+    return dest
