@@ -15,6 +15,7 @@ import os
 import shutil
 import socket
 import struct
+import subprocess
 import sys
 import threading
 from collections.abc import Callable
@@ -1204,11 +1205,28 @@ def test_child_library_holds_only_the_sandboxed_side(tmp_path):
     lib = prepare_child_library(tmp_path, None)
     top = sorted(str(p.relative_to(lib)) for p in lib.iterdir())
     assert top == ["autograder", "jaxcourse", "kernels"]
-    assert sorted(p.name for p in (lib / "autograder").iterdir()) == ["__init__.py", "sandboxed"]
+    names = sorted(p.name for p in (lib / "autograder").iterdir())
+    assert names == ["__init__.py", "__pycache__", "sandboxed"]
     # Mode bits, not os.access: root (CI) may write anything, the sandbox uid may not.
     writable = [p for p in lib.rglob("*") if p.stat().st_mode & 0o222 and not p.is_dir()]
     assert not writable, writable[:5]
     assert prepare_child_library(tmp_path, None) == lib  # content-addressed, reused
+
+
+def test_child_library_carries_bytecode_the_child_uses(tmp_path):
+    """Children run with -B on a read-only copy: each source has bytecode beside it, and a child
+    started like the real ones imports from it instead of compiling the source."""
+    lib = prepare_child_library(tmp_path, None)
+    sources = sorted(lib.rglob("*.py"))
+    assert sources
+    for src in sources:
+        assert list((src.parent / "__pycache__").glob(f"{src.stem}.*.pyc")), src
+    argv = [sys.executable, "-P", "-s", "-B", "-v", "-c", "import autograder.sandboxed.wire"]
+    run = subprocess.run(argv, env={"PYTHONPATH": str(lib)}, capture_output=True, text=True, check=True)
+    verbose = run.stderr
+    wire = lib / "autograder" / "sandboxed" / "wire.py"
+    (cached,) = (wire.parent / "__pycache__").glob("wire.*.pyc")
+    assert f"code object from '{cached}'" in verbose, verbose[-2000:]  # loaded, not compiled
 
 
 # --- the observation stream (parent side), against frames sent by hand --------------------------
