@@ -11,7 +11,7 @@ Contract (Gradescope's autograder specification; the image of grader.Dockerfile 
   stdout                               Gradescope keeps it as /autograder/results/stdout and shows it
                                        to staff only (`stdout_visibility` "hidden")
 
-Grading takes the path of `jaxgrade grade` (intake, runner, `batch.complete_result`,
+Grading takes the path of `jaxgrade grade` (intake, `batch.grade_student` around the runner,
 `reports.results_json`), so a submission scores the same here and in a batch.
 
 A grader fault (the sandbox would not start, a broken release, a bug) never looks like the student's
@@ -136,7 +136,7 @@ def _other_caches(own: Path) -> str | None:
 def grade(root: Path, work: Path) -> dict[str, Any]:
     """Grade root/submission and return Gradescope's results.json document. Raises on grader faults."""
     from autograder.grade import reports
-    from autograder.grade.batch import BatchConfig, complete_result, intake_failure_result
+    from autograder.grade.batch import GradingScope, grade_student
     from autograder.grade.intake import Entry, intake_student
     from autograder.grade.model import ReleaseInfo
     from autograder.grade.runner import RunSettings, grade_submission
@@ -174,18 +174,8 @@ def grade(root: Path, work: Path) -> dict[str, Any]:
     )
     sid = student_id(root)
     sub = intake_student(sid, [Entry(sid, submission, "dir")], release_version=release.version)
-    cfg = BatchConfig(
-        submissions=submission.parent,
-        out=work,
-        release=release,
-        jobs=1,
-        isolation=mode,
-        unsafe_no_sandbox=unsafe,
-    )
-    if sub.status != "ok":
-        result = intake_failure_result(sub, release, cfg)
-    else:
-        result = complete_result(sub, release, grade_submission(sub, release, settings), cfg)
+    result = grade_student(sub, release, lambda s: grade_submission(s, release, settings),
+                           GradingScope(unsafe_no_sandbox=unsafe))  # fmt: skip
     print(f"release {release.version} ({release_root}), isolation {mode}")
     print(f"status {result.status}: {result.total:g} / {result.max_total:g}")
     for ex, s in result.scores.items():

@@ -3,8 +3,9 @@
 For each student, in this process (the client): receive (gradebook row, safe folder name) ->
 intake -> skip if unchanged -> parsed -> running -> hand the StudentSubmission to the executor.
 The executor (autograder/executors/: a local thread pool, or a Dask cluster) only turns it into a
-StudentResult; back here the result is completed and checked (`complete_result`) -> graded (one
-transaction) -> OUT/<safe id>/ files. Every gradebook write happens here, never in an executor.
+StudentResult; back here `grade_student` (the per-student step Gradescope's run_autograder calls
+too) checks and completes it -> graded (one transaction) -> OUT/<safe id>/ files. Every gradebook
+write happens here, never in an executor.
 At most `executor.capacity()` students are in flight. The grade function of the local executor
 is injected (`grade_fn`), so tests drive the batch with a fake runner.
 
@@ -27,8 +28,9 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, wait
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
@@ -44,12 +46,27 @@ from autograder.grade.model import GraderFault, Phase, ReleaseInfo, StudentResul
 from autograder.messages import NOT_GRADED_ZH, Status, message, partial_not_submitted
 
 GradeFn = Callable[[StudentSubmission, ReleaseInfo, Any], StudentResult]
+Grade = Callable[[StudentSubmission], StudentResult]  # what an executor runs for one student
 
 CHAPTER_OF = {ex: ch for ch, ids in CHAPTERS.items() for ex in ids}
 
 
 def missing_chapter_zh(chapter: str) -> str:
     return message("not_submitted", chapter_no=int(chapter[2:]))
+
+
+@dataclass(frozen=True)
+class GradingScope:
+    """What a student's result depends on besides the submission and the release."""
+
+    exercises: tuple[str, ...] = ()  # empty: all
+    unsafe_no_sandbox: bool = False
+
+    @property
+    def key(self) -> str:
+        """The gradebook's `scope` column: a stored grade is reused only under the same key."""
+        sandbox = "none" if self.unsafe_no_sandbox else "yes"
+        return f"exercises={','.join(self.exercises) or 'all'};sandbox={sandbox}"
 
 
 @dataclass(frozen=True)
@@ -66,10 +83,13 @@ class BatchConfig:
     progress: bool | None = None  # None: a progress bar when stderr is a TTY
 
     @property
+    def grading_scope(self) -> GradingScope:
+        return GradingScope(self.exercises, self.unsafe_no_sandbox)
+
+    @property
     def scope(self) -> str:
         """What else (besides content hash and release) a stored grade depends on."""
-        sandbox = "none" if self.unsafe_no_sandbox else "yes"
-        return f"exercises={','.join(self.exercises) or 'all'};sandbox={sandbox}"
+        return self.grading_scope.key
 
 
 @dataclass(frozen=True)
@@ -106,16 +126,16 @@ def _skipped(exercise: str) -> ExerciseScore:
     return ExerciseScore(exercise, 0.0, 0.0, (), Status.SKIPPED, "")
 
 
-def intake_failure_result(sub: StudentSubmission, release: ReleaseInfo, cfg: BatchConfig) -> StudentResult:
+def intake_failure_result(sub: StudentSubmission, release: ReleaseInfo, scope: GradingScope) -> StudentResult:
     status = sub.status
     head = status.split(":", 1)[0]
     summary = reports.status_zh(status)
     scores = {
-        ex: _skipped(ex) if cfg.exercises and ex not in cfg.exercises
+        ex: _skipped(ex) if scope.exercises and ex not in scope.exercises
         else _not_graded(ex, release.points[ex], head, summary)
         for ex in EXERCISE_IDS
     }  # fmt: skip
-    flags = ("unsafe_no_sandbox",) if cfg.unsafe_no_sandbox else ()
+    flags = ("unsafe_no_sandbox",) if scope.unsafe_no_sandbox else ()
     return StudentResult(sub.student_id, sub.content_hash, release.version, scores, status, (),
                          tuple(sub.problems_zh), flags)  # fmt: skip
 
@@ -139,7 +159,7 @@ def _derive_status(
 
 
 def complete_result(
-    sub: StudentSubmission, release: ReleaseInfo, result: StudentResult, cfg: BatchConfig
+    sub: StudentSubmission, release: ReleaseInfo, result: StudentResult, scope: GradingScope
 ) -> StudentResult:
     """Every exercise present (missing chapter -> 0 with a message, filtered out -> skipped),
     a status from the documented vocabulary, TA flags and the intake notes for the student."""
@@ -154,7 +174,7 @@ def complete_result(
     for ch in missing:
         messages.append(missing_chapter_zh(ch))
     for ex in EXERCISE_IDS:
-        if cfg.exercises and ex not in cfg.exercises:
+        if scope.exercises and ex not in scope.exercises:
             scores[ex] = _skipped(ex)
         elif CHAPTER_OF[ex] in missing:
             got = result.scores.get(ex)
@@ -170,7 +190,7 @@ def complete_result(
     flags = set(result.flags)
     if any(s.status == Status.TAMPERED for s in scores.values()):
         flags.add("tampered")
-    if cfg.unsafe_no_sandbox:
+    if scope.unsafe_no_sandbox:
         flags.add("unsafe_no_sandbox")
     for m in result.messages_zh:
         if m not in messages:
@@ -184,6 +204,20 @@ def complete_result(
         messages_zh=tuple(messages),
         flags=tuple(sorted(flags)),
     )
+
+
+def grade_student(
+    sub: StudentSubmission, release: ReleaseInfo, grade: Grade, scope: GradingScope
+) -> StudentResult:
+    """One student's result after intake, the same for `jaxgrade grade` and Gradescope.
+
+    An intake failure is scored without running anything. Otherwise `grade` runs the submission
+    (the runner; in a batch, the result the executor produced) and `complete_result` checks and
+    completes what it returned. Raises GraderFault when the grader failed.
+    """
+    if sub.status != "ok":
+        return intake_failure_result(sub, release, scope)
+    return complete_result(sub, release, grade(sub), scope)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -255,10 +289,14 @@ def _take_in(sid: str, entries: list[Entry], gb: Gradebook, cfg: BatchConfig) ->
         return JobOutcome(sid, "unchanged", row.status or "", row.total, row.max_total, t1 - t0)
     gb.mark_parsed(sid, sub.content_hash, t1)
     job = _InFlight(sub, safe, intake_phase, t0)
-    if sub.status != "ok":
-        return _record(job, intake_failure_result(sub, cfg.release, cfg), gb, cfg)
+    if sub.status != "ok":  # scored here: nothing goes to the executor
+        return _record(job, grade_student(sub, cfg.release, _never_run, cfg.grading_scope), gb, cfg)
     gb.mark_running(sid, time.time())
     return job
+
+
+def _never_run(sub: StudentSubmission) -> StudentResult:
+    raise GraderFault(f"the refused submission of {sub.student_id!r} was about to be graded")
 
 
 def _record(job: _InFlight, result: StudentResult, gb: Gradebook, cfg: BatchConfig) -> JobOutcome:
@@ -275,7 +313,7 @@ def _finish(job: _InFlight, fut: Future[StudentResult], gb: Gradebook, cfg: Batc
     """Client side, after grading: validate and complete the result, then one gradebook transaction."""
     sid = job.sub.student_id
     try:
-        result = complete_result(job.sub, cfg.release, fut.result(), cfg)
+        result = grade_student(job.sub, cfg.release, lambda _sub: fut.result(), cfg.grading_scope)
     except Exception as exc:
         if isinstance(exc, GraderFault):
             err = f"{exc}"
@@ -353,6 +391,96 @@ def _lock_out(out: Path) -> int:
     return fd
 
 
+@contextmanager
+def _locked_out(out: Path) -> Iterator[None]:
+    fd = _lock_out(out)
+    try:
+        yield
+    finally:
+        os.close(fd)
+
+
+def _prepare(cfg: BatchConfig) -> tuple[dict[str, list[Entry]], list[str]]:
+    """OUT made private, SUBMISSIONS read: every student's entries, and the entries ignored."""
+    try:
+        cfg.out.mkdir(parents=True, exist_ok=True)
+        os.chmod(cfg.out, 0o700)  # grades are private, and sandboxed code must not reach OUT (rlimit mode)
+        return discover(cfg.submissions)
+    except OSError as exc:
+        raise GraderFault(f"cannot prepare {cfg.out} or read {cfg.submissions}: {exc}") from exc
+
+
+def _grade_through(
+    executor: Executor, ids: list[str], students: dict[str, list[Entry]], gb: Gradebook, cfg: BatchConfig,
+    progress: _Progress,
+) -> list[JobOutcome]:  # fmt: skip
+    """Every student through `executor`, which is closed afterwards (its pending work cancelled
+    when the batch is interrupted)."""
+    try:
+        outcomes = _grade_all(ids, students, gb, cfg, executor, progress)
+    except BaseException:
+        executor.close(cancel=True)
+        raise
+    executor.close()
+    return outcomes
+
+
+def _ids_of(outcomes: list[JobOutcome], kind: str) -> tuple[str, ...]:
+    return tuple(sorted(o.student_id for o in outcomes if o.kind == kind))
+
+
+def _write_reports(
+    cfg: BatchConfig, ids: list[str], gb: Gradebook, outcomes: list[JobOutcome], ignored: list[str],
+    executor: str, start: float,
+) -> list[reports.GradeRow]:  # fmt: skip
+    """Every student's files, grades.csv and report.md, rendered from the gradebook."""
+    rows = []
+    for sid in ids:
+        row = gb.get(sid)
+        if row is None:
+            continue
+        result = gb.load_result(sid)
+        rows.append(reports.GradeRow(row, result))
+        if result is not None:
+            reports.write_student_files(cfg.out, row.safe_id, result)
+    reports.write_grades_csv(cfg.out, rows)
+    info = reports.BatchInfo(
+        release_version=cfg.release.version,
+        release_root=str(cfg.release.root),
+        isolation=cfg.isolation,
+        unsafe_no_sandbox=cfg.unsafe_no_sandbox,
+        jobs=cfg.jobs,
+        exercises=cfg.exercises,
+        graded_now=_ids_of(outcomes, "graded"),
+        skipped_unchanged=_ids_of(outcomes, "unchanged"),
+        wall_s=time.time() - start,
+        ignored_entries=tuple(ignored),
+        executor=executor,
+    )
+    current = set(ids)
+    reports.write_ta_report(cfg.out, info, rows, [(s, p) for s, p in gb.all_phases() if s in current])
+    return rows
+
+
+def _summary(ids: list[str], rows: list[reports.GradeRow], outcomes: list[JobOutcome]) -> BatchSummary:
+    errors = tuple(sorted(r.row.student_id for r in rows if r.row.state == "grader_error"))
+    reason = ""
+    if errors:
+        first = next(r for r in rows if r.row.student_id == errors[0])
+        reason = (
+            f"{len(errors)} submission(s) hit a grader fault (first: {reports.printable(errors[0], 40)}: "
+            f"{reports.printable(first.row.error or '', 200)}); rerun the same command to retry them"
+        )
+    return BatchSummary(
+        students=tuple(ids),
+        graded_now=_ids_of(outcomes, "graded"),
+        unchanged=_ids_of(outcomes, "unchanged"),
+        grader_errors=errors,
+        exit_code=1 if errors else 0,
+        reason=reason,
+    )
+
+
 def run_batch(
     cfg: BatchConfig,
     grade_fn: GradeFn,
@@ -371,73 +499,16 @@ def run_batch(
     err = err if err is not None else sys.stderr
     out = out if out is not None else sys.stdout
     start = time.time()
-    try:
-        cfg.out.mkdir(parents=True, exist_ok=True)
-        os.chmod(cfg.out, 0o700)  # grades are private, and sandboxed code must not reach OUT (rlimit mode)
-        students, ignored = discover(cfg.submissions)
-    except OSError as exc:
-        raise GraderFault(f"cannot prepare {cfg.out} or read {cfg.submissions}: {exc}") from exc
+    students, ignored = _prepare(cfg)
     ids = sorted(students)
-    bar = cfg.progress if cfg.progress is not None else err.isatty()
-    progress = _Progress(len(ids), err, bar)
-    lock = _lock_out(cfg.out)
-    gb = Gradebook(cfg.out / "gradebook.sqlite")
-    try:
+    progress = _Progress(len(ids), err, cfg.progress if cfg.progress is not None else err.isatty())
+    with _locked_out(cfg.out), Gradebook(cfg.out / "gradebook.sqlite") as gb:
         executor = executor or LocalExecutor(grade_fn, cfg.release, settings, cfg.jobs)
-        try:
-            outcomes = _grade_all(ids, students, gb, cfg, executor, progress)
-        except BaseException:
-            executor.close(cancel=True)
-            raise
-        executor.close()
-
-        rows = []
-        for sid in ids:
-            row = gb.get(sid)
-            if row is None:
-                continue
-            result = gb.load_result(sid)
-            rows.append(reports.GradeRow(row, result))
-            if result is not None:
-                reports.write_student_files(cfg.out, row.safe_id, result)
-        reports.write_grades_csv(cfg.out, rows)
-        info = reports.BatchInfo(
-            release_version=cfg.release.version,
-            release_root=str(cfg.release.root),
-            isolation=cfg.isolation,
-            unsafe_no_sandbox=cfg.unsafe_no_sandbox,
-            jobs=cfg.jobs,
-            exercises=cfg.exercises,
-            graded_now=tuple(sorted(o.student_id for o in outcomes if o.kind == "graded")),
-            skipped_unchanged=tuple(sorted(o.student_id for o in outcomes if o.kind == "unchanged")),
-            wall_s=time.time() - start,
-            ignored_entries=tuple(ignored),
-            executor=executor.description,
-        )
-        current = set(ids)
-        reports.write_ta_report(cfg.out, info, rows, [(s, p) for s, p in gb.all_phases() if s in current])
+        outcomes = _grade_through(executor, ids, students, gb, cfg, progress)
+        rows = _write_reports(cfg, ids, gb, outcomes, ignored, executor.description, start)
         out.write(reports.score_table(rows))
         out.flush()
-    finally:
-        gb.close()
-        os.close(lock)
-
-    errors = tuple(sorted(r.row.student_id for r in rows if r.row.state == "grader_error"))
-    reason = ""
-    if errors:
-        first = next(r for r in rows if r.row.student_id == errors[0])
-        reason = (
-            f"{len(errors)} submission(s) hit a grader fault (first: {reports.printable(errors[0], 40)}: "
-            f"{reports.printable(first.row.error or '', 200)}); rerun the same command to retry them"
-        )
-    return BatchSummary(
-        students=tuple(ids),
-        graded_now=info.graded_now,
-        unchanged=info.skipped_unchanged,
-        grader_errors=errors,
-        exit_code=1 if errors else 0,
-        reason=reason,
-    )
+    return _summary(ids, rows, outcomes)
 
 
 def default_jobs() -> int:

@@ -14,38 +14,15 @@ service login), so editing a personalised notebook changes nothing about how it 
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
 import re
 import shutil
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
-
-def _load_variants() -> ModuleType:
-    """`jaxcourse/variants.py` without running `jaxcourse/__init__.py`, which imports JAX: the grading
-    service personalises downloads and must stay a process that never loads JAX. The module is plain
-    stdlib code, so loading it on its own gives the same selection the grader makes."""
-    name = "jaxcourse.variants"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.find_spec("jaxcourse")  # finds the package without executing it
-    if spec is None or not spec.submodule_search_locations:
-        raise ImportError("jaxcourse is not installed")
-    path = Path(next(iter(spec.submodule_search_locations))) / "variants.py"
-    loader_spec = importlib.util.spec_from_file_location("jaxgrade_personalise_variants", path)
-    assert loader_spec is not None and loader_spec.loader is not None
-    module = importlib.util.module_from_spec(loader_spec)
-    sys.modules[loader_spec.name] = module  # dataclasses look their module up while the class is made
-    loader_spec.loader.exec_module(module)
-    return module
-
-
-_variants = _load_variants()
-POOL_FILE, load_pool = _variants.POOL_FILE, _variants.load_pool
-normalise_student_id, variant_index = _variants.normalise_student_id, _variants.variant_index
+# jaxcourse loads its JAX-backed names on first use, so this import keeps the grading service (which
+# personalises downloads) a process that never loads JAX (tests/test_jax_free_parent.py).
+from jaxcourse.variants import POOL_FILE, load_pool, normalise_student_id, variant_index
 
 _CODE_BLOCK = re.compile(r"```python\n.*?```", re.S)
 _SHOW_CALL = re.compile(r'show_recompile_sequence\("[^"\n]*"\)')
