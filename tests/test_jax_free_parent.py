@@ -56,8 +56,9 @@ def _run(script: str, *args: str) -> dict:
 
 
 def test_exercise_checks_batch_cli_and_service_load_no_jax(tmp_path: Path) -> None:
-    """Every exercise module, the modules of the batch and the service, and a whole `jaxgrade grade`
-    run (a refused submission: the batch, intake, gradebook and reports run, no sandboxed child)."""
+    """Every exercise module and its inputs, the modules of the batch and the service, and a whole
+    `jaxgrade grade` run (a refused submission: the batch, intake, gradebook and reports run, no
+    sandboxed child)."""
     subs = tmp_path / "subs"
     subs.mkdir()
     shutil.copy2(MALFORMED, subs / MALFORMED.name)
@@ -69,6 +70,14 @@ def test_exercise_checks_batch_cli_and_service_load_no_jax(tmp_path: Path) -> No
         "    load(ex_id)\n"
         f"for name in {PARENT_MODULES!r}:\n"
         "    importlib.import_module(name)\n"
+        "from pathlib import Path\n"
+        "from autograder.exercises.structure_pool import structure_seed\n"
+        "for ex_id in EXERCISE_IDS:  # drawing every exercise's inputs too\n"
+        "    m = load(ex_id)\n"
+        "    if m.EXERCISE.per_student:\n"
+        "        m.inputs(1, student_id='s1', release_root=Path(sys.argv[3]))\n"
+        "    else:\n"
+        "        m.inputs(1, structure_seed=structure_seed('v', ex_id, 1))\n"
         f"imports = {_JAX_LOADED}\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         "    code = cli.main(['grade', sys.argv[1], '--out', sys.argv[2], '--release', sys.argv[3],\n"

@@ -34,6 +34,7 @@ from autograder.exercises.base import (
     unanswered,
 )
 from autograder.observations import ObservationInvalid, Observations
+from autograder.sandboxed.wire import HISTOGRAM_UNARY_OPS
 
 __all__ = ["EXERCISE", "inputs", "reference_histogram", "verdict"]
 
@@ -82,7 +83,7 @@ def _targets() -> Any:
 
 
 def _ops(rng: np.random.Generator, lo: int = 1, hi: int = 3) -> list[str]:
-    ops = sorted(_targets().UNARY_OPS)
+    ops = list(HISTOGRAM_UNARY_OPS)
     return [str(o) for o in rng.choice(ops, size=int(rng.integers(lo, hi + 1)))]
 
 

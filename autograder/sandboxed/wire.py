@@ -108,3 +108,12 @@ PROBE_ERROR_KEY = "__probe__"  # the probe itself was interrupted
 WIRE_KEY = "__wire__"  # parent-made: the observations could not be read (forged, oversized, ...)
 KERNEL_PREFIX = "kernel."  # the kernel child's keys, as the parent merges them
 KERNEL_RUN_KEY = "kernel.__run__"  # parent-made: how the kernel child ended
+
+# --- element-wise op names in probe inputs -------------------------------------------------------
+# The parent draws op chains from these names (exercises/fusion.py, exercises/histogram.py) without
+# importing the probes, which import JAX; each probe maps every name to a JAX function and refuses
+# to load if its table names other ops.
+
+FUSION_UNARY_OPS = ("abs", "cos", "exp_neg", "scale", "shift", "sigmoid", "sin", "softsign", "square", "tanh")
+HISTOGRAM_UNARY_OPS = ("abs", "clip0", "cos", "exp_neg_sq", "log1p_abs", "neg", "scale", "shift", "sigmoid",
+                       "sin", "square", "tanh")  # fmt: skip

@@ -35,6 +35,7 @@ import numpy as np
 from jax import lax
 
 from ..observe import Recorder
+from ..wire import FUSION_UNARY_OPS
 
 CASE_NAMES: tuple[str, ...] = ("chain", "chain_long", "barrier", "softmax", "two_inputs", "bf16", "chain_big")
 
@@ -51,6 +52,8 @@ UNARY_OPS: dict[str, Callable[[Any], Any]] = {
     "abs": jnp.abs,
     "softsign": lambda t: t / (1.0 + jnp.abs(t)),
 }
+if tuple(sorted(UNARY_OPS)) != FUSION_UNARY_OPS:  # the parent draws chains from the wire's names
+    raise ImportError("UNARY_OPS and wire.FUSION_UNARY_OPS name different ops")
 
 
 def chain(ops: list[str]) -> Callable[[Any], Any]:

@@ -37,6 +37,7 @@ import numpy as np
 from jax import lax
 
 from ..observe import Recorder
+from ..wire import HISTOGRAM_UNARY_OPS
 
 MAX_ENTRIES = 500
 
@@ -58,6 +59,8 @@ UNARY_OPS: dict[str, Callable[[Any], Any]] = {
     "clip0": lambda t: jnp.maximum(t, 0.0),
     "square": jnp.square,
 }
+if tuple(sorted(UNARY_OPS)) != HISTOGRAM_UNARY_OPS:  # the parent draws chains from the wire's names
+    raise ImportError("UNARY_OPS and wire.HISTOGRAM_UNARY_OPS name different ops")
 
 
 def chain(ops: list[str]) -> Callable[[Any], Any]:
