@@ -1227,6 +1227,14 @@ def test_child_library_carries_bytecode_the_child_uses(tmp_path):
     wire = lib / "autograder" / "sandboxed" / "wire.py"
     (cached,) = (wire.parent / "__pycache__").glob("wire.*.pyc")
     assert f"code object from '{cached}'" in verbose, verbose[-2000:]  # loaded, not compiled
+    edited = tmp_path / "edited"
+    shutil.copytree(lib, edited)
+    source = edited / "autograder" / "sandboxed" / "wire.py"
+    source.chmod(0o644)
+    source.write_text(source.read_text() + "EDITED = True\n")
+    argv = [sys.executable, "-P", "-s", "-B", "-c", "import autograder.sandboxed.wire as w; print(w.EDITED)"]
+    run = subprocess.run(argv, env={"PYTHONPATH": str(edited)}, capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "True"  # an edited copy never runs the old bytecode
 
 
 # --- the observation stream (parent side), against frames sent by hand --------------------------

@@ -44,9 +44,9 @@ def prepare_child_library(dest_root: Path, release_root: Path | None) -> Path:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(p, target)
     # Children run with -B and cannot write here, so without bytecode every child would compile
-    # these sources again (about 50 ms of CPU each). The folder is content-addressed and read-only,
-    # so the bytecode need not be checked against its source.
-    compileall.compile_dir(tmp, quiet=2, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    # these sources again (about 50 ms of CPU each). Checked-hash bytecode is used only while it
+    # matches its source's hash, so a copy whose sources are edited afterwards never runs stale code.
+    compileall.compile_dir(tmp, quiet=2, invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
     for d in [tmp, *(p for p in tmp.rglob("*") if p.is_dir())]:
         os.chmod(d, 0o755)
     for p in tmp.rglob("*"):
