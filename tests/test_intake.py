@@ -71,6 +71,14 @@ def zip_with(path: Path, members: dict[str, bytes], *, date: tuple | None = None
             zf.writestr(info, data)
 
 
+def add_symlink(zf: zipfile.ZipFile, name: str, target: str) -> None:
+    """A zip member that a Unix unzip would create as a symlink to `target`."""
+    link = zipfile.ZipInfo(name)
+    link.create_system = 3
+    link.external_attr = (stat.S_IFLNK | 0o777) << 16
+    zf.writestr(link, target)
+
+
 # ----------------------------------------------------------------------------------------- good input
 
 
@@ -280,10 +288,7 @@ def test_zip_absolute_and_backslash_names_are_refused(tmp_path: Path, name: str)
 def test_zip_symlink_member_is_refused(tmp_path: Path) -> None:
     with zipfile.ZipFile(tmp_path / "s.zip", "w") as zf:
         zf.writestr("nb.ipynb", dump(ch02()))
-        link = zipfile.ZipInfo("silu.cc")
-        link.create_system = 3
-        link.external_attr = (stat.S_IFLNK | 0o777) << 16
-        zf.writestr(link, "/etc/shadow")
+        add_symlink(zf, "silu.cc", "/etc/shadow")
     sub = one(tmp_path)
     assert sub.status == "malformed:unsafe_zip"
     assert any("符号链接" in p for p in sub.problems_zh)
@@ -468,10 +473,7 @@ def test_a_hostile_entry_refuses_the_student_after_a_good_one(tmp_path: Path) ->
     (d / "nb.ipynb").write_bytes(dump(ch02()))
     (d / "bad name.cc").write_text("x")
     with zipfile.ZipFile(tmp_path / "s.zip", "w") as zf:  # read after the folder (sorted names)
-        link = zipfile.ZipInfo("silu.cc")
-        link.create_system = 3
-        link.external_attr = (stat.S_IFLNK | 0o777) << 16
-        zf.writestr(link, "/etc/shadow")
+        add_symlink(zf, "silu.cc", "/etc/shadow")
     sub = one(tmp_path)
     assert sub.status == "malformed:unsafe_zip"
     assert sub.notebooks == {} and sub.extra_files == {}
