@@ -273,7 +273,11 @@ def test_exercise_declaration(exercise: str) -> None:
     probe_module = importlib.import_module(ex.probe_module)
     assert probe_module.__name__ == f"autograder.sandboxed.probes.{exercise}"
     assert callable(probe_module.probe)
-    assert not ex.kernel_probe or callable(probe_module.kernel_probe)
+    if ex.kernel_probe:  # the kernel child's probe: a module of its own, which imports no JAX
+        kernel_module = importlib.import_module(f"{ex.probe_module}_kernel")
+        assert callable(kernel_module.kernel_probe)
+        kernel_source = Path(kernel_module.__file__).read_text(encoding="utf-8")
+        assert not re.search(r"^\s*(from|import)\s+jax\b", kernel_source, re.M)
     source = Path(probe_module.__file__).read_text(encoding="utf-8")
     assert not re.search(r"^\s*(from|import)\s+autograder", source, re.M), "probes use relative imports only"
 

@@ -2,10 +2,9 @@
 
 `probe` runs in the notebook child: the student's `silu_ffi` is a `jax.custom_vjp` whose forward
 calls the C++ FFI target `silu` and whose backward calls `silu_bwd`. It records compiled HLO text,
-jaxpr structure and raw results under jit / grad / vmap. `kernel_probe` runs in a separate child with
-no student Python at all: it loads the student's compiled library, registers its `Silu` / `SiluBwd`
-handlers under fresh target names (jaxgrade_silu_<random>, jaxgrade_silubwd_<random>) and calls them
-through `jax.ffi.ffi_call`. The parent computes every expected value (float64 SiLU).
+jaxpr structure and raw results under jit / grad / vmap. The kernel child's probe, which calls the
+student's compiled handlers with no student Python in the process, is `silu_ffi_kernel.py`. The
+parent computes every expected value (float64 SiLU).
 
 Inputs (`inp`, drawn by autograder.exercises.silu_ffi.inputs; all arrays float32):
   x1, x2, x3 (1-D, 2-D, 3-D; each holds -100 and +100), w1, w2, w3 (weights shaped alike),
@@ -34,18 +33,11 @@ any key may hold an error entry instead of its value when the observed call rais
   vmap_grad         f32 array: jax.vmap(jax.grad(lambda v, w: sum(w * silu_ffi(v))),
                     in_axes=(vmap_grad_in_axes, None))(xg, wg).
 
-Observation keys of `kernel_probe` (the parent sees them prefixed "kernel."; the runner adds
-"kernel.__run__"). Missing / error entries as above.
-  symbols           JSON dict {"Silu": bool, "SiluBwd": bool}: the library exports these symbols
-                    (error entry on every key when the library cannot be loaded).
-  fwd.<i>           f32 array shaped like kx_<i>: ffi_call(<fresh target of Silu>)(kx_<i>).
-  bwd.<i>           f32 array shaped like kx_<i>: ffi_call(<fresh target of SiluBwd>)(kx_<i>, kct_<i>).
+Observation keys of the kernel child: see `silu_ffi_kernel.py`.
 """
 
 from __future__ import annotations
 
-import ctypes
-import os
 from typing import Any
 
 import jax
@@ -94,32 +86,3 @@ def probe(ns: dict, inp: dict, rec: Any) -> None:
         rec.observe(f"vmap.{i}", lambda axis=axis: jax.vmap(f, in_axes=axis)(inp["xv"]))
     rec.observe("vmap_grad", lambda: jax.vmap(jax.grad(loss), in_axes=(inp["vmap_grad_in_axes"], None))(
         inp["xg"], inp["wg"]))
-
-
-def kernel_probe(so_path: str | os.PathLike, inp: dict, rec: Any) -> None:
-    """Call the student's handlers directly; no student Python runs in this process."""
-    try:
-        lib = ctypes.cdll.LoadLibrary(os.fspath(so_path))
-    except OSError as exc:  # every key then carries the loader's error
-        cases = range(int(inp["kernel_cases"]))
-        for key in ("symbols", *(f"{k}.{i}" for k in ("fwd", "bwd") for i in cases)):
-            rec.put_error(key, exc)
-        return
-    rec.observe("symbols", lambda: {name: hasattr(lib, name) for name in ("Silu", "SiluBwd")})
-    suffix = os.urandom(6).hex()
-    targets: dict[str, str] = {}
-
-    def call(symbol: str, *args: Any) -> Any:
-        if symbol not in targets:  # registered on first use, so a failure is recorded per call
-            if not hasattr(lib, symbol):
-                raise AttributeError(f"the library does not export the handler symbol {symbol}")
-            target = f"jaxgrade_{symbol.lower()}_{suffix}"
-            jax.ffi.register_ffi_target(target, jax.ffi.pycapsule(getattr(lib, symbol)), platform="cpu")
-            targets[symbol] = target
-        x = args[0]
-        return jax.ffi.ffi_call(targets[symbol], jax.ShapeDtypeStruct(x.shape, x.dtype))(*args)
-
-    for i in range(int(inp["kernel_cases"])):
-        x, ct = inp[f"kx_{i}"], inp[f"kct_{i}"]
-        rec.observe(f"fwd.{i}", lambda x=x: call("Silu", x))
-        rec.observe(f"bwd.{i}", lambda x=x, ct=ct: call("SiluBwd", x, ct))
