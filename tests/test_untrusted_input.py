@@ -356,3 +356,19 @@ def test_an_error_entry_without_a_message_is_an_invalid_observation_not_an_index
     got = read_observations(obs, "ex")
     with pytest.raises(ObservationInvalid, match="Forged"):
         got.array("k")
+
+
+def test_an_end_frame_opens_the_short_ack_window_once_per_exercise(stream):
+    """The runner polls faster for a moment after an exercise's "end" frame (its "done" line and the
+    wait for the ack follow at once); a second end frame for the same exercise does not reopen it."""
+    obs, client, _ = stream
+    client.send(frame({"op": "put", "ex": "histogram", "key": "k", "kind": "json", "seq": 1}, b"1"))
+    obs.drain()
+    assert not obs.ended_within(3600)  # put frames do not open it
+    client.send(frame({"op": "end", "ex": "histogram", "seq": 2, "frames": 1, "sha256": "", "tampered": []}))
+    obs.drain()
+    assert obs.ended_within(3600) and not obs.ended_within(0)
+    opened = obs._last_end
+    client.send(frame({"op": "end", "ex": "histogram", "seq": 3, "frames": 1, "sha256": "", "tampered": []}))
+    obs.drain()
+    assert obs._last_end == opened  # a repeated end frame is "after the end frame", not a new window

@@ -14,6 +14,7 @@ import os
 import re
 import select
 import socket
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -109,10 +110,17 @@ class ObservationStream:
         self._flooded: str | None = None  # the exercise whose frames cost more than MAX_STREAM_BYTES
         self._state = {ex: _StreamedExercise(hashlib.sha256()) for ex in self.exercises}
         self._taken: set[str] = set()
+        self._last_end = -math.inf  # time.monotonic() of the last "end" frame accepted
 
     @property
     def connected(self) -> bool:
         return self._conn is not None
+
+    def ended_within(self, seconds: float) -> bool:
+        """An exercise's "end" frame arrived in the last `seconds`: its "done" progress line follows
+        at once, and the child waits for the ack (the runner polls faster meanwhile). A forged end
+        frame only buys that for the window, and each one is charged to the flood budget."""
+        return time.monotonic() - self._last_end < seconds
 
     @property
     def flooded(self) -> str | None:
@@ -265,6 +273,7 @@ class ObservationStream:
             return
         if op == FRAME_END:
             state.end = header
+            self._last_end = time.monotonic()
         elif op == FRAME_PUT:
             state.frames += 1
             state.digest.update(frame)
