@@ -50,9 +50,11 @@ def _compiler_version(cxx: str) -> str:
 
 @functools.cache
 def ffi_include_dir() -> str:
-    import jax  # deferred: only kernel users pay for importing jax
+    """The XLA FFI headers bundled with jaxlib: the folder `jax.ffi.include_dir()` names, found
+    without importing JAX (a grader computes build keys with it; `import jax` costs 0.45 s of CPU)."""
+    import jaxlib  # the package's __init__ only reads its version
 
-    return jax.ffi.include_dir()
+    return os.path.join(os.path.dirname(os.path.abspath(jaxlib.__file__)), "include")
 
 
 def compile_argv(source: Path, output: Path, include_dir: str | None = None) -> list[str]:

@@ -123,3 +123,22 @@ def test_jaxcourse_loads_its_names_on_first_use() -> None:
     assert len(doc["same"]) == 14 and all(doc["same"].values()), doc["same"]
     assert doc["dir"] == []
     assert doc["missing"] == "module 'jaxcourse' has no attribute 'no_such_name'"
+
+
+def test_kernel_build_keys_load_no_jax() -> None:
+    """Every chapter's build step keys the course kernel (and a student's) by the FFI include folder:
+    the parent finds that folder without JAX, and it is the one `jax.ffi.include_dir()` names."""
+    script = (
+        "import json, sys\n"
+        "from jaxcourse.kernels import build_key, compile_argv, ffi_include_dir\n"
+        "from pathlib import Path\n"
+        "key = build_key(b'int answer() { return 42; }')\n"
+        "argv = compile_argv(Path('k.cc'), Path('k.so'))\n"
+        f"loaded = {_JAX_LOADED}\n"
+        "import jax\n"
+        "print(json.dumps({'loaded': loaded, 'same': jax.ffi.include_dir() == ffi_include_dir(),\n"
+        "                  'key': key, 'in_argv': ffi_include_dir() in argv}))\n"
+    )
+    doc = _run(script)
+    assert doc["loaded"] in ([], JAXLIB_VERSION_ONLY)
+    assert doc["same"] and doc["in_argv"] and len(doc["key"]) == 32
