@@ -18,8 +18,8 @@ Not a test: it prints numbers. What it does, in this order:
                   cache read-only and counts JAX's cache events, split into the answer cells and the
                   probes' own computations: reference answers, correct variants, partial/wrong
                   variants, untouched notebooks (only setup and probes compile). Fresh seeds, as in
-                  grading (each picks its entry of the structure pool). The kernel child's calls
-                  are not counted (a per-run FFI target name).
+                  grading (each picks its entry of the structure pool). The kernel child is not
+                  counted: it uses no JAX and no cache (autograder/sandboxed/xla_direct.py).
   5. cold start   where a child's first seconds go: interpreter, `import jax`, backend init, IPython
                   shell, each chapter's release setup cells (plain process, no sandbox).
 Prints wall seconds and CPU seconds (each command runs in a cgroup of its own: the grader, its
