@@ -4,7 +4,7 @@
 Expected values are float64 SiLU  y = x·σ(x)  and its cotangent  ct_x = ct_y·σ(x)·(1 + x·(1 − σ(x)))
 computed here. The notebook probe reports what `silu_ffi` did; the kernel probe (a child with no
 student Python) reports what the student's compiled handlers return when called directly (see
-autograder/sandboxed/probes/silu_ffi.py for the observation keys).
+autograder/sandboxed/probes/silu_ffi.py and silu_ffi_kernel.py for the observation keys).
 
 Points: the value, gradient and direct kernel checks compare with float64 SiLU (behaviour). The
 structure checks are what kernels writing zeros also have: the gate `forward via FFI` counts only
