@@ -12,8 +12,8 @@ out of the probe is recorded as the error entry `__probe__`. Progress lines as i
 Right after "ready", before the student's library is loaded, it writes "jaxgrade-ready <token>" to
 stdout: a library constructor may empty or rewrite the progress file, not take that back.
 The kernel probes live in modules of their own (`probes/<id>_kernel.py`) so that this process never
-imports JAX: it calls the handlers through jaxlib's XLA client (xla_direct.py), which saves the
-0.45 s of CPU `import jax` costs, most of what this child did.
+imports JAX: it calls the handlers through jaxlib's XLA client (xla_direct.py); `import jax` was
+most of what this child cost.
 """
 
 from __future__ import annotations

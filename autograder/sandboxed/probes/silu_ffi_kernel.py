@@ -5,8 +5,8 @@ The process only needs XLA, so it talks to jaxlib's XLA client directly: it load
 library, registers its `Silu` / `SiluBwd` handlers under fresh target names (jaxgrade_silu_<random>,
 jaxgrade_silubwd_<random>: a library constructor cannot have registered them first), and for each
 case compiles a StableHLO module whose only operation is the typed-FFI custom call, with the inputs
-as constants, exactly what `jax.ffi.ffi_call` lowers to. Importing JAX itself (about 0.45 s of CPU,
-most of this child's cost) is refused by `import_guard`: the results are jaxlib arrays read back with
+as constants, exactly what `jax.ffi.ffi_call` lowers to. Importing JAX itself (most of this
+child's CPU) is refused by `import_guard`: the results are jaxlib arrays read back with
 `np.asarray`, which jaxlib serves without JAX.
 
 Observation keys (the parent sees them prefixed "kernel."; the runner adds "kernel.__run__"); any
