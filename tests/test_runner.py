@@ -707,6 +707,26 @@ def test_a_kernel_that_exits_when_loaded_is_the_students_fault_not_the_graders(t
 
 
 @REAL
+def test_a_kernel_probe_that_cannot_prepare_is_the_graders_fault(tmp_path, settings, library):
+    """The kernel probe's own set-up (the real one starts an XLA client) runs before "ready" and
+    before the student's library is loaded: when it fails, grading stops with a grader fault (the
+    batch retries it), and the student is never given a zero for it."""
+    broken = tmp_path / "lib-broken"
+    shutil.copytree(library, broken)
+    kernel = broken / "autograder" / "sandboxed" / "probes" / "silu_ffi_kernel.py"
+    kernel.chmod(0o644)
+    failing = "\n\ndef prepare():\n    raise RuntimeError('no XLA client here')\n"
+    kernel.write_text(DUMMY_KERNEL_PROBE + failing)
+    kernel.chmod(0o444)
+    s = settings(exercises=("silu_ffi",), child_library=broken)
+    rel = make_release(tmp_path / "rel")
+    sub = student(rel, {"silu_ffi": [KERNEL_OK, KERNEL_LOAD]}, chapters=("ch05",))
+    with pytest.raises(GraderFault, match="kernel child did not get ready.*no XLA client here"):
+        grade_submission(sub, rel, s, catalog=dummy_catalog())
+    assert_job_left_nothing(s)
+
+
+@REAL
 def test_a_kernel_that_never_returns_times_out_in_the_kernel_child(tmp_path, settings):
     rel = make_release(tmp_path / "rel")
     s = settings(exercises=("silu_ffi",), startup_timeout_s=30.0)

@@ -5,7 +5,8 @@ child_main). <jobdir>/kernel_job.json, written by the parent:
   {"exercises": [{"id": str, "so": "prebuilt/<key>.so"}], "inputs_dir": "inputs", "obs_dir": "obs",
    "progress": "progress.jsonl"}
    and "token": str (optional), copied into every progress line; the file is deleted once read.
-For each exercise it runs `probes.<id>_kernel.kernel_probe(so_path, inp, rec)` and writes
+For each exercise it runs `probes.<id>_kernel.kernel_probe(so_path, inp, rec)` (after the module's
+optional `prepare()`, called before "ready") and writes
 `<obs_dir>/<id>.kernel.json` (the parent merges its keys with the prefix "kernel."). An exception
 out of the probe is recorded as the error entry `__probe__`. Progress lines as in child_main
 ({"exercise": id, "phase": "probe"|"done", "t": s}); exit code 3 when the job itself is unusable.
@@ -40,9 +41,12 @@ def main(argv: list[str]) -> int:
     inputs_dir = job_path(jobdir, job.get("inputs_dir", JOB_LAYOUT["inputs_dir"]))
     try:
         obs_dir.mkdir(parents=True, exist_ok=True)
-        jobs = [(e["id"], job_path(jobdir, e["so"]),
-                 importlib.import_module(f"{PACKAGE}.probes.{e['id']}_kernel").kernel_probe,
-                 load_inputs(inputs_dir, e["id"])) for e in job["exercises"]]
+        modules = [importlib.import_module(f"{PACKAGE}.probes.{e['id']}_kernel") for e in job["exercises"]]
+        for module in modules:  # what the probe needs of the grader (an XLA client) starts here: its
+            if hasattr(module, "prepare"):  # failure is the grader's, before any student library
+                module.prepare()
+        jobs = [(e["id"], job_path(jobdir, e["so"]), module.kernel_probe, load_inputs(inputs_dir, e["id"]))
+                for e, module in zip(job["exercises"], modules, strict=True)]
     except Exception as exc:
         progress.emit(None, ProgressPhase.SETUP_ERROR.value, error=f"{type(exc).__name__}: {exc}"[:4000])
         return SETUP_ERROR_EXIT

@@ -73,6 +73,12 @@ def custom_call_module(target: str, args: list[np.ndarray]) -> str:
     return "\n".join([*head, *body, "  }", "}", ""])
 
 
+# What jax.ffi.pycapsule does, without JAX: the capsule XLA's registry takes a handler pointer in.
+_new_capsule = ctypes.pythonapi.PyCapsule_New
+_new_capsule.restype = ctypes.py_object
+_new_capsule.argtypes = (ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p)
+
+
 class XlaCaller:
     """One CPU client; handlers registered by name; calls compiled one module each."""
 
@@ -90,10 +96,7 @@ class XlaCaller:
 
     def register(self, target: str, function: Any) -> None:
         """Register a ctypes function (a library's XLA_FFI_DEFINE_HANDLER_SYMBOL) as a typed-FFI target."""
-        new_capsule = ctypes.pythonapi.PyCapsule_New
-        new_capsule.restype = ctypes.py_object
-        new_capsule.argtypes = (ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p)
-        capsule = new_capsule(ctypes.cast(function, ctypes.c_void_p).value, None, None)
+        capsule = _new_capsule(ctypes.cast(function, ctypes.c_void_p).value, None, None)
         self._xla.register_custom_call_target(target, capsule, platform="cpu", api_version=1)
 
     def call(self, target: str, *args: np.ndarray) -> np.ndarray:
