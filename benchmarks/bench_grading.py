@@ -40,8 +40,8 @@ sys.path.insert(0, str(REPO))
 from autograder.exercises import CHAPTERS, EXERCISE_IDS, load  # noqa: E402
 from autograder.grade.build import BuildCache, KernelSource, find_kernel_sources  # noqa: E402
 from autograder.grade.cells import map_cells  # noqa: E402
-from autograder.grade.model import ChapterNotebook, ReleaseInfo, StudentSubmission  # noqa: E402
 from autograder.grade.runner import RunSettings, grade_submission, release_notebook  # noqa: E402
+from autograder.model import ChapterNotebook, ReleaseInfo, StudentSubmission  # noqa: E402
 
 
 def _jg(cell: dict) -> dict:

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from autograder.grade import compile_cache
-from autograder.grade.model import ChapterNotebook, ReleaseInfo, StudentSubmission
+from autograder.model import ChapterNotebook, ReleaseInfo, StudentSubmission
 from autograder.release.compile_cache import publish, with_answers
 from autograder.sandbox.rlimit import uid_can_reach
 

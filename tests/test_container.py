@@ -353,7 +353,7 @@ def test_container_children_read_the_host_compile_cache_read_only(
     sys.path.insert(0, str(REPO / "tests"))
     from test_compile_cache import HOSTILE_CELL, _snapshot, fill_trusted
 
-    from autograder.grade.model import ReleaseInfo
+    from autograder.model import ReleaseInfo
     from autograder.release.compile_cache import with_answers
 
     cache = fill_trusted(tmp_path / "xla")

@@ -31,7 +31,7 @@ from autograder.grade.codec import (
     encode_result,
     encode_submission,
 )
-from autograder.grade.model import ReleaseInfo
+from autograder.model import ReleaseInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from dask_cluster import LoopbackCluster, free_port, kill_while_executing  # noqa: E402

@@ -26,7 +26,7 @@ from autograder import grade
 from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.exercises.base import ExerciseScore
 from autograder.exercises.base import TestResult as Check
-from autograder.grade.model import GraderFault, Phase, ReleaseInfo, StudentResult, StudentSubmission
+from autograder.model import GraderFault, Phase, ReleaseInfo, StudentResult, StudentSubmission
 
 REPO = Path(__file__).resolve().parents[1]
 VERSION = "2026-fall"

@@ -46,7 +46,7 @@ import pytest
 from autograder import grade
 from autograder.exercises import EXERCISE_IDS
 from autograder.grade.gradebook import Gradebook
-from autograder.grade.model import StudentResult
+from autograder.model import StudentResult
 from autograder.sandbox.rlimit import uid_pids
 
 REPO = Path(__file__).resolve().parents[1]

@@ -31,9 +31,9 @@ from autograder.exercises import EXERCISE_IDS
 from autograder.exercises.base import CheckOutcome, Exercise, ProbeInputs, SubCheck
 from autograder.grade import runner
 from autograder.grade.child_library import prepare_child_library
-from autograder.grade.model import ChapterNotebook, GraderFault, ReleaseInfo, StudentSubmission
 from autograder.grade.observation_stream import ObservationStream
 from autograder.grade.runner import RunSettings, exercise_seed, grade_submission
+from autograder.model import ChapterNotebook, GraderFault, ReleaseInfo, StudentSubmission
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandbox import SandboxResult, ScratchQuota
 from autograder.sandbox.rlimit import uid_pids

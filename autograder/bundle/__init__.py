@@ -92,7 +92,7 @@ def _sha256(data: bytes) -> str:
 
 def check_release(root: Path) -> str:
     """The release's version, after checking its manifest and every file hash it lists."""
-    from autograder.grade.model import GraderFault, ReleaseInfo
+    from autograder.model import GraderFault, ReleaseInfo
 
     try:
         info = ReleaseInfo.load(root)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from concurrent.futures import Future
 from typing import Protocol
 
-from autograder.grade.model import StudentResult, StudentSubmission
+from autograder.model import StudentResult, StudentSubmission
 
 
 class Executor(Protocol):

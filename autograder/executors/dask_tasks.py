@@ -98,7 +98,7 @@ def grade_task(
 ) -> str:
     from autograder.grade import runner
     from autograder.grade.codec import CodecError, decode_submission, encode_result
-    from autograder.grade.model import GraderFault, ReleaseInfo
+    from autograder.model import GraderFault, ReleaseInfo
 
     try:
         doc = json.loads(payload)

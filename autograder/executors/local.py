@@ -8,7 +8,7 @@ from __future__ import annotations
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
-from autograder.grade.model import ReleaseInfo, StudentResult, StudentSubmission
+from autograder.model import ReleaseInfo, StudentResult, StudentSubmission
 
 
 class LocalExecutor:

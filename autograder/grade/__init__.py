@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from autograder.exercises import EXERCISE_IDS
-from autograder.grade.model import GraderFault, ReleaseInfo
+from autograder.model import GraderFault, ReleaseInfo
+from autograder.states import Isolation
 
-ISOLATIONS = ("bwrap", "rlimit", "container", "none")
+ISOLATIONS = tuple(Isolation)
 EXIT_OK, EXIT_GRADER_FAULT, EXIT_USAGE = 0, 1, 2
 
 

@@ -39,8 +39,8 @@ from typing import Any
 from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.exercises.base import ExerciseScore, TestResult
 from autograder.grade.intake import content_hash
-from autograder.grade.model import ChapterNotebook, Phase, ReleaseInfo, StudentResult, StudentSubmission
 from autograder.messages import EXERCISE_STATUS_ZH, STATUS_ZH
+from autograder.model import ChapterNotebook, Phase, ReleaseInfo, StudentResult, StudentSubmission
 
 SUBMISSION_FORMAT = "jaxgrade-submission/1"
 RESULT_FORMAT = "jaxgrade-result/1"

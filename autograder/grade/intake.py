@@ -74,8 +74,8 @@ from autograder.grade.intake_read import (
     read_zip,
     strip_common_folder,
 )
-from autograder.grade.model import ChapterNotebook, StudentSubmission
 from autograder.messages import CHAPTER_ZH, Status, intake_message, malformed
+from autograder.model import ChapterNotebook, StudentSubmission
 
 __all__ = [
     "CHAPTER_INTERFACES",

@@ -65,11 +65,11 @@ from autograder.grade.build import (
 from autograder.grade.cells import AnswerCell, ChapterCells, map_cells
 from autograder.grade.child_library import prepare_child_library
 from autograder.grade.job_folder import place_extra_files, write_inputs, write_job
-from autograder.grade.model import GraderFault, Phase, ReleaseInfo, StudentResult, StudentSubmission
 from autograder.grade.observation_stream import ObservationStream
 from autograder.grade.progress_reader import ProgressEvent, ProgressReader
 from autograder.grade.timing import STARVED_GIVE_UP_FACTOR, CpuDeadline
 from autograder.messages import Status, crash_detail, kernel_run_message, message
+from autograder.model import GraderFault, Phase, ReleaseInfo, StudentResult, StudentSubmission
 from autograder.observations import ObservationInvalid, Observations, StudentError, read_observations
 from autograder.sandbox import (
     SCRATCH_TARGET,
@@ -96,6 +96,7 @@ from autograder.sandboxed.wire import (
     ack_name,
     ready_line,
 )
+from autograder.states import SANDBOXED_ISOLATIONS
 
 LIB_TARGET = "/sandbox/lib"
 POLL_S = 0.02
@@ -104,7 +105,7 @@ POLL_S = 0.02
 ACK_POLL_S, ACK_WINDOW_S = 0.002, 0.05
 EXIT_GRACE_S = 2.0  # from the last "done" to the child's exit
 # Modes whose sandbox uid belongs to one job alone: the child may kill(-1) between exercises.
-REAPING_MODES = frozenset({"bwrap", "rlimit", "container"})
+REAPING_MODES = frozenset(SANDBOXED_ISOLATIONS)
 MAX_KERNEL_SOURCES = 4
 CELL_ERRORS_SHOWN = 3
 # Top-level folders a notebook child sees in bwrap mode (everything else is covered); the Python

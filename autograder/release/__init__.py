@@ -62,7 +62,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _per_student(args: argparse.Namespace, release_root: Path) -> int:
-    from autograder.grade.model import GraderFault
+    from autograder.model import GraderFault
     from autograder.release.personalise import PersonaliseError, write_per_student
     from autograder.roster import RosterError, load_roster
 

@@ -36,7 +36,8 @@ from typing import Any
 from autograder.exercises import EXERCISE_IDS, load
 from autograder.exercises.structure_pool import POOL_SIZE
 from autograder.grade import compile_cache
-from autograder.grade.model import ChapterNotebook, GraderFault, ReleaseInfo, StudentResult, StudentSubmission
+from autograder.model import ChapterNotebook, GraderFault, ReleaseInfo, StudentResult, StudentSubmission
+from autograder.states import SANDBOXED_ISOLATIONS
 
 
 @dataclass(frozen=True)
@@ -225,7 +226,7 @@ def fill(
     from autograder.exercises import recompile
     from autograder.grade.runner import RunSettings, grade_submission
 
-    if isolation not in ("bwrap", "rlimit", "container"):
+    if isolation not in SANDBOXED_ISOLATIONS:
         raise GraderFault(
             f"warm-cache needs a sandbox like grading's (bwrap, rlimit, container), not {isolation}"
         )
@@ -311,7 +312,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help=f"cache root (default: ${compile_cache.ENV_ROOT} or ~/.cache/jaxgrade/xla)",
     )
-    parser.add_argument("--isolation", choices=("bwrap", "rlimit", "container"), default="bwrap")
+    parser.add_argument("--isolation", choices=SANDBOXED_ISOLATIONS, default="bwrap")
     parser.add_argument("--jobs", type=int, default=2, help="trusted entries graded at once (default 2)")
     parser.add_argument("--timeout-scale", type=float, default=1.0)
 
