@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from autograder import grade
+from autograder.commands import grade
 from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.exercises.base import ExerciseScore
 from autograder.exercises.base import TestResult as Check
@@ -392,7 +392,7 @@ def test_exercise_filter(env: dict[str, Path], capsys: pytest.CaptureFixture[str
 DRIVER = """
 import argparse, sys
 sys.path.insert(0, {tests!r})
-from autograder import grade
+from autograder.commands import grade
 from test_grade_cli import fake_grade
 p = argparse.ArgumentParser()
 grade.add_arguments(p)

@@ -43,7 +43,7 @@ from typing import Any
 
 import pytest
 
-from autograder import grade
+from autograder.commands import grade
 from autograder.exercises import EXERCISE_IDS
 from autograder.grade.gradebook import Gradebook
 from autograder.model import StudentResult

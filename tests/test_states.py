@@ -37,12 +37,12 @@ def test_service_states_are_the_attempt_states() -> None:
 
 
 def test_submit_client_spells_the_final_attempt_states_alike_and_imports_only_the_stdlib() -> None:
-    path = ROOT / "autograder" / "service" / "submit_client.py"
+    path = ROOT / "autograder" / "commands" / "submit.py"
     tree = ast.parse(path.read_text(encoding="utf-8"))
     imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     imported |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
     assert "autograder" not in imported
-    from autograder.service import submit_client
+    from autograder.commands import submit as submit_client
 
     assert set(submit_client.FINISHED) == set(ATTEMPT_FINISHED)
     assert submit_client.GRADER_ERROR == AttemptState.GRADER_ERROR

@@ -35,11 +35,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from autograder.executors import Executor
-from autograder.executors.local import LocalExecutor
 from autograder.exercises import CHAPTERS, EXERCISE_IDS, load
 from autograder.exercises.base import ExerciseScore, zero_score
 from autograder.grade import reports
+from autograder.grade.executor import Executor, LocalExecutor
 from autograder.grade.gradebook import Gradebook
 from autograder.grade.intake import DEFAULT_LIMITS, Entry, IntakeLimits, discover, intake_student
 from autograder.messages import NOT_GRADED_ZH, Status, message, partial_not_submitted
