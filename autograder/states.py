@@ -22,7 +22,7 @@ class SubmissionState(StrEnum):
 class AttemptState(StrEnum):
     """A service attempt (service/): queued -> running -> graded | grader_error (a retry is queued again).
 
-    service/submit_client.py runs alone with the standard library only and spells the final two out.
+    commands/submit.py runs alone with the standard library only and spells the final two out.
     """
 
     QUEUED = "queued"

@@ -173,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run as a standalone script (`python3 submit_client.py ...`): the file needs nothing but Python."""
+    """Run as a standalone script (`python3 submit.py ...`): the file needs nothing but Python."""
     parser = argparse.ArgumentParser(prog="jaxgrade submit", description=__doc__.split("\n\n")[0])
     add_arguments(parser)
     return run(parser.parse_args(argv))
