@@ -93,7 +93,7 @@ class Corpus:
 
 def grade_real(tmp: Path, release_root: Path) -> Corpus:
     """Grade the corpus through `grade_submission`: entry k holds variant k of every exercise."""
-    from autograder.grade.runner import RunSettings, grade_submission
+    from autograder.grade.run import RunSettings, grade_submission
     from autograder.model import ChapterNotebook, ReleaseInfo, StudentSubmission
 
     release = ReleaseInfo.load(release_root)
@@ -419,7 +419,7 @@ def test_recompile_is_judged_against_the_sequence_of_the_graders_student_id(
     if missing:
         pytest.skip(f"needs the real grader: {missing}")
     from autograder.exercises import recompile
-    from autograder.grade.runner import RunSettings, grade_submission
+    from autograder.grade.run import RunSettings, grade_submission
     from autograder.model import ChapterNotebook, ReleaseInfo, StudentSubmission
     from jaxcourse.variants import load_pool, variant_index
 

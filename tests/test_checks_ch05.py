@@ -132,7 +132,7 @@ class Corpus:
 
 def grade_real(tmp: Path, release_root: Path) -> Corpus:
     """Grade the whole corpus through `grade_submission`: entry k holds variant k of every exercise."""
-    from autograder.grade.runner import RunSettings, grade_submission
+    from autograder.grade.run import RunSettings, grade_submission
     from autograder.model import ChapterNotebook, ReleaseInfo, StudentSubmission
 
     release = ReleaseInfo.load(release_root)

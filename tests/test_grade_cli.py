@@ -535,7 +535,7 @@ def test_real_runner_end_to_end(tmp_path: Path, fresh_release: Path) -> None:
 
 
 def test_run_settings_come_from_the_command_line(env: dict[str, Path]) -> None:
-    from autograder.grade import runner
+    from autograder.grade import run as runner
 
     populate(env["subs"])
     argv = base_args(

@@ -277,7 +277,7 @@ def _check_out(out: Path, safe_ids: Iterable[str]) -> list[str]:
 
 @pytest.fixture(scope="module")
 def batch(tmp_path_factory: pytest.TempPathFactory) -> Batch:
-    from autograder.grade import runner
+    from autograder.grade import run as runner
 
     root = tmp_path_factory.mktemp("hostile")
     subs, out, scratch = root / "submissions", root / "out", root / "scratch"

@@ -24,7 +24,7 @@ PARENT_MODULES = (
     "autograder.grade",
     "autograder.commands.grade",
     "autograder.grade.batch",
-    "autograder.grade.runner",
+    "autograder.grade.run",
     "autograder.grade.reports",
     "autograder.grade.executor",
     "autograder.bundle.gradescope",

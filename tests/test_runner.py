@@ -29,13 +29,12 @@ import pytest
 
 from autograder.exercises import EXERCISE_IDS
 from autograder.exercises.base import CheckOutcome, Exercise, ProbeInputs, SubCheck
-from autograder.grade import runner
 from autograder.grade.child_library import prepare_child_library
 from autograder.grade.observation_stream import ObservationStream
-from autograder.grade.runner import RunSettings, exercise_seed, grade_submission
+from autograder.grade.run import RunSettings, exercise_seed, grade_submission, notebook_child
 from autograder.model import ChapterNotebook, GraderFault, ReleaseInfo, StudentSubmission
 from autograder.observations import ObservationInvalid, Observations
-from autograder.sandbox import SandboxResult, ScratchQuota
+from autograder.sandbox import Sandbox, SandboxResult, ScratchQuota
 from autograder.sandbox.rlimit import uid_pids
 from autograder.sandboxed import wire
 
@@ -615,7 +614,7 @@ def test_child_sees_neither_grader_files_nor_network(tmp_path, settings):
     s = settings()
     secret = tmp_path / "secret.txt"
     secret.write_text("answer key")
-    repo = Path(runner.__file__).resolve().parents[2]
+    repo = Path(__file__).resolve().parents[1]
     # covered folders may still exist inside (as empty ones): what matters is that nothing is in them
     probe_paths = [str(secret), str(rel.notebooks["ch02"]), str(rel.root), str(s.build_cache),
                    str(repo / "solutions"), str(repo / "autograder" / "exercises"), str(s.scratch_root)]
@@ -819,7 +818,7 @@ def test_job_folders_are_private_and_unguessable_before_anything_is_written(tmp_
     rel = make_release(tmp_path / "rel")
     s = settings()
     modes: dict[str, int] = {}
-    real_stream = runner.ObservationStream
+    real_stream = notebook_child.ObservationStream
 
     class RecordingStream(real_stream):  # type: ignore[misc, valid-type]
         def __init__(self, scratch: Path, exercises, token, dest: Path) -> None:
@@ -829,9 +828,9 @@ def test_job_folders_are_private_and_unguessable_before_anything_is_written(tmp_
             modes["scratch name"] = len(scratch.name.rsplit("-", 1)[-1])
             super().__init__(scratch, exercises, token, dest)
 
-    monkeypatch.setattr(runner, "ObservationStream", RecordingStream)
+    monkeypatch.setattr(notebook_child, "ObservationStream", RecordingStream)
     # what a container answers: no quota tmpfs (whose mode would be 0700), a plain folder
-    monkeypatch.setattr(runner.Sandbox, "scratch",
+    monkeypatch.setattr(Sandbox, "scratch",
                         lambda self, path, limits=None: nullcontext(ScratchQuota(Path(path), None, "test")))
     res = grade_submission(student(rel, {"histogram": good("histogram"), "recompile": good("recompile")}),
                            rel, s, catalog=dummy_catalog())

@@ -139,7 +139,7 @@ def grade(root: Path, work: Path) -> dict[str, Any]:
     from autograder.grade import reports
     from autograder.grade.batch import GradingScope, grade_student
     from autograder.grade.intake import Entry, intake_student
-    from autograder.grade.runner import RunSettings, grade_submission
+    from autograder.grade.run import RunSettings, grade_submission
     from autograder.model import ReleaseInfo
 
     submission = root / "submission"

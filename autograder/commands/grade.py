@@ -256,7 +256,7 @@ def run(args: argparse.Namespace, *, grade_fn: Any = None, settings: Any = None)
     try:
         release = ReleaseInfo.load(opts.release_root)
         if grade_fn is None:
-            from autograder.grade import runner
+            from autograder.grade import run as runner
 
             grade_fn = runner.grade_submission
             settings = make_run_settings(opts, runner.RunSettings)

@@ -223,7 +223,7 @@ def fill(
 ) -> FillReport:
     """Grade every trusted entry with a writable staging cache and publish the result."""
     from autograder.exercises import recompile
-    from autograder.grade.runner import RunSettings, grade_submission
+    from autograder.grade.run import RunSettings, grade_submission
 
     if isolation not in SANDBOXED_ISOLATIONS:
         raise GraderFault(
