@@ -106,6 +106,8 @@ class StudentResult:
     phases: tuple[Phase, ...] = ()
     messages_zh: tuple[str, ...] = ()  # submission-level notes for the student
     flags: tuple[str, ...] = ()  # TA-facing flags, e.g. "tampered", "unsafe_no_sandbox"
+    # chapter -> how the student's chosen kernel built (a BuildStatus value), for chapters that had one
+    kernel_builds: dict[str, str] = field(default_factory=dict)
 
     @property
     def total(self) -> float:

@@ -29,9 +29,11 @@ import pytest
 
 from autograder.exercises import EXERCISE_IDS
 from autograder.exercises.base import CheckOutcome, Exercise, ProbeInputs, SubCheck
+from autograder.grade.batch import GradingScope, complete_result
 from autograder.grade.child_library import prepare_child_library
 from autograder.grade.observation_stream import ObservationStream
 from autograder.grade.run import RunSettings, exercise_seed, grade_submission, notebook_child
+from autograder.messages import Status
 from autograder.model import ChapterNotebook, GraderFault, ReleaseInfo, StudentSubmission
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandbox import Sandbox, SandboxResult, ScratchQuota
@@ -755,6 +757,30 @@ def test_kernel_compile_error_costs_only_the_kernel_exercise(tmp_path, settings)
     assert "/sandbox" not in summary
     assert cat["silu_ffi"].seen[-1].raw("kernel.__run__") == "not_built"
 
+
+
+def test_a_failing_source_the_kernel_child_does_not_load_leaves_the_status_alone(tmp_path, settings):
+    """The submission's status is `build_failed` only when the kernel its grading loads failed to build:
+    an older `.cc` next to it that does not compile is built (and fails) too, but costs nothing."""
+    rel = make_release(tmp_path / "rel")
+    s = settings(exercises=("reduce_sum_rules", "silu_ffi"))
+    scope = GradingScope(exercises=s.exercises)
+    builds = '%%writefile silu.cc\nextern "C" int answer() { return 42; }\n'
+    old_try = {"old_try.cc": b'extern "C" int answer() { return undefined_thing; }\n'}
+    sub = student(rel, {"reduce_sum_rules": good("reduce_sum_rules"), "silu_ffi": [builds]},
+                  chapters=("ch02", "ch05"), extra_files=old_try)
+    res = grade_submission(sub, rel, s, catalog=dummy_catalog())
+    build_phase = next(p for p in res.phases if p.name == "ch05/build")
+    assert "compile_error" in build_phase.outcome.split(",")  # old_try.cc was built and failed
+    assert res.kernel_builds["ch05"] in ("built", "cached")
+    assert complete_result(sub, rel, res, scope).status != Status.BUILD_FAILED
+
+    broken = '%%writefile silu.cc\nextern "C" int answer() { return undefined_thing; }\n'
+    sub = student(rel, {"reduce_sum_rules": good("reduce_sum_rules"), "silu_ffi": [broken]},
+                  chapters=("ch02", "ch05"))
+    res = grade_submission(sub, rel, s, catalog=dummy_catalog())
+    assert res.kernel_builds == {"ch05": "compile_error"}
+    assert complete_result(sub, rel, res, scope).status == Status.BUILD_FAILED
 
 HOG = """# a hog: two CPU-bound processes, each bounded by two minutes of wall clock
 import os, time

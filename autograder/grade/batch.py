@@ -43,7 +43,7 @@ from autograder.grade.gradebook import Gradebook
 from autograder.grade.intake import DEFAULT_LIMITS, Entry, IntakeLimits, discover, intake_student
 from autograder.messages import NOT_GRADED_ZH, Status, message, partial_not_submitted
 from autograder.model import GraderFault, Phase, ReleaseInfo, StudentResult, StudentSubmission
-from autograder.states import JobKind, SubmissionState
+from autograder.states import BuildStatus, JobKind, SubmissionState
 
 GradeFn = Callable[[StudentSubmission, ReleaseInfo, Any], StudentResult]
 Grade = Callable[[StudentSubmission], StudentResult]  # what an executor runs for one student
@@ -141,7 +141,7 @@ def intake_failure_result(sub: StudentSubmission, release: ReleaseInfo, scope: G
 
 
 def _derive_status(
-    runner_status: str, scores: dict[str, ExerciseScore], missing: list[str], phases: tuple[Phase, ...] = ()
+    runner_status: str, scores: dict[str, ExerciseScore], missing: list[str], kernel_builds: dict[str, str]
 ) -> str:
     if runner_status not in ("", Status.OK):
         return runner_status
@@ -152,8 +152,8 @@ def _derive_status(
     for wanted in reports.NOTABLE_EXERCISE_STATUSES:
         if any(scores[ex].status == wanted for ex in EXERCISE_IDS if ex in scores):
             return wanted
-    # the runner records a failed student kernel build as a build phase with outcome "...compile_error"
-    if any(p.name.endswith("/build") and "compile_error" in p.outcome.split(",") for p in phases):
+    # only the kernel the student's grading loads counts: another source that fails to build does not
+    if any(status == BuildStatus.COMPILE_ERROR for status in kernel_builds.values()):
         return Status.BUILD_FAILED
     return Status.OK
 
@@ -200,7 +200,7 @@ def complete_result(
         content_hash=sub.content_hash,
         release_version=release.version,
         scores=scores,
-        status=_derive_status(result.status, scores, missing, result.phases),
+        status=_derive_status(result.status, scores, missing, result.kernel_builds),
         messages_zh=tuple(messages),
         flags=tuple(sorted(flags)),
     )

@@ -4,6 +4,7 @@ judge."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -11,20 +12,18 @@ from typing import Any
 from autograder.exercises.base import (
     Exercise,
     ExerciseScore,
+    ProbeInputs,
     zero_score,
 )
 from autograder.exercises.structure_pool import structure_seed
-from autograder.grade.build import (
-    writefile_notes,
-)
-from autograder.grade.cells import map_cells
+from autograder.grade.cells import AnswerCell, map_cells
 from autograder.grade.run.build_step import build_kernels
 from autograder.grade.run.job import (
     Job,
 )
 from autograder.grade.run.judge import judge, scaled_to_points
 from autograder.grade.run.kernel_child import KernelChild
-from autograder.grade.run.notebook_child import run_notebook_children
+from autograder.grade.run.notebook_child import ChildRun, run_notebook_children
 from autograder.grade.run.settings import exercise_seed
 from autograder.messages import Status, kernel_run_message, message
 from autograder.model import GraderFault
@@ -32,6 +31,7 @@ from autograder.observations import Observations
 from autograder.sandboxed.wire import (
     KERNEL_RUN_KEY,
 )
+from autograder.states import BuildStatus
 
 
 @cache
@@ -50,66 +50,88 @@ def release_notebook(path: Path) -> dict[str, Any]:
     return _release_notebook(path, mtime)
 
 
-def grade_chapter(job: Job, chapter: str, notebook: dict[str, Any], exercises: list[Exercise]
-                   ) -> dict[str, ExerciseScore]:
+@dataclass(frozen=True)
+class ChapterGrade:
+    """What grading one chapter found."""
+
+    scores: dict[str, ExerciseScore]  # every exercise of the chapter graded, scaled to the release
+    notes_zh: tuple[str, ...]  # for the student: how the cells were mapped onto the release
+    tampered: bool  # an exercise scored `tampered` (a TA flag)
+    kernel_build: BuildStatus | None  # how the student's chosen kernel built (None: no kernel to build)
+
+
+def draw_inputs(job: Job, exercises: list[Exercise]) -> dict[str, ProbeInputs]:
+    """Every exercise's inputs, drawn in the parent from its seed (a failure is the exercise module's)."""
     settings = job.settings
+    inputs = {}
+    for ex in exercises:
+        seed = settings.fixed_seed if settings.seed_policy == "fixed" else exercise_seed(
+            job.release.version, ex.id, job.sub.content_hash)
+        try:  # a failure here is a bug of the exercise module, never the student's
+            module = job.catalog[ex.id]
+            inputs[ex.id] = (
+                module.inputs(seed, student_id=job.sub.student_id, release_root=job.release.root)
+                if ex.per_student else module.inputs(seed, structure_seed=structure_seed(
+                    job.release.version, ex.id, seed, index=settings.structure_index)))
+            json.dumps(inputs[ex.id].params)
+        except Exception as exc:
+            raise GraderFault(f"inputs of {ex.id} (seed {seed}): {type(exc).__name__}: {exc}") from exc
+    return inputs
+
+
+def grade_chapter(job: Job, chapter: str, notebook: dict[str, Any],
+                  exercises: list[Exercise]) -> ChapterGrade:  # fmt: skip
     with job.clock.phase(f"{chapter}/cells") as ph:
         cells = map_cells(chapter, release_notebook(job.release.notebooks[chapter]), notebook)
         ph["outcome"] = cells.attribution
-        job.messages.extend(cells.notes_zh)
-        inputs = {}
-        for ex in exercises:
-            seed = settings.fixed_seed if settings.seed_policy == "fixed" else exercise_seed(
-                job.release.version, ex.id, job.sub.content_hash)
-            try:  # a failure here is a bug of the exercise module, never the student's
-                module = job.catalog[ex.id]
-                inputs[ex.id] = (
-                    module.inputs(seed, student_id=job.sub.student_id, release_root=job.release.root)
-                    if ex.per_student else module.inputs(seed, structure_seed=structure_seed(
-                        job.release.version, ex.id, seed, index=settings.structure_index)))
-                json.dumps(inputs[ex.id].params)
-            except Exception as exc:
-                raise GraderFault(f"inputs of {ex.id} (seed {seed}): {type(exc).__name__}: {exc}") from exc
-    libs, kernel_build, kernel_src, wants_kernel = build_kernels(job, chapter, cells, exercises)
-    kernel_exs = [ex for ex in exercises if ex.kernel_probe]
-    chapter_cells = sorted((c for ex in exercises for c in cells.answers[ex.id]), key=lambda c: c.index)
-    kernel_notes: list[str] = writefile_notes(chapter_cells) if wants_kernel else []
-    if wants_kernel and kernel_src is None:
-        kernel_notes.append(message("no_kernel_source"))
-    elif kernel_build is not None and not kernel_build.ok:
-        key = {"compile_error": "build_failed", "timeout": "build_timeout", "memory": "build_memory"}[
-            kernel_build.status]
-        kernel_notes.append(message(key, name=kernel_build.source_name, diagnostics=kernel_build.diagnostics,
-                                    limit_s=settings.scaled(settings.build_timeout_s)))
-    kernel_so = kernel_build.so_path if kernel_build is not None and kernel_build.ok else None
-    kernel_child = KernelChild(job, chapter, kernel_exs, inputs, kernel_so)
+        inputs = draw_inputs(job, exercises)
+    build = build_kernels(job, chapter, cells, exercises)
+    kernel_notes = build.notes_zh(cells, exercises, job.settings)
+    kernel_exercises = [ex for ex in exercises if ex.kernel_probe]
+    kernel_child = KernelChild(job, chapter, kernel_exercises, inputs, build.kernel_so)
     try:
-        runs = run_notebook_children(job, chapter, cells, exercises, inputs, libs, kernel_child)
+        libraries = list(build.libraries)
+        runs = run_notebook_children(job, chapter, cells, exercises, inputs, libraries, kernel_child)
         kernel_status, kernel_values = kernel_child.finish()
     finally:
         kernel_child.kill()
     with job.clock.phase(f"{chapter}/verdict"):
         scores: dict[str, ExerciseScore] = {}
         for ex in exercises:
-            answer_cells = cells.answers[ex.id]
-            if ex.id in runs.died_in:
-                status, detail = runs.died_in[ex.id].status, runs.died_in[ex.id].detail_zh
-                ended = (Status.TIMEOUT, Status.CRASHED, Status.MEMORY, Status.MALFORMED_OUTPUT)
-                key = status if status in ended else Status.CRASHED
-                text = message(key, limit_s=settings.scaled(ex.timeout_s), detail=detail)
-                score = zero_score(ex, status, "\n".join([text, *(kernel_notes if ex.kernel_probe else [])]))
-            elif ex.id not in runs.observations:
-                score = zero_score(ex, Status.NOT_RUN, message("not_run"))
-            else:
-                obs = runs.observations[ex.id]
-                if ex.kernel_probe:
-                    merged = {**obs.values, **kernel_values.get(ex.id, {}), KERNEL_RUN_KEY: kernel_status}
-                    obs = Observations(ex.id, merged)
-                notes = kernel_notes if ex.kernel_probe else []
-                if ex.kernel_probe and kernel_status in (Status.CRASHED, Status.TIMEOUT, Status.MEMORY):
-                    notes = [*notes, kernel_run_message(kernel_status)]
-                score = judge(job.catalog[ex.id], ex, inputs[ex.id], obs, answer_cells, notes)
-            if score.status == Status.TAMPERED:
-                job.flags.add("tampered")
+            kernel = None
+            if ex.kernel_probe:
+                kernel = _KernelSide(kernel_status, kernel_values.get(ex.id, {}), kernel_notes)
+            score = _exercise_score(job, ex, inputs[ex.id], cells.answers[ex.id], runs.died_in.get(ex.id),
+                                    runs.observations.get(ex.id), kernel)
             scores[ex.id] = scaled_to_points(score, job.release.points.get(ex.id, ex.max_points))
-    return scores
+    tampered = any(s.status == Status.TAMPERED for s in scores.values())
+    return ChapterGrade(scores, tuple(cells.notes_zh), tampered, build.student_status)
+
+
+@dataclass(frozen=True)
+class _KernelSide:
+    """What a kernel exercise adds to its judging: the kernel child's end and values, the build notes."""
+
+    status: str  # kernel.__run__
+    values: dict[str, Any]  # the kernel child's "kernel."-prefixed observations of the exercise
+    notes_zh: list[str]
+
+
+def _exercise_score(job: Job, ex: Exercise, inp: ProbeInputs, answer_cells: tuple[AnswerCell, ...],
+                    died: ChildRun | None, obs: Observations | None,
+                    kernel: _KernelSide | None) -> ExerciseScore:  # fmt: skip
+    """The exercise's score before scaling: 0 when the child died in it or never ran it, else judged."""
+    kernel_notes = kernel.notes_zh if kernel is not None else []
+    if died is not None:
+        ended = (Status.TIMEOUT, Status.CRASHED, Status.MEMORY, Status.MALFORMED_OUTPUT)
+        key = died.status if died.status in ended else Status.CRASHED
+        text = message(key, limit_s=job.settings.scaled(ex.timeout_s), detail=died.detail_zh)
+        return zero_score(ex, died.status, "\n".join([text, *kernel_notes]))
+    if obs is None:
+        return zero_score(ex, Status.NOT_RUN, message("not_run"))
+    notes = kernel_notes
+    if kernel is not None:
+        obs = Observations(ex.id, {**obs.values, **kernel.values, KERNEL_RUN_KEY: kernel.status})
+        if kernel.status in (Status.CRASHED, Status.TIMEOUT, Status.MEMORY):
+            notes = [*notes, kernel_run_message(kernel.status)]
+    return judge(job.catalog[ex.id], ex, inp, obs, answer_cells, notes)

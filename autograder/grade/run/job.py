@@ -33,7 +33,9 @@ from autograder.sandbox import (
     SandboxFault,
     SandboxResult,
     ScratchQuota,
+    make_sandbox,
 )
+from autograder.states import Isolation
 
 LIB_TARGET = "/sandbox/lib"
 
@@ -129,6 +131,7 @@ class ScratchFolders:
         self._workdir, self._sandbox = workdir, sandbox
         self._opened = 0
         self._held: dict[Path, ExitStack] = {}  # scratch folder -> its quota
+        self.unlimited = False  # a bwrap scratch folder got no quota: the job's disk use was not bounded
 
     def open(self, label: str) -> ScratchQuota:
         """A new empty folder in the job folder, inside its quota (`ScratchQuota.path`)."""
@@ -143,6 +146,8 @@ class ScratchFolders:
         except SandboxFault as exc:
             raise GraderFault(f"scratch folder {path.name}: {exc}") from exc
         self._held[path] = stack
+        if not quota.limited and self._sandbox.mode == Isolation.BWRAP:
+            self.unlimited = True
         return quota
 
     def release(self, path: Path) -> None:
@@ -165,8 +170,8 @@ class Job:
     """What is fixed while one submission is graded: the submission, release, settings, the sandbox
     (with the job's own uid, `sandbox.uid`), the job folder and what every child mounts and hides.
 
-    What changes lives apart: the scratch folders in use (`scratches`), and the job's record, which
-    is only appended to: phases (`clock`), notes for the student (`messages`), TA flags (`flags`).
+    What changes lives apart: the scratch folders in use (`scratches`) and the phases (`clock`, only
+    appended to). Notes for the student and TA flags are returned by the steps that find them.
     """
 
     sub: StudentSubmission
@@ -182,13 +187,11 @@ class Job:
     xla_cache: compile_cache.ChildCache | None
     scratches: ScratchFolders
     clock: Clock = field(default_factory=Clock)
-    messages: list[str] = field(default_factory=list)
-    flags: set[str] = field(default_factory=set)
 
     @classmethod
     def create(cls, sub: StudentSubmission, release: ReleaseInfo, settings: RunSettings, sandbox: Sandbox,
                catalog: Mapping[str, Any], workdir: Path, library: Path) -> Job:
-        bwrap = sandbox.mode == "bwrap"
+        bwrap = sandbox.mode == Isolation.BWRAP
         own = [Path(__file__).resolve().parents[3], release.root.resolve(), settings.build_cache.resolve(),
                settings.scratch_root.resolve(), *settings.hidden]
         return cls(
@@ -199,13 +202,19 @@ class Job:
             xla_cache=compile_cache.for_child(settings.compile_cache, settings.compile_cache_fill,
                                               sandbox.mode),
             scratches=ScratchFolders(workdir, sandbox),
-            flags={"unsafe_no_sandbox"} if sandbox.mode == "none" else set(),
         )
+
+    def flags(self) -> set[str]:
+        """The TA flags of how this job ran (so far): no sandbox at all, a scratch folder without quota."""
+        flags = {"unsafe_no_sandbox"} if self.sandbox.mode == Isolation.NONE else set()
+        if self.scratches.unlimited:
+            flags.add("scratch_unlimited")  # TA report: this job's disk use was not bounded
+        return flags
 
     @property
     def concurrent_kernel(self) -> bool:
         """The kernel child runs next to the first notebook child (bwrap mode), else after the last."""
-        return self.sandbox.mode == "bwrap"
+        return self.sandbox.mode == Isolation.BWRAP
 
     # -- limits and environment
 
@@ -243,15 +252,13 @@ class Job:
         """A fresh scratch folder, size-limited where the sandbox can (`scratches.release(path)` or
         `scratches.release_all()` ends it: the runner must have read what it needs from it by then)."""
         quota = self.scratches.open(label)
-        if not quota.limited and self.sandbox.mode == "bwrap":
-            self.flags.add("scratch_unlimited")  # TA report: this job's disk use was not bounded
         for sub in ("tmp", "work"):
             (quota.path / sub).mkdir()
         self.give_to_child(quota.path)
         return quota.path
 
     def give_to_child(self, path: Path) -> None:
-        if self.sandbox.mode == "none" or os.geteuid() != 0:
+        if self.sandbox.mode == Isolation.NONE or os.geteuid() != 0:
             return
         for p in (path / "tmp", path / "work"):
             for q in [p, *p.rglob("*")]:
@@ -293,3 +300,16 @@ def crash_status(result: SandboxResult) -> tuple[str, str]:
     if result.limit is not None:
         return Status.CRASHED, crash_detail("limit", limit=result.limit)
     return Status.CRASHED, crash_detail("exit", code=result.exit_code)
+
+
+def job_sandbox(settings: RunSettings, uid: int) -> Sandbox:
+    """The sandbox of `settings.isolation` with the job's own uid; a GraderFault when it cannot be had."""
+    if settings.isolation == Isolation.NONE and not settings.unsafe_no_sandbox:
+        raise GraderFault("isolation 'none' needs unsafe_no_sandbox=True")
+    try:
+        return make_sandbox(settings.isolation, uid=uid, gid=uid, unsafe=settings.unsafe_no_sandbox,
+                            engine=settings.engine, image=settings.image)  # fmt: skip
+    except SandboxFault as exc:  # only the container mode checks its engine and image up front
+        raise GraderFault(f"{settings.isolation} isolation unavailable: {exc}") from exc
+    except ValueError as exc:
+        raise GraderFault(f"the runner cannot use isolation {settings.isolation!r}: {exc}") from exc

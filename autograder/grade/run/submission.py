@@ -19,36 +19,19 @@ from autograder.grade.run.chapter import grade_chapter
 from autograder.grade.run.job import (
     UIDS,
     Job,
+    job_sandbox,
 )
 from autograder.grade.run.settings import RunSettings
 from autograder.messages import Status
-from autograder.model import GraderFault, ReleaseInfo, StudentResult, StudentSubmission
+from autograder.model import ReleaseInfo, StudentResult, StudentSubmission
 from autograder.sandbox import (
     Sandbox,
-    SandboxFault,
-    make_sandbox,
 )
+from autograder.states import BuildStatus
 
 
 def _default_catalog(ids: Iterable[str]) -> dict[str, ModuleType]:
     return {ex_id: exercise_registry.load(ex_id) for ex_id in ids}
-
-
-def _sandbox_for(settings: RunSettings, uid: int) -> Sandbox:
-    if settings.isolation == "none":
-        if not settings.unsafe_no_sandbox:
-            raise GraderFault("isolation 'none' needs unsafe_no_sandbox=True")
-        return make_sandbox("none", unsafe=True)
-    if settings.isolation in ("bwrap", "rlimit"):
-        return make_sandbox(settings.isolation, uid=uid, gid=uid)
-    if settings.isolation == "container":  # one container per child (autograder/sandbox/container.py)
-        from autograder.sandbox.container import make_container_sandbox
-
-        try:
-            return make_container_sandbox(engine=settings.engine, image=settings.image, uid=uid, gid=uid)
-        except SandboxFault as exc:
-            raise GraderFault(f"container isolation unavailable: {exc}") from exc
-    raise GraderFault(f"the runner cannot use isolation {settings.isolation!r} (bwrap, rlimit, container, none)")  # noqa: E501
 
 
 def grade_submission(sub: StudentSubmission, release: ReleaseInfo, settings: RunSettings | None = None, *,
@@ -73,11 +56,12 @@ def grade_submission(sub: StudentSubmission, release: ReleaseInfo, settings: Run
         os.chmod(settings.scratch_root, 0o711)  # jobs' folder names are not listable by sandbox uids
     library = settings.child_library or prepare_child_library(settings.scratch_root, release.root)
     with UIDS.slot(settings.uids) as uid:
-        sb = sandbox or _sandbox_for(settings, uid)
+        sb = sandbox or job_sandbox(settings, uid)
         workdir = Path(tempfile.mkdtemp(prefix=f"job-{sub.content_hash[:12]}-", dir=settings.scratch_root))
         os.chmod(workdir, 0o711)  # rlimit mode: the sandbox uid must pass through to its scratch folders
         job = Job.create(sub, release, settings, sb, catalog, workdir, library)
-        job.messages.extend(sub.problems_zh)
+        messages, flags = list(sub.problems_zh), job.flags()
+        kernel_builds: dict[str, BuildStatus] = {}
         try:
             for chapter, ids in exercise_registry.CHAPTERS.items():
                 chapter_exs = [exercises[i] for i in ids if i in exercises]
@@ -86,13 +70,20 @@ def grade_submission(sub: StudentSubmission, release: ReleaseInfo, settings: Run
                 nb = sub.notebooks.get(chapter)
                 if nb is None:
                     continue
-                scores.update(grade_chapter(job, chapter, nb.notebook, chapter_exs))
+                graded = grade_chapter(job, chapter, nb.notebook, chapter_exs)
+                scores.update(graded.scores)
+                messages.extend(graded.notes_zh)
+                if graded.tampered:
+                    flags.add("tampered")
+                if graded.kernel_build is not None:
+                    kernel_builds[chapter] = graded.kernel_build
         finally:
             try:
                 job.scratches.release_all()  # unmounts quotas a fault left behind, before the folder goes
             finally:
                 shutil.rmtree(workdir, ignore_errors=True)
+        flags |= job.flags()  # a scratch folder without quota may have come up while a child ran
     graded = any(ch in sub.notebooks for ch in exercise_registry.CHAPTERS)
     status = Status.OK if graded else Status.NOT_SUBMITTED
     return StudentResult(sub.student_id, sub.content_hash, release.version, scores, status,
-                         tuple(job.clock.phases), tuple(job.messages), tuple(sorted(job.flags)))
+                         tuple(job.clock.phases), tuple(messages), tuple(sorted(flags)), kernel_builds)
