@@ -10,7 +10,7 @@ from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent
 
-SKIPPING_TESTS = '''
+SKIPPING_TESTS = """
 import pytest
 
 def test_allowed():
@@ -21,7 +21,7 @@ def test_not_allowed():
 
 def test_runs():
     assert True
-'''
+"""
 
 
 def _run_suite(tmp_path: Path, source: str, ci: bool) -> subprocess.CompletedProcess[str]:
@@ -31,8 +31,14 @@ def _run_suite(tmp_path: Path, source: str, ci: bool) -> subprocess.CompletedPro
     env = {k: v for k, v in os.environ.items() if k != "CI"}
     if ci:
         env["CI"] = "true"
-    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_in_ci_a_skip_outside_the_allowlist_fails_the_run(tmp_path: Path) -> None:
