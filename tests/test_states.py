@@ -46,3 +46,22 @@ def test_submit_client_spells_the_final_attempt_states_alike_and_imports_only_th
 
     assert set(submit_client.FINISHED) == set(ATTEMPT_FINISHED)
     assert submit_client.GRADER_ERROR == AttemptState.GRADER_ERROR
+
+
+def test_the_result_codec_carries_the_student_kernel_build_status_and_refuses_other_values() -> None:
+    import json
+
+    from autograder.exercises import EXERCISE_IDS
+    from autograder.grade.codec import CodecError, decode_result, encode_result
+    from autograder.model import ReleaseInfo, StudentResult
+    from autograder.states import BuildStatus
+
+    release = ReleaseInfo("v1", ROOT, {ex: 10.0 for ex in EXERCISE_IDS}, {})
+    result = StudentResult("s1", "ab" * 32, "v1", {}, "ok", kernel_builds={"ch05": BuildStatus.COMPILE_ERROR})
+    text = encode_result(result)
+    kwargs = {"student_id": "s1", "content_hash_hex": "ab" * 32, "release": release, "exercises": ()}
+    assert decode_result(text, **kwargs).kernel_builds == {"ch05": "compile_error"}
+    for bad in ({"ch09": "built"}, {"ch05": "exploded"}, {"ch05": ["built"]}, ["ch05"]):
+        doc = json.loads(text) | {"kernel_builds": bad}
+        with pytest.raises(CodecError, match="kernel_builds"):
+            decode_result(json.dumps(doc), **kwargs)
