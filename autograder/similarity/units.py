@@ -95,7 +95,11 @@ def read_students(submissions: Path, release: ReleaseInfo) -> list[StudentUnits]
     found, _ignored = discover(submissions)
     out = []
     for sid in sorted(found):
-        sub = intake_student(sid, found[sid], release_version=release.version)
+        try:
+            sub = intake_student(sid, found[sid], release_version=release.version)
+        except Exception as exc:  # intake promises not to raise on bad input; one student never stops the rest
+            out.append(StudentUnits(sid, {}, (f"not compared: intake failed ({type(exc).__name__})",)))
+            continue
         out.append(student_units(sub, release_nbs))
     return out
 
