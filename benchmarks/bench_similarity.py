@@ -112,8 +112,9 @@ def engine_tree_sitter(keep_attributes: bool) -> Engine:
         if not keep_attributes:
             analyse.tokenize = lambda s, lang: original(s, lang, keep_attributes=False)  # type: ignore[assignment]
         try:
-            rep = analyse.analyse_unit(unit, texts, _release_subtracted(), threshold=0.0,
-                                       min_tokens=analyse.DEFAULT_MIN_TOKENS)  # fmt: skip
+            rep = analyse.analyse_unit(
+                unit, texts, _release_subtracted(), threshold=0.0, min_tokens=analyse.DEFAULT_MIN_TOKENS
+            )
         finally:
             analyse.tokenize = original  # type: ignore[assignment]
         scores: Scores = {(m.a, m.b): m.similarity for m in rep.pairs}
@@ -130,7 +131,9 @@ def engine_copydetect(unit: str, texts: dict[str, str]) -> tuple[Scores, set[str
     sub = _release_subtracted()
     with tempfile.TemporaryDirectory() as tmp:
         tpl = Path(tmp) / f"template{suffix}"
-        tpl.write_text("\n".join(t for _, t in sub.template.get(unit, [])) + "\n" + sub.reference.get(unit, ""))
+        tpl.write_text(
+            "\n".join(t for _, t in sub.template.get(unit, [])) + "\n" + sub.reference.get(unit, "")
+        )
         import numpy as np
 
         boiler = np.array(sorted(copydetect.CodeFingerprint(str(tpl), 25, 6).hashes))
@@ -147,19 +150,27 @@ def engine_copydetect(unit: str, texts: dict[str, str]) -> tuple[Scores, set[str
     return scores, {n for n, fp in fps.items() if len(fp.hashes) == 0}, {}
 
 
-def _rates(scores: Scores, near_ref: dict[str, float], pairs: tuple[Pairs, Pairs, Pairs], t: float
-           ) -> tuple[int, int, int]:  # fmt: skip
+def _rates(
+    scores: Scores, near_ref: dict[str, float], pairs: tuple[Pairs, Pairs, Pairs], t: float
+) -> tuple[int, int, int]:
     planted, independent, variants = pairs
-    found = sum(scores.get(p, 0.0) >= t or min(near_ref.get(p[0], 0), near_ref.get(p[1], 0)) >= t
-                for p in planted)  # fmt: skip
-    return found, sum(scores.get(p, 0.0) >= t for p in independent), sum(scores.get(p, 0.0) >= t for p in variants)
+    found = sum(
+        scores.get(p, 0.0) >= t or min(near_ref.get(p[0], 0), near_ref.get(p[1], 0)) >= t for p in planted
+    )
+    return (
+        found,
+        sum(scores.get(p, 0.0) >= t for p in independent),
+        sum(scores.get(p, 0.0) >= t for p in variants),
+    )
 
 
 def measure_quality(units: list[str], engines: dict[str, Engine], seed: int) -> None:
     """Per engine and unit: recall of planted pairs, false positives among independent correct answers
     (fp) and among the other distinct variants (fpv, for information), at each threshold."""
-    print(f"{'engine':18} {'unit':17} {'plant':>5} {'indep':>5} {'var':>5} {'short':>5}  "
-          + "  ".join(f"rec/fp/fpv@{t:.1f}  " for t in THRESHOLDS))  # fmt: skip
+    print(
+        f"{'engine':18} {'unit':17} {'plant':>5} {'indep':>5} {'var':>5} {'short':>5}  "
+        + "  ".join(f"rec/fp/fpv@{t:.1f}  " for t in THRESHOLDS)
+    )
     for engine_name, engine in engines.items():
         totals = {t: [0] * 6 for t in THRESHOLDS}
         started = time.perf_counter()
@@ -173,12 +184,17 @@ def measure_quality(units: list[str], engines: dict[str, Engine], seed: int) -> 
                 counts = _rates(scores, near_ref, pairs, t)  # type: ignore[arg-type]
                 totals[t] = [a + b for a, b in zip(totals[t], (*counts, *sizes), strict=True)]
                 row.append("/".join(f"{c / max(1, n):.2f}" for c, n in zip(counts, sizes, strict=True)))
-            print(f"{engine_name:18} {unit:17} {sizes[0]:5d} {sizes[1]:5d} {sizes[2]:5d} {len(short):5d}  "
-                  + "  ".join(f"{r:16}" for r in row))  # fmt: skip
+            print(
+                f"{engine_name:18} {unit:17} {sizes[0]:5d} {sizes[1]:5d} {sizes[2]:5d} {len(short):5d}  "
+                + "  ".join(f"{r:16}" for r in row)
+            )
         row = ["/".join(f"{v[i] / max(1, v[i + 3]):.2f}" for i in range(3)) for v in totals.values()]
         first = totals[THRESHOLDS[0]]
-        print(f"{engine_name:18} {'ALL':17} {first[3]:5d} {first[4]:5d} {first[5]:5d} {'':5}  "
-              + "  ".join(f"{r:16}" for r in row) + f"  ({time.perf_counter() - started:.1f} s)")  # fmt: skip
+        print(
+            f"{engine_name:18} {'ALL':17} {first[3]:5d} {first[4]:5d} {first[5]:5d} {'':5}  "
+            + "  ".join(f"{r:16}" for r in row)
+            + f"  ({time.perf_counter() - started:.1f} s)"
+        )
 
 
 def make_class(folder: Path, students: int, exercises: list[str], seed: int) -> None:
@@ -200,7 +216,8 @@ def make_class(folder: Path, students: int, exercises: list[str], seed: int) -> 
 
 def measure_scale(students: int, exercises: list[str], seed: int) -> float:
     from autograder.grade.model import ReleaseInfo
-    from autograder.similarity import analyse, report as report_files, units
+    from autograder.similarity import analyse, units
+    from autograder.similarity import report as report_files
 
     with tempfile.TemporaryDirectory() as tmp:
         subs, out = Path(tmp) / "subs", Path(tmp) / "out"
@@ -217,10 +234,12 @@ def measure_scale(students: int, exercises: list[str], seed: int) -> float:
         t3 = time.perf_counter()
         pairs = sum(len(u.pairs) for u in report.units.values())
         rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        print(f"scale: {students} students x {len(exercises)} exercises: intake {t1 - t0:.1f} s, "
-              f"compare {t2 - t1:.1f} s, write {t3 - t2:.1f} s, total {t3 - t0:.1f} s; "
-              f"{pairs} pairs reported; peak RSS {rss:.0f} MiB; load average before {load[0]:.1f} "
-              f"{load[1]:.1f} {load[2]:.1f}, after {os.getloadavg()[0]:.1f}")  # fmt: skip
+        print(
+            f"scale: {students} students x {len(exercises)} exercises: intake {t1 - t0:.1f} s, "
+            f"compare {t2 - t1:.1f} s, write {t3 - t2:.1f} s, total {t3 - t0:.1f} s; "
+            f"{pairs} pairs reported; peak RSS {rss:.0f} MiB; load average before {load[0]:.1f} "
+            f"{load[1]:.1f} {load[2]:.1f}, after {os.getloadavg()[0]:.1f}"
+        )
         return t3 - t0
 
 
@@ -250,8 +269,11 @@ def main(argv: list[str] | None = None) -> int:
         engines = {"tree-sitter": engine_tree_sitter(True)}
     measure_quality(units, engines, args.seed)
     if not args.no_scale:
-        measure_scale(12 if args.smoke else args.students, list(EXERCISE_IDS[:2] if args.smoke else EXERCISE_IDS),
-                      args.seed)  # fmt: skip
+        measure_scale(
+            12 if args.smoke else args.students,
+            list(EXERCISE_IDS[:2] if args.smoke else EXERCISE_IDS),
+            args.seed,
+        )
     return 0
 
 

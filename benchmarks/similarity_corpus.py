@@ -30,8 +30,10 @@ def load_corpus(exercise: str) -> dict[str, Answer]:
             out[path.stem] = Answer(path.read_text(encoding="utf-8"))
         elif path.is_dir():
             cc = path / "silu.cc"
-            out[path.name] = Answer((path / "answer.py").read_text(encoding="utf-8"),
-                                    cc.read_text(encoding="utf-8") if cc.is_file() else None)  # fmt: skip
+            out[path.name] = Answer(
+                (path / "answer.py").read_text(encoding="utf-8"),
+                cc.read_text(encoding="utf-8") if cc.is_file() else None,
+            )
     return out
 
 
@@ -44,7 +46,9 @@ def fill_notebook(released: dict[str, Any], answers: dict[str, Answer]) -> dict[
         if meta.get("role") == "answer" and meta.get("exercise") in answers:
             slots.setdefault(meta["exercise"], []).append(cell)
     for ex, answer in answers.items():
-        cells = ([f"%%writefile silu.cc\n{answer.kernel}"] if answer.kernel is not None else []) + [answer.python]
+        cells = ([f"%%writefile silu.cc\n{answer.kernel}"] if answer.kernel is not None else []) + [
+            answer.python
+        ]
         for i, cell in enumerate(slots[ex]):
             if i < len(cells):
                 cell["source"] = cells[i] if i < len(slots[ex]) - 1 else "\n\n".join(cells[i:])

@@ -99,19 +99,33 @@ class _Loops(ast.NodeTransformer):
             return node
         it = node.iter
         var = node.target.id
-        if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" \
-                and len(it.args) == 1 and not _has(node.body, ast.Continue):  # fmt: skip
+        if (
+            isinstance(it, ast.Call)
+            and isinstance(it.func, ast.Name)
+            and it.func.id == "range"
+            and len(it.args) == 1
+            and not _has(node.body, ast.Continue)
+        ):
             init = ast.parse(f"{var} = 0").body[0]
-            loop = ast.While(test=ast.Compare(ast.Name(var, ast.Load()), [ast.Lt()], [it.args[0]]),
-                             body=[*node.body, ast.parse(f"{var} += 1").body[0]], orelse=[])  # fmt: skip
+            loop = ast.While(
+                test=ast.Compare(ast.Name(var, ast.Load()), [ast.Lt()], [it.args[0]]),
+                body=[*node.body, ast.parse(f"{var} += 1").body[0]],
+                orelse=[],
+            )
             return [init, loop]
         seq = f"_seq_{var}"
         head = ast.parse(f"{seq} = list(__IT__)").body[0]
         head.value.args = [it]  # type: ignore[attr-defined]
         body = [ast.parse(f"{var} = {seq}[_k_{var}]").body[0], *node.body]
-        return [head, ast.For(target=ast.Name(f"_k_{var}", ast.Store()),
-                              iter=ast.parse(f"range(len({seq}))", mode="eval").body,
-                              body=body, orelse=[])]  # fmt: skip
+        return [
+            head,
+            ast.For(
+                target=ast.Name(f"_k_{var}", ast.Store()),
+                iter=ast.parse(f"range(len({seq}))", mode="eval").body,
+                body=body,
+                orelse=[],
+            ),
+        ]
 
 
 def _has(body: list[ast.stmt], kind: type) -> bool:
@@ -126,7 +140,9 @@ class _Noise(ast.NodeTransformer):
         self.generic_visit(node)
         args = [a.arg for a in node.args.args] or ["None"]
         debug = ast.parse(f"print('debug', {self.rng.choice(args)})").body[0]
-        dead = ast.parse(f"if False:\n    _unused = {self.rng.randint(1, 99)} * 2\n    print(_unused)").body[0]
+        dead = ast.parse(f"if False:\n    _unused = {self.rng.randint(1, 99)} * 2\n    print(_unused)").body[
+            0
+        ]
         at = self.rng.randint(0, max(0, len(node.body) - 1))
         node.body[at:at] = [debug, dead]
         return node
@@ -144,8 +160,10 @@ def disguise_python(source: str, seed: int) -> str:
     binds = _Binds()
     binds.visit(tree)
     names = sorted(n for n in binds.names if n not in _BUILTINS)
-    table = {n: f"{rng.choice('abcdefghuvwxyz')}{rng.choice(['val', 'tmp', 'q', 'item', 'z'])}{i}"
-             for i, n in enumerate(names)}  # fmt: skip
+    table = {
+        n: f"{rng.choice('abcdefghuvwxyz')}{rng.choice(['val', 'tmp', 'q', 'item', 'z'])}{i}"
+        for i, n in enumerate(names)
+    }
     tree = _Noise(rng).visit(_Loops().visit(_Rename(table).visit(tree)))
     defs = [s for s in tree.body if isinstance(s, ast.FunctionDef | ast.ClassDef)]
     rest = [s for s in tree.body if not isinstance(s, ast.FunctionDef | ast.ClassDef)]
@@ -162,15 +180,23 @@ def disguise_python(source: str, seed: int) -> str:
 
 
 def _cpp_tree(data: bytes):  # noqa: ANN202 (a tree-sitter tree)
-    from tree_sitter import Language, Parser
     import tree_sitter_cpp
+    from tree_sitter import Language, Parser
 
     return Parser(Language(tree_sitter_cpp.language())).parse(data)
 
 
 def _declared_cpp(node, found: set[str]) -> None:  # noqa: ANN001
-    if node.type in ("function_declarator", "init_declarator", "parameter_declaration", "declaration",
-                     "pointer_declarator", "reference_declarator", "array_declarator", "optional_parameter_declaration"):  # fmt: skip
+    if node.type in (
+        "function_declarator",
+        "init_declarator",
+        "parameter_declaration",
+        "declaration",
+        "pointer_declarator",
+        "reference_declarator",
+        "array_declarator",
+        "optional_parameter_declaration",
+    ):
         for c in node.children:
             if c.type == "identifier":
                 found.add(c.text.decode())
@@ -184,8 +210,10 @@ def disguise_cpp(source: str, seed: int) -> str:
     tree = _cpp_tree(data)
     declared: set[str] = set()
     _declared_cpp(tree.root_node, declared)
-    table = {n: f"{rng.choice('kmpr')}{rng.choice(['Buf', 'Val', 'Fn', 'Idx'])}{i}"
-             for i, n in enumerate(sorted(declared - _KEEP_CPP))}  # fmt: skip
+    table = {
+        n: f"{rng.choice('kmpr')}{rng.choice(['Buf', 'Val', 'Fn', 'Idx'])}{i}"
+        for i, n in enumerate(sorted(declared - _KEEP_CPP))
+    }
     # top-level pieces: rename identifiers inside each, then reorder the definitions
     pieces: list[tuple[str, str]] = []
     for child in tree.root_node.children:
@@ -206,7 +234,9 @@ def disguise_cpp(source: str, seed: int) -> str:
             pos = leaf.end_byte
         text += data[pos : child.end_byte]
         pieces.append((child.type, text.decode()))
-    head = [t for k, t in pieces if k in ("preproc_include", "namespace_alias_definition", "using_declaration")]
+    head = [
+        t for k, t in pieces if k in ("preproc_include", "namespace_alias_definition", "using_declaration")
+    ]
     tail = [t for k, t in pieces if k == "expression_statement" or "XLA_FFI" in t]
     middle = [t for k, t in pieces if t not in head and t not in tail and k != "comment"]
     rng.shuffle(middle)

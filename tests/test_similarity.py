@@ -40,14 +40,30 @@ def small_class(folder: Path) -> None:
     """s1 and s2: one planted pair (s2 a disguised copy of s1) in histogram, safe_distance and silu;
     s3, s4: independent correct answers; s5: the release untouched (starter code only)."""
     h, d, k = "histogram", "safe_distance", "silu_ffi"
-    s1 = {h: corpus_answer(h, "explicit_stack"), d: corpus_answer(d, "masked_norm"),
-          k: corpus_answer(k, "alt_tanh_sequential"), "recompile": Answer("predicted_compiles = 4\n")}  # fmt: skip
+    s1 = {
+        h: corpus_answer(h, "explicit_stack"),
+        d: corpus_answer(d, "masked_norm"),
+        k: corpus_answer(k, "alt_tanh_sequential"),
+        "recompile": Answer("predicted_compiles = 4\n"),
+    }
     write_student(folder, "s1", RELEASE, s1)
     write_student(folder, "s2", RELEASE, {ex: disguised(a, 7) for ex, a in s1.items()})
-    write_student(folder, "s3", RELEASE, {h: corpus_answer(h, "reference"), d: corpus_answer(d, "reference"),
-                                          "recompile": Answer("predicted_compiles = 4\n")})  # fmt: skip
-    write_student(folder, "s4", RELEASE, {h: corpus_answer(h, "subjaxprs_generator"),
-                                          d: corpus_answer(d, "custom_jvp_sqrt")})  # fmt: skip
+    write_student(
+        folder,
+        "s3",
+        RELEASE,
+        {
+            h: corpus_answer(h, "reference"),
+            d: corpus_answer(d, "reference"),
+            "recompile": Answer("predicted_compiles = 4\n"),
+        },
+    )
+    write_student(
+        folder,
+        "s4",
+        RELEASE,
+        {h: corpus_answer(h, "subjaxprs_generator"), d: corpus_answer(d, "custom_jvp_sqrt")},
+    )
     write_student(folder, "s5", RELEASE, {})
 
 
@@ -65,8 +81,18 @@ def rows(out: Path) -> list[dict[str, str]]:
 def class_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     tmp = tmp_path_factory.mktemp("similarity")
     small_class(tmp / "subs")
-    code = cli.main(["similarity", str(tmp / "subs"), "--out", str(tmp / "out"), "--release", str(RELEASE),
-                     "--solutions", str(SOLUTIONS)])  # fmt: skip
+    code = cli.main(
+        [
+            "similarity",
+            str(tmp / "subs"),
+            "--out",
+            str(tmp / "out"),
+            "--release",
+            str(RELEASE),
+            "--solutions",
+            str(SOLUTIONS),
+        ]
+    )
     assert code == 0
     return tmp / "subs", tmp / "out"
 
@@ -91,7 +117,9 @@ def test_starter_code_alone_never_matches(class_report: tuple[Path, Path]) -> No
     _, out = class_report
     assert not [r for r in rows(out) if "s5" in (r["student_a"], r["student_b"])]
     # s4 submitted no silu kernel of its own: the release's %%writefile starter is all it has
-    assert not [r for r in rows(out) if r["exercise"] == "silu.cc" and "s4" in (r["student_a"], r["student_b"])]
+    assert not [
+        r for r in rows(out) if r["exercise"] == "silu.cc" and "s4" in (r["student_a"], r["student_b"])
+    ]
 
 
 def test_short_answers_are_shown_as_too_short_and_never_paired(class_report: tuple[Path, Path]) -> None:
@@ -107,8 +135,13 @@ def test_close_to_the_reference_solution_is_reported_apart(class_report: tuple[P
     near = [r for r in rows(out) if r["student_b"] == "reference solution"]
     assert ("safe_distance", "s3") in {(r["exercise"], r["student_a"]) for r in near}
     # the reference itself is subtracted from pairs: s3 is close to it, but paired with nobody there
-    assert not [r for r in rows(out) if r["exercise"] == "safe_distance" and r["student_b"] != "reference solution"
-                and "s3" in (r["student_a"], r["student_b"])]  # fmt: skip
+    assert not [
+        r
+        for r in rows(out)
+        if r["exercise"] == "safe_distance"
+        and r["student_b"] != "reference solution"
+        and "s3" in (r["student_a"], r["student_b"])
+    ]
 
 
 HOSTILE_ANSWER = 'x = "</pre><script>alert(1)</script>"\n' + "y = " + "(" * 3000 + "1" + ")" * 3000 + "\n"
@@ -139,7 +172,9 @@ def test_malformed_and_hostile_notebooks_are_skipped_with_a_note(
     assert ("s1", "s2") in {(r["student_a"], r["student_b"]) for r in rows(tmp_path / "out")}
 
 
-def test_a_canvas_download_is_read_with_roster_ids(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_canvas_download_is_read_with_roster_ids(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     plain = tmp_path / "plain"
     small_class(plain)
     download = tmp_path / "download.zip"
@@ -148,16 +183,32 @@ def test_a_canvas_download_is_read_with_roster_ids(tmp_path: Path, capsys: pytes
             for nb in sorted((plain / sid).iterdir()):
                 zf.writestr(f"student{n}_{100 + n}_{900000 + n}_{nb.name}", nb.read_bytes())
     roster = tmp_path / "roster.csv"
-    roster.write_text("student_id,name,lms_id\n2026001,A,100\n2026002,B,101\n2026003,C,102\n", encoding="utf-8")
-    code, _, err = run_cli([str(download), "--layout", "canvas", "--roster", str(roster), "--out",
-                            str(tmp_path / "out"), "--release", str(RELEASE)], capsys)  # fmt: skip
+    roster.write_text(
+        "student_id,name,lms_id\n2026001,A,100\n2026002,B,101\n2026003,C,102\n", encoding="utf-8"
+    )
+    code, _, err = run_cli(
+        [
+            str(download),
+            "--layout",
+            "canvas",
+            "--roster",
+            str(roster),
+            "--out",
+            str(tmp_path / "out"),
+            "--release",
+            str(RELEASE),
+        ],
+        capsys,
+    )
     assert code == 0, err
     pairs = {(r["exercise"], r["student_a"], r["student_b"]) for r in rows(tmp_path / "out")}
     assert ("histogram", "2026001", "2026002") in pairs
     assert not list((tmp_path / "out").glob(".lms-*")), "the staged copy is removed"
 
 
-def test_an_nbgrader_course_is_read_from_submitted(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_nbgrader_course_is_read_from_submitted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from autograder.nbgrader_bridge import venv
 
     try:
@@ -172,11 +223,23 @@ def test_an_nbgrader_course_is_read_from_submitted(tmp_path: Path, capsys: pytes
         target.mkdir(parents=True)
         for nb in (plain / sid).iterdir():
             (target / nb.name).write_bytes(nb.read_bytes())
-    code, _, err = run_cli(["--nbgrader", str(course), "--assignment", "2026-fall", "--release", str(RELEASE),
-                            "--out", str(tmp_path / "out")], capsys)  # fmt: skip
+    code, _, err = run_cli(
+        [
+            "--nbgrader",
+            str(course),
+            "--assignment",
+            "2026-fall",
+            "--release",
+            str(RELEASE),
+            "--out",
+            str(tmp_path / "out"),
+        ],
+        capsys,
+    )
     assert code == 0, err
-    assert ("safe_distance", "s1", "s2") in {(r["exercise"], r["student_a"], r["student_b"])
-                                             for r in rows(tmp_path / "out")}  # fmt: skip
+    assert ("safe_distance", "s1", "s2") in {
+        (r["exercise"], r["student_a"], r["student_b"]) for r in rows(tmp_path / "out")
+    }
 
 
 def test_usage_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -187,17 +250,24 @@ def test_usage_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 
 
 def test_the_grading_path_does_not_import_the_similarity_libraries() -> None:
-    code = ("import sys, autograder.cli, autograder.grade, autograder.grade.batch, autograder.grade.runner; "
-            "autograder.cli.build_parser('grade'); "
-            "bad = [m for m in sys.modules if m.split('.')[0] in ('tree_sitter', 'tree_sitter_python', "
-            "'tree_sitter_cpp', 'autograder.similarity') or m.startswith('autograder.similarity')]; "
-            "print(bad); sys.exit(1 if bad else 0)")  # fmt: skip
+    code = (
+        "import sys, autograder.cli, autograder.grade, autograder.grade.batch, autograder.grade.runner; "
+        "autograder.cli.build_parser('grade'); "
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('tree_sitter', 'tree_sitter_python', "
+        "'tree_sitter_cpp', 'autograder.similarity') or m.startswith('autograder.similarity')]; "
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_benchmark_smoke_runs() -> None:
-    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_similarity.py"), "--smoke"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench_similarity.py"), "--smoke"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     assert "safe_distance" in done.stdout and "scale: 12 students" in done.stdout

@@ -22,21 +22,47 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from autograder.nbgrader_bridge import grade_input
     from autograder.similarity.analyse import DEFAULT_MIN_TOKENS, DEFAULT_THRESHOLD
 
-    parser.add_argument("submissions", metavar="SUBMISSIONS", type=Path, nargs="?", default=None,
-                        help="the folder `jaxgrade grade` reads (with --layout: an LMS download; none with --nbgrader)")  # fmt: skip
-    parser.add_argument("--out", type=Path, default=None,
-                        help="output folder for similarity.html and similarity.csv (required, except with "
-                             "--nbgrader: COURSE_DIR/jaxgrade/<assignment>)")  # fmt: skip
-    parser.add_argument("--release", type=Path, default=None,
-                        help="released assignment folder (default: the last assignments/<version>/ here)")  # fmt: skip
-    parser.add_argument("--solutions", type=Path, default=Path("solutions"),
-                        help="master notebooks, for 'close to the reference solution' (default: %(default)s; "
-                             "skipped when missing)")  # fmt: skip
-    parser.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD,
-                        help="report pairs at or above this similarity, 0..1 (default: %(default)s, measured "
-                             "by benchmarks/bench_similarity.py)")  # fmt: skip
-    parser.add_argument("--min-tokens", type=int, default=DEFAULT_MIN_TOKENS,
-                        help="answers with fewer tokens of their own are 'too short to compare' (default: %(default)s)")  # fmt: skip
+    parser.add_argument(
+        "submissions",
+        metavar="SUBMISSIONS",
+        type=Path,
+        nargs="?",
+        default=None,
+        help="the folder `jaxgrade grade` reads (with --layout: an LMS download; none with --nbgrader)",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        help="output folder for similarity.html and similarity.csv (required, except with "
+        "--nbgrader: COURSE_DIR/jaxgrade/<assignment>)",
+    )
+    parser.add_argument(
+        "--release",
+        type=Path,
+        default=None,
+        help="released assignment folder (default: the last assignments/<version>/ here)",
+    )
+    parser.add_argument(
+        "--solutions",
+        type=Path,
+        default=Path("solutions"),
+        help="master notebooks, for 'close to the reference solution' (default: %(default)s; "
+        "skipped when missing)",
+    )
+    parser.add_argument(
+        "--threshold",
+        type=float,
+        default=DEFAULT_THRESHOLD,
+        help="report pairs at or above this similarity, 0..1 (default: %(default)s, measured "
+        "by benchmarks/bench_similarity.py)",
+    )
+    parser.add_argument(
+        "--min-tokens",
+        type=int,
+        default=DEFAULT_MIN_TOKENS,
+        help="answers with fewer tokens of their own are 'too short to compare' (default: %(default)s)",
+    )
     course_input.add_arguments(parser)
     grade_input.add_arguments(parser)
     parser.set_defaults(isolation=None)  # the nbgrader check reads it; nothing here is sandboxed
@@ -86,15 +112,21 @@ def run(args: argparse.Namespace) -> int:
             if course is not None:
                 course.discard()  # type: ignore[attr-defined]
         solutions = Path(args.solutions) if Path(args.solutions).is_dir() else None
-        result = analyse.analyse(students, units.subtracted(release, solutions),
-                                 threshold=args.threshold, min_tokens=args.min_tokens)  # fmt: skip
+        result = analyse.analyse(
+            students,
+            units.subtracted(release, solutions),
+            threshold=args.threshold,
+            min_tokens=args.min_tokens,
+        )
         report.write(result, out)
     except (GraderFault, OSError) as exc:
         print(f"jaxgrade similarity: error: {exc}", file=sys.stderr)
         return EXIT_FAULT
     pairs = sum(len(u.pairs) for u in result.units.values())
-    print(f"jaxgrade similarity: {len(students)} student(s), {pairs} pair(s) at or above {args.threshold:.2f}; "
-          f"wrote {out / 'similarity.html'} and {out / 'similarity.csv'}")  # fmt: skip
+    print(
+        f"jaxgrade similarity: {len(students)} student(s), {pairs} pair(s) at or above {args.threshold:.2f}; "
+        f"wrote {out / 'similarity.html'} and {out / 'similarity.csv'}"
+    )
     for sid, notes in sorted(result.notes.items()):
         print(f"jaxgrade similarity: {sid}: {'; '.join(notes)}", file=sys.stderr)
     return EXIT_OK

@@ -46,6 +46,7 @@ class UnitReport:
     unit: str
     compared: list[str] = field(default_factory=list)
     too_short: list[str] = field(default_factory=list)
+    starter_only: list[str] = field(default_factory=list)  # nothing left once the template is subtracted
     pairs: list[Match] = field(default_factory=list)  # above the threshold, most similar first
     reference: list[Match] = field(default_factory=list)  # close to the reference solution
     histogram: list[int] = field(default_factory=lambda: [0] * HISTOGRAM_BINS)  # all pairs compared
@@ -72,8 +73,9 @@ def _common(prints: dict[str, set[int]]) -> set[int]:
     return {h for h, c in counts.items() if c > limit}
 
 
-def _match(unit: str, a: str, b: str, fa: Fingerprinted, fb: Fingerprinted, score: float,
-           subtract: frozenset[int]) -> Match:  # fmt: skip
+def _match(
+    unit: str, a: str, b: str, fa: Fingerprinted, fb: Fingerprinted, score: float, subtract: frozenset[int]
+) -> Match:
     frags = tuple(fragments(fa, fb, subtract))
     return Match(unit, a, b, round(score, 4), max((f.length for f in frags), default=0), frags)
 
@@ -91,14 +93,18 @@ def _shared_counts(prints: dict[str, set[int]]) -> Counter[tuple[str, str]]:
     return shared
 
 
-def analyse_unit(unit: str, texts: dict[str, str], sub: Subtracted, *, threshold: float,
-                 min_tokens: int) -> UnitReport:  # fmt: skip
+def analyse_unit(
+    unit: str, texts: dict[str, str], sub: Subtracted, *, threshold: float, min_tokens: int
+) -> UnitReport:
     lang = language_of(unit)
     template = subtract_set(tokenize(t, lang) for _, t in sub.template.get(unit, []))
     report = UnitReport(unit)
     fps = _fingerprint(texts, unit, template)
     for sid in sorted(fps):
-        (report.too_short if fps[sid].own_tokens < min_tokens else report.compared).append(sid)
+        own = fps[sid].own_tokens
+        (
+            report.starter_only if own == 0 else report.too_short if own < min_tokens else report.compared
+        ).append(sid)
         report.tokens[sid] = fps[sid].tokens
     ref_text = sub.reference.get(unit)
     ref_hashes: frozenset[int] = frozenset()
@@ -127,8 +133,14 @@ def analyse_unit(unit: str, texts: dict[str, str], sub: Subtracted, *, threshold
     return report
 
 
-def analyse(students: list[StudentUnits], sub: Subtracted, *, threshold: float = DEFAULT_THRESHOLD,
-            min_tokens: int = DEFAULT_MIN_TOKENS, units: tuple[str, ...] = UNITS) -> Report:  # fmt: skip
+def analyse(
+    students: list[StudentUnits],
+    sub: Subtracted,
+    *,
+    threshold: float = DEFAULT_THRESHOLD,
+    min_tokens: int = DEFAULT_MIN_TOKENS,
+    units: tuple[str, ...] = UNITS,
+) -> Report:
     sources = {s.student_id: dict(s.units) for s in students}
     reports = {}
     for unit in units:

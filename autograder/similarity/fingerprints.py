@@ -13,8 +13,8 @@ other (padding a copy with prints and dead code enlarges only one side).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 import zlib
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -119,5 +119,6 @@ def fragments(a: Fingerprinted, b: Fingerprinted, subtract: frozenset[int]) -> l
                     b_pos.update(range(j, j + K))
         found.append(((start, end), b_pos))
     found.sort(key=lambda f: (f[0][0] - f[0][1], f[0][0]))
-    return [Fragment(n + 1, (run,), tuple(_runs(b_pos)), run[1] - run[0])
-            for n, (run, b_pos) in enumerate(found)]  # fmt: skip
+    return [
+        Fragment(n + 1, (run,), tuple(_runs(b_pos)), run[1] - run[0]) for n, (run, b_pos) in enumerate(found)
+    ]

@@ -16,8 +16,14 @@ from pathlib import Path
 from autograder.similarity.analyse import REFERENCE, Match, Report, UnitReport
 from autograder.similarity.tokens import Token
 
-CSV_COLUMNS = ("exercise", "student_a", "student_b", "similarity", "longest_fragment_tokens",
-               "shared_fragments")  # fmt: skip
+CSV_COLUMNS = (
+    "exercise",
+    "student_a",
+    "student_b",
+    "similarity",
+    "longest_fragment_tokens",
+    "shared_fragments",
+)
 COLOURS = 8  # fragment highlight classes f1..f8, reused in turn
 MAX_PAIRS_SHOWN = 50  # per unit, side by side (the CSV has them all)
 CSS = """
@@ -46,8 +52,16 @@ def to_csv(report: Report) -> str:
     writer.writerow(CSV_COLUMNS)
     for unit in report.units.values():
         for m in [*unit.pairs, *unit.reference]:
-            writer.writerow([unit.unit, _spreadsheet_safe(m.a), _spreadsheet_safe(m.b), f"{m.similarity:.4f}",
-                             m.longest, len(m.fragments)])  # fmt: skip
+            writer.writerow(
+                [
+                    unit.unit,
+                    _spreadsheet_safe(m.a),
+                    _spreadsheet_safe(m.b),
+                    f"{m.similarity:.4f}",
+                    m.longest,
+                    len(m.fragments),
+                ]
+            )
     return buf.getvalue()
 
 
@@ -65,8 +79,10 @@ def _highlighted(source: str, tokens: list[Token], marks: dict[int, int]) -> str
     for start, end, frag in merged:
         out.append(escape(data[pos:start].decode("utf-8", "replace")))
         css = f"f{(frag - 1) % COLOURS + 1}"
-        out.append(f'<mark class="{css}" title="fragment {frag}">'
-                   f"{escape(data[start:end].decode('utf-8', 'replace'))}</mark>")  # fmt: skip
+        out.append(
+            f'<mark class="{css}" title="fragment {frag}">'
+            f"{escape(data[start:end].decode('utf-8', 'replace'))}</mark>"
+        )
         pos = end
     out.append(escape(data[pos:].decode("utf-8", "replace")))
     return "".join(out)
@@ -87,28 +103,37 @@ def _pair_html(report: Report, unit: UnitReport, m: Match, anchor: str) -> str:
         source = report.sources.get(who, {}).get(unit.unit, "")
         body = _highlighted(source, unit.tokens.get(who, []), _marks(m, side))
         sides.append(f'<div class="side"><h4>{escape(who)}</h4><pre>{body}</pre></div>')
-    return (f'<div class="pair" id="{anchor}"><h3>{escape(unit.unit)}: {escape(m.a)} and {escape(m.b)}</h3>'
-            f"<p>similarity {m.similarity:.2f}, longest shared fragment {m.longest} tokens, "
-            f"{len(m.fragments)} shared fragment(s), highlighted in the same colour on both sides</p>"
-            f'<div class="sides">{"".join(sides)}</div></div>')  # fmt: skip
+    return (
+        f'<div class="pair" id="{anchor}"><h3>{escape(unit.unit)}: {escape(m.a)} and {escape(m.b)}</h3>'
+        f"<p>similarity {m.similarity:.2f}, longest shared fragment {m.longest} tokens, "
+        f"{len(m.fragments)} shared fragment(s), highlighted in the same colour on both sides</p>"
+        f'<div class="sides">{"".join(sides)}</div></div>'
+    )
 
 
 def _table(rows: list[tuple[Match, str]]) -> str:
-    head = "<tr><th>#</th><th>student A</th><th>student B</th><th>similarity</th><th>longest fragment (tokens)</th>" \
-           "<th>fragments</th></tr>"  # fmt: skip
+    head = (
+        "<tr><th>#</th><th>student A</th><th>student B</th><th>similarity</th>"
+        "<th>longest fragment (tokens)</th><th>fragments</th></tr>"
+    )
     body = "".join(
-        f'<tr><td>{i + 1}</td><td>{escape(m.a)}</td><td>{escape(m.b)}</td><td>{m.similarity:.2f}</td>'
-        f'<td>{m.longest}</td><td><a href="#{anchor}">{len(m.fragments)}</a></td></tr>' if anchor else
-        f'<tr><td>{i + 1}</td><td>{escape(m.a)}</td><td>{escape(m.b)}</td><td>{m.similarity:.2f}</td>'
+        f"<tr><td>{i + 1}</td><td>{escape(m.a)}</td><td>{escape(m.b)}</td><td>{m.similarity:.2f}</td>"
+        f'<td>{m.longest}</td><td><a href="#{anchor}">{len(m.fragments)}</a></td></tr>'
+        if anchor
+        else f"<tr><td>{i + 1}</td><td>{escape(m.a)}</td><td>{escape(m.b)}</td><td>{m.similarity:.2f}</td>"
         f"<td>{m.longest}</td><td>{len(m.fragments)}</td></tr>"
-        for i, (m, anchor) in enumerate(rows))  # fmt: skip
+        for i, (m, anchor) in enumerate(rows)
+    )
     return f"<table>{head}{body}</table>"
 
 
 def unit_html(report: Report, unit: UnitReport, chart: str = "") -> str:
-    parts = [f'<section id="unit-{escape(unit.unit)}"><h2>{escape(unit.unit)}</h2>',
-             f"<p>{len(unit.compared)} answers compared, {len(unit.pairs)} pair(s) at or above "
-             f"{report.threshold:.2f}.</p>", chart]  # fmt: skip
+    parts = [
+        f'<section id="unit-{escape(unit.unit)}"><h2>{escape(unit.unit)}</h2>',
+        f"<p>{len(unit.compared)} answers compared, {len(unit.pairs)} pair(s) at or above "
+        f"{report.threshold:.2f}.</p>",
+        chart,
+    ]
     shown = [(m, f"{unit.unit}-{i + 1}" if i < MAX_PAIRS_SHOWN else "") for i, m in enumerate(unit.pairs)]
     if unit.pairs:
         parts.append(_table(shown))
@@ -116,8 +141,13 @@ def unit_html(report: Report, unit: UnitReport, chart: str = "") -> str:
         parts.append("<h3>Close to the reference solution</h3>")
         parts.append(_table([(m, f"{unit.unit}-ref-{i + 1}") for i, m in enumerate(unit.reference)]))
     if unit.too_short:
-        parts.append(f'<p class="note">Too short to compare (fewer than {report.min_tokens} tokens of their own): '
-                     f"{escape(', '.join(unit.too_short))}</p>")  # fmt: skip
+        parts.append(
+            f'<p class="note">Too short to compare (fewer than {report.min_tokens} tokens of their own): '
+            f"{escape(', '.join(unit.too_short))}</p>"
+        )
+    if unit.starter_only:
+        who = escape(", ".join(unit.starter_only))
+        parts.append(f'<p class="note">Starter code only (nothing of their own): {who}</p>')
     parts += [_pair_html(report, unit, m, anchor) for m, anchor in shown if anchor]
     parts += [_pair_html(report, unit, m, f"{unit.unit}-ref-{i + 1}") for i, m in enumerate(unit.reference)]
     parts.append("</section>")
@@ -126,12 +156,16 @@ def unit_html(report: Report, unit: UnitReport, chart: str = "") -> str:
 
 def body_html(report: Report, charts: dict[str, str] | None = None) -> str:
     charts = charts or {}
-    intro = ("<p>Pairs of students whose answers to one exercise share more normalised code than the "
-             f"threshold ({report.threshold:.2f}), most similar first. Names, comments, literals and the "
-             "order of definitions are ignored; the release's starter code and the reference solution "
-             "are subtracted. <strong>Similarity is evidence to look at, not a verdict</strong>: read both "
-             "answers side by side before drawing any conclusion.</p>")  # fmt: skip
-    notes = "".join(f"<li>{escape(sid)}: {escape('; '.join(n))}</li>" for sid, n in sorted(report.notes.items()))
+    intro = (
+        "<p>Pairs of students whose answers to one exercise share more normalised code than the "
+        f"threshold ({report.threshold:.2f}), most similar first. Names, comments, literals and the "
+        "order of definitions are ignored; the release's starter code and the reference solution "
+        "are subtracted. <strong>Similarity is evidence to look at, not a verdict</strong>: read both "
+        "answers side by side before drawing any conclusion.</p>"
+    )
+    notes = "".join(
+        f"<li>{escape(sid)}: {escape('; '.join(n))}</li>" for sid, n in sorted(report.notes.items())
+    )
     parts = [intro]
     if notes:
         parts.append(f'<h2>Not compared</h2><ul class="note">{notes}</ul>')
@@ -140,9 +174,11 @@ def body_html(report: Report, charts: dict[str, str] | None = None) -> str:
 
 
 def page_html(report: Report, charts: dict[str, str] | None = None) -> str:
-    return ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Similarity report</title>'
-            f"<style>{CSS}</style></head><body><h1>Similarity report</h1>{body_html(report, charts)}"
-            "</body></html>")  # fmt: skip
+    return (
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Similarity report</title>'
+        f"<style>{CSS}</style></head><body><h1>Similarity report</h1>{body_html(report, charts)}"
+        "</body></html>"
+    )
 
 
 def write(report: Report, out: Path) -> None:

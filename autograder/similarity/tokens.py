@@ -26,13 +26,27 @@ from typing import Any
 LANGUAGES = ("python", "cpp")
 ATTR_PREFIX = "."
 
-_PY_LITERALS = frozenset({"string", "concatenated_string", "integer", "float", "true", "false", "none",
-                          "ellipsis"})  # fmt: skip
-_CPP_LITERALS = frozenset({"string_literal", "raw_string_literal", "char_literal", "number_literal",
-                           "concatenated_string", "true", "false", "null", "nullptr", "user_defined_literal"})  # fmt: skip
+_PY_LITERALS = frozenset(
+    {"string", "concatenated_string", "integer", "float", "true", "false", "none", "ellipsis"}
+)
+_CPP_LITERALS = frozenset(
+    {
+        "string_literal",
+        "raw_string_literal",
+        "char_literal",
+        "number_literal",
+        "concatenated_string",
+        "true",
+        "false",
+        "null",
+        "nullptr",
+        "user_defined_literal",
+    }
+)
 _PY_NAMES = frozenset({"identifier"})
-_CPP_NAMES = frozenset({"identifier", "field_identifier", "type_identifier", "namespace_identifier",
-                        "statement_identifier"})  # fmt: skip
+_CPP_NAMES = frozenset(
+    {"identifier", "field_identifier", "type_identifier", "namespace_identifier", "statement_identifier"}
+)
 _COMMENTS = frozenset({"comment"})
 # Python brackets that only group: `ast.unparse`, black and people add or drop them freely; calls,
 # subscripts and literals still show in the other tokens.
@@ -63,8 +77,11 @@ def _parser(language: str) -> Any:
 
 def _is_bare_string(node: Any) -> bool:
     """A Python statement that is only a string: a docstring or a comment written as one."""
-    return (node.type == "expression_statement" and node.named_child_count == 1
-            and node.named_children[0].type in ("string", "concatenated_string"))  # fmt: skip
+    return (
+        node.type == "expression_statement"
+        and node.named_child_count == 1
+        and node.named_children[0].type in ("string", "concatenated_string")
+    )
 
 
 def _is_noise(node: Any) -> bool:
@@ -75,7 +92,9 @@ def _is_noise(node: Any) -> bool:
         return fn is not None and fn.type == "identifier" and fn.text == b"print"
     if node.type in ("if_statement", "while_statement") and node.child_by_field_name("alternative") is None:
         cond = node.child_by_field_name("condition")
-        return cond is not None and (cond.type in ("false", "none") or (cond.type == "integer" and cond.text == b"0"))
+        return cond is not None and (
+            cond.type in ("false", "none") or (cond.type == "integer" and cond.text == b"0")
+        )
     return False
 
 

@@ -61,8 +61,9 @@ def python_answer(cells: Iterable[AnswerCell]) -> str:
     return "\n\n".join(parts).strip("\n")
 
 
-def _chapter_units(chapter: str, release_nb: dict[str, Any], nb: dict[str, Any],
-                   extra_files: dict[str, bytes]) -> dict[str, str]:  # fmt: skip
+def _chapter_units(
+    chapter: str, release_nb: dict[str, Any], nb: dict[str, Any], extra_files: dict[str, bytes]
+) -> dict[str, str]:
     mapped = map_cells(chapter, release_nb, nb)
     units = {ex: text for ex, cells in mapped.answers.items() if (text := python_answer(cells)).strip()}
     if KERNEL_EXERCISE in mapped.answers:
@@ -97,7 +98,9 @@ def read_students(submissions: Path, release: ReleaseInfo) -> list[StudentUnits]
     for sid in sorted(found):
         try:
             sub = intake_student(sid, found[sid], release_version=release.version)
-        except Exception as exc:  # intake promises not to raise on bad input; one student never stops the rest
+        except (
+            Exception
+        ) as exc:  # intake promises not to raise on bad input; one student never stops the rest
             out.append(StudentUnits(sid, {}, (f"not compared: intake failed ({type(exc).__name__})",)))
             continue
         out.append(student_units(sub, release_nbs))
@@ -140,12 +143,15 @@ def subtracted(release: ReleaseInfo, solutions: Path | None) -> Subtracted:
         for unit, texts in _release_template(chapter, nb).items():
             template.setdefault(unit, []).extend(texts)
     template.setdefault("recompile", []).extend(
-        (f"recompile pool sequence {i + 1}", s) for i, s in enumerate(_pool_sequences(release)))
+        (f"recompile pool sequence {i + 1}", s) for i, s in enumerate(_pool_sequences(release))
+    )
     reference: dict[str, str] = {}
     for chapter, path in release.notebooks.items():
         master = solutions / path.name if solutions is not None else None
         if master is None or not master.is_file():
             continue
-        units = _chapter_units(chapter, release_nbs[chapter], json.loads(master.read_text(encoding="utf-8")), {})
+        units = _chapter_units(
+            chapter, release_nbs[chapter], json.loads(master.read_text(encoding="utf-8")), {}
+        )
         reference.update(units)
     return Subtracted(template, reference)
