@@ -119,7 +119,7 @@ def engine_tree_sitter(keep_attributes: bool) -> Engine:
             analyse.tokenize = original  # type: ignore[assignment]
         scores: Scores = {(m.a, m.b): m.similarity for m in rep.pairs}
         near_ref = {m.a: m.similarity for m in rep.reference}
-        return scores, set(rep.too_short), near_ref
+        return scores, {*rep.too_short, *rep.starter_only}, near_ref
 
     return score
 
