@@ -259,15 +259,3 @@ def test_the_grading_path_does_not_import_the_similarity_libraries() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
-
-
-def test_benchmark_smoke_runs() -> None:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "bench_similarity.py"), "--smoke"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "safe_distance" in done.stdout and "scale: 12 students" in done.stdout
