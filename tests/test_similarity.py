@@ -259,3 +259,36 @@ def test_the_grading_path_does_not_import_the_similarity_libraries() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_renaming_reordering_and_padding_give_the_same_tokens() -> None:
+    from autograder.similarity.tokens import tokenize
+
+    original = (
+        "import jax.numpy as jnp\n\ndef f(x):\n    return jnp.sum(x * 2)\n\ndef g(y):\n    return f(y) + 1\n"
+    )
+    copy = (
+        '"""my answer"""\nimport jax.numpy as np_\n\ndef other(z):\n    return helper((z)) + 5\n\n'
+        'def helper(v):  # renamed\n    print("debug", v)\n'
+        "    if False:\n        v = 0\n    return (np_.sum(v * 7))\n\n"
+    )
+    assert [t.text for t in tokenize(original, "python")] == [t.text for t in tokenize(copy, "python")]
+    assert [t.text for t in tokenize("int f(int a){return a+1;}\nint g(){return 2;}", "cpp")] == [
+        t.text for t in tokenize("int k() { return 9; }\n// c\nint q(int b)\n{\n  return b + 3;\n}", "cpp")
+    ]
+
+
+def test_the_recompile_pool_is_subtracted_so_a_pasted_sequence_is_not_compared(tmp_path: Path) -> None:
+    from autograder.grade.model import ReleaseInfo
+    from autograder.similarity import analyse, units
+
+    pool = json.loads((RELEASE / "jaxcourse" / "recompile_pool.json").read_text(encoding="utf-8"))[
+        "sequences"
+    ]
+    texts = {"s1": pool[0] + "\npredicted_compiles = 4\n", "s2": pool[0] + "\npredicted_compiles = 3\n"}
+    sub = units.subtracted(ReleaseInfo.load(RELEASE), None)
+    rep = analyse.analyse_unit("recompile", texts, sub, threshold=0.5, min_tokens=analyse.DEFAULT_MIN_TOKENS)
+    assert not rep.pairs and not rep.compared and set(rep.too_short) | set(rep.starter_only) == {"s1", "s2"}
+    without_pool = units.Subtracted({}, {})
+    rep = analyse.analyse_unit("recompile", texts, without_pool, threshold=0.5, min_tokens=0)
+    assert [(m.a, m.b) for m in rep.pairs] == [("s1", "s2")]  # the pool is what kept them apart

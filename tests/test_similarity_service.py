@@ -12,6 +12,8 @@ from __future__ import annotations
 import socket
 import threading
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -114,7 +116,21 @@ def served(tmp_path: Path) -> Iterator[tuple[str, str]]:
         thread.join(timeout=30)
 
 
+def _status_without_login(url: str) -> tuple[int, str]:
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args: object, **kwargs: object) -> None:
+            return None
+
+    try:
+        with urllib.request.build_opener(NoRedirect).open(url, timeout=30) as reply:
+            return reply.status, reply.headers.get("Location", "")
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.headers.get("Location", "")
+
+
 def test_the_ta_page_shows_the_report_in_chromium(served: tuple[str, str], tmp_path: Path) -> None:
+    url, ta_token = served
+    assert _status_without_login(url + "/ta/similarity") == (303, "/login")  # TAs only
     missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.exists()]
     if missing:
         pytest.skip(f"missing {', '.join(missing)}")
@@ -124,7 +140,6 @@ def test_the_ta_page_shows_the_report_in_chromium(served: tuple[str, str], tmp_p
     from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import WebDriverWait
 
-    url, ta_token = served
     options = webdriver.ChromeOptions()
     options.binary_location = str(CHROMIUM)
     for arg in (
