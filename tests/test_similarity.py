@@ -292,3 +292,16 @@ def test_the_recompile_pool_is_subtracted_so_a_pasted_sequence_is_not_compared(t
     without_pool = units.Subtracted({}, {})
     rep = analyse.analyse_unit("recompile", texts, without_pool, threshold=0.5, min_tokens=0)
     assert [(m.a, m.b) for m in rep.pairs] == [("s1", "s2")]  # the pool is what kept them apart
+
+
+def test_a_huge_repetitive_answer_is_compared_by_its_start_only() -> None:
+    from autograder.similarity import analyse, report, units
+
+    # 100,000 identical lines each: unbounded, highlighting alone took a minute for 2,000 of them
+    texts = {"a": "x = y + 1\n" * 100_000, "b": "x = y + 1\n" * 100_000, "c": "z = 2\n"}
+    rep = analyse.analyse_unit("histogram", texts, units.Subtracted({}, {}), threshold=0.5, min_tokens=30)
+    assert rep.truncated == ["a", "b"] and [(m.a, m.b) for m in rep.pairs] == [("a", "b")]
+    assert len(rep.tokens["a"]) <= analyse.MAX_UNIT_TOKENS
+    assert all(len(f.b) <= analyse.MAX_UNIT_TOKENS for f in rep.pairs[0].fragments)
+    full = analyse.Report({"histogram": rep}, {"a": {"histogram": texts["a"]}}, {}, 0.5, 30)
+    assert "only the start compared: a, b" in report.body_html(full)

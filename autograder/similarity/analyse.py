@@ -22,6 +22,10 @@ from autograder.similarity.units import UNITS, StudentUnits, Subtracted, languag
 DEFAULT_THRESHOLD = 0.5
 DEFAULT_MIN_TOKENS = 30
 HISTOGRAM_BINS = 20
+# An answer is a few hundred tokens; of a longer one only the start is compared (a hostile 20 MB
+# notebook must not cost minutes: tokenising is linear, but every token is a Python object).
+MAX_UNIT_CHARS = 100_000
+MAX_UNIT_TOKENS = 20_000
 COMMON_SHARE = 0.2  # a fingerprint in more than this share of a unit's answers is common code
 COMMON_FLOOR = 10  # ... and in more than this many (small classes share little by chance)
 
@@ -47,6 +51,7 @@ class UnitReport:
     compared: list[str] = field(default_factory=list)
     too_short: list[str] = field(default_factory=list)
     starter_only: list[str] = field(default_factory=list)  # nothing left once the template is subtracted
+    truncated: list[str] = field(default_factory=list)  # longer than MAX_UNIT_CHARS: the start compared
     pairs: list[Match] = field(default_factory=list)  # above the threshold, most similar first
     reference: list[Match] = field(default_factory=list)  # close to the reference solution
     histogram: list[int] = field(default_factory=lambda: [0] * HISTOGRAM_BINS)  # all pairs compared
@@ -64,7 +69,10 @@ class Report:
 
 def _fingerprint(texts: dict[str, str], unit: str, subtract: frozenset[int]) -> dict[str, Fingerprinted]:
     lang = language_of(unit)
-    return {sid: Fingerprinted.of(tokenize(text, lang), subtract) for sid, text in texts.items()}
+    return {
+        sid: Fingerprinted.of(tokenize(text[:MAX_UNIT_CHARS], lang)[:MAX_UNIT_TOKENS], subtract)
+        for sid, text in texts.items()
+    }
 
 
 def _common(prints: dict[str, set[int]]) -> set[int]:
@@ -100,6 +108,7 @@ def analyse_unit(
     template = subtract_set(tokenize(t, lang) for _, t in sub.template.get(unit, []))
     report = UnitReport(unit)
     fps = _fingerprint(texts, unit, template)
+    report.truncated = sorted(sid for sid, text in texts.items() if len(text) > MAX_UNIT_CHARS)
     for sid in sorted(fps):
         own = fps[sid].own_tokens
         (

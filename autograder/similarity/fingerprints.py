@@ -22,6 +22,9 @@ from autograder.similarity.tokens import Token
 
 K = 8  # tokens per k-gram
 W = 4  # k-grams per winnowing window
+# Where a k-gram recurs on side B, only its first positions are highlighted: a hostile answer of
+# 2,000 identical lines would otherwise cost minutes (every position times every position).
+MAX_OCCURRENCES = 8
 
 
 @cache
@@ -107,7 +110,9 @@ def fragments(a: Fingerprinted, b: Fingerprinted, subtract: frozenset[int]) -> l
     b_at: dict[int, list[int]] = {}
     for j, h in enumerate(b.hashes):
         if h not in subtract:
-            b_at.setdefault(h, []).append(j)
+            at = b_at.setdefault(h, [])
+            if len(at) < MAX_OCCURRENCES:
+                at.append(j)
     hits_a = {i for i, h in enumerate(a.hashes) if h in b_at}
     runs_a = _runs({p for i in hits_a for p in range(i, i + K)})
     found: list[tuple[tuple[int, int], set[int]]] = []

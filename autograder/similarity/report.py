@@ -13,7 +13,7 @@ import io
 from html import escape
 from pathlib import Path
 
-from autograder.similarity.analyse import REFERENCE, Match, Report, UnitReport
+from autograder.similarity.analyse import MAX_UNIT_CHARS, REFERENCE, Match, Report, UnitReport
 from autograder.similarity.tokens import Token
 
 CSV_COLUMNS = (
@@ -100,7 +100,7 @@ def _marks(m: Match, side: str) -> dict[int, int]:
 def _pair_html(report: Report, unit: UnitReport, m: Match, anchor: str) -> str:
     sides = []
     for side, who in (("a", m.a), ("b", m.b)):
-        source = report.sources.get(who, {}).get(unit.unit, "")
+        source = report.sources.get(who, {}).get(unit.unit, "")[:MAX_UNIT_CHARS]  # what was tokenised
         body = _highlighted(source, unit.tokens.get(who, []), _marks(m, side))
         sides.append(f'<div class="side"><h4>{escape(who)}</h4><pre>{body}</pre></div>')
     return (
@@ -145,6 +145,9 @@ def unit_html(report: Report, unit: UnitReport, chart: str = "") -> str:
             f'<p class="note">Too short to compare (fewer than {report.min_tokens} tokens of their own): '
             f"{escape(', '.join(unit.too_short))}</p>"
         )
+    if unit.truncated:
+        who = escape(", ".join(unit.truncated))
+        parts.append(f'<p class="note">Very long answers, only the start compared: {who}</p>')
     if unit.starter_only:
         who = escape(", ".join(unit.starter_only))
         parts.append(f'<p class="note">Starter code only (nothing of their own): {who}</p>')
