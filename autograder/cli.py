@@ -22,6 +22,10 @@ SUBCOMMANDS = {
         "autograder.commands.submit",
         "upload a submission to a grader service and wait for the score",
     ),
+    "similarity": (
+        "autograder.commands.similarity",
+        "report which students' answers look alike, per exercise (never runs student code)",
+    ),
     "warm-cache": ("autograder.commands.warm_cache", "fill a release's trusted XLA compile cache"),
 }
 
