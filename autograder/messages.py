@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from autograder import registry
+
 
 class Status(StrEnum):
     """Statuses of a submission (`StudentResult.status`) and of an exercise (`ExerciseScore.status`).
@@ -49,14 +51,22 @@ def partial_not_submitted(chapter: str) -> str:
     return f"{Status.PARTIAL}:{Status.NOT_SUBMITTED}:{chapter}"
 
 
+CHAPTER_ZH: dict[str, str] = {"ch02": "第 2 章", "ch05": "第 5 章"}
+
+
+def chapter_zh(chapter: str) -> str:
+    """A chapter as the student reads it ("ch07" -> 第 7 章 for a chapter not named above)."""
+    return CHAPTER_ZH.get(chapter) or f"第 {chapter.removeprefix('ch').lstrip('0')} 章"
+
+
 # --- what a status means to the student --------------------------------------------------------
 
 STATUS_ZH: dict[str, str] = {
     "ok": "已完成评分",
     "not_submitted": "没有收到提交",
     "malformed": "提交的文件无法读取,没有可评分的内容",
-    "partial:not_submitted:ch02": "没有找到第 2 章的笔记本,该章各题记 0 分",
-    "partial:not_submitted:ch05": "没有找到第 5 章的笔记本,该章各题记 0 分",
+    **{f"partial:not_submitted:{ch}": f"没有找到{chapter_zh(ch)}的笔记本,该章各题记 0 分"
+       for ch in registry.chapters()},
     "tampered": "检测到代码替换了评分依赖的函数,相关题目记 0 分",
     "timeout": "部分代码运行超时被终止",
     "crashed": "部分代码运行时进程意外退出",
@@ -127,7 +137,6 @@ CRASH_DETAILS: dict[str, str] = {
 
 # --- intake: refusals of a whole entry and notes about files (code -> template) ----------------
 
-CHAPTER_ZH: dict[str, str] = {"ch02": "第 2 章", "ch05": "第 5 章"}
 INTAKE_ZH: dict[str, str] = {
     "empty": "文件 {name} 是空的。",
     "too_large": "文件 {name} 太大({detail}),没有读取。",

@@ -34,7 +34,7 @@ import pytest
 from autograder.exercises import CHAPTERS, load
 from autograder.exercises.base import ExerciseScore, ProbeInputs
 from autograder.exercises.structure_pool import structure_seed
-from autograder.grade.model import StudentResult
+from autograder.model import StudentResult
 from autograder.observations import Observations
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -132,8 +132,8 @@ class Corpus:
 
 def grade_real(tmp: Path, release_root: Path) -> Corpus:
     """Grade the whole corpus through `grade_submission`: entry k holds variant k of every exercise."""
-    from autograder.grade.model import ChapterNotebook, ReleaseInfo, StudentSubmission
-    from autograder.grade.runner import RunSettings, grade_submission
+    from autograder.grade.run import RunSettings, grade_submission
+    from autograder.model import ChapterNotebook, ReleaseInfo, StudentSubmission
 
     release = ReleaseInfo.load(release_root)
     released = json.loads(release.notebooks["ch05"].read_text(encoding="utf-8"))

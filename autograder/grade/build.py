@@ -26,6 +26,7 @@ from pathlib import Path, PurePosixPath
 from autograder.grade.cells import AnswerCell
 from autograder.messages import message
 from autograder.sandbox import SCRATCH_TARGET, Limits, Mount, Sandbox, SandboxFault, Toolchain
+from autograder.states import BuildStatus
 from jaxcourse.kernels import build_key, compile_argv
 
 SOURCE_SUFFIXES = (".cc", ".cpp", ".cxx")
@@ -53,7 +54,7 @@ class KernelSource:
 class BuildOutcome:
     key: str  # jaxcourse.build_key of the source: the child finds `<key>.so` in JAXCOURSE_PREBUILT
     source_name: str
-    status: str  # "cached" | "built" (a .so exists) | "compile_error" | "timeout" | "memory"
+    status: BuildStatus  # CACHED or BUILT: a .so exists
     so_path: Path | None  # inside the cache; copy it with install(), never mount it
     diagnostics: str  # first lines of the compiler's output, paths shown with the student's file name
     duration_s: float
@@ -192,12 +193,12 @@ class BuildCache:
     def lookup(self, key: str, source_name: str) -> BuildOutcome | None:
         so = self.root / f"{key}.so"
         if so.is_file():
-            return BuildOutcome(key, source_name, "cached", so, "", 0.0)
+            return BuildOutcome(key, source_name, BuildStatus.CACHED, so, "", 0.0)
         err = self.root / f"{key}.err.json"
         if err.is_file():
             try:
                 doc = json.loads(err.read_text(encoding="utf-8"))
-                return BuildOutcome(key, source_name, "compile_error", None,
+                return BuildOutcome(key, source_name, BuildStatus.COMPILE_ERROR, None,
                                     _for_student(str(doc["diagnostics"]), source_name), 0.0)
             except (OSError, ValueError, KeyError):
                 return None
@@ -237,17 +238,17 @@ class BuildCache:
             if any(m in result.stderr + result.stdout for m in ENVIRONMENT_MARKERS):
                 raise BuildFault(f"kernel build failed in its environment: {raw[-500:]}")
             if result.timed_out or result.limit in ("wall", "cpu") or CPU_LIMIT_MARKER in raw:
-                return BuildOutcome(key, src.name, "timeout", None, diagnostics, result.wall_s)
+                return BuildOutcome(key, src.name, BuildStatus.TIMEOUT, None, diagnostics, result.wall_s)
             if result.limit == "memory":
-                return BuildOutcome(key, src.name, "memory", None, diagnostics, result.wall_s)
+                return BuildOutcome(key, src.name, BuildStatus.MEMORY, None, diagnostics, result.wall_s)
             if result.exit_code == 0 and built.is_file() and not built.is_symlink():
                 stored = self._store(key, built)
-                return BuildOutcome(key, src.name, "built", stored, diagnostics, result.wall_s)
+                return BuildOutcome(key, src.name, BuildStatus.BUILT, stored, diagnostics, result.wall_s)
             if result.exit_code == 0:
                 raise BuildFault(f"compiler exited 0 but wrote no library for key {key}")
             if result.signal is None and not result.killed and result.limit is None:
                 self._store_error(key, raw)  # a plain error exit: the source's own fault
-            return BuildOutcome(key, src.name, "compile_error", None, diagnostics, result.wall_s)
+            return BuildOutcome(key, src.name, BuildStatus.COMPILE_ERROR, None, diagnostics, result.wall_s)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
 

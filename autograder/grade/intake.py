@@ -61,6 +61,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from autograder import registry
 from autograder.exercises import CHAPTERS
 from autograder.grade.intake_read import (
     DEFAULT_LIMITS,
@@ -74,8 +75,8 @@ from autograder.grade.intake_read import (
     read_zip,
     strip_common_folder,
 )
-from autograder.grade.model import ChapterNotebook, StudentSubmission
 from autograder.messages import CHAPTER_ZH, Status, intake_message, malformed
+from autograder.model import ChapterNotebook, StudentSubmission
 
 __all__ = [
     "CHAPTER_INTERFACES",
@@ -95,11 +96,8 @@ __all__ = [
     "read_submissions",
 ]
 
-# Interface names per chapter (see docs/architecture.md), used when metadata is missing.
-CHAPTER_INTERFACES: dict[str, tuple[str, ...]] = {
-    "ch02": ("primitive_histogram", "predicted_compiles", "fusion_report", "safe_pairwise_distance"),
-    "ch05": ("custom_reduce_sum_p", "gammaln_cb", "silu_ffi", "rms_norm_prim_p"),
-}
+# Interface names per chapter (the exercise registry's), used when metadata is missing.
+CHAPTER_INTERFACES: dict[str, tuple[str, ...]] = registry.chapter_interfaces()
 EXTRA_SUFFIXES = frozenset({".cc", ".cpp", ".cxx", ".c", ".h", ".hh", ".hpp", ".py"})
 SAFE_COMPONENT = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._+-]{0,99}")
 # Refusals that show a hostile entry: the whole student is refused, not just the entry.

@@ -22,8 +22,8 @@ from typing import Any
 import numpy as np
 
 from autograder import untrusted_json
-from autograder.grade.model import GraderFault
 from autograder.messages import FORGED_OUTPUT_ZH, OVERSIZED_OUTPUT_ZH
+from autograder.model import GraderFault
 from autograder.observations import (
     MAX_JSON_BYTES,
     MAX_NPY_BYTES,

@@ -32,17 +32,18 @@ import sqlalchemy as sa
 
 from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.grade.gradebook import safe_id
-from autograder.grade.model import ReleaseInfo
 from autograder.grade.reports import GRADES_COLUMNS, format_score, neutralize_cell
 from autograder.lms.export import ScoreRow, canvas_csv
+from autograder.model import ReleaseInfo
 from autograder.release.personalise import personalise_notebook
 from autograder.roster import Roster, load_roster
 from autograder.roster import Student as RosterStudent
 from autograder.service import db
 from autograder.service.blobs import BlobStore
 from autograder.service.config import ServiceConfig
+from autograder.states import AttemptState
 
-STATES = ("queued", "running", "graded", "grader_error")
+STATES = tuple(s.value for s in AttemptState)
 UPLOAD_SUFFIXES = (".ipynb", ".zip", ".cc")
 MAX_NAME_CHARS = 200
 

@@ -22,6 +22,10 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+# AttemptState's final values (autograder/states.py): this script runs alone, with the standard library
+GRADED, GRADER_ERROR = "graded", "grader_error"
+FINISHED = (GRADED, GRADER_ERROR)
+
 EXIT_GRADED, EXIT_GRADER, EXIT_REFUSED = 0, 1, 2
 USER_AGENT = "jaxgrade-submit/1"
 
@@ -148,13 +152,13 @@ def run(args: argparse.Namespace) -> int:
         if status != last:
             print(f"状态:{status}", file=sys.stderr)
             last = status
-        if status in ("graded", "grader_error"):
+        if status in FINISHED:
             break
         if time.monotonic() > deadline:
             print(f"等待超时;你的提交已保存,稍后在 {page} 查看结果。", file=sys.stderr)
             return EXIT_GRADER
         time.sleep(max(0.2, args.poll))
-    if status == "grader_error":
+    if status == GRADER_ERROR:
         print(f"评分系统出现故障,你的提交会被重新评分(这不是你的问题)。稍后查看:{page}")
         return EXIT_GRADER
     sys.stdout.write(score_table(att))
@@ -169,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run as a standalone script (`python3 submit_client.py ...`): the file needs nothing but Python."""
+    """Run as a standalone script (`python3 submit.py ...`): the file needs nothing but Python."""
     parser = argparse.ArgumentParser(prog="jaxgrade submit", description=__doc__.split("\n\n")[0])
     add_arguments(parser)
     return run(parser.parse_args(argv))
