@@ -13,12 +13,18 @@ from typing import Any
 
 from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.exercises.base import ExerciseScore
+from autograder.student_input import StudentInputError
+
+__all__ = ["ChapterNotebook", "GraderFault", "Phase", "ReleaseInfo", "StudentInputError", "StudentResult",
+           "StudentSubmission"]
 
 
 class GraderFault(RuntimeError):
     """The grader itself failed (sandbox would not start, broken release, disk full).
 
     Never turned into a student's score: the submission stays ungraded and is retried.
+    Its counterpart, `StudentInputError` (defined in autograder/student_input.py, below every layer
+    that decodes student data, and exported here), is always the student's: a status and a message.
     """
 
 
