@@ -82,10 +82,10 @@ def nesting_depth(data: bytes) -> int:
 
 def _bounded_int(digits: str) -> int | float:
     """A JSON integer: an int within int64, else a float (never int() of thousands of digits)."""
-    if len(digits) <= 18:
-        return int(digits)
-    value = float(digits)
-    return int(digits) if abs(value) < INT64 else value
+    if len(digits) > 20:
+        return float(digits)
+    n = int(digits)
+    return n if -INT64 <= n < INT64 else float(n)
 
 
 def loads(data: bytes | str, *, max_depth: int = MAX_DEPTH) -> Any:
