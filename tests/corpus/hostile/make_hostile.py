@@ -1295,7 +1295,7 @@ import os
 
 _fd = _stream_fd()
 if _fd >= 0:
-    for _key, _payload in (("defined", b'{"float": "not a number"}'), ("histogram.type", b'{"float": [1]}')):
+    for _key, _payload in (("forged.nan", b'{"float": "not a number"}'), ("forged.list", b'{"float": [1]}')):
         os.write(_fd, _frame({"op": "put", "ex": "histogram", "key": _key, "kind": "json", "seq": 1}, _payload))
 raise RuntimeError("HOSTILE-REPORT {case} ESCAPE stream_fd=" + str(_fd))
 """
