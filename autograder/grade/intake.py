@@ -33,7 +33,12 @@ else in the batch is affected):
   the student is told which.
 - Extra files are kept only for source types (`.cc`, `.h`, `.py`, ...) with safe names (ASCII
   letters, digits, `._+-`, not starting with `-` or `.`): they may end up on a compiler's command
-  line. A single top-level folder in an archive is stripped (`hw/silu.cc` -> `silu.cc`).
+  line. A single top-level folder in an archive is stripped (`hw/silu.cc` -> `silu.cc`). A kept
+  file that lies inside another kept file (`k.cc/k.cc` next to `k.cc`, possible in a zip) is left
+  out (noted): both cannot be placed in the notebook's folder.
+- Notebook JSON is read by `untrusted_json.loads` (at most MAX_NOTEBOOK_DEPTH levels): text comes
+  back valid (a `\\ud800` escape's lone surrogate becomes U+FFFD, so the content hash, the gradebook
+  and the feedback can encode every string) and integers within int64.
 
 Statuses (`StudentSubmission.status`): `ok` (at least one chapter notebook), `not_submitted`
 (nothing in the entry), or `malformed:<reason>` when nothing is gradable, with reason one of
