@@ -109,6 +109,8 @@ MESSAGES: dict[str, str] = {
     "bad_writefile": ("第 {cell} 个单元格的第一行 `{line}` 无法识别({reason}),这个单元格不会写出任何文件,"
                       "评分时也不把它当作 C++ 源码。%%writefile 后面只能跟一个文件名,"
                       "例如 `%%writefile silu.cc`;注释请写在下一行(C++ 的 // 注释)。"),
+    "writefile_too_large": ("第 {cell} 个单元格的 %%writefile 内容超过 {limit_mb} MB 的上限"
+                            "(与附加源文件相同),评分时不把它当作 C++ 源码。"),
     "no_kernel_source": ("没有找到 C++ 内核源码(需要一个 %%writefile silu.cc 单元格,"
                          "或随作业提交的 .cc 文件)。"),
     "kernel_crashed": "单独加载你编译好的内核并调用时{detail}。",

@@ -550,3 +550,16 @@ def test_student_input_error_keeps_its_message_across_processes() -> None:
 
 if __name__ == "__main__":  # pragma: no cover
     raise SystemExit(pytest.main([__file__, "-q"]))
+
+
+def test_a_writefile_cell_over_the_source_cap_is_not_read_and_the_student_is_told() -> None:
+    from autograder.grade.build import MAX_WRITEFILE_CHARS, find_kernel_sources, writefile_notes
+    from autograder.grade.cells import AnswerCell
+
+    big = [AnswerCell(0, "%%writefile silu.cc\n" + "int x;\n" * (MAX_WRITEFILE_CHARS // 7 + 1))]
+    t0 = time.thread_time()
+    notes, sources = writefile_notes(big), find_kernel_sources(big, {})
+    assert time.thread_time() - t0 < 1.0  # read in full, IPython's transform and ast took ~1 s per 2 MB
+    assert sources == [] and len(notes) == 1 and "2 MB" in notes[0]
+    small = [AnswerCell(0, "%%writefile silu.cc\nint x;\n")]
+    assert [s.name for s in find_kernel_sources(small, {})] == ["silu.cc"] and writefile_notes(small) == []
