@@ -12,12 +12,18 @@ from pathlib import Path
 from typing import Any
 
 from autograder import registry
+from autograder.student_input import StudentInputError
+
+__all__ = ["ChapterNotebook", "ExerciseScore", "GraderFault", "Phase", "ReleaseInfo", "StudentInputError",
+           "StudentResult", "StudentSubmission", "TestResult"]
 
 
 class GraderFault(RuntimeError):
     """The grader itself failed (sandbox would not start, broken release, disk full).
 
     Never turned into a student's score: the submission stays ungraded and is retried.
+    Its counterpart, `StudentInputError` (defined in autograder/student_input.py, below every layer
+    that decodes student data, and exported here), is always the student's: a status and a message.
     """
 
 

@@ -11,6 +11,8 @@ is injected (`grade_fn`), so tests drive the batch with a fake runner.
 
 Failure kinds stay apart:
 - the student's fault (bad file, timeout, crash, failed checks) is a recorded result with a status;
+  a `StudentInputError` that reaches the batch (a decoding layer refused the student's data, see
+  autograder/student_input.py) is one too: `malformed:unusable_input` with the layer's message;
 - a `GraderFault` (or any unexpected exception from the grader) marks that submission
   `grader_error`; the batch goes on, and the exit code is non-zero at the end. It is retried by
   the next run. An interrupted batch (even `kill -9`) resumes the same way: whatever is not
@@ -23,6 +25,7 @@ end, so the output depends only on what the gradebook holds.
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import os
 import sys
 import threading
@@ -41,9 +44,17 @@ from autograder.grade import reports
 from autograder.grade.executor import Executor, LocalExecutor
 from autograder.grade.gradebook import Gradebook
 from autograder.grade.intake import DEFAULT_LIMITS, Entry, IntakeLimits, discover, intake_student
-from autograder.messages import NOT_GRADED_ZH, Status, message, partial_not_submitted
+from autograder.messages import (
+    NOT_GRADED_ZH,
+    Status,
+    intake_message,
+    malformed,
+    message,
+    partial_not_submitted,
+)
 from autograder.model import GraderFault, Phase, ReleaseInfo, StudentResult, StudentSubmission
 from autograder.states import BuildStatus, JobKind, SubmissionState
+from autograder.student_input import StudentInputError
 
 GradeFn = Callable[[StudentSubmission, ReleaseInfo, Any], StudentResult]
 Grade = Callable[[StudentSubmission], StudentResult]  # what an executor runs for one student
@@ -140,6 +151,26 @@ def intake_failure_result(sub: StudentSubmission, release: ReleaseInfo, scope: G
                          tuple(sub.problems_zh), flags)  # fmt: skip
 
 
+UNUSABLE_INPUT = "unusable_input"  # the intake code of a StudentInputError that reached the batch
+
+
+def unusable_input_submission(sub_id: str, exc: StudentInputError) -> StudentSubmission:
+    """What intake hands on when a decoding layer refused the student's data as a whole."""
+    digest = hashlib.sha256(f"jaxgrade-unusable-v1\0{exc.detail}".encode("utf-8", "replace")).hexdigest()
+    problems = (intake_message(UNUSABLE_INPUT, detail=exc.message_zh),)
+    return StudentSubmission(sub_id, digest, {}, {}, problems, malformed(UNUSABLE_INPUT))
+
+
+def unusable_input_result(sub: StudentSubmission, release: ReleaseInfo, scope: GradingScope,
+                          exc: StudentInputError) -> StudentResult:
+    """The student's result when grading met data no decoding layer could use: 0 points with the
+    layer's message (the student's status, never a grader error)."""
+    refused = unusable_input_submission(sub.student_id, exc)
+    refused = replace(refused, content_hash=sub.content_hash,
+                      problems_zh=(*sub.problems_zh, *refused.problems_zh))
+    return intake_failure_result(refused, release, scope)
+
+
 def _derive_status(
     runner_status: str, scores: dict[str, ExerciseScore], missing: list[str], kernel_builds: dict[str, str]
 ) -> str:
@@ -217,7 +248,11 @@ def grade_student(
     """
     if sub.status != "ok":
         return intake_failure_result(sub, release, scope)
-    return complete_result(sub, release, grade(sub), scope)
+    try:
+        result = grade(sub)
+    except StudentInputError as exc:
+        return unusable_input_result(sub, release, scope, exc)
+    return complete_result(sub, release, result, scope)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -277,6 +312,8 @@ def _take_in(sid: str, entries: list[Entry], gb: Gradebook, cfg: BatchConfig) ->
     safe = gb.receive(sid, t0)
     try:
         sub = intake_student(sid, entries, limits=cfg.limits, release_version=cfg.release.version)
+    except StudentInputError as exc:  # intake never raises for bad input; if a layer did, it is still
+        sub = unusable_input_submission(sid, exc)
     except Exception as exc:  # a bug or resource failure of ours, never the student's fault
         err = f"intake failed: {type(exc).__name__}: {exc}"
         gb.record_grader_error(sid, err, at=time.time())

@@ -71,6 +71,10 @@ def _writefile_parser() -> object:
     return OSMagics.writefile
 
 
+# a %%writefile cell the parent reads at most (intake's cap on one extra source file)
+MAX_WRITEFILE_CHARS = 2 * 2**20
+
+
 class BadWritefile(ValueError):
     """A `%%writefile` line IPython refuses too (a comment after the name, two names, none): the cell
     writes no file, so it holds no kernel source; `line` and the reason are for the student."""
@@ -80,11 +84,17 @@ class BadWritefile(ValueError):
         super().__init__(f"{line}: {reason}")
 
 
+class WritefileTooLarge(BadWritefile):
+    """A `%%writefile` cell longer than MAX_WRITEFILE_CHARS: not read, so it holds no kernel source."""
+
+
 def _writefile(src: str) -> tuple[str, bool, str] | None:
     """(file name, append?, body) of a `%%writefile` cell, exactly as IPython would write it; None for
     any other cell; BadWritefile when IPython would refuse the magic's arguments."""
     if not src.startswith("%%writefile"):
         return None
+    if len(src) > MAX_WRITEFILE_CHARS:  # IPython's transformer and ast would cost seconds per 10 MB
+        raise WritefileTooLarge(src.split("\n", 1)[0][:200], f"over {MAX_WRITEFILE_CHARS} characters")
     import ast
     import re
 
@@ -116,6 +126,9 @@ def writefile_notes(cells: Sequence[AnswerCell]) -> list[str]:
     for cell in cells:
         try:
             _writefile(cell.source)
+        except WritefileTooLarge:
+            limit_mb = MAX_WRITEFILE_CHARS // 2**20
+            notes.append(message("writefile_too_large", cell=cell.index + 1, limit_mb=limit_mb))
         except BadWritefile as exc:
             notes.append(message("bad_writefile", cell=cell.index + 1, line=exc.line, reason=exc.reason))
     return notes

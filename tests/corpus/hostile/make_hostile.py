@@ -41,6 +41,7 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import re
 import shutil
 import sys
 import zipfile
@@ -1281,6 +1282,47 @@ gc.set_threshold(1)
 predicted_compiles = 4
 '''
 
+SURROGATE_RUNTIME = r"""# HOSTILE {case}: lone surrogates (U+D800-U+DFFF) in printed output and in an exception's
+# message, made at run time (the notebook file itself is plain UTF-8).
+print("HOSTILE-PRINT {case} " + chr(0xD800) + chr(0xDFFF))
+raise RuntimeError("HOSTILE-REPORT {case} SURROGATE " + chr(0xDC80) + " end")
+"""
+
+FORGED_FLOAT_ESCAPE = r"""# HOSTILE {case}: a put frame (straight into the stream socket) whose JSON entry is shaped like the
+# wire's NaN/Inf escape but holds no number.
+import os
+""" + STREAM_FD + r"""
+
+_fd = _stream_fd()
+if _fd >= 0:
+    for _key, _payload in (("forged.nan", b'{"float": "not a number"}'), ("forged.list", b'{"float": [1]}')):
+        os.write(_fd, _frame({"op": "put", "ex": "histogram", "key": _key, "kind": "json", "seq": 1}, _payload))
+raise RuntimeError("HOSTILE-REPORT {case} ESCAPE stream_fd=" + str(_fd))
+"""
+
+HUGE_COUNT = r"""# HOSTILE {case}: a count and a byte size too large for a float (10**400), through the real writer.
+def fusion_report(f, *args):
+    return 10**400, 10**400
+"""
+
+FORGED_ARRAY_FRAMES = r"""# HOSTILE {case}: array put frames that pass the frame's dtype pattern but not numpy ("f3"), and a
+# shape whose element count matches the empty payload but that numpy cannot reshape to.
+import os
+""" + STREAM_FD + r"""
+
+_fd = _stream_fd()
+if _fd >= 0:
+    os.write(_fd, _frame({"op": "put", "ex": "histogram", "key": "a", "kind": "npy", "dtype": "f3",
+                          "shape": [1], "seq": 1}, b"abc"))
+    os.write(_fd, _frame({"op": "put", "ex": "histogram", "key": "b", "kind": "npy", "dtype": "<f4",
+                          "shape": [2**40, 2**40, 0], "seq": 1}, b""))
+raise RuntimeError("HOSTILE-REPORT {case} FRAMES stream_fd=" + str(_fd))
+"""
+
+# 3,000 terms: `ast` builds a left-deep tree the parent's visitor cannot walk (RecursionError)
+DEEP_CELL = "# HOSTILE {case}: an expression too deep for ast in the parent\n_deep = " + "+".join(["1"] * 3000) + "\n"
+
+
 # --------------------------------------------------------------------------------------------
 # Building notebooks
 
@@ -1329,7 +1371,9 @@ def append_after_answer(nb: dict[str, Any], exercise: str, sources: list[str]) -
 
 
 def dumps(nb: dict[str, Any]) -> bytes:
-    return (json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode()
+    text = json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    # a lone surrogate cannot be UTF-8: written as JSON's escape, as a hand-edited notebook can hold it
+    return re.sub("[\ud800-\udfff]", lambda m: f"\\u{ord(m.group()):04x}", text).encode()
 
 
 def write_zip(path: Path, members: dict[str, bytes]) -> None:
@@ -1356,6 +1400,7 @@ class Case:
     exercises: dict[str, dict[str, Any]]
     status: str | list[str]
     packaging: str = "ipynb"  # "ipynb" (one chapter) | "folder" | "zip"
+    extra_members: dict[str, bytes] = field(default_factory=dict)  # more files of a "zip" entry
     flags: dict[str, list[str]] = field(default_factory=lambda: {"has": [], "lacks": ["tampered"]})
     feedback: dict[str, list[str]] = field(default_factory=lambda: {"contains": [], "absent": []})
     outputs_absent: list[str] = field(default_factory=list)
@@ -1519,6 +1564,33 @@ def _h28(nbs: dict, case: str) -> None:
 
 def _h29(nbs: dict, case: str) -> None:
     append_after_answer(nbs["ch02"], "histogram", [src(CTYPES_CH02, case)])
+
+
+def _h31(nbs: dict, case: str) -> None:
+    """Lone surrogates in a student-added cell's source and in the notebook's metadata."""
+    nbs["ch02"]["metadata"]["jaxgrade"]["release"] += "\ud800"
+    nbs["ch02"]["metadata"]["hostile_note"] = "\udfff"
+    append_after_answer(nbs["ch02"], "histogram", [f"# HOSTILE {case}: \ud800 in a comment\n_s = '\udc80'\n"])
+
+
+def _h31b(nbs: dict, case: str) -> None:
+    append_after_answer(nbs["ch02"], "histogram", [src(SURROGATE_RUNTIME, case)])
+
+
+def _h32(nbs: dict, case: str) -> None:
+    append_after_answer(nbs["ch02"], "histogram", [src(FORGED_FLOAT_ESCAPE, case)])
+
+
+def _h32b(nbs: dict, case: str) -> None:
+    replace_answer(nbs["ch02"], "fusion", [src(HUGE_COUNT, case)])
+
+
+def _h33(nbs: dict, case: str) -> None:
+    append_after_answer(nbs["ch02"], "histogram", [src(FORGED_ARRAY_FRAMES, case)])
+
+
+def _h35(nbs: dict, case: str) -> None:
+    append_after_answer(nbs["ch02"], "histogram", [src(DEEP_CELL, case)])
 
 
 KERNEL_OTHERS = {"reduce_sum_rules": FULL, "gammaln_callback": FULL}
@@ -1801,6 +1873,48 @@ CASES: list[Case] = [
          "native calls go unreported (with them a chapter-2 answer can rewrite the child's tripwire)",
          ("ch02",), _h29, full_except("ch02", {"histogram": {"score": 0, "status": "tampered"}}), "tampered",
          flags={"has": ["tampered"], "lacks": []}, feedback={"contains": ["ctypes"], "absent": []}),
+    Case("h31_surrogate_source", "lone surrogates in a notebook's text",
+         "JSON escapes of lone surrogates (\\ud800, \\udfff, \\udc80) in a student-added cell's source and in "
+         "the notebook's metadata (its jaxgrade.release among them)",
+         "the content hash, the gradebook (SQLite), feedback.md/html or results.json fail to encode the text "
+         "(a grader_error)",
+         ("ch02",), _h31, full_except("ch02", {}), "partial:not_submitted:ch05",
+         feedback={"contains": ["2026-fall\ufffd"], "absent": []}),
+    Case("h31b_surrogate_runtime", "lone surrogates in printed output and exception text",
+         "a student-added cell prints chr(0xD800) and raises an exception whose message holds chr(0xDC80)",
+         "the cell's error note reaches the gradebook and feedback as text no encoder accepts (a grader_error)",
+         ("ch02",), _h31b, full_except("ch02", {}), "partial:not_submitted:ch05",
+         feedback={"contains": ["HOSTILE-REPORT h31b_surrogate_runtime SURROGATE \ufffd end"], "absent": []}),
+    Case("h32_float_escape", "the wire's NaN/Inf escape holding no number",
+         "put frames written straight into the stream socket whose JSON entries are {\"float\": \"not a number\"} "
+         "and {\"float\": [1]}",
+         "the observation reader's float() raises ValueError or TypeError (a grader_error)",
+         ("ch02",), _h32, full_except("ch02", {"histogram": {"score": 0, "status": "tampered"}}), "tampered",
+         flags={"has": ["tampered"], "lacks": []},
+         feedback={"contains": ["HOSTILE-REPORT h32_float_escape ESCAPE stream_fd=", "observation stream"],
+                   "absent": ["stream_fd=-1"]}),
+    Case("h32b_huge_count", "a count too large for a float",
+         "fusion_report returns (10**400, 10**400): the real writer sends the integers as they are",
+         "the verdict's float() or number format raises OverflowError (a grader_error)",
+         ("ch02",), _h32b, full_except("ch02", {"fusion": {"score": "<full"}}), "partial:not_submitted:ch05"),
+    Case("h33_frame_dtype", "array frames numpy cannot read",
+         "array put frames written straight into the stream socket: dtype \"f3\" (passes the frame's pattern, "
+         "not numpy.dtype) and shape [2**40, 2**40, 0] for an empty payload (the sizes agree, reshape does not)",
+         "numpy's TypeError or ValueError escapes the stream reader (a grader_error)",
+         ("ch02",), _h33, full_except("ch02", {"histogram": {"score": 0, "status": "tampered"}}), "tampered",
+         flags={"has": ["tampered"], "lacks": []},
+         feedback={"contains": ["HOSTILE-REPORT h33_frame_dtype FRAMES stream_fd=", "observation stream"],
+                   "absent": ["stream_fd=-1"]}),
+    Case("h34_zip_path_conflict", "a zip with a file and a folder of the same name",
+         "the zip holds notes.h and notes.h/notes.h next to the chapter 2 notebook",
+         "placing the extra files in the child's folder fails (a grader_error)",
+         ("ch02",), lambda nbs, case: None, full_except("ch02", {}), "partial:not_submitted:ch05", packaging="zip",
+         extra_members={"notes.h": b"// HOSTILE h34: a header\n", "notes.h/notes.h": b"// HOSTILE h34: inside\n"},
+         feedback={"contains": ["notes.h/notes.h"], "absent": []}),
+    Case("h35_deep_cell", "a cell too deep for the parent's ast",
+         "a student-added cell without metadata holding `_deep = 1+1+...` with 3,000 terms",
+         "the cell mapping's ast walk raises RecursionError (a grader_error)",
+         ("ch02",), _h35, full_except("ch02", {}), "partial:not_submitted:ch05"),
     Case("h30_cpu_hog", "CPU hog next to the other students of the batch",
          "after a correct recompile answer: three CPU-bound processes for up to three minutes each, "
          "after trying os.nice(19) and pinning itself to CPU 0 (which would make its own timeout look "
@@ -1869,7 +1983,9 @@ def write_case(case: Case, out: Path, released: dict[str, dict], full: dict[str,
             (folder / entry / names[ch]).write_bytes(dumps(nb))
     elif case.packaging == "zip":
         entry = f"{case.id}.zip"
-        write_zip(folder / entry, {f"homework/{names[ch]}": dumps(nb) for ch, nb in nbs.items()})
+        members = {f"homework/{names[ch]}": dumps(nb) for ch, nb in nbs.items()}
+        members.update({f"homework/{name}": data for name, data in case.extra_members.items()})
+        write_zip(folder / entry, members)
     else:
         raise SystemExit(f"unknown packaging {case.packaging}")
     doc = expected_doc(case, entry)
