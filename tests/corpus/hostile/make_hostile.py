@@ -1382,7 +1382,7 @@ batching.primitive_batchers[rms_norm_prim_p] = _batch
 
 COURSE_HANDLER = r"""# HOSTILE {case}: the course's RmsNorm handler registered under the student's target names silu and
 # silu_bwd and called on a constant (its result multiplied by 0 keeps it in the program); SiLU and its
-# gradient come from jnp. silu.cc (compiled, never called) is the correct kernel.
+# gradient come from jnp (through exp). silu.cc (compiled, never called) is the correct kernel.
 import jax
 import jax.numpy as jnp
 import jaxcourse
@@ -1399,9 +1399,13 @@ def _touch(target):
     return 0.0 * jnp.sum(out)
 
 
+def _sigmoid(x):  # not jax.nn.sigmoid: the gate refuses a forward that depends on XLA's logistic
+    return 1 / (1 + jnp.exp(-x))
+
+
 @jax.custom_vjp
 def silu_ffi(x):
-    return jax.nn.silu(x) + _touch("silu")
+    return x * _sigmoid(x) + _touch("silu")
 
 
 def _fwd(x):
@@ -1409,7 +1413,7 @@ def _fwd(x):
 
 
 def _bwd(x, g):
-    s = jax.nn.sigmoid(x)
+    s = _sigmoid(x)
     return (g * s * (1 + x * (1 - s)) + _touch("silu_bwd"),)
 
 
