@@ -14,8 +14,9 @@ Empty arrays carry no bits and prove nothing either way.
 A single case can match by chance (a 0-d SiLU matches in about 4 of 5 draws), so the structural
 gates ask for evidence in elements (`HandlerEvidence.shows_handler`): at least
 `MIN_EVIDENCE_ELEMENTS` elements in cases that are the handler's output bit for bit, and at least
-`EVIDENCE_RATIO` times as many as in cases that are not. Honest code has no case that is not (its
-bits are the handler's even where its values are wrong); a fallback matches 32 elements in a row
+`EVIDENCE_RATIO` times as many as in cases with the right values that are not. Honest code has no
+such case (its right values are the handler's bits; a wrong case, e.g. rows a wrong batching rule
+rearranged, counts for neither side); a fallback matches 32 elements in a row
 with a chance below 1e-3 for SiLU and 1e-9 for RMSNorm.
 """
 
@@ -72,13 +73,11 @@ class HandlerEvidence:
             return  # close() recorded what was wrong; an empty array has no bits
         values_ok = len(cases.problems) == before
         if bits is None or np.shape(bits) != got.shape:
-            self.unmatched.append(key)
-            self.unmatched_elements += got.size
+            self._unmatched(key, got.size, values_ok)
             why = unavailable_zh or "没有它的输出"
             problem = f"{what_zh}:无法确认结果来自{self.handler_zh}({why})"
         elif differ := differing_bits(got, bits):
-            self.unmatched.append(key)
-            self.unmatched_elements += got.size
+            self._unmatched(key, got.size, values_ok)
             problem = (
                 f"{what_zh}:{differ}/{got.size} 个元素不是{self.handler_zh}算出来的"
                 "(与直接调用它的结果不逐位相同:数值须来自 FFI 内核的输出)"
@@ -89,6 +88,13 @@ class HandlerEvidence:
             return
         if values_ok:
             cases.fail(problem)
+
+    def _unmatched(self, key: str, size: int, values_ok: bool) -> None:
+        """Only a case with the right values counts against the handler: a wrong value that is not
+        its output (a wrong batching rule rearranging its rows) is a mistake, not a fallback."""
+        self.unmatched.append(key)
+        if values_ok:
+            self.unmatched_elements += size
 
     @property
     def shows_handler(self) -> bool:
