@@ -1504,3 +1504,77 @@ def test_ctypes_is_refused_and_reported_only_where_the_chapter_has_no_native_cod
     else:
         assert calls.split() == list(names)
         assert labels == ""
+
+
+HOLDER_SCRIPT = r'''
+import sys
+import types
+
+from autograder.sandboxed import tamper
+
+
+class Base:
+    def method(self):
+        return "original"
+
+
+class Holder(Base):
+    pass
+
+
+def main(refuse):
+    holder_mod = types.ModuleType("holder_mod")
+    holder_mod.f = len
+    sys.modules["holder_mod"] = holder_mod
+    probe = types.ModuleType("probe_stub")
+    holders = tamper.holders_of(["holder_mod.f", "__main__.Holder.method"])
+    tamper.install_tripwire(tamper.TripwireSpec(
+        modules=(tamper,), probes=(probe,), classes=(), namespaces=(), root=main.__code__,
+        sender=main.__code__, exercises=("ex",), refuse_ctypes=refuse, holders=holders))
+    tamper.arm()
+    tamper.phase("ex", "cells")
+    holder_mod.f = max  # before the probe: the snapshot's business, not the watcher's
+    holder_mod.f = len
+    tamper.phase("ex", "probe")
+    what = sys.argv[2]
+    if what == "module":  # one-shot: written into the namespace and put back, no setattr
+        ns = vars(holder_mod)
+        ns["f"] = max
+        ns["f"] = len
+    elif what == "class":  # on a base class of the holder
+        original = Base.method
+        Base.method = lambda self: "wrapped"
+        Base.method = original
+    elif what == "shadow":  # a new key on the subclass shadows the base's
+        Holder.method = lambda self: "wrapped"
+        del Holder.method
+    elif what == "import":  # a new key on a module is what an import adds
+        holder_mod.submodule = types.ModuleType("holder_mod.submodule")
+    tamper.phase("ex", "closing")
+    print(",".join(tamper.report("ex").labels))
+
+
+main(sys.argv[1] == "refuse")
+'''
+
+
+@pytest.mark.parametrize(("what", "label"), [
+    ("module", "holder_mod changed while the probe ran"),
+    ("class", "__main__.Base changed while the probe ran"),
+    ("shadow", "__main__.Holder changed while the probe ran"),
+    ("import", ""),
+    ("nothing", ""),
+])
+@pytest.mark.parametrize("refuse", [False, True])
+def test_any_change_of_a_relied_on_holder_during_the_probe_is_reported(tmp_path: Path, what: str, label: str,
+                                                                       refuse: bool) -> None:
+    """One-shot wrappers put the original back before the after-probe snapshot; the watcher on the
+    holders' namespaces saw the change anyway (in chapter 2 too, where ctypes is refused once armed)."""
+    script = tmp_path / "holders.py"
+    script.write_text(HOLDER_SCRIPT, encoding="utf-8")
+    repo = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(repo)}
+    done = subprocess.run([sys.executable, str(script), "refuse" if refuse else "allow", what],
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == label

@@ -72,7 +72,8 @@ def draw_inputs(job: Job, exercises: list[Exercise]) -> dict[str, ProbeInputs]:
             inputs[ex.id] = (
                 module.inputs(seed, student_id=job.sub.student_id, release_root=job.release.root)
                 if ex.per_student else module.inputs(seed, structure_seed=structure_seed(
-                    job.release.version, ex.id, seed, index=settings.structure_index)))
+                    job.release.version, ex.id, seed, index=settings.structure_index,
+                    student_id=None if settings.seed_policy == "fixed" else job.sub.student_id)))
             json.dumps(inputs[ex.id].params)
         except Exception as exc:
             raise GraderFault(f"inputs of {ex.id} (seed {seed}): {type(exc).__name__}: {exc}") from exc

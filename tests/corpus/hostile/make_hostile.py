@@ -557,7 +557,7 @@ for _p in sorted(set(_secrets))[:400]:
                 _read.append(_p)
     except OSError:
         pass
-for _name in ("autograder.exercises.safe_distance", "autograder.grade.runner", "autograder.observations"):
+for _name in ("autograder.exercises.safe_distance", "autograder.grade.run.chapter", "autograder.observations"):
     try:
         __import__(_name)
         _read.append("import:" + _name)
@@ -1385,6 +1385,126 @@ def write_zip(path: Path, members: dict[str, bytes]) -> None:
             zf.writestr(info, members[name])
 
 
+DISCARDED_CUSTOM_CALL = r"""# HOSTILE {case}: the lowering emits custom_call @rms_norm and throws its result away; the value is
+# jnp RMSNorm lowered through mlir.lower_fun next to it (the eager impl compiles the same lowering).
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.core import ShapedArray
+from jax.extend.core import Primitive
+from jax.interpreters import batching, mlir
+from jax.interpreters import xla as _xla
+
+
+def _rms_jnp(x, *, eps):
+    return x / jnp.sqrt(jnp.mean(x * x, axis=-1, keepdims=True) + eps)
+
+
+rms_norm_prim_p = Primitive("rms_norm_prim")
+rms_norm_prim_p.def_abstract_eval(lambda x, *, eps: ShapedArray(x.shape, x.dtype))
+_ffi_rule = jax.ffi.ffi_lowering("rms_norm")
+_jnp_rule = mlir.lower_fun(_rms_jnp, multiple_results=False)
+
+
+def _lowering(ctx, x, *, eps):
+    _ffi_rule(ctx, x, eps=np.float32(eps))  # emitted, result unused
+    return _jnp_rule(ctx, x, eps=eps)
+
+
+mlir.register_lowering(rms_norm_prim_p, _lowering, platform="cpu")
+rms_norm_prim_p.def_impl(partial(_xla.apply_primitive, rms_norm_prim_p))
+
+
+def _batch(args, dims, *, eps):
+    return rms_norm_prim_p.bind(jnp.moveaxis(args[0], dims[0], 0), eps=eps), 0
+
+
+batching.primitive_batchers[rms_norm_prim_p] = _batch
+"""
+
+COURSE_HANDLER = r"""# HOSTILE {case}: the course's RmsNorm handler registered under the student's target names silu and
+# silu_bwd and called on a constant (its result multiplied by 0 keeps it in the program); SiLU and its
+# gradient come from jnp (through exp). silu.cc (compiled, never called) is the correct kernel.
+import jax
+import jax.numpy as jnp
+import jaxcourse
+import numpy as np
+
+_course = jaxcourse.register_rms_norm_targets()
+jax.ffi.register_ffi_target("silu", jax.ffi.pycapsule(_course.RmsNorm), platform="cpu")
+jax.ffi.register_ffi_target("silu_bwd", jax.ffi.pycapsule(_course.RmsNorm), platform="cpu")
+_CONST = np.ones((1, 4), np.float32)
+
+
+def _touch(target):
+    out = jax.ffi.ffi_call(target, jax.ShapeDtypeStruct(_CONST.shape, _CONST.dtype))(_CONST, eps=np.float32(1e-5))
+    return 0.0 * jnp.sum(out)
+
+
+def _sigmoid(x):  # not jax.nn.sigmoid: the gate refuses a forward that depends on XLA's logistic
+    return 1 / (1 + jnp.exp(-x))
+
+
+@jax.custom_vjp
+def silu_ffi(x):
+    return x * _sigmoid(x) + _touch("silu")
+
+
+def _fwd(x):
+    return silu_ffi(x), x
+
+
+def _bwd(x, g):
+    s = _sigmoid(x)
+    return (g * s * (1 + x * (1 - s)) + _touch("silu_bwd"),)
+
+
+silu_ffi.defvjp(_fwd, _bwd)
+"""
+
+ONE_SHOT_WRAPPER = r"""# HOSTILE {case}: the first call of silu_ffi's function (made by the probe, while it traces) installs a
+# one-shot wrapper over {target}; the wrapper puts the original back the first time the probe uses
+# it, so the comparison of relied-on names before and after the probe sees the original.
+import jax
+import jax.stages
+
+_inner = silu_ffi.fun
+_installed = []
+
+
+def _install():
+    if "{how}" == "class":
+        holder, name = jax.stages.Compiled, "as_text"
+        original = holder.as_text
+
+        def wrapper(self, *args, **kwargs):
+            holder.as_text = original
+            return original(self, *args, **kwargs)
+
+        holder.as_text = wrapper
+    else:  # written straight into the module's namespace: no setattr at all
+        ns, name = vars(jax), "jit"
+        original = ns[name]
+
+        def wrapper(*args, **kwargs):
+            ns[name] = original
+            return original(*args, **kwargs)
+
+        ns[name] = wrapper
+
+
+def _first_call_installs(x):
+    if not _installed:
+        _installed.append(1)
+        _install()
+    return _inner(x)
+
+
+silu_ffi.fun = _first_call_installs
+"""
+
 # --------------------------------------------------------------------------------------------
 # Cases
 
@@ -1591,6 +1711,21 @@ def _h33(nbs: dict, case: str) -> None:
 
 def _h35(nbs: dict, case: str) -> None:
     append_after_answer(nbs["ch02"], "histogram", [src(DEEP_CELL, case)])
+
+
+def _h36(nbs: dict, case: str) -> None:
+    replace_answer(nbs["ch05"], "ffi_lowering", [src(DISCARDED_CUSTOM_CALL, case)])
+
+
+def _h37(nbs: dict, case: str) -> None:
+    replace_answer(nbs["ch05"], "silu_ffi", [src(COURSE_HANDLER, case)], index=1)
+
+
+def _one_shot(target: str, how: str) -> Callable[[dict, str], None]:
+    def edit(nbs: dict, case: str) -> None:
+        text = ONE_SHOT_WRAPPER.replace("{target}", target).replace("{how}", how)
+        append_after_answer(nbs["ch05"], "silu_ffi", [src(text, case)])
+    return edit
 
 
 KERNEL_OTHERS = {"reduce_sum_rules": FULL, "gammaln_callback": FULL}
@@ -1924,6 +2059,41 @@ CASES: list[Case] = [
          ("ch02",), _h30,
          full_except("ch02", {"recompile": {"score": 0, "status": "timeout"}}), "partial:not_submitted:ch05",
          process_markers=[]),
+    Case("h36_ffi_discarded_call", "FFI custom call whose result is thrown away",
+         "ffi_lowering's lowering emits custom_call @rms_norm and discards it; the values come from jnp "
+         "RMSNorm lowered next to it (eager, jit and vmap alike)",
+         "points for ffi_lowering although no value came out of the rms_norm kernel (caught: every value "
+         "case must be the kernel's output bit for bit)",
+         ("ch05",), _h36,
+         {**KERNEL_OTHERS, "silu_ffi": FULL, "ffi_lowering": {"score": 0, "status": "gate_failed"}},
+         "partial:not_submitted:ch02", packaging="folder",
+         feedback={"contains": ["不是 rms_norm 内核算出来的"], "absent": []}),
+    Case("h37_ffi_course_handler", "course handler under the student's target names",
+         "silu_ffi registers the course's RmsNorm handler as silu and silu_bwd, calls it on a constant "
+         "(times 0) and computes SiLU and its gradient with jnp; the correct silu.cc is never called",
+         "points for the notebook's silu_ffi values although they did not come out of the student's "
+         "handler (caught: they must be its output on the same inputs bit for bit)",
+         ("ch05",), _h37,
+         {**KERNEL_OTHERS, "silu_ffi": {"score": 0, "status": "gate_failed"}},
+         "partial:not_submitted:ch02", packaging="folder",
+         feedback={"contains": ["不是你的 Silu 内核算出来的"], "absent": []}),
+    Case("h38_one_shot_class_wrapper", "one-shot wrapper over a relied-on method",
+         "after a correct silu_ffi: its first call during the probe replaces jax.stages.Compiled.as_text "
+         "by a wrapper that puts the original back when the probe first uses it",
+         "the wrapper goes unnoticed because the relied-on names are only compared before and after the "
+         "probe (caught: the class namespace is watched while the probe runs)",
+         ("ch05",), _one_shot("jax.stages.Compiled.as_text", "class"),
+         {**KERNEL_OTHERS, "silu_ffi": {"score": 0, "status": "tampered"}}, "tampered", packaging="folder",
+         flags={"has": ["tampered"], "lacks": []},
+         feedback={"contains": ["jax._src.stages.Compiled changed while the probe ran"], "absent": []}),
+    Case("h39_one_shot_module_wrapper", "one-shot wrapper written into a module namespace",
+         "after a correct silu_ffi: its first call during the probe writes a wrapper over jax.jit straight "
+         "into vars(jax) (no setattr, no audit event); the wrapper puts the original back when first used",
+         "the wrapper goes unnoticed (caught: the module's namespace dict is watched while the probe runs)",
+         ("ch05",), _one_shot("jax.jit", "module"),
+         {**KERNEL_OTHERS, "silu_ffi": {"score": 0, "status": "tampered"}}, "tampered", packaging="folder",
+         flags={"has": ["tampered"], "lacks": []},
+         feedback={"contains": ["jax changed while the probe ran"], "absent": []}),
 ]
 
 
