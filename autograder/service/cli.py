@@ -103,6 +103,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="S",
         help="seconds before the second try (doubles each time; default: %(default)s)",
     )
+    parser.add_argument(
+        "--lease",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="a grading worker's lease on its attempt, renewed every S/4 while it grades; an attempt "
+        "whose worker stopped (a killed process) is graded again after S (default: %(default)s)",
+    )
 
 
 def config_from_args(args: argparse.Namespace) -> ServiceConfig:
@@ -142,6 +150,7 @@ def config_from_args(args: argparse.Namespace) -> ServiceConfig:
         grade_args=tuple(grade_args),
         max_tries=args.max_tries,
         retry_backoff_s=args.retry_backoff,
+        lease_s=args.lease,
     )
     cfg.check()
     return cfg
