@@ -23,6 +23,10 @@ from pathlib import Path
 from typing import Any
 
 EXIT_GRADED, EXIT_GRADER, EXIT_REFUSED = 0, 1, 2
+# autograder.states.AttemptState's values (this file runs alone, so it cannot import them; a test
+# checks that they are equal).
+GRADED, GRADER_ERROR = "graded", "grader_error"
+FINISHED_STATES = (GRADED, GRADER_ERROR)
 USER_AGENT = "jaxgrade-submit/1"
 
 
@@ -148,13 +152,13 @@ def run(args: argparse.Namespace) -> int:
         if status != last:
             print(f"状态:{status}", file=sys.stderr)
             last = status
-        if status in ("graded", "grader_error"):
+        if status in FINISHED_STATES:
             break
         if time.monotonic() > deadline:
             print(f"等待超时;你的提交已保存,稍后在 {page} 查看结果。", file=sys.stderr)
             return EXIT_GRADER
         time.sleep(max(0.2, args.poll))
-    if status == "grader_error":
+    if status == GRADER_ERROR:
         print(f"评分系统出现故障,你的提交会被重新评分(这不是你的问题)。稍后查看:{page}")
         return EXIT_GRADER
     sys.stdout.write(score_table(att))
