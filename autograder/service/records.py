@@ -84,7 +84,7 @@ class ClaimedAttempt:
     submitted_at: float
     files: tuple[tuple[str, str], ...]  # (file name, sha256)
     tries: int  # including this one
-    worker: str  # the lease holder (process-unique worker id)
+    worker: str = ""  # the lease holder (process-unique worker id); "" for a read-only copy
 
 
 @dataclass(frozen=True)
