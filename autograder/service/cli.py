@@ -88,6 +88,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-upload-mb", type=float, default=50.0, help="one upload's size cap (default: %(default)s)"
     )
+    _add_grading_arguments(parser)
+
+
+def _add_grading_arguments(parser: argparse.ArgumentParser) -> None:
+    """How the workers grade: passed through to `jaxgrade grade`, plus tries and leases."""
     parser.add_argument("--isolation", default=None, help="passed to jaxgrade grade --isolation")
     parser.add_argument("--executor", default=None, help="passed to jaxgrade grade --executor")
     parser.add_argument("--engine", default=None, help="passed to jaxgrade grade --engine")
