@@ -247,3 +247,53 @@ def status_zh(status: str) -> str:
 def exercise_status_zh(status: str) -> str:
     """What an exercise status means, for the student."""
     return EXERCISE_STATUS_ZH.get(status) or EXERCISE_STATUS_ZH.get(status.split(":", 1)[0], status)
+
+
+# --- the grader service (jaxgrade serve): refusals of a request, and an attempt's state -----------
+
+SERVICE_ZH: dict[str, str] = {
+    # the upload itself
+    "no_files": "没有收到文件:请选择 .ipynb 笔记本(或一个 .zip)。",
+    "too_many_files": "一次最多上传 {max_files} 个文件。",
+    "too_large": "上传内容超过 {mb:g} MB 的上限。",
+    "file_too_large": "文件 {name} 超过 {mb:g} MB 的上限。",
+    "bad_name": "文件名 {name} 无法使用。",
+    "bad_type": "不支持的文件类型 {name}:请上传 {suffixes} 文件。",
+    "twice": "文件 {name} 上传了两次。",
+    "empty_file": "文件 {name} 是空的。",
+    "zip_and_notebooks": "请只上传一个 .zip,或者上传 .ipynb 笔记本,不要两者混合。",
+    "no_notebook": "没有笔记本:请上传 .ipynb 笔记本或一个 .zip。",
+    "not_multipart": "请用 multipart/form-data 上传文件(字段名 files)。",
+    "bad_request": "请求格式错误。",
+    "bad_upload": "上传的数据不完整或格式错误,请重试。",
+    # timing
+    "closed": "提交已截止({when}),不再接受新的提交。",
+    "rate": "一小时内最多提交 {limit} 次。请在约 {minutes} 分钟后再提交。",
+    # who may see what
+    "bad_token": "访问令牌缺失或无效。",
+    "need_ta": "需要助教令牌。",
+    "no_attempt": "没有找到这次提交。",
+    "no_feedback": "这次提交还没有评分反馈。",
+    "no_student": "没有这个学生。",
+    "page_expired_upload": "页面已过期,没有提交。请重新选择文件再提交一次。",
+    # the pages' log-in
+    "login_throttled": "登录失败次数太多,请 1 分钟后再试。",
+    "login_bad_token": "令牌无效,请检查后重试(注意不要多复制空格)。",
+    "login_expired": "页面已过期,请重新输入令牌登录。",
+}
+
+# The state of one service attempt (autograder.states.AttemptState), as the student's pages show it.
+# `grader_error` here is final (the retries are used up and a TA regrades by hand), which is what
+# STATUS_ZH's "grader_error" also says: the submission will be graded again, and it is not the
+# student's fault.
+ATTEMPT_STATE_ZH: dict[str, str] = {
+    "queued": "排队等待评分",
+    "running": "正在评分",
+    "graded": "已评分",
+    "grader_error": STATUS_ZH["grader_error"],
+}
+
+
+def service_message(key: str, **fields: object) -> str:
+    """A refusal text of the grader service (`key`: a key of SERVICE_ZH)."""
+    return SERVICE_ZH[key].format(**fields)

@@ -30,6 +30,10 @@ class AttemptState(StrEnum):
     GRADED = "graded"
     GRADER_ERROR = "grader_error"
 
+    @property
+    def finished(self) -> bool:
+        return self in ATTEMPT_FINISHED
+
 
 ATTEMPT_FINISHED = frozenset({AttemptState.GRADED, AttemptState.GRADER_ERROR})
 

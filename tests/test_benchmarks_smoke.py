@@ -22,7 +22,10 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
     "bench_nbgrader_isolation.py": ([], ["grading venv", "nbgrader venv", "ratio nbgrader/grading"]),
     "bench_vs_otter.py": (["--students", "1", "--jobs", "2"], ["otter", "warm-cache", "hit"]),
     "bench_dask.py": (["--n", "1", "--skip-local"], ["dask-1", "dask-2", "layer"]),
-    "bench_service.py": (["--repeat", "1", "--queue", "2", "--workers", "1"], ["latency", "batch", "queue"]),
+    "bench_service.py": (
+        ["--smoke"],
+        ["latency   median", "batch     median", "1 local worker", "2 local workers / 1"],
+    ),
     "bench_parent_cpu.py": (["--smoke"], ["one cell of `!` lines", "many %%writefile cells", "worst: "]),
     "bench_similarity.py": (["--smoke"], ["rec/fp/fpv", "safe_distance", "scale: 12 students"]),
 }

@@ -188,6 +188,16 @@ def wait_final(served: Served, sid: str, attempt_id: int, *, limit_s: float = WA
     )
 
 
+def grade_host_pid(data: Path, attempt_id: int, try_no: int) -> int:
+    """The pid of the grade host grading this try (the worker writes it before it sends the job)."""
+    path = data / "attempts" / str(attempt_id) / f"try-{try_no}" / "host.pid"
+    for _ in range(600):
+        if path.is_file() and path.read_text().strip():
+            return int(path.read_text())
+        time.sleep(0.1)
+    raise AssertionError(f"no grade host started for {path.parent}")
+
+
 def read_csv(text: str) -> dict[str, list[str]]:
     rows = list(csv.reader(io.StringIO(text)))
     return {r[0]: r for r in rows[1:]} | {"__header__": rows[0]}
@@ -704,7 +714,7 @@ SAME_AS_BATCH = "s005_only_ch02"
 @pytest.mark.slow
 def test_kill_9_while_running_then_restart_grades_it(graded: dict, tmp_path: Path) -> None:
     roster = write_roster(tmp_path / "roster.csv", (SAME_AS_BATCH,))
-    served = serve(tmp_path / "data", "--roster", str(roster), "--workers", "1")
+    served = serve(tmp_path / "data", "--roster", str(roster), "--workers", "1", "--lease", "6")
     try:
         status, doc = upload(served, SAME_AS_BATCH, example_files("s005_only_ch02"))
         assert status == 202
@@ -716,12 +726,7 @@ def test_kill_9_while_running_then_restart_grades_it(graded: dict, tmp_path: Pat
                 break
             time.sleep(0.2)
         assert got["status"] == "running"
-        pattern = f"{tmp_path}/data/attempts/{doc['id']}/try-1/subs"
-        for _ in range(600):  # the grade subprocess is started right after the claim
-            grading = subprocess.run(["pgrep", "-f", pattern], capture_output=True, text=True).stdout.split()
-            if grading:
-                break
-            time.sleep(0.1)
+        grading = [str(grade_host_pid(tmp_path / "data", doc["id"], 1))]
         time.sleep(1.0)  # well into grading (the batch takes many seconds for this submission)
         served.kill9()
         for _ in range(100):  # the grade subprocess dies with the service (PR_SET_PDEATHSIG)
@@ -729,8 +734,8 @@ def test_kill_9_while_running_then_restart_grades_it(graded: dict, tmp_path: Pat
                 break
             time.sleep(0.2)
         assert grading and not any(Path(f"/proc/{p}").exists() for p in grading)
-        served = serve(tmp_path / "data", "--workers", "1")
-        final = wait_final(served, SAME_AS_BATCH, doc["id"])
+        served = serve(tmp_path / "data", "--workers", "1", "--lease", "6")
+        final = wait_final(served, SAME_AS_BATCH, doc["id"])  # once the dead worker's lease ran out
         assert final["status"] == "graded" and final["score"] == graded["attempts"]["s005_only_ch02"]["score"]
         assert final["exercises"] == graded["attempts"]["s005_only_ch02"]["exercises"]
         mine = call(served, "GET", "/api/me/submissions", token=served.tokens[SAME_AS_BATCH])[2]
@@ -795,17 +800,9 @@ def test_grade_subprocess_killed_is_retried_and_graded(graded: dict, tmp_path: P
     try:
         status, doc = upload(served, SAME_AS_BATCH, example_files("s005_only_ch02"))
         assert status == 202
-        pattern = f"{tmp_path}/data/attempts/{doc['id']}/try-1/subs"
-        for _ in range(600):
-            pids = subprocess.run(
-                ["pgrep", "-f", pattern], capture_output=True, text=True, check=False
-            ).stdout.split()
-            if pids:
-                break
-            time.sleep(0.2)
-        assert pids
+        pids = [grade_host_pid(tmp_path / "data", doc["id"], 1)]
         for pid in pids:
-            os.kill(int(pid), signal.SIGKILL)
+            os.kill(pid, signal.SIGKILL)
         final = wait_final(served, SAME_AS_BATCH, doc["id"])
         assert (
             final["status"] == "graded"

@@ -88,6 +88,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:  # over 80 lines: on
     parser.add_argument(
         "--max-upload-mb", type=float, default=50.0, help="one upload's size cap (default: %(default)s)"
     )
+    _add_grading_arguments(parser)
+
+
+def _add_grading_arguments(parser: argparse.ArgumentParser) -> None:
+    """How the workers grade: passed through to `jaxgrade grade`, plus tries and leases."""
     parser.add_argument("--isolation", default=None, help="passed to jaxgrade grade --isolation")
     parser.add_argument("--executor", default=None, help="passed to jaxgrade grade --executor")
     parser.add_argument("--engine", default=None, help="passed to jaxgrade grade --engine")
@@ -102,6 +107,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:  # over 80 lines: on
         default=15.0,
         metavar="S",
         help="seconds before the second try (doubles each time; default: %(default)s)",
+    )
+    parser.add_argument(
+        "--lease",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="a grading worker's lease on its attempt, renewed every S/4 while it grades; an attempt "
+        "whose worker stopped (a killed process) is graded again after S (default: %(default)s)",
     )
 
 
@@ -142,6 +155,7 @@ def config_from_args(args: argparse.Namespace) -> ServiceConfig:
         grade_args=tuple(grade_args),
         max_tries=args.max_tries,
         retry_backoff_s=args.retry_backoff,
+        lease_s=args.lease,
     )
     cfg.check()
     return cfg

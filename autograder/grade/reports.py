@@ -143,20 +143,24 @@ def grades_csv(rows: Iterable[GradeRow]) -> str:
     w = csv.writer(buf, lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
     w.writerow(GRADES_COLUMNS)
     for g in sorted(rows, key=lambda g: g.row.student_id):
-        cells: list[str] = [neutralize_cell(g.row.student_id)]
-        if g.result is None:  # grader_error, or not finished
-            cells += ["" for _ in EXERCISE_IDS] + ["", "", neutralize_cell(g.row.status or g.row.state)]
-        else:
-            for ex in EXERCISE_IDS:
-                s = g.result.scores.get(ex)
-                cells.append("" if s is None or s.status == Status.SKIPPED else format_score(s.score))
-            cells += [
-                format_score(g.result.total),
-                format_score(g.result.max_total),
-                neutralize_cell(g.result.status),
-            ]
-        w.writerow(cells)
+        w.writerow(grades_cells(g))
     return buf.getvalue()
+
+
+def grades_cells(g: GradeRow) -> list[str]:
+    """One student's grades.csv cells (GRADES_COLUMNS), as text."""
+    cells: list[str] = [neutralize_cell(g.row.student_id)]
+    if g.result is None:  # grader_error, or not finished
+        return [*cells, *("" for _ in EXERCISE_IDS), "", "", neutralize_cell(g.row.status or g.row.state)]
+    for ex in EXERCISE_IDS:
+        s = g.result.scores.get(ex)
+        cells.append("" if s is None or s.status == Status.SKIPPED else format_score(s.score))
+    return [
+        *cells,
+        format_score(g.result.total),
+        format_score(g.result.max_total),
+        neutralize_cell(g.result.status),
+    ]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -14,11 +14,12 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 
 from autograder.service.core import Refusal, Service, Student
+from autograder.service.records import refusal
 from autograder.service.uploads import read_upload
 
 router = APIRouter(prefix="/api")
 
-NOT_FOUND = Refusal(404, "没有找到这次提交。", "no such submission")
+NOT_FOUND = refusal(404, "no_attempt", "no such submission")
 
 
 def refusal_response(exc: Refusal) -> JSONResponse:
@@ -52,7 +53,7 @@ def bearer_token(request: Request) -> str | None:
 def current_student(request: Request) -> Student:
     student = service_of(request).student_for_token(bearer_token(request))
     if student is None:
-        raise Refusal(401, "访问令牌缺失或无效。", "missing or invalid access token")
+        raise refusal(401, "bad_token", "missing or invalid access token")
     return student
 
 
@@ -61,7 +62,7 @@ CurrentStudent = Annotated[Student, Depends(current_student)]
 
 def require_ta(request: Request) -> None:
     if not service_of(request).is_ta_token(bearer_token(request)):
-        raise Refusal(401, "需要助教令牌。", "missing or invalid TA token")
+        raise refusal(401, "need_ta", "missing or invalid TA token")
 
 
 @router.post("/submissions", status_code=202)
@@ -94,7 +95,7 @@ def get_feedback(attempt_id: int, request: Request, student: CurrentStudent) -> 
         raise NOT_FOUND
     html = service.feedback_html(student.student_id, attempt_id)
     if html is None:
-        raise Refusal(404, "这次提交还没有评分反馈。", "no feedback yet (not graded)")
+        raise refusal(404, "no_feedback", "no feedback yet (not graded)")
     # The batch's feedback.html escapes all student text; no script is needed to show it.
     csp = "sandbox; default-src 'none'; style-src 'unsafe-inline'"
     return HTMLResponse(html, headers={"Cache-Control": "no-store", "Content-Security-Policy": csp})
@@ -139,5 +140,5 @@ def regrade(student_id: str, request: Request) -> JSONResponse:
     try:
         n = service_of(request).regrade(student_id)
     except KeyError:
-        raise Refusal(404, "没有这个学生。", "no such student") from None
+        raise refusal(404, "no_student", "no such student") from None
     return JSONResponse({"student_id": student_id, "requeued": n}, status_code=202)

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from autograder.grade.intake import DEFAULT_LIMITS
+
 MiB = 2**20
 POLICIES = ("last", "best")
 
@@ -23,12 +25,13 @@ class ServiceConfig:
     late_until: datetime | None = None  # aware datetime; attempts after it are refused (403)
     policy: str = "last"  # which attempt counts for grades.csv: "last" or "best" (before the deadline)
     max_attempts_per_hour: int = 12  # per student, sliding window of 3600 s
-    max_upload_bytes: int = 50 * MiB  # one request body (intake's per-student cap is 50 MB too)
-    max_files: int = 20  # files in one upload
+    max_upload_bytes: int = DEFAULT_LIMITS.max_student_bytes  # one request body, at most intake's cap
+    max_files: int = 20  # files in one upload (at most intake's max_files)
     grade_args: tuple[str, ...] = field(default=())  # passed to `jaxgrade grade` (--isolation, ...)
     max_tries: int = 3  # grading tries of one attempt before it stays grader_error
     retry_backoff_s: float = 15.0  # wait before try n+1: backoff * 2**(n-1)
     grade_timeout_s: float = 3600.0  # one `jaxgrade grade` subprocess, wall clock
+    lease_s: float = 60.0  # a claimed attempt's lease; the worker's heartbeat renews it every lease_s / 4
 
     @property
     def database_url(self) -> str:
@@ -63,5 +66,11 @@ class ServiceConfig:
             raise ValueError("--late-until is before --deadline")
         if self.workers < 0 or self.max_attempts_per_hour < 1 or self.max_files < 1 or self.max_tries < 1:
             raise ValueError("--workers must be >= 0 and --max-attempts-per-hour >= 1")
+        intake = DEFAULT_LIMITS
+        if self.max_upload_bytes > intake.max_student_bytes or self.max_files > intake.max_files:
+            cap = intake.max_student_bytes / MiB
+            raise ValueError(f"--max-upload-mb over intake's cap of {cap:g} MB: intake would refuse it")
+        if not self.lease_s > 0:
+            raise ValueError("--lease must be > 0 seconds")
         if not (self.release / "manifest.json").is_file():
             raise ValueError(f"--release {self.release} has no manifest.json")

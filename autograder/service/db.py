@@ -8,7 +8,14 @@ students   one row per roster student; `token_hash` = sha256 hex of the access t
 settings   key/value: `ta_token_hash`
 attempts   one row per upload, never deleted: files (names, sha256, sizes in the blob store),
            state, tries, the graded outcome (score, per-exercise scores, grades.csv cells, flags,
-           per-sub-check pass/fail) and where its outputs are.
+           per-sub-check pass/fail) and where its outputs are. A running attempt carries its lease:
+           `worker` (a process-unique worker id) and `lease_until` (unix s), extended by the
+           worker's heartbeat; only an expired lease is taken back (see attempt_queue.py).
+gradings   one row per claim of an attempt (who held it, from when, and how it ended: graded,
+           grader_error, retry, lease_expired, or NULL while it runs): the record that shows an
+           attempt was graded exactly once, however many processes grade.
+login_failures  failed log-ins of the pages by client address (the throttle, shared by every
+           process on the database; rows older than the window are deleted as new ones come).
 """
 
 from __future__ import annotations
@@ -50,7 +57,8 @@ attempts = sa.Table(
     sa.Column("status", sa.String(16), nullable=False),  # queued | running | graded | grader_error
     sa.Column("tries", sa.Integer, nullable=False, default=0),
     sa.Column("not_before", sa.Double, nullable=False, default=0.0),
-    sa.Column("worker", sa.String(64)),
+    sa.Column("worker", sa.String(64)),  # the lease holder while running
+    sa.Column("lease_until", sa.Double),  # unix s; the lease is taken back after it
     sa.Column("started_at", sa.Double),
     sa.Column("graded_at", sa.Double),
     sa.Column("score", sa.Double),
@@ -64,6 +72,28 @@ attempts = sa.Table(
     sa.Column("out_dir", sa.Text),  # the `jaxgrade grade --out` folder of the graded try
 )
 sa.Index("attempts_queue", attempts.c.status, attempts.c.id)
+
+gradings = sa.Table(
+    "gradings",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("attempt_id", sa.Integer, sa.ForeignKey("attempts.id"), nullable=False),
+    sa.Column("try", sa.Integer, nullable=False),
+    sa.Column("worker", sa.String(64), nullable=False),
+    sa.Column("claimed_at", sa.Double, nullable=False),
+    sa.Column("finished_at", sa.Double),
+    sa.Column("outcome", sa.String(16)),  # graded | grader_error | retry | lease_expired; NULL: running
+)
+sa.Index("gradings_by_attempt", gradings.c.attempt_id)
+
+login_failures = sa.Table(
+    "login_failures",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("client", sa.String(64), nullable=False),
+    sa.Column("at", sa.Double, nullable=False),
+)
+sa.Index("login_failures_by_client", login_failures.c.client, login_failures.c.at)
 sa.Index("attempts_by_student", attempts.c.student_id, attempts.c.submitted_at)
 # At most one running attempt per student, enforced by the database: two workers that race for
 # two attempts of one student cannot both win the claim (on PostgreSQL as on SQLite).

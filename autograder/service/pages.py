@@ -18,10 +18,6 @@ the JSON API uses; this module only does what is particular to browsers:
 
 from __future__ import annotations
 
-import hmac
-import os
-import secrets
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -35,10 +31,13 @@ from starlette.datastructures import FormData
 from starlette.templating import Jinja2Templates
 
 from autograder.exercises import EXERCISE_IDS
+from autograder.messages import ATTEMPT_STATE_ZH, service_message
+from autograder.states import AttemptState
 
-from . import charts
+from . import charts, page_auth
 from .core import Attempt, Refusal, Service, Student
-from .sessions import CSRF_FIELD, Session, SessionSigner, csrf_ok, new_session
+from .records import refusal as refuse
+from .sessions import CSRF_FIELD, Session, csrf_ok, new_session
 from .uploads import read_upload
 
 HERE = Path(__file__).parent
@@ -56,8 +55,6 @@ PAGE_CSP = (
 FEEDBACK_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'"
 MAX_FORM_BYTES = 16 * 1024  # login, logout, regrade: a few short fields
 MAX_TOKEN_CHARS = 256
-LOGIN_FAILURES_PER_WINDOW = 30
-LOGIN_WINDOW_S = 60.0
 
 router = APIRouter(include_in_schema=False)
 
@@ -65,61 +62,10 @@ router = APIRouter(include_in_schema=False)
 # ---- plumbing ------------------------------------------------------------------------------------
 
 
-def _service(request: Request) -> Service:
-    return request.app.state.service
-
-
-_SIGNERS: dict[Path, SessionSigner] = {}
-
-
-def _session_secret(data_dir: Path) -> bytes:
-    """The cookie signing key, made once per data folder (0600) so sessions survive a restart."""
-    path = data_dir / "session-secret"
-    try:
-        return bytes.fromhex(path.read_text().strip())
-    except FileNotFoundError:
-        pass
-    data_dir.mkdir(parents=True, exist_ok=True)
-    key = secrets.token_hex(32)
-    tmp = data_dir / f".session-secret.{os.getpid()}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w") as f:
-        f.write(key + "\n")
-    try:
-        os.link(tmp, path)  # first writer wins when two processes start at once
-    except FileExistsError:
-        pass
-    finally:
-        tmp.unlink()
-    return bytes.fromhex(path.read_text().strip())
-
-
-def _signer(request: Request) -> SessionSigner:
-    data_dir = Path(_service(request).cfg.data_dir).resolve()
-    if data_dir not in _SIGNERS:
-        _SIGNERS[data_dir] = SessionSigner(_session_secret(data_dir))
-    return _SIGNERS[data_dir]
-
-
-def _ta_binding(request: Request) -> str:
-    """Fingerprint of the TA token now in force (DIR/ta-token, rewritten when the service replaces the
-    token): TA sessions made with an older token end with it."""
-    try:
-        current = _service(request).cfg.ta_token_file.read_text(encoding="utf-8").strip()
-    except OSError:
-        return ""
-    return _signer(request).bind(current) if current else ""
-
-
-def _current(request: Request) -> Session:
-    session = _signer(request).read(request)
-    if session is None:
-        return new_session()
-    if session.is_ta:
-        binding = _ta_binding(request)
-        if not binding or not hmac.compare_digest(session.bound, binding):
-            return new_session()
-    return session
+_service = page_auth.service_of
+_signer = page_auth.signer
+_ta_binding = page_auth.ta_binding
+_current = page_auth.current_session
 
 
 def _secure(response: Response, csp: str = PAGE_CSP) -> Response:
@@ -207,12 +153,14 @@ def _text_field(form: FormData, name: str, max_chars: int) -> str:
 
 # ---- views of service data ------------------------------------------------------------------------
 
-STATE_LABELS = {
-    "queued": ("排队等待评分", "state-pending"),
-    "running": ("正在评分", "state-pending"),
-    "graded": ("已评分", "state-done"),
-    "grader_error": ("评分系统出错(不是你的代码的问题),助教会处理后重新评分", "state-error"),
+_STATE_CLASS = {
+    AttemptState.QUEUED: "state-pending",
+    AttemptState.RUNNING: "state-pending",
+    AttemptState.GRADED: "state-done",
+    AttemptState.GRADER_ERROR: "state-error",
 }
+# (label, css class) of each attempt state; the labels are messages.ATTEMPT_STATE_ZH.
+STATE_LABELS = {str(s): (ATTEMPT_STATE_ZH[s], _STATE_CLASS[s]) for s in AttemptState}
 
 
 def _utc(ts: float | None) -> str:
@@ -237,7 +185,7 @@ def _attempt_view(attempt: Attempt, number: int) -> AttemptView:
     label, css = STATE_LABELS.get(attempt.status, (attempt.status, ""))
     if attempt.late:
         label += "(迟交)"
-    score = attempt.score if attempt.status == "graded" else None
+    score = attempt.score if attempt.status == AttemptState.GRADED else None
     score_text = f"{score:g} / {attempt.max_score or 0:g}" if score is not None else ""
     return AttemptView(
         id=attempt.id,
@@ -247,7 +195,7 @@ def _attempt_view(attempt: Attempt, number: int) -> AttemptView:
         state=attempt.status,
         state_label=label,
         state_class=css,
-        finished=attempt.status in ("graded", "grader_error"),
+        finished=AttemptState(attempt.status).finished,
         score=score,
         score_text=score_text,
     )
@@ -281,28 +229,6 @@ def favicon() -> Response:
 # ---- log in / log out -----------------------------------------------------------------------------
 
 
-class _LoginThrottle:
-    """Failed log-ins per client address in a sliding window (tokens are long and random; this only
-    keeps a guessing loop from costing the service anything)."""
-
-    def __init__(self) -> None:
-        self._failures: dict[str, list[float]] = {}
-
-    def blocked(self, client: str) -> bool:
-        now = time.monotonic()
-        recent = [t for t in self._failures.get(client, []) if now - t < LOGIN_WINDOW_S]
-        self._failures[client] = recent
-        return len(recent) >= LOGIN_FAILURES_PER_WINDOW
-
-    def failed(self, client: str) -> None:
-        self._failures.setdefault(client, []).append(time.monotonic())
-        if len(self._failures) > 10_000:  # bounded memory under a spray from many addresses
-            self._failures.clear()
-
-
-_THROTTLE = _LoginThrottle()
-
-
 def _login_page(request: Request, session: Session, *, error: str = "", status_code: int = 200) -> Response:
     notices = [Notice("error", error)] if error else []
     return _render(
@@ -327,15 +253,14 @@ def login_form(request: Request) -> Response:
 @router.post("/login")
 async def login(request: Request) -> Response:
     session = _current(request)
-    client = request.client.host if request.client else "?"
     try:
         form = await _small_form(request)
     except _FormRefused as exc:
         return _login_page(request, session, error=str(exc), status_code=413)
     if not csrf_ok(session, form.get(CSRF_FIELD)):
-        return _login_page(request, new_session(), error="页面已过期,请重新输入令牌登录。", status_code=403)
-    if _THROTTLE.blocked(client):
-        return _login_page(request, session, error="登录失败次数太多,请 1 分钟后再试。", status_code=429)
+        return _login_page(request, new_session(), error=service_message("login_expired"), status_code=403)
+    if page_auth.login_blocked(request):
+        return _login_page(request, session, error=service_message("login_throttled"), status_code=429)
     token = _text_field(form, "token", MAX_TOKEN_CHARS).strip()
     service = _service(request)
     if token and service.is_ta_token(token):
@@ -343,8 +268,8 @@ async def login(request: Request) -> Response:
     student = service.student_for_token(token) if token else None
     if student is not None:
         return _redirect(request, "/", new_session("student", student.student_id))
-    _THROTTLE.failed(client)
-    return _login_page(request, session, error="令牌无效,请检查后重试(注意不要多复制空格)。", status_code=401)
+    page_auth.login_failed(request)
+    return _login_page(request, session, error=service_message("login_bad_token"), status_code=401)
 
 
 @router.post("/logout")
@@ -468,7 +393,7 @@ async def submit(request: Request) -> Response:
             request, max_bytes=service.cfg.max_upload_bytes, max_files=service.cfg.max_files
         )
         if not csrf_ok(session, upload.fields.get(CSRF_FIELD)):
-            raise Refusal(403, "页面已过期,没有提交。请重新选择文件再提交一次。", "CSRF token mismatch")
+            raise refuse(403, "page_expired_upload", "CSRF token mismatch")
         # a file input left empty still sends one part, with an empty file name
         files = [(name, data) for name, data in upload.files if name]
         attempt = service.submit(student.student_id, files)

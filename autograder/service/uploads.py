@@ -13,7 +13,10 @@ from dataclasses import dataclass
 from python_multipart.multipart import MultipartParser, parse_options_header
 from starlette.requests import Request
 
-from autograder.service.core import Refusal
+from autograder.service.records import Refusal, refusal
+from autograder.service.upload_rules import too_large
+
+__all__ = ["ENVELOPE_BYTES", "Upload", "declared_length_ok", "read_upload", "too_large"]
 
 ENVELOPE_BYTES = 64 * 1024  # multipart headers and boundaries on top of the files' bytes
 MAX_FIELD_BYTES = 8 * 1024  # a plain form field (e.g. a CSRF token)
@@ -25,11 +28,6 @@ class Upload:
     fields: dict[str, str]  # other (small) form fields
 
 
-def too_large(max_bytes: int) -> Refusal:
-    mb = max_bytes / 2**20
-    return Refusal(413, f"上传内容超过 {mb:g} MB 的上限。", f"request body larger than {max_bytes} bytes")
-
-
 def declared_length_ok(request: Request, max_bytes: int) -> None:
     """Refuse (413) a request whose Content-Length is over the cap, before its body is read."""
     length = request.headers.get("content-length")
@@ -38,7 +36,7 @@ def declared_length_ok(request: Request, max_bytes: int) -> None:
     try:
         n = int(length)
     except ValueError:
-        raise Refusal(400, "请求格式错误。", "bad Content-Length") from None
+        raise refusal(400, "bad_request", "bad Content-Length") from None
     if n > max_bytes + ENVELOPE_BYTES:
         raise too_large(max_bytes)
 
@@ -52,11 +50,7 @@ async def read_upload(request: Request, *, max_bytes: int, max_files: int, field
     ctype, params = parse_options_header(request.headers.get("content-type", ""))
     boundary = params.get(b"boundary")
     if ctype != b"multipart/form-data" or not boundary:
-        raise Refusal(
-            400,
-            "请用 multipart/form-data 上传文件(字段名 files)。",
-            "expected a multipart/form-data body with a 'files' field",
-        )
+        raise refusal(400, "not_multipart", "expected a multipart/form-data body with a 'files' field")
     max_parts = max_files + 8
     parts: list[dict[str, object]] = []
     header_name = bytearray()
@@ -66,8 +60,8 @@ async def read_upload(request: Request, *, max_bytes: int, max_files: int, field
 
     def on_part_begin() -> None:
         if len(parts) >= max_parts:
-            raise Refusal(
-                413, f"一次最多上传 {max_files} 个文件。", f"more than {max_files} files in one upload"
+            raise refusal(
+                413, "too_many_files", f"more than {max_files} files in one upload", max_files=max_files
             )
         headers.clear()
         chunks.clear()
@@ -121,9 +115,7 @@ async def read_upload(request: Request, *, max_bytes: int, max_files: int, field
     except Refusal:
         raise
     except Exception as exc:  # python-multipart's parse errors: the client sent a broken body
-        raise Refusal(
-            400, "上传的数据不完整或格式错误,请重试。", f"malformed multipart body: {exc}"
-        ) from None
+        raise refusal(400, "bad_upload", f"malformed multipart body: {exc}") from None
     files: list[tuple[str, bytes]] = []
     fields: dict[str, str] = {}
     for p in parts:
@@ -134,5 +126,7 @@ async def read_upload(request: Request, *, max_bytes: int, max_files: int, field
         elif p["filename"] is None and len(data) <= MAX_FIELD_BYTES:
             fields[str(p["name"])] = data.decode("utf-8", "replace")
     if len(files) > max_files:
-        raise Refusal(413, f"一次最多上传 {max_files} 个文件。", f"more than {max_files} files in one upload")
+        raise refusal(
+            413, "too_many_files", f"more than {max_files} files in one upload", max_files=max_files
+        )
     return Upload(files, fields)

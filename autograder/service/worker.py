@@ -1,41 +1,52 @@
-"""Grading workers: each claims the next queued attempt and grades it with `jaxgrade grade`.
+"""Grading workers: each claims the next queued attempt, holds its lease, and grades it.
 
 A worker is a thread of the service process that only supervises: it materialises the attempt as
-a SUBMISSIONS folder with one entry named by the student id (exactly the uploaded files), runs
+a SUBMISSIONS folder with one entry named by the student id (exactly the uploaded files) and has
+its grade host (commands/grade_host.py, a subprocess that stays up) run
 
-    python -m autograder.cli grade <folder> --out <attempt out> --release R --jobs 1 [grade args]
+    jaxgrade grade <folder> --out <attempt out> --release R --jobs 1 [grade args]
 
-in a subprocess (the TA's batch code path, so the grades are the batch's by construction), and
-reads `<out>/grades.csv`, `<out>/<safe id>/results.json` and `feedback.html`. Exit code 0 with
-readable outputs is `graded`; anything else (exit 1 = the batch's grader fault, a crash, a
-timeout, missing or unreadable output) is a grader fault, retried with backoff (Service).
+on it: the TA's batch code path, so the grades are the batch's by construction. While that runs,
+the worker renews the attempt's lease every lease_s / 4 (the heartbeat). The result is read from
+the batch's gradebook and checked as a `jaxgrade-result/1` message (`read_outcome`), never parsed
+out of grades.csv. Exit code 0 with a graded result is `graded`; anything else (exit 1 = the
+batch's grader fault, a crash of the host, a timeout, missing output) is a grader fault, retried
+with backoff (attempt_queue.py). A worker that lost its lease kills the host and records nothing.
 
-Layout: DIR/attempts/<id>/try-<n>/{subs/<entry>, out/, grade.log}; the try folder is new for every
-try, so a try left behind by a killed service never mixes with the next one.
+Layout: DIR/attempts/<id>/try-<n>/{subs/<entry>, out/, grade.log, host.pid}; the try folder is new
+for every try, so a try left behind by a killed service never mixes with the next one. The service
+process stays JAX-free: the host imports the grader, and student code runs only in its sandboxed
+children.
 """
 
 from __future__ import annotations
 
-import csv
+import contextlib
 import ctypes
-import io
 import json
 import logging
 import os
+import select
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from autograder.exercises import EXERCISE_IDS
-from autograder.grade.gradebook import safe_id
-from autograder.grade.reports import GRADES_COLUMNS
+from autograder.grade.codec import RESULT_FORMAT, CodecError, decode_result, encode_result
+from autograder.grade.gradebook import Gradebook, safe_id
+from autograder.grade.reports import GradeRow, grades_cells
+from autograder.messages import Status
+from autograder.model import ReleaseInfo
+from autograder.service.attempt_queue import worker_id
 from autograder.service.core import ClaimedAttempt, GradedOutcome, Service
 
 log = logging.getLogger("jaxgrade.service")
-MAX_RESULTS_BYTES = 8 * 2**20
 
 
 class GradeRunFailed(Exception):
@@ -80,49 +91,129 @@ def _die_with_parent() -> None:
         pass
 
 
-def read_outcome(out: Path, student_id: str) -> GradedOutcome:
-    """The attempt's result from a finished batch folder; GradeRunFailed if it is not all there."""
+def read_outcome(out: Path, student_id: str, release: ReleaseInfo) -> GradedOutcome:
+    """The attempt's result from a finished batch folder, read from its gradebook (never from the
+    grades.csv written for people) and checked as a `jaxgrade-result/1` message is checked when it
+    comes back from a remote worker (codec.decode_result: known exercises, scores within the
+    release's points, statuses of the vocabulary). GradeRunFailed if it is not all there."""
+    book = out / "gradebook.sqlite"
+    if not book.is_file():
+        raise GradeRunFailed("the batch left no gradebook")
     try:
-        text = (out / "grades.csv").read_text(encoding="utf-8")
-        results = json.loads((out / safe_id(student_id) / "results.json").read_bytes()[:MAX_RESULTS_BYTES])
+        with Gradebook(book) as gb:
+            row, result = gb.get(student_id), gb.load_result(student_id)
         (out / safe_id(student_id) / "feedback.html").stat()
-    except (OSError, ValueError) as exc:
+    except (OSError, sqlite3.Error, ValueError) as exc:
         raise GradeRunFailed(f"grade output unreadable: {exc}") from exc
-    rows = list(csv.reader(io.StringIO(text)))
-    if not rows or tuple(rows[0]) != GRADES_COLUMNS or len(rows) != 2:
-        raise GradeRunFailed(f"grades.csv has unexpected shape ({len(rows)} rows)")
-    cells = rows[1]
-    rec = dict(zip(GRADES_COLUMNS, cells, strict=True))
-    if rec["total"] == "" or rec["status"] == "grader_error":
-        raise GradeRunFailed(f"the batch did not grade the attempt (status {rec['status']!r})")
-    exercises = {ex: (float(rec[ex]) if rec[ex] != "" else None) for ex in EXERCISE_IDS}
-    subchecks = {str(t["name"]): t.get("status") == "passed" for t in results.get("tests", [])}
-    extra = results.get("extra_data", {})
+    if row is None or result is None:
+        state = "absent" if row is None else f"{row.state}/{row.status}"
+        raise GradeRunFailed(f"the batch did not grade the attempt (gradebook: {state})")
+    try:
+        checked = decode_result(
+            encode_result(result),
+            student_id=student_id,
+            content_hash_hex=result.content_hash,
+            release=release,
+            exercises=tuple(result.scores),
+        )
+    except CodecError as exc:
+        raise GradeRunFailed(f"the batch's result is not valid {RESULT_FORMAT}: {exc}") from exc
+    exercises = {
+        ex: (None if (s := checked.scores.get(ex)) is None or s.status == Status.SKIPPED else s.score)
+        for ex in EXERCISE_IDS
+    }
+    subchecks = {t.name: t.passed for s in checked.scores.values() for t in s.tests}
     return GradedOutcome(
-        score=float(rec["total"]),
-        max_score=float(rec["max_total"]),
-        grade_status=str(extra.get("status") or rec["status"]),
+        score=float(checked.total),
+        max_score=float(checked.max_total),
+        grade_status=checked.status,
         exercises=exercises,
-        grades_row=tuple(cells),
+        grades_row=tuple(grades_cells(GradeRow(row, checked))),
         subchecks=subchecks,
-        flags=tuple(str(f) for f in extra.get("flags", [])),
+        flags=tuple(checked.flags),
         out_dir=str(out.resolve()),
     )
 
 
-def grade_attempt(service: Service, attempt: ClaimedAttempt) -> GradedOutcome:
+class LeaseLost(Exception):
+    """Another worker took the attempt back (this one's heartbeat stopped for longer than the lease)."""
+
+
+class HostDied(GradeRunFailed):
+    """The grade host exited or was killed while grading."""
+
+
+class HostProcess:
+    """One worker's grade host (commands/grade_host.py): started on first use, restarted after it died, was
+    killed (timeout, lease lost) or graded MAX_JOBS_PER_HOST attempts (bounds what a long-lived
+    batch client can accumulate). It dies with the service (PR_SET_PDEATHSIG)."""
+
+    MAX_JOBS_PER_HOST = 200
+
+    def __init__(self, log_path: Path):
+        self.log_path = log_path
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.jobs = 0
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        if self.proc is not None and self.proc.poll() is None and self.jobs < self.MAX_JOBS_PER_HOST:
+            return self.proc
+        self.kill()
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.log_path, "ab") as logf:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "autograder.commands.grade_host"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=logf,
+                start_new_session=True,
+                preexec_fn=_die_with_parent,
+            )
+        self.jobs = 0
+        return self.proc
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+        self.proc = None
+
+    def run(
+        self, argv: list[str], log: Path, *, timeout_s: float, beat_s: float, beat: Callable[[], bool]
+    ) -> int:
+        """`jaxgrade grade ARGV`'s exit code; `beat()` every `beat_s` while it grades (False: stop)."""
+        proc = self._start()
+        assert proc.stdin is not None and proc.stdout is not None
+        self.jobs += 1
+        (log.parent / "host.pid").write_text(f"{proc.pid}\n")  # for a TA (and tests) to see who grades
+        try:
+            proc.stdin.write((json.dumps({"argv": argv, "log": str(log)}) + "\n").encode())
+            proc.stdin.flush()
+        except OSError as exc:
+            self.kill()
+            raise HostDied(f"the grade host is gone: {exc}") from exc
+        end = time.monotonic() + timeout_s
+        while True:
+            ready, _, _ = select.select([proc.stdout], [], [], max(0.0, min(beat_s, end - time.monotonic())))
+            if ready:
+                line = proc.stdout.readline()
+                if not line:
+                    code = proc.wait()
+                    self.proc = None
+                    raise HostDied(f"the grade host exited with {code} while grading")
+                return int(json.loads(line)["exit"])
+            if time.monotonic() >= end:
+                self.kill()
+                raise GradeRunFailed(f"jaxgrade grade did not finish in {timeout_s:g} s") from None
+            if not beat():
+                self.kill()
+                raise LeaseLost("the lease was taken back while grading")
+
+
+def grade_args(service: Service, subs: Path, out: Path) -> list[str]:
     cfg = service.cfg
-    base = cfg.attempts_dir / str(attempt.id) / f"try-{attempt.tries}"
-    if base.exists():  # a try of the same number from a process that died: start it clean
-        shutil.rmtree(base)
-    base.mkdir(parents=True)
-    subs, out = base / "subs", base / "out"
-    materialise(service, attempt, subs)
-    cmd = [
-        sys.executable,
-        "-m",
-        "autograder.cli",
-        "grade",
+    return [
         str(subs),
         "--out",
         str(out),
@@ -132,61 +223,75 @@ def grade_attempt(service: Service, attempt: ClaimedAttempt) -> GradedOutcome:
         "1",
         *cfg.grade_args,
     ]
-    with open(base / "grade.log", "wb") as logf:
-        proc = subprocess.Popen(
-            cmd,
-            stdin=subprocess.DEVNULL,
-            stdout=logf,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-            preexec_fn=_die_with_parent,
-        )
-        try:
-            code = proc.wait(timeout=cfg.grade_timeout_s)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-            raise GradeRunFailed(f"jaxgrade grade did not finish in {cfg.grade_timeout_s:g} s") from None
+
+
+def grade_attempt(service: Service, attempt: ClaimedAttempt, host: HostProcess) -> GradedOutcome:
+    """Grade one claimed attempt in `host`, renewing its lease while it runs."""
+    cfg = service.cfg
+    base = cfg.attempts_dir / str(attempt.id) / f"try-{attempt.tries}"
+    if base.exists():  # a try of the same number from a process that died: start it clean
+        shutil.rmtree(base)
+    base.mkdir(parents=True)
+    subs, out = base / "subs", base / "out"
+    materialise(service, attempt, subs)
+    code = host.run(
+        grade_args(service, subs, out),
+        base / "grade.log",
+        timeout_s=cfg.grade_timeout_s,
+        beat_s=cfg.lease_s / 4,
+        beat=lambda: service.extend_lease(attempt.worker, attempt.id),
+    )
     if code != 0:
         tail = (base / "grade.log").read_bytes()[-600:].decode("utf-8", "replace")
         raise GradeRunFailed(f"jaxgrade grade exited with {code}: {tail}")
     shutil.rmtree(subs, ignore_errors=True)  # the blobs keep the files; the folder was only for the batch
-    return read_outcome(out, attempt.student_id)
+    return read_outcome(out, attempt.student_id, service.release)
 
 
 class Worker(threading.Thread):
     def __init__(self, service: Service, name: str, stop: threading.Event):
         super().__init__(name=name, daemon=True)
         self.service, self.stop = service, stop
+        self.worker_id = worker_id(name)
+        self.host = HostProcess(service.cfg.data_dir / "hosts" / f"{os.getpid()}-{name}.log")
 
     def run(self) -> None:
-        self.service.register_worker(self.name)
+        self.service.register_worker(self.worker_id)
         try:
             while not self.stop.is_set():
                 try:
-                    attempt = self.service.claim_next(self.name)
+                    attempt = self.service.claim_next(self.worker_id)
                 except Exception:
                     log.exception("%s: cannot claim from the queue", self.name)
                     self.stop.wait(5.0)
                     continue
                 if attempt is None:
-                    self.service.wait_for_work(2.0)  # also wakes up for retries whose backoff ended
+                    self.service.wait_for_work(2.0)  # also wakes up for retries and other processes' uploads
                     continue
                 self.grade(attempt)
         finally:
-            self.service.unregister_worker(self.name)
+            self.host.kill()
+            self.service.unregister_worker(self.worker_id)
 
     def grade(self, attempt: ClaimedAttempt) -> None:
         log.info(
             "%s: grading attempt %d of %s (try %d)", self.name, attempt.id, attempt.student_id, attempt.tries
         )
         try:
-            outcome = grade_attempt(self.service, attempt)
+            outcome = grade_attempt(self.service, attempt, self.host)
+        except LeaseLost:
+            log.warning("%s: attempt %d: lease lost; left to the worker that took it", self.name, attempt.id)
+            return
         except Exception as exc:  # GradeRunFailed or our own bug: the grader's fault either way
             log.warning("%s: attempt %d: grader fault: %s", self.name, attempt.id, exc)
-            self.service.finish_grader_error(self.name, attempt.id, f"{type(exc).__name__}: {exc}")
+            if not self.service.finish_grader_error(
+                attempt.worker, attempt.id, f"{type(exc).__name__}: {exc}"
+            ):
+                log.warning("%s: attempt %d: lease lost before the fault was recorded", self.name, attempt.id)
             return
-        self.service.finish_graded(self.name, attempt.id, outcome)
+        if not self.service.finish_graded(attempt.worker, attempt.id, outcome):
+            log.warning("%s: attempt %d: lease lost; its grade was not recorded", self.name, attempt.id)
+            return
         log.info(
             "%s: attempt %d graded: %s %g/%g",
             self.name,
@@ -210,6 +315,7 @@ class WorkerPool:
             self.threads.append(w)
 
     def stop(self) -> None:
-        """Stop claiming; a grade in progress is left to finish or to be requeued at the next start."""
+        """Stop claiming; a grade in progress is killed with its host, and its lease runs out so that
+        any process takes it back."""
         self.stop_event.set()
         self.service.notify_workers()

@@ -1,0 +1,259 @@
+"""The grading queue in the database, shared by every worker of every service process.
+
+A worker claims the oldest queued attempt whose student has none running (FIFO across students)
+and takes a lease on it: its process-unique worker id and `lease_until`. While it grades, its
+heartbeat moves `lease_until` forward; `finish_*` only writes if the worker still holds the lease.
+An attempt whose lease ran out (its process was killed, its host lost) goes back to the queue,
+taken back by any worker of any process (`requeue_expired`, run at start-up and before claims);
+a live lease is never taken back, so two processes never grade one attempt at once nor requeue
+each other's work. An attempt whose lease ran out `max_tries` times stays `grader_error` (a
+submission that brings its worker down must not do so forever).
+
+Claims are conditional UPDATEs (`status='queued'` -> `running`, rowcount checked) and a partial
+unique index allows one running attempt per student, so concurrent workers, threads or processes,
+on SQLite or PostgreSQL, never claim the same attempt twice. Each claim is recorded in `gradings`
+with how it ended.
+
+Waking idle workers is per process (a condition variable); a worker also polls every few seconds,
+which is how an upload to another process reaches it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import socket
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import sqlalchemy as sa
+
+from autograder.service import db
+from autograder.service.config import ServiceConfig
+from autograder.service.records import ClaimedAttempt, GradedOutcome
+from autograder.states import AttemptState
+
+QUEUED, RUNNING = AttemptState.QUEUED, AttemptState.RUNNING
+_PROCESS = f"{socket.gethostname()[:24]}:{os.getpid()}:{secrets.token_hex(3)}"
+
+
+def worker_id(name: str) -> str:
+    """A worker id unique across processes and hosts (at most 64 characters, the column's width)."""
+    return f"{_PROCESS}/{name}"[:64]
+
+
+class AttemptQueue:
+    def __init__(self, engine: sa.Engine, cfg: ServiceConfig, clock: Callable[[], float]):
+        self.engine, self.cfg, self.clock = engine, cfg, clock
+        self._work_ready = threading.Condition()
+        self._workers: dict[str, int | None] = {}  # this process: worker id -> attempt it grades
+
+    # -- leases
+
+    def requeue_expired(self) -> int:
+        """Attempts whose lease ran out go back to the queue (or to grader_error after max_tries
+        such losses); returns how many were taken back."""
+        now = self.clock()
+        a = db.attempts.c
+        with self.engine.connect() as conn:
+            expired = conn.execute(
+                sa.select(a.id, a.worker, a.tries).where(
+                    a.status == RUNNING, sa.or_(a.lease_until.is_(None), a.lease_until < now)
+                )
+            ).all()
+        n = 0
+        for row in expired:
+            final = row.tries >= self.cfg.max_tries
+            with self.engine.begin() as conn:
+                taken = conn.execute(
+                    db.attempts.update()
+                    .where(a.id == row.id, a.status == RUNNING, a.worker == row.worker)
+                    .where(sa.or_(a.lease_until.is_(None), a.lease_until < now))
+                    .values(
+                        status=AttemptState.GRADER_ERROR if final else QUEUED,
+                        worker=None,
+                        lease_until=None,
+                        error=f"its worker {row.worker} stopped before finishing (lease expired)",
+                    )
+                ).rowcount
+                if taken == 1:
+                    self._end_grading(conn, row.id, row.worker, "lease_expired")
+                    n += 1
+        return n
+
+    def extend_lease(self, worker: str, attempt_id: int) -> bool:
+        """The heartbeat: the lease runs `lease_s` from now. False if the worker lost it."""
+        a = db.attempts.c
+        with self.engine.begin() as conn:
+            n = conn.execute(
+                db.attempts.update()
+                .where(a.id == attempt_id, a.status == RUNNING, a.worker == worker)
+                .values(lease_until=self.clock() + self.cfg.lease_s)
+            ).rowcount
+        return n == 1
+
+    # -- claiming and finishing
+
+    def claim_next(self, worker: str) -> ClaimedAttempt | None:
+        """Claim the oldest ready queued attempt whose student has none running, with a lease."""
+        self.requeue_expired()
+        now = self.clock()
+        a = db.attempts.c
+        running = sa.select(a.student_id).where(a.status == RUNNING)
+        oldest = sa.func.min(a.id)
+        with self.engine.connect() as conn:
+            # Each waiting student's oldest ready attempt, oldest first: a student with many queued
+            # attempts takes one place in this list, so nobody else waits behind their flood.
+            candidates = (
+                conn.execute(
+                    sa.select(oldest)
+                    .where(a.status == QUEUED, a.not_before <= now, a.student_id.not_in(running))
+                    .group_by(a.student_id)
+                    .order_by(oldest)
+                    .limit(16)
+                )
+                .scalars()
+                .all()
+            )
+        for attempt_id in candidates:
+            claimed = self._try_claim(worker, attempt_id, now)
+            if claimed is not None:
+                with self._work_ready:
+                    self._workers[worker] = attempt_id
+                return claimed
+        return None
+
+    def _try_claim(self, worker: str, attempt_id: int, now: float) -> ClaimedAttempt | None:
+        a = db.attempts.c
+        try:
+            with self.engine.begin() as conn:
+                n = conn.execute(
+                    db.attempts.update()
+                    .where(a.id == attempt_id, a.status == QUEUED)
+                    .values(
+                        status=RUNNING,
+                        worker=worker,
+                        lease_until=now + self.cfg.lease_s,
+                        started_at=now,
+                        tries=a.tries + 1,
+                    )
+                ).rowcount
+                if n != 1:
+                    return None
+                row = conn.execute(sa.select(db.attempts).where(a.id == attempt_id)).one()
+                conn.execute(
+                    db.gradings.insert().values(
+                        attempt_id=attempt_id, worker=worker, claimed_at=now, **{"try": row.tries}
+                    )
+                )
+        except sa.exc.IntegrityError:  # the student got a running attempt meanwhile
+            return None
+        files = tuple((f["name"], f["sha256"]) for f in json.loads(row.files))
+        return ClaimedAttempt(row.id, row.student_id, row.submitted_at, files, row.tries, worker)
+
+    def _end_grading(self, conn: sa.Connection, attempt_id: int, worker: str | None, outcome: str) -> None:
+        g = db.gradings.c
+        conn.execute(
+            db.gradings.update()
+            .where(g.attempt_id == attempt_id, g.worker == (worker or ""), g.finished_at.is_(None))
+            .values(finished_at=self.clock(), outcome=outcome)
+        )
+
+    def _finish(self, worker: str, attempt_id: int, outcome: str, values: dict[str, Any]) -> bool:
+        a = db.attempts.c
+        with self.engine.begin() as conn:
+            n = conn.execute(
+                db.attempts.update()
+                .where(a.id == attempt_id, a.status == RUNNING, a.worker == worker)
+                .values(worker=None, lease_until=None, **values)
+            ).rowcount
+            if n == 1:
+                self._end_grading(conn, attempt_id, worker, outcome)
+        self._worker_idle(worker)
+        return n == 1
+
+    def finish_graded(self, worker: str, attempt_id: int, outcome: GradedOutcome) -> bool:
+        """Record the grade if `worker` still holds the lease (else nothing, and False)."""
+        return self._finish(
+            worker,
+            attempt_id,
+            "graded",
+            {
+                "status": AttemptState.GRADED,
+                "graded_at": self.clock(),
+                "score": outcome.score,
+                "max_score": outcome.max_score,
+                "grade_status": outcome.grade_status,
+                "exercises": json.dumps(outcome.exercises),
+                "grades_row": json.dumps(list(outcome.grades_row)),
+                "subchecks": json.dumps(outcome.subchecks),
+                "flags": json.dumps(list(outcome.flags)),
+                "out_dir": outcome.out_dir,
+                "error": None,
+            },
+        )
+
+    def finish_grader_error(self, worker: str, attempt_id: int, error: str) -> bool:
+        """A grader fault: queued again after a backoff while tries are left, else grader_error."""
+        error = " ".join(error.split())[:2000]
+        with self.engine.connect() as conn:
+            tries = conn.execute(
+                sa.select(db.attempts.c.tries).where(db.attempts.c.id == attempt_id)
+            ).scalar_one()
+        retry = tries < self.cfg.max_tries
+        backoff = self.cfg.retry_backoff_s * 2 ** max(0, tries - 1)
+        return self._finish(
+            worker,
+            attempt_id,
+            "retry" if retry else "grader_error",
+            {
+                "status": QUEUED if retry else AttemptState.GRADER_ERROR,
+                "error": error,
+                "not_before": self.clock() + backoff if retry else 0.0,
+            },
+        )
+
+    def regrade(self, student_id: str) -> int:
+        """Queue every finished attempt of the student again (fresh tries); returns how many."""
+        a = db.attempts.c
+        with self.engine.begin() as conn:
+            n = conn.execute(
+                db.attempts.update()
+                .where(
+                    a.student_id == student_id,
+                    a.status.in_((AttemptState.GRADED, AttemptState.GRADER_ERROR)),
+                )
+                .values(status=QUEUED, tries=0, not_before=0.0, worker=None, lease_until=None)
+            ).rowcount
+        self.notify_workers()
+        return int(n)
+
+    # -- this process's workers (status, waking up)
+
+    def register_worker(self, worker: str) -> None:
+        with self._work_ready:
+            self._workers[worker] = None
+
+    def unregister_worker(self, worker: str) -> None:
+        with self._work_ready:
+            self._workers.pop(worker, None)
+
+    def _worker_idle(self, worker: str) -> None:
+        with self._work_ready:
+            if worker in self._workers:
+                self._workers[worker] = None
+
+    def workers(self) -> list[dict[str, Any]]:
+        with self._work_ready:
+            return [{"name": n, "attempt": a} for n, a in sorted(self._workers.items())]
+
+    def wait_for_work(self, timeout: float) -> None:
+        """Block a worker until an upload or regrade arrives here, or `timeout` seconds pass."""
+        with self._work_ready:
+            self._work_ready.wait(timeout)
+
+    def notify_workers(self) -> None:
+        with self._work_ready:
+            self._work_ready.notify_all()

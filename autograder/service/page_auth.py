@@ -1,0 +1,88 @@
+"""Who a browser is: the pages' sessions (signed cookie + CSRF token) and the log-in throttle.
+
+The signing key is made once per data folder (DIR/session-secret, 0600), so sessions survive a
+restart and are valid on every service process that shares DIR. A TA session is bound to the TA
+token in force: replacing DIR/ta-token ends the TA sessions made with the old one. Failed log-ins
+are counted in the database (`login_throttle.py`), so the throttle holds across processes.
+"""
+
+from __future__ import annotations
+
+import hmac
+import os
+import secrets
+from pathlib import Path
+
+from starlette.requests import Request
+
+from autograder.service.core import Service
+from autograder.service.sessions import Session, SessionSigner, new_session
+
+_SIGNERS: dict[Path, SessionSigner] = {}
+
+
+def service_of(request: Request) -> Service:
+    return request.app.state.service
+
+
+def session_secret(data_dir: Path) -> bytes:
+    """The cookie signing key, made once per data folder (0600) so sessions survive a restart."""
+    path = data_dir / "session-secret"
+    try:
+        return bytes.fromhex(path.read_text().strip())
+    except FileNotFoundError:
+        pass
+    data_dir.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_hex(32)
+    tmp = data_dir / f".session-secret.{os.getpid()}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(key + "\n")
+    try:
+        os.link(tmp, path)  # first writer wins when two processes start at once
+    except FileExistsError:
+        pass
+    finally:
+        tmp.unlink()
+    return bytes.fromhex(path.read_text().strip())
+
+
+def signer(request: Request) -> SessionSigner:
+    data_dir = Path(service_of(request).cfg.data_dir).resolve()
+    if data_dir not in _SIGNERS:
+        _SIGNERS[data_dir] = SessionSigner(session_secret(data_dir))
+    return _SIGNERS[data_dir]
+
+
+def ta_binding(request: Request) -> str:
+    """Fingerprint of the TA token now in force (DIR/ta-token, rewritten when the service replaces the
+    token): TA sessions made with an older token end with it."""
+    try:
+        current = service_of(request).cfg.ta_token_file.read_text(encoding="utf-8").strip()
+    except OSError:
+        return ""
+    return signer(request).bind(current) if current else ""
+
+
+def current_session(request: Request) -> Session:
+    """The request's valid session, or a fresh anonymous one."""
+    session = signer(request).read(request)
+    if session is None:
+        return new_session()
+    if session.is_ta:
+        binding = ta_binding(request)
+        if not binding or not hmac.compare_digest(session.bound, binding):
+            return new_session()
+    return session
+
+
+def client_address(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+def login_blocked(request: Request) -> bool:
+    return service_of(request).login_throttle.blocked(client_address(request))
+
+
+def login_failed(request: Request) -> None:
+    service_of(request).login_throttle.failed(client_address(request))

@@ -1,0 +1,109 @@
+"""Plain data the service's parts hand each other and the API (no database, no I/O).
+
+`Refusal` is how every part says no to a request: the API turns it into a JSON error, the pages
+into an error notice. Its Chinese text comes from `messages.SERVICE_ZH`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from autograder.messages import service_message
+from autograder.states import AttemptState
+
+
+@dataclass(frozen=True)
+class Student:
+    student_id: str
+    name: str
+    email: str = ""
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One upload and its grading; `to_json()` is the body of GET /api/submissions/<id>."""
+
+    id: int
+    student_id: str
+    status: AttemptState  # a retry pending is QUEUED
+    submitted_at: float  # unix seconds
+    graded_at: float | None
+    late: bool
+    score: float | None
+    max_score: float | None
+    grade_status: str | None  # the graded submission's status (ok, malformed:..., ...)
+    exercises: dict[str, float | None]  # exercise id -> score (None: not graded)
+    files: tuple[str, ...] = ()  # uploaded file names, in upload order
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "student_id": self.student_id,
+            "status": str(self.status),
+            "submitted_at": iso(self.submitted_at),
+            "graded_at": iso(self.graded_at) if self.graded_at is not None else None,
+            "late": self.late,
+            "score": self.score,
+            "max_score": self.max_score,
+            "grade_status": self.grade_status,
+            "exercises": dict(self.exercises),
+        }
+
+
+class Refusal(Exception):
+    """An upload or request the service will not accept; the API turns it into a JSON error.
+
+    http_status: 400, 401, 403, 404, 413, 422 or 429; message_zh for the student (Simplified
+    Chinese); message_en for logs, the API and terminals; retry_after: seconds until the next
+    attempt is allowed (429), else None."""
+
+    def __init__(self, http_status: int, message_zh: str, message_en: str, retry_after: float | None = None):
+        super().__init__(message_en)
+        self.http_status = http_status
+        self.message_zh = message_zh
+        self.message_en = message_en
+        self.retry_after = retry_after
+
+
+def refusal(
+    http_status: int, key: str, message_en: str, *, retry_after: float | None = None, **fields: object
+) -> Refusal:
+    """A Refusal whose student text is `messages.SERVICE_ZH[key]` formatted with `fields`."""
+    return Refusal(http_status, service_message(key, **fields), message_en, retry_after)
+
+
+@dataclass(frozen=True)
+class ClaimedAttempt:
+    """What a worker needs to grade one attempt it holds the lease of."""
+
+    id: int
+    student_id: str
+    submitted_at: float
+    files: tuple[tuple[str, str], ...]  # (file name, sha256)
+    tries: int  # including this one
+    worker: str = ""  # the lease holder (process-unique worker id); "" for a read-only copy
+
+
+@dataclass(frozen=True)
+class GradedOutcome:
+    """What a worker read from a finished grading of one attempt (from the batch's gradebook)."""
+
+    score: float
+    max_score: float
+    grade_status: str
+    exercises: dict[str, float | None]
+    grades_row: tuple[str, ...]  # the student's grades.csv cells, as the batch renders them
+    subchecks: dict[str, bool]
+    flags: tuple[str, ...]
+    out_dir: str
+
+
+def iso(t: float) -> str:
+    return datetime.fromtimestamp(t, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()

@@ -1,0 +1,218 @@
+"""Students' attempts: accepting an upload, reading attempts back, and which attempt counts.
+
+Every student-facing read takes the caller's student id and answers None for anything that is not
+theirs, so the API can say 404 without telling whether the attempt exists.
+
+Durability: `submit` stores every file in the blob store (fsynced) and commits the attempt row
+before it returns; only then does the API answer 202. The attempt limit is checked and the row
+inserted in one transaction that locks the student's row (`SELECT ... FOR UPDATE` on PostgreSQL),
+so two service processes cannot both let an upload past the limit; on SQLite, where one process
+serves, a lock in the process does the same.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+
+from autograder.exercises import CHAPTERS, EXERCISE_IDS
+from autograder.grade.gradebook import safe_id
+from autograder.model import ReleaseInfo
+from autograder.release.personalise import personalise_notebook
+from autograder.service import db
+from autograder.service.blobs import BlobStore
+from autograder.service.config import ServiceConfig
+from autograder.service.records import Attempt, refusal
+from autograder.service.upload_rules import check_files
+from autograder.states import AttemptState
+
+
+def attempt_of(row: Any) -> Attempt:
+    """An `attempts` row as the API shows it."""
+    exercises = json.loads(row.exercises) if row.exercises else {ex: None for ex in EXERCISE_IDS}
+    return Attempt(
+        id=row.id,
+        student_id=row.student_id,
+        status=AttemptState(row.status),
+        submitted_at=row.submitted_at,
+        graded_at=row.graded_at,
+        late=bool(row.late),
+        score=row.score,
+        max_score=row.max_score,
+        grade_status=row.grade_status,
+        exercises=exercises,
+        files=tuple(f["name"] for f in json.loads(row.files)),
+    )
+
+
+def counted_row(rows: list[Any], policy: str) -> Any | None:
+    """The attempt that counts for a student under the policy: on-time attempts first (late ones
+    only when there is none); `last` = the newest, `best` = the best graded one (or the newest
+    when none is graded yet)."""
+    if not rows:
+        return None
+    on_time = [r for r in rows if not r.late]
+    pool = sorted(on_time or rows, key=lambda r: (r.submitted_at, r.id))
+    if policy == "best":
+        graded = [r for r in pool if r.status == AttemptState.GRADED and r.score is not None]
+        if graded:
+            return max(graded, key=lambda r: (r.score, r.submitted_at, r.id))
+    return pool[-1]
+
+
+class Submissions:
+    def __init__(
+        self,
+        engine: sa.Engine,
+        cfg: ServiceConfig,
+        clock: Callable[[], float],
+        blobs: BlobStore,
+        release: ReleaseInfo,
+        on_new_work: Callable[[], None],
+    ):
+        self.engine, self.cfg, self.clock = engine, cfg, clock
+        self.blobs, self.release = blobs, release
+        self._on_new_work = on_new_work
+        self._submit_lock = threading.Lock()  # SQLite: attempt-limit check and insert as one step
+
+    # -- accepting an upload
+
+    def check_upload_allowed(self, student_id: str) -> None:
+        """Raise the Refusal an upload by this student would get now for timing reasons (deadline,
+        attempt limit), before any file is read. Pages may call it to explain the form."""
+        now = self.clock()
+        self._check_deadline(now)
+        with self.engine.connect() as conn:
+            self._check_rate(conn, student_id, now)
+
+    def _check_deadline(self, now: float) -> None:
+        closing = self.cfg.late_until or self.cfg.deadline
+        if closing is not None and now > closing.timestamp():
+            when = closing.isoformat(timespec="minutes")
+            raise refusal(403, "closed", f"submissions closed at {when}", when=when)
+
+    def _check_rate(self, conn: sa.Connection, student_id: str, now: float) -> None:
+        limit = self.cfg.max_attempts_per_hour
+        a = db.attempts.c
+        recent = (
+            conn.execute(
+                sa.select(a.submitted_at)
+                .where(a.student_id == student_id, a.submitted_at > now - 3600)
+                .order_by(a.submitted_at)
+            )
+            .scalars()
+            .all()
+        )
+        if len(recent) >= limit:
+            wait = max(1.0, recent[len(recent) - limit] + 3600 - now)
+            raise refusal(
+                429,
+                "rate",
+                f"at most {limit} attempts per hour; the next one is allowed in {wait:.0f} s",
+                retry_after=wait,
+                limit=limit,
+                minutes=max(1, round(wait / 60)),
+            )
+
+    def check_files(self, files: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
+        return check_files(files, max_files=self.cfg.max_files, max_upload_bytes=self.cfg.max_upload_bytes)
+
+    def submit(self, student_id: str, files: list[tuple[str, bytes]]) -> Attempt:
+        """Store the files and queue an attempt; durable (blobs fsynced, row committed) on return.
+
+        Raises Refusal: 403 after the (late) deadline, 429 over the attempt limit, 400/413/422 for
+        an unusable upload. A notebook that intake will reject is accepted here: its attempt is
+        graded to its malformed status, so nothing a student sent is lost.
+        """
+        now = self.clock()
+        self._check_deadline(now)
+        checked = self.check_files(files)
+        stored = [{"name": name, "sha256": self.blobs.put(data), "size": len(data)} for name, data in checked]
+        late = self.cfg.deadline is not None and now > self.cfg.deadline.timestamp()
+        with self._submit_lock, self.engine.begin() as conn:
+            # Serialises this student's uploads across processes (PostgreSQL; a no-op on SQLite).
+            conn.execute(
+                sa.select(db.students.c.student_id)
+                .where(db.students.c.student_id == student_id)
+                .with_for_update()
+            )
+            self._check_rate(conn, student_id, now)
+            attempt_id = conn.execute(
+                db.attempts.insert().values(
+                    student_id=student_id,
+                    submitted_at=now,
+                    late=late,
+                    files=json.dumps(stored),
+                    status=AttemptState.QUEUED,
+                    tries=0,
+                    not_before=0.0,
+                )
+            ).inserted_primary_key[0]
+        self._on_new_work()
+        found = self.attempt(student_id, int(attempt_id))
+        assert found is not None
+        return found
+
+    # -- reading attempts (student side: always scoped to the caller)
+
+    def attempt(self, student_id: str, attempt_id: int) -> Attempt | None:
+        """The attempt if it exists and belongs to `student_id`, else None."""
+        a = db.attempts.c
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(db.attempts).where(a.id == attempt_id, a.student_id == student_id)
+            ).first()
+        return None if row is None else attempt_of(row)
+
+    def attempts(self, student_id: str) -> list[Attempt]:
+        """The student's attempts, newest first."""
+        a = db.attempts.c
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(db.attempts)
+                .where(a.student_id == student_id)
+                .order_by(a.submitted_at.desc(), a.id.desc())
+            ).all()
+        return [attempt_of(r) for r in rows]
+
+    def feedback_html(self, student_id: str, attempt_id: int) -> str | None:
+        """The attempt's feedback.html (the batch's own file) if it is the student's and graded."""
+        a = db.attempts.c
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(a.out_dir, a.status).where(a.id == attempt_id, a.student_id == student_id)
+            ).first()
+        if row is None or row.status != AttemptState.GRADED or not row.out_dir:
+            return None
+        path = Path(row.out_dir) / safe_id(student_id) / "feedback.html"
+        try:
+            return path.read_text(encoding="utf-8")
+        except OSError:
+            return None
+
+    def release_notebook(self, student_id: str, chapter: str, *, known: bool) -> tuple[str, bytes]:
+        """The released student notebook of `chapter` ("ch02"/"ch05") personalised for this student
+        (their own per-student variants, e.g. the recompile sequence the grader will judge them on,
+        chosen by the login id, never by anything the student typed): (file name, bytes).
+
+        Raises KeyError for an unknown chapter or an unknown student (`known` False)."""
+        if chapter not in CHAPTERS or not known:
+            raise KeyError(chapter)
+        path = self.release.notebooks[chapter]
+        released = json.loads(path.read_text(encoding="utf-8"))
+        personal = personalise_notebook(released, student_id, self.release.root)
+        return path.name, (json.dumps(personal, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+
+    def rows_by_student(self) -> dict[str, list[Any]]:
+        """Every attempt row, grouped by student, in id order (for the exports)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(db.attempts).order_by(db.attempts.c.id)).all()
+        by: dict[str, list[Any]] = {}
+        for r in rows:
+            by.setdefault(r.student_id, []).append(r)
+        return by

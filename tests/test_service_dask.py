@@ -1,0 +1,97 @@
+"""`jaxgrade serve --executor tcp://...` end to end on a real loopback Dask cluster (a scheduler and
+two workers, tests/dask_cluster.py): the examples uploaded through the API get the grades of a
+local batch of the same files under the same ids, while one Dask worker is SIGKILLed mid-grading;
+by the service database's records every attempt is graded exactly once."""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from dask_cluster import LoopbackCluster, kill_while_executing  # noqa: E402
+from test_dask import _prerequisites, grade, rows  # noqa: E402
+from test_service import (  # noqa: E402
+    EXAMPLE_IDS,
+    EXAMPLES,
+    example_files,
+    read_csv,
+    serve,
+    upload,
+    wait_final,
+    write_roster,
+)
+
+from autograder.service import db  # noqa: E402
+
+pytestmark = pytest.mark.slow
+if _prerequisites():  # pragma: no cover - only where the sandbox cannot run
+    print(f"test_service_dask skipped: {_prerequisites()}", file=sys.stderr)
+    pytestmark = [pytest.mark.slow, pytest.mark.skip(reason=_prerequisites())]
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LoopbackCluster]:
+    c = LoopbackCluster(tmp_path_factory.mktemp("dask-logs"))
+    c.start_scheduler()
+    c.start_worker("w1")
+    c.start_worker("w2")
+    try:
+        c.wait_for_workers(2)
+        yield c
+    finally:
+        c.stop()
+
+
+def test_serve_on_dask_grades_like_the_batch_through_a_killed_worker(
+    cluster: LoopbackCluster, tmp_path: Path
+) -> None:
+    reference = tmp_path / "local"
+    r = grade(EXAMPLES, reference, "--jobs", "2")
+    assert r.returncode == 0, r.stderr
+    batch = read_csv((reference / "grades.csv").read_text(encoding="utf-8"))
+    roster = write_roster(tmp_path / "roster.csv", EXAMPLE_IDS)
+    served = serve(
+        tmp_path / "data", "--roster", str(roster), "--workers", "2", "--executor", cluster.address
+    )
+    finished = threading.Event()
+    killed: list[str] = []
+    killer = threading.Thread(
+        target=lambda: killed.extend(
+            kill_while_executing(
+                cluster, lambda k: k.startswith("jaxgrade-grade-"), times=1, stop=finished.is_set
+            )
+        )
+    )
+    killer.start()
+    try:
+        ids = {}
+        for sid in EXAMPLE_IDS:
+            status, doc = upload(served, sid, example_files(sid))
+            assert status == 202, doc
+            ids[sid] = doc["id"]
+        final = {sid: wait_final(served, sid, aid) for sid, aid in ids.items()}
+        finished.set()
+        killer.join()
+        engine = db.connect(f"sqlite:///{(tmp_path / 'data' / 'service.sqlite').resolve()}")
+        g = db.gradings.c
+        with engine.connect() as conn:
+            runs = conn.execute(sa.select(g.attempt_id, g.outcome)).all()
+        engine.dispose()
+        from test_service import call
+
+        service_csv = read_csv(call(served, "GET", "/api/grades.csv", token=served.ta)[2].decode())
+    finally:
+        finished.set()
+        served.stop()
+    assert killed, "no Dask worker was killed while grading"
+    assert {sid: a["status"] for sid, a in final.items()} == {sid: "graded" for sid in EXAMPLE_IDS}
+    for sid in EXAMPLE_IDS:
+        assert service_csv[sid] == batch[sid], sid  # the batch's cells, under the same id
+    assert sorted(aid for aid, outcome in runs if outcome == "graded") == sorted(ids.values())
+    assert set(rows(reference)) == set(EXAMPLE_IDS)
