@@ -150,7 +150,8 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
 
     c = ArrayCases(obs)
     for j, eps in enumerate(p["eps_cases"]):
-        close(c, f"eps.{j}", _rms(a["xs"], eps), f"eps={eps:.3g}")
+        close(c, f"eps.{j}", _rms(a["xs"], eps), f"jit 下 eps={eps:.3g}")
+        close(c, f"eps_eager.{j}", _rms(a["xs"], eps), f"eager 调用时 eps={eps:.3g}")
     outcomes.append(c.outcome("eps"))
 
     def batched(x: np.ndarray, axis: int) -> np.ndarray:
