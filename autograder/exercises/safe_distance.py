@@ -1,7 +1,8 @@
 """Hidden checks of chapter 2 exercise 4, `safe_pairwise_distance(X, Y)` (trusted parent side).
 
 Fresh float32 point sets are drawn here (N != M, d = 1, duplicated rows so that distances of exactly
-0 appear off the diagonal too, points near 100 separated by ~1e-3, a batch for vmap). The child
+0 appear off the diagonal too, rows that share only some coordinates with another row, points near
+100 separated by ~1e-3, a batch for vmap). The child
 records the student's distances and gradients; the parent compares them with float64 NumPy
 references computed from the same float32 inputs:
   D_ij = ||x_i - y_j||,
@@ -68,6 +69,24 @@ def _with_duplicates(rng: np.random.Generator, n: int, m: int, d: int) -> tuple[
     return X, Y
 
 
+def _share_some_coordinates(rng: np.random.Generator, X: np.ndarray, Y: np.ndarray) -> None:
+    """In place: one row of Y and one of X take some, not all, coordinates of another X row.
+
+    Pairs that agree in only some coordinates separate masking per pair (right) from masking per
+    coordinate (wrong, yet right on inputs where pairs are either equal or differ everywhere).
+    """
+    n, d = X.shape
+    if d < 2:
+        return
+    for target in (Y, X):
+        src, dst = int(rng.integers(0, n)), int(rng.integers(0, len(target)))
+        if target is X and dst == src:
+            dst = (src + 1) % n
+        keep = rng.choice(d, size=int(rng.integers(1, d)), replace=False)
+        if not np.array_equal(target[dst], X[src]):  # never undo a duplicate row
+            target[dst, keep] = X[src, keep]
+
+
 def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
     """Shapes (N != M, d, the d = 1 pair, the far pair, the batch) from the structure seed; points,
     weights and which rows are duplicated from `seed`."""
@@ -83,6 +102,10 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
     Xfar = (100.0 + 1e-3 * rng.normal(size=(nf, df))).astype(np.float32)
     Yfar = (100.0 + 1e-3 * rng.normal(size=(mf, df))).astype(np.float32)
     pairs = [_with_duplicates(rng, nb, mb, d) for _ in range(b)]
+    partial = np.random.default_rng([seed, 4])  # its own stream: the draws above stay as they were
+    _share_some_coordinates(partial, X, Y)
+    for px, py in pairs:
+        _share_some_coordinates(partial, px, py)
     arrays = {
         "X": X, "Y": Y, "W": rng.uniform(0.5, 2.0, size=(n, m)).astype(np.float32),
         "X1": X1, "Y1": Y1, "Xfar": Xfar, "Yfar": Yfar,

@@ -64,7 +64,7 @@ EXERCISE = Exercise(
                  counts_with=("grad", "vmap of grad", "kernel SiluBwd")),
         SubCheck("values", 1.5, "1 维到 3 维输入上的函数值(含 ±100,eager 与 jit)"),
         SubCheck("edge shapes", 1.0, "0 维与空数组上的函数值和梯度"),
-        SubCheck("grad", 1.5, "梯度(含 ±100,以及 jit 下的梯度)"),
+        SubCheck("grad", 1.5, "梯度(含 ±100,以及 jit 下的梯度);jax.vjp 返回的函数值"),
         SubCheck("vmap", 1.0, "vmap:in_axes 不为 0 时的结果"),
         SubCheck("vmap of grad", 1.0, "vmap(grad):逐样本梯度"),
         SubCheck("kernel Silu", 1.0, "直接调用 C++ 处理函数 Silu 的结果"),
@@ -277,6 +277,7 @@ def _notebook_checks(inp: ProbeInputs, obs: Observations, from_silu: HandlerEvid
         x = a[f"x{n}"]
         grad(c, f"grad.{n}", silu_vjp64(x, a[f"w{n}"]), bwd.get(f"x{n}"), f"grad,形状 {x.shape}")
     grad(c, "grad_jit.2", silu_vjp64(a["x2"], a["w2"]), bwd.get("x2"), f"jit(grad),形状 {a['x2'].shape}")
+    value(c, "vjp.primal", a["x1"], fwd.get("x1"), "jax.vjp 返回的函数值(前向规则的 primal 输出)")
     outcomes.append(c.outcome("grad"))
 
     c = ArrayCases(obs)

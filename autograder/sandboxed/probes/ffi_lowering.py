@@ -20,6 +20,8 @@ hold an error entry instead of its value when the observed call raised.
   eager.<d>             f32 array shaped like x<d>: bind(x<d>, eps) outside any jit.
   jit.<d>               f32 array shaped like x<d>: jax.jit(bind)(x<d>).
   eps.<j>               f32 array shaped like xs: jax.jit(lambda v: bind(v, eps_cases[j]))(xs).
+  eps_eager.<j>         f32 array shaped like xs: bind(xs, eps_cases[j]) outside any jit (the impl
+                        rule must pass eps on as the lowering does).
   vmap.<k>              f32 array: jax.vmap(bind, in_axes=vmap_cases[k].in_axes)(xv<k>), eager.
   jit_vmap.<k>          f32 array: jax.jit(jax.vmap(bind, in_axes=jit_vmap_cases[k].in_axes))(xj<k>).
   nested.<k>            f32 array: jax.vmap(jax.vmap(bind, in_axes=inner), in_axes=outer)(xn<k>), eager.
@@ -57,6 +59,7 @@ def probe(ns: dict, inp: dict, rec: Any) -> None:
         rec.observe(f"jit.{d}", lambda d=d: jax.jit(rms)(inp[f"x{d}"]))
     for j, eps in enumerate(inp["eps_cases"]):
         rec.observe(f"eps.{j}", lambda eps=eps: jax.jit(lambda v: bind(v, eps))(inp["xs"]))
+        rec.observe(f"eps_eager.{j}", lambda eps=eps: bind(inp["xs"], eps))
     for k, case in enumerate(inp["vmap_cases"]):
         rec.observe(f"vmap.{k}", lambda k=k, case=case: jax.vmap(rms, in_axes=case["in_axes"])(inp[f"xv{k}"]))
     for k, case in enumerate(inp["jit_vmap_cases"]):

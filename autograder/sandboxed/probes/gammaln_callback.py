@@ -29,6 +29,8 @@ hold an error entry instead of its value when the observed call raised.
   grad.cube_jit          f32 array shaped like x3:
                          jax.jit(jax.grad(lambda v, w: sum(w * gammaln_cb(v))))(x3, w3).
   grad.transposed        f32 array shaped like x3: jax.grad(lambda v: sum(w3.T * gammaln_cb(v.T)))(x3).
+  jvp.primal / jvp.tangent  f32 arrays shaped like x1: jax.jvp(gammaln_cb, (x1,), (w1,)) (the JVP
+                         rule's own primal output is what jvp returns, so it is judged too).
   vmap.<i>               f32 array: jax.vmap(gammaln_cb, in_axes=vmap_in_axes[i])(xv).
   vmap.nested            f32 array: jax.jit(vmap(vmap(gammaln_cb, in_axes=inner), in_axes=outer))(xn).
   vmap_grad              f32 array: vmap(grad(lambda v, w: sum(w * gammaln_cb(v))),
@@ -73,6 +75,8 @@ def probe(ns: dict, inp: dict, rec: Any) -> None:
     rec.observe("grad.scalar", lambda: jax.grad(f)(xs))
     rec.observe("grad.vector", lambda: jax.grad(lambda v: loss(v, w1))(x1))
     rec.observe("grad.cube_jit", lambda: jax.jit(jax.grad(loss))(x3, w3))
+    rec.observe("jvp.primal", lambda: jax.jvp(f, (x1,), (w1,))[0])
+    rec.observe("jvp.tangent", lambda: jax.jvp(f, (x1,), (w1,))[1])
     rec.observe("grad.transposed", lambda: jax.grad(lambda v: loss(v.T, w3.T))(x3))
 
     for i, axis in enumerate(inp["vmap_in_axes"]):

@@ -30,6 +30,7 @@ any key may hold an error entry instead of its value when the observed call rais
   edge.grad.empty   f32 array of shape (0,): jax.grad(lambda v: sum(we * silu_ffi(v)))(xe).
   grad.<n>          f32 array shaped like x<n> (n in 1, 3): jax.grad(lambda v: sum(w<n> * silu_ffi(v)))(x<n>).
   grad_jit.2        f32 array shaped like x2: jax.jit(jax.grad(lambda v, w: sum(w * silu_ffi(v))))(x2, w2).
+  vjp.primal        f32 array shaped like x1: jax.vjp(silu_ffi, x1)[0], the forward rule's primal output.
   vmap.<i>          f32 array: jax.vmap(silu_ffi, in_axes=vmap_in_axes[i])(xv).
   vmap_grad         f32 array: jax.vmap(jax.grad(lambda v, w: sum(w * silu_ffi(v))),
                     in_axes=(vmap_grad_in_axes, None))(xg, wg).
@@ -81,6 +82,7 @@ def probe(ns: dict, inp: dict, rec: Any) -> None:
 
     for n in (1, 3):
         rec.observe(f"grad.{n}", lambda n=n: jax.grad(lambda v: loss(v, inp[f"w{n}"]))(inp[f"x{n}"]))
+    rec.observe("vjp.primal", lambda: jax.vjp(f, inp["x1"])[0])
     rec.observe("grad_jit.2", lambda: jax.jit(jax.grad(loss))(x2, w2))
 
     for i, axis in enumerate(inp["vmap_in_axes"]):
