@@ -114,6 +114,12 @@ BUILD_VISIBLE = CHILD_VISIBLE - {"etc"}
 _ALWAYS_PRIVATE = frozenset({"proc", "dev", "tmp", "sandbox"})
 
 
+# Sandbox uids: gradings take theirs from GRADING_UIDS (or a test's own range), the trusted warm-cache
+# fill from TRUSTED_FILL_UIDS only, so no student program ever runs under a uid a trusted run uses.
+GRADING_UIDS = tuple(range(65000, 65064))
+TRUSTED_FILL_UIDS = tuple(range(64900, 64964))
+
+
 @dataclass(frozen=True)
 class RunSettings:
     """How the runner grades (built by `jaxgrade grade` via `from_options`, or directly by tests)."""
@@ -131,7 +137,7 @@ class RunSettings:
     build_timeout_s: float = 120.0
     address_space_bytes: int = 8 * 2**30  # RLIMIT_AS of children (JAX reserves ~4 GiB)
     build_address_space_bytes: int = 4 * 2**30
-    uids: tuple[int, ...] = tuple(range(65000, 65064))  # one per concurrent job (RLIMIT_NPROC is per uid)
+    uids: tuple[int, ...] = GRADING_UIDS  # one per concurrent job (RLIMIT_NPROC is per uid)
     child_library: Path | None = None  # a prepared library folder (tests add dummy probes); None: built
     python: str = sys.executable
     engine: str | None = None  # isolation "container": "podman" | "docker" (None: podman when installed)
@@ -143,6 +149,13 @@ class RunSettings:
     # the structure pool entry of every exercise's inputs (exercises/structure_pool.py); None: the
     # fresh seed picks it. The warm-cache fill forces each entry in turn.
     structure_index: int | None = None
+
+    def __post_init__(self) -> None:
+        trusted = set(self.uids) & set(TRUSTED_FILL_UIDS)
+        if self.compile_cache_fill and trusted != set(self.uids):
+            raise ValueError("a trusted compile-cache fill runs only under TRUSTED_FILL_UIDS")
+        if not self.compile_cache_fill and trusted:
+            raise ValueError(f"uids {sorted(trusted)[:3]}... belong to the trusted compile-cache fill")
 
     @classmethod
     def from_options(cls, **values: Any) -> RunSettings:
@@ -404,13 +417,17 @@ class _Job:
     def give_to_child(self, path: Path) -> None:
         if self.sandbox.mode == "none" or os.geteuid() != 0:
             return
-        for p in (path / "tmp", path / "work"):
+        for p in (path / "tmp", path / "work", path / compile_cache.FILL_CHILD_DIR):
+            if not p.is_dir():
+                continue
             for q in [p, *p.rglob("*")]:
                 os.lchown(q, self.sandbox.uid, self.sandbox.gid)
 
     def start(self, argv: list[str], scratch: Path, limits: Limits) -> Process:
         cache = self.xla_cache
-        xla = [Mount(cache.source, compile_cache.CHILD_TARGET, cache.writable)] if cache is not None else []
+        # a fill child writes into its own scratch (harvested afterwards), never into a shared folder
+        read_only = cache is not None and not cache.writable
+        xla = [Mount(cache.source, compile_cache.CHILD_TARGET)] if read_only else []
         try:
             return self.sandbox.start(argv, scratch=scratch, mounts=[*self.python_mounts,
                                       Mount(self.library, LIB_TARGET), *xla], hidden=self.child_hidden,
@@ -463,6 +480,8 @@ def _prepare_notebook_scratch(job: _Job, chapter: str, cells: ChapterCells, exer
     for ex in exercises:
         write_inputs(scratch / "inputs", ex.id, inputs[ex.id])
     (scratch / "prebuilt").mkdir()
+    if job.xla_cache is not None and job.xla_cache.writable:
+        (scratch / compile_cache.FILL_CHILD_DIR).mkdir()
     for so in prebuilt:
         shutil.copyfile(so, scratch / "prebuilt" / so.name)
     place_extra_files(scratch / "work", job.sub.extra_files)
@@ -629,8 +648,18 @@ def _run_notebook_child(job: _Job, chapter: str, cells: ChapterCells, exercises:
         child.close()
         if end is None:
             _kill(child.proc)
+        if job.xla_cache is not None and job.xla_cache.writable:  # a trusted fill run
+            _harvest_fill_entries(job, scratch)
         job.scratches.release(scratch)  # nothing is read from it any more (observations were collected)
     return _notebook_outcome(chapter, token, progress, end)
+
+
+def _harvest_fill_entries(job: _Job, scratch: Path) -> None:
+    """Trusted fill: the entries the child compiled go into the fill's private staging folder."""
+    uid = None if job.sandbox.mode == "none" or os.geteuid() != 0 else job.sandbox.uid
+    refused = compile_cache.harvest(scratch / compile_cache.FILL_CHILD_DIR, job.xla_cache.source, uid)
+    if refused:  # the fill's report names its runs with flags; these files were never published
+        job.flags.add("fill_files_refused")
 
 
 @dataclass(frozen=True)
