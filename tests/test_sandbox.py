@@ -1106,3 +1106,123 @@ def _remove_ipc_and_markers(uids: list[int], tags: list[str]) -> list[str]:
                 found.append(str(marker))
                 marker.unlink()
     return found
+
+
+# --- host sockets and other processes (rlimit mode) --------------------------------------------
+
+NETLOCK_SOURCE = Path(__file__).resolve().parents[1] / "autograder" / "sandboxed" / "netlock.py"
+SOCKET_PROBE = """
+    import json, socket, sys
+    host_stream, host_dgram, own = sys.argv[1], sys.argv[2], "own.sock"
+    out = {}
+    def attempt(key, fn):
+        try:
+            fn()
+            out[key] = "ok"
+        except OSError as exc:
+            out[key] = type(exc).__name__
+    def stream(path):
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        s.settimeout(2)
+        s.connect(path)
+        s.sendall(b"JAXGRADE-HOSTILE\\n")
+        return s
+    listener = socket.socket(socket.AF_UNIX)
+    listener.bind(own)
+    listener.listen()
+    attempt("host_before", lambda: stream(host_stream))  # what the launcher's filter alone lets through
+    stream_to_parent = stream(own)  # stands in for the observation stream, connected before the lock
+    namespace = {"__name__": "netlock"}
+    exec(compile(open("netlock.py").read(), "netlock.py", "exec"), namespace)
+    out["installed"] = namespace["forbid_new_connections"]()
+    attempt("host_stream", lambda: stream(host_stream))
+    attempt("host_dgram", lambda: socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM).sendto(b"x", host_dgram))
+    attempt("own_again", lambda: stream(own))
+    attempt("sendmsg", lambda: stream_to_parent.sendmsg([b"x"]))
+    attempt("send", lambda: stream_to_parent.send(b"still works"))
+    print(json.dumps(out))
+"""
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_locked_child_reaches_no_socket_outside_its_job(mode: str, workdir: Path) -> None:
+    """The test owns a stream and a datagram AF_UNIX socket outside the job folder (0777, reachable
+    by any uid); once the child's netlock is installed, neither they nor any new connection can be
+    reached, while the connection made before keeps working."""
+    if reason := _missing(mode):
+        pytest.skip(reason)
+    host = Path(tempfile.mkdtemp(prefix="jaxgrade_sock_", dir="/tmp"))
+    host.chmod(0o755)
+    listener, dgram = socket.socket(socket.AF_UNIX), socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    try:
+        listener.bind(str(host / "stream.sock"))
+        listener.listen(8)
+        dgram.bind(str(host / "dgram.sock"))
+        for name in ("stream.sock", "dgram.sock"):
+            os.chmod(host / name, 0o777)
+        shutil.copyfile(NETLOCK_SOURCE, workdir / "scratch" / "netlock.py")
+        uid = _free_uid()
+        r = make_sandbox(mode, uid=uid, gid=uid).run(
+            [*py(SOCKET_PROBE), str(host / "stream.sock"), str(host / "dgram.sock")],
+            scratch=workdir / "scratch", limits=Limits(wall_s=60), cwd="/sandbox/scratch",
+        )
+        out = json.loads(r.stdout or "{}")
+        assert out.get("installed") is True, (r.stdout, r.stderr)
+        if mode == "rlimit":
+            assert out["host_before"] == "ok"  # the gap: seccomp and Landlock alone let it through
+        for key in ("host_stream", "host_dgram", "own_again", "sendmsg"):
+            assert out[key] == "PermissionError", (key, out)
+        assert out["send"] == "ok"
+        dgram.setblocking(False)
+        with pytest.raises(BlockingIOError):
+            dgram.recv(64)  # nothing arrived after the lock
+    finally:
+        listener.close()
+        dgram.close()
+        shutil.rmtree(host, ignore_errors=True)
+
+
+PROC_PROBE = """
+    import json, os, sys
+    marker = sys.argv[1][::-1]  # reversed: its own command line must not hold the marker
+    seen, found, environ = [], [], "absent"
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        seen.append(int(entry))
+        try:
+            if marker.encode() in open(f"/proc/{entry}/cmdline", "rb").read():
+                found.append(int(entry))
+                environ = "readable" if open(f"/proc/{entry}/environ", "rb").read() else "empty"
+        except OSError as exc:
+            environ = type(exc).__name__
+    uids = {}
+    for pid in seen:
+        try:
+            uids[pid] = os.stat(f"/proc/{pid}").st_uid
+        except OSError:
+            pass
+    print(json.dumps({"found": found, "environ": environ, "foreign": sorted(p for p, u in uids.items()
+                      if u != os.getuid())}))
+"""
+
+
+def test_an_rlimit_child_sees_no_other_process(workdir: Path) -> None:
+    """A process of the grader's (root) with a marker in its command line and environment runs next
+    to the job: the job must not find it in /proc, nor any process of another uid."""
+    if reason := _missing("rlimit"):
+        pytest.skip(reason)
+    marker = f"jaxgrade_marker_{secrets.token_hex(6)}"
+    neighbour = subprocess.Popen([PY, "-c", "import time; time.sleep(60)", marker],
+                                 env={"JAXGRADE_SECRET": marker})  # fmt: skip
+    try:
+        uid = _free_uid()
+        r = make_sandbox("rlimit", uid=uid, gid=uid).run(
+            [*py(PROC_PROBE), marker[::-1]], scratch=workdir / "scratch", limits=Limits(wall_s=60)
+        )
+        out = json.loads(r.stdout or "{}")
+        assert out.get("found") == [], (out, r.stderr)
+        assert out["foreign"] == [], out  # only its own uid's processes are listed
+    finally:
+        neighbour.kill()
+        neighbour.wait()

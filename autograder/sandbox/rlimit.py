@@ -73,6 +73,7 @@ class RlimitSandbox(HostViewSandbox):
     mode = "rlimit"
     quota_scratch = True  # as root on a host; a container normally refuses the mount
     confine_writes = True
+    private_proc = True
     SWEEP_ROUNDS = 20
 
     def _check(self, scratch: Path, mounts: list[Mount], hidden: list[Path]) -> None:
