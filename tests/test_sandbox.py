@@ -32,6 +32,7 @@ from autograder.sandbox import (
     Mount,
     Sandbox,
     SandboxFault,
+    SandboxResult,
     make_sandbox,
 )
 from autograder.sandbox.rlimit import uid_pids
@@ -589,8 +590,7 @@ def test_bwrap_options_pin_every_bind_cover_and_flag(workdir: Path) -> None:
         "--die-with-parent", "--new-session", "--info-fd", str(info_w), "--tmpfs", "/",
         *root_entries,
         "--proc", "/proc", "--dev", "/dev",
-        "--perms", "1777", "--size", str(64 * 2**20), "--tmpfs", "/tmp",
-        "--perms", "1777", "--size", str(64 * 2**20), "--tmpfs", "/dev/shm",
+        "--bind", f"{scratch}/.sys/tmp", "/tmp", "--bind", f"{scratch}/.sys/shm", "/dev/shm",
         "--perms", "0755", "--size", "4096", "--tmpfs", "/root",
         "--perms", "0755", "--size", "4096", "--tmpfs", str(secret_dir),
         "--ro-bind", "/dev/null", str(secret_file),
@@ -737,19 +737,21 @@ def test_scratch_quota_stops_many_files(sb: Sandbox, workdir: Path) -> None:
         r, out = _fill(sb, workdir, "/sandbox/scratch" if sb.mode == "bwrap" else str(scratch))
         assert r.scratch_limited
         assert out["failure"] == "ENOSPC" and out["full"] <= 2  # 20 files would be 1.25 GiB
-        used = sum(p.stat().st_size for p in scratch.iterdir())
+        used = sum(p.stat().st_size for p in scratch.iterdir() if p.is_file())
         assert 64 * 2**20 <= used <= QUOTA  # the parent reads the folder before the quota ends
     assert _quota_mounts() == [] and list(scratch.iterdir()) == []  # unmounted, its files gone
 
 
-def test_private_tmp_and_shm_are_size_limited_bwrap(workdir: Path) -> None:
+def test_private_tmp_and_shm_are_bounded_like_scratch_bwrap(workdir: Path) -> None:
+    """/tmp and /dev/shm are folders of scratch: without a quota tmpfs the disk watchdog stops them."""
     if reason := _missing("bwrap"):
         pytest.skip(reason)
     sb = make_sandbox("bwrap", uid=_free_uid())
     for folder in ("/tmp", "/dev/shm"):
-        r, out = _fill(sb, workdir, folder)
-        assert out["failure"] == "ENOSPC" and out["full"] <= 2, folder
-        assert not r.scratch_limited  # this scratch folder had no quota
+        limits = Limits(wall_s=120, scratch_bytes=QUOTA)
+        r = sb.run([*py(FILL), folder], scratch=workdir / "scratch", limits=limits)
+        assert r.limit == "disk" and not r.scratch_limited, (folder, r)
+        shutil.rmtree(workdir / "scratch" / ".sys")
 
 
 def test_scratch_quota_ends_on_errors_and_kill(workdir: Path) -> None:
@@ -1226,3 +1228,77 @@ def test_an_rlimit_child_sees_no_other_process(workdir: Path) -> None:
     finally:
         neighbour.kill()
         neighbour.wait()
+
+
+# --- memory outside RLIMIT_AS: tmpfs folders and anonymous files ---------------------------------
+
+MEMORY_PROBE = """
+    import ctypes, json, os
+    bound, chunk = int(os.environ["JAXGRADE_BOUND"]), b"J" * 2**20
+    out = {"bytes": {}, "files": 0}
+    for folder in ("/dev/shm", "/tmp", "/sandbox/scratch/work"):
+        written = 0
+        try:
+            with open(f"{folder}/jaxgrade_fill", "wb") as f:
+                while written < 2 * bound:  # twice the documented bound, in small steps
+                    f.write(chunk)
+                    f.flush()
+                    written += len(chunk)
+        except OSError:
+            pass
+        out["bytes"][folder] = written  # kept: the job holds all of it at once
+    try:  # inodes: at most twice the documented entry cap
+        for i in range(2 * int(os.environ["JAXGRADE_INODES"])):
+            open(f"/dev/shm/jaxgrade_{i}", "w").close()
+            out["files"] += 1
+    except OSError:
+        pass
+    libc = ctypes.CDLL(None, use_errno=True)
+    fd = libc.syscall(ctypes.c_long(319), b"jaxgrade", ctypes.c_uint(0))  # memfd_create
+    out["memfd"] = "allowed" if fd >= 0 else os.strerror(ctypes.get_errno())
+    print(json.dumps(out))
+"""
+
+
+def test_a_job_holds_no_memory_beyond_its_scratch_quota(sb: Sandbox, workdir: Path) -> None:
+    """/tmp, /dev/shm and scratch together hold at most `scratch_bytes` (and its entry cap), and no
+    anonymous file can be made: a job cannot keep memory outside RLIMIT_AS beyond the documented bound."""
+    from autograder.sandbox.quota import scratch_inodes
+
+    bound = 16 * 2**20
+    limits = Limits(wall_s=120, scratch_bytes=bound)
+    scratch = workdir / "quota"
+    scratch.mkdir()
+    with sb.scratch(scratch, limits) as quota:
+        if not quota.limited:
+            pytest.skip(f"no scratch quota here: {quota.reason}")
+        (scratch / "work").mkdir()
+        os.chown(scratch / "work", sb.uid, sb.gid)
+        env = {"JAXGRADE_BOUND": str(bound), "JAXGRADE_INODES": str(scratch_inodes(bound))}
+        r = sb.run(py(MEMORY_PROBE), scratch=scratch, env=env, limits=limits)
+    out = json.loads(r.stdout or "{}")
+    assert out, (r.stdout, r.stderr)
+    assert sum(out["bytes"].values()) <= bound, out  # all three share the one quota
+    assert out["files"] <= scratch_inodes(bound), out
+    assert out["memfd"] == os.strerror(1), out
+
+
+def test_a_sigkill_while_the_host_ran_out_of_memory_is_never_the_jobs_memory_fault() -> None:
+    """The host OOM killer may pick a job that stayed within its own limits: its unexplained SIGKILL is
+    `host_oom`, which the runner turns into a grader fault (retried), never a `memory` zero. (No test
+    can exhaust this shared host's memory on purpose: the decision is checked on the result.)"""
+    from autograder.grade.model import GraderFault
+    from autograder.grade.runner import _crash_status
+    from autograder.sandbox.outcome import host_oom_kills, infer_limit
+
+    assert host_oom_kills() >= 0  # the kernel reports its OOM kills here
+    limits = Limits()
+    args = (limits, False, None, signal.SIGKILL, 1.0, False, "", False)
+    assert infer_limit(*args) == "memory"  # no OOM kill on the host meanwhile: the job's own
+    assert infer_limit(*args, host_oom=True) == "host_oom"
+    assert infer_limit(limits, False, None, signal.SIGKILL, 1.0, True, "", False, host_oom=True) is None
+    result = SandboxResult(exit_code=None, signal=signal.SIGKILL, timed_out=False, limit="host_oom",
+                           wall_s=1.0, stdout="", stderr="", output_truncated=False, cpu_s=1.0,
+                           max_rss_bytes=2**20, killed=False, mode="bwrap", message="")  # fmt: skip
+    with pytest.raises(GraderFault, match="OOM"):
+        _crash_status(result)

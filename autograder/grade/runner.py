@@ -460,7 +460,10 @@ def _ack(scratch: Path, exercise: str) -> None:
 
 
 def _crash_status(result: SandboxResult) -> tuple[str, str]:
-    """(status, detail_zh) for a child that ended before finishing."""
+    """(status, detail_zh) for a child that ended before finishing. A child the host's OOM killer
+    took before it reached its own limit is the machine's fault: GraderFault (retried), never a zero."""
+    if result.limit == "host_oom":
+        raise GraderFault("a child was killed by the host's OOM killer before reaching its own limit")
     if result.limit == "memory":
         return Status.MEMORY, ""
     if result.timed_out or result.limit in ("wall", "cpu"):
