@@ -25,8 +25,7 @@ from pathlib import Path
 import pytest
 
 from autograder.grade import compile_cache
-from autograder.grade.model import ChapterNotebook, ReleaseInfo, StudentSubmission
-from autograder.grade.model import GraderFault
+from autograder.grade.model import ChapterNotebook, GraderFault, ReleaseInfo, StudentSubmission
 from autograder.release.compile_cache import private_staging, publish, trusted_entries, with_answers
 from autograder.sandbox.rlimit import uid_can_reach
 

@@ -968,6 +968,71 @@ def test_a_program_starved_by_its_neighbours_is_told_apart_from_a_sleeper(sb: Sa
     assert sleeper.timed_out and not sleeper.starved, sleeper
 
 
+HERD = """
+    import threading, time
+    go = threading.Condition()
+    def member():
+        while True:
+            with go:
+                go.wait()
+            sum(range(200))  # a moment of work, then sleep again
+    for _ in range(48):
+        threading.Thread(target=member, daemon=True).start()
+    t = time.monotonic()
+    while time.monotonic() - t < 60:  # 48 threads woken together 200 times a second, 60 s at most
+        with go:
+            go.notify_all()
+        time.sleep(0.005)
+    """
+
+
+def test_a_job_whose_own_threads_wake_together_is_not_starved(sb: Sandbox, workdir: Path) -> None:
+    """Its threads wait for each other (a large run delay summed over threads, little CPU of its own):
+    a delay the job causes itself, so the wall clock firing is its timeout, never a retried fault.
+    On a saturated machine the host really does keep its threads waiting (then "starved" is right):
+    a round counts only when the load average stayed below twice the cores and a lone-thread
+    control was not starved; at most three rounds."""
+    limits = Limits(wall_s=4, cpu_s=30, nproc=128)
+    busy_at = 2 * (os.cpu_count() or 1)
+    for _ in range(3):
+        r = run(sb, workdir, HERD, limits=limits)
+        if not r.starved:
+            break
+        control = run(sb, workdir, HERD.replace("range(48)", "range(1)"), limits=limits)
+        if not control.starved and os.getloadavg()[0] < busy_at:
+            break  # a calm machine that let a lone thread run: the herd's verdict stands
+        print(f"machine busy (load {os.getloadavg()[0]:.1f}, control starved: {control.starved}): again")
+    else:
+        print(f"SKIP: machine saturated 3 times (load {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores)")
+        pytest.skip("the machine is too busy to tell a job's own delay from the host's")
+    assert r.timed_out and not r.starved, r
+    assert (r.wait_s or 0) >= 0.25 * 4, r  # the summed delay the old rule read as starvation
+
+
+def test_a_sleeping_job_holds_its_slot_only_a_small_multiple_of_its_limit() -> None:
+    from autograder.grade.timing import WALL_BACKSTOP_CONSTANT_S, WALL_BACKSTOP_FACTOR, idle_backstop_s
+
+    assert WALL_BACKSTOP_FACTOR <= 2 and WALL_BACKSTOP_CONSTANT_S <= 10
+    assert idle_backstop_s(120) == 250  # an exercise limit of 120 s: a sleeper frees its slot at 250 s
+
+
+def test_a_sleeping_child_times_out_at_the_idle_backstop(sb: Sandbox, workdir: Path) -> None:
+    import time
+
+    from autograder.grade.timing import CpuDeadline, idle_backstop_s
+
+    proc = sb.start(py("import time; time.sleep(60)"), scratch=workdir / "scratch", limits=Limits(wall_s=60))
+    try:
+        deadline = CpuDeadline(proc, 0.5)
+        t0 = time.monotonic()
+        while (verdict := deadline.check()) is None and time.monotonic() - t0 < 30:
+            time.sleep(0.05)
+        waited = time.monotonic() - t0
+    finally:
+        proc.kill()
+    assert verdict == "timeout" and idle_backstop_s(0.5) <= waited <= idle_backstop_s(0.5) + 2, waited
+
+
 # --- disk: scratch without a quota tmpfs is watched ------------------------------------------
 
 DISK_FILL = """
