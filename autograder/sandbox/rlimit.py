@@ -127,5 +127,7 @@ def _remove_owned_by(uid: int, folders: Sequence[str]) -> None:
                     shutil.rmtree(entry.path)
                 else:
                     os.unlink(entry.path)
+            except FileNotFoundError:
+                continue  # already gone (the sweep of another job of this uid range, a tmp cleaner)
             except OSError as exc:
                 raise SandboxFault(f"rlimit: cannot remove {entry.path} left by uid {uid}: {exc}") from exc
