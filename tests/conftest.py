@@ -31,8 +31,14 @@ SOLUTIONS = REPO / "solutions"
 COMMITTED_RELEASE = REPO / "assignments" / "2026-fall"
 SKIP_ALLOWLIST = Path(__file__).with_name("skip_allowlist.txt")
 
-# Variables through which the machine's own jaxgrade/jaxcourse state would reach a test.
-MACHINE_STATE_VARS = ("JAXGRADE_", "JAXCOURSE_")
+# Variables through which the machine's own jaxgrade/jaxcourse state would reach a test (caches,
+# credentials, a chosen image or sandbox). Test-selection variables such as JAXGRADE_HOSTILE_CASES stay.
+MACHINE_STATE_VARS = (
+    "JAXGRADE_COMPILE_CACHE_ROOT", "JAXGRADE_REFERENCE_MEMO", "JAXGRADE_TOKEN", "JAXGRADE_DB_URL",
+    "JAXGRADE_SERVER", "JAXGRADE_IMAGE", "JAXGRADE_ISOLATION", "JAXGRADE_ENGINE_ARGS",
+    "JAXGRADE_TIMEOUT_SCALE",
+    "JAXCOURSE_BUILD_DIR", "JAXCOURSE_PREBUILT", "JAXCOURSE_KERNEL_DIR", "JAXCOURSE_CXX",
+)
 _HERMETIC_HOME: Path | None = None
 
 
@@ -42,9 +48,8 @@ def pytest_configure(config: pytest.Config) -> None:
     (_HERMETIC_HOME / ".cache").mkdir()
     os.environ["HOME"] = str(_HERMETIC_HOME)
     os.environ["XDG_CACHE_HOME"] = str(_HERMETIC_HOME / ".cache")
-    for name in list(os.environ):
-        if name.startswith(MACHINE_STATE_VARS):
-            del os.environ[name]
+    for name in MACHINE_STATE_VARS:
+        os.environ.pop(name, None)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -25,8 +25,8 @@ from pathlib import Path
 import pytest
 
 from autograder.grade import compile_cache
-from autograder.model import ChapterNotebook, ReleaseInfo, StudentSubmission
-from autograder.release.compile_cache import publish, with_answers
+from autograder.model import ChapterNotebook, GraderFault, ReleaseInfo, StudentSubmission
+from autograder.release.compile_cache import private_staging, publish, trusted_entries, with_answers
 from autograder.sandbox.rlimit import uid_can_reach
 
 REPO = Path(__file__).resolve().parents[1]
@@ -121,7 +121,7 @@ def fill_trusted(final: Path) -> Path:
     """`final`: a published cache holding what a trusted process (no student code) compiled with JAX's
     persistent cache (TRUSTED_FILL), plus a stray file in staging that publishing must drop."""
     staging = final.with_name(final.name + ".staging")
-    staging.mkdir()
+    staging.mkdir(mode=0o700)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("JAX_", "XLA_"))}
     env.update(
         JAX_PLATFORMS="cpu",
@@ -131,7 +131,8 @@ def fill_trusted(final: Path) -> Path:
     )
     subprocess.run([sys.executable, "-c", TRUSTED_FILL], env=env, check=True, timeout=300)
     (staging / "jaxgrade_stray.txt").write_text("not an entry")
-    assert publish(staging, final) >= 1
+    published = publish(staging, final)
+    assert published.entries >= 1 and "jaxgrade_stray.txt" in published.refused
     shutil.rmtree(staging)
     return final
 
@@ -282,3 +283,143 @@ def test_fill_compiles_every_trusted_answer_on_every_pool_structure() -> None:
         pooled = not load(ex).EXERCISE.per_student
         assert sorted(indices) == (list(range(POOL_SIZE)) if pooled else [0]), (ex, src)
     assert len({run.name for run in runs}) == len(runs)
+
+
+# --- staging of the fill: private to the grader, and publish() takes only the grader's own entries ---
+
+ENTRY = "jit_f-{}-cache"
+
+
+def _entry(n: int) -> str:
+    return ENTRY.format(f"{n:064x}")
+
+
+def _plant_staging(staging: Path) -> dict[str, str]:
+    """A staging folder holding one good entry and, under entry names, what a sandbox uid could have
+    left there if it reached the folder. Returns planted name -> what it is."""
+    (staging / _entry(1)).write_bytes(b"trusted executable")
+    planted = {}
+    foreign = staging / _entry(2)
+    foreign.write_bytes(b"jaxgrade_planted machine code")
+    os.chown(foreign, UIDS[1], UIDS[1])
+    planted[foreign.name] = "owned by a sandbox uid"
+    writable = staging / _entry(3)
+    writable.write_bytes(b"jaxgrade_planted")
+    os.chmod(writable, 0o666)
+    planted[writable.name] = "world-writable"
+    (staging / _entry(4)).symlink_to(staging / _entry(1))
+    planted[_entry(4)] = "symlink"
+    os.mkfifo(staging / _entry(5))
+    planted[_entry(5)] = "fifo"
+    (staging / "jaxgrade_other").write_bytes(b"x")
+    os.link(staging / "jaxgrade_other", staging / _entry(6))
+    planted[_entry(6)] = "hard link"
+    (staging / "jit_f-short-cache").write_bytes(b"x")
+    planted["jit_f-short-cache"] = "bad name"
+    return planted
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root: planted entries are owned by a sandbox uid")
+def test_publish_refuses_every_planted_entry_by_name(tmp_path: Path) -> None:
+    staging = tmp_path / "staging"
+    staging.mkdir(mode=0o700)
+    planted = _plant_staging(staging)
+    published = publish(staging, tmp_path / "final")
+    assert sorted(os.listdir(tmp_path / "final")) == [_entry(1)]
+    assert published.entries == 1
+    for name, what in planted.items():
+        assert name in published.refused, (what, published.refused)
+    assert "jaxgrade_other" in published.refused
+
+
+def test_publish_refuses_a_staging_folder_others_can_reach(tmp_path: Path) -> None:
+    staging = tmp_path / "staging"
+    staging.mkdir()
+    os.chmod(staging, 0o1777)  # the layout the fill used to have
+    (staging / _entry(1)).write_bytes(b"x")
+    with pytest.raises(GraderFault, match="not private"):
+        publish(staging, tmp_path / "final")
+    assert not (tmp_path / "final").exists()
+
+
+def test_fill_staging_is_private_to_the_grader(tmp_path: Path) -> None:
+    os.chmod(tmp_path, 0o755)  # a listable cache root, as a TA's ~/.cache usually is
+    work, staging = private_staging(tmp_path)
+    for folder in (work, staging):
+        st = os.stat(folder)
+        assert stat.S_IMODE(st.st_mode) == 0o700 and st.st_uid == os.geteuid(), folder
+        assert not uid_can_reach(folder, UIDS[0], UIDS[0], need_self=1)
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root: entries owned by a sandbox uid")
+def test_harvest_takes_only_the_childs_own_regular_entries(tmp_path: Path) -> None:
+    child, staging = tmp_path / "child", tmp_path / "staging"
+    child.mkdir()
+    staging.mkdir(mode=0o700)
+    own = child / _entry(1)
+    own.write_bytes(b"compiled by the trusted child")
+    os.chown(own, UIDS[0], UIDS[0])
+    other = child / _entry(2)
+    other.write_bytes(b"jaxgrade_planted")
+    os.chown(other, UIDS[1], UIDS[1])  # another uid's file in the child's folder
+    (child / _entry(3)).symlink_to("/etc/passwd")
+    (child / (_entry(1) + "-atime")).write_bytes(b"0")
+    refused = compile_cache.harvest(child, staging, UIDS[0])
+    assert sorted(refused) == sorted([_entry(2), _entry(3)])
+    assert os.listdir(staging) == [_entry(1)]
+    st = os.lstat(staging / _entry(1))
+    assert st.st_uid == os.geteuid() and stat.S_IMODE(st.st_mode) == 0o600
+    assert publish(staging, tmp_path / "final").entries == 1
+
+
+def test_trusted_fill_runs_never_share_a_uid_range_with_gradings() -> None:
+    from autograder.grade.run import RunSettings
+    from autograder.grade.run.settings import GRADING_UIDS, TRUSTED_FILL_UIDS
+
+    assert not set(GRADING_UIDS) & set(TRUSTED_FILL_UIDS) and not set(UIDS) & set(TRUSTED_FILL_UIDS)
+    with pytest.raises(ValueError):
+        RunSettings(compile_cache_fill=True)  # the grading range
+    with pytest.raises(ValueError):
+        RunSettings(uids=TRUSTED_FILL_UIDS[:2])  # a grading in the trusted range
+    RunSettings(compile_cache_fill=True, uids=TRUSTED_FILL_UIDS)
+
+
+@pytest.mark.parametrize("isolation", ["bwrap", "rlimit"])
+def test_a_fill_run_writes_only_through_its_own_scratch(tmp_path: Path, isolation: str) -> None:
+    """One real trusted fill run (the masters' histogram answer): its child compiles into its own
+    scratch, the runner harvests into the private staging; the staging stays 0700 and the grader's,
+    and holds only grader-owned 0600 entries."""
+    missing = _real_grader_available()
+    python = os.path.realpath(sys.executable)
+    if isolation == "rlimit" and not missing and not uid_can_reach(Path(python), UIDS[0], UIDS[0]):
+        missing = f"rlimit mode: sandbox uids cannot reach the interpreter {python} (run it in the image)"
+    if missing:
+        pytest.skip(f"real sandbox unavailable: {missing}")
+    from autograder.grade.run import RunSettings, grade_submission
+    from autograder.grade.run.settings import TRUSTED_FILL_UIDS
+
+    release = ReleaseInfo.load(RELEASE)
+    entry = trusted_entries(release, REPO / "solutions", None)[0]
+    work = Path(tempfile.mkdtemp(prefix="jaxgrade-cc-fill-"))
+    os.chmod(work, 0o711)
+    _, staging = private_staging(work)
+    settings = RunSettings(
+        isolation=isolation,
+        exercises=("histogram",),
+        compile_cache=staging,
+        compile_cache_fill=True,
+        build_cache=work / "build",
+        scratch_root=work / "scratch",
+        uids=TRUSTED_FILL_UIDS[-2:],
+    )
+    try:
+        result = grade_submission(entry.submission, release, settings)
+        assert result.scores["histogram"].score == result.scores["histogram"].max_score
+        assert compile_cache.staging_problem(staging) is None
+        names = os.listdir(staging)
+        assert names, "the fill child's entries were not harvested"
+        for name in names:
+            assert compile_cache.staged_entry_problem(staging, name) is None, name
+        assert publish(staging, work / "final").entries == len(names)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)

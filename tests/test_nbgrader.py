@@ -5,7 +5,9 @@
 reports: `nbgrader export`, the formgrader API, the gradebook, `release_feedback` / `fetch_feedback`.
 
 nbgrader lives in .venv-nbgrader/ (scripts/bootstrap.sh); every nbgrader command runs there with HOME,
-USER and the config inside this test's temp folder. Two students are graded once (module fixture).
+USER and the config inside this test's temp folder. Five students are graded once (module fixture):
+alice and bob, and three whose folders break a naive write-back (a timestamp.txt that does not
+parse, no nbgrader cell metadata, a linked submission_secret.txt).
 """
 
 from __future__ import annotations
@@ -98,22 +100,33 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
     # the recompile sequence is per student: each answers the count of the sequence of their
     # nbgrader id, which is the id the grader judges them on
-    own = {u: f"predicted_compiles = {correct_prediction(u, release / V)}\n" for u in ("alice", "bob")}
-    students = (("alice", {**solutions, "recompile": own["alice"]}), ("bob", {"recompile": own["bob"]}))
+    own = {u: f"predicted_compiles = {correct_prediction(u, release / V)}\n" for u in STUDENTS}
+    students = (("alice", {**solutions, "recompile": own["alice"]}), ("bob", {"recompile": own["bob"]}),
+                ("carol", {"recompile": own["carol"]}), ("dave", {**solutions, "recompile": own["dave"]}),
+                ("erin", {"recompile": own["erin"]}))  # fmt: skip
     for user, answers in students:
         home = base / f"home-{user}"
         write_config(home / ".jupyter" / "nbgrader_config.py", exchange)
         nbgrader(["fetch_assignment", V, "--course", COURSE_ID], home, home, user)
         answer(home / V / "ch02_performance.ipynb", answers)
-        if user == "alice":
-            (home / V / "ch05_interop.ipynb").unlink()
-        else:  # bob breaks his chapter 5 file and rewrites a locked check cell
+        if user == "bob":  # bob breaks his chapter 5 file, rewrites a locked check cell, adds markup
             (home / V / "ch05_interop.ipynb").write_text("{not json", encoding="utf-8")
             tamper_check_cell(home / V / "ch02_performance.ipynb", "histogram_check")
+            add_cells(home / V / "ch02_performance.ipynb", HOSTILE_MARKUP)
+        else:
+            (home / V / "ch05_interop.ipynb").unlink()
+        if user == "dave":  # copied his answers into a fresh notebook: no nbgrader cell metadata
+            strip_nbgrader_metadata(home / V / "ch02_performance.ipynb")
         nbgrader(["submit", V, "--course", COURSE_ID, "--student", user], home, home, user)
         work[user] = home
     # 3. collect, then grade with jaxgrade (real runner, sandboxed)
     nbgrader(["collect", V], course, instructor, "instructor")
+    # what the student's side of the exchange wrote reaches the course folder as it was written
+    (course / "submitted" / "carol" / V / "timestamp.txt").write_text("not a time\n", encoding="utf-8")
+    secret = course / "submitted" / "erin" / V / "submission_secret.txt"
+    secret.unlink()
+    secret.symlink_to(HOST_SECRET_NAME)  # relative: the course's own marker file, never a real secret
+    (secret.parent / HOST_SECRET_NAME).write_text("jaxgrade_host_secret\n", encoding="utf-8")
     argv = ["--nbgrader", str(course), "--assignment", V, "--release", str(release / V),
             "--out", str(out), "--jobs", "2", "--timeout-scale", "3"]  # fmt: skip
     assert grade.run(grade_parser().parse_args(argv)) == 0
@@ -126,6 +139,31 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         "release": release / V,
         **{f"home-{u}": h for u, h in work.items()},
     }
+
+
+STUDENTS = ("alice", "bob", "carol", "dave", "erin")
+WRITTEN = ("alice", "bob", "dave")  # carol: timestamp.txt does not parse; erin: a linked secret file
+HOST_SECRET_NAME = "jaxgrade_host_secret.txt"
+HOSTILE_MARKUP = (
+    '<img src="x" onerror="jaxgrade_xss_img()"><script>jaxgrade_xss_script()</script>',
+    '<iframe srcdoc="jaxgrade_xss_frame"></iframe> ``` fence <b>jaxgrade_bold</b>',
+)
+
+
+def add_cells(student_nb: Path, markdown: tuple[str, ...]) -> None:
+    """A student's own markdown cells (and one raw HTML cell) at the end of the notebook."""
+    nb = json.loads(student_nb.read_text(encoding="utf-8"))
+    for text in markdown:
+        nb["cells"].append({"cell_type": "markdown", "metadata": {}, "source": text})
+    nb["cells"].append({"cell_type": "raw", "metadata": {"format": "text/html"}, "source": markdown[0]})
+    student_nb.write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
+
+
+def strip_nbgrader_metadata(student_nb: Path) -> None:
+    nb = json.loads(student_nb.read_text(encoding="utf-8"))
+    for cell in nb["cells"]:
+        cell["metadata"].pop("nbgrader", None)
+    student_nb.write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
 
 
 def tamper_check_cell(student_nb: Path, grade_id: str) -> None:
@@ -192,9 +230,57 @@ def test_leak_check_refuses_an_answer_line_left_in_the_nbgrader_release(
 
 
 @pytest.mark.slow
-def test_grades_csv_scores_the_two_students(course: dict[str, Path]) -> None:
+def test_grades_csv_scores_every_student(course: dict[str, Path]) -> None:
     totals = jaxgrade_totals(course["out"])
-    assert totals == {"alice": 40.0, "bob": 10.0}
+    assert totals == {"alice": 40.0, "bob": 10.0, "carol": 10.0, "dave": 40.0, "erin": 10.0}
+
+
+@pytest.mark.slow
+def test_one_students_folder_never_stops_the_writeback_of_the_others(course: dict[str, Path]) -> None:
+    statuses = json.loads((course["out"] / "nbgrader-writeback.json").read_text(encoding="utf-8"))
+    assert {sid: e["status"] for sid, e in statuses.items()} == {
+        "alice": "written", "bob": "written", "carol": "refused", "dave": "written", "erin": "refused"
+    }  # fmt: skip
+    assert "timestamp.txt does not parse" in statuses["carol"]["note"]
+    assert "submission_secret.txt is not a regular file" in statuses["erin"]["note"]
+    assert "released notebook" in statuses["dave"]["note"]  # his file lacks nbgrader's metadata
+    db = sqlite3.connect(course["course"] / "gradebook.db")
+    in_gradebook = {r[0] for r in db.execute("SELECT s.id FROM submitted_assignment a JOIN student s "
+                                             "ON a.student_id = s.id")}  # fmt: skip
+    assert in_gradebook == set(WRITTEN)  # refused students: nothing written, not even a submission
+    for sid in ("carol", "erin"):
+        assert not (course["course"] / "feedback" / sid).exists()
+        assert not (course["course"] / "autograded" / sid).exists()
+
+
+@pytest.mark.slow
+def test_writeback_never_follows_a_link_from_the_students_folder(course: dict[str, Path]) -> None:
+    for folder in (course["course"] / "feedback", course["course"] / "autograded"):
+        for path in folder.rglob("*"):
+            assert not path.is_symlink(), path
+            if path.is_file():
+                assert b"jaxgrade_host_secret" not in path.read_bytes(), path
+
+
+@pytest.mark.slow
+def test_student_markup_reaches_formgrader_only_as_text(course: dict[str, Path]) -> None:
+    request = {"assignment": V, "notebook": "ch02_performance", "student": "bob"}
+    html = venv.call("formgrade", course["course"], request)["html"]
+    assert "jaxgrade_xss_script" in html and "jaxgrade_bold" in html  # shown...
+    for raw in ("<script>jaxgrade_xss", '<img src="x" onerror', "<iframe srcdoc", "<b>jaxgrade_bold"):
+        assert raw not in html, raw  # ...never as markup
+
+
+@pytest.mark.slow
+def test_a_notebook_without_nbgrader_metadata_gets_its_whole_score(course: dict[str, Path]) -> None:
+    db = sqlite3.connect(course["course"] / "gradebook.db")
+    rows = db.execute(
+        "SELECT g.auto_score, g.manual_score, g.needs_manual_grade FROM grade g "
+        "JOIN submitted_notebook n ON g.notebook_id = n.id JOIN submitted_assignment a "
+        "ON n.assignment_id = a.id JOIN student s ON a.student_id = s.id WHERE s.id = 'dave'"
+    ).fetchall()
+    assert rows and all(manual == 0 for _, _, manual in rows)  # no stray "needs manual grade"
+    assert sum(auto or 0 for auto, _, _ in rows) == jaxgrade_totals(course["out"])["dave"]
 
 
 @pytest.mark.slow
@@ -202,7 +288,7 @@ def test_nbgrader_export_shows_the_same_scores(course: dict[str, Path]) -> None:
     nbgrader(["export", "--to", "nbgrader_grades.csv"], course["course"], course["instructor"], "instructor")
     rows = list(csv.DictReader(io.StringIO((course["course"] / "nbgrader_grades.csv").read_text())))
     exported = {r["student_id"]: float(r["score"]) for r in rows if r["assignment"] == V}
-    assert exported == jaxgrade_totals(course["out"])
+    assert exported == {sid: t for sid, t in jaxgrade_totals(course["out"]).items() if sid in WRITTEN}
     assert {float(r["max_score"]) for r in rows} == {80.0}
 
 
@@ -210,11 +296,18 @@ def test_nbgrader_export_shows_the_same_scores(course: dict[str, Path]) -> None:
 def test_formgrader_lists_autograded_submissions_with_nothing_to_grade_by_hand(
     course: dict[str, Path],
 ) -> None:
+    # nbgrader's own listing fails on carol's timestamp.txt too: the TA fixes it as the note says
+    (course["course"] / "submitted" / "carol" / V / "timestamp.txt").write_text(
+        "2026-12-01 10:00:00.000000 UTC\n", encoding="utf-8"
+    )
     subs = venv.call("submissions", course["course"], {"assignment": V})["submissions"]
     by_student = {s["student"]: s for s in subs}
-    assert sorted(by_student) == ["alice", "bob"]
+    assert sorted(by_student) == sorted(STUDENTS)
+    assert not by_student["carol"]["autograded"] and not by_student["erin"]["autograded"]
     totals = jaxgrade_totals(course["out"])
     for sid, s in by_student.items():
+        if sid not in WRITTEN:
+            continue
         assert s["autograded"] is True and s["submitted"] is True
         assert s["needs_manual_grade"] is False
         assert s["score"] == totals[sid]

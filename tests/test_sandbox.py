@@ -32,6 +32,7 @@ from autograder.sandbox import (
     Mount,
     Sandbox,
     SandboxFault,
+    SandboxResult,
     make_sandbox,
 )
 from autograder.sandbox.rlimit import uid_pids
@@ -589,8 +590,7 @@ def test_bwrap_options_pin_every_bind_cover_and_flag(workdir: Path) -> None:
         "--die-with-parent", "--new-session", "--info-fd", str(info_w), "--tmpfs", "/",
         *root_entries,
         "--proc", "/proc", "--dev", "/dev",
-        "--perms", "1777", "--size", str(64 * 2**20), "--tmpfs", "/tmp",
-        "--perms", "1777", "--size", str(64 * 2**20), "--tmpfs", "/dev/shm",
+        "--bind", f"{scratch}/.sys/tmp", "/tmp", "--bind", f"{scratch}/.sys/shm", "/dev/shm",
         "--perms", "0755", "--size", "4096", "--tmpfs", "/root",
         "--perms", "0755", "--size", "4096", "--tmpfs", str(secret_dir),
         "--ro-bind", "/dev/null", str(secret_file),
@@ -737,19 +737,21 @@ def test_scratch_quota_stops_many_files(sb: Sandbox, workdir: Path) -> None:
         r, out = _fill(sb, workdir, "/sandbox/scratch" if sb.mode == "bwrap" else str(scratch))
         assert r.scratch_limited
         assert out["failure"] == "ENOSPC" and out["full"] <= 2  # 20 files would be 1.25 GiB
-        used = sum(p.stat().st_size for p in scratch.iterdir())
+        used = sum(p.stat().st_size for p in scratch.iterdir() if p.is_file())
         assert 64 * 2**20 <= used <= QUOTA  # the parent reads the folder before the quota ends
     assert _quota_mounts() == [] and list(scratch.iterdir()) == []  # unmounted, its files gone
 
 
-def test_private_tmp_and_shm_are_size_limited_bwrap(workdir: Path) -> None:
+def test_private_tmp_and_shm_are_bounded_like_scratch_bwrap(workdir: Path) -> None:
+    """/tmp and /dev/shm are folders of scratch: without a quota tmpfs the disk watchdog stops them."""
     if reason := _missing("bwrap"):
         pytest.skip(reason)
     sb = make_sandbox("bwrap", uid=_free_uid())
     for folder in ("/tmp", "/dev/shm"):
-        r, out = _fill(sb, workdir, folder)
-        assert out["failure"] == "ENOSPC" and out["full"] <= 2, folder
-        assert not r.scratch_limited  # this scratch folder had no quota
+        limits = Limits(wall_s=120, scratch_bytes=QUOTA)
+        r = sb.run([*py(FILL), folder], scratch=workdir / "scratch", limits=limits)
+        assert r.limit == "disk" and not r.scratch_limited, (folder, r)
+        shutil.rmtree(workdir / "scratch" / ".sys")
 
 
 def test_scratch_quota_ends_on_errors_and_kill(workdir: Path) -> None:
@@ -966,6 +968,71 @@ def test_a_program_starved_by_its_neighbours_is_told_apart_from_a_sleeper(sb: Sa
     assert sleeper.timed_out and not sleeper.starved, sleeper
 
 
+HERD = """
+    import threading, time
+    go = threading.Condition()
+    def member():
+        while True:
+            with go:
+                go.wait()
+            sum(range(200))  # a moment of work, then sleep again
+    for _ in range(48):
+        threading.Thread(target=member, daemon=True).start()
+    t = time.monotonic()
+    while time.monotonic() - t < 60:  # 48 threads woken together 200 times a second, 60 s at most
+        with go:
+            go.notify_all()
+        time.sleep(0.005)
+    """
+
+
+def test_a_job_whose_own_threads_wake_together_is_not_starved(sb: Sandbox, workdir: Path) -> None:
+    """Its threads wait for each other (a large run delay summed over threads, little CPU of its own):
+    a delay the job causes itself, so the wall clock firing is its timeout, never a retried fault.
+    On a saturated machine the host really does keep its threads waiting (then "starved" is right):
+    a round counts only when the load average stayed below twice the cores and a lone-thread
+    control was not starved; at most three rounds."""
+    limits = Limits(wall_s=4, cpu_s=30, nproc=128)
+    busy_at = 2 * (os.cpu_count() or 1)
+    for _ in range(3):
+        r = run(sb, workdir, HERD, limits=limits)
+        if not r.starved:
+            break
+        control = run(sb, workdir, HERD.replace("range(48)", "range(1)"), limits=limits)
+        if not control.starved and os.getloadavg()[0] < busy_at:
+            break  # a calm machine that let a lone thread run: the herd's verdict stands
+        print(f"machine busy (load {os.getloadavg()[0]:.1f}, control starved: {control.starved}): again")
+    else:
+        print(f"SKIP: machine saturated 3 times (load {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores)")
+        pytest.skip("the machine is too busy to tell a job's own delay from the host's")
+    assert r.timed_out and not r.starved, r
+    assert (r.wait_s or 0) >= 0.25 * 4, r  # the summed delay the old rule read as starvation
+
+
+def test_a_sleeping_job_holds_its_slot_only_a_small_multiple_of_its_limit() -> None:
+    from autograder.grade.timing import WALL_BACKSTOP_CONSTANT_S, WALL_BACKSTOP_FACTOR, idle_backstop_s
+
+    assert WALL_BACKSTOP_FACTOR <= 2 and WALL_BACKSTOP_CONSTANT_S <= 10
+    assert idle_backstop_s(120) == 250  # an exercise limit of 120 s: a sleeper frees its slot at 250 s
+
+
+def test_a_sleeping_child_times_out_at_the_idle_backstop(sb: Sandbox, workdir: Path) -> None:
+    import time
+
+    from autograder.grade.timing import CpuDeadline, idle_backstop_s
+
+    proc = sb.start(py("import time; time.sleep(60)"), scratch=workdir / "scratch", limits=Limits(wall_s=60))
+    try:
+        deadline = CpuDeadline(proc, 0.5)
+        t0 = time.monotonic()
+        while (verdict := deadline.check()) is None and time.monotonic() - t0 < 30:
+            time.sleep(0.05)
+        waited = time.monotonic() - t0
+    finally:
+        proc.kill()
+    assert verdict == "timeout" and idle_backstop_s(0.5) <= waited <= idle_backstop_s(0.5) + 2, waited
+
+
 # --- disk: scratch without a quota tmpfs is watched ------------------------------------------
 
 DISK_FILL = """
@@ -1106,3 +1173,197 @@ def _remove_ipc_and_markers(uids: list[int], tags: list[str]) -> list[str]:
                 found.append(str(marker))
                 marker.unlink()
     return found
+
+
+# --- host sockets and other processes (rlimit mode) --------------------------------------------
+
+NETLOCK_SOURCE = Path(__file__).resolve().parents[1] / "autograder" / "sandboxed" / "netlock.py"
+SOCKET_PROBE = """
+    import json, socket, sys
+    host_stream, host_dgram, own = sys.argv[1], sys.argv[2], "own.sock"
+    out = {}
+    def attempt(key, fn):
+        try:
+            fn()
+            out[key] = "ok"
+        except OSError as exc:
+            out[key] = type(exc).__name__
+    def stream(path):
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        s.settimeout(2)
+        s.connect(path)
+        s.sendall(b"JAXGRADE-HOSTILE\\n")
+        return s
+    listener = socket.socket(socket.AF_UNIX)
+    listener.bind(own)
+    listener.listen()
+    attempt("host_before", lambda: stream(host_stream))  # what the launcher's filter alone lets through
+    stream_to_parent = stream(own)  # stands in for the observation stream, connected before the lock
+    namespace = {"__name__": "netlock"}
+    exec(compile(open("netlock.py").read(), "netlock.py", "exec"), namespace)
+    out["installed"] = namespace["forbid_new_connections"]()
+    attempt("host_stream", lambda: stream(host_stream))
+    attempt("host_dgram", lambda: socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM).sendto(b"x", host_dgram))
+    attempt("own_again", lambda: stream(own))
+    attempt("sendmsg", lambda: stream_to_parent.sendmsg([b"x"]))
+    attempt("send", lambda: stream_to_parent.send(b"still works"))
+    print(json.dumps(out))
+"""
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_locked_child_reaches_no_socket_outside_its_job(mode: str, workdir: Path) -> None:
+    """The test owns a stream and a datagram AF_UNIX socket outside the job folder (0777, reachable
+    by any uid); once the child's netlock is installed, neither they nor any new connection can be
+    reached, while the connection made before keeps working."""
+    if reason := _missing(mode):
+        pytest.skip(reason)
+    host = Path(tempfile.mkdtemp(prefix="jaxgrade_sock_", dir="/tmp"))
+    host.chmod(0o755)
+    listener, dgram = socket.socket(socket.AF_UNIX), socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    try:
+        listener.bind(str(host / "stream.sock"))
+        listener.listen(8)
+        dgram.bind(str(host / "dgram.sock"))
+        for name in ("stream.sock", "dgram.sock"):
+            os.chmod(host / name, 0o777)
+        shutil.copyfile(NETLOCK_SOURCE, workdir / "scratch" / "netlock.py")
+        uid = _free_uid()
+        r = make_sandbox(mode, uid=uid, gid=uid).run(
+            [*py(SOCKET_PROBE), str(host / "stream.sock"), str(host / "dgram.sock")],
+            scratch=workdir / "scratch", limits=Limits(wall_s=60), cwd="/sandbox/scratch",
+        )
+        out = json.loads(r.stdout or "{}")
+        assert out.get("installed") is True, (r.stdout, r.stderr)
+        if mode == "rlimit":
+            assert out["host_before"] == "ok"  # the gap: seccomp and Landlock alone let it through
+        for key in ("host_stream", "host_dgram", "own_again", "sendmsg"):
+            assert out[key] == "PermissionError", (key, out)
+        assert out["send"] == "ok"
+        dgram.setblocking(False)
+        with pytest.raises(BlockingIOError):
+            dgram.recv(64)  # nothing arrived after the lock
+    finally:
+        listener.close()
+        dgram.close()
+        shutil.rmtree(host, ignore_errors=True)
+
+
+PROC_PROBE = """
+    import json, os, sys
+    marker = sys.argv[1][::-1]  # reversed: its own command line must not hold the marker
+    seen, found, environ = [], [], "absent"
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        seen.append(int(entry))
+        try:
+            if marker.encode() in open(f"/proc/{entry}/cmdline", "rb").read():
+                found.append(int(entry))
+                environ = "readable" if open(f"/proc/{entry}/environ", "rb").read() else "empty"
+        except OSError as exc:
+            environ = type(exc).__name__
+    uids = {}
+    for pid in seen:
+        try:
+            uids[pid] = os.stat(f"/proc/{pid}").st_uid
+        except OSError:
+            pass
+    print(json.dumps({"found": found, "environ": environ, "foreign": sorted(p for p, u in uids.items()
+                      if u != os.getuid())}))
+"""
+
+
+def test_an_rlimit_child_sees_no_other_process(workdir: Path) -> None:
+    """A process of the grader's (root) with a marker in its command line and environment runs next
+    to the job: the job must not find it in /proc, nor any process of another uid."""
+    if reason := _missing("rlimit"):
+        pytest.skip(reason)
+    marker = f"jaxgrade_marker_{secrets.token_hex(6)}"
+    neighbour = subprocess.Popen([PY, "-c", "import time; time.sleep(60)", marker],
+                                 env={"JAXGRADE_SECRET": marker})  # fmt: skip
+    try:
+        uid = _free_uid()
+        r = make_sandbox("rlimit", uid=uid, gid=uid).run(
+            [*py(PROC_PROBE), marker[::-1]], scratch=workdir / "scratch", limits=Limits(wall_s=60)
+        )
+        out = json.loads(r.stdout or "{}")
+        assert out.get("found") == [], (out, r.stderr)
+        assert out["foreign"] == [], out  # only its own uid's processes are listed
+    finally:
+        neighbour.kill()
+        neighbour.wait()
+
+
+# --- memory outside RLIMIT_AS: tmpfs folders and anonymous files ---------------------------------
+
+MEMORY_PROBE = """
+    import ctypes, json, os
+    bound, chunk = int(os.environ["JAXGRADE_BOUND"]), b"J" * 2**20
+    out = {"bytes": {}, "files": 0}
+    for folder in ("/dev/shm", "/tmp", "/sandbox/scratch/work"):
+        written = 0
+        try:
+            with open(f"{folder}/jaxgrade_fill", "wb") as f:
+                while written < 2 * bound:  # twice the documented bound, in small steps
+                    f.write(chunk)
+                    f.flush()
+                    written += len(chunk)
+        except OSError:
+            pass
+        out["bytes"][folder] = written  # kept: the job holds all of it at once
+    try:  # inodes: at most twice the documented entry cap
+        for i in range(2 * int(os.environ["JAXGRADE_INODES"])):
+            open(f"/dev/shm/jaxgrade_{i}", "w").close()
+            out["files"] += 1
+    except OSError:
+        pass
+    libc = ctypes.CDLL(None, use_errno=True)
+    fd = libc.syscall(ctypes.c_long(319), b"jaxgrade", ctypes.c_uint(0))  # memfd_create
+    out["memfd"] = "allowed" if fd >= 0 else os.strerror(ctypes.get_errno())
+    print(json.dumps(out))
+"""
+
+
+def test_a_job_holds_no_memory_beyond_its_scratch_quota(sb: Sandbox, workdir: Path) -> None:
+    """/tmp, /dev/shm and scratch together hold at most `scratch_bytes` (and its entry cap), and no
+    anonymous file can be made: a job cannot keep memory outside RLIMIT_AS beyond the documented bound."""
+    from autograder.sandbox.quota import scratch_inodes
+
+    bound = 16 * 2**20
+    limits = Limits(wall_s=120, scratch_bytes=bound)
+    scratch = workdir / "quota"
+    scratch.mkdir()
+    with sb.scratch(scratch, limits) as quota:
+        if not quota.limited:
+            pytest.skip(f"no scratch quota here: {quota.reason}")
+        (scratch / "work").mkdir()
+        os.chown(scratch / "work", sb.uid, sb.gid)
+        env = {"JAXGRADE_BOUND": str(bound), "JAXGRADE_INODES": str(scratch_inodes(bound))}
+        r = sb.run(py(MEMORY_PROBE), scratch=scratch, env=env, limits=limits)
+    out = json.loads(r.stdout or "{}")
+    assert out, (r.stdout, r.stderr)
+    assert sum(out["bytes"].values()) <= bound, out  # all three share the one quota
+    assert out["files"] <= scratch_inodes(bound), out
+    assert out["memfd"] == os.strerror(1), out
+
+
+def test_a_sigkill_while_the_host_ran_out_of_memory_is_never_the_jobs_memory_fault() -> None:
+    """The host OOM killer may pick a job that stayed within its own limits: its unexplained SIGKILL is
+    `host_oom`, which the runner turns into a grader fault (retried), never a `memory` zero. (No test
+    can exhaust this shared host's memory on purpose: the decision is checked on the result.)"""
+    from autograder.grade.run.job import crash_status as _crash_status
+    from autograder.model import GraderFault
+    from autograder.sandbox.outcome import host_oom_kills, infer_limit
+
+    assert host_oom_kills() >= 0  # the kernel reports its OOM kills here
+    limits = Limits()
+    args = (limits, False, None, signal.SIGKILL, 1.0, False, "", False)
+    assert infer_limit(*args) == "memory"  # no OOM kill on the host meanwhile: the job's own
+    assert infer_limit(*args, host_oom=True) == "host_oom"
+    assert infer_limit(limits, False, None, signal.SIGKILL, 1.0, True, "", False, host_oom=True) is None
+    result = SandboxResult(exit_code=None, signal=signal.SIGKILL, timed_out=False, limit="host_oom",
+                           wall_s=1.0, stdout="", stderr="", output_truncated=False, cpu_s=1.0,
+                           max_rss_bytes=2**20, killed=False, mode="bwrap", message="")  # fmt: skip
+    with pytest.raises(GraderFault, match="OOM"):
+        _crash_status(result)

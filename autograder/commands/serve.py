@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
+import stat
 import sys
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from autograder.service.config import POLICIES, ServiceConfig
 
@@ -48,7 +52,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:  # over 80 lines: on
         "--db",
         default=None,
         metavar="URL",
-        help="database URL (default: sqlite:///DIR/service.sqlite; or postgresql://...)",
+        help="database URL without a password (default: sqlite:///DIR/service.sqlite; or postgresql://"
+        f"USER@/DB?host=/run/postgresql); a URL with a password goes in ${DB_URL_ENV} or --db-file",
+    )
+    parser.add_argument(
+        "--db-file",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="read the database URL from FILE (its first line; readable by its owner only)",
     )
     parser.add_argument("--workers", type=int, default=1, help="grading workers (default: %(default)s)")
     parser.add_argument(
@@ -118,6 +130,26 @@ def _add_grading_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+DB_URL_ENV = "JAXGRADE_DB_URL"
+
+
+def database_url(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> str | None:
+    """The database URL from --db-file, else $JAXGRADE_DB_URL, else --db. A password never comes
+    from the command line: every process of the machine can read it there (/proc/<pid>/cmdline)."""
+    if args.db is not None and urlsplit(args.db).password is not None:
+        raise ValueError(f"--db: the URL holds a password, which every user can read in the process list; "
+                         f"pass it in ${DB_URL_ENV} or --db-file instead")  # fmt: skip
+    if args.db_file is not None:
+        st = os.stat(args.db_file)
+        if st.st_mode & (stat.S_IRWXG | stat.S_IRWXO):
+            raise ValueError(f"--db-file {args.db_file}: readable by others; run: chmod 600 {args.db_file}")
+        lines = args.db_file.read_text(encoding="utf-8").strip().splitlines()
+        if not lines:
+            raise ValueError(f"--db-file {args.db_file} is empty")
+        return lines[0].strip()
+    return environ.get(DB_URL_ENV) or args.db
+
+
 def config_from_args(args: argparse.Namespace) -> ServiceConfig:
     from autograder.commands.grade import UsageError, _default_release
 
@@ -145,7 +177,7 @@ def config_from_args(args: argparse.Namespace) -> ServiceConfig:
         roster=args.roster,
         host=args.host,
         port=args.port,
-        db_url=args.db,
+        db_url=database_url(args),
         workers=args.workers,
         deadline=args.deadline,
         late_until=args.late_until,

@@ -248,6 +248,8 @@ class BuildCache:
             built = scratch / "kernel.so"
             if result.timed_out and result.starved:
                 raise BuildFault(f"kernel build starved of CPU by the machine ({result.message})")
+            if result.limit == "host_oom":
+                raise BuildFault("kernel build killed by the host's OOM killer before reaching its own limit")
             if any(m in result.stderr + result.stdout for m in ENVIRONMENT_MARKERS):
                 raise BuildFault(f"kernel build failed in its environment: {raw[-500:]}")
             if result.timed_out or result.limit in ("wall", "cpu") or CPU_LIMIT_MARKER in raw:

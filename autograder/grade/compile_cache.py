@@ -38,6 +38,7 @@ from pathlib import Path
 
 from autograder import cache_paths
 from autograder.cache_paths import default_root
+from autograder.sandbox import SCRATCH_TARGET
 
 CHILD_TARGET = "/sandbox/xla"
 ENV_ROOT = cache_paths.ENV_ROOT
@@ -176,16 +177,113 @@ def write_entries(files: dict[str, bytes], final: Path) -> None:
         shutil.rmtree(fresh, ignore_errors=True)
 
 
+# The trusted fill: each child writes into its own scratch folder (private to its job's uid), never
+# into a folder another job could reach; the parent harvests those entries into the fill's staging.
+FILL_CHILD_DIR = "xla"
+FILL_ENTRY_CAP = 64 * 2**20  # bytes per entry harvested (XLA CPU executables here are < 1 MiB)
+STAGING_MODE = 0o700
+STAGED_ENTRY_MODE = 0o600
+
+
+def harvest(child_dir: Path, staging: Path, child_uid: int | None) -> list[str]:
+    """Copy the entries a trusted fill child wrote in its own scratch (`child_dir`) into the fill's
+    private `staging` folder, as the grader's files (mode 0600). Only regular files with an entry
+    name, one link, owned by the child's uid (or the grader's in mode `none`) and at most
+    FILL_ENTRY_CAP bytes are taken; returns the names of everything else, which is left behind."""
+    refused: list[str] = []
+    try:
+        entries = sorted(os.scandir(child_dir), key=lambda e: e.name)
+    except FileNotFoundError:
+        return refused
+    owner = os.geteuid() if child_uid is None else child_uid
+    for entry in entries:
+        try:
+            st = os.lstat(entry.path)
+        except OSError:
+            refused.append(entry.name)
+            continue
+        ok = (
+            ENTRY_NAME.fullmatch(entry.name)
+            and stat.S_ISREG(st.st_mode)
+            and st.st_nlink == 1
+            and st.st_uid == owner
+            and st.st_size <= FILL_ENTRY_CAP
+        )
+        if not ok:
+            if not entry.name.endswith("-atime"):  # JAX's own access-time files: expected, not kept
+                refused.append(entry.name)
+            continue
+        try:
+            src_fd = os.open(entry.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        except OSError:
+            refused.append(entry.name)
+            continue
+        with os.fdopen(src_fd, "rb") as src:
+            if not stat.S_ISREG(os.fstat(src.fileno()).st_mode):
+                refused.append(entry.name)
+                continue
+            data = src.read(FILL_ENTRY_CAP + 1)
+        if len(data) > FILL_ENTRY_CAP:
+            refused.append(entry.name)
+            continue
+        try:
+            fd = os.open(
+                staging / entry.name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, STAGED_ENTRY_MODE
+            )
+        except FileExistsError:
+            continue  # the same program compiled by another run: same key, same executable
+        with os.fdopen(fd, "wb") as dst:
+            dst.write(data)
+    return refused
+
+
+def staging_problem(staging: Path) -> str | None:
+    """None when `staging` is a folder only the grader can reach (its own, mode 0700, not a link)."""
+    try:
+        st = os.lstat(staging)
+    except OSError as exc:
+        return f"unreadable: {exc}"
+    if not stat.S_ISDIR(st.st_mode):
+        return "not a folder"
+    if st.st_uid != os.geteuid():
+        return f"owned by uid {st.st_uid}, not by the grader"
+    if stat.S_IMODE(st.st_mode) != STAGING_MODE:
+        return f"mode {stat.S_IMODE(st.st_mode):o}, not {STAGING_MODE:o}"
+    return None
+
+
+def staged_entry_problem(staging: Path, name: str) -> str | None:
+    """None when `staging/name` may be published: an entry name, a regular file with one link, the
+    grader's, writable by nobody else."""
+    if not ENTRY_NAME.fullmatch(name):
+        return "not an entry name"
+    try:
+        st = os.lstat(staging / name)
+    except OSError as exc:
+        return f"unreadable: {exc}"
+    if not stat.S_ISREG(st.st_mode):
+        return "not a regular file"
+    if st.st_nlink != 1:
+        return f"{st.st_nlink} links"
+    if st.st_uid != os.geteuid():
+        return f"owned by uid {st.st_uid}, not by the grader"
+    if st.st_mode & (stat.S_IWGRP | stat.S_IWOTH | stat.S_ISUID | stat.S_ISGID):
+        return f"mode {stat.S_IMODE(st.st_mode):o}"
+    return None
+
+
 @dataclass(frozen=True)
 class ChildCache:
-    """How a child sees the cache: one mount and the JAX settings for its environment."""
+    """How a child sees the cache: one read-only mount and the JAX settings for its environment; a
+    trusted fill child instead writes into FILL_CHILD_DIR of its own scratch (`harvest`)."""
 
     source: Path
-    writable: bool  # only for the trusted fill runs
+    writable: bool  # only for the trusted fill runs: `source` is then the fill's private staging
 
     def env(self) -> dict[str, str]:
+        folder = f"{SCRATCH_TARGET}/{FILL_CHILD_DIR}" if self.writable else CHILD_TARGET
         return {
-            "JAX_COMPILATION_CACHE_DIR": CHILD_TARGET,
+            "JAX_COMPILATION_CACHE_DIR": folder,
             # reads never depend on these; they decide whether JAX tries to write
             "JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS": "0" if self.writable else NEVER_WRITE_S,
             "JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES": "0" if self.writable else "-1",

@@ -5,8 +5,9 @@ loaded machine (a batch of jobs, a neighbour's hog) an honest program gets a sha
 would otherwise run out of wall time through no fault of its own. The wall clock is only a generous
 backstop that bounds how long a job can hold its slot:
 
-  "timeout"  the child used its CPU budget, or it reached `WALL_BACKSTOP_FACTOR` times the limit
-             while asleep or blocked (a `time.sleep(600)` is the student's timeout)
+  "timeout"  the child used its CPU budget, or it reached `idle_backstop_s` (`WALL_BACKSTOP_FACTOR`
+             times the limit plus `WALL_BACKSTOP_CONSTANT_S`) while asleep or blocked (a
+             `time.sleep(600)` is the student's timeout)
   "starved"  it reached `STARVED_GIVE_UP_FACTOR` times the limit without using its budget, its
              threads having spent a good part of the time waiting for a CPU
              (`autograder.sandbox.usage.starved`): the machine's fault, a grader fault that is
@@ -25,9 +26,17 @@ from collections.abc import Callable
 from autograder.sandbox.base import Process
 from autograder.sandbox.usage import Usage, starved
 
-WALL_BACKSTOP_FACTOR = 5.0
+# A child that sleeps or blocks holds its grading slot until the backstop: a small multiple of its
+# CPU limit plus a constant (start-up noise), not more. Only a starved child gets more time.
+WALL_BACKSTOP_FACTOR = 2.0
+WALL_BACKSTOP_CONSTANT_S = 10.0
 STARVED_GIVE_UP_FACTOR = 20.0
 USAGE_POLL_S = 0.25  # reading /proc for the whole process tree costs a few ms
+
+
+def idle_backstop_s(limit_s: float, factor: float = WALL_BACKSTOP_FACTOR) -> float:
+    """Wall seconds after which a child that has neither used its CPU limit nor been starved times out."""
+    return factor * limit_s + WALL_BACKSTOP_CONSTANT_S
 
 
 class CpuDeadline:
@@ -41,7 +50,7 @@ class CpuDeadline:
         self.base: Usage | None = self._usage()
         if self.base is None:  # not measurable (a container run as the caller's own uid)
             self._usage = None
-        self.backstop_s = limit_s * backstop_factor if self._usage is not None else limit_s
+        self.backstop_s = idle_backstop_s(limit_s, backstop_factor) if self._usage is not None else limit_s
         self.give_up_s = limit_s * STARVED_GIVE_UP_FACTOR if self._usage is not None else limit_s
         self.used = Usage(0.0, 0.0)
         self._next_poll = self.started + USAGE_POLL_S

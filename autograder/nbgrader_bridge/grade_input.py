@@ -15,6 +15,7 @@ Default OUT: COURSE_DIR/jaxgrade/V/.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import stat
 import sys
@@ -170,6 +171,29 @@ def writeback_request(result: StudentResult, release: ReleaseInfo) -> dict[str, 
     return {"id": result.student_id, "notebooks": notebooks}
 
 
+WRITEBACK_STATUS_FILE = "nbgrader-writeback.json"
+
+
+def writeback_statuses(answer: dict[str, Any], skipped: list[str]) -> dict[str, dict[str, str]]:
+    """Student id -> {status, note}: `written`, `refused` (the student's folder: a timestamp.txt that does
+    not parse, a link), `failed` (the write of this student failed; nothing of it was committed),
+    `not_graded` (the batch has no grade for it)."""
+    out: dict[str, dict[str, str]] = {sid: {"status": "not_graded", "note": "not graded"} for sid in skipped}
+    for sid in answer.get("students", []):
+        out[sid] = {"status": "written", "note": answer.get("notes", {}).get(sid, "")}
+    for key in ("refused", "failed"):
+        for sid, note in answer.get(key, {}).items():
+            out[sid] = {"status": key, "note": note}
+    return out
+
+
+def _write_statuses(out: Path, statuses: dict[str, dict[str, str]]) -> None:
+    """OUT/nbgrader-writeback.json: what the last write-back did per student (for the TA)."""
+    tmp = out / f".{WRITEBACK_STATUS_FILE}.tmp"
+    tmp.write_text(json.dumps(statuses, ensure_ascii=False, indent=1, sort_keys=True), encoding="utf-8")
+    os.replace(tmp, out / WRITEBACK_STATUS_FILE)
+
+
 def finish(prepared: PreparedNbgrader, out: Path, release: ReleaseInfo, *, err: TextIO | None = None) -> int:
     """Write the graded students into nbgrader; returns how many were written (raises venv.NbgraderError)."""
     err = err if err is not None else sys.stderr
@@ -183,13 +207,20 @@ def finish(prepared: PreparedNbgrader, out: Path, release: ReleaseInfo, *, err: 
                     skipped.append(m.student_id)
                 else:
                     students.append(writeback_request(result, release))
-        if skipped:
-            err.write(f"jaxgrade grade: nbgrader: not written (not graded): {', '.join(skipped)}\n")
+        answer: dict[str, Any] = {"students": []}
         if students:
             opts = prepared.options
-            venv.call("writeback", opts.course_dir, {"assignment": opts.assignment, "students": students})
+            answer = venv.call(
+                "writeback", opts.course_dir, {"assignment": opts.assignment, "students": students}
+            )
+        statuses = writeback_statuses(answer, skipped)
+        _write_statuses(out, statuses)
+        for sid, entry in sorted(statuses.items()):
+            if entry["status"] != "written" or entry.get("note"):
+                err.write(f"jaxgrade grade: nbgrader: {sid}: {entry['status']}: {entry.get('note', '')}\n")
         course = prepared.options.course_dir
-        err.write(f"jaxgrade grade: nbgrader: wrote {len(students)} submission(s) into {course}\n")
-        return len(students)
+        written = len(answer.get("students", []))
+        err.write(f"jaxgrade grade: nbgrader: wrote {written} submission(s) into {course}\n")
+        return written
     finally:
         remove_stage(prepared.submissions.parent)

@@ -16,8 +16,13 @@ applies):
   auto_score and needs_manual_grade=false per graded cell, the comment as the auto comment of the
   graded cell and of the exercise's answer cell, autograded/<id>/<assignment>/<notebook>.ipynb (the
   submitted notebook, nbgrader's cells restored by OverwriteCells, outputs cleared, the comment as the
-  output of each graded cell) and feedback/<id>/<assignment>/<notebook>.html plus the timestamp.txt and
-  submission_secret.txt that `nbgrader release_feedback` reads. Answer: {ok, students: [ids]}.
+  output of each graded cell, student markdown and raw cells shown as text) and
+  feedback/<id>/<assignment>/<notebook>.html plus the timestamp.txt and submission_secret.txt that
+  `nbgrader release_feedback` reads (read without following links). Each student is one gradebook
+  commit, made only after everything of the student's folder was read and built; a student whose
+  folder cannot be taken is left unchanged and reported. Answer: {ok, students: [ids written],
+  refused: {id: note} (the student's folder: timestamp.txt that does not parse, a link), failed:
+  {id: note} (anything else), notes: {id: note} (written, e.g. the released notebook stood in)}.
 - `submissions`: {assignment} -> what the formgrader lists (NbGraderAPI.get_submissions).
   Answer: {ok, submissions}.
 - `formgrade`: {assignment, notebook, student} -> the formgrader page of that autograded notebook.
@@ -30,12 +35,13 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import shutil
 import stat
 import sys
 import traceback
 
 MAX_NOTEBOOK_BYTES = 20 * 2**20  # what jaxgrade's intake reads of one notebook
+NBGRADER_FILES = ("timestamp.txt", "submission_secret.txt")  # copied into autograded/ and feedback/
+NBGRADER_FILE_BYTES = 4096  # both are one short line
 
 
 def _app(argv: list[str]):
@@ -76,20 +82,96 @@ def _feedback_outputs(text: str) -> list:
     return [new_output("stream", name="stdout", text=text)] if text else []
 
 
-def _autograded_notebook(src: str, fallback: str, dest: str, resources: dict, cells: dict) -> None:
+class StudentRefused(Exception):
+    """This student's folder cannot be written back (the message, English, is the TA's note)."""
+
+
+def _read_student_file(path: str, cap: int) -> bytes | None:
+    """A file of the student's folder, never through a link: None when absent; StudentRefused when it
+    is a link, not a regular file or larger than `cap`."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:  # ELOOP: a symlink
+        raise StudentRefused(f"{os.path.basename(path)} is not a regular file ({exc.strerror})") from None
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(f.fileno())
+        if not stat.S_ISREG(st.st_mode) or st.st_size > cap:
+            raise StudentRefused(f"{os.path.basename(path)} is not a regular file of at most {cap} bytes")
+        return f.read(cap + 1)[:cap]
+
+
+def _timestamp(data: bytes | None, path: str):
+    """nbgrader's own parsing of timestamp.txt (None when absent or empty, like nbgrader)."""
+    from nbgrader.utils import parse_utc
+
+    text = (data or b"").decode("utf-8", errors="replace").strip()
+    if not text:
+        return None
+    try:
+        return parse_utc(text)
+    except (ValueError, OverflowError, TypeError):
+        raise StudentRefused(
+            f"{path} does not parse as a time: {text[:60]!r}; fix or remove it (formgrader fails on it too) "
+            "and run again"
+        ) from None
+
+
+def _fenced(text: str) -> str:
+    """Markdown that shows `text` verbatim: a code fence longer than any backtick run inside."""
+    longest = max((len(run) for run in text.split("\n") for run in _backtick_runs(run)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}text\n{text}\n{fence}\n"
+
+
+def _backtick_runs(line: str) -> list[str]:
+    runs, cur = [], ""
+    for ch in line:
+        if ch == "`":
+            cur += ch
+        elif cur:
+            runs.append(cur)
+            cur = ""
+    return [*runs, cur] if cur else runs
+
+
+def _as_text(nb, trusted: set[str]) -> None:
+    """Student markdown and raw cells reach formgrader (nbconvert HTML in the TA's Jupyter origin) only
+    as text: every markdown or raw cell that is not one of the instructor's locked cells (restored by
+    OverwriteCells) becomes a markdown cell holding its source in a code fence; attachments dropped."""
+    from nbformat.v4 import new_markdown_cell
+
+    for i, cell in enumerate(nb.cells):
+        grade_id = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")
+        if cell.cell_type in ("markdown", "raw") and grade_id not in trusted:
+            nb.cells[i] = new_markdown_cell(_fenced(cell.source), metadata=cell.get("metadata", {}))
+
+
+def _autograded_notebook(src: str, fallback: str, resources: dict, cells: dict, trusted: set[str]):
+    """(the autograded notebook, a note or None): the submitted notebook with nbgrader's cells restored
+    and jaxgrade's comments as outputs; the released notebook stands in when the student's file is not
+    a readable notebook or OverwriteCells cannot restore it (e.g. nbgrader's cell metadata stripped)."""
     import nbformat
     from nbgrader.preprocessors import OverwriteCells
 
-    try:  # the student's file: a regular file of bounded size that parses, else the released notebook
-        st = os.lstat(src)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_NOTEBOOK_BYTES:
-            raise ValueError(f"{src}: not a regular file of at most {MAX_NOTEBOOK_BYTES} bytes")
-        nb = nbformat.read(src, as_version=4)
-    except Exception as exc:  # whatever the student handed in that nbformat cannot read
-        print(f"nbgrader_side: {exc}; the released notebook stands in", file=sys.stderr)
-        nb = nbformat.read(fallback, as_version=4)
-    # nbgrader's own cells (graded checks, locked setup) come back from the gradebook, as in autograde
-    nb, _ = OverwriteCells(add_missing_cells=True).preprocess(nb, dict(resources))
+    nb, note = None, None
+    try:  # the student's file: a regular file of bounded size that nbgrader can restore
+        data = _read_student_file(src, MAX_NOTEBOOK_BYTES)
+        if data is not None:
+            nb, _ = OverwriteCells(add_missing_cells=True).preprocess(
+                nbformat.reads(data.decode("utf-8"), as_version=4), dict(resources)
+            )
+    except Exception as exc:  # whatever the student handed in that nbgrader cannot take
+        nb = None
+        note = (
+            f"{os.path.basename(src)}: {type(exc).__name__}: {str(exc)[:200]}; the autograded copy is the "
+            "released notebook (the student's own file stays in submitted/)"
+        )
+    if nb is None:  # not handed in, or not usable: the released notebook stands in
+        nb, _ = OverwriteCells(add_missing_cells=True).preprocess(
+            nbformat.read(fallback, as_version=4), dict(resources)
+        )
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.outputs = []
@@ -97,8 +179,8 @@ def _autograded_notebook(src: str, fallback: str, dest: str, resources: dict, ce
             grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")
             if grade_id in cells:
                 cell.outputs = _feedback_outputs(cells[grade_id].get("comment", ""))
-    os.makedirs(os.path.dirname(dest), exist_ok=True)
-    nbformat.write(nb, dest)
+    _as_text(nb, trusted)
+    return nb, note
 
 
 def _comment_of(gb, cell_id: str, submitted_notebook_id: str):
@@ -110,13 +192,94 @@ def _comment_of(gb, cell_id: str, submitted_notebook_id: str):
     return query.one_or_none()
 
 
+def _write_atomically(path: str, data: bytes) -> None:
+    """Replace `path` (in the instructor's folders) by one rename, never writing through a link."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    tmp = f"{path}.jaxgrade-{os.getpid()}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _record_grades(gb, assignment: str, sid: str, name: str, cells: dict) -> None:
+    """Scores and comments of one notebook into the session (the caller commits once per student)."""
+    from nbgrader.api import Comment, MissingEntry
+
+    source_nb = gb.find_notebook(name, assignment)
+    submitted_nb = gb.find_submission_notebook(name, assignment, sid)
+    for cell in source_nb.grade_cells:
+        grade = gb.find_grade(cell.name, name, assignment, sid)
+        if cell.name in cells:
+            grade.auto_score = float(cells[cell.name]["score"])
+            grade.needs_manual_grade = False
+        text = cells.get(cell.name, {}).get("comment", "") or None
+        # nbgrader makes comment rows for answer cells only: the check cell gets one too
+        comment = _comment_of(gb, cell.id, submitted_nb.id)
+        if comment is None:
+            comment = Comment(cell_id=cell.id, notebook=submitted_nb)
+            gb.db.add(comment)
+        comment.auto_comment = text
+        answer = cell.name.removesuffix("_check") + "_answer"
+        with contextlib.suppress(MissingEntry):
+            gb.find_comment(answer, name, assignment, sid).auto_comment = text
+
+
+def _write_student(gb, cd, assignment: str, notebooks: list[str], student: dict) -> list[str]:
+    """One student: everything that can fail on the student's folder is read and built first, then the
+    gradebook gets one commit, then the files are replaced. Returns the notes for the TA."""
+    import nbformat
+
+    sid = student["id"]
+    submitted = cd.format_path(cd.submitted_directory, sid, assignment)
+    release = cd.format_path(cd.release_directory, ".", assignment)
+    extras = {n: _read_student_file(os.path.join(submitted, n), NBGRADER_FILE_BYTES) for n in NBGRADER_FILES}
+    timestamp = _timestamp(extras["timestamp.txt"], os.path.join(submitted, "timestamp.txt"))
+    built, notes = {}, []
+    for name in notebooks:
+        want = student["notebooks"].get(name, {"cells": {}, "feedback_html": ""})
+        resources = {"nbgrader": {"notebook": name, "assignment": assignment, "db_url": cd.db_url}}
+        trusted = {c.name for c in gb.find_notebook(name, assignment).source_cells if c.locked}
+        nb, note = _autograded_notebook(os.path.join(submitted, name + ".ipynb"),
+                                        os.path.join(release, name + ".ipynb"), resources, want["cells"],
+                                        trusted)  # fmt: skip
+        built[name] = (nbformat.writes(nb).encode("utf-8"), want.get("feedback_html", "").encode("utf-8"))
+        notes += [note] if note else []
+    try:
+        gb.update_or_create_student(sid)
+        gb.update_or_create_submission(assignment, sid, timestamp=timestamp)
+        for name in notebooks:
+            _record_grades(gb, assignment, sid, name, student["notebooks"].get(name, {}).get("cells", {}))
+        gb.db.commit()
+    except BaseException:
+        gb.db.rollback()
+        raise
+    autograded = cd.format_path(cd.autograded_directory, sid, assignment)
+    feedback = cd.format_path(cd.feedback_directory, sid, assignment)
+    for name, (nb_bytes, html) in built.items():
+        _write_atomically(os.path.join(autograded, name + ".ipynb"), nb_bytes)
+        _write_atomically(os.path.join(feedback, name + ".html"), html)
+    for extra, data in extras.items():
+        if data is not None:
+            _write_atomically(os.path.join(autograded, extra), data)
+            _write_atomically(os.path.join(feedback, extra), data)
+    return notes
+
+
 def writeback(req: dict) -> dict:
-    from nbgrader.api import Comment, Gradebook, MissingEntry
+    """Each student is written on its own: a student whose folder cannot be written (refused) or whose
+    write failed (error) is reported with a note and leaves no grade changed; the others are written."""
+    from nbgrader.api import Gradebook, MissingEntry
 
     app = _app([])
     cd = app.coursedir
     assignment = req["assignment"]
-    done = []
+    done, refused, failed, notes = [], {}, {}, {}
     with Gradebook(cd.db_url) as gb:
         try:
             notebooks = [nb.name for nb in gb.find_assignment(assignment).notebooks]
@@ -127,48 +290,19 @@ def writeback(req: dict) -> dict:
             }
         for student in req["students"]:
             sid = student["id"]
-            submitted = cd.format_path(cd.submitted_directory, sid, assignment)
-            autograded = cd.format_path(cd.autograded_directory, sid, assignment)
-            feedback = cd.format_path(cd.feedback_directory, sid, assignment)
-            release = cd.format_path(cd.release_directory, ".", assignment)
-            timestamp = cd.get_existing_timestamp(submitted)
-            gb.update_or_create_student(sid)
-            gb.update_or_create_submission(assignment, sid, timestamp=timestamp)
-            os.makedirs(autograded, exist_ok=True)
-            os.makedirs(feedback, exist_ok=True)
-            for name in notebooks:
-                want = student["notebooks"].get(name, {"cells": {}, "feedback_html": ""})
-                cells = want["cells"]
-                resources = {"nbgrader": {"notebook": name, "assignment": assignment, "db_url": cd.db_url}}
-                source_nb = gb.find_notebook(name, assignment)
-                submitted_nb = gb.find_submission_notebook(name, assignment, sid)
-                for cell in source_nb.grade_cells:
-                    grade = gb.find_grade(cell.name, name, assignment, sid)
-                    if cell.name in cells:
-                        grade.auto_score = float(cells[cell.name]["score"])
-                        grade.needs_manual_grade = False
-                    text = cells.get(cell.name, {}).get("comment", "") or None
-                    # nbgrader makes comment rows for answer cells only: the check cell gets one too
-                    comment = _comment_of(gb, cell.id, submitted_nb.id)
-                    if comment is None:
-                        comment = Comment(cell_id=cell.id, notebook=submitted_nb)
-                        gb.db.add(comment)
-                    comment.auto_comment = text
-                    answer = cell.name.removesuffix("_check") + "_answer"
-                    with contextlib.suppress(MissingEntry):
-                        gb.find_comment(answer, name, assignment, sid).auto_comment = text
-                gb.db.commit()
-                _autograded_notebook(os.path.join(submitted, name + ".ipynb"),
-                                     os.path.join(release, name + ".ipynb"),
-                                     os.path.join(autograded, name + ".ipynb"), resources, cells)  # fmt: skip
-                with open(os.path.join(feedback, name + ".html"), "w", encoding="utf-8") as f:
-                    f.write(want.get("feedback_html", ""))
-            for extra in ("timestamp.txt", "submission_secret.txt"):
-                if os.path.isfile(os.path.join(submitted, extra)):
-                    shutil.copyfile(os.path.join(submitted, extra), os.path.join(autograded, extra))
-                    shutil.copyfile(os.path.join(submitted, extra), os.path.join(feedback, extra))
+            try:
+                student_notes = _write_student(gb, cd, assignment, notebooks, student)
+            except StudentRefused as exc:
+                refused[sid] = str(exc)
+                continue
+            except Exception as exc:  # a bug or the course folder: this student only, said for the TA
+                traceback.print_exc(file=sys.stderr)
+                failed[sid] = f"{type(exc).__name__}: {str(exc)[:300]}"
+                continue
             done.append(sid)
-    return {"ok": True, "students": done}
+            if student_notes:
+                notes[sid] = "; ".join(student_notes)
+    return {"ok": True, "students": done, "refused": refused, "failed": failed, "notes": notes}
 
 
 def submissions(req: dict) -> dict:

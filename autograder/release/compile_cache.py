@@ -6,10 +6,12 @@ the project's correct corpus variants (`tests/corpus/answers/<id>/`, verdict "fu
 the release's student notebooks and graded by the real runner (same sandbox, same setup cells,
 same probes as a student's grading, each entry with its own seed), once per entry of the structure
 pool (`exercises/structure_pool.py`), so every program structure a submission's inputs can have is
-compiled. Their children get the staging folder writable with
-`jax_persistent_cache_min_compile_time_secs=0`; no student program is ever graded with a writable
-cache. The parent then copies every well-named entry into a fresh folder (entries 0444, folder
-0711, owned by the grader) and renames it into place:
+compiled. Their children (sandbox uids of `TRUSTED_FILL_UIDS`, a range no grading uses) write with
+`jax_persistent_cache_min_compile_time_secs=0` into their own scratch folder; the runner harvests
+those entries into the fill's staging folder (the grader's, 0700: no sandbox uid can reach it); no
+student program is ever graded with a writable cache. The parent then copies every entry that is
+a regular grader-owned file with an entry name into a fresh folder (entries 0444, folder 0711,
+owned by the grader), refuses the rest by name, and renames the folder into place:
 `<root>/<grade.compile_cache.cache_name(...)>/`, plus `<name>.json` (counts, 0600) next to it.
 
     jaxgrade warm-cache [--release DIR] [--solutions solutions] [--corpus tests/corpus/answers]
@@ -173,18 +175,35 @@ def _make_folder(path: Path, mode: int) -> None:
     os.chmod(path, mode)  # the umask must not weaken or strengthen it
 
 
-def publish(staging: Path, final: Path) -> int:
-    """Copy the well-formed entries of `staging` (written by the fill's sandboxed children) into a
-    fresh folder owned by the grader, entries 0444, folder 0711; rename it to `final`. Returns the
-    number of entries. Anything else the children left (atime files, links, odd names) is dropped."""
+@dataclass(frozen=True)
+class Published:
+    entries: int
+    refused: dict[str, str]  # file name in staging -> why it was not published
+
+
+def publish(staging: Path, final: Path) -> Published:
+    """Copy the entries of the fill's private `staging` folder into a fresh folder owned by the
+    grader, entries 0444, folder 0711; rename it to `final`. `staging` must be the grader's, mode
+    0700 (GraderFault otherwise: someone else could have written into it). Only regular files with
+    an entry name, one link, owned by the grader and writable by nobody else are published; every
+    other name is refused and reported (`Published.refused`)."""
+    problem = compile_cache.staging_problem(staging)
+    if problem is not None:
+        raise GraderFault(f"compile cache staging {staging} is not private to the grader: {problem}")
     fresh = final.with_name(f".{final.name}.new-{secrets.token_hex(4)}")
     _make_folder(fresh, 0o700)
-    count = 0
+    count, refused = 0, {}
     try:
         for entry in sorted(os.scandir(staging), key=lambda e: e.name):
-            if not compile_cache.ENTRY_NAME.fullmatch(entry.name) or not entry.is_file(follow_symlinks=False):
+            why = compile_cache.staged_entry_problem(staging, entry.name)
+            if why is None:
+                try:
+                    fd = os.open(entry.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+                except OSError as exc:
+                    why = f"unreadable: {exc}"
+            if why is not None:
+                refused[entry.name] = why
                 continue
-            fd = os.open(entry.path, os.O_RDONLY | os.O_NOFOLLOW)
             with os.fdopen(fd, "rb") as src, open(fresh / entry.name, "xb") as dst:
                 shutil.copyfileobj(src, dst)
             os.chmod(fresh / entry.name, 0o444)
@@ -198,7 +217,18 @@ def publish(staging: Path, final: Path) -> int:
     except BaseException:
         shutil.rmtree(fresh, ignore_errors=True)
         raise
-    return count
+    return Published(count, refused)
+
+
+def private_staging(parent: Path) -> tuple[Path, Path]:
+    """(work folder, staging folder) for one fill: `<parent>/.fill-<random>/xla`, both the grader's
+    and 0700. No sandbox uid can list, enter or write either; the fill's children write only into
+    their own scratch folders, which the runner harvests into the staging (grade/compile_cache.py)."""
+    work = parent / f".fill-{secrets.token_hex(8)}"
+    _make_folder(work, compile_cache.STAGING_MODE)
+    staging = work / "xla"
+    _make_folder(staging, compile_cache.STAGING_MODE)
+    return work, staging
 
 
 @dataclass(frozen=True)
@@ -224,6 +254,7 @@ def fill(
     """Grade every trusted entry with a writable staging cache and publish the result."""
     from autograder.exercises import recompile
     from autograder.grade.run import RunSettings, grade_submission
+    from autograder.grade.run.settings import TRUSTED_FILL_UIDS
 
     if isolation not in SANDBOXED_ISOLATIONS:
         raise GraderFault(
@@ -234,13 +265,15 @@ def fill(
     entries = trusted_entries(release, solutions, corpus)
     runs = fill_runs(entries)
     t0 = time.monotonic()
-    work = final.parent / f".fill-{secrets.token_hex(8)}"
-    _make_folder(work, 0o711)  # rlimit children pass through by its (unlistable) name
-    staging = work / "xla"
-    _make_folder(staging, 0o1777)  # each job's children write as their own sandbox uid
+    work, staging = private_staging(final.parent)
     try:
+        # trusted runs take their sandbox uids from a range no grading ever uses (RunSettings checks)
         base = RunSettings(
-            isolation=isolation, compile_cache=staging, compile_cache_fill=True, timeout_scale=timeout_scale
+            isolation=isolation,
+            compile_cache=staging,
+            compile_cache_fill=True,
+            timeout_scale=timeout_scale,
+            uids=TRUSTED_FILL_UIDS,
         )
 
         def one(run: FillRun) -> tuple[str, StudentResult]:
@@ -255,7 +288,10 @@ def fill(
             measured = pool.submit(recompile.measure_pool, release.root)
             results = dict(pool.map(one, runs))
             measured.result()  # a failed clean measurement is the grader's fault: say so here
-        count = publish(staging, final)
+        published = publish(staging, final)
+        count = published.entries
+        for name, why in sorted(published.refused.items()):
+            log(f"  refused {name!r} from staging: {why}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
     short = {
@@ -273,6 +309,7 @@ def fill(
         "structure_pool": POOL_SIZE,
         "gradings": len(runs),
         "below_full": short,
+        "refused": published.refused,
     }
     fd = os.open(sidecar, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as f:

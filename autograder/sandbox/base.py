@@ -54,7 +54,7 @@ class SandboxResult:
     exit_code: int | None  # None when ended by a signal
     signal: int | None  # the signal that ended the program, None when it exited
     timed_out: bool  # the wall-clock limit fired and the parent killed the sandbox
-    limit: str | None  # "wall", "cpu", "memory", "fsize", "output", or None (none inferable)
+    limit: str | None  # "wall", "cpu", "memory", "host_oom", "fsize", "output", "disk", or None
     wall_s: float  # seconds from start to the end of the sandbox
     stdout: str  # decoded with errors="replace", at most Limits.output_bytes bytes
     stderr: str

@@ -24,7 +24,7 @@ class BwrapSandbox(Sandbox):
     """Host mode: bubblewrap as root, then the launcher drops to `uid` under seccomp.
 
     The child sees a read-only copy of / (a tmpfs root with each top-level entry bound read-only),
-    fresh /proc and /dev, a private /tmp and /dev/shm (tmpfs, `scratch_bytes` each), the scratch
+    fresh /proc and /dev, a private /tmp and /dev/shm (folders of scratch, inside its quota), the scratch
     folder writable at /sandbox/scratch, the mounts, and `hidden` paths covered by empty
     read-only tmpfs (or /dev/null for a file). Mounts are made after the hidden covers, so a mount
     may re-expose a subpath of a hidden folder. No network namespace peer: no network at all.
@@ -78,7 +78,7 @@ class BwrapSandbox(Sandbox):
         under the mount's target, after the mounts.
         """
         opts = [*NAMESPACE_OPTIONS, "--info-fd", "{info_fd}", "--tmpfs", "/",
-                *self._read_only_root(in_place), *_private_folders(limits)]
+                *self._read_only_root(in_place), *_private_folders(scratch)]
         covers = [_Cover.of(real, real) for real in in_place]
         opts += [o for cover in covers for o in cover.options()]
         made: set[str] = {"/"}
@@ -154,12 +154,21 @@ def _existing_real_paths(paths: list[Path]) -> list[str]:
     return list(dict.fromkeys(real for real in (os.path.realpath(p) for p in paths) if os.path.lexists(real)))
 
 
-def _private_folders(limits: Limits) -> list[str]:
-    """Fresh /proc and /dev, and a private /tmp and /dev/shm of `scratch_bytes` each."""
-    size = str(limits.scratch_bytes)
-    return ["--proc", "/proc", "--dev", "/dev",
-            "--perms", "1777", "--size", size, "--tmpfs", "/tmp",
-            "--perms", "1777", "--size", size, "--tmpfs", "/dev/shm"]
+SYSTEM_TMP = ".sys"  # in scratch: the folders bound at /tmp and /dev/shm
+
+
+def _private_folders(scratch: Path) -> list[str]:
+    """Fresh /proc and /dev, and a private /tmp and /dev/shm that are folders of the scratch folder:
+    what a job keeps there counts against the scratch quota (its tmpfs has a size and an inode cap;
+    without one, the disk watchdog walks them too). Their own tmpfs would each add `scratch_bytes` of
+    memory outside RLIMIT_AS, with no inode cap (bwrap's --size has none)."""
+    base = scratch / SYSTEM_TMP
+    base.mkdir(mode=0o755, exist_ok=True)
+    for name in ("tmp", "shm"):
+        (base / name).mkdir(exist_ok=True)
+        os.chmod(base / name, 0o1777)
+    return ["--proc", "/proc", "--dev", "/dev", "--bind", str(base / "tmp"), "/tmp",
+            "--bind", str(base / "shm"), "/dev/shm"]
 
 
 def _new_parents(target: str, made: set[str]) -> list[str]:

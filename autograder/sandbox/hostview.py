@@ -30,6 +30,7 @@ class HostViewSandbox(Sandbox):
 
     drop = True
     confine_writes = False  # Landlock: file-system changes only beneath scratch and writable mounts
+    private_proc = False  # launcher.private_proc: a /proc that shows only the program's uid
 
     def _prepare(self, argv: list[str], *, scratch: Path, mounts: list[Mount], env: dict[str, str],
                  limits: Limits, cwd: str, hidden: list[Path]) -> Launch:
@@ -37,7 +38,8 @@ class HostViewSandbox(Sandbox):
         self._check(scratch, mounts, hidden)
         env = {k: ":".join(translate(part) for part in v.split(":")) for k, v in env.items()}
         writable = [scratch, *(m.source for m in mounts if m.writable)] if self.confine_writes else []
-        cmd = [*self._launcher(str(EXEC_SOURCE), limits, translate(cwd), drop=self.drop, writable=writable),
+        cmd = [*self._launcher(str(EXEC_SOURCE), limits, translate(cwd), drop=self.drop, writable=writable,
+                               private_proc=self.private_proc),
                *(translate(a) for a in argv)]
         # No private /tmp in these modes: steer well-behaved temp files into scratch.
         return Launch(argv=cmd, env=scrubbed_env({"TMPDIR": str(scratch), **env}, str(scratch)),

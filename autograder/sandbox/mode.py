@@ -99,10 +99,12 @@ class Sandbox(ABC):
                  limits: Limits, cwd: str, hidden: list[Path]) -> Launch: ...
 
     def _launcher(self, exec_path: str, limits: Limits, cwd: str, *, drop: bool,
-                  writable: Sequence[Path] = ()) -> list[str]:
+                  writable: Sequence[Path] = (), private_proc: bool = False) -> list[str]:
         args = [self.python, "-I", "-S", exec_path, STATUS_FD_ARG, f"--cwd={cwd}",
                 *rlimit_args(limits)]
         if drop:
             args += [f"--uid={self.uid}", f"--gid={self.gid}", "--seccomp"]
+        if private_proc:
+            args.append("--private-proc")  # launcher.private_proc: /proc shows only the program's uid
         args += [f"--writable={w}" for w in writable]  # Landlock (launcher.install_landlock)
         return [*args, "--"]

@@ -13,13 +13,30 @@ MEMORY_MARKERS = ("MemoryError", "std::bad_alloc", "Cannot allocate memory", "ou
 FSIZE_MARKERS = ("File too large",)
 
 
+def host_oom_kills() -> int:
+    """How many processes the host's OOM killer has killed since boot (/proc/vmstat `oom_kill`; -1
+    when the kernel does not say)."""
+    try:
+        with open("/proc/vmstat", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("oom_kill "):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return -1
+
+
 def infer_limit(limits: Limits, timed_out: bool, exit_code: int | None, sig: int | None, cpu: float | None,
-                 killed: bool, stderr: str, truncated: bool) -> str | None:
-    """`SandboxResult.limit`: the limit the program most likely hit, from its end and its stderr."""
+                killed: bool, stderr: str, truncated: bool, host_oom: bool = False) -> str | None:
+    """`SandboxResult.limit`: the limit the program most likely hit, from its end and its stderr.
+    `host_oom`: the host's OOM killer killed some process while the program ran; an unexplained
+    SIGKILL is then `host_oom` (the machine ran out of memory, not the job's own limit)."""
     if timed_out:
         return "wall"
     if sig == signal.SIGXCPU or (sig == signal.SIGKILL and not killed and (cpu or 0) >= limits.cpu_s - 0.5):
         return "cpu"
+    if sig == signal.SIGKILL and not killed and host_oom:
+        return "host_oom"
     failed = sig is not None or exit_code != 0
     tail = stderr[-65536:]
     if sig == signal.SIGXFSZ or (failed and any(m in tail for m in FSIZE_MARKERS)):

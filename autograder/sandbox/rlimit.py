@@ -73,6 +73,7 @@ class RlimitSandbox(HostViewSandbox):
     mode = "rlimit"
     quota_scratch = True  # as root on a host; a container normally refuses the mount
     confine_writes = True
+    private_proc = True
     SWEEP_ROUNDS = 20
 
     def _check(self, scratch: Path, mounts: list[Mount], hidden: list[Path]) -> None:
@@ -126,5 +127,7 @@ def _remove_owned_by(uid: int, folders: Sequence[str]) -> None:
                     shutil.rmtree(entry.path)
                 else:
                     os.unlink(entry.path)
+            except FileNotFoundError:
+                continue  # already gone (the sweep of another job of this uid range, a tmp cleaner)
             except OSError as exc:
                 raise SandboxFault(f"rlimit: cannot remove {entry.path} left by uid {uid}: {exc}") from exc

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from autograder.sandbox.base import Limits, SandboxFault, SandboxResult
 from autograder.sandbox.capture import CappedReader
-from autograder.sandbox.outcome import describe, infer_limit
+from autograder.sandbox.outcome import describe, host_oom_kills, infer_limit
 from autograder.sandbox.quota import scratch_inodes
 from autograder.sandbox.usage import (
     ZERO,
@@ -115,6 +115,7 @@ class SandboxedProcess(MonitoredProcess):
         self._ns_pidfd: int | None = None
         self._reaped = False  # once reaped, the launcher's pid (and process group id) may be reused
         self._starved = False
+        self._oom_kills_at_start = host_oom_kills()
         status_r, status_w = os.pipe()
         self._wake_r, wake_w = os.pipe()
         self._wake_w: int | None = wake_w
@@ -316,7 +317,8 @@ class SandboxedProcess(MonitoredProcess):
         stderr = bytes(self._stderr.data).decode(errors="replace")
         truncated = self._stdout.truncated or self._stderr.truncated
         limit = "disk" if self._disk_full else \
-            infer_limit(self.limits, self._timed_out, exit_code, sig, cpu, killed, stderr, truncated)
+            infer_limit(self.limits, self._timed_out, exit_code, sig, cpu, killed, stderr, truncated,
+                        host_oom=host_oom_kills() > self._oom_kills_at_start >= 0)
         return SandboxResult(
             exit_code=exit_code, signal=sig, timed_out=self._timed_out, limit=limit,
             wall_s=round(ended_at - self.started_at, 6),

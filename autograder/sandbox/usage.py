@@ -7,14 +7,14 @@ Two measures, both sampled while the program runs (the launcher's final rusage o
   launcher is a child subreaper, so orphans are reaped inside the sandbox and their time stays
   counted. Only a process that leaves the count (a new session in mode "none") is undercounted,
   never overcounted: that only moves the judgement to the wall-clock backstop.
-- Seconds waiting for a CPU (`Usage.wait_s`): the scheduler's run delay (`/proc/<pid>/task/<tid>/
-  schedstat`, field 2) summed over the live threads: time runnable but not running. A program that
-  sleeps or blocks does not accumulate it; one starved by its neighbours does.
+- Seconds waiting for a CPU (`Usage.wait_s`, and per thread `Usage.threads`): the scheduler's
+  run delay (`/proc/<pid>/task/<tid>/schedstat`, field 2) of the live threads: time runnable but not
+  running. A program that sleeps or blocks does not accumulate it; one starved by its neighbours does.
 
 `starved()` is the one rule the runner, the builds and the container mode share: a wall-clock limit
-that fired while the program had not used its CPU budget and its threads spent at least
-`STARVED_WAIT_FRACTION` of the window waiting for a CPU is the machine's fault (retry), not the
-student's timeout.
+that fired while the program had not used its CPU budget and its busiest thread spent at least
+`STARVED_WAIT_FRACTION` of the window waiting for a CPU beyond the program's own CPU time (the delay
+its own threads can cause it) is the machine's fault (retry), not the student's timeout.
 
 `scratch_usage()` is the disk watchdog of modes where no size-limited tmpfs could be mounted on the
 scratch folder (rlimit mode in a container): bytes and entries under the folder, without following
@@ -39,19 +39,41 @@ class Usage:
 
     cpu_s: float  # user + system CPU of its processes and of the children they and its reapers reaped
     wait_s: float  # run delay summed over its live threads (runnable, not running)
+    # (pid, tid) -> (seconds on a CPU, run delay) of each live thread: what `starved` judges
+    threads: tuple[tuple[tuple[int, int], float, float], ...] = ()
 
     def since(self, earlier: Usage) -> Usage:
         """The part consumed after `earlier` (never negative: a vanished thread takes its delay along)."""
-        return Usage(max(0.0, self.cpu_s - earlier.cpu_s), max(0.0, self.wait_s - earlier.wait_s))
+        before = {t: (run, wait) for t, run, wait in earlier.threads}
+        threads = tuple(
+            (t, max(0.0, run - before.get(t, (0.0, 0.0))[0]), max(0.0, wait - before.get(t, (0.0, 0.0))[1]))
+            for t, run, wait in self.threads
+        )
+        return Usage(max(0.0, self.cpu_s - earlier.cpu_s), max(0.0, self.wait_s - earlier.wait_s), threads)
+
+    @property
+    def busiest_thread_wait_s(self) -> float:
+        """The run delay of the thread that ran longest (the one doing the program's work)."""
+        return max(self.threads, key=lambda t: t[1], default=((0, 0), 0.0, 0.0))[2]
 
 
 ZERO = Usage(0.0, 0.0)
 
 
 def starved(used: Usage, wall_s: float, cpu_budget_s: float) -> bool:
-    """True when a window of `wall_s` seconds ended with less CPU than its budget while the threads
-    waited for a CPU for a good part of it (the machine was too busy, the program was not asleep)."""
-    return used.cpu_s < cpu_budget_s and wall_s > 0 and used.wait_s >= STARVED_WAIT_FRACTION * wall_s
+    """True when a window of `wall_s` seconds ended with less CPU than its budget while the host and
+    the other jobs kept one of its threads waiting for a CPU for a good part of it (the machine was
+    too busy, the program was not asleep).
+
+    Only delay the job did not cause itself counts: while one of its threads waits for a CPU, the
+    CPUs run either its own threads (counted in its CPU time) or someone else's, so one thread's
+    delay minus the job's CPU time is at most what others took from it. The thread judged is the
+    one that ran longest (the program's work): the worst of many idle threads would pick up noise.
+    Summing delay over threads instead would let a job whose own threads wake together many times a
+    second (little CPU, much delay between siblings) look starved and turn its timeout into a
+    retried grader fault."""
+    foreign = used.busiest_thread_wait_s - used.cpu_s
+    return used.cpu_s < cpu_budget_s and wall_s > 0 and foreign >= STARVED_WAIT_FRACTION * wall_s
 
 
 def _stat_fields(pid: int) -> list[str] | None:
@@ -75,34 +97,37 @@ def process_cpu_s(pid: int, *, children: bool = True) -> float:
     return ticks / CLOCK_TICKS
 
 
-def _run_delay_s(pid: int) -> float:
-    total = 0
+def _thread_times_s(pid: int) -> list[tuple[tuple[int, int], float, float]]:
+    """((pid, tid), seconds on a CPU, run delay in seconds) of each live thread of `pid`."""
+    out = []
     try:
         tids = os.listdir(f"/proc/{pid}/task")
     except OSError:
-        return 0.0
+        return out
     for tid in tids:
         try:
             with open(f"/proc/{pid}/task/{tid}/schedstat", "rb") as f:
-                total += int(f.read().split()[1])
+                fields = f.read().split()
+                out.append(((pid, int(tid)), int(fields[0]) / 1e9, int(fields[1]) / 1e9))
         except (OSError, IndexError, ValueError):
             continue
-    return total / 1e9
+    return out
 
 
 def usage_of(members: Iterable[int], reapers: Iterable[int] = ()) -> Usage:
     """Usage of the processes `members` (own and reaped children's time, run delay of their threads)
     plus the reaped children's time of `reapers` (processes outside the program that reap its
     orphans and the program itself)."""
-    cpu = wait = 0.0
+    cpu = 0.0
+    threads: list[tuple[tuple[int, int], float, float]] = []
     for pid in members:
         cpu += process_cpu_s(pid)
-        wait += _run_delay_s(pid)
+        threads += _thread_times_s(pid)
     for pid in reapers:
         fields = _stat_fields(pid)
         if fields is not None and len(fields) >= 15:
             cpu += (int(fields[13]) + int(fields[14])) / CLOCK_TICKS
-    return Usage(round(cpu, 3), round(wait, 3))
+    return Usage(round(cpu, 3), round(sum(w for _, _, w in threads), 3), tuple(threads))
 
 
 def all_pids() -> list[int]:

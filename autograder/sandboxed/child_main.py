@@ -65,6 +65,7 @@ from . import childjob, observe, tamper, wire
 from . import inputs as inputs_module
 from .childjob import PACKAGE, Progress, job_path
 from .inputs import load_inputs
+from .netlock import forbid_new_connections
 from .observe import Recorder, StreamBroken, StreamSink
 from .tamper import Snapshot, TripwireSpec
 from .wire import (
@@ -315,6 +316,7 @@ def prepare(job: dict[str, Any], jobdir: Path, token: str, obs_dir: Path, inputs
     audit tripwire: everything trusted, before the first student line runs."""
     stream = job.get("stream")
     sink = connect_stream(jobdir, job_path(jobdir, stream).name, token) if stream else None
+    forbid_new_connections()  # from here on no socket outside the job can be reached (netlock.py)
     obs_dir.mkdir(parents=True, exist_ok=True)
     workdir.mkdir(parents=True, exist_ok=True)
     probes: dict[str, ModuleType] = {e.id: importlib.import_module(f"{PACKAGE}.probes.{e.id}")

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from .childjob import PACKAGE, Progress, job_path
 from .inputs import load_inputs
+from .netlock import forbid_new_connections
 from .observe import Recorder
 from .wire import JOB_LAYOUT, KERNEL_JOB, PROBE_ERROR_KEY, SETUP_ERROR_EXIT, ProgressPhase, ready_line
 
@@ -47,6 +48,7 @@ def main(argv: list[str]) -> int:
                 module.prepare()
         jobs = [(e["id"], job_path(jobdir, e["so"]), module.kernel_probe, load_inputs(inputs_dir, e["id"]))
                 for e, module in zip(job["exercises"], modules, strict=True)]
+        forbid_new_connections()  # before the student's library: no socket outside the job (netlock.py)
     except Exception as exc:
         progress.emit(None, ProgressPhase.SETUP_ERROR.value, error=f"{type(exc).__name__}: {exc}"[:4000])
         return SETUP_ERROR_EXIT

@@ -260,13 +260,17 @@ class Job:
     def give_to_child(self, path: Path) -> None:
         if self.sandbox.mode == Isolation.NONE or os.geteuid() != 0:
             return
-        for p in (path / "tmp", path / "work"):
+        for p in (path / "tmp", path / "work", path / compile_cache.FILL_CHILD_DIR):
+            if not p.is_dir():
+                continue
             for q in [p, *p.rglob("*")]:
                 os.lchown(q, self.sandbox.uid, self.sandbox.gid)
 
     def start(self, argv: list[str], scratch: Path, limits: Limits) -> Process:
         cache = self.xla_cache
-        xla = [Mount(cache.source, compile_cache.CHILD_TARGET, cache.writable)] if cache is not None else []
+        # a fill child writes into its own scratch (harvested afterwards), never into a shared folder
+        read_only = cache is not None and not cache.writable
+        xla = [Mount(cache.source, compile_cache.CHILD_TARGET)] if read_only else []
         try:
             return self.sandbox.start(argv, scratch=scratch, mounts=[*self.python_mounts,
                                       Mount(self.library, LIB_TARGET), *xla], hidden=self.child_hidden,
@@ -290,7 +294,10 @@ def kill_child(proc: Any) -> SandboxResult:
 
 
 def crash_status(result: SandboxResult) -> tuple[str, str]:
-    """(status, detail_zh) for a child that ended before finishing."""
+    """(status, detail_zh) for a child that ended before finishing. A child the host's OOM killer
+    took before it reached its own limit is the machine's fault: GraderFault (retried), never a zero."""
+    if result.limit == "host_oom":
+        raise GraderFault("a child was killed by the host's OOM killer before reaching its own limit")
     if result.limit == "memory":
         return Status.MEMORY, ""
     if result.timed_out or result.limit in ("wall", "cpu"):

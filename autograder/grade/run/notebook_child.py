@@ -16,6 +16,7 @@ from autograder.exercises.base import (
     Exercise,
     ProbeInputs,
 )
+from autograder.grade import compile_cache
 from autograder.grade.cells import ChapterCells
 from autograder.grade.job_folder import place_extra_files, write_inputs, write_job
 from autograder.grade.observation_stream import ObservationStream
@@ -44,7 +45,7 @@ from autograder.sandboxed.wire import (
     ack_name,
     ready_line,
 )
-from autograder.states import SANDBOXED_ISOLATIONS
+from autograder.states import SANDBOXED_ISOLATIONS, Isolation
 
 # Right after an exercise's "end" frame the child writes its "done" line and waits for the ack (and,
 # after the last exercise, exits): polling at POLL_S there cost each exercise 10 ms on average.
@@ -87,6 +88,8 @@ def _prepare_notebook_scratch(job: Job, chapter: str, cells: ChapterCells, exerc
     for ex in exercises:
         write_inputs(scratch / "inputs", ex.id, inputs[ex.id])
     (scratch / "prebuilt").mkdir()
+    if job.xla_cache is not None and job.xla_cache.writable:
+        (scratch / compile_cache.FILL_CHILD_DIR).mkdir()
     for so in prebuilt:
         shutil.copyfile(so, scratch / "prebuilt" / so.name)
     place_extra_files(scratch / "work", job.sub.extra_files)
@@ -253,8 +256,18 @@ def _run_notebook_child(job: Job, chapter: str, cells: ChapterCells, exercises: 
         child.close()
         if end is None:
             kill_child(child.proc)
+        if job.xla_cache is not None and job.xla_cache.writable:  # a trusted fill run
+            _harvest_fill_entries(job, scratch)
         job.scratches.release(scratch)  # nothing is read from it any more (observations were collected)
     return _notebook_outcome(chapter, token, progress, end)
+
+
+def _harvest_fill_entries(job: Job, scratch: Path) -> None:
+    """Trusted fill: the entries the child compiled go into the fill's private staging folder (files
+    that fail the harvest's checks are left behind and never published)."""
+    assert job.xla_cache is not None
+    uid = None if job.sandbox.mode == Isolation.NONE or os.geteuid() != 0 else job.sandbox.uid
+    compile_cache.harvest(scratch / compile_cache.FILL_CHILD_DIR, job.xla_cache.source, uid)
 
 
 @dataclass(frozen=True)

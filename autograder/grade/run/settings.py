@@ -10,6 +10,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+# Sandbox uids: gradings take theirs from GRADING_UIDS (or a test's own range), the trusted warm-cache
+# fill from TRUSTED_FILL_UIDS only, so no student program ever runs under a uid a trusted run uses.
+GRADING_UIDS = tuple(range(65000, 65064))
+TRUSTED_FILL_UIDS = tuple(range(64900, 64964))
+
 
 @dataclass(frozen=True)
 class RunSettings:
@@ -28,7 +33,7 @@ class RunSettings:
     build_timeout_s: float = 120.0
     address_space_bytes: int = 8 * 2**30  # RLIMIT_AS of children (JAX reserves ~4 GiB)
     build_address_space_bytes: int = 4 * 2**30
-    uids: tuple[int, ...] = tuple(range(65000, 65064))  # one per concurrent job (RLIMIT_NPROC is per uid)
+    uids: tuple[int, ...] = GRADING_UIDS  # one per concurrent job (RLIMIT_NPROC is per uid)
     child_library: Path | None = None  # a prepared library folder (tests add dummy probes); None: built
     python: str = sys.executable
     engine: str | None = None  # isolation "container": "podman" | "docker" (None: podman when installed)
@@ -40,6 +45,13 @@ class RunSettings:
     # the structure pool entry of every exercise's inputs (exercises/structure_pool.py); None: the
     # fresh seed picks it. The warm-cache fill forces each entry in turn.
     structure_index: int | None = None
+
+    def __post_init__(self) -> None:
+        trusted = set(self.uids) & set(TRUSTED_FILL_UIDS)
+        if self.compile_cache_fill and trusted != set(self.uids):
+            raise ValueError("a trusted compile-cache fill runs only under TRUSTED_FILL_UIDS")
+        if not self.compile_cache_fill and trusted:
+            raise ValueError(f"uids {sorted(trusted)[:3]}... belong to the trusted compile-cache fill")
 
     @classmethod
     def from_options(cls, **values: Any) -> RunSettings:
