@@ -1,0 +1,1 @@
+../autograder/service/submit_client.py
