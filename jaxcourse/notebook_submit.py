@@ -131,8 +131,8 @@ def service_url(release: Release) -> str:
     url = os.environ.get("JAXGRADE_SERVER", "").strip() or release.service_url
     if not url:
         raise SubmitStopped(
-            "本次发布没有写明评分服务的地址。请向助教确认地址,设置环境变量 JAXGRADE_SERVER"
-            "(例如 https://grader.example.edu)后重启内核,再运行这个单元;也可以在网页上提交。"
+            "本次发布没有写明评分服务的地址。请向助教确认地址,在 notebook 里运行 "
+            "%env JAXGRADE_SERVER=https://grader.example.edu(换成真实地址)后再运行这个单元;也可以在网页上提交。"
         )
     try:
         return client.check_server(url)
