@@ -19,6 +19,7 @@ SUBCOMMANDS = {
         "autograder.service.submit_client",
         "upload a submission to a grader service and wait for the score",
     ),
+    "lti": ("autograder.service.lti.cli", "register an LMS platform (LTI 1.3) and manage the tool's keys"),
     "warm-cache": ("autograder.release.compile_cache", "fill a release's trusted XLA compile cache"),
 }
 
