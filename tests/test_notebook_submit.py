@@ -153,3 +153,19 @@ def test_otter_export_still_works_next_to_the_submit_cell(kernel) -> None:
         nb = json.loads(z.read("ch02_performance.ipynb"))
     last = [c for c in nb["cells"] if c["cell_type"] == "code"][-1]
     assert "otter_ignore" in last["metadata"]["tags"]  # otter's own grading skips the submit cell
+
+
+def test_nbgrader_release_leaves_the_submit_cell_out() -> None:
+    """nbgrader courses submit through nbgrader's exchange; its source notebook has no submit cell."""
+    from autograder.nbgrader_bridge.source import source_notebook
+    from autograder.release.masters import find_masters
+
+    masters = find_masters(RELEASE.parents[1] / "solutions")
+    for chapter, master in masters.items():
+        released = json.loads((RELEASE / master.path.name).read_text(encoding="utf-8"))
+        roles = [(c["metadata"].get("jaxgrade") or {}).get("role") for c in released["cells"]]
+        assert roles.count("submit") == 1, chapter
+        points = {q.id: q.points for q in master.questions}
+        out = source_notebook(released, master, points)
+        assert [(c["metadata"].get("jaxgrade") or {}).get("role") for c in out["cells"]].count("submit") == 0
+        assert len(out["cells"]) == len(released["cells"]) - 1
