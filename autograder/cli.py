@@ -20,6 +20,10 @@ SUBCOMMANDS = {
         "upload a submission to a grader service and wait for the score",
     ),
     "lti": ("autograder.service.lti.cli", "register an LMS platform (LTI 1.3) and manage the tool's keys"),
+    "similarity": (
+        "autograder.similarity",
+        "report which students' answers look alike, per exercise (never runs student code)",
+    ),
     "warm-cache": ("autograder.release.compile_cache", "fill a release's trusted XLA compile cache"),
 }
 
