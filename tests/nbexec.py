@@ -24,6 +24,7 @@ class CellRun:
     source: str
     text: str  # stream output plus text/plain results, in order
     error: str | None  # "EName: evalue" when the cell raised, else None
+    html: str = ""  # text/html of the display outputs, in order (e.g. jaxcourse.submit()'s tables)
 
     @property
     def ok(self) -> bool:
@@ -42,6 +43,7 @@ def notebook_workdir(dest: Path, notebook: Path, extra: tuple[str, ...] = ("jaxc
 
 def _collect(cell: nbformat.NotebookNode) -> CellRun:
     parts: list[str] = []
+    html: list[str] = []
     error = None
     for out in cell.get("outputs", []):
         kind = out.get("output_type")
@@ -49,9 +51,10 @@ def _collect(cell: nbformat.NotebookNode) -> CellRun:
             parts.append(out.get("text", ""))
         elif kind in ("execute_result", "display_data"):
             parts.append(out.get("data", {}).get("text/plain", ""))
+            html.append(out.get("data", {}).get("text/html", ""))
         elif kind == "error":
             error = f"{out.get('ename')}: {out.get('evalue')}"
-    return CellRun(source=cell.source, text="\n".join(parts), error=error)
+    return CellRun(source=cell.source, text="\n".join(parts), error=error, html="\n".join(html))
 
 
 class KernelSession:

@@ -232,3 +232,18 @@ def test_real_chapter5_release_maps_the_master_answers(fresh_release: Path):
                         if ln.strip() and not ln.lstrip().startswith("#")]
                 assert body and all(ln in got for ln in body), (ex, variant is student)
         assert sources(mapped, "silu_ffi")[0].startswith("%%writefile silu.cc")
+
+
+SUBMIT = "import jaxcourse\n\njaxcourse.submit()"
+
+
+@pytest.mark.parametrize("keep_metadata", [True, False])
+def test_submit_cell_is_never_graded(keep_metadata: bool):
+    """The last cell uploads the notebook from the student's kernel; grading must not run it."""
+    release = release_ch02()
+    release["cells"].append(code(SUBMIT, {"role": "submit"}))
+    student = answered(release)
+    if not keep_metadata:
+        student = strip_metadata(student)
+    mapped = map_cells("ch02", release, student)
+    assert {ex: sources(mapped, ex) for ex in CHAPTERS["ch02"]} == {ex: [a] for ex, a in ANSWERS.items()}

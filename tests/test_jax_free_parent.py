@@ -103,10 +103,11 @@ def test_jaxcourse_loads_its_names_on_first_use() -> None:
         "from jaxcourse import KERNEL_FLAGS, rms_norm_np64\n"
         "from jaxcourse.variants import load_pool\n"
         "load_pool()\n"
+        "from jaxcourse import submit\n"
         f"plain = {_JAX_LOADED}\n"
         "from jaxcourse import CompileCounter\n"
-        "import jaxcourse.kernels, jaxcourse.measure, jaxcourse.reference\n"
-        "subs = (jaxcourse.kernels, jaxcourse.measure, jaxcourse.reference)\n"
+        "import jaxcourse.kernels, jaxcourse.measure, jaxcourse.reference, jaxcourse.notebook_submit\n"
+        "subs = (jaxcourse.kernels, jaxcourse.measure, jaxcourse.reference, jaxcourse.notebook_submit)\n"
         "same = {n: any(getattr(m, n, None) is getattr(jaxcourse, n) for m in subs)\n"
         "        for n in jaxcourse.__all__}\n"
         "try:\n"
@@ -121,7 +122,7 @@ def test_jaxcourse_loads_its_names_on_first_use() -> None:
     doc = _run(script)
     assert doc["bare"] == [] and doc["plain"] == []
     assert doc["jax_after_counter"] is True
-    assert len(doc["same"]) == 14 and all(doc["same"].values()), doc["same"]
+    assert len(doc["same"]) == 15 and all(doc["same"].values()), doc["same"]
     assert doc["dir"] == []
     assert doc["missing"] == "module 'jaxcourse' has no attribute 'no_such_name'"
 

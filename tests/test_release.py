@@ -286,6 +286,7 @@ def test_fixture_release_has_the_documented_layout(fixture_release):
         *(f"tests/{ex}.py" for ex in EXERCISE_IDS),
         "jaxcourse/__init__.py", "jaxcourse/kernels.py", "jaxcourse/measure.py", "jaxcourse/reference.py",
         "jaxcourse/recompile_pool.json", "jaxcourse/variants.py",
+        "jaxcourse/notebook_submit.py", "jaxcourse/_submit_client.py",
         "kernels/rms_norm.cc",
     ])  # fmt: skip
     manifest = json.loads((root / "manifest.json").read_text())
@@ -295,6 +296,16 @@ def test_fixture_release_has_the_documented_layout(fixture_release):
     assert points["ffi_lowering"] == 5 and points["fusion"] == 10  # master value; default 10
     for rel in ("jaxcourse/kernels.py", "kernels/rms_norm.cc"):
         assert (root / rel).read_bytes() == (REPO / rel).read_bytes()
+    # the notebook's submit cell uses the release's own copy of `jaxgrade submit` (a file, not a link)
+    shipped_client = root / "jaxcourse" / "_submit_client.py"
+    assert not shipped_client.is_symlink()
+    assert shipped_client.read_bytes() == (REPO / "autograder" / "commands" / "submit.py").read_bytes()
+    assert "service" not in manifest  # no --service-url: the students set JAXGRADE_SERVER
+    for name in manifest["notebooks"].values():
+        code = [c for c in json.loads((root / name).read_text())["cells"] if c["cell_type"] == "code"]
+        assert code[-1]["metadata"]["jaxgrade"] == {"role": "submit"}
+        assert "otter_ignore" in code[-1]["metadata"]["tags"]
+        assert "".join(code[-1]["source"]).endswith("jaxcourse.submit()")
     # hidden test cases stay with the instructor
     assert "hidden-fixture-marker" not in "".join(text_units(root).values())
     assert [p.name for p in root.parent.iterdir()] == ["v1"]  # no staging folder left behind
@@ -331,6 +342,24 @@ def test_answer_surviving_a_marker_typo_stops_the_release(tmp_path):
     with pytest.raises(ReleaseError, match=r"answer of histogram survives in ch02_performance\.ipynb"):
         release(masters, out, version="v1")
     assert not (out / "v1").exists() and list(out.iterdir()) == []
+
+
+def test_master_without_a_submit_cell_stops_the_release(tmp_path):
+    masters = tmp_path / "solutions"
+    shutil.copytree(FIXTURE, masters)
+    path = masters / "ch05_interop.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    nb.cells = [c for c in nb.cells if _jg(c).get("role") != "submit"]
+    nbformat.write(nb, path)
+    with pytest.raises(ReleaseError, match=r"ch05_interop\.ipynb: the last code cell is not the submit cell"):
+        release(masters, tmp_path / "out", version="v1")
+
+
+def test_service_url_goes_into_the_manifest(tmp_path):
+    root = release(FIXTURE, tmp_path, version="v1", service_url="https://grader.example.edu")
+    assert json.loads((root / "manifest.json").read_text())["service"] == {"url": "https://grader.example.edu"}
+    with pytest.raises(ReleaseError, match="must be an http"):
+        release(FIXTURE, tmp_path / "bad", version="v1", service_url="ftp://grader.example.edu")
 
 
 def test_missing_exercise_stops_the_release(tmp_path):

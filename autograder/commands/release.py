@@ -38,6 +38,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(self-checks must pass); slow",
     )
     parser.add_argument(
+        "--service-url",
+        default=None,
+        metavar="URL",
+        help="the grader service (jaxgrade serve) the notebooks' submit cell uploads to, written to "
+        "manifest.json; students can override it with JAXGRADE_SERVER",
+    )
+    parser.add_argument(
         "--nbgrader",
         type=Path,
         default=None,
@@ -110,7 +117,13 @@ def run(args: argparse.Namespace) -> int:
             return 2
     try:
         report = build_release(
-            args.version, args.solutions, args.out, force=args.force, verify_run=args.verify_run, log=log
+            args.version,
+            args.solutions,
+            args.out,
+            force=args.force,
+            verify_run=args.verify_run,
+            service_url=args.service_url,
+            log=log,
         )
     except ReleaseError as exc:
         print(f"jaxgrade release: {exc}", file=sys.stderr)

@@ -1,7 +1,9 @@
 """`jaxgrade submit --server URL --token T FILES...`: upload a submission, wait for the grade, print it.
 
 Standard library only (urllib), so a student's own Python can run it without the grader's
-dependencies. Messages for the student are the server's Chinese ones.
+dependencies; `jaxcourse.submit()` (the notebook's submit cell) reuses `upload`, `wait_for_grade`
+and `fetch_feedback` from the copy each release ships as `jaxcourse/_submit_client.py`.
+Messages for the student are the server's Chinese ones.
 
 Exit codes: 0 graded; 1 the grader failed (the attempt will be regraded) or the wait timed out;
 2 refused (bad token, too large, too many attempts, after the deadline, unusable files) or bad usage.
@@ -19,6 +21,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +95,69 @@ def _request(
         raise ServerSaid(exc.code, doc if isinstance(doc, dict) else {"message": str(doc)}) from None
 
 
+def check_server(server: str) -> str:
+    """The service's base URL without a trailing slash; ValueError unless it is http(s)."""
+    server = server.strip().rstrip("/")
+    if urllib.parse.urlsplit(server).scheme not in ("http", "https"):
+        raise ValueError("the server address must start with http:// or https://")
+    return server
+
+
+def upload(server: str, token: str, files: list[tuple[str, bytes]]) -> int:
+    """POST the files as one submission; returns the attempt id. Raises ServerSaid or OSError."""
+    body, ctype = multipart_body(files)
+    _, raw = _request(f"{server}/api/submissions", token, data=body, ctype=ctype)
+    try:
+        return int(json.loads(raw)["id"])
+    except (ValueError, KeyError, TypeError) as exc:
+        raise OSError(f"unexpected answer from {server}: {exc}") from None
+
+
+def fetch_attempt(server: str, token: str, attempt_id: int) -> dict[str, Any]:
+    _, raw = _request(f"{server}/api/submissions/{attempt_id}", token)
+    doc = json.loads(raw)
+    if not isinstance(doc, dict):
+        raise ValueError("the attempt is not a JSON object")
+    return doc
+
+
+def fetch_feedback(server: str, token: str, attempt_id: int) -> bytes:
+    return _request(f"{server}/api/submissions/{attempt_id}/feedback", token)[1]
+
+
+FINAL_STATES = ("graded", "grader_error")
+
+
+def wait_for_grade(
+    server: str,
+    token: str,
+    attempt_id: int,
+    *,
+    timeout: float,
+    poll: float,
+    on_status: Callable[[str], None],
+) -> dict[str, Any] | None:
+    """Poll until the attempt is graded or failed; None on timeout. on_status sees each new state.
+
+    A failed status request (a restart of the service) is reported and waited through."""
+    deadline = time.monotonic() + timeout
+    last = ""
+    while True:
+        try:
+            att = fetch_attempt(server, token, attempt_id)
+        except (ServerSaid, OSError, ValueError) as exc:
+            att = {"status": f"unreachable ({exc})"}
+        status = str(att.get("status"))
+        if status != last:
+            on_status(status)
+            last = status
+        if status in FINAL_STATES:
+            return att
+        if time.monotonic() > deadline:
+            return None
+        time.sleep(max(0.2, poll))
+
+
 def score_table(att: dict[str, Any]) -> str:
     lines = [
         f"提交 #{att['id']}  状态:{att.get('grade_status') or att['status']}"
@@ -110,8 +176,9 @@ def run(args: argparse.Namespace) -> int:
     if not token:
         print("jaxgrade submit: error: no token (use --token or set JAXGRADE_TOKEN)", file=sys.stderr)
         return EXIT_REFUSED
-    server = args.server.rstrip("/")
-    if urllib.parse.urlsplit(server).scheme not in ("http", "https"):
+    try:
+        server = check_server(args.server)
+    except ValueError:
         print("jaxgrade submit: error: --server must start with http:// or https://", file=sys.stderr)
         return EXIT_REFUSED
     files: list[tuple[str, bytes]] = []
@@ -121,10 +188,8 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             print(f"jaxgrade submit: error: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
             return EXIT_REFUSED
-    body, ctype = multipart_body(files)
     try:
-        _, raw = _request(f"{server}/api/submissions", token, data=body, ctype=ctype)
-        attempt_id = int(json.loads(raw)["id"])
+        attempt_id = upload(server, token, files)
     except ServerSaid as exc:
         zh = exc.doc.get("message_zh") or ""
         print(
@@ -132,7 +197,7 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_REFUSED if exc.status < 500 else EXIT_GRADER
-    except (OSError, ValueError, KeyError) as exc:
+    except OSError as exc:
         print(f"jaxgrade submit: cannot reach {server}: {exc}", file=sys.stderr)
         return EXIT_GRADER
     print(f"已提交:#{attempt_id}(已保存,正在排队评分)", file=sys.stderr)
@@ -140,32 +205,24 @@ def run(args: argparse.Namespace) -> int:
     if args.no_wait:
         print(f"查看结果:{page}")
         return EXIT_GRADED
-    deadline = time.monotonic() + args.timeout
-    last = ""
-    while True:
-        try:
-            _, raw = _request(f"{server}/api/submissions/{attempt_id}", token)
-            att = json.loads(raw)
-        except (ServerSaid, OSError, ValueError) as exc:  # a restart of the service: keep waiting
-            att = {"status": f"unreachable ({exc})"}
-        status = str(att.get("status"))
-        if status != last:
-            print(f"状态:{status}", file=sys.stderr)
-            last = status
-        if status in FINISHED:
-            break
-        if time.monotonic() > deadline:
-            print(f"等待超时;你的提交已保存,稍后在 {page} 查看结果。", file=sys.stderr)
-            return EXIT_GRADER
-        time.sleep(max(0.2, args.poll))
-    if status == GRADER_ERROR:
+    att = wait_for_grade(
+        server,
+        token,
+        attempt_id,
+        timeout=args.timeout,
+        poll=args.poll,
+        on_status=lambda status: print(f"状态:{status}", file=sys.stderr),
+    )
+    if att is None:
+        print(f"等待超时;你的提交已保存,稍后在 {page} 查看结果。", file=sys.stderr)
+        return EXIT_GRADER
+    if att["status"] == GRADER_ERROR:
         print(f"评分系统出现故障,你的提交会被重新评分(这不是你的问题)。稍后查看:{page}")
         return EXIT_GRADER
     sys.stdout.write(score_table(att))
     feedback = Path(f"jaxgrade-feedback-{attempt_id}.html")
     try:
-        _, html = _request(f"{server}/api/submissions/{attempt_id}/feedback", token)
-        feedback.write_bytes(html)
+        feedback.write_bytes(fetch_feedback(server, token, attempt_id))
         print(f"详细反馈:{feedback.resolve()}(网页版:{page})")
     except (ServerSaid, OSError) as exc:
         print(f"详细反馈:{page}(无法下载:{exc})")

@@ -12,7 +12,8 @@ Attribution, in order of precedence (docs/architecture.md, "Notebook cell metada
      (see SIGNS) goes to that exercise, wherever it stands;
   4. any other code cell goes to the exercise of the nearest preceding attributed cell (cells before
      the first exercise go to the chapter's first exercise, so they run before every probe).
-Skipped: setup and self-check cells, cells equal to a release setup/self-check cell, cells of
+Skipped: setup, self-check and submit cells (`jaxcourse.submit()`, role "submit": it uploads, the
+grader never runs it), cells equal to a release setup/self-check/submit cell, cells of
 only comments (an untouched answer template), otter's `grader.check(...)` / `otter.Notebook(...)`
 lines, non-code cells (an answer cell retyped to Markdown simply gives that exercise no code).
 
@@ -121,7 +122,7 @@ def _meta(cell: dict[str, Any], exercises: tuple[str, ...]) -> tuple[str, str | 
     if not isinstance(jg, dict) or not isinstance(jg.get("role"), str):
         return None
     role, ex = jg["role"], jg.get("exercise")
-    if role == "setup":
+    if role in ("setup", "submit"):
         return role, None
     if role in ("statement", "answer", "selfcheck") and ex in exercises:
         return role, ex
@@ -274,7 +275,7 @@ def _release_view(chapter: str, release_nb: dict[str, Any]) -> _ReleaseView:
                 code = strip_otter(src)
                 if code.strip():
                     setup.append(code)
-            if meta[0] in ("setup", "selfcheck"):
+            if meta[0] in ("setup", "selfcheck", "submit"):
                 skip.add(norm)
     return _ReleaseView(tuple(setup), by_text, frozenset(skip))
 
@@ -305,7 +306,7 @@ def map_cells(chapter: str, release_nb: dict[str, Any], student_nb: dict[str, An
             if norm not in release.skip_texts:
                 notes.append(message("setup_ignored", cell=i + 1))
             continue
-        if role == "selfcheck" or norm in release.skip_texts:
+        if role in ("selfcheck", "submit") or norm in release.skip_texts:
             continue
         code = strip_otter(src)
         if _inert(code):

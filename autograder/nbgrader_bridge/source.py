@@ -74,6 +74,10 @@ def source_notebook(
     released: dict[str, Any], master: MasterNotebook, points: dict[str, float]
 ) -> dict[str, Any]:
     nb = json.loads(json.dumps(released))
+    # nbgrader students submit through nbgrader's exchange, not to the jaxgrade service.
+    nb["cells"] = [
+        c for c in nb["cells"] if (c.get("metadata", {}).get("jaxgrade") or {}).get("role") != "submit"
+    ]
     chapter = master.chapter
     answers_seen: dict[str, int] = {}
     statements_seen: dict[str, int] = {}

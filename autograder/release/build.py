@@ -31,6 +31,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 LIBRARY_DIRS = ("jaxcourse", "kernels")  # copied so the release folder is self-contained
 _LIBRARY_SKIP = re.compile(r"(__pycache__|\.pyc$|\.so$|\.o$|\.dylib$|^\.|\.egg-info)")
 _VERSION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+_SERVICE_URL = re.compile(r"^https?://[^\s/?#]+(/[^\s?#]*)?$")
 
 
 class ReleaseError(RuntimeError):
@@ -68,13 +69,17 @@ def _points_json(value: float) -> int | float:
 
 
 def build_manifest(
-    version: str, release: Path, masters: dict[str, MasterNotebook], solutions_label: str
+    version: str,
+    release: Path,
+    masters: dict[str, MasterNotebook],
+    solutions_label: str,
+    service_url: str | None = None,
 ) -> dict[str, Any]:
     questions = {q.id: q for m in masters.values() for q in m.questions}
     missing = [ex for ex in EXERCISE_IDS if ex not in questions]
     if missing:
         raise ReleaseError(f"the masters define no question for exercise(s) {missing}")
-    return {
+    doc: dict[str, Any] = {
         "version": version,
         "exercises": [
             {"id": ex, "chapter": questions[ex].chapter, "points": _points_json(questions[ex].points)}
@@ -87,6 +92,9 @@ def build_manifest(
             for m in sorted(masters.values(), key=lambda m: m.path.name)
         },
     }
+    if service_url:  # where the notebooks' submit cell uploads (jaxcourse.submit())
+        doc["service"] = {"url": service_url}
+    return doc
 
 
 def dump_json(doc: Any) -> bytes:
@@ -135,11 +143,14 @@ def build_release(
     force: bool = False,
     verify_run: bool = False,
     library_root: Path = REPO_ROOT,
+    service_url: str | None = None,
     log: Callable[[str], None] = print,
 ) -> ReleaseReport:
     started = time.monotonic()
     if not _VERSION.match(version):
         raise ReleaseError(f"version {version!r} must match {_VERSION.pattern}")
+    if service_url is not None and not _SERVICE_URL.match(service_url):
+        raise ReleaseError(f"--service-url {service_url!r} must be an http:// or https:// address")
     try:
         masters = find_masters(solutions)
     except MasterError as exc:
@@ -164,7 +175,7 @@ def build_release(
                 restored = _assemble(release, Path(scratch), masters, version, library)
             except (OtterAssignError, PostprocessError) as exc:
                 raise ReleaseError(str(exc)) from exc
-        manifest = build_manifest(version, release, masters, solutions.resolve().name)
+        manifest = build_manifest(version, release, masters, solutions.resolve().name, service_url)
         (release / MANIFEST).write_bytes(dump_json(manifest))
         problems = check_release(release, masters, shipped_anyway)
         if problems:

@@ -120,6 +120,10 @@ def _check_notebook(root: Path, chapter: str, name: str, version: str) -> list[s
             answers[jg.get("exercise")] = answers.get(jg.get("exercise"), 0) + 1
         if jg.get("role") == "selfcheck" and "exercise" in jg:
             checks[jg["exercise"]] = checks.get(jg["exercise"], 0) + 1
+    code = [c for c in nb.get("cells", []) if c.get("cell_type") == "code"]
+    last = (code[-1].get("metadata", {}).get("jaxgrade") or {}).get("role") if code else None
+    if last != "submit":
+        problems.append(f"{name}: the last code cell is not the submit cell (jaxgrade role 'submit')")
     for ex in CHAPTERS[chapter]:
         if not answers.get(ex):
             problems.append(f"{name}: no answer cell for exercise {ex}")

@@ -15,6 +15,7 @@ from fastapi.responses import Response
 from autograder.service import api
 from autograder.service.config import ServiceConfig
 from autograder.service.core import Refusal, Service
+from autograder.service.lti import routes as lti_routes
 from autograder.service.uploads import ENVELOPE_BYTES, too_large
 
 
@@ -62,5 +63,6 @@ def create_app(cfg: ServiceConfig, *, service: Service | None = None) -> FastAPI
 
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(lti_routes.router)
     app.include_router(similarity_page.router)
     return app

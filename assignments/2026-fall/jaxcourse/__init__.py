@@ -7,7 +7,8 @@ same in a notebook and in a grading sandbox. Nothing here knows about grading.
 The names below are loaded on first use (PEP 562), so `import jaxcourse` (or one of its
 plain-Python submodules, such as `jaxcourse.variants`) does not import JAX: the grader's
 trusted parent reads the release's pool and compiler flags from here and never needs JAX.
-`from jaxcourse import CompileCounter` works as with eager imports.
+`from jaxcourse import CompileCounter` works as with eager imports. `jaxcourse.submit()` (the
+notebook's last cell, `notebook_submit.py`) uploads the chapter notebooks to the grader service.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
         register_rms_norm_targets,
     )
     from jaxcourse.measure import CompileCounter, compiled_hlo, count_fusions
+    from jaxcourse.notebook_submit import submit
     from jaxcourse.reference import pairwise_distance_v1, rms_norm_np64
 
 _MODULE_OF = {
@@ -45,6 +47,7 @@ _MODULE_OF = {
     "count_fusions": "measure",
     "pairwise_distance_v1": "reference",
     "rms_norm_np64": "reference",
+    "submit": "notebook_submit",
 }
 
 __all__ = [
@@ -62,6 +65,7 @@ __all__ = [
     "pairwise_distance_v1",
     "register_rms_norm_targets",
     "rms_norm_np64",
+    "submit",
 ]
 
 

@@ -1,0 +1,74 @@
+"""`jaxgrade lti add-platform | rotate-key | jwks`: the LTI registration kept in the service database.
+
+Runs against the same database as `jaxgrade serve` (`--data DIR`, or `--db URL`); a running service
+sees a new platform or key at once (they are read per request).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import sqlalchemy as sa
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="lti_command", required=True)
+    add = sub.add_parser("add-platform", help="register an LMS (or add a deployment id to it)")
+    rot = sub.add_parser("rotate-key", help="make a new tool key pair the signing key")
+    pub = sub.add_parser("jwks", help="print the tool's public key set")
+    for p in (add, rot, pub):
+        p.add_argument("--data", type=Path, required=True, metavar="DIR", help="the service's --data folder")
+        p.add_argument("--db", default=None, metavar="URL", help="the service's --db URL, if it uses one")
+    add.add_argument(
+        "--issuer", required=True, help="the platform's issuer (iss), e.g. https://canvas.instructure.com"
+    )
+    add.add_argument("--client-id", required=True, help="the client id the platform gave this tool")
+    add.add_argument("--auth-login-url", required=True, help="the platform's OIDC authorisation endpoint")
+    add.add_argument("--auth-token-url", required=True, help="the platform's OAuth2 token endpoint")
+    add.add_argument("--keyset-url", required=True, help="the platform's public JWKS URL")
+    add.add_argument(
+        "--deployment-id", required=True, action="append", help="a deployment id (repeat for several)"
+    )
+
+
+def _engine(args: argparse.Namespace) -> sa.Engine:
+    from autograder.service.db import connect
+
+    url = args.db or f"sqlite:///{(args.data / 'service.sqlite').resolve()}"
+    if not args.db:
+        args.data.mkdir(mode=0o700, parents=True, exist_ok=True)
+    return connect(url)
+
+
+def run(args: argparse.Namespace) -> int:
+    from autograder.service.lti import keys
+    from autograder.service.lti.platforms import Platform, PlatformError, add_platform
+
+    engine = _engine(args)
+    if args.lti_command == "add-platform":
+        try:
+            p = add_platform(
+                engine,
+                Platform(
+                    args.issuer,
+                    args.client_id,
+                    args.auth_login_url,
+                    args.auth_token_url,
+                    args.keyset_url,
+                    tuple(args.deployment_id),
+                ),
+            )
+        except PlatformError as exc:
+            print(f"jaxgrade lti: {exc}", file=sys.stderr)
+            return 2
+        kid = keys.signing_key(engine).kid
+        print(f"platform {p.issuer} client {p.client_id}: deployments {', '.join(p.deployment_ids)}")
+        print(f"tool key {kid} (public keys at <service>/lti/jwks)")
+    elif args.lti_command == "rotate-key":
+        print(f"new signing key {keys.rotate(engine).kid}")
+    else:
+        print(json.dumps(keys.jwks(engine), indent=2, sort_keys=True))
+    return 0

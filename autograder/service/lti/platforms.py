@@ -1,0 +1,91 @@
+"""Platform registrations: one row per (issuer, client id), with its deployment ids."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.parse
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+
+from autograder.service.lti.tables import ensure_tables, platforms
+
+
+class PlatformError(ValueError):
+    """A registration the tool refuses (the message says which field)."""
+
+
+@dataclass(frozen=True)
+class Platform:
+    issuer: str
+    client_id: str
+    auth_login_url: str
+    auth_token_url: str
+    keyset_url: str
+    deployment_ids: tuple[str, ...]
+
+
+def _check_url(field: str, value: str) -> str:
+    parts = urllib.parse.urlsplit(value)
+    if parts.scheme not in ("https", "http") or not parts.netloc:
+        raise PlatformError(f"--{field} must be an https:// URL, got {value!r}")
+    return value
+
+
+def add_platform(engine: sa.Engine, platform: Platform) -> Platform:
+    """Insert the platform, or update its URLs and add its deployment ids (none is ever dropped)."""
+    for field in ("issuer", "auth_login_url", "auth_token_url", "keyset_url"):
+        _check_url(field.replace("_", "-"), getattr(platform, field))
+    if not platform.client_id.strip():
+        raise PlatformError("--client-id must not be empty")
+    if not platform.deployment_ids or not all(d.strip() for d in platform.deployment_ids):
+        raise PlatformError("--deployment-id must not be empty")
+    ensure_tables(engine)
+    now = time.time()
+    key = (platforms.c.issuer == platform.issuer) & (platforms.c.client_id == platform.client_id)
+    with engine.begin() as conn:
+        row = conn.execute(sa.select(platforms.c.deployment_ids).where(key)).first()
+        urls = {
+            "auth_login_url": platform.auth_login_url,
+            "auth_token_url": platform.auth_token_url,
+            "keyset_url": platform.keyset_url,
+        }
+        if row is None:
+            ids = list(dict.fromkeys(platform.deployment_ids))
+            conn.execute(
+                platforms.insert().values(
+                    issuer=platform.issuer,
+                    client_id=platform.client_id,
+                    deployment_ids=json.dumps(ids),
+                    created_at=now,
+                    updated_at=now,
+                    **urls,
+                )
+            )
+        else:
+            ids = list(dict.fromkeys([*json.loads(row.deployment_ids), *platform.deployment_ids]))
+            conn.execute(
+                platforms.update().where(key).values(deployment_ids=json.dumps(ids), updated_at=now, **urls)
+            )
+    return Platform(platform.issuer, platform.client_id, *urls.values(), deployment_ids=tuple(ids))
+
+
+def find_platform(engine: sa.Engine, issuer: str, client_id: str | None = None) -> Platform | None:
+    """The registration for `issuer` (and `client_id`, when the platform sent one)."""
+    ensure_tables(engine)
+    query = sa.select(platforms).where(platforms.c.issuer == issuer).order_by(platforms.c.id)
+    if client_id is not None:
+        query = query.where(platforms.c.client_id == client_id)
+    with engine.connect() as conn:
+        row = conn.execute(query).first()
+    if row is None:
+        return None
+    return Platform(
+        row.issuer,
+        row.client_id,
+        row.auth_login_url,
+        row.auth_token_url,
+        row.keyset_url,
+        tuple(json.loads(row.deployment_ids)),
+    )

@@ -1,0 +1,312 @@
+"""`jaxcourse.submit()`: the last cell of each chapter notebook, submitting from inside Jupyter.
+
+It saves the open notebook, finds the release's chapter notebooks (and `silu.cc`) next to
+`manifest.json`, uploads them to the grader service with the student's token, waits with one
+progress line and shows the score table and the feedback inline. Only `IPython.display` (HTML and
+one Javascript save request), so JupyterLab, classic Notebook and VS Code need no extension.
+
+Standard library and IPython only; it never imports JAX. The HTTP part is the release's copy of
+`jaxgrade submit` (`_submit_client.py`). Every failure ends as a Chinese message in the cell's
+output, never a traceback: the function catches everything, including a pressed stop button.
+
+Where things come from:
+- the service: `JAXGRADE_SERVER`, else `manifest.json`'s `service.url` (`jaxgrade release --service-url`);
+- the token: `JAXGRADE_TOKEN`, else `~/.jaxgrade/token`, else a hidden prompt (`getpass`); it is
+  never written anywhere, so it cannot end up in the notebook.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jaxcourse import _submit_client as client
+
+MANIFEST = "manifest.json"
+TOKEN_FILE = Path(".jaxgrade") / "token"
+EXTRA_FILES = ("silu.cc",)  # written by the chapter 5 `%%writefile` cell
+STATUS_ZH = {
+    "queued": "排队中",
+    "running": "评分中",
+    "graded": "已评分",
+    "grader_error": "评分系统故障",
+}
+# Classic Notebook 6 has a global `Jupyter.notebook`; JupyterLab and Notebook 7 have a save button
+# (command docmanager:save) on the toolbar of the visible notebook panel.
+_SAVE_JS = """
+if (window.Jupyter && window.Jupyter.notebook) { window.Jupyter.notebook.save_checkpoint(); }
+else {
+  const b = document.querySelector(
+    '.jp-NotebookPanel:not(.lm-mod-hidden) [data-command="docmanager:save"]');
+  if (b) { b.click(); }
+}
+"""
+
+
+NOT_SAVED_ZH = "没能自动保存 notebook,将提交磁盘上最后保存的版本;如果有改动没保存,请先按 Ctrl+S 再运行。"
+
+
+class SubmitStopped(Exception):
+    """The submission cannot go on; the message (Chinese, HTML-safe text) is for the student."""
+
+
+@dataclass(frozen=True)
+class Release:
+    root: Path
+    notebooks: tuple[str, ...]
+    service_url: str | None
+
+
+class _Output:
+    """One progress line that is replaced in place, plus blocks appended below it."""
+
+    def __init__(self) -> None:
+        self._html, self._display, self._handle = None, None, None
+        try:
+            from IPython import get_ipython
+            from IPython.display import HTML, display
+        except ImportError:  # plain Python: text on stdout
+            return
+        if get_ipython() is None:
+            return
+        self._html, self._display = HTML, display
+        self._handle = display(HTML(_line("准备提交…")), display_id=True)
+
+    def progress(self, text: str) -> None:
+        if self._handle is not None and self._html is not None:
+            self._handle.update(self._html(_line(text)))
+        else:
+            print(text, flush=True)
+
+    def block(self, markup: str, plain: str) -> None:
+        if self._display is not None and self._html is not None:
+            self._display(self._html(markup))
+        else:
+            print(plain, flush=True)
+
+    def save_request(self) -> None:
+        if self._display is not None:
+            from IPython.display import Javascript
+
+            self._display(Javascript(_SAVE_JS))
+
+
+def _line(text: str) -> str:
+    return f'<div class="jaxcourse-submit-progress" style="font-family:monospace">{html.escape(text)}</div>'
+
+
+def _box(title: str, text: str, colour: str) -> str:
+    return (
+        f'<div class="jaxcourse-submit-message" style="border-left:4px solid {colour};'
+        f'padding:6px 10px;margin:4px 0"><b>{html.escape(title)}</b><br>{html.escape(text)}</div>'
+    )
+
+
+def find_release(start: Path | None = None) -> Release:
+    """The release folder: the notebook's folder (the kernel's cwd), else the one above this package."""
+    here = Path(__file__).resolve().parent.parent
+    for root in (start or Path.cwd(), here):
+        path = root / MANIFEST
+        if path.is_file():
+            try:
+                doc = json.loads(path.read_text(encoding="utf-8"))
+                notebooks = tuple(str(n) for n in dict(doc["notebooks"]).values())
+            except (OSError, ValueError, KeyError, TypeError) as exc:
+                raise SubmitStopped(f"{path} 无法读取({exc}),请重新下载作业文件夹。") from None
+            service = doc.get("service")
+            url = service.get("url") if isinstance(service, dict) else None
+            return Release(root, notebooks, url if isinstance(url, str) and url else None)
+    raise SubmitStopped(
+        "没有找到 manifest.json:请在作业文件夹(含 manifest.json 的那个文件夹)里打开 notebook,再运行这个单元。"
+    )
+
+
+def service_url(release: Release) -> str:
+    url = os.environ.get("JAXGRADE_SERVER", "").strip() or release.service_url
+    if not url:
+        raise SubmitStopped(
+            "本次发布没有写明评分服务的地址。请向助教确认地址,在 notebook 里运行 "
+            "%env JAXGRADE_SERVER=https://grader.example.edu(换成真实地址)后再运行这个单元;也可以在网页上提交。"
+        )
+    try:
+        return client.check_server(url)
+    except ValueError:
+        raise SubmitStopped(f"评分服务地址 {url!r} 无效:必须以 http:// 或 https:// 开头。") from None
+
+
+def read_token(ask: Callable[[str], str] | None = None) -> str:
+    token = os.environ.get("JAXGRADE_TOKEN", "").strip()
+    if token:
+        return token
+    path = Path.home() / TOKEN_FILE
+    try:
+        token = path.read_text(encoding="utf-8").strip()
+    except OSError:
+        token = ""
+    if token:
+        return token
+    if ask is None:
+        import getpass
+
+        ask = getpass.getpass
+    try:
+        token = ask("请输入你的访问令牌(输入时不显示):").strip()
+    except Exception:  # noqa: BLE001 - a frontend without input (nbconvert, some viewers) refuses the prompt
+        token = ""
+    if not token:
+        raise SubmitStopped(
+            f"没有找到你的访问令牌。请把助教发给你的令牌单独一行保存到 {path},"
+            "或者在运行这个单元时出现的输入框里输入(输入的内容不会显示,也不会保存在 notebook 里)。"
+        )
+    return token
+
+
+def _mtimes(paths: list[Path]) -> dict[Path, float]:
+    return {p: p.stat().st_mtime for p in paths if p.is_file()}
+
+
+def save_open_notebook(out: _Output, release: Release, timeout: float) -> bool:
+    """Ask the frontend to save; True once a chapter notebook's file changed within `timeout` s."""
+    paths = [release.root / n for n in release.notebooks]
+    before = _mtimes(paths)
+    out.save_request()
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if any(_mtimes(paths).get(p, 0.0) > t for p, t in before.items()):
+            time.sleep(0.3)  # let the frontend finish writing the file
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def collect_files(release: Release) -> list[tuple[str, bytes]]:
+    files: list[tuple[str, bytes]] = []
+    for name in (*release.notebooks, *EXTRA_FILES):
+        path = release.root / name
+        if path.is_file():
+            try:
+                files.append((name, path.read_bytes()))
+            except OSError as exc:
+                raise SubmitStopped(f"无法读取 {path}:{exc.strerror or exc}") from None
+    if not any(name.endswith(".ipynb") for name, _ in files):
+        raise SubmitStopped(
+            f"在 {release.root} 里没有找到本次作业的 notebook({'、'.join(release.notebooks)})。"
+        )
+    return files
+
+
+def refusal_text(exc: client.ServerSaid) -> str:
+    """The service's own Chinese message, with the next allowed time for a 429."""
+    zh = str(exc.doc.get("message_zh") or exc.doc.get("message") or "")
+    if exc.status == 401:
+        return f"{zh} 请检查令牌(~/.jaxgrade/token 或环境变量 JAXGRADE_TOKEN)是否和助教发的一致。"
+    if exc.status == 429:
+        wait = exc.doc.get("retry_after")
+        if isinstance(wait, int | float) and wait > 0:
+            when = time.strftime("%H:%M", time.localtime(time.time() + float(wait)))
+            return f"{zh} 下次可以提交的时间:{when} 之后。"
+    if exc.status >= 500:
+        return f"评分服务出错({exc.status}),这次没有提交成功,请稍后再试。{zh}"
+    return zh or f"提交被拒绝({exc.status})。"
+
+
+def result_html(att: dict[str, Any], feedback: bytes | None, page: str) -> str:
+    rows = "".join(
+        f"<tr><td>{html.escape(str(ex))}</td><td style='text-align:right'>"
+        f"{'-' if score is None else html.escape(f'{score:g}')}</td></tr>"
+        for ex, score in dict(att.get("exercises") or {}).items()
+    )
+    if att.get("score") is not None:
+        rows += (
+            f"<tr><th>总分</th><th style='text-align:right'>{att['score']:g} / {att['max_score']:g}</th></tr>"
+        )
+    late = "(迟交)" if att.get("late") else ""
+    head = f"提交 #{int(att['id'])} 已评分{late}"
+    table = f"<table class='jaxcourse-submit-scores'><tr><th>练习</th><th>得分</th></tr>{rows}</table>"
+    link = f"<p>网页版:<a href='{html.escape(page)}' target='_blank'>{html.escape(page)}</a></p>"
+    if feedback is None:
+        return f"<h4>{html.escape(head)}</h4>{table}<p>详细反馈暂时无法下载。</p>{link}"
+    # The feedback is the batch's own escaped page; a sandboxed iframe keeps its styles to itself.
+    doc = html.escape(feedback.decode("utf-8", "replace"), quote=True)
+    frame = (
+        f"<iframe class='jaxcourse-submit-feedback' sandbox='' srcdoc=\"{doc}\" "
+        "style='width:100%;height:520px;border:1px solid #ccc'></iframe>"
+    )
+    return f"<h4>{html.escape(head)}</h4>{table}<h4>详细反馈</h4>{frame}{link}"
+
+
+def _status_zh(status: str) -> str:
+    if status.startswith("unreachable"):
+        return "暂时连不上评分服务,继续等待"
+    return STATUS_ZH.get(status, status)
+
+
+def _upload_and_wait(
+    out: _Output, server: str, token: str, files: list[tuple[str, bytes]], timeout: float
+) -> None:
+    names = "、".join(name for name, _ in files)
+    out.progress(f"正在上传:{names}")
+    try:
+        attempt_id = client.upload(server, token, files)
+    except client.ServerSaid as exc:
+        raise SubmitStopped(f"提交被拒绝:{refusal_text(exc)}") from None
+    except OSError as exc:
+        reason = getattr(exc, "reason", None) or exc
+        raise SubmitStopped(f"连不上评分服务 {server}({reason})。文件还没有提交,请检查网络后再试。") from None
+    page = f"{server}/attempts/{attempt_id}"
+    started = time.monotonic()
+
+    def on_status(status: str) -> None:
+        waited = time.monotonic() - started
+        out.progress(f"已提交 #{attempt_id}({names}):{_status_zh(status)},已等待 {waited:.0f} 秒")
+
+    att = client.wait_for_grade(server, token, attempt_id, timeout=timeout, poll=2.0, on_status=on_status)
+    if att is None:
+        raise SubmitStopped(
+            f"等了 {timeout / 60:.0f} 分钟还没有评完;提交 #{attempt_id} 已经保存,稍后在 {page} 查看结果。"
+        )
+    if att.get("status") == "grader_error":
+        raise SubmitStopped(
+            f"评分系统出现故障,提交 #{attempt_id} 会被重新评分(这不是你的问题)。稍后查看:{page}"
+        )
+    try:
+        feedback: bytes | None = client.fetch_feedback(server, token, attempt_id)
+    except (client.ServerSaid, OSError):
+        feedback = None
+    out.progress(f"提交 #{attempt_id} 已评分,用时 {time.monotonic() - started:.0f} 秒")
+    out.block(result_html(att, feedback, page), client.score_table(att))
+
+
+def submit(*, timeout: float = 1800.0, save_timeout: float = 5.0) -> None:
+    """Save, upload this assignment's notebooks, wait for the grade and show it (see the module doc)."""
+    out = _Output()
+    try:
+        release = find_release()
+        server = service_url(release)
+        token = read_token()
+        out.progress("正在保存 notebook…")
+        if not save_open_notebook(out, release, save_timeout):
+            out.block(
+                _box("提示", NOT_SAVED_ZH, "#d90"),
+                "提示:没能自动保存 notebook,将提交最后保存的版本。",
+            )
+        _upload_and_wait(out, server, token, collect_files(release), timeout)
+    except SubmitStopped as exc:
+        out.progress("没有完成提交")
+        out.block(_box("提交没有完成", str(exc), "#c00"), f"提交没有完成:{exc}")
+    except KeyboardInterrupt:
+        out.progress("已停止等待")
+        out.block(
+            _box("已停止等待", "如果文件已经上传,提交会照常评分;稍后可在网页上查看结果。", "#d90"),
+            "已停止等待。",
+        )
+    except Exception as exc:  # noqa: BLE001 - a student must never see a traceback from this cell
+        out.progress("没有完成提交")
+        text = f"提交时出现意外错误({type(exc).__name__}: {exc})。请改用网页提交,并告诉助教。"
+        out.block(_box("提交没有完成", text, "#c00"), text)
