@@ -252,6 +252,7 @@ SERVICE_ZH: dict[str, str] = {
     # timing
     "closed": "提交已截止({when}),不再接受新的提交。",
     "rate": "一小时内最多提交 {limit} 次。请在约 {minutes} 分钟后再提交。",
+    "storage_quota": "你的提交已占满 {mb} MB 的存储额度,不再接受新的提交。请联系助教。",
     # who may see what
     "bad_token": "访问令牌缺失或无效。",
     "need_ta": "需要助教令牌。",

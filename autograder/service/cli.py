@@ -88,6 +88,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-upload-mb", type=float, default=50.0, help="one upload's size cap (default: %(default)s)"
     )
+    parser.add_argument(
+        "--max-student-storage-mb",
+        type=float,
+        default=500.0,
+        help="cap on all stored attempts of one student (default: %(default)s)",
+    )
     _add_grading_arguments(parser)
 
 
@@ -152,6 +158,7 @@ def config_from_args(args: argparse.Namespace) -> ServiceConfig:
         policy=args.policy,
         max_attempts_per_hour=args.max_attempts_per_hour,
         max_upload_bytes=int(args.max_upload_mb * 2**20),
+        max_student_storage_bytes=int(args.max_student_storage_mb * 2**20),
         grade_args=tuple(grade_args),
         max_tries=args.max_tries,
         retry_backoff_s=args.retry_backoff,

@@ -27,6 +27,7 @@ class ServiceConfig:
     max_attempts_per_hour: int = 12  # per student, sliding window of 3600 s
     max_upload_bytes: int = DEFAULT_LIMITS.max_student_bytes  # one request body, at most intake's cap
     max_files: int = 20  # files in one upload (at most intake's max_files)
+    max_student_storage_bytes: int = 500 * 2**20  # all of one student's stored attempts together
     grade_args: tuple[str, ...] = field(default=())  # passed to `jaxgrade grade` (--isolation, ...)
     max_tries: int = 3  # grading tries of one attempt before it stays grader_error
     retry_backoff_s: float = 15.0  # wait before try n+1: backoff * 2**(n-1)

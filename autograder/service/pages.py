@@ -389,6 +389,7 @@ async def submit(request: Request) -> Response:
         return _redirect(request, "/login")
     service = _service(request)
     try:
+        service.check_upload_allowed(student.student_id)  # deadline, rate, quota before the body
         upload = await read_upload(
             request, max_bytes=service.cfg.max_upload_bytes, max_files=service.cfg.max_files
         )
