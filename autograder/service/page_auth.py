@@ -64,13 +64,20 @@ def ta_binding(request: Request) -> str:
     return signer(request).bind(current) if current else ""
 
 
+def student_binding(request: Request, student_id: str) -> str:
+    """Fingerprint of the student's token now in force: reissuing the token ends the sessions made
+    with the old one."""
+    digest = service_of(request).identity.token_hash(student_id)
+    return signer(request).bind(digest) if digest else ""
+
+
 def current_session(request: Request) -> Session:
     """The request's valid session, or a fresh anonymous one."""
     session = signer(request).read(request)
     if session is None:
         return new_session()
-    if session.is_ta:
-        binding = ta_binding(request)
+    if session.is_ta or session.is_student:
+        binding = ta_binding(request) if session.is_ta else student_binding(request, session.student_id)
         if not binding or not hmac.compare_digest(session.bound, binding):
             return new_session()
     return session

@@ -267,7 +267,8 @@ async def login(request: Request) -> Response:
         return _redirect(request, "/ta", new_session("ta", bound=_ta_binding(request)))
     student = service.student_for_token(token) if token else None
     if student is not None:
-        return _redirect(request, "/", new_session("student", student.student_id))
+        bound = page_auth.student_binding(request, student.student_id)
+        return _redirect(request, "/", new_session("student", student.student_id, bound=bound))
     page_auth.login_failed(request)
     return _login_page(request, session, error=service_message("login_bad_token"), status_code=401)
 

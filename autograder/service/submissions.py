@@ -65,6 +65,15 @@ def counted_row(rows: list[Any], policy: str) -> Any | None:
     return pool[-1]
 
 
+# `attempts.id` is a 32-bit integer column on PostgreSQL; a larger id names no attempt (and would
+# make the driver raise, a 500, if it reached the query).
+MAX_ATTEMPT_ID = 2**31 - 1
+
+
+def fits_id(attempt_id: int) -> bool:
+    return 0 < attempt_id <= MAX_ATTEMPT_ID
+
+
 class Submissions:
     def __init__(
         self,
@@ -174,6 +183,8 @@ class Submissions:
 
     def attempt(self, student_id: str, attempt_id: int) -> Attempt | None:
         """The attempt if it exists and belongs to `student_id`, else None."""
+        if not fits_id(attempt_id):
+            return None
         a = db.attempts.c
         with self.engine.connect() as conn:
             row = conn.execute(
@@ -194,6 +205,8 @@ class Submissions:
 
     def feedback_html(self, student_id: str, attempt_id: int) -> str | None:
         """The attempt's feedback.html (the batch's own file) if it is the student's and graded."""
+        if not fits_id(attempt_id):
+            return None
         a = db.attempts.c
         with self.engine.connect() as conn:
             row = conn.execute(
