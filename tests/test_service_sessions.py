@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import urllib.parse
 from pathlib import Path
 
 import pytest
@@ -46,3 +47,39 @@ def test_an_id_that_fits_no_database_integer_is_404(served: Served, attempt_id: 
         status, _, body = call(served, "GET", path, token=token)
         assert status == 404, (path, status, body)
         assert json.loads(body)["message"], body
+
+
+def test_over_https_the_session_cookie_is_host_prefixed_and_secure(tmp_path: Path) -> None:
+    with serving(tmp_path, ROSTER, "--workers", "0", "--public-url", "https://grader.example.edu") as s:
+        status, headers, _ = call(s, "GET", "/login")
+        assert status == 200
+        cookie = headers["set-cookie"]
+        assert cookie.startswith("__Host-jaxgrade_session="), cookie
+        attrs = [a.strip().lower() for a in cookie.split(";")[1:]]
+        assert "secure" in attrs and "path=/" in attrs and not any(a.startswith("domain") for a in attrs)
+
+
+def _fail_logins(client: Browserish, n: int, forwarded_for: str) -> list[int]:
+    csrf = client.get("/login").csrf()
+    body = urllib.parse.urlencode({"csrf_token": csrf, "token": "guess"}).encode()
+    hdrs = {"Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": forwarded_for}
+    return [client.request("POST", "/login", body, hdrs).status for _ in range(n)]
+
+
+def _log_in_from(client: Browserish, token: str, forwarded_for: str) -> int:
+    csrf = client.get("/login").csrf()
+    body = urllib.parse.urlencode({"csrf_token": csrf, "token": token}).encode()
+    hdrs = {"Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": forwarded_for}
+    return client.request("POST", "/login", body, hdrs).status
+
+
+def test_forwarded_for_counts_only_from_a_trusted_proxy(tmp_path: Path) -> None:
+    # Behind the trusted proxy (loopback here): one guesser is throttled, a classmate is not.
+    with serving(tmp_path / "proxied", ROSTER, "--workers", "0", "--trusted-proxy", "127.0.0.1") as s:
+        assert _fail_logins(Browserish(s.url), 31, "203.0.113.7") == [401] * 30 + [429]
+        assert _log_in_from(Browserish(s.url), s.tokens["k02"], "203.0.113.8") == 303
+    # Without --trusted-proxy the header is the client's word: rotating it does not escape.
+    with serving(tmp_path / "direct", ROSTER, "--workers", "0") as s:
+        client = Browserish(s.url)
+        codes = [_fail_logins(client, 1, f"203.0.113.{i}")[0] for i in range(31)]
+        assert codes == [401] * 30 + [429]

@@ -48,9 +48,10 @@ def session_secret(data_dir: Path) -> bytes:
 
 
 def signer(request: Request) -> SessionSigner:
-    data_dir = Path(service_of(request).cfg.data_dir).resolve()
+    cfg = service_of(request).cfg
+    data_dir = Path(cfg.data_dir).resolve()
     if data_dir not in _SIGNERS:
-        _SIGNERS[data_dir] = SessionSigner(session_secret(data_dir))
+        _SIGNERS[data_dir] = SessionSigner(session_secret(data_dir), https_only=cfg.https_only)
     return _SIGNERS[data_dir]
 
 
@@ -84,7 +85,18 @@ def current_session(request: Request) -> Session:
 
 
 def client_address(request: Request) -> str:
-    return request.client.host if request.client else "?"
+    """The address the log-in throttle counts: the peer, or, when the peer is a `--trusted-proxy`,
+    the right-most X-Forwarded-For entry that is not itself a trusted proxy (entries further left
+    are whatever the client chose to send)."""
+    peer = request.client.host if request.client else "?"
+    trusted = service_of(request).cfg.trusted_proxies
+    if peer not in trusted:
+        return peer
+    hops = [h.strip() for h in request.headers.get("x-forwarded-for", "").split(",") if h.strip()]
+    for hop in reversed(hops):
+        if hop not in trusted:
+            return hop
+    return peer
 
 
 def login_blocked(request: Request) -> bool:
