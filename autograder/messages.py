@@ -248,6 +248,7 @@ SERVICE_ZH: dict[str, str] = {
     "no_notebook": "没有笔记本:请上传 .ipynb 笔记本或一个 .zip。",
     "not_multipart": "请用 multipart/form-data 上传文件(字段名 files)。",
     "bad_request": "请求格式错误。",
+    "not_found": "没有这个地址。",
     "bad_upload": "上传的数据不完整或格式错误,请重试。",
     # timing
     "closed": "提交已截止({when}),不再接受新的提交。",
