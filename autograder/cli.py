@@ -1,6 +1,6 @@
 """jaxgrade: release, grade and bundle the advanced JAX course's exercises.
 
-This module only parses arguments and dispatches to one package per subcommand.
+This module only parses arguments and dispatches to one module per subcommand (autograder/commands/).
 """
 
 from __future__ import annotations
@@ -9,21 +9,24 @@ import argparse
 import importlib
 import sys
 
-# subcommand -> package exposing add_arguments(parser) and run(args) -> int
+# subcommand -> module exposing add_arguments(parser) and run(args) -> int
 SUBCOMMANDS = {
-    "release": ("autograder.release", "build assignments/<version>/ from solutions/ with otter assign"),
-    "grade": ("autograder.grade", "grade a folder of submissions into a gradebook"),
-    "bundle": ("autograder.bundle", "write the Gradescope autograder zip for a release"),
-    "serve": ("autograder.service.cli", "run the grader service: students upload, TAs watch and export"),
+    "release": (
+        "autograder.commands.release",
+        "build assignments/<version>/ from solutions/ with otter assign",
+    ),
+    "grade": ("autograder.commands.grade", "grade a folder of submissions into a gradebook"),
+    "bundle": ("autograder.commands.bundle", "write the Gradescope autograder zip for a release"),
+    "serve": ("autograder.commands.serve", "run the grader service: students upload, TAs watch and export"),
     "submit": (
-        "autograder.service.submit_client",
+        "autograder.commands.submit",
         "upload a submission to a grader service and wait for the score",
     ),
     "similarity": (
-        "autograder.similarity",
+        "autograder.commands.similarity",
         "report which students' answers look alike, per exercise (never runs student code)",
     ),
-    "warm-cache": ("autograder.release.compile_cache", "fill a release's trusted XLA compile cache"),
+    "warm-cache": ("autograder.commands.warm_cache", "fill a release's trusted XLA compile cache"),
 }
 
 

@@ -12,9 +12,9 @@ import argparse
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from autograder.grade.model import GraderFault, ReleaseInfo
 from autograder.lms import course_input
 from autograder.lms.stage import remove_stage
+from autograder.model import GraderFault, ReleaseInfo
 from autograder.nbgrader_bridge import grade_input, venv
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from autograder import registry
+
 
 class Status(StrEnum):
     """Statuses of a submission (`StudentResult.status`) and of an exercise (`ExerciseScore.status`).
@@ -49,14 +51,22 @@ def partial_not_submitted(chapter: str) -> str:
     return f"{Status.PARTIAL}:{Status.NOT_SUBMITTED}:{chapter}"
 
 
+CHAPTER_ZH: dict[str, str] = {"ch02": "第 2 章", "ch05": "第 5 章"}
+
+
+def chapter_zh(chapter: str) -> str:
+    """A chapter as the student reads it ("ch07" -> 第 7 章 for a chapter not named above)."""
+    return CHAPTER_ZH.get(chapter) or f"第 {chapter.removeprefix('ch').lstrip('0')} 章"
+
+
 # --- what a status means to the student --------------------------------------------------------
 
 STATUS_ZH: dict[str, str] = {
     "ok": "已完成评分",
     "not_submitted": "没有收到提交",
     "malformed": "提交的文件无法读取,没有可评分的内容",
-    "partial:not_submitted:ch02": "没有找到第 2 章的笔记本,该章各题记 0 分",
-    "partial:not_submitted:ch05": "没有找到第 5 章的笔记本,该章各题记 0 分",
+    **{f"partial:not_submitted:{ch}": f"没有找到{chapter_zh(ch)}的笔记本,该章各题记 0 分"
+       for ch in registry.chapters()},
     "tampered": "检测到代码替换了评分依赖的函数,相关题目记 0 分",
     "timeout": "部分代码运行超时被终止",
     "crashed": "部分代码运行时进程意外退出",
@@ -99,6 +109,9 @@ MESSAGES: dict[str, str] = {
     "not_submitted": "没有找到第 {chapter_no} 章的笔记本,本章各题记 0 分。",
     "setup_ignored": ("第 {cell} 个单元格是发布版本的环境设置单元格,你的修改不会被运行"
                       "(评分时使用发布版本的设置)。"),
+    "cell_not_analysed": ("第 {cell} 个单元格太长(超过 {chars} 个字符,或超过 {magics} 行 ! / % 命令,"
+                          "或本笔记本的代码总量超出评分器分析的上限),评分器没有分析它定义了哪些接口,"
+                          "只按它在笔记本中的位置归入前面的练习;它仍会照常运行。"),
     # C++ kernel build (chapter 5)
     "build_failed": "C++ 内核 {name} 编译失败,编译器的前几行诊断如下:\n{diagnostics}",
     "build_timeout": "C++ 内核 {name} 编译超过 {limit_s:g} 秒被终止。",
@@ -106,6 +119,8 @@ MESSAGES: dict[str, str] = {
     "bad_writefile": ("第 {cell} 个单元格的第一行 `{line}` 无法识别({reason}),这个单元格不会写出任何文件,"
                       "评分时也不把它当作 C++ 源码。%%writefile 后面只能跟一个文件名,"
                       "例如 `%%writefile silu.cc`;注释请写在下一行(C++ 的 // 注释)。"),
+    "writefile_too_large": ("第 {cell} 个单元格的 %%writefile 内容超过 {limit_mb} MB 的上限"
+                            "(与附加源文件相同),评分时不把它当作 C++ 源码。"),
     "no_kernel_source": ("没有找到 C++ 内核源码(需要一个 %%writefile silu.cc 单元格,"
                          "或随作业提交的 .cc 文件)。"),
     "kernel_crashed": "单独加载你编译好的内核并调用时{detail}。",
@@ -127,7 +142,6 @@ CRASH_DETAILS: dict[str, str] = {
 
 # --- intake: refusals of a whole entry and notes about files (code -> template) ----------------
 
-CHAPTER_ZH: dict[str, str] = {"ch02": "第 2 章", "ch05": "第 5 章"}
 INTAKE_ZH: dict[str, str] = {
     "empty": "文件 {name} 是空的。",
     "too_large": "文件 {name} 太大({detail}),没有读取。",
@@ -148,12 +162,15 @@ INTAKE_ZH: dict[str, str] = {
     "encrypted": "压缩包中的文件 {name} 已加密,没有读取。",
     "nested_archive": "压缩包中的压缩文件 {name} 没有被解开(不支持嵌套压缩包)。",
     "unsafe_name": "附加文件 {name} 的文件名含有不允许的字符,已忽略(只允许英文字母、数字和 ._+-)。",
+    "path_conflict": ("附加文件 {name} 位于同名文件之下(例如同时有 k.cc 和 k.cc/k.cc),"
+                      "无法放进作业文件夹,已忽略。"),
     "extra_too_large": "附加文件 {name} 太大({detail}),已忽略。",
     "ignored_files": "已忽略 {detail} 个与评分无关的文件。",
     "duplicate_chapter": "找到 {detail} 个{chapter}的笔记本({names}),按文件修改时间评分最新的 {name}。",
     "chapter_by_code": "笔记本 {name} 的元数据标为{claimed},但代码定义的是{chapter}的内容,按{chapter}评分。",
     "other_release": "笔记本 {name} 来自作业版本 {detail},当前评分版本为 {release};仍按当前版本评分。",
     "too_deep": "提交中 {name} 的文件夹层级太深,已忽略。",
+    "unusable_input": "提交中含有评分器无法处理的数据,没有评分:{detail}",
 }
 
 # --- unusable observations (the parent's reader of what a child wrote) --------------------------

@@ -4,6 +4,12 @@ Everything a child wrote is untrusted: files are opened without following links 
 and read up to a cap, JSON is parsed with `untrusted_json.loads` (plain data, bounded nesting),
 array headers are checked against the file size and arrays loaded with allow_pickle=False, and
 every getter checks the exact type, dtype and shape before a verdict uses a value.
+
+This is the decoding layer of observation files and arrays: `untrusted_json.loads` hands on valid
+text and int64-bounded integers; an entry it cannot decode (an unreadable array, a `{"float": ...}`
+escape that is not "nan"/"inf"/"-inf") becomes a `StudentError` of that key, which a verdict's getter
+turns into the student's `invalid_output`. Reading raises nothing else: `read_npy` raises only
+`StudentInputError`, `read_observations` returns a value.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from autograder import untrusted_json
+from autograder.student_input import StudentInputError
 from autograder.untrusted_json import UnreadableFile, read_capped
 
 MAX_JSON_BYTES = 1 * 2**20
@@ -85,8 +92,6 @@ class Observations:
 
     def number(self, key: str) -> float:
         value = self.raw(key)
-        if isinstance(value, dict) and set(value) == {"float"}:
-            return float(value["float"])
         if type(value) not in (int, float):
             raise ObservationInvalid(key, f"应为数值,实际是 {type(value).__name__}")
         return float(value)
@@ -104,20 +109,24 @@ class Observations:
         return value
 
 
+_NON_FINITE = frozenset({"nan", "inf", "-inf"})  # what observe._plain escapes: float.__repr__ of them
+
+
 def _decode_json_value(value: Any) -> Any:
-    if isinstance(value, dict) and set(value) == {"float"} and isinstance(value["float"], str):
-        f = float(value["float"])  # only nan/inf are encoded this way
-        return f if not math.isfinite(f) else value
+    """A "json" entry: the wire's escape `{"float": "nan"|"inf"|"-inf"}` becomes that float; any other
+    value shaped like the escape is malformed (a StudentError); everything else is the value."""
+    if isinstance(value, dict) and set(value) == {"float"}:
+        if isinstance(value["float"], str) and value["float"] in _NON_FINITE:
+            return float(value["float"])
+        return StudentError("MalformedOutput", "观测结果中的数值编码无效")
     return value
 
 
-def _load_npy(path: Path, size: int) -> np.ndarray | StudentError:
-    """A numeric array from a .npy file the child wrote, or why not. The header is checked against the
-    file's size before numpy allocates anything (a header may claim a terabyte-sized shape)."""
+def read_npy(data: bytes) -> np.ndarray:
+    """A numeric array from the bytes of a .npy file a child wrote; StudentInputError otherwise. The
+    header is checked against the size before numpy allocates anything (a header may claim a
+    terabyte-sized shape)."""
     try:
-        data, more = read_capped(path, size)
-        if more or len(data) != size:
-            raise ValueError("the file changed while it was read")
         buf = io.BytesIO(data)
         version = np.lib.format.read_magic(buf)
         if version == (1, 0):
@@ -127,15 +136,28 @@ def _load_npy(path: Path, size: int) -> np.ndarray | StudentError:
         else:
             raise ValueError(f"unsupported .npy version {version}")
         if dtype.kind not in "biufc" or dtype.hasobject or dtype.fields is not None:
-            return StudentError("MalformedOutput", "数组观测结果不是数值数组")
-        if buf.tell() + math.prod(shape) * dtype.itemsize != size:
+            raise StudentInputError("not a numeric array", "数组观测结果不是数值数组")
+        if buf.tell() + math.prod(shape) * dtype.itemsize != len(data):
             raise ValueError("the header does not match the file size")
         arr = np.load(io.BytesIO(data), allow_pickle=False)
-    except Exception:  # noqa: BLE001 - whatever a crafted file makes numpy raise is the child's fault
-        return StudentError("MalformedOutput", "数组观测结果无法读取")
+    except StudentInputError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - whatever a crafted file makes numpy raise is the child's fault
+        raise StudentInputError(f"unreadable .npy: {type(exc).__name__}", "数组观测结果无法读取") from None
     if not isinstance(arr, np.ndarray) or arr.dtype.kind not in "biufc" or arr.dtype.hasobject:
-        return StudentError("MalformedOutput", "数组观测结果不是数值数组")
+        raise StudentInputError("not a numeric array", "数组观测结果不是数值数组")
     return arr
+
+
+def _load_npy(path: Path, size: int) -> np.ndarray | StudentError:
+    """The array of a .npy file the child wrote, or why not (as the key's StudentError)."""
+    try:
+        data, more = read_capped(path, size)
+        if more or len(data) != size:
+            raise StudentInputError("the file changed while it was read", "数组观测结果无法读取")
+        return read_npy(data)
+    except StudentInputError as exc:
+        return StudentError("MalformedOutput", exc.message_zh)
 
 
 def read_observations(obs_dir: Path, exercise: str) -> Observations | None:

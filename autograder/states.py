@@ -1,8 +1,7 @@
-"""State machines whose values are stored or sent over the wire (never change a value).
+"""Every state machine's states, one StrEnum each (bottom layer: imports nothing of autograder).
 
-`AttemptState`: one upload to the grader service (`jaxgrade serve`), in its database and its JSON
-API. queued -> running (a worker holds its lease) -> graded | grader_error; a grader fault with
-tries left, or a lease that expired with its worker, goes back to queued.
+The values are the strings the databases, result files and pages already hold, so a member compares
+and serialises as its value (`SubmissionState.GRADED == "graded"`).
 """
 
 from __future__ import annotations
@@ -10,7 +9,22 @@ from __future__ import annotations
 from enum import StrEnum
 
 
+class SubmissionState(StrEnum):
+    """A batch gradebook row (grade/gradebook.py): received -> parsed -> running -> graded | grader_error."""
+
+    RECEIVED = "received"
+    PARSED = "parsed"
+    RUNNING = "running"
+    GRADED = "graded"
+    GRADER_ERROR = "grader_error"
+
+
 class AttemptState(StrEnum):
+    """A service attempt (service/): queued -> running -> graded | grader_error (a retry is queued again).
+
+    commands/submit.py runs alone with the standard library only and spells the final two out.
+    """
+
     QUEUED = "queued"
     RUNNING = "running"
     GRADED = "graded"
@@ -18,4 +32,38 @@ class AttemptState(StrEnum):
 
     @property
     def finished(self) -> bool:
-        return self in (AttemptState.GRADED, AttemptState.GRADER_ERROR)
+        return self in ATTEMPT_FINISHED
+
+
+ATTEMPT_FINISHED = frozenset({AttemptState.GRADED, AttemptState.GRADER_ERROR})
+
+
+class JobKind(StrEnum):
+    """How one student of a batch ended (`JobOutcome.kind`, grade/batch.py)."""
+
+    GRADED = "graded"
+    UNCHANGED = "unchanged"  # same content, release and scope as the recorded grade: kept
+    GRADER_ERROR = "grader_error"
+
+
+class Isolation(StrEnum):
+    """How student code is sandboxed (`--isolation`, autograder/sandbox/)."""
+
+    BWRAP = "bwrap"
+    RLIMIT = "rlimit"
+    CONTAINER = "container"
+    NONE = "none"  # unsandboxed: needs --unsafe-no-sandbox and is recorded in the report
+
+
+# The modes with a sandbox uid of their own: the grader may reap its leftovers and hide files by permission
+SANDBOXED_ISOLATIONS = (Isolation.BWRAP, Isolation.RLIMIT, Isolation.CONTAINER)
+
+
+class BuildStatus(StrEnum):
+    """How building one student's C++ kernel ended (grade/build.py)."""
+
+    CACHED = "cached"  # the same source was built before: its .so is reused
+    BUILT = "built"  # compiled now, a .so exists
+    COMPILE_ERROR = "compile_error"
+    TIMEOUT = "timeout"
+    MEMORY = "memory"

@@ -11,6 +11,11 @@ skipped), and deeper input is refused like any malformed JSON.
 What the child legitimately writes is shallow: `observe._plain` refuses values nested deeper than
 20 levels, and a file adds 3 levels around them.
 
+`loads` is also where the parsed data becomes data the parent can use (student_input.py): bytes
+must be UTF-8 (no UTF-16/32 guessing, no encoded surrogates), lone surrogates from `\\ud800` escapes
+become U+FFFD, and an integer outside the int64 range becomes a float (`inf` beyond float's range),
+so a count of 10**400 never makes `float()` or a format raise OverflowError in a verdict.
+
 Also for reading such files: `read_capped` opens a path the child could have replaced (a FIFO, a
 symlink, a device, a huge file) without blocking, without following a link and reading at most a
 cap.
@@ -20,21 +25,30 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from autograder.student_input import StudentInputError, valid_data
+
 MAX_DEPTH = 64
+INT64 = 2**63
+# a `\\ud8..`-`\\udf..` escape, or a surrogate's own UTF-8-like bytes (a str argument's surrogatepass)
+_MAY_HOLD_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]|\xed[\xa0-\xbf]")
 _OPEN = np.zeros(256, np.int8)
 _OPEN[list(b"[{")] = 1
 _OPEN[list(b"]}")] = -1
 _CHUNK = 1 << 20
 
 
-class UntrustedJSONError(ValueError):
+class UntrustedJSONError(StudentInputError):
     """Not JSON, or nested deeper than allowed."""
+
+    def __init__(self, detail: str):
+        super().__init__(detail, "评分观测结果不是合法的 JSON。")
 
 
 def nesting_depth(data: bytes) -> int:
@@ -66,21 +80,37 @@ def nesting_depth(data: bytes) -> int:
     return deepest
 
 
+def _bounded_int(digits: str) -> int | float:
+    """A JSON integer: an int within int64, else a float (never int() of thousands of digits)."""
+    if len(digits) > 20:
+        return float(digits)
+    n = int(digits)
+    return n if -INT64 <= n < INT64 else float(n)
+
+
 def loads(data: bytes | str, *, max_depth: int = MAX_DEPTH) -> Any:
-    """`json.loads` for untrusted input: UntrustedJSONError (a ValueError) for anything that is not
-    JSON, not UTF-8, or nested deeper than `max_depth`; never RecursionError."""
+    """`json.loads` for untrusted input: UntrustedJSONError (a StudentInputError, a ValueError) for
+    anything that is not JSON, not UTF-8, or nested deeper than `max_depth`; never RecursionError.
+    Strings come back valid (lone surrogates replaced), integers within int64 (else floats)."""
     raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else bytes(data)
     brackets = raw.count(b"[") + raw.count(b"{")  # fast path: progress lines, frame headers
     if brackets > max_depth and nesting_depth(raw) > max_depth:
         raise UntrustedJSONError(f"JSON nested deeper than {max_depth} levels")
     try:
-        return json.loads(raw)
+        text = data if isinstance(data, str) else raw.decode("utf-8")
+        doc = json.loads(text, parse_int=_bounded_int)
     except (ValueError, RecursionError) as exc:  # RecursionError: belt and braces, see the module doc
         raise UntrustedJSONError(f"not JSON: {str(exc)[:200]}") from None
+    if _MAY_HOLD_SURROGATE.search(raw):
+        doc = valid_data(doc)
+    return doc
 
 
-class UnreadableFile(OSError):
+class UnreadableFile(StudentInputError):
     """Missing, not a regular file (FIFO, socket, device, directory), a symlink, or unreadable."""
+
+    def __init__(self, detail: str):
+        super().__init__(detail, "评分观测文件无法读取。")
 
 
 def read_capped(path: Path | str, cap: int) -> tuple[bytes, bool]:

@@ -41,8 +41,8 @@ from autograder.executors.version import grader_version  # noqa: E402
 from autograder.grade.codec import decode_result, decode_submission, encode_result, encode_submission  # noqa: E402
 from autograder.grade.gradebook import Gradebook  # noqa: E402
 from autograder.grade.intake import discover, intake_student  # noqa: E402
-from autograder.grade.model import ReleaseInfo  # noqa: E402
-from autograder.grade.runner import RunSettings  # noqa: E402
+from autograder.grade.run import RunSettings  # noqa: E402
+from autograder.model import ReleaseInfo  # noqa: E402
 
 RELEASE = REPO / "assignments" / "2026-fall"
 EXAMPLES = REPO / "examples" / "submissions"

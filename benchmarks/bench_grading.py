@@ -40,8 +40,8 @@ sys.path.insert(0, str(REPO))
 from autograder.exercises import CHAPTERS, EXERCISE_IDS, load  # noqa: E402
 from autograder.grade.build import BuildCache, KernelSource, find_kernel_sources  # noqa: E402
 from autograder.grade.cells import map_cells  # noqa: E402
-from autograder.grade.model import ChapterNotebook, ReleaseInfo, StudentSubmission  # noqa: E402
-from autograder.grade.runner import RunSettings, grade_submission, release_notebook  # noqa: E402
+from autograder.grade.run import RunSettings, grade_submission, release_notebook  # noqa: E402
+from autograder.model import ChapterNotebook, ReleaseInfo, StudentSubmission  # noqa: E402
 
 
 def _jg(cell: dict) -> dict:
@@ -110,7 +110,7 @@ def floor_seconds(release: ReleaseInfo, sub: StudentSubmission, settings: RunSet
     """Reference answers + probes in one plain process (no sandbox), kernels prebuilt and cached."""
     from autograder.exercises.structure_pool import structure_seed
     from autograder.grade.job_folder import write_inputs
-    from autograder.grade.runner import exercise_seed
+    from autograder.grade.run import exercise_seed
 
     inputs_dir, obs, prebuilt, cwd = work / "inputs", work / "obs", work / "prebuilt", work / "cwd"
     for d in (obs, prebuilt, cwd):

@@ -38,7 +38,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests"))
 
-from autograder.service.submit_client import multipart_body  # noqa: E402
+from autograder.commands.submit import multipart_body  # noqa: E402
 
 RELEASE = REPO / "assignments" / "2026-fall"
 FULL = REPO / "examples" / "submissions" / "s001_all_correct"

@@ -94,7 +94,7 @@ def labelled_pairs(unit: str, texts: dict[str, str]) -> tuple[Pairs, Pairs, Pair
 
 
 def _release_subtracted(keep_reference: bool = True):  # noqa: ANN202
-    from autograder.grade.model import ReleaseInfo
+    from autograder.model import ReleaseInfo
     from autograder.similarity.units import Subtracted, subtracted
 
     sub = subtracted(ReleaseInfo.load(ROOT / "assignments" / "2026-fall"), ROOT / "solutions")
@@ -215,7 +215,7 @@ def make_class(folder: Path, students: int, exercises: list[str], seed: int) -> 
 
 
 def measure_scale(students: int, exercises: list[str], seed: int) -> float:
-    from autograder.grade.model import ReleaseInfo
+    from autograder.model import ReleaseInfo
     from autograder.similarity import analyse, units
     from autograder.similarity import report as report_files
 

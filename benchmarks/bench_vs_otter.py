@@ -50,8 +50,8 @@ from autograder.exercises import CHAPTERS, EXERCISE_IDS, load  # noqa: E402
 from autograder.exercises.structure_pool import structure_seed  # noqa: E402
 from autograder.grade.cells import map_cells  # noqa: E402
 from autograder.grade.job_folder import write_inputs  # noqa: E402
-from autograder.grade.model import ReleaseInfo  # noqa: E402
-from autograder.grade.runner import exercise_seed, release_notebook  # noqa: E402
+from autograder.grade.run import exercise_seed, release_notebook  # noqa: E402
+from autograder.model import ReleaseInfo  # noqa: E402
 from autograder.release.compile_cache import corpus_variants, master_answers, with_answers  # noqa: E402
 
 CORPUS = REPO / "tests" / "corpus" / "answers"

@@ -37,7 +37,7 @@ sys.path.insert(0, str(REPO))
 
 from autograder.exercises import CHAPTERS  # noqa: E402
 from autograder.exercises.recompile import correct_prediction  # noqa: E402
-from autograder.grade.model import ReleaseInfo  # noqa: E402
+from autograder.model import ReleaseInfo  # noqa: E402
 from autograder.release.masters import find_masters  # noqa: E402
 
 ZIP_TIME = (2026, 10, 1, 12, 0, 0)

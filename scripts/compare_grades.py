@@ -36,7 +36,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from autograder.exercises import EXERCISE_IDS  # noqa: E402
-from autograder.grade.model import ReleaseInfo  # noqa: E402
+from autograder.model import ReleaseInfo  # noqa: E402
 from autograder.release.compile_cache import corpus_variants, master_answers, with_answers  # noqa: E402
 
 SETS = ("examples", "hostile", "answers")

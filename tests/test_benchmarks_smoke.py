@@ -26,6 +26,7 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
         ["--smoke"],
         ["latency   median", "batch     median", "1 local worker", "2 local workers / 1"],
     ),
+    "bench_parent_cpu.py": (["--smoke"], ["one cell of `!` lines", "many %%writefile cells", "worst: "]),
     "bench_similarity.py": (["--smoke"], ["rec/fp/fpv", "safe_distance", "scale: 12 students"]),
 }
 

@@ -24,7 +24,7 @@ from autograder.grade.build import (
     writefile_notes,
 )
 from autograder.grade.cells import AnswerCell
-from autograder.grade.runner import BUILD_VISIBLE, _covered_top_level, _python_prefixes
+from autograder.grade.run.job import BUILD_VISIBLE, covered_top_level, python_prefixes
 from autograder.sandbox import Limits, Mount, make_sandbox
 from jaxcourse.kernels import build_key, ffi_include_dir
 
@@ -70,8 +70,8 @@ class CountingSandbox:
 @pytest.fixture
 def cache(tmp_path) -> tuple[BuildCache, CountingSandbox]:
     sandbox = CountingSandbox(make_sandbox("bwrap", uid=65099, gid=65099))
-    hidden = [*_covered_top_level(BUILD_VISIBLE), tmp_path]
-    mounts = [Mount(Path(p), p) for p in _python_prefixes()]
+    hidden = [*covered_top_level(BUILD_VISIBLE), tmp_path]
+    mounts = [Mount(Path(p), p) for p in python_prefixes()]
     bc = BuildCache(tmp_path / "cache", sandbox, scratch_root=tmp_path / "scratch",  # type: ignore[arg-type]
                     limits=Limits(wall_s=120, address_space_bytes=4 * 2**30), hidden=hidden, mounts=mounts)
     return bc, sandbox
@@ -194,7 +194,7 @@ def test_extra_files_and_the_choice_of_kernel():
 def test_build_key_needs_the_same_include_dir_inside_and_outside():
     """The sandbox shows the JAX headers at the same path, so parent and child compute one key."""
     inc = ffi_include_dir()
-    assert any(inc.startswith(p + "/") for p in _python_prefixes())
+    assert any(inc.startswith(p + "/") for p in python_prefixes())
     assert (Path(inc) / "xla" / "ffi" / "api" / "ffi.h").is_file()
 
 

@@ -35,7 +35,7 @@ import pytest
 from autograder.exercises import CHAPTERS, load
 from autograder.exercises.base import ExerciseScore, ProbeInputs
 from autograder.exercises.structure_pool import structure_seed
-from autograder.grade.model import StudentResult
+from autograder.model import StudentResult
 from autograder.observations import Observations
 
 REPO = Path(__file__).resolve().parent.parent
@@ -93,8 +93,8 @@ class Corpus:
 
 def grade_real(tmp: Path, release_root: Path) -> Corpus:
     """Grade the corpus through `grade_submission`: entry k holds variant k of every exercise."""
-    from autograder.grade.model import ChapterNotebook, ReleaseInfo, StudentSubmission
-    from autograder.grade.runner import RunSettings, grade_submission
+    from autograder.grade.run import RunSettings, grade_submission
+    from autograder.model import ChapterNotebook, ReleaseInfo, StudentSubmission
 
     release = ReleaseInfo.load(release_root)
     released = json.loads(release.notebooks["ch02"].read_text(encoding="utf-8"))
@@ -419,8 +419,8 @@ def test_recompile_is_judged_against_the_sequence_of_the_graders_student_id(
     if missing:
         pytest.skip(f"needs the real grader: {missing}")
     from autograder.exercises import recompile
-    from autograder.grade.model import ChapterNotebook, ReleaseInfo, StudentSubmission
-    from autograder.grade.runner import RunSettings, grade_submission
+    from autograder.grade.run import RunSettings, grade_submission
+    from autograder.model import ChapterNotebook, ReleaseInfo, StudentSubmission
     from jaxcourse.variants import load_pool, variant_index
 
     release = ReleaseInfo.load(fresh_release)

@@ -34,7 +34,7 @@ import pytest
 from autograder.exercises import CHAPTERS, load
 from autograder.exercises.base import ExerciseScore, ProbeInputs
 from autograder.exercises.structure_pool import structure_seed
-from autograder.grade.model import StudentResult
+from autograder.model import StudentResult
 from autograder.observations import Observations
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -132,8 +132,8 @@ class Corpus:
 
 def grade_real(tmp: Path, release_root: Path) -> Corpus:
     """Grade the whole corpus through `grade_submission`: entry k holds variant k of every exercise."""
-    from autograder.grade.model import ChapterNotebook, ReleaseInfo, StudentSubmission
-    from autograder.grade.runner import RunSettings, grade_submission
+    from autograder.grade.run import RunSettings, grade_submission
+    from autograder.model import ChapterNotebook, ReleaseInfo, StudentSubmission
 
     release = ReleaseInfo.load(release_root)
     released = json.loads(release.notebooks["ch05"].read_text(encoding="utf-8"))
@@ -444,3 +444,28 @@ def test_array_cases_tolerance_and_messages() -> None:
         c.close(key, exp, "what", rtol=1e-5, atol=1e-6)
         outcome = c.outcome("n")
         assert not outcome.passed and needle in outcome.detail_zh, (key, outcome.detail_zh)
+
+
+def test_course_kernel_replica_is_bit_exact() -> None:
+    """ffi_lowering's provenance check relies on the parent's float32 replica of the course's
+    RmsNorm handler giving its exact bits; a jnp RMSNorm does not (the fallback it must tell apart)."""
+    if shutil.which("clang++") is None:
+        pytest.skip("clang++ is missing: cannot build the course kernel")
+    import jax
+    import jax.numpy as jnp
+
+    import jaxcourse
+    from autograder.exercises.ffi_lowering import course_rms_norm_f32
+    from autograder.exercises.provenance import differing_bits
+
+    jaxcourse.register_rms_norm_targets()
+    rng = np.random.default_rng(5)
+    fallback_differs = 0
+    for shape, eps in (((7, 33), 1e-5), ((3, 4, 9), 0.3), ((1,), 1e-5), ((2, 5, 3, 40), 4e-3)):
+        x = (rng.standard_normal(shape) * rng.uniform(0.05, 3)).astype(np.float32)
+        call = jax.ffi.ffi_call("rms_norm", jax.ShapeDtypeStruct(x.shape, x.dtype))
+        got = np.asarray(call(x, eps=np.float32(eps)))
+        assert differing_bits(got, course_rms_norm_f32(x, eps)) == 0, (shape, eps)
+        fallback = np.asarray(x / jnp.sqrt(jnp.mean(x * x, -1, keepdims=True) + eps))
+        fallback_differs += differing_bits(fallback, got)
+    assert fallback_differs > 0

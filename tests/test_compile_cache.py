@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from autograder.grade import compile_cache
-from autograder.grade.model import ChapterNotebook, ReleaseInfo, StudentSubmission
+from autograder.model import ChapterNotebook, ReleaseInfo, StudentSubmission
 from autograder.release.compile_cache import publish, with_answers
 from autograder.sandbox.rlimit import uid_can_reach
 
@@ -180,7 +180,7 @@ def test_child_cannot_add_or_change_an_entry(trusted_cache: Path, isolation: str
         missing = f"rlimit mode: sandbox uids cannot reach the interpreter {python} (run it in the image)"
     if missing:
         pytest.skip(f"real sandbox unavailable: {missing}")
-    from autograder.grade.runner import RunSettings, grade_submission
+    from autograder.grade.run import RunSettings, grade_submission
 
     release = ReleaseInfo.load(RELEASE)
     released = json.loads(release.notebooks["ch02"].read_text(encoding="utf-8"))

@@ -353,7 +353,7 @@ def test_container_children_read_the_host_compile_cache_read_only(
     sys.path.insert(0, str(REPO / "tests"))
     from test_compile_cache import HOSTILE_CELL, _snapshot, fill_trusted
 
-    from autograder.grade.model import ReleaseInfo
+    from autograder.model import ReleaseInfo
     from autograder.release.compile_cache import with_answers
 
     cache = fill_trusted(tmp_path / "xla")
@@ -621,7 +621,7 @@ def test_image_permissions_as_a_sandbox_uid(image: dict[str, str]) -> None:
     probe = """
 import os, sys
 src = "/opt/jaxgrade/src"
-hidden = [f"{src}/autograder/exercises/histogram.py", f"{src}/autograder/grade/runner.py",
+hidden = [f"{src}/autograder/exercises/histogram.py", f"{src}/autograder/grade/run/submission.py",
           f"{src}/assignments", "/autograder/source", "/autograder/results", "/autograder/submission"]
 leaks = [p for p in hidden if os.access(p, os.R_OK)]
 sys.path.insert(0, "/opt/jaxgrade/src")

@@ -31,7 +31,7 @@ from autograder.grade.codec import (
     encode_result,
     encode_submission,
 )
-from autograder.grade.model import ReleaseInfo
+from autograder.model import ReleaseInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from dask_cluster import LoopbackCluster, free_port, kill_while_executing  # noqa: E402
@@ -317,7 +317,7 @@ def _task_key_of(subs: Path, sid: str, exercises: tuple[str, ...]) -> str:
     from autograder.executors.release_archive import pack_release
     from autograder.executors.version import grader_version
     from autograder.grade.intake import discover, intake_student
-    from autograder.grade.runner import RunSettings
+    from autograder.grade.run import RunSettings
 
     students, _ = discover(subs)
     sub = intake_student(sid, students[sid], release_version="2026-fall")
@@ -452,7 +452,7 @@ def test_a_grader_fault_on_the_workers_is_retried_once_then_grader_error(
     from autograder.executors.release_archive import pack_release
     from autograder.executors.version import grader_version
     from autograder.grade.intake import discover, intake_student
-    from autograder.grade.runner import RunSettings
+    from autograder.grade.run import RunSettings
 
     students, _ = discover(subs)
     sub = intake_student("s005_only_ch02", students["s005_only_ch02"], release_version="2026-fall")

@@ -26,7 +26,7 @@ from autograder.executors import parse_executor  # noqa: E402
 from autograder.executors.release_archive import ReleaseArchiveError, pack_release, unpack_release  # noqa: E402
 from autograder.grade.batch import BatchConfig, run_batch  # noqa: E402
 from autograder.grade.codec import decode_result, decode_submission, encode_result, encode_submission  # noqa: E402
-from autograder.grade.model import GraderFault, ReleaseInfo, StudentResult, StudentSubmission  # noqa: E402
+from autograder.model import GraderFault, ReleaseInfo, StudentResult, StudentSubmission  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 

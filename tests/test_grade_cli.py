@@ -22,11 +22,11 @@ from typing import Any
 
 import pytest
 
-from autograder import grade
+from autograder.commands import grade
 from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.exercises.base import ExerciseScore
 from autograder.exercises.base import TestResult as Check
-from autograder.grade.model import GraderFault, Phase, ReleaseInfo, StudentResult, StudentSubmission
+from autograder.model import GraderFault, Phase, ReleaseInfo, StudentResult, StudentSubmission
 
 REPO = Path(__file__).resolve().parents[1]
 VERSION = "2026-fall"
@@ -107,9 +107,9 @@ def fake_grade(sub: StudentSubmission, release: ReleaseInfo, settings: Any) -> S
             summary = "运行超过 120 秒被终止" if status == "timeout" else ""
             scores[ex] = ExerciseScore(ex, sum(t.score for t in tests), pts, tuple(tests), status, summary)
     phases = tuple(Phase(f"{ch}/child#1", 0.0, 1.0 + len(code) % 7, "ok") for ch in sorted(sub.notebooks))
-    if "BUILD_ERROR" in code:
-        phases += (Phase("ch05/build", 0.0, 1.0, "cached,compile_error"),)
-    return StudentResult(sub.student_id, sub.content_hash, release.version, scores, "ok", phases)
+    builds = {"ch05": "compile_error"} if "BUILD_ERROR" in code else {}
+    return StudentResult(sub.student_id, sub.content_hash, release.version, scores, "ok", phases,
+                         kernel_builds=builds)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -392,7 +392,7 @@ def test_exercise_filter(env: dict[str, Path], capsys: pytest.CaptureFixture[str
 DRIVER = """
 import argparse, sys
 sys.path.insert(0, {tests!r})
-from autograder import grade
+from autograder.commands import grade
 from test_grade_cli import fake_grade
 p = argparse.ArgumentParser()
 grade.add_arguments(p)
@@ -535,7 +535,7 @@ def test_real_runner_end_to_end(tmp_path: Path, fresh_release: Path) -> None:
 
 
 def test_run_settings_come_from_the_command_line(env: dict[str, Path]) -> None:
-    from autograder.grade import runner
+    from autograder.grade import run as runner
 
     populate(env["subs"])
     argv = base_args(

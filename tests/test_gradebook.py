@@ -13,7 +13,7 @@ from autograder.exercises import EXERCISE_IDS
 from autograder.exercises.base import ExerciseScore
 from autograder.exercises.base import TestResult as Check
 from autograder.grade.gradebook import RESERVED_NAMES, Gradebook, safe_id
-from autograder.grade.model import Phase, StudentResult
+from autograder.model import Phase, StudentResult
 
 SCOPE = "exercises=all;sandbox=yes"
 

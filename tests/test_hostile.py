@@ -43,10 +43,10 @@ from typing import Any
 
 import pytest
 
-from autograder import grade
+from autograder.commands import grade
 from autograder.exercises import EXERCISE_IDS
 from autograder.grade.gradebook import Gradebook
-from autograder.grade.model import StudentResult
+from autograder.model import StudentResult
 from autograder.sandbox.rlimit import uid_pids
 
 REPO = Path(__file__).resolve().parents[1]
@@ -277,7 +277,7 @@ def _check_out(out: Path, safe_ids: Iterable[str]) -> list[str]:
 
 @pytest.fixture(scope="module")
 def batch(tmp_path_factory: pytest.TempPathFactory) -> Batch:
-    from autograder.grade import runner
+    from autograder.grade import run as runner
 
     root = tmp_path_factory.mktemp("hostile")
     subs, out, scratch = root / "submissions", root / "out", root / "scratch"

@@ -561,7 +561,7 @@ def test_content_hash_covers_code_and_extras_only(tmp_path: Path) -> None:
 
 
 def test_content_hash_is_deterministic() -> None:
-    from autograder.grade.model import ChapterNotebook
+    from autograder.model import ChapterNotebook
 
     nb = ChapterNotebook("ch02", "x.ipynb", {"cells": [{"cell_type": "code", "metadata": {}, "source": "a"}]})
     assert content_hash({"ch02": nb}, {}) == content_hash({"ch02": nb}, {})

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from test_grade_cli import ALL_OK, fake_grade, make_release, nb_bytes, parser
 
-from autograder import grade
+from autograder.commands import grade
 from autograder.grade.reports import GRADES_COLUMNS
 from autograder.lms.export import ScoreRow, canvas_csv, moodle_csv
 from autograder.lms.layouts import scan_download

@@ -27,7 +27,7 @@ import pytest
 from nbexec import REPO, KernelSession
 
 from autograder.exercises import CHAPTERS, EXERCISE_IDS
-from autograder.grade.model import ReleaseInfo
+from autograder.model import ReleaseInfo
 from autograder.release.build import ReleaseError, build_release
 
 FIXTURE = REPO / "tests" / "fixtures" / "solutions"

@@ -20,8 +20,8 @@ from autograder.exercises.base import ExerciseScore
 from autograder.exercises.base import TestResult as Check
 from autograder.grade import reports
 from autograder.grade.gradebook import SubmissionRow
-from autograder.grade.model import Phase, StudentResult
 from autograder.messages import Status, message
+from autograder.model import Phase, StudentResult
 
 XSS = "<script>alert(1)</script><img src=x onerror=alert(2)>"
 

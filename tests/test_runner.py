@@ -29,13 +29,14 @@ import pytest
 
 from autograder.exercises import EXERCISE_IDS
 from autograder.exercises.base import CheckOutcome, Exercise, ProbeInputs, SubCheck
-from autograder.grade import runner
+from autograder.grade.batch import GradingScope, complete_result
 from autograder.grade.child_library import prepare_child_library
-from autograder.grade.model import ChapterNotebook, GraderFault, ReleaseInfo, StudentSubmission
 from autograder.grade.observation_stream import ObservationStream
-from autograder.grade.runner import RunSettings, exercise_seed, grade_submission
+from autograder.grade.run import RunSettings, exercise_seed, grade_submission, notebook_child
+from autograder.messages import Status
+from autograder.model import ChapterNotebook, GraderFault, ReleaseInfo, StudentSubmission
 from autograder.observations import ObservationInvalid, Observations
-from autograder.sandbox import SandboxResult, ScratchQuota
+from autograder.sandbox import Sandbox, SandboxResult, ScratchQuota
 from autograder.sandbox.rlimit import uid_pids
 from autograder.sandboxed import wire
 
@@ -615,7 +616,7 @@ def test_child_sees_neither_grader_files_nor_network(tmp_path, settings):
     s = settings()
     secret = tmp_path / "secret.txt"
     secret.write_text("answer key")
-    repo = Path(runner.__file__).resolve().parents[2]
+    repo = Path(__file__).resolve().parents[1]
     # covered folders may still exist inside (as empty ones): what matters is that nothing is in them
     probe_paths = [str(secret), str(rel.notebooks["ch02"]), str(rel.root), str(s.build_cache),
                    str(repo / "solutions"), str(repo / "autograder" / "exercises"), str(s.scratch_root)]
@@ -757,6 +758,30 @@ def test_kernel_compile_error_costs_only_the_kernel_exercise(tmp_path, settings)
     assert cat["silu_ffi"].seen[-1].raw("kernel.__run__") == "not_built"
 
 
+
+def test_a_failing_source_the_kernel_child_does_not_load_leaves_the_status_alone(tmp_path, settings):
+    """The submission's status is `build_failed` only when the kernel its grading loads failed to build:
+    an older `.cc` next to it that does not compile is built (and fails) too, but costs nothing."""
+    rel = make_release(tmp_path / "rel")
+    s = settings(exercises=("reduce_sum_rules", "silu_ffi"))
+    scope = GradingScope(exercises=s.exercises)
+    builds = '%%writefile silu.cc\nextern "C" int answer() { return 42; }\n'
+    old_try = {"old_try.cc": b'extern "C" int answer() { return undefined_thing; }\n'}
+    sub = student(rel, {"reduce_sum_rules": good("reduce_sum_rules"), "silu_ffi": [builds]},
+                  chapters=("ch02", "ch05"), extra_files=old_try)
+    res = grade_submission(sub, rel, s, catalog=dummy_catalog())
+    build_phase = next(p for p in res.phases if p.name == "ch05/build")
+    assert "compile_error" in build_phase.outcome.split(",")  # old_try.cc was built and failed
+    assert res.kernel_builds["ch05"] in ("built", "cached")
+    assert complete_result(sub, rel, res, scope).status != Status.BUILD_FAILED
+
+    broken = '%%writefile silu.cc\nextern "C" int answer() { return undefined_thing; }\n'
+    sub = student(rel, {"reduce_sum_rules": good("reduce_sum_rules"), "silu_ffi": [broken]},
+                  chapters=("ch02", "ch05"))
+    res = grade_submission(sub, rel, s, catalog=dummy_catalog())
+    assert res.kernel_builds == {"ch05": "compile_error"}
+    assert complete_result(sub, rel, res, scope).status == Status.BUILD_FAILED
+
 HOG = """# a hog: two CPU-bound processes, each bounded by two minutes of wall clock
 import os, time
 def _spin():
@@ -819,7 +844,7 @@ def test_job_folders_are_private_and_unguessable_before_anything_is_written(tmp_
     rel = make_release(tmp_path / "rel")
     s = settings()
     modes: dict[str, int] = {}
-    real_stream = runner.ObservationStream
+    real_stream = notebook_child.ObservationStream
 
     class RecordingStream(real_stream):  # type: ignore[misc, valid-type]
         def __init__(self, scratch: Path, exercises, token, dest: Path) -> None:
@@ -829,9 +854,9 @@ def test_job_folders_are_private_and_unguessable_before_anything_is_written(tmp_
             modes["scratch name"] = len(scratch.name.rsplit("-", 1)[-1])
             super().__init__(scratch, exercises, token, dest)
 
-    monkeypatch.setattr(runner, "ObservationStream", RecordingStream)
+    monkeypatch.setattr(notebook_child, "ObservationStream", RecordingStream)
     # what a container answers: no quota tmpfs (whose mode would be 0700), a plain folder
-    monkeypatch.setattr(runner.Sandbox, "scratch",
+    monkeypatch.setattr(Sandbox, "scratch",
                         lambda self, path, limits=None: nullcontext(ScratchQuota(Path(path), None, "test")))
     res = grade_submission(student(rel, {"histogram": good("histogram"), "recompile": good("recompile")}),
                            rel, s, catalog=dummy_catalog())
@@ -1479,3 +1504,77 @@ def test_ctypes_is_refused_and_reported_only_where_the_chapter_has_no_native_cod
     else:
         assert calls.split() == list(names)
         assert labels == ""
+
+
+HOLDER_SCRIPT = r'''
+import sys
+import types
+
+from autograder.sandboxed import tamper
+
+
+class Base:
+    def method(self):
+        return "original"
+
+
+class Holder(Base):
+    pass
+
+
+def main(refuse):
+    holder_mod = types.ModuleType("holder_mod")
+    holder_mod.f = len
+    sys.modules["holder_mod"] = holder_mod
+    probe = types.ModuleType("probe_stub")
+    holders = tamper.holders_of(["holder_mod.f", "__main__.Holder.method"])
+    tamper.install_tripwire(tamper.TripwireSpec(
+        modules=(tamper,), probes=(probe,), classes=(), namespaces=(), root=main.__code__,
+        sender=main.__code__, exercises=("ex",), refuse_ctypes=refuse, holders=holders))
+    tamper.arm()
+    tamper.phase("ex", "cells")
+    holder_mod.f = max  # before the probe: the snapshot's business, not the watcher's
+    holder_mod.f = len
+    tamper.phase("ex", "probe")
+    what = sys.argv[2]
+    if what == "module":  # one-shot: written into the namespace and put back, no setattr
+        ns = vars(holder_mod)
+        ns["f"] = max
+        ns["f"] = len
+    elif what == "class":  # on a base class of the holder
+        original = Base.method
+        Base.method = lambda self: "wrapped"
+        Base.method = original
+    elif what == "shadow":  # a new key on the subclass shadows the base's
+        Holder.method = lambda self: "wrapped"
+        del Holder.method
+    elif what == "import":  # a new key on a module is what an import adds
+        holder_mod.submodule = types.ModuleType("holder_mod.submodule")
+    tamper.phase("ex", "closing")
+    print(",".join(tamper.report("ex").labels))
+
+
+main(sys.argv[1] == "refuse")
+'''
+
+
+@pytest.mark.parametrize(("what", "label"), [
+    ("module", "holder_mod changed while the probe ran"),
+    ("class", "__main__.Base changed while the probe ran"),
+    ("shadow", "__main__.Holder changed while the probe ran"),
+    ("import", ""),
+    ("nothing", ""),
+])
+@pytest.mark.parametrize("refuse", [False, True])
+def test_any_change_of_a_relied_on_holder_during_the_probe_is_reported(tmp_path: Path, what: str, label: str,
+                                                                       refuse: bool) -> None:
+    """One-shot wrappers put the original back before the after-probe snapshot; the watcher on the
+    holders' namespaces saw the change anyway (in chapter 2 too, where ctypes is refused once armed)."""
+    script = tmp_path / "holders.py"
+    script.write_text(HOLDER_SCRIPT, encoding="utf-8")
+    repo = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(repo)}
+    done = subprocess.run([sys.executable, str(script), "refuse" if refuse else "allow", what],
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == label

@@ -36,7 +36,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from pg import PostgresServer, missing_prerequisite  # noqa: E402
 
-from autograder.service.submit_client import multipart_body  # noqa: E402
+from autograder.commands.submit import multipart_body  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 RELEASE = REPO / "assignments" / "2026-fall"

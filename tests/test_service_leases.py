@@ -135,7 +135,7 @@ def test_the_login_throttle_is_shared_by_processes(
 def test_the_worker_reads_the_gradebook_not_grades_csv(tmp_path: Path) -> None:
     """A batch folder whose grades.csv says something else: the outcome is the gradebook's."""
     from autograder.grade.gradebook import Gradebook, safe_id
-    from autograder.grade.model import ReleaseInfo, StudentResult
+    from autograder.model import ReleaseInfo, StudentResult
     from autograder.service.worker import GradeRunFailed, read_outcome
 
     release = ReleaseInfo.load(RELEASE)
@@ -162,7 +162,7 @@ def test_the_worker_reads_the_gradebook_not_grades_csv(tmp_path: Path) -> None:
 def test_a_result_outside_the_release_points_is_a_grader_fault(tmp_path: Path) -> None:
     from autograder.exercises.base import ExerciseScore
     from autograder.grade.gradebook import Gradebook, safe_id
-    from autograder.grade.model import ReleaseInfo, StudentResult
+    from autograder.model import ReleaseInfo, StudentResult
     from autograder.service.worker import GradeRunFailed, read_outcome
 
     release = ReleaseInfo.load(RELEASE)
@@ -208,14 +208,15 @@ def test_upload_rules_are_intakes() -> None:
 
 
 def test_attempt_labels_agree_with_status_texts_and_the_client_knows_the_states() -> None:
+    from autograder.commands import submit as submit_client
     from autograder.messages import ATTEMPT_STATE_ZH, STATUS_ZH
-    from autograder.service import pages, submit_client
+    from autograder.service import pages
 
     assert set(pages.STATE_LABELS) == {str(s) for s in AttemptState} == set(ATTEMPT_STATE_ZH)
     for state, (label, _css) in pages.STATE_LABELS.items():
         if state in STATUS_ZH:
             assert label == STATUS_ZH[state], state  # one text for one state
-    assert set(submit_client.FINISHED_STATES) == {str(s) for s in AttemptState if s.finished}
+    assert set(submit_client.FINISHED) == {str(s) for s in AttemptState if s.finished}
     assert submit_client.GRADER_ERROR == AttemptState.GRADER_ERROR
 
 

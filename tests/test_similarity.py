@@ -251,7 +251,7 @@ def test_usage_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 
 def test_the_grading_path_does_not_import_the_similarity_libraries() -> None:
     code = (
-        "import sys, autograder.cli, autograder.grade, autograder.grade.batch, autograder.grade.runner; "
+        "import sys, autograder.cli, autograder.grade, autograder.grade.batch, autograder.grade.run; "
         "autograder.cli.build_parser('grade'); "
         "bad = [m for m in sys.modules if m.split('.')[0] in ('tree_sitter', 'tree_sitter_python', "
         "'tree_sitter_cpp', 'autograder.similarity') or m.startswith('autograder.similarity')]; "
@@ -279,7 +279,7 @@ def test_renaming_reordering_and_padding_give_the_same_tokens() -> None:
 
 
 def test_the_recompile_pool_is_subtracted_so_a_pasted_sequence_is_not_compared(tmp_path: Path) -> None:
-    from autograder.grade.model import ReleaseInfo
+    from autograder.model import ReleaseInfo
     from autograder.similarity import analyse, units
 
     pool = json.loads((RELEASE / "jaxcourse" / "recompile_pool.json").read_text(encoding="utf-8"))[

@@ -54,3 +54,52 @@ def test_the_shipped_release_pool_has_distinct_structures(exercise: str) -> None
         for k in range(POOL_SIZE)
     }
     assert len(signatures) == POOL_SIZE
+
+
+def _whitespace_resubmissions(exercise: str) -> tuple[int, int]:
+    """The fresh seeds of two submissions of one answer that differ only in trailing whitespace,
+    picked so that their seeds name different pool entries (what a re-roll would exploit)."""
+    from autograder.grade.intake import content_hash
+    from autograder.grade.run.settings import exercise_seed
+    from autograder.model import ChapterNotebook
+
+    def seed_of(source: str) -> int:
+        cell = {"cell_type": "code", "metadata": {"jaxgrade": {"role": "answer", "exercise": exercise}},
+                "source": source, "outputs": [], "execution_count": None}
+        nb = ChapterNotebook("ch02", "hw.ipynb", {"cells": [cell], "metadata": {}, "nbformat": 4})
+        return exercise_seed("2026-fall", exercise, content_hash({"ch02": nb}, {}))
+
+    first = seed_of("answer = 1\n")
+    for n in range(1, 64):
+        again = seed_of("answer = 1\n" + " " * n)
+        if again % POOL_SIZE != first % POOL_SIZE:
+            return first, again
+    raise AssertionError("64 whitespace variants all landed on one pool entry")
+
+
+@pytest.mark.parametrize("exercise", ["fusion", "safe_distance"])
+def test_a_whitespace_resubmission_of_a_student_draws_the_same_structure(exercise: str) -> None:
+    first, again = _whitespace_resubmissions(exercise)
+    assert first != again
+    mod = load(exercise)
+    for student in ("s001", "张三", "Alice"):
+        a = structure_seed("2026-fall", exercise, first, student_id=student)
+        b = structure_seed("2026-fall", exercise, again, student_id=student)
+        assert a == b
+        assert program_signature(mod.inputs(first, structure_seed=a)) == program_signature(
+            mod.inputs(again, structure_seed=b))
+    # the id is normalised as the per-student variants normalise it
+    assert structure_seed("2026-fall", exercise, first, student_id=" ALICE ") == structure_seed(
+        "2026-fall", exercise, again, student_id="alice")
+    # without an id the fresh seed still picks the entry
+    no_id = structure_seed("2026-fall", exercise, first, student_id="")
+    assert no_id == structure_seed("2026-fall", exercise, first)
+
+
+def test_students_spread_over_the_whole_pool() -> None:
+    """Each student's entry is still one of the pool's (so the warm cache serves it), and the
+    students of a course cover every entry."""
+    pool = {structure_seed("2026-fall", "fusion", 0, index=k) for k in range(POOL_SIZE)}
+    drawn = [structure_seed("2026-fall", "fusion", 0, student_id=f"s{i:03d}") for i in range(200)]
+    assert set(drawn) == pool
+    assert max(drawn.count(s) for s in pool) < 200 / POOL_SIZE * 2

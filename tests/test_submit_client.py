@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from autograder.service import submit_client
+from autograder.commands import submit as submit_client
 
 REPO = Path(__file__).resolve().parents[1]
 TOKEN = "tok-" + "s" * 40
@@ -74,7 +74,7 @@ def submit(
 ) -> subprocess.CompletedProcess:  # type: ignore[type-arg]
     nb = tmp_path / "hw.ipynb"
     nb.write_text("{}", encoding="utf-8")
-    script = REPO / "autograder" / "service" / "submit_client.py"  # runs as a lone script too
+    script = REPO / "autograder" / "commands" / "submit.py"  # runs as a lone script too
     base = {k: v for k, v in os.environ.items() if k != "JAXGRADE_TOKEN"}
     return subprocess.run(
         [sys.executable, str(script), "--server", server, "--no-wait", *extra, str(nb)],

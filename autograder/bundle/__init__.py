@@ -23,17 +23,15 @@ The compile cache's entries are compiled reference answers (docs/architecture.md
 cache"): they come only from the instructor's own warm-cache run, and on Gradescope they sit where
 only root can list them (the unpacked zip in /autograder/source is 0700).
 
-Exit codes: 0 written; 1 the release or the project files are unusable; 2 bad usage.
+The command is autograder/commands/bundle.py.
 """
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import io
 import json
 import os
-import sys
 import zipfile
 from pathlib import Path
 
@@ -43,30 +41,11 @@ SKIP_PARTS = frozenset({"__pycache__", ".ipynb_checkpoints", ".pytest_cache"})
 SKIP_SUFFIXES = (".pyc", ".pyo", ".so", ".egg-info")
 EXECUTABLES = frozenset({"setup.sh", "run_autograder"})
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
-EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
 CACHE_FOLDER = "compile-cache"  # in the zip; setup.sh installs it (install_compile_cache)
 
 
 class BundleError(RuntimeError):
     pass
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--release", required=True, metavar="V",
-                        help="release version (folder under --assignments) or a release folder")  # fmt: skip
-    parser.add_argument("--assignments", type=Path, default=Path("assignments"),
-                        help="folder holding the releases (default: %(default)s)")  # fmt: skip
-    parser.add_argument("--out", type=Path, default=None,
-                        help="zip to write (default: build/jaxgrade-autograder-<V>.zip)")  # fmt: skip
-    parser.add_argument("--compile-cache", default=None, metavar="auto|DIR",
-                        help="include the trusted XLA compile cache `jaxgrade warm-cache` filled here "
-                             "(auto: this release's folder under the default cache root); Gradescope "
-                             "uses it only on a machine with the same CPU flags and jaxlib")  # fmt: skip
-
-
-def _release_root(release: str, assignments: Path) -> Path:
-    path = Path(release)
-    return path if os.sep in release or path.is_absolute() else assignments / release
 
 
 def _walk(root: Path, base: Path) -> list[tuple[str, Path]]:
@@ -92,7 +71,7 @@ def _sha256(data: bytes) -> str:
 
 def check_release(root: Path) -> str:
     """The release's version, after checking its manifest and every file hash it lists."""
-    from autograder.grade.model import GraderFault, ReleaseInfo
+    from autograder.model import GraderFault, ReleaseInfo
 
     try:
         info = ReleaseInfo.load(root)
@@ -197,27 +176,3 @@ def write_zip(entries: dict[str, bytes], out: Path) -> None:
     tmp = out.with_name(f".{out.name}.tmp{os.getpid()}")
     tmp.write_bytes(buf.getvalue())
     os.replace(tmp, out)
-
-
-def run(args: argparse.Namespace) -> int:
-    root = _release_root(args.release, args.assignments)
-    if not (root / "manifest.json").is_file():
-        print(f"jaxgrade bundle: error: no release at {root} (manifest.json missing)", file=sys.stderr)
-        return EXIT_USAGE
-    try:
-        version = check_release(root)
-        out = args.out or Path("build") / f"jaxgrade-autograder-{version}.zip"
-        spec = getattr(args, "compile_cache", None)
-        cache = bundled_cache(spec, root, version) if spec else None
-        entries = collect(root, version, compile_cache_dir=cache)
-        write_zip(entries, out)
-    except (BundleError, OSError) as exc:
-        print(f"jaxgrade bundle: error: {exc}", file=sys.stderr)
-        return EXIT_ERROR
-    size = out.stat().st_size
-    print(f"{out}: Gradescope autograder for release {version}, {len(entries)} files, {size / 1024:.0f} KiB")
-    if cache is not None:
-        held = sum(1 for name in entries if name.startswith(f"{CACHE_FOLDER}/"))
-        print(f"  with compile cache {cache.name} ({held} entries); used only where the CPU flags and "
-              "jaxlib equal this machine's")  # fmt: skip
-    return EXIT_OK

@@ -41,10 +41,11 @@ from pathlib import Path
 from typing import Any
 
 from autograder.messages import GRADER_FAULT_ZH  # no dependencies: the fault path needs nothing else
+from autograder.states import Isolation  # no dependencies either
 
 PROJECT = Path(__file__).resolve().parents[2]  # /opt/jaxgrade/src in the images
 STUDENT_ID = "submission"  # when Gradescope's metadata names no student (a test run by hand)
-ISOLATIONS = ("rlimit", "bwrap", "none")
+ISOLATIONS = (Isolation.RLIMIT, Isolation.BWRAP, Isolation.NONE)
 FAULT_TEST_NAME = "autograder"
 MAX_OUTPUT_CHARS = 60_000  # keeps the JSON far below Gradescope's size limit
 
@@ -138,8 +139,8 @@ def grade(root: Path, work: Path) -> dict[str, Any]:
     from autograder.grade import reports
     from autograder.grade.batch import GradingScope, grade_student
     from autograder.grade.intake import Entry, intake_student
-    from autograder.grade.model import ReleaseInfo
-    from autograder.grade.runner import RunSettings, grade_submission
+    from autograder.grade.run import RunSettings, grade_submission
+    from autograder.model import ReleaseInfo
 
     submission = root / "submission"
     if not submission.is_dir():

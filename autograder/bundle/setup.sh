@@ -143,7 +143,7 @@ phase_deps() {
 SANDBOX_UIDS_FALLBACK="$(seq -s ' ' 65000 65063)"  # RunSettings.uids when it cannot be imported
 
 sandbox_uids() {
-  "$VENV/bin/python" -c 'from autograder.grade.runner import RunSettings; print(*RunSettings().uids)' \
+  "$VENV/bin/python" -c 'from autograder.grade.run import RunSettings; print(*RunSettings().uids)' \
     2>/dev/null || { log "warning: RunSettings not importable, sandbox uids $SANDBOX_UIDS_FALLBACK"; \
                      echo "$SANDBOX_UIDS_FALLBACK"; }
 }
@@ -236,7 +236,7 @@ self_check() {
   "$VENV/bin/python" - "$uid" "$DEST" "$SRC" "$XLA_ROOT" <<'PY'
 import os, subprocess, sys
 uid, dest, src, xla = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
-hidden = [f"{dest}/autograder/exercises/__init__.py", f"{dest}/autograder/grade/runner.py",
+hidden = [f"{dest}/autograder/exercises/__init__.py", f"{dest}/autograder/grade/run/submission.py",
           f"{dest}/assignments", "/autograder/results", "/autograder/submission"]
 if os.path.realpath(src) != os.path.realpath(dest):
     hidden.append(src)

@@ -1,30 +1,11 @@
-"""Executors: where "grade one StudentSubmission -> StudentResult" runs (trusted client side).
+"""The Dask executor (trusted client side and worker task): `--executor tcp://HOST:PORT`.
 
-The batch (grade/batch.py) keeps intake, the unchanged check and every gradebook write in the
-client; an executor only grades. `local` (local.py) is a thread pool of `--jobs` on this machine;
-`tcp://HOST:PORT` (dask_executor.py) is a Dask distributed scheduler whose workers run
-dask_tasks.grade_task. Both hand back concurrent.futures.Future objects; a future that fails
-carries a GraderFault (the batch records `grader_error`, never a score).
+The `Executor` protocol and the local thread pool are the engine's (grade/executor.py). Here:
+dask_executor.py (a client of a Dask distributed scheduler, one of those executors), dask_tasks.py
+(what its workers run), the release and compile cache archives and the grader version.
 """
 
 from __future__ import annotations
-
-from concurrent.futures import Future
-from typing import Protocol
-
-from autograder.grade.model import StudentResult, StudentSubmission
-
-
-class Executor(Protocol):
-    description: str  # for logs, e.g. "local, 4 jobs" or "dask tcp://10.0.0.5:8786, 6 slots"
-
-    def capacity(self) -> int:
-        """How many students are worth having in flight at once (the batch submits no more)."""
-        ...
-
-    def submit(self, sub: StudentSubmission) -> Future[StudentResult]: ...
-
-    def close(self, *, cancel: bool = False) -> None: ...
 
 
 def parse_executor(spec: str) -> str:

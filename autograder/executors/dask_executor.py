@@ -49,7 +49,7 @@ from autograder.executors.dask_tasks import (
 from autograder.executors.release_archive import ReleaseArchive, ReleaseArchiveError, pack_release
 from autograder.executors.version import grader_version
 from autograder.grade.codec import CodecError, decode_result, encode_submission
-from autograder.grade.model import GraderFault, ReleaseInfo, StudentResult, StudentSubmission
+from autograder.model import GraderFault, ReleaseInfo, StudentResult, StudentSubmission
 
 CONNECT_TIMEOUT_S = 10.0
 WORKER_WAIT_S = 60.0

@@ -96,9 +96,9 @@ def worker_compile_cache(spec: Any, cache_files: Any, release: Any, isolation: s
 def grade_task(
     release_files: dict[str, bytes], payload: str, cache_files: dict[str, bytes] | None = None
 ) -> str:
-    from autograder.grade import runner
+    from autograder.grade import run as runner
     from autograder.grade.codec import CodecError, decode_submission, encode_result
-    from autograder.grade.model import GraderFault, ReleaseInfo
+    from autograder.model import GraderFault, ReleaseInfo
 
     try:
         doc = json.loads(payload)

@@ -47,6 +47,7 @@ from autograder.messages import (
     UNSCORED_ZH,
     Status,
 )
+from autograder.model import ExerciseScore, TestResult
 from autograder.observations import ObservationInvalid, Observations
 
 
@@ -112,25 +113,6 @@ class CheckOutcome:
     passed: bool
     detail_zh: str = ""  # which property failed and how (never the check's code or a hidden expected value)
     unanswered: bool = False  # nothing to judge: the interface is missing or still the release template
-
-
-@dataclass(frozen=True)
-class TestResult:
-    name: str  # "<exercise>: <subcheck>"
-    score: float
-    max_score: float
-    output_zh: str
-    passed: bool
-
-
-@dataclass(frozen=True)
-class ExerciseScore:
-    exercise: str
-    score: float
-    max_score: float
-    tests: tuple[TestResult, ...]
-    status: str  # a Status (messages.py): "ok" or the reason (timeout, crashed, gate_failed, tampered, ...)
-    summary_zh: str = ""
 
 
 def zero_score(ex: Exercise, status: str, summary_zh: str, *, points: float | None = None,

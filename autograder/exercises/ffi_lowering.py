@@ -5,10 +5,13 @@ Expected values are float64 RMSNorm over the last axis (`jaxcourse.rms_norm_np64
 with eps rounded to float32 as the kernel receives it. See
 autograder/sandboxed/probes/ffi_lowering.py for the observation keys.
 
-Points: every sub-check but the gate compares values with float64 RMSNorm (behaviour). The gate
-`lowers to rms_norm` (a custom_call @rms_norm in the StableHLO) is the taught mechanism, which a
-lowering whose result is discarded also shows, so its point counts only with a behaviour check.
-No `rms_norm_prim_p` is "unanswered".
+Points: every sub-check but the gate compares values with float64 RMSNorm (behaviour), and a case
+passes only if its array is also bit for bit what the course's `RmsNorm` handler returns on that
+input (`course_rms_norm_f32`, the parent's exact float32 replica of kernels/rms_norm.cc): values
+from a jnp or NumPy fallback next to the custom call are close but not the kernel's (see
+autograder/exercises/provenance.py). The gate `lowers to rms_norm` needs a custom_call @rms_norm in
+the StableHLO and at least one value case that is the kernel's output; its point counts only with a
+behaviour check. No `rms_norm_prim_p` is "unanswered".
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from autograder.exercises.base import (
     student_error_zh,
     unanswered,
 )
+from autograder.exercises.provenance import HandlerEvidence
 from autograder.observations import ObservationInvalid, Observations
 from jaxcourse.reference import rms_norm_np64
 
@@ -108,7 +112,22 @@ def _rms(x: np.ndarray, eps: float) -> np.ndarray:
     return rms_norm_np64(np.asarray(x, np.float64), eps=float(np.float32(eps)))
 
 
-def _check_lowering(obs: Observations) -> CheckOutcome:
+def course_rms_norm_f32(x: np.ndarray, eps: float) -> np.ndarray:
+    """The exact float32 result of the course handler `RmsNorm` (kernels/rms_norm.cc, built with
+    `jaxcourse.KERNEL_FLAGS`: -O2, no fast-math, no FMA contraction): per row a sequential float32
+    sum of x*x, scale = 1/sqrt(sum/n + eps), y = x*scale, each operation rounded to float32 as the
+    C++ does (`np.add.accumulate` adds in order). tests/test_checks_ch05.py checks it against the
+    compiled kernel bit for bit."""
+    x = np.asarray(x, np.float32)
+    f32 = np.float32
+    if x.ndim == 0 or x.shape[-1] == 0:
+        return x.copy()
+    sum_sq = np.add.accumulate(x * x, axis=-1, dtype=np.float32)[..., -1:]
+    scale = f32(1.0) / np.sqrt(sum_sq / f32(x.shape[-1]) + f32(eps))
+    return (x * scale).astype(np.float32)
+
+
+def _check_lowering(obs: Observations, from_kernel: HandlerEvidence) -> CheckOutcome:
     name = "lowers to rms_norm"
     try:
         raised = student_error_zh(obs, "lowered.jit")
@@ -127,7 +146,10 @@ def _check_lowering(obs: Observations) -> CheckOutcome:
         shown = "、".join(sorted(set(targets))) or "无"
         return CheckOutcome(name, False, "lower 得到的 StableHLO 里没有 custom_call @rms_norm"
                                          f"(找到的 custom_call:{shown}):lowering 没有用 FFI target rms_norm")
-    return CheckOutcome(name, True, "StableHLO 中有 stablehlo.custom_call @rms_norm")
+    if not from_kernel.shows_handler:
+        return CheckOutcome(name, False, "StableHLO 里有 custom_call @rms_norm,但结果大多不是 rms_norm "
+                                         "内核的输出(custom_call 的结果没有被用上,数值来自别处)")
+    return CheckOutcome(name, True, "StableHLO 中有 stablehlo.custom_call @rms_norm,结果来自 rms_norm 内核")
 
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
@@ -137,24 +159,26 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     if obs.values.get("prim.class") == "builtins.NoneType":
         return unanswered(EXERCISE, "没有找到 rms_norm_prim_p")
     eps0 = p["eps"]
-    outcomes = [_check_lowering(obs)]
+    from_kernel = HandlerEvidence(" rms_norm 内核")
+    outcomes: list[CheckOutcome] = []
 
-    def close(c: ArrayCases, key: str, expected: np.ndarray, what: str) -> None:
-        c.close(key, expected, what, rtol=RTOL, atol=ATOL)
+    def close(c: ArrayCases, key: str, x: np.ndarray, what: str, eps: float = eps0) -> None:
+        """Close to float64 RMSNorm and bit for bit the course kernel's output on `x`."""
+        from_kernel.close(c, key, _rms(x, eps), course_rms_norm_f32(x, eps), what, rtol=RTOL, atol=ATOL)
 
     for name, prefix, label in (("eager", "eager", "eager"), ("jit", "jit", "jit")):
         c = ArrayCases(obs)
         for d in (1, 2, 3, 4):
-            close(c, f"{prefix}.{d}", _rms(a[f"x{d}"], eps0), f"{label},形状 {a[f'x{d}'].shape}")
+            close(c, f"{prefix}.{d}", a[f"x{d}"], f"{label},形状 {a[f'x{d}'].shape}")
         outcomes.append(c.outcome(name))
 
     c = ArrayCases(obs)
     for j, eps in enumerate(p["eps_cases"]):
-        close(c, f"eps.{j}", _rms(a["xs"], eps), f"eps={eps:.3g}")
+        close(c, f"eps.{j}", a["xs"], f"eps={eps:.3g}", eps)
     outcomes.append(c.outcome("eps"))
 
     def batched(x: np.ndarray, axis: int) -> np.ndarray:
-        return _rms(np.moveaxis(x, axis, 0), eps0)
+        return np.moveaxis(x, axis, 0)
 
     c = ArrayCases(obs)
     for k, case in enumerate(p["vmap_cases"]):
@@ -175,7 +199,7 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     for k, case in enumerate(p["nested_cases"]):
         x = a[f"xn{k}"]
         both = np.moveaxis(np.moveaxis(x, case["outer"], 0), case["inner"] + 1, 1)
-        close(c, f"nested.{k}", _rms(both, eps0),
+        close(c, f"nested.{k}", both,
               f"vmap(vmap(·, in_axes={case['inner']}), in_axes={case['outer']}),输入形状 {x.shape}")
     outcomes.append(c.outcome("nested vmap"))
-    return outcomes
+    return [_check_lowering(obs, from_kernel), *outcomes]

@@ -38,7 +38,7 @@ from autograder.exercises.base import (
     observed_nothing,
     unanswered,
 )
-from autograder.grade.model import GraderFault
+from autograder.model import GraderFault
 from autograder.observations import ObservationInvalid, Observations
 from jaxcourse.variants import POOL_FILE, load_pool, variant_index
 

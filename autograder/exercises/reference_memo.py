@@ -33,6 +33,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from autograder.cache_paths import default_root
+
 ENV = "JAXGRADE_REFERENCE_MEMO"
 _REPO = Path(__file__).resolve().parents[2]
 # Everything whose change can change an expected value.
@@ -50,8 +52,6 @@ def root() -> Path | None:
         return None
     if configured:
         return Path(configured)
-    from autograder.grade.compile_cache import default_root
-
     return default_root().parent / "reference"
 
 

@@ -6,11 +6,17 @@ computed here. The notebook probe reports what `silu_ffi` did; the kernel probe 
 student Python) reports what the student's compiled handlers return when called directly (see
 autograder/sandboxed/probes/silu_ffi.py and silu_ffi_kernel.py for the observation keys).
 
-Points: the value, gradient and direct kernel checks compare with float64 SiLU (behaviour). The
-structure checks are what kernels writing zeros also have: the gate `forward via FFI` counts only
-with a forward value check (values, edge shapes, vmap, kernel Silu), `backward via FFI` only with a
-gradient check (grad, vmap of grad, kernel SiluBwd). No `silu_ffi` and no usable kernel handler is
-"unanswered".
+Points: the value, gradient and direct kernel checks compare with float64 SiLU (behaviour). A
+notebook value or gradient case passes only if its array is also bit for bit what the student's own
+handler returns on the same input, as the kernel child measured it (inputs `kx_nb*`, observations
+`kernel.nb.*`): values from jnp next to a `custom_call` whose result is thrown away, or from another
+handler registered under `silu`, are close but not the student's kernel's (see
+autograder/exercises/provenance.py). The structure checks are what kernels writing zeros also
+have: the gate `forward via FFI` needs the custom calls and at least one forward case that is the
+student's `Silu` output, and counts only with a forward value check (values, edge shapes, vmap,
+kernel Silu); `backward via FFI` needs a gradient case that is the student's `SiluBwd` output and
+counts only with a gradient check (grad, vmap of grad, kernel SiluBwd). No `silu_ffi` and no usable
+kernel handler is "unanswered".
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from autograder.exercises.base import (
     student_error_zh,
     unanswered,
 )
+from autograder.exercises.provenance import HandlerEvidence
 from autograder.messages import KERNEL_NOT_RUN_ZH, KERNEL_UNAVAILABLE_ZH
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandboxed.wire import KERNEL_RUN_KEY
@@ -108,8 +115,40 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
     for i, shape in enumerate(kernel_shapes):
         arrays[f"kx_{i}"] = _values(values, shape)
         arrays[f"kct_{i}"] = values.standard_normal(shape).astype(np.float32)
+    arrays.update(_notebook_kernel_inputs(arrays, vg_in))
     params = {"vmap_in_axes": vmap_in_axes, "vmap_grad_in_axes": vg_in, "kernel_cases": len(kernel_shapes)}
     return ProbeInputs(seed, arrays, params)
+
+
+# The notebook cases the kernel child also runs through the student's handlers, flattened and
+# concatenated in this order (the handlers are elementwise, so one call per handler serves all):
+# forward inputs, and the inputs of the gradient cases with their cotangents (the probe's loss
+# sum(w * silu_ffi(v)) hands the backward exactly w, grad of a 0-d input exactly 1).
+NB_FWD = ("x1", "x2", "x3", "x0", "xv")
+NB_BWD = ("x0", "x1", "x3", "x2", "xg")
+
+
+def _notebook_kernel_inputs(a: dict[str, np.ndarray], vg_in: int) -> dict[str, np.ndarray]:
+    cts = {"x0": np.ones((), np.float32), "x1": a["w1"], "x3": a["w3"], "x2": a["w2"],
+           "xg": np.broadcast_to(np.expand_dims(a["wg"], vg_in), a["xg"].shape)}
+    return {"kx_nb": np.concatenate([a[x].ravel() for x in NB_FWD]),
+            "kx_nb_bwd": np.concatenate([a[x].ravel() for x in NB_BWD]),
+            "kct_nb_bwd": np.concatenate([np.asarray(cts[x], np.float32).ravel() for x in NB_BWD])}
+
+
+def _handler_outputs(inp: ProbeInputs, obs: Observations, key: str,
+                     names: tuple[str, ...]) -> dict[str, np.ndarray]:
+    """The kernel child's output of one handler on the concatenated notebook inputs, cut back into
+    the arrays named (each shaped like its input); empty when the kernel child gave no usable output."""
+    shapes = [inp.arrays[n].shape for n in names]
+    sizes = [int(np.prod(s)) for s in shapes]
+    try:
+        flat = obs.array(key, shape=(sum(sizes),), kinds="f", dtype="float32")
+    except ObservationInvalid:
+        return {}
+    ends = np.cumsum(sizes)
+    return {n: flat[end - size:end].reshape(shape)
+            for n, shape, size, end in zip(names, shapes, sizes, ends, strict=True)}
 
 
 def silu64(x: np.ndarray) -> np.ndarray:
@@ -130,7 +169,7 @@ def _targets(obs: Observations, key: str) -> list[str]:
     return _TARGET.findall(obs.text(key))
 
 
-def _check_forward(obs: Observations) -> CheckOutcome:
+def _check_forward(obs: Observations, from_silu: HandlerEvidence) -> CheckOutcome:
     name = "forward via FFI"
     try:
         targets = _targets(obs, "hlo.forward")
@@ -150,10 +189,13 @@ def _check_forward(obs: Observations) -> CheckOutcome:
     if native:
         return CheckOutcome(name, False, f"silu_ffi 的输出依赖 JAX 自带的 {'、'.join(native)}:"
                                          "前向绕开了 C++ 内核")
-    return CheckOutcome(name, True, "编译后的前向调用 custom-call silu,输出来自 ffi_call")
+    if not from_silu.shows_handler:
+        return CheckOutcome(name, False, "silu_ffi 的结果大多不是你的 Silu 内核的输出(与直接调用 Silu 的"
+                                         "结果不逐位相同):custom-call silu 的结果没有被用上,数值来自别处")
+    return CheckOutcome(name, True, "编译后的前向调用 custom-call silu,结果来自你的 Silu 内核")
 
 
-def _check_backward(obs: Observations) -> CheckOutcome:
+def _check_backward(obs: Observations, from_bwd: HandlerEvidence) -> CheckOutcome:
     name = "backward via FFI"
     try:
         kind = obs.text("type")
@@ -167,7 +209,10 @@ def _check_backward(obs: Observations) -> CheckOutcome:
         shown = "、".join(sorted(set(targets))) or "无"
         return CheckOutcome(name, False, f"value_and_grad 编译后的 HLO 缺少 custom-call {'、'.join(missing)}"
                                          f"(找到的:{shown})")
-    return CheckOutcome(name, True, "value_and_grad 编译后调用 silu 与 silu_bwd")
+    if not from_bwd.shows_handler:
+        return CheckOutcome(name, False, "梯度大多不是你的 SiluBwd 内核的输出(与直接调用 SiluBwd 的结果"
+                                         "不逐位相同):custom-call silu_bwd 的结果没有被用上")
+    return CheckOutcome(name, True, "value_and_grad 编译后调用 silu 与 silu_bwd,梯度来自你的 SiluBwd 内核")
 
 
 def _kernel_unavailable(obs: Observations) -> str | None:
@@ -180,53 +225,79 @@ def _kernel_unavailable(obs: Observations) -> str | None:
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     if observed_nothing(obs):
         return lost(EXERCISE)
-    a, p = inp.arrays, inp.params
     symbols = obs.values.get("kernel.symbols")
     no_handler = _kernel_unavailable(obs) is not None or (
         isinstance(symbols, dict) and not any(symbols.get(s) for s in ("Silu", "SiluBwd")))
     if obs.values.get("type") == "builtins.NoneType" and no_handler:
         return unanswered(EXERCISE, "没有找到 silu_ffi,silu.cc 里也没有导出的处理函数")
-    outcomes = [_check_forward(obs), _check_backward(obs)]
+    from_silu, from_bwd = HandlerEvidence("你的 Silu 内核"), HandlerEvidence("你的 SiluBwd 内核")
+    notebook = _notebook_checks(inp, obs, from_silu, from_bwd)
+    structure = [_check_forward(obs, from_silu), _check_backward(obs, from_bwd)]
+    return [*structure, *notebook, *_kernel_checks(inp, obs)]
 
-    def value(c: ArrayCases, key: str, x: np.ndarray, what: str) -> None:
-        c.close(key, silu64(x), what, rtol=RTOL_VALUE, atol=ATOL_VALUE)
 
-    def grad(c: ArrayCases, key: str, expected: np.ndarray, what: str) -> None:
-        c.close(key, expected, what, rtol=RTOL_GRAD, atol=ATOL_GRAD)
+def _notebook_checks(inp: ProbeInputs, obs: Observations, from_silu: HandlerEvidence,
+                     from_bwd: HandlerEvidence) -> list[CheckOutcome]:
+    """The notebook's values and gradients: close to float64 SiLU and bit for bit the output of the
+    student's handlers on the same inputs (as the kernel child measured them)."""
+    a, p = inp.arrays, inp.params
+    why = _kernel_unavailable(obs) or "内核子进程没有给出它的输出"
+    fwd = _handler_outputs(inp, obs, "kernel.nb.fwd", NB_FWD)
+    bwd = _handler_outputs(inp, obs, "kernel.nb.bwd", NB_BWD)
+    outcomes: list[CheckOutcome] = []
+
+    def value(c: ArrayCases, key: str, x: np.ndarray, bits: np.ndarray | None, what: str) -> None:
+        from_silu.close(c, key, silu64(x), bits, what, rtol=RTOL_VALUE, atol=ATOL_VALUE, unavailable_zh=why)
+
+    def grad(c: ArrayCases, key: str, expected: np.ndarray, bits: np.ndarray | None, what: str) -> None:
+        from_bwd.close(c, key, expected, bits, what, rtol=RTOL_GRAD, atol=ATOL_GRAD, unavailable_zh=why)
+
+    def moved(bits: np.ndarray | None, axis: int) -> np.ndarray | None:
+        return None if bits is None else np.moveaxis(bits, axis, 0)
 
     c = ArrayCases(obs)
     for n in (1, 2, 3):
-        value(c, f"value.{n}", a[f"x{n}"], f"形状 {a[f'x{n}'].shape} 的输入")
-        value(c, f"jit.{n}", a[f"x{n}"], f"jit,形状 {a[f'x{n}'].shape}")
+        x = a[f"x{n}"]
+        value(c, f"value.{n}", x, fwd.get(f"x{n}"), f"形状 {x.shape} 的输入")
+        value(c, f"jit.{n}", x, fwd.get(f"x{n}"), f"jit,形状 {x.shape}")
     outcomes.append(c.outcome("values"))
 
     c = ArrayCases(obs)
     for e, key in (("scalar", "x0"), ("empty", "xe"), ("empty2", "xe2")):
         what = f"形状 {a[key].shape} 的输入"
-        value(c, f"edge.value.{e}", a[key], what)
-        value(c, f"edge.jit.{e}", a[key], f"jit,{what}")
-    grad(c, "edge.grad.scalar", silu_vjp64(a["x0"], np.float64(1.0)), "grad(silu_ffi)(0 维输入)")
-    grad(c, "edge.grad.empty", np.zeros((0,)), "空数组上的 grad")
+        value(c, f"edge.value.{e}", a[key], fwd.get(key), what)
+        value(c, f"edge.jit.{e}", a[key], fwd.get(key), f"jit,{what}")
+    grad(c, "edge.grad.scalar", silu_vjp64(a["x0"], np.float64(1.0)), bwd.get("x0"),
+         "grad(silu_ffi)(0 维输入)")
+    grad(c, "edge.grad.empty", np.zeros((0,)), None, "空数组上的 grad")
     outcomes.append(c.outcome("edge shapes"))
 
     c = ArrayCases(obs)
     for n in (1, 3):
-        grad(c, f"grad.{n}", silu_vjp64(a[f"x{n}"], a[f"w{n}"]), f"grad,形状 {a[f'x{n}'].shape}")
-    grad(c, "grad_jit.2", silu_vjp64(a["x2"], a["w2"]), f"jit(grad),形状 {a['x2'].shape}")
+        x = a[f"x{n}"]
+        grad(c, f"grad.{n}", silu_vjp64(x, a[f"w{n}"]), bwd.get(f"x{n}"), f"grad,形状 {x.shape}")
+    grad(c, "grad_jit.2", silu_vjp64(a["x2"], a["w2"]), bwd.get("x2"), f"jit(grad),形状 {a['x2'].shape}")
     outcomes.append(c.outcome("grad"))
 
     c = ArrayCases(obs)
     for i, axis in enumerate(p["vmap_in_axes"]):
-        value(c, f"vmap.{i}", np.moveaxis(a["xv"], axis, 0), f"vmap(in_axes={axis})")
+        value(c, f"vmap.{i}", np.moveaxis(a["xv"], axis, 0), moved(fwd.get("xv"), axis),
+              f"vmap(in_axes={axis})")
     outcomes.append(c.outcome("vmap"))
 
     c = ArrayCases(obs)
     k = p["vmap_grad_in_axes"]
     per = np.moveaxis(a["xg"], k, 0)
     expected = silu_vjp64(per, np.broadcast_to(a["wg"], per.shape))
-    grad(c, "vmap_grad", expected, f"vmap(grad, in_axes=({k}, None))")
+    grad(c, "vmap_grad", expected, moved(bwd.get("xg"), k), f"vmap(grad, in_axes=({k}, None))")
     outcomes.append(c.outcome("vmap of grad"))
+    return outcomes
 
+
+def _kernel_checks(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
+    """The handlers called directly by the kernel child, on the kernel cases."""
+    a, p = inp.arrays, inp.params
+    outcomes: list[CheckOutcome] = []
     unavailable = _kernel_unavailable(obs)
     for name, symbol, key in (("kernel Silu", "Silu", "fwd"), ("kernel SiluBwd", "SiluBwd", "bwd")):
         if unavailable:
@@ -241,8 +312,10 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         for i in range(int(p["kernel_cases"])):
             x, ct = a[f"kx_{i}"], a[f"kct_{i}"]
             if key == "fwd":
-                value(c, f"kernel.fwd.{i}", x, f"{symbol},形状 {x.shape}")
+                c.close(f"kernel.fwd.{i}", silu64(x), f"{symbol},形状 {x.shape}",
+                        rtol=RTOL_VALUE, atol=ATOL_VALUE)
             else:
-                grad(c, f"kernel.bwd.{i}", silu_vjp64(x, ct), f"{symbol},形状 {x.shape}")
+                c.close(f"kernel.bwd.{i}", silu_vjp64(x, ct), f"{symbol},形状 {x.shape}",
+                        rtol=RTOL_GRAD, atol=ATOL_GRAD)
         outcomes.append(c.outcome(name))
     return outcomes

@@ -11,6 +11,8 @@ is injected (`grade_fn`), so tests drive the batch with a fake runner.
 
 Failure kinds stay apart:
 - the student's fault (bad file, timeout, crash, failed checks) is a recorded result with a status;
+  a `StudentInputError` that reaches the batch (a decoding layer refused the student's data, see
+  autograder/student_input.py) is one too: `malformed:unusable_input` with the layer's message;
 - a `GraderFault` (or any unexpected exception from the grader) marks that submission
   `grader_error`; the batch goes on, and the exit code is non-zero at the end. It is retried by
   the next run. An interrupted batch (even `kill -9`) resumes the same way: whatever is not
@@ -23,6 +25,7 @@ end, so the output depends only on what the gradebook holds.
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import os
 import sys
 import threading
@@ -35,15 +38,23 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from autograder.executors import Executor
-from autograder.executors.local import LocalExecutor
 from autograder.exercises import CHAPTERS, EXERCISE_IDS, load
 from autograder.exercises.base import ExerciseScore, zero_score
 from autograder.grade import reports
+from autograder.grade.executor import Executor, LocalExecutor
 from autograder.grade.gradebook import Gradebook
 from autograder.grade.intake import DEFAULT_LIMITS, Entry, IntakeLimits, discover, intake_student
-from autograder.grade.model import GraderFault, Phase, ReleaseInfo, StudentResult, StudentSubmission
-from autograder.messages import NOT_GRADED_ZH, Status, message, partial_not_submitted
+from autograder.messages import (
+    NOT_GRADED_ZH,
+    Status,
+    intake_message,
+    malformed,
+    message,
+    partial_not_submitted,
+)
+from autograder.model import GraderFault, Phase, ReleaseInfo, StudentResult, StudentSubmission
+from autograder.states import BuildStatus, JobKind, SubmissionState
+from autograder.student_input import StudentInputError
 
 GradeFn = Callable[[StudentSubmission, ReleaseInfo, Any], StudentResult]
 Grade = Callable[[StudentSubmission], StudentResult]  # what an executor runs for one student
@@ -95,7 +106,7 @@ class BatchConfig:
 @dataclass(frozen=True)
 class JobOutcome:
     student_id: str
-    kind: str  # "graded" | "unchanged" | "grader_error"
+    kind: JobKind
     status: str
     total: float | None
     max_total: float | None
@@ -140,8 +151,28 @@ def intake_failure_result(sub: StudentSubmission, release: ReleaseInfo, scope: G
                          tuple(sub.problems_zh), flags)  # fmt: skip
 
 
+UNUSABLE_INPUT = "unusable_input"  # the intake code of a StudentInputError that reached the batch
+
+
+def unusable_input_submission(sub_id: str, exc: StudentInputError) -> StudentSubmission:
+    """What intake hands on when a decoding layer refused the student's data as a whole."""
+    digest = hashlib.sha256(f"jaxgrade-unusable-v1\0{exc.detail}".encode("utf-8", "replace")).hexdigest()
+    problems = (intake_message(UNUSABLE_INPUT, detail=exc.message_zh),)
+    return StudentSubmission(sub_id, digest, {}, {}, problems, malformed(UNUSABLE_INPUT))
+
+
+def unusable_input_result(sub: StudentSubmission, release: ReleaseInfo, scope: GradingScope,
+                          exc: StudentInputError) -> StudentResult:
+    """The student's result when grading met data no decoding layer could use: 0 points with the
+    layer's message (the student's status, never a grader error)."""
+    refused = unusable_input_submission(sub.student_id, exc)
+    refused = replace(refused, content_hash=sub.content_hash,
+                      problems_zh=(*sub.problems_zh, *refused.problems_zh))
+    return intake_failure_result(refused, release, scope)
+
+
 def _derive_status(
-    runner_status: str, scores: dict[str, ExerciseScore], missing: list[str], phases: tuple[Phase, ...] = ()
+    runner_status: str, scores: dict[str, ExerciseScore], missing: list[str], kernel_builds: dict[str, str]
 ) -> str:
     if runner_status not in ("", Status.OK):
         return runner_status
@@ -152,8 +183,8 @@ def _derive_status(
     for wanted in reports.NOTABLE_EXERCISE_STATUSES:
         if any(scores[ex].status == wanted for ex in EXERCISE_IDS if ex in scores):
             return wanted
-    # the runner records a failed student kernel build as a build phase with outcome "...compile_error"
-    if any(p.name.endswith("/build") and "compile_error" in p.outcome.split(",") for p in phases):
+    # only the kernel the student's grading loads counts: another source that fails to build does not
+    if any(status == BuildStatus.COMPILE_ERROR for status in kernel_builds.values()):
         return Status.BUILD_FAILED
     return Status.OK
 
@@ -200,7 +231,7 @@ def complete_result(
         content_hash=sub.content_hash,
         release_version=release.version,
         scores=scores,
-        status=_derive_status(result.status, scores, missing, result.phases),
+        status=_derive_status(result.status, scores, missing, result.kernel_builds),
         messages_zh=tuple(messages),
         flags=tuple(sorted(flags)),
     )
@@ -217,7 +248,11 @@ def grade_student(
     """
     if sub.status != "ok":
         return intake_failure_result(sub, release, scope)
-    return complete_result(sub, release, grade(sub), scope)
+    try:
+        result = grade(sub)
+    except StudentInputError as exc:
+        return unusable_input_result(sub, release, scope, exc)
+    return complete_result(sub, release, result, scope)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -235,15 +270,15 @@ class _Progress:
             self.done += 1
             score = f"{o.total:g}/{o.max_total:g}" if o.total is not None and o.max_total is not None else "-"
             word = {
-                "graded": o.status,
-                "unchanged": f"{o.status} (unchanged)",
-                "grader_error": "grader_error",
+                JobKind.GRADED: o.status,
+                JobKind.UNCHANGED: f"{o.status} (unchanged)",
+                JobKind.GRADER_ERROR: "grader_error",
             }
             line = (
                 f"[{self.done}/{self.total}] {reports.printable(o.student_id, 40)} "
                 f"{reports.printable(word[o.kind], 60)} {score} ({o.seconds:.1f} s)"
             )
-            if o.kind == "grader_error":
+            if o.kind == JobKind.GRADER_ERROR:
                 line += f": {reports.printable(o.error, 200)}"
             if self.bar:
                 width = 24
@@ -277,16 +312,18 @@ def _take_in(sid: str, entries: list[Entry], gb: Gradebook, cfg: BatchConfig) ->
     safe = gb.receive(sid, t0)
     try:
         sub = intake_student(sid, entries, limits=cfg.limits, release_version=cfg.release.version)
+    except StudentInputError as exc:  # intake never raises for bad input; if a layer did, it is still
+        sub = unusable_input_submission(sid, exc)
     except Exception as exc:  # a bug or resource failure of ours, never the student's fault
         err = f"intake failed: {type(exc).__name__}: {exc}"
         gb.record_grader_error(sid, err, at=time.time())
-        return JobOutcome(sid, "grader_error", "grader_error", None, None, time.time() - t0, err)
+        return JobOutcome(sid, JobKind.GRADER_ERROR, "grader_error", None, None, time.time() - t0, err)
     t1 = time.time()
     intake_phase = Phase("intake", t0, t1 - t0, "ok" if sub.status == "ok" else sub.status)
     if not cfg.regrade and not gb.needs_grading(sid, sub.content_hash, cfg.release.version, cfg.scope):
         row = gb.get(sid)
         assert row is not None
-        return JobOutcome(sid, "unchanged", row.status or "", row.total, row.max_total, t1 - t0)
+        return JobOutcome(sid, JobKind.UNCHANGED, row.status or "", row.total, row.max_total, t1 - t0)
     gb.mark_parsed(sid, sub.content_hash, t1)
     job = _InFlight(sub, safe, intake_phase, t0)
     if sub.status != "ok":  # scored here: nothing goes to the executor
@@ -305,7 +342,7 @@ def _record(job: _InFlight, result: StudentResult, gb: Gradebook, cfg: BatchConf
     stored = gb.load_result(job.sub.student_id)
     assert stored is not None
     reports.write_student_files(cfg.out, job.safe, stored)
-    return JobOutcome(job.sub.student_id, "graded", result.status, result.total, result.max_total,
+    return JobOutcome(job.sub.student_id, JobKind.GRADED, result.status, result.total, result.max_total,
                       time.time() - job.started)  # fmt: skip
 
 
@@ -322,13 +359,14 @@ def _finish(job: _InFlight, fut: Future[StudentResult], gb: Gradebook, cfg: Batc
             err = f"internal error: {last}"
         err = " ".join(err.split())[:1000]
         gb.record_grader_error(sid, err, at=time.time(), phases=(job.intake_phase,))
-        return JobOutcome(sid, "grader_error", "grader_error", None, None, time.time() - job.started, err)
+        seconds = time.time() - job.started
+        return JobOutcome(sid, JobKind.GRADER_ERROR, "grader_error", None, None, seconds, err)
     return _record(job, result, gb, cfg)
 
 
 def _fault_outcome(sid: str, exc: BaseException, gb: Gradebook) -> JobOutcome:
     """The gradebook or the report writing failed for one student: the grader's fault."""
-    o = JobOutcome(sid, "grader_error", "grader_error", None, None, 0.0, f"{type(exc).__name__}: {exc}")
+    o = JobOutcome(sid, JobKind.GRADER_ERROR, "grader_error", None, None, 0.0, f"{type(exc).__name__}: {exc}")
     try:
         gb.record_grader_error(sid, o.error, at=time.time())
     except Exception:
@@ -425,7 +463,7 @@ def _grade_through(
     return outcomes
 
 
-def _ids_of(outcomes: list[JobOutcome], kind: str) -> tuple[str, ...]:
+def _ids_of(outcomes: list[JobOutcome], kind: JobKind) -> tuple[str, ...]:
     return tuple(sorted(o.student_id for o in outcomes if o.kind == kind))
 
 
@@ -451,8 +489,8 @@ def _write_reports(
         unsafe_no_sandbox=cfg.unsafe_no_sandbox,
         jobs=cfg.jobs,
         exercises=cfg.exercises,
-        graded_now=_ids_of(outcomes, "graded"),
-        skipped_unchanged=_ids_of(outcomes, "unchanged"),
+        graded_now=_ids_of(outcomes, JobKind.GRADED),
+        skipped_unchanged=_ids_of(outcomes, JobKind.UNCHANGED),
         wall_s=time.time() - start,
         ignored_entries=tuple(ignored),
         executor=executor,
@@ -463,7 +501,7 @@ def _write_reports(
 
 
 def _summary(ids: list[str], rows: list[reports.GradeRow], outcomes: list[JobOutcome]) -> BatchSummary:
-    errors = tuple(sorted(r.row.student_id for r in rows if r.row.state == "grader_error"))
+    errors = tuple(sorted(r.row.student_id for r in rows if r.row.state == SubmissionState.GRADER_ERROR))
     reason = ""
     if errors:
         first = next(r for r in rows if r.row.student_id == errors[0])
@@ -473,8 +511,8 @@ def _summary(ids: list[str], rows: list[reports.GradeRow], outcomes: list[JobOut
         )
     return BatchSummary(
         students=tuple(ids),
-        graded_now=_ids_of(outcomes, "graded"),
-        unchanged=_ids_of(outcomes, "unchanged"),
+        graded_now=_ids_of(outcomes, JobKind.GRADED),
+        unchanged=_ids_of(outcomes, JobKind.UNCHANGED),
         grader_errors=errors,
         exit_code=1 if errors else 0,
         reason=reason,

@@ -26,6 +26,7 @@ from pathlib import Path, PurePosixPath
 from autograder.grade.cells import AnswerCell
 from autograder.messages import message
 from autograder.sandbox import SCRATCH_TARGET, Limits, Mount, Sandbox, SandboxFault, Toolchain
+from autograder.states import BuildStatus
 from jaxcourse.kernels import build_key, compile_argv
 
 SOURCE_SUFFIXES = (".cc", ".cpp", ".cxx")
@@ -53,7 +54,7 @@ class KernelSource:
 class BuildOutcome:
     key: str  # jaxcourse.build_key of the source: the child finds `<key>.so` in JAXCOURSE_PREBUILT
     source_name: str
-    status: str  # "cached" | "built" (a .so exists) | "compile_error" | "timeout" | "memory"
+    status: BuildStatus  # CACHED or BUILT: a .so exists
     so_path: Path | None  # inside the cache; copy it with install(), never mount it
     diagnostics: str  # first lines of the compiler's output, paths shown with the student's file name
     duration_s: float
@@ -70,6 +71,10 @@ def _writefile_parser() -> object:
     return OSMagics.writefile
 
 
+# a %%writefile cell the parent reads at most (intake's cap on one extra source file)
+MAX_WRITEFILE_CHARS = 2 * 2**20
+
+
 class BadWritefile(ValueError):
     """A `%%writefile` line IPython refuses too (a comment after the name, two names, none): the cell
     writes no file, so it holds no kernel source; `line` and the reason are for the student."""
@@ -79,11 +84,17 @@ class BadWritefile(ValueError):
         super().__init__(f"{line}: {reason}")
 
 
+class WritefileTooLarge(BadWritefile):
+    """A `%%writefile` cell longer than MAX_WRITEFILE_CHARS: not read, so it holds no kernel source."""
+
+
 def _writefile(src: str) -> tuple[str, bool, str] | None:
     """(file name, append?, body) of a `%%writefile` cell, exactly as IPython would write it; None for
     any other cell; BadWritefile when IPython would refuse the magic's arguments."""
     if not src.startswith("%%writefile"):
         return None
+    if len(src) > MAX_WRITEFILE_CHARS:  # IPython's transformer and ast would cost seconds per 10 MB
+        raise WritefileTooLarge(src.split("\n", 1)[0][:200], f"over {MAX_WRITEFILE_CHARS} characters")
     import ast
     import re
 
@@ -115,6 +126,9 @@ def writefile_notes(cells: Sequence[AnswerCell]) -> list[str]:
     for cell in cells:
         try:
             _writefile(cell.source)
+        except WritefileTooLarge:
+            limit_mb = MAX_WRITEFILE_CHARS // 2**20
+            notes.append(message("writefile_too_large", cell=cell.index + 1, limit_mb=limit_mb))
         except BadWritefile as exc:
             notes.append(message("bad_writefile", cell=cell.index + 1, line=exc.line, reason=exc.reason))
     return notes
@@ -192,12 +206,12 @@ class BuildCache:
     def lookup(self, key: str, source_name: str) -> BuildOutcome | None:
         so = self.root / f"{key}.so"
         if so.is_file():
-            return BuildOutcome(key, source_name, "cached", so, "", 0.0)
+            return BuildOutcome(key, source_name, BuildStatus.CACHED, so, "", 0.0)
         err = self.root / f"{key}.err.json"
         if err.is_file():
             try:
                 doc = json.loads(err.read_text(encoding="utf-8"))
-                return BuildOutcome(key, source_name, "compile_error", None,
+                return BuildOutcome(key, source_name, BuildStatus.COMPILE_ERROR, None,
                                     _for_student(str(doc["diagnostics"]), source_name), 0.0)
             except (OSError, ValueError, KeyError):
                 return None
@@ -237,17 +251,17 @@ class BuildCache:
             if any(m in result.stderr + result.stdout for m in ENVIRONMENT_MARKERS):
                 raise BuildFault(f"kernel build failed in its environment: {raw[-500:]}")
             if result.timed_out or result.limit in ("wall", "cpu") or CPU_LIMIT_MARKER in raw:
-                return BuildOutcome(key, src.name, "timeout", None, diagnostics, result.wall_s)
+                return BuildOutcome(key, src.name, BuildStatus.TIMEOUT, None, diagnostics, result.wall_s)
             if result.limit == "memory":
-                return BuildOutcome(key, src.name, "memory", None, diagnostics, result.wall_s)
+                return BuildOutcome(key, src.name, BuildStatus.MEMORY, None, diagnostics, result.wall_s)
             if result.exit_code == 0 and built.is_file() and not built.is_symlink():
                 stored = self._store(key, built)
-                return BuildOutcome(key, src.name, "built", stored, diagnostics, result.wall_s)
+                return BuildOutcome(key, src.name, BuildStatus.BUILT, stored, diagnostics, result.wall_s)
             if result.exit_code == 0:
                 raise BuildFault(f"compiler exited 0 but wrote no library for key {key}")
             if result.signal is None and not result.killed and result.limit is None:
                 self._store_error(key, raw)  # a plain error exit: the source's own fault
-            return BuildOutcome(key, src.name, "compile_error", None, diagnostics, result.wall_s)
+            return BuildOutcome(key, src.name, BuildStatus.COMPILE_ERROR, None, diagnostics, result.wall_s)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
 

@@ -15,6 +15,17 @@ Attribution, in order of precedence (docs/architecture.md, "Notebook cell metada
 Skipped: setup and self-check cells, cells equal to a release setup/self-check cell, cells of
 only comments (an untouched answer template), otter's `grader.check(...)` / `otter.Notebook(...)`
 lines, non-code cells (an answer cell retyped to Markdown simply gives that exercise no code).
+
+Bounded work on hostile text (rule 3 is the only costly step). IPython's input transformer
+re-tokenises a cell once per `!`/`%` line (quadratic: 400 such lines cost a second), and `ast`
+needs memory in proportion to a cell and raises RecursionError on deep nesting (`1+1+...` with a
+thousand terms). So a cell is transformed only when it has at most MAX_MAGIC_LINES magic lines and
+they fit the notebook's MAGIC_LINES_PER_NOTEBOOK (else `ast` reads the raw text, which for such a
+cell fails and leaves the line pattern below), and read as Python only when it is at most
+MAX_ANALYSED_CELL_CHARS long and fits the notebook's ANALYSED_CHARS_PER_NOTEBOOK budget; other
+cells, and cells whose parse or walk fails (RecursionError and MemoryError included), are read with
+a line pattern (`def name`, `class name`, `name =` at the start of a line; linear). Cells past a cap
+get the student note `cell_not_analysed` and are attributed by position (rule 4).
 """
 
 from __future__ import annotations
@@ -22,7 +33,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from autograder.exercises import CHAPTERS
@@ -64,6 +75,14 @@ SIGNS: dict[str, Sign] = {
     "silu_ffi": Sign(defines=("silu_ffi",), writes_suffixes=(".cc", ".cpp", ".cxx", ".h", ".hpp")),
     "ffi_lowering": Sign(defines=("rms_norm_prim_p",)),
 }
+
+MAX_ANALYSED_CELL_CHARS = 100_000  # longer code cells are not read as Python (master answers: < 5 KB)
+MAX_MAGIC_LINES = 50  # `!`/`%` lines IPython's transformer rewrites per cell (its cost is quadratic)
+ANALYSED_CHARS_PER_NOTEBOOK = 500_000  # code read as Python per chapter notebook (masters: < 50 KB)
+MAGIC_LINES_PER_NOTEBOOK = 500  # magic lines transformed per chapter notebook
+_MAGIC_LINE = re.compile(r"^[ \t]*[!%]|=[ \t]*[!%]", re.M)
+_DEF_LINE = re.compile(r"^(?:def|class)\s+(\w+)|^(\w+)\s*[:=]", re.M)
+_REGISTER_LINE = re.compile(r"\[\s*(\w+)\s*\]\s*=")
 
 _OTTER_LINE = re.compile(
     r"^\s*(import\s+otter\s*|grader\s*=\s*otter\.Notebook\(.*\)\s*|grader\.\w+\(.*\)\s*)(#.*)?$")
@@ -114,7 +133,7 @@ def _cells(nb: dict[str, Any]) -> list[dict[str, Any]]:
     return [c for c in cells if isinstance(c, dict)] if isinstance(cells, list) else []
 
 
-@cache
+@lru_cache(maxsize=256)  # bounded: a batch sees thousands of cells
 def _python_text(src: str) -> str | None:
     """The cell as plain Python (IPython magics rewritten), or None if that fails."""
     try:
@@ -169,30 +188,65 @@ class _Binder(ast.NodeVisitor):
         self.generic_visit(node)
 
 
-def _bound_and_registered(src: str) -> tuple[set[str], set[str]]:
+class AnalysisBudget:
+    """How much code of one notebook may still be read as Python (see the module doc)."""
+
+    def __init__(self, chars: int = ANALYSED_CHARS_PER_NOTEBOOK, magic_lines: int = MAGIC_LINES_PER_NOTEBOOK):
+        self.chars, self.magic_lines = chars, magic_lines
+
+    def take(self, src: str) -> bool:
+        """Whether `src` may be read as Python; charges it to the budget when it may."""
+        if len(src) > MAX_ANALYSED_CELL_CHARS or len(src) > self.chars:
+            return False
+        self.chars -= len(src)
+        return True
+
+    def take_magics(self, lines: int) -> bool:
+        """Whether IPython's transformer may rewrite a cell of `lines` magic lines; charges them."""
+        if lines > MAX_MAGIC_LINES or lines > self.magic_lines:
+            return False
+        self.magic_lines -= lines
+        return True
+
+
+def _by_pattern(src: str) -> tuple[set[str], set[str]]:
+    """Names bound and registered on, from line patterns only (linear in the cell)."""
+    return {a or b for a, b in _DEF_LINE.findall(src)}, set(_REGISTER_LINE.findall(src))
+
+
+def _bound_and_registered(src: str, budget: AnalysisBudget) -> tuple[set[str], set[str], bool]:
+    """(names bound, names registered on, whether the cell was read as Python within the caps)."""
     if src.startswith("%%"):  # %%time, %%capture, ...: the body is the Python that runs
         src = src.split("\n", 1)[1] if "\n" in src else ""
-    text = _python_text(src)
+    if not budget.take(src):
+        return (*_by_pattern(src), False)
+    many_magics = not budget.take_magics(len(_MAGIC_LINE.findall(src)))
+    text = None if many_magics else _python_text(src)
     try:
         tree = ast.parse(text if text is not None else src)
-    except (SyntaxError, ValueError):
-        found = re.findall(r"^(?:def|class)\s+(\w+)|^(\w+)\s*[:=]", src, re.M)
-        return {a or b for a, b in found}, set(re.findall(r"\[\s*(\w+)\s*\]\s*=", src))
-    binder = _Binder()
-    binder.visit(tree)
-    return binder.bound, binder.registered
+        binder = _Binder()
+        binder.visit(tree)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return (*_by_pattern(src), not many_magics)
+    return binder.bound, binder.registered, not many_magics
 
 
-def signed_exercises(src: str, exercises: tuple[str, ...]) -> list[str]:
+def signed_exercises(src: str, exercises: tuple[str, ...], budget: AnalysisBudget | None = None) -> list[str]:
     """Exercises (in chapter order) whose interface this code cell defines or registers."""
+    return _signs(src, exercises, budget or AnalysisBudget())[0]
+
+
+def _signs(src: str, exercises: tuple[str, ...], budget: AnalysisBudget) -> tuple[list[str], bool]:
+    """(signed exercises, whether the cell was read within the caps)."""
     first = src.lstrip("\n").split("\n", 1)[0].strip()
     m = _WRITEFILE.match(first)
     if m:
         name = m.group(1)
-        return [ex for ex in exercises if name.endswith(SIGNS[ex].writes_suffixes)]
-    bound, registered = _bound_and_registered(src)
-    return [ex for ex in exercises
-            if bound & set(SIGNS[ex].defines) or registered & set(SIGNS[ex].registers_on)]
+        return [ex for ex in exercises if name.endswith(SIGNS[ex].writes_suffixes)], True
+    bound, registered, analysed = _bound_and_registered(src, budget)
+    signed = [ex for ex in exercises
+              if bound & set(SIGNS[ex].defines) or registered & set(SIGNS[ex].registers_on)]
+    return signed, analysed
 
 
 @dataclass(frozen=True)
@@ -235,6 +289,7 @@ def map_cells(chapter: str, release_nb: dict[str, Any], student_nb: dict[str, An
     own_meta = [_meta(c, exercises) for c in cells]
     recovered = False
     current: str | None = None
+    budget = AnalysisBudget()
     for i, (cell, meta) in enumerate(zip(cells, own_meta, strict=True)):
         src = cell_source(cell)
         norm = normalize(src)
@@ -258,7 +313,10 @@ def map_cells(chapter: str, release_nb: dict[str, Any], student_nb: dict[str, An
         if role == "answer" and ex is not None:
             target = ex
         else:
-            signed = signed_exercises(code, exercises)
+            signed, analysed = _signs(code, exercises, budget)
+            if not analysed:
+                notes.append(message("cell_not_analysed", cell=i + 1, chars=MAX_ANALYSED_CELL_CHARS,
+                                     magics=MAX_MAGIC_LINES))
             target = signed[0] if signed else (current or exercises[0])
             current = target
         answers[target].append(AnswerCell(i, code))

@@ -25,6 +25,7 @@ Result wire format (`jaxgrade-result/1`, JSON object, at most MAX_RESULT_BYTES):
                             "output_zh": str, "passed": bool}]}}
   phases        [{"name": str, "started_at": float (unix s), "duration_s": float, "outcome": str}]
   messages_zh   [str]   flags [str]
+  kernel_builds {chapter: BuildStatus value} how the student's chosen kernel built, per chapter that had one
 """
 
 from __future__ import annotations
@@ -39,8 +40,9 @@ from typing import Any
 from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.exercises.base import ExerciseScore, TestResult
 from autograder.grade.intake import content_hash
-from autograder.grade.model import ChapterNotebook, Phase, ReleaseInfo, StudentResult, StudentSubmission
 from autograder.messages import EXERCISE_STATUS_ZH, STATUS_ZH
+from autograder.model import ChapterNotebook, Phase, ReleaseInfo, StudentResult, StudentSubmission
+from autograder.states import BuildStatus
 
 SUBMISSION_FORMAT = "jaxgrade-submission/1"
 RESULT_FORMAT = "jaxgrade-result/1"
@@ -59,7 +61,7 @@ SUBMISSION_STATUSES = frozenset(STATUS_ZH) | {"not_submitted"}
 EXERCISE_STATUSES = frozenset(EXERCISE_STATUS_ZH)
 _SLACK = 1e-9
 RESULT_KEYS = {"format", "content_hash", "release_version", "status", "scores", "phases", "messages_zh",
-               "flags"}  # fmt: skip
+               "flags", "kernel_builds"}  # fmt: skip
 
 
 class CodecError(ValueError):
@@ -175,6 +177,7 @@ def encode_result(result: StudentResult) -> str:
         ],
         "messages_zh": list(result.messages_zh),
         "flags": list(result.flags),
+        "kernel_builds": dict(result.kernel_builds),
     }
     return json.dumps(doc, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
@@ -230,8 +233,14 @@ def decode_result(
     for f in flags:
         if not _FLAG_RE.fullmatch(f) or len(f) > MAX_NAME:
             raise CodecError(f"flag {f[:80]!r} is not a flag name")
+    builds = doc["kernel_builds"]
+    known = {s.value for s in BuildStatus}
+    if not isinstance(builds, dict) or not all(
+        ch in CHAPTERS and isinstance(b, str) and b in known for ch, b in builds.items()
+    ):
+        raise CodecError("kernel_builds is not an object of chapter -> build status")
     return StudentResult(student_id, content_hash_hex, release.version, scores, status, tuple(phases),
-                         tuple(messages), tuple(flags))  # fmt: skip
+                         tuple(messages), tuple(flags), dict(builds))  # fmt: skip
 
 
 def _exercise_score(ex: str, entry: Any, points: float) -> ExerciseScore:

@@ -36,8 +36,11 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from autograder import cache_paths
+from autograder.cache_paths import default_root
+
 CHILD_TARGET = "/sandbox/xla"
-ENV_ROOT = "JAXGRADE_COMPILE_CACHE_ROOT"
+ENV_ROOT = cache_paths.ENV_ROOT
 # Entry files as JAX's LRUCache names them: "<module name>-<sha256 hex>-cache".
 ENTRY_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,200}-[0-9a-f]{64}-cache")
 # A cache folder's name as cache_name makes it; its parts, in order, with what each one scopes.
@@ -52,14 +55,6 @@ NEVER_WRITE_S = "1000000000"  # children: no compilation is ever slow enough to 
 _REPO = Path(__file__).resolve().parents[2]
 # What decides which programs a child compiles (besides the release): the child-side code.
 _CHILD_CODE = (_REPO / "autograder" / "sandboxed", _REPO / "jaxcourse")
-
-
-def default_root() -> Path:
-    """`$JAXGRADE_COMPILE_CACHE_ROOT`, else `$XDG_CACHE_HOME/jaxgrade/xla` (default `~/.cache/...`)."""
-    if os.environ.get(ENV_ROOT):
-        return Path(os.environ[ENV_ROOT])
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "jaxgrade" / "xla"
 
 
 def _digest_files(folders: tuple[Path, ...]) -> str:

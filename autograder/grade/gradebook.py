@@ -55,7 +55,8 @@ from pathlib import Path
 
 from autograder.exercises import EXERCISE_IDS
 from autograder.exercises.base import ExerciseScore, TestResult
-from autograder.grade.model import Phase, StudentResult
+from autograder.model import Phase, StudentResult
+from autograder.states import SubmissionState
 
 SCHEMA_VERSION = "1"
 
@@ -67,7 +68,7 @@ CREATE TABLE IF NOT EXISTS submissions (
     content_hash TEXT,
     release_version TEXT,
     scope TEXT,
-    state TEXT NOT NULL CHECK (state IN ('received', 'parsed', 'running', 'graded', 'grader_error')),
+    state TEXT NOT NULL CHECK (state IN ({states})),
     received_at REAL, parsed_at REAL, started_at REAL, graded_at REAL,
     status TEXT, total REAL, max_total REAL,
     flags TEXT NOT NULL DEFAULT '[]',
@@ -92,7 +93,7 @@ CREATE TABLE IF NOT EXISTS phases (
     started_at REAL NOT NULL, duration_s REAL NOT NULL, outcome TEXT NOT NULL,
     PRIMARY KEY (student_id, seq)
 );
-"""
+""".replace("{states}", ", ".join(f"'{state}'" for state in SubmissionState))
 
 # Names the batch writes into OUT/ itself: a student folder must never be one of them.
 RESERVED_NAMES = frozenset(
@@ -212,7 +213,7 @@ class Gradebook:
         row = self.get(student_id)
         return not (
             row is not None
-            and row.state == "graded"
+            and row.state == SubmissionState.GRADED
             and row.content_hash == content_hash
             and row.release_version == release_version
             and row.scope == scope
@@ -237,22 +238,23 @@ class Gradebook:
                 candidate = safe_id(student_id, long_hash=True)
             db.execute(
                 "INSERT INTO submissions (student_id, safe_id, state, received_at)"
-                " VALUES (?, ?, 'received', ?)",
-                (student_id, candidate, at),
+                " VALUES (?, ?, ?, ?)",
+                (student_id, candidate, SubmissionState.RECEIVED, at),
             )
             return candidate
 
     def mark_parsed(self, student_id: str, content_hash: str, at: float) -> None:
         with self._tx() as db:
             db.execute(
-                "UPDATE submissions SET state='parsed', content_hash=?, parsed_at=? WHERE student_id=?",
-                (content_hash, at, student_id),
+                "UPDATE submissions SET state=?, content_hash=?, parsed_at=? WHERE student_id=?",
+                (SubmissionState.PARSED, content_hash, at, student_id),
             )
 
     def mark_running(self, student_id: str, at: float) -> None:
         with self._tx() as db:
             db.execute(
-                "UPDATE submissions SET state='running', started_at=? WHERE student_id=?", (at, student_id)
+                "UPDATE submissions SET state=?, started_at=? WHERE student_id=?",
+                (SubmissionState.RUNNING, at, student_id),
             )
 
     def record_result(self, result: StudentResult, *, scope: str, graded_at: float) -> None:
@@ -293,11 +295,12 @@ class Gradebook:
                     (sid, i, p.name, float(p.started_at), float(p.duration_s), p.outcome),
                 )
             db.execute(
-                "UPDATE submissions SET state='graded', content_hash=?, release_version=?, scope=?,"
+                "UPDATE submissions SET state=?, content_hash=?, release_version=?, scope=?,"
                 " graded_at=?, status=?, total=?, max_total=?, flags=?, messages=?, error=NULL"
                 " WHERE student_id=?",
-                (result.content_hash, result.release_version, scope, graded_at, result.status,
-                 float(result.total), float(result.max_total), json.dumps(sorted(set(result.flags))),
+                (SubmissionState.GRADED, result.content_hash, result.release_version, scope, graded_at,
+                 result.status, float(result.total), float(result.max_total),
+                 json.dumps(sorted(set(result.flags))),
                  json.dumps(list(result.messages_zh), ensure_ascii=False), sid),
             )  # fmt: skip
 
@@ -314,9 +317,9 @@ class Gradebook:
                     (student_id, i, p.name, float(p.started_at), float(p.duration_s), p.outcome),
                 )
             db.execute(
-                "UPDATE submissions SET state='grader_error', status='grader_error', error=?, graded_at=?,"
+                "UPDATE submissions SET state=?, status='grader_error', error=?, graded_at=?,"
                 " total=0, max_total=NULL, flags='[\"grader_error\"]', messages='[]' WHERE student_id=?",
-                (error[:4000], at, student_id),
+                (SubmissionState.GRADER_ERROR, error[:4000], at, student_id),
             )
 
     # -- reading results back --------------------------------------------------------------
@@ -324,7 +327,7 @@ class Gradebook:
     def load_result(self, student_id: str) -> StudentResult | None:
         """The graded result as recorded (None unless state is graded)."""
         row = self.get(student_id)
-        if row is None or row.state != "graded":
+        if row is None or row.state != SubmissionState.GRADED:
             return None
         with self._lock:
             score_rows = self._db.execute(

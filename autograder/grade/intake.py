@@ -33,7 +33,12 @@ else in the batch is affected):
   the student is told which.
 - Extra files are kept only for source types (`.cc`, `.h`, `.py`, ...) with safe names (ASCII
   letters, digits, `._+-`, not starting with `-` or `.`): they may end up on a compiler's command
-  line. A single top-level folder in an archive is stripped (`hw/silu.cc` -> `silu.cc`).
+  line. A single top-level folder in an archive is stripped (`hw/silu.cc` -> `silu.cc`). A kept
+  file that lies inside another kept file (`k.cc/k.cc` next to `k.cc`, possible in a zip) is left
+  out (noted): both cannot be placed in the notebook's folder.
+- Notebook JSON is read by `untrusted_json.loads` (at most MAX_NOTEBOOK_DEPTH levels): text comes
+  back valid (a `\\ud800` escape's lone surrogate becomes U+FFFD, so the content hash, the gradebook
+  and the feedback can encode every string) and integers within int64.
 
 Statuses (`StudentSubmission.status`): `ok` (at least one chapter notebook), `not_submitted`
 (nothing in the entry), or `malformed:<reason>` when nothing is gradable, with reason one of
@@ -61,6 +66,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from autograder import registry, untrusted_json
 from autograder.exercises import CHAPTERS
 from autograder.grade.intake_read import (
     DEFAULT_LIMITS,
@@ -74,8 +80,9 @@ from autograder.grade.intake_read import (
     read_zip,
     strip_common_folder,
 )
-from autograder.grade.model import ChapterNotebook, StudentSubmission
 from autograder.messages import CHAPTER_ZH, Status, intake_message, malformed
+from autograder.model import ChapterNotebook, StudentSubmission
+from autograder.student_input import StudentInputError
 
 __all__ = [
     "CHAPTER_INTERFACES",
@@ -95,13 +102,13 @@ __all__ = [
     "read_submissions",
 ]
 
-# Interface names per chapter (see docs/architecture.md), used when metadata is missing.
-CHAPTER_INTERFACES: dict[str, tuple[str, ...]] = {
-    "ch02": ("primitive_histogram", "predicted_compiles", "fusion_report", "safe_pairwise_distance"),
-    "ch05": ("custom_reduce_sum_p", "gammaln_cb", "silu_ffi", "rms_norm_prim_p"),
-}
+# Interface names per chapter (the exercise registry's), used when metadata is missing.
+CHAPTER_INTERFACES: dict[str, tuple[str, ...]] = registry.chapter_interfaces()
 EXTRA_SUFFIXES = frozenset({".cc", ".cpp", ".cxx", ".c", ".h", ".hh", ".hpp", ".py"})
 SAFE_COMPONENT = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._+-]{0,99}")
+# Nesting a notebook may have (Jupyter's own documents are shallow; deeper is refused as not JSON,
+# where the standard parser would raise RecursionError from about 10,000 levels).
+MAX_NOTEBOOK_DEPTH = 1000
 # Refusals that show a hostile entry: the whole student is refused, not just the entry.
 HOSTILE_CODES = frozenset({"symlink", "special_file", "unsafe_zip", "zip_bomb"})
 
@@ -168,10 +175,9 @@ def _load_json(data: bytes, name: str, limits: IntakeLimits) -> Any:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise Refused("not_utf8", name) from exc
-    text = text.removeprefix("\ufeff")
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as exc:
+    try:  # valid text from here on: lone surrogates (`\\ud800` escapes) are replaced
+        return untrusted_json.loads(text.removeprefix("\ufeff"), max_depth=MAX_NOTEBOOK_DEPTH)
+    except StudentInputError as exc:
         raise Refused("not_json", name) from exc
 
 
@@ -389,7 +395,18 @@ def _sort_files(files: list[RawFile]) -> _EntryFiles:
                 notes.append(intake_message("unsafe_name", name=f.path))
         else:
             ignored += 1
+    for path in _under_another_file(extras):
+        del extras[path]
+        notes.append(intake_message("path_conflict", name=path))
     return _EntryFiles(tuple(notebooks), extras, tuple(notes), ignored, bool(files))
+
+
+def _under_another_file(extras: dict[str, bytes]) -> list[str]:
+    """Kept paths that lie inside another kept path (`k.cc/k.cc` next to `k.cc`, possible in a zip):
+    they cannot both be files in the notebook's folder, so the inner ones are left out."""
+    files = set(extras)
+    return sorted(p for p in extras
+                  if any("/".join(p.split("/")[:n]) in files for n in range(1, p.count("/") + 1)))
 
 
 def _read_entry(entry: Entry, limits: IntakeLimits, problems: list[str]) -> _EntryFiles:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from autograder.messages import intake_message
+from autograder.student_input import StudentInputError
 
 MiB = 2**20
 
@@ -53,15 +54,15 @@ class IntakeLimits:
 DEFAULT_LIMITS = IntakeLimits()
 
 
-class Refused(Exception):
+class Refused(StudentInputError):
     """The whole entry (or student) is refused: `code` becomes `malformed:<code>`."""
 
     def __init__(self, code: str, name: str, detail: str = ""):
-        super().__init__(f"{code}: {name} {detail}")
-        self.code, self.name, self.detail = code, name, detail
+        super().__init__(f"{code}: {name} {detail}", intake_message(code, name=name, detail=detail))
+        self.code, self.name = code, name
 
     def message(self) -> str:
-        return intake_message(self.code, name=self.name, detail=self.detail)
+        return self.message_zh
 
 
 @dataclass(frozen=True)

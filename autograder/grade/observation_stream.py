@@ -22,8 +22,8 @@ from typing import Any
 import numpy as np
 
 from autograder import untrusted_json
-from autograder.grade.model import GraderFault
 from autograder.messages import FORGED_OUTPUT_ZH, OVERSIZED_OUTPUT_ZH
+from autograder.model import GraderFault
 from autograder.observations import (
     MAX_JSON_BYTES,
     MAX_NPY_BYTES,
@@ -43,6 +43,7 @@ from autograder.sandboxed.wire import (
     TOKEN_KEY,
     WIRE_KEY,
 )
+from autograder.student_input import StudentInputError
 
 MAX_HEADER_BYTES = 4096
 MAX_KEY_CHARS = 200
@@ -301,16 +302,13 @@ class ObservationStream:
             return True
         if kind != "npy":
             return False
-        dtype, shape = header.get("dtype"), header.get("shape")
-        if not isinstance(dtype, str) or not _NUMERIC_DTYPE.fullmatch(dtype) or not isinstance(shape, list) \
-                or len(shape) > 32 or not all(type(n) is int and 0 <= n <= 2**40 for n in shape):
-            return False
-        dt = np.dtype(dtype)
-        if dt.kind not in "biufc" or dt.hasobject or math.prod(shape) * dt.itemsize != len(payload):
+        try:
+            array = decode_array(header.get("dtype"), header.get("shape"), payload)
+        except StudentInputError:
             return False
         name = f"{ex}.{state.arrays}.npy"
         state.arrays += 1
-        np.save(self.dest / name, np.frombuffer(payload, dtype=dt).reshape(shape), allow_pickle=False)
+        np.save(self.dest / name, array, allow_pickle=False)
         self._keep(state, key, "npy", json.dumps(name).encode())
         return True
 
@@ -361,6 +359,25 @@ class ObservationStream:
         (self.dest / f"{exercise}.json").write_bytes(head + b",".join(entries) + b"}}")
         state.values = {}
         return read_child_observations(self.dest, exercise, self.token)
+
+
+def decode_array(dtype: Any, shape: Any, payload: bytes) -> np.ndarray:
+    """The array an "npy" put frame carries (its header's `dtype` and `shape`, C-order payload);
+    StudentInputError unless the dtype is numeric and understood by numpy, the shape a list of at
+    most 32 sizes, and the payload exactly that many bytes."""
+    if not isinstance(dtype, str) or not _NUMERIC_DTYPE.fullmatch(dtype) or not isinstance(shape, list) \
+            or len(shape) > 32 or not all(type(n) is int and 0 <= n <= 2**40 for n in shape):
+        raise StudentInputError("array frame: bad dtype or shape", "数组观测结果的类型或形状无效")
+    try:
+        dt = np.dtype(dtype)  # the pattern admits names numpy does not know ("f3", "i16")
+    except TypeError:
+        raise StudentInputError(f"array frame: unknown dtype {dtype!r}", "数组观测结果的类型无效") from None
+    if dt.kind not in "biufc" or dt.hasobject or math.prod(shape) * dt.itemsize != len(payload):
+        raise StudentInputError("array frame: size mismatch", "数组观测结果与其形状不符")
+    try:
+        return np.frombuffer(payload, dtype=dt).reshape(shape)
+    except ValueError:  # numpy's own limits on a shape (e.g. more elements than an index can hold)
+        raise StudentInputError("array frame: shape numpy refuses", "数组观测结果与其形状不符") from None
 
 
 def _label(value: Any) -> str:

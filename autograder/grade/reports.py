@@ -39,7 +39,6 @@ from typing import Any, NamedTuple
 from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.exercises.base import ExerciseScore
 from autograder.grade.gradebook import SubmissionRow
-from autograder.grade.model import Phase, StudentResult
 from autograder.messages import (
     CHAPTER_TITLE_ZH,
     FEEDBACK_FOOTER_ZH,
@@ -49,6 +48,8 @@ from autograder.messages import (
     message,
     status_zh,
 )
+from autograder.model import Phase, StudentResult
+from autograder.states import SubmissionState
 
 GRADES_COLUMNS = ("student_id", *EXERCISE_IDS, "total", "max_total", "status")
 
@@ -456,7 +457,8 @@ def _status_counts(rows: list[GradeRow]) -> list[str]:
 
 
 def _flags(rows: list[GradeRow]) -> list[str]:
-    flagged = [g for g in rows if (g.result and g.result.flags) or g.row.state == "grader_error"]
+    failed = SubmissionState.GRADER_ERROR
+    flagged = [g for g in rows if (g.result and g.result.flags) or g.row.state == failed]
     if not flagged:
         return _section("Flags", ["none"])
     body = ["| student | flags | status |", "| --- | --- | --- |"]
@@ -468,7 +470,7 @@ def _flags(rows: list[GradeRow]) -> list[str]:
 
 def _grader_errors(rows: list[GradeRow]) -> list[str]:
     title = "Grader errors (not the students' fault; rerun the same command to retry them)"
-    errors = [g for g in rows if g.row.state == "grader_error"]
+    errors = [g for g in rows if g.row.state == SubmissionState.GRADER_ERROR]
     if not errors:
         return _section(title, ["none"])
     body = ["| student | error |", "| --- | --- |"]
@@ -477,7 +479,8 @@ def _grader_errors(rows: list[GradeRow]) -> list[str]:
 
 
 def _not_finished(rows: list[GradeRow]) -> list[str]:
-    unfinished = [g for g in rows if g.row.state not in ("graded", "grader_error")]
+    finished = (SubmissionState.GRADED, SubmissionState.GRADER_ERROR)
+    unfinished = [g for g in rows if g.row.state not in finished]
     if not unfinished:
         return []
     body = [f"- {_md_cell(g.row.student_id)}: state {g.row.state}" for g in unfinished]

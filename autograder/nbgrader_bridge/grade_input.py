@@ -27,10 +27,10 @@ from autograder.exercises import CHAPTERS
 from autograder.grade import reports
 from autograder.grade.gradebook import Gradebook
 from autograder.grade.intake import EXTRA_SUFFIXES
-from autograder.grade.model import ReleaseInfo, StudentResult
 from autograder.lms.layouts import Item, Scan, Source
 from autograder.lms.mapping import Mapping, map_students
 from autograder.lms.stage import remove_stage, stage
+from autograder.model import ReleaseInfo, StudentResult
 from autograder.nbgrader_bridge import venv
 from autograder.roster import Roster, RosterError, load_roster
 

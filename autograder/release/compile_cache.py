@@ -1,4 +1,5 @@
-"""`jaxgrade warm-cache`: fill a release's trusted XLA compile cache (instructor / grader tool).
+"""Filling a release's trusted XLA compile cache (instructor / grader tool; the command is
+autograder/commands/warm_cache.py).
 
 Only trusted code ever runs in the fill: the masters' answers (`solutions/`, instructor code) and
 the project's correct corpus variants (`tests/corpus/answers/<id>/`, verdict "full"), pasted into
@@ -17,7 +18,6 @@ cache. The parent then copies every well-named entry into a fresh folder (entrie
 
 from __future__ import annotations
 
-import argparse
 import copy
 import dataclasses
 import hashlib
@@ -25,7 +25,6 @@ import json
 import os
 import secrets
 import shutil
-import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -36,7 +35,8 @@ from typing import Any
 from autograder.exercises import EXERCISE_IDS, load
 from autograder.exercises.structure_pool import POOL_SIZE
 from autograder.grade import compile_cache
-from autograder.grade.model import ChapterNotebook, GraderFault, ReleaseInfo, StudentResult, StudentSubmission
+from autograder.model import ChapterNotebook, GraderFault, ReleaseInfo, StudentResult, StudentSubmission
+from autograder.states import SANDBOXED_ISOLATIONS
 
 
 @dataclass(frozen=True)
@@ -223,9 +223,9 @@ def fill(
 ) -> FillReport:
     """Grade every trusted entry with a writable staging cache and publish the result."""
     from autograder.exercises import recompile
-    from autograder.grade.runner import RunSettings, grade_submission
+    from autograder.grade.run import RunSettings, grade_submission
 
-    if isolation not in ("bwrap", "rlimit", "container"):
+    if isolation not in SANDBOXED_ISOLATIONS:
         raise GraderFault(
             f"warm-cache needs a sandbox like grading's (bwrap, rlimit, container), not {isolation}"
         )
@@ -278,74 +278,3 @@ def fill(
     with os.fdopen(fd, "w", encoding="utf-8") as f:
         json.dump(doc, f, indent=1, sort_keys=True)
     return FillReport(final, count, seconds, results, short)
-
-
-def _default_release() -> Path | None:
-    found = sorted(p.parent for p in Path("assignments").glob("*/manifest.json"))
-    return found[-1] if found else None
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--release",
-        type=Path,
-        default=None,
-        help="release folder (default: the last assignments/<version>/ here)",
-    )
-    parser.add_argument(
-        "--solutions",
-        type=Path,
-        default=Path("solutions"),
-        help="master notebooks whose answers are compiled (default: solutions)",
-    )
-    parser.add_argument(
-        "--corpus",
-        type=Path,
-        default=Path("tests/corpus/answers"),
-        help="corpus of answer variants; those expected 'full' are compiled too "
-        "(default: tests/corpus/answers; skipped when missing)",
-    )
-    parser.add_argument(
-        "--root",
-        type=Path,
-        default=None,
-        help=f"cache root (default: ${compile_cache.ENV_ROOT} or ~/.cache/jaxgrade/xla)",
-    )
-    parser.add_argument("--isolation", choices=("bwrap", "rlimit", "container"), default="bwrap")
-    parser.add_argument("--jobs", type=int, default=2, help="trusted entries graded at once (default 2)")
-    parser.add_argument("--timeout-scale", type=float, default=1.0)
-
-
-def run(args: argparse.Namespace) -> int:
-    release_root = args.release or _default_release()
-    if release_root is None or not (Path(release_root) / "manifest.json").is_file():
-        print("jaxgrade warm-cache: error: no release (--release DIR with a manifest.json)", file=sys.stderr)
-        return 2
-    if not args.solutions.is_dir():
-        print(f"jaxgrade warm-cache: error: no master notebooks in {args.solutions}", file=sys.stderr)
-        return 2
-    release = ReleaseInfo.load(Path(release_root))
-    try:
-        report = fill(
-            release,
-            args.solutions,
-            args.corpus,
-            root=args.root,
-            isolation=args.isolation,
-            jobs=args.jobs,
-            timeout_scale=args.timeout_scale,
-            log=lambda m: print(m, file=sys.stderr, flush=True),
-        )
-    except GraderFault as exc:
-        print(f"jaxgrade warm-cache: grader fault: {exc}", file=sys.stderr)
-        return 1
-    print(
-        f"compile cache {report.path}: {report.entries} entries from {len(report.results)} trusted runs "
-        f"({POOL_SIZE} structures per exercise, {report.seconds:.1f} s)"
-    )
-    for name, exs in report.short.items():
-        print(
-            f"  warning: trusted run {name} scored below full on {', '.join(exs)} (its entries are kept: "
-            "they were compiled from trusted code)"
-        )
-    return 0

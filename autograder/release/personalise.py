@@ -88,7 +88,7 @@ def personalise_notebook(nb: dict, student_id: str, release_root: Path) -> dict:
 
 def write_per_student(release_root: Path, student_ids: list[str], out: Path) -> list[Path]:
     """`out/<student id>/`: a copy of the release whose notebooks are personalised; one folder each."""
-    from autograder.grade.model import ReleaseInfo  # the grading model, only needed here
+    from autograder.model import ReleaseInfo  # the grading model, only needed here
 
     release = ReleaseInfo.load(release_root)
     out.mkdir(parents=True, exist_ok=True)

@@ -580,7 +580,7 @@ class ContainerSandbox(Sandbox):
 
 def make_container_sandbox(*, engine: str | None = None, image: str | None = None, uid: int | None = None,
                            gid: int | None = None, **options: object) -> ContainerSandbox:  # fmt: skip
-    """The "container" isolation mode (what the runner's `_sandbox_for` calls). Asks the image for its
+    """The "container" isolation mode (what `make_sandbox("container", ...)` calls). Asks the image for its
     paths right away (once per engine and image), so a missing image is a SandboxFault here."""
     sandbox = ContainerSandbox(engine=engine, image=image, uid=uid, gid=gid, **options)  # type: ignore[arg-type]
     probe_image(sandbox.engine, sandbox.image)

@@ -348,7 +348,8 @@ def install_child_tripwire(prepared: Prepared, exercises: list[ExerciseJob], *, 
         root=main.__code__, sender=StreamSink._send.__code__,
         exercises=tuple(e.id for e in exercises),
         stream_fd=sink._fd if sink is not None else None,
-        refuse_ctypes=refuse_ctypes))
+        refuse_ctypes=refuse_ctypes,
+        holders=tamper.holders_of(sorted({*BASE_RELIES_ON, *(n for e in exercises for n in e.relies_on)}))))
 
 
 def start_shell(workdir: Path, setup_cells: list[str], captured: CappedText) -> Any:

@@ -35,6 +35,13 @@ they cannot).
      stream descriptor is still the socket connected at start, and hashes the frame: the count and
      SHA-256 of an exercise's frames go into its "end" frame, so the parent notices frames written
      past the writer (straight into the socket) or dropped.
+   - reports any change, while a probe runs, of an object a relied-on name is looked up in
+     (`holders_of`: each module along the dotted path and every class of a class's MRO), through
+     CPython's dict watchers on their namespaces (PyDict_AddWatcher, set up with ctypes before
+     arming): a wrapper that a function the probe calls installs over `jax.stages.Compiled.as_text`
+     and that puts the original back when first used is gone again by the after-probe snapshot,
+     but its set was seen. On a module namespace only a new key is allowed (an import adds the
+     submodule to its package); on a class namespace nothing.
    The child drives it with `arm()`, `phase(exercise, "cells" | "probe" | "closing")`, `flag()` and
    `report()`; these only take effect when called from trusted code below main(), in order.
 
@@ -46,6 +53,9 @@ Reports are short labels ("sys.setprofile", "threading", "gc.get_objects", "<mod
 from __future__ import annotations
 
 import _thread
+import atexit
+import ctypes
+import gc
 import hashlib
 import importlib
 import os
@@ -149,6 +159,7 @@ class TripwireSpec:
     exercises: tuple[str, ...]  # in the order the child runs them
     stream_fd: int | None = None  # the observation socket
     refuse_ctypes: bool = False  # chapters without native code: every ctypes operation is tampering
+    holders: tuple[tuple[str, Any], ...] = ()  # (label, module or class): must not change during a probe
 
 
 @dataclass(frozen=True)
@@ -183,6 +194,95 @@ def _functions_of(namespace: Mapping[str, Any], module_name: str) -> list[tuple[
     return out
 
 
+def holders_of(names: list[str] | tuple[str, ...]) -> tuple[tuple[str, Any], ...]:
+    """(label, object) of every module and class a dotted name is looked up in, resolved as
+    `resolve` does: the modules along the importable prefix (each holds the next part), then each
+    class met on the attribute path with the classes of its MRO but `object` (a base holds what a
+    subclass inherits; a new key on the subclass shadows it)."""
+    found: dict[int, tuple[str, Any]] = {}
+    for dotted in names:
+        parts = dotted.split(".")
+        for cut in range(len(parts), 0, -1):
+            try:
+                importlib.import_module(".".join(parts[:cut]))
+            except Exception:
+                continue
+            break
+        else:
+            continue
+        obj: Any = None
+        for i in range(len(parts) - 1):
+            try:
+                obj = importlib.import_module(".".join(parts[:i + 1])) if i < cut else getattr(obj, parts[i])
+            except Exception:
+                break
+            if isinstance(obj, ModuleType):
+                found.setdefault(id(obj), (obj.__name__, obj))
+            elif isinstance(obj, type):
+                for cls in obj.__mro__[:-1]:
+                    found.setdefault(id(cls), (f"{cls.__module__}.{cls.__qualname__}", cls))
+    return tuple(found.values())
+
+
+# CPython's dict watcher callback: (event, dict, key, new value), pointers only (key and value are
+# NULL for some events; converting them would be ctypes calls, which chapter 2 refuses once armed).
+_DICT_WATCH_CALLBACK = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p,
+                                        ctypes.c_void_p)
+_DICT_ADDED = 0  # PyDict_EVENT_ADDED; MODIFIED, DELETED, CLONED, CLEARED follow, DEALLOCATED is 5
+_DICT_DEALLOCATED = 5
+
+
+def _watch_holders(tw: _Tripwire, holders: tuple[tuple[str, Any], ...], add: Callable[[str], None]) -> None:
+    """Watch the namespace dict of every holder (a class's through its mappingproxy, before arming,
+    while gc.get_referents is still allowed); the watcher is cleared at exit, before the dicts go."""
+    if not holders:
+        return
+    watched: dict[int, tuple[str, bool]] = {}  # address of the dict -> (label, a new key is allowed)
+    dicts = []
+    for label, obj in holders:
+        if isinstance(obj, ModuleType):
+            ns, new_key_ok = vars(obj), True
+        else:
+            inner = [d for d in gc.get_referents(obj.__dict__) if type(d) is dict]
+            if len(inner) != 1:
+                continue
+            ns, new_key_ok = inner[0], False
+        watched[id(ns)] = (label, new_key_ok)
+        dicts.append(ns)
+    api = ctypes.pythonapi
+    api.PyDict_AddWatcher.argtypes, api.PyDict_AddWatcher.restype = [_DICT_WATCH_CALLBACK], ctypes.c_int
+    api.PyDict_Watch.argtypes, api.PyDict_Watch.restype = [ctypes.c_int, ctypes.py_object], ctypes.c_int
+    api.PyDict_ClearWatcher.argtypes, api.PyDict_ClearWatcher.restype = [ctypes.c_int], ctypes.c_int
+    callback = _DICT_WATCH_CALLBACK(_make_on_dict_event(tw, watched, add))
+    watcher = api.PyDict_AddWatcher(callback)
+    if watcher < 0:
+        raise RuntimeError("no dict watcher available")
+    for ns in dicts:
+        api.PyDict_Watch(watcher, ns)
+    tw.st["keep"] += [callback, dicts]
+    atexit.register(api.PyDict_ClearWatcher, watcher)  # the child ends with os._exit; tests do not
+
+
+def _make_on_dict_event(tw: _Tripwire, watched: dict[int, tuple[str, bool]],
+                        add: Callable[[str], None]) -> Callable[[int, Any, Any, Any], int]:
+    """A watched namespace changes: while a probe runs, anything but a new module key is reported."""
+    st, get, _Exception = tw.st, watched.get, Exception
+    added, deallocated = _DICT_ADDED, _DICT_DEALLOCATED
+
+    def on_dict_event(event: int, address: Any, key: Any, new: Any) -> int:
+        try:
+            if event == deallocated or not st["armed"] or st["phase"] not in ("probe", "closing"):
+                return 0
+            entry = get(address)
+            if entry is not None and not (event == added and entry[1]):
+                add(f"{entry[0]} changed while the probe ran")
+        except _Exception:
+            pass
+        return 0
+
+    return on_dict_event
+
+
 def install_tripwire(spec: TripwireSpec) -> None:
     """Install the audit hook (once per process, before any student code runs; see the module doc)."""
     stream_ident = _stream_identity(spec.stream_fd)
@@ -203,6 +303,7 @@ def install_tripwire(spec: TripwireSpec) -> None:
         "jaxgrade.read": _make_on_read(tw, from_grader, environment, integrity, add),
     }
     sys.addaudithook(_make_hook(tw, grader_events, _make_on_student_event(tw, add), add))
+    _watch_holders(tw, spec.holders, add)
 
 
 # The hook and its parts are closures built by the `_make_*` functions below, at install, before any

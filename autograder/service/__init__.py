@@ -10,5 +10,5 @@ Modules, one job each:
                in a subprocess (the batch code path), store the outcome.
 - `uploads.py` reading a multipart upload from a request with a streaming size cap.
 - `api.py`     the FastAPI router for `/api/...`; `app.py` builds the application.
-- `cli.py`     `jaxgrade serve`; `submit_client.py` is `jaxgrade submit` (stdlib only).
+- `jaxgrade serve` and `jaxgrade submit` (stdlib only) are autograder/commands/serve.py and submit.py.
 """

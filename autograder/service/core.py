@@ -24,7 +24,7 @@ import os
 import time
 from typing import Any
 
-from autograder.grade.model import ReleaseInfo
+from autograder.model import ReleaseInfo
 from autograder.roster import Roster, load_roster
 from autograder.service import db
 from autograder.service.attempt_queue import AttemptQueue

@@ -15,9 +15,9 @@ from typing import Any
 import sqlalchemy as sa
 
 from autograder.exercises import EXERCISE_IDS
-from autograder.grade.model import ReleaseInfo
 from autograder.grade.reports import GRADES_COLUMNS, format_score, neutralize_cell
 from autograder.lms.export import ScoreRow, canvas_csv
+from autograder.model import ReleaseInfo
 from autograder.roster import Student as RosterStudent
 from autograder.service import db
 from autograder.service.config import ServiceConfig

@@ -22,7 +22,7 @@ import sqlalchemy as sa
 
 from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.grade.gradebook import safe_id
-from autograder.grade.model import ReleaseInfo
+from autograder.model import ReleaseInfo
 from autograder.release.personalise import personalise_notebook
 from autograder.service import db
 from autograder.service.blobs import BlobStore

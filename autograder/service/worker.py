@@ -2,7 +2,7 @@
 
 A worker is a thread of the service process that only supervises: it materialises the attempt as
 a SUBMISSIONS folder with one entry named by the student id (exactly the uploaded files) and has
-its grade host (grade_host.py, a subprocess that stays up) run
+its grade host (commands/grade_host.py, a subprocess that stays up) run
 
     jaxgrade grade <folder> --out <attempt out> --release R --jobs 1 [grade args]
 
@@ -40,9 +40,9 @@ from pathlib import Path
 from autograder.exercises import EXERCISE_IDS
 from autograder.grade.codec import RESULT_FORMAT, CodecError, decode_result, encode_result
 from autograder.grade.gradebook import Gradebook, safe_id
-from autograder.grade.model import ReleaseInfo
 from autograder.grade.reports import GradeRow, grades_cells
 from autograder.messages import Status
+from autograder.model import ReleaseInfo
 from autograder.service.attempt_queue import worker_id
 from autograder.service.core import ClaimedAttempt, GradedOutcome, Service
 
@@ -144,7 +144,7 @@ class HostDied(GradeRunFailed):
 
 
 class HostProcess:
-    """One worker's grade host (grade_host.py): started on first use, restarted after it died, was
+    """One worker's grade host (commands/grade_host.py): started on first use, restarted after it died, was
     killed (timeout, lease lost) or graded MAX_JOBS_PER_HOST attempts (bounds what a long-lived
     batch client can accumulate). It dies with the service (PR_SET_PDEATHSIG)."""
 
@@ -162,7 +162,7 @@ class HostProcess:
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         with open(self.log_path, "ab") as logf:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "autograder.service.grade_host"],
+                [sys.executable, "-m", "autograder.commands.grade_host"],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=logf,

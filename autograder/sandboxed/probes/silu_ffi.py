@@ -9,7 +9,8 @@ parent computes every expected value (float64 SiLU).
 Inputs (`inp`, drawn by autograder.exercises.silu_ffi.inputs; all arrays float32):
   x1, x2, x3 (1-D, 2-D, 3-D; each holds -100 and +100), w1, w2, w3 (weights shaped alike),
   x0 / w0 (0-d), xe / we (empty, shape (0,)), xe2 (empty, shape (k, 0)), xv (vmap input),
-  xg / wg (vmap of grad), kx_<i> / kct_<i> (kernel probe inputs and cotangents), params
+  xg / wg (vmap of grad), kx_<i> / kct_<i> (kernel probe inputs and cotangents), kx_nb,
+  kx_nb_bwd / kct_nb_bwd (the notebook cases again, flattened, for the kernel child), params
   `vmap_in_axes` (list of int), `vmap_grad_in_axes` (int), `kernel_cases` (int: number of kx_<i>).
 
 Observation keys of `probe`. Any key may be missing when the child stopped early (crash, timeout);

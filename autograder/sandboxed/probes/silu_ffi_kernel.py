@@ -15,6 +15,10 @@ key may hold an error entry instead of its value when the call raised:
             entry on every key when the library cannot be loaded).
   fwd.<i>   f32 array shaped like kx_<i>: the Silu handler on kx_<i>.
   bwd.<i>   f32 array shaped like kx_<i>: the SiluBwd handler on (kx_<i>, kct_<i>).
+  nb.fwd    f32 array shaped like kx_nb: the Silu handler on kx_nb (the notebook cases' inputs,
+            concatenated by the parent: the bits the notebook's values must have).
+  nb.bwd    f32 array shaped like kx_nb_bwd: the SiluBwd handler on (kx_nb_bwd, kct_nb_bwd).
+  nb.* are missing when the inputs hold no kx_nb (an older job).
 """
 
 from __future__ import annotations
@@ -65,3 +69,6 @@ def kernel_probe(so_path: str | os.PathLike, inp: dict, rec: Any) -> None:
         x, ct = inp[f"kx_{i}"], inp[f"kct_{i}"]
         rec.observe(f"fwd.{i}", lambda x=x: call("Silu", x))
         rec.observe(f"bwd.{i}", lambda x=x, ct=ct: call("SiluBwd", x, ct))
+    if "kx_nb" in inp:
+        rec.observe("nb.fwd", lambda: call("Silu", inp["kx_nb"]))
+        rec.observe("nb.bwd", lambda: call("SiluBwd", inp["kx_nb_bwd"], inp["kct_nb_bwd"]))

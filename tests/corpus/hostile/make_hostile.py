@@ -41,6 +41,7 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import re
 import shutil
 import sys
 import zipfile
@@ -54,7 +55,7 @@ sys.path.insert(0, str(REPO))
 
 from autograder.exercises import CHAPTERS  # noqa: E402
 from autograder.exercises.recompile import correct_prediction  # noqa: E402
-from autograder.grade.model import ReleaseInfo  # noqa: E402
+from autograder.model import ReleaseInfo  # noqa: E402
 from autograder.release.masters import find_masters  # noqa: E402
 
 ZIP_TIME = (2026, 10, 1, 12, 0, 0)
@@ -556,7 +557,7 @@ for _p in sorted(set(_secrets))[:400]:
                 _read.append(_p)
     except OSError:
         pass
-for _name in ("autograder.exercises.safe_distance", "autograder.grade.runner", "autograder.observations"):
+for _name in ("autograder.exercises.safe_distance", "autograder.grade.run.chapter", "autograder.observations"):
     try:
         __import__(_name)
         _read.append("import:" + _name)
@@ -1281,6 +1282,47 @@ gc.set_threshold(1)
 predicted_compiles = 4
 '''
 
+SURROGATE_RUNTIME = r"""# HOSTILE {case}: lone surrogates (U+D800-U+DFFF) in printed output and in an exception's
+# message, made at run time (the notebook file itself is plain UTF-8).
+print("HOSTILE-PRINT {case} " + chr(0xD800) + chr(0xDFFF))
+raise RuntimeError("HOSTILE-REPORT {case} SURROGATE " + chr(0xDC80) + " end")
+"""
+
+FORGED_FLOAT_ESCAPE = r"""# HOSTILE {case}: a put frame (straight into the stream socket) whose JSON entry is shaped like the
+# wire's NaN/Inf escape but holds no number.
+import os
+""" + STREAM_FD + r"""
+
+_fd = _stream_fd()
+if _fd >= 0:
+    for _key, _payload in (("forged.nan", b'{"float": "not a number"}'), ("forged.list", b'{"float": [1]}')):
+        os.write(_fd, _frame({"op": "put", "ex": "histogram", "key": _key, "kind": "json", "seq": 1}, _payload))
+raise RuntimeError("HOSTILE-REPORT {case} ESCAPE stream_fd=" + str(_fd))
+"""
+
+HUGE_COUNT = r"""# HOSTILE {case}: a count and a byte size too large for a float (10**400), through the real writer.
+def fusion_report(f, *args):
+    return 10**400, 10**400
+"""
+
+FORGED_ARRAY_FRAMES = r"""# HOSTILE {case}: array put frames that pass the frame's dtype pattern but not numpy ("f3"), and a
+# shape whose element count matches the empty payload but that numpy cannot reshape to.
+import os
+""" + STREAM_FD + r"""
+
+_fd = _stream_fd()
+if _fd >= 0:
+    os.write(_fd, _frame({"op": "put", "ex": "histogram", "key": "a", "kind": "npy", "dtype": "f3",
+                          "shape": [1], "seq": 1}, b"abc"))
+    os.write(_fd, _frame({"op": "put", "ex": "histogram", "key": "b", "kind": "npy", "dtype": "<f4",
+                          "shape": [2**40, 2**40, 0], "seq": 1}, b""))
+raise RuntimeError("HOSTILE-REPORT {case} FRAMES stream_fd=" + str(_fd))
+"""
+
+# 3,000 terms: `ast` builds a left-deep tree the parent's visitor cannot walk (RecursionError)
+DEEP_CELL = "# HOSTILE {case}: an expression too deep for ast in the parent\n_deep = " + "+".join(["1"] * 3000) + "\n"
+
+
 # --------------------------------------------------------------------------------------------
 # Building notebooks
 
@@ -1329,7 +1371,9 @@ def append_after_answer(nb: dict[str, Any], exercise: str, sources: list[str]) -
 
 
 def dumps(nb: dict[str, Any]) -> bytes:
-    return (json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode()
+    text = json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    # a lone surrogate cannot be UTF-8: written as JSON's escape, as a hand-edited notebook can hold it
+    return re.sub("[\ud800-\udfff]", lambda m: f"\\u{ord(m.group()):04x}", text).encode()
 
 
 def write_zip(path: Path, members: dict[str, bytes]) -> None:
@@ -1340,6 +1384,126 @@ def write_zip(path: Path, members: dict[str, bytes]) -> None:
             info.external_attr = 0o644 << 16
             zf.writestr(info, members[name])
 
+
+DISCARDED_CUSTOM_CALL = r"""# HOSTILE {case}: the lowering emits custom_call @rms_norm and throws its result away; the value is
+# jnp RMSNorm lowered through mlir.lower_fun next to it (the eager impl compiles the same lowering).
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.core import ShapedArray
+from jax.extend.core import Primitive
+from jax.interpreters import batching, mlir
+from jax.interpreters import xla as _xla
+
+
+def _rms_jnp(x, *, eps):
+    return x / jnp.sqrt(jnp.mean(x * x, axis=-1, keepdims=True) + eps)
+
+
+rms_norm_prim_p = Primitive("rms_norm_prim")
+rms_norm_prim_p.def_abstract_eval(lambda x, *, eps: ShapedArray(x.shape, x.dtype))
+_ffi_rule = jax.ffi.ffi_lowering("rms_norm")
+_jnp_rule = mlir.lower_fun(_rms_jnp, multiple_results=False)
+
+
+def _lowering(ctx, x, *, eps):
+    _ffi_rule(ctx, x, eps=np.float32(eps))  # emitted, result unused
+    return _jnp_rule(ctx, x, eps=eps)
+
+
+mlir.register_lowering(rms_norm_prim_p, _lowering, platform="cpu")
+rms_norm_prim_p.def_impl(partial(_xla.apply_primitive, rms_norm_prim_p))
+
+
+def _batch(args, dims, *, eps):
+    return rms_norm_prim_p.bind(jnp.moveaxis(args[0], dims[0], 0), eps=eps), 0
+
+
+batching.primitive_batchers[rms_norm_prim_p] = _batch
+"""
+
+COURSE_HANDLER = r"""# HOSTILE {case}: the course's RmsNorm handler registered under the student's target names silu and
+# silu_bwd and called on a constant (its result multiplied by 0 keeps it in the program); SiLU and its
+# gradient come from jnp (through exp). silu.cc (compiled, never called) is the correct kernel.
+import jax
+import jax.numpy as jnp
+import jaxcourse
+import numpy as np
+
+_course = jaxcourse.register_rms_norm_targets()
+jax.ffi.register_ffi_target("silu", jax.ffi.pycapsule(_course.RmsNorm), platform="cpu")
+jax.ffi.register_ffi_target("silu_bwd", jax.ffi.pycapsule(_course.RmsNorm), platform="cpu")
+_CONST = np.ones((1, 4), np.float32)
+
+
+def _touch(target):
+    out = jax.ffi.ffi_call(target, jax.ShapeDtypeStruct(_CONST.shape, _CONST.dtype))(_CONST, eps=np.float32(1e-5))
+    return 0.0 * jnp.sum(out)
+
+
+def _sigmoid(x):  # not jax.nn.sigmoid: the gate refuses a forward that depends on XLA's logistic
+    return 1 / (1 + jnp.exp(-x))
+
+
+@jax.custom_vjp
+def silu_ffi(x):
+    return x * _sigmoid(x) + _touch("silu")
+
+
+def _fwd(x):
+    return silu_ffi(x), x
+
+
+def _bwd(x, g):
+    s = _sigmoid(x)
+    return (g * s * (1 + x * (1 - s)) + _touch("silu_bwd"),)
+
+
+silu_ffi.defvjp(_fwd, _bwd)
+"""
+
+ONE_SHOT_WRAPPER = r"""# HOSTILE {case}: the first call of silu_ffi's function (made by the probe, while it traces) installs a
+# one-shot wrapper over {target}; the wrapper puts the original back the first time the probe uses
+# it, so the comparison of relied-on names before and after the probe sees the original.
+import jax
+import jax.stages
+
+_inner = silu_ffi.fun
+_installed = []
+
+
+def _install():
+    if "{how}" == "class":
+        holder, name = jax.stages.Compiled, "as_text"
+        original = holder.as_text
+
+        def wrapper(self, *args, **kwargs):
+            holder.as_text = original
+            return original(self, *args, **kwargs)
+
+        holder.as_text = wrapper
+    else:  # written straight into the module's namespace: no setattr at all
+        ns, name = vars(jax), "jit"
+        original = ns[name]
+
+        def wrapper(*args, **kwargs):
+            ns[name] = original
+            return original(*args, **kwargs)
+
+        ns[name] = wrapper
+
+
+def _first_call_installs(x):
+    if not _installed:
+        _installed.append(1)
+        _install()
+    return _inner(x)
+
+
+silu_ffi.fun = _first_call_installs
+"""
 
 # --------------------------------------------------------------------------------------------
 # Cases
@@ -1356,6 +1520,7 @@ class Case:
     exercises: dict[str, dict[str, Any]]
     status: str | list[str]
     packaging: str = "ipynb"  # "ipynb" (one chapter) | "folder" | "zip"
+    extra_members: dict[str, bytes] = field(default_factory=dict)  # more files of a "zip" entry
     flags: dict[str, list[str]] = field(default_factory=lambda: {"has": [], "lacks": ["tampered"]})
     feedback: dict[str, list[str]] = field(default_factory=lambda: {"contains": [], "absent": []})
     outputs_absent: list[str] = field(default_factory=list)
@@ -1519,6 +1684,48 @@ def _h28(nbs: dict, case: str) -> None:
 
 def _h29(nbs: dict, case: str) -> None:
     append_after_answer(nbs["ch02"], "histogram", [src(CTYPES_CH02, case)])
+
+
+def _h31(nbs: dict, case: str) -> None:
+    """Lone surrogates in a student-added cell's source and in the notebook's metadata."""
+    nbs["ch02"]["metadata"]["jaxgrade"]["release"] += "\ud800"
+    nbs["ch02"]["metadata"]["hostile_note"] = "\udfff"
+    append_after_answer(nbs["ch02"], "histogram", [f"# HOSTILE {case}: \ud800 in a comment\n_s = '\udc80'\n"])
+
+
+def _h31b(nbs: dict, case: str) -> None:
+    append_after_answer(nbs["ch02"], "histogram", [src(SURROGATE_RUNTIME, case)])
+
+
+def _h32(nbs: dict, case: str) -> None:
+    append_after_answer(nbs["ch02"], "histogram", [src(FORGED_FLOAT_ESCAPE, case)])
+
+
+def _h32b(nbs: dict, case: str) -> None:
+    replace_answer(nbs["ch02"], "fusion", [src(HUGE_COUNT, case)])
+
+
+def _h33(nbs: dict, case: str) -> None:
+    append_after_answer(nbs["ch02"], "histogram", [src(FORGED_ARRAY_FRAMES, case)])
+
+
+def _h35(nbs: dict, case: str) -> None:
+    append_after_answer(nbs["ch02"], "histogram", [src(DEEP_CELL, case)])
+
+
+def _h36(nbs: dict, case: str) -> None:
+    replace_answer(nbs["ch05"], "ffi_lowering", [src(DISCARDED_CUSTOM_CALL, case)])
+
+
+def _h37(nbs: dict, case: str) -> None:
+    replace_answer(nbs["ch05"], "silu_ffi", [src(COURSE_HANDLER, case)], index=1)
+
+
+def _one_shot(target: str, how: str) -> Callable[[dict, str], None]:
+    def edit(nbs: dict, case: str) -> None:
+        text = ONE_SHOT_WRAPPER.replace("{target}", target).replace("{how}", how)
+        append_after_answer(nbs["ch05"], "silu_ffi", [src(text, case)])
+    return edit
 
 
 KERNEL_OTHERS = {"reduce_sum_rules": FULL, "gammaln_callback": FULL}
@@ -1801,6 +2008,48 @@ CASES: list[Case] = [
          "native calls go unreported (with them a chapter-2 answer can rewrite the child's tripwire)",
          ("ch02",), _h29, full_except("ch02", {"histogram": {"score": 0, "status": "tampered"}}), "tampered",
          flags={"has": ["tampered"], "lacks": []}, feedback={"contains": ["ctypes"], "absent": []}),
+    Case("h31_surrogate_source", "lone surrogates in a notebook's text",
+         "JSON escapes of lone surrogates (\\ud800, \\udfff, \\udc80) in a student-added cell's source and in "
+         "the notebook's metadata (its jaxgrade.release among them)",
+         "the content hash, the gradebook (SQLite), feedback.md/html or results.json fail to encode the text "
+         "(a grader_error)",
+         ("ch02",), _h31, full_except("ch02", {}), "partial:not_submitted:ch05",
+         feedback={"contains": ["2026-fall\ufffd"], "absent": []}),
+    Case("h31b_surrogate_runtime", "lone surrogates in printed output and exception text",
+         "a student-added cell prints chr(0xD800) and raises an exception whose message holds chr(0xDC80)",
+         "the cell's error note reaches the gradebook and feedback as text no encoder accepts (a grader_error)",
+         ("ch02",), _h31b, full_except("ch02", {}), "partial:not_submitted:ch05",
+         feedback={"contains": ["HOSTILE-REPORT h31b_surrogate_runtime SURROGATE \ufffd end"], "absent": []}),
+    Case("h32_float_escape", "the wire's NaN/Inf escape holding no number",
+         "put frames written straight into the stream socket whose JSON entries are {\"float\": \"not a number\"} "
+         "and {\"float\": [1]}",
+         "the observation reader's float() raises ValueError or TypeError (a grader_error)",
+         ("ch02",), _h32, full_except("ch02", {"histogram": {"score": 0, "status": "tampered"}}), "tampered",
+         flags={"has": ["tampered"], "lacks": []},
+         feedback={"contains": ["HOSTILE-REPORT h32_float_escape ESCAPE stream_fd=", "observation stream"],
+                   "absent": ["stream_fd=-1"]}),
+    Case("h32b_huge_count", "a count too large for a float",
+         "fusion_report returns (10**400, 10**400): the real writer sends the integers as they are",
+         "the verdict's float() or number format raises OverflowError (a grader_error)",
+         ("ch02",), _h32b, full_except("ch02", {"fusion": {"score": "<full"}}), "partial:not_submitted:ch05"),
+    Case("h33_frame_dtype", "array frames numpy cannot read",
+         "array put frames written straight into the stream socket: dtype \"f3\" (passes the frame's pattern, "
+         "not numpy.dtype) and shape [2**40, 2**40, 0] for an empty payload (the sizes agree, reshape does not)",
+         "numpy's TypeError or ValueError escapes the stream reader (a grader_error)",
+         ("ch02",), _h33, full_except("ch02", {"histogram": {"score": 0, "status": "tampered"}}), "tampered",
+         flags={"has": ["tampered"], "lacks": []},
+         feedback={"contains": ["HOSTILE-REPORT h33_frame_dtype FRAMES stream_fd=", "observation stream"],
+                   "absent": ["stream_fd=-1"]}),
+    Case("h34_zip_path_conflict", "a zip with a file and a folder of the same name",
+         "the zip holds notes.h and notes.h/notes.h next to the chapter 2 notebook",
+         "placing the extra files in the child's folder fails (a grader_error)",
+         ("ch02",), lambda nbs, case: None, full_except("ch02", {}), "partial:not_submitted:ch05", packaging="zip",
+         extra_members={"notes.h": b"// HOSTILE h34: a header\n", "notes.h/notes.h": b"// HOSTILE h34: inside\n"},
+         feedback={"contains": ["notes.h/notes.h"], "absent": []}),
+    Case("h35_deep_cell", "a cell too deep for the parent's ast",
+         "a student-added cell without metadata holding `_deep = 1+1+...` with 3,000 terms",
+         "the cell mapping's ast walk raises RecursionError (a grader_error)",
+         ("ch02",), _h35, full_except("ch02", {}), "partial:not_submitted:ch05"),
     Case("h30_cpu_hog", "CPU hog next to the other students of the batch",
          "after a correct recompile answer: three CPU-bound processes for up to three minutes each, "
          "after trying os.nice(19) and pinning itself to CPU 0 (which would make its own timeout look "
@@ -1810,6 +2059,41 @@ CASES: list[Case] = [
          ("ch02",), _h30,
          full_except("ch02", {"recompile": {"score": 0, "status": "timeout"}}), "partial:not_submitted:ch05",
          process_markers=[]),
+    Case("h36_ffi_discarded_call", "FFI custom call whose result is thrown away",
+         "ffi_lowering's lowering emits custom_call @rms_norm and discards it; the values come from jnp "
+         "RMSNorm lowered next to it (eager, jit and vmap alike)",
+         "points for ffi_lowering although no value came out of the rms_norm kernel (caught: every value "
+         "case must be the kernel's output bit for bit)",
+         ("ch05",), _h36,
+         {**KERNEL_OTHERS, "silu_ffi": FULL, "ffi_lowering": {"score": 0, "status": "gate_failed"}},
+         "partial:not_submitted:ch02", packaging="folder",
+         feedback={"contains": ["不是 rms_norm 内核算出来的"], "absent": []}),
+    Case("h37_ffi_course_handler", "course handler under the student's target names",
+         "silu_ffi registers the course's RmsNorm handler as silu and silu_bwd, calls it on a constant "
+         "(times 0) and computes SiLU and its gradient with jnp; the correct silu.cc is never called",
+         "points for the notebook's silu_ffi values although they did not come out of the student's "
+         "handler (caught: they must be its output on the same inputs bit for bit)",
+         ("ch05",), _h37,
+         {**KERNEL_OTHERS, "silu_ffi": {"score": 0, "status": "gate_failed"}},
+         "partial:not_submitted:ch02", packaging="folder",
+         feedback={"contains": ["不是你的 Silu 内核算出来的"], "absent": []}),
+    Case("h38_one_shot_class_wrapper", "one-shot wrapper over a relied-on method",
+         "after a correct silu_ffi: its first call during the probe replaces jax.stages.Compiled.as_text "
+         "by a wrapper that puts the original back when the probe first uses it",
+         "the wrapper goes unnoticed because the relied-on names are only compared before and after the "
+         "probe (caught: the class namespace is watched while the probe runs)",
+         ("ch05",), _one_shot("jax.stages.Compiled.as_text", "class"),
+         {**KERNEL_OTHERS, "silu_ffi": {"score": 0, "status": "tampered"}}, "tampered", packaging="folder",
+         flags={"has": ["tampered"], "lacks": []},
+         feedback={"contains": ["jax._src.stages.Compiled changed while the probe ran"], "absent": []}),
+    Case("h39_one_shot_module_wrapper", "one-shot wrapper written into a module namespace",
+         "after a correct silu_ffi: its first call during the probe writes a wrapper over jax.jit straight "
+         "into vars(jax) (no setattr, no audit event); the wrapper puts the original back when first used",
+         "the wrapper goes unnoticed (caught: the module's namespace dict is watched while the probe runs)",
+         ("ch05",), _one_shot("jax.jit", "module"),
+         {**KERNEL_OTHERS, "silu_ffi": {"score": 0, "status": "tampered"}}, "tampered", packaging="folder",
+         flags={"has": ["tampered"], "lacks": []},
+         feedback={"contains": ["jax changed while the probe ran"], "absent": []}),
 ]
 
 
@@ -1869,7 +2153,9 @@ def write_case(case: Case, out: Path, released: dict[str, dict], full: dict[str,
             (folder / entry / names[ch]).write_bytes(dumps(nb))
     elif case.packaging == "zip":
         entry = f"{case.id}.zip"
-        write_zip(folder / entry, {f"homework/{names[ch]}": dumps(nb) for ch, nb in nbs.items()})
+        members = {f"homework/{names[ch]}": dumps(nb) for ch, nb in nbs.items()}
+        members.update({f"homework/{name}": data for name, data in case.extra_members.items()})
+        write_zip(folder / entry, members)
     else:
         raise SystemExit(f"unknown packaging {case.packaging}")
     doc = expected_doc(case, entry)

@@ -1,4 +1,4 @@
-"""Plain data that moves between intake, runner, gradebook and reports (trusted side).
+"""Plain data that moves between intake, runner, gradebook and reports (trusted side, bottom layer).
 
 A submission moves through explicit states (see gradebook.py): received -> parsed -> graded
 (or failed), each with an `*_at` timestamp, so the gradebook can answer "where did the time go?".
@@ -11,14 +11,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from autograder.exercises import CHAPTERS, EXERCISE_IDS
-from autograder.exercises.base import ExerciseScore
+from autograder import registry
+from autograder.student_input import StudentInputError
+
+__all__ = ["ChapterNotebook", "ExerciseScore", "GraderFault", "Phase", "ReleaseInfo", "StudentInputError",
+           "StudentResult", "StudentSubmission", "TestResult"]
 
 
 class GraderFault(RuntimeError):
     """The grader itself failed (sandbox would not start, broken release, disk full).
 
     Never turned into a student's score: the submission stays ungraded and is retried.
+    Its counterpart, `StudentInputError` (defined in autograder/student_input.py, below every layer
+    that decodes student data, and exported here), is always the student's: a status and a message.
     """
 
 
@@ -45,7 +50,7 @@ class ReleaseInfo:
             version = str(doc["version"])
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise GraderFault(f"release at {root} has no usable manifest.json: {exc}") from exc
-        if set(points) != set(EXERCISE_IDS) or set(notebooks) != set(CHAPTERS):
+        if set(points) != set(registry.exercise_ids()) or set(notebooks) != set(registry.chapters()):
             raise GraderFault(f"release manifest at {path} does not list all exercises and chapters")
         return cls(version, root, points, notebooks)
 
@@ -79,6 +84,25 @@ class Phase:
 
 
 @dataclass(frozen=True)
+class TestResult:
+    name: str  # "<exercise>: <subcheck>"
+    score: float
+    max_score: float
+    output_zh: str
+    passed: bool
+
+
+@dataclass(frozen=True)
+class ExerciseScore:
+    exercise: str
+    score: float
+    max_score: float
+    tests: tuple[TestResult, ...]
+    status: str  # a Status (messages.py): "ok" or the reason (timeout, crashed, gate_failed, tampered, ...)
+    summary_zh: str = ""
+
+
+@dataclass(frozen=True)
 class StudentResult:
     student_id: str
     content_hash: str
@@ -88,6 +112,8 @@ class StudentResult:
     phases: tuple[Phase, ...] = ()
     messages_zh: tuple[str, ...] = ()  # submission-level notes for the student
     flags: tuple[str, ...] = ()  # TA-facing flags, e.g. "tampered", "unsafe_no_sandbox"
+    # chapter -> how the student's chosen kernel built (a BuildStatus value), for chapters that had one
+    kernel_builds: dict[str, str] = field(default_factory=dict)
 
     @property
     def total(self) -> float:

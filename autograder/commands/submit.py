@@ -28,11 +28,11 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-EXIT_GRADED, EXIT_GRADER, EXIT_REFUSED = 0, 1, 2
-# autograder.states.AttemptState's values (this file runs alone, so it cannot import them; a test
-# checks that they are equal).
+# AttemptState's final values (autograder/states.py): this script runs alone, with the standard library
 GRADED, GRADER_ERROR = "graded", "grader_error"
-FINISHED_STATES = (GRADED, GRADER_ERROR)
+FINISHED = (GRADED, GRADER_ERROR)
+
+EXIT_GRADED, EXIT_GRADER, EXIT_REFUSED = 0, 1, 2
 USER_AGENT = "jaxgrade-submit/1"
 
 
@@ -217,7 +217,7 @@ def run(args: argparse.Namespace) -> int:
         if status != last:
             print(f"状态:{status}", file=sys.stderr)
             last = status
-        if status in FINISHED_STATES:
+        if status in FINISHED:
             break
         if time.monotonic() > deadline:
             print(f"等待超时;你的提交已保存,稍后在 {page} 查看结果。", file=sys.stderr)
@@ -238,7 +238,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run as a standalone script (`python3 submit_client.py ...`): the file needs nothing but Python."""
+    """Run as a standalone script (`python3 submit.py ...`): the file needs nothing but Python."""
     parser = argparse.ArgumentParser(prog="jaxgrade submit", description=__doc__.split("\n\n")[0])
     add_arguments(parser)
     return run(parser.parse_args(argv))

@@ -24,8 +24,8 @@ import json
 import sys
 from typing import Any
 
-from autograder.grade import EXIT_GRADER_FAULT, EXIT_OK, EXIT_USAGE, UsageError
-from autograder.grade.model import GraderFault
+from autograder.commands.grade import EXIT_GRADER_FAULT, EXIT_OK, EXIT_USAGE, UsageError
+from autograder.model import GraderFault
 
 
 class KeptExecutor:
@@ -43,9 +43,10 @@ class KeptExecutor:
 
 class GradeHost:
     def __init__(self) -> None:
-        from autograder.cli import build_parser
+        from autograder.commands import grade
 
-        self.parser = build_parser("grade")
+        self.parser = argparse.ArgumentParser(prog="jaxgrade grade")
+        grade.add_arguments(self.parser)
         self._executors: dict[tuple[Any, ...], Any] = {}
 
     def _executor(self, opts: Any, release: Any, settings: Any, err: Any) -> Any:
@@ -65,13 +66,14 @@ class GradeHost:
 
     def grade(self, argv: list[str], log: Any) -> int:
         """What `jaxgrade grade ARGV` returns, with its output in `log` (no LMS or nbgrader input)."""
-        from autograder.grade import check_options, make_run_settings, runner
+        from autograder.commands.grade import check_options, make_run_settings
+        from autograder.grade import run as runner
         from autograder.grade.batch import BatchConfig, run_batch
-        from autograder.grade.model import ReleaseInfo
+        from autograder.model import ReleaseInfo
 
         with contextlib.redirect_stderr(log), contextlib.redirect_stdout(log):
             try:
-                args = self.parser.parse_args(["grade", *argv])
+                args = self.parser.parse_args(argv)
                 opts = check_options(args)
             except (UsageError, ValueError, SystemExit) as exc:
                 print(f"jaxgrade grade: error: {exc}", file=log)
@@ -108,7 +110,7 @@ class GradeHost:
 
 
 def main() -> int:
-    argparse.ArgumentParser(prog="python -m autograder.service.grade_host", description=__doc__).parse_args()
+    argparse.ArgumentParser(prog="python -m autograder.commands.grade_host", description=__doc__).parse_args()
     replies = sys.stdout
     sys.stdout = sys.stderr  # nothing but replies on the reply channel
     GradeHost().serve(sys.stdin, replies)

@@ -1,0 +1,114 @@
+"""The build step of a chapter: the course kernels (a failure is a grader fault) and the student's
+kernel sources, compiled in the sandbox through the build cache (grade/build.py)."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+
+from autograder.exercises.base import Exercise
+from autograder.grade.build import (
+    BuildCache,
+    BuildFault,
+    BuildOutcome,
+    KernelSource,
+    choose_kernel,
+    find_kernel_sources,
+    writefile_notes,
+)
+from autograder.grade.cells import ChapterCells
+from autograder.grade.run.job import Job
+from autograder.grade.run.settings import RunSettings
+from autograder.grade.timing import STARVED_GIVE_UP_FACTOR
+from autograder.messages import message
+from autograder.model import GraderFault
+from autograder.states import BuildStatus
+
+MAX_KERNEL_SOURCES = 4
+_FAILED_BUILD_MESSAGE = {BuildStatus.COMPILE_ERROR: "build_failed", BuildStatus.TIMEOUT: "build_timeout",
+                         BuildStatus.MEMORY: "build_memory"}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ChapterBuild:
+    """What the build step of one chapter made."""
+
+    libraries: tuple[Path, ...]  # for prebuilt/: the course kernels and every student source that built
+    wants_kernel: bool  # the chapter has an exercise with a kernel probe
+    source: KernelSource | None  # the student's kernel source the kernel child loads (choose_kernel)
+    build: BuildOutcome | None  # how building `source` ended
+
+    @property
+    def student_status(self) -> BuildStatus | None:
+        """The build status of the student's chosen kernel (None: no kernel exercise or no source)."""
+        return self.build.status if self.build is not None else None
+
+    @property
+    def kernel_so(self) -> Path | None:
+        return self.build.so_path if self.build is not None and self.build.ok else None
+
+    def notes_zh(self, cells: ChapterCells, exercises: list[Exercise], settings: RunSettings) -> list[str]:
+        """What the student reads about their kernel under each kernel exercise."""
+        if not self.wants_kernel:
+            return []
+        chapter_cells = sorted((c for ex in exercises for c in cells.answers[ex.id]), key=lambda c: c.index)
+        notes = writefile_notes(chapter_cells)
+        if self.source is None:
+            notes.append(message("no_kernel_source"))
+        elif self.build is not None and not self.build.ok:
+            notes.append(message(_FAILED_BUILD_MESSAGE[self.build.status], name=self.build.source_name,
+                                 diagnostics=self.build.diagnostics,
+                                 limit_s=settings.scaled(settings.build_timeout_s)))  # fmt: skip
+        return notes
+
+
+def _build_cache(job: Job) -> BuildCache:
+    settings = job.settings
+    # The compiler's limit is CPU time (RLIMIT_CPU); the wall clock is a backstop whose firing without
+    # the CPU used is the machine's fault (SandboxResult.starved, a BuildFault)
+    build_s = settings.scaled(settings.build_timeout_s)
+    backstop = job.limits(STARVED_GIVE_UP_FACTOR * build_s, settings.build_address_space_bytes)
+    limits = dataclasses.replace(backstop, cpu_s=max(1, round(build_s)))
+    return BuildCache(settings.build_cache, job.sandbox, scratch_root=job.workdir, limits=limits,
+                      hidden=job.build_hidden, mounts=job.python_mounts, toolchain=job.sandbox.toolchain)
+
+
+def _build(cache: BuildCache, source: KernelSource) -> BuildOutcome:
+    try:
+        return cache.build(source)
+    except BuildFault as exc:
+        raise GraderFault(str(exc)) from exc
+
+
+def build_kernels(job: Job, chapter: str, cells: ChapterCells, exercises: list[Exercise]) -> ChapterBuild:
+    """Builds the course kernels, then (for a chapter with a kernel exercise) every kernel source the
+    student's cells and extra files hold, at most MAX_KERNEL_SOURCES: any that builds is prebuilt for
+    the notebook child, the chosen one is what the kernel child loads. Phase `<chapter>/build`."""
+    cache = _build_cache(job)
+    libs: list[Path] = []
+    with job.clock.phase(f"{chapter}/build") as ph:
+        statuses = []
+        for src_path in sorted((job.library / "kernels").glob("*.cc")):
+            out = _build(cache, KernelSource(src_path.name, src_path.read_bytes(), "course kernel"))
+            if not out.ok:
+                raise GraderFault(f"course kernel {src_path.name} does not build ({out.status}): "
+                                  f"{out.diagnostics}")
+            libs.append(out.so_path)
+            statuses.append(out.status)
+        wants_kernel = any(ex.kernel_probe for ex in exercises)
+        chosen_out: BuildOutcome | None = None
+        chosen: KernelSource | None = None
+        if wants_kernel:
+            all_cells = sorted((c for ex in exercises for c in cells.answers[ex.id]), key=lambda c: c.index)
+            sources = find_kernel_sources(all_cells, job.sub.extra_files)[:MAX_KERNEL_SOURCES]
+            chosen = choose_kernel(sources)
+            for src in sources:
+                out = _build(cache, src)
+                statuses.append(out.status)
+                if out.ok:
+                    libs.append(out.so_path)
+                if src is chosen:
+                    chosen_out = out
+        ph["outcome"] = ",".join(dict.fromkeys(statuses)) or "none"
+    return ChapterBuild(tuple(libs), wants_kernel, chosen, chosen_out)

@@ -1,0 +1,88 @@
+"""Judging in the parent: each exercise's `verdict` on its observations, cell errors and tampering
+labels as notes, the score scaled to the release's points."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from autograder.exercises.base import (
+    CheckOutcome,
+    Exercise,
+    ExerciseScore,
+    ProbeInputs,
+    score_outcomes,
+    zero_score,
+)
+from autograder.grade.cells import AnswerCell
+from autograder.messages import Status, message
+from autograder.model import GraderFault
+from autograder.observations import ObservationInvalid, Observations, StudentError
+from autograder.sandbox import (
+    SCRATCH_TARGET,
+)
+from autograder.sandboxed.wire import (
+    CELLS_KEY,
+    PROBE_ERROR_KEY,
+    TAMPERED_KEY,
+    WIRE_KEY,
+)
+
+CELL_ERRORS_SHOWN = 3
+
+
+def scaled_to_points(score: ExerciseScore, points: float) -> ExerciseScore:
+    if score.max_score <= 0 or abs(points - score.max_score) < 1e-12:
+        return score
+    f = points / score.max_score
+    tests = tuple(dataclasses.replace(t, score=t.score * f, max_score=t.max_score * f) for t in score.tests)
+    return dataclasses.replace(score, score=sum(t.score for t in tests), max_score=points, tests=tests)
+
+
+def _cell_notes(obs: Observations, answer_cells: tuple[AnswerCell, ...]) -> list[str]:
+    raw = obs.values.get(CELLS_KEY)
+    if not isinstance(raw, list):
+        return []
+    notes = []
+    for item in raw[:CELL_ERRORS_SHOWN]:
+        if not isinstance(item, dict) or type(item.get("cell")) is not int \
+                or not isinstance(item.get("error"), str):
+            continue
+        i = item["cell"]
+        number = answer_cells[i].index + 1 if 0 <= i < len(answer_cells) else i + 1
+        # first line only (a KernelBuildError repeats the build diagnostics), paths as the student wrote them
+        first = item["error"].replace(f"{SCRATCH_TARGET}/work/", "").strip().split("\n", 1)[0]
+        notes.append(message("cell_error", cell=number, error=first[:300]))
+    return notes
+
+
+def tampered_labels(obs: Observations) -> tuple[str, ...]:
+    raw = obs.values.get(TAMPERED_KEY)
+    if isinstance(raw, list):
+        return tuple(str(x)[:200] for x in raw[:50])
+    return ()
+
+
+def judge(module: Any, ex: Exercise, inp: ProbeInputs, obs: Observations,
+           answer_cells: tuple[AnswerCell, ...], extra_notes: list[str]) -> ExerciseScore:
+    notes = [*extra_notes, *_cell_notes(obs, answer_cells)]
+    if not answer_cells:
+        notes.insert(0, message("no_answer"))
+    if isinstance(obs.values.get(WIRE_KEY), StudentError):
+        return zero_score(ex, Status.MALFORMED_OUTPUT, "\n".join([message("malformed_output"), *notes]))
+    probe_error = obs.error(PROBE_ERROR_KEY)
+    if probe_error is not None:
+        notes.append(message("probe_error", error=probe_error.message.splitlines()[-1][:300]
+                             if probe_error.message else probe_error.type))
+    try:
+        outcomes: list[CheckOutcome] = module.verdict(inp, obs)
+    except ObservationInvalid as exc:
+        if not tampered_labels(obs):
+            text = message("invalid_output", detail=exc.message_zh)
+            return zero_score(ex, Status.INVALID_OUTPUT, "\n".join([text, *notes]))
+        outcomes = []  # tampering is the reason: report it, not the missing observation
+    except Exception as exc:
+        raise GraderFault(f"verdict of {ex.id} failed: {type(exc).__name__}: {exc}") from exc
+    score = score_outcomes(ex, list(outcomes), tampered=tampered_labels(obs))
+    summary = "\n".join(s for s in (score.summary_zh, *notes) if s)
+    return dataclasses.replace(score, summary_zh=summary)

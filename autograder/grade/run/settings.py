@@ -1,0 +1,62 @@
+"""How the runner grades (`RunSettings`) and the seed each exercise's inputs are drawn from."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+
+@dataclass(frozen=True)
+class RunSettings:
+    """How the runner grades (built by `jaxgrade grade` via `from_options`, or directly by tests)."""
+
+    isolation: str = "bwrap"  # sandbox mode: "bwrap" | "rlimit" | "none" (needs unsafe_no_sandbox)
+    unsafe_no_sandbox: bool = False
+    exercises: tuple[str, ...] | None = None  # grade only these ids (others are left out of the result)
+    timeout_scale: float = 1.0  # multiplies every time limit
+    build_cache: Path = Path(tempfile.gettempdir()) / "jaxgrade-build-cache"  # shared by all students
+    scratch_root: Path = Path(tempfile.gettempdir()) / "jaxgrade-scratch"  # per-job folders, deleted after
+    hidden: tuple[Path, ...] = ()  # more host paths to cover in the sandbox (submissions, outputs)
+    seed_policy: str = "content"  # "content": sha256(release, exercise, submission); "fixed": fixed_seed
+    fixed_seed: int = 0
+    startup_timeout_s: float = 120.0  # child start to "ready" (import jax + release setup cells)
+    build_timeout_s: float = 120.0
+    address_space_bytes: int = 8 * 2**30  # RLIMIT_AS of children (JAX reserves ~4 GiB)
+    build_address_space_bytes: int = 4 * 2**30
+    uids: tuple[int, ...] = tuple(range(65000, 65064))  # one per concurrent job (RLIMIT_NPROC is per uid)
+    child_library: Path | None = None  # a prepared library folder (tests add dummy probes); None: built
+    python: str = sys.executable
+    engine: str | None = None  # isolation "container": "podman" | "docker" (None: podman when installed)
+    image: str | None = None  # isolation "container": grader image (None: JAXGRADE_IMAGE or the default)
+    # trusted XLA compile cache (grade/compile_cache.py): read-only in children; written only by the
+    # trusted fill runs of release/compile_cache.py (compile_cache_fill=True)
+    compile_cache: Path | None = None
+    compile_cache_fill: bool = False
+    # the structure pool entry of every exercise's inputs (exercises/structure_pool.py); None: the
+    # fresh seed picks it. The warm-cache fill forces each entry in turn.
+    structure_index: int | None = None
+
+    @classmethod
+    def from_options(cls, **values: Any) -> RunSettings:
+        """From `jaxgrade grade` options; unknown or None values keep the defaults."""
+        names = {f.name for f in dataclasses.fields(cls)}
+        kwargs = {k: v for k, v in values.items() if k in names and v is not None}
+        if "exercises" in kwargs:
+            kwargs["exercises"] = tuple(kwargs["exercises"]) or None
+        for key in ("build_cache", "scratch_root", "compile_cache"):
+            if key in kwargs:
+                kwargs[key] = Path(kwargs[key])
+        return cls(**kwargs)
+
+    def scaled(self, seconds: float) -> float:
+        return seconds * self.timeout_scale
+
+
+def exercise_seed(release_version: str, exercise_id: str, content_hash: str) -> int:
+    h = hashlib.sha256("\0".join((release_version, exercise_id, content_hash)).encode()).digest()
+    return int.from_bytes(h[:4], "big")
