@@ -265,10 +265,12 @@ SERVICE_ZH: dict[str, str] = {
     "no_notebook": "没有笔记本:请上传 .ipynb 笔记本或一个 .zip。",
     "not_multipart": "请用 multipart/form-data 上传文件(字段名 files)。",
     "bad_request": "请求格式错误。",
+    "not_found": "没有这个地址。",
     "bad_upload": "上传的数据不完整或格式错误,请重试。",
     # timing
     "closed": "提交已截止({when}),不再接受新的提交。",
     "rate": "一小时内最多提交 {limit} 次。请在约 {minutes} 分钟后再提交。",
+    "storage_quota": "你的提交已占满 {mb} MB 的存储额度,不再接受新的提交。请联系助教。",
     # who may see what
     "bad_token": "访问令牌缺失或无效。",
     "need_ta": "需要助教令牌。",

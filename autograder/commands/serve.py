@@ -91,6 +91,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:  # over 80 lines: on
         help="per student (default: %(default)s)",
     )
     parser.add_argument(
+        "--public-url",
+        default=None,
+        metavar="URL",
+        help="the URL browsers use; with https:// session cookies are __Host- prefixed and Secure",
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDR",
+        help="a reverse proxy's address whose X-Forwarded-For names the client (repeatable)",
+    )
+    parser.add_argument(
         "--reissue-token",
         action="append",
         default=[],
@@ -99,6 +112,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:  # over 80 lines: on
     )
     parser.add_argument(
         "--max-upload-mb", type=float, default=50.0, help="one upload's size cap (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--max-student-storage-mb",
+        type=float,
+        default=500.0,
+        help="cap on all stored attempts of one student (default: %(default)s)",
     )
     _add_grading_arguments(parser)
 
@@ -184,6 +203,9 @@ def config_from_args(args: argparse.Namespace) -> ServiceConfig:
         policy=args.policy,
         max_attempts_per_hour=args.max_attempts_per_hour,
         max_upload_bytes=int(args.max_upload_mb * 2**20),
+        max_student_storage_bytes=int(args.max_student_storage_mb * 2**20),
+        public_url=args.public_url,
+        trusted_proxies=tuple(args.trusted_proxy),
         grade_args=tuple(grade_args),
         max_tries=args.max_tries,
         retry_backoff_s=args.retry_backoff,

@@ -76,10 +76,16 @@ def exercise_title_zh(exercise: str) -> str:
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 
 
+_CELL_BREAK = re.compile(r"[\t\r\n]+")
+
+
 def neutralize_cell(text: str) -> str:
-    """A CSV text cell that no spreadsheet evaluates: a leading `=`, `+`, `-`, `@`, tab or CR
-    (and their full-width forms) gets a `'` in front (OWASP's CSV-injection advice)."""
-    return "'" + text if text.startswith(_FORMULA_START) else text
+    """A CSV text cell that no spreadsheet evaluates (OWASP's CSV-injection advice): tabs, CRs and
+    newlines inside become one space (a spreadsheet that splits on them would start a new cell, and
+    a formula, there), then a cell that started with `=`, `+`, `-`, `@`, tab or CR (or a full-width
+    form) gets a `'` in front."""
+    flat = _CELL_BREAK.sub(" ", text)
+    return "'" + flat if text.startswith(_FORMULA_START) else flat
 
 
 _UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")

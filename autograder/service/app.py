@@ -10,12 +10,16 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
+from starlette.exceptions import HTTPException
 
 from autograder.service import api
 from autograder.service.config import ServiceConfig
 from autograder.service.core import Refusal, Service
 from autograder.service.lti import routes as lti_routes
+from autograder.service.records import refusal
 from autograder.service.uploads import ENVELOPE_BYTES, too_large
 
 
@@ -46,6 +50,20 @@ def create_app(cfg: ServiceConfig, *, service: Service | None = None) -> FastAPI
     @app.exception_handler(Refusal)
     async def on_refusal(_request: Request, exc: Refusal) -> Response:
         return api.refusal_response(exc)
+
+    # The framework's own refusals (no such route or method, a path/query that does not parse) speak
+    # the API's refusal format too: JSON with a message, as every client of /api expects.
+    @app.exception_handler(HTTPException)
+    async def on_http_error(request: Request, exc: HTTPException) -> Response:
+        if not request.url.path.startswith("/api/"):
+            return await http_exception_handler(request, exc)
+        key = "not_found" if exc.status_code == 404 else "bad_request"
+        return api.refusal_response(refusal(exc.status_code, key, str(exc.detail)))
+
+    @app.exception_handler(RequestValidationError)
+    async def on_bad_request(_request: Request, exc: RequestValidationError) -> Response:
+        where = "; ".join(".".join(map(str, e.get("loc", ()))) for e in exc.errors()[:5])
+        return api.refusal_response(refusal(422, "bad_request", f"invalid request: {where}"))
 
     @app.middleware("http")
     async def bounded_bodies(

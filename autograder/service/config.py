@@ -27,6 +27,14 @@ class ServiceConfig:
     max_attempts_per_hour: int = 12  # per student, sliding window of 3600 s
     max_upload_bytes: int = DEFAULT_LIMITS.max_student_bytes  # one request body, at most intake's cap
     max_files: int = 20  # files in one upload (at most intake's max_files)
+    max_student_storage_bytes: int = 500 * 2**20  # all of one student's stored attempts together
+    public_url: str | None = None  # how browsers reach the service; https: __Host- Secure cookies
+    trusted_proxies: tuple[str, ...] = field(default=())  # addresses whose X-Forwarded-For is believed
+
+    @property
+    def https_only(self) -> bool:
+        return (self.public_url or "").lower().startswith("https://")
+
     grade_args: tuple[str, ...] = field(default=())  # passed to `jaxgrade grade` (--isolation, ...)
     max_tries: int = 3  # grading tries of one attempt before it stays grader_error
     retry_backoff_s: float = 15.0  # wait before try n+1: backoff * 2**(n-1)
@@ -70,6 +78,8 @@ class ServiceConfig:
         if self.max_upload_bytes > intake.max_student_bytes or self.max_files > intake.max_files:
             cap = intake.max_student_bytes / MiB
             raise ValueError(f"--max-upload-mb over intake's cap of {cap:g} MB: intake would refuse it")
+        if self.public_url is not None and not self.public_url.lower().startswith(("http://", "https://")):
+            raise ValueError("--public-url must start with http:// or https://")
         if not self.lease_s > 0:
             raise ValueError("--lease must be > 0 seconds")
         if not (self.release / "manifest.json").is_file():

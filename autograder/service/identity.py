@@ -146,6 +146,13 @@ class Identity:
             row = conn.execute(sa.select(db.students).where(db.students.c.student_id == student_id)).first()
         return None if row is None else Student(row.student_id, row.name, row.email)
 
+    def token_hash(self, student_id: str) -> str | None:
+        """The hash of the student's current token (a session made from an older token ends)."""
+        with self.engine.connect() as conn:
+            return conn.execute(
+                sa.select(db.students.c.token_hash).where(db.students.c.student_id == student_id)
+            ).scalar_one_or_none()
+
     def students(self) -> list[Student]:
         with self.engine.connect() as conn:
             rows = conn.execute(sa.select(db.students).order_by(db.students.c.student_id)).all()

@@ -48,9 +48,10 @@ def session_secret(data_dir: Path) -> bytes:
 
 
 def signer(request: Request) -> SessionSigner:
-    data_dir = Path(service_of(request).cfg.data_dir).resolve()
+    cfg = service_of(request).cfg
+    data_dir = Path(cfg.data_dir).resolve()
     if data_dir not in _SIGNERS:
-        _SIGNERS[data_dir] = SessionSigner(session_secret(data_dir))
+        _SIGNERS[data_dir] = SessionSigner(session_secret(data_dir), https_only=cfg.https_only)
     return _SIGNERS[data_dir]
 
 
@@ -64,20 +65,38 @@ def ta_binding(request: Request) -> str:
     return signer(request).bind(current) if current else ""
 
 
+def student_binding(request: Request, student_id: str) -> str:
+    """Fingerprint of the student's token now in force: reissuing the token ends the sessions made
+    with the old one."""
+    digest = service_of(request).identity.token_hash(student_id)
+    return signer(request).bind(digest) if digest else ""
+
+
 def current_session(request: Request) -> Session:
     """The request's valid session, or a fresh anonymous one."""
     session = signer(request).read(request)
     if session is None:
         return new_session()
-    if session.is_ta:
-        binding = ta_binding(request)
+    if session.is_ta or session.is_student:
+        binding = ta_binding(request) if session.is_ta else student_binding(request, session.student_id)
         if not binding or not hmac.compare_digest(session.bound, binding):
             return new_session()
     return session
 
 
 def client_address(request: Request) -> str:
-    return request.client.host if request.client else "?"
+    """The address the log-in throttle counts: the peer, or, when the peer is a `--trusted-proxy`,
+    the right-most X-Forwarded-For entry that is not itself a trusted proxy (entries further left
+    are whatever the client chose to send)."""
+    peer = request.client.host if request.client else "?"
+    trusted = service_of(request).cfg.trusted_proxies
+    if peer not in trusted:
+        return peer
+    hops = [h.strip() for h in request.headers.get("x-forwarded-for", "").split(",") if h.strip()]
+    for hop in reversed(hops):
+        if hop not in trusted:
+            return hop
+    return peer
 
 
 def login_blocked(request: Request) -> bool:

@@ -267,7 +267,8 @@ async def login(request: Request) -> Response:
         return _redirect(request, "/ta", new_session("ta", bound=_ta_binding(request)))
     student = service.student_for_token(token) if token else None
     if student is not None:
-        return _redirect(request, "/", new_session("student", student.student_id))
+        bound = page_auth.student_binding(request, student.student_id)
+        return _redirect(request, "/", new_session("student", student.student_id, bound=bound))
     page_auth.login_failed(request)
     return _login_page(request, session, error=service_message("login_bad_token"), status_code=401)
 
@@ -389,6 +390,7 @@ async def submit(request: Request) -> Response:
         return _redirect(request, "/login")
     service = _service(request)
     try:
+        service.check_upload_allowed(student.student_id)  # deadline, rate, quota before the body
         upload = await read_upload(
             request, max_bytes=service.cfg.max_upload_bytes, max_files=service.cfg.max_files
         )

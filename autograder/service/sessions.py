@@ -24,6 +24,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 COOKIE_NAME = "jaxgrade_session"
+# Over TLS: the browser keeps a __Host- cookie only if it is Secure, Path=/ and has no Domain, so a
+# sibling subdomain or a plain-http page cannot plant or overwrite it.
+HOST_COOKIE_NAME = "__Host-jaxgrade_session"
 CSRF_FIELD = "csrf_token"
 DEFAULT_MAX_AGE_S = 12 * 3600
 _SALT = "jaxgrade.service.session.v1"
@@ -56,7 +59,11 @@ def new_session(role: Role = "anonymous", student_id: str = "", bound: str = "")
 class SessionSigner:
     """Reads and writes the session cookie; one per service (it holds the secret)."""
 
-    def __init__(self, secret: bytes | str, *, max_age_s: int = DEFAULT_MAX_AGE_S) -> None:
+    def __init__(
+        self, secret: bytes | str, *, max_age_s: int = DEFAULT_MAX_AGE_S, https_only: bool = False
+    ) -> None:
+        self.https_only = https_only
+        self.cookie_name = HOST_COOKIE_NAME if https_only else COOKIE_NAME
         if len(secret) < 16:
             raise ValueError("the session secret must be at least 16 bytes")
         self._serializer = URLSafeTimedSerializer(secret, salt=_SALT)
@@ -97,21 +104,27 @@ class SessionSigner:
         return Session(role=role, csrf=csrf, student_id=student_id, bound=bound)
 
     def read(self, request: Request) -> Session | None:
-        return self.loads(request.cookies.get(COOKIE_NAME))
+        return self.loads(request.cookies.get(self.cookie_name))
 
     def write(self, response: Response, request: Request, session: Session) -> None:
         response.set_cookie(
-            COOKIE_NAME,
+            self.cookie_name,
             self.dumps(session),
             max_age=self.max_age_s,
             path="/",
-            secure=is_https(request),
+            secure=self.https_only or is_https(request),
             httponly=True,
             samesite="lax",
         )
 
     def clear(self, response: Response, request: Request) -> None:
-        response.delete_cookie(COOKIE_NAME, path="/", secure=is_https(request), httponly=True, samesite="lax")
+        response.delete_cookie(
+            self.cookie_name,
+            path="/",
+            secure=self.https_only or is_https(request),
+            httponly=True,
+            samesite="lax",
+        )
 
 
 def is_https(request: Request) -> bool:

@@ -65,6 +65,15 @@ def counted_row(rows: list[Any], policy: str) -> Any | None:
     return pool[-1]
 
 
+# `attempts.id` is a 32-bit integer column on PostgreSQL; a larger id names no attempt (and would
+# make the driver raise, a 500, if it reached the query).
+MAX_ATTEMPT_ID = 2**31 - 1
+
+
+def fits_id(attempt_id: int) -> bool:
+    return 0 < attempt_id <= MAX_ATTEMPT_ID
+
+
 class Submissions:
     def __init__(
         self,
@@ -83,12 +92,22 @@ class Submissions:
     # -- accepting an upload
 
     def check_upload_allowed(self, student_id: str) -> None:
-        """Raise the Refusal an upload by this student would get now for timing reasons (deadline,
-        attempt limit), before any file is read. Pages may call it to explain the form."""
+        """Raise the Refusal an upload by this student would get now (deadline, attempt limit, a
+        full storage quota), before any byte of the body is read. Pages call it to explain the form."""
         now = self.clock()
         self._check_deadline(now)
         with self.engine.connect() as conn:
             self._check_rate(conn, student_id, now)
+            self._check_quota(conn, student_id, 0)
+
+    def _check_quota(self, conn: sa.Connection, student_id: str, incoming: int) -> None:
+        """Refuse (413) an upload that would take the student's stored bytes past the quota."""
+        quota = self.cfg.max_student_storage_bytes
+        listed = conn.execute(sa.select(db.attempts.c.files).where(db.attempts.c.student_id == student_id))
+        stored = sum(int(f["size"]) for (files,) in listed for f in json.loads(files))
+        if stored + incoming > quota or (incoming == 0 and stored >= quota):
+            mb = f"{quota / 2**20:g}"
+            raise refusal(413, "storage_quota", f"student storage quota of {mb} MB used up", mb=mb)
 
     def _check_deadline(self, now: float) -> None:
         closing = self.cfg.late_until or self.cfg.deadline
@@ -132,7 +151,6 @@ class Submissions:
         now = self.clock()
         self._check_deadline(now)
         checked = self.check_files(files)
-        stored = [{"name": name, "sha256": self.blobs.put(data), "size": len(data)} for name, data in checked]
         late = self.cfg.deadline is not None and now > self.cfg.deadline.timestamp()
         with self._submit_lock, self.engine.begin() as conn:
             # Serialises this student's uploads across processes (PostgreSQL; a no-op on SQLite).
@@ -142,6 +160,9 @@ class Submissions:
                 .with_for_update()
             )
             self._check_rate(conn, student_id, now)
+            self._check_quota(conn, student_id, sum(len(data) for _, data in checked))
+            # Blobs only now, under this student's lock: a refused upload keeps no byte.
+            stored = [{"name": n, "sha256": self.blobs.put(data), "size": len(data)} for n, data in checked]
             attempt_id = conn.execute(
                 db.attempts.insert().values(
                     student_id=student_id,
@@ -162,6 +183,8 @@ class Submissions:
 
     def attempt(self, student_id: str, attempt_id: int) -> Attempt | None:
         """The attempt if it exists and belongs to `student_id`, else None."""
+        if not fits_id(attempt_id):
+            return None
         a = db.attempts.c
         with self.engine.connect() as conn:
             row = conn.execute(
@@ -182,6 +205,8 @@ class Submissions:
 
     def feedback_html(self, student_id: str, attempt_id: int) -> str | None:
         """The attempt's feedback.html (the batch's own file) if it is the student's and graded."""
+        if not fits_id(attempt_id):
+            return None
         a = db.attempts.c
         with self.engine.connect() as conn:
             row = conn.execute(

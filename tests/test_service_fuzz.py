@@ -1,0 +1,67 @@
+"""Schemathesis over the JSON API's OpenAPI schema, against a real `jaxgrade serve` (SQLite).
+
+Bounded: a few examples per route and caller, no shrinking past the budget. Callers: nobody, a
+student (fz01), the TA. Properties: no 5xx; every refusal is JSON with a message; a student's
+answers never name another student (fz02, who has an attempt of their own)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+import schemathesis
+from fastapi.openapi.utils import get_openapi
+from hypothesis import HealthCheck, Phase, settings
+from test_service import Served, call, serve, write_roster
+
+from autograder.service import api
+
+SCHEMA = schemathesis.openapi.from_dict(
+    get_openapi(title="jaxgrade", version="1", openapi_version="3.1.0", routes=api.router.routes)
+)
+CALLERS = ("nobody", "student", "ta")
+EXAMPLES_PER_ROUTE = 10
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    root = tmp_path_factory.mktemp("fuzz")
+    roster = write_roster(root / "roster.csv", ("fz01", "fz02"))
+    s = serve(root / "data", "--roster", str(roster), "--workers", "0", "--max-attempts-per-hour", "50")
+    nb = [("hw.ipynb", b'{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}')]
+    for sid in ("fz01", "fz02"):
+        assert call(s, "POST", "/api/submissions", token=s.tokens[sid], files=nb)[0] == 202
+    yield s
+    s.stop()
+
+
+def _headers(served: Served, caller: str) -> dict[str, str]:
+    token = {"nobody": None, "student": served.tokens["fz01"], "ta": served.ta}[caller]
+    return {} if token is None else {"Authorization": f"Bearer {token}"}
+
+
+@pytest.mark.parametrize("caller", CALLERS)
+@SCHEMA.parametrize()
+@settings(
+    max_examples=EXAMPLES_PER_ROUTE,
+    deadline=None,
+    phases=[Phase.explicit, Phase.generate],
+    suppress_health_check=list(HealthCheck),
+)
+def test_api_fuzz(case, served: Served, caller: str) -> None:  # type: ignore[no-untyped-def]
+    headers = {**(case.headers or {}), **_headers(served, caller)}
+    response = case.call(base_url=served.url, headers=headers, timeout=60)
+    where = f"{case.method} {case.formatted_path} as {caller}: {response.status_code} {response.text[:300]}"
+    assert response.status_code < 500, where
+    if response.status_code >= 400:
+        doc = json.loads(response.text)
+        assert isinstance(doc, dict) and isinstance(doc.get("message"), str) and doc["message"], where
+    if caller == "student":
+        assert "fz02" not in response.text, where
+
+
+def test_the_schema_covers_every_api_route() -> None:
+    paths = set(SCHEMA.raw_schema["paths"])
+    routes = {r.path for r in api.router.routes}  # type: ignore[attr-defined]
+    assert paths == routes and "/api/submissions/{attempt_id}" in paths, (paths, routes)
