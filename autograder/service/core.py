@@ -169,7 +169,7 @@ class Service:
         cfg.attempts_dir.mkdir(exist_ok=True)
         self.release = ReleaseInfo.load(cfg.release)
         self.blobs = BlobStore(cfg.blobs_dir)
-        self.engine = db.connect(cfg.database_url)
+        self.engine = db.connect(cfg.database_url, upgrade=cfg.upgrade_db)
         self._submit_lock = threading.Lock()  # attempt-limit check and insert as one step
         self._work_ready = threading.Condition()
         self._workers: dict[str, int | None] = {}  # worker name -> attempt it grades (for status)

@@ -1,5 +1,8 @@
 """The service database: one schema, one code path for SQLite and PostgreSQL (SQLAlchemy Core).
 
+These tables are the head of the Alembic revisions in `migrations/versions/`: a change here needs
+a new revision there (tests/test_service_migrations.py compares the two).
+
 Times are unix seconds (double precision); JSON columns are text holding JSON (the same bytes on
 both engines). An attempt moves queued -> running -> graded | grader_error; a grader fault with
 tries left goes back to queued with `not_before` set (backoff).
@@ -16,6 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 import sqlalchemy as sa
+
+from autograder.service import schema
 
 metadata = sa.MetaData()
 
@@ -85,8 +90,9 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
-def connect(url: str) -> sa.Engine:
-    """An engine for `url` with the schema created (idempotent)."""
+def connect(url: str, *, upgrade: bool = False) -> sa.Engine:
+    """An engine for `url` whose schema is at the head revision: created when the database is empty,
+    upgraded when `upgrade` is set (see `schema.py`). Raises `schema.SchemaError` otherwise."""
     if url.startswith("postgres://"):
         url = "postgresql://" + url.removeprefix("postgres://")
     if url.startswith("postgresql://"):
@@ -96,5 +102,9 @@ def connect(url: str) -> sa.Engine:
         sa.event.listen(engine, "connect", _sqlite_pragmas)
     else:
         engine = sa.create_engine(url, pool_pre_ping=True)
-    metadata.create_all(engine)
+    try:
+        schema.prepare(engine, upgrade=upgrade)
+    except BaseException:
+        engine.dispose()
+        raise
     return engine
