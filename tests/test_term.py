@@ -1,0 +1,143 @@
+"""The term's plain rules (no service): late schedules and the course file.
+
+The course files here point at the real release (assignments/2026-fall) and its manifest.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from autograder.term.course import CourseError, load_course, parse_course
+from autograder.term.late import NO_PENALTY, PolicyError, parse_duration, parse_policy
+
+REPO = Path(__file__).resolve().parents[1]
+ISSUE_SCHEDULE = [
+    {"after": "0h", "factor": 1.0},
+    {"after": "1s", "factor": 0.9},
+    {"after": "24h", "factor": 0.8},
+    {"after": "72h", "factor": 0},
+]
+
+
+@pytest.mark.parametrize(
+    ("lateness_s", "factor"),
+    [(-3600, 1.0), (0, 1.0), (0.5, 1.0), (1, 0.9), (86399, 0.9), (86400, 0.8), (259199, 0.8), (259200, 0.0)],
+)
+def test_schedule_factor_at_each_boundary(lateness_s: float, factor: float) -> None:
+    assert parse_policy(ISSUE_SCHEDULE).factor(lateness_s) == factor
+
+
+def test_no_penalty_is_one_at_any_lateness() -> None:
+    assert NO_PENALTY.factor(10**9) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("text", "seconds"), [("0h", 0.0), ("1s", 1.0), ("30m", 1800.0), ("24h", 86400.0), ("1.5d", 129600.0)]
+)
+def test_durations(text: str, seconds: float) -> None:
+    assert parse_duration(text) == seconds
+
+
+@pytest.mark.parametrize(
+    ("steps", "says"),
+    [
+        ([], "non-empty"),
+        ([{"after": "1h", "factor": 1.0}], 'after: "0h"'),
+        ([{"after": "0h", "factor": 1.0}, {"after": "0h", "factor": 0.5}], "must grow"),
+        (
+            [{"after": "0h", "factor": 1.0}, {"after": "2h", "factor": 0.5}, {"after": "1h", "factor": 0}],
+            "grow",
+        ),
+        ([{"after": "0h", "factor": 1.5}], "between 0 and 1"),
+        ([{"after": "0h", "factor": True}], "number"),
+        ([{"after": "0h", "factor": float("nan")}], "number"),
+        ([{"after": "yesterday", "factor": 1.0}], "not a duration"),
+        ([{"after": "0h", "factor": 1.0, "note": "x"}], "exactly the keys"),
+    ],
+)
+def test_bad_schedules_are_refused_with_the_reason(steps: list, says: str) -> None:
+    with pytest.raises(PolicyError, match=says):
+        parse_policy(steps)
+
+
+def course(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "course.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+TWO_CHAPTERS = """
+[[assignment]]
+id = "hw2"
+title = "第 2 章:性能"
+release = "{release}"
+chapters = ["ch02"]
+opens_at = 2026-09-01T00:00:00+08:00
+due_at = 2026-10-01T23:59:00+08:00
+late_until = "2026-10-04T23:59:00+08:00"
+counting = "best"
+visibility = "after_due"
+late_policy = [
+  {{after = "0h", factor = 1.0}}, {{after = "1s", factor = 0.9}}, {{after = "24h", factor = 0.8}},
+]
+
+[[assignment]]
+id = "hw5"
+title = "第 5 章:互操作"
+release = "{release}"
+exercises = ["silu_ffi", "reduce_sum_rules"]
+"""
+
+
+def test_one_release_split_into_two_assignments(tmp_path: Path) -> None:
+    release = REPO / "assignments" / "2026-fall"
+    hw2, hw5 = load_course(course(tmp_path, TWO_CHAPTERS.format(release=release)))
+    assert hw2.exercises == ("histogram", "recompile", "fusion", "safe_distance")
+    assert hw5.exercises == ("reduce_sum_rules", "silu_ffi")  # the release's order, not the file's
+    assert hw2.release == hw5.release == release.resolve()
+    assert hw2.due_at == datetime.fromisoformat("2026-10-01T23:59:00+08:00").timestamp()
+    assert hw2.closes_at() == datetime.fromisoformat("2026-10-04T23:59:00+08:00").timestamp()
+    assert hw2.counting == "best" and hw2.visibility == "after_due"
+    assert hw2.late_policy.factor(3600) == 0.9 and hw2.lateness_s(hw2.due_at + 5) == 5  # type: ignore[operator]
+    assert hw5.due_at is None and hw5.closes_at() is None and hw5.late_policy == NO_PENALTY
+    assert hw5.counting == "last" and hw5.visibility == "immediately"
+
+
+def test_relative_release_is_from_the_course_files_folder(tmp_path: Path) -> None:
+    (tmp_path / "assignments").symlink_to(REPO / "assignments")
+    text = '[[assignment]]\nid = "all"\ntitle = "全部"\nrelease = "assignments/2026-fall"\n'
+    (only,) = load_course(course(tmp_path, text))
+    assert only.release == (REPO / "assignments" / "2026-fall").resolve() and len(only.exercises) == 8
+
+
+@pytest.mark.parametrize(
+    ("edit", "says"),
+    [
+        (lambda t: t.replace('id = "hw5"', 'id = "hw2"'), "appears twice"),
+        (lambda t: t.replace('"silu_ffi", ', '"silu_ffi", "fusion", '), "in both"),
+        (lambda t: t.replace('"silu_ffi"', '"nonexistent"'), "exercises must be"),
+        (lambda t: t.replace('["ch02"]', '["ch09"]'), "chapters must be"),
+        (lambda t: t.replace("+08:00\ndue_at", "\ndue_at"), "no UTC offset"),
+        (lambda t: t.replace('late_until = "2026-10-04', 'late_until = "2026-09-04'), "before due_at"),
+        (lambda t: t.replace('"best"', '"median"'), "counting must be"),
+        (lambda t: t.replace('"after_due"', '"never"'), "visibility must be"),
+        (lambda t: t.replace("factor = 0.8", "factor = 8"), "between 0 and 1"),
+        (lambda t: t.replace('id = "hw5"', 'id = "HW 5"'), "id must be"),
+        (lambda t: t.replace('title = "第 5 章:互操作"', 'titel = "x"'), "unknown key"),
+        (lambda t: t + "\n[extra]\n", "unknown top-level"),
+        (lambda t: t.replace("[[assignment]]", "[[assignment", 1), "not TOML"),
+    ],
+)
+def test_bad_course_files_name_the_problem(tmp_path: Path, edit, says: str) -> None:  # type: ignore[no-untyped-def]
+    text = edit(TWO_CHAPTERS.format(release=REPO / "assignments" / "2026-fall"))
+    with pytest.raises(CourseError, match=says):
+        load_course(course(tmp_path, text))
+
+
+def test_release_without_manifest_is_refused(tmp_path: Path) -> None:
+    doc = {"assignment": [{"id": "a", "title": "t", "release": str(tmp_path)}]}
+    with pytest.raises(CourseError, match="manifest.json"):
+        parse_course(doc, tmp_path)
