@@ -21,6 +21,7 @@ import sys
 import tarfile
 import threading
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from types import ModuleType
 
@@ -29,6 +30,7 @@ import sqlalchemy as sa
 from alembic import command
 from test_service import (
     MALFORMED,
+    RELEASE,
     REPO,
     Served,
     call,
@@ -41,7 +43,9 @@ from test_service import (
     write_roster,
 )
 
-from autograder.service import db, schema
+from autograder.service import assignments, db, schema
+from autograder.service.config import ServiceConfig
+from autograder.service.core import Service
 
 FIRST_RELEASE = "dcc4b41"  # the last commit whose service had an unversioned schema
 
@@ -149,6 +153,14 @@ def _postgres_catalog(conn: sa.Connection) -> dict[str, object]:
         "indexes": [tuple(r) for r in indexes],
         "constraints": [tuple(r) for r in constraints],
     }
+
+
+def stored_assignments(url: str) -> list[assignments.Assignment]:
+    engine = engine_for(url)
+    try:
+        return assignments.load(engine)
+    finally:
+        engine.dispose()
 
 
 def revision_of(url: str) -> str | None:
@@ -284,14 +296,16 @@ def snapshot(served: Served, attempt_id: int) -> dict[str, object]:
     return out
 
 
-def row_dump(url: str) -> dict[str, dict[object, dict[str, object]]]:
-    """The first release's tables, row by row (keyed by primary key), every column."""
+def row_dump(
+    url: str, tables: tuple[str, ...] = ("students", "settings", "attempts")
+) -> dict[str, dict[object, dict[str, object]]]:
+    """These tables (default: the first release's), row by row keyed by primary key, every column."""
     engine = engine_for(url)
     try:
         with engine.connect() as conn:
             return {
                 t: {r[0]: dict(r._mapping) for r in conn.execute(sa.text(f"SELECT * FROM {t}"))}
-                for t in ("students", "settings", "attempts")
+                for t in tables
             }
     finally:
         engine.dispose()
@@ -341,10 +355,43 @@ def test_first_release_database_upgrades_keeping_everything(
     after = snapshot(new, doc["id"])
     assert after == before
     assert json.loads(after["attempt"])["score"] == 0.0  # type: ignore[arg-type]
+    status, later = upload(new, "m02", [("s004_malformed.ipynb", MALFORMED)])  # still takes uploads
+    assert status == 202
     new.stop()
     upgraded = row_dump(url)
     for table, old_rows in rows.items():
         for key, old_row in old_rows.items():  # every row and value kept (later revisions add columns)
             assert {c: upgraded[table][key][c] for c in old_row} == old_row, (table, key)
+    # The old attempts are the first assignment's, as is the new one; the service filled in its release.
+    assert {r["assignment_id"] for r in upgraded["attempts"].values()} == {assignments.FIRST_ASSIGNMENT}
+    assert set(upgraded["attempts"]) == set(rows["attempts"]) | {later["id"]}
+    (first,) = stored_assignments(url)
+    assert first.id == assignments.FIRST_ASSIGNMENT and first.release == RELEASE.resolve()
     if kind == "sqlite" and schema.head_revision() != schema.BASELINE:
         assert (data / f"service.sqlite.before-{schema.head_revision()}").is_file()
+
+
+def test_service_records_its_one_assignment_and_files_uploads_under_it(
+    kind: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    migration = schema.script_directory().get_revision("0002_assignments").module
+    assert migration.FIRST_ASSIGNMENT == assignments.FIRST_ASSIGNMENT  # old attempts stay counted
+    url = new_url(kind, request, tmp_path)
+    deadline = datetime(2026, 12, 20, 23, 59, tzinfo=UTC)
+    roster = write_roster(tmp_path / "roster.csv", ("f01",))
+    cfg = ServiceConfig(
+        data_dir=tmp_path / "data",
+        release=RELEASE,
+        roster=roster,
+        db_url=url,
+        deadline=deadline,
+        policy="best",
+    )
+    service = Service(cfg)
+    attempt = service.submit("f01", [("x.ipynb", MALFORMED)])
+    service.close()
+    (only,) = stored_assignments(url)
+    assert only == assignments.from_config(cfg)
+    assert only.due_at == deadline.timestamp() and only.counting == "best" and len(only.exercises) == 8
+    stored = row_dump(url, ("attempts",))["attempts"][attempt.id]
+    assert stored["assignment_id"] == assignments.FIRST_ASSIGNMENT

@@ -38,7 +38,7 @@ from autograder.lms.export import ScoreRow, canvas_csv
 from autograder.release.personalise import personalise_notebook
 from autograder.roster import Roster, load_roster
 from autograder.roster import Student as RosterStudent
-from autograder.service import db
+from autograder.service import assignments, db
 from autograder.service.blobs import BlobStore
 from autograder.service.config import ServiceConfig
 
@@ -170,6 +170,8 @@ class Service:
         self.release = ReleaseInfo.load(cfg.release)
         self.blobs = BlobStore(cfg.blobs_dir)
         self.engine = db.connect(cfg.database_url, upgrade=cfg.upgrade_db)
+        self.assignment = assignments.from_config(cfg)  # uploads go to it (one assignment per service)
+        assignments.store(self.engine, [self.assignment], self.clock())
         self._submit_lock = threading.Lock()  # attempt-limit check and insert as one step
         self._work_ready = threading.Condition()
         self._workers: dict[str, int | None] = {}  # worker name -> attempt it grades (for status)
@@ -400,6 +402,7 @@ class Service:
             attempt_id = conn.execute(
                 db.attempts.insert().values(
                     student_id=student_id,
+                    assignment_id=self.assignment.id,
                     submitted_at=now,
                     late=late,
                     files=json.dumps(stored),

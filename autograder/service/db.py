@@ -9,6 +9,8 @@ tries left goes back to queued with `not_before` set (backoff).
 
 students   one row per roster student; `token_hash` = sha256 hex of the access token (never the token)
 settings   key/value: `ta_token_hash`
+assignments one row per assignment of the term (the course file, or the one `--release`/`--deadline`
+           assignment); exercises/late_policy are JSON (see `autograder/term/`)
 attempts   one row per upload, never deleted: files (names, sha256, sizes in the blob store),
            state, tries, the graded outcome (score, per-exercise scores, grades.csv cells, flags,
            per-sub-check pass/fail) and where its outputs are.
@@ -44,6 +46,23 @@ settings = sa.Table(
     sa.Column("value", sa.Text, nullable=False),
 )
 
+assignments = sa.Table(
+    "assignments",
+    metadata,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("position", sa.Integer, nullable=False),  # order on the students' page
+    sa.Column("title", sa.Text, nullable=False),
+    sa.Column("release", sa.Text, nullable=False),  # the release folder ("" until a service sets it)
+    sa.Column("exercises", sa.Text, nullable=False),  # JSON list of exercise ids ([]: all of the release)
+    sa.Column("opens_at", sa.Double),
+    sa.Column("due_at", sa.Double),
+    sa.Column("late_until", sa.Double),
+    sa.Column("late_policy", sa.Text, nullable=False),  # JSON [{"after", "factor"}]
+    sa.Column("counting", sa.String(8), nullable=False),  # last | best
+    sa.Column("visibility", sa.String(16), nullable=False),  # immediately | after_due | on_release
+    sa.Column("updated_at", sa.Double, nullable=False),
+)
+
 attempts = sa.Table(
     "attempts",
     metadata,
@@ -67,9 +86,11 @@ attempts = sa.Table(
     sa.Column("flags", sa.Text),  # JSON list of TA flags (tampered, ...)
     sa.Column("error", sa.Text),  # last grader fault (TA only)
     sa.Column("out_dir", sa.Text),  # the `jaxgrade grade --out` folder of the graded try
+    sa.Column("assignment_id", sa.String(64), sa.ForeignKey("assignments.id")),  # set on every upload
 )
 sa.Index("attempts_queue", attempts.c.status, attempts.c.id)
 sa.Index("attempts_by_student", attempts.c.student_id, attempts.c.submitted_at)
+sa.Index("attempts_by_assignment", attempts.c.assignment_id, attempts.c.student_id)
 # At most one running attempt per student, enforced by the database: two workers that race for
 # two attempts of one student cannot both win the claim (on PostgreSQL as on SQLite).
 sa.Index(
