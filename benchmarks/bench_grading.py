@@ -96,8 +96,10 @@ FLOOR_SCRIPT = textwrap.dedent('''
             probe.probe(shell.user_ns, load_inputs(Path(job["inputs"]), ex["id"]), rec)
             rec.flush()
             if ex.get("so"):
+                kernel = importlib.import_module(f"autograder.sandboxed.probes.{ex['id']}_kernel")
+                kernel.prepare()
                 rec = Recorder(out, ex["id"] + ".kernel")
-                probe.kernel_probe(Path(ex["so"]), load_inputs(Path(job["inputs"]), ex["id"]), rec)
+                kernel.kernel_probe(Path(ex["so"]), load_inputs(Path(job["inputs"]), ex["id"]), rec)
                 rec.flush()
     print(json.dumps({"seconds": time.monotonic() - t0}))
 ''')

@@ -6,10 +6,22 @@
   shares this one instead of building its own.
 
 The fast inner loop is `pytest -m "not slow"` (README, "Tests"); the whole suite is the CI command.
+
+Two session-wide rules live here too:
+- Hermetic state: before any test runs, HOME and XDG_CACHE_HOME point into a fresh temp folder and
+  jaxgrade's own environment overrides are dropped, so no test reads the user's `~/.cache/jaxgrade`
+  (a filled compile cache there changes what gradings with `--compile-cache auto` do), their tokens or
+  other state of the machine. Tests that need a HOME of their own still set it explicitly.
+- In CI (`CI=true`), a test skipped for a missing prerequisite fails the run, unless its reason
+  matches an entry of `tests/skip_allowlist.txt` (reviewed; `.ci/run` prints it).
 """
 
 from __future__ import annotations
 
+import os
+import re
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -17,6 +29,71 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 SOLUTIONS = REPO / "solutions"
 COMMITTED_RELEASE = REPO / "assignments" / "2026-fall"
+SKIP_ALLOWLIST = Path(__file__).with_name("skip_allowlist.txt")
+
+# Variables through which the machine's own jaxgrade/jaxcourse state would reach a test.
+MACHINE_STATE_VARS = ("JAXGRADE_", "JAXCOURSE_")
+_HERMETIC_HOME: Path | None = None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    global _HERMETIC_HOME
+    _HERMETIC_HOME = Path(tempfile.mkdtemp(prefix="jaxgrade-test-home-"))
+    (_HERMETIC_HOME / ".cache").mkdir()
+    os.environ["HOME"] = str(_HERMETIC_HOME)
+    os.environ["XDG_CACHE_HOME"] = str(_HERMETIC_HOME / ".cache")
+    for name in list(os.environ):
+        if name.startswith(MACHINE_STATE_VARS):
+            del os.environ[name]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _HERMETIC_HOME is not None:
+        shutil.rmtree(_HERMETIC_HOME, ignore_errors=True)
+
+
+def read_skip_allowlist(path: Path = SKIP_ALLOWLIST) -> list[re.Pattern[str]]:
+    """One regular expression per line, matched against a skip's reason; `#` starts a comment."""
+    patterns = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            patterns.append(re.compile(line))
+    return patterns
+
+
+def unallowed_skips(reports: list[pytest.TestReport], allow: list[re.Pattern[str]]) -> list[str]:
+    """`nodeid: reason` of every skip whose reason no allowlist entry matches."""
+    bad = []
+    for rep in reports:
+        reason = str(rep.longrepr[2]) if isinstance(rep.longrepr, tuple) else str(rep.longrepr)
+        reason = reason.removeprefix("Skipped: ")
+        if not any(p.search(reason) for p in allow):
+            bad.append(f"{rep.nodeid}: {reason}")
+    return bad
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
+    if os.environ.get("CI") != "true":
+        return
+    skipped = [r for r in terminalreporter.stats.get("skipped", []) if isinstance(r, pytest.TestReport)]
+    bad = unallowed_skips(skipped, read_skip_allowlist())
+    if bad:
+        terminalreporter.section("skips not on tests/skip_allowlist.txt (a failure in CI)", red=True)
+        for line in bad:
+            terminalreporter.line(line)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Runs before the terminal summary; the exit status set here is the process's."""
+    if os.environ.get("CI") != "true":
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    skipped = reporter.stats.get("skipped", []) if reporter is not None else []
+    reports = [r for r in skipped if isinstance(r, pytest.TestReport)]
+    if unallowed_skips(reports, read_skip_allowlist()) and session.exitstatus == 0:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 @pytest.fixture(scope="session")

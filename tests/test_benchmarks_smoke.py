@@ -1,0 +1,45 @@
+"""Every benchmark under benchmarks/ runs at a tiny size, so none breaks silently.
+
+These check that a benchmark runs to its printed figures (exit 0, its summary lines present), never
+what the figures are: timings are not asserted anywhere in the suite.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+BENCHMARKS = REPO / "benchmarks"
+
+# benchmark file -> (tiny-size arguments, lines its output must contain)
+SMOKE: dict[str, tuple[list[str], list[str]]] = {
+    "bench_grading.py": (["--repeat", "1"], ["cold ", "warm ", "floor ", "ratio ", "hit "]),
+    "bench_stream_flood.py": (["--mb", "1"], ["distinct-keys:", "empty-frames:"]),
+    "bench_nbgrader_isolation.py": ([], ["grading venv", "nbgrader venv", "ratio nbgrader/grading"]),
+    "bench_vs_otter.py": (["--students", "1", "--jobs", "2"], ["otter", "warm-cache", "hit"]),
+    "bench_dask.py": (["--n", "1", "--skip-local"], ["dask-1", "dask-2", "layer"]),
+    "bench_service.py": (["--repeat", "1", "--queue", "2", "--workers", "1"], ["latency", "batch", "queue"]),
+}
+
+
+def test_every_benchmark_has_a_smoke_run() -> None:
+    on_disk = {p.name for p in BENCHMARKS.glob("bench_*.py")}
+    assert on_disk == set(SMOKE), "add each new benchmark to SMOKE with a tiny size"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(SMOKE))
+def test_benchmark_runs_at_a_tiny_size(name: str) -> None:
+    args, expected = SMOKE[name]
+    if name == "bench_nbgrader_isolation.py" and not (REPO / ".venv-nbgrader" / "bin" / "python").exists():
+        pytest.skip(".venv-nbgrader is missing: run ./scripts/bootstrap.sh without JAXGRADE_NO_NBGRADER")
+    r = subprocess.run(
+        [sys.executable, str(BENCHMARKS / name), *args], cwd=REPO, capture_output=True, text=True, timeout=900
+    )
+    assert r.returncode == 0, f"{name} failed:\n{r.stdout[-2000:]}\n{r.stderr[-4000:]}"
+    for line in expected:
+        assert line in r.stdout, f"{name} printed no {line!r}:\n{r.stdout[-3000:]}"
