@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from autograder.term.course import CourseError, load_course, parse_course
+from autograder.term.counting import Candidate, Extension, counted_attempt, deadlines_for
+from autograder.term.course import Assignment, CourseError, load_course, parse_course
 from autograder.term.late import NO_PENALTY, PolicyError, parse_duration, parse_policy
 
 REPO = Path(__file__).resolve().parents[1]
@@ -102,7 +103,7 @@ def test_one_release_split_into_two_assignments(tmp_path: Path) -> None:
     assert hw2.closes_at() == datetime.fromisoformat("2026-10-04T23:59:00+08:00").timestamp()
     assert hw2.counting == "best" and hw2.visibility == "after_due"
     assert hw2.late_policy.factor(3600) == 0.9 and hw2.lateness_s(hw2.due_at + 5) == 5  # type: ignore[operator]
-    assert hw5.due_at is None and hw5.closes_at() is None and hw5.late_policy == NO_PENALTY
+    assert hw5.due_at is None and hw5.closes_at() is None and hw5.late_policy is None
     assert hw5.counting == "last" and hw5.visibility == "immediately"
 
 
@@ -141,3 +142,83 @@ def test_release_without_manifest_is_refused(tmp_path: Path) -> None:
     doc = {"assignment": [{"id": "a", "title": "t", "release": str(tmp_path)}]}
     with pytest.raises(CourseError, match="manifest.json"):
         parse_course(doc, tmp_path)
+
+
+# ---------------------------------------------------------------------------------------------
+# The counted attempt, late factors and extensions
+
+DUE = 1_800_000_000.0
+HOUR = 3600.0
+
+
+def hw(
+    counting: str = "last", schedule: list | None = ISSUE_SCHEDULE, late_until_h: float = 96
+) -> Assignment:
+    return Assignment(
+        id="hw",
+        title="hw",
+        release=REPO / "assignments" / "2026-fall",
+        exercises=("histogram",),
+        opens_at=None,
+        due_at=DUE,
+        late_until=DUE + late_until_h * HOUR,
+        late_policy=parse_policy(schedule) if schedule is not None else None,
+        counting=counting,
+    )
+
+
+def test_late_attempt_gets_the_schedule_factor_and_an_extension_lifts_it() -> None:
+    a = hw()
+    attempts = [Candidate(1, DUE - HOUR, 40.0), Candidate(2, DUE + 30 * HOUR, 70.0)]
+    counted = counted_attempt(a, deadlines_for(a, None), attempts)
+    assert counted is not None and counted.attempt_id == 2 and counted.late
+    assert counted.factor == 0.8 and counted.final == 56.0 and counted.penalty == 14.0
+    extended = deadlines_for(a, Extension(due_at=DUE + 48 * HOUR, late_until=DUE + 96 * HOUR))
+    after = counted_attempt(a, extended, attempts)
+    assert after is not None and after.attempt_id == 2 and not after.late
+    assert after.factor == 1.0 and after.final == 70.0 and after.penalty == 0.0
+
+
+def test_best_compares_final_scores_so_a_penalty_can_make_the_on_time_attempt_count() -> None:
+    a = hw("best")
+    attempts = [Candidate(1, DUE - HOUR, 60.0), Candidate(2, DUE + 80 * HOUR, 70.0)]  # 2: factor 0
+    counted = counted_attempt(a, deadlines_for(a, None), attempts)
+    assert counted is not None and counted.attempt_id == 1 and counted.final == 60.0
+    extended = counted_attempt(a, deadlines_for(a, Extension(DUE + 90 * HOUR)), attempts)
+    assert extended is not None and extended.attempt_id == 2 and extended.final == 70.0
+
+
+def test_without_a_schedule_on_time_attempts_count_first_and_late_ones_in_full() -> None:
+    a = hw(schedule=None)
+    on_time_and_late = [Candidate(1, DUE - HOUR, 30.0), Candidate(2, DUE + HOUR, 80.0)]
+    counted = counted_attempt(a, deadlines_for(a, None), on_time_and_late)
+    assert counted is not None and counted.attempt_id == 1 and counted.factor == 1.0
+    only_late = counted_attempt(a, deadlines_for(a, None), on_time_and_late[1:])
+    assert only_late is not None and only_late.attempt_id == 2 and only_late.late and only_late.final == 80.0
+
+
+def test_best_takes_the_newest_among_equal_scores_and_falls_back_to_the_newest_ungraded() -> None:
+    a = hw("best")
+    equal = [
+        Candidate(1, DUE - 3 * HOUR, 50.0),
+        Candidate(2, DUE - 2 * HOUR, 50.0),
+        Candidate(3, DUE - HOUR, None),
+    ]
+    counted = counted_attempt(a, deadlines_for(a, None), equal)
+    assert counted is not None and counted.attempt_id == 2
+    pending = counted_attempt(a, deadlines_for(a, None), [Candidate(4, DUE - HOUR, None)])
+    assert (
+        pending is not None and pending.attempt_id == 4 and pending.final is None and pending.penalty is None
+    )
+
+
+def test_an_attempt_after_the_students_late_until_gets_nothing() -> None:
+    a = hw()
+    late = [Candidate(1, DUE + 10 * HOUR, 80.0)]
+    shortened = deadlines_for(a, Extension(due_at=DUE - 2 * HOUR, late_until=DUE))
+    counted = counted_attempt(a, shortened, late)
+    assert counted is not None and counted.factor == 0.0 and counted.final == 0.0
+
+
+def test_no_attempt_counts_nothing() -> None:
+    assert counted_attempt(hw(), deadlines_for(hw(), None), []) is None

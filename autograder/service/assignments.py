@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from autograder.service import db
 from autograder.service.config import ServiceConfig
 from autograder.term.course import Assignment, release_exercises
-from autograder.term.late import NO_PENALTY, parse_policy
+from autograder.term.late import parse_policy
 
 FIRST_ASSIGNMENT = "a1"  # the id migration 0002 gives a single-assignment database's attempts
 
@@ -34,7 +34,7 @@ def from_config(cfg: ServiceConfig) -> Assignment:
         opens_at=None,
         due_at=cfg.deadline.timestamp() if cfg.deadline else None,
         late_until=cfg.late_until.timestamp() if cfg.late_until else None,
-        late_policy=NO_PENALTY,
+        late_policy=None,
         counting=cfg.policy,
         visibility="immediately",
     )
@@ -49,7 +49,7 @@ def _row(a: Assignment, position: int, now: float) -> dict[str, Any]:
         "opens_at": a.opens_at,
         "due_at": a.due_at,
         "late_until": a.late_until,
-        "late_policy": json.dumps(a.late_policy.to_json()),
+        "late_policy": json.dumps(a.late_policy.to_json() if a.late_policy else None),
         "counting": a.counting,
         "visibility": a.visibility,
         "updated_at": now,
@@ -83,7 +83,7 @@ def load(engine: sa.Engine) -> list[Assignment]:
                 opens_at=r.opens_at,
                 due_at=r.due_at,
                 late_until=r.late_until,
-                late_policy=parse_policy(json.loads(r.late_policy)),
+                late_policy=parse_policy(steps) if (steps := json.loads(r.late_policy)) is not None else None,
                 counting=r.counting,
                 visibility=r.visibility,
             )

@@ -57,7 +57,7 @@ assignments = sa.Table(
     sa.Column("opens_at", sa.Double),
     sa.Column("due_at", sa.Double),
     sa.Column("late_until", sa.Double),
-    sa.Column("late_policy", sa.Text, nullable=False),  # JSON [{"after", "factor"}]
+    sa.Column("late_policy", sa.Text, nullable=False),  # JSON [{"after", "factor"}] or null (no schedule)
     sa.Column("counting", sa.String(8), nullable=False),  # last | best
     sa.Column("visibility", sa.String(16), nullable=False),  # immediately | after_due | on_release
     sa.Column("updated_at", sa.Double, nullable=False),

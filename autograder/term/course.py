@@ -10,7 +10,8 @@
     late_until = 2026-10-04T23:59:00+08:00   # default: due_at (nothing accepted after it)
     counting = "last"                        # or "best"
     visibility = "immediately"               # or "after_due", "on_release" (a TA releases grades)
-    late_policy = [{after = "0h", factor = 1.0}, {after = "1s", factor = 0.9}]
+    late_policy = [{after = "0h", factor = 1.0}, {after = "1s", factor = 0.9}]   # see late.py
+                                             # (none: a late attempt counts only without an on-time one)
 
 One release's chapters may be one assignment or several; an exercise of a release belongs to at
 most one assignment, so an upload's chapters name the assignment they count for.
@@ -27,7 +28,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from autograder.term.late import NO_PENALTY, LatePolicy, PolicyError, parse_policy
+from autograder.term.late import LatePolicy, PolicyError, parse_policy
 
 COUNTING = ("last", "best")
 VISIBILITY = ("immediately", "after_due", "on_release")
@@ -51,7 +52,7 @@ class Assignment:
     opens_at: float | None  # unix seconds; None: open from the start
     due_at: float | None  # None: never late
     late_until: float | None  # uploads refused after it; None: due_at (or never, without due_at)
-    late_policy: LatePolicy = NO_PENALTY
+    late_policy: LatePolicy | None = None  # None: a late attempt counts (in full) only without an on-time one
     counting: str = "last"
     visibility: str = "immediately"
 
@@ -71,7 +72,7 @@ class Assignment:
             "opens_at": self.opens_at,
             "due_at": self.due_at,
             "late_until": self.late_until,
-            "late_policy": self.late_policy.to_json(),
+            "late_policy": self.late_policy.to_json() if self.late_policy else None,
             "counting": self.counting,
             "visibility": self.visibility,
         }
@@ -147,7 +148,7 @@ def parse_assignment(spec: Mapping[str, Any], base: Path, position: int) -> Assi
     if visibility not in VISIBILITY:
         raise CourseError(f"{where}: visibility must be one of {', '.join(VISIBILITY)}")
     try:
-        policy = parse_policy(spec["late_policy"]) if "late_policy" in spec else NO_PENALTY
+        policy = parse_policy(spec["late_policy"]) if "late_policy" in spec else None
     except PolicyError as exc:
         raise CourseError(f"{where}: {exc}") from None
     return Assignment(
