@@ -19,7 +19,7 @@ from autograder.service.uploads import ENVELOPE_BYTES, too_large
 
 
 def create_app(cfg: ServiceConfig, *, service: Service | None = None) -> FastAPI:
-    from autograder.service import pages
+    from autograder.service import pages, term_api
     from autograder.service.worker import WorkerPool
 
     service = service if service is not None else Service(cfg)
@@ -57,5 +57,6 @@ def create_app(cfg: ServiceConfig, *, service: Service | None = None) -> FastAPI
         return response
 
     app.include_router(api.router)
+    app.include_router(term_api.router)
     app.include_router(pages.router)
     return app

@@ -38,9 +38,10 @@ from autograder.lms.export import ScoreRow, canvas_csv
 from autograder.release.personalise import personalise_notebook
 from autograder.roster import Roster, load_roster
 from autograder.roster import Student as RosterStudent
-from autograder.service import assignments, db
+from autograder.service import assignments, db, extensions
 from autograder.service.blobs import BlobStore
 from autograder.service.config import ServiceConfig
+from autograder.term.counting import Candidate, Counted, Deadlines, counted_attempt, deadlines_for
 
 STATES = ("queued", "running", "graded", "grader_error")
 UPLOAD_SUFFIXES = (".ipynb", ".zip", ".cc")
@@ -298,16 +299,23 @@ class Service:
         """Raise the Refusal an upload by this student would get now for timing reasons (deadline,
         attempt limit), before any file is read. Pages may call it to explain the form."""
         now = self.clock()
-        self._check_deadline(now)
+        self._check_deadline(now, student_id)
         with self.engine.connect() as conn:
             self._check_rate(conn, student_id, now)
 
-    def _check_deadline(self, now: float) -> None:
-        cfg = self.cfg
-        closing = cfg.late_until or cfg.deadline
-        if closing is not None and now > closing.timestamp():
-            when = closing.isoformat(timespec="minutes")
+    def deadlines(self, student_id: str) -> Deadlines:
+        """The student's deadlines for the service's assignment (their extension's, if any)."""
+        with self.engine.connect() as conn:
+            ext = extensions.of_student(conn, self.assignment.id, student_id)
+        return deadlines_for(self.assignment, ext)
+
+    def _check_deadline(self, now: float, student_id: str) -> Deadlines:
+        deadlines = self.deadlines(student_id)
+        if deadlines.closed_at(now):
+            closing = deadlines.late_until if deadlines.late_until is not None else deadlines.due_at
+            when = iso(closing)  # type: ignore[arg-type]  # closed_at implies one is set
             raise Refusal(403, f"提交已截止({when}),不再接受新的提交。", f"submissions closed at {when}")
+        return deadlines
 
     def _check_rate(self, conn: sa.Connection, student_id: str, now: float) -> None:
         limit = self.cfg.max_attempts_per_hour
@@ -393,10 +401,9 @@ class Service:
         graded to its malformed status, so nothing a student sent is lost.
         """
         now = self.clock()
-        self._check_deadline(now)
+        late = self._check_deadline(now, student_id).lateness_s(now) > 0
         checked = self.check_files(files)
         stored = [{"name": name, "sha256": self.blobs.put(data), "size": len(data)} for name, data in checked]
-        late = self.cfg.deadline is not None and now > self.cfg.deadline.timestamp()
         with self._submit_lock, self.engine.begin() as conn:
             self._check_rate(conn, student_id, now)
             attempt_id = conn.execute(
@@ -487,19 +494,21 @@ class Service:
     # -- TA side
 
     def _counted(self, rows: list[Any]) -> Any | None:
-        """The attempt that counts for a student under the policy: on-time attempts first (late
-        ones only when there is none); `last` = the newest, `best` = the best graded one (or the
-        newest when none is graded yet)."""
+        """The row of the attempt that counts for a student (`term/counting.py`'s rule)."""
+        detail = self._counted_detail(rows)
+        return None if detail is None else next(r for r in rows if r.id == detail.attempt_id)
+
+    def _counted_detail(self, rows: list[Any]) -> Counted | None:
         if not rows:
             return None
-        on_time = [r for r in rows if not r.late]
-        pool = on_time or rows
-        pool = sorted(pool, key=lambda r: (r.submitted_at, r.id))
-        if self.cfg.policy == "best":
-            graded = [r for r in pool if r.status == "graded" and r.score is not None]
-            if graded:
-                return max(graded, key=lambda r: (r.score, r.submitted_at, r.id))
-        return pool[-1]
+        candidates = [
+            Candidate(r.id, r.submitted_at, r.score if r.status == "graded" else None) for r in rows
+        ]
+        return counted_attempt(self.assignment, self.deadlines(rows[0].student_id), candidates)
+
+    def counted_detail(self, student_id: str) -> Counted | None:
+        """The counted attempt of one student with its late factor (None: no attempt)."""
+        return self._counted_detail(self._rows_by_student().get(student_id, []))
 
     def _rows_by_student(self) -> dict[str, list[Any]]:
         with self.engine.connect() as conn:

@@ -11,6 +11,7 @@ students   one row per roster student; `token_hash` = sha256 hex of the access t
 settings   key/value: `ta_token_hash`
 assignments one row per assignment of the term (the course file, or the one `--release`/`--deadline`
            assignment); exercises/late_policy are JSON (see `autograder/term/`)
+extensions one student's own due-at/late-until for one assignment (who granted it, when)
 attempts   one row per upload, never deleted: files (names, sha256, sizes in the blob store),
            state, tries, the graded outcome (score, per-exercise scores, grades.csv cells, flags,
            per-sub-check pass/fail) and where its outputs are.
@@ -88,6 +89,17 @@ attempts = sa.Table(
     sa.Column("out_dir", sa.Text),  # the `jaxgrade grade --out` folder of the graded try
     sa.Column("assignment_id", sa.String(64), sa.ForeignKey("assignments.id")),  # set on every upload
 )
+extensions = sa.Table(
+    "extensions",
+    metadata,
+    sa.Column("assignment_id", sa.String(64), sa.ForeignKey("assignments.id"), primary_key=True),
+    sa.Column("student_id", sa.String(128), sa.ForeignKey("students.student_id"), primary_key=True),
+    sa.Column("due_at", sa.Double, nullable=False),
+    sa.Column("late_until", sa.Double),  # null: nothing accepted after due_at
+    sa.Column("granted_by", sa.Text, nullable=False),
+    sa.Column("granted_at", sa.Double, nullable=False),
+)
+
 sa.Index("attempts_queue", attempts.c.status, attempts.c.id)
 sa.Index("attempts_by_student", attempts.c.student_id, attempts.c.submitted_at)
 sa.Index("attempts_by_assignment", attempts.c.assignment_id, attempts.c.student_id)
