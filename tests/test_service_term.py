@@ -147,3 +147,21 @@ def test_only_the_ta_token_reaches_the_term_api(term: dict) -> None:
         assert call(served, "GET", "/api/assignments", token=token)[0] == 401
     status, listed = ta_json(served, "GET", "/api/assignments")
     assert status == 200 and [a["id"] for a in listed] == [FIRST_ASSIGNMENT]  # type: ignore[index]
+
+
+def test_extensions_csv_import_is_all_or_nothing(term: dict) -> None:
+    served = term["served"]
+    good = "student_id,due_at,late_until\ne03,2030-01-01T00:00:00Z,2030-01-02T00:00:00Z\n"
+    bad = "student_id,due_at\ne03,2031-01-01T00:00:00Z\nnobody,2031-01-01T00:00:00Z\n"
+    headers = {"Content-Type": "text/csv"}
+    status, _, body = call(
+        served, "POST", f"{A}/extensions.csv", token=served.ta, body=good.encode(), headers=headers
+    )
+    assert status == 200 and json.loads(body) == {"granted": ["e03"]}
+    assert ta_json(served, "GET", f"{A}/students/e03")[1]["extension"]["due_at"] == "2030-01-01T00:00:00Z"
+    status, _, body = call(
+        served, "POST", f"{A}/extensions.csv", token=served.ta, body=bad.encode(), headers=headers
+    )
+    assert status == 422 and "nobody" in json.loads(body)["message"]
+    assert ta_json(served, "GET", f"{A}/students/e03")[1]["extension"]["due_at"] == "2030-01-01T00:00:00Z"
+    assert ta_json(served, "DELETE", f"{A}/extensions/e03")[0] == 200

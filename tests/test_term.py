@@ -12,6 +12,7 @@ import pytest
 
 from autograder.term.counting import Candidate, Extension, counted_attempt, deadlines_for
 from autograder.term.course import Assignment, CourseError, load_course, parse_course
+from autograder.term.extension_csv import ExtensionCsvError, parse_extensions_csv
 from autograder.term.late import NO_PENALTY, PolicyError, parse_duration, parse_policy
 
 REPO = Path(__file__).resolve().parents[1]
@@ -222,3 +223,35 @@ def test_an_attempt_after_the_students_late_until_gets_nothing() -> None:
 
 def test_no_attempt_counts_nothing() -> None:
     assert counted_attempt(hw(), deadlines_for(hw(), None), []) is None
+
+
+# ---------------------------------------------------------------------------------------------
+# The extensions CSV
+
+
+def test_extensions_csv_reads_both_shapes() -> None:
+    parsed = parse_extensions_csv(
+        "\ufeffstudent_id,due_at,late_until\n"
+        "s1,2026-12-20T23:59:00+08:00,2026-12-21T23:59:00+08:00\n"
+        "s2,2026-12-22T00:00:00Z,\n\n"
+    )
+    assert list(parsed) == ["s1", "s2"]
+    assert parsed["s1"].due_at == datetime.fromisoformat("2026-12-20T23:59:00+08:00").timestamp()
+    assert parsed["s1"].late_until == parsed["s1"].due_at + 86400 and parsed["s2"].late_until is None
+    assert parse_extensions_csv("student_id,due_at\ns3,2026-12-22T00:00:00Z\n")["s3"].late_until is None
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("id,due\ns1,2026-12-22T00:00:00Z\n", "line 1"),
+        ("student_id,due_at\ns1,soon\n", "line 2: due_at"),
+        ("student_id,due_at\ns1,2026-12-22T00:00:00\n", "no UTC offset"),
+        ("student_id,due_at\ns1,2026-12-22T00:00:00Z\ns1,2026-12-23T00:00:00Z\n", "line 3: student_id"),
+        ("student_id,due_at,late_until\ns1,2026-12-22T00:00:00Z,2026-12-21T00:00:00Z\n", "before due_at"),
+        ("student_id,due_at\ns1,2026-12-22T00:00:00Z,extra\n", "3 cells"),
+    ],
+)
+def test_bad_extensions_csv_names_the_line(text: str, says: str) -> None:
+    with pytest.raises(ExtensionCsvError, match=says):
+        parse_extensions_csv(text)

@@ -40,19 +40,33 @@ def grant(
     engine: sa.Engine, assignment: Assignment, student_id: str, ext: Extension, by: str, now: float
 ) -> None:
     """Set (or replace) the student's extension. Raises KeyError for an unknown student."""
+    grant_many(engine, assignment, {student_id: ext}, by, now)
+
+
+def grant_many(
+    engine: sa.Engine, assignment: Assignment, granted: dict[str, Extension], by: str, now: float
+) -> None:
+    """Set these students' extensions in one transaction: all or none. Raises KeyError naming the
+    first unknown student (nothing applied)."""
     with engine.begin() as conn:
-        known = conn.execute(
-            sa.select(db.students.c.student_id).where(db.students.c.student_id == student_id)
-        ).first()
-        if known is None:
-            raise KeyError(student_id)
-        key = (db.extensions.c.assignment_id == assignment.id) & (db.extensions.c.student_id == student_id)
-        values = {"due_at": ext.due_at, "late_until": ext.late_until, "granted_by": by, "granted_at": now}
-        if conn.execute(db.extensions.update().where(key).values(**values)).rowcount == 0:
-            conn.execute(
-                db.extensions.insert().values(assignment_id=assignment.id, student_id=student_id, **values)
-            )
-        _relabel_late(conn, assignment, student_id, deadlines_for(assignment, ext))
+        known = {r.student_id for r in conn.execute(sa.select(db.students.c.student_id))}
+        unknown = [sid for sid in granted if sid not in known]
+        if unknown:
+            raise KeyError(unknown[0])
+        for student_id, ext in granted.items():
+            _put(conn, assignment, student_id, ext, by, now)
+
+
+def _put(
+    conn: sa.Connection, assignment: Assignment, student_id: str, ext: Extension, by: str, now: float
+) -> None:
+    key = (db.extensions.c.assignment_id == assignment.id) & (db.extensions.c.student_id == student_id)
+    values = {"due_at": ext.due_at, "late_until": ext.late_until, "granted_by": by, "granted_at": now}
+    if conn.execute(db.extensions.update().where(key).values(**values)).rowcount == 0:
+        conn.execute(
+            db.extensions.insert().values(assignment_id=assignment.id, student_id=student_id, **values)
+        )
+    _relabel_late(conn, assignment, student_id, deadlines_for(assignment, ext))
 
 
 def revoke(engine: sa.Engine, assignment: Assignment, student_id: str) -> bool:

@@ -4,6 +4,7 @@
     GET    /api/assignments/{a}/students/{s}             deadlines, extension, counted attempt
     PUT    /api/assignments/{a}/extensions/{s}           {"due_at": ISO 8601, "late_until": ISO or null}
     DELETE /api/assignments/{a}/extensions/{s}
+    POST   /api/assignments/{a}/extensions.csv           student_id,due_at[,late_until] (all or none)
 
 An extension takes effect at once: the student's late flags are rewritten and the counted attempt
 and its late factor follow from it on the next read.
@@ -23,9 +24,11 @@ from autograder.service.api import require_ta, service_of
 from autograder.service.core import Refusal, Service, iso
 from autograder.term.counting import Deadlines, Extension
 from autograder.term.course import Assignment
+from autograder.term.extension_csv import ExtensionCsvError, parse_extensions_csv
 
 router = APIRouter(prefix="/api/assignments", dependencies=[Depends(require_ta)])
 MAX_BODY = 4096
+MAX_CSV_BYTES = 1 << 20
 
 
 def _assignment(service: Service, assignment_id: str) -> Assignment:
@@ -128,3 +131,20 @@ def delete_extension(request: Request, assignment_id: str, student_id: str) -> J
     if not extensions.revoke(service.engine, assignment, student_id):
         raise Refusal(404, "这个学生没有延期。", f"no extension for {student_id!r}")
     return JSONResponse(student_term_json(service, student_id))
+
+
+@router.post("/{assignment_id}/extensions.csv")
+async def post_extensions_csv(request: Request, assignment_id: str) -> JSONResponse:
+    service = service_of(request)
+    assignment = _assignment(service, assignment_id)
+    raw = await request.body()
+    try:
+        if len(raw) > MAX_CSV_BYTES:
+            raise ExtensionCsvError(f"larger than {MAX_CSV_BYTES} bytes")
+        granted = parse_extensions_csv(raw.decode("utf-8"))
+        extensions.grant_many(service.engine, assignment, granted, "ta", service.clock())
+    except (ExtensionCsvError, UnicodeDecodeError) as exc:
+        raise Refusal(422, "延期 CSV 有误。", f"extensions CSV: {exc}") from None
+    except KeyError as exc:
+        raise Refusal(422, "延期 CSV 里有不认识的学生。", f"extensions CSV: no student {exc}") from None
+    return JSONResponse({"granted": sorted(granted)})
