@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from service_server import Browserish
 from test_service import (
     MALFORMED,
     Served,
@@ -165,3 +166,21 @@ def test_extensions_csv_import_is_all_or_nothing(term: dict) -> None:
     assert status == 422 and "nobody" in json.loads(body)["message"]
     assert ta_json(served, "GET", f"{A}/students/e03")[1]["extension"]["due_at"] == "2030-01-01T00:00:00Z"
     assert ta_json(served, "DELETE", f"{A}/extensions/e03")[0] == 200
+
+
+def test_home_page_shows_the_students_own_deadline(term: dict) -> None:
+    served, deadline = term["served"], term["deadline"]
+    new_due = deadline + timedelta(days=2)
+    assert (
+        ta_json(served, "PUT", f"{A}/extensions/e01", {"due_at": at(new_due), "late_until": None})[0] == 200
+    )
+    try:
+        pages = {}
+        for sid in ("e01", "e02"):
+            client = Browserish(served.url)
+            assert client.log_in(served.tokens[sid]).status == 303
+            pages[sid] = client.get("/").text
+        assert new_due.isoformat(timespec="minutes") in pages["e01"] and "记为迟交" not in pages["e01"]
+        assert deadline.isoformat(timespec="minutes") in pages["e02"] and "记为迟交" in pages["e02"]
+    finally:
+        assert ta_json(served, "DELETE", f"{A}/extensions/e01")[0] == 200

@@ -309,11 +309,16 @@ class Service:
             ext = extensions.of_student(conn, self.assignment.id, student_id)
         return deadlines_for(self.assignment, ext)
 
+    def local_time(self, t: float) -> str:
+        """A time for students and TAs, in the time zone of `--deadline` (else UTC), to the minute."""
+        tz = self.cfg.deadline.tzinfo if self.cfg.deadline is not None else UTC
+        return datetime.fromtimestamp(t, tz).isoformat(timespec="minutes")
+
     def _check_deadline(self, now: float, student_id: str) -> Deadlines:
         deadlines = self.deadlines(student_id)
         if deadlines.closed_at(now):
             closing = deadlines.late_until if deadlines.late_until is not None else deadlines.due_at
-            when = iso(closing)  # type: ignore[arg-type]  # closed_at implies one is set
+            when = self.local_time(closing)  # type: ignore[arg-type]  # closed_at implies one is set
             raise Refusal(403, f"提交已截止({when}),不再接受新的提交。", f"submissions closed at {when}")
         return deadlines
 
