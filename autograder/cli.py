@@ -19,6 +19,10 @@ SUBCOMMANDS = {
         "autograder.service.submit_client",
         "upload a submission to a grader service and wait for the score",
     ),
+    "similarity": (
+        "autograder.similarity",
+        "report which students' answers look alike, per exercise (never runs student code)",
+    ),
     "warm-cache": ("autograder.release.compile_cache", "fill a release's trusted XLA compile cache"),
 }
 

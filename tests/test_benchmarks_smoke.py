@@ -23,6 +23,7 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
     "bench_vs_otter.py": (["--students", "1", "--jobs", "2"], ["otter", "warm-cache", "hit"]),
     "bench_dask.py": (["--n", "1", "--skip-local"], ["dask-1", "dask-2", "layer"]),
     "bench_service.py": (["--repeat", "1", "--queue", "2", "--workers", "1"], ["latency", "batch", "queue"]),
+    "bench_similarity.py": (["--smoke"], ["rec/fp/fpv", "safe_distance", "scale: 12 students"]),
 }
 
 

@@ -19,24 +19,28 @@ from autograder.service.uploads import ENVELOPE_BYTES, too_large
 
 
 def create_app(cfg: ServiceConfig, *, service: Service | None = None) -> FastAPI:
-    from autograder.service import pages, term_api
+    from autograder.service import pages, similarity_page, term_api
     from autograder.service.worker import WorkerPool
 
     service = service if service is not None else Service(cfg)
     pool = WorkerPool(service, cfg.workers)
+    similarity = similarity_page.SimilarityRefresher(service)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         pool.start()
+        similarity.start()
         try:
             yield
         finally:
+            similarity.stop()
             pool.stop()
             service.close()
 
     app = FastAPI(title="jaxgrade", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
     app.state.service = service
     app.state.workers = pool
+    app.state.similarity = similarity
 
     @app.exception_handler(Refusal)
     async def on_refusal(_request: Request, exc: Refusal) -> Response:
@@ -59,4 +63,5 @@ def create_app(cfg: ServiceConfig, *, service: Service | None = None) -> FastAPI
     app.include_router(api.router)
     app.include_router(term_api.router)
     app.include_router(pages.router)
+    app.include_router(similarity_page.router)
     return app

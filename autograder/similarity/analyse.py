@@ -1,0 +1,160 @@
+"""Compare every pair of students per unit and keep what a TA should look at (trusted side).
+
+For each unit (exercise or `silu.cc`): tokenise every student's text (`tokens.py`), fingerprint it
+with the template subtracted (`fingerprints.py`), set aside the answers shorter than `min_tokens`
+tokens of their own ("too short to compare"), score each student against the master's reference
+answer, then score pairs through an inverted index (only pairs sharing a fingerprint are looked
+at, so 300 students cost far less than 44,850 set intersections), with the reference's k-grams and
+the class-wide common fingerprints removed as well. Pairs at or above `threshold` are reported with
+their shared fragments; every pair's score goes into the unit's histogram.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from autograder.similarity.fingerprints import Fingerprinted, Fragment, fragments, similarity, subtract_set
+from autograder.similarity.tokens import Token, tokenize
+from autograder.similarity.units import UNITS, StudentUnits, Subtracted, language_of
+
+# Defaults measured with benchmarks/bench_similarity.py (docs/architecture.md, "Similarity report").
+DEFAULT_THRESHOLD = 0.5
+DEFAULT_MIN_TOKENS = 30
+HISTOGRAM_BINS = 20
+# An answer is a few hundred tokens; of a longer one only the start is compared (a hostile 20 MB
+# notebook must not cost minutes: tokenising is linear, but every token is a Python object).
+MAX_UNIT_CHARS = 100_000
+MAX_UNIT_TOKENS = 20_000
+COMMON_SHARE = 0.2  # a fingerprint in more than this share of a unit's answers is common code
+COMMON_FLOOR = 10  # ... and in more than this many (small classes share little by chance)
+
+
+@dataclass(frozen=True)
+class Match:
+    """Two students' answers of one unit (or one student and the reference, `b` = REFERENCE)."""
+
+    unit: str
+    a: str
+    b: str
+    similarity: float
+    longest: int  # tokens in the longest shared fragment
+    fragments: tuple[Fragment, ...]
+
+
+REFERENCE = "reference solution"
+
+
+@dataclass
+class UnitReport:
+    unit: str
+    compared: list[str] = field(default_factory=list)
+    too_short: list[str] = field(default_factory=list)
+    starter_only: list[str] = field(default_factory=list)  # nothing left once the template is subtracted
+    truncated: list[str] = field(default_factory=list)  # longer than MAX_UNIT_CHARS: the start compared
+    pairs: list[Match] = field(default_factory=list)  # above the threshold, most similar first
+    reference: list[Match] = field(default_factory=list)  # close to the reference solution
+    histogram: list[int] = field(default_factory=lambda: [0] * HISTOGRAM_BINS)  # all pairs compared
+    tokens: dict[str, list[Token]] = field(default_factory=dict)  # for highlighting; REFERENCE too
+
+
+@dataclass
+class Report:
+    units: dict[str, UnitReport]
+    sources: dict[str, dict[str, str]]  # student -> unit -> text; REFERENCE -> unit -> text
+    notes: dict[str, tuple[str, ...]]  # student -> why something was not compared
+    threshold: float
+    min_tokens: int
+
+
+def _fingerprint(texts: dict[str, str], unit: str, subtract: frozenset[int]) -> dict[str, Fingerprinted]:
+    lang = language_of(unit)
+    return {
+        sid: Fingerprinted.of(tokenize(text[:MAX_UNIT_CHARS], lang)[:MAX_UNIT_TOKENS], subtract)
+        for sid, text in texts.items()
+    }
+
+
+def _common(prints: dict[str, set[int]]) -> set[int]:
+    counts = Counter(h for p in prints.values() for h in p)
+    limit = max(COMMON_FLOOR, COMMON_SHARE * len(prints))
+    return {h for h, c in counts.items() if c > limit}
+
+
+def _match(
+    unit: str, a: str, b: str, fa: Fingerprinted, fb: Fingerprinted, score: float, subtract: frozenset[int]
+) -> Match:
+    frags = tuple(fragments(fa, fb, subtract))
+    return Match(unit, a, b, round(score, 4), max((f.length for f in frags), default=0), frags)
+
+
+def _shared_counts(prints: dict[str, set[int]]) -> Counter[tuple[str, str]]:
+    index: dict[int, list[str]] = {}
+    for sid in sorted(prints):
+        for h in prints[sid]:
+            index.setdefault(h, []).append(sid)
+    shared: Counter[tuple[str, str]] = Counter()
+    for owners in index.values():
+        for i, a in enumerate(owners):
+            for b in owners[i + 1 :]:
+                shared[a, b] += 1
+    return shared
+
+
+def analyse_unit(
+    unit: str, texts: dict[str, str], sub: Subtracted, *, threshold: float, min_tokens: int
+) -> UnitReport:
+    lang = language_of(unit)
+    template = subtract_set(tokenize(t, lang) for _, t in sub.template.get(unit, []))
+    report = UnitReport(unit)
+    fps = _fingerprint(texts, unit, template)
+    report.truncated = sorted(sid for sid, text in texts.items() if len(text) > MAX_UNIT_CHARS)
+    for sid in sorted(fps):
+        own = fps[sid].own_tokens
+        (
+            report.starter_only if own == 0 else report.too_short if own < min_tokens else report.compared
+        ).append(sid)
+        report.tokens[sid] = fps[sid].tokens
+    ref_text = sub.reference.get(unit)
+    ref_hashes: frozenset[int] = frozenset()
+    if ref_text is not None:
+        ref = Fingerprinted.of(tokenize(ref_text, lang), template)
+        report.tokens[REFERENCE] = ref.tokens
+        ref_hashes = frozenset(ref.hashes)
+        for sid in report.compared:
+            score = similarity(fps[sid].prints, ref.prints)
+            if score >= threshold:
+                report.reference.append(_match(unit, sid, REFERENCE, fps[sid], ref, score, template))
+        report.reference.sort(key=lambda m: (-m.similarity, m.a))
+    prints = {sid: fps[sid].prints - ref_hashes for sid in report.compared}
+    common = _common(prints)
+    prints = {sid: p - common for sid, p in prints.items()}
+    pair_subtract = template | ref_hashes | common
+    shared = _shared_counts(prints)
+    n = len(report.compared)
+    report.histogram[0] = n * (n - 1) // 2 - len(shared)  # pairs that share nothing
+    for (a, b), count in shared.items():
+        score = count / min(len(prints[a]), len(prints[b]))
+        report.histogram[min(int(score * HISTOGRAM_BINS), HISTOGRAM_BINS - 1)] += 1
+        if score >= threshold:
+            report.pairs.append(_match(unit, a, b, fps[a], fps[b], score, pair_subtract))
+    report.pairs.sort(key=lambda m: (-m.similarity, -m.longest, m.a, m.b))
+    return report
+
+
+def analyse(
+    students: list[StudentUnits],
+    sub: Subtracted,
+    *,
+    threshold: float = DEFAULT_THRESHOLD,
+    min_tokens: int = DEFAULT_MIN_TOKENS,
+    units: tuple[str, ...] = UNITS,
+) -> Report:
+    sources = {s.student_id: dict(s.units) for s in students}
+    reports = {}
+    for unit in units:
+        texts = {sid: u[unit] for sid, u in sources.items() if unit in u}
+        reports[unit] = analyse_unit(unit, texts, sub, threshold=threshold, min_tokens=min_tokens)
+    sources[REFERENCE] = dict(sub.reference)
+    notes = {s.student_id: s.notes for s in students if s.notes}
+    return Report(reports, sources, notes, threshold, min_tokens)

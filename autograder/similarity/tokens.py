@@ -1,0 +1,153 @@
+"""Normalised token streams of student answers, from tree-sitter's syntax trees (trusted side, reads
+hostile text; nothing here runs it).
+
+What a TA would call "the same code with the names changed" must give the same stream:
+  * every identifier becomes `N` (names are the first thing a copier changes), except an attribute
+    or member name after `.`/`->`, which is kept with `ATTR_PREFIX` when `keep_attributes` is set:
+    `jnp.where` and `x.typed_data()` name the library, and a copier renaming `where` breaks the code;
+  * every literal (number, string, f-string, char, boolean, None) becomes `L`;
+  * comments, docstrings and other bare string statements are dropped, and whitespace never was a token;
+  * Python statements that change nothing an answer computes are dropped: `print(...)` calls and
+    `if False:`/`while 0:` blocks without an else (the cheapest padding a copier adds);
+  * Python's round brackets are dropped (grouping that formatters and people add or remove freely);
+  * top-level definitions (and those inside a C++ namespace or `extern "C"` block) are sorted by
+    their normalised text, so their order does not count.
+Each token keeps the byte span of the source it came from, so matches can be highlighted there.
+A parse error does not stop anything: tree-sitter recovers, and an ERROR node's leaves are tokens too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+LANGUAGES = ("python", "cpp")
+ATTR_PREFIX = "."
+
+_PY_LITERALS = frozenset(
+    {"string", "concatenated_string", "integer", "float", "true", "false", "none", "ellipsis"}
+)
+_CPP_LITERALS = frozenset(
+    {
+        "string_literal",
+        "raw_string_literal",
+        "char_literal",
+        "number_literal",
+        "concatenated_string",
+        "true",
+        "false",
+        "null",
+        "nullptr",
+        "user_defined_literal",
+    }
+)
+_PY_NAMES = frozenset({"identifier"})
+_CPP_NAMES = frozenset(
+    {"identifier", "field_identifier", "type_identifier", "namespace_identifier", "statement_identifier"}
+)
+_COMMENTS = frozenset({"comment"})
+# Python brackets that only group: `ast.unparse`, black and people add or drop them freely; calls,
+# subscripts and literals still show in the other tokens.
+_PY_GROUPING = frozenset({"(", ")"})
+# C++ containers whose children are top-level definitions too (their order does not count either).
+_CPP_SCOPES = frozenset({"namespace_definition", "linkage_specification"})
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str  # normalised: "N", "L", ".name" or the keyword/operator itself
+    start: int  # byte offsets into the unit's UTF-8 source
+    end: int
+
+
+@cache
+def _parser(language: str) -> Any:
+    from tree_sitter import Language, Parser
+
+    if language == "python":
+        import tree_sitter_python as grammar
+    elif language == "cpp":
+        import tree_sitter_cpp as grammar
+    else:
+        raise ValueError(f"unknown language {language!r}")
+    return Parser(Language(grammar.language()))
+
+
+def _is_bare_string(node: Any) -> bool:
+    """A Python statement that is only a string: a docstring or a comment written as one."""
+    return (
+        node.type == "expression_statement"
+        and node.named_child_count == 1
+        and node.named_children[0].type in ("string", "concatenated_string")
+    )
+
+
+def _is_noise(node: Any) -> bool:
+    """A Python statement that changes nothing an answer computes: `print(...)`, `if False:` (no else)."""
+    if node.type == "expression_statement" and node.named_child_count == 1:
+        call = node.named_children[0]
+        fn = call.child_by_field_name("function") if call.type == "call" else None
+        return fn is not None and fn.type == "identifier" and fn.text == b"print"
+    if node.type in ("if_statement", "while_statement") and node.child_by_field_name("alternative") is None:
+        cond = node.child_by_field_name("condition")
+        return cond is not None and (
+            cond.type in ("false", "none") or (cond.type == "integer" and cond.text == b"0")
+        )
+    return False
+
+
+def _kept_attribute(node: Any, language: str) -> bool:
+    parent = node.parent
+    if parent is None:
+        return False
+    if language == "python":
+        return parent.type == "attribute" and parent.child_by_field_name("attribute") == node
+    return node.type == "field_identifier" and parent.type == "field_expression"
+
+
+def _leaves(node: Any, language: str, keep_attributes: bool) -> Iterator[Token]:
+    literals = _PY_LITERALS if language == "python" else _CPP_LITERALS
+    names = _PY_NAMES if language == "python" else _CPP_NAMES
+    stack = [node]
+    while stack:  # iterative: a hostile answer may nest ten thousand brackets deep
+        n = stack.pop()
+        kind = n.type
+        if kind in _COMMENTS or (language == "python" and (_is_bare_string(n) or _is_noise(n))):
+            continue
+        if kind in literals:
+            yield Token("L", n.start_byte, n.end_byte)
+            continue
+        if n.child_count == 0:
+            if kind in names:
+                text = "N"
+                if keep_attributes and _kept_attribute(n, language):
+                    text = ATTR_PREFIX + n.text.decode("utf-8", "replace")
+                yield Token(text, n.start_byte, n.end_byte)
+            elif language == "python" and kind in _PY_GROUPING:
+                continue
+            elif n.end_byte > n.start_byte:  # tree-sitter's zero-width MISSING tokens are not text
+                yield Token(kind, n.start_byte, n.end_byte)
+            continue
+        stack.extend(reversed(n.children))
+
+
+def _chunks(root: Any, language: str) -> Iterator[Any]:
+    """The nodes whose order does not count: top-level statements, and those inside C++ scopes."""
+    for child in root.children:
+        body = child.child_by_field_name("body") if language == "cpp" and child.type in _CPP_SCOPES else None
+        if body is not None:
+            yield from _chunks(body, language)
+        else:
+            yield child
+
+
+def tokenize(source: str, language: str, *, keep_attributes: bool = True) -> list[Token]:
+    """The unit's normalised tokens, top-level definitions in canonical (sorted) order."""
+    data = source.encode("utf-8", "replace")
+    tree = _parser(language).parse(data)
+    chunks = [list(_leaves(node, language, keep_attributes)) for node in _chunks(tree.root_node, language)]
+    chunks = [c for c in chunks if c]
+    chunks.sort(key=lambda c: "\x1f".join(t.text for t in c))
+    return [t for c in chunks for t in c]

@@ -1,0 +1,70 @@
+"""The answer corpus as similarity units, and student notebooks made of them (benchmarks and tests).
+
+`tests/corpus/answers/<exercise>/<variant>.py` is an answer cell; a folder `<variant>/` holds
+`answer.py` and the `silu.cc` its `%%writefile` cell writes. `fill_notebook` pastes answers into
+a copy of the released notebook the way a student's notebook holds them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "tests" / "corpus" / "answers"
+
+
+@dataclass(frozen=True)
+class Answer:
+    python: str
+    kernel: str | None = None  # silu.cc
+
+
+def load_corpus(exercise: str) -> dict[str, Answer]:
+    folder = CORPUS / exercise
+    out: dict[str, Answer] = {}
+    for path in sorted(folder.iterdir()):
+        if path.suffix == ".py":
+            out[path.stem] = Answer(path.read_text(encoding="utf-8"))
+        elif path.is_dir():
+            cc = path / "silu.cc"
+            out[path.name] = Answer(
+                (path / "answer.py").read_text(encoding="utf-8"),
+                cc.read_text(encoding="utf-8") if cc.is_file() else None,
+            )
+    return out
+
+
+def fill_notebook(released: dict[str, Any], answers: dict[str, Answer]) -> dict[str, Any]:
+    """A copy of the released notebook whose answer cells hold `answers` (exercise -> answer)."""
+    nb = json.loads(json.dumps(released))
+    slots: dict[str, list[dict[str, Any]]] = {}
+    for cell in nb["cells"]:
+        meta = cell.get("metadata", {}).get("jaxgrade", {})
+        if meta.get("role") == "answer" and meta.get("exercise") in answers:
+            slots.setdefault(meta["exercise"], []).append(cell)
+    for ex, answer in answers.items():
+        cells = ([f"%%writefile silu.cc\n{answer.kernel}"] if answer.kernel is not None else []) + [
+            answer.python
+        ]
+        for i, cell in enumerate(slots[ex]):
+            if i < len(cells):
+                cell["source"] = cells[i] if i < len(slots[ex]) - 1 else "\n\n".join(cells[i:])
+            else:
+                cell["source"] = ""
+    return nb
+
+
+def write_student(folder: Path, student_id: str, release_root: Path, answers: dict[str, Answer]) -> None:
+    """`folder/<student_id>/` with both chapter notebooks holding `answers`."""
+    from autograder.exercises import CHAPTERS
+
+    manifest = json.loads((release_root / "manifest.json").read_text(encoding="utf-8"))
+    target = folder / student_id
+    target.mkdir(parents=True, exist_ok=True)
+    for chapter, name in manifest["notebooks"].items():
+        released = json.loads((release_root / name).read_text(encoding="utf-8"))
+        mine = {ex: a for ex, a in answers.items() if ex in CHAPTERS[chapter]}
+        (target / name).write_text(json.dumps(fill_notebook(released, mine)), encoding="utf-8")

@@ -1,0 +1,307 @@
+"""`jaxgrade similarity`: the report a TA reads, on notebooks made from the answer corpus.
+
+Students are the committed release's notebooks with corpus answers pasted into their answer cells
+(benchmarks/similarity_corpus.py); a planted copy is a disguised copy (benchmarks/similarity_disguise.py:
+every identifier renamed, definitions reordered, prints, dead code and comments added, loops
+rewritten). Nothing here runs student code, and neither does the command.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from autograder import cli
+from benchmarks.similarity_corpus import Answer, load_corpus, write_student
+from benchmarks.similarity_disguise import disguise_cpp, disguise_python
+
+ROOT = Path(__file__).resolve().parent.parent
+RELEASE = ROOT / "assignments" / "2026-fall"
+SOLUTIONS = ROOT / "solutions"
+
+
+def corpus_answer(exercise: str, variant: str) -> Answer:
+    return load_corpus(exercise)[variant]
+
+
+def disguised(answer: Answer, seed: int) -> Answer:
+    kernel = disguise_cpp(answer.kernel, seed) if answer.kernel is not None else None
+    return Answer(disguise_python(answer.python, seed), kernel)
+
+
+def small_class(folder: Path) -> None:
+    """s1 and s2: one planted pair (s2 a disguised copy of s1) in histogram, safe_distance and silu;
+    s3, s4: independent correct answers; s5: the release untouched (starter code only)."""
+    h, d, k = "histogram", "safe_distance", "silu_ffi"
+    s1 = {
+        h: corpus_answer(h, "explicit_stack"),
+        d: corpus_answer(d, "masked_norm"),
+        k: corpus_answer(k, "alt_tanh_sequential"),
+        "recompile": Answer("predicted_compiles = 4\n"),
+    }
+    write_student(folder, "s1", RELEASE, s1)
+    write_student(folder, "s2", RELEASE, {ex: disguised(a, 7) for ex, a in s1.items()})
+    write_student(
+        folder,
+        "s3",
+        RELEASE,
+        {
+            h: corpus_answer(h, "reference"),
+            d: corpus_answer(d, "reference"),
+            "recompile": Answer("predicted_compiles = 4\n"),
+        },
+    )
+    write_student(
+        folder,
+        "s4",
+        RELEASE,
+        {h: corpus_answer(h, "subjaxprs_generator"), d: corpus_answer(d, "custom_jvp_sqrt")},
+    )
+    write_student(folder, "s5", RELEASE, {})
+
+
+def run_cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = cli.main(["similarity", *argv])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def rows(out: Path) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO((out / "similarity.csv").read_text(encoding="utf-8"))))
+
+
+@pytest.fixture(scope="module")
+def class_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    tmp = tmp_path_factory.mktemp("similarity")
+    small_class(tmp / "subs")
+    code = cli.main(
+        [
+            "similarity",
+            str(tmp / "subs"),
+            "--out",
+            str(tmp / "out"),
+            "--release",
+            str(RELEASE),
+            "--solutions",
+            str(SOLUTIONS),
+        ]
+    )
+    assert code == 0
+    return tmp / "subs", tmp / "out"
+
+
+def test_the_planted_pair_comes_first_with_its_fragments_highlighted(class_report: tuple[Path, Path]) -> None:
+    _, out = class_report
+    table = rows(out)
+    for unit in ("histogram", "safe_distance", "silu.cc"):
+        pairs = [r for r in table if r["exercise"] == unit and r["student_b"] != "reference solution"]
+        assert pairs, f"{unit}: the planted pair is not reported"
+        assert (pairs[0]["student_a"], pairs[0]["student_b"]) == ("s1", "s2"), unit
+        assert float(pairs[0]["similarity"]) >= 0.5 and int(pairs[0]["longest_fragment_tokens"]) >= 8
+        others = [r for r in pairs[1:] if {r["student_a"], r["student_b"]} != {"s1", "s2"}]
+        assert all(float(r["similarity"]) < float(pairs[0]["similarity"]) for r in others)
+    page = (out / "similarity.html").read_text(encoding="utf-8")
+    section = page[page.index('id="histogram-1"') :]
+    assert "s1 and s2" in section[:300]
+    assert section.count('<mark class="f1"') >= 2  # the same fragment on both sides
+
+
+def test_starter_code_alone_never_matches(class_report: tuple[Path, Path]) -> None:
+    _, out = class_report
+    assert not [r for r in rows(out) if "s5" in (r["student_a"], r["student_b"])]
+    # s4 submitted no silu kernel of its own: the release's %%writefile starter is all it has
+    assert not [
+        r for r in rows(out) if r["exercise"] == "silu.cc" and "s4" in (r["student_a"], r["student_b"])
+    ]
+
+
+def test_short_answers_are_shown_as_too_short_and_never_paired(class_report: tuple[Path, Path]) -> None:
+    _, out = class_report
+    assert not [r for r in rows(out) if r["exercise"] == "recompile"]
+    page = (out / "similarity.html").read_text(encoding="utf-8")
+    recompile = page[page.index('id="unit-recompile"') : page.index('id="unit-fusion"')]
+    assert "Too short to compare" in recompile and "s1, s2, s3" in recompile
+
+
+def test_close_to_the_reference_solution_is_reported_apart(class_report: tuple[Path, Path]) -> None:
+    _, out = class_report
+    near = [r for r in rows(out) if r["student_b"] == "reference solution"]
+    assert ("safe_distance", "s3") in {(r["exercise"], r["student_a"]) for r in near}
+    # the reference itself is subtracted from pairs: s3 is close to it, but paired with nobody there
+    assert not [
+        r
+        for r in rows(out)
+        if r["exercise"] == "safe_distance"
+        and r["student_b"] != "reference solution"
+        and "s3" in (r["student_a"], r["student_b"])
+    ]
+
+
+HOSTILE_ANSWER = 'x = "</pre><script>alert(1)</script>"\n' + "y = " + "(" * 3000 + "1" + ")" * 3000 + "\n"
+
+
+def test_malformed_and_hostile_notebooks_are_skipped_with_a_note(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    subs = tmp_path / "subs"
+    small_class(subs)
+    (subs / "broken.ipynb").write_text("{not json", encoding="utf-8")
+    (subs / "old.ipynb").write_text(json.dumps({"nbformat": 3, "worksheets": []}), encoding="utf-8")
+    with zipfile.ZipFile(subs / "evil.zip", "w") as zf:
+        zf.writestr("../escape.ipynb", "{}")
+    hostile = Answer(HOSTILE_ANSWER + "<b>" * 50 + "\n" + corpus_answer("histogram", "reference").python)
+    write_student(subs, "hostile1", RELEASE, {"histogram": hostile})
+    write_student(subs, "hostile2", RELEASE, {"histogram": hostile})
+    write_student(subs, "surrogate", RELEASE, {"fusion": Answer("\x00\ud800" * 10)})  # valid JSON, not UTF-8
+    code, out, err = run_cli([str(subs), "--out", str(tmp_path / "out"), "--release", str(RELEASE)], capsys)
+    assert code == 0, err
+    for sid in ("broken", "old", "evil"):
+        assert f"{sid}: not compared: intake status malformed" in err
+    assert "surrogate: not compared: intake failed" in err
+    page = (tmp_path / "out" / "similarity.html").read_text(encoding="utf-8")
+    assert "hostile1 and hostile2" in page
+    assert "<script" not in page and "<b>" not in page and "&lt;/pre&gt;&lt;script&gt;" in page
+    assert "broken" in page[page.index("Not compared") :]
+    assert ("s1", "s2") in {(r["student_a"], r["student_b"]) for r in rows(tmp_path / "out")}
+
+
+def test_a_canvas_download_is_read_with_roster_ids(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plain = tmp_path / "plain"
+    small_class(plain)
+    download = tmp_path / "download.zip"
+    with zipfile.ZipFile(download, "w") as zf:
+        for n, sid in enumerate(("s1", "s2", "s3")):
+            for nb in sorted((plain / sid).iterdir()):
+                zf.writestr(f"student{n}_{100 + n}_{900000 + n}_{nb.name}", nb.read_bytes())
+    roster = tmp_path / "roster.csv"
+    roster.write_text(
+        "student_id,name,lms_id\n2026001,A,100\n2026002,B,101\n2026003,C,102\n", encoding="utf-8"
+    )
+    code, _, err = run_cli(
+        [
+            str(download),
+            "--layout",
+            "canvas",
+            "--roster",
+            str(roster),
+            "--out",
+            str(tmp_path / "out"),
+            "--release",
+            str(RELEASE),
+        ],
+        capsys,
+    )
+    assert code == 0, err
+    pairs = {(r["exercise"], r["student_a"], r["student_b"]) for r in rows(tmp_path / "out")}
+    assert ("histogram", "2026001", "2026002") in pairs
+    assert not list((tmp_path / "out").glob(".lms-*")), "the staged copy is removed"
+
+
+def test_an_nbgrader_course_is_read_from_submitted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from autograder.nbgrader_bridge import venv
+
+    try:
+        venv.nbgrader_python()
+    except venv.NbgraderError as exc:
+        pytest.skip(f"nbgrader's own environment is missing ({exc}); run ./scripts/bootstrap.sh")
+    plain = tmp_path / "plain"
+    small_class(plain)
+    course = tmp_path / "course"
+    for sid in ("s1", "s2", "s4"):
+        target = course / "submitted" / sid / "2026-fall"
+        target.mkdir(parents=True)
+        for nb in (plain / sid).iterdir():
+            (target / nb.name).write_bytes(nb.read_bytes())
+    code, _, err = run_cli(
+        [
+            "--nbgrader",
+            str(course),
+            "--assignment",
+            "2026-fall",
+            "--release",
+            str(RELEASE),
+            "--out",
+            str(tmp_path / "out"),
+        ],
+        capsys,
+    )
+    assert code == 0, err
+    assert ("safe_distance", "s1", "s2") in {
+        (r["exercise"], r["student_a"], r["student_b"]) for r in rows(tmp_path / "out")
+    }
+
+
+def test_usage_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "subs").mkdir()
+    assert run_cli([str(tmp_path / "subs")], capsys)[0] == 2
+    assert run_cli([str(tmp_path / "subs"), "--out", str(tmp_path / "subs" / "o")], capsys)[0] == 2
+    assert run_cli([str(tmp_path / "subs"), "--out", str(tmp_path / "o"), "--threshold", "0"], capsys)[0] == 2
+
+
+def test_the_grading_path_does_not_import_the_similarity_libraries() -> None:
+    code = (
+        "import sys, autograder.cli, autograder.grade, autograder.grade.batch, autograder.grade.runner; "
+        "autograder.cli.build_parser('grade'); "
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('tree_sitter', 'tree_sitter_python', "
+        "'tree_sitter_cpp', 'autograder.similarity') or m.startswith('autograder.similarity')]; "
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_renaming_reordering_and_padding_give_the_same_tokens() -> None:
+    from autograder.similarity.tokens import tokenize
+
+    original = (
+        "import jax.numpy as jnp\n\ndef f(x):\n    return jnp.sum(x * 2)\n\ndef g(y):\n    return f(y) + 1\n"
+    )
+    copy = (
+        '"""my answer"""\nimport jax.numpy as np_\n\ndef other(z):\n    return helper((z)) + 5\n\n'
+        'def helper(v):  # renamed\n    print("debug", v)\n'
+        "    if False:\n        v = 0\n    return (np_.sum(v * 7))\n\n"
+    )
+    assert [t.text for t in tokenize(original, "python")] == [t.text for t in tokenize(copy, "python")]
+    assert [t.text for t in tokenize("int f(int a){return a+1;}\nint g(){return 2;}", "cpp")] == [
+        t.text for t in tokenize("int k() { return 9; }\n// c\nint q(int b)\n{\n  return b + 3;\n}", "cpp")
+    ]
+
+
+def test_the_recompile_pool_is_subtracted_so_a_pasted_sequence_is_not_compared(tmp_path: Path) -> None:
+    from autograder.grade.model import ReleaseInfo
+    from autograder.similarity import analyse, units
+
+    pool = json.loads((RELEASE / "jaxcourse" / "recompile_pool.json").read_text(encoding="utf-8"))[
+        "sequences"
+    ]
+    texts = {"s1": pool[0] + "\npredicted_compiles = 4\n", "s2": pool[0] + "\npredicted_compiles = 3\n"}
+    sub = units.subtracted(ReleaseInfo.load(RELEASE), None)
+    rep = analyse.analyse_unit("recompile", texts, sub, threshold=0.5, min_tokens=analyse.DEFAULT_MIN_TOKENS)
+    assert not rep.pairs and not rep.compared and set(rep.too_short) | set(rep.starter_only) == {"s1", "s2"}
+    without_pool = units.Subtracted({}, {})
+    rep = analyse.analyse_unit("recompile", texts, without_pool, threshold=0.5, min_tokens=0)
+    assert [(m.a, m.b) for m in rep.pairs] == [("s1", "s2")]  # the pool is what kept them apart
+
+
+def test_a_huge_repetitive_answer_is_compared_by_its_start_only() -> None:
+    from autograder.similarity import analyse, report, units
+
+    # 100,000 identical lines each: unbounded, highlighting alone took a minute for 2,000 of them
+    texts = {"a": "x = y + 1\n" * 100_000, "b": "x = y + 1\n" * 100_000, "c": "z = 2\n"}
+    rep = analyse.analyse_unit("histogram", texts, units.Subtracted({}, {}), threshold=0.5, min_tokens=30)
+    assert rep.truncated == ["a", "b"] and [(m.a, m.b) for m in rep.pairs] == [("a", "b")]
+    assert len(rep.tokens["a"]) <= analyse.MAX_UNIT_TOKENS
+    assert all(len(f.b) <= analyse.MAX_UNIT_TOKENS for f in rep.pairs[0].fragments)
+    full = analyse.Report({"histogram": rep}, {"a": {"histogram": texts["a"]}}, {}, 0.5, 30)
+    assert "only the start compared: a, b" in report.body_html(full)

@@ -1,0 +1,175 @@
+"""The service's similarity report (`/ta/similarity`): over the counted graded attempts, refreshed in
+the background, shown to a TA in a real Chromium.
+
+The attempts are real uploads through `Service.submit` (blobs, rows, the counting policy); they are
+marked graded through the service's own `claim_next`/`finish_graded` instead of a grading run,
+because the report reads only the uploaded files (grading two notebooks in the sandbox would add
+minutes and change nothing here). The app is the real FastAPI app on uvicorn, on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from test_similarity import RELEASE, corpus_answer, disguised
+
+from autograder.service.config import ServiceConfig
+from autograder.service.core import GradedOutcome, Service
+from autograder.service.similarity_page import SimilarityRefresher
+from benchmarks.similarity_corpus import write_student
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+ROSTER = "student_id,name\ns1,A\ns2,B\ns3,C\ns4,D\n"
+
+
+def _files(folder: Path) -> list[tuple[str, bytes]]:
+    return [(p.name, p.read_bytes()) for p in sorted(folder.iterdir())]
+
+
+def _grade(service: Service) -> None:
+    while (claimed := service.claim_next("test")) is not None:
+        service.finish_graded("test", claimed.id, GradedOutcome(1.0, 80.0, "ok", {}, (), {}, (), ""))
+
+
+def make_service(tmp: Path, deadline: datetime | None = None) -> Service:
+    """s1 and s2 (a disguised copy of s1) and s3 graded; s4 uploaded but still queued."""
+    (tmp / "roster.csv").write_text(ROSTER, encoding="utf-8")
+    service = Service(
+        ServiceConfig(
+            data_dir=tmp / "data", release=RELEASE, roster=tmp / "roster.csv", workers=0, deadline=deadline
+        )
+    )
+    answers = {
+        "histogram": corpus_answer("histogram", "explicit_stack"),
+        "silu_ffi": corpus_answer("silu_ffi", "alt_tanh_sequential"),
+    }
+    write_student(tmp / "subs", "s1", RELEASE, answers)
+    write_student(tmp / "subs", "s2", RELEASE, {ex: disguised(a, 3) for ex, a in answers.items()})
+    write_student(tmp / "subs", "s3", RELEASE, {"histogram": corpus_answer("histogram", "reference")})
+    write_student(tmp / "subs", "s4", RELEASE, answers)
+    for sid in ("s1", "s2", "s3"):
+        service.submit(sid, _files(tmp / "subs" / sid))
+    _grade(service)
+    service.submit("s4", _files(tmp / "subs" / "s4"))  # queued: not counted as graded
+    return service
+
+
+def test_refresh_reports_the_counted_graded_attempts_once_per_change(tmp_path: Path) -> None:
+    service = make_service(tmp_path)
+    try:
+        refresher = SimilarityRefresher(service)
+        assert refresher.refresh_once()
+        report = refresher.latest.report  # type: ignore[union-attr]
+        assert [(m.a, m.b) for m in report.units["histogram"].pairs][:1] == [("s1", "s2")]
+        assert [(m.a, m.b) for m in report.units["silu.cc"].pairs] == [("s1", "s2")]
+        assert "s4" not in report.sources
+        assert not refresher.refresh_once()  # nothing changed: no recomputation
+        _grade(service)  # s4's attempt is graded now: the counted set changed
+        assert refresher.refresh_once()
+        assert "s4" in refresher.latest.report.sources  # type: ignore[union-attr]
+    finally:
+        service.close()
+
+
+def test_nothing_is_computed_before_the_deadline(tmp_path: Path) -> None:
+    service = make_service(tmp_path, deadline=datetime.now(UTC) + timedelta(days=1))
+    try:
+        early = SimilarityRefresher(service)
+        assert not early.due() and not early.refresh_once() and early.latest is None
+        late = SimilarityRefresher(service, clock=lambda: time.time() + 2 * 86400)
+        assert late.due() and late.refresh_once()
+    finally:
+        service.close()
+
+
+@pytest.fixture()
+def served(tmp_path: Path) -> Iterator[tuple[str, str]]:
+    import uvicorn
+
+    from autograder.service.app import create_app
+
+    service = make_service(tmp_path)
+    app = create_app(service.cfg, service=service)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert server.started, "uvicorn did not start"
+    try:
+        yield f"http://127.0.0.1:{port}", (tmp_path / "data" / "ta-token").read_text().strip()
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+
+
+def _status_without_login(url: str) -> tuple[int, str]:
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args: object, **kwargs: object) -> None:
+            return None
+
+    try:
+        with urllib.request.build_opener(NoRedirect).open(url, timeout=30) as reply:
+            return reply.status, reply.headers.get("Location", "")
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.headers.get("Location", "")
+
+
+def test_the_ta_page_shows_the_report_in_chromium(served: tuple[str, str], tmp_path: Path) -> None:
+    url, ta_token = served
+    assert _status_without_login(url + "/ta/similarity") == (303, "/login")  # TAs only
+    missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.exists()]
+    if missing:
+        pytest.skip(f"missing {', '.join(missing)}")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service as DriverService
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--window-size=1200,1000",
+    ):
+        options.add_argument(arg)
+    drv = webdriver.Chrome(service=DriverService(str(CHROMEDRIVER)), options=options)
+    try:
+        drv.get(url + "/login")
+        drv.find_element(By.ID, "token").send_keys(ta_token)
+        drv.find_element(By.ID, "login").click()
+        WebDriverWait(drv, 60).until(ec.presence_of_element_located((By.ID, "similarity-link")))
+        drv.find_element(By.ID, "similarity-link").click()
+        end = time.monotonic() + 120
+        while "s1 and s2" not in drv.find_element(By.ID, "similarity-report").text:
+            assert time.monotonic() < end, drv.find_element(By.ID, "similarity-state").text
+            time.sleep(1)
+            drv.refresh()
+        assert "Computed" in drv.find_element(By.ID, "similarity-state").text
+        marks = drv.find_elements(By.CSS_SELECTOR, "#histogram-1 mark.f1")
+        assert len(marks) >= 2
+        # the stylesheet loaded under the page's CSP: highlighted fragments have a background
+        assert marks[0].value_of_css_property("background-color") not in ("rgba(0, 0, 0, 0)", "transparent")
+        assert drv.find_elements(By.CSS_SELECTOR, "#unit-histogram svg")
+        height = drv.execute_script("return document.documentElement.scrollHeight")
+        drv.set_window_size(1200, min(int(height) + 40, 4000))
+        drv.save_screenshot(str(tmp_path / "ta-similarity.png"))
+    finally:
+        drv.quit()
