@@ -134,7 +134,7 @@ def test_refusals_are_chinese_messages_in_the_cell(served: Served, kernel, tmp_p
 
     session.run(env_cell(JAXGRADE_SERVER="ftp://grader.example.edu"))
     wrong = session.run(SUBMIT)
-    assert_speaks_chinese_without_traceback(wrong, "无效:必须以 http:// 或 https:// 开头")
+    assert_speaks_chinese_without_traceback(wrong, "无效:必须以 https:// 开头")
 
 
 def test_otter_export_still_works_next_to_the_submit_cell(kernel) -> None:

@@ -100,8 +100,9 @@ def write_roster(path: Path, ids: tuple[str, ...]) -> Path:
     return path
 
 
-def serve(data: Path, *args: str) -> Served:
-    """Start `jaxgrade serve --data DATA ARGS` and wait until it answers."""
+def serve(data: Path, *args: str, code: Path = REPO) -> Served:
+    """Start `jaxgrade serve --data DATA ARGS` and wait until it answers; `code` is the checkout whose
+    `autograder` package (and release) runs (another commit's tree, for schema upgrades)."""
     port = free_port()
     log = data.parent / f"{data.name}-serve-{port}.log"
     cmd = [
@@ -112,7 +113,7 @@ def serve(data: Path, *args: str) -> Served:
         "--data",
         str(data),
         "--release",
-        str(RELEASE),
+        str(code / RELEASE.relative_to(REPO)),
         "--port",
         str(port),
         "--timeout-scale",
@@ -120,7 +121,8 @@ def serve(data: Path, *args: str) -> Served:
         *args,
     ]
     with open(log, "ab") as logf:
-        proc = subprocess.Popen(cmd, cwd=REPO, stdout=logf, stderr=subprocess.STDOUT)
+        env = os.environ | {"PYTHONPATH": str(code)} if code != REPO else None
+        proc = subprocess.Popen(cmd, cwd=code, env=env, stdout=logf, stderr=subprocess.STDOUT)
     served = Served(data, f"http://127.0.0.1:{port}", proc, log, list(args))
     for _ in range(600):
         if proc.poll() is not None:

@@ -62,6 +62,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:  # over 80 lines: on
         metavar="FILE",
         help="read the database URL from FILE (its first line; readable by its owner only)",
     )
+    parser.add_argument(
+        "--upgrade-db",
+        action="store_true",
+        help="upgrade a database made by an older jaxgrade to this one's schema (back it up first; "
+        "a SQLite file is also copied next to itself); without it the service refuses to start on one",
+    )
     parser.add_argument("--workers", type=int, default=1, help="grading workers (default: %(default)s)")
     parser.add_argument(
         "--deadline",
@@ -197,6 +203,7 @@ def config_from_args(args: argparse.Namespace) -> ServiceConfig:
         host=args.host,
         port=args.port,
         db_url=database_url(args),
+        upgrade_db=args.upgrade_db,
         workers=args.workers,
         deadline=args.deadline,
         late_until=args.late_until,

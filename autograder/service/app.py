@@ -24,7 +24,7 @@ from autograder.service.uploads import ENVELOPE_BYTES, too_large
 
 
 def create_app(cfg: ServiceConfig, *, service: Service | None = None) -> FastAPI:
-    from autograder.service import pages, similarity_page
+    from autograder.service import pages, similarity_page, term_api
     from autograder.service.worker import WorkerPool
 
     service = service if service is not None else Service(cfg)
@@ -80,6 +80,7 @@ def create_app(cfg: ServiceConfig, *, service: Service | None = None) -> FastAPI
         return response
 
     app.include_router(api.router)
+    app.include_router(term_api.router)
     app.include_router(pages.router)
     app.include_router(lti_routes.router)
     app.include_router(similarity_page.router)

@@ -20,6 +20,7 @@ class ServiceConfig:
     host: str = "127.0.0.1"
     port: int = 8000
     db_url: str | None = None  # default sqlite:///DIR/service.sqlite
+    upgrade_db: bool = False  # apply schema migrations to an older database (else refuse to start)
     workers: int = 1  # grading workers (0: accept uploads, grade nothing)
     deadline: datetime | None = None  # aware datetime; attempts after it are late
     late_until: datetime | None = None  # aware datetime; attempts after it are refused (403)

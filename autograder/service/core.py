@@ -26,7 +26,7 @@ from typing import Any
 
 from autograder.model import ReleaseInfo
 from autograder.roster import Roster, load_roster
-from autograder.service import db
+from autograder.service import assignments, db
 from autograder.service.attempt_queue import AttemptQueue
 from autograder.service.blobs import BlobStore
 from autograder.service.config import ServiceConfig
@@ -44,6 +44,7 @@ from autograder.service.records import (
 )
 from autograder.service.submissions import Submissions
 from autograder.states import AttemptState
+from autograder.term.counting import Counted, Deadlines
 
 STATES = tuple(str(s) for s in AttemptState)
 __all__ = [
@@ -73,11 +74,13 @@ class Service:
         cfg.attempts_dir.mkdir(exist_ok=True)
         self.release = ReleaseInfo.load(cfg.release)
         self.blobs = BlobStore(cfg.blobs_dir)
-        self.engine = db.connect(cfg.database_url)
+        self.engine = db.connect(cfg.database_url, upgrade=cfg.upgrade_db)
+        self.assignment = assignments.from_config(cfg)  # uploads go to it (one assignment per service)
+        assignments.store(self.engine, [self.assignment], self.clock())
         self.identity = Identity(self.engine, cfg, clock)
         self.queue = AttemptQueue(self.engine, cfg, clock)
         self.submissions = Submissions(
-            self.engine, cfg, clock, self.blobs, self.release, self.queue.notify_workers
+            self.engine, cfg, clock, self.blobs, self.release, self.queue.notify_workers, self.assignment
         )
         self.exports = Exports(
             self.engine, cfg, self.release, self.identity, self.submissions, self.queue.workers
@@ -98,6 +101,16 @@ class Service:
 
     def student_for_token(self, token: str | None) -> Student | None:
         return self.identity.student_for_token(token)
+
+    # -- the assignment's deadlines (term/counting.py), per student with their extension
+    def deadlines(self, student_id: str) -> Deadlines:
+        return self.submissions.deadlines(student_id)
+
+    def local_time(self, t: float) -> str:
+        return self.submissions.local_time(t)
+
+    def counted_detail(self, student_id: str) -> Counted | None:
+        return self.submissions.counted_detail(student_id)
 
     def is_ta_token(self, token: str | None) -> bool:
         return self.identity.is_ta_token(token)

@@ -1,11 +1,17 @@
 """The service database: one schema, one code path for SQLite and PostgreSQL (SQLAlchemy Core).
 
+These tables are the head of the Alembic revisions in `migrations/versions/`: a change here needs
+a new revision there (tests/test_service_migrations.py compares the two).
+
 Times are unix seconds (double precision); JSON columns are text holding JSON (the same bytes on
 both engines). An attempt moves queued -> running -> graded | grader_error; a grader fault with
 tries left goes back to queued with `not_before` set (backoff).
 
 students   one row per roster student; `token_hash` = sha256 hex of the access token (never the token)
 settings   key/value: `ta_token_hash`
+assignments one row per assignment of the term (the course file, or the one `--release`/`--deadline`
+           assignment); exercises/late_policy are JSON (see `autograder/term/`)
+extensions one student's own due-at/late-until for one assignment (who granted it, when)
 attempts   one row per upload, never deleted: files (names, sha256, sizes in the blob store),
            state, tries, the graded outcome (score, per-exercise scores, grades.csv cells, flags,
            per-sub-check pass/fail) and where its outputs are. A running attempt carries its lease:
@@ -23,6 +29,8 @@ from __future__ import annotations
 from typing import Any
 
 import sqlalchemy as sa
+
+from autograder.service import schema
 
 metadata = sa.MetaData()
 
@@ -44,6 +52,23 @@ settings = sa.Table(
     metadata,
     sa.Column("key", sa.String(64), primary_key=True),
     sa.Column("value", sa.Text, nullable=False),
+)
+
+assignments = sa.Table(
+    "assignments",
+    metadata,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("position", sa.Integer, nullable=False),  # order on the students' page
+    sa.Column("title", sa.Text, nullable=False),
+    sa.Column("release", sa.Text, nullable=False),  # the release folder ("" until a service sets it)
+    sa.Column("exercises", sa.Text, nullable=False),  # JSON list of exercise ids ([]: all of the release)
+    sa.Column("opens_at", sa.Double),
+    sa.Column("due_at", sa.Double),
+    sa.Column("late_until", sa.Double),
+    sa.Column("late_policy", sa.Text, nullable=False),  # JSON [{"after", "factor"}] or null (no schedule)
+    sa.Column("counting", sa.String(8), nullable=False),  # last | best
+    sa.Column("visibility", sa.String(16), nullable=False),  # immediately | after_due | on_release
+    sa.Column("updated_at", sa.Double, nullable=False),
 )
 
 attempts = sa.Table(
@@ -70,7 +95,19 @@ attempts = sa.Table(
     sa.Column("flags", sa.Text),  # JSON list of TA flags (tampered, ...)
     sa.Column("error", sa.Text),  # last grader fault (TA only)
     sa.Column("out_dir", sa.Text),  # the `jaxgrade grade --out` folder of the graded try
+    sa.Column("assignment_id", sa.String(64), sa.ForeignKey("assignments.id")),  # set on every upload
 )
+extensions = sa.Table(
+    "extensions",
+    metadata,
+    sa.Column("assignment_id", sa.String(64), sa.ForeignKey("assignments.id"), primary_key=True),
+    sa.Column("student_id", sa.String(128), sa.ForeignKey("students.student_id"), primary_key=True),
+    sa.Column("due_at", sa.Double, nullable=False),
+    sa.Column("late_until", sa.Double),  # null: nothing accepted after due_at
+    sa.Column("granted_by", sa.Text, nullable=False),
+    sa.Column("granted_at", sa.Double, nullable=False),
+)
+
 sa.Index("attempts_queue", attempts.c.status, attempts.c.id)
 
 gradings = sa.Table(
@@ -95,6 +132,7 @@ login_failures = sa.Table(
 )
 sa.Index("login_failures_by_client", login_failures.c.client, login_failures.c.at)
 sa.Index("attempts_by_student", attempts.c.student_id, attempts.c.submitted_at)
+sa.Index("attempts_by_assignment", attempts.c.assignment_id, attempts.c.student_id)
 # At most one running attempt per student, enforced by the database: two workers that race for
 # two attempts of one student cannot both win the claim (on PostgreSQL as on SQLite).
 sa.Index(
@@ -115,8 +153,9 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
-def connect(url: str) -> sa.Engine:
-    """An engine for `url` with the schema created (idempotent)."""
+def connect(url: str, *, upgrade: bool = False) -> sa.Engine:
+    """An engine for `url` whose schema is at the head revision: created when the database is empty,
+    upgraded when `upgrade` is set (see `schema.py`). Raises `schema.SchemaError` otherwise."""
     if url.startswith("postgres://"):
         url = "postgresql://" + url.removeprefix("postgres://")
     if url.startswith("postgresql://"):
@@ -126,5 +165,9 @@ def connect(url: str) -> sa.Engine:
         sa.event.listen(engine, "connect", _sqlite_pragmas)
     else:
         engine = sa.create_engine(url, pool_pre_ping=True)
-    metadata.create_all(engine)
+    try:
+        schema.prepare(engine, upgrade=upgrade)
+    except BaseException:
+        engine.dispose()
+        raise
     return engine

@@ -23,7 +23,7 @@ from autograder.service import db
 from autograder.service.config import ServiceConfig
 from autograder.service.identity import Identity
 from autograder.service.records import Attempt
-from autograder.service.submissions import Submissions, attempt_of, counted_row
+from autograder.service.submissions import Submissions, attempt_of
 from autograder.states import AttemptState
 
 
@@ -44,7 +44,7 @@ class Exports:
     def _counted_rows(self) -> list[tuple[str, Any | None]]:
         by = self.submissions.rows_by_student()
         return [
-            (s.student_id, counted_row(by.get(s.student_id, []), self.cfg.policy))
+            (s.student_id, self.submissions.counted_row(by.get(s.student_id, [])))
             for s in self.identity.students()
         ]
 
@@ -140,7 +140,7 @@ class Exports:
         student_id, error, tries}] (attempts in grader_error now, any student), flagged [{attempt_id,
         student_id, flags, grade_status}] (every graded attempt with a TA flag), counts by status."""
         by = self.submissions.rows_by_student()
-        counted = [counted_row(by.get(s.student_id, []), self.cfg.policy) for s in self.identity.students()]
+        counted = [self.submissions.counted_row(by.get(s.student_id, [])) for s in self.identity.students()]
         graded = [r for r in counted if r is not None and r.status == AttemptState.GRADED]
         ex_full: dict[str, list[bool]] = {ex: [] for ex in EXERCISE_IDS}
         sub: dict[str, list[bool]] = {}

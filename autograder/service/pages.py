@@ -319,8 +319,9 @@ def _home(
         upload_open = False
         if refusal.message_zh not in (n.text for n in shown):
             shown.append(Notice("error", refusal.message_zh))
-    deadline = cfg.deadline.isoformat(timespec="minutes") if cfg.deadline else ""
-    if upload_open and cfg.deadline and service.clock() > cfg.deadline.timestamp():
+    due_at = service.deadlines(student.student_id).due_at  # the student's extension, if any
+    deadline = service.local_time(due_at) if due_at is not None else ""
+    if upload_open and due_at is not None and service.clock() > due_at:
         shown.append(Notice("", f"已过截止时间({deadline}),现在提交会记为迟交。"))
     return _render(
         request,

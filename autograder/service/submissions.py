@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +25,14 @@ from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.grade.gradebook import safe_id
 from autograder.model import ReleaseInfo
 from autograder.release.personalise import personalise_notebook
-from autograder.service import db
+from autograder.service import db, extensions
 from autograder.service.blobs import BlobStore
 from autograder.service.config import ServiceConfig
 from autograder.service.records import Attempt, refusal
 from autograder.service.upload_rules import check_files
 from autograder.states import AttemptState
+from autograder.term.counting import Candidate, Counted, Deadlines, counted_attempt, deadlines_for
+from autograder.term.course import Assignment
 
 
 def attempt_of(row: Any) -> Attempt:
@@ -50,21 +53,6 @@ def attempt_of(row: Any) -> Attempt:
     )
 
 
-def counted_row(rows: list[Any], policy: str) -> Any | None:
-    """The attempt that counts for a student under the policy: on-time attempts first (late ones
-    only when there is none); `last` = the newest, `best` = the best graded one (or the newest
-    when none is graded yet)."""
-    if not rows:
-        return None
-    on_time = [r for r in rows if not r.late]
-    pool = sorted(on_time or rows, key=lambda r: (r.submitted_at, r.id))
-    if policy == "best":
-        graded = [r for r in pool if r.status == AttemptState.GRADED and r.score is not None]
-        if graded:
-            return max(graded, key=lambda r: (r.score, r.submitted_at, r.id))
-    return pool[-1]
-
-
 # `attempts.id` is a 32-bit integer column on PostgreSQL; a larger id names no attempt (and would
 # make the driver raise, a 500, if it reached the query).
 MAX_ATTEMPT_ID = 2**31 - 1
@@ -83,9 +71,10 @@ class Submissions:
         blobs: BlobStore,
         release: ReleaseInfo,
         on_new_work: Callable[[], None],
+        assignment: Assignment,
     ):
         self.engine, self.cfg, self.clock = engine, cfg, clock
-        self.blobs, self.release = blobs, release
+        self.blobs, self.release, self.assignment = blobs, release, assignment
         self._on_new_work = on_new_work
         self._submit_lock = threading.Lock()  # SQLite: attempt-limit check and insert as one step
 
@@ -95,7 +84,7 @@ class Submissions:
         """Raise the Refusal an upload by this student would get now (deadline, attempt limit, a
         full storage quota), before any byte of the body is read. Pages call it to explain the form."""
         now = self.clock()
-        self._check_deadline(now)
+        self._check_deadline(now, student_id)
         with self.engine.connect() as conn:
             self._check_rate(conn, student_id, now)
             self._check_quota(conn, student_id, 0)
@@ -109,11 +98,24 @@ class Submissions:
             mb = f"{quota / 2**20:g}"
             raise refusal(413, "storage_quota", f"student storage quota of {mb} MB used up", mb=mb)
 
-    def _check_deadline(self, now: float) -> None:
-        closing = self.cfg.late_until or self.cfg.deadline
-        if closing is not None and now > closing.timestamp():
-            when = closing.isoformat(timespec="minutes")
+    def deadlines(self, student_id: str) -> Deadlines:
+        """The student's deadlines for the service's assignment (their extension's, if any)."""
+        with self.engine.connect() as conn:
+            ext = extensions.of_student(conn, self.assignment.id, student_id)
+        return deadlines_for(self.assignment, ext)
+
+    def local_time(self, t: float) -> str:
+        """A time for students and TAs, in the time zone of `--deadline` (else UTC), to the minute."""
+        tz = self.cfg.deadline.tzinfo if self.cfg.deadline is not None else UTC
+        return datetime.fromtimestamp(t, tz).isoformat(timespec="minutes")
+
+    def _check_deadline(self, now: float, student_id: str) -> Deadlines:
+        deadlines = self.deadlines(student_id)
+        if deadlines.closed_at(now):
+            closing = deadlines.late_until if deadlines.late_until is not None else deadlines.due_at
+            when = self.local_time(closing)  # type: ignore[arg-type]  # closed_at implies one is set
             raise refusal(403, "closed", f"submissions closed at {when}", when=when)
+        return deadlines
 
     def _check_rate(self, conn: sa.Connection, student_id: str, now: float) -> None:
         limit = self.cfg.max_attempts_per_hour
@@ -149,9 +151,8 @@ class Submissions:
         graded to its malformed status, so nothing a student sent is lost.
         """
         now = self.clock()
-        self._check_deadline(now)
+        late = self._check_deadline(now, student_id).lateness_s(now) > 0
         checked = self.check_files(files)
-        late = self.cfg.deadline is not None and now > self.cfg.deadline.timestamp()
         with self._submit_lock, self.engine.begin() as conn:
             # Serialises this student's uploads across processes (PostgreSQL; a no-op on SQLite).
             conn.execute(
@@ -166,6 +167,7 @@ class Submissions:
             attempt_id = conn.execute(
                 db.attempts.insert().values(
                     student_id=student_id,
+                    assignment_id=self.assignment.id,
                     submitted_at=now,
                     late=late,
                     files=json.dumps(stored),
@@ -178,6 +180,24 @@ class Submissions:
         found = self.attempt(student_id, int(attempt_id))
         assert found is not None
         return found
+
+    # -- the counted attempt (term/counting.py: deadlines, extensions, the late schedule, the policy)
+
+    def counted_detail_of(self, rows: list[Any]) -> Counted | None:
+        if not rows:
+            return None
+        graded = AttemptState.GRADED
+        candidates = [Candidate(r.id, r.submitted_at, r.score if r.status == graded else None) for r in rows]
+        return counted_attempt(self.assignment, self.deadlines(rows[0].student_id), candidates)
+
+    def counted_row(self, rows: list[Any]) -> Any | None:
+        """The row of the attempt that counts for a student."""
+        detail = self.counted_detail_of(rows)
+        return None if detail is None else next(r for r in rows if r.id == detail.attempt_id)
+
+    def counted_detail(self, student_id: str) -> Counted | None:
+        """The counted attempt of one student with its late factor (None: no attempt)."""
+        return self.counted_detail_of(self.rows_by_student().get(student_id, []))
 
     # -- reading attempts (student side: always scoped to the caller)
 

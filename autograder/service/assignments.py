@@ -1,0 +1,91 @@
+"""The assignments table: the term's assignments as the service stores them.
+
+Until `--course` is served, a service has one assignment, FIRST_ASSIGNMENT, made from its
+`--release`, `--deadline`, `--late-until` and `--policy`; it is also the assignment the schema
+migration gives the attempts of a database from before assignments existed (same id), so those
+attempts stay counted. Every start-up writes the current settings into the row.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+
+from autograder.service import db
+from autograder.service.config import ServiceConfig
+from autograder.term.course import Assignment, release_exercises
+from autograder.term.late import parse_policy
+
+FIRST_ASSIGNMENT = "a1"  # the id migration 0002 gives a single-assignment database's attempts
+
+
+def from_config(cfg: ServiceConfig) -> Assignment:
+    """The one assignment of a service started without a course file."""
+    release = cfg.release.resolve()
+    return Assignment(
+        id=FIRST_ASSIGNMENT,
+        title=release.name,
+        release=release,
+        exercises=tuple(ex for ex, _ in release_exercises(release)),
+        opens_at=None,
+        due_at=cfg.deadline.timestamp() if cfg.deadline else None,
+        late_until=cfg.late_until.timestamp() if cfg.late_until else None,
+        late_policy=None,
+        counting=cfg.policy,
+        visibility="immediately",
+    )
+
+
+def _row(a: Assignment, position: int, now: float) -> dict[str, Any]:
+    return {
+        "position": position,
+        "title": a.title,
+        "release": str(a.release),
+        "exercises": json.dumps(list(a.exercises)),
+        "opens_at": a.opens_at,
+        "due_at": a.due_at,
+        "late_until": a.late_until,
+        "late_policy": json.dumps(a.late_policy.to_json() if a.late_policy else None),
+        "counting": a.counting,
+        "visibility": a.visibility,
+        "updated_at": now,
+    }
+
+
+def store(engine: sa.Engine, assignments: Sequence[Assignment], now: float) -> None:
+    """Insert or update these assignments (positions in the given order); others are kept."""
+    with engine.begin() as conn:
+        known = {r.id for r in conn.execute(sa.select(db.assignments.c.id))}
+        for position, a in enumerate(assignments, start=1):
+            values = _row(a, position, now)
+            if a.id in known:
+                conn.execute(db.assignments.update().where(db.assignments.c.id == a.id).values(**values))
+            else:
+                conn.execute(db.assignments.insert().values(id=a.id, **values))
+
+
+def load(engine: sa.Engine) -> list[Assignment]:
+    """The stored assignments, in page order."""
+    with engine.connect() as conn:
+        rows = conn.execute(
+            sa.select(db.assignments).order_by(db.assignments.c.position, db.assignments.c.id)
+        )
+        return [
+            Assignment(
+                id=r.id,
+                title=r.title,
+                release=Path(r.release),
+                exercises=tuple(json.loads(r.exercises)),
+                opens_at=r.opens_at,
+                due_at=r.due_at,
+                late_until=r.late_until,
+                late_policy=parse_policy(steps) if (steps := json.loads(r.late_policy)) is not None else None,
+                counting=r.counting,
+                visibility=r.visibility,
+            )
+            for r in rows
+        ]

@@ -1,0 +1,150 @@
+"""The term's JSON API (TA side): assignments, extensions and each student's counted attempt.
+
+    GET    /api/assignments                              the assignments (course data)
+    GET    /api/assignments/{a}/students/{s}             deadlines, extension, counted attempt
+    PUT    /api/assignments/{a}/extensions/{s}           {"due_at": ISO 8601, "late_until": ISO or null}
+    DELETE /api/assignments/{a}/extensions/{s}
+    POST   /api/assignments/{a}/extensions.csv           student_id,due_at[,late_until] (all or none)
+
+An extension takes effect at once: the student's late flags are rewritten and the counted attempt
+and its late factor follow from it on the next read.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import JSONResponse
+
+from autograder.service import extensions
+from autograder.service.api import require_ta, service_of
+from autograder.service.core import Refusal, Service, iso
+from autograder.term.counting import Deadlines, Extension
+from autograder.term.course import Assignment
+from autograder.term.extension_csv import ExtensionCsvError, parse_extensions_csv
+
+router = APIRouter(prefix="/api/assignments", dependencies=[Depends(require_ta)])
+MAX_BODY = 4096
+MAX_CSV_BYTES = 1 << 20
+
+
+def _assignment(service: Service, assignment_id: str) -> Assignment:
+    if assignment_id != service.assignment.id:
+        raise Refusal(404, "没有这个作业。", f"no assignment {assignment_id!r}")
+    return service.assignment
+
+
+def _when(value: Any, key: str, *, optional: bool) -> float | None:
+    if value is None and optional:
+        return None
+    try:
+        when = datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        when = None
+    if when is None or when.tzinfo is None:
+        raise Refusal(422, "时间格式不对。", f"{key} must be an ISO 8601 time with a UTC offset")
+    return when.timestamp()
+
+
+async def _extension_body(request: Request) -> Extension:
+    raw = await request.body()
+    try:
+        doc = json.loads(raw) if len(raw) <= MAX_BODY else None
+    except ValueError:
+        doc = None
+    if not isinstance(doc, dict) or not set(doc) <= {"due_at", "late_until"} or "due_at" not in doc:
+        raise Refusal(
+            400, "请求格式不对。", 'body must be {"due_at": ISO 8601, "late_until": ISO 8601 or null}'
+        )
+    due = _when(doc["due_at"], "due_at", optional=False)
+    until = _when(doc.get("late_until"), "late_until", optional=True)
+    assert due is not None
+    if until is not None and until < due:
+        raise Refusal(422, "迟交截止早于截止时间。", "late_until is before due_at")
+    return Extension(due, until)
+
+
+def _deadlines_json(d: Deadlines) -> dict[str, str | None]:
+    return {
+        "due_at": iso(d.due_at) if d.due_at is not None else None,
+        "late_until": iso(d.late_until) if d.late_until is not None else None,
+    }
+
+
+def student_term_json(service: Service, student_id: str) -> dict[str, Any]:
+    if service.student(student_id) is None:
+        raise Refusal(404, "没有这个学生。", f"no student {student_id!r}")
+    with service.engine.connect() as conn:
+        ext = extensions.of_student(conn, service.assignment.id, student_id)
+    counted = service.counted_detail(student_id)
+    return {
+        "assignment": service.assignment.id,
+        "student_id": student_id,
+        "deadlines": _deadlines_json(service.deadlines(student_id)),
+        "extension": None if ext is None else _deadlines_json(Deadlines(ext.due_at, ext.late_until)),
+        "counted": None
+        if counted is None
+        else {
+            "attempt_id": counted.attempt_id,
+            "late": counted.late,
+            "lateness_s": counted.lateness_s,
+            "factor": counted.factor,
+            "raw": counted.raw,
+            "penalty": counted.penalty,
+            "final": counted.final,
+        },
+    }
+
+
+@router.get("")
+def list_assignments(request: Request) -> JSONResponse:
+    return JSONResponse([service_of(request).assignment.to_json()])
+
+
+@router.get("/{assignment_id}/students/{student_id}")
+def get_student(request: Request, assignment_id: str, student_id: str) -> JSONResponse:
+    service = service_of(request)
+    _assignment(service, assignment_id)
+    return JSONResponse(student_term_json(service, student_id), headers={"Cache-Control": "no-store"})
+
+
+@router.put("/{assignment_id}/extensions/{student_id}")
+async def put_extension(
+    request: Request, assignment_id: str, student_id: str, ext: Annotated[Extension, Depends(_extension_body)]
+) -> JSONResponse:
+    service = service_of(request)
+    assignment = _assignment(service, assignment_id)
+    try:
+        extensions.grant(service.engine, assignment, student_id, ext, "ta", service.clock())
+    except KeyError:
+        raise Refusal(404, "没有这个学生。", f"no student {student_id!r}") from None
+    return JSONResponse(student_term_json(service, student_id))
+
+
+@router.delete("/{assignment_id}/extensions/{student_id}")
+def delete_extension(request: Request, assignment_id: str, student_id: str) -> JSONResponse:
+    service = service_of(request)
+    assignment = _assignment(service, assignment_id)
+    if not extensions.revoke(service.engine, assignment, student_id):
+        raise Refusal(404, "这个学生没有延期。", f"no extension for {student_id!r}")
+    return JSONResponse(student_term_json(service, student_id))
+
+
+@router.post("/{assignment_id}/extensions.csv")
+async def post_extensions_csv(request: Request, assignment_id: str) -> JSONResponse:
+    service = service_of(request)
+    assignment = _assignment(service, assignment_id)
+    raw = await request.body()
+    try:
+        if len(raw) > MAX_CSV_BYTES:
+            raise ExtensionCsvError(f"larger than {MAX_CSV_BYTES} bytes")
+        granted = parse_extensions_csv(raw.decode("utf-8"))
+        extensions.grant_many(service.engine, assignment, granted, "ta", service.clock())
+    except (ExtensionCsvError, UnicodeDecodeError) as exc:
+        raise Refusal(422, "延期 CSV 有误。", f"extensions CSV: {exc}") from None
+    except KeyError as exc:
+        raise Refusal(422, "延期 CSV 里有不认识的学生。", f"extensions CSV: no student {exc}") from None
+    return JSONResponse({"granted": sorted(granted)})
