@@ -1,4 +1,9 @@
-"""`jaxgrade submit --server URL --token T FILES...`: upload a submission, wait for the grade, print it.
+"""`jaxgrade submit --server URL FILES...`: upload a submission, wait for the grade, print it.
+
+The token comes from the JAXGRADE_TOKEN environment variable or a `--token-file` only the owner can
+read (mode 0600); never from argv, where every user of the machine sees it (`ps`, /proc). Plain
+http is refused except to a loopback address, and the Authorization header is dropped on any
+redirect to another scheme, host or port (compared as scheme + host:port).
 
 Standard library only (urllib), so a student's own Python can run it without the grader's
 dependencies; `jaxcourse.submit()` (the notebook's submit cell) reuses `upload`, `wait_for_grade`
@@ -12,6 +17,7 @@ Exit codes: 0 graded; 1 the grader failed (the attempt will be regraded) or the 
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import json
 import mimetypes
 import os
@@ -24,6 +30,10 @@ import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+# AttemptState's final values (autograder/states.py): this script runs alone, with the standard library
+GRADED, GRADER_ERROR = "graded", "grader_error"
+FINISHED = (GRADED, GRADER_ERROR)
 
 EXIT_GRADED, EXIT_GRADER, EXIT_REFUSED = 0, 1, 2
 USER_AGENT = "jaxgrade-submit/1"
@@ -39,8 +49,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--server", required=True, help="the grader service, e.g. https://grader.example.edu")
     parser.add_argument(
-        "--token", default=None, help="your access token (default: the JAXGRADE_TOKEN environment variable)"
+        "--token-file",
+        type=Path,
+        default=None,
+        help="a file (mode 0600) holding your access token (default: the JAXGRADE_TOKEN variable)",
     )
+    # Refused with an explanation: a token in argv is readable by every user of the machine.
+    parser.add_argument("--token", default=None, help=argparse.SUPPRESS)
     parser.add_argument(
         "--no-wait", action="store_true", help="upload and exit without waiting for the grade"
     )
@@ -64,6 +79,62 @@ def multipart_body(files: list[tuple[str, bytes]]) -> tuple[bytes, str]:
     return b"".join(parts), f"multipart/form-data; boundary={boundary}"
 
 
+class _NoCredentialElsewhere(urllib.request.HTTPRedirectHandler):
+    """Follows redirects, but never carries the Authorization header to another scheme/host:port."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):  # type: ignore[no-untyped-def]
+        new = super().redirect_request(req, fp, code, msg, headers, newurl)
+        if new is not None and _origin(newurl) != _origin(req.full_url):
+            new.remove_header("Authorization")
+        return new
+
+
+def _origin(url: str) -> tuple[str, str]:
+    parts = urllib.parse.urlsplit(url)
+    default = {"http": 80, "https": 443}.get(parts.scheme)
+    return parts.scheme.lower(), f"{(parts.hostname or '').lower()}:{parts.port or default}"
+
+
+_OPENER = urllib.request.build_opener(_NoCredentialElsewhere)
+
+
+def is_loopback(host: str) -> bool:
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def server_problem(server: str) -> str | None:
+    """Why `server` cannot be used (English), or None."""
+    parts = urllib.parse.urlsplit(server)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return "--server must start with http:// or https://"
+    if parts.scheme == "http" and not is_loopback(parts.hostname):
+        return "--server must use https:// (plain http is only allowed to this machine's loopback)"
+    return None
+
+
+def read_token(args: argparse.Namespace) -> tuple[str, str | None]:
+    """(token, None) or ("", why not)."""
+    if getattr(args, "token", None):
+        return "", "--token is refused: other users can read argv; set JAXGRADE_TOKEN or use --token-file"
+    path = getattr(args, "token_file", None)
+    if path is None:
+        token = os.environ.get("JAXGRADE_TOKEN", "").strip()
+        return (token, None) if token else ("", "no token (set JAXGRADE_TOKEN or use --token-file)")
+    try:
+        st = os.stat(path)
+        if st.st_mode & 0o077 or st.st_uid != os.getuid():
+            return "", f"{path} must be yours and private (chmod 600 {path})"
+        token = Path(path).read_text(encoding="utf-8").strip()
+    except OSError as exc:
+        return "", f"cannot read {path}: {exc.strerror or exc}"
+    return (token, None) if token else ("", f"{path} is empty")
+
+
 class ServerSaid(Exception):
     def __init__(self, status: int, doc: dict[str, Any]):
         super().__init__(doc.get("message", ""))
@@ -80,7 +151,7 @@ def _request(
         url, data=data, headers=headers, method="POST" if data is not None else "GET"
     )
     try:
-        with urllib.request.urlopen(req, timeout=timeout) as resp:
+        with _OPENER.open(req, timeout=timeout) as resp:
             return resp.status, resp.read(16 * 2**20)
     except urllib.error.HTTPError as exc:
         body = exc.read(64 * 1024)
@@ -94,8 +165,9 @@ def _request(
 def check_server(server: str) -> str:
     """The service's base URL without a trailing slash; ValueError unless it is http(s)."""
     server = server.strip().rstrip("/")
-    if urllib.parse.urlsplit(server).scheme not in ("http", "https"):
-        raise ValueError("the server address must start with http:// or https://")
+    why = server_problem(server)
+    if why:  # the same rule as `jaxgrade submit`: https, or plain http to loopback only
+        raise ValueError(why)
     return server
 
 
@@ -168,14 +240,11 @@ def score_table(att: dict[str, Any]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    token = args.token or os.environ.get("JAXGRADE_TOKEN", "")
-    if not token:
-        print("jaxgrade submit: error: no token (use --token or set JAXGRADE_TOKEN)", file=sys.stderr)
-        return EXIT_REFUSED
-    try:
-        server = check_server(args.server)
-    except ValueError:
-        print("jaxgrade submit: error: --server must start with http:// or https://", file=sys.stderr)
+    token, why = read_token(args)
+    server = args.server.rstrip("/")
+    why = why or server_problem(server)
+    if why:
+        print(f"jaxgrade submit: error: {why}", file=sys.stderr)
         return EXIT_REFUSED
     files: list[tuple[str, bytes]] = []
     for path in args.files:
@@ -212,7 +281,7 @@ def run(args: argparse.Namespace) -> int:
     if att is None:
         print(f"等待超时;你的提交已保存,稍后在 {page} 查看结果。", file=sys.stderr)
         return EXIT_GRADER
-    if att["status"] == "grader_error":
+    if att["status"] == GRADER_ERROR:
         print(f"评分系统出现故障,你的提交会被重新评分(这不是你的问题)。稍后查看:{page}")
         return EXIT_GRADER
     sys.stdout.write(score_table(att))
@@ -226,7 +295,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run as a standalone script (`python3 submit_client.py ...`): the file needs nothing but Python."""
+    """Run as a standalone script (`python3 submit.py ...`): the file needs nothing but Python."""
     parser = argparse.ArgumentParser(prog="jaxgrade submit", description=__doc__.split("\n\n")[0])
     add_arguments(parser)
     return run(parser.parse_args(argv))

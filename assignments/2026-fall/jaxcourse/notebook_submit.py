@@ -137,7 +137,9 @@ def service_url(release: Release) -> str:
     try:
         return client.check_server(url)
     except ValueError:
-        raise SubmitStopped(f"评分服务地址 {url!r} 无效:必须以 http:// 或 https:// 开头。") from None
+        raise SubmitStopped(
+            f"评分服务地址 {url!r} 无效:必须以 https:// 开头(只有本机地址 localhost / 127.0.0.1 可以用 http://)。"
+        ) from None
 
 
 def read_token(ask: Callable[[str], str] | None = None) -> str:
