@@ -25,8 +25,8 @@ from pathlib import Path
 
 import pytest
 
-from autograder import release as release_cmd
 from autograder.commands import grade
+from autograder.commands import release as release_cmd
 from autograder.nbgrader_bridge import venv
 from autograder.nbgrader_bridge.release import check_nbgrader_release
 from autograder.nbgrader_bridge.source import nbgrader_answer_source

@@ -96,7 +96,7 @@ def test_master_is_in_otter_assign_format_with_jaxgrade_metadata(master):
     assert cpp.source.startswith("%%writefile silu.cc\n")
     assert "load_kernel(\"silu.cc\")" in python.source
     code_roles = {_role(c).get("role") for c in master.cells if c.cell_type == "code"}
-    assert code_roles == {"setup", "answer", "selfcheck"}
+    assert code_roles == {"setup", "answer", "selfcheck", "submit"}  # submit: the closing submit() cell
 
 
 # ---------------------------------------------------------------- the master in a real kernel

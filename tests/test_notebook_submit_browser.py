@@ -27,7 +27,9 @@ from test_service import EXAMPLES, RELEASE, Served, free_port, require_grading_t
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
-JUPYTER_LAB = Path(sys.executable).parent / "jupyter-lab"
+# JupyterLab comes with nbgrader's own environment (.venv-nbgrader, scripts/bootstrap.sh): installed into
+# the grading .venv it would bring rfc3987-syntax onto the grading path (test_nbgrader.py checks that).
+JUPYTER_LAB = Path(__file__).resolve().parents[1] / ".venv-nbgrader" / "bin" / "jupyter-lab"
 ROSTER = "student_id,name,email\ns1,学生一,s1@example.edu\n"
 GRADING_WAIT_S = 1800  # a bound on a hung service, not a timing assertion
 

@@ -300,6 +300,8 @@ def test_fixture_release_has_the_documented_layout(fixture_release):
     shipped_client = root / "jaxcourse" / "_submit_client.py"
     assert not shipped_client.is_symlink()
     assert shipped_client.read_bytes() == (REPO / "autograder" / "commands" / "submit.py").read_bytes()
+    # the course library's copy too (a regular file: Gradescope's bundle holds regular files only)
+    assert (REPO / "jaxcourse" / "_submit_client.py").read_bytes() == shipped_client.read_bytes()
     assert "service" not in manifest  # no --service-url: the students set JAXGRADE_SERVER
     for name in manifest["notebooks"].values():
         code = [c for c in json.loads((root / name).read_text())["cells"] if c["cell_type"] == "code"]

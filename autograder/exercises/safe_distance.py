@@ -79,12 +79,18 @@ def _share_some_coordinates(rng: np.random.Generator, X: np.ndarray, Y: np.ndarr
     if d < 2:
         return
     for target in (Y, X):
-        src, dst = int(rng.integers(0, n)), int(rng.integers(0, len(target)))
-        if target is X and dst == src:
-            dst = (src + 1) % n
+        # never a row with an exact zero distance to another row (X-X or X-Y): the checks rely on them
+        others = [*(X[k] for k in range(n)), *(Y[k] for k in range(len(Y)))]
+        free = [r for r in range(len(target))
+                if sum(np.array_equal(target[r], o) for o in others) == 1]  # equal only to itself
+        if not free:
+            continue
+        dst = free[int(rng.integers(0, len(free)))]
+        src = int(rng.integers(0, n))
+        if target is X and src == dst:
+            src = (dst + 1) % n
         keep = rng.choice(d, size=int(rng.integers(1, d)), replace=False)
-        if not np.array_equal(target[dst], X[src]):  # never undo a duplicate row
-            target[dst, keep] = X[src, keep]
+        target[dst, keep] = X[src, keep]
 
 
 def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:

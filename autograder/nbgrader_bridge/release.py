@@ -50,7 +50,10 @@ def check_nbgrader_release(release: Path, otter_release: Path, answers: dict[str
             problems.append(f"nbgrader release has no {name}")
             continue
         ours = json.loads(path.read_text(encoding="utf-8"))["cells"]
-        otter = json.loads((otter_release / name).read_text(encoding="utf-8"))["cells"]
+        otter = [  # nbgrader's copy drops the submit cell (students submit through the exchange)
+            c for c in json.loads((otter_release / name).read_text(encoding="utf-8"))["cells"]
+            if (c.get("metadata", {}).get("jaxgrade") or {}).get("role") != "submit"
+        ]
         if len(ours) != len(otter):
             problems.append(f"{name}: {len(ours)} cells, the otter release has {len(otter)}")
             continue
