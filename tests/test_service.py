@@ -691,7 +691,9 @@ def test_ta_status_and_dashboard_after_grading(graded: dict) -> None:
     served: Served = graded["served"]
     st = json.loads(call(served, "GET", "/api/status", token=served.ta)[2])
     assert st["graded"] == len(EXAMPLE_IDS) and st["queued"] == st["running"] == st["grader_error"] == 0
-    assert [w["name"] for w in st["workers"]] == ["worker-1", "worker-2"]
+    names = [w["name"] for w in st["workers"]]  # `<host>:<pid>:<random>/worker-<n>`: unique across processes
+    assert [n.rsplit("/", 1)[1] for n in names] == ["worker-1", "worker-2"]
+    assert len({n.rsplit("/", 1)[0] for n in names}) == 1  # one process
     board = json.loads(call(served, "GET", "/api/dashboard", token=served.ta)[2])
     assert sorted(board["scores"]) == [0.0, 30.0, 40.0, 70.0, 80.0]
     assert board["exercise_pass_rates"]["histogram"] == 4 / 5  # all but the malformed one
