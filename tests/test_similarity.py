@@ -164,7 +164,8 @@ def test_malformed_and_hostile_notebooks_are_skipped_with_a_note(
     assert code == 0, err
     for sid in ("broken", "old", "evil"):
         assert f"{sid}: not compared: intake status malformed" in err
-    assert "surrogate: not compared: intake failed" in err
+    # intake reads it (its lone surrogates become U+FFFD), so the report takes it like any other student
+    assert "surrogate: not compared" not in err
     page = (tmp_path / "out" / "similarity.html").read_text(encoding="utf-8")
     assert "hostile1 and hostile2" in page
     assert "<script" not in page and "<b>" not in page and "&lt;/pre&gt;&lt;script&gt;" in page

@@ -56,6 +56,11 @@ class Usage:
         """The run delay of the thread that ran longest (the one doing the program's work)."""
         return max(self.threads, key=lambda t: t[1], default=((0, 0), 0.0, 0.0))[2]
 
+    @property
+    def busiest_thread_cpu_s(self) -> float:
+        """The CPU seconds of that thread."""
+        return max(self.threads, key=lambda t: t[1], default=((0, 0), 0.0, 0.0))[1]
+
 
 ZERO = Usage(0.0, 0.0)
 
@@ -66,13 +71,16 @@ def starved(used: Usage, wall_s: float, cpu_budget_s: float) -> bool:
     too busy, the program was not asleep).
 
     Only delay the job did not cause itself counts: while one of its threads waits for a CPU, the
-    CPUs run either its own threads (counted in its CPU time) or someone else's, so one thread's
-    delay minus the job's CPU time is at most what others took from it. The thread judged is the
+    CPUs run either its own other threads (counted in their CPU time) or someone else's, so one
+    thread's delay minus its siblings' CPU time is at most what others took from it. The thread judged is the
     one that ran longest (the program's work): the worst of many idle threads would pick up noise.
     Summing delay over threads instead would let a job whose own threads wake together many times a
     second (little CPU, much delay between siblings) look starved and turn its timeout into a
     retried grader fault."""
-    foreign = used.busiest_thread_wait_s - used.cpu_s
+    # a thread never waits for itself: what the job's own other threads may have taken from it is at
+    # most their CPU time, the job's CPU less the busiest thread's own
+    siblings_cpu = max(0.0, used.cpu_s - used.busiest_thread_cpu_s)
+    foreign = used.busiest_thread_wait_s - siblings_cpu
     return used.cpu_s < cpu_budget_s and wall_s > 0 and foreign >= STARVED_WAIT_FRACTION * wall_s
 
 
