@@ -395,7 +395,7 @@ def test_cell_metadata_lost_by_otter_is_restored(tmp_path):
 def test_cli_release_with_verify_run(tmp_path, capsys):
     import argparse
 
-    import autograder.release as command  # the package `jaxgrade release` dispatches to
+    from autograder.commands import release as command  # what `jaxgrade release` dispatches to
 
     def main(argv: list[str]) -> int:
         parser = argparse.ArgumentParser(prog="jaxgrade release")
