@@ -7,13 +7,14 @@ cluster ends the nanny, its worker and any sandboxed child, and nothing else.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -187,3 +188,17 @@ def kill_while_executing(
         killed.append(f"{target[0]} pid {pid} key {target[1]}")
         time.sleep(1.0)
     return killed
+
+
+@contextlib.contextmanager
+def two_worker_cluster(log_dir: Path) -> Iterator[LoopbackCluster]:
+    """A scheduler and workers w1, w2 on loopback, ready; stopped again however the block ends."""
+    c = LoopbackCluster(log_dir)
+    c.start_scheduler()
+    c.start_worker("w1")
+    c.start_worker("w2")
+    try:
+        c.wait_for_workers(2)
+        yield c
+    finally:
+        c.stop()

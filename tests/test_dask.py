@@ -34,7 +34,7 @@ from autograder.grade.codec import (
 from autograder.model import ReleaseInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from dask_cluster import LoopbackCluster, free_port, kill_while_executing  # noqa: E402
+from dask_cluster import LoopbackCluster, free_port, kill_while_executing, two_worker_cluster  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 RELEASE = REPO / "assignments" / "2026-fall"
@@ -96,15 +96,8 @@ def rows(out: Path) -> dict[str, dict[str, str]]:
 
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LoopbackCluster]:
-    c = LoopbackCluster(tmp_path_factory.mktemp("dask-logs"))
-    c.start_scheduler()
-    c.start_worker("w1")
-    c.start_worker("w2")
-    try:
-        c.wait_for_workers(2)
+    with two_worker_cluster(tmp_path_factory.mktemp("dask-logs")) as c:
         yield c
-    finally:
-        c.stop()
 
 
 @pytest.fixture

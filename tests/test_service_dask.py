@@ -14,7 +14,7 @@ import pytest
 import sqlalchemy as sa
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from dask_cluster import LoopbackCluster, kill_while_executing  # noqa: E402
+from dask_cluster import LoopbackCluster, kill_while_executing, two_worker_cluster  # noqa: E402
 from test_dask import _prerequisites, grade, rows  # noqa: E402
 from test_service import (  # noqa: E402
     EXAMPLE_IDS,
@@ -37,15 +37,8 @@ if _prerequisites():  # pragma: no cover - only where the sandbox cannot run
 
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LoopbackCluster]:
-    c = LoopbackCluster(tmp_path_factory.mktemp("dask-logs"))
-    c.start_scheduler()
-    c.start_worker("w1")
-    c.start_worker("w2")
-    try:
-        c.wait_for_workers(2)
+    with two_worker_cluster(tmp_path_factory.mktemp("dask-logs")) as c:
         yield c
-    finally:
-        c.stop()
 
 
 def test_serve_on_dask_grades_like_the_batch_through_a_killed_worker(
