@@ -4,9 +4,10 @@ A worker is a thread of the service process that only supervises: it materialise
 a SUBMISSIONS folder with one entry named by the student id (exactly the uploaded files) and has
 its grade host (commands/grade_host.py, a subprocess that stays up) run
 
-    jaxgrade grade <folder> --out <attempt out> --release R --jobs 1 [grade args]
+    jaxgrade grade <folder> --out <attempt out> --release R --jobs 1 [--exercises E] [grade args]
 
-on it: the TA's batch code path, so the grades are the batch's by construction. While that runs,
+on it (R, E: the attempt's assignment's release, and its exercises when it is part of R): the TA's
+batch code path, so the grades are the batch's by construction. While that runs,
 the worker renews the attempt's lease every lease_s / 4 (the heartbeat). The result is read from
 the batch's gradebook and checked as a `jaxgrade-result/1` message (`read_outcome`), never parsed
 out of grades.csv. Exit code 0 with a graded result is `graded`; anything else (exit 1 = the
@@ -45,6 +46,8 @@ from autograder.messages import Status
 from autograder.model import ReleaseInfo
 from autograder.service.attempt_queue import worker_id
 from autograder.service.core import ClaimedAttempt, GradedOutcome, Service
+from autograder.service.layout import lay_out
+from autograder.term.course import Assignment
 
 log = logging.getLogger("jaxgrade.service")
 
@@ -54,32 +57,9 @@ class GradeRunFailed(Exception):
 
 
 def materialise(service: Service, attempt: ClaimedAttempt, subs: Path) -> None:
-    """One SUBMISSIONS entry for the student, laid out as a TA would: a lone notebook or zip is
-    `<id>.ipynb` / `<id>.zip`; several files go in a folder `<id>/` (a zip's extra `.cc` files
-    too, which intake reads as the same student). Every file's mtime is the upload time."""
-    subs.mkdir(parents=True)
-    sid = attempt.student_id
-    names = [n for n, _ in attempt.files]
-    t = attempt.submitted_at
-    zips = [(n, h) for n, h in attempt.files if n.lower().endswith(".zip")]
-    if len(names) == 1 and names[0].lower().endswith((".ipynb", ".zip")):
-        name, digest = attempt.files[0]
-        target = subs / (sid + (".zip" if name.lower().endswith(".zip") else ".ipynb"))
-        _write(target, service.blob(digest), t)
-        return
-    rest = list(attempt.files)
-    if zips:
-        _write(subs / f"{sid}.zip", service.blob(zips[0][1]), t)
-        rest = [(n, h) for n, h in attempt.files if (n, h) != zips[0]]
-    folder = subs / sid
-    folder.mkdir()
-    for name, digest in rest:
-        _write(folder / name, service.blob(digest), t)
-
-
-def _write(path: Path, data: bytes, mtime: float) -> None:
-    path.write_bytes(data)
-    os.utime(path, (mtime, mtime))
+    """One SUBMISSIONS entry for the student, laid out as a TA would (`layout.lay_out`)."""
+    files = [(name, service.blob(digest)) for name, digest in attempt.files]
+    lay_out(subs, attempt.student_id, files, attempt.submitted_at)
 
 
 def _die_with_parent() -> None:
@@ -211,23 +191,32 @@ class HostProcess:
                 raise LeaseLost("the lease was taken back while grading")
 
 
-def grade_args(service: Service, subs: Path, out: Path) -> list[str]:
+def grade_args(service: Service, subs: Path, out: Path, assignment: Assignment | None = None) -> list[str]:
+    """`jaxgrade grade` arguments for one attempt: the assignment's release, and its exercises when
+    it is only part of that release (so the total is out of the assignment's points)."""
     cfg = service.cfg
+    assignment = assignment or service.assignment
+    scope: list[str] = []
+    if not service.releases.whole_release(assignment):
+        scope = ["--exercises", ",".join(assignment.exercises)]
     return [
         str(subs),
         "--out",
         str(out),
         "--release",
-        str(cfg.release.resolve()),
+        str(assignment.release.resolve()),
         "--jobs",
         "1",
+        *scope,
         *cfg.grade_args,
     ]
 
 
 def grade_attempt(service: Service, attempt: ClaimedAttempt, host: HostProcess) -> GradedOutcome:
-    """Grade one claimed attempt in `host`, renewing its lease while it runs."""
+    """Grade one claimed attempt in `host` against its assignment's release, renewing its lease
+    while it runs. One host grades every release (each request names its own)."""
     cfg = service.cfg
+    assignment = service.assignments.get(attempt.assignment_id, service.assignment)
     base = cfg.attempts_dir / str(attempt.id) / f"try-{attempt.tries}"
     if base.exists():  # a try of the same number from a process that died: start it clean
         shutil.rmtree(base)
@@ -235,7 +224,7 @@ def grade_attempt(service: Service, attempt: ClaimedAttempt, host: HostProcess) 
     subs, out = base / "subs", base / "out"
     materialise(service, attempt, subs)
     code = host.run(
-        grade_args(service, subs, out),
+        grade_args(service, subs, out, assignment),
         base / "grade.log",
         timeout_s=cfg.grade_timeout_s,
         beat_s=cfg.lease_s / 4,
@@ -245,7 +234,7 @@ def grade_attempt(service: Service, attempt: ClaimedAttempt, host: HostProcess) 
         tail = (base / "grade.log").read_bytes()[-600:].decode("utf-8", "replace")
         raise GradeRunFailed(f"jaxgrade grade exited with {code}: {tail}")
     shutil.rmtree(subs, ignore_errors=True)  # the blobs keep the files; the folder was only for the batch
-    return read_outcome(out, attempt.student_id, service.release)
+    return read_outcome(out, attempt.student_id, service.releases.of(assignment))
 
 
 class Worker(threading.Thread):
