@@ -76,7 +76,7 @@ async def post_submission(
     upload = await read_upload(
         request, max_bytes=service.cfg.max_upload_bytes, max_files=service.cfg.max_files
     )
-    attempt = service.submit(student.student_id, upload.files, target.id)
+    attempt = service.submit(student.student_id, upload.files, target.id if target else None)
     return JSONResponse(
         {"id": attempt.id, "status": attempt.status},
         status_code=202,

@@ -133,7 +133,7 @@ class Service:
         return self.identity.students()
 
     # -- submissions (student-facing reads show grades only once they are visible)
-    def check_upload_allowed(self, student_id: str, assignment_id: str | None = None) -> Assignment:
+    def check_upload_allowed(self, student_id: str, assignment_id: str | None = None) -> Assignment | None:
         return self.submissions.check_upload_allowed(student_id, assignment_id)
 
     def check_files(self, files: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:

@@ -454,7 +454,7 @@ async def submit(request: Request) -> Response:
             raise refuse(403, "page_expired_upload", "CSRF token mismatch")
         # a file input left empty still sends one part, with an empty file name
         files = [(name, data) for name, data in upload.files if name]
-        attempt = service.submit(student.student_id, files, target.id)
+        attempt = service.submit(student.student_id, files, target.id if target else None)
     except Refusal as refusal:
         headers = {"Retry-After": str(max(1, round(refusal.retry_after)))} if refusal.retry_after else None
         notices = [Notice("error", refusal.message_zh)]

@@ -102,28 +102,42 @@ class Submissions:
             raise refusal(404, "no_assignment", f"no assignment {assignment_id!r}")
         return found
 
-    def upload_target(self, assignment_id: str | None) -> Assignment:
-        """The assignment an upload goes to: the named one; without a name the only assignment, or
-        the only one open now (400 when several are open, 403 when none is)."""
+    def _open_now(self) -> list[Assignment]:
+        now = self.clock()
+        return [a for a in self.assignments.values() if _is_open(a, now)]
+
+    def upload_target(self, assignment_id: str | None) -> Assignment | None:
+        """The assignment an upload goes to, when the request alone says it: the named one, the only
+        assignment, or the only one open now. None: several are open, and the upload's chapters
+        will choose (`target_by_chapters`). 403 when none is open."""
         if assignment_id is not None or len(self.assignments) == 1:
             return self.assignment(assignment_id)
-        now = self.clock()
-        open_now = [a for a in self.assignments.values() if _is_open(a, now)]
-        if len(open_now) == 1:
-            return open_now[0]
-        if open_now:
+        open_now = self._open_now()
+        if not open_now:
+            raise refusal(403, "nothing_open", "no assignment is open for uploads now")
+        return open_now[0] if len(open_now) == 1 else None
+
+    def target_by_chapters(self, files: list[tuple[str, bytes]], now: float) -> Assignment:
+        """The one open assignment whose chapters hold every chapter intake finds in the upload
+        (one release's exercises belong to one assignment each, so the chapters name it); 400 when
+        they name none or several."""
+        present = chapters_present(files, now)
+        fitting = [a for a in self._open_now() if present and present <= set(self.releases.chapters(a))]
+        if len(fitting) != 1:
             raise refusal(400, "choose_assignment", "several assignments are open: name one (?assignment=ID)")
-        raise refusal(403, "nothing_open", "no assignment is open for uploads now")
+        return fitting[0]
 
     # -- accepting an upload
 
-    def check_upload_allowed(self, student_id: str, assignment_id: str | None = None) -> Assignment:
+    def check_upload_allowed(self, student_id: str, assignment_id: str | None = None) -> Assignment | None:
         """Raise the Refusal an upload by this student would get now (no such assignment, not open,
         deadline, attempt limit, a full storage quota), before any byte of the body is read; else
-        the assignment it goes to. Pages call it to explain the form."""
+        the assignment it goes to (None: the upload's chapters will choose among the open ones).
+        Pages call it to explain the form."""
         now = self.clock()
         target = self.upload_target(assignment_id)
-        self._check_deadline(now, student_id, target)
+        if target is not None:
+            self._check_deadline(now, student_id, target)
         with self.engine.connect() as conn:
             self._check_rate(conn, student_id, now)
             self._check_quota(conn, student_id, 0)
@@ -212,6 +226,7 @@ class Submissions:
         """Store the files and queue an attempt of the assignment; durable (blobs fsynced, row
         committed) on return.
 
+        Without `assignment_id`, the only open assignment, else the one the upload's chapters name.
         Raises Refusal: 404/400 for no such (or no chosen) assignment, 403 before it opens or after
         the (late) deadline, 429 over the attempt limit, 400/413/422 for an unusable upload or one
         of another assignment's chapters. A notebook that intake will reject is accepted here: its
@@ -219,9 +234,9 @@ class Submissions:
         """
         # audit: the upload (actor "student:<id>") is recorded with the attempt row below
         now = self.clock()
-        target = self.upload_target(assignment_id)
-        late = self._check_deadline(now, student_id, target).lateness_s(now) > 0
         checked = self.check_files(files)
+        target = self.upload_target(assignment_id) or self.target_by_chapters(checked, now)
+        late = self._check_deadline(now, student_id, target).lateness_s(now) > 0
         self._check_chapters(target, checked, now)
         with self._submit_lock, self.engine.begin() as conn:
             # Serialises this student's uploads across processes (PostgreSQL; a no-op on SQLite).

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import dataclasses
 import json
 import logging
 import os
@@ -71,11 +72,15 @@ def _die_with_parent() -> None:
         pass
 
 
-def read_outcome(out: Path, student_id: str, release: ReleaseInfo) -> GradedOutcome:
+def read_outcome(
+    out: Path, student_id: str, release: ReleaseInfo, exercises: tuple[str, ...] = ()
+) -> GradedOutcome:
     """The attempt's result from a finished batch folder, read from its gradebook (never from the
     grades.csv written for people) and checked as a `jaxgrade-result/1` message is checked when it
     comes back from a remote worker (codec.decode_result: known exercises, scores within the
-    release's points, statuses of the vocabulary). GradeRunFailed if it is not all there."""
+    release's points, statuses of the vocabulary). `exercises`: the graded ones when the batch ran
+    with `--exercises` (the others are in the gradebook as not graded, and are left out).
+    GradeRunFailed if it is not all there."""
     book = out / "gradebook.sqlite"
     if not book.is_file():
         raise GradeRunFailed("the batch left no gradebook")
@@ -88,13 +93,17 @@ def read_outcome(out: Path, student_id: str, release: ReleaseInfo) -> GradedOutc
     if row is None or result is None:
         state = "absent" if row is None else f"{row.state}/{row.status}"
         raise GradeRunFailed(f"the batch did not grade the attempt (gradebook: {state})")
+    if exercises:
+        result = dataclasses.replace(
+            result, scores={ex: s for ex, s in result.scores.items() if ex in exercises}
+        )
     try:
         checked = decode_result(
             encode_result(result),
             student_id=student_id,
             content_hash_hex=result.content_hash,
             release=release,
-            exercises=tuple(result.scores),
+            exercises=exercises or tuple(result.scores),
         )
     except CodecError as exc:
         raise GradeRunFailed(f"the batch's result is not valid {RESULT_FORMAT}: {exc}") from exc
@@ -234,7 +243,8 @@ def grade_attempt(service: Service, attempt: ClaimedAttempt, host: HostProcess) 
         tail = (base / "grade.log").read_bytes()[-600:].decode("utf-8", "replace")
         raise GradeRunFailed(f"jaxgrade grade exited with {code}: {tail}")
     shutil.rmtree(subs, ignore_errors=True)  # the blobs keep the files; the folder was only for the batch
-    return read_outcome(out, attempt.student_id, service.releases.of(assignment))
+    scope = () if service.releases.whole_release(assignment) else assignment.exercises
+    return read_outcome(out, attempt.student_id, service.releases.of(assignment), scope)
 
 
 class Worker(threading.Thread):
