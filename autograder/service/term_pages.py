@@ -206,13 +206,14 @@ def _parse_when(text: str, key: str, *, optional: bool) -> float | None:
         return None
     try:
         when = datetime.fromisoformat(text)
-    except ValueError:
-        when = None
-    if when is None or when.tzinfo is None:
+        stamp = when.timestamp() if when.tzinfo is not None else None
+    except (ValueError, OverflowError):  # OverflowError: an offset past year 1 or 9999
+        stamp = None
+    if stamp is None:
         raise Refusal(
             422, "时间格式不对。", f"{key}: an ISO 8601 time with a UTC offset, e.g. 2026-12-20T23:59+08:00"
         )
-    return when.timestamp()
+    return stamp
 
 
 @router.post("/ta/assignments/{assignment_id}/students/{student_id}/extension")
