@@ -56,6 +56,7 @@ def _num(x: float | None) -> str:
 
 
 @router.get("/ta/assignments")
+@router.get("/ta/assignments/")  # served, not a bare 307 to the slash-less path
 def ta_assignments(request: Request) -> Response:
     session = _current(request)
     if not session.is_ta:
