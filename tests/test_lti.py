@@ -240,6 +240,15 @@ def test_sync_roster_adds_and_updates_without_deleting(rig: Rig) -> None:
     assert rows["s2"].email == "s2@example.edu"  # the roster's own value stays
     assert "u-teacher" not in {r.lms_id for r in rows.values()}  # instructors are not students
 
+    ta = ta_browser(rig)  # the same through the TA page's button
+    page = ta.get("/ta/lti")
+    assert 'id="lti-sync"' in page.text
+    assert ta.post_form("/ta/lti/sync", {"csrf_token": "forged"}).status == 403
+    synced = ta.post_form("/ta/lti/sync", {"csrf_token": page.csrf()})
+    assert synced.status == 303 and synced.headers["Location"].startswith("/ta/lti?synced=")
+    shown = ta.get(synced.headers["Location"]).text
+    assert "Synced 1 course(s): 0 added" in shown
+
 
 def _outbox(rig: Rig) -> list[dict]:
     status, _, body = call(rig.served, "GET", "/api/lti/outbox", token=rig.served.ta)
