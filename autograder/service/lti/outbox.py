@@ -185,7 +185,7 @@ def line_item_url(engine: sa.Engine, course: Course, assignment_id: str, title: 
         return str(known)
     ags = _ags(engine, course)
     if ags is None:
-        raise ValueError(f"course {course.context_id} has no AGS endpoint")
+        raise ValueError(f"course {course.title}: no registered platform {course.issuer} or no AGS endpoint")
     wanted = LineItem().set_tag(tag_of(assignment_id)).set_resource_id(assignment_id)
     item = ags.find_or_create_lineitem(wanted.set_label(title).set_score_maximum(maximum or 1.0))
     url = item.get_id()
