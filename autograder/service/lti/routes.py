@@ -85,13 +85,16 @@ def tool_url(request: Request, path: str) -> str:
 
 
 async def _params(request: Request, names: tuple[str, ...]) -> dict[str, str] | None:
-    """The named parameters from the query and a small form body (None: body too large)."""
+    """The named parameters from the query and a small form body (None: too large or malformed)."""
     found = {k: v for k, v in request.query_params.items() if k in names}
     if request.method == "POST":
         length = request.headers.get("content-length")
         if length is None or not length.isdigit() or int(length) > MAX_LAUNCH_BYTES:
             return None
-        form = await request.form(max_files=0, max_fields=32)
+        try:
+            form = await request.form(max_files=0, max_fields=32)
+        except Exception:  # starlette's MultiPartException / HTTPException on a malformed body
+            return None
         found.update({k: v for k, v in form.items() if k in names and isinstance(v, str)})
     return found
 
@@ -113,7 +116,7 @@ def autosubmit_js() -> Response:
 async def oidc_login(request: Request) -> Response:
     params = await _params(request, (*PARAMS, "lti1p3_new_window"))
     if params is None:
-        return refused(request, "login request body too large", 413)
+        return refused(request, "login request body too large or malformed", 400)
     engine = page_auth.service_of(request).engine
     try:
         login = FastApiOIDCLogin(FastApiRequest(request, params), engine)
@@ -126,7 +129,7 @@ async def oidc_login(request: Request) -> Response:
 async def launch(request: Request) -> Response:
     params = await _params(request, ("id_token", "state"))
     if params is None:
-        return refused(request, "launch body too large", 413)
+        return refused(request, "launch body too large or malformed", 400)
     service = page_auth.service_of(request)
     lti_request = FastApiRequest(request, params)
     validated = message_launch(lti_request, service.engine)
