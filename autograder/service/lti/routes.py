@@ -65,7 +65,7 @@ def refused(request: Request, reason: str, status_code: int = 401) -> Response:
     log.warning("LTI launch refused: %s", reason)
     return render(
         request,
-        new_session(),
+        page_auth.current_session(request),  # a refused launch grants nothing and takes nothing away
         "error.html",
         {
             "title": "无法从课程平台登录",
