@@ -282,6 +282,10 @@ def test_grade_goes_to_the_lms_once_even_after_the_platform_was_down(rig: Rig) -
     assert posted["gradingProgress"] == "FullyGraded" and posted["scoreMaximum"] > 0
 
     launch(rig, "lms-1")  # queues the same score again: not sent a second time
+    body = json.dumps({"due_at": "2030-01-01T00:00:00+00:00"}).encode()  # an extension: the same final
+    path = "/api/assignments/a1/extensions/s1"
+    status, _, _ = call(rig.served, "PUT", path, token=rig.served.ta, body=body)
+    assert status == 200
     time.sleep(1.5)  # three sender ticks
     assert len(state.scores) == 1 and _outbox(rig)[0]["status"] == "sent"
 
