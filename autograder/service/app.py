@@ -18,7 +18,9 @@ from starlette.exceptions import HTTPException
 from autograder.service import api
 from autograder.service.config import ServiceConfig
 from autograder.service.core import Refusal, Service
+from autograder.service.lti import outbox as lti_outbox
 from autograder.service.lti import routes as lti_routes
+from autograder.service.lti import ta as lti_ta
 from autograder.service.records import refusal
 from autograder.service.uploads import ENVELOPE_BYTES, too_large
 
@@ -27,8 +29,15 @@ def routers() -> list[APIRouter]:
     """Every router the app serves, in order (the page fuzz test walks them all)."""
     from autograder.service import pages, similarity_page, term_api, term_pages
 
-    return [api.router, term_api.router, pages.router, lti_routes.router, similarity_page.router,
-            term_pages.router]  # fmt: skip
+    return [
+        api.router,
+        term_api.router,
+        pages.router,
+        lti_routes.router,
+        lti_ta.router,
+        similarity_page.router,
+        term_pages.router,
+    ]
 
 
 def create_app(cfg: ServiceConfig, *, service: Service | None = None) -> FastAPI:
@@ -38,14 +47,17 @@ def create_app(cfg: ServiceConfig, *, service: Service | None = None) -> FastAPI
     service = service if service is not None else Service(cfg)
     pool = WorkerPool(service, cfg.workers)
     similarity = similarity_page.SimilarityRefresher(service)
+    lti_sender = lti_outbox.Sender(service.engine)  # scores on their way to the LMS (LTI AGS)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         pool.start()
         similarity.start()
+        lti_sender.start()
         try:
             yield
         finally:
+            lti_sender.stop()
             similarity.stop()
             pool.stop()
             service.close()

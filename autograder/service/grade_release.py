@@ -50,7 +50,21 @@ class GradeRelease:
                 )
             )
             # audit: release_grades by `actor` for assignment.id (old: hidden, new: released)
+        self._send_held_scores(assignment.id)
         return True
+
+    def _send_held_scores(self, assignment_id: str) -> None:
+        """Queue every student's now visible score for the LMS (the outbox held them until now)."""
+        from autograder.service.lti.outbox import counted_grade_changed  # the LMS part is optional here
+
+        a = db.attempts.c
+        with self.engine.connect() as conn:
+            students = conn.execute(
+                sa.select(a.student_id).where(a.assignment_id == assignment_id).distinct()
+            )
+            ids = [r.student_id for r in students]
+        for student_id in ids:
+            counted_grade_changed(self.engine, assignment_id, student_id)
 
     def of(self, student_id: str, assignment_id: str | None) -> Visibility:
         assignment = self.submissions.assignment(assignment_id)
