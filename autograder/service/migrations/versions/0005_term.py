@@ -6,7 +6,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005_term"
-down_revision = "0004_leases"
+down_revision = "0008_lti"  # after main's LTI tables (the integrator chains the other #22 parts after it)
 branch_labels = None
 depends_on = None
 
