@@ -244,6 +244,29 @@ def test_a_submission_travels_without_its_id_and_with_a_proven_hash() -> None:
         decode_submission(wire)
 
 
+def test_a_refusal_travels_as_the_same_student_input_error() -> None:
+    """What a worker sends when its grading raised StudentInputError: the client gets the same error
+    back (for the same submission only); a result is no refusal."""
+    from autograder.grade.codec import decode_refusal, encode_refusal
+    from autograder.model import StudentResult
+    from autograder.student_input import StudentInputError
+
+    h = "a" * 64
+    text = encode_refusal(h, StudentInputError("array frame: unknown dtype 'f3'", "数组观测结果的类型无效"))
+    back = decode_refusal(text, content_hash_hex=h)
+    assert isinstance(back, StudentInputError)
+    assert (back.detail, back.message_zh) == ("array frame: unknown dtype 'f3'", "数组观测结果的类型无效")
+    surrogate = encode_refusal(h, StudentInputError("x\ud800", "y"))
+    assert decode_refusal(surrogate, content_hash_hex=h).detail == "x\ufffd"  # type: ignore[union-attr]
+    with pytest.raises(CodecError, match="another submission"):
+        decode_refusal(text, content_hash_hex="b" * 64)
+    with pytest.raises(CodecError, match="unexpected keys"):
+        decode_refusal(text.replace('"detail"', '"details"'), content_hash_hex=h)
+    ok = encode_result(StudentResult("x", h, "2026-fall", {}, "ok", ()))
+    assert decode_refusal(ok, content_hash_hex=h) is None
+    assert decode_refusal("not json", content_hash_hex=h) is None
+
+
 # ---------------------------------------------------------------------------------- fault tests
 
 
@@ -525,3 +548,38 @@ def test_a_cache_made_for_another_cpu_is_not_used_by_the_workers(
     rows_out = (tmp_path / "out" / "grades.csv").read_text().splitlines()
     assert any(line.startswith("s005_only_ch02,") for line in rows_out)
 
+
+def test_a_student_input_error_on_a_worker_is_the_students_status_as_in_a_local_batch(
+    two_workers: LoopbackCluster, tmp_path: Path
+) -> None:
+    """#20: grading on a Dask worker that raises StudentInputError (h33's array frame refused by the
+    real decoder, tests/helpers/refusing_worker.py) gives the student `malformed:unusable_input`, the
+    same gradebook row, grades.csv and feedback as a local batch whose grading raises it, not a
+    grader_error."""
+    import cloudpickle
+
+    from autograder.commands import grade as grade_command
+
+    from helpers import refusing_worker
+    from helpers.fake_grading import parser
+
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    shutil.copy(REPO / "tests" / "corpus" / "hostile" / "h33_frame_dtype" / "h33_frame_dtype.ipynb", subs)
+    args = ["--exercises", "histogram"]
+    local = tmp_path / "local"
+    argv = [str(subs), "--out", str(local), "--release", str(RELEASE), *args]
+    assert grade_command.run(parser().parse_args(argv), grade_fn=refusing_worker.refused_grade) == 0
+    client = two_workers.client()
+    cloudpickle.register_pickle_by_value(refusing_worker)
+    try:
+        assert set(client.run(refusing_worker.refuse_grading).values()) == {"refusing"}
+        r = grade(subs, tmp_path / "out", "--executor", two_workers.address, *args)
+    finally:
+        client.run(refusing_worker.restore_grading)
+        cloudpickle.unregister_pickle_by_value(refusing_worker)
+    assert r.returncode == 0, r.stderr
+    want = {"h33_frame_dtype": {"state": "graded", "status": "malformed:unusable_input", "error": ""}}
+    assert rows(local) == want and rows(tmp_path / "out") == want, r.stderr
+    assert student_files(tmp_path / "out") == student_files(local)
+    assert "数组观测结果的类型无效" in (local / "h33_frame_dtype" / "feedback.md").read_text(encoding="utf-8")
