@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
@@ -18,26 +18,45 @@ from starlette.exceptions import HTTPException
 from autograder.service import api
 from autograder.service.config import ServiceConfig
 from autograder.service.core import Refusal, Service
+from autograder.service.lti import outbox as lti_outbox
 from autograder.service.lti import routes as lti_routes
+from autograder.service.lti import ta as lti_ta
 from autograder.service.records import refusal
 from autograder.service.uploads import ENVELOPE_BYTES, too_large
 
 
-def create_app(cfg: ServiceConfig, *, service: Service | None = None) -> FastAPI:
+def routers() -> list[APIRouter]:
+    """Every router the app serves, in order (the page fuzz test walks them all)."""
     from autograder.service import pages, similarity_page, term_api
+
+    return [
+        api.router,
+        term_api.router,
+        pages.router,
+        lti_routes.router,
+        lti_ta.router,
+        similarity_page.router,
+    ]
+
+
+def create_app(cfg: ServiceConfig, *, service: Service | None = None) -> FastAPI:
+    from autograder.service import similarity_page
     from autograder.service.worker import WorkerPool
 
     service = service if service is not None else Service(cfg)
     pool = WorkerPool(service, cfg.workers)
     similarity = similarity_page.SimilarityRefresher(service)
+    lti_sender = lti_outbox.Sender(service.engine)  # scores on their way to the LMS (LTI AGS)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         pool.start()
         similarity.start()
+        lti_sender.start()
         try:
             yield
         finally:
+            lti_sender.stop()
             similarity.stop()
             pool.stop()
             service.close()
@@ -79,9 +98,6 @@ def create_app(cfg: ServiceConfig, *, service: Service | None = None) -> FastAPI
         response.headers.setdefault("X-Frame-Options", "DENY")
         return response
 
-    app.include_router(api.router)
-    app.include_router(term_api.router)
-    app.include_router(pages.router)
-    app.include_router(lti_routes.router)
-    app.include_router(similarity_page.router)
+    for router in routers():
+        app.include_router(router)
     return app
