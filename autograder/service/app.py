@@ -24,7 +24,7 @@ from autograder.service.uploads import ENVELOPE_BYTES, too_large
 
 
 def create_app(cfg: ServiceConfig, *, service: Service | None = None) -> FastAPI:
-    from autograder.service import pages, similarity_page, term_api
+    from autograder.service import items_page, pages, regrade_api, regrade_pages, similarity_page, term_api
     from autograder.service.worker import WorkerPool
 
     service = service if service is not None else Service(cfg)
@@ -84,4 +84,7 @@ def create_app(cfg: ServiceConfig, *, service: Service | None = None) -> FastAPI
     app.include_router(pages.router)
     app.include_router(lti_routes.router)
     app.include_router(similarity_page.router)
+    app.include_router(regrade_api.router)
+    app.include_router(regrade_pages.router)
+    app.include_router(items_page.router)
     return app
