@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -145,6 +146,17 @@ def student_view(served: Served, sid: str, attempt_id: int) -> tuple[dict, str]:
     return json.loads(body), feedback.decode("utf-8", "replace")
 
 
+def exercise_cells(student: Browserish, attempt_id: int, exercise: str) -> tuple[str, str]:
+    """(score, maximum) of one exercise on the student's attempt page."""
+    page = student.get(f"/attempts/{attempt_id}")
+    assert page.status == 200
+    m = re.search(
+        rf'<code>{exercise}</code></td><td class="num">([^<]*)</td><td class="num">([^<]*)</td>', page.text
+    )
+    assert m, page.text[-2000:]
+    return m.group(1), m.group(2)
+
+
 # ---------------------------------------------------------------------------------------------
 # SQLite: the broken-then-fixed check, graded for real
 
@@ -236,6 +248,8 @@ def test_students_see_their_old_results_until_it_is_published(term: dict) -> Non
     student = Browserish(served.url)
     student.log_in(served.tokens[CORRECT])
     assert student.get(f"{base}/new").status == 404  # a student gets no TA page
+    # The attempt page shows the points the result was given out of, not the new release's.
+    assert exercise_cells(student, ids[CORRECT][0], "histogram") == (f"{WRONG_POINTS}", f"{WRONG_POINTS}")
 
 
 @pytest.mark.skipif(not (CHROMIUM.exists() and CHROMEDRIVER.exists()), reason="missing chromium/chromedriver")
@@ -316,6 +330,9 @@ def test_publishing_swaps_the_results_once_and_keeps_other_tables(published: dic
         before[CORRECT][0]["score"] + 10 - WRONG_POINTS
     )
     assert doc["exercises"]["histogram"] == 10 and "/ 80.00" in feedback
+    student = Browserish(served.url)
+    student.log_in(served.tokens[CORRECT])
+    assert exercise_cells(student, ids[CORRECT][0], "histogram") == ("10", "10")
     first, _ = student_view(served, MALFORMED_SID, ids[MALFORMED_SID][0])
     assert first["max_score"] == 71  # not counted, not in the run: untouched
     status, after = ta_json(served, "GET", f"/api/regrade-runs/{run_id}")
