@@ -1,13 +1,15 @@
 """Regrading an assignment after a fix, through real `jaxgrade serve` processes, and item analysis.
 
-The broken check: a release whose master gives `histogram` 1 point instead of 10, built by the real
-`jaxgrade release` command from a copy of `solutions/` with that one `points:` line changed, then the
-fixed release built the same way from the unchanged masters. Points are the release-carried input the
-grader honours for a check (every sub-check's points are scaled to the release's, `judge.py`), so a
-wrong value there is exactly the kind of mistake a second release fixes, and grading under the fixed
-release changes the scores of everyone who passed the check, and every maximum. (The hidden checks
-themselves are code of the grader, not of a release: a release cannot carry another version of them.)
-Both releases are built once per module.
+The broken check: a release (`2026-fall-pre`) whose master gives `histogram` 1 point instead of 10,
+built by the real `jaxgrade release` command from a copy of `solutions/` with that one `points:` line
+changed; the fixed release is the committed `assignments/2026-fall`, which tests/test_release.py
+checks is byte for byte what the same command makes from the unchanged masters (copied next to the
+broken one, so the TA page offers both, instead of a second build of half a minute). Points are the
+release-carried input the grader honours for a check (every sub-check's points are scaled to the
+release's, `judge.py`), so a wrong value there is exactly the kind of mistake a second release
+fixes, and grading under the fixed release changes the scores of everyone who passed the check, and
+every maximum. (The hidden checks themselves are code of the grader, not of a release: a release
+cannot carry another version of them.) The broken release is built once per module.
 
 Flow (SQLite, one real grading worker): students are graded under the broken release; the service is
 restarted on the fixed release with `--regrade-assignment a1` (the instructor's command line); the
@@ -56,7 +58,7 @@ from test_service import (
 from autograder.service import item_stats
 from autograder.service.item_charts import SignedRow, signed_bars
 
-BROKEN, FIXED = "2026-fall-r1", "2026-fall-r2"
+BROKEN, FIXED = "2026-fall-pre", "2026-fall"
 CORRECT, MALFORMED_SID = "s005_only_ch02", "s004_malformed"  # ids whose example answers fit them
 WRONG_POINTS = 1  # what the broken master gives `histogram` (the fixed one: 10)
 RUN_WAIT_S = 1800  # a bound on a hung service, not a timing assertion
@@ -104,7 +106,7 @@ def releases(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     root = tmp_path_factory.mktemp("releases")
     out = root / "assignments"
     broken = _release(BROKEN, _masters_with_points(root / "broken", "histogram", WRONG_POINTS), out)
-    fixed = _release(FIXED, REPO / "solutions", out)
+    fixed = shutil.copytree(REPO / "assignments" / FIXED, out / FIXED)
     assert json.loads((broken / "manifest.json").read_text())["exercises"][0] == {
         "chapter": "ch02",
         "id": "histogram",
@@ -357,8 +359,9 @@ def test_item_analysis_pages_show_every_sub_check_and_the_variants(published: di
     for chart in ("items-histogram", "difficulty-chart", "discrimination-chart", "variant-chart"):
         assert f'id="{chart}"><svg' in page.text
     assert 'data-check="histogram: ' in page.text and 'data-check="silu_ffi: ' in page.text
-    # ch05 was submitted by nobody: its checks are passed by no one, and said to be worth a look.
-    assert 'class="flag" data-check="silu_ffi: ' in page.text
+    # ch05 was submitted by nobody: its checks fail for that reason, listed apart, not flagged one by one.
+    assert 'class="flag" data-check="silu_ffi: ' not in page.text
+    assert re.search(r'id="unreached">[^<]*<code>ffi_lowering</code>', page.text)
     run_page = ta.get(f"/ta/items?run={published['run']['run']['id']}")
     assert run_page.status == 200 and "regrade run #" in run_page.text
     assert ta.get("/ta/items?run=999999").status == 404
@@ -462,6 +465,10 @@ def test_checks_that_do_not_discriminate_are_flagged() -> None:
         _graded("c", 40, sound=False, inverted=True, unrelated=False, nobody=False, everybody=True),
         _graded("d", 20, sound=False, inverted=True, unrelated=True, nobody=False, everybody=True),
     ]
+    untouched = item_stats.Graded("e", 0, {"other: a": False, "other: b": False}, {"other": 0})
+    others = [i for i in item_stats.items([*graded, untouched]) if i.exercise == "other"]
+    assert [i.flag for i in others] == [None, None]  # an exercise nobody reached: listed apart
+    assert item_stats.unreached([*graded, untouched]) == ["other"]
     by = {i.name.split(": ")[1]: i for i in item_stats.items(graded)}
     assert by["sound"].discrimination > 0.8 and by["sound"].flag is None and by["sound"].difficulty == 0.5
     assert by["inverted"].discrimination < -0.8 and by["inverted"].flag == "negative discrimination"

@@ -12,7 +12,10 @@ The total includes the sub-check's own points, which adds a little to r for ever
 the small weight of one sub-check in a total over eight exercises that is accepted (and the issue's
 definition) rather than the item-rest variant. A check passed by everyone or by no one has no
 discrimination (r undefined); "no one passed" is flagged, as a check that fails everything is the
-other shape a broken check takes. Correlations over few attempts are noise: `MIN_N` and the page say so.
+other shape a broken check takes, but only in an exercise where some other sub-check was passed: an
+exercise nobody has reached yet (a chapter nobody submitted) fails all its checks for that reason
+alone, and is listed apart (`unreached`). Correlations over few attempts are noise: `MIN_N` and the
+page say so.
 
 Per recompile variant (each student predicts the compiles of their own call sequence): the share of
 attempts with full points on `recompile`, to show whether one sequence is harder than the others.
@@ -49,7 +52,7 @@ class Item:
 
     @property
     def exercise(self) -> str:
-        return self.name.split(":", 1)[0]
+        return _exercise(self.name)
 
     @property
     def difficulty(self) -> float:
@@ -76,9 +79,9 @@ def point_biserial(passed: Sequence[bool], totals: Sequence[float]) -> float | N
     return float(np.corrcoef(x, y)[0, 1])
 
 
-def _flag(item_passed: int, n: int, r: float | None) -> str | None:
+def _flag(item_passed: int, n: int, r: float | None, reached: bool) -> str | None:
     if n and item_passed == 0:
-        return "no attempt passed it"
+        return "no attempt passed it" if reached else None
     if r is None:
         return None
     if r < 0:
@@ -91,13 +94,26 @@ def _flag(item_passed: int, n: int, r: float | None) -> str | None:
 def items(graded: Sequence[Graded]) -> list[Item]:
     """Every sub-check met in `graded`, each over the attempts that report it, sorted by name."""
     names = sorted({name for g in graded for name in g.subchecks})
+    reached = {_exercise(name) for g in graded for name, ok in g.subchecks.items() if ok}
     out = []
     for name in names:
         having = [g for g in graded if name in g.subchecks]
         passed = [bool(g.subchecks[name]) for g in having]
         r = point_biserial(passed, [g.total for g in having])
-        out.append(Item(name, len(having), sum(passed), r, _flag(sum(passed), len(having), r)))
+        flag = _flag(sum(passed), len(having), r, _exercise(name) in reached)
+        out.append(Item(name, len(having), sum(passed), r, flag))
     return out
+
+
+def unreached(graded: Sequence[Graded]) -> list[str]:
+    """Exercises none of whose sub-checks any attempt passed (not flagged check by check)."""
+    names = {_exercise(name) for g in graded for name in g.subchecks}
+    passed = {_exercise(name) for g in graded for name, ok in g.subchecks.items() if ok}
+    return sorted(names - passed)
+
+
+def _exercise(name: str) -> str:
+    return name.split(":", 1)[0]
 
 
 def variant_rates(

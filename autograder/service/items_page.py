@@ -121,6 +121,7 @@ def analysis_context(graded: list[item_stats.Graded], release: ReleaseInfo) -> d
             for i in items
         ],  # fmt: skip
         "flagged": [i for i in items if i.flag is not None],
+        "unreached": item_stats.unreached(graded),
         "variants": per_variant,
     }
 
