@@ -83,6 +83,8 @@ def variants(release: ReleaseInfo, student_ids: list[str]) -> dict[str, int]:
 
 def analysis_context(graded: list[item_stats.Graded], release: ReleaseInfo) -> dict[str, Any]:
     items = item_stats.items(graded)
+    unreached = item_stats.unreached(graded)
+    drawn = [i for i in items if i.exercise not in unreached]  # the table still lists every check
     n = len(graded)
     full = release.points.get(VARIANT_EXERCISE, 0.0)
     per_variant = item_stats.variant_rates(
@@ -97,12 +99,12 @@ def analysis_context(graded: list[item_stats.Graded], release: ReleaseInfo) -> d
             [g.total for g in graded], sum(release.points.values()), title="Total score"
         ),
         "difficulty": charts.pass_rate_bars(
-            [charts.RateRow(i.name, i.difficulty) for i in items],
+            [charts.RateRow(i.name, i.difficulty) for i in drawn],
             title=f"Difficulty: share of attempts passing each sub-check, n={n}",
             label_width=300,
         ),
         "discrimination": signed_bars(
-            [SignedRow(i.name, i.discrimination, i.flag is not None) for i in items],
+            [SignedRow(i.name, i.discrimination, i.flag is not None) for i in drawn],
             title="Discrimination: point-biserial r with the total",
         ),
         "variant_chart": charts.pass_rate_bars(
@@ -121,7 +123,7 @@ def analysis_context(graded: list[item_stats.Graded], release: ReleaseInfo) -> d
             for i in items
         ],  # fmt: skip
         "flagged": [i for i in items if i.flag is not None],
-        "unreached": item_stats.unreached(graded),
+        "unreached": unreached,
         "variants": per_variant,
     }
 
