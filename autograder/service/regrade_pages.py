@@ -150,6 +150,12 @@ def runs_page(request: Request) -> Response:
     return pages._render(request, session, "ta_regrade_runs.html", context)
 
 
+@router.get("/ta/regrade-runs/")
+def runs_page_slash(request: Request) -> Response:
+    """The framework would answer a bare 307 here (trailing slash); a page redirect says where to go."""
+    return _pages()._redirect(request, "/ta/regrade-runs")
+
+
 @router.post("/ta/regrade-runs")
 async def start_run(request: Request) -> Response:
     session, form, refused = await _checked_form(request, "/ta/regrade-runs")
