@@ -15,8 +15,9 @@ Flow (SQLite, one real grading worker): students are graded under the broken rel
 restarted on the fixed release with `--regrade-assignment a1` (the instructor's command line); the
 regrade runs in the background; the diff shows who changes, by how much, on which exercise, with both
 feedback pages; students see their old results until a TA publishes (in Chromium, with screenshots
-of the diff page and of the item analysis page into docs/screenshots/); publishing swaps the results
-once, is recorded with who did it, and leaves other tables' rows alone.
+of the diff page and of the item analysis page: into docs/screenshots/ when JAXGRADE_SCREENSHOTS
+names it); publishing swaps the results once, is recorded with who did it, and leaves other tables'
+rows alone.
 
 PostgreSQL (malformed uploads only, so nothing but intake runs): the run made while no worker grades,
 a live upload queued after it, then one worker: the live upload is graded before every candidate;
@@ -62,7 +63,9 @@ BROKEN, FIXED = "2026-fall-pre", "2026-fall"
 CORRECT, MALFORMED_SID = "s005_only_ch02", "s004_malformed"  # ids whose example answers fit them
 WRONG_POINTS = 1  # what the broken master gives `histogram` (the fixed one: 10)
 RUN_WAIT_S = 1800  # a bound on a hung service, not a timing assertion
-SCREENSHOTS = Path(os.environ.get("JAXGRADE_SCREENSHOTS") or REPO / "docs" / "screenshots")
+# docs/screenshots/ holds the pictures; a run writes there only when JAXGRADE_SCREENSHOTS names that
+# folder (as for the other browser tests), so a test run leaves the checkout as it was.
+SCREENSHOT_NAMES = ("regrade_diff.png", "item_analysis.png")
 CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
 FOREIGN_TABLE = (
     "other_part_rows"  # stands for tables of other parts (overrides, audit): publishing keeps them
@@ -254,8 +257,11 @@ def test_students_see_their_old_results_until_it_is_published(term: dict) -> Non
     assert exercise_cells(student, ids[CORRECT][0], "histogram") == (f"{WRONG_POINTS}", f"{WRONG_POINTS}")
 
 
-@pytest.mark.skipif(not (CHROMIUM.exists() and CHROMEDRIVER.exists()), reason="missing chromium/chromedriver")
-def test_a_ta_reviews_and_publishes_the_diff_in_chromium(term: dict) -> None:
+@pytest.mark.skipif(
+    not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
+    reason="prerequisite missing: /usr/bin/chromium and /usr/bin/chromedriver",
+)
+def test_a_ta_reviews_and_publishes_the_diff_in_chromium(term: dict, tmp_path: Path) -> None:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service as DriverService
     from selenium.webdriver.common.by import By
@@ -275,12 +281,15 @@ def test_a_ta_reviews_and_publishes_the_diff_in_chromium(term: dict) -> None:
         options.add_argument(arg)
     drv = webdriver.Chrome(service=DriverService(str(CHROMEDRIVER)), options=options)
     wait = WebDriverWait(drv, 60)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    folder = Path(os.environ.get("JAXGRADE_SCREENSHOTS") or tmp_path / "screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
 
     def shot(name: str) -> None:
+        assert name in SCREENSHOT_NAMES
         height = drv.execute_script("return document.documentElement.scrollHeight")
         drv.set_window_size(1100, min(max(int(height) + 40, 600), 4000))
-        drv.save_screenshot(str(SCREENSHOTS / name))
+        assert drv.save_screenshot(str(folder / name))
+        assert (folder / name).stat().st_size > 10_000
         drv.set_window_size(1100, 1000)
 
     try:
