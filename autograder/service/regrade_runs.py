@@ -8,8 +8,9 @@
    scores, submission status and which sub-checks flipped; `feedback_html` gives both feedback pages.
 3. `publish(run_id, actor)` swaps the graded candidates into their attempts in ONE transaction, once
    every candidate has finished, and keeps each replaced result in the candidate's row (`replaced`)
-   so the diff stays readable afterwards. Only the attempts and the run's own rows are written:
-   other tables (overrides, audit, extensions) are left as they are. An attempt that is queued or
+   so the diff stays readable afterwards. Only the attempts and the run's own rows are written
+   (and, in the same transaction, the LTI outbox queues each changed student's counted score for
+   the LMS): other tables (overrides, audit, extensions) are left as they are. An attempt that is queued or
    running again at that moment (a TA's per-student regrade) keeps its state and is reported as skipped.
 
 Every operation that changes a grade or publishing takes the `actor` ("ta", "cli", ...).
@@ -29,6 +30,7 @@ import sqlalchemy as sa
 from autograder.grade.gradebook import safe_id
 from autograder.model import GraderFault, ReleaseInfo
 from autograder.service import db
+from autograder.service.lti import outbox as lti_outbox
 from autograder.service.records import Refusal
 from autograder.service.regrade_queue import GRADED, GRADER_ERROR, OPEN, QUEUED, RUNNING
 from autograder.service.submissions import Submissions, fits_id
@@ -410,6 +412,7 @@ class RegradeRuns:
         u, r, a = db.regrade_runs.c, db.regrade_results.c, db.attempts.c
         replaced: list[int] = []
         skipped: list[int] = []
+        students: set[str] = set()
         with self.engine.begin() as conn:
             run = (
                 conn.execute(sa.select(db.regrade_runs).where(u.id == run_id)).first()
@@ -453,7 +456,10 @@ class RegradeRuns:
                     db.regrade_results.update().where(r.id == result.id).values(replaced=json.dumps(before))
                 )
                 replaced.append(attempt.id)
+                students.add(attempt.student_id)
                 # audit: record(conn, actor=actor, action="regrade.publish", old=before, new=result, ...)
+            for student_id in sorted(students):  # the LMS gradebook gets the published counted score
+                lti_outbox.counted_grade_changed(conn, run.assignment_id, student_id)
         log.info(
             "regrade run %d published by %s: %d attempt(s) replaced, %d skipped",
             run_id,

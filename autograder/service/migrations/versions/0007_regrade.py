@@ -7,7 +7,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0007_regrade"
-down_revision = "0004_leases"
+down_revision = "0008_lti"  # main has 0008_lti on 0004_leases; the integrator re-chains 0005/0006
 branch_labels = None
 depends_on = None
 
