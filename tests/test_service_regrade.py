@@ -40,24 +40,26 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from service_server import Browserish
-from test_service import (
-    EXAMPLES,
-    MALFORMED,
-    REPO,
-    Served,
-    call,
+
+from autograder.service import item_stats
+from autograder.service.item_charts import SignedRow, signed_bars
+
+from helpers.browserish import Browserish
+from helpers.databases import (
     db_args,
     postgres,  # noqa: F401 (the session's PostgreSQL server fixture)
+)
+from helpers.paths import EXAMPLES, REPO
+from helpers.served import (
+    MALFORMED,
+    Served,
+    call,
     require_grading_tools,
     serve,
     upload,
     wait_final,
     write_roster,
 )
-
-from autograder.service import item_stats
-from autograder.service.item_charts import SignedRow, signed_bars
 
 BROKEN, FIXED = "2026-fall-pre", "2026-fall"
 CORRECT, MALFORMED_SID = "s005_only_ch02", "s004_malformed"  # ids whose example answers fit them
