@@ -9,12 +9,13 @@ import io
 from pathlib import Path
 
 import pytest
-from test_reports import grow
-from test_service import call, serve
 
 from autograder.grade import reports
 from autograder.lms.export import ScoreRow, canvas_csv, moodle_csv
 from autograder.roster import Student
+
+from helpers.report_rows import grow
+from helpers.served import call, serve
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠")
 HOSTILE_NAMES = (

@@ -13,9 +13,10 @@ import pytest
 import schemathesis
 from fastapi.openapi.utils import get_openapi
 from hypothesis import HealthCheck, Phase, settings
-from test_service import Served, call, serve, write_roster
 
 from autograder.service import api
+
+from helpers.served import Served, call, serve, write_roster
 
 SCHEMA = schemathesis.openapi.from_dict(
     get_openapi(title="jaxgrade", version="1", openapi_version="3.1.0", routes=api.router.routes)

@@ -486,7 +486,10 @@ def attempt_page(request: Request, attempt_id: int) -> Response:
     assignment = service.submissions.assignment(attempt.assignment_id or None) if attempt else None
     hidden = attempt.grades_hidden if attempt is not None else None
     if attempt is not None and assignment is not None and attempt.status == "graded" and hidden is None:
-        points = service.releases.of(assignment).points
+        # the maxima of the release the result was graded under (a regrade may be unpublished)
+        points = service.releases.of(assignment).points | service.submissions.exercise_maxima(
+            student.student_id, attempt_id
+        )
         exercises = [
             {
                 "exercise": ex,

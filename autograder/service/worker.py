@@ -44,14 +44,16 @@ from autograder.grade.codec import RESULT_FORMAT, CodecError, decode_result, enc
 from autograder.grade.gradebook import Gradebook, safe_id
 from autograder.grade.reports import GradeRow, grades_cells
 from autograder.messages import Status
-from autograder.model import ReleaseInfo
+from autograder.model import GraderFault, ReleaseInfo
 from autograder.service.attempt_queue import worker_id
 from autograder.service.core import ClaimedAttempt, GradedOutcome, Service
 from autograder.service.layout import lay_out
 from autograder.service.lti import outbox as lti_outbox
+from autograder.service.regrade_queue import RegradeJob
 from autograder.term.course import Assignment
 
 log = logging.getLogger("jaxgrade.service")
+REGRADE_NICE = 10  # a regrade host's extra niceness: live gradings on the same machine get the CPU first
 
 
 class GradeRunFailed(Exception):
@@ -140,8 +142,9 @@ class HostProcess:
 
     MAX_JOBS_PER_HOST = 200
 
-    def __init__(self, log_path: Path):
+    def __init__(self, log_path: Path, *, nice: int = 0):
         self.log_path = log_path
+        self.nice = nice  # added to the host's niceness (regrade hosts: behind live gradings for the CPU)
         self.proc: subprocess.Popen[bytes] | None = None
         self.jobs = 0
 
@@ -157,10 +160,15 @@ class HostProcess:
                 stdout=subprocess.PIPE,
                 stderr=logf,
                 start_new_session=True,
-                preexec_fn=_die_with_parent,
+                preexec_fn=self._prepare_child,
             )
         self.jobs = 0
         return self.proc
+
+    def _prepare_child(self) -> None:
+        _die_with_parent()
+        if self.nice:
+            os.nice(self.nice)
 
     def kill(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -201,20 +209,19 @@ class HostProcess:
                 raise LeaseLost("the lease was taken back while grading")
 
 
-def grade_args(service: Service, subs: Path, out: Path, assignment: Assignment | None = None) -> list[str]:
-    """`jaxgrade grade` arguments for one attempt: the assignment's release, and its exercises when
-    it is only part of that release (so the total is out of the assignment's points)."""
+def grade_args(
+    service: Service, subs: Path, out: Path, release: Path | None = None, exercises: tuple[str, ...] = ()
+) -> list[str]:
+    """`jaxgrade grade` arguments for one attempt: its release, and `--exercises` when its assignment
+    is only part of that release (so the total is out of the assignment's points)."""
     cfg = service.cfg
-    assignment = assignment or service.assignment
-    scope: list[str] = []
-    if not service.releases.whole_release(assignment):
-        scope = ["--exercises", ",".join(assignment.exercises)]
+    scope = ["--exercises", ",".join(exercises)] if exercises else []
     return [
         str(subs),
         "--out",
         str(out),
         "--release",
-        str(assignment.release.resolve()),
+        str((release or cfg.release).resolve()),
         "--jobs",
         "1",
         *scope,
@@ -222,30 +229,69 @@ def grade_args(service: Service, subs: Path, out: Path, assignment: Assignment |
     ]
 
 
+def assignment_of(service: Service, attempt: ClaimedAttempt) -> Assignment:
+    return service.assignments.get(attempt.assignment_id, service.assignment)
+
+
+def scope_of(service: Service, assignment: Assignment) -> tuple[str, ...]:
+    """The exercises to grade: () for a whole release, else the assignment's."""
+    return () if service.releases.whole_release(assignment) else assignment.exercises
+
+
 def grade_attempt(service: Service, attempt: ClaimedAttempt, host: HostProcess) -> GradedOutcome:
-    """Grade one claimed attempt in `host` against its assignment's release, renewing its lease
-    while it runs. One host grades every release (each request names its own)."""
+    """Grade one claimed attempt in `host` against its assignment's release, renewing its lease while
+    it runs. One host grades every release (each request names its own)."""
+    assignment = assignment_of(service, attempt)
+    base = service.cfg.attempts_dir / str(attempt.id) / f"try-{attempt.tries}"
+    beat = lambda: service.extend_lease(attempt.worker, attempt.id)  # noqa: E731
+    release = service.releases.of(assignment)
+    scope = scope_of(service, assignment)
+    return grade_files(service, attempt, host, base=base, release=release, beat=beat, exercises=scope)
+
+
+def grade_regrade_job(service: Service, job: RegradeJob, host: HostProcess) -> GradedOutcome:
+    """Grade one claimed regrade candidate under its run's release (DIR/regrades/<run>/<attempt>/try-<n>)."""
+    attempt = job.attempt
+    base = service.cfg.data_dir / "regrades" / str(job.run_id) / str(attempt.id) / f"try-{attempt.tries}"
+    try:
+        release = ReleaseInfo.load(job.release)
+    except GraderFault as exc:
+        raise GradeRunFailed(str(exc)) from exc
+    beat = lambda: service.regrade_queue.extend_lease(attempt.worker, job.result_id)  # noqa: E731
+    scope = scope_of(service, assignment_of(service, attempt))
+    return grade_files(service, attempt, host, base=base, release=release, beat=beat, exercises=scope)
+
+
+def grade_files(
+    service: Service,
+    attempt: ClaimedAttempt,
+    host: HostProcess,
+    *,
+    base: Path,
+    release: ReleaseInfo,
+    beat: Callable[[], bool],
+    exercises: tuple[str, ...] = (),
+) -> GradedOutcome:
+    """Grade the attempt's files in a fresh folder `base` against `release` (only `exercises`, when
+    given), `beat()` while it runs."""
     cfg = service.cfg
-    assignment = service.assignments.get(attempt.assignment_id, service.assignment)
-    base = cfg.attempts_dir / str(attempt.id) / f"try-{attempt.tries}"
     if base.exists():  # a try of the same number from a process that died: start it clean
         shutil.rmtree(base)
     base.mkdir(parents=True)
     subs, out = base / "subs", base / "out"
     materialise(service, attempt, subs)
     code = host.run(
-        grade_args(service, subs, out, assignment),
+        grade_args(service, subs, out, release.root, exercises),
         base / "grade.log",
         timeout_s=cfg.grade_timeout_s,
         beat_s=cfg.lease_s / 4,
-        beat=lambda: service.extend_lease(attempt.worker, attempt.id),
+        beat=beat,
     )
     if code != 0:
         tail = (base / "grade.log").read_bytes()[-600:].decode("utf-8", "replace")
         raise GradeRunFailed(f"jaxgrade grade exited with {code}: {tail}")
     shutil.rmtree(subs, ignore_errors=True)  # the blobs keep the files; the folder was only for the batch
-    scope = () if service.releases.whole_release(assignment) else assignment.exercises
-    return read_outcome(out, attempt.student_id, service.releases.of(assignment), scope)
+    return read_outcome(out, attempt.student_id, release, exercises)
 
 
 class Worker(threading.Thread):
@@ -254,6 +300,9 @@ class Worker(threading.Thread):
         self.service, self.stop = service, stop
         self.worker_id = worker_id(name)
         self.host = HostProcess(service.cfg.data_dir / "hosts" / f"{os.getpid()}-{name}.log")
+        # Regrade candidates: their own host at a lower CPU priority, started on demand, stopped when idle.
+        hosts = service.cfg.data_dir / "hosts"
+        self.regrade_host = HostProcess(hosts / f"{os.getpid()}-{name}-regrade.log", nice=REGRADE_NICE)
 
     def run(self) -> None:
         self.service.register_worker(self.worker_id)
@@ -266,11 +315,14 @@ class Worker(threading.Thread):
                     self.stop.wait(5.0)
                     continue
                 if attempt is None:
+                    if self.regrade_next():  # only when no live upload waits: live work comes first
+                        continue
                     self.service.wait_for_work(2.0)  # also wakes up for retries and other processes' uploads
                     continue
                 self.grade(attempt)
         finally:
             self.host.kill()
+            self.regrade_host.kill()
             self.service.unregister_worker(self.worker_id)
 
     def grade(self, attempt: ClaimedAttempt) -> None:
@@ -305,6 +357,34 @@ class Worker(threading.Thread):
             outcome.score,
             outcome.max_score,
         )
+
+    def regrade_next(self) -> bool:
+        """Claim and grade one regrade candidate; False (and the regrade host stopped) when none waits."""
+        try:
+            job = self.service.regrade_queue.claim_next(self.worker_id)
+        except Exception:
+            log.exception("%s: cannot claim from the regrade queue", self.name)
+            return False
+        if job is None:
+            self.regrade_host.kill()  # idle: a host holds the grader's memory
+            return False
+        attempt = job.attempt
+        log.info(
+            "%s: regrading attempt %d under run %d (try %d)", self.name, attempt.id, job.run_id, attempt.tries
+        )
+        queue = self.service.regrade_queue
+        try:
+            outcome = grade_regrade_job(self.service, job, self.regrade_host)
+        except LeaseLost:
+            log.warning("%s: regrade of attempt %d: lease lost", self.name, attempt.id)
+            return True
+        except Exception as exc:  # GradeRunFailed or our own bug: the grader's fault either way
+            log.warning("%s: regrade of attempt %d: grader fault: %s", self.name, attempt.id, exc)
+            queue.finish_grader_error(attempt.worker, job.result_id, f"{type(exc).__name__}: {exc}")
+            return True
+        if not queue.finish_graded(attempt.worker, job.result_id, outcome):
+            log.warning("%s: regrade of attempt %d: lease lost; not recorded", self.name, attempt.id)
+        return True
 
 
 class WorkerPool:

@@ -6,7 +6,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005_term"
-down_revision = "0008_lti"  # after main's LTI tables (the integrator chains the other #22 parts after it)
+down_revision = "0007_regrade"  # after main's LTI and regrade tables (the integrator chains 0006 in)
 branch_labels = None
 depends_on = None
 
