@@ -282,6 +282,17 @@ SERVICE_ZH: dict[str, str] = {
     "login_throttled": "登录失败次数太多,请 1 分钟后再试。",
     "login_bad_token": "令牌无效,请检查后重试(注意不要多复制空格)。",
     "login_expired": "页面已过期,请重新输入令牌登录。",
+    # a term of several assignments (the course file): which assignment, when its grades show
+    "no_assignment": "没有这个作业。",
+    "choose_assignment": "现在有多个作业开放提交,请选择要提交到哪个作业。",
+    "nothing_open": "现在没有开放提交的作业。",
+    "not_open_yet": "作业「{title}」还没有开放提交(开放时间 {when})。",
+    "wrong_chapters": "这次提交包含{chapters},不属于作业「{title}」(本作业包括{own})。"
+    "请只提交本作业的 notebook,或者选择对应的作业。",
+    "grades_pending": "已收到,正在批改。",
+    "grades_at": "成绩将在 {when} 之后公布。",
+    "grades_on_release": "成绩将在助教公布后显示。",
+    "feedback_hidden": "成绩和评分反馈尚未公布。",
 }
 
 # The state of one service attempt (autograder.states.AttemptState), as the student's pages show it.

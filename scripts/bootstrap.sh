@@ -27,6 +27,8 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
   command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
   compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || need_apt+=(postgresql)
+  # Chinese text in the browser tests' screenshots (docs/screenshots/) instead of empty boxes.
+  compgen -G "/usr/share/fonts/opentype/noto/NotoSansCJK*" >/dev/null || need_apt+=(fonts-noto-cjk)
 fi
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -80,6 +80,9 @@ def test_scores_are_held_until_grades_are_released(service: Service) -> None:
     (row,) = rows(service)
     assert row.status == "held"
     assert outbox.send_due(service.engine) == 0  # never sent early
+    assert service.release_grades("a1", actor="ta") is True  # a TA releases them: the score goes out
+    (row,) = rows(service)
+    assert row.status == "pending" and row.score == 10.0
 
 
 def test_a_failed_send_is_retried_later_with_its_error(

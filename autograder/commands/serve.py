@@ -44,6 +44,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:  # over 80 lines: on
         help="released assignment to grade against (default: the last assignments/<version>/ here)",
     )
     parser.add_argument(
+        "--course",
+        type=Path,
+        default=None,
+        metavar="TOML",
+        help="the term's assignments (course.toml: releases, deadlines, late policies, visibility); "
+        "without it the service has one assignment, a1, from --release and --deadline",
+    )
+    parser.add_argument(
         "--roster",
         type=Path,
         default=None,
@@ -232,6 +240,7 @@ def config_from_args(args: argparse.Namespace) -> ServiceConfig:
     cfg = ServiceConfig(
         data_dir=args.data,
         release=Path(release),
+        course=args.course,
         roster=args.roster,
         host=args.host,
         port=args.port,

@@ -66,13 +66,17 @@ def require_ta(request: Request) -> None:
 
 
 @router.post("/submissions", status_code=202)
-async def post_submission(request: Request, student: CurrentStudent) -> JSONResponse:
+async def post_submission(
+    request: Request, student: CurrentStudent, assignment: str | None = None
+) -> JSONResponse:
+    """`?assignment=ID` names the assignment of a term (optional while exactly one is open)."""
     service = service_of(request)
-    service.check_upload_allowed(student.student_id)  # deadline and attempt limit before reading the body
+    # the assignment, its deadline and the attempt limit before reading the body
+    target = service.check_upload_allowed(student.student_id, assignment)
     upload = await read_upload(
         request, max_bytes=service.cfg.max_upload_bytes, max_files=service.cfg.max_files
     )
-    attempt = service.submit(student.student_id, upload.files)
+    attempt = service.submit(student.student_id, upload.files, target.id if target else None)
     return JSONResponse(
         {"id": attempt.id, "status": attempt.status},
         status_code=202,

@@ -27,7 +27,15 @@ from autograder.service.uploads import ENVELOPE_BYTES, too_large
 
 def routers() -> list[APIRouter]:
     """Every router the app serves, in order (the page fuzz test walks them all)."""
-    from autograder.service import items_page, pages, regrade_api, regrade_pages, similarity_page, term_api
+    from autograder.service import (
+        items_page,
+        pages,
+        regrade_api,
+        regrade_pages,
+        similarity_page,
+        term_api,
+        term_pages,
+    )
 
     return [
         api.router,
@@ -39,6 +47,7 @@ def routers() -> list[APIRouter]:
         regrade_api.router,
         regrade_pages.router,
         items_page.router,
+        term_pages.router,
     ]
 
 

@@ -1,9 +1,10 @@
 """The assignments table: the term's assignments as the service stores them.
 
-Until `--course` is served, a service has one assignment, FIRST_ASSIGNMENT, made from its
-`--release`, `--deadline`, `--late-until` and `--policy`; it is also the assignment the schema
-migration gives the attempts of a database from before assignments existed (same id), so those
-attempts stay counted. Every start-up writes the current settings into the row.
+With `--course course.toml` the service serves the course file's assignments (`term/course.py`),
+each graded against its own release. Without it a service has one assignment, FIRST_ASSIGNMENT,
+made from its `--release`, `--deadline`, `--late-until` and `--policy`; it is also the assignment
+the schema migration gives the attempts of a database from before assignments existed (same id),
+so those attempts stay counted. Every start-up writes the current settings into the rows.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from autograder.model import ReleaseInfo
 from autograder.service import db
 from autograder.service.config import ServiceConfig
-from autograder.term.course import Assignment, release_exercises
+from autograder.term.course import Assignment, load_course, release_exercises
 from autograder.term.late import parse_policy
 
 FIRST_ASSIGNMENT = "a1"  # the id migration 0002 gives a single-assignment database's attempts
@@ -38,6 +40,35 @@ def from_config(cfg: ServiceConfig) -> Assignment:
         counting=cfg.policy,
         visibility="immediately",
     )
+
+
+def for_config(cfg: ServiceConfig) -> tuple[Assignment, ...]:
+    """The assignments a service serves: the course file's, else the one of --release/--deadline.
+    Raises `term.course.CourseError` (a ValueError) for a course file that cannot be served."""
+    return load_course(cfg.course) if cfg.course is not None else (from_config(cfg),)
+
+
+class Releases:
+    """Each assignment's release (manifest, notebooks, points), read once per folder."""
+
+    def __init__(self) -> None:
+        self._by_folder: dict[Path, ReleaseInfo] = {}
+
+    def of(self, assignment: Assignment) -> ReleaseInfo:
+        folder = assignment.release.resolve()
+        if folder not in self._by_folder:
+            self._by_folder[folder] = ReleaseInfo.load(folder)
+        return self._by_folder[folder]
+
+    def chapters(self, assignment: Assignment) -> tuple[str, ...]:
+        """The chapters the assignment's exercises come from, in the release's order."""
+        own = set(assignment.exercises)
+        found = [ch for ex, ch in release_exercises(assignment.release) if ex in own]
+        return tuple(dict.fromkeys(found))
+
+    def whole_release(self, assignment: Assignment) -> bool:
+        """True when the assignment is every exercise of its release (nothing to choose by chapter)."""
+        return set(assignment.exercises) == {ex for ex, _ in release_exercises(assignment.release)}
 
 
 def _row(a: Assignment, position: int, now: float) -> dict[str, Any]:

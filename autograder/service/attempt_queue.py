@@ -151,7 +151,9 @@ class AttemptQueue:
         except sa.exc.IntegrityError:  # the student got a running attempt meanwhile
             return None
         files = tuple((f["name"], f["sha256"]) for f in json.loads(row.files))
-        return ClaimedAttempt(row.id, row.student_id, row.submitted_at, files, row.tries, worker)
+        return ClaimedAttempt(
+            row.id, row.student_id, row.submitted_at, files, row.tries, worker, row.assignment_id or ""
+        )
 
     def _end_grading(self, conn: sa.Connection, attempt_id: int, worker: str | None, outcome: str) -> None:
         g = db.gradings.c

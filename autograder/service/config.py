@@ -16,6 +16,7 @@ POLICIES = ("last", "best")
 class ServiceConfig:
     data_dir: Path  # DIR: database (SQLite default), blobs/, attempts/, tokens.csv, ta-token
     release: Path  # the released assignment graded against (folder with manifest.json)
+    course: Path | None = None  # course.toml: the term's assignments (else one, "a1", from release/deadline)
     roster: Path | None = None  # student_id,name[,email,...]: adds or updates students at start-up
     host: str = "127.0.0.1"
     port: int = 8000
@@ -69,6 +70,10 @@ class ServiceConfig:
         for name, value in (("--deadline", self.deadline), ("--late-until", self.late_until)):
             if value is not None and value.tzinfo is None:
                 raise ValueError(f"{name} needs a time zone (e.g. 2026-12-20T23:59:00+08:00)")
+        if self.course is not None and (self.deadline is not None or self.late_until is not None):
+            raise ValueError("--course gives every assignment its due_at and late_until: drop --deadline")
+        if self.course is not None and not self.course.is_file():
+            raise ValueError(f"--course {self.course}: no such file")
         if self.late_until is not None and self.deadline is None:
             raise ValueError("--late-until needs --deadline")
         if self.late_until is not None and self.deadline is not None and self.late_until < self.deadline:

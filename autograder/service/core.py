@@ -6,7 +6,10 @@ grading happens in subprocesses supervised by `worker.py`.
 Each job has its own module, and `Service` only builds them on one database and one data folder:
 
   identity       identity.Identity        the roster's students, access tokens, the TA token
+  assignments    {id: term.course.Assignment}  the term's assignments (course file, or one "a1")
+  releases       assignments.Releases     each assignment's release, read once
   submissions    submissions.Submissions  accepting uploads (upload_rules), reading attempts, policy
+  grade_release  grade_release.GradeRelease  grade visibility; the TA's "release grades"
   queue          attempt_queue.AttemptQueue  claims with leases, heartbeats, finishing, regrades
   exports        exports.Exports          grades.csv, Canvas CSV, status, the dashboard
   login_throttle login_throttle.LoginThrottle  the pages' failed log-ins (page_auth.py uses it)
@@ -26,13 +29,13 @@ import os
 import time
 from typing import Any
 
-from autograder.model import ReleaseInfo
 from autograder.roster import Roster, load_roster
 from autograder.service import assignments, db
 from autograder.service.attempt_queue import AttemptQueue
 from autograder.service.blobs import BlobStore
 from autograder.service.config import ServiceConfig
 from autograder.service.exports import Exports
+from autograder.service.grade_release import GradeRelease
 from autograder.service.identity import Identity
 from autograder.service.login_throttle import LoginThrottle
 from autograder.service.records import (
@@ -49,6 +52,7 @@ from autograder.service.regrade_runs import RegradeRuns
 from autograder.service.submissions import Submissions
 from autograder.states import AttemptState
 from autograder.term.counting import Counted, Deadlines
+from autograder.term.course import Assignment
 
 STATES = tuple(str(s) for s in AttemptState)
 __all__ = [
@@ -76,18 +80,21 @@ class Service:
         cfg.data_dir.mkdir(parents=True, exist_ok=True)
         os.chmod(cfg.data_dir, 0o700)  # uploads, tokens and grades are private
         cfg.attempts_dir.mkdir(exist_ok=True)
-        self.release = ReleaseInfo.load(cfg.release)
         self.blobs = BlobStore(cfg.blobs_dir)
+        self.assignments: dict[str, Assignment] = {a.id: a for a in assignments.for_config(cfg)}
         self.engine = db.connect(cfg.database_url, upgrade=cfg.upgrade_db)
-        self.assignment = assignments.from_config(cfg)  # uploads go to it (one assignment per service)
-        assignments.store(self.engine, [self.assignment], self.clock())
+        assignments.store(self.engine, list(self.assignments.values()), self.clock())
+        self.assignment = next(iter(self.assignments.values()))  # the first (a1 without a course file)
+        self.releases = assignments.Releases()
+        self.release = self.releases.of(self.assignment)  # the first assignment's release
         self.identity = Identity(self.engine, cfg, clock)
         self.queue = AttemptQueue(self.engine, cfg, clock)
         self.submissions = Submissions(
-            self.engine, cfg, clock, self.blobs, self.release, self.queue.notify_workers, self.assignment
+            self.engine, cfg, clock, self.blobs, self.releases, self.queue.notify_workers, self.assignments
         )
+        self.grade_release = GradeRelease(self.engine, self.submissions, clock)
         self.exports = Exports(
-            self.engine, cfg, self.release, self.identity, self.submissions, self.queue.workers
+            self.engine, cfg, self.releases, self.identity, self.submissions, self.queue.workers
         )
         self.login_throttle = LoginThrottle(self.engine, clock)
         self.regrade_queue = RegradeQueue(self.engine, cfg, clock)
@@ -109,15 +116,19 @@ class Service:
     def student_for_token(self, token: str | None) -> Student | None:
         return self.identity.student_for_token(token)
 
-    # -- the assignment's deadlines (term/counting.py), per student with their extension
-    def deadlines(self, student_id: str) -> Deadlines:
-        return self.submissions.deadlines(student_id)
+    # -- an assignment's deadlines (term/counting.py), per student with their extension
+    def deadlines(self, student_id: str, assignment_id: str | None = None) -> Deadlines:
+        return self.submissions.deadlines(student_id, assignment_id)
 
     def local_time(self, t: float) -> str:
         return self.submissions.local_time(t)
 
-    def counted_detail(self, student_id: str) -> Counted | None:
-        return self.submissions.counted_detail(student_id)
+    def counted_detail(self, student_id: str, assignment_id: str | None = None) -> Counted | None:
+        return self.submissions.counted_detail(student_id, assignment_id)
+
+    def release_grades(self, assignment_id: str, *, actor: str) -> bool:
+        """Raises a 404 Refusal for an unknown assignment; False: released before."""
+        return self.grade_release.release(assignment_id, actor=actor)
 
     def is_ta_token(self, token: str | None) -> bool:
         return self.identity.is_ta_token(token)
@@ -128,28 +139,39 @@ class Service:
     def students(self) -> list[Student]:
         return self.identity.students()
 
-    # -- submissions
-    def check_upload_allowed(self, student_id: str) -> None:
-        self.submissions.check_upload_allowed(student_id)
+    # -- submissions (student-facing reads show grades only once they are visible)
+    def check_upload_allowed(self, student_id: str, assignment_id: str | None = None) -> Assignment | None:
+        return self.submissions.check_upload_allowed(student_id, assignment_id)
 
     def check_files(self, files: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
         return self.submissions.check_files(files)
 
-    def submit(self, student_id: str, files: list[tuple[str, bytes]]) -> Attempt:
-        return self.submissions.submit(student_id, files)
+    def submit(
+        self, student_id: str, files: list[tuple[str, bytes]], assignment_id: str | None = None
+    ) -> Attempt:
+        return self.submissions.submit(student_id, files, assignment_id)
 
     def attempt(self, student_id: str, attempt_id: int) -> Attempt | None:
-        return self.submissions.attempt(student_id, attempt_id)
+        found = self.submissions.attempt(student_id, attempt_id)
+        return None if found is None else self.grade_release.student_views([found])[0]
 
-    def attempts(self, student_id: str) -> list[Attempt]:
-        return self.submissions.attempts(student_id)
+    def attempts(self, student_id: str, assignment_id: str | None = None) -> list[Attempt]:
+        return self.grade_release.student_views(self.submissions.attempts(student_id, assignment_id))
 
     def feedback_html(self, student_id: str, attempt_id: int) -> str | None:
+        """None when the attempt is not the student's, not graded, or its grades are not shown yet."""
+        found = self.attempt(student_id, attempt_id)
+        if found is None or found.grades_hidden is not None:
+            return None
         return self.submissions.feedback_html(student_id, attempt_id)
 
-    def release_notebook(self, student_id: str, chapter: str) -> tuple[str, bytes]:
+    def release_notebook(
+        self, student_id: str, chapter: str, assignment_id: str | None = None
+    ) -> tuple[str, bytes]:
         known = self.student(student_id) is not None
-        return self.submissions.release_notebook(student_id, chapter, known=known)
+        return self.submissions.release_notebook(
+            student_id, chapter, known=known, assignment_id=assignment_id
+        )
 
     # -- exports and dashboard
     def counted_attempts(self) -> dict[str, Attempt | None]:

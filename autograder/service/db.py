@@ -12,6 +12,7 @@ settings   key/value: `ta_token_hash`
 assignments one row per assignment of the term (the course file, or the one `--release`/`--deadline`
            assignment); exercises/late_policy are JSON (see `autograder/term/`)
 extensions one student's own due-at/late-until for one assignment (who granted it, when)
+grade_releases  an assignment whose grades a TA released (who, when): students see them from then
 attempts   one row per upload, never deleted: files (names, sha256, sizes in the blob store),
            state, tries, the graded outcome (score, per-exercise scores, grades.csv cells, flags,
            per-sub-check pass/fail) and where its outputs are. A running attempt carries its lease:
@@ -112,6 +113,15 @@ extensions = sa.Table(
     sa.Column("late_until", sa.Double),  # null: nothing accepted after due_at
     sa.Column("granted_by", sa.Text, nullable=False),
     sa.Column("granted_at", sa.Double, nullable=False),
+)
+
+# A TA released the assignment's grades (visibility "on_release"; also opens "after_due" early).
+grade_releases = sa.Table(
+    "grade_releases",
+    metadata,
+    sa.Column("assignment_id", sa.String(64), sa.ForeignKey("assignments.id"), primary_key=True),
+    sa.Column("released_at", sa.Double, nullable=False),
+    sa.Column("released_by", sa.Text, nullable=False),
 )
 
 sa.Index("attempts_queue", attempts.c.status, attempts.c.id)

@@ -1,7 +1,12 @@
-"""The TA's views over all students: grades.csv, the Canvas import, queue status, the dashboard.
+"""The TA's views over all students: grades.csv, the Canvas and Moodle imports, queue status, the
+dashboard, and a term's per-assignment exports and course summary.
 
 Each view is computed from the database on every call (no copy kept in memory), over the attempt
-that counts for each roster student (`submissions.counted_row`).
+that counts for each roster student (`submissions.counted_row`). A method without an assignment id
+is the first assignment's (the one-assignment service's, unchanged: `grades_csv` keeps exactly the
+batch's columns). The per-assignment grades.csv adds TERM_COLUMNS: the counted attempt's raw total,
+the late penalty, a TA's override and the final total (`term/final_score.py`); the LMS imports and
+the course summary use the final total.
 """
 
 from __future__ import annotations
@@ -10,21 +15,38 @@ import csv
 import io
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
 
 from autograder.exercises import EXERCISE_IDS
 from autograder.grade.reports import GRADES_COLUMNS, format_score, neutralize_cell
-from autograder.lms.export import ScoreRow, canvas_csv
+from autograder.lms.export import ScoreRow, canvas_csv, moodle_csv
 from autograder.model import ReleaseInfo
 from autograder.roster import Student as RosterStudent
 from autograder.service import db
+from autograder.service.assignments import Releases
 from autograder.service.config import ServiceConfig
 from autograder.service.identity import Identity
 from autograder.service.records import Attempt
 from autograder.service.submissions import Submissions, attempt_of
 from autograder.states import AttemptState
+from autograder.term.course import Assignment
+from autograder.term.final_score import FinalScore, final_score
+
+TERM_COLUMNS = ("raw_total", "late_penalty", "override", "final_total")
+
+
+@dataclass(frozen=True)
+class CountedScore:
+    """One roster student's counted attempt of one assignment and its final score."""
+
+    student_id: str
+    row: Any | None  # the counted attempt's row; None: no attempt
+    factor: float  # the late factor applied to it (1.0 without an attempt)
+    late: bool
+    score: FinalScore
 
 
 class Exports:
@@ -32,14 +54,19 @@ class Exports:
         self,
         engine: sa.Engine,
         cfg: ServiceConfig,
-        release: ReleaseInfo,
+        releases: Releases,
         identity: Identity,
         submissions: Submissions,
         workers: Callable[[], list[dict[str, Any]]],
     ):
-        self.engine, self.cfg, self.release = engine, cfg, release
+        self.engine, self.cfg, self.releases = engine, cfg, releases
         self.identity, self.submissions = identity, submissions
         self._workers = workers
+
+    @property
+    def release(self) -> ReleaseInfo:
+        """The first assignment's release (the views without an assignment id)."""
+        return self.releases.of(self.submissions.first)
 
     def _counted_rows(self) -> list[tuple[str, Any | None]]:
         by = self.submissions.rows_by_student()
@@ -80,23 +107,93 @@ class Exports:
                 w.writerow([neutralize_cell(sid), *("" for _ in EXERCISE_IDS), "", "", row.status])
         return buf.getvalue()
 
-    def canvas_csv(self) -> str:
-        """Canvas gradebook import of the counted attempts (`lms.export.canvas_csv`): a student with no
-        attempt scores 0 (as in grades.csv), an attempt not graded yet leaves the cell empty."""
-        counted = self.counted_attempts()
+    def counted_scores(self, assignment_id: str | None = None) -> list[CountedScore]:
+        """Every roster student's counted attempt of the assignment with its final score, by id."""
+        aid = self.submissions.assignment(assignment_id).id
+        by = self.submissions.rows_by_student(aid)
+        return [self._counted(aid, s.student_id, by.get(s.student_id, [])) for s in self.identity.students()]
+
+    def counted_score(self, assignment_id: str, student_id: str) -> CountedScore:
+        """One student's counted attempt of the assignment with its final score."""
+        rows = self.submissions.rows_by_student(assignment_id).get(student_id, [])
+        return self._counted(assignment_id, student_id, rows)
+
+    def _counted(self, aid: str, student_id: str, rows: list[Any]) -> CountedScore:
+        detail = self.submissions.counted_detail_of(rows, aid)
+        row = None if detail is None else next(r for r in rows if r.id == detail.attempt_id)
+        graded = row is not None and row.status == AttemptState.GRADED
+        raw = 0.0 if row is None else (row.score if graded else None)  # no attempt: 0, as grades.csv
+        factor = 1.0 if detail is None else detail.factor
+        points = json.loads(row.exercises) if graded and row.exercises else {}
+        # override: B's overrides.current(conn, aid, student_id) goes in place of None
+        score = final_score(raw, factor, None, points)
+        return CountedScore(student_id, row, factor, bool(detail and detail.late), score)
+
+    def max_total(self, assignment_id: str | None = None) -> float:
+        assignment = self.submissions.assignment(assignment_id)
+        points = self.releases.of(assignment).points
+        return sum(points[ex] for ex in assignment.exercises)
+
+    def assignment_grades_csv(self, assignment_id: str) -> str:
+        """grades.csv of one assignment: the batch's columns, then TERM_COLUMNS (empty while the
+        counted attempt is not graded; `override` empty unless a TA set one)."""
+        assignment = self.submissions.assignment(assignment_id)
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
+        w.writerow((*GRADES_COLUMNS, *TERM_COLUMNS))
+        for c in self.counted_scores(assignment.id):
+            w.writerow([*self._grades_cells(assignment, c), *_term_cells(c.score)])
+        return buf.getvalue()
+
+    def _grades_cells(self, assignment: Assignment, c: CountedScore) -> list[str]:
+        """The batch's grades.csv cells of the counted attempt (verbatim when graded)."""
+        if c.row is None:
+            zeros = [format_score(0.0) if ex in assignment.exercises else "" for ex in EXERCISE_IDS]
+            max_total = format_score(self.max_total(assignment.id))
+            return [neutralize_cell(c.student_id), *zeros, format_score(0.0), max_total, "not_submitted"]
+        if c.row.status == AttemptState.GRADED and c.row.grades_row:
+            return list(json.loads(c.row.grades_row))
+        return [neutralize_cell(c.student_id), *("" for _ in EXERCISE_IDS), "", "", c.row.status]
+
+    def _score_rows(self, assignment_id: str | None) -> list[ScoreRow]:
+        finals = {c.student_id: c.score.final_total for c in self.counted_scores(assignment_id)}
         with self.engine.connect() as conn:
             rows = conn.execute(sa.select(db.students).order_by(db.students.c.student_id)).all()
-        scored: list[ScoreRow] = []
-        for r in rows:
-            a = counted.get(r.student_id)
-            score = 0.0 if a is None else (a.score if a.status == AttemptState.GRADED else None)
-            student = RosterStudent(r.student_id, r.name, r.email, r.lms_id, r.sis_login_id, r.section)
-            scored.append(ScoreRow(student, score))
+        return [
+            ScoreRow(
+                RosterStudent(r.student_id, r.name, r.email, r.lms_id, r.sis_login_id, r.section),
+                finals.get(r.student_id),
+            )  # fmt: skip
+            for r in rows
+        ]
+
+    def canvas_csv(self, assignment_id: str | None = None) -> str:
+        """Canvas gradebook import of the final totals (`lms.export.canvas_csv`): a student with no
+        attempt scores 0 (as in grades.csv), an attempt not graded yet leaves the cell empty."""
+        assignment = self.submissions.assignment(assignment_id)
+        name = assignment.title if self.submissions.named else f"jaxgrade {self.release.version}"
         return canvas_csv(
-            scored,
-            assignment=f"jaxgrade {self.release.version}",
-            points_possible=sum(self.release.points.values()),
+            self._score_rows(assignment.id), assignment=name, points_possible=self.max_total(assignment.id)
         )
+
+    def moodle_csv(self, assignment_id: str | None = None) -> str:
+        """Moodle grade import of the final totals (the batch's moodle.csv columns)."""
+        return moodle_csv(self._score_rows(assignment_id), max_grade=self.max_total(assignment_id))
+
+    def summary_csv(self) -> str:
+        """The course summary: one row per roster student, each assignment's final total, the sum."""
+        ids = list(self.submissions.assignments)
+        finals = {aid: {c.student_id: c.score.final_total for c in self.counted_scores(aid)} for aid in ids}
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
+        w.writerow(["student_id", *ids, "total", "max_total"])
+        max_total = sum(self.max_total(aid) for aid in ids)
+        for s in self.identity.students():
+            got = [finals[aid].get(s.student_id) for aid in ids]
+            total = sum(g for g in got if g is not None)
+            cells = ["" if g is None else format_score(g) for g in got]
+            w.writerow([neutralize_cell(s.student_id), *cells, format_score(total), format_score(max_total)])
+        return buf.getvalue()
 
     def counts(self) -> dict[str, int]:
         a = db.attempts.c
@@ -127,6 +224,7 @@ class Exports:
             "leases": [{"attempt": r.id, "worker": r.worker, "lease_until": r.lease_until} for r in leases],
             "students": int(n_students),
             "release": self.release.version,
+            "assignments": list(self.submissions.assignments),
             "policy": self.cfg.policy,
             "deadline": self.cfg.deadline.isoformat() if self.cfg.deadline else None,
             "late_until": self.cfg.late_until.isoformat() if self.cfg.late_until else None,
@@ -174,3 +272,8 @@ class Exports:
             ],
             "counts": self.counts(),
         }
+
+
+def _term_cells(score: FinalScore) -> list[str]:
+    return ["" if v is None else format_score(v)
+            for v in (score.raw_total, score.late_penalty, score.override, score.final_total)]  # fmt: skip

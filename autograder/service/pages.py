@@ -33,8 +33,9 @@ from starlette.templating import Jinja2Templates
 from autograder.exercises import EXERCISE_IDS
 from autograder.messages import ATTEMPT_STATE_ZH, service_message
 from autograder.states import AttemptState
+from autograder.term.course import Assignment
 
-from . import charts, page_auth
+from . import charts, page_auth, term_views
 from .core import Attempt, Refusal, Service, Student
 from .records import refusal as refuse
 from .sessions import CSRF_FIELD, Session, csrf_ok, new_session
@@ -183,6 +184,9 @@ class AttemptView:
 
 def _attempt_view(attempt: Attempt, number: int) -> AttemptView:
     label, css = STATE_LABELS.get(attempt.status, (attempt.status, ""))
+    finished = AttemptState(attempt.status).finished
+    if attempt.grades_hidden is not None and finished:  # graded or not: nothing shows before release
+        label, css = service_message("grades_pending").rstrip("。"), "state-pending"
     if attempt.late:
         label += "(迟交)"
     score = attempt.score if attempt.status == AttemptState.GRADED else None
@@ -195,14 +199,14 @@ def _attempt_view(attempt: Attempt, number: int) -> AttemptView:
         state=attempt.status,
         state_label=label,
         state_class=css,
-        finished=AttemptState(attempt.status).finished,
+        finished=finished,
         score=score,
         score_text=score_text,
     )
 
 
-def _attempt_views(service: Service, student_id: str) -> list[AttemptView]:
-    attempts = service.attempts(student_id)  # newest first
+def _attempt_views(service: Service, student_id: str, assignment_id: str | None = None) -> list[AttemptView]:
+    attempts = service.attempts(student_id, assignment_id)  # newest first
     total = len(attempts)
     return [_attempt_view(a, total - i) for i, a in enumerate(attempts)]
 
@@ -300,29 +304,31 @@ def _home(
     session: Session,
     student: Student,
     *,
+    assignment_id: str | None = None,
     notices: list[Notice] | None = None,
     status_code: int = 200,
     headers: Mapping[str, str] | None = None,
 ) -> Response:
+    """The page of one assignment (the one-assignment service's home page): its notebooks, the
+    upload form, the attempts and the counted score. In a term, `/` lists the assignments instead."""
     service = _service(request)
-    cfg = service.cfg
-    attempts = _attempt_views(service, student.student_id)
-    notebooks = [
-        {"chapter": chapter, "label": f"第 {int(chapter[2:])} 章:{path.name}"}
-        for chapter, path in sorted(service.release.notebooks.items())
-    ]
+    if assignment_id is None and service.submissions.named:
+        return _term_home(request, session, student, notices=notices, status_code=status_code)
+    assignment = service.submissions.assignment(assignment_id)
+    query = f"?assignment={assignment.id}" if service.submissions.named else ""
     shown = list(notices or [])
     upload_open = True
     try:
-        service.check_upload_allowed(student.student_id)
+        service.check_upload_allowed(student.student_id, assignment.id)
     except Refusal as refusal:
         upload_open = False
         if refusal.message_zh not in (n.text for n in shown):
             shown.append(Notice("error", refusal.message_zh))
-    due_at = service.deadlines(student.student_id).due_at  # the student's extension, if any
+    due_at = service.deadlines(student.student_id, assignment.id).due_at  # the student's extension, if any
     deadline = service.local_time(due_at) if due_at is not None else ""
     if upload_open and due_at is not None and service.clock() > due_at:
         shown.append(Notice("", f"已过截止时间({deadline}),现在提交会记为迟交。"))
+    attempts = _attempt_views(service, student.student_id, assignment.id if query else None)
     return _render(
         request,
         session,
@@ -330,22 +336,50 @@ def _home(
         {
             "notices": shown,
             "student": student,
+            "assignment": assignment if query else None,
+            "query": query,
             "attempts": attempts,
             "pending": any(not a.finished for a in attempts),
-            "notebooks": notebooks,
-            "release_version": service.release.version,
+            "notebooks": _notebooks(service, assignment),
+            "release_version": service.releases.of(assignment).version,
             "upload_open": upload_open,
             "deadline": deadline,
+            "score": term_views.score_line(service, assignment, student.student_id),
             "limits": {
-                "max_files": cfg.max_files,
-                "max_mb": f"{cfg.max_upload_bytes / 2**20:g}",
-                "per_hour": cfg.max_attempts_per_hour,
+                "max_files": service.cfg.max_files,
+                "max_mb": f"{service.cfg.max_upload_bytes / 2**20:g}",
+                "per_hour": service.cfg.max_attempts_per_hour,
             },
-            "counted_rule": ("截止前" if cfg.deadline else "")
-            + ("最后一次提交" if cfg.policy == "last" else "得分最高的一次提交"),
+            "counted_rule": term_views.counted_rule(assignment),
         },
         status_code=status_code,
         headers=headers,
+    )
+
+
+def _notebooks(service: Service, assignment: Assignment) -> list[dict[str, str]]:
+    release = service.releases.of(assignment)
+    own = service.releases.chapters(assignment)
+    query = f"?assignment={assignment.id}" if service.submissions.named else ""
+    return [
+        {"href": f"/notebooks/{chapter}{query}", "label": f"第 {int(chapter[2:])} 章:{path.name}"}
+        for chapter, path in sorted(release.notebooks.items())
+        if chapter in own
+    ]
+
+
+def _term_home(
+    request: Request, session: Session, student: Student, *, notices: list[Notice] | None, status_code: int
+) -> Response:
+    """A term's home page: every assignment with its deadlines, upload window and counted score."""
+    service = _service(request)
+    rows = [term_views.assignment_row(service, a, student.student_id) for a in service.assignments.values()]
+    return _render(
+        request,
+        session,
+        "term_home.html",
+        {"notices": list(notices or []), "student": student, "assignments": rows},
+        status_code=status_code,
     )
 
 
@@ -360,6 +394,17 @@ def home(request: Request) -> Response:
     return _home(request, session, student)
 
 
+@router.get("/assignments/{assignment_id}")
+def assignment_page(request: Request, assignment_id: str) -> Response:
+    session = _current(request)
+    student = _student(request, session)
+    if student is None:
+        return _redirect(request, "/login")
+    if assignment_id not in _service(request).assignments or not _service(request).submissions.named:
+        return _error_page(request, session, 404, "找不到这个作业", service_message("no_assignment"))
+    return _home(request, session, student, assignment_id=assignment_id)
+
+
 @router.get("/notebooks/{chapter}")
 def notebook(request: Request, chapter: str) -> Response:
     session = _current(request)
@@ -367,8 +412,9 @@ def notebook(request: Request, chapter: str) -> Response:
     if student is None:
         return _redirect(request, "/login")
     try:
-        filename, data = _service(request).release_notebook(student.student_id, chapter)
-    except KeyError:
+        aid = _query_assignment(request)
+        filename, data = _service(request).release_notebook(student.student_id, chapter, aid)
+    except (KeyError, Refusal):
         return _error_page(request, session, 404, "找不到这个 notebook", "本次发布没有这一章。")
     response = Response(
         data,
@@ -376,6 +422,12 @@ def notebook(request: Request, chapter: str) -> Response:
         headers={"Content-Disposition": f'attachment; filename="{_ascii_filename(filename)}"'},
     )
     return _secure(response)
+
+
+def _query_assignment(request: Request) -> str | None:
+    """`?assignment=ID` of a term's page (None: not given)."""
+    value = request.query_params.get("assignment")
+    return value[:64] if value else None
 
 
 def _ascii_filename(name: str) -> str:
@@ -390,8 +442,11 @@ async def submit(request: Request) -> Response:
     if student is None:
         return _redirect(request, "/login")
     service = _service(request)
+    wanted = _query_assignment(request)  # the assignment page's form names its assignment
+    page = wanted if wanted in service.assignments else None
     try:
-        service.check_upload_allowed(student.student_id)  # deadline, rate, quota before the body
+        # the assignment, its deadline, rate and quota before the body
+        target = service.check_upload_allowed(student.student_id, wanted)
         upload = await read_upload(
             request, max_bytes=service.cfg.max_upload_bytes, max_files=service.cfg.max_files
         )
@@ -399,12 +454,18 @@ async def submit(request: Request) -> Response:
             raise refuse(403, "page_expired_upload", "CSRF token mismatch")
         # a file input left empty still sends one part, with an empty file name
         files = [(name, data) for name, data in upload.files if name]
-        attempt = service.submit(student.student_id, files)
+        attempt = service.submit(student.student_id, files, target.id if target else None)
     except Refusal as refusal:
         headers = {"Retry-After": str(max(1, round(refusal.retry_after)))} if refusal.retry_after else None
         notices = [Notice("error", refusal.message_zh)]
         return _home(
-            request, session, student, notices=notices, status_code=refusal.http_status, headers=headers
+            request,
+            session,
+            student,
+            assignment_id=page,
+            notices=notices,
+            status_code=refusal.http_status,
+            headers=headers,
         )
     return _redirect(request, f"/attempts/{int(attempt.id)}")
 
@@ -419,11 +480,14 @@ def attempt_page(request: Request, attempt_id: int) -> Response:
     view = views.get(attempt_id)
     if view is None:  # another student's attempt looks exactly like one that does not exist
         return _error_page(request, session, 404, "找不到这次提交", "没有这个编号的提交记录。")
-    attempt = _service(request).attempt(student.student_id, attempt_id)
+    service = _service(request)
+    attempt = service.attempt(student.student_id, attempt_id)
     exercises = []
-    if attempt is not None and attempt.status == "graded":
+    assignment = service.submissions.assignment(attempt.assignment_id or None) if attempt else None
+    hidden = attempt.grades_hidden if attempt is not None else None
+    if attempt is not None and assignment is not None and attempt.status == "graded" and hidden is None:
         # the maxima of the release the result was graded under (a regrade may be unpublished)
-        points = _service(request).release.points | _service(request).submissions.exercise_maxima(
+        points = service.releases.of(assignment).points | service.submissions.exercise_maxima(
             student.student_id, attempt_id
         )
         exercises = [
@@ -433,13 +497,17 @@ def attempt_page(request: Request, attempt_id: int) -> Response:
                 "max_score": f"{points.get(ex, 0):g}",
             }
             for ex, score in attempt.exercises.items()
+            if ex in assignment.exercises
         ]
-    return _render(
-        request,
-        session,
-        "attempt.html",
-        {"student": student, "attempt": view, "exercises": exercises, "has_feedback": view.state == "graded"},
-    )
+    context = {
+        "student": student,
+        "attempt": view,
+        "exercises": exercises,
+        "has_feedback": view.state == "graded" and hidden is None,
+        "grades_hidden": hidden,
+        "assignment": assignment if service.submissions.named else None,
+    }
+    return _render(request, session, "attempt.html", context)
 
 
 @router.get("/attempts/{attempt_id:int}/feedback")

@@ -37,9 +37,15 @@ class Attempt:
     grade_status: str | None  # the graded submission's status (ok, malformed:..., ...)
     exercises: dict[str, float | None]  # exercise id -> score (None: not graded)
     files: tuple[str, ...] = ()  # uploaded file names, in upload order
+    # The assignment the upload went to; None for a service without a course file (one assignment,
+    # and the API of a single-assignment service stays as it was: no "assignment" key).
+    assignment_id: str | None = None
+    # Set when the assignment's grades are not shown yet (term/visibility.py): what the student
+    # reads instead; score, max_score, grade_status and exercises are then empty.
+    grades_hidden: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        doc = {
             "id": self.id,
             "student_id": self.student_id,
             "status": str(self.status),
@@ -51,6 +57,11 @@ class Attempt:
             "grade_status": self.grade_status,
             "exercises": dict(self.exercises),
         }
+        if self.assignment_id is not None:
+            doc["assignment"] = self.assignment_id
+        if self.grades_hidden is not None:
+            doc["grades_hidden"] = self.grades_hidden
+        return doc
 
 
 class Refusal(Exception):
@@ -85,6 +96,7 @@ class ClaimedAttempt:
     files: tuple[tuple[str, str], ...]  # (file name, sha256)
     tries: int  # including this one
     worker: str = ""  # the lease holder (process-unique worker id); "" for a read-only copy
+    assignment_id: str = ""  # whose release (and exercises) it is graded against
 
 
 @dataclass(frozen=True)

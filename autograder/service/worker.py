@@ -4,9 +4,10 @@ A worker is a thread of the service process that only supervises: it materialise
 a SUBMISSIONS folder with one entry named by the student id (exactly the uploaded files) and has
 its grade host (commands/grade_host.py, a subprocess that stays up) run
 
-    jaxgrade grade <folder> --out <attempt out> --release R --jobs 1 [grade args]
+    jaxgrade grade <folder> --out <attempt out> --release R --jobs 1 [--exercises E] [grade args]
 
-on it: the TA's batch code path, so the grades are the batch's by construction. While that runs,
+on it (R, E: the attempt's assignment's release, and its exercises when it is part of R): the TA's
+batch code path, so the grades are the batch's by construction. While that runs,
 the worker renews the attempt's lease every lease_s / 4 (the heartbeat). The result is read from
 the batch's gradebook and checked as a `jaxgrade-result/1` message (`read_outcome`), never parsed
 out of grades.csv. Exit code 0 with a graded result is `graded`; anything else (exit 1 = the
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import dataclasses
 import json
 import logging
 import os
@@ -45,8 +47,10 @@ from autograder.messages import Status
 from autograder.model import GraderFault, ReleaseInfo
 from autograder.service.attempt_queue import worker_id
 from autograder.service.core import ClaimedAttempt, GradedOutcome, Service
+from autograder.service.layout import lay_out
 from autograder.service.lti import outbox as lti_outbox
 from autograder.service.regrade_queue import RegradeJob
+from autograder.term.course import Assignment
 
 log = logging.getLogger("jaxgrade.service")
 REGRADE_NICE = 10  # a regrade host's extra niceness: live gradings on the same machine get the CPU first
@@ -57,32 +61,9 @@ class GradeRunFailed(Exception):
 
 
 def materialise(service: Service, attempt: ClaimedAttempt, subs: Path) -> None:
-    """One SUBMISSIONS entry for the student, laid out as a TA would: a lone notebook or zip is
-    `<id>.ipynb` / `<id>.zip`; several files go in a folder `<id>/` (a zip's extra `.cc` files
-    too, which intake reads as the same student). Every file's mtime is the upload time."""
-    subs.mkdir(parents=True)
-    sid = attempt.student_id
-    names = [n for n, _ in attempt.files]
-    t = attempt.submitted_at
-    zips = [(n, h) for n, h in attempt.files if n.lower().endswith(".zip")]
-    if len(names) == 1 and names[0].lower().endswith((".ipynb", ".zip")):
-        name, digest = attempt.files[0]
-        target = subs / (sid + (".zip" if name.lower().endswith(".zip") else ".ipynb"))
-        _write(target, service.blob(digest), t)
-        return
-    rest = list(attempt.files)
-    if zips:
-        _write(subs / f"{sid}.zip", service.blob(zips[0][1]), t)
-        rest = [(n, h) for n, h in attempt.files if (n, h) != zips[0]]
-    folder = subs / sid
-    folder.mkdir()
-    for name, digest in rest:
-        _write(folder / name, service.blob(digest), t)
-
-
-def _write(path: Path, data: bytes, mtime: float) -> None:
-    path.write_bytes(data)
-    os.utime(path, (mtime, mtime))
+    """One SUBMISSIONS entry for the student, laid out as a TA would (`layout.lay_out`)."""
+    files = [(name, service.blob(digest)) for name, digest in attempt.files]
+    lay_out(subs, attempt.student_id, files, attempt.submitted_at)
 
 
 def _die_with_parent() -> None:
@@ -94,11 +75,15 @@ def _die_with_parent() -> None:
         pass
 
 
-def read_outcome(out: Path, student_id: str, release: ReleaseInfo) -> GradedOutcome:
+def read_outcome(
+    out: Path, student_id: str, release: ReleaseInfo, exercises: tuple[str, ...] = ()
+) -> GradedOutcome:
     """The attempt's result from a finished batch folder, read from its gradebook (never from the
     grades.csv written for people) and checked as a `jaxgrade-result/1` message is checked when it
     comes back from a remote worker (codec.decode_result: known exercises, scores within the
-    release's points, statuses of the vocabulary). GradeRunFailed if it is not all there."""
+    release's points, statuses of the vocabulary). `exercises`: the graded ones when the batch ran
+    with `--exercises` (the others are in the gradebook as not graded, and are left out).
+    GradeRunFailed if it is not all there."""
     book = out / "gradebook.sqlite"
     if not book.is_file():
         raise GradeRunFailed("the batch left no gradebook")
@@ -111,13 +96,17 @@ def read_outcome(out: Path, student_id: str, release: ReleaseInfo) -> GradedOutc
     if row is None or result is None:
         state = "absent" if row is None else f"{row.state}/{row.status}"
         raise GradeRunFailed(f"the batch did not grade the attempt (gradebook: {state})")
+    if exercises:
+        result = dataclasses.replace(
+            result, scores={ex: s for ex, s in result.scores.items() if ex in exercises}
+        )
     try:
         checked = decode_result(
             encode_result(result),
             student_id=student_id,
             content_hash_hex=result.content_hash,
             release=release,
-            exercises=tuple(result.scores),
+            exercises=exercises or tuple(result.scores),
         )
     except CodecError as exc:
         raise GradeRunFailed(f"the batch's result is not valid {RESULT_FORMAT}: {exc}") from exc
@@ -220,8 +209,13 @@ class HostProcess:
                 raise LeaseLost("the lease was taken back while grading")
 
 
-def grade_args(service: Service, subs: Path, out: Path, release: Path | None = None) -> list[str]:
+def grade_args(
+    service: Service, subs: Path, out: Path, release: Path | None = None, exercises: tuple[str, ...] = ()
+) -> list[str]:
+    """`jaxgrade grade` arguments for one attempt: its release, and `--exercises` when its assignment
+    is only part of that release (so the total is out of the assignment's points)."""
     cfg = service.cfg
+    scope = ["--exercises", ",".join(exercises)] if exercises else []
     return [
         str(subs),
         "--out",
@@ -230,15 +224,29 @@ def grade_args(service: Service, subs: Path, out: Path, release: Path | None = N
         str((release or cfg.release).resolve()),
         "--jobs",
         "1",
+        *scope,
         *cfg.grade_args,
     ]
 
 
+def assignment_of(service: Service, attempt: ClaimedAttempt) -> Assignment:
+    return service.assignments.get(attempt.assignment_id, service.assignment)
+
+
+def scope_of(service: Service, assignment: Assignment) -> tuple[str, ...]:
+    """The exercises to grade: () for a whole release, else the assignment's."""
+    return () if service.releases.whole_release(assignment) else assignment.exercises
+
+
 def grade_attempt(service: Service, attempt: ClaimedAttempt, host: HostProcess) -> GradedOutcome:
-    """Grade one claimed attempt in `host`, renewing its lease while it runs."""
+    """Grade one claimed attempt in `host` against its assignment's release, renewing its lease while
+    it runs. One host grades every release (each request names its own)."""
+    assignment = assignment_of(service, attempt)
     base = service.cfg.attempts_dir / str(attempt.id) / f"try-{attempt.tries}"
     beat = lambda: service.extend_lease(attempt.worker, attempt.id)  # noqa: E731
-    return grade_files(service, attempt, host, base=base, release=service.release, beat=beat)
+    release = service.releases.of(assignment)
+    scope = scope_of(service, assignment)
+    return grade_files(service, attempt, host, base=base, release=release, beat=beat, exercises=scope)
 
 
 def grade_regrade_job(service: Service, job: RegradeJob, host: HostProcess) -> GradedOutcome:
@@ -250,7 +258,8 @@ def grade_regrade_job(service: Service, job: RegradeJob, host: HostProcess) -> G
     except GraderFault as exc:
         raise GradeRunFailed(str(exc)) from exc
     beat = lambda: service.regrade_queue.extend_lease(attempt.worker, job.result_id)  # noqa: E731
-    return grade_files(service, attempt, host, base=base, release=release, beat=beat)
+    scope = scope_of(service, assignment_of(service, attempt))
+    return grade_files(service, attempt, host, base=base, release=release, beat=beat, exercises=scope)
 
 
 def grade_files(
@@ -261,8 +270,10 @@ def grade_files(
     base: Path,
     release: ReleaseInfo,
     beat: Callable[[], bool],
+    exercises: tuple[str, ...] = (),
 ) -> GradedOutcome:
-    """Grade the attempt's files in a fresh folder `base` against `release`, `beat()` while it runs."""
+    """Grade the attempt's files in a fresh folder `base` against `release` (only `exercises`, when
+    given), `beat()` while it runs."""
     cfg = service.cfg
     if base.exists():  # a try of the same number from a process that died: start it clean
         shutil.rmtree(base)
@@ -270,7 +281,7 @@ def grade_files(
     subs, out = base / "subs", base / "out"
     materialise(service, attempt, subs)
     code = host.run(
-        grade_args(service, subs, out, release.root),
+        grade_args(service, subs, out, release.root, exercises),
         base / "grade.log",
         timeout_s=cfg.grade_timeout_s,
         beat_s=cfg.lease_s / 4,
@@ -280,7 +291,7 @@ def grade_files(
         tail = (base / "grade.log").read_bytes()[-600:].decode("utf-8", "replace")
         raise GradeRunFailed(f"jaxgrade grade exited with {code}: {tail}")
     shutil.rmtree(subs, ignore_errors=True)  # the blobs keep the files; the folder was only for the batch
-    return read_outcome(out, attempt.student_id, release)
+    return read_outcome(out, attempt.student_id, release, exercises)
 
 
 class Worker(threading.Thread):
@@ -334,7 +345,7 @@ class Worker(threading.Thread):
             log.warning("%s: attempt %d: lease lost; its grade was not recorded", self.name, attempt.id)
             return
         try:  # the LMS gradebook follows the counted grade (LTI outbox; sent by its own thread)
-            assignment_id = self.service.assignment.id
+            assignment_id = attempt.assignment_id or self.service.assignment.id
             lti_outbox.counted_grade_changed(self.service.engine, assignment_id, attempt.student_id)
         except Exception:
             log.exception("%s: attempt %d: LTI outbox", self.name, attempt.id)

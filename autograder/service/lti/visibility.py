@@ -1,8 +1,8 @@
 """When a score may go to the LMS: only once the student may see it in the service.
 
-`grades_released` is the one rule the outbox asks; it follows the assignment's `visibility`
-(term/course.py). "on_release" has no release record in this branch yet: until the integrator
-points this function at it, such grades are held (never sent early).
+`grades_released` is the one rule the outbox asks: the students' rule (`term/visibility.py`) over
+the assignment's `visibility`, the student's own due-at and the TA's release (`grade_releases`).
+Releasing grades queues the held scores again (`grade_release.GradeRelease.release`).
 """
 
 from __future__ import annotations
@@ -11,15 +11,17 @@ import time
 
 import sqlalchemy as sa
 
-from autograder.service import extensions
+from autograder.service import db, extensions
 from autograder.term.counting import deadlines_for
 from autograder.term.course import Assignment
+from autograder.term.visibility import grade_visibility
 
 
 def grades_released(conn: sa.Connection, assignment: Assignment, student_id: str) -> bool:
     if assignment.visibility == "immediately":
         return True
-    if assignment.visibility == "after_due":
-        due = deadlines_for(assignment, extensions.of_student(conn, assignment.id, student_id)).due_at
-        return due is None or time.time() > due
-    return False
+    due = deadlines_for(assignment, extensions.of_student(conn, assignment.id, student_id)).due_at
+    released = conn.execute(
+        sa.select(db.grade_releases.c.released_at).where(db.grade_releases.c.assignment_id == assignment.id)
+    ).scalar_one_or_none()
+    return grade_visibility(assignment, due, released, time.time()).visible
