@@ -25,7 +25,7 @@ from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.grade.gradebook import safe_id
 from autograder.model import ReleaseInfo
 from autograder.release.personalise import personalise_notebook
-from autograder.service import db, extensions
+from autograder.service import audit, db, extensions
 from autograder.service.blobs import BlobStore
 from autograder.service.config import ServiceConfig
 from autograder.service.records import Attempt, refusal
@@ -176,6 +176,18 @@ class Submissions:
                     not_before=0.0,
                 )
             ).inserted_primary_key[0]
+            audit.record(
+                conn,
+                actor=audit.student_actor(student_id),
+                action="upload",
+                assignment_id=self.assignment.id,
+                student_id=student_id,
+                attempt_id=int(attempt_id),
+                detail=f"attempt {int(attempt_id)} uploaded" + (" (late)" if late else ""),
+                old=None,
+                new={"files": [f["name"] for f in stored], "late": late, "status": str(AttemptState.QUEUED)},
+                at=now,
+            )
         self._on_new_work()
         found = self.attempt(student_id, int(attempt_id))
         assert found is not None

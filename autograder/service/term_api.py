@@ -20,7 +20,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 
 from autograder.service import extensions
-from autograder.service.api import require_ta, service_of
+from autograder.service.api import CurrentTa, require_ta, service_of
 from autograder.service.core import Refusal, Service, iso
 from autograder.term.counting import Deadlines, Extension
 from autograder.term.course import Assignment
@@ -113,28 +113,32 @@ def get_student(request: Request, assignment_id: str, student_id: str) -> JSONRe
 
 @router.put("/{assignment_id}/extensions/{student_id}")
 async def put_extension(
-    request: Request, assignment_id: str, student_id: str, ext: Annotated[Extension, Depends(_extension_body)]
+    request: Request,
+    assignment_id: str,
+    student_id: str,
+    ext: Annotated[Extension, Depends(_extension_body)],
+    ta: CurrentTa,
 ) -> JSONResponse:
     service = service_of(request)
     assignment = _assignment(service, assignment_id)
     try:
-        extensions.grant(service.engine, assignment, student_id, ext, "ta", service.clock())
+        extensions.grant(service.engine, assignment, student_id, ext, ta, service.clock())
     except KeyError:
         raise Refusal(404, "没有这个学生。", f"no student {student_id!r}") from None
     return JSONResponse(student_term_json(service, student_id))
 
 
 @router.delete("/{assignment_id}/extensions/{student_id}")
-def delete_extension(request: Request, assignment_id: str, student_id: str) -> JSONResponse:
+def delete_extension(request: Request, assignment_id: str, student_id: str, ta: CurrentTa) -> JSONResponse:
     service = service_of(request)
     assignment = _assignment(service, assignment_id)
-    if not extensions.revoke(service.engine, assignment, student_id):
+    if not extensions.revoke(service.engine, assignment, student_id, ta, service.clock()):
         raise Refusal(404, "这个学生没有延期。", f"no extension for {student_id!r}")
     return JSONResponse(student_term_json(service, student_id))
 
 
 @router.post("/{assignment_id}/extensions.csv")
-async def post_extensions_csv(request: Request, assignment_id: str) -> JSONResponse:
+async def post_extensions_csv(request: Request, assignment_id: str, ta: CurrentTa) -> JSONResponse:
     service = service_of(request)
     assignment = _assignment(service, assignment_id)
     raw = await request.body()
@@ -142,7 +146,7 @@ async def post_extensions_csv(request: Request, assignment_id: str) -> JSONRespo
         if len(raw) > MAX_CSV_BYTES:
             raise ExtensionCsvError(f"larger than {MAX_CSV_BYTES} bytes")
         granted = parse_extensions_csv(raw.decode("utf-8"))
-        extensions.grant_many(service.engine, assignment, granted, "ta", service.clock())
+        extensions.grant_many(service.engine, assignment, granted, ta, service.clock())
     except (ExtensionCsvError, UnicodeDecodeError) as exc:
         raise Refusal(422, "延期 CSV 有误。", f"extensions CSV: {exc}") from None
     except KeyError as exc:
