@@ -263,8 +263,10 @@ async def login(request: Request) -> Response:
         return _login_page(request, session, error=service_message("login_throttled"), status_code=429)
     token = _text_field(form, "token", MAX_TOKEN_CHARS).strip()
     service = _service(request)
-    if token and service.is_ta_token(token):
-        return _redirect(request, "/ta", new_session("ta", bound=_ta_binding(request)))
+    ta_name = service.ta_for_token(token) if token else None
+    if ta_name is not None:
+        bound = page_auth.named_ta_binding(request, ta_name)
+        return _redirect(request, "/ta", new_session("ta", bound=bound, ta_name=ta_name))
     student = service.student_for_token(token) if token else None
     if student is not None:
         bound = page_auth.student_binding(request, student.student_id)
@@ -581,7 +583,7 @@ async def ta_regrade(request: Request) -> Response:
         )
     student_id = _text_field(form, "student_id", 128).strip()
     try:
-        n = _service(request).regrade(student_id)
+        n = _service(request).regrade(student_id, session.ta_name)
     except KeyError:
         return _error_page(
             request, session, 404, "Unknown student", f"No student {student_id!r}.", back="/ta"
