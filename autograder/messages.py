@@ -282,7 +282,32 @@ SERVICE_ZH: dict[str, str] = {
     "login_throttled": "登录失败次数太多,请 1 分钟后再试。",
     "login_bad_token": "令牌无效,请检查后重试(注意不要多复制空格)。",
     "login_expired": "页面已过期,请重新输入令牌登录。",
+    # #22 part B: overrides, regrade requests, the audit log
+    "no_assignment": "没有这个作业。",
+    "bad_override": "成绩调整无效:{why}",
+    "no_override": "这道题没有成绩调整。",
+    "need_counted_graded": "你还没有已评分的计分提交,暂时不能申请复核。",
+    "bad_exercise": "没有这道题:{exercise}。",
+    "request_open": "这道题已经有一个未处理的复核申请,请在原申请里补充说明。",
+    "bad_message": "留言不能为空,最多 {limit} 个字。",
+    "no_request": "没有找到这个复核申请。",
+    "request_closed": "这个复核申请已经处理完毕。",
 }
+
+# #22 part B: what the student's page calls each audit action and override target.
+AUDIT_ACTION_ZH: dict[str, str] = {
+    "upload": "提交作业",
+    "grading": "评分",
+    "regrade": "重新评分",
+    "override": "助教调整成绩",
+    "override_removed": "撤销成绩调整",
+    "extension": "延期",
+    "extension_removed": "撤销延期",
+    "policy": "作业规则变更",
+    "publish": "公布成绩",
+}
+REQUEST_STATUS_ZH: dict[str, str] = {"open": "待处理", "resolved": "已处理"}
+OVERRIDE_TOTAL_ZH = "总分"
 
 # The state of one service attempt (autograder.states.AttemptState), as the student's pages show it.
 # `grader_error` here is final (the retries are used up and a TA regrades by hand), which is what

@@ -24,7 +24,15 @@ from autograder.service.uploads import ENVELOPE_BYTES, too_large
 
 
 def create_app(cfg: ServiceConfig, *, service: Service | None = None) -> FastAPI:
-    from autograder.service import pages, similarity_page, term_api
+    from autograder.service import (
+        audit_api,
+        overrides_api,
+        pages,
+        requests_api,
+        review_pages,
+        similarity_page,
+        term_api,
+    )
     from autograder.service.worker import WorkerPool
 
     service = service if service is not None else Service(cfg)
@@ -84,4 +92,8 @@ def create_app(cfg: ServiceConfig, *, service: Service | None = None) -> FastAPI
     app.include_router(pages.router)
     app.include_router(lti_routes.router)
     app.include_router(similarity_page.router)
+    app.include_router(audit_api.router)
+    app.include_router(overrides_api.router)
+    app.include_router(requests_api.router)
+    app.include_router(review_pages.router)
     return app

@@ -19,7 +19,7 @@ from autograder.grade.reports import GRADES_COLUMNS, format_score, neutralize_ce
 from autograder.lms.export import ScoreRow, canvas_csv
 from autograder.model import ReleaseInfo
 from autograder.roster import Student as RosterStudent
-from autograder.service import db
+from autograder.service import db, overrides
 from autograder.service.config import ServiceConfig
 from autograder.service.identity import Identity
 from autograder.service.records import Attempt
@@ -62,23 +62,35 @@ class Exports:
         w = csv.writer(buf, lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
         w.writerow(GRADES_COLUMNS)
         max_total = sum(self.release.points[ex] for ex in EXERCISE_IDS)
+        with self.engine.connect() as conn:
+            overridden = overrides.all_current(conn, self.submissions.assignment.id)
         for sid, row in self._counted_rows():
             if row is None:
                 zeros = [format_score(0.0) for _ in EXERCISE_IDS]
-                w.writerow(
-                    [
-                        neutralize_cell(sid),
-                        *zeros,
-                        format_score(0.0),
-                        format_score(max_total),
-                        "not_submitted",
-                    ]
-                )
+                cells = [
+                    neutralize_cell(sid),
+                    *zeros,
+                    format_score(0.0),
+                    format_score(max_total),
+                    "not_submitted",
+                ]
             elif row.status == AttemptState.GRADED and row.grades_row:
-                w.writerow(json.loads(row.grades_row))
+                cells = json.loads(row.grades_row)
             else:
-                w.writerow([neutralize_cell(sid), *("" for _ in EXERCISE_IDS), "", "", row.status])
+                cells = [neutralize_cell(sid), *("" for _ in EXERCISE_IDS), "", "", row.status]
+            w.writerow(_with_override(cells, overridden.get(sid)))
         return buf.getvalue()
+
+    def overridden_total(self, attempt: Attempt | None, found: overrides.Override | None) -> float | None:
+        """The score a gradebook gets: the counted attempt's (0 with none, None not graded yet)
+        with the student's override applied."""
+        if attempt is None:
+            exercises: dict[str, float | None] | None = {ex: 0.0 for ex in EXERCISE_IDS}
+        else:
+            exercises = dict(attempt.exercises) if attempt.status == AttemptState.GRADED else None
+        if found is None:
+            return 0.0 if attempt is None else (attempt.score if exercises is not None else None)
+        return overrides.apply(exercises, found).total
 
     def canvas_csv(self) -> str:
         """Canvas gradebook import of the counted attempts (`lms.export.canvas_csv`): a student with no
@@ -86,10 +98,11 @@ class Exports:
         counted = self.counted_attempts()
         with self.engine.connect() as conn:
             rows = conn.execute(sa.select(db.students).order_by(db.students.c.student_id)).all()
+            overridden = overrides.all_current(conn, self.submissions.assignment.id)
         scored: list[ScoreRow] = []
         for r in rows:
             a = counted.get(r.student_id)
-            score = 0.0 if a is None else (a.score if a.status == AttemptState.GRADED else None)
+            score = self.overridden_total(a, overridden.get(r.student_id))
             student = RosterStudent(r.student_id, r.name, r.email, r.lms_id, r.sis_login_id, r.section)
             scored.append(ScoreRow(student, score))
         return canvas_csv(
@@ -174,3 +187,22 @@ class Exports:
             ],
             "counts": self.counts(),
         }
+
+
+def _with_override(cells: list[str], found: overrides.Override | None) -> list[str]:
+    """A grades.csv row with the student's override applied: overridden exercise cells hold the TA's
+    points and `total` follows them (or is the total override). Cells without a score (not graded
+    yet) stay empty unless the total is overridden."""
+    if found is None:
+        return cells
+    out = list(cells)
+    n = len(EXERCISE_IDS)
+    for i, ex in enumerate(EXERCISE_IDS, start=1):
+        if ex in found.exercise_scores:
+            out[i] = format_score(found.exercise_scores[ex])
+    scored = [c for c in out[1 : n + 1] if c != ""]
+    if cells[n + 1] != "":  # graded (or not submitted): the total is the sum of the cells
+        out[n + 1] = format_score(sum(float(c) for c in scored))
+    if found.total is not None:
+        out[n + 1] = format_score(found.total)
+    return out

@@ -125,8 +125,8 @@ def _error_page(
     )
 
 
-async def _small_form(request: Request) -> FormData:
-    """A posted form of a few short fields (log-in, log-out, regrade), refused beyond MAX_FORM_BYTES.
+async def _small_form(request: Request, max_bytes: int = MAX_FORM_BYTES, max_fields: int = 4) -> FormData:
+    """A posted form of a few short fields (log-in, log-out, regrade), refused beyond `max_bytes`.
 
     The declared Content-Length is checked before anything is read (a body without one is refused),
     and uvicorn never reads past the declared length.
@@ -134,10 +134,10 @@ async def _small_form(request: Request) -> FormData:
     length = request.headers.get("content-length")
     if length is None or not length.isdigit():
         raise _FormRefused("请求缺少长度信息,无法处理。")
-    if int(length) > MAX_FORM_BYTES:
+    if int(length) > max_bytes:
         raise _FormRefused("提交的内容太长。")
     try:
-        return await request.form(max_files=0, max_fields=4)
+        return await request.form(max_files=0, max_fields=max_fields)
     except Exception as exc:  # starlette raises MultiPartException / HTTPException on a malformed body
         raise _FormRefused("提交的表单无法解析(字段太多,或格式有误)。") from exc
 
@@ -325,11 +325,14 @@ def _home(
     deadline = service.local_time(due_at) if due_at is not None else ""
     if upload_open and due_at is not None and service.clock() > due_at:
         shown.append(Notice("", f"已过截止时间({deadline}),现在提交会记为迟交。"))
+    from autograder.service.review_pages import student_section  # it builds on this module
+
     return _render(
         request,
         session,
         "home.html",
         {
+            **student_section(service, student.student_id),
             "notices": shown,
             "student": student,
             "attempts": attempts,
@@ -479,6 +482,8 @@ def ta_dashboard(request: Request) -> Response:
     regraded = request.query_params.get("regraded", "")
     if regraded.isdigit():
         notices.append(Notice("ok", f"Regrade queued: {int(regraded)} attempt(s)."))
+    if request.query_params.get("no_student"):
+        notices.append(Notice("error", "No such student."))
     return _render(
         request, session, "ta_dashboard.html", {**_dashboard_context(_service(request)), "notices": notices}
     )
