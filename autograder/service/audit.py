@@ -41,7 +41,6 @@ ACTIONS = (
     "publish",  # grades made visible (kept for the assignments' visibility)
 )
 SYSTEM = "system"
-LEGACY_TA = "ta"  # the TA of DIR/ta-token
 
 
 def student_actor(student_id: str) -> str:
