@@ -292,6 +292,7 @@ SERVICE_ZH: dict[str, str] = {
     "bad_message": "留言不能为空,最多 {limit} 个字。",
     "no_request": "没有找到这个复核申请。",
     "request_closed": "这个复核申请已经处理完毕。",
+    "student_only": "只有学生本人可以申请复核。",
 }
 
 # #22 part B: what the student's page calls each audit action and override target.

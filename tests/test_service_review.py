@@ -365,7 +365,7 @@ def test_students_see_only_their_own_entries_tas_see_all(served: Served) -> None
     page = Browserish(served.url)
     page.log_in(served.tokens["r03"])
     home = page.get("/").text
-    assert "延期" in home and "撤销延期" in home and "助教 alice" in home and "r01" not in home
+    assert "延期" in home and "撤销延期" in home and "助教 alice" in home and "student:r01" not in home
 
 
 def entries_for(s: Served, sid: str, *, asking: str) -> list[dict]:
@@ -470,7 +470,7 @@ def test_ta_overrides_with_a_comment_and_answers_a_request_in_chromium(served: S
             "Hand-checked: the tolerance argument is right."
         )
         drv.find_element(By.ID, "override-submit").click()
-        wait_for("grade-table")
+        WebDriverWait(drv, 60).until(ec.url_contains("saved=1"))
         row = drv.find_element(By.CSS_SELECTOR, '#grade-table tr[data-exercise="safe_distance"]')
         assert "6.5" in row.text and "by bob: Hand-checked" in row.text
         assert drv.find_element(By.ID, "grade-total").text == "6.5"
@@ -484,7 +484,7 @@ def test_ta_overrides_with_a_comment_and_answers_a_request_in_chromium(served: S
         drv.find_element(By.ID, "answer-message").send_keys("Agreed, the edge bins are right: 8 points.")
         drv.find_element(By.ID, "answer-points").send_keys("8")
         drv.find_element(By.ID, "answer-resolve").click()
-        wait_for("request-status")
+        WebDriverWait(drv, 60).until(lambda d: not d.find_elements(By.ID, "answer-form"))
         assert drv.find_element(By.ID, "request-status").get_attribute("data-status") == "resolved"
         assert "Agreed, the edge bins" in drv.find_element(By.ID, "thread").text
         shot("ta_request_answered.png")

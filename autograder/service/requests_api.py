@@ -25,7 +25,7 @@ NO_STORE = {"Cache-Control": "no-store"}
 @router.post("", status_code=201)
 async def post_request(request: Request, who: AnyCaller) -> JSONResponse:
     if who.student_id is None:
-        raise refusal(403, "bad_token", "only a student asks for a regrade of their own attempt")
+        raise refusal(403, "student_only", "only a student asks for a regrade of their own attempt")
     doc = await json_object(request, {"exercise", "message", "assignment_id"})
     service = service_of(request)
     assignment_id = text(doc.get("assignment_id", service.assignment.id), "assignment_id")
