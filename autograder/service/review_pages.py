@@ -350,6 +350,8 @@ async def ta_answer(request: Request, request_id: int) -> Response:
 
 def _ta_audit_row(e: audit.Entry) -> dict[str, str]:
     def show(v: Any) -> str:
+        if isinstance(v, dict) and "exercises" in v:  # a grading's per-exercise scores: in the API and CSV
+            v = {k: x for k, x in v.items() if k != "exercises"}
         return "" if v is None else json.dumps(v, ensure_ascii=False, sort_keys=True)[:300]
 
     return {
