@@ -279,6 +279,55 @@ def test_renaming_reordering_and_padding_give_the_same_tokens() -> None:
     ]
 
 
+def test_loops_rewritten_in_another_style_give_the_loop_they_came_from() -> None:
+    from autograder.similarity.tokens import tokenize
+
+    def texts(source: str) -> list[str]:
+        return [t.text for t in tokenize(source, "python")]
+
+    plain = "def f(xs, n):\n    for x in g(xs):\n        yield x.name\n    for i in range(n):\n        h(i)\n"
+    rewritten = (
+        "def f(xs, n):\n    _s = list(g(xs))\n    print(_s)\n    for _k in range(len(_s)):\n"
+        "        # the item\n        x = _s[_k]\n        yield x.name\n"
+        "    i = 0\n    while i < n:\n        h(i)\n        i += 1\n"
+    )
+    assert texts(rewritten) == texts(plain)
+    over_itself = "def f(s):\n    for k in range(len(s)):\n        x = s[k]\n        yield x\n"
+    assert texts(over_itself) == texts("def f(s):\n    for x in s:\n        yield x\n")
+    # Near misses are other programs and stay as written: another index, a step of 2, no start at 0.
+    for different in (
+        "def f(s):\n    for k in range(len(s)):\n        x = s[k + 1]\n        yield x\n",
+        "def f(n):\n    i = 0\n    while i < n:\n        h(i)\n        i += 2\n",
+        "def f(n, i):\n    while i < n:\n        h(i)\n        i += 1\n",
+    ):
+        assert "while" in texts(different) or texts(different).count("N") > 6, different
+        assert texts(different) != texts(plain)
+
+
+def test_folding_loops_walks_a_hostile_block_by_sibling_links() -> None:
+    from autograder.similarity import loops
+    from autograder.similarity.tokens import tokenize
+
+    # 40,000 statements that each look like the start of a folded loop: every check steps to the
+    # neighbouring statement through sibling links, a few calls per statement (a scan of the block per
+    # statement, the quadratic way, would be 40,000 per statement and take minutes).
+    block = "def f():\n" + "    s = list(a)\n    i = 0\n" * 20_000
+    calls = 0
+    original = loops._neighbour
+
+    def counted(node, noise, step):  # noqa: ANN001, ANN202
+        nonlocal calls
+        calls += 1
+        return original(node, noise, step)
+
+    loops._neighbour = counted
+    try:
+        assert len(tokenize(block, "python")) > 100_000
+    finally:
+        loops._neighbour = original
+    assert calls <= 3 * 40_000
+
+
 def test_the_recompile_pool_is_subtracted_so_a_pasted_sequence_is_not_compared(tmp_path: Path) -> None:
     from autograder.model import ReleaseInfo
     from autograder.similarity import analyse, units

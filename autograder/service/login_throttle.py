@@ -1,6 +1,11 @@
 """Failed log-ins per client address in a sliding window, kept in the database.
 
 Tokens are long and random; this only keeps a guessing loop from costing the service anything.
+There is no per-account count (#21 asks for one next to the per-address count): a log-in here is a
+token alone and names no account, so a failed one cannot be charged to any student, and a guess
+that hit an account would already be that account's token. The address is the client's own unless
+it comes from a `--trusted-proxy`, whose `X-Forwarded-For` is believed, so one client behind a
+proxy cannot lock out everyone else behind it.
 Kept in the database so that every service process behind a load balancer counts the same
 failures. Rows older than the window are deleted whenever a failure is recorded, so the table
 holds at most one window's worth of failures.

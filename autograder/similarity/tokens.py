@@ -9,6 +9,8 @@ What a TA would call "the same code with the names changed" must give the same s
   * comments, docstrings and other bare string statements are dropped, and whitespace never was a token;
   * Python statements that change nothing an answer computes are dropped: `print(...)` calls and
     `if False:`/`while 0:` blocks without an else (the cheapest padding a copier adds);
+  * Python loops rewritten in another style are folded back (`loops.py`): an index loop over a
+    sequence is the `for x in xs` it came from, a counting `while` the `for i in range(n)`;
   * Python's round brackets are dropped (grouping that formatters and people add or remove freely);
   * top-level definitions (and those inside a C++ namespace or `extern "C"` block) are sorted by
     their normalised text, so their order does not count.
@@ -22,6 +24,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
+
+from autograder.similarity.loops import CanonicalFor, canonical_for, folded_away
 
 LANGUAGES = ("python", "cpp")
 ATTR_PREFIX = "."
@@ -107,14 +111,34 @@ def _kept_attribute(node: Any, language: str) -> bool:
     return node.type == "field_identifier" and parent.type == "field_expression"
 
 
+def _dropped(node: Any) -> bool:
+    return _is_bare_string(node) or _is_noise(node)
+
+
+def _folded(loop: CanonicalFor) -> list[Any]:
+    """What the stack walks instead of a folded loop: synthetic tokens and the loop's own nodes."""
+    at = (loop.keyword.start_byte, loop.keyword.start_byte + 3)
+    head: list[Any] = [Token("for", *at), loop.target, Token("in", *at)]
+    if loop.counting:
+        head.append(Token("N", *at))  # `range`, an identifier like every other name
+    return [*head, *loop.iterable, Token(":", *at), *loop.body]
+
+
 def _leaves(node: Any, language: str, keep_attributes: bool) -> Iterator[Token]:
     literals = _PY_LITERALS if language == "python" else _CPP_LITERALS
     names = _PY_NAMES if language == "python" else _CPP_NAMES
-    stack = [node]
+    stack: list[Any] = [node]
     while stack:  # iterative: a hostile answer may nest ten thousand brackets deep
         n = stack.pop()
+        if isinstance(n, Token):
+            yield n
+            continue
         kind = n.type
-        if kind in _COMMENTS or (language == "python" and (_is_bare_string(n) or _is_noise(n))):
+        if kind in _COMMENTS or (language == "python" and (_dropped(n) or folded_away(n, _dropped))):
+            continue
+        loop = canonical_for(n, _dropped) if language == "python" else None
+        if loop is not None:
+            stack.extend(reversed(_folded(loop)))
             continue
         if kind in literals:
             yield Token("L", n.start_byte, n.end_byte)
