@@ -213,7 +213,7 @@ def _ta_error(request: Request, session: Session, exc: Refusal, back: str) -> Re
     return pages._error_page(request, session, exc.http_status, "Refused", exc.message_en, back=back)
 
 
-@router.get("/ta/students")
+@router.get("/ta/find-student")
 def ta_find_student(request: Request) -> Response:
     if _ta(request) is None:
         return pages._redirect(request, "/login")
@@ -305,7 +305,9 @@ def ta_requests(request: Request) -> Response:
     return pages._render(request, session, "ta_requests.html", {"rows": rows, "n_open": n_open})
 
 
-@router.get("/ta/requests/{request_id:int}")
+# A thread is /ta/request/<id>, not /ta/requests/<id>: a route that is another route plus "/" gets
+# the framework's empty 307 redirect for "/ta/requests/" (every page answers with a body).
+@router.get("/ta/request/{request_id:int}")
 def ta_request(request: Request, request_id: int) -> Response:
     session = _ta(request)
     if session is None:
@@ -325,12 +327,12 @@ def ta_request(request: Request, request_id: int) -> Response:
     return pages._render(request, session, "ta_request.html", context)
 
 
-@router.post("/ta/requests/{request_id:int}/answer")
+@router.post("/ta/request/{request_id:int}/answer")
 async def ta_answer(request: Request, request_id: int) -> Response:
     session = _ta(request)
     if session is None:
         return pages._redirect(request, "/login")
-    back = f"/ta/requests/{int(request_id)}"
+    back = f"/ta/request/{int(request_id)}"
     form = await _form(request, session, back)
     if isinstance(form, Response):
         return form
