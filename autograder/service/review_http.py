@@ -66,4 +66,8 @@ def number(value: Any, key: str) -> float:
 def text(value: Any, key: str) -> str:
     if not isinstance(value, str):
         raise refusal(400, "bad_request", f"{key} must be a string")
+    try:
+        value.encode("utf-8")  # JSON may carry a lone surrogate, which no database column stores
+    except UnicodeEncodeError:
+        raise refusal(400, "bad_request", f"{key} is not valid Unicode text") from None
     return value
