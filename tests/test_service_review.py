@@ -480,6 +480,8 @@ def test_ta_overrides_with_a_comment_and_answers_a_request_in_chromium(served: S
         # answer a request: the queue, the thread, resolve with new points
         drv.get(served.url + "/ta/requests")
         wait_for("queue-requests")
+        assert "1 open" in drv.find_element(By.TAG_NAME, "h1").text
+        shot("ta_requests.png")
         drv.find_element(By.CSS_SELECTOR, f'tr[data-request="{req["id"]}"] a').click()  # type: ignore[index]
         wait_for("answer-form")
         drv.find_element(By.ID, "answer-message").send_keys("Agreed, the edge bins are right: 8 points.")
@@ -489,9 +491,6 @@ def test_ta_overrides_with_a_comment_and_answers_a_request_in_chromium(served: S
         assert drv.find_element(By.ID, "request-status").get_attribute("data-status") == "resolved"
         assert "Agreed, the edge bins" in drv.find_element(By.ID, "thread").text
         shot("ta_request_answered.png")
-        drv.get(served.url + "/ta/requests")
-        wait_for("queue-requests")
-        shot("ta_requests.png")
         drv.get(served.url + "/ta/audit")
         wait_for("audit")
         assert drv.find_elements(By.CSS_SELECTOR, '#audit tr[data-action="override"]')

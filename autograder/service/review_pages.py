@@ -354,6 +354,10 @@ def _ta_audit_row(e: audit.Entry) -> dict[str, str]:
     def show(v: Any) -> str:
         if isinstance(v, dict) and "exercises" in v:  # a grading's per-exercise scores: in the API and CSV
             v = {k: x for k, x in v.items() if k != "exercises"}
+        if isinstance(v, dict):  # "key=value; ..." reads better in a table cell than JSON
+            return "; ".join(
+                f"{k}={x if isinstance(x, str) else json.dumps(x)}" for k, x in sorted(v.items())
+            )[:300]
         return "" if v is None else json.dumps(v, ensure_ascii=False, sort_keys=True)[:300]
 
     return {
