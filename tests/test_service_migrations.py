@@ -46,6 +46,7 @@ from test_service import (
 from autograder.service import assignments, db, schema
 from autograder.service.config import ServiceConfig
 from autograder.service.core import Service
+from autograder.service.lti import tables as lti_tables
 
 FIRST_RELEASE = "dcc4b41"  # the last commit whose service had an unversioned schema
 
@@ -199,6 +200,7 @@ def test_revisions_build_exactly_the_models(
     models_url, migrated_url = (new_url(kind, request, tmp_path, n) for n in ("models", "migrated"))
     models = engine_for(models_url)
     db.metadata.create_all(models)
+    lti_tables.metadata.create_all(models)  # the LTI tables keep a MetaData of their own
     migrated = db.connect(migrated_url)  # empty database: every revision applied
     try:
         assert catalog(migrated) == catalog(models)

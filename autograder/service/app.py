@@ -18,7 +18,9 @@ from starlette.exceptions import HTTPException
 from autograder.service import api
 from autograder.service.config import ServiceConfig
 from autograder.service.core import Refusal, Service
+from autograder.service.lti import outbox as lti_outbox
 from autograder.service.lti import routes as lti_routes
+from autograder.service.lti import ta as lti_ta
 from autograder.service.records import refusal
 from autograder.service.uploads import ENVELOPE_BYTES, too_large
 
@@ -40,6 +42,7 @@ def routers() -> list[APIRouter]:
         term_api.router,
         pages.router,
         lti_routes.router,
+        lti_ta.router,
         similarity_page.router,
         audit_api.router,
         overrides_api.router,
@@ -55,14 +58,17 @@ def create_app(cfg: ServiceConfig, *, service: Service | None = None) -> FastAPI
     service = service if service is not None else Service(cfg)
     pool = WorkerPool(service, cfg.workers)
     similarity = similarity_page.SimilarityRefresher(service)
+    lti_sender = lti_outbox.Sender(service.engine)  # scores on their way to the LMS (LTI AGS)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         pool.start()
         similarity.start()
+        lti_sender.start()
         try:
             yield
         finally:
+            lti_sender.stop()
             similarity.stop()
             pool.stop()
             service.close()

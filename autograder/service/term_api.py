@@ -22,6 +22,7 @@ from fastapi.responses import JSONResponse
 from autograder.service import extensions
 from autograder.service.api import CurrentTa, require_ta, service_of
 from autograder.service.core import Refusal, Service, iso
+from autograder.service.lti.outbox import counted_grade_changed
 from autograder.term.counting import Deadlines, Extension
 from autograder.term.course import Assignment
 from autograder.term.extension_csv import ExtensionCsvError, parse_extensions_csv
@@ -125,6 +126,7 @@ async def put_extension(
         extensions.grant(service.engine, assignment, student_id, ext, ta, service.clock())
     except KeyError:
         raise Refusal(404, "没有这个学生。", f"no student {student_id!r}") from None
+    counted_grade_changed(service.engine, assignment.id, student_id)  # the LMS gets the new final score
     return JSONResponse(student_term_json(service, student_id))
 
 
@@ -134,6 +136,7 @@ def delete_extension(request: Request, assignment_id: str, student_id: str, ta: 
     assignment = _assignment(service, assignment_id)
     if not extensions.revoke(service.engine, assignment, student_id, ta, service.clock()):
         raise Refusal(404, "这个学生没有延期。", f"no extension for {student_id!r}")
+    counted_grade_changed(service.engine, assignment.id, student_id)
     return JSONResponse(student_term_json(service, student_id))
 
 
@@ -151,4 +154,6 @@ async def post_extensions_csv(request: Request, assignment_id: str, ta: CurrentT
         raise Refusal(422, "延期 CSV 有误。", f"extensions CSV: {exc}") from None
     except KeyError as exc:
         raise Refusal(422, "延期 CSV 里有不认识的学生。", f"extensions CSV: no student {exc}") from None
+    for student_id in granted:
+        counted_grade_changed(service.engine, assignment.id, student_id)
     return JSONResponse({"granted": sorted(granted)})

@@ -45,6 +45,7 @@ from autograder.messages import Status
 from autograder.model import ReleaseInfo
 from autograder.service.attempt_queue import worker_id
 from autograder.service.core import ClaimedAttempt, GradedOutcome, Service
+from autograder.service.lti import outbox as lti_outbox
 
 log = logging.getLogger("jaxgrade.service")
 
@@ -292,6 +293,11 @@ class Worker(threading.Thread):
         if not self.service.finish_graded(attempt.worker, attempt.id, outcome):
             log.warning("%s: attempt %d: lease lost; its grade was not recorded", self.name, attempt.id)
             return
+        try:  # the LMS gradebook follows the counted grade (LTI outbox; sent by its own thread)
+            assignment_id = self.service.assignment.id
+            lti_outbox.counted_grade_changed(self.service.engine, assignment_id, attempt.student_id)
+        except Exception:
+            log.exception("%s: attempt %d: LTI outbox", self.name, attempt.id)
         log.info(
             "%s: attempt %d graded: %s %g/%g",
             self.name,

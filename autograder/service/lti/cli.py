@@ -32,6 +32,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add.add_argument(
         "--deployment-id", required=True, action="append", help="a deployment id (repeat for several)"
     )
+    add.add_argument(
+        "--match-on",
+        default="lms_id,sis_login_id,email",
+        metavar="FIELDS",
+        help="roster fields that find a launching LMS user, tried in this order (default: %(default)s); "
+        "lms_id = the LTI user id (or a custom lms_id parameter), sis_login_id = the person's SIS id",
+    )
 
 
 def _engine(args: argparse.Namespace) -> sa.Engine:
@@ -59,6 +66,7 @@ def run(args: argparse.Namespace) -> int:
                     args.auth_token_url,
                     args.keyset_url,
                     tuple(args.deployment_id),
+                    args.match_on,
                 ),
             )
         except PlatformError as exc:

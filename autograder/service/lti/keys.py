@@ -16,7 +16,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 from pylti1p3.registration import Registration
 
-from autograder.service.lti.tables import ensure_tables, tool_keys
+from autograder.service.lti.tables import tool_keys
 
 RETIRED_KEPT_S = 7 * 24 * 3600
 KEY_BITS = 2048
@@ -58,7 +58,6 @@ def _newest(conn: sa.Connection) -> ToolKey | None:
 
 def signing_key(engine: sa.Engine) -> ToolKey:
     """The current signing key, generated (and stored) the first time it is asked for."""
-    ensure_tables(engine)
     with engine.begin() as conn:
         key = _newest(conn)
         if key is None:
@@ -70,7 +69,6 @@ def signing_key(engine: sa.Engine) -> ToolKey:
 
 def rotate(engine: sa.Engine) -> ToolKey:
     """Retire every current key and make a new one the signing key."""
-    ensure_tables(engine)
     now = time.time()
     with engine.begin() as conn:
         conn.execute(tool_keys.update().where(tool_keys.c.retired_at.is_(None)).values(retired_at=now))

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 
-from autograder.service.lti.tables import ensure_tables, platforms
+from autograder.service.lti.tables import DEFAULT_MATCH_ON, platforms
+
+MATCH_FIELDS = ("lms_id", "sis_login_id", "email")
 
 
 class PlatformError(ValueError):
@@ -24,6 +26,7 @@ class Platform:
     auth_token_url: str
     keyset_url: str
     deployment_ids: tuple[str, ...]
+    match_on: str = DEFAULT_MATCH_ON  # matching.py: which roster fields find a launching user
 
 
 def _check_url(field: str, value: str) -> str:
@@ -41,7 +44,9 @@ def add_platform(engine: sa.Engine, platform: Platform) -> Platform:
         raise PlatformError("--client-id must not be empty")
     if not platform.deployment_ids or not all(d.strip() for d in platform.deployment_ids):
         raise PlatformError("--deployment-id must not be empty")
-    ensure_tables(engine)
+    fields = platform.match_on.split(",")
+    if not fields or not set(fields) <= set(MATCH_FIELDS) or len(set(fields)) != len(fields):
+        raise PlatformError(f"--match-on must be a comma-separated list of {', '.join(MATCH_FIELDS)}")
     now = time.time()
     key = (platforms.c.issuer == platform.issuer) & (platforms.c.client_id == platform.client_id)
     with engine.begin() as conn:
@@ -50,6 +55,7 @@ def add_platform(engine: sa.Engine, platform: Platform) -> Platform:
             "auth_login_url": platform.auth_login_url,
             "auth_token_url": platform.auth_token_url,
             "keyset_url": platform.keyset_url,
+            "match_on": platform.match_on,
         }
         if row is None:
             ids = list(dict.fromkeys(platform.deployment_ids))
@@ -68,12 +74,19 @@ def add_platform(engine: sa.Engine, platform: Platform) -> Platform:
             conn.execute(
                 platforms.update().where(key).values(deployment_ids=json.dumps(ids), updated_at=now, **urls)
             )
-    return Platform(platform.issuer, platform.client_id, *urls.values(), deployment_ids=tuple(ids))
+    return Platform(
+        platform.issuer,
+        platform.client_id,
+        platform.auth_login_url,
+        platform.auth_token_url,
+        platform.keyset_url,
+        tuple(ids),
+        platform.match_on,
+    )
 
 
 def find_platform(engine: sa.Engine, issuer: str, client_id: str | None = None) -> Platform | None:
     """The registration for `issuer` (and `client_id`, when the platform sent one)."""
-    ensure_tables(engine)
     query = sa.select(platforms).where(platforms.c.issuer == issuer).order_by(platforms.c.id)
     if client_id is not None:
         query = query.where(platforms.c.client_id == client_id)
@@ -88,4 +101,5 @@ def find_platform(engine: sa.Engine, issuer: str, client_id: str | None = None) 
         row.auth_token_url,
         row.keyset_url,
         tuple(json.loads(row.deployment_ids)),
+        row.match_on,
     )

@@ -1,0 +1,97 @@
+"""The score outbox's rules, on a real service database (in-process `Service`, no network): what
+`counted_grade_changed` queues, that an unchanged score is never queued again, that a score whose
+grades are not released is held, and that a failed send is retried later with its error kept.
+(The sending itself, against a real platform, is tests/test_lti.py.)"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from test_service import RELEASE
+
+from autograder.service import db
+from autograder.service.config import ServiceConfig
+from autograder.service.core import GradedOutcome, Service
+from autograder.service.lti import outbox, tables
+
+ROSTER = "student_id,name\ns1,A\ns2,B\n"
+
+
+@pytest.fixture
+def service(tmp_path: Path) -> Service:
+    (tmp_path / "roster.csv").write_text(ROSTER, encoding="utf-8")
+    s = Service(
+        ServiceConfig(data_dir=tmp_path / "data", release=RELEASE, roster=tmp_path / "roster.csv", workers=0)
+    )
+    ags = {"lineitems": "http://127.0.0.1:9/ags/lineitems", "scope": []}
+    with s.engine.begin() as conn:
+        course = conn.execute(
+            tables.contexts.insert().values(
+                issuer="http://127.0.0.1:9", client_id="c", deployment_id="d", context_id="k", title="K",
+                ags=json.dumps(ags), nrps_url=None, updated_at=time.time(),
+            )
+        ).inserted_primary_key[0]  # fmt: skip
+        conn.execute(
+            tables.members.insert().values(context=course, sub="u1", student_id="s1", updated_at=0.0)
+        )
+    return s
+
+
+def grade(service: Service, student_id: str, score: float) -> None:
+    service.submit(student_id, [("x.ipynb", b"{}")])
+    claimed = service.claim_next("test")
+    assert claimed is not None
+    service.finish_graded("test", claimed.id, GradedOutcome(score, 80.0, "ok", {}, (), {}, (), ""))
+
+
+def rows(service: Service) -> list[sa.Row]:
+    with service.engine.connect() as conn:
+        return list(conn.execute(sa.select(tables.scores)))
+
+
+def test_queued_once_per_score_and_again_when_it_changes(service: Service) -> None:
+    assert outbox.counted_grade_changed(service.engine, "a1", "s1") == 0  # nothing graded yet
+    grade(service, "s1", 10.0)
+    assert outbox.counted_grade_changed(service.engine, "a1", "s1") == 1
+    assert outbox.counted_grade_changed(service.engine, "a1", "s1") == 0  # the same score is waiting
+    (row,) = rows(service)
+    assert (row.status, row.score, row.max_score, row.sub) == ("pending", 10.0, 80.0, "u1")
+    with service.engine.begin() as conn:  # as the sender leaves it after the LMS took it
+        conn.execute(tables.scores.update().values(status="sent", sent_score=10.0))
+    assert outbox.counted_grade_changed(service.engine, "a1", "s1") == 0  # the LMS has it: not again
+    grade(service, "s1", 20.0)  # the newest attempt counts ("last")
+    assert outbox.counted_grade_changed(service.engine, "a1", "s1") == 1
+    (row,) = rows(service)
+    assert (row.status, row.score, row.sent_score) == ("pending", 20.0, 10.0)
+    grade(service, "s2", 5.0)  # not in any LMS course: nothing to send
+    assert outbox.counted_grade_changed(service.engine, "a1", "s2") == 0
+
+
+def test_scores_are_held_until_grades_are_released(service: Service) -> None:
+    with service.engine.begin() as conn:
+        conn.execute(db.assignments.update().values(visibility="on_release"))
+    grade(service, "s1", 10.0)
+    assert outbox.counted_grade_changed(service.engine, "a1", "s1") == 0
+    (row,) = rows(service)
+    assert row.status == "held"
+    assert outbox.send_due(service.engine) == 0  # never sent early
+
+
+def test_a_failed_send_is_retried_later_with_its_error(
+    service: Service, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("JAXGRADE_LTI_RETRY_S", "30")
+    grade(service, "s1", 10.0)
+    outbox.counted_grade_changed(service.engine, "a1", "s1")
+    assert outbox.send_due(service.engine) == 0  # no platform registered for the course's issuer
+    (row,) = rows(service)
+    assert row.status == "pending" and row.tries == 1 and "no registered platform" in (row.last_error or "")
+    assert row.not_before > time.time() + 20 and row.claimed_until is None
+    assert outbox.send_due(service.engine) == 0 and rows(service)[0].tries == 1  # not due yet
+    assert outbox.retry_failed(service.engine) == 1  # a TA's "retry now"
+    outbox.send_due(service.engine)
+    assert rows(service)[0].tries == 1  # tried again at once, failed again (counted afresh)
