@@ -13,6 +13,7 @@ from typing import Any
 
 from autograder.service import audit, overrides, regrade_requests
 from autograder.service.core import Attempt, Refusal, Service
+from autograder.service.lti.outbox import counted_grade_changed
 from autograder.service.records import refusal
 from autograder.states import AttemptState
 from autograder.term.course import Assignment
@@ -102,6 +103,7 @@ def set_override(
                 now=service.clock(),
                 max_points=max_points(service, assignment),
             )
+            counted_grade_changed(conn, assignment.id, student_id)  # the LMS gets the new final score
     except overrides.OverrideError as exc:
         raise refusal(422, "bad_override", str(exc), why=str(exc)) from None
 
@@ -118,6 +120,8 @@ def remove_override(service: Service, assignment_id: str, student_id: str, targe
             actor=actor,
             now=service.clock(),
         )
+        if removed:
+            counted_grade_changed(conn, assignment.id, student_id)
     if not removed:
         raise refusal(404, "no_override", f"no override of {target!r} for {student_id!r}")
 
@@ -196,6 +200,7 @@ def resolve_request(
                     now=now,
                     max_points=max_points(service, assignment),
                 )
+                counted_grade_changed(conn, assignment.id, found.student_id)
             regrade_requests.resolve(conn, request_id, actor, now)
     except regrade_requests.RequestError as exc:
         raise _request_refusal(exc) from None
