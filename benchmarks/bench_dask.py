@@ -13,7 +13,7 @@ of examples s001 and s005 with one added comment each, so no two share a Dask ta
               JSON + task key), worker decode (JSON + content hash proof), result encode + client
               decode with all checks, and the scheduling round trip of a trivial task carrying a
               payload of the same size through the same cluster (median of 20, sequential)
-The cluster is started with Dask's own CLI on 127.0.0.1 (tests/dask_cluster.py) and stopped after.
+The cluster is started with Dask's own CLI on 127.0.0.1 (tests/helpers/dask_cluster.py) and stopped after.
 """
 
 from __future__ import annotations
@@ -30,9 +30,6 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "tests"))
-
-from dask_cluster import LoopbackCluster  # noqa: E402
 
 from autograder.executors.dask_executor import task_key, wire_settings  # noqa: E402
 from autograder.executors.dask_tasks import RESOURCE  # noqa: E402
@@ -43,6 +40,7 @@ from autograder.grade.gradebook import Gradebook  # noqa: E402
 from autograder.grade.intake import discover, intake_student  # noqa: E402
 from autograder.grade.run import RunSettings  # noqa: E402
 from autograder.model import ReleaseInfo  # noqa: E402
+from tests.helpers.dask_cluster import LoopbackCluster  # noqa: E402
 
 RELEASE = REPO / "assignments" / "2026-fall"
 EXAMPLES = REPO / "examples" / "submissions"

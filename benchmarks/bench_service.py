@@ -36,7 +36,6 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "tests"))
 
 from autograder.commands.submit import multipart_body  # noqa: E402
 
@@ -191,7 +190,7 @@ def main() -> None:
         runs = [("1 local worker", 1, ()), ("2 local workers", 2, ())]
         cluster = None
         if not args.smoke:
-            from dask_cluster import LoopbackCluster
+            from tests.helpers.dask_cluster import LoopbackCluster
 
             cluster = LoopbackCluster(root / "dask-logs")
             cluster.start_scheduler()

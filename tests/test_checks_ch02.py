@@ -210,10 +210,10 @@ def test_corpus_shows_every_failure_message(corpus_scores, exercise):
 def test_feedback_never_states_a_hidden_answer(corpus: Corpus, tmp_path: Path) -> None:
     """Every feedback file of the corpus, grepped for the answers of single-value exercises: the
     measured compile count of the student's own sequence and the compiled artefact's fusion counts."""
-    from feedback_leaks import leaks
-
     from autograder.exercises import recompile
     from autograder.grade import reports
+
+    from helpers.feedback_leaks import leaks
 
     files = 0
     for result in corpus.results:
@@ -233,9 +233,9 @@ def test_feedback_never_states_a_hidden_answer(corpus: Corpus, tmp_path: Path) -
 
 def test_leak_detector_finds_stated_answers() -> None:
     """The grep above can fail: the messages the grader used to write are caught."""
-    from feedback_leaks import leaks
-
     from autograder.exercises import fusion
+
+    from helpers.feedback_leaks import leaks
 
     inp = fusion.inputs(SEED, structure_seed=SEED)
     count, nbytes = fusion.measure(inp.params)["chain"]

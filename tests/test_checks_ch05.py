@@ -233,9 +233,9 @@ def test_corpus_shows_every_failure_message(corpus_scores: dict[str, dict[str, E
 @pytest.mark.slow
 def test_feedback_never_states_a_hidden_answer(graded_corpus: Corpus, tmp_path: Path) -> None:
     """Every feedback file of the corpus: no expected or measured value spelled out ("应为 …")."""
-    from feedback_leaks import leaks
-
     from autograder.grade import reports
+
+    from helpers.feedback_leaks import leaks
 
     for result in graded_corpus.results:
         folder = reports.write_student_files(tmp_path, result.student_id, result)

@@ -347,26 +347,25 @@ def test_container_children_read_the_host_compile_cache_read_only(
     image: dict[str, str], tmp_path: Path
 ) -> None:
     """`--isolation container --compile-cache DIR`: every child's container gets the host's trusted
-    cache as a read-only volume at /sandbox/xla. The probe (tests/test_compile_cache.py HOSTILE_CELL)
+    cache as a read-only volume at /sandbox/xla. The probe (tests/helpers/trusted_cache.py HOSTILE_CELL)
     has an entry served by key (the image's jaxlib is the host's, both locked), cannot list the folder
     nor rewrite, chmod, rename, unlink or add an entry, and the folder is byte-identical afterwards."""
-    sys.path.insert(0, str(REPO / "tests"))
-    from test_compile_cache import HOSTILE_CELL, _snapshot, fill_trusted
-
     from autograder.model import ReleaseInfo
     from autograder.release.compile_cache import with_answers
+
+    from helpers.trusted_cache import HOSTILE_CELL, fill_trusted, snapshot
 
     cache = fill_trusted(tmp_path / "xla")
     released = json.loads(ReleaseInfo.load(RELEASE).notebooks["ch02"].read_text(encoding="utf-8"))
     subs = tmp_path / "subs"
     subs.mkdir()
     (subs / "probe.ipynb").write_text(json.dumps(with_answers(released, {"safe_distance": [HOSTILE_CELL]})))
-    before = _snapshot(cache)
+    before = snapshot(cache)
     done = host_grade(subs, tmp_path / "out", "--isolation", "container", "--engine", "podman",
                       "--image", image["name"], "--exercises", "safe_distance", "--compile-cache", str(cache),
                       env={"JAXGRADE_CONTAINER_DIR": str(STATE)})  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
-    assert _snapshot(cache) == before, "a child changed the trusted compile cache"
+    assert snapshot(cache) == before, "a child changed the trusted compile cache"
     text = (tmp_path / "out" / "probe" / "feedback.md").read_text(encoding="utf-8")
     assert "jaxgrade_cache_report " in text, text
     report = json.loads(text.split("jaxgrade_cache_report ", 1)[1].split("}", 1)[0] + "}")
@@ -656,7 +655,8 @@ print(os.getuid(), float(jnp.arange(4).sum()), leaks)
 def test_image_venv_resolves_to_the_lock(image: dict[str, str]) -> None:
     """The image's venv holds exactly requirements.lock, the versions .venv has (test_lock.py)."""
     from packaging.utils import canonicalize_name
-    from test_lock import read_lock
+
+    from helpers.lock_files import read_lock
 
     listing = (
         "import importlib.metadata as m, json;"
@@ -895,10 +895,9 @@ def test_bundled_compile_cache_is_installed_and_used_in_the_image(
     /opt/jaxgrade/xla (its self-check proves a sandbox uid cannot list it), run_autograder points
     JAXGRADE_COMPILE_CACHE_ROOT there, and grading on this host (same CPU, jaxlib, grader) uses it
     and scores as without it."""
-    sys.path.insert(0, str(REPO / "tests"))
-    from test_compile_cache import fill_trusted
-
     from autograder.grade import compile_cache
+
+    from helpers.trusted_cache import fill_trusted
 
     name = compile_cache.cache_name((RELEASE / "manifest.json").read_bytes(), "2026-fall")
     root = tmp_path / "xla-root"

@@ -1,7 +1,7 @@
 """`jaxgrade grade --executor tcp://...` on a real Dask cluster on loopback.
 
 The cluster is Dask's own CLI (`dask scheduler`, two `dask worker --nthreads 1 --resources
-grader=1`, allowed-failures 1), started and stopped by the fixtures (tests/dask_cluster.py). Every
+grader=1`, allowed-failures 1), started and stopped by the fixtures (tests/helpers/dask_cluster.py). Every
 grading is real: the workers run the runner with bwrap-sandboxed children, as a local run does.
 Real gradings are few (this machine is slow): one full batch of the example submissions per
 executor, fault tests with `--exercises histogram`.
@@ -13,7 +13,6 @@ import json
 import math
 import os
 import shutil
-import sqlite3
 import stat
 import subprocess
 import sys
@@ -33,46 +32,17 @@ from autograder.grade.codec import (
 )
 from autograder.model import ReleaseInfo
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from dask_cluster import LoopbackCluster, free_port, kill_while_executing, two_worker_cluster  # noqa: E402
-
-REPO = Path(__file__).resolve().parents[1]
-RELEASE = REPO / "assignments" / "2026-fall"
-EXAMPLES = REPO / "examples" / "submissions"
-JAXGRADE = str(Path(sys.executable).with_name("jaxgrade"))
-SCALE = "3"  # time limits x3: the machine is shared and slow
+from helpers.batch_cli import JAXGRADE, SCALE, grade, rows, sandbox_prerequisites
+from helpers.dask_cluster import LoopbackCluster, kill_while_executing, two_worker_cluster
+from helpers.paths import EXAMPLES, RELEASE, REPO
+from helpers.ports import free_port
 
 pytestmark = pytest.mark.slow
 
 
-def _prerequisites() -> str:
-    missing = [tool for tool in ("bwrap", "clang++") if shutil.which(tool) is None]
-    if missing:
-        return f"needs {', '.join(missing)} for sandboxed grading on the workers"
-    if os.geteuid() != 0:
-        return "bwrap grading with per-job uids needs root"
-    return ""
-
-
-if _prerequisites():  # pragma: no cover - only where the sandbox cannot run
-    print(f"test_dask skipped: {_prerequisites()}", file=sys.stderr)
-    pytestmark = [pytest.mark.slow, pytest.mark.skip(reason=_prerequisites())]
-
-
-def grade(subs: Path, out: Path, *args: str, timeout: float = 1800) -> subprocess.CompletedProcess[str]:
-    argv = [
-        JAXGRADE,
-        "grade",
-        str(subs),
-        "--out",
-        str(out),
-        "--release",
-        str(RELEASE),
-        "--timeout-scale",
-        SCALE,
-        *args,
-    ]
-    return subprocess.run(argv, capture_output=True, text=True, timeout=timeout, cwd=REPO)
+if sandbox_prerequisites():  # pragma: no cover - only where the sandbox cannot run
+    print(f"test_dask skipped: {sandbox_prerequisites()}", file=sys.stderr)
+    pytestmark = [pytest.mark.slow, pytest.mark.skip(reason=sandbox_prerequisites())]
 
 
 def student_files(out: Path) -> dict[str, str]:
@@ -81,17 +51,6 @@ def student_files(out: Path) -> dict[str, str]:
     for p in sorted(out.glob("*/feedback.md")):
         files[str(p.relative_to(out))] = p.read_text()
     return files
-
-
-def rows(out: Path) -> dict[str, dict[str, str]]:
-    db = sqlite3.connect(f"file:{out / 'gradebook.sqlite'}?mode=ro", uri=True)
-    try:
-        return {
-            r[0]: {"state": r[1], "status": r[2] or "", "error": r[3] or ""}
-            for r in db.execute("SELECT student_id, state, status, error FROM submissions")
-        }
-    finally:
-        db.close()
 
 
 @pytest.fixture(scope="module")
@@ -285,6 +244,29 @@ def test_a_submission_travels_without_its_id_and_with_a_proven_hash() -> None:
         decode_submission(wire)
 
 
+def test_a_refusal_travels_as_the_same_student_input_error() -> None:
+    """What a worker sends when its grading raised StudentInputError: the client gets the same error
+    back (for the same submission only); a result is no refusal."""
+    from autograder.grade.codec import decode_refusal, encode_refusal
+    from autograder.model import StudentResult
+    from autograder.student_input import StudentInputError
+
+    h = "a" * 64
+    text = encode_refusal(h, StudentInputError("array frame: unknown dtype 'f3'", "数组观测结果的类型无效"))
+    back = decode_refusal(text, content_hash_hex=h)
+    assert isinstance(back, StudentInputError)
+    assert (back.detail, back.message_zh) == ("array frame: unknown dtype 'f3'", "数组观测结果的类型无效")
+    surrogate = encode_refusal(h, StudentInputError("x\ud800", "y"))
+    assert decode_refusal(surrogate, content_hash_hex=h).detail == "x\ufffd"  # type: ignore[union-attr]
+    with pytest.raises(CodecError, match="another submission"):
+        decode_refusal(text, content_hash_hex="b" * 64)
+    with pytest.raises(CodecError, match="unexpected keys"):
+        decode_refusal(text.replace('"detail"', '"details"'), content_hash_hex=h)
+    ok = encode_result(StudentResult("x", h, "2026-fall", {}, "ok", ()))
+    assert decode_refusal(ok, content_hash_hex=h) is None
+    assert decode_refusal("not json", content_hash_hex=h) is None
+
+
 # ---------------------------------------------------------------------------------- fault tests
 
 
@@ -469,7 +451,7 @@ def test_a_grader_fault_on_the_workers_is_retried_once_then_grader_error(
 
 
 def _trusted_cache(parent: Path, name: str) -> Path:
-    from test_compile_cache import fill_trusted
+    from helpers.trusted_cache import fill_trusted
 
     parent.mkdir(parents=True)
     return fill_trusted(parent / name)
@@ -477,10 +459,10 @@ def _trusted_cache(parent: Path, name: str) -> Path:
 
 def _cache_probe_students(subs: Path) -> Path:
     """`probe`: a ch02 notebook whose safe_distance cell compiles the cached function, then tries to
-    list and change the cache (tests/test_compile_cache.py HOSTILE_CELL); and s005 (ch02 correct)."""
-    from test_compile_cache import HOSTILE_CELL
-
+    list and change the cache (tests/helpers/trusted_cache.py HOSTILE_CELL); and s005 (ch02 correct)."""
     from autograder.release.compile_cache import with_answers
+
+    from helpers.trusted_cache import HOSTILE_CELL
 
     release = ReleaseInfo.load(RELEASE)
     released = json.loads(release.notebooks["ch02"].read_text(encoding="utf-8"))
@@ -565,3 +547,39 @@ def test_a_cache_made_for_another_cpu_is_not_used_by_the_workers(
     assert sum(said.values()) >= 1 and max(said.values()) <= 1, said
     rows_out = (tmp_path / "out" / "grades.csv").read_text().splitlines()
     assert any(line.startswith("s005_only_ch02,") for line in rows_out)
+
+
+def test_a_student_input_error_on_a_worker_is_the_students_status_as_in_a_local_batch(
+    two_workers: LoopbackCluster, tmp_path: Path
+) -> None:
+    """#20: grading on a Dask worker that raises StudentInputError (h33's array frame refused by the
+    real decoder, tests/helpers/refusing_worker.py) gives the student `malformed:unusable_input`, the
+    same gradebook row, grades.csv and feedback as a local batch whose grading raises it, not a
+    grader_error."""
+    import cloudpickle
+
+    from autograder.commands import grade as grade_command
+
+    from helpers import refusing_worker
+    from helpers.fake_grading import parser
+
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    shutil.copy(REPO / "tests" / "corpus" / "hostile" / "h33_frame_dtype" / "h33_frame_dtype.ipynb", subs)
+    args = ["--exercises", "histogram"]
+    local = tmp_path / "local"
+    argv = [str(subs), "--out", str(local), "--release", str(RELEASE), *args]
+    assert grade_command.run(parser().parse_args(argv), grade_fn=refusing_worker.refused_grade) == 0
+    client = two_workers.client()
+    cloudpickle.register_pickle_by_value(refusing_worker)
+    try:
+        assert set(client.run(refusing_worker.refuse_grading).values()) == {"refusing"}
+        r = grade(subs, tmp_path / "out", "--executor", two_workers.address, *args)
+    finally:
+        client.run(refusing_worker.restore_grading)
+        cloudpickle.unregister_pickle_by_value(refusing_worker)
+    assert r.returncode == 0, r.stderr
+    want = {"h33_frame_dtype": {"state": "graded", "status": "malformed:unusable_input", "error": ""}}
+    assert rows(local) == want and rows(tmp_path / "out") == want, r.stderr
+    assert student_files(tmp_path / "out") == student_files(local)
+    assert "数组观测结果的类型无效" in (local / "h33_frame_dtype" / "feedback.md").read_text(encoding="utf-8")

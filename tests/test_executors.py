@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -19,14 +18,13 @@ from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_grade_cli import fake_grade, make_release, populate, read_csv  # noqa: E402
+from autograder.executors import parse_executor
+from autograder.executors.release_archive import ReleaseArchiveError, pack_release, unpack_release
+from autograder.grade.batch import BatchConfig, run_batch
+from autograder.grade.codec import decode_result, decode_submission, encode_result, encode_submission
+from autograder.model import GraderFault, ReleaseInfo, StudentResult, StudentSubmission
 
-from autograder.executors import parse_executor  # noqa: E402
-from autograder.executors.release_archive import ReleaseArchiveError, pack_release, unpack_release  # noqa: E402
-from autograder.grade.batch import BatchConfig, run_batch  # noqa: E402
-from autograder.grade.codec import decode_result, decode_submission, encode_result, encode_submission  # noqa: E402
-from autograder.model import GraderFault, ReleaseInfo, StudentResult, StudentSubmission  # noqa: E402
+from helpers.fake_grading import fake_grade, make_release, populate, read_csv
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -15,8 +15,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from autograder.bundle.gradescope import STUDENT_ID, student_id  # noqa: E402
+from autograder.bundle.gradescope import STUDENT_ID, student_id
 
 
 @pytest.mark.parametrize(
@@ -59,7 +58,7 @@ def _own_name() -> str:
 def filled_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A cache root holding this release's cache as warm-cache publishes it, filled by a trusted
     process (no student code) compiling one function with JAX's persistent cache."""
-    from test_compile_cache import fill_trusted
+    from helpers.trusted_cache import fill_trusted
 
     root = tmp_path_factory.mktemp("xla-root")
     fill_trusted(root / _own_name())

@@ -14,7 +14,6 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from test_grade_cli import ALL_OK, fake_grade, make_release, nb_bytes, parser
 
 from autograder.commands import grade
 from autograder.grade.reports import GRADES_COLUMNS
@@ -23,6 +22,8 @@ from autograder.lms.layouts import scan_download
 from autograder.lms.mapping import map_students
 from autograder.lms.names import parse_canvas, parse_moodle
 from autograder.roster import Student, parse_roster
+
+from helpers.fake_grading import ALL_OK, fake_grade, make_release, nb_bytes, parser
 
 ROSTER = (
     "student_id,name,email,lms_id,sis_login_id,section\n"

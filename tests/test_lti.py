@@ -1,4 +1,4 @@
-"""LTI 1.3 Advantage against a real platform on loopback (tests/lti_platform.py: `lti1p3platform`
+"""LTI 1.3 Advantage against a real platform on loopback (tests/helpers/lti_platform.py: `lti1p3platform`
 signing the launches and serving NRPS and AGS) and a real `jaxgrade serve` with one grading worker.
 
 - the OIDC login and launch round trip: a roster student lands on their page, logged in; an
@@ -27,12 +27,15 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from lti_platform import INSTRUCTOR, LEARNER, LoopbackPlatform, User
-from service_server import Browserish
-from test_service import MALFORMED, REPO, Served, call, free_port, serve, upload, wait_final
 
 from autograder.service.db import connect
 from autograder.service.lti import tables
+
+from helpers.browserish import Browserish
+from helpers.lti_platform import INSTRUCTOR, LEARNER, LoopbackPlatform, User
+from helpers.paths import REPO
+from helpers.ports import free_port
+from helpers.served import MALFORMED, Served, call, serve, upload, wait_final
 
 ROSTER = (
     "student_id,name,email,lms_id\n"

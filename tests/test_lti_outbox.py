@@ -11,12 +11,13 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from test_service import RELEASE
 
 from autograder.service import db
 from autograder.service.config import ServiceConfig
 from autograder.service.core import GradedOutcome, Service
 from autograder.service.lti import outbox, tables
+
+from helpers.paths import RELEASE
 
 ROSTER = "student_id,name\ns1,A\ns2,B\n"
 

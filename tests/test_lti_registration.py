@@ -15,12 +15,11 @@ from pathlib import Path
 import jwt
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from service_server import serving  # noqa: E402
+from autograder.service.db import connect
+from autograder.service.lti import keys
+from autograder.service.lti.platforms import find_platform
 
-from autograder.service.db import connect  # noqa: E402
-from autograder.service.lti import keys  # noqa: E402
-from autograder.service.lti.platforms import find_platform  # noqa: E402
+from helpers.served import serving
 
 REPO = Path(__file__).resolve().parents[1]
 ROSTER = "student_id,name,email,lms_id\ns1,学生一,s1@example.edu,lms-1\n"

@@ -12,10 +12,9 @@ import pytest
 from autograder.exercises import CHAPTERS
 from autograder.mutation.operators import mutants
 from autograder.release.compile_cache import master_answers
+from scripts import mutate_answers
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "scripts"))
-import mutate_answers  # noqa: E402
 
 
 def _master() -> dict[str, list[str]]:

@@ -21,7 +21,9 @@ from pathlib import Path
 import nbformat
 import pytest
 import yaml
-from nbexec import REPO, KernelSession, notebook_workdir
+
+from helpers.nbexec import KernelSession, notebook_workdir
+from helpers.paths import REPO
 
 pytestmark = pytest.mark.slow
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
 import zipfile
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -18,17 +17,10 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from nbexec import CellRun, KernelSession  # noqa: E402
-from service_server import serving  # noqa: E402
-from test_service import (  # noqa: E402
-    EXAMPLES,
-    RELEASE,
-    Served,
-    call,
-    free_port,
-    require_grading_tools,
-)
+from helpers.nbexec import CellRun, KernelSession
+from helpers.paths import EXAMPLES, RELEASE
+from helpers.ports import free_port
+from helpers.served import Served, call, require_grading_tools, serving
 
 ROSTER = "student_id,name,email\ns1,学生一,s1@example.edu\n"
 SUBMIT = "import jaxcourse\njaxcourse.submit(save_timeout=0.5)"

@@ -13,7 +13,6 @@ import os
 import secrets
 import shutil
 import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -21,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from service_server import serving  # noqa: E402
-from test_service import EXAMPLES, RELEASE, Served, free_port, require_grading_tools  # noqa: E402
+from helpers.paths import EXAMPLES, RELEASE
+from helpers.ports import free_port
+from helpers.served import Served, require_grading_tools, serving
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")

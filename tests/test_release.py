@@ -24,11 +24,13 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from nbexec import REPO, KernelSession
 
 from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.model import ReleaseInfo
 from autograder.release.build import ReleaseError, build_release
+
+from helpers.nbexec import KernelSession
+from helpers.paths import REPO
 
 FIXTURE = REPO / "tests" / "fixtures" / "solutions"
 SOLUTIONS = REPO / "solutions"

@@ -19,10 +19,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from service_server import Browserish, serving
-from test_service import REPO, Served
 
 from autograder.grade.reports import GRADES_COLUMNS
+
+from helpers.browserish import Browserish
+from helpers.paths import REPO
+from helpers.served import Served, serving
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")

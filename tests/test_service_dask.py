@@ -1,5 +1,5 @@
 """`jaxgrade serve --executor tcp://...` end to end on a real loopback Dask cluster (a scheduler and
-two workers, tests/dask_cluster.py): the examples uploaded through the API get the grades of a
+two workers, tests/helpers/dask_cluster.py): the examples uploaded through the API get the grades of a
 local batch of the same files under the same ids, while one Dask worker is SIGKILLed mid-grading;
 by the service database's records every attempt is graded exactly once."""
 
@@ -13,26 +13,17 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from dask_cluster import LoopbackCluster, kill_while_executing, two_worker_cluster  # noqa: E402
-from test_dask import _prerequisites, grade, rows  # noqa: E402
-from test_service import (  # noqa: E402
-    EXAMPLE_IDS,
-    EXAMPLES,
-    example_files,
-    read_csv,
-    serve,
-    upload,
-    wait_final,
-    write_roster,
-)
+from autograder.service import db
 
-from autograder.service import db  # noqa: E402
+from helpers.batch_cli import grade, rows, sandbox_prerequisites
+from helpers.dask_cluster import LoopbackCluster, kill_while_executing, two_worker_cluster
+from helpers.paths import EXAMPLES
+from helpers.served import EXAMPLE_IDS, example_files, read_csv, serve, upload, wait_final, write_roster
 
 pytestmark = pytest.mark.slow
-if _prerequisites():  # pragma: no cover - only where the sandbox cannot run
-    print(f"test_service_dask skipped: {_prerequisites()}", file=sys.stderr)
-    pytestmark = [pytest.mark.slow, pytest.mark.skip(reason=_prerequisites())]
+if sandbox_prerequisites():  # pragma: no cover - only where the sandbox cannot run
+    print(f"test_service_dask skipped: {sandbox_prerequisites()}", file=sys.stderr)
+    pytestmark = [pytest.mark.slow, pytest.mark.skip(reason=sandbox_prerequisites())]
 
 
 @pytest.fixture(scope="module")
@@ -76,7 +67,7 @@ def test_serve_on_dask_grades_like_the_batch_through_a_killed_worker(
         with engine.connect() as conn:
             runs = conn.execute(sa.select(g.attempt_id, g.outcome)).all()
         engine.dispose()
-        from test_service import call
+        from helpers.served import call
 
         service_csv = read_csv(call(served, "GET", "/api/grades.csv", token=served.ta)[2].decode())
     finally:

@@ -13,9 +13,10 @@ import pytest
 import schemathesis
 from fastapi.openapi.utils import get_openapi
 from hypothesis import HealthCheck, Phase, settings
-from test_service import Served, call, serve, write_roster
 
 from autograder.service import api, audit_api, overrides_api, requests_api
+
+from helpers.served import Served, call, serve, write_roster
 
 ROUTES = [
     *api.router.routes,

@@ -12,19 +12,19 @@ processes on one database rely on.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_service import MALFORMED, RELEASE, db_args, postgres, write_roster  # noqa: E402,F401
+from autograder.service import db
+from autograder.service.config import ServiceConfig
+from autograder.service.core import Service
+from autograder.states import AttemptState
 
-from autograder.service import db  # noqa: E402
-from autograder.service.config import ServiceConfig  # noqa: E402
-from autograder.service.core import Service  # noqa: E402
-from autograder.states import AttemptState  # noqa: E402
+from helpers.databases import db_args, postgres  # noqa: F401 (postgres: the PostgreSQL server fixture)
+from helpers.paths import RELEASE
+from helpers.served import MALFORMED, write_roster
 
 LEASE_S = 30.0
 
@@ -82,7 +82,7 @@ def test_a_starting_process_leaves_live_leases_alone_and_takes_back_expired_ones
     clock.now += LEASE_S  # A stopped beating (killed): its lease runs out
     again = b.claim_next("B/worker-1")
     assert again is not None and again.id == att.id and again.tries == 2
-    from test_service import _outcome
+    from helpers.service_core import graded_outcome as _outcome
 
     assert not a.finish_graded("A/worker-1", att.id, _outcome(80.0, tmp_path))  # A lost the lease
     assert not a.extend_lease("A/worker-1", att.id)

@@ -28,25 +28,19 @@ from types import ModuleType
 import pytest
 import sqlalchemy as sa
 from alembic import command
-from test_service import (
-    MALFORMED,
-    RELEASE,
-    REPO,
-    Served,
-    call,
-    db_args,
-    free_port,
-    postgres,  # noqa: F401 (the session's PostgreSQL server fixture)
-    serve,
-    upload,
-    wait_final,
-    write_roster,
-)
 
 from autograder.service import assignments, db, schema
 from autograder.service.config import ServiceConfig
 from autograder.service.core import Service
 from autograder.service.lti import tables as lti_tables
+
+from helpers.databases import (
+    db_args,
+    postgres,  # noqa: F401 (the session's PostgreSQL server fixture)
+)
+from helpers.paths import RELEASE, REPO
+from helpers.ports import free_port
+from helpers.served import MALFORMED, Served, call, serve, upload, wait_final, write_roster
 
 FIRST_RELEASE = "dcc4b41"  # the last commit whose service had an unversioned schema
 

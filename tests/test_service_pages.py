@@ -15,11 +15,13 @@ from pathlib import Path
 
 import pytest
 from itsdangerous import URLSafeTimedSerializer
-from service_server import Browserish, serving
-from test_service import REPO, Served
 
 from autograder.grade.reports import GRADES_COLUMNS
 from autograder.service import charts, pages, sessions
+
+from helpers.browserish import Browserish
+from helpers.paths import REPO
+from helpers.served import Served, serving
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -18,8 +18,9 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from service_server import Browserish, serving
-from test_service import Served, call
+
+from helpers.browserish import Browserish
+from helpers.served import Served, call, serving
 
 ROSTER = "student_id,name,email\npf01,学生甲,\npf02,学生乙,\n"
 EXAMPLES_PER_ROUTE = 5

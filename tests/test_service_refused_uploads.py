@@ -11,7 +11,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from test_service import call, serve, write_roster
+
+from helpers.served import call, serve, write_roster
 
 RACERS = 8
 

@@ -29,21 +29,13 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from service_server import Browserish
-from test_csv_injection import assert_inert
-from test_service import (
-    MALFORMED,
-    Served,
-    call,
-    postgres,  # noqa: F401 (the session's PostgreSQL server fixture)
-    read_csv,
-    serve,
-    upload,
-    wait_final,
-    write_roster,
-)
 
 from autograder.service.assignments import FIRST_ASSIGNMENT
+
+from helpers.browserish import Browserish
+from helpers.csv_inert import assert_inert
+from helpers.databases import postgres  # noqa: F401 (the session's PostgreSQL server fixture)
+from helpers.served import MALFORMED, Served, call, read_csv, serve, upload, wait_final, write_roster
 
 STUDENTS = ("r01", "r02", "r03", "r04")
 TAS = ("alice", "bob")

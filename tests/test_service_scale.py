@@ -1,4 +1,4 @@
-"""Two `jaxgrade serve` processes on one real PostgreSQL database (tests/pg.py), as behind a load
+"""Two `jaxgrade serve` processes on one real PostgreSQL database (tests/helpers/pg.py), as behind a load
 balancer: 200 uploads from 50 students spread over both, one process `kill -9`ed while it grades
 and started again, and by the database's own records every attempt graded exactly once, nothing
 lost, and no live work of the surviving process ever taken back.
@@ -10,17 +10,16 @@ graded to `malformed:...` like any other attempt.
 
 from __future__ import annotations
 
-import sys
 import time
 from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_service import MALFORMED, postgres, serve, upload, write_roster  # noqa: E402,F401
+from autograder.service import db
 
-from autograder.service import db  # noqa: E402
+from helpers.databases import postgres  # noqa: F401 (the PostgreSQL server fixture)
+from helpers.served import MALFORMED, serve, upload, write_roster
 
 pytestmark = pytest.mark.slow
 STUDENTS = tuple(f"m{i:02d}" for i in range(50))

@@ -8,8 +8,10 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
-from service_server import Browserish, serving
-from test_service import Served, call, db_args, db_kind, postgres, serve, write_roster
+
+from helpers.browserish import Browserish
+from helpers.databases import db_args, db_kind, postgres
+from helpers.served import Served, call, serve, serving, write_roster
 
 __all__ = ["db_kind", "postgres"]  # fixtures shared with test_service.py
 

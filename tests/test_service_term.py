@@ -13,20 +13,16 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from service_server import Browserish
-from test_service import (
-    MALFORMED,
-    Served,
-    call,
+
+from autograder.service.assignments import FIRST_ASSIGNMENT
+
+from helpers.browserish import Browserish
+from helpers.databases import (
     db_args,
     db_kind,  # noqa: F401 (parametrises the module over SQLite and PostgreSQL)
     postgres,  # noqa: F401 (the session's PostgreSQL server fixture)
-    serve,
-    upload,
-    write_roster,
 )
-
-from autograder.service.assignments import FIRST_ASSIGNMENT
+from helpers.served import MALFORMED, Served, call, serve, upload, write_roster
 
 ON_TIME_WINDOW_S = 45  # from start-up to the deadline: room for the on-time upload under load
 A = f"/api/assignments/{FIRST_ASSIGNMENT}"

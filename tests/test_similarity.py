@@ -19,21 +19,13 @@ from pathlib import Path
 import pytest
 
 from autograder import cli
-from benchmarks.similarity_corpus import Answer, load_corpus, write_student
-from benchmarks.similarity_disguise import disguise_cpp, disguise_python
+from benchmarks.similarity_corpus import Answer, write_student
+
+from helpers.similarity import corpus_answer, disguised
 
 ROOT = Path(__file__).resolve().parent.parent
 RELEASE = ROOT / "assignments" / "2026-fall"
 SOLUTIONS = ROOT / "solutions"
-
-
-def corpus_answer(exercise: str, variant: str) -> Answer:
-    return load_corpus(exercise)[variant]
-
-
-def disguised(answer: Answer, seed: int) -> Answer:
-    kernel = disguise_cpp(answer.kernel, seed) if answer.kernel is not None else None
-    return Answer(disguise_python(answer.python, seed), kernel)
 
 
 def small_class(folder: Path) -> None:

@@ -19,12 +19,14 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from test_similarity import RELEASE, corpus_answer, disguised
 
 from autograder.service.config import ServiceConfig
 from autograder.service.core import GradedOutcome, Service
 from autograder.service.similarity_page import SimilarityRefresher
 from benchmarks.similarity_corpus import write_student
+
+from helpers.paths import RELEASE
+from helpers.similarity import corpus_answer, disguised
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")

@@ -1,8 +1,11 @@
-"""The suite's own rules (tests/conftest.py): hermetic HOME, and in CI no skip outside the allowlist."""
+"""The suite's own rules: hermetic HOME and in CI no skip outside the allowlist (tests/conftest.py);
+shared code lives in tests/helpers/, so no test module imports another or edits `sys.path`."""
 
 from __future__ import annotations
 
+import ast
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -70,3 +73,102 @@ def test_tests_see_a_private_home_and_no_jaxgrade_overrides() -> None:
     from autograder.grade import compile_cache
 
     assert home in compile_cache.default_root().parents
+
+
+# --- shared code: tests/helpers/, never another test module ------------------------------------------
+
+# a script a test writes for a child process, importing a test module (`from test_x import ...`)
+CHILD_IMPORTS_A_TEST_MODULE = re.compile(r"^\s*(?:from|import)\s+(?:tests\.)?test_\w+", re.MULTILINE)
+
+
+def _names_a_test_module(module: str) -> bool:
+    return any(part.startswith("test_") for part in module.split("."))
+
+
+def _is_sys_path(expr: ast.AST) -> bool:
+    if isinstance(expr, ast.Subscript):
+        expr = expr.value
+    return (
+        isinstance(expr, ast.Attribute)
+        and expr.attr == "path"
+        and isinstance(expr.value, ast.Name)
+        and expr.value.id == "sys"
+    )
+
+
+def _violation(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Import):
+        hits = [a.name for a in node.names if _names_a_test_module(a.name)]
+        return f"imports the test module {hits[0]}" if hits else None
+    if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+        names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        hit = any(map(_names_a_test_module, names))
+        return f"imports from the test module {node.module}" if hit else None
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        edits = node.func.attr in ("insert", "append", "extend", "remove") and _is_sys_path(node.func.value)
+        return "edits sys.path" if edits else None
+    if isinstance(node, ast.Assign | ast.AugAssign):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        return "edits sys.path" if any(map(_is_sys_path, targets)) else None
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        m = CHILD_IMPORTS_A_TEST_MODULE.search(node.value)
+        return f"a child's script imports a test module ({m.group(0).strip()})" if m else None
+    return None
+
+
+def cross_module_violations(source: str) -> list[str]:
+    """`line: what`, in line order, for every import of a test module (also in a script a test writes
+    for a child process) and every `sys.path` edit in `source`."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if (what := _violation(node)) is not None:
+            found.append((node.lineno, what))
+    return [f"{line}: {what}" for line, what in sorted(found)]
+
+
+def suite_files() -> list[Path]:
+    """Every test module, tests/conftest.py and every module of tests/helpers/."""
+    helpers = sorted((TESTS / "helpers").glob("*.py"))
+    return [*sorted(TESTS.glob("test_*.py")), TESTS / "conftest.py", *helpers]
+
+
+def test_no_test_module_imports_another_or_edits_sys_path() -> None:
+    found = [
+        f"{path.relative_to(TESTS.parent)}:{v}"
+        for path in suite_files()
+        for v in cross_module_violations(path.read_text(encoding="utf-8"))
+    ]
+    assert not found, "shared test code belongs in tests/helpers/ (`from helpers.<module> import ...`):\n" + (
+        "\n".join(found)
+    )
+
+
+# `{t}`: this file must not hold what it looks for
+CROSS_MODULE_SAMPLE = """
+import sys
+import {t}service
+from {t}grade_cli import fake_grade
+from tests.{t}dask import rows
+from tests import {t}lock
+sys.path.insert(0, "tests")
+sys.path[:0] = ["tests"]
+DRIVER = '''
+from {t}grade_cli import fake_grade
+'''
+from helpers.served import serve
+from autograder.grade import compile_cache
+PROBE = 'sys.path.insert(0, "/opt/jaxgrade/src")'  # a child's own path, not the suite's
+""".format(t="test_")
+
+
+def test_the_rule_sees_each_kind_of_cross_module_import() -> None:
+    assert cross_module_violations(CROSS_MODULE_SAMPLE) == [
+        "3: imports the test module test_service",
+        "4: imports from the test module test_grade_cli",
+        "5: imports from the test module tests.test_dask",
+        "6: imports from the test module tests",
+        "7: edits sys.path",
+        "8: edits sys.path",
+        "9: a child's script imports a test module (from test_grade_cli)",
+    ]
+    assert TESTS / "test_service.py" in suite_files() and TESTS / "helpers" / "served.py" in suite_files()

@@ -10,9 +10,13 @@ import sys
 from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from autograder.service.config import POLICIES, ServiceConfig
+
+if TYPE_CHECKING:
+    from autograder.service.core import Service
 
 
 def _iso(value: str) -> datetime:
@@ -141,6 +145,35 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:  # over 80 lines: on
         help="cap on all stored attempts of one student (default: %(default)s)",
     )
     _add_grading_arguments(parser)
+    _add_regrade_arguments(parser)
+
+
+def _add_regrade_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--regrade-assignment",
+        default=None,
+        metavar="A",
+        help="at start-up, queue a regrade of assignment A's attempts under --release (graded in the "
+        "background behind live uploads; students see nothing until a TA publishes it on "
+        "/ta/regrade-runs); an open run of the same release and scope is reused",
+    )
+    parser.add_argument(
+        "--regrade-scope",
+        choices=("counted", "all"),
+        default="counted",
+        help="with --regrade-assignment: each student's counted attempt, or every finished attempt "
+        "(default: %(default)s)",
+    )
+
+
+def start_regrade(service: Service, args: argparse.Namespace) -> int:
+    """The run `--regrade-assignment` asks for (an open one of the same release and scope, or a new one)."""
+    release = service.cfg.release
+    found = service.regrades.find_open(args.regrade_assignment, release, args.regrade_scope)
+    if found is not None:
+        return found
+    # audit: the run's start is recorded by RegradeRuns.start with actor "cli"
+    return service.regrades.start(args.regrade_assignment, release, args.regrade_scope, actor="cli")
 
 
 def _add_grading_arguments(parser: argparse.ArgumentParser) -> None:
@@ -243,7 +276,7 @@ def run(args: argparse.Namespace) -> int:
 
     from autograder.roster import RosterError
     from autograder.service.app import create_app
-    from autograder.service.core import Service
+    from autograder.service.core import Refusal, Service
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     try:
@@ -255,6 +288,16 @@ def run(args: argparse.Namespace) -> int:
         for name in args.reissue_ta_token:
             service.identity.reissue_ta_token(name)
             print(f"jaxgrade serve: new token for TA {name} in {cfg.ta_tokens_csv}", file=sys.stderr)
+        if args.regrade_assignment is not None:
+            run_id = start_regrade(service, args)
+            print(
+                f"jaxgrade serve: regrade run {run_id} of {args.regrade_assignment} under {cfg.release}; "
+                f"review and publish it at /ta/regrade-runs/{run_id}",
+                file=sys.stderr,
+            )
+    except Refusal as exc:
+        print(f"jaxgrade serve: error: --regrade-assignment: {exc.message_en}", file=sys.stderr)
+        return 2
     except KeyError as exc:
         print(
             f"jaxgrade serve: error: --reissue-token/--reissue-ta-token: no such student/TA {exc}",

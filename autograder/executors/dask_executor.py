@@ -13,7 +13,10 @@ dask-kubernetes, Dask Gateway). What crosses the wire, all plain data:
                        every task, and its name and digest in the payload (a worker uses it only if
                        the name equals the one it computes for itself)
   worker -> client     JSON text of the result, which codec.decode_result checks before the batch
-                       sees it; or a TaskFailed(one line) when the grader failed there
+                       sees it; or of a refusal (grading met student data a decoding layer refused),
+                       which the future raises as that StudentInputError, so the batch records the
+                       student's `malformed:unusable_input` as in a local run; or a TaskFailed(one
+                       line) when the grader failed there
 Task key: `jaxgrade-grade-<sha256(content hash, release digest, grader version, settings)>`, so the
 same work is one task however often it is submitted (identical submissions share it).
 
@@ -48,8 +51,9 @@ from autograder.executors.dask_tasks import (
 )
 from autograder.executors.release_archive import ReleaseArchive, ReleaseArchiveError, pack_release
 from autograder.executors.version import grader_version
-from autograder.grade.codec import CodecError, decode_result, encode_submission
+from autograder.grade.codec import CodecError, decode_refusal, decode_result, encode_submission
 from autograder.model import GraderFault, ReleaseInfo, StudentResult, StudentSubmission
+from autograder.student_input import StudentInputError
 
 CONNECT_TIMEOUT_S = 10.0
 WORKER_WAIT_S = 60.0
@@ -200,11 +204,15 @@ class DaskExecutor:
         return done
 
     def _resolve(self, fut: Any, done: Future[StudentResult], sub: StudentSubmission) -> None:
-        """Runs on Dask's callback thread: decode and check the result, or name the fault."""
+        """Runs on Dask's callback thread: decode and check the result, or name the fault. A refusal
+        fails `done` with its StudentInputError, as the local grade function raises it."""
         try:
             if fut.status == "finished":
                 text = fut.result(timeout=RESULT_TIMEOUT_S)
                 try:
+                    refused = decode_refusal(text, content_hash_hex=sub.content_hash)
+                    if refused is not None:
+                        raise refused
                     result = decode_result(text, student_id=sub.student_id, content_hash_hex=sub.content_hash,
                                            release=self.release, exercises=self.exercises)  # fmt: skip
                 except CodecError as exc:
@@ -218,7 +226,7 @@ class DaskExecutor:
                         f"the Dask task was {fut.status} (scheduler {self.address} lost?); rerun to resume"
                     )
                 )
-        except GraderFault as exc:
+        except (GraderFault, StudentInputError) as exc:
             done.set_exception(exc)
         except Exception as exc:
             done.set_exception(GraderFault(f"cannot collect the Dask result: {type(exc).__name__}: {exc}"))

@@ -11,7 +11,10 @@ argument and return value is plain data: JSON text, a dict of bytes (the release
   cache_archive.py) the children get it read-only when its name equals the one this worker computes
   for itself; otherwise the worker grades without it and says why once in its log.
   A grader fault becomes `TaskFailed(one line)`: the only exception that leaves a task, so Dask's
-  `retries` apply and the client unpickles nothing but that class and a capped string.
+  `retries` apply and the client unpickles nothing but that class and a capped string. Student data
+  a decoding layer refused during grading (a `StudentInputError`) is no fault: the task returns it as
+  a refusal (codec.encode_refusal, plain JSON text, not retried) and the client raises it again, so
+  the student gets the status a local run gives (`malformed:unusable_input`).
 - `WorkerCheck`: a worker plugin, run by every worker when the client registers it and by every
   worker that joins or restarts later. It checks the grader version and the sandbox tools; a worker
   that fails withdraws its `grader` resource (so the scheduler gives it no grading task) until the
@@ -97,8 +100,9 @@ def grade_task(
     release_files: dict[str, bytes], payload: str, cache_files: dict[str, bytes] | None = None
 ) -> str:
     from autograder.grade import run as runner
-    from autograder.grade.codec import CodecError, decode_submission, encode_result
+    from autograder.grade.codec import CodecError, decode_submission, encode_refusal, encode_result
     from autograder.model import GraderFault, ReleaseInfo
+    from autograder.student_input import StudentInputError
 
     try:
         doc = json.loads(payload)
@@ -118,7 +122,11 @@ def grade_task(
             isolation = str(wire.get("isolation", "bwrap"))
             cache = worker_compile_cache(doc["compile_cache"], cache_files, release, isolation)
         settings = runner.RunSettings.from_options(**wire, hidden=(default_cache(),), compile_cache=cache)
-        return encode_result(runner.grade_submission(sub, release, settings))
+        try:
+            result = runner.grade_submission(sub, release, settings)
+        except StudentInputError as exc:  # the student's data, not a fault: their status, as locally
+            return encode_refusal(sub.content_hash, exc)
+        return encode_result(result)
     except TaskFailed as exc:
         raise TaskFailed(_line(str(exc))) from None
     except (GraderFault, ReleaseArchiveError, CodecError) as exc:

@@ -257,15 +257,20 @@ def _hvp_expected(x: np.ndarray, v: np.ndarray, w: np.ndarray, axis: list[int]) 
             + 2 * x * _broadcast_back(-w * np.sin(s) * r, axis, x.shape))
 
 
+def _no_rules_registered(obs: Observations) -> bool:
+    """The template untouched: the primitive is real and used, and no rule is registered on it."""
+    rules, forward = obs.values.get("rules"), obs.values.get("jaxpr.forward")
+    return (isinstance(rules, dict) and not any(rules.values()) and isinstance(forward, list)
+            and PRIMITIVE in forward and obs.values.get("prim.class") == "jax._src.core.Primitive")
+
+
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     if observed_nothing(obs):
         return lost(EXERCISE)
     a, p = inp.arrays, inp.params
     x = a["x"].astype(np.float64)
     shape = x.shape
-    rules, forward = obs.values.get("rules"), obs.values.get("jaxpr.forward")
-    if (isinstance(rules, dict) and not any(rules.values()) and isinstance(forward, list)
-            and PRIMITIVE in forward and obs.values.get("prim.class") == "jax._src.core.Primitive"):
+    if _no_rules_registered(obs):
         return unanswered(EXERCISE, "custom_reduce_sum_p 上还没有注册任何规则")
     outcomes = [_check_primitive(obs)]
 

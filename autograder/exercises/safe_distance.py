@@ -178,14 +178,8 @@ def _forward(reader: _Reader, key: str, want: np.ndarray, rtol: float, atol: flo
     return None
 
 
-def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
-    names = [s.name for s in EXERCISE.subchecks]
-    if observed_nothing(obs):
-        return lost(EXERCISE)
-    if obs.values.get("defined") is not True:
-        return unanswered(EXERCISE, "没有找到可调用的 safe_pairwise_distance(X, Y)")
-    if all(obs.values.get(k, 0) is None for k in ("fwd.rect", "fwd.self", "fwd.d1", "fwd.far")):
-        return unanswered(EXERCISE, "safe_pairwise_distance 还是模板:它返回 None")
+def _references(inp: ProbeInputs) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
+    """The float64 reference distances and analytic gradients, by observation key."""
     a = inp.arrays
     X, Y, W = a["X"], a["Y"], a["W"]
     ref = {"fwd.rect": _dist64(X, Y), "fwd.self": _dist64(X, X), "fwd.d1": _dist64(a["X1"], a["Y1"]),
@@ -195,6 +189,18 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     grad_ref = {"grad.self": 2.0 * _units64(X, X).sum(axis=1),
                 "grad.x": np.einsum("ij,ijk->ik", W.astype(np.float64), u_xy),
                 "grad.y": -np.einsum("ij,ijk->jk", W.astype(np.float64), u_xy)}
+    return ref, grad_ref
+
+
+def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
+    names = [s.name for s in EXERCISE.subchecks]
+    if observed_nothing(obs):
+        return lost(EXERCISE)
+    if obs.values.get("defined") is not True:
+        return unanswered(EXERCISE, "没有找到可调用的 safe_pairwise_distance(X, Y)")
+    if all(obs.values.get(k, 0) is None for k in ("fwd.rect", "fwd.self", "fwd.d1", "fwd.far")):
+        return unanswered(EXERCISE, "safe_pairwise_distance 还是模板:它返回 None")
+    ref, grad_ref = _references(inp)
     reader = _Reader(obs)
     outcomes: dict[str, CheckOutcome] = {}
     errs: dict[str, float] = {}  # key -> max |observed - expected| seen while checking

@@ -26,6 +26,12 @@ Result wire format (`jaxgrade-result/1`, JSON object, at most MAX_RESULT_BYTES):
   phases        [{"name": str, "started_at": float (unix s), "duration_s": float, "outcome": str}]
   messages_zh   [str]   flags [str]
   kernel_builds {chapter: BuildStatus value} how the student's chosen kernel built, per chapter that had one
+
+Refusal wire format (`jaxgrade-refused/1`, JSON object), sent instead of a result when grading on the
+worker met student data a decoding layer refused (a `StudentInputError`, the student's status):
+  format, content_hash   content_hash must match what was sent
+  detail, message_zh     the error's two texts; the client raises StudentInputError(detail, message_zh)
+                         again, so the batch records what a local run records
 """
 
 from __future__ import annotations
@@ -43,9 +49,11 @@ from autograder.grade.intake import content_hash
 from autograder.messages import EXERCISE_STATUS_ZH, STATUS_ZH
 from autograder.model import ChapterNotebook, Phase, ReleaseInfo, StudentResult, StudentSubmission
 from autograder.states import BuildStatus
+from autograder.student_input import StudentInputError, valid_text
 
 SUBMISSION_FORMAT = "jaxgrade-submission/1"
 RESULT_FORMAT = "jaxgrade-result/1"
+REFUSAL_FORMAT = "jaxgrade-refused/1"
 MAX_RESULT_BYTES = 4 * 2**20  # a real result is a few tens of kB
 MAX_TEXT = 20_000  # characters of one student-facing text
 MAX_NAME = 200
@@ -54,6 +62,7 @@ MAX_PHASES = 500
 MAX_MESSAGES = 100
 MAX_FLAGS = 32
 MAX_STUDENT_ID = 1000  # ids come from file names and logins: far shorter in practice
+MAX_REFUSAL_CHARS = 3 * MAX_TEXT  # two capped texts and four keys
 _STATUS_RE = re.compile(r"[a-z][a-z0-9_]*(:[A-Za-z0-9_.\-]+)*")
 _FLAG_RE = re.compile(r"[a-z][a-z0-9_]*")
 _HASH_RE = re.compile(r"[0-9a-f]{64}")
@@ -241,6 +250,36 @@ def decode_result(
         raise CodecError("kernel_builds is not an object of chapter -> build status")
     return StudentResult(student_id, content_hash_hex, release.version, scores, status, tuple(phases),
                          tuple(messages), tuple(flags), dict(builds))  # fmt: skip
+
+
+def encode_refusal(content_hash_hex: str, exc: StudentInputError) -> str:
+    """On the worker: grading raised `exc` on the student's data; what goes back instead of a result."""
+    doc = {
+        "format": REFUSAL_FORMAT,
+        "content_hash": content_hash_hex,
+        "detail": valid_text(exc.detail)[:MAX_TEXT],
+        "message_zh": valid_text(exc.message_zh)[:MAX_TEXT],
+    }
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+
+def decode_refusal(text: Any, *, content_hash_hex: str) -> StudentInputError | None:
+    """On the client: the StudentInputError a worker's grading met for this submission when `text` is a
+    refusal; None when it is not one (then `decode_result` checks it). CodecError for a refusal that
+    breaks the format or is for another submission."""
+    if not isinstance(text, str) or len(text) > MAX_REFUSAL_CHARS:
+        return None
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return None  # not JSON: decode_result says so
+    if not isinstance(doc, dict) or doc.get("format") != REFUSAL_FORMAT:
+        return None
+    _keys(doc, {"format", "content_hash", "detail", "message_zh"}, "refusal")
+    if doc["content_hash"] != content_hash_hex:
+        raise CodecError("refusal is for another submission (content_hash differs)")
+    detail = valid_text(_str(doc["detail"], "refusal detail", MAX_TEXT))
+    return StudentInputError(detail, valid_text(_str(doc["message_zh"], "refusal message_zh", MAX_TEXT)))
 
 
 def _exercise_score(ex: str, entry: Any, points: float) -> ExerciseScore:

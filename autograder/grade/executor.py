@@ -5,7 +5,8 @@ client; an executor only grades. `LocalExecutor` is a thread pool of `--jobs` on
 (threads suffice: a job spends its time waiting on sandboxed child processes); `tcp://HOST:PORT`
 (executors/dask_executor.py) is a Dask distributed scheduler whose workers run
 dask_tasks.grade_task. Both hand back concurrent.futures.Future objects; a future that fails
-carries a GraderFault (the batch records `grader_error`, never a score).
+carries a GraderFault (the batch records `grader_error`, never a score) or a StudentInputError
+(grading met student data a decoding layer refused: the batch records the student's status).
 """
 
 from __future__ import annotations

@@ -103,6 +103,39 @@ def _points(value: Any, qname: str) -> float:
     raise MasterError(f"question {qname}: unsupported points value {value!r} (use a number)")
 
 
+def _begin_question(master: MasterNotebook, qconf: Any, where: str) -> str:
+    """The exercise id a BEGIN QUESTION cell opens (its config `qconf`), added to `master.questions`."""
+    if not isinstance(qconf, dict) or not qconf.get("name"):
+        raise MasterError(f"{where}: BEGIN QUESTION without a name")
+    question = str(qconf["name"])
+    if question not in EXERCISE_IDS:
+        raise MasterError(f"{where}: unknown exercise id {question!r}")
+    if question not in CHAPTERS[master.chapter]:
+        raise MasterError(f"{where}: exercise {question} belongs to another chapter")
+    if any(q.id == question for q in master.questions):
+        raise MasterError(f"{where}: question {question} defined twice")
+    master.questions.append(Question(question, master.chapter, _points(qconf.get("points"), question)))
+    return question
+
+
+def _take_solution_cell(
+    master: MasterNotebook, i: int, cell: Any, src: str, question: str, include_tag: str
+) -> None:
+    """A cell of `question`'s solution block: its answer lines are recorded; it survives into the
+    student notebook unless it is a markdown answer without otter's include tag."""
+    if cell.cell_type == "markdown":
+        if include_tag not in cell.metadata.get("tags", []):
+            master.answer_lines.setdefault(question, []).extend(line.strip() for line in src.splitlines())
+            return  # removed from the student notebook
+        master.public_lines.update(line.strip() for line in src.splitlines())
+    elif cell.cell_type == "code":
+        answer, scaffold = _solution_lines(src)
+        master.answer_lines.setdefault(question, []).extend(answer)
+        master.public_lines.update(scaffold)
+        master.answer_sources.setdefault(question, []).append(src)
+    master.surviving.append(SurvivingCell(i, cell.cell_type, src, cell.metadata.get("jaxgrade")))
+
+
 def read_master(path: Path) -> MasterNotebook:
     """Parse one master notebook; raises MasterError with the cell index on a structural problem."""
     # otter.assign pulls in pandas; keep it out of `jaxgrade --help` and `jaxgrade grade`.
@@ -146,41 +179,18 @@ def read_master(path: Path) -> MasterNotebook:
         begin = next((bt for bt in BlockType if is_block_boundary_cell(cell, bt)), None)
         if begin is not None:
             if begin is BlockType.QUESTION:
-                qconf = get_cell_config(cell)
-                if not isinstance(qconf, dict) or not qconf.get("name"):
-                    raise MasterError(f"{path.name} cell {i}: BEGIN QUESTION without a name")
-                question = str(qconf["name"])
-                if question not in EXERCISE_IDS:
-                    raise MasterError(f"{path.name} cell {i}: unknown exercise id {question!r}")
-                if question not in CHAPTERS[chapter]:
-                    raise MasterError(f"{path.name} cell {i}: exercise {question} belongs to another chapter")
-                if any(q.id == question for q in master.questions):
-                    raise MasterError(f"{path.name} cell {i}: question {question} defined twice")
-                master.questions.append(Question(question, chapter, _points(qconf.get("points"), question)))
+                question = _begin_question(master, get_cell_config(cell), f"{path.name} cell {i}")
             stack.append(begin)
             continue
 
         block = stack[-1] if stack else None
         src = _source(cell)
-        jg = cell.metadata.get("jaxgrade")
         if block is BlockType.TESTS:
             master.public_lines.update(line.strip() for line in src.splitlines())
             continue  # consumed: becomes a test file
         if block is BlockType.SOLUTION:
             assert question is not None  # otter rejects a solution block outside a question
-            if cell.cell_type == "markdown":
-                if OTTER_INCLUDE_TAG not in cell.metadata.get("tags", []):
-                    master.answer_lines.setdefault(question, []).extend(
-                        line.strip() for line in src.splitlines()
-                    )
-                    continue  # removed from the student notebook
-                master.public_lines.update(line.strip() for line in src.splitlines())
-            elif cell.cell_type == "code":
-                answer, scaffold = _solution_lines(src)
-                master.answer_lines.setdefault(question, []).extend(answer)
-                master.public_lines.update(scaffold)
-                master.answer_sources.setdefault(question, []).append(src)
-            master.surviving.append(SurvivingCell(i, cell.cell_type, src, jg))
+            _take_solution_cell(master, i, cell, src, question, OTTER_INCLUDE_TAG)
             continue
         if config.get("strip_solutions_from_all_cells") and cell.cell_type == "code":
             answer, scaffold = _solution_lines(src)
@@ -189,7 +199,7 @@ def read_master(path: Path) -> MasterNotebook:
             master.public_lines.update(scaffold)
         else:
             master.public_lines.update(line.strip() for line in src.splitlines())
-        master.surviving.append(SurvivingCell(i, cell.cell_type, src, jg))
+        master.surviving.append(SurvivingCell(i, cell.cell_type, src, cell.metadata.get("jaxgrade")))
 
     if stack:
         raise MasterError(f"{path.name}: unclosed {stack[-1].value} block at the end of the notebook")

@@ -29,8 +29,11 @@ def routers() -> list[APIRouter]:
     """Every router the app serves, in order (the page fuzz test walks them all)."""
     from autograder.service import (
         audit_api,
+        items_page,
         overrides_api,
         pages,
+        regrade_api,
+        regrade_pages,
         requests_api,
         review_pages,
         similarity_page,
@@ -44,6 +47,9 @@ def routers() -> list[APIRouter]:
         lti_routes.router,
         lti_ta.router,
         similarity_page.router,
+        regrade_api.router,
+        regrade_pages.router,
+        items_page.router,
         audit_api.router,
         overrides_api.router,
         requests_api.router,

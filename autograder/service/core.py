@@ -10,6 +10,8 @@ Each job has its own module, and `Service` only builds them on one database and 
   queue          attempt_queue.AttemptQueue  claims with leases, heartbeats, finishing, regrades
   exports        exports.Exports          grades.csv, Canvas CSV, status, the dashboard
   login_throttle login_throttle.LoginThrottle  the pages' failed log-ins (page_auth.py uses it)
+  regrades       regrade_runs.RegradeRuns  regrade runs under another release: diff, publish
+  regrade_queue  regrade_queue.RegradeQueue  their candidates' claims with leases (behind live work)
 
 New features (other routers) take the part they need from `Service` rather than growing it. The
 methods below keep the API the routes and the tests use; each is one line into its part.
@@ -42,6 +44,8 @@ from autograder.service.records import (
     hash_token,
     iso,
 )
+from autograder.service.regrade_queue import RegradeQueue
+from autograder.service.regrade_runs import RegradeRuns
 from autograder.service.submissions import Submissions
 from autograder.states import AttemptState
 from autograder.term.counting import Counted, Deadlines
@@ -86,6 +90,8 @@ class Service:
             self.engine, cfg, self.release, self.identity, self.submissions, self.queue.workers
         )
         self.login_throttle = LoginThrottle(self.engine, clock)
+        self.regrade_queue = RegradeQueue(self.engine, cfg, clock)
+        self.regrades = RegradeRuns(self.engine, clock, self.submissions, self.queue.notify_workers)
         self.new_tokens: dict[str, str] = {}  # student id -> token issued by this start-up
         if cfg.roster is not None:
             self.new_tokens = self.import_roster(load_roster(cfg.roster))
@@ -94,6 +100,7 @@ class Service:
         if cfg.tas is not None:
             self.new_ta_tokens = self.identity.import_tas(load_ta_names(cfg.tas))
         self.queue.requeue_expired()
+        self.regrade_queue.requeue_expired()
 
     # -- identity
     def import_roster(self, roster: Roster) -> dict[str, str]:

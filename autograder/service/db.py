@@ -31,6 +31,12 @@ overrides  a TA's score for one exercise (or the total, target "total") of a stu
            grade, with the comment the student sees; kept over regrades until a TA removes it
 regrade_requests  a student's question about one exercise of their counted attempt (open | resolved)
 regrade_request_messages  the request's thread: the student's and the TAs' messages in order
+regrade_runs  one row per regrade of an assignment under another release (who asked, when, which
+           attempts: the counted ones or all), open until a TA publishes or cancels it.
+regrade_results  one row per attempt of a run: its candidate result under the run's release, graded
+           through a lease like an attempt (status, tries, worker, lease_until), never shown to the
+           student until the run is published; publishing swaps it into the attempt row and keeps
+           the result it replaced (`replaced`, JSON).
 """
 
 from __future__ import annotations
@@ -140,6 +146,51 @@ login_failures = sa.Table(
     sa.Column("at", sa.Double, nullable=False),
 )
 sa.Index("login_failures_by_client", login_failures.c.client, login_failures.c.at)
+
+regrade_runs = sa.Table(
+    "regrade_runs",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("assignment_id", sa.String(64), sa.ForeignKey("assignments.id"), nullable=False),
+    sa.Column("release", sa.Text, nullable=False),  # the release folder the attempts are regraded under
+    sa.Column("release_version", sa.Text, nullable=False),
+    sa.Column("scope", sa.String(8), nullable=False),  # counted | all
+    sa.Column("status", sa.String(16), nullable=False),  # open | published | cancelled
+    sa.Column("created_by", sa.Text, nullable=False),
+    sa.Column("created_at", sa.Double, nullable=False),
+    sa.Column("closed_by", sa.Text),  # who published or cancelled it
+    sa.Column("closed_at", sa.Double),
+)
+
+regrade_results = sa.Table(
+    "regrade_results",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("run_id", sa.Integer, sa.ForeignKey("regrade_runs.id"), nullable=False),
+    sa.Column("attempt_id", sa.Integer, sa.ForeignKey("attempts.id"), nullable=False),
+    sa.Column("assignment_id", sa.String(64), nullable=False),
+    sa.Column("student_id", sa.String(128), nullable=False),
+    sa.Column("counted", sa.Boolean, nullable=False),  # the student's counted attempt when the run began
+    sa.Column("status", sa.String(16), nullable=False),  # queued | running | graded | grader_error
+    sa.Column("tries", sa.Integer, nullable=False, default=0),
+    sa.Column("not_before", sa.Double, nullable=False, default=0.0),
+    sa.Column("worker", sa.String(64)),
+    sa.Column("lease_until", sa.Double),
+    sa.Column("started_at", sa.Double),
+    sa.Column("graded_at", sa.Double),
+    sa.Column("score", sa.Double),
+    sa.Column("max_score", sa.Double),
+    sa.Column("grade_status", sa.Text),
+    sa.Column("exercises", sa.Text),  # JSON, as attempts.exercises
+    sa.Column("grades_row", sa.Text),
+    sa.Column("subchecks", sa.Text),
+    sa.Column("flags", sa.Text),
+    sa.Column("error", sa.Text),
+    sa.Column("out_dir", sa.Text),
+    sa.Column("replaced", sa.Text),  # JSON: the attempt's result that publishing replaced
+    sa.UniqueConstraint("run_id", "attempt_id", name="regrade_results_one_per_attempt"),
+)
+sa.Index("regrade_results_queue", regrade_results.c.status, regrade_results.c.id)
 sa.Index("attempts_by_student", attempts.c.student_id, attempts.c.submitted_at)
 sa.Index("attempts_by_assignment", attempts.c.assignment_id, attempts.c.student_id)
 # At most one running attempt per student, enforced by the database: two workers that race for

@@ -427,7 +427,10 @@ def attempt_page(request: Request, attempt_id: int) -> Response:
     attempt = _service(request).attempt(student.student_id, attempt_id)
     exercises = []
     if attempt is not None and attempt.status == "graded":
-        points = _service(request).release.points
+        # the maxima of the release the result was graded under (a regrade may be unpublished)
+        points = _service(request).release.points | _service(request).submissions.exercise_maxima(
+            student.student_id, attempt_id
+        )
         exercises = [
             {
                 "exercise": ex,

@@ -252,6 +252,29 @@ class Submissions:
         except OSError:
             return None
 
+    def exercise_maxima(self, student_id: str, attempt_id: int) -> dict[str, float]:
+        """Each exercise's maximum in the release the attempt's result was graded under (its batch
+        `results.json`), so a service restarted on another release shows a student the points their
+        result was given out of until a regrade is published. {} when not graded or unreadable."""
+        if not fits_id(attempt_id):
+            return {}
+        a = db.attempts.c
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(a.out_dir, a.status).where(a.id == attempt_id, a.student_id == student_id)
+            ).first()
+        if row is None or row.status != AttemptState.GRADED or not row.out_dir:
+            return {}
+        try:
+            doc = json.loads((Path(row.out_dir) / safe_id(student_id) / "results.json").read_text("utf-8"))
+            maxima: dict[str, float] = {}
+            for test in doc["tests"]:
+                exercise = str(test["name"]).split(":", 1)[0]
+                maxima[exercise] = maxima.get(exercise, 0.0) + float(test["max_score"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return {}
+        return {ex: round(m, 4) for ex, m in maxima.items()}
+
     def release_notebook(self, student_id: str, chapter: str, *, known: bool) -> tuple[str, bytes]:
         """The released student notebook of `chapter` ("ch02"/"ch05") personalised for this student
         (their own per-student variants, e.g. the recompile sequence the grader will judge them on,

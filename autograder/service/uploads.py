@@ -46,6 +46,7 @@ async def read_upload(request: Request, *, max_bytes: int, max_files: int, field
 
     Raises Refusal: 413 over `max_bytes` (+ envelope) or more than `max_files` parts,
     400 not multipart/form-data or broken."""
+    # over 80 lines: the multipart parser's six callbacks are closures over this body's parts and headers
     declared_length_ok(request, max_bytes)
     ctype, params = parse_options_header(request.headers.get("content-type", ""))
     boundary = params.get(b"boundary")

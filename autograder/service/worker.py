@@ -42,12 +42,14 @@ from autograder.grade.codec import RESULT_FORMAT, CodecError, decode_result, enc
 from autograder.grade.gradebook import Gradebook, safe_id
 from autograder.grade.reports import GradeRow, grades_cells
 from autograder.messages import Status
-from autograder.model import ReleaseInfo
+from autograder.model import GraderFault, ReleaseInfo
 from autograder.service.attempt_queue import worker_id
 from autograder.service.core import ClaimedAttempt, GradedOutcome, Service
 from autograder.service.lti import outbox as lti_outbox
+from autograder.service.regrade_queue import RegradeJob
 
 log = logging.getLogger("jaxgrade.service")
+REGRADE_NICE = 10  # a regrade host's extra niceness: live gradings on the same machine get the CPU first
 
 
 class GradeRunFailed(Exception):
@@ -151,8 +153,9 @@ class HostProcess:
 
     MAX_JOBS_PER_HOST = 200
 
-    def __init__(self, log_path: Path):
+    def __init__(self, log_path: Path, *, nice: int = 0):
         self.log_path = log_path
+        self.nice = nice  # added to the host's niceness (regrade hosts: behind live gradings for the CPU)
         self.proc: subprocess.Popen[bytes] | None = None
         self.jobs = 0
 
@@ -168,10 +171,15 @@ class HostProcess:
                 stdout=subprocess.PIPE,
                 stderr=logf,
                 start_new_session=True,
-                preexec_fn=_die_with_parent,
+                preexec_fn=self._prepare_child,
             )
         self.jobs = 0
         return self.proc
+
+    def _prepare_child(self) -> None:
+        _die_with_parent()
+        if self.nice:
+            os.nice(self.nice)
 
     def kill(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -212,14 +220,14 @@ class HostProcess:
                 raise LeaseLost("the lease was taken back while grading")
 
 
-def grade_args(service: Service, subs: Path, out: Path) -> list[str]:
+def grade_args(service: Service, subs: Path, out: Path, release: Path | None = None) -> list[str]:
     cfg = service.cfg
     return [
         str(subs),
         "--out",
         str(out),
         "--release",
-        str(cfg.release.resolve()),
+        str((release or cfg.release).resolve()),
         "--jobs",
         "1",
         *cfg.grade_args,
@@ -228,25 +236,51 @@ def grade_args(service: Service, subs: Path, out: Path) -> list[str]:
 
 def grade_attempt(service: Service, attempt: ClaimedAttempt, host: HostProcess) -> GradedOutcome:
     """Grade one claimed attempt in `host`, renewing its lease while it runs."""
+    base = service.cfg.attempts_dir / str(attempt.id) / f"try-{attempt.tries}"
+    beat = lambda: service.extend_lease(attempt.worker, attempt.id)  # noqa: E731
+    return grade_files(service, attempt, host, base=base, release=service.release, beat=beat)
+
+
+def grade_regrade_job(service: Service, job: RegradeJob, host: HostProcess) -> GradedOutcome:
+    """Grade one claimed regrade candidate under its run's release (DIR/regrades/<run>/<attempt>/try-<n>)."""
+    attempt = job.attempt
+    base = service.cfg.data_dir / "regrades" / str(job.run_id) / str(attempt.id) / f"try-{attempt.tries}"
+    try:
+        release = ReleaseInfo.load(job.release)
+    except GraderFault as exc:
+        raise GradeRunFailed(str(exc)) from exc
+    beat = lambda: service.regrade_queue.extend_lease(attempt.worker, job.result_id)  # noqa: E731
+    return grade_files(service, attempt, host, base=base, release=release, beat=beat)
+
+
+def grade_files(
+    service: Service,
+    attempt: ClaimedAttempt,
+    host: HostProcess,
+    *,
+    base: Path,
+    release: ReleaseInfo,
+    beat: Callable[[], bool],
+) -> GradedOutcome:
+    """Grade the attempt's files in a fresh folder `base` against `release`, `beat()` while it runs."""
     cfg = service.cfg
-    base = cfg.attempts_dir / str(attempt.id) / f"try-{attempt.tries}"
     if base.exists():  # a try of the same number from a process that died: start it clean
         shutil.rmtree(base)
     base.mkdir(parents=True)
     subs, out = base / "subs", base / "out"
     materialise(service, attempt, subs)
     code = host.run(
-        grade_args(service, subs, out),
+        grade_args(service, subs, out, release.root),
         base / "grade.log",
         timeout_s=cfg.grade_timeout_s,
         beat_s=cfg.lease_s / 4,
-        beat=lambda: service.extend_lease(attempt.worker, attempt.id),
+        beat=beat,
     )
     if code != 0:
         tail = (base / "grade.log").read_bytes()[-600:].decode("utf-8", "replace")
         raise GradeRunFailed(f"jaxgrade grade exited with {code}: {tail}")
     shutil.rmtree(subs, ignore_errors=True)  # the blobs keep the files; the folder was only for the batch
-    return read_outcome(out, attempt.student_id, service.release)
+    return read_outcome(out, attempt.student_id, release)
 
 
 class Worker(threading.Thread):
@@ -255,6 +289,9 @@ class Worker(threading.Thread):
         self.service, self.stop = service, stop
         self.worker_id = worker_id(name)
         self.host = HostProcess(service.cfg.data_dir / "hosts" / f"{os.getpid()}-{name}.log")
+        # Regrade candidates: their own host at a lower CPU priority, started on demand, stopped when idle.
+        hosts = service.cfg.data_dir / "hosts"
+        self.regrade_host = HostProcess(hosts / f"{os.getpid()}-{name}-regrade.log", nice=REGRADE_NICE)
 
     def run(self) -> None:
         self.service.register_worker(self.worker_id)
@@ -267,11 +304,14 @@ class Worker(threading.Thread):
                     self.stop.wait(5.0)
                     continue
                 if attempt is None:
+                    if self.regrade_next():  # only when no live upload waits: live work comes first
+                        continue
                     self.service.wait_for_work(2.0)  # also wakes up for retries and other processes' uploads
                     continue
                 self.grade(attempt)
         finally:
             self.host.kill()
+            self.regrade_host.kill()
             self.service.unregister_worker(self.worker_id)
 
     def grade(self, attempt: ClaimedAttempt) -> None:
@@ -306,6 +346,34 @@ class Worker(threading.Thread):
             outcome.score,
             outcome.max_score,
         )
+
+    def regrade_next(self) -> bool:
+        """Claim and grade one regrade candidate; False (and the regrade host stopped) when none waits."""
+        try:
+            job = self.service.regrade_queue.claim_next(self.worker_id)
+        except Exception:
+            log.exception("%s: cannot claim from the regrade queue", self.name)
+            return False
+        if job is None:
+            self.regrade_host.kill()  # idle: a host holds the grader's memory
+            return False
+        attempt = job.attempt
+        log.info(
+            "%s: regrading attempt %d under run %d (try %d)", self.name, attempt.id, job.run_id, attempt.tries
+        )
+        queue = self.service.regrade_queue
+        try:
+            outcome = grade_regrade_job(self.service, job, self.regrade_host)
+        except LeaseLost:
+            log.warning("%s: regrade of attempt %d: lease lost", self.name, attempt.id)
+            return True
+        except Exception as exc:  # GradeRunFailed or our own bug: the grader's fault either way
+            log.warning("%s: regrade of attempt %d: grader fault: %s", self.name, attempt.id, exc)
+            queue.finish_grader_error(attempt.worker, job.result_id, f"{type(exc).__name__}: {exc}")
+            return True
+        if not queue.finish_graded(attempt.worker, job.result_id, outcome):
+            log.warning("%s: regrade of attempt %d: lease lost; not recorded", self.name, attempt.id)
+        return True
 
 
 class WorkerPool:

@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0006_audit"
-down_revision = "0008_lti"  # the head of main when this was merged (#22 parts A and C chain in too)
+down_revision = "0007_regrade"  # the head of main when this was merged (#22 part A chains in too)
 branch_labels = None
 depends_on = None
 

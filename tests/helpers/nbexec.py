@@ -15,7 +15,8 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
-REPO = Path(__file__).resolve().parents[1]
+from .paths import REPO
+
 CELL_TIMEOUT_S = 180
 
 

@@ -1,5 +1,5 @@
-"""Test helpers for the service's pages: a real `jaxgrade serve` with a roster (started by the service
-tests' own helper), and a small cookie-keeping HTTP client (stdlib only) that posts forms like a browser."""
+"""A small cookie-keeping HTTP client (stdlib only) that posts forms like a browser, for the service's
+pages (start the service with served.serving)."""
 
 from __future__ import annotations
 
@@ -9,26 +9,9 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from email.message import Message
-from pathlib import Path
-
-from test_service import Served, serve
-
-
-@contextmanager
-def serving(tmp: Path, roster_csv: str, *args: str) -> Iterator[Served]:
-    """`jaxgrade serve` (tests/test_service.py's helper) with this roster, stopped when the block ends."""
-    tmp.mkdir(parents=True, exist_ok=True)
-    roster = tmp / "roster.csv"
-    roster.write_text(roster_csv, encoding="utf-8")
-    served = serve(tmp / "data", "--roster", str(roster), *args)
-    try:
-        yield served
-    finally:
-        served.stop()
 
 
 @dataclass(frozen=True)

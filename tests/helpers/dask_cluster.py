@@ -18,14 +18,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from .ports import HOST, free_port
+
 DASK = str(Path(sys.executable).with_name("dask"))
-HOST = "127.0.0.1"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
 
 
 class LoopbackCluster:
