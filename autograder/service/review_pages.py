@@ -251,7 +251,7 @@ def ta_student(request: Request, student_id: str) -> Response:
         "audit": [_ta_audit_row(e) for e in reversed(audit.entries(service.engine, student_id=student_id))],
         "notices": notices,
     }
-    return pages._render(request, session, "ta_student.html", context)
+    return pages._render(request, session, "ta_review_student.html", context)
 
 
 @router.post("/ta/students/{student_id}/overrides")
