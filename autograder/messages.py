@@ -65,8 +65,10 @@ STATUS_ZH: dict[str, str] = {
     "ok": "已完成评分",
     "not_submitted": "没有收到提交",
     "malformed": "提交的文件无法读取,没有可评分的内容",
-    **{f"partial:not_submitted:{ch}": f"没有找到{chapter_zh(ch)}的笔记本,该章各题记 0 分"
-       for ch in registry.chapters()},
+    **{
+        f"partial:not_submitted:{ch}": f"没有找到{chapter_zh(ch)}的笔记本,该章各题记 0 分"
+        for ch in registry.chapters()
+    },
     "tampered": "检测到代码替换了评分依赖的函数,相关题目记 0 分",
     "timeout": "部分代码运行超时被终止",
     "crashed": "部分代码运行时进程意外退出",
@@ -107,22 +109,30 @@ MESSAGES: dict[str, str] = {
     "not_run": "本题没有运行(同一章前面的题目导致评分进程多次退出)。",
     # per chapter / submission
     "not_submitted": "没有找到第 {chapter_no} 章的笔记本,本章各题记 0 分。",
-    "setup_ignored": ("第 {cell} 个单元格是发布版本的环境设置单元格,你的修改不会被运行"
-                      "(评分时使用发布版本的设置)。"),
-    "cell_not_analysed": ("第 {cell} 个单元格太长(超过 {chars} 个字符,或超过 {magics} 行 ! / % 命令,"
-                          "或本笔记本的代码总量超出评分器分析的上限),评分器没有分析它定义了哪些接口,"
-                          "只按它在笔记本中的位置归入前面的练习;它仍会照常运行。"),
+    "setup_ignored": (
+        "第 {cell} 个单元格是发布版本的环境设置单元格,你的修改不会被运行(评分时使用发布版本的设置)。"
+    ),
+    "cell_not_analysed": (
+        "第 {cell} 个单元格太长(超过 {chars} 个字符,或超过 {magics} 行 ! / % 命令,"
+        "或本笔记本的代码总量超出评分器分析的上限),评分器没有分析它定义了哪些接口,"
+        "只按它在笔记本中的位置归入前面的练习;它仍会照常运行。"
+    ),
     # C++ kernel build (chapter 5)
     "build_failed": "C++ 内核 {name} 编译失败,编译器的前几行诊断如下:\n{diagnostics}",
     "build_timeout": "C++ 内核 {name} 编译超过 {limit_s:g} 秒被终止。",
     "build_memory": "C++ 内核 {name} 编译超出内存上限被终止。",
-    "bad_writefile": ("第 {cell} 个单元格的第一行 `{line}` 无法识别({reason}),这个单元格不会写出任何文件,"
-                      "评分时也不把它当作 C++ 源码。%%writefile 后面只能跟一个文件名,"
-                      "例如 `%%writefile silu.cc`;注释请写在下一行(C++ 的 // 注释)。"),
-    "writefile_too_large": ("第 {cell} 个单元格的 %%writefile 内容超过 {limit_mb} MB 的上限"
-                            "(与附加源文件相同),评分时不把它当作 C++ 源码。"),
-    "no_kernel_source": ("没有找到 C++ 内核源码(需要一个 %%writefile silu.cc 单元格,"
-                         "或随作业提交的 .cc 文件)。"),
+    "bad_writefile": (
+        "第 {cell} 个单元格的第一行 `{line}` 无法识别({reason}),这个单元格不会写出任何文件,"
+        "评分时也不把它当作 C++ 源码。%%writefile 后面只能跟一个文件名,"
+        "例如 `%%writefile silu.cc`;注释请写在下一行(C++ 的 // 注释)。"
+    ),
+    "writefile_too_large": (
+        "第 {cell} 个单元格的 %%writefile 内容超过 {limit_mb} MB 的上限"
+        "(与附加源文件相同),评分时不把它当作 C++ 源码。"
+    ),
+    "no_kernel_source": (
+        "没有找到 C++ 内核源码(需要一个 %%writefile silu.cc 单元格,或随作业提交的 .cc 文件)。"
+    ),
     "kernel_crashed": "单独加载你编译好的内核并调用时{detail}。",
 }
 
@@ -162,8 +172,9 @@ INTAKE_ZH: dict[str, str] = {
     "encrypted": "压缩包中的文件 {name} 已加密,没有读取。",
     "nested_archive": "压缩包中的压缩文件 {name} 没有被解开(不支持嵌套压缩包)。",
     "unsafe_name": "附加文件 {name} 的文件名含有不允许的字符,已忽略(只允许英文字母、数字和 ._+-)。",
-    "path_conflict": ("附加文件 {name} 位于同名文件之下(例如同时有 k.cc 和 k.cc/k.cc),"
-                      "无法放进作业文件夹,已忽略。"),
+    "path_conflict": (
+        "附加文件 {name} 位于同名文件之下(例如同时有 k.cc 和 k.cc/k.cc),无法放进作业文件夹,已忽略。"
+    ),
     "extra_too_large": "附加文件 {name} 太大({detail}),已忽略。",
     "ignored_files": "已忽略 {detail} 个与评分无关的文件。",
     "duplicate_chapter": "找到 {detail} 个{chapter}的笔记本({names}),按文件修改时间评分最新的 {name}。",
@@ -293,7 +304,35 @@ SERVICE_ZH: dict[str, str] = {
     "grades_at": "成绩将在 {when} 之后公布。",
     "grades_on_release": "成绩将在助教公布后显示。",
     "feedback_hidden": "成绩和评分反馈尚未公布。",
+    # #22 part B: overrides, regrade requests, the audit log
+    "bad_override": "成绩调整无效:{why}",
+    "no_override": "这道题没有成绩调整。",
+    "need_counted_graded": "你还没有已评分的计分提交,暂时不能申请复核。",
+    "bad_exercise": "没有这道题:{exercise}。",
+    "request_open": "这道题已经有一个未处理的复核申请,请在原申请里补充说明。",
+    "bad_message": "留言不能为空,最多 {limit} 个字。",
+    "no_request": "没有找到这个复核申请。",
+    "request_closed": "这个复核申请已经处理完毕。",
+    "student_only": "只有学生本人可以申请复核。",
 }
+
+# #22 part B: what the student's page calls each audit action and override target.
+AUDIT_ACTION_ZH: dict[str, str] = {
+    "upload": "提交作业",
+    "grading": "评分",
+    "regrade": "重新评分",
+    "override": "助教调整成绩",
+    "override_removed": "撤销成绩调整",
+    "extension": "延期",
+    "extension_removed": "撤销延期",
+    "policy": "作业规则变更",
+    "publish": "公布成绩",
+    "regrade_run": "按新版本重新评分(尚未公布)",
+    "regrade_publish": "公布重新评分结果",
+    "regrade_run_cancelled": "取消重新评分",
+}
+REQUEST_STATUS_ZH: dict[str, str] = {"open": "待处理", "resolved": "已处理"}
+OVERRIDE_TOTAL_ZH = "总分"
 
 # The state of one service attempt (autograder.states.AttemptState), as the student's pages show it.
 # `grader_error` here is final (the retries are used up and a TA regrades by hand), which is what

@@ -58,6 +58,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:  # over 80 lines: on
         metavar="CSV",
         help="student_id,name[,email,...]: add or update students; new tokens go to DIR/tokens.csv",
     )
+    parser.add_argument(
+        "--tas",
+        type=Path,
+        default=None,
+        metavar="CSV",
+        help="named TAs (a 'name' column): each new one gets a token in DIR/ta-tokens.csv; the audit "
+        "log records the TA's name (DIR/ta-token stays the TA named 'ta')",
+    )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: %(default)s)")
     parser.add_argument("--port", type=int, default=8000, help="port (default: %(default)s)")
     parser.add_argument(
@@ -127,6 +135,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:  # over 80 lines: on
         default=[],
         metavar="ID",
         help="give this student a new token (appended to DIR/tokens.csv; the old one stops working)",
+    )
+    parser.add_argument(
+        "--reissue-ta-token",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="give this named TA a new token (appended to DIR/ta-tokens.csv; the old one stops working)",
     )
     parser.add_argument(
         "--max-upload-mb", type=float, default=50.0, help="one upload's size cap (default: %(default)s)"
@@ -242,6 +257,7 @@ def config_from_args(args: argparse.Namespace) -> ServiceConfig:
         release=Path(release),
         course=args.course,
         roster=args.roster,
+        tas=args.tas,
         host=args.host,
         port=args.port,
         db_url=database_url(args),
@@ -278,6 +294,9 @@ def run(args: argparse.Namespace) -> int:
         for sid in args.reissue_token:
             service.reissue_token(sid)
             print(f"jaxgrade serve: new token for {sid} in {cfg.tokens_csv}", file=sys.stderr)
+        for name in args.reissue_ta_token:
+            service.identity.reissue_ta_token(name)
+            print(f"jaxgrade serve: new token for TA {name} in {cfg.ta_tokens_csv}", file=sys.stderr)
         if args.regrade_assignment is not None:
             run_id = start_regrade(service, args)
             print(
@@ -289,7 +308,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"jaxgrade serve: error: --regrade-assignment: {exc.message_en}", file=sys.stderr)
         return 2
     except KeyError as exc:
-        print(f"jaxgrade serve: error: --reissue-token: no student {exc}", file=sys.stderr)
+        print(
+            f"jaxgrade serve: error: --reissue-token/--reissue-ta-token: no such student/TA {exc}",
+            file=sys.stderr,
+        )
         return 2
     except (ValueError, RosterError, OSError) as exc:
         print(f"jaxgrade serve: error: {exc}", file=sys.stderr)
@@ -297,6 +319,11 @@ def run(args: argparse.Namespace) -> int:
     if service.new_tokens:
         print(
             f"jaxgrade serve: {len(service.new_tokens)} new student token(s) in {cfg.tokens_csv}",
+            file=sys.stderr,
+        )
+    if service.new_ta_tokens:
+        print(
+            f"jaxgrade serve: {len(service.new_ta_tokens)} new TA token(s) in {cfg.ta_tokens_csv}",
             file=sys.stderr,
         )
     print(

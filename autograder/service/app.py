@@ -28,10 +28,14 @@ from autograder.service.uploads import ENVELOPE_BYTES, too_large
 def routers() -> list[APIRouter]:
     """Every router the app serves, in order (the page fuzz test walks them all)."""
     from autograder.service import (
+        audit_api,
         items_page,
+        overrides_api,
         pages,
         regrade_api,
         regrade_pages,
+        requests_api,
+        review_pages,
         similarity_page,
         term_api,
         term_pages,
@@ -48,6 +52,10 @@ def routers() -> list[APIRouter]:
         regrade_pages.router,
         items_page.router,
         term_pages.router,
+        audit_api.router,
+        overrides_api.router,
+        requests_api.router,
+        review_pages.router,
     ]
 
 

@@ -17,7 +17,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from autograder.model import ReleaseInfo
-from autograder.service import db
+from autograder.service import audit, db
 from autograder.service.config import ServiceConfig
 from autograder.term.course import Assignment, load_course, release_exercises
 from autograder.term.late import parse_policy
@@ -87,16 +87,37 @@ def _row(a: Assignment, position: int, now: float) -> dict[str, Any]:
     }
 
 
-def store(engine: sa.Engine, assignments: Sequence[Assignment], now: float) -> None:
-    """Insert or update these assignments (positions in the given order); others are kept."""
+# The settings that decide grades and deadlines: a change of one is a "policy" audit entry.
+POLICY_COLUMNS = ("opens_at", "due_at", "late_until", "late_policy", "counting", "visibility")
+
+
+def store(
+    engine: sa.Engine, assignments: Sequence[Assignment], now: float, actor: str = audit.SYSTEM
+) -> None:
+    """Insert or update these assignments (positions in the given order); others are kept. A
+    changed deadline or counting rule of a stored assignment is audited (by `actor`)."""
     with engine.begin() as conn:
-        known = {r.id for r in conn.execute(sa.select(db.assignments.c.id))}
+        known = {r.id: r for r in conn.execute(sa.select(db.assignments))}
         for position, a in enumerate(assignments, start=1):
             values = _row(a, position, now)
-            if a.id in known:
-                conn.execute(db.assignments.update().where(db.assignments.c.id == a.id).values(**values))
-            else:
+            if a.id not in known:
                 conn.execute(db.assignments.insert().values(id=a.id, **values))
+                continue
+            conn.execute(db.assignments.update().where(db.assignments.c.id == a.id).values(**values))
+            before = known[a.id]
+            old = {c: getattr(before, c) for c in POLICY_COLUMNS if getattr(before, c) != values[c]}
+            if old:
+                audit.record(
+                    conn,
+                    actor=actor,
+                    action="policy",
+                    assignment_id=a.id,
+                    student_id=None,
+                    detail=f"assignment {a.id}: {', '.join(sorted(old))} changed",
+                    old=old,
+                    new={c: values[c] for c in old},
+                    at=now,
+                )
 
 
 def load(engine: sa.Engine) -> list[Assignment]:

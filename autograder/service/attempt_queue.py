@@ -30,7 +30,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from autograder.service import db
+from autograder.service import audit, db
 from autograder.service.config import ServiceConfig
 from autograder.service.records import ClaimedAttempt, GradedOutcome
 from autograder.states import AttemptState
@@ -80,6 +80,8 @@ class AttemptQueue:
                 ).rowcount
                 if taken == 1:
                     self._end_grading(conn, row.id, row.worker, "lease_expired")
+                    if final:
+                        self._audit_grading(conn, row.id, {"status": str(AttemptState.GRADER_ERROR)})
                     n += 1
         return n
 
@@ -163,9 +165,41 @@ class AttemptQueue:
             .values(finished_at=self.clock(), outcome=outcome)
         )
 
-    def _finish(self, worker: str, attempt_id: int, outcome: str, values: dict[str, Any]) -> bool:
+    def _audit_grading(
+        self, conn: sa.Connection, attempt_id: int, new: dict[str, Any], before: Any | None = None
+    ) -> None:
+        """The audit entry of a grading's end (graded, or grader_error for good), `before` the
+        attempt's row as it was (read now when not given: the score columns are not touched then)."""
+        a = db.attempts.c
+        if before is None:
+            before = conn.execute(sa.select(db.attempts).where(a.id == attempt_id)).one()
+        old = None
+        if before.graded_at is not None:  # graded before: a regrade's result replaces that score
+            old = {"score": before.score, "grade_status": before.grade_status}
+        audit.record(
+            conn,
+            actor=audit.SYSTEM,
+            action="grading",
+            assignment_id=before.assignment_id,
+            student_id=before.student_id,
+            attempt_id=attempt_id,
+            detail=f"attempt {attempt_id} " + ("graded" if "score" in new else "is a grader error"),
+            old=old,
+            new=new,
+            at=self.clock(),
+        )
+
+    def _finish(
+        self,
+        worker: str,
+        attempt_id: int,
+        outcome: str,
+        values: dict[str, Any],
+        audited: dict[str, Any] | None,
+    ) -> bool:
         a = db.attempts.c
         with self.engine.begin() as conn:
+            before = conn.execute(sa.select(db.attempts).where(a.id == attempt_id)).first()
             n = conn.execute(
                 db.attempts.update()
                 .where(a.id == attempt_id, a.status == RUNNING, a.worker == worker)
@@ -173,11 +207,19 @@ class AttemptQueue:
             ).rowcount
             if n == 1:
                 self._end_grading(conn, attempt_id, worker, outcome)
+                if audited is not None:  # a grade (or a final grader error) is recorded: audit it
+                    self._audit_grading(conn, attempt_id, audited, before)
         self._worker_idle(worker)
         return n == 1
 
     def finish_graded(self, worker: str, attempt_id: int, outcome: GradedOutcome) -> bool:
         """Record the grade if `worker` still holds the lease (else nothing, and False)."""
+        audited = {
+            "score": outcome.score,
+            "max_score": outcome.max_score,
+            "grade_status": outcome.grade_status,
+            "exercises": outcome.exercises,
+        }
         return self._finish(
             worker,
             attempt_id,
@@ -195,6 +237,7 @@ class AttemptQueue:
                 "out_dir": outcome.out_dir,
                 "error": None,
             },
+            audited,
         )
 
     def finish_grader_error(self, worker: str, attempt_id: int, error: str) -> bool:
@@ -215,20 +258,37 @@ class AttemptQueue:
                 "error": error,
                 "not_before": self.clock() + backoff if retry else 0.0,
             },
+            None if retry else {"status": str(AttemptState.GRADER_ERROR)},
         )
 
-    def regrade(self, student_id: str) -> int:
-        """Queue every finished attempt of the student again (fresh tries); returns how many."""
+    def regrade(self, student_id: str, actor: str) -> int:
+        """Queue every finished attempt of the student again (fresh tries); returns how many.
+        One audit entry by `actor` (a TA's name) when any attempt was queued."""
         a = db.attempts.c
+        finished = (a.student_id == student_id) & a.status.in_(
+            (AttemptState.GRADED, AttemptState.GRADER_ERROR)
+        )
         with self.engine.begin() as conn:
+            before = conn.execute(
+                sa.select(a.id, a.status, a.score, a.assignment_id).where(finished).order_by(a.id)
+            ).all()
             n = conn.execute(
                 db.attempts.update()
-                .where(
-                    a.student_id == student_id,
-                    a.status.in_((AttemptState.GRADED, AttemptState.GRADER_ERROR)),
-                )
+                .where(finished)
                 .values(status=QUEUED, tries=0, not_before=0.0, worker=None, lease_until=None)
             ).rowcount
+            if n:
+                audit.record(
+                    conn,
+                    actor=actor,
+                    action="regrade",
+                    assignment_id=before[0].assignment_id if before else None,
+                    student_id=student_id,
+                    detail=f"{n} attempt(s) queued for grading again",
+                    old=[{"attempt_id": r.id, "status": r.status, "score": r.score} for r in before],
+                    new={"requeued": int(n)},
+                    at=self.clock(),
+                )
         self.notify_workers()
         return int(n)
 

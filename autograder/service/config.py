@@ -18,6 +18,7 @@ class ServiceConfig:
     release: Path  # the released assignment graded against (folder with manifest.json)
     course: Path | None = None  # course.toml: the term's assignments (else one, "a1", from release/deadline)
     roster: Path | None = None  # student_id,name[,email,...]: adds or updates students at start-up
+    tas: Path | None = None  # name[,...]: named TAs, each with their own token (DIR/ta-tokens.csv)
     host: str = "127.0.0.1"
     port: int = 8000
     db_url: str | None = None  # default sqlite:///DIR/service.sqlite
@@ -62,6 +63,10 @@ class ServiceConfig:
     @property
     def ta_token_file(self) -> Path:
         return self.data_dir / "ta-token"
+
+    @property
+    def ta_tokens_csv(self) -> Path:
+        return self.data_dir / "ta-tokens.csv"
 
     def check(self) -> None:
         """Raise ValueError (English, for the TA) on settings that cannot work together."""

@@ -5,7 +5,7 @@ grading happens in subprocesses supervised by `worker.py`.
 
 Each job has its own module, and `Service` only builds them on one database and one data folder:
 
-  identity       identity.Identity        the roster's students, access tokens, the TA token
+  identity       identity.Identity        the roster's students, access tokens, the TAs' tokens
   assignments    {id: term.course.Assignment}  the term's assignments (course file, or one "a1")
   releases       assignments.Releases     each assignment's release, read once
   submissions    submissions.Submissions  accepting uploads (upload_rules), reading attempts, policy
@@ -36,7 +36,7 @@ from autograder.service.blobs import BlobStore
 from autograder.service.config import ServiceConfig
 from autograder.service.exports import Exports
 from autograder.service.grade_release import GradeRelease
-from autograder.service.identity import Identity
+from autograder.service.identity import Identity, load_ta_names
 from autograder.service.login_throttle import LoginThrottle
 from autograder.service.records import (
     Attempt,
@@ -103,6 +103,9 @@ class Service:
         if cfg.roster is not None:
             self.new_tokens = self.import_roster(load_roster(cfg.roster))
         self.identity.ensure_ta_token()
+        self.new_ta_tokens: dict[str, str] = {}  # TA name -> token issued by this start-up
+        if cfg.tas is not None:
+            self.new_ta_tokens = self.identity.import_tas(load_ta_names(cfg.tas))
         self.queue.requeue_expired()
         self.regrade_queue.requeue_expired()
 
@@ -132,6 +135,10 @@ class Service:
 
     def is_ta_token(self, token: str | None) -> bool:
         return self.identity.is_ta_token(token)
+
+    def ta_for_token(self, token: str | None) -> str | None:
+        """The TA's name for `token` ("ta": DIR/ta-token), or None."""
+        return self.identity.ta_for_token(token)
 
     def student(self, student_id: str) -> Student | None:
         return self.identity.student(student_id)
@@ -190,11 +197,11 @@ class Service:
         return self.exports.dashboard()
 
     # -- the queue
-    def regrade(self, student_id: str) -> int:
-        """Raises KeyError for an unknown student."""
+    def regrade(self, student_id: str, actor: str = "ta") -> int:
+        """Raises KeyError for an unknown student. `actor`: the TA's name (audit log)."""
         if self.student(student_id) is None:
             raise KeyError(student_id)
-        return self.queue.regrade(student_id)
+        return self.queue.regrade(student_id, actor)
 
     def requeue_expired(self) -> int:
         return self.queue.requeue_expired()

@@ -23,6 +23,15 @@ gradings   one row per claim of an attempt (who held it, from when, and how it e
            attempt was graded exactly once, however many processes grade.
 login_failures  failed log-ins of the pages by client address (the throttle, shared by every
            process on the database; rows older than the window are deleted as new ones come).
+tas        the named TAs (`--tas`): name and sha256 of their own token; the single TA token of
+           DIR/ta-token stays in `settings` as the TA named "ta"
+audit_log  append-only: who (a TA's name, "student:<id>", "system"), when, what, old -> new (JSON) of
+           every change to a grade or a deadline, written in the transaction of the change; triggers
+           refuse UPDATE and DELETE (see `audit.py`)
+overrides  a TA's score for one exercise (or the total, target "total") of a student's assignment
+           grade, with the comment the student sees; kept over regrades until a TA removes it
+regrade_requests  a student's question about one exercise of their counted attempt (open | resolved)
+regrade_request_messages  the request's thread: the student's and the TAs' messages in order
 regrade_runs  one row per regrade of an assignment under another release (who asked, when, which
            attempts: the counted ones or all), open until a TA publishes or cancels it.
 regrade_results  one row per attempt of a run: its candidate result under the run's release, graded
@@ -203,6 +212,96 @@ sa.Index(
     sqlite_where=attempts.c.status == "running",
     postgresql_where=attempts.c.status == "running",
 )
+
+
+tas = sa.Table(
+    "tas",
+    metadata,
+    sa.Column("name", sa.String(64), primary_key=True),
+    sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("created_at", sa.Double, nullable=False),
+)
+
+audit_log = sa.Table(
+    "audit_log",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("at", sa.Double, nullable=False),
+    sa.Column("actor", sa.Text, nullable=False),  # a TA's name | "student:<id>" | "system"
+    sa.Column("action", sa.String(32), nullable=False),  # audit.ACTIONS
+    sa.Column("assignment_id", sa.String(64)),
+    sa.Column("student_id", sa.String(128)),
+    sa.Column("attempt_id", sa.Integer),
+    sa.Column("detail", sa.Text, nullable=False),  # what, in English
+    sa.Column("old", sa.Text),  # JSON, or NULL: nothing before
+    sa.Column("new", sa.Text),  # JSON, or NULL: nothing after (a removal)
+)
+sa.Index("audit_log_by_student", audit_log.c.student_id, audit_log.c.id)
+
+# The audit log is append-only by construction: no code path updates or deletes it, and the database
+# itself refuses to (migration 0006 creates the same triggers).
+AUDIT_APPEND_ONLY_DDL = {
+    "sqlite": [
+        "CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log "
+        "BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END",
+        "CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log "
+        "BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END",
+    ],
+    "postgresql": [
+        "CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS "
+        "$$ BEGIN RAISE EXCEPTION 'audit_log is append-only'; END $$",
+        "CREATE TRIGGER audit_log_no_change BEFORE UPDATE OR DELETE ON audit_log "
+        "FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()",
+        "CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log "
+        "FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only()",
+    ],
+}
+
+
+@sa.event.listens_for(audit_log, "after_create")
+def _audit_append_only(target: sa.Table, connection: sa.Connection, **_kw: Any) -> None:
+    for statement in AUDIT_APPEND_ONLY_DDL.get(connection.dialect.name, []):
+        connection.exec_driver_sql(statement)
+
+
+overrides = sa.Table(
+    "overrides",
+    metadata,
+    sa.Column("assignment_id", sa.String(64), sa.ForeignKey("assignments.id"), primary_key=True),
+    sa.Column("student_id", sa.String(128), sa.ForeignKey("students.student_id"), primary_key=True),
+    sa.Column("target", sa.String(64), primary_key=True),  # an exercise id, or "total"
+    sa.Column("points", sa.Double, nullable=False),
+    sa.Column("comment", sa.Text, nullable=False),
+    sa.Column("attempt_id", sa.Integer),  # the counted attempt when it was set (NULL: none)
+    sa.Column("set_by", sa.Text, nullable=False),
+    sa.Column("set_at", sa.Double, nullable=False),
+)
+
+regrade_requests = sa.Table(
+    "regrade_requests",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("assignment_id", sa.String(64), sa.ForeignKey("assignments.id"), nullable=False),
+    sa.Column("student_id", sa.String(128), sa.ForeignKey("students.student_id"), nullable=False),
+    sa.Column("attempt_id", sa.Integer, sa.ForeignKey("attempts.id"), nullable=False),
+    sa.Column("exercise", sa.String(64), nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),  # open | resolved
+    sa.Column("created_at", sa.Double, nullable=False),
+    sa.Column("resolved_at", sa.Double),
+    sa.Column("resolved_by", sa.Text),
+)
+sa.Index("regrade_requests_by_status", regrade_requests.c.status, regrade_requests.c.id)
+
+regrade_request_messages = sa.Table(
+    "regrade_request_messages",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("request_id", sa.Integer, sa.ForeignKey("regrade_requests.id"), nullable=False),
+    sa.Column("author", sa.Text, nullable=False),  # "student:<id>" or a TA's name
+    sa.Column("body", sa.Text, nullable=False),
+    sa.Column("at", sa.Double, nullable=False),
+)
+sa.Index("regrade_request_messages_by_request", regrade_request_messages.c.request_id)
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

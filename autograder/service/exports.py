@@ -25,7 +25,7 @@ from autograder.grade.reports import GRADES_COLUMNS, format_score, neutralize_ce
 from autograder.lms.export import ScoreRow, canvas_csv, moodle_csv
 from autograder.model import ReleaseInfo
 from autograder.roster import Student as RosterStudent
-from autograder.service import db
+from autograder.service import db, overrides
 from autograder.service.assignments import Releases
 from autograder.service.config import ServiceConfig
 from autograder.service.identity import Identity
@@ -89,44 +89,53 @@ class Exports:
         w = csv.writer(buf, lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
         w.writerow(GRADES_COLUMNS)
         max_total = sum(self.release.points[ex] for ex in EXERCISE_IDS)
+        with self.engine.connect() as conn:
+            overridden = overrides.all_current(conn, self.submissions.assignment().id)
         for sid, row in self._counted_rows():
             if row is None:
                 zeros = [format_score(0.0) for _ in EXERCISE_IDS]
-                w.writerow(
-                    [
-                        neutralize_cell(sid),
-                        *zeros,
-                        format_score(0.0),
-                        format_score(max_total),
-                        "not_submitted",
-                    ]
-                )
+                cells = [
+                    neutralize_cell(sid),
+                    *zeros,
+                    format_score(0.0),
+                    format_score(max_total),
+                    "not_submitted",
+                ]
             elif row.status == AttemptState.GRADED and row.grades_row:
-                w.writerow(json.loads(row.grades_row))
+                cells = json.loads(row.grades_row)
             else:
-                w.writerow([neutralize_cell(sid), *("" for _ in EXERCISE_IDS), "", "", row.status])
+                cells = [neutralize_cell(sid), *("" for _ in EXERCISE_IDS), "", "", row.status]
+            w.writerow(_with_override(cells, overridden.get(sid)))
         return buf.getvalue()
 
     def counted_scores(self, assignment_id: str | None = None) -> list[CountedScore]:
         """Every roster student's counted attempt of the assignment with its final score, by id."""
         aid = self.submissions.assignment(assignment_id).id
         by = self.submissions.rows_by_student(aid)
-        return [self._counted(aid, s.student_id, by.get(s.student_id, [])) for s in self.identity.students()]
+        with self.engine.connect() as conn:
+            overridden = overrides.all_current(conn, aid)
+        return [
+            self._counted(aid, s.student_id, by.get(s.student_id, []), overridden.get(s.student_id))
+            for s in self.identity.students()
+        ]
 
     def counted_score(self, assignment_id: str, student_id: str) -> CountedScore:
         """One student's counted attempt of the assignment with its final score."""
         rows = self.submissions.rows_by_student(assignment_id).get(student_id, [])
-        return self._counted(assignment_id, student_id, rows)
+        with self.engine.connect() as conn:
+            override = overrides.current(conn, assignment_id, student_id)
+        return self._counted(assignment_id, student_id, rows, override)
 
-    def _counted(self, aid: str, student_id: str, rows: list[Any]) -> CountedScore:
+    def _counted(
+        self, aid: str, student_id: str, rows: list[Any], override: overrides.Override | None
+    ) -> CountedScore:
         detail = self.submissions.counted_detail_of(rows, aid)
         row = None if detail is None else next(r for r in rows if r.id == detail.attempt_id)
         graded = row is not None and row.status == AttemptState.GRADED
         raw = 0.0 if row is None else (row.score if graded else None)  # no attempt: 0, as grades.csv
         factor = 1.0 if detail is None else detail.factor
         points = json.loads(row.exercises) if graded and row.exercises else {}
-        # override: B's overrides.current(conn, aid, student_id) goes in place of None
-        score = final_score(raw, factor, None, points)
+        score = final_score(raw, factor, override, points)  # a TA's override survives regrades
         return CountedScore(student_id, row, factor, bool(detail and detail.late), score)
 
     def max_total(self, assignment_id: str | None = None) -> float:
@@ -277,3 +286,22 @@ class Exports:
 def _term_cells(score: FinalScore) -> list[str]:
     return ["" if v is None else format_score(v)
             for v in (score.raw_total, score.late_penalty, score.override, score.final_total)]  # fmt: skip
+
+
+def _with_override(cells: list[str], found: overrides.Override | None) -> list[str]:
+    """A grades.csv row with the student's override applied: overridden exercise cells hold the TA's
+    points and `total` follows them (or is the total override). Cells without a score (not graded
+    yet) stay empty unless the total is overridden."""
+    if found is None:
+        return cells
+    out = list(cells)
+    n = len(EXERCISE_IDS)
+    for i, ex in enumerate(EXERCISE_IDS, start=1):
+        if ex in found.exercise_scores:
+            out[i] = format_score(found.exercise_scores[ex])
+    scored = [c for c in out[1 : n + 1] if c != ""]
+    if cells[n + 1] != "":  # graded (or not submitted): the total is the sum of the cells
+        out[n + 1] = format_score(sum(float(c) for c in scored))
+    if found.total is not None:
+        out[n + 1] = format_score(found.total)
+    return out

@@ -2,14 +2,16 @@
 
 Granting or removing an extension rewrites the `late` flag of the student's attempts of that
 assignment in the same transaction; the counted attempt and its late factor are computed on
-every read from submission times (`term/counting.py`), so nothing else needs rewriting.
+every read from submission times (`term/counting.py`), so nothing else needs rewriting. Each
+student's change is one audit entry (old -> new deadlines), in that transaction too.
 """
 
 from __future__ import annotations
 
 import sqlalchemy as sa
 
-from autograder.service import db
+from autograder.service import audit, db
+from autograder.service.records import iso
 from autograder.term.counting import Deadlines, Extension, deadlines_for
 from autograder.term.course import Assignment
 
@@ -57,9 +59,16 @@ def grant_many(
             _put(conn, assignment, student_id, ext, by, now)
 
 
+def _deadlines_json(ext: Extension | None) -> dict[str, str | None] | None:
+    if ext is None:
+        return None
+    return {"due_at": iso(ext.due_at), "late_until": None if ext.late_until is None else iso(ext.late_until)}
+
+
 def _put(
     conn: sa.Connection, assignment: Assignment, student_id: str, ext: Extension, by: str, now: float
 ) -> None:
+    before = of_student(conn, assignment.id, student_id)
     key = (db.extensions.c.assignment_id == assignment.id) & (db.extensions.c.student_id == student_id)
     values = {"due_at": ext.due_at, "late_until": ext.late_until, "granted_by": by, "granted_at": now}
     if conn.execute(db.extensions.update().where(key).values(**values)).rowcount == 0:
@@ -67,13 +76,36 @@ def _put(
             db.extensions.insert().values(assignment_id=assignment.id, student_id=student_id, **values)
         )
     _relabel_late(conn, assignment, student_id, deadlines_for(assignment, ext))
+    audit.record(
+        conn,
+        actor=by,
+        action="extension",
+        assignment_id=assignment.id,
+        student_id=student_id,
+        detail="extension granted" if before is None else "extension changed",
+        old=_deadlines_json(before),
+        new=_deadlines_json(ext),
+        at=now,
+    )
 
 
-def revoke(engine: sa.Engine, assignment: Assignment, student_id: str) -> bool:
+def revoke(engine: sa.Engine, assignment: Assignment, student_id: str, by: str, now: float) -> bool:
     """Remove the student's extension (False: there was none)."""
     with engine.begin() as conn:
+        before = of_student(conn, assignment.id, student_id)
         key = (db.extensions.c.assignment_id == assignment.id) & (db.extensions.c.student_id == student_id)
         if conn.execute(db.extensions.delete().where(key)).rowcount == 0:
             return False
         _relabel_late(conn, assignment, student_id, deadlines_for(assignment, None))
+        audit.record(
+            conn,
+            actor=by,
+            action="extension_removed",
+            assignment_id=assignment.id,
+            student_id=student_id,
+            detail="extension removed",
+            old=_deadlines_json(before),
+            new=None,
+            at=now,
+        )
         return True

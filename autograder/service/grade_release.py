@@ -15,7 +15,7 @@ from collections.abc import Callable
 import sqlalchemy as sa
 
 from autograder.messages import service_message
-from autograder.service import db
+from autograder.service import audit, db
 from autograder.service.records import Attempt
 from autograder.service.submissions import Submissions
 from autograder.term.visibility import Visibility, grade_visibility
@@ -44,12 +44,23 @@ class GradeRelease:
             ).first()
             if known is not None:
                 return False
+            now = self.clock()
             conn.execute(
                 db.grade_releases.insert().values(
-                    assignment_id=assignment.id, released_at=self.clock(), released_by=actor
+                    assignment_id=assignment.id, released_at=now, released_by=actor
                 )
             )
-            # audit: release_grades by `actor` for assignment.id (old: hidden, new: released)
+            audit.record(
+                conn,
+                actor=actor,
+                action="publish",
+                assignment_id=assignment.id,
+                student_id=None,
+                detail=f"grades of {assignment.id} released",
+                old="hidden",
+                new="released",
+                at=now,
+            )
         self._send_held_scores(assignment.id)
         return True
 

@@ -1,9 +1,11 @@
-"""Who may use the service: the roster's students, their access tokens and the TA token.
+"""Who may use the service: the roster's students, their access tokens and the TAs' tokens.
 
 A student is whoever holds their access token (`secrets.token_urlsafe(32)`); the database keeps
 only its sha256, compared with `hmac.compare_digest`. New tokens are appended to DIR/tokens.csv
 (0600) inside the same transaction that stores their hashes, so no token is in the database
-without being in the file. The TA token lives in DIR/ta-token (0600).
+without being in the file. The TA token of DIR/ta-token (0600) is the TA named "ta"; named TAs
+(`serve --tas tas.csv`, a `name` column) get their own tokens the same way as students, appended
+to DIR/ta-tokens.csv (`name,token`, 0600). A TA's name is what the audit log records.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import csv
 import hmac
 import io
 import os
+import re
 import secrets
 from collections.abc import Callable
 from pathlib import Path
@@ -24,6 +27,34 @@ from autograder.service.config import ServiceConfig
 from autograder.service.records import Student, hash_token
 
 MAX_TOKEN_CHARS = 256
+LEGACY_TA = "ta"  # the TA of DIR/ta-token
+RESERVED_TA_NAMES = frozenset({LEGACY_TA, "system"})
+# Letters (any script), digits, `.`, `_`, `-`, `@`: never ":" (student actors are "student:<id>").
+TA_NAME = re.compile(r"[\w.@-]{1,64}")
+
+
+class TaListError(ValueError):
+    """A --tas file that cannot be used (the message says which line and why)."""
+
+
+def load_ta_names(path: Path) -> list[str]:
+    """The `name` column of a TA list CSV (other columns are ignored), checked."""
+    with path.open(newline="", encoding="utf-8-sig") as f:
+        reader = csv.DictReader(f)
+        if reader.fieldnames is None or "name" not in reader.fieldnames:
+            raise TaListError(f"{path}: needs a header with a 'name' column")
+        names: list[str] = []
+        for line, row in enumerate(reader, start=2):
+            name = (row.get("name") or "").strip()
+            if not TA_NAME.fullmatch(name) or name in RESERVED_TA_NAMES:
+                raise TaListError(
+                    f"{path}:{line}: TA name {name!r}: use 1-64 letters, digits, . _ - @ "
+                    f"(not {', '.join(sorted(RESERVED_TA_NAMES))})"
+                )
+            if name in names:
+                raise TaListError(f"{path}:{line}: TA {name!r} listed twice")
+            names.append(name)
+    return names
 
 
 def write_private(path: Path, text: str) -> None:
@@ -89,9 +120,41 @@ class Identity:
             self._append_tokens_csv({student_id: token})
         return token
 
-    def _append_tokens_csv(self, issued: dict[str, str]) -> None:
-        path = self.cfg.tokens_csv
-        old = path.read_text(encoding="utf-8") if path.is_file() else "student_id,token\n"
+    def import_tas(self, names: list[str]) -> dict[str, str]:
+        """Give each new TA name a token (appended to DIR/ta-tokens.csv); known TAs keep theirs.
+        Returns the tokens issued now."""
+        issued: dict[str, str] = {}
+        with self.engine.begin() as conn:
+            known = set(conn.execute(sa.select(db.tas.c.name)).scalars())
+            for name in names:
+                if name in known:
+                    continue
+                token = secrets.token_urlsafe(32)
+                issued[name] = token
+                conn.execute(
+                    db.tas.insert().values(name=name, token_hash=hash_token(token), created_at=self.clock())
+                )
+            if issued:
+                self._append_tokens_csv(issued, self.cfg.ta_tokens_csv, "name,token\n")
+        return issued
+
+    def reissue_ta_token(self, name: str) -> str:
+        """A new token for a named TA (appended to DIR/ta-tokens.csv). Raises KeyError if unknown."""
+        token = secrets.token_urlsafe(32)
+        with self.engine.begin() as conn:
+            n = conn.execute(
+                db.tas.update().where(db.tas.c.name == name).values(token_hash=hash_token(token))
+            ).rowcount
+            if n != 1:
+                raise KeyError(name)
+            self._append_tokens_csv({name: token}, self.cfg.ta_tokens_csv, "name,token\n")
+        return token
+
+    def _append_tokens_csv(
+        self, issued: dict[str, str], path: Path | None = None, header: str = "student_id,token\n"
+    ) -> None:
+        path = path or self.cfg.tokens_csv
+        old = path.read_text(encoding="utf-8") if path.is_file() else header
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         for sid in sorted(issued):
@@ -132,14 +195,29 @@ class Identity:
             return None
         return Student(row.student_id, row.name, row.email)
 
-    def is_ta_token(self, token: str | None) -> bool:
+    def ta_for_token(self, token: str | None) -> str | None:
+        """The name of the TA holding `token` ("ta" for DIR/ta-token), or None."""
         if not token or len(token) > MAX_TOKEN_CHARS:
-            return False
+            return None
+        digest = hash_token(token)
         with self.engine.connect() as conn:
             stored = conn.execute(
                 sa.select(db.settings.c.value).where(db.settings.c.key == "ta_token_hash")
             ).scalar_one_or_none()
-        return stored is not None and hmac.compare_digest(hash_token(token), stored)
+            if stored is not None and hmac.compare_digest(digest, stored):
+                return LEGACY_TA
+            row = conn.execute(sa.select(db.tas).where(db.tas.c.token_hash == digest)).first()
+        return row.name if row is not None and hmac.compare_digest(row.token_hash, digest) else None
+
+    def is_ta_token(self, token: str | None) -> bool:
+        return self.ta_for_token(token) is not None
+
+    def ta_token_hash(self, name: str) -> str | None:
+        """The hash of a named TA's current token (a session made from an older one ends)."""
+        with self.engine.connect() as conn:
+            return conn.execute(
+                sa.select(db.tas.c.token_hash).where(db.tas.c.name == name)
+            ).scalar_one_or_none()
 
     def student(self, student_id: str) -> Student | None:
         with self.engine.connect() as conn:

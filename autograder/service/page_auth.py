@@ -2,7 +2,8 @@
 
 The signing key is made once per data folder (DIR/session-secret, 0600), so sessions survive a
 restart and are valid on every service process that shares DIR. A TA session is bound to the TA
-token in force: replacing DIR/ta-token ends the TA sessions made with the old one. Failed log-ins
+token in force: replacing DIR/ta-token ends the TA sessions made with the old one, and a named TA's
+session ends when their token is reissued. Failed log-ins
 are counted in the database (`login_throttle.py`), so the throttle holds across processes.
 """
 
@@ -65,6 +66,14 @@ def ta_binding(request: Request) -> str:
     return signer(request).bind(current) if current else ""
 
 
+def named_ta_binding(request: Request, name: str) -> str:
+    """Fingerprint of a named TA's token now in force ("" for an unknown TA)."""
+    if name == "ta":
+        return ta_binding(request)
+    digest = service_of(request).identity.ta_token_hash(name)
+    return signer(request).bind(digest) if digest else ""
+
+
 def student_binding(request: Request, student_id: str) -> str:
     """Fingerprint of the student's token now in force: reissuing the token ends the sessions made
     with the old one."""
@@ -78,7 +87,10 @@ def current_session(request: Request) -> Session:
     if session is None:
         return new_session()
     if session.is_ta or session.is_student:
-        binding = ta_binding(request) if session.is_ta else student_binding(request, session.student_id)
+        if session.is_ta:
+            binding = named_ta_binding(request, session.ta_name)
+        else:
+            binding = student_binding(request, session.student_id)
         if not binding or not hmac.compare_digest(session.bound, binding):
             return new_session()
     return session

@@ -126,8 +126,8 @@ def _error_page(
     )
 
 
-async def _small_form(request: Request) -> FormData:
-    """A posted form of a few short fields (log-in, log-out, regrade), refused beyond MAX_FORM_BYTES.
+async def _small_form(request: Request, max_bytes: int = MAX_FORM_BYTES, max_fields: int = 4) -> FormData:
+    """A posted form of a few short fields (log-in, log-out, regrade), refused beyond `max_bytes`.
 
     The declared Content-Length is checked before anything is read (a body without one is refused),
     and uvicorn never reads past the declared length.
@@ -135,10 +135,10 @@ async def _small_form(request: Request) -> FormData:
     length = request.headers.get("content-length")
     if length is None or not length.isdigit():
         raise _FormRefused("请求缺少长度信息,无法处理。")
-    if int(length) > MAX_FORM_BYTES:
+    if int(length) > max_bytes:
         raise _FormRefused("提交的内容太长。")
     try:
-        return await request.form(max_files=0, max_fields=4)
+        return await request.form(max_files=0, max_fields=max_fields)
     except Exception as exc:  # starlette raises MultiPartException / HTTPException on a malformed body
         raise _FormRefused("提交的表单无法解析(字段太多,或格式有误)。") from exc
 
@@ -267,8 +267,10 @@ async def login(request: Request) -> Response:
         return _login_page(request, session, error=service_message("login_throttled"), status_code=429)
     token = _text_field(form, "token", MAX_TOKEN_CHARS).strip()
     service = _service(request)
-    if token and service.is_ta_token(token):
-        return _redirect(request, "/ta", new_session("ta", bound=_ta_binding(request)))
+    ta_name = service.ta_for_token(token) if token else None
+    if ta_name is not None:
+        bound = page_auth.named_ta_binding(request, ta_name)
+        return _redirect(request, "/ta", new_session("ta", bound=bound, ta_name=ta_name))
     student = service.student_for_token(token) if token else None
     if student is not None:
         bound = page_auth.student_binding(request, student.student_id)
@@ -329,11 +331,14 @@ def _home(
     if upload_open and due_at is not None and service.clock() > due_at:
         shown.append(Notice("", f"已过截止时间({deadline}),现在提交会记为迟交。"))
     attempts = _attempt_views(service, student.student_id, assignment.id if query else None)
+    from autograder.service.review_pages import student_section  # it builds on this module
+
     return _render(
         request,
         session,
         "home.html",
         {
+            **student_section(service, student.student_id),
             "notices": shown,
             "student": student,
             "assignment": assignment if query else None,
@@ -548,6 +553,8 @@ def ta_dashboard(request: Request) -> Response:
     regraded = request.query_params.get("regraded", "")
     if regraded.isdigit():
         notices.append(Notice("ok", f"Regrade queued: {int(regraded)} attempt(s)."))
+    if request.query_params.get("no_student"):
+        notices.append(Notice("error", "No such student."))
     return _render(
         request, session, "ta_dashboard.html", {**_dashboard_context(_service(request)), "notices": notices}
     )
@@ -652,7 +659,7 @@ async def ta_regrade(request: Request) -> Response:
         )
     student_id = _text_field(form, "student_id", 128).strip()
     try:
-        n = _service(request).regrade(student_id)
+        n = _service(request).regrade(student_id, session.ta_name)
     except KeyError:
         return _error_page(
             request, session, 404, "Unknown student", f"No student {student_id!r}.", back="/ta"

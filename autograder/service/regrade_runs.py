@@ -29,7 +29,7 @@ import sqlalchemy as sa
 
 from autograder.grade.gradebook import safe_id
 from autograder.model import GraderFault, ReleaseInfo
-from autograder.service import db
+from autograder.service import audit, db
 from autograder.service.lti import outbox as lti_outbox
 from autograder.service.records import Refusal
 from autograder.service.regrade_queue import GRADED, GRADER_ERROR, OPEN, QUEUED, RUNNING
@@ -267,7 +267,17 @@ class RegradeRuns:
                         for r, counted in targets
                     ],
                 )
-            # audit: record(conn, actor=actor, action="regrade.start", assignment_id=assignment_id, ...)
+            audit.record(
+                conn,
+                actor=actor,
+                action="regrade_run",
+                assignment_id=assignment_id,
+                student_id=None,
+                detail=f"regrade run {run_id} under {info.version} ({scope}, {len(targets)} attempts)",
+                old=None,
+                new={"run": run_id, "release": info.version, "scope": scope, "attempts": len(targets)},
+                at=self.clock(),
+            )
         log.info(
             "regrade run %d of %s under %s (%s, %d attempts) started by %s",
             run_id,
@@ -457,7 +467,22 @@ class RegradeRuns:
                 )
                 replaced.append(attempt.id)
                 students.add(attempt.student_id)
-                # audit: record(conn, actor=actor, action="regrade.publish", old=before, new=result, ...)
+                audit.record(
+                    conn,
+                    actor=actor,
+                    action="regrade_publish",
+                    assignment_id=run.assignment_id,
+                    student_id=attempt.student_id,
+                    attempt_id=attempt.id,
+                    detail=f"attempt {attempt.id}: result of regrade run {run_id} published",
+                    old={k: before.get(k) for k in ("score", "max_score", "grade_status")},
+                    new={
+                        "score": result.score,
+                        "max_score": result.max_score,
+                        "grade_status": result.grade_status,
+                    },
+                    at=self.clock(),
+                )
             for student_id in sorted(students):  # the LMS gradebook gets the published counted score
                 lti_outbox.counted_grade_changed(conn, run.assignment_id, student_id)
         log.info(
@@ -480,7 +505,18 @@ class RegradeRuns:
                 .where(u.id == run_id, u.status == OPEN)
                 .values(status=CANCELLED, closed_by=actor, closed_at=self.clock())
             ).rowcount
-            # audit: record(conn, actor=actor, action="regrade.cancel", detail={"run": run_id}, ...)
+            if n == 1:
+                audit.record(
+                    conn,
+                    actor=actor,
+                    action="regrade_run_cancelled",
+                    assignment_id=None,
+                    student_id=None,
+                    detail=f"regrade run {run_id} cancelled",
+                    old="open",
+                    new="cancelled",
+                    at=self.clock(),
+                )
         if n != 1:
             raise Refusal(409, "这次重新评分现在不能取消。", f"regrade run {run_id} is not open")
         log.info("regrade run %d cancelled by %s", run_id, actor)

@@ -2,9 +2,10 @@
 
 The cookie holds a small signed JSON record (itsdangerous, HMAC-SHA256 with the service secret and a
 salt of its own), never a login token: who is logged in (`role` "student" or "ta", `student_id`),
-a random CSRF token and the signing time. It is `HttpOnly`, `SameSite=Lax`, `Path=/` and `Secure`
-whenever the request came over https (or through a proxy that says so), and expires `max_age_s`
-after it was last signed (the pages re-sign it on every page).
+the TA's name for a TA (`ta_name`, what the audit log records), a random CSRF token and the signing
+time. It is `HttpOnly`, `SameSite=Lax`, `Path=/` and `Secure` whenever the request came over https
+(or through a proxy that says so), and expires `max_age_s` after it was last signed (the pages
+re-sign it on every page).
 
 Every visitor gets a session, an anonymous one before logging in, so that the login form too carries a
 CSRF token (a login CSRF would let another site log a student in as someone else). Logging in or out
@@ -42,6 +43,7 @@ class Session:
     csrf: str
     student_id: str = ""
     bound: str = ""  # fingerprint of the credential the session was made from (see SessionSigner.bind)
+    ta_name: str = ""  # a TA session's TA ("ta": the TA token of DIR/ta-token)
 
     @property
     def is_student(self) -> bool:
@@ -52,8 +54,14 @@ class Session:
         return self.role == "ta"
 
 
-def new_session(role: Role = "anonymous", student_id: str = "", bound: str = "") -> Session:
-    return Session(role=role, csrf=secrets.token_urlsafe(32), student_id=student_id, bound=bound)
+def new_session(
+    role: Role = "anonymous", student_id: str = "", bound: str = "", ta_name: str = ""
+) -> Session:
+    if role == "ta" and not ta_name:
+        ta_name = "ta"
+    return Session(
+        role=role, csrf=secrets.token_urlsafe(32), student_id=student_id, bound=bound, ta_name=ta_name
+    )
 
 
 class SessionSigner:
@@ -81,7 +89,13 @@ class SessionSigner:
 
     def dumps(self, session: Session) -> str:
         return self._serializer.dumps(
-            {"r": session.role, "s": session.student_id, "c": session.csrf, "b": session.bound}
+            {
+                "r": session.role,
+                "s": session.student_id,
+                "c": session.csrf,
+                "b": session.bound,
+                "t": session.ta_name,
+            }
         )
 
     def loads(self, value: str | None) -> Session | None:
@@ -95,13 +109,18 @@ class SessionSigner:
         if not isinstance(data, dict):
             return None
         role, student_id, csrf, bound = data.get("r"), data.get("s"), data.get("c"), data.get("b", "")
+        ta_name = data.get("t") or ("ta" if role == "ta" else "")  # a cookie from before named TAs
         if role not in ("anonymous", "student", "ta") or not isinstance(student_id, str):
             return None
         if not isinstance(csrf, str) or len(csrf) < 32:
             return None
-        if (role == "student" and not student_id) or not isinstance(bound, str):
+        if (
+            (role == "student" and not student_id)
+            or not isinstance(bound, str)
+            or not isinstance(ta_name, str)
+        ):
             return None
-        return Session(role=role, csrf=csrf, student_id=student_id, bound=bound)
+        return Session(role=role, csrf=csrf, student_id=student_id, bound=bound, ta_name=ta_name)
 
     def read(self, request: Request) -> Session | None:
         return self.loads(request.cookies.get(self.cookie_name))

@@ -30,7 +30,7 @@ from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.grade.gradebook import safe_id
 from autograder.messages import chapter_zh
 from autograder.release.personalise import personalise_notebook
-from autograder.service import db, extensions
+from autograder.service import audit, db, extensions
 from autograder.service.assignments import Releases
 from autograder.service.blobs import BlobStore
 from autograder.service.config import ServiceConfig
@@ -232,7 +232,6 @@ class Submissions:
         of another assignment's chapters. A notebook that intake will reject is accepted here: its
         attempt is graded to its malformed status, so nothing a student sent is lost.
         """
-        # audit: the upload (actor "student:<id>") is recorded with the attempt row below
         now = self.clock()
         checked = self.check_files(files)
         target = self.upload_target(assignment_id) or self.target_by_chapters(checked, now)
@@ -261,6 +260,18 @@ class Submissions:
                     not_before=0.0,
                 )
             ).inserted_primary_key[0]
+            audit.record(
+                conn,
+                actor=audit.student_actor(student_id),
+                action="upload",
+                assignment_id=target.id,
+                student_id=student_id,
+                attempt_id=int(attempt_id),
+                detail=f"attempt {int(attempt_id)} uploaded" + (" (late)" if late else ""),
+                old=None,
+                new={"files": [f["name"] for f in stored], "late": late, "status": str(AttemptState.QUEUED)},
+                at=now,
+            )
         self._on_new_work()
         found = self.attempt(student_id, int(attempt_id))
         assert found is not None

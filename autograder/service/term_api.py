@@ -26,7 +26,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 
 from autograder.service import extensions
-from autograder.service.api import require_ta, service_of
+from autograder.service.api import CurrentTa, require_ta, service_of
 from autograder.service.core import Refusal, Service, iso
 from autograder.service.lti.outbox import counted_grade_changed
 from autograder.term.counting import Deadlines, Extension
@@ -162,10 +162,10 @@ def assignment_moodle_csv(request: Request, assignment_id: str) -> PlainTextResp
 
 
 @router.post("/{assignment_id}/release-grades")
-def release_grades(request: Request, assignment_id: str) -> JSONResponse:
+def release_grades(request: Request, assignment_id: str, ta: CurrentTa) -> JSONResponse:
     service = service_of(request)
     assignment = _assignment(service, assignment_id)
-    newly = service.release_grades(assignment.id, actor=TA_ACTOR)
+    newly = service.release_grades(assignment.id, actor=ta)
     return JSONResponse({**_assignment_json(service, assignment), "newly_released": newly})
 
 
@@ -178,13 +178,16 @@ def get_student(request: Request, assignment_id: str, student_id: str) -> JSONRe
 
 @router.put("/{assignment_id}/extensions/{student_id}")
 async def put_extension(
-    request: Request, assignment_id: str, student_id: str, ext: Annotated[Extension, Depends(_extension_body)]
+    request: Request,
+    assignment_id: str,
+    student_id: str,
+    ext: Annotated[Extension, Depends(_extension_body)],
+    ta: CurrentTa,
 ) -> JSONResponse:
     service = service_of(request)
     assignment = _assignment(service, assignment_id)
     try:
-        # audit: grant_extension by TA_ACTOR for (assignment.id, student_id), old/new deadlines
-        extensions.grant(service.engine, assignment, student_id, ext, TA_ACTOR, service.clock())
+        extensions.grant(service.engine, assignment, student_id, ext, ta, service.clock())
     except KeyError:
         raise Refusal(404, "没有这个学生。", f"no student {student_id!r}") from None
     counted_grade_changed(service.engine, assignment.id, student_id)  # the LMS gets the new final score
@@ -192,18 +195,17 @@ async def put_extension(
 
 
 @router.delete("/{assignment_id}/extensions/{student_id}")
-def delete_extension(request: Request, assignment_id: str, student_id: str) -> JSONResponse:
+def delete_extension(request: Request, assignment_id: str, student_id: str, ta: CurrentTa) -> JSONResponse:
     service = service_of(request)
     assignment = _assignment(service, assignment_id)
-    # audit: revoke_extension by TA_ACTOR for (assignment.id, student_id)
-    if not extensions.revoke(service.engine, assignment, student_id):
+    if not extensions.revoke(service.engine, assignment, student_id, ta, service.clock()):
         raise Refusal(404, "这个学生没有延期。", f"no extension for {student_id!r}")
     counted_grade_changed(service.engine, assignment.id, student_id)
     return JSONResponse(student_term_json(service, student_id, assignment.id))
 
 
 @router.post("/{assignment_id}/extensions.csv")
-async def post_extensions_csv(request: Request, assignment_id: str) -> JSONResponse:
+async def post_extensions_csv(request: Request, assignment_id: str, ta: CurrentTa) -> JSONResponse:
     service = service_of(request)
     assignment = _assignment(service, assignment_id)
     raw = await request.body()
@@ -211,8 +213,7 @@ async def post_extensions_csv(request: Request, assignment_id: str) -> JSONRespo
         if len(raw) > MAX_CSV_BYTES:
             raise ExtensionCsvError(f"larger than {MAX_CSV_BYTES} bytes")
         granted = parse_extensions_csv(raw.decode("utf-8"))
-        # audit: grant_extension by TA_ACTOR for each (assignment.id, student) of the CSV
-        extensions.grant_many(service.engine, assignment, granted, TA_ACTOR, service.clock())
+        extensions.grant_many(service.engine, assignment, granted, ta, service.clock())
     except (ExtensionCsvError, UnicodeDecodeError) as exc:
         raise Refusal(422, "延期 CSV 有误。", f"extensions CSV: {exc}") from None
     except KeyError as exc:

@@ -149,7 +149,7 @@ async def ta_release_grades(request: Request, assignment_id: str) -> Response:
     _form, refused = await _checked_form(request, f"/ta/assignments/{assignment.id}")
     if refused is not None:
         return refused
-    service.release_grades(assignment.id, actor=TA_ACTOR)
+    service.release_grades(assignment.id, actor=session.ta_name or TA_ACTOR)
     return _redirect(request, f"/ta/assignments/{assignment.id}?released=1")
 
 
@@ -240,8 +240,8 @@ async def ta_grant_extension(request: Request, assignment_id: str, student_id: s
             raise Refusal(422, "迟交截止早于截止时间。", "late_until is before due_at")
     except Refusal as exc:
         return _error_page(request, session, 422, "Extension not granted", exc.message_en, back=page)
-    # audit: grant_extension by TA_ACTOR for (assignment.id, student_id), old/new deadlines
-    extensions.grant(service.engine, assignment, student_id, Extension(due, until), TA_ACTOR, service.clock())
+    actor = session.ta_name or TA_ACTOR
+    extensions.grant(service.engine, assignment, student_id, Extension(due, until), actor, service.clock())
     return _redirect(request, f"/ta/assignments/{assignment.id}/students/{student_id}?granted=1")
 
 

@@ -32,7 +32,7 @@ from pylti1p3.grade import Grade
 from pylti1p3.lineitem import LineItem
 
 from autograder.model import ReleaseInfo
-from autograder.service import db, extensions
+from autograder.service import db, extensions, overrides
 from autograder.service.lti import visibility
 from autograder.service.lti.courses import Course, all_courses
 from autograder.service.lti.platforms import find_platform
@@ -82,7 +82,7 @@ def final_score(conn: sa.Connection, assignment: Assignment, student_id: str) ->
     """(final, maximum) of the student's counted attempt, None while it has no graded score."""
     a = db.attempts.c
     rows = conn.execute(
-        sa.select(a.id, a.submitted_at, a.status, a.score, a.max_score)
+        sa.select(a.id, a.submitted_at, a.status, a.score, a.max_score, a.exercises)
         .where(a.assignment_id == assignment.id, a.student_id == student_id)
         .order_by(a.id)
     ).all()
@@ -92,8 +92,13 @@ def final_score(conn: sa.Connection, assignment: Assignment, student_id: str) ->
     counted = counted_attempt(assignment, deadlines_for(assignment, ext), candidates)
     if counted is None or counted.final is None:
         return None
-    maximum = next(r.max_score for r in rows if r.id == counted.attempt_id)
-    return counted.final, float(maximum or 0.0)
+    row = next(r for r in rows if r.id == counted.attempt_id)
+    final = counted.final
+    override = overrides.current(conn, assignment.id, student_id)
+    if override is not None:  # exercise points before the late factor, a total after everything
+        applied = overrides.apply(json.loads(row.exercises or "{}"), override)
+        final = override.total if override.total is not None else (applied.raw_total or 0.0) * counted.factor
+    return final, float(row.max_score or 0.0)
 
 
 def counted_grade_changed(

@@ -6,7 +6,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005_term"
-down_revision = "0007_regrade"  # after main's LTI and regrade tables (the integrator chains 0006 in)
+down_revision = "0007_regrade"  # order of merging: 0004, 0008_lti, 0007_regrade, 0005_term, 0006_audit
 branch_labels = None
 depends_on = None
 

@@ -7,7 +7,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0007_regrade"
-down_revision = "0008_lti"  # main has 0008_lti on 0004_leases; the integrator re-chains 0005/0006
+down_revision = "0008_lti"  # order of merging: 0004, 0008_lti, 0007_regrade, 0005_term, 0006_audit
 branch_labels = None
 depends_on = None
 
