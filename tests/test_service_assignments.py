@@ -190,6 +190,28 @@ def test_hidden_grades_show_nowhere_until_a_ta_releases_them(term: dict) -> None
     assert "评分反馈" not in attempt and "exercise-scores" not in attempt
     assert page.get(f"/attempts/{aid}/feedback").status == 404
     assert call(served, "POST", "/api/assignments/hw5/release-grades", token=token)[0] == 401
+    # A TA's override of the second assignment is a grade too: kept from the student until release.
+    status, set_ = ta_json(
+        served, "PUT", "/api/overrides/hw5/e02/silu_ffi", {"points": 5, "comment": "手工复核:内核正确"}
+    )
+    assert status == 200 and set_["total"] == 5.0 and set_["assignment_id"] == "hw5", set_
+    row = csv_rows(served, "/api/assignments/hw5/grades.csv")["e02"]  # an exercise override: in raw_total
+    assert (row["raw_total"], row["override"], row["final_total"]) == ("5.00", "", "5.00"), row
+    mine = json.loads(call(served, "GET", "/api/overrides?assignment_id=hw5", token=token)[2])
+    assert mine[0]["overrides"] == [] and mine[0]["total"] is None, mine
+    assert "手工复核" not in page.get("/assignments/hw5").text
+    for e in json.loads(call(served, "GET", "/api/audit", token=token)[2]):  # the log keeps the values too
+        assert e["action"] not in ("grading", "override") or (e["old"], e["new"]) == (None, None), e
+    status, _, body = call(
+        served, "POST", "/api/regrade-requests", token=token,
+        body=json.dumps({"assignment_id": "hw5", "exercise": "silu_ffi", "message": "请复核"}).encode(),
+        headers={"Content-Type": "application/json"},
+    )  # fmt: skip
+    assert status == 409, body  # nothing graded to ask about while the grade is hidden
+    ta_page = Browserish(served.url)
+    assert ta_page.log_in(served.ta).status == 303
+    review = ta_page.get("/ta/students/e02?assignment=hw5").text
+    assert "手工复核" in review and "?assignment=hw5" in review
     status, released = ta_json(served, "POST", "/api/assignments/hw5/release-grades")
     assert status == 200 and released["newly_released"] is True and released["grades_released_at"]
     assert ta_json(served, "POST", "/api/assignments/hw5/release-grades")[1]["newly_released"] is False
@@ -197,6 +219,11 @@ def test_hidden_grades_show_nowhere_until_a_ta_releases_them(term: dict) -> None
     assert shown["score"] == 0.0 and shown["grade_status"] and "grades_hidden" not in shown
     assert call(served, "GET", f"/api/submissions/{aid}/feedback", token=token)[0] == 200
     assert 'id="attempt-score"' in page.get(f"/attempts/{aid}").text
+    assert "手工复核:内核正确" in page.get("/assignments/hw5").text  # the comment, now the grade shows
+    published = json.loads(call(served, "GET", "/api/audit", token=served.ta)[2])
+    assert [e["actor"] for e in published if e["action"] == "publish" and e["assignment_id"] == "hw5"] == [
+        "ta"
+    ]
 
 
 @pytest.mark.slow

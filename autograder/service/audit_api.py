@@ -6,7 +6,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 
-from autograder.service import audit
+from autograder.service import audit, grade_review
 from autograder.service.api import require_ta, service_of
 from autograder.service.review_http import AnyCaller
 
@@ -15,8 +15,12 @@ router = APIRouter(prefix="/api")
 
 @router.get("/audit")
 def audit_log(request: Request, who: AnyCaller, student_id: str | None = None) -> JSONResponse:
-    scope = who.only_own() or student_id  # a student's own entries, whatever they ask for
-    entries = audit.entries(service_of(request).engine, student_id=scope)
+    own = who.only_own()  # a student's own entries, whatever they ask for
+    service = service_of(request)
+    if own is not None:
+        entries = grade_review.student_audit(service, own)
+    else:
+        entries = audit.entries(service.engine, student_id=student_id)
     return JSONResponse([e.to_json() for e in entries], headers={"Cache-Control": "no-store"})
 
 

@@ -8,6 +8,7 @@ change included. Refusals are `Refusal`s with the student's Chinese text (messag
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,10 +45,11 @@ class StudentGrade:
     override: overrides.Override | None
     applied: overrides.Applied
     max_points: dict[str, float]
+    hidden: bool = False  # the student's view of a grade their assignment does not show yet
 
     @property
     def graded(self) -> bool:
-        return self.attempt is not None and self.attempt.status == AttemptState.GRADED
+        return not self.hidden and self.attempt is not None and self.attempt.status == AttemptState.GRADED
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -62,19 +64,47 @@ class StudentGrade:
         }
 
 
-def student_grade(service: Service, assignment_id: str, student_id: str) -> StudentGrade:
-    """The student's counted attempt with their overrides applied (raw scores, no late factor)."""
+def student_grade(
+    service: Service, assignment_id: str, student_id: str, *, for_student: bool
+) -> StudentGrade:
+    """The student's counted attempt of the assignment with their overrides applied (raw scores, no
+    late factor). For the student's own eyes (`for_student`), a grade their assignment does not
+    show yet (its visibility rule) is the attempt's hidden view and no override: an override's
+    points are a grade too."""
     assignment = assignment_of(service, assignment_id)
     _known_student(service, student_id)
-    counted = service.counted_detail(student_id)
-    attempt = None if counted is None else service.attempt(student_id, counted.attempt_id)
+    counted = service.counted_detail(student_id, assignment.id)
+    attempt = None if counted is None else service.submissions.attempt(student_id, counted.attempt_id)
+    hidden = for_student and not service.grade_release.of(student_id, assignment.id).visible
+    if hidden and attempt is not None:
+        attempt = service.grade_release.student_views([attempt])[0]
     with service.engine.connect() as conn:
-        override = overrides.current(conn, assignment.id, student_id)
-    graded = attempt is not None and attempt.status == AttemptState.GRADED
+        override = None if hidden else overrides.current(conn, assignment.id, student_id)
+    graded = attempt is not None and attempt.status == AttemptState.GRADED and not hidden
     applied = overrides.apply(attempt.exercises if graded and attempt else None, override)
     return StudentGrade(
-        assignment.id, student_id, attempt, override, applied, max_points(service, assignment)
+        assignment.id, student_id, attempt, override, applied, max_points(service, assignment), hidden
     )
+
+
+# Audit actions whose old/new values are a grade: a student reads them only once the assignment's
+# grades show (its visibility rule), like the grade itself.
+GRADE_ACTIONS = frozenset({"grading", "override", "override_removed", "regrade_publish"})
+
+
+def student_audit(service: Service, student_id: str) -> list[audit.Entry]:
+    """The audit entries about the student, as the student may read them now: the values of a grade
+    change of an assignment whose grades are still hidden are left out (the entry stays)."""
+    shown: dict[str | None, bool] = {}
+    out = []
+    for e in audit.entries(service.engine, student_id=student_id):
+        if e.action in GRADE_ACTIONS and e.assignment_id in service.assignments:
+            if e.assignment_id not in shown:
+                shown[e.assignment_id] = service.grade_release.of(student_id, e.assignment_id).visible
+            if not shown[e.assignment_id]:
+                e = dataclasses.replace(e, detail="", old=None, new=None)
+        out.append(e)
+    return out
 
 
 def set_override(
@@ -89,7 +119,7 @@ def set_override(
     """Set one override on the student's grade (audited). 404 unknown student, 422 refused."""
     assignment = assignment_of(service, assignment_id)
     _known_student(service, student_id)
-    counted = service.counted_detail(student_id)
+    counted = service.counted_detail(student_id, assignment.id)
     try:
         with service.engine.begin() as conn:
             overrides.put(
@@ -137,7 +167,7 @@ def _request_refusal(exc: regrade_requests.RequestError) -> Refusal:
 
 def open_request(service: Service, assignment_id: str, student_id: str, exercise: str, message: str) -> int:
     """A student's request about one exercise of their counted, graded attempt."""
-    grade = student_grade(service, assignment_id, student_id)
+    grade = student_grade(service, assignment_id, student_id, for_student=True)
     if exercise not in grade.max_points:
         raise refusal(422, "bad_exercise", f"no exercise {exercise!r}", exercise=exercise[:64])
     if not grade.graded or grade.attempt is None:

@@ -23,11 +23,11 @@ NO_STORE = {"Cache-Control": "no-store"}
 
 
 @router.get("")
-def list_overrides(request: Request, who: AnyCaller) -> JSONResponse:
+def list_overrides(request: Request, who: AnyCaller, assignment_id: str | None = None) -> JSONResponse:
     service = service_of(request)
-    assignment = service.assignment
+    assignment = grade_review.assignment_of(service, assignment_id or service.assignment.id)
     if who.student_id is not None:
-        grade = grade_review.student_grade(service, assignment.id, who.student_id)
+        grade = grade_review.student_grade(service, assignment.id, who.student_id, for_student=True)
         return JSONResponse([grade.to_json()], headers=NO_STORE)
     with service.engine.connect() as conn:
         found = overrides.all_current(conn, assignment.id)
@@ -42,7 +42,8 @@ def list_overrides(request: Request, who: AnyCaller) -> JSONResponse:
 def student_overrides(request: Request, assignment_id: str, student_id: str, who: AnyCaller) -> JSONResponse:
     if who.only_own() not in (None, student_id):
         raise refusal(404, "no_student", "no such student")  # another student's grade does not exist
-    grade = grade_review.student_grade(service_of(request), assignment_id, student_id)
+    mine = who.student_id is not None
+    grade = grade_review.student_grade(service_of(request), assignment_id, student_id, for_student=mine)
     return JSONResponse(grade.to_json(), headers=NO_STORE)
 
 
@@ -55,7 +56,8 @@ async def put_override(
     comment = text(doc.get("comment", ""), "comment")
     service = service_of(request)
     grade_review.set_override(service, assignment_id, student_id, target, points, comment, ta)
-    return JSONResponse(grade_review.student_grade(service, assignment_id, student_id).to_json())
+    grade = grade_review.student_grade(service, assignment_id, student_id, for_student=False)
+    return JSONResponse(grade.to_json())
 
 
 @router.delete("/{assignment_id}/{student_id}/{target}")
@@ -64,4 +66,5 @@ def delete_override(
 ) -> JSONResponse:
     service = service_of(request)
     grade_review.remove_override(service, assignment_id, student_id, target, ta)
-    return JSONResponse(grade_review.student_grade(service, assignment_id, student_id).to_json())
+    grade = grade_review.student_grade(service, assignment_id, student_id, for_student=False)
+    return JSONResponse(grade.to_json())

@@ -338,7 +338,7 @@ def _home(
         session,
         "home.html",
         {
-            **student_section(service, student.student_id),
+            **student_section(service, student.student_id, assignment.id),
             "notices": shown,
             "student": student,
             "assignment": assignment if query else None,

@@ -133,18 +133,30 @@ def _thread_view(r: regrade_requests.Request, student_id: str | None = None) -> 
     }
 
 
-def student_section(service: Service, student_id: str) -> dict[str, Any]:
-    """What the home page shows under「成绩与复核」(pages._home adds it to its context)."""
-    grade = grade_review.student_grade(service, service.assignment.id, student_id)
+def _assignment_query(service: Service, assignment_id: str) -> str:
+    """`?assignment=ID` for any assignment but the first (whose pages keep their plain paths)."""
+    return "" if assignment_id == service.assignment.id else "?assignment=" + quote(assignment_id, safe="")
+
+
+def _chosen(service: Service, request: Request) -> str:
+    """The assignment a review page or form is about: `?assignment=ID`, else the first."""
+    return request.query_params.get("assignment") or service.assignment.id
+
+
+def student_section(service: Service, student_id: str, assignment_id: str | None = None) -> dict[str, Any]:
+    """What the home page (or an assignment's page) shows under「成绩与复核」(pages._home adds it)."""
+    aid = assignment_id or service.assignment.id
+    grade = grade_review.student_grade(service, aid, student_id, for_student=True)
     with service.engine.connect() as conn:
         mine = regrade_requests.listing(conn, student_id=student_id)
     return {
         "review": {
             **grade_context(grade),
             "requests": [_thread_view(r, student_id) for r in mine],
-            "audit": audit_rows_zh(audit.entries(service.engine, student_id=student_id), student_id),
+            "audit": audit_rows_zh(grade_review.student_audit(service, student_id), student_id),
             "can_request": grade.graded,
             "max_message": regrade_requests.MAX_MESSAGE_CHARS,
+            "assignment_query": _assignment_query(service, aid),
         }
     }
 
@@ -173,14 +185,16 @@ async def student_request(request: Request) -> Response:
     try:
         grade_review.open_request(
             service,
-            service.assignment.id,
+            _chosen(service, request),
             student.student_id,
             form.get("exercise", ""),
             form.get("message", ""),
         )
     except Refusal as exc:
         return pages._error_page(request, session, exc.http_status, "没能提交复核申请", exc.message_zh)
-    return pages._redirect(request, "/#review")
+    aid = _chosen(service, request)
+    page = "/" if aid == service.assignment.id else f"/assignments/{quote(aid, safe='')}"
+    return pages._redirect(request, page + "#review")
 
 
 @router.post("/regrade-requests/{request_id:int}/messages")
@@ -234,8 +248,9 @@ def ta_student(request: Request, student_id: str) -> Response:
     if session is None:
         return pages._redirect(request, "/login")
     service = pages._service(request)
+    aid = _chosen(service, request)
     try:
-        grade = grade_review.student_grade(service, service.assignment.id, student_id)
+        grade = grade_review.student_grade(service, aid, student_id, for_student=False)
     except Refusal as exc:
         return _ta_error(request, session, exc, "/ta")
     with service.engine.connect() as conn:
@@ -246,6 +261,7 @@ def ta_student(request: Request, student_id: str) -> Response:
         **grade_context(grade),
         "student": student,
         "student_path": _path(student_id),
+        "assignment_query": _assignment_query(service, aid),
         "targets": [*grade.max_points, overrides.TOTAL],
         "requests": [_thread_view(r) for r in requests],
         "audit": [_ta_audit_row(e) for e in reversed(audit.entries(service.engine, student_id=student_id))],
@@ -259,24 +275,24 @@ async def ta_set_override(request: Request, student_id: str) -> Response:
     session = _ta(request)
     if session is None:
         return pages._redirect(request, "/login")
-    back = f"/ta/students/{_path(student_id)}"
+    service = pages._service(request)
+    aid = _chosen(service, request)
+    query = _assignment_query(service, aid)
+    back = f"/ta/students/{_path(student_id)}{query}"
     form = await _form(request, session, back)
     if isinstance(form, Response):
         return form
-    service = pages._service(request)
     try:
         target = form.get("target", "")
         if form.get("remove"):
-            grade_review.remove_override(service, service.assignment.id, student_id, target, session.ta_name)
+            grade_review.remove_override(service, aid, student_id, target, session.ta_name)
         else:
             points = _points(form.get("points", ""))
             comment = form.get("comment", "")
-            grade_review.set_override(
-                service, service.assignment.id, student_id, target, points, comment, session.ta_name
-            )
+            grade_review.set_override(service, aid, student_id, target, points, comment, session.ta_name)
     except Refusal as exc:
         return _ta_error(request, session, exc, back)
-    return pages._redirect(request, back + "?saved=1")
+    return pages._redirect(request, back + ("&" if query else "?") + "saved=1")
 
 
 def _points(value: str) -> float:
@@ -315,7 +331,7 @@ def ta_request(request: Request, request_id: int) -> Response:
     service = pages._service(request)
     try:
         found = grade_review.request_of(service, request_id, None)
-        grade = grade_review.student_grade(service, found.assignment_id, found.student_id)
+        grade = grade_review.student_grade(service, found.assignment_id, found.student_id, for_student=False)
     except Refusal as exc:
         return _ta_error(request, session, exc, "/ta/requests")
     row = (

@@ -188,6 +188,27 @@ def line_item_url(engine: sa.Engine, course: Course, assignment_id: str, title: 
         known = conn.execute(sa.select(line_items.c.url).where(key)).scalar_one_or_none()
     if known:
         return str(known)
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            # Several service processes share PostgreSQL: the course's row lock makes a second process
+            # wait here until the first has created and remembered the line item, then find it (a tag
+            # lookup alone lets two processes that look at the same moment both create one). SQLite
+            # serves one process, and a lock held across the LMS call would stall its writers.
+            conn.execute(sa.select(contexts.c.id).where(contexts.c.id == course.id).with_for_update())
+            known = conn.execute(sa.select(line_items.c.url).where(key)).scalar_one_or_none()
+            if known:
+                return str(known)
+        url = _find_or_create(engine, course, assignment_id, title, maximum)
+        if conn.execute(sa.select(line_items.c.url).where(key)).first() is None:
+            conn.execute(
+                line_items.insert().values(
+                    context=course.id, assignment_id=assignment_id, url=url, created_at=time.time()
+                )
+            )
+    return url
+
+
+def _find_or_create(engine: sa.Engine, course: Course, assignment_id: str, title: str, maximum: float) -> str:
     ags = _ags(engine, course)
     if ags is None:
         raise ValueError(f"course {course.title}: no registered platform {course.issuer} or no AGS endpoint")
@@ -196,14 +217,7 @@ def line_item_url(engine: sa.Engine, course: Course, assignment_id: str, title: 
     url = item.get_id()
     if not url:
         raise ValueError("the platform answered a line item without an id")
-    with engine.begin() as conn:
-        if conn.execute(sa.select(line_items.c.url).where(key)).first() is None:
-            conn.execute(
-                line_items.insert().values(
-                    context=course.id, assignment_id=assignment_id, url=url, created_at=time.time()
-                )
-            )
-    return url
+    return str(url)
 
 
 def _post(engine: sa.Engine, course: Course, row: Any) -> None:
