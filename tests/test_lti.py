@@ -32,6 +32,7 @@ from autograder.service.db import connect
 from autograder.service.lti import tables
 
 from helpers.browserish import Browserish
+from helpers.chromium import headless_chromium
 from helpers.lti_platform import INSTRUCTOR, LEARNER, LoopbackPlatform, User
 from helpers.paths import REPO
 from helpers.ports import free_port
@@ -322,23 +323,11 @@ def test_line_item_is_found_again_after_a_restart_never_duplicated(rig: Rig) -> 
     reason="prerequisite missing: /usr/bin/chromium and /usr/bin/chromedriver",
 )
 def test_browser_launch_from_the_platform_to_the_students_page(rig: Rig, tmp_path: Path) -> None:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service as DriverService
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import WebDriverWait
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for arg in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--window-size=1100,900",
-    ):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=DriverService(str(CHROMEDRIVER)), options=options)
+    driver = headless_chromium("1100,900")
     try:
         driver.get(f"{rig.platform.url}/start?user=lms-1&kind=resource")
         WebDriverWait(driver, 60).until(ec.presence_of_element_located((By.ID, "upload-form")))

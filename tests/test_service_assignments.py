@@ -29,6 +29,7 @@ from pathlib import Path
 import pytest
 
 from helpers.browserish import Browserish
+from helpers.chromium import headless_chromium
 from helpers.databases import postgres  # noqa: F401 (the session's PostgreSQL server fixture)
 from helpers.paths import RELEASE
 from helpers.pg import PostgresServer
@@ -232,19 +233,12 @@ def test_hidden_grades_show_nowhere_until_a_ta_releases_them(term: dict) -> None
     reason=f"prerequisite missing: {CHROMIUM} and {CHROMEDRIVER} (run scripts/bootstrap.sh as root)",
 )
 def test_ta_grants_an_extension_in_the_browser(term: dict, tmp_path: Path) -> None:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service as DriverService
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import WebDriverWait
 
     served = term["served"]
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
-        options.add_argument(arg)
-    options.add_argument("--window-size=1100,900")
-    drv = webdriver.Chrome(service=DriverService(str(CHROMEDRIVER)), options=options)
+    drv = headless_chromium("1100,900")
     wait = WebDriverWait(drv, 60)
     try:
         drv.get(served.url + "/login")

@@ -45,6 +45,7 @@ from autograder.service import item_stats
 from autograder.service.item_charts import SignedRow, signed_bars
 
 from helpers.browserish import Browserish
+from helpers.chromium import headless_chromium
 from helpers.databases import (
     db_args,
     postgres,  # noqa: F401 (the session's PostgreSQL server fixture)
@@ -264,24 +265,12 @@ def test_students_see_their_old_results_until_it_is_published(term: dict) -> Non
     reason="prerequisite missing: /usr/bin/chromium and /usr/bin/chromedriver",
 )
 def test_a_ta_reviews_and_publishes_the_diff_in_chromium(term: dict, tmp_path: Path) -> None:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service as DriverService
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import WebDriverWait
 
     served = term["served"]
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for arg in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--window-size=1100,1000",
-    ):
-        options.add_argument(arg)
-    drv = webdriver.Chrome(service=DriverService(str(CHROMEDRIVER)), options=options)
+    drv = headless_chromium("1100,1000")
     wait = WebDriverWait(drv, 60)
     folder = Path(os.environ.get("JAXGRADE_SCREENSHOTS") or tmp_path / "screenshots")
     folder.mkdir(parents=True, exist_ok=True)

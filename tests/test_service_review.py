@@ -33,6 +33,7 @@ import sqlalchemy as sa
 from autograder.service.assignments import FIRST_ASSIGNMENT
 
 from helpers.browserish import Browserish
+from helpers.chromium import headless_chromium
 from helpers.csv_inert import assert_inert
 from helpers.databases import postgres  # noqa: F401 (the session's PostgreSQL server fixture)
 from helpers.served import MALFORMED, Served, call, read_csv, serve, upload, wait_final, write_roster
@@ -409,8 +410,6 @@ _missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.exists()]
 
 @pytest.mark.skipif(bool(_missing), reason=f"prerequisite missing: {', '.join(_missing)}")
 def test_ta_override_with_a_comment_and_a_request_answer_in_chromium(served: Served, tmp_path: Path) -> None:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service as DriverService
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -423,17 +422,7 @@ def test_ta_override_with_a_comment_and_a_request_answer_in_chromium(served: Ser
         {"exercise": "histogram", "message": "直方图的边界我处理了,请再看看。"},
     )
     assert status == 201
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for arg in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--window-size=1100,1000",
-    ):
-        options.add_argument(arg)
-    drv = webdriver.Chrome(service=DriverService(str(CHROMEDRIVER)), options=options)
+    drv = headless_chromium("1100,1000")
     # docs/screenshots/ only when JAXGRADE_SCREENSHOTS names it: a test run leaves the checkout as it was
     shots = Path(os.environ.get("JAXGRADE_SCREENSHOTS") or tmp_path / "screenshots")
     shots.mkdir(parents=True, exist_ok=True)

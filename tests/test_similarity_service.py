@@ -25,6 +25,7 @@ from autograder.service.core import GradedOutcome, Service
 from autograder.service.similarity_page import SimilarityRefresher
 from benchmarks.similarity_corpus import write_student
 
+from helpers.chromium import headless_chromium
 from helpers.paths import RELEASE
 from helpers.similarity import corpus_answer, disguised
 
@@ -136,23 +137,11 @@ def test_the_ta_page_shows_the_report_in_chromium(served: tuple[str, str], tmp_p
     missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.exists()]
     if missing:
         pytest.skip(f"missing {', '.join(missing)}")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service as DriverService
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import WebDriverWait
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for arg in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--window-size=1200,1000",
-    ):
-        options.add_argument(arg)
-    drv = webdriver.Chrome(service=DriverService(str(CHROMEDRIVER)), options=options)
+    drv = headless_chromium("1200,1000")
     try:
         drv.get(url + "/login")
         drv.find_element(By.ID, "token").send_keys(ta_token)
