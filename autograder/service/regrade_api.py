@@ -18,13 +18,13 @@ from pathlib import Path
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 
-from autograder.service.api import require_ta, service_of
+from autograder.service.api import CurrentTa, require_ta, service_of
 from autograder.service.core import Refusal, Service
 from autograder.service.regrade_runs import SCOPES, sibling_releases
 
 router = APIRouter(prefix="/api/regrade-runs", dependencies=[Depends(require_ta)])
 MAX_BODY = 4096
-ACTOR = "ta"  # today's one TA token
+ACTOR = "ta"  # the TA of DIR/ta-token, when no named TA is known
 
 
 def release_named(service: Service, name: str) -> Path:
@@ -52,7 +52,7 @@ def list_runs(request: Request) -> JSONResponse:
 
 
 @router.post("", status_code=202)
-async def start_run(request: Request) -> JSONResponse:
+async def start_run(request: Request, ta: CurrentTa) -> JSONResponse:
     service = service_of(request)
     raw = await request.body()
     try:
@@ -65,7 +65,7 @@ async def start_run(request: Request) -> JSONResponse:
     scope = doc.get("scope", "counted")
     if not isinstance(assignment_id, str) or scope not in SCOPES:
         raise Refusal(422, "请求格式不对。", f"assignment_id must be a string and scope one of {SCOPES}")
-    run_id = service.regrades.start(assignment_id, release_named(service, doc["release"]), scope, ACTOR)
+    run_id = service.regrades.start(assignment_id, release_named(service, doc["release"]), scope, ta)
     run = service.regrades.run(run_id)
     assert run is not None
     return JSONResponse(run.to_json(), status_code=202, headers={"Location": f"/api/regrade-runs/{run_id}"})
@@ -82,15 +82,15 @@ def get_run(request: Request, run_id: int) -> JSONResponse:
 
 
 @router.post("/{run_id:int}/publish")
-def publish_run(request: Request, run_id: int) -> JSONResponse:
-    published = service_of(request).regrades.publish(run_id, ACTOR)
+def publish_run(request: Request, run_id: int, ta: CurrentTa) -> JSONResponse:
+    published = service_of(request).regrades.publish(run_id, ta)
     return JSONResponse({"run_id": run_id, "replaced": published.replaced, "skipped": published.skipped})
 
 
 @router.post("/{run_id:int}/cancel")
-def cancel_run(request: Request, run_id: int) -> JSONResponse:
+def cancel_run(request: Request, run_id: int, ta: CurrentTa) -> JSONResponse:
     service = service_of(request)
     if service.regrades.run(run_id) is None:
         raise _no_run(run_id)
-    service.regrades.cancel(run_id, ACTOR)
+    service.regrades.cancel(run_id, ta)
     return JSONResponse({"run_id": run_id, "status": "cancelled"})

@@ -165,7 +165,7 @@ async def start_run(request: Request) -> Response:
     scope = form.get("scope") if form.get("scope") in SCOPES else "counted"
     try:
         release = release_named(service, str(form.get("release") or "")[:200])
-        run_id = service.regrades.start(service.assignment.id, release, scope, ACTOR)
+        run_id = service.regrades.start(service.assignment.id, release, scope, session.ta_name or ACTOR)
     except Refusal as exc:
         return _refused(request, session, exc, "/ta/regrade-runs")
     return _pages()._redirect(request, f"/ta/regrade-runs/{int(run_id)}")
@@ -199,8 +199,8 @@ def run_page(request: Request, run_id: int) -> Response:
     return pages._render(request, session, "ta_regrade_run.html", context)
 
 
-@router.post("/ta/regrade-runs/{run_id:int}/publish")
-async def publish_run(request: Request, run_id: int) -> Response:
+async def _run_action(request: Request, run_id: int, action: str, done: str) -> Response:
+    """Publish or cancel a run from its page (CSRF-checked), recorded under the TA's name."""
     back = f"/ta/regrade-runs/{run_id}"
     session, _form, refused = await _checked_form(request, back)
     if refused is not None:
@@ -208,25 +208,20 @@ async def publish_run(request: Request, run_id: int) -> Response:
     try:
         if not fits_id(run_id):
             raise Refusal(404, "没有这次重新评分。", f"no regrade run {run_id}")
-        _pages()._service(request).regrades.publish(run_id, ACTOR)
+        getattr(_pages()._service(request).regrades, action)(run_id, session.ta_name or ACTOR)
     except Refusal as exc:
         return _refused(request, session, exc, back)
-    return _pages()._redirect(request, f"/ta/regrade-runs/{int(run_id)}?published=1")
+    return _pages()._redirect(request, f"/ta/regrade-runs/{int(run_id)}{done}")
+
+
+@router.post("/ta/regrade-runs/{run_id:int}/publish")
+async def publish_run(request: Request, run_id: int) -> Response:
+    return await _run_action(request, run_id, "publish", "?published=1")
 
 
 @router.post("/ta/regrade-runs/{run_id:int}/cancel")
 async def cancel_run(request: Request, run_id: int) -> Response:
-    back = f"/ta/regrade-runs/{run_id}"
-    session, _form, refused = await _checked_form(request, back)
-    if refused is not None:
-        return refused
-    try:
-        if not fits_id(run_id):
-            raise Refusal(404, "没有这次重新评分。", f"no regrade run {run_id}")
-        _pages()._service(request).regrades.cancel(run_id, ACTOR)
-    except Refusal as exc:
-        return _refused(request, session, exc, back)
-    return _pages()._redirect(request, f"/ta/regrade-runs/{int(run_id)}")
+    return await _run_action(request, run_id, "cancel", "")
 
 
 @router.get("/ta/regrade-runs/{run_id:int}/feedback/{attempt_id:int}/{side}")
