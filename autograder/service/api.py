@@ -79,10 +79,10 @@ async def post_submission(
     service = service_of(request)
     # the assignment, its deadline and the attempt limit before reading the body
     target = service.check_upload_allowed(student.student_id, assignment)
-    upload = await read_upload(
-        request, max_bytes=service.cfg.max_upload_bytes, max_files=service.cfg.max_files
-    )
-    attempt = service.submit(student.student_id, upload.files, target.id if target else None)
+    async with read_upload(
+        request, service.spool, max_bytes=service.cfg.max_upload_bytes, max_files=service.cfg.max_files
+    ) as upload:  # its spool files are gone when the block ends, accepted or refused
+        attempt = service.submit(student.student_id, upload.files, target.id if target else None)
     return JSONResponse(
         {"id": attempt.id, "status": attempt.status},
         status_code=202,

@@ -14,7 +14,7 @@ POLICIES = ("last", "best")
 
 @dataclass(frozen=True)
 class ServiceConfig:
-    data_dir: Path  # DIR: database (SQLite default), blobs/, attempts/, tokens.csv, ta-token
+    data_dir: Path  # DIR: database (SQLite default), blobs/, spool/, attempts/, tokens.csv, ta-token
     release: Path  # the released assignment graded against (folder with manifest.json)
     course: Path | None = None  # course.toml: the term's assignments (else one, "a1", from release/deadline)
     roster: Path | None = None  # student_id,name[,email,...]: adds or updates students at start-up
@@ -51,6 +51,10 @@ class ServiceConfig:
     @property
     def blobs_dir(self) -> Path:
         return self.data_dir / "blobs"
+
+    @property
+    def spool_dir(self) -> Path:
+        return self.data_dir / "spool"
 
     @property
     def attempts_dir(self) -> Path:

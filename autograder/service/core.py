@@ -49,6 +49,7 @@ from autograder.service.records import (
 )
 from autograder.service.regrade_queue import RegradeQueue
 from autograder.service.regrade_runs import RegradeRuns
+from autograder.service.spool import Spool
 from autograder.service.submissions import Submissions
 from autograder.states import AttemptState
 from autograder.term.counting import Counted, Deadlines
@@ -81,6 +82,8 @@ class Service:
         os.chmod(cfg.data_dir, 0o700)  # uploads, tokens and grades are private
         cfg.attempts_dir.mkdir(exist_ok=True)
         self.blobs = BlobStore(cfg.blobs_dir)
+        self.spool = Spool(cfg.spool_dir)  # uploads' files while their bodies stream in
+        self.spool.sweep()  # left by a process that died mid-upload
         self.assignments: dict[str, Assignment] = {a.id: a for a in assignments.for_config(cfg)}
         self.engine = db.connect(cfg.database_url, upgrade=cfg.upgrade_db)
         assignments.store(self.engine, list(self.assignments.values()), self.clock())

@@ -452,14 +452,14 @@ async def submit(request: Request) -> Response:
     try:
         # the assignment, its deadline, rate and quota before the body
         target = service.check_upload_allowed(student.student_id, wanted)
-        upload = await read_upload(
-            request, max_bytes=service.cfg.max_upload_bytes, max_files=service.cfg.max_files
-        )
-        if not csrf_ok(session, upload.fields.get(CSRF_FIELD)):
-            raise refuse(403, "page_expired_upload", "CSRF token mismatch")
-        # a file input left empty still sends one part, with an empty file name
-        files = [(name, data) for name, data in upload.files if name]
-        attempt = service.submit(student.student_id, files, target.id if target else None)
+        async with read_upload(
+            request, service.spool, max_bytes=service.cfg.max_upload_bytes, max_files=service.cfg.max_files
+        ) as upload:  # its spool files are gone when the block ends, accepted or refused
+            if not csrf_ok(session, upload.fields.get(CSRF_FIELD)):
+                raise refuse(403, "page_expired_upload", "CSRF token mismatch")
+            # a file input left empty still sends one part, with an empty file name
+            files = [(name, data) for name, data in upload.files if name]
+            attempt = service.submit(student.student_id, files, target.id if target else None)
     except Refusal as refusal:
         headers = {"Retry-After": str(max(1, round(refusal.retry_after)))} if refusal.retry_after else None
         notices = [Notice("error", refusal.message_zh)]
