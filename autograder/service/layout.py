@@ -42,10 +42,12 @@ def _write(path: Path, data: bytes, mtime: float) -> None:
     os.utime(path, (mtime, mtime))
 
 
-def chapters_present(files: Sequence[tuple[str, bytes]], mtime: float) -> set[str]:
+def chapters_present(files: Sequence[tuple[str, bytes]], mtime: float, scratch: Path) -> set[str]:
     """The chapters intake finds a notebook of in these (already size-checked) files; empty for an
-    upload intake refuses, which is graded to its malformed status like any other."""
-    with tempfile.TemporaryDirectory(prefix="jaxgrade-upload-") as tmp:
+    upload intake refuses, which is graded to its malformed status like any other. The files are
+    laid out in a folder under `scratch` (the service's spool: the upload is not accepted yet),
+    removed on return."""
+    with tempfile.TemporaryDirectory(prefix="jaxgrade-upload-", dir=scratch) as tmp:
         subs = Path(tmp) / "subs"
         lay_out(subs, LAYOUT_ID, files, mtime)
         found = read_submissions(subs)

@@ -7,14 +7,18 @@ file here (`mkstemp`: mode 0600, a unique name), owned by the request that made 
 is a context manager whose exit removes every file it made, whatever ended the request (accepted,
 refused, a broken body, the client gone, the task cancelled).
 
-A process that dies mid-upload leaves its files behind: `sweep` (at start-up) removes those older
-than `STALE_S`. Younger ones are left, as they may be the in-flight uploads of another process that
-shares DIR; an upload refreshes its file's mtime with every write.
+The chapters check of an upload to one assignment of a term lays its files out for intake in a
+`jaxgrade-upload-*` folder here too (`layout.chapters_present`), removed when the check ends.
+
+A process that dies mid-upload leaves its files behind: `sweep` (at start-up) removes those (and
+such folders) older than `STALE_S`. Younger ones are left, as they may be the in-flight uploads of
+another process that shares DIR; an upload refreshes its file's mtime with every write.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 import time
 from collections.abc import Iterator
@@ -83,16 +87,17 @@ class Spool:
             files.remove_all()
 
     def sweep(self, *, older_than_s: float = STALE_S) -> int:
-        """Remove spool files last written more than `older_than_s` ago (wall clock, as mtimes are);
-        the number removed."""
+        """Remove spool files and folders last written more than `older_than_s` ago (wall clock, as
+        mtimes are); the number removed."""
         cutoff = time.time() - older_than_s
         removed = 0
         for entry in os.scandir(self.root):
             with suppress(FileNotFoundError):  # another process's request may remove its own file
-                if (
-                    entry.is_file(follow_symlinks=False)
-                    and entry.stat(follow_symlinks=False).st_mtime < cutoff
-                ):
+                if entry.stat(follow_symlinks=False).st_mtime >= cutoff:
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    shutil.rmtree(entry.path)
+                else:
                     os.unlink(entry.path)
-                    removed += 1
+                removed += 1
         return removed

@@ -121,7 +121,7 @@ class Submissions:
         """The one open assignment whose chapters hold every chapter intake finds in the upload
         (one release's exercises belong to one assignment each, so the chapters name it); 400 when
         they name none or several."""
-        present = chapters_present(files, now)
+        present = chapters_present(files, now, self.cfg.spool_dir)
         fitting = [a for a in self._open_now() if present and present <= set(self.releases.chapters(a))]
         if len(fitting) != 1:
             raise refusal(400, "choose_assignment", "several assignments are open: name one (?assignment=ID)")
@@ -183,7 +183,7 @@ class Submissions:
         if self.releases.whole_release(assignment):
             return
         own = self.releases.chapters(assignment)
-        foreign = sorted(chapters_present(files, now) - set(own))
+        foreign = sorted(chapters_present(files, now, self.cfg.spool_dir) - set(own))
         if foreign:
             raise refusal(
                 422,

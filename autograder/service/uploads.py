@@ -20,7 +20,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 import anyio.to_thread
-from python_multipart.multipart import MultipartParser, parse_options_header
+from python_multipart.multipart import MultipartParser, MultipartState, parse_options_header
 from starlette.requests import Request
 
 from autograder.service.records import Refusal, refusal
@@ -147,6 +147,10 @@ async def _parse_body(request: Request, parser: MultipartParser, max_bytes: int)
         raise
     except Exception as exc:  # python-multipart's parse errors, starlette's ClientDisconnect
         raise refusal(400, "bad_upload", f"malformed multipart body: {exc}") from None
+    if parser.state != MultipartState.END:
+        # python-multipart's finalize accepts a body cut off before its closing boundary (e.g. a
+        # Content-Length shorter than what was sent): its last part may be cut off too
+        raise refusal(400, "bad_upload", "malformed multipart body: no closing boundary")
 
 
 @asynccontextmanager
