@@ -273,6 +273,7 @@ def test_upload_without_csrf_token_is_refused_and_stores_nothing(server: Served)
     reply = client.post_files("/submit", {}, _notebooks())
     assert reply.status == 403 and "页面已过期,没有提交" in reply.text
     assert json.loads(client.get("/attempts.json").body)["attempts"] == []
+    assert list((server.data / "spool").iterdir()) == []  # the refused body's spool files are gone
 
 
 def test_unusable_uploads_get_chinese_messages(server: Served):
@@ -283,6 +284,7 @@ def test_unusable_uploads_get_chinese_messages(server: Served):
     empty_input = client.post_files("/submit", {"csrf_token": csrf}, [("", b"")])
     assert empty_input.status == 400 and "没有收到文件" in empty_input.text
     assert json.loads(client.get("/attempts.json").body)["attempts"] == []
+    assert list((server.data / "spool").iterdir()) == []
 
 
 def test_a_student_never_sees_another_students_attempt(server: Served):

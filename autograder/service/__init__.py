@@ -9,6 +9,8 @@ Modules, one job each:
 - `worker.py`  grading workers: claim the next queued attempt, grade it with `jaxgrade grade`
                in a subprocess (the batch code path), store the outcome.
 - `uploads.py` reading a multipart upload from a request with a streaming size cap.
+- `spool.py`   `DIR/spool/`: an upload's files while its body streams in, removed when the request
+               ends; a crashed process's leftovers swept at start-up.
 - `api.py`     the FastAPI router for `/api/...`; `app.py` builds the application.
 - `jaxgrade serve` and `jaxgrade submit` (stdlib only) are autograder/commands/serve.py and submit.py.
 """
