@@ -33,7 +33,8 @@ STALE_S = 3600.0  # far longer than any upload under the body cap takes on a wor
 
 
 class SpooledPart:
-    """One file part being written (then read back) in the spool."""
+    """One file part being written (then read back) in the spool. It is read back through the file
+    it was written with, not by name: even a file another process's sweep took is read whole."""
 
     def __init__(self, path: Path, file: BinaryIO):
         self.path, self._file, self.size = path, file, 0
@@ -46,8 +47,9 @@ class SpooledPart:
         self._file.close()
 
     def read_bytes(self) -> bytes:
-        self.close()
-        return self.path.read_bytes()
+        self._file.flush()
+        self._file.seek(0)
+        return self._file.read()
 
 
 class PartFiles:
@@ -59,7 +61,7 @@ class PartFiles:
 
     def new(self) -> SpooledPart:
         fd, name = tempfile.mkstemp(dir=self.root, prefix=PREFIX)
-        part = SpooledPart(Path(name), os.fdopen(fd, "wb"))
+        part = SpooledPart(Path(name), os.fdopen(fd, "w+b"))
         self._made.append(part)
         return part
 

@@ -111,8 +111,7 @@ class _Parts:
             self._value[1].extend(data[start:end][: MAX_FIELD_BYTES + 1 - len(self._value[1])])
 
     def on_part_end(self) -> None:
-        if self._file is not None:
-            self._file[1].close()
+        if self._file is not None:  # left open to be read back (`Spool.parts` closes it)
             self.files.append(self._file)
         elif self._value is not None and len(self._value[1]) <= MAX_FIELD_BYTES:
             self.fields[self._value[0]] = self._value[1].decode("utf-8", "replace")
