@@ -142,7 +142,7 @@ async def _parse_body(request: Request, parser: MultipartParser, max_bytes: int)
             if chunk:
                 await anyio.to_thread.run_sync(parser.write, chunk)
         parser.finalize()
-    except Refusal:
+    except (Refusal, OSError):  # a spool write that failed (disk full) is the service's fault, not a 400
         raise
     except Exception as exc:  # python-multipart's parse errors, starlette's ClientDisconnect
         raise refusal(400, "bad_upload", f"malformed multipart body: {exc}") from None
