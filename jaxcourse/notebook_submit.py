@@ -11,6 +11,8 @@ output, never a traceback: the function catches everything, including a pressed 
 
 Where things come from:
 - the service: `JAXGRADE_SERVER`, else `manifest.json`'s `service.url` (`jaxgrade release --service-url`);
+- the assignment of a term: `JAXGRADE_ASSIGNMENT`, else `manifest.json`'s `service.assignment`
+  (`jaxgrade release --service-assignment`), else none (the service infers it from the chapters);
 - the token: `JAXGRADE_TOKEN`, else `~/.jaxgrade/token`, else a hidden prompt (`getpass`); it is
   never written anywhere, so it cannot end up in the notebook.
 """
@@ -61,6 +63,7 @@ class Release:
     root: Path
     notebooks: tuple[str, ...]
     service_url: str | None
+    assignment: str | None = None
 
 
 class _Output:
@@ -120,11 +123,20 @@ def find_release(start: Path | None = None) -> Release:
             except (OSError, ValueError, KeyError, TypeError) as exc:
                 raise SubmitStopped(f"{path} 无法读取({exc}),请重新下载作业文件夹。") from None
             service = doc.get("service")
-            url = service.get("url") if isinstance(service, dict) else None
-            return Release(root, notebooks, url if isinstance(url, str) and url else None)
+            service = service if isinstance(service, dict) else {}
+            return Release(root, notebooks, _text(service.get("url")), _text(service.get("assignment")))
     raise SubmitStopped(
         "没有找到 manifest.json:请在作业文件夹(含 manifest.json 的那个文件夹)里打开 notebook,再运行这个单元。"
     )
+
+
+def _text(value: object) -> str | None:
+    return (value.strip() or None) if isinstance(value, str) else None
+
+
+def assignment_id(release: Release) -> str | None:
+    """The term's assignment to submit to; None lets the service infer it from the chapters."""
+    return os.environ.get("JAXGRADE_ASSIGNMENT", "").strip() or release.assignment
 
 
 def service_url(release: Release) -> str:
@@ -203,9 +215,20 @@ def collect_files(release: Release) -> list[tuple[str, bytes]]:
     return files
 
 
-def refusal_text(exc: client.ServerSaid) -> str:
-    """The service's own Chinese message, with the next allowed time for a 429."""
+def refusal_text(exc: client.ServerSaid, assignment: str | None = None) -> str:
+    """The service's own Chinese message, with the next allowed time for a 429 and where the
+    assignment id comes from when the service does not know it or needs one."""
     zh = str(exc.doc.get("message_zh") or exc.doc.get("message") or "")
+    if exc.doc.get("reason") == "no_assignment" and assignment:
+        return (
+            f"{zh} 作业编号「{assignment}」来自环境变量 JAXGRADE_ASSIGNMENT 或 manifest.json,"
+            "请向助教确认正确的编号。"
+        )
+    if exc.doc.get("reason") == "choose_assignment":
+        return (
+            f"{zh} 请在 notebook 里运行 %env JAXGRADE_ASSIGNMENT=作业编号 后再运行这个单元"
+            "(作业编号是网页上作业页面地址 /assignments/ 后面的部分,例如 hw2)。"
+        )
     if exc.status == 401:
         return f"{zh} 请检查令牌(~/.jaxgrade/token 或环境变量 JAXGRADE_TOKEN)是否和助教发的一致。"
     if exc.status == 429:
@@ -250,14 +273,19 @@ def _status_zh(status: str) -> str:
 
 
 def _upload_and_wait(
-    out: _Output, server: str, token: str, files: list[tuple[str, bytes]], timeout: float
+    out: _Output,
+    server: str,
+    token: str,
+    files: list[tuple[str, bytes]],
+    timeout: float,
+    assignment: str | None = None,
 ) -> None:
     names = "、".join(name for name, _ in files)
-    out.progress(f"正在上传:{names}")
+    out.progress(f"正在上传:{names}" + (f"(作业 {assignment})" if assignment else ""))
     try:
-        attempt_id = client.upload(server, token, files)
+        attempt_id = client.upload(server, token, files, assignment=assignment)
     except client.ServerSaid as exc:
-        raise SubmitStopped(f"提交被拒绝:{refusal_text(exc)}") from None
+        raise SubmitStopped(f"提交被拒绝:{refusal_text(exc, assignment)}") from None
     except OSError as exc:
         reason = getattr(exc, "reason", None) or exc
         raise SubmitStopped(f"连不上评分服务 {server}({reason})。文件还没有提交,请检查网络后再试。") from None
@@ -298,7 +326,7 @@ def submit(*, timeout: float = 1800.0, save_timeout: float = 5.0) -> None:
                 _box("提示", NOT_SAVED_ZH, "#d90"),
                 "提示:没能自动保存 notebook,将提交最后保存的版本。",
             )
-        _upload_and_wait(out, server, token, collect_files(release), timeout)
+        _upload_and_wait(out, server, token, collect_files(release), timeout, assignment_id(release))
     except SubmitStopped as exc:
         out.progress("没有完成提交")
         out.block(_box("提交没有完成", str(exc), "#c00"), f"提交没有完成:{exc}")

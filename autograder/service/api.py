@@ -28,13 +28,16 @@ def refusal_response(exc: Refusal) -> JSONResponse:
         headers["Retry-After"] = str(max(1, math.ceil(exc.retry_after)))
     if exc.http_status == 401:
         headers["WWW-Authenticate"] = "Bearer"
+    doc: dict[str, object] = {
+        "error": exc.http_status,
+        "message": exc.message_en,
+        "message_zh": exc.message_zh,
+        "retry_after": exc.retry_after,
+    }
+    if exc.reason is not None:  # which refusal of this status (messages.SERVICE_ZH's key)
+        doc["reason"] = exc.reason
     return JSONResponse(
-        {
-            "error": exc.http_status,
-            "message": exc.message_en,
-            "message_zh": exc.message_zh,
-            "retry_after": exc.retry_after,
-        },
+        doc,
         status_code=exc.http_status,
         headers=headers,
     )
