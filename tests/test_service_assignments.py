@@ -12,7 +12,8 @@ hw2 (late: it gets the 0.9 factor) and a malformed notebook to hw5 (graded fast,
   and the student's page;
 - hw5's grades show nowhere (API, pages, feedback endpoint) until a TA releases them;
 - `jaxgrade submit --assignment` and the notebook's `jaxcourse.submit()` (JAXGRADE_ASSIGNMENT, else
-  manifest.json's service.assignment) name the assignment; an unknown one is refused in Chinese;
+  manifest.json's service.assignment) name the assignment, the cell sending only its chapter's
+  notebook (`GET /api/me/assignments`); an unknown one, or none of two, is refused in Chinese;
 - the TA grants an extension with the form of the student's page in Chromium (its screenshot,
   docs/screenshots/ta_extension.png, goes where JAXGRADE_SCREENSHOTS says);
 - a student reads their term in Chromium: the assignments with deadlines and their extension, then
@@ -28,6 +29,7 @@ import io
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -167,12 +169,8 @@ def jaxgrade_submit(served: Served, sid: str, cwd: Path, *args: str) -> subproce
     )
 
 
-def test_jaxgrade_submit_and_the_notebook_cell_name_their_assignment(
-    term: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_jaxgrade_submit_names_its_assignment(term: dict, tmp_path: Path) -> None:
     """A notebook intake cannot read belongs to no chapter: only its name chooses its assignment."""
-    from jaxcourse import notebook_submit
-
     served = term["served"]
     nb = tmp_path / "s004_malformed.ipynb"
     nb.write_bytes(MALFORMED)
@@ -185,24 +183,45 @@ def test_jaxgrade_submit_and_the_notebook_cell_name_their_assignment(
     unknown = jaxgrade_submit(served, "e03", tmp_path, "--assignment", "zz", str(nb))
     assert unknown.returncode == 2 and "提交被拒绝(404):没有这个作业。" in unknown.stderr, unknown.stderr
 
-    # The notebook's cell, in this process (plain text output): manifest.json names hw5.
-    manifest = {"notebooks": {"ch05": nb.name}, "service": {"url": served.url, "assignment": "hw5"}}
-    (tmp_path / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
+
+def test_the_notebook_cell_sends_its_assignments_chapters(
+    term: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`jaxcourse.submit()` in this process (its plain-text output) from a copy of the release that
+    the course splits into hw2 and hw5: named, it sends only that assignment's chapter."""
+    from jaxcourse import notebook_submit
+
+    served = term["served"]
+    work = tmp_path / "2026-fall"
+    shutil.copytree(RELEASE, work, ignore=shutil.ignore_patterns("__pycache__"))
+    manifest = json.loads((work / "manifest.json").read_text(encoding="utf-8"))
+
+    def cell(service: dict) -> str:
+        (work / "manifest.json").write_text(json.dumps({**manifest, "service": service}), encoding="utf-8")
+        notebook_submit.submit(timeout=0, save_timeout=0)  # upload, then stop waiting at once
+        out = capsys.readouterr().out
+        assert "Traceback" not in out, out
+        return out
+
+    monkeypatch.chdir(work)
     monkeypatch.setenv("JAXGRADE_TOKEN", served.tokens["e03"])
-    monkeypatch.delenv("JAXGRADE_SERVER", raising=False)
-    monkeypatch.delenv("JAXGRADE_ASSIGNMENT", raising=False)
-    notebook_submit.submit(timeout=0, save_timeout=0)  # upload, then stop waiting at once
-    cell = capsys.readouterr().out
-    assert "(作业 hw5)" in cell and "Traceback" not in cell, cell
-    cell_id = int(re.search(r"提交 #(\d+)", cell).group(1))  # type: ignore[union-attr]
-    assert cell_id != cli_id and attempt_doc(served, "e03", cell_id)["assignment"] == "hw5"
+    for var in ("JAXGRADE_SERVER", "JAXGRADE_ASSIGNMENT"):
+        monkeypatch.delenv(var, raising=False)
+    both_open = cell({"url": served.url})  # both chapters, two open assignments: which one?
+    assert "请选择" in both_open and "JAXGRADE_ASSIGNMENT" in both_open, both_open
+    assert "hw2(第 2 章:性能)、hw5(第 5 章:扩展)" in both_open
+    named = cell({"url": served.url, "assignment": "hw2"})
+    assert "正在上传:ch02_performance.ipynb(作业 hw2)" in named, named
+    attempt_id = int(re.search(r"提交 #(\d+)", named).group(1))  # type: ignore[union-attr]
+    assert attempt_doc(served, "e03", attempt_id)["assignment"] == "hw2"
     monkeypatch.setenv("JAXGRADE_ASSIGNMENT", "zz")  # the variable wins over manifest.json
-    notebook_submit.submit(timeout=0, save_timeout=0)
-    cell = capsys.readouterr().out
-    assert "提交被拒绝:没有这个作业。" in cell and "JAXGRADE_ASSIGNMENT" in cell, cell
-    mine = json.loads(call(served, "GET", "/api/me/submissions", token=served.tokens["e03"])[2])
-    assert sorted(a["id"] for a in mine if a["assignment"] == "hw5") == sorted([cli_id, cell_id])
+    unknown = cell({"url": served.url, "assignment": "hw2"})
+    assert "提交被拒绝:没有这个作业。" in unknown and "JAXGRADE_ASSIGNMENT" in unknown, unknown
+    status, _, body = call(served, "GET", "/api/me/assignments", token=served.tokens["e03"])
+    assert status == 200 and [(a["id"], a["chapters"], a["open"]) for a in json.loads(body)] == [
+        ("hw2", ["ch02"], True),
+        ("hw5", ["ch05"], True),
+    ]
 
 
 def test_extension_after_a_late_attempt_lifts_its_penalty(term: dict) -> None:

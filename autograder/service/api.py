@@ -120,6 +120,13 @@ def my_submissions(request: Request, student: CurrentStudent) -> JSONResponse:
     return JSONResponse([a.to_json() for a in attempts], headers={"Cache-Control": "no-store"})
 
 
+@router.get("/me/assignments")
+def my_assignments(request: Request, student: CurrentStudent) -> JSONResponse:
+    """`[{"id", "title", "chapters", "open"}]`: what the notebook's submit cell names and sends."""
+    targets = service_of(request).submissions.upload_targets()
+    return JSONResponse(targets, headers={"Cache-Control": "no-store"})
+
+
 @router.get("/grades.csv", dependencies=[Depends(require_ta)])
 def grades_csv(request: Request) -> PlainTextResponse:
     return PlainTextResponse(

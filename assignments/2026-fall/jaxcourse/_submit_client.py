@@ -197,6 +197,16 @@ def upload(server: str, token: str, files: list[tuple[str, bytes]], *, assignmen
         raise OSError(f"unexpected answer from {server}: {exc}") from None
 
 
+def fetch_assignments(server: str, token: str) -> list[dict[str, Any]]:
+    """The service's assignments (`GET /api/me/assignments`: id, title, chapters, open). Raises
+    ServerSaid (404 from a service older than the list), OSError or ValueError."""
+    _, raw = _request(f"{server}/api/me/assignments", token)
+    doc = json.loads(raw)
+    if not isinstance(doc, list) or not all(isinstance(a, dict) for a in doc):
+        raise ValueError("the assignments are not a JSON list of objects")
+    return doc
+
+
 def fetch_attempt(server: str, token: str, attempt_id: int) -> dict[str, Any]:
     _, raw = _request(f"{server}/api/submissions/{attempt_id}", token)
     doc = json.loads(raw)
