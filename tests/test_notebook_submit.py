@@ -57,7 +57,7 @@ def kernel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Ke
     home = tmp_path / "home"
     home.mkdir()
     monkeypatch.setenv("HOME", str(home))  # the kernel inherits it: ~/.jaxgrade/token lives here
-    for var in ("JAXGRADE_SERVER", "JAXGRADE_TOKEN"):
+    for var in ("JAXGRADE_SERVER", "JAXGRADE_TOKEN", "JAXGRADE_ASSIGNMENT"):
         monkeypatch.delenv(var, raising=False)
     work = student_folder(tmp_path)
     with KernelSession(work, timeout=1800) as session:
@@ -74,6 +74,12 @@ def test_submit_cell_grades_and_shows_scores_and_feedback_then_429(served: Serve
     assert where.text.split() == [str(session_cwd(session) / "jaxcourse" / "__init__.py"), "False"]
 
     session.run(env_cell(JAXGRADE_SERVER=served.url))
+    manifest = session_cwd(session) / "manifest.json"  # a release made with --service-assignment zz
+    doc = json.loads(manifest.read_text(encoding="utf-8"))
+    manifest.write_text(json.dumps({**doc, "service": {"assignment": "zz"}}), encoding="utf-8")
+    unknown = session.run(SUBMIT)  # refused before the body counts as an attempt
+    assert_speaks_chinese_without_traceback(unknown, "提交被拒绝:没有这个作业。", "JAXGRADE_ASSIGNMENT")
+    session.run(env_cell(JAXGRADE_ASSIGNMENT="a1"))  # the variable wins over manifest.json
     run = session.run(SUBMIT + "\nimport sys\nprint('jax' in sys.modules)")
     scores = "<table class='jaxcourse-submit-scores'>"
     assert_speaks_chinese_without_traceback(run, "已评分", scores, "详细反馈")

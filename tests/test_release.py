@@ -359,11 +359,18 @@ def test_master_without_a_submit_cell_stops_the_release(tmp_path):
         release(masters, tmp_path / "out", version="v1")
 
 
-def test_service_url_goes_into_the_manifest(tmp_path):
-    root = release(FIXTURE, tmp_path, version="v1", service_url="https://grader.example.edu")
-    assert json.loads((root / "manifest.json").read_text())["service"] == {"url": "https://grader.example.edu"}
+def test_service_url_and_assignment_go_into_the_manifest(tmp_path):
+    from autograder.release import build
+    from autograder.term import course
+
+    url = "https://grader.example.edu"
+    root = release(FIXTURE, tmp_path, version="v1", service_url=url, service_assignment="hw2")
+    assert json.loads((root / "manifest.json").read_text())["service"] == {"url": url, "assignment": "hw2"}
     with pytest.raises(ReleaseError, match="must be an http"):
         release(FIXTURE, tmp_path / "bad", version="v1", service_url="ftp://grader.example.edu")
+    with pytest.raises(ReleaseError, match="--service-assignment 'HW 2' must be an assignment id"):
+        release(FIXTURE, tmp_path / "bad", version="v1", service_assignment="HW 2")
+    assert build._ASSIGNMENT_ID.pattern == course._ID.pattern  # the ids `serve --course` accepts
 
 
 def test_missing_exercise_stops_the_release(tmp_path):

@@ -11,8 +11,14 @@ hw2 (late: it gets the 0.9 factor) and a malformed notebook to hw5 (graded fast,
 - an extension granted after the late attempt lifts its penalty in the API, grades.csv, Canvas
   and the student's page;
 - hw5's grades show nowhere (API, pages, feedback endpoint) until a TA releases them;
+- `jaxgrade submit --assignment` and the notebook's `jaxcourse.submit()` (JAXGRADE_ASSIGNMENT, else
+  manifest.json's service.assignment) name the assignment, the cell sending only its chapter's
+  notebook (`GET /api/me/assignments`); an unknown one, or none of two, is refused in Chinese;
 - the TA grants an extension with the form of the student's page in Chromium (its screenshot,
   docs/screenshots/ta_extension.png, goes where JAXGRADE_SCREENSHOTS says);
+- a student reads their term in Chromium: the assignments with deadlines and their extension, then
+  one assignment's raw score, late penalty, a TA's override with its comment, the final score and a
+  regrade-request thread (docs/screenshots/student_term.png);
 - the same term on PostgreSQL (no grading): per-assignment counted attempts, extensions, release.
 """
 
@@ -22,6 +28,10 @@ import csv
 import io
 import json
 import os
+import re
+import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -29,7 +39,7 @@ from pathlib import Path
 import pytest
 
 from helpers.browserish import Browserish
-from helpers.chromium import headless_chromium
+from helpers.chromium import MISSING, available, headless_chromium, screenshot_folder
 from helpers.databases import postgres  # noqa: F401 (the session's PostgreSQL server fixture)
 from helpers.paths import RELEASE
 from helpers.pg import PostgresServer
@@ -147,6 +157,73 @@ def test_uploads_name_their_assignment_and_are_refused_for_another_ones_chapters
     assert "第 2 章:性能" in home and "第 5 章:扩展" in home and 'href="/assignments/hw5"' in home
 
 
+def jaxgrade_submit(served: Served, sid: str, cwd: Path, *args: str) -> subprocess.CompletedProcess:  # type: ignore[type-arg]
+    return subprocess.run(
+        [sys.executable, "-m", "autograder.cli", "submit", "--server", served.url, "--no-wait", *args],
+        cwd=cwd,
+        env={**os.environ, "JAXGRADE_TOKEN": served.tokens[sid]},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_jaxgrade_submit_names_its_assignment(term: dict, tmp_path: Path) -> None:
+    """A notebook intake cannot read belongs to no chapter: only its name chooses its assignment."""
+    served = term["served"]
+    nb = tmp_path / "s004_malformed.ipynb"
+    nb.write_bytes(MALFORMED)
+    unnamed = jaxgrade_submit(served, "e03", tmp_path, str(nb))
+    assert unnamed.returncode == 2 and "请选择" in unnamed.stderr and "--assignment" in unnamed.stderr
+    named = jaxgrade_submit(served, "e03", tmp_path, "--assignment", "hw5", str(nb))
+    assert named.returncode == 0, named.stderr
+    cli_id = int(re.search(r"已提交:#(\d+)", named.stderr).group(1))  # type: ignore[union-attr]
+    assert attempt_doc(served, "e03", cli_id)["assignment"] == "hw5"
+    unknown = jaxgrade_submit(served, "e03", tmp_path, "--assignment", "zz", str(nb))
+    assert unknown.returncode == 2 and "提交被拒绝(404):没有这个作业。" in unknown.stderr, unknown.stderr
+
+
+def test_the_notebook_cell_sends_its_assignments_chapters(
+    term: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`jaxcourse.submit()` in this process (its plain-text output) from a copy of the release that
+    the course splits into hw2 and hw5: named, it sends only that assignment's chapter."""
+    from jaxcourse import notebook_submit
+
+    served = term["served"]
+    work = tmp_path / "2026-fall"
+    shutil.copytree(RELEASE, work, ignore=shutil.ignore_patterns("__pycache__"))
+    manifest = json.loads((work / "manifest.json").read_text(encoding="utf-8"))
+
+    def cell(service: dict) -> str:
+        (work / "manifest.json").write_text(json.dumps({**manifest, "service": service}), encoding="utf-8")
+        notebook_submit.submit(timeout=0, save_timeout=0)  # upload, then stop waiting at once
+        out = capsys.readouterr().out
+        assert "Traceback" not in out, out
+        return out
+
+    monkeypatch.chdir(work)
+    monkeypatch.setenv("JAXGRADE_TOKEN", served.tokens["e03"])
+    for var in ("JAXGRADE_SERVER", "JAXGRADE_ASSIGNMENT"):
+        monkeypatch.delenv(var, raising=False)
+    both_open = cell({"url": served.url})  # both chapters, two open assignments: which one?
+    assert "请选择" in both_open and "JAXGRADE_ASSIGNMENT" in both_open, both_open
+    assert "hw2(第 2 章:性能)、hw5(第 5 章:扩展)" in both_open
+    named = cell({"url": served.url, "assignment": "hw2"})
+    assert "正在上传:ch02_performance.ipynb(作业 hw2)" in named, named
+    attempt_id = int(re.search(r"提交 #(\d+)", named).group(1))  # type: ignore[union-attr]
+    assert attempt_doc(served, "e03", attempt_id)["assignment"] == "hw2"
+    monkeypatch.setenv("JAXGRADE_ASSIGNMENT", "zz")  # the variable wins over manifest.json
+    unknown = cell({"url": served.url, "assignment": "hw2"})
+    assert "提交被拒绝:没有这个作业。" in unknown and "JAXGRADE_ASSIGNMENT" in unknown, unknown
+    status, _, body = call(served, "GET", "/api/me/assignments", token=served.tokens["e03"])
+    assert status == 200 and [(a["id"], a["chapters"], a["open"]) for a in json.loads(body)] == [
+        ("hw2", ["ch02"], True),
+        ("hw5", ["ch05"], True),
+    ]
+
+
 def test_extension_after_a_late_attempt_lifts_its_penalty(term: dict) -> None:
     served = term["served"]
     graded = wait_final(served, "e01", term["late"])
@@ -261,6 +338,68 @@ def test_ta_grants_an_extension_in_the_browser(term: dict, tmp_path: Path) -> No
         drv.quit()
     status, doc = ta_json(served, "GET", "/api/assignments/hw2/students/e03")
     assert status == 200 and doc["extension"]["due_at"] == "2031-01-10T23:59:00Z"
+
+
+def prepare_student_term(served: Served, attempt_id: int) -> tuple[dict, dict]:
+    """e01's hw2 as a TA leaves it: an extension too short for the late attempt (still late: 0.9),
+    an exercise override with a comment, and a regrade request the TA answered."""
+    graded = wait_final(served, "e01", attempt_id)
+    submitted = datetime.fromisoformat(graded["submitted_at"])
+    ext = {"due_at": at(submitted - timedelta(minutes=30)), "late_until": at(submitted + timedelta(days=3))}
+    assert ta_json(served, "PUT", "/api/assignments/hw2/extensions/e01", ext)[0] == 200
+    override = {"points": 8, "comment": "手工复核:边界处理正确,给 8 分"}
+    assert ta_json(served, "PUT", "/api/overrides/hw2/e01/histogram", override)[0] == 200
+    ask = {"assignment_id": "hw2", "exercise": "fusion", "message": "fusion 的计数我认为是对的,请复核。"}
+    status, _, raw = call(
+        served, "POST", "/api/regrade-requests", token=served.tokens["e01"],
+        body=json.dumps(ask).encode(), headers={"Content-Type": "application/json"},
+    )  # fmt: skip
+    assert status == 201, raw
+    reply = {"message": "已看过:融合次数多了一次,维持原分。"}
+    assert ta_json(served, "POST", f"/api/regrade-requests/{json.loads(raw)['id']}/messages", reply)[0] == 200
+    status, doc = ta_json(served, "GET", "/api/assignments/hw2/students/e01")
+    assert status == 200 and doc["counted"]["factor"] == 0.9, doc
+    return graded, csv_rows(served, "/api/assignments/hw2/grades.csv")["e01"]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not available(), reason=MISSING)
+def test_a_student_reads_the_term_in_the_browser(term: dict, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    served = term["served"]
+    graded, row = prepare_student_term(served, term["late"])  # row: the exports, as the page must say
+    drv = headless_chromium("1100,1000")
+    wait = WebDriverWait(drv, 60)
+    try:
+        drv.get(served.url + "/login")
+        drv.find_element(By.ID, "token").send_keys(served.tokens["e01"])
+        drv.find_element(By.ID, "login").click()
+        wait.until(ec.presence_of_element_located((By.ID, "assignments")))
+        hw2 = drv.find_element(By.CSS_SELECTOR, 'tr[data-assignment="hw2"]').text
+        hw5 = drv.find_element(By.CSS_SELECTOR, 'tr[data-assignment="hw5"]').text
+        assert "已为你延期(原截止" in hw2 and "超过 1s 得分 ×0.9" in hw2 and "迟交扣分" in hw2, hw2
+        assert "第 5 章:扩展" in hw5 and "已为你延期" not in hw5 and "可以提交" in hw5, hw5
+        drv.find_element(By.LINK_TEXT, "第 2 章:性能").click()
+        wait.until(ec.presence_of_element_located((By.ID, "assignment-title")))
+        line = drv.find_element(By.ID, "score-line").text
+        raw, penalty, final = row["raw_total"], row["late_penalty"], row["final_total"]
+        overridden = graded["score"] - graded["exercises"]["histogram"] + 8
+        assert float(raw) == pytest.approx(overridden) and float(penalty) > 0, row  # overridden, still late
+        assert f"原始分 {raw},迟交扣分 {penalty},最终得分 {final} / 40.00" in line, line
+        ex = drv.find_element(By.CSS_SELECTOR, '#counted-scores tr[data-exercise="histogram"]')
+        assert ex.find_element(By.CSS_SELECTOR, ".override").text == "8", ex.text
+        assert "手工复核:边界处理正确,给 8 分(助教调整)" in ex.text, ex.text
+        thread = drv.find_element(By.CSS_SELECTOR, "#requests .request").text
+        assert "fusion 的计数我认为是对的" in thread and "维持原分" in thread, thread
+        height = drv.execute_script("return document.documentElement.scrollHeight")
+        drv.set_window_size(1100, min(max(int(height) + 40, 600), 3000))
+        shot = screenshot_folder(tmp_path) / "student_term.png"
+        assert drv.save_screenshot(str(shot)) and shot.stat().st_size > 10_000
+    finally:
+        drv.quit()
 
 
 def test_a_term_on_postgresql(postgres: PostgresServer, tmp_path: Path) -> None:  # noqa: F811

@@ -123,3 +123,11 @@ def test_loopback_names() -> None:
     assert submit_client.server_problem("http://localhost") is None
     assert submit_client.server_problem("https://grader.example.edu") is None
     assert submit_client.server_problem("http://grader.example.edu") is not None
+
+
+def test_assignment_is_sent_url_encoded(tmp_path: Path, hosts) -> None:  # type: ignore[no-untyped-def]
+    _, other, seen = hosts
+    named = submit(tmp_path, other, "--assignment", "hw 2&x=1", env={"JAXGRADE_TOKEN": TOKEN})
+    unnamed = submit(tmp_path, other, env={"JAXGRADE_TOKEN": TOKEN})
+    assert named.returncode == unnamed.returncode == 0, (named.stderr, unnamed.stderr)
+    assert [path for _, path, _ in seen] == ["/api/submissions?assignment=hw+2%26x%3D1", "/api/submissions"]

@@ -45,6 +45,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "manifest.json; students can override it with JAXGRADE_SERVER",
     )
     parser.add_argument(
+        "--service-assignment",
+        default=None,
+        metavar="ID",
+        help="the assignment of the course file (jaxgrade serve --course) the submit cell uploads to, "
+        "written to manifest.json; students can override it with JAXGRADE_ASSIGNMENT (default: none, "
+        "the service infers it from the chapters)",
+    )
+    parser.add_argument(
         "--nbgrader",
         type=Path,
         default=None,
@@ -123,6 +131,7 @@ def run(args: argparse.Namespace) -> int:
             force=args.force,
             verify_run=args.verify_run,
             service_url=args.service_url,
+            service_assignment=args.service_assignment,
             log=log,
         )
     except ReleaseError as exc:

@@ -1,4 +1,4 @@
-"""`jaxgrade submit --server URL FILES...`: upload a submission, wait for the grade, print it.
+"""`jaxgrade submit --server URL [--assignment ID] FILES...`: upload, wait for the grade, print it.
 
 The token comes from the JAXGRADE_TOKEN environment variable or a `--token-file` only the owner can
 read (mode 0600); never from argv, where every user of the machine sees it (`ps`, /proc). Plain
@@ -8,7 +8,8 @@ redirect to another scheme, host or port (compared as scheme + host:port).
 Standard library only (urllib), so a student's own Python can run it without the grader's
 dependencies; `jaxcourse.submit()` (the notebook's submit cell) reuses `upload`, `wait_for_grade`
 and `fetch_feedback` from the copy each release ships as `jaxcourse/_submit_client.py`.
-Messages for the student are the server's Chinese ones.
+Messages for the student are the server's Chinese ones. `--assignment` names the assignment of a
+term (`?assignment=ID`); without it the service infers it from the chapters uploaded.
 
 Exit codes: 0 graded; 1 the grader failed (the attempt will be regraded) or the wait timed out;
 2 refused (bad token, too large, too many attempts, after the deadline, unusable files) or bad usage.
@@ -48,6 +49,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the chapter notebooks (.ipynb), or one .zip, plus optional .cc files",
     )
     parser.add_argument("--server", required=True, help="the grader service, e.g. https://grader.example.edu")
+    parser.add_argument(
+        "--assignment",
+        default=None,
+        metavar="ID",
+        help="the assignment of the term to submit to, e.g. hw2 (default: the service infers it from "
+        "the chapters of the files)",
+    )
     parser.add_argument(
         "--token-file",
         type=Path,
@@ -171,14 +179,32 @@ def check_server(server: str) -> str:
     return server
 
 
-def upload(server: str, token: str, files: list[tuple[str, bytes]]) -> int:
-    """POST the files as one submission; returns the attempt id. Raises ServerSaid or OSError."""
+def submissions_url(server: str, assignment: str | None = None) -> str:
+    """The upload address; `assignment` names the term's assignment (the server checks the id)."""
+    if not assignment:
+        return f"{server}/api/submissions"
+    return f"{server}/api/submissions?" + urllib.parse.urlencode({"assignment": assignment})
+
+
+def upload(server: str, token: str, files: list[tuple[str, bytes]], *, assignment: str | None = None) -> int:
+    """POST the files as one submission (to `assignment`, else the one the service infers); returns
+    the attempt id. Raises ServerSaid or OSError."""
     body, ctype = multipart_body(files)
-    _, raw = _request(f"{server}/api/submissions", token, data=body, ctype=ctype)
+    _, raw = _request(submissions_url(server, assignment), token, data=body, ctype=ctype)
     try:
         return int(json.loads(raw)["id"])
     except (ValueError, KeyError, TypeError) as exc:
         raise OSError(f"unexpected answer from {server}: {exc}") from None
+
+
+def fetch_assignments(server: str, token: str) -> list[dict[str, Any]]:
+    """The service's assignments (`GET /api/me/assignments`: id, title, chapters, open). Raises
+    ServerSaid (404 from a service older than the list), OSError or ValueError."""
+    _, raw = _request(f"{server}/api/me/assignments", token)
+    doc = json.loads(raw)
+    if not isinstance(doc, list) or not all(isinstance(a, dict) for a in doc):
+        raise ValueError("the assignments are not a JSON list of objects")
+    return doc
 
 
 def fetch_attempt(server: str, token: str, attempt_id: int) -> dict[str, Any]:
@@ -254,9 +280,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"jaxgrade submit: error: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
             return EXIT_REFUSED
     try:
-        attempt_id = upload(server, token, files)
+        attempt_id = upload(server, token, files, assignment=getattr(args, "assignment", None))
     except ServerSaid as exc:
         zh = exc.doc.get("message_zh") or ""
+        if exc.doc.get("reason") == "choose_assignment":  # several open, the files fit more than one
+            zh += "请用 --assignment 作业编号(例如 --assignment hw2)指定。"
         print(
             f"提交被拒绝({exc.status}):{zh}\nrefused ({exc.status}): {exc.doc.get('message', '')}",
             file=sys.stderr,

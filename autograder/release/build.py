@@ -32,6 +32,8 @@ LIBRARY_DIRS = ("jaxcourse", "kernels")  # copied so the release folder is self-
 _LIBRARY_SKIP = re.compile(r"(__pycache__|\.pyc$|\.so$|\.o$|\.dylib$|^\.|\.egg-info)")
 _VERSION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 _SERVICE_URL = re.compile(r"^https?://[^\s/?#]+(/[^\s?#]*)?$")
+# The ids of the course file (autograder/term/course.py, a sibling layer; test_release checks they agree)
+_ASSIGNMENT_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 
 
 class ReleaseError(RuntimeError):
@@ -74,6 +76,7 @@ def build_manifest(
     masters: dict[str, MasterNotebook],
     solutions_label: str,
     service_url: str | None = None,
+    service_assignment: str | None = None,
 ) -> dict[str, Any]:
     questions = {q.id: q for m in masters.values() for q in m.questions}
     missing = [ex for ex in EXERCISE_IDS if ex not in questions]
@@ -92,8 +95,10 @@ def build_manifest(
             for m in sorted(masters.values(), key=lambda m: m.path.name)
         },
     }
-    if service_url:  # where the notebooks' submit cell uploads (jaxcourse.submit())
-        doc["service"] = {"url": service_url}
+    # where the notebooks' submit cell uploads (jaxcourse.submit()), and to which assignment of a term
+    service = {"url": service_url, "assignment": service_assignment}
+    if any(service.values()):
+        doc["service"] = {k: v for k, v in service.items() if v}
     return doc
 
 
@@ -144,6 +149,7 @@ def build_release(
     verify_run: bool = False,
     library_root: Path = REPO_ROOT,
     service_url: str | None = None,
+    service_assignment: str | None = None,
     log: Callable[[str], None] = print,
 ) -> ReleaseReport:
     started = time.monotonic()
@@ -151,6 +157,11 @@ def build_release(
         raise ReleaseError(f"version {version!r} must match {_VERSION.pattern}")
     if service_url is not None and not _SERVICE_URL.match(service_url):
         raise ReleaseError(f"--service-url {service_url!r} must be an http:// or https:// address")
+    if service_assignment is not None and not _ASSIGNMENT_ID.match(service_assignment):
+        raise ReleaseError(
+            f"--service-assignment {service_assignment!r} must be an assignment id of the course file "
+            "(a-z, 0-9, _ and -)"
+        )
     try:
         masters = find_masters(solutions)
     except MasterError as exc:
@@ -175,7 +186,9 @@ def build_release(
                 restored = _assemble(release, Path(scratch), masters, version, library)
             except (OtterAssignError, PostprocessError) as exc:
                 raise ReleaseError(str(exc)) from exc
-        manifest = build_manifest(version, release, masters, solutions.resolve().name, service_url)
+        manifest = build_manifest(
+            version, release, masters, solutions.resolve().name, service_url, service_assignment
+        )
         (release / MANIFEST).write_bytes(dump_json(manifest))
         problems = check_release(release, masters, shipped_anyway)
         if problems:

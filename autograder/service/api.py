@@ -28,13 +28,16 @@ def refusal_response(exc: Refusal) -> JSONResponse:
         headers["Retry-After"] = str(max(1, math.ceil(exc.retry_after)))
     if exc.http_status == 401:
         headers["WWW-Authenticate"] = "Bearer"
+    doc: dict[str, object] = {
+        "error": exc.http_status,
+        "message": exc.message_en,
+        "message_zh": exc.message_zh,
+        "retry_after": exc.retry_after,
+    }
+    if exc.reason is not None:  # which refusal of this status (messages.SERVICE_ZH's key)
+        doc["reason"] = exc.reason
     return JSONResponse(
-        {
-            "error": exc.http_status,
-            "message": exc.message_en,
-            "message_zh": exc.message_zh,
-            "retry_after": exc.retry_after,
-        },
+        doc,
         status_code=exc.http_status,
         headers=headers,
     )
@@ -115,6 +118,13 @@ def get_feedback(attempt_id: int, request: Request, student: CurrentStudent) -> 
 def my_submissions(request: Request, student: CurrentStudent) -> JSONResponse:
     attempts = service_of(request).attempts(student.student_id)
     return JSONResponse([a.to_json() for a in attempts], headers={"Cache-Control": "no-store"})
+
+
+@router.get("/me/assignments")
+def my_assignments(request: Request, student: CurrentStudent) -> JSONResponse:
+    """`[{"id", "title", "chapters", "open"}]`: what the notebook's submit cell names and sends."""
+    targets = service_of(request).submissions.upload_targets()
+    return JSONResponse(targets, headers={"Cache-Control": "no-store"})
 
 
 @router.get("/grades.csv", dependencies=[Depends(require_ta)])

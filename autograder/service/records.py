@@ -69,21 +69,30 @@ class Refusal(Exception):
 
     http_status: 400, 401, 403, 404, 413, 422 or 429; message_zh for the student (Simplified
     Chinese); message_en for logs, the API and terminals; retry_after: seconds until the next
-    attempt is allowed (429), else None."""
+    attempt is allowed (429), else None; reason: the `messages.SERVICE_ZH` key of the message, so
+    that a client can tell refusals of one status apart (e.g. `choose_assignment`), else None."""
 
-    def __init__(self, http_status: int, message_zh: str, message_en: str, retry_after: float | None = None):
+    def __init__(
+        self,
+        http_status: int,
+        message_zh: str,
+        message_en: str,
+        retry_after: float | None = None,
+        reason: str | None = None,
+    ):
         super().__init__(message_en)
         self.http_status = http_status
         self.message_zh = message_zh
         self.message_en = message_en
         self.retry_after = retry_after
+        self.reason = reason
 
 
 def refusal(
     http_status: int, key: str, message_en: str, *, retry_after: float | None = None, **fields: object
 ) -> Refusal:
     """A Refusal whose student text is `messages.SERVICE_ZH[key]` formatted with `fields`."""
-    return Refusal(http_status, service_message(key, **fields), message_en, retry_after)
+    return Refusal(http_status, service_message(key, **fields), message_en, retry_after, reason=key)
 
 
 @dataclass(frozen=True)

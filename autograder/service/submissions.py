@@ -102,6 +102,20 @@ class Submissions:
             raise refusal(404, "no_assignment", f"no assignment {assignment_id!r}")
         return found
 
+    def upload_targets(self) -> list[dict[str, Any]]:
+        """Every assignment's id, title, chapters and whether it is open now (the rule the inference
+        of `upload_target` uses): a client names one and sends only its chapters' notebooks."""
+        now = self.clock()
+        return [
+            {
+                "id": a.id,
+                "title": a.title,
+                "chapters": list(self.releases.chapters(a)),
+                "open": _is_open(a, now),
+            }
+            for a in self.assignments.values()
+        ]
+
     def _open_now(self) -> list[Assignment]:
         now = self.clock()
         return [a for a in self.assignments.values() if _is_open(a, now)]

@@ -62,6 +62,7 @@ class AssignmentRow:
     title: str
     due: str
     late_until: str
+    extended_from: str  # the assignment's own due-at when this student has an extension, else ""
     open_text: str  # "可以提交" or why not
     late_rule: str
     score: ScoreLine | None
@@ -76,11 +77,14 @@ def assignment_row(service: Service, assignment: Assignment, student_id: str) ->
     except Refusal as refusal:
         open_text = refusal.message_zh
     when = service.local_time
+    extended = (deadlines.due_at, deadlines.late_until) != (assignment.due_at, assignment.late_until)
+    own_due = when(assignment.due_at) if assignment.due_at is not None else "无"
     return AssignmentRow(
         id=assignment.id,
         title=assignment.title,
         due=when(deadlines.due_at) if deadlines.due_at is not None else "无",
         late_until=when(deadlines.late_until) if deadlines.late_until is not None else "",
+        extended_from=own_due if extended else "",
         open_text=open_text,
         late_rule=late_rule(assignment),
         score=score_line(service, assignment, student_id),

@@ -11,6 +11,10 @@ output, never a traceback: the function catches everything, including a pressed 
 
 Where things come from:
 - the service: `JAXGRADE_SERVER`, else `manifest.json`'s `service.url` (`jaxgrade release --service-url`);
+- the assignment of a term: `JAXGRADE_ASSIGNMENT`, else `manifest.json`'s `service.assignment`
+  (`jaxgrade release --service-assignment`), else the only open one the service lists, else none
+  (the service infers it). With an assignment, only its chapters' notebooks are sent, so a release
+  split by chapters into several assignments submits from either chapter's notebook;
 - the token: `JAXGRADE_TOKEN`, else `~/.jaxgrade/token`, else a hidden prompt (`getpass`); it is
   never written anywhere, so it cannot end up in the notebook.
 """
@@ -30,7 +34,7 @@ from jaxcourse import _submit_client as client
 
 MANIFEST = "manifest.json"
 TOKEN_FILE = Path(".jaxgrade") / "token"
-EXTRA_FILES = ("silu.cc",)  # written by the chapter 5 `%%writefile` cell
+EXTRA_FILES = {"silu.cc": "ch05"}  # written by the chapter 5 `%%writefile` cell: part of ch05
 STATUS_ZH = {
     "queued": "排队中",
     "running": "评分中",
@@ -61,6 +65,17 @@ class Release:
     root: Path
     notebooks: tuple[str, ...]
     service_url: str | None
+    assignment: str | None = None
+    chapters: tuple[str, ...] = ()  # the chapter of each of `notebooks`, in the same order
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where the upload goes and what it holds."""
+
+    assignment: str | None  # sent as ?assignment=; None: the service infers it
+    chapters: tuple[str, ...] | None  # send only these chapters' files; None: all of the release's
+    listed: tuple[dict[str, Any], ...]  # the service's assignments (empty: a service without the list)
 
 
 class _Output:
@@ -116,15 +131,50 @@ def find_release(start: Path | None = None) -> Release:
         if path.is_file():
             try:
                 doc = json.loads(path.read_text(encoding="utf-8"))
-                notebooks = tuple(str(n) for n in dict(doc["notebooks"]).values())
+                by_chapter = [(str(ch), str(nb)) for ch, nb in dict(doc["notebooks"]).items()]
             except (OSError, ValueError, KeyError, TypeError) as exc:
                 raise SubmitStopped(f"{path} 无法读取({exc}),请重新下载作业文件夹。") from None
             service = doc.get("service")
-            url = service.get("url") if isinstance(service, dict) else None
-            return Release(root, notebooks, url if isinstance(url, str) and url else None)
+            service = service if isinstance(service, dict) else {}
+            return Release(
+                root,
+                tuple(nb for _, nb in by_chapter),
+                _text(service.get("url")),
+                _text(service.get("assignment")),
+                tuple(ch for ch, _ in by_chapter),
+            )
     raise SubmitStopped(
         "没有找到 manifest.json:请在作业文件夹(含 manifest.json 的那个文件夹)里打开 notebook,再运行这个单元。"
     )
+
+
+def _text(value: object) -> str | None:
+    return (value.strip() or None) if isinstance(value, str) else None
+
+
+def assignment_id(release: Release) -> str | None:
+    """The term's assignment the student or the release names; None: see `choose_target`."""
+    return os.environ.get("JAXGRADE_ASSIGNMENT", "").strip() or release.assignment
+
+
+def choose_target(server: str, token: str, named: str | None) -> Target:
+    """The named assignment, else the only open one of a term, with the chapters it holds (the
+    release's other chapters belong to other assignments, which would make the service refuse the
+    upload). A service without the list (older), or one that cannot answer now: all files, named
+    as they were; the upload itself then says what is wrong."""
+    try:
+        listed = tuple(a for a in client.fetch_assignments(server, token) if isinstance(a.get("id"), str))
+    except (client.ServerSaid, OSError, ValueError):
+        return Target(named, None, ())
+    if named is None:
+        open_now = [a for a in listed if a.get("open") is True]
+        if len(listed) > 1 and len(open_now) == 1:
+            named = open_now[0]["id"]
+    found = next((a for a in listed if a["id"] == named), None)
+    chapters = found.get("chapters") if found is not None else None
+    if not isinstance(chapters, list):
+        return Target(named, None, listed)
+    return Target(named, tuple(str(ch) for ch in chapters), listed)
 
 
 def service_url(release: Release) -> str:
@@ -187,9 +237,16 @@ def save_open_notebook(out: _Output, release: Release, timeout: float) -> bool:
     return False
 
 
-def collect_files(release: Release) -> list[tuple[str, bytes]]:
+def collect_files(release: Release, chapters: tuple[str, ...] | None = None) -> list[tuple[str, bytes]]:
+    """The release's notebooks and extra files; with `chapters`, only theirs (all when the release
+    has none of those chapters: the service then names the mismatch)."""
+    names = [*release.notebooks, *EXTRA_FILES]
+    if chapters is not None:
+        of = dict(zip(release.notebooks, release.chapters, strict=False)) | EXTRA_FILES
+        own = [name for name in names if of.get(name) in chapters]
+        names = own if any(name.endswith(".ipynb") for name in own) else names
     files: list[tuple[str, bytes]] = []
-    for name in (*release.notebooks, *EXTRA_FILES):
+    for name in names:
         path = release.root / name
         if path.is_file():
             try:
@@ -203,9 +260,27 @@ def collect_files(release: Release) -> list[tuple[str, bytes]]:
     return files
 
 
-def refusal_text(exc: client.ServerSaid) -> str:
-    """The service's own Chinese message, with the next allowed time for a 429."""
+def _listing(listed: tuple[dict[str, Any], ...]) -> str:
+    shown = [f"{a['id']}({a.get('title') or a['id']})" for a in listed if a.get("open") is not False]
+    return f"现在可以提交的作业:{'、'.join(shown)}。" if shown else ""
+
+
+def refusal_text(
+    exc: client.ServerSaid, assignment: str | None = None, listed: tuple[dict[str, Any], ...] = ()
+) -> str:
+    """The service's own Chinese message, with the next allowed time for a 429 and where the
+    assignment id comes from when the service does not know it or needs one."""
     zh = str(exc.doc.get("message_zh") or exc.doc.get("message") or "")
+    if exc.doc.get("reason") == "no_assignment" and assignment:
+        return (
+            f"{zh} 作业编号「{assignment}」来自环境变量 JAXGRADE_ASSIGNMENT 或 manifest.json,"
+            "请向助教确认正确的编号。" + _listing(listed)
+        )
+    if exc.doc.get("reason") == "choose_assignment":
+        return (
+            f"{zh} 请在 notebook 里运行 %env JAXGRADE_ASSIGNMENT=作业编号 后再运行这个单元"
+            "(作业编号是网页上作业页面地址 /assignments/ 后面的部分,例如 hw2)。" + _listing(listed)
+        )
     if exc.status == 401:
         return f"{zh} 请检查令牌(~/.jaxgrade/token 或环境变量 JAXGRADE_TOKEN)是否和助教发的一致。"
     if exc.status == 429:
@@ -249,15 +324,15 @@ def _status_zh(status: str) -> str:
     return STATUS_ZH.get(status, status)
 
 
-def _upload_and_wait(
-    out: _Output, server: str, token: str, files: list[tuple[str, bytes]], timeout: float
-) -> None:
+def _upload_and_wait(out: _Output, server: str, token: str, release: Release, timeout: float) -> None:
+    target = choose_target(server, token, assignment_id(release))
+    files = collect_files(release, target.chapters)
     names = "、".join(name for name, _ in files)
-    out.progress(f"正在上传:{names}")
+    out.progress(f"正在上传:{names}" + (f"(作业 {target.assignment})" if target.assignment else ""))
     try:
-        attempt_id = client.upload(server, token, files)
+        attempt_id = client.upload(server, token, files, assignment=target.assignment)
     except client.ServerSaid as exc:
-        raise SubmitStopped(f"提交被拒绝:{refusal_text(exc)}") from None
+        raise SubmitStopped(f"提交被拒绝:{refusal_text(exc, target.assignment, target.listed)}") from None
     except OSError as exc:
         reason = getattr(exc, "reason", None) or exc
         raise SubmitStopped(f"连不上评分服务 {server}({reason})。文件还没有提交,请检查网络后再试。") from None
@@ -298,7 +373,7 @@ def submit(*, timeout: float = 1800.0, save_timeout: float = 5.0) -> None:
                 _box("提示", NOT_SAVED_ZH, "#d90"),
                 "提示:没能自动保存 notebook,将提交最后保存的版本。",
             )
-        _upload_and_wait(out, server, token, collect_files(release), timeout)
+        _upload_and_wait(out, server, token, release, timeout)
     except SubmitStopped as exc:
         out.progress("没有完成提交")
         out.block(_box("提交没有完成", str(exc), "#c00"), f"提交没有完成:{exc}")
