@@ -202,6 +202,8 @@ def test_dynamic_registration_then_a_real_launch_with_its_client_id(rig: Rig, li
     again = rig.open_link(link)  # one registration per link
     refused(again, 403, "was used already")
     assert len(rig.reg.registrations) == 1
+    log = rig.served.log.read_text(errors="replace")
+    assert "GET /lti/register/<secret>" in log and link not in log and rig.reg.token not in log
 
 
 def test_a_registration_without_deployment_says_what_to_add(rig: Rig) -> None:

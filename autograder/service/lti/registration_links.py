@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import secrets
 import time
 
@@ -83,3 +84,21 @@ def give_back(engine: sa.Engine, secret: str) -> None:
 def spend(engine: sa.Engine, secret: str) -> None:
     """The registration succeeded: the link never works again."""
     _set(engine, secret, BUSY, USED)
+
+
+class RedactedAccessLog(logging.Filter):
+    """Keeps link secrets (and the LMS's registration tokens) out of uvicorn's access log: a link that
+    failed to register stays usable, and the log outlives it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args
+        if isinstance(args, tuple) and len(args) >= 3 and str(args[2]).startswith("/lti/register/"):
+            record.args = (*args[:2], "/lti/register/<secret>", *args[3:])
+        return True
+
+
+def redact_access_log() -> None:
+    """Install the filter (once; after uvicorn configured its loggers)."""
+    access = logging.getLogger("uvicorn.access")
+    if not any(isinstance(f, RedactedAccessLog) for f in access.filters):
+        access.addFilter(RedactedAccessLog())
