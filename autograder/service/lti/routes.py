@@ -210,13 +210,16 @@ def register(
     (registration_links.py) is the authorisation: the LMS admin opening it is usually no TA here, and
     in the LMS's iframe this service's session cookie is a third-party cookie that is not sent."""
     service = page_auth.service_of(request)
-    if not openid_configuration or len(registration_token) > 8192:
-        log.warning("LTI registration refused: no openid_configuration, or an oversized token")
-        return _registration_page(
-            request,
-            400,
-            reason="the request has no openid_configuration parameter (open this link from the LMS)",
-        )
+    problem = (
+        "the request has no openid_configuration parameter (open this link from the LMS)"
+        if not openid_configuration
+        else "the registration_token is longer than 8192 characters"
+        if len(registration_token) > 8192
+        else ""
+    )
+    if problem:
+        log.warning("LTI registration refused: %s", problem)
+        return _registration_page(request, 400, reason=problem)
     try:
         registration_links.claim(service.engine, secret)
     except registration_links.LinkRefused as exc:
