@@ -9,6 +9,9 @@ code, tests/helpers/lti_dynreg.py: no platform implementation on PyPI has one.
 Refused: an unknown or used link, a wrong registration token, an issuer not at the configuration
 URL's origin, a plain-http configuration URL off loopback, an oversized or non-JSON configuration;
 each refusal is a page saying why, stores nothing, and leaves the link usable.
+
+In Chromium, the LMS's page (another origin) frames the registration page and hears its
+`org.imsglobal.lti.close` message.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from autograder.service.lti import tables
 from autograder.service.lti.platforms import find_platform
 
 from helpers.browserish import Browserish, Reply
+from helpers.chromium import MISSING, available, headless_chromium
 from helpers.lti_dynreg import TOOL_CONF, DynReg, add_dynamic_registration
 from helpers.lti_launch import launch
 from helpers.lti_platform import INSTRUCTOR, LEARNER, LoopbackPlatform, User
@@ -216,3 +220,19 @@ def test_a_registration_without_deployment_says_what_to_add(rig: Rig) -> None:
     assert f"--client-id {rig.platform.state.client_id}" in reply.text
     _, student = launch(rig.platform.url, rig.served.url, "lms-1")  # no deployment known: refused
     assert student.status == 401 and "dyn-deployment-" in student.text
+
+
+@pytest.mark.skipif(not available(), reason=MISSING)
+def test_in_chromium_the_lms_frame_hears_the_close_message(rig: Rig) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    link = rig.served.url + allow_registration(rig.served.data)
+    driver = headless_chromium()
+    try:  # the LMS page (another origin) frames the tool's page; the tool's script posts to it
+        driver.get(f"{rig.platform.url}/admin/register?{urllib.parse.urlencode({'link': link})}")
+        WebDriverWait(driver, 60).until(lambda d: d.find_element(By.ID, "status").text == "closed")
+        driver.switch_to.frame(driver.find_element(By.ID, "tool"))
+        assert rig.platform.state.client_id in driver.find_element(By.ID, "client-id").text
+    finally:
+        driver.quit()

@@ -9,6 +9,9 @@ client id, deployment id and tool URLs of that registration.
     POST /register                           the tool's client registration: the Bearer registration
                                              token and the body are checked; the answer is the
                                              registration with a new client_id and deployment_id
+    GET  /admin/register?link=URL            the admin's LMS page: opens the tool's registration link
+                                             in an iframe and shows "closed" when the tool posts
+                                             {subject: "org.imsglobal.lti.close"} to it
 
 `DynReg.serve` makes the configuration wrong in one way: "foreign-issuer", "oversized", "not-json";
 "no-deployment" answers a registration without a deployment id (as Canvas does).
@@ -16,6 +19,7 @@ client id, deployment id and tool URLs of that registration.
 
 from __future__ import annotations
 
+import html
 import secrets
 import threading
 import typing as t
@@ -23,7 +27,7 @@ import urllib.parse
 from dataclasses import dataclass, field
 
 from fastapi import Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from .lti_platform import LoopbackPlatform
 
@@ -159,5 +163,22 @@ def add_dynamic_registration(platform: LoopbackPlatform) -> DynReg:
         if reg.serve != "no-deployment":
             tool_conf["deployment_id"] = deployment_id
         return JSONResponse({**body, "client_id": client_id, TOOL_CONF: tool_conf}, status_code=201)
+
+    @platform.app.get("/admin/register")
+    def admin_page(link: str) -> Response:
+        query = urllib.parse.urlencode(
+            {
+                "openid_configuration": platform.url + "/.well-known/openid-configuration",
+                "registration_token": reg.token,
+            }
+        )
+        src = html.escape(f"{link}?{query}")
+        return HTMLResponse(
+            '<!doctype html><title>LMS admin</title><p id="status">waiting</p>'
+            f'<iframe id="tool" width="900" height="600" src="{src}"></iframe>'
+            '<script>window.addEventListener("message", function (e) {'
+            ' if (e.data && e.data.subject === "org.imsglobal.lti.close") {'
+            ' document.getElementById("status").textContent = "closed"; } });</script>'
+        )
 
     return reg
