@@ -14,14 +14,11 @@ signing the launches and serving NRPS and AGS) and a real `jaxgrade serve` with 
 
 from __future__ import annotations
 
-import html
 import json
 import os
-import re
 import subprocess
 import sys
 import time
-import urllib.parse
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -33,6 +30,7 @@ from autograder.service.lti import tables
 
 from helpers.browserish import Browserish
 from helpers.chromium import headless_chromium
+from helpers.lti_launch import form_fields, launch_form
 from helpers.lti_platform import INSTRUCTOR, LEARNER, LoopbackPlatform, User
 from helpers.paths import REPO
 from helpers.ports import free_port
@@ -115,37 +113,13 @@ def rig(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rig]:
                 os.environ[k] = v
 
 
-# ---- the launch, as a browser does it (cookies kept, redirects followed by hand) -----------------
-
-
-def _form(page: str, form_id: str) -> tuple[str, dict[str, str]]:
-    """The action and hidden fields of the page's form `form_id`."""
-    found = re.search(rf'<form[^>]*id="{form_id}"[^>]*>(.*?)</form>', page, re.S)
-    assert found, page[:2000]
-    action = re.search(r'action="([^"]+)"', found.group(0))
-    assert action
-    fields = re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', found.group(1))
-    return html.unescape(action.group(1)), {k: html.unescape(v) for k, v in fields}
+# ---- the launch, as a browser does it (helpers/lti_launch.py) ------------------------------------
 
 
 def to_launch_form(
     rig: Rig, browser: Browserish, user: str, kind: str = "resource", tamper: str = ""
 ) -> dict:
-    """Platform link -> tool's /lti/login -> platform's /auth: the auto-posted launch form's fields."""
-    platform = Browserish("")
-    query = urllib.parse.urlencode({"user": user, "kind": kind, "tamper": tamper})
-    first = platform.get(f"{rig.platform.url}/start?{query}")
-    assert first.status == 302, first.text
-    login = urllib.parse.urlsplit(first.headers["Location"])
-    assert login.path == "/lti/login"
-    to_auth = browser.get(f"/lti/login?{login.query}")
-    assert to_auth.status == 302, to_auth.text
-    assert to_auth.headers["Location"].startswith(rig.platform.url + "/auth?")
-    page = platform.get(to_auth.headers["Location"])
-    assert page.status == 200, page.text
-    action, fields = _form(page.text, "launch")
-    assert action == rig.served.url + "/lti/launch"
-    return fields
+    return launch_form(rig.platform.url, rig.served.url, browser, user, kind, tamper)
 
 
 def launch(rig: Rig, user: str, kind: str = "resource", tamper: str = "") -> tuple[Browserish, object]:
@@ -215,10 +189,10 @@ def test_a_replayed_launch_is_refused(rig: Rig) -> None:
 def test_deep_linking_places_an_assignment_link_in_the_course(rig: Rig) -> None:
     browser, reply = launch(rig, "u-teacher", kind="deep")
     assert reply.status == 200 and "Place a jaxgrade assignment" in reply.text, reply.text[:2000]
-    _, fields = _form(reply.text, "deep-link-form")
+    _, fields = form_fields(reply.text, "deep-link-form")
     chosen = browser.post_form("/lti/deep-link", {**fields, "assignment": "a1"})
     assert chosen.status == 200, chosen.text[:2000]
-    action, back = _form(chosen.text, "lti-autosubmit")
+    action, back = form_fields(chosen.text, "lti-autosubmit")
     assert action == rig.platform.url + "/deep-link-return"
     placed = Browserish("").post_form(action, back)  # the platform checks it against the tool's JWKS
     assert placed.status == 200 and "placed" in placed.text

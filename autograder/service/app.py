@@ -19,6 +19,7 @@ from autograder.service import api
 from autograder.service.config import ServiceConfig
 from autograder.service.core import Refusal, Service
 from autograder.service.lti import outbox as lti_outbox
+from autograder.service.lti import registration_links as lti_links
 from autograder.service.lti import routes as lti_routes
 from autograder.service.lti import ta as lti_ta
 from autograder.service.records import refusal
@@ -70,6 +71,7 @@ def create_app(cfg: ServiceConfig, *, service: Service | None = None) -> FastAPI
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        lti_links.redact_access_log()  # uvicorn has configured its loggers by now
         pool.start()
         similarity.start()
         lti_sender.start()

@@ -76,6 +76,10 @@ class PlatformState:
     client_id: str = "jaxgrade-tool"
     deployment_id: str = "deployment-1"
     tool_url: str = ""
+    # the tool's URLs as it registered them dynamically (lti_dynreg.py); empty: under tool_url
+    tool_login_url: str = ""
+    tool_launch_url: str = ""
+    tool_jwks_url: str = ""
     context: dict[str, str] = field(
         default_factory=lambda: {"id": "course-1", "title": "JAX 高级编程 2026 秋", "label": "JAX"}
     )
@@ -96,10 +100,10 @@ class Conf(LTI1P3PlatformConfAbstract):
             .set_iss(s.url)
             .set_client_id(s.client_id)
             .set_deployment_id(s.deployment_id)
-            .set_launch_url(s.tool_url + "/lti/launch")
-            .set_deeplink_launch_url(s.tool_url + "/lti/launch")
-            .set_oidc_login_url(s.tool_url + "/lti/login")
-            .set_tool_key_set_url(s.tool_url + "/lti/jwks")
+            .set_launch_url(s.tool_launch_url or s.tool_url + "/lti/launch")
+            .set_deeplink_launch_url(s.tool_launch_url or s.tool_url + "/lti/launch")
+            .set_oidc_login_url(s.tool_login_url or s.tool_url + "/lti/login")
+            .set_tool_key_set_url(s.tool_jwks_url or s.tool_url + "/lti/jwks")
             .set_platform_private_key(s.keys[0])
             .set_platform_public_key(s.keys[1])
         )

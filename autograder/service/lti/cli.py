@@ -1,4 +1,5 @@
-"""`jaxgrade lti add-platform | rotate-key | jwks`: the LTI registration kept in the service database.
+"""`jaxgrade lti add-platform | allow-registration | rotate-key | jwks`: the LTI registration kept in the
+service database (`allow-registration`: a one-time link for the LMS's dynamic registration).
 
 Runs against the same database as `jaxgrade serve` (`--data DIR`, or `--db URL`); a running service
 sees a new platform or key at once (they are read per request).
@@ -19,7 +20,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add = sub.add_parser("add-platform", help="register an LMS (or add a deployment id to it)")
     rot = sub.add_parser("rotate-key", help="make a new tool key pair the signing key")
     pub = sub.add_parser("jwks", help="print the tool's public key set")
-    for p in (add, rot, pub):
+    allow = sub.add_parser(
+        "allow-registration",
+        help="print a one-time dynamic registration URL for an LMS admin to paste (LTI Dynamic Registration)",
+    )
+    allow.add_argument(
+        "--public-url", default="", metavar="URL",
+        help="the service's public URL (its `serve --public-url`), printed in front of the link",
+    )  # fmt: skip
+    allow.add_argument(
+        "--valid-hours",
+        type=float,
+        default=24.0,
+        metavar="H",
+        help="the link expires after H hours (default 24)",
+    )
+    for p in (add, rot, pub, allow):
         p.add_argument("--data", type=Path, required=True, metavar="DIR", help="the service's --data folder")
         p.add_argument("--db", default=None, metavar="URL", help="the service's --db URL, if it uses one")
     add.add_argument(
@@ -75,6 +91,19 @@ def run(args: argparse.Namespace) -> int:
         kid = keys.signing_key(engine).kid
         print(f"platform {p.issuer} client {p.client_id}: deployments {', '.join(p.deployment_ids)}")
         print(f"tool key {kid} (public keys at <service>/lti/jwks)")
+    elif args.lti_command == "allow-registration":
+        from autograder.service.lti import registration_links
+
+        if not 0 < args.valid_hours <= 24 * 30:
+            print("jaxgrade lti: --valid-hours must be more than 0 and at most 720", file=sys.stderr)
+            return 2
+        secret = registration_links.create(engine, args.valid_hours * 3600)
+        print(f"{args.public_url.rstrip('/')}/lti/register/{secret}")
+        print(
+            f"(one registration, valid {args.valid_hours:g} h: paste it as the dynamic registration URL"
+            " in the LMS; keep it secret, whoever opens it registers a platform)",
+            file=sys.stderr,
+        )
     elif args.lti_command == "rotate-key":
         print(f"new signing key {keys.rotate(engine).kid}")
     else:

@@ -36,13 +36,19 @@ def _check_url(field: str, value: str) -> str:
     return value
 
 
-def add_platform(engine: sa.Engine, platform: Platform) -> Platform:
-    """Insert the platform, or update its URLs and add its deployment ids (none is ever dropped)."""
+def add_platform(engine: sa.Engine, platform: Platform, *, require_deployment: bool = True) -> Platform:
+    """Insert the platform, or update its URLs and add its deployment ids (none is ever dropped).
+
+    `require_deployment=False` (dynamic registration): a platform may name its deployment only later
+    (Canvas makes one when the admin enables the tool); until one is added, its launches are refused.
+    """
     for field in ("issuer", "auth_login_url", "auth_token_url", "keyset_url"):
         _check_url(field.replace("_", "-"), getattr(platform, field))
     if not platform.client_id.strip():
         raise PlatformError("--client-id must not be empty")
-    if not platform.deployment_ids or not all(d.strip() for d in platform.deployment_ids):
+    if (require_deployment and not platform.deployment_ids) or not all(
+        d.strip() for d in platform.deployment_ids
+    ):
         raise PlatformError("--deployment-id must not be empty")
     fields = platform.match_on.split(",")
     if not fields or not set(fields) <= set(MATCH_FIELDS) or len(set(fields)) != len(fields):

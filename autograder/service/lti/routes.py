@@ -4,6 +4,8 @@
     GET|POST  /lti/login         OIDC login initiation (the platform's first request)
     POST      /lti/launch        the id_token from the platform; logs the user in and lands them
     POST      /lti/deep-link     an instructor's choice of assignment, signed back to the platform
+    GET       /lti/register/<secret>?openid_configuration=..&registration_token=..
+                                 dynamic registration, started by the platform (dynamic_registration.py)
 
 A student is logged in only when the launch finds exactly one roster row (matching.py); anyone
 else sees a Chinese page and is listed for the TAs. Instructors and TAs land on the TA dashboard.
@@ -24,7 +26,7 @@ from starlette.responses import Response
 from starlette.templating import Jinja2Templates
 
 from autograder.service import assignments, page_auth, pages
-from autograder.service.lti import courses, keys, matching, outbox
+from autograder.service.lti import courses, dynamic_registration, keys, matching, outbox, registration_links
 from autograder.service.lti.tool import (
     DbToolConf,
     FastApiOIDCLogin,
@@ -106,9 +108,11 @@ def jwks(request: Request) -> JSONResponse:
     return JSONResponse(keys.jwks(engine), headers={"Cache-Control": "public, max-age=300"})
 
 
-@router.get("/static/autosubmit.js")
-def autosubmit_js() -> Response:
-    body = (HERE / "static" / "autosubmit.js").read_bytes()
+@router.get("/static/{name}.js")
+def static_js(name: str) -> Response:
+    if name not in ("autosubmit", "registered"):  # the two scripts of the LTI pages, nothing else
+        return Response(status_code=404)
+    body = (HERE / "static" / f"{name}.js").read_bytes()
     return pages._secure(Response(body, media_type="text/javascript; charset=utf-8"))
 
 
@@ -185,6 +189,66 @@ def _deep_link_chooser(request: Request, launch_id: str, claims: dict[str, Any])
             "assignments": assignments.load(service.engine),
         },
     )
+
+
+def _registration_page(request: Request, status_code: int, **context: Any) -> Response:
+    """The admin's page in the LMS's window or iframe (so it may be framed): no session is read or set."""
+    response = TEMPLATES.TemplateResponse(
+        request, "lti_registration.html", {"session": new_session(), "notices": [], **context},
+        status_code=status_code,
+    )  # fmt: skip
+    pages._secure(response, pages.PAGE_CSP.replace("frame-ancestors 'none'", "frame-ancestors *"))
+    del response.headers["X-Frame-Options"]
+    return response
+
+
+@router.get("/register/{secret}")
+def register(
+    request: Request, secret: str, openid_configuration: str = "", registration_token: str = ""
+) -> Response:
+    """LTI Dynamic Registration, opened by the platform in the admin's browser. The one-time link
+    (registration_links.py) is the authorisation: the LMS admin opening it is usually no TA here, and
+    in the LMS's iframe this service's session cookie is a third-party cookie that is not sent."""
+    service = page_auth.service_of(request)
+    problem = (
+        "the request has no openid_configuration parameter (open this link from the LMS)"
+        if not openid_configuration
+        else "the registration_token is longer than 8192 characters"
+        if len(registration_token) > 8192
+        else ""
+    )
+    if problem:
+        log.warning("LTI registration refused: %s", problem)
+        return _registration_page(request, 400, reason=problem)
+    try:
+        registration_links.claim(service.engine, secret)
+    except registration_links.LinkRefused as exc:
+        log.warning("LTI registration refused: %s", exc)
+        return _registration_page(request, 403, reason=str(exc))
+    try:
+        dynamic_registration.checked_url("openid_configuration", openid_configuration)
+    except dynamic_registration.RegistrationError as exc:
+        registration_links.give_back(service.engine, secret)
+        log.warning("LTI registration refused: %s", exc)
+        return _registration_page(request, 400, reason=str(exc))
+    try:
+        done = dynamic_registration.register(
+            service.engine, tool_url(request, ""), openid_configuration, registration_token
+        )
+    except Exception as exc:  # RegistrationError: the platform's part; anything else: this service's
+        registration_links.give_back(service.engine, secret)
+        log.warning("LTI registration refused: %s", exc)
+        status = 502 if isinstance(exc, dynamic_registration.RegistrationError) else 500
+        return _registration_page(request, status, reason=f"{exc}")
+    registration_links.spend(service.engine, secret)
+    p = done.platform
+    log.info(
+        "LTI platform %s registered dynamically: client %s, deployments %s",
+        p.issuer,
+        p.client_id,
+        p.deployment_ids,
+    )
+    return _registration_page(request, 200, registered=done)
 
 
 @router.post("/deep-link")
