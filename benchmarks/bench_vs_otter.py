@@ -1,6 +1,6 @@
 """jaxgrade against `otter run` on the same submissions, compile cache cold against warm, in ONE run.
 
-    .venv/bin/python benchmarks/bench_vs_otter.py [--students 10] [--jobs 2] [--skip-otter]
+    .venv/bin/python benchmarks/bench_vs_otter.py [--students 10] [--jobs 2] [--skip-otter] [--smoke]
 
 Not a test: it prints numbers. What it does, in this order:
   1. submissions  --students entries (default 10), each a folder with both chapter notebooks: entry 0
@@ -375,6 +375,16 @@ def cold_start(release: ReleaseInfo, work: Path) -> dict[str, list[tuple[str, fl
     return out
 
 
+def smoke_corpus(smoke: bool, work: Path) -> list[str]:
+    """warm-cache arguments: in a smoke run an empty corpus, so only the master answers are compiled
+    (the corpus variants are most of a full fill's two minutes)."""
+    if not smoke:
+        return []
+    empty = work / "empty-corpus"
+    empty.mkdir()
+    return ["--corpus", str(empty)]
+
+
 # --- main ----------------------------------------------------------------------------------------
 
 
@@ -385,6 +395,12 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--skip-otter", action="store_true", help="only jaxgrade (no ratio)")
     ap.add_argument("--keep", action="store_true", help="keep the work folder (printed)")
+    ap.add_argument(
+        "--smoke",
+        action="store_true",
+        help="the test suite's tiny run: warm-cache of the master answers only (no corpus variants), "
+        "hit rates of the reference answers only",
+    )
     args = ap.parse_args()
     release = ReleaseInfo.load(args.release)
     work = Path(tempfile.mkdtemp(prefix="jaxgrade-vs-otter-"))
@@ -412,7 +428,7 @@ def main() -> int:
         root = work / "xla-root"
         fill_s, fill_cpu, fill = run_metered("warm-cache", [
             str(BIN / "jaxgrade"), "warm-cache", "--release", str(args.release), "--root", str(root),
-            "--jobs", str(args.jobs)])  # fmt: skip
+            "--jobs", str(args.jobs), *smoke_corpus(args.smoke, work)])  # fmt: skip
         if fill.returncode != 0:
             raise SystemExit(f"warm-cache failed: {fill.stderr[-2000:]}")
         cache = next(p for p in root.iterdir() if p.is_dir() and not p.name.startswith("."))
@@ -449,7 +465,10 @@ def main() -> int:
             print(f"  {name:16s} {cold_p.get(name, 0):8.1f} {warm_p.get(name, 0):8.1f}")
 
         print("\nhit rates with the warm cache (hits / compile requests; fresh seeds):")
-        for category, notebooks in category_notebooks(release).items():
+        categories = category_notebooks(release)
+        for category, notebooks in categories.items():
+            if args.smoke and category != "reference answers":
+                continue
             parts = hit_rates(release, cache, category, notebooks, work / "hits" / category.replace("/", "-"))
             text = "  ".join(
                 f"{part} {h}/{r} ({100 * h / r if r else 0:.0f}%)" for part, (h, r) in parts.items()

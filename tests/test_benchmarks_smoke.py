@@ -20,7 +20,7 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
     "bench_grading.py": (["--repeat", "1"], ["cold ", "warm ", "floor ", "ratio ", "hit "]),
     "bench_stream_flood.py": (["--mb", "1"], ["distinct-keys:", "empty-frames:"]),
     "bench_nbgrader_isolation.py": ([], ["grading venv", "nbgrader venv", "ratio nbgrader/grading"]),
-    "bench_vs_otter.py": (["--students", "1", "--jobs", "2"], ["otter", "warm-cache", "hit"]),
+    "bench_vs_otter.py": (["--students", "1", "--jobs", "2", "--smoke"], ["otter", "warm-cache", "hit"]),
     "bench_dask.py": (["--n", "1", "--skip-local"], ["dask-1", "dask-2", "layer"]),
     "bench_service.py": (
         ["--smoke"],
