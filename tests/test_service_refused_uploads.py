@@ -15,6 +15,7 @@ as before. A spool file left by a crash is swept at start-up.
 from __future__ import annotations
 
 import io
+import json
 import os
 import socket
 import sqlite3
@@ -93,7 +94,8 @@ def test_refused_uploads_keep_nothing(tmp_path: Path, monkeypatch: pytest.Monkey
         status, _, body = call(
             served, "POST", "/api/submissions", token=tokens["q01"], files=notebook("over-quota", 1_200_000)
         )
-        assert status == 413 and b"storage_quota" not in body and "存储额度".encode() in body, body
+        doc = json.loads(body)  # the Chinese text, not the message key, is what the student reads
+        assert status == 413 and doc["reason"] == "storage_quota" and "存储额度" in doc["message_zh"], doc
         assert stored(blobs) == before_blobs
         assert stored(tmp) == before_tmp
         assert post(served, tokens["q01"], notebook("fits", 500_000)) == 202

@@ -22,7 +22,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader
 from pylti1p3.deep_link_resource import DeepLinkResource
-from starlette.responses import Response
+from starlette.responses import PlainTextResponse, Response
 from starlette.templating import Jinja2Templates
 
 from autograder.service import assignments, page_auth, pages
@@ -111,7 +111,7 @@ def jwks(request: Request) -> JSONResponse:
 @router.get("/static/{name}.js")
 def static_js(name: str) -> Response:
     if name not in ("autosubmit", "registered"):  # the two scripts of the LTI pages, nothing else
-        return Response(status_code=404)
+        return PlainTextResponse("no such script", status_code=404)
     body = (HERE / "static" / f"{name}.js").read_bytes()
     return pages._secure(Response(body, media_type="text/javascript; charset=utf-8"))
 
