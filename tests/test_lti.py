@@ -19,7 +19,7 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -35,6 +35,7 @@ from helpers.lti_platform import INSTRUCTOR, LEARNER, LoopbackPlatform, User
 from helpers.paths import REPO
 from helpers.ports import free_port
 from helpers.served import MALFORMED, Served, call, serve, upload, wait_final
+from helpers.waiting import wait_for
 
 ROSTER = (
     "student_id,name,email,lms_id\n"
@@ -60,16 +61,6 @@ class Rig:
         self.served.stop()
         self.served = serve(self.served.data, "--workers", "1")
         self.platform.state.tool_url = self.served.url
-
-
-def wait_for(what: str, check: Callable[[], object], timeout: float = 90.0) -> object:
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 @pytest.fixture(scope="module")

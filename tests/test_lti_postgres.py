@@ -15,8 +15,7 @@ import json
 import os
 import subprocess
 import sys
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,6 +33,7 @@ from helpers.paths import REPO
 from helpers.pg import PostgresServer
 from helpers.ports import free_port
 from helpers.served import MALFORMED, Served, call, serve, upload, wait_final
+from helpers.waiting import wait_for
 
 ROSTER = "student_id,name,email,lms_id\ns1,学生一,s1@example.edu,lms-1\n"
 TESTS = Path(__file__).resolve().parent
@@ -49,16 +49,6 @@ class Rig:
     @property
     def engine(self) -> sa.Engine:
         return connect(self.url)
-
-
-def wait_for(what: str, check: Callable[[], object], timeout: float = 120.0) -> object:
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 @pytest.fixture(scope="module")
