@@ -204,6 +204,8 @@ def test_the_notebook_cell_sends_its_assignments_chapters(
         return out
 
     monkeypatch.chdir(work)
+    # the plain-Python path (text on stdout), even when an earlier test left an IPython shell alive
+    monkeypatch.setattr("IPython.get_ipython", lambda: None)
     monkeypatch.setenv("JAXGRADE_TOKEN", served.tokens["e03"])
     for var in ("JAXGRADE_SERVER", "JAXGRADE_ASSIGNMENT"):
         monkeypatch.delenv(var, raising=False)
