@@ -22,7 +22,8 @@ class SubmissionState(StrEnum):
 class AttemptState(StrEnum):
     """A service attempt (service/): queued -> running -> graded | grader_error (a retry is queued again).
 
-    commands/submit.py runs alone with the standard library only and spells the final two out.
+    jaxcourse/_submit_client.py (`jaxgrade submit`) runs alone with the standard library only and
+    spells the final two out.
     """
 
     QUEUED = "queued"

@@ -6,8 +6,10 @@ http is refused except to a loopback address, and the Authorization header is dr
 redirect to another scheme, host or port (compared as scheme + host:port).
 
 Standard library only (urllib), so a student's own Python can run it without the grader's
-dependencies; `jaxcourse.submit()` (the notebook's submit cell) reuses `upload`, `wait_for_grade`
-and `fetch_feedback` from the copy each release ships as `jaxcourse/_submit_client.py`.
+dependencies: every release ships this file as `jaxcourse/_submit_client.py`, and
+`python3 jaxcourse/_submit_client.py --server URL FILES...` runs it alone. `jaxgrade submit` is
+this module (autograder/commands/submit.py re-exports it), and `jaxcourse.submit()` (the notebook's
+submit cell) reuses its `upload`, `wait_for_grade` and `fetch_feedback`.
 Messages for the student are the server's Chinese ones. `--assignment` names the assignment of a
 term (`?assignment=ID`); without it the service infers it from the chapters uploaded.
 
