@@ -30,7 +30,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from autograder.service import audit, db
+from autograder.service import audit, db, leases
 from autograder.service.config import ServiceConfig
 from autograder.service.records import ClaimedAttempt, GradedOutcome
 from autograder.states import AttemptState
@@ -56,27 +56,17 @@ class AttemptQueue:
         """Attempts whose lease ran out go back to the queue (or to grader_error after max_tries
         such losses); returns how many were taken back."""
         now = self.clock()
-        a = db.attempts.c
+        a, expired = db.attempts.c, leases.expired(db.attempts, now)
         with self.engine.connect() as conn:
-            expired = conn.execute(
-                sa.select(a.id, a.worker, a.tries).where(
-                    a.status == RUNNING, sa.or_(a.lease_until.is_(None), a.lease_until < now)
-                )
-            ).all()
+            rows = conn.execute(sa.select(a.id, a.worker, a.tries).where(a.status == RUNNING, expired)).all()
         n = 0
-        for row in expired:
+        for row in rows:
             final = row.tries >= self.cfg.max_tries
             with self.engine.begin() as conn:
                 taken = conn.execute(
                     db.attempts.update()
-                    .where(a.id == row.id, a.status == RUNNING, a.worker == row.worker)
-                    .where(sa.or_(a.lease_until.is_(None), a.lease_until < now))
-                    .values(
-                        status=AttemptState.GRADER_ERROR if final else QUEUED,
-                        worker=None,
-                        lease_until=None,
-                        error=f"its worker {row.worker} stopped before finishing (lease expired)",
-                    )
+                    .where(*leases.held_by(db.attempts, row.id, row.worker), expired)
+                    .values(leases.taken_back(self.cfg, row.tries, row.worker))
                 ).rowcount
                 if taken == 1:
                     self._end_grading(conn, row.id, row.worker, "lease_expired")
@@ -87,14 +77,9 @@ class AttemptQueue:
 
     def extend_lease(self, worker: str, attempt_id: int) -> bool:
         """The heartbeat: the lease runs `lease_s` from now. False if the worker lost it."""
-        a = db.attempts.c
-        with self.engine.begin() as conn:
-            n = conn.execute(
-                db.attempts.update()
-                .where(a.id == attempt_id, a.status == RUNNING, a.worker == worker)
-                .values(lease_until=self.clock() + self.cfg.lease_s)
-            ).rowcount
-        return n == 1
+        return leases.extend_lease(
+            self.engine, db.attempts, attempt_id, worker, self.clock() + self.cfg.lease_s
+        )
 
     # -- claiming and finishing
 
@@ -202,7 +187,7 @@ class AttemptQueue:
             before = conn.execute(sa.select(db.attempts).where(a.id == attempt_id)).first()
             n = conn.execute(
                 db.attempts.update()
-                .where(a.id == attempt_id, a.status == RUNNING, a.worker == worker)
+                .where(*leases.held_by(db.attempts, attempt_id, worker))
                 .values(worker=None, lease_until=None, **values)
             ).rowcount
             if n == 1:
@@ -242,22 +227,16 @@ class AttemptQueue:
 
     def finish_grader_error(self, worker: str, attempt_id: int, error: str) -> bool:
         """A grader fault: queued again after a backoff while tries are left, else grader_error."""
-        error = " ".join(error.split())[:2000]
         with self.engine.connect() as conn:
             tries = conn.execute(
                 sa.select(db.attempts.c.tries).where(db.attempts.c.id == attempt_id)
             ).scalar_one()
-        retry = tries < self.cfg.max_tries
-        backoff = self.cfg.retry_backoff_s * 2 ** max(0, tries - 1)
+        retry, values = leases.after_fault(self.cfg, tries, error, self.clock())
         return self._finish(
             worker,
             attempt_id,
             "retry" if retry else "grader_error",
-            {
-                "status": QUEUED if retry else AttemptState.GRADER_ERROR,
-                "error": error,
-                "not_before": self.clock() + backoff if retry else 0.0,
-            },
+            values,
             None if retry else {"status": str(AttemptState.GRADER_ERROR)},
         )
 

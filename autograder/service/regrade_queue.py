@@ -24,7 +24,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from autograder.service import db
+from autograder.service import db, leases
 from autograder.service.config import ServiceConfig
 from autograder.service.records import ClaimedAttempt, GradedOutcome
 from autograder.states import AttemptState
@@ -65,22 +65,17 @@ class RegradeQueue:
     def requeue_expired(self) -> int:
         """Candidates whose lease ran out go back to the queue (grader_error after max_tries)."""
         now = self.clock()
-        r = db.regrade_results.c
-        expired = sa.or_(r.lease_until.is_(None), r.lease_until < now)
+        table, r = db.regrade_results, db.regrade_results.c
+        expired = leases.expired(table, now)
         with self.engine.connect() as conn:
             rows = conn.execute(sa.select(r.id, r.worker, r.tries).where(r.status == RUNNING, expired)).all()
         n = 0
         for row in rows:
             with self.engine.begin() as conn:
                 n += conn.execute(
-                    db.regrade_results.update()
-                    .where(r.id == row.id, r.status == RUNNING, r.worker == row.worker, expired)
-                    .values(
-                        status=GRADER_ERROR if row.tries >= self.cfg.max_tries else QUEUED,
-                        worker=None,
-                        lease_until=None,
-                        error=f"its worker {row.worker} stopped before finishing (lease expired)",
-                    )
+                    table.update()
+                    .where(*leases.held_by(table, row.id, row.worker), expired)
+                    .values(leases.taken_back(self.cfg, row.tries, row.worker))
                 ).rowcount
         return n
 
@@ -143,21 +138,14 @@ class RegradeQueue:
         return RegradeJob(row.id, row.run_id, Path(row.release), attempt)
 
     def extend_lease(self, worker: str, result_id: int) -> bool:
-        r = db.regrade_results.c
-        with self.engine.begin() as conn:
-            n = conn.execute(
-                db.regrade_results.update()
-                .where(r.id == result_id, r.status == RUNNING, r.worker == worker)
-                .values(lease_until=self.clock() + self.cfg.lease_s)
-            ).rowcount
-        return n == 1
+        until = self.clock() + self.cfg.lease_s
+        return leases.extend_lease(self.engine, db.regrade_results, result_id, worker, until)
 
     def _finish(self, worker: str, result_id: int, values: dict[str, Any]) -> bool:
-        r = db.regrade_results.c
         with self.engine.begin() as conn:
             n = conn.execute(
                 db.regrade_results.update()
-                .where(r.id == result_id, r.status == RUNNING, r.worker == worker)
+                .where(*leases.held_by(db.regrade_results, result_id, worker))
                 .values(worker=None, lease_until=None, **values)
             ).rowcount
         return n == 1
@@ -171,15 +159,4 @@ class RegradeQueue:
             tries = conn.execute(
                 sa.select(db.regrade_results.c.tries).where(db.regrade_results.c.id == result_id)
             ).scalar_one()
-        retry = tries < self.cfg.max_tries
-        return self._finish(
-            worker,
-            result_id,
-            {
-                "status": QUEUED if retry else GRADER_ERROR,
-                "error": " ".join(error.split())[:2000],
-                "not_before": self.clock() + self.cfg.retry_backoff_s * 2 ** max(0, tries - 1)
-                if retry
-                else 0.0,
-            },
-        )
+        return self._finish(worker, result_id, leases.after_fault(self.cfg, tries, error, self.clock())[1])
