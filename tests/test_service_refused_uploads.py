@@ -404,3 +404,38 @@ def test_uploads_over_the_rate_limit_keep_nothing(spooled: Spooled) -> None:
                 spooled.served, "POST", path, token=token, files=notebook(f"rate{i}", 200_000)
             )
             assert status == 429, reply
+
+
+def test_a_spool_that_cannot_be_written_is_a_503_that_keeps_nothing(spooled: Spooled) -> None:
+    """The disk filling up mid-upload, made real with a file size limit (RLIMIT_FSIZE) on the
+    service process: the student gets a 503 in Chinese that says nothing was kept, and nothing is."""
+    import resource
+
+    pid = spooled.served.proc.pid
+    data_files = [p for p in spooled.served.data.rglob("*") if p.is_file()] + [spooled.served.log]
+    limit = max(600_000, max(p.stat().st_size for p in data_files) + 100_000)
+    size = limit + 150_000  # the spooled file outgrows the limit; the body stays under the cap
+    assert size < CAP_MB * 2**20, f"the service's files grew too large for this test: {limit}"
+    soft, hard = resource.prlimit(pid, resource.RLIMIT_FSIZE)
+    token = spooled.served.tokens["s07"]
+    try:
+        resource.prlimit(pid, resource.RLIMIT_FSIZE, (limit, hard))
+        with nothing_kept(spooled):
+            for i in range(3):
+                status, headers, reply = call(
+                    spooled.served,
+                    "POST",
+                    "/api/submissions?assignment=hw2",
+                    token=token,
+                    files=notebook(f"full{i}", size),
+                )
+                doc = json.loads(reply)
+                assert status == 503 and doc["reason"] == "spool_full", doc
+                assert "没有被保存" in doc["message_zh"] and headers.get("retry-after") == "60", doc
+    finally:
+        resource.prlimit(pid, resource.RLIMIT_FSIZE, (soft, hard))
+    accepted = call(
+        spooled.served, "POST", "/api/submissions?assignment=hw2", token=token, files=notebook("ok", size)
+    )
+    assert accepted[0] == 202, accepted  # the same upload once the disk has room: nothing was held against it
+    assert "upload spool write failed" in spooled.served.log.read_text(encoding="utf-8")

@@ -10,11 +10,13 @@ whole body in the event loop's process while slow clients send them. The parser 
 thread, a chunk at a time, so its file writes never block the event loop. `read_upload` is an async
 context manager: the upload's bytes are read back (bounded by the cap) for `Submissions.submit` to
 check and store, and every spool file is removed when the block ends, accepted or not. Used by the
-JSON API and the pages' upload form.
+JSON API and the pages' upload form. A spool that cannot be written (disk full) is a 503 that tells
+the student nothing was kept; the cause goes to the log.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -26,6 +28,8 @@ from starlette.requests import Request
 from autograder.service.records import Refusal, refusal
 from autograder.service.spool import PartFiles, Spool, SpooledPart
 from autograder.service.upload_rules import too_large
+
+log = logging.getLogger("jaxgrade.service.uploads")
 
 __all__ = ["ENVELOPE_BYTES", "Upload", "declared_length_ok", "read_upload", "too_large"]
 
@@ -130,6 +134,15 @@ def _boundary(request: Request) -> bytes:
     return boundary
 
 
+def spool_failed(exc: OSError) -> Refusal:
+    """503 for an upload the spool could not hold (disk full, a file size limit): the student is
+    told nothing was kept and to try again later; the TA finds the cause in the log."""
+    log.error("upload spool write failed: %s", exc)
+    return refusal(
+        503, "spool_full", f"the upload could not be stored: {exc.strerror or exc}", retry_after=60
+    )
+
+
 async def _parse_body(request: Request, parser: MultipartParser, max_bytes: int) -> None:
     """Feed the body to the parser as it streams in; 413 past the cap, 400 for a broken body
     (or a client that went away mid-body: its answer is never read)."""
@@ -142,8 +155,10 @@ async def _parse_body(request: Request, parser: MultipartParser, max_bytes: int)
             if chunk:
                 await anyio.to_thread.run_sync(parser.write, chunk)
         parser.finalize()
-    except (Refusal, OSError):  # a spool write that failed (disk full) is the service's fault, not a 400
+    except Refusal:
         raise
+    except OSError as exc:  # a spool write that failed (disk full): the service's fault, not a 400
+        raise spool_failed(exc) from None
     except Exception as exc:  # python-multipart's parse errors, starlette's ClientDisconnect
         raise refusal(400, "bad_upload", f"malformed multipart body: {exc}") from None
     if parser.state != MultipartState.END:
@@ -160,10 +175,14 @@ async def read_upload(
     are removed when the block ends.
 
     Raises Refusal: 413 over `max_bytes` (+ envelope) or more than `max_files` files (or too many
-    parts), 400 not multipart/form-data or broken."""
+    parts), 400 not multipart/form-data or broken, 503 when the spool cannot be written."""
     declared_length_ok(request, max_bytes)
     boundary = _boundary(request)
     with spool.parts() as files:
         parts = _Parts(files, field=field, max_files=max_files)
         await _parse_body(request, MultipartParser(boundary, parts.callbacks()), max_bytes)  # type: ignore[arg-type]
-        yield await anyio.to_thread.run_sync(parts.upload)
+        try:  # the part files are buffered: their last bytes reach the disk when read back
+            upload = await anyio.to_thread.run_sync(parts.upload)
+        except OSError as exc:
+            raise spool_failed(exc) from None
+        yield upload
