@@ -30,7 +30,7 @@ from autograder.service.lti import tables
 
 from helpers.browserish import Browserish
 from helpers.chromium import headless_chromium
-from helpers.lti_launch import form_fields, launch_form
+from helpers.lti_launch import fast_outbox_env, form_fields, launch_form
 from helpers.lti_platform import INSTRUCTOR, LEARNER, LoopbackPlatform, User
 from helpers.paths import REPO
 from helpers.ports import free_port
@@ -66,8 +66,7 @@ class Rig:
 @pytest.fixture(scope="module")
 def rig(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rig]:
     root = tmp_path_factory.mktemp("lti")
-    saved = {k: os.environ.get(k) for k in ("JAXGRADE_LTI_TICK_S", "JAXGRADE_LTI_RETRY_S")}
-    os.environ.update({"JAXGRADE_LTI_TICK_S": "0.5", "JAXGRADE_LTI_RETRY_S": "0.3"})
+    env = fast_outbox_env()
     platform = LoopbackPlatform(free_port())
     s = platform.state
     s.users.update(
@@ -97,11 +96,7 @@ def rig(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rig]:
         r.served.stop()
         if platform._server is not None:
             platform.stop()
-        for k, v in saved.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
+        env.undo()
 
 
 # ---- the launch, as a browser does it (helpers/lti_launch.py) ------------------------------------

@@ -26,7 +26,7 @@ from autograder.service.db import connect
 from autograder.service.lti import tables
 
 from helpers.databases import postgres  # noqa: F401 (the session's PostgreSQL server fixture)
-from helpers.lti_launch import launch
+from helpers.lti_launch import fast_outbox_env, launch
 from helpers.lti_platform import INSTRUCTOR, LEARNER, LoopbackPlatform, User
 from helpers.lti_race import WAIT_S, Hold, hold_lineitem_lookups
 from helpers.paths import REPO
@@ -54,8 +54,7 @@ class Rig:
 @pytest.fixture(scope="module")
 def rig(tmp_path_factory: pytest.TempPathFactory, postgres: PostgresServer) -> Iterator[Rig]:  # noqa: F811
     root = tmp_path_factory.mktemp("lti-pg")
-    saved = {k: os.environ.get(k) for k in ("JAXGRADE_LTI_TICK_S", "JAXGRADE_LTI_RETRY_S")}
-    os.environ.update({"JAXGRADE_LTI_TICK_S": "0.5", "JAXGRADE_LTI_RETRY_S": "0.3"})
+    env = fast_outbox_env()
     platform = LoopbackPlatform(free_port())
     s = platform.state
     s.users.update(
@@ -83,11 +82,7 @@ def rig(tmp_path_factory: pytest.TempPathFactory, postgres: PostgresServer) -> I
     finally:
         served.stop()
         platform.stop()
-        for k, v in saved.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
+        env.undo()
 
 
 def _outbox(rig: Rig) -> list[dict]:

@@ -8,6 +8,8 @@ import html
 import re
 import urllib.parse
 
+import pytest
+
 from .browserish import Browserish, Reply
 
 
@@ -46,3 +48,12 @@ def launch(platform_url: str, tool_url: str, user: str, kind: str = "resource") 
     browser = Browserish(tool_url)
     fields = launch_form(platform_url, tool_url, browser, user, kind)
     return browser, browser.post_form("/lti/launch", fields)
+
+
+def fast_outbox_env() -> pytest.MonkeyPatch:
+    """The LTI outbox's tick and retry made fast for a test module, in this process's environment,
+    which every `jaxgrade serve` it starts inherits; `.undo()` when the module is done."""
+    env = pytest.MonkeyPatch()
+    env.setenv("JAXGRADE_LTI_TICK_S", "0.5")
+    env.setenv("JAXGRADE_LTI_RETRY_S", "0.3")
+    return env
