@@ -5,7 +5,7 @@
   Releasing takes tens of seconds; every test that needs a release built from the current masters
   shares this one instead of building its own.
 
-The fast inner loop is `pytest -m "not slow"` (README, "Tests"); the whole suite is the CI command.
+The fast inner loop is `pytest -m "not slow"` (docs/contributors/tests.md); the whole suite is the CI command.
 
 Two session-wide rules live here too:
 - Hermetic state: before any test runs, HOME and XDG_CACHE_HOME point into a fresh temp folder and
