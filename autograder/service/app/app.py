@@ -15,20 +15,20 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
 from starlette.exceptions import HTTPException
 
-from autograder.service import api
-from autograder.service.config import ServiceConfig
-from autograder.service.core import Refusal, Service
-from autograder.service.lti import outbox as lti_outbox
-from autograder.service.lti import registration_links as lti_links
-from autograder.service.lti import routes as lti_routes
-from autograder.service.lti import ta as lti_ta
-from autograder.service.records import refusal
-from autograder.service.uploads import ENVELOPE_BYTES, too_large
+from autograder.service.domain.config import ServiceConfig
+from autograder.service.domain.core import Refusal, Service
+from autograder.service.domain.lti import outbox as lti_outbox
+from autograder.service.domain.lti import registration_links as lti_links
+from autograder.service.storage.records import refusal
+from autograder.service.web import api
+from autograder.service.web.lti import routes as lti_routes
+from autograder.service.web.lti import ta as lti_ta
+from autograder.service.web.uploads import ENVELOPE_BYTES, too_large
 
 
 def routers() -> list[APIRouter]:
     """Every router the app serves, in order (the page fuzz test walks them all)."""
-    from autograder.service import (
+    from autograder.service.web import (
         audit_api,
         items_page,
         overrides_api,
@@ -61,8 +61,8 @@ def routers() -> list[APIRouter]:
 
 
 def create_app(cfg: ServiceConfig, *, service: Service | None = None) -> FastAPI:
-    from autograder.service import similarity_page
-    from autograder.service.worker import WorkerPool
+    from autograder.service.app.worker import WorkerPool
+    from autograder.service.web import similarity_page
 
     service = service if service is not None else Service(cfg)
     pool = WorkerPool(service, cfg.workers)

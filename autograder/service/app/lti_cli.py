@@ -58,7 +58,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _engine(args: argparse.Namespace) -> sa.Engine:
-    from autograder.service.db import connect
+    from autograder.service.storage.db import connect
 
     url = args.db or f"sqlite:///{(args.data / 'service.sqlite').resolve()}"
     if not args.db:
@@ -67,8 +67,8 @@ def _engine(args: argparse.Namespace) -> sa.Engine:
 
 
 def run(args: argparse.Namespace) -> int:
-    from autograder.service.lti import keys
-    from autograder.service.lti.platforms import Platform, PlatformError, add_platform
+    from autograder.service.domain.lti import keys
+    from autograder.service.domain.lti.platforms import Platform, PlatformError, add_platform
 
     engine = _engine(args)
     if args.lti_command == "add-platform":
@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"platform {p.issuer} client {p.client_id}: deployments {', '.join(p.deployment_ids)}")
         print(f"tool key {kid} (public keys at <service>/lti/jwks)")
     elif args.lti_command == "allow-registration":
-        from autograder.service.lti import registration_links
+        from autograder.service.domain.lti import registration_links
 
         if not 0 < args.valid_hours <= 24 * 30:
             print("jaxgrade lti: --valid-hours must be more than 0 and at most 720", file=sys.stderr)

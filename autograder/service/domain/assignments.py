@@ -17,8 +17,9 @@ from typing import Any
 import sqlalchemy as sa
 
 from autograder.model import ReleaseInfo
-from autograder.service import audit, db
-from autograder.service.config import ServiceConfig
+from autograder.service.domain import audit
+from autograder.service.domain.config import ServiceConfig
+from autograder.service.storage import db
 from autograder.term.course import Assignment, load_course, release_exercises
 from autograder.term.late import parse_policy
 

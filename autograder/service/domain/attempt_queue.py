@@ -30,9 +30,10 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from autograder.service import audit, db, leases
-from autograder.service.config import ServiceConfig
-from autograder.service.records import ClaimedAttempt, GradedOutcome
+from autograder.service.domain import audit, leases
+from autograder.service.domain.config import ServiceConfig
+from autograder.service.storage import db
+from autograder.service.storage.records import ClaimedAttempt, GradedOutcome
 from autograder.states import AttemptState
 
 QUEUED, RUNNING = AttemptState.QUEUED, AttemptState.RUNNING

@@ -30,15 +30,19 @@ import time
 from typing import Any
 
 from autograder.roster import Roster, load_roster
-from autograder.service import assignments, db
-from autograder.service.attempt_queue import AttemptQueue
-from autograder.service.blobs import BlobStore
-from autograder.service.config import ServiceConfig
-from autograder.service.exports import Exports
-from autograder.service.grade_release import GradeRelease
-from autograder.service.identity import Identity, load_ta_names
-from autograder.service.login_throttle import LoginThrottle
-from autograder.service.records import (
+from autograder.service.domain import assignments
+from autograder.service.domain.attempt_queue import AttemptQueue
+from autograder.service.domain.config import ServiceConfig
+from autograder.service.domain.exports import Exports
+from autograder.service.domain.grade_release import GradeRelease
+from autograder.service.domain.identity import Identity, load_ta_names
+from autograder.service.domain.login_throttle import LoginThrottle
+from autograder.service.domain.regrade_queue import RegradeQueue
+from autograder.service.domain.regrade_runs import RegradeRuns
+from autograder.service.domain.submissions import Submissions
+from autograder.service.storage import db
+from autograder.service.storage.blobs import BlobStore
+from autograder.service.storage.records import (
     Attempt,
     ClaimedAttempt,
     GradedOutcome,
@@ -47,10 +51,7 @@ from autograder.service.records import (
     hash_token,
     iso,
 )
-from autograder.service.regrade_queue import RegradeQueue
-from autograder.service.regrade_runs import RegradeRuns
-from autograder.service.spool import Spool
-from autograder.service.submissions import Submissions
+from autograder.service.storage.spool import Spool
 from autograder.states import AttemptState
 from autograder.term.counting import Counted, Deadlines
 from autograder.term.course import Assignment

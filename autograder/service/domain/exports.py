@@ -25,12 +25,13 @@ from autograder.grade.reports import GRADES_COLUMNS, format_score, neutralize_ce
 from autograder.lms.export import ScoreRow, canvas_csv, moodle_csv
 from autograder.model import ReleaseInfo
 from autograder.roster import Student as RosterStudent
-from autograder.service import db, overrides
-from autograder.service.assignments import Releases
-from autograder.service.config import ServiceConfig
-from autograder.service.identity import Identity
-from autograder.service.records import Attempt
-from autograder.service.submissions import Submissions, attempt_of
+from autograder.service.domain import overrides
+from autograder.service.domain.assignments import Releases
+from autograder.service.domain.config import ServiceConfig
+from autograder.service.domain.identity import Identity
+from autograder.service.domain.submissions import Submissions, attempt_of
+from autograder.service.storage import db
+from autograder.service.storage.records import Attempt
 from autograder.states import AttemptState
 from autograder.term.course import Assignment
 from autograder.term.final_score import FinalScore, final_score

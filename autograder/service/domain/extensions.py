@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from autograder.service import audit, db
-from autograder.service.records import iso
+from autograder.service.domain import audit
+from autograder.service.storage import db
+from autograder.service.storage.records import iso
 from autograder.term.counting import Deadlines, Extension, deadlines_for
 from autograder.term.course import Assignment
 

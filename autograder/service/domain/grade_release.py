@@ -15,9 +15,10 @@ from collections.abc import Callable
 import sqlalchemy as sa
 
 from autograder.messages import service_message
-from autograder.service import audit, db
-from autograder.service.records import Attempt
-from autograder.service.submissions import Submissions
+from autograder.service.domain import audit
+from autograder.service.domain.submissions import Submissions
+from autograder.service.storage import db
+from autograder.service.storage.records import Attempt
 from autograder.term.visibility import Visibility, grade_visibility
 
 
@@ -66,7 +67,9 @@ class GradeRelease:
 
     def _send_held_scores(self, assignment_id: str) -> None:
         """Queue every student's now visible score for the LMS (the outbox held them until now)."""
-        from autograder.service.lti.outbox import counted_grade_changed  # the LMS part is optional here
+        from autograder.service.domain.lti.outbox import (
+            counted_grade_changed,  # the LMS part is optional here
+        )
 
         a = db.attempts.c
         with self.engine.connect() as conn:

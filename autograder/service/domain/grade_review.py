@@ -12,10 +12,10 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from autograder.service import audit, overrides, regrade_requests
-from autograder.service.core import Attempt, Refusal, Service
-from autograder.service.lti.outbox import counted_grade_changed
-from autograder.service.records import refusal
+from autograder.service.domain import audit, overrides, regrade_requests
+from autograder.service.domain.core import Attempt, Refusal, Service
+from autograder.service.domain.lti.outbox import counted_grade_changed
+from autograder.service.storage.records import refusal
 from autograder.states import AttemptState
 from autograder.term.course import Assignment
 

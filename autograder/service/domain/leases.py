@@ -15,7 +15,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from autograder.service.config import ServiceConfig
+from autograder.service.domain.config import ServiceConfig
 from autograder.states import AttemptState
 
 MAX_ERROR_CHARS = 2000

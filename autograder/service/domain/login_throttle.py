@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import sqlalchemy as sa
 
-from autograder.service import db
+from autograder.service.storage import db
 
 LOGIN_FAILURES_PER_WINDOW = 30
 LOGIN_WINDOW_S = 60.0

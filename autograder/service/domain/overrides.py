@@ -19,8 +19,9 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from autograder.service import audit, db
-from autograder.service.records import iso
+from autograder.service.domain import audit
+from autograder.service.storage import db
+from autograder.service.storage.records import iso
 
 TOTAL = "total"
 MAX_COMMENT_CHARS = 2000

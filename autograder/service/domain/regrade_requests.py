@@ -16,8 +16,8 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from autograder.service import db
-from autograder.service.records import iso
+from autograder.service.storage import db
+from autograder.service.storage.records import iso
 
 OPEN, RESOLVED = "open", "resolved"
 MAX_MESSAGE_CHARS = 4000

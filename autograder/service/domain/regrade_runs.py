@@ -29,11 +29,12 @@ import sqlalchemy as sa
 
 from autograder.grade.gradebook import safe_id
 from autograder.model import GraderFault, ReleaseInfo
-from autograder.service import audit, db
-from autograder.service.lti import outbox as lti_outbox
-from autograder.service.records import Refusal
-from autograder.service.regrade_queue import GRADED, GRADER_ERROR, OPEN, QUEUED, RUNNING
-from autograder.service.submissions import Submissions, fits_id
+from autograder.service.domain import audit
+from autograder.service.domain.lti import outbox as lti_outbox
+from autograder.service.domain.regrade_queue import GRADED, GRADER_ERROR, OPEN, QUEUED, RUNNING
+from autograder.service.domain.submissions import Submissions, fits_id
+from autograder.service.storage import db
+from autograder.service.storage.records import Refusal
 
 log = logging.getLogger("jaxgrade.service.regrade")
 SCOPES = ("counted", "all")

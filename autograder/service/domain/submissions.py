@@ -30,13 +30,14 @@ from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.grade.gradebook import safe_id
 from autograder.messages import chapter_zh
 from autograder.release.personalise import personalise_notebook
-from autograder.service import audit, db, extensions
-from autograder.service.assignments import Releases
-from autograder.service.blobs import BlobStore
-from autograder.service.config import ServiceConfig
-from autograder.service.layout import chapters_present
-from autograder.service.records import Attempt, refusal
-from autograder.service.upload_rules import check_files
+from autograder.service.domain import audit, extensions
+from autograder.service.domain.assignments import Releases
+from autograder.service.domain.config import ServiceConfig
+from autograder.service.domain.upload_rules import check_files
+from autograder.service.storage import db
+from autograder.service.storage.blobs import BlobStore
+from autograder.service.storage.layout import chapters_present
+from autograder.service.storage.records import Attempt, refusal
 from autograder.states import AttemptState
 from autograder.term.counting import Candidate, Counted, Deadlines, counted_attempt, deadlines_for
 from autograder.term.course import Assignment

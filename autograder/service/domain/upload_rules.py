@@ -13,7 +13,7 @@ JSON, a zip bomb): that attempt is graded to its `malformed:...` status, so noth
 from __future__ import annotations
 
 from autograder.grade.intake import DEFAULT_LIMITS, EXTRA_SUFFIXES
-from autograder.service.records import Refusal, refusal
+from autograder.service.storage.records import Refusal, refusal
 
 NOTEBOOK_SUFFIX = ".ipynb"
 ARCHIVE_SUFFIX = ".zip"  # intake reads zip archives; other archive types it refuses

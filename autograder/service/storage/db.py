@@ -46,7 +46,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from autograder.service import schema
+from autograder.service.storage import schema
 
 metadata = sa.MetaData()
 

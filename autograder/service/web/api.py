@@ -13,9 +13,9 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 
-from autograder.service.core import Refusal, Service, Student
-from autograder.service.records import refusal
-from autograder.service.uploads import read_upload
+from autograder.service.domain.core import Refusal, Service, Student
+from autograder.service.storage.records import refusal
+from autograder.service.web.uploads import read_upload
 
 router = APIRouter(prefix="/api")
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 
-from autograder.service import audit, grade_review
-from autograder.service.api import require_ta, service_of
-from autograder.service.review_http import AnyCaller
+from autograder.service.domain import audit, grade_review
+from autograder.service.web.api import require_ta, service_of
+from autograder.service.web.review_http import AnyCaller
 
 router = APIRouter(prefix="/api")
 

@@ -12,7 +12,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from markupsafe import Markup
 
-from autograder.service.charts import AXIS, BAR, BAR_LOW, FONT, GRID
+from autograder.service.web.charts import AXIS, BAR, BAR_LOW, FONT, GRID
 
 NO_DATA = "#999"
 

@@ -24,10 +24,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from autograder.model import GraderFault, ReleaseInfo
-from autograder.service import charts, db, item_stats
-from autograder.service.core import Service
-from autograder.service.item_charts import SignedRow, signed_bars
-from autograder.service.submissions import fits_id
+from autograder.service.domain import item_stats
+from autograder.service.domain.core import Service
+from autograder.service.domain.submissions import fits_id
+from autograder.service.storage import db
+from autograder.service.web import charts
+from autograder.service.web.item_charts import SignedRow, signed_bars
 from autograder.states import AttemptState
 from jaxcourse.variants import POOL_FILE, load_pool, variant_index
 
@@ -130,7 +132,7 @@ def analysis_context(graded: list[item_stats.Graded], release: ReleaseInfo) -> d
 
 @router.get("/ta/items")
 def items_page(request: Request) -> Response:
-    from autograder.service import pages
+    from autograder.service.web import pages
 
     session = pages._current(request)
     if not session.is_ta:

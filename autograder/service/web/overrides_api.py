@@ -13,10 +13,10 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from autograder.service import grade_review, overrides
-from autograder.service.api import CurrentTa, service_of
-from autograder.service.records import refusal
-from autograder.service.review_http import AnyCaller, json_object, number, text
+from autograder.service.domain import grade_review, overrides
+from autograder.service.storage.records import refusal
+from autograder.service.web.api import CurrentTa, service_of
+from autograder.service.web.review_http import AnyCaller, json_object, number, text
 
 router = APIRouter(prefix="/api/overrides")
 NO_STORE = {"Cache-Control": "no-store"}

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from starlette.requests import Request
 
-from autograder.service.core import Service
-from autograder.service.sessions import Session, SessionSigner, new_session
+from autograder.service.domain.core import Service
+from autograder.service.web.sessions import Session, SessionSigner, new_session
 
 _SIGNERS: dict[Path, SessionSigner] = {}
 

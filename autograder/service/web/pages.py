@@ -32,14 +32,13 @@ from starlette.templating import Jinja2Templates
 
 from autograder.exercises import EXERCISE_IDS
 from autograder.messages import ATTEMPT_STATE_ZH, service_message
+from autograder.service.domain.core import Attempt, Refusal, Service, Student
+from autograder.service.storage.records import refusal as refuse
+from autograder.service.web import charts, page_auth, term_views
+from autograder.service.web.sessions import CSRF_FIELD, Session, csrf_ok, new_session
+from autograder.service.web.uploads import read_upload
 from autograder.states import AttemptState
 from autograder.term.course import Assignment
-
-from . import charts, page_auth, term_views
-from .core import Attempt, Refusal, Service, Student
-from .records import refusal as refuse
-from .sessions import CSRF_FIELD, Session, csrf_ok, new_session
-from .uploads import read_upload
 
 HERE = Path(__file__).parent
 TEMPLATES = Jinja2Templates(
@@ -331,7 +330,7 @@ def _home(
     if upload_open and due_at is not None and service.clock() > due_at:
         shown.append(Notice("", f"已过截止时间({deadline}),现在提交会记为迟交。"))
     attempts = _attempt_views(service, student.student_id, assignment.id if query else None)
-    from autograder.service.review_pages import student_section  # it builds on this module
+    from autograder.service.web.review_pages import student_section  # it builds on this module
 
     return _render(
         request,

@@ -18,9 +18,9 @@ from pathlib import Path
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 
-from autograder.service.api import CurrentTa, require_ta, service_of
-from autograder.service.core import Refusal, Service
-from autograder.service.regrade_runs import SCOPES, sibling_releases
+from autograder.service.domain.core import Refusal, Service
+from autograder.service.domain.regrade_runs import SCOPES, sibling_releases
+from autograder.service.web.api import CurrentTa, require_ta, service_of
 
 router = APIRouter(prefix="/api/regrade-runs", dependencies=[Depends(require_ta)])
 MAX_BODY = 4096

@@ -19,12 +19,12 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from autograder.service.core import Refusal, Service
-from autograder.service.records import iso
-from autograder.service.regrade_api import ACTOR, release_named
-from autograder.service.regrade_runs import SCOPES, DiffRow, RunSummary, sibling_releases
-from autograder.service.sessions import CSRF_FIELD, csrf_ok
-from autograder.service.submissions import fits_id
+from autograder.service.domain.core import Refusal, Service
+from autograder.service.domain.regrade_runs import SCOPES, DiffRow, RunSummary, sibling_releases
+from autograder.service.domain.submissions import fits_id
+from autograder.service.storage.records import iso
+from autograder.service.web.regrade_api import ACTOR, release_named
+from autograder.service.web.sessions import CSRF_FIELD, csrf_ok
 
 router = APIRouter(include_in_schema=False)
 SIDES = ("old", "new")
@@ -43,7 +43,7 @@ details.attempt summary { cursor: pointer; font-weight: 600; }
 
 
 def _pages() -> Any:
-    from autograder.service import pages
+    from autograder.service.web import pages
 
     return pages
 

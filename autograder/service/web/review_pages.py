@@ -18,9 +18,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from autograder.messages import AUDIT_ACTION_ZH, OVERRIDE_TOTAL_ZH, REQUEST_STATUS_ZH
-from autograder.service import audit, grade_review, overrides, pages, regrade_requests
-from autograder.service.core import Refusal, Service
-from autograder.service.sessions import CSRF_FIELD, Session, csrf_ok
+from autograder.service.domain import audit, grade_review, overrides, regrade_requests
+from autograder.service.domain.core import Refusal, Service
+from autograder.service.web import pages
+from autograder.service.web.sessions import CSRF_FIELD, Session, csrf_ok
 
 router = APIRouter(include_in_schema=False)
 MAX_REVIEW_FORM_BYTES = 64 * 1024  # a message of 4000 characters, percent-encoded

@@ -27,8 +27,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from markupsafe import Markup
 
-from autograder.service import charts, db
-from autograder.service.core import ClaimedAttempt, Service
+from autograder.service.domain.core import ClaimedAttempt, Service
+from autograder.service.storage import db
+from autograder.service.web import charts
 
 LOG = logging.getLogger("jaxgrade.service.similarity")
 SOLUTIONS = Path(__file__).resolve().parents[2] / "solutions"  # for "close to the reference solution"
@@ -68,7 +69,7 @@ def _counted_graded(service: Service) -> list[ClaimedAttempt]:
 
 def compute(service: Service, attempts: list[ClaimedAttempt]) -> Any:
     """The report over `attempts`, read the way `jaxgrade grade` reads them (one entry per student)."""
-    from autograder.service.worker import materialise
+    from autograder.service.app.worker import materialise
     from autograder.similarity import analyse, units
 
     students = []
@@ -155,7 +156,7 @@ def _charts(report: Any) -> dict[str, str]:
 
 @router.get("/ta/similarity")
 def similarity_page(request: Request) -> Response:
-    from autograder.service import pages
+    from autograder.service.web import pages
     from autograder.similarity import report as report_html
 
     session = pages._current(request)
@@ -184,7 +185,7 @@ def similarity_page(request: Request) -> Response:
 
 @router.get("/ta/similarity.css")
 def similarity_css(request: Request) -> Response:
-    from autograder.service import pages
+    from autograder.service.web import pages
     from autograder.similarity.report import CSS
 
     response = Response(CSS, media_type="text/css; charset=utf-8")

@@ -25,10 +25,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 
-from autograder.service import extensions
-from autograder.service.api import CurrentTa, require_ta, service_of
-from autograder.service.core import Refusal, Service, iso
-from autograder.service.lti.outbox import counted_grade_changed
+from autograder.service.domain import extensions
+from autograder.service.domain.core import Refusal, Service, iso
+from autograder.service.domain.lti.outbox import counted_grade_changed
+from autograder.service.web.api import CurrentTa, require_ta, service_of
 from autograder.term.counting import Deadlines, Extension
 from autograder.term.course import Assignment
 from autograder.term.extension_csv import ExtensionCsvError, parse_extensions_csv

@@ -21,9 +21,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from autograder.grade.reports import format_score
-from autograder.service import extensions
-from autograder.service.core import Refusal, Service
-from autograder.service.pages import (
+from autograder.service.domain import extensions
+from autograder.service.domain.core import Refusal, Service
+from autograder.service.web.pages import (
     Notice,
     _csv_download,
     _current,
@@ -35,8 +35,8 @@ from autograder.service.pages import (
     _small_form,
     _text_field,
 )
-from autograder.service.sessions import CSRF_FIELD, csrf_ok
-from autograder.service.term_api import TA_ACTOR
+from autograder.service.web.sessions import CSRF_FIELD, csrf_ok
+from autograder.service.web.term_api import TA_ACTOR
 from autograder.term.counting import Extension
 from autograder.term.course import Assignment
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from autograder.grade.reports import format_score
-from autograder.service.core import Refusal, Service
+from autograder.service.domain.core import Refusal, Service
 from autograder.term.course import Assignment
 
 

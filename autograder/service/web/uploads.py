@@ -25,9 +25,9 @@ import anyio.to_thread
 from python_multipart.multipart import MultipartParser, MultipartState, parse_options_header
 from starlette.requests import Request
 
-from autograder.service.records import Refusal, refusal
-from autograder.service.spool import PartFiles, Spool, SpooledPart
-from autograder.service.upload_rules import too_large
+from autograder.service.domain.upload_rules import too_large
+from autograder.service.storage.records import Refusal, refusal
+from autograder.service.storage.spool import PartFiles, Spool, SpooledPart
 
 log = logging.getLogger("jaxgrade.service.uploads")
 

@@ -26,7 +26,7 @@ import requests
 import sqlalchemy as sa
 from pylti1p3.dynamic_registration import DynamicRegistration
 
-from autograder.service.lti.platforms import Platform, add_platform
+from autograder.service.domain.lti.platforms import Platform, add_platform
 
 MAX_DOC_BYTES = 256 * 1024  # a platform's configuration with every placement and variable: ~20 kB
 FETCH_S = 15.0  # each exchange, in total

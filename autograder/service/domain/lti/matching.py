@@ -18,7 +18,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from autograder.service import db
+from autograder.service.storage import db
 
 CUSTOM = "https://purl.imsglobal.org/spec/lti/claim/custom"
 LIS = "https://purl.imsglobal.org/spec/lti/claim/lis"

@@ -32,12 +32,13 @@ from pylti1p3.grade import Grade
 from pylti1p3.lineitem import LineItem
 
 from autograder.model import ReleaseInfo
-from autograder.service import db, extensions, overrides
-from autograder.service.lti import visibility
-from autograder.service.lti.courses import Course, all_courses
-from autograder.service.lti.platforms import find_platform
-from autograder.service.lti.tables import contexts, line_items, members, scores
-from autograder.service.lti.tool import TokenCache, registration
+from autograder.service.domain import extensions, overrides
+from autograder.service.domain.lti import visibility
+from autograder.service.domain.lti.courses import Course, all_courses
+from autograder.service.domain.lti.platforms import find_platform
+from autograder.service.domain.lti.tables import contexts, line_items, members, scores
+from autograder.service.domain.lti.tool import TokenCache, registration
+from autograder.service.storage import db
 from autograder.states import AttemptState
 from autograder.term.counting import Candidate, counted_attempt, deadlines_for
 from autograder.term.course import Assignment

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 
-from autograder.service.lti.tables import DEFAULT_MATCH_ON, platforms
+from autograder.service.domain.lti.tables import DEFAULT_MATCH_ON, platforms
 
 MATCH_FIELDS = ("lms_id", "sis_login_id", "email")
 

@@ -19,7 +19,7 @@ import time
 
 import sqlalchemy as sa
 
-from autograder.service.lti.tables import launch_data
+from autograder.service.domain.lti.tables import launch_data
 
 PREFIX = "jaxgrade-registration-link-"
 DEFAULT_VALID_S = 24 * 3600.0

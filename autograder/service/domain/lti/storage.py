@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from pylti1p3.launch_data_storage.base import LaunchDataStorage
 from pylti1p3.session import SessionService
 
-from autograder.service.lti.tables import launch_data
+from autograder.service.domain.lti.tables import launch_data
 
 DEFAULT_LIFETIME_S = 3600.0
 MAX_KEY_CHARS = 255

@@ -31,10 +31,10 @@ from pylti1p3.tool_config import ToolConfAbstract
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from autograder.service.lti import keys
-from autograder.service.lti.platforms import Platform, find_platform
-from autograder.service.lti.storage import OneTimeNonceSessionService
-from autograder.service.sessions import is_https
+from autograder.service.domain.lti import keys
+from autograder.service.domain.lti.platforms import Platform, find_platform
+from autograder.service.domain.lti.storage import OneTimeNonceSessionService
+from autograder.service.web.sessions import is_https
 
 JWT_OPTIONS = {"verify_aud": False, "require": ["exp", "iat"]}  # aud: the registration lookup checks it
 

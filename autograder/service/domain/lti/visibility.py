@@ -11,7 +11,8 @@ import time
 
 import sqlalchemy as sa
 
-from autograder.service import db, extensions
+from autograder.service.domain import extensions
+from autograder.service.storage import db
 from autograder.term.counting import deadlines_for
 from autograder.term.course import Assignment
 from autograder.term.visibility import grade_visibility

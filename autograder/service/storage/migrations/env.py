@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from autograder.service import db
+from autograder.service.storage import db
 
 connection = context.config.attributes["connection"]
 context.configure(connection=connection, target_metadata=db.metadata)

@@ -25,16 +25,24 @@ from pylti1p3.deep_link_resource import DeepLinkResource
 from starlette.responses import PlainTextResponse, Response
 from starlette.templating import Jinja2Templates
 
-from autograder.service import assignments, page_auth, pages
-from autograder.service.lti import courses, dynamic_registration, keys, matching, outbox, registration_links
-from autograder.service.lti.tool import (
+from autograder.service.domain import assignments
+from autograder.service.domain.lti import (
+    courses,
+    dynamic_registration,
+    keys,
+    matching,
+    outbox,
+    registration_links,
+)
+from autograder.service.domain.lti.tool import (
     DbToolConf,
     FastApiOIDCLogin,
     FastApiRequest,
     message_launch,
     restored_launch,
 )
-from autograder.service.sessions import CSRF_FIELD, Session, csrf_ok, new_session
+from autograder.service.web import page_auth, pages
+from autograder.service.web.sessions import CSRF_FIELD, Session, csrf_ok, new_session
 
 router = APIRouter(prefix="/lti")
 log = logging.getLogger(__name__)

@@ -20,12 +20,13 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 from starlette.responses import Response
 
-from autograder.service import assignments, page_auth, pages
-from autograder.service.api import require_ta
-from autograder.service.lti import courses, outbox, roster_sync
-from autograder.service.lti.routes import render
-from autograder.service.lti.tables import line_items, scores, unmatched
-from autograder.service.sessions import CSRF_FIELD, csrf_ok
+from autograder.service.domain import assignments
+from autograder.service.domain.lti import courses, outbox, roster_sync
+from autograder.service.domain.lti.tables import line_items, scores, unmatched
+from autograder.service.web import page_auth, pages
+from autograder.service.web.api import require_ta
+from autograder.service.web.lti.routes import render
+from autograder.service.web.sessions import CSRF_FIELD, csrf_ok
 
 router = APIRouter()
 STATUSES = ("sent", "pending", "failed", "held")
