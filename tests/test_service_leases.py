@@ -223,16 +223,17 @@ def test_attempt_labels_agree_with_status_texts_and_the_client_knows_the_states(
 def test_refusal_texts_live_in_messages() -> None:
     import re
 
+    service = Path(__file__).resolve().parents[1] / "autograder" / "service"
     for name in (
-        "core",
-        "identity",
-        "submissions",
-        "upload_rules",
-        "uploads",
-        "api",
-        "pages",
-        "attempt_queue",
+        "domain/core",
+        "domain/identity",
+        "domain/submissions",
+        "domain/upload_rules",
+        "web/uploads",
+        "web/api",
+        "web/pages",
+        "domain/attempt_queue",
     ):
-        src = (Path(__file__).resolve().parents[1] / "autograder" / "service" / f"{name}.py").read_text()
+        src = (service / f"{name}.py").read_text()
         assert not re.search(r"Refusal\(\s*\d", src), f"{name}.py builds a refusal text of its own"
         assert not re.search(r"error=\"[^\"]*[\u4e00-\u9fff]", src), f"{name}.py has a Chinese error text"

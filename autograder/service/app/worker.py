@@ -49,7 +49,7 @@ from autograder.service.domain.attempt_queue import worker_id
 from autograder.service.domain.core import ClaimedAttempt, GradedOutcome, Service
 from autograder.service.domain.lti import outbox as lti_outbox
 from autograder.service.domain.regrade_queue import RegradeJob
-from autograder.service.storage.layout import lay_out
+from autograder.service.storage.layout import materialise
 from autograder.term.course import Assignment
 
 log = logging.getLogger("jaxgrade.service")
@@ -58,12 +58,6 @@ REGRADE_NICE = 10  # a regrade host's extra niceness: live gradings on the same 
 
 class GradeRunFailed(Exception):
     """The grading subprocess did not produce a usable result (a grader fault, never a 0)."""
-
-
-def materialise(service: Service, attempt: ClaimedAttempt, subs: Path) -> None:
-    """One SUBMISSIONS entry for the student, laid out as a TA would (`layout.lay_out`)."""
-    files = [(name, service.blob(digest)) for name, digest in attempt.files]
-    lay_out(subs, attempt.student_id, files, attempt.submitted_at)
 
 
 def _die_with_parent() -> None:
@@ -279,7 +273,7 @@ def grade_files(
         shutil.rmtree(base)
     base.mkdir(parents=True)
     subs, out = base / "subs", base / "out"
-    materialise(service, attempt, subs)
+    materialise(service.blobs, attempt, subs)
     code = host.run(
         grade_args(service, subs, out, release.root, exercises),
         base / "grade.log",

@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from autograder.grade.intake import read_submissions
+from autograder.service.storage.blobs import BlobStore
+from autograder.service.storage.records import ClaimedAttempt
 
 LAYOUT_ID = "s"  # the entry name of an upload checked before it is stored
 
@@ -35,6 +37,12 @@ def lay_out(subs: Path, student_id: str, files: Sequence[tuple[str, bytes]], mti
     folder.mkdir()
     for name, data in rest:
         _write(folder / name, data, mtime)
+
+
+def materialise(blobs: BlobStore, attempt: ClaimedAttempt, subs: Path) -> None:
+    """One SUBMISSIONS entry for the attempt's student, its files read from the blob store."""
+    files = [(name, blobs.get(digest)) for name, digest in attempt.files]
+    lay_out(subs, attempt.student_id, files, attempt.submitted_at)
 
 
 def _write(path: Path, data: bytes, mtime: float) -> None:

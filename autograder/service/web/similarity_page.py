@@ -69,14 +69,14 @@ def _counted_graded(service: Service) -> list[ClaimedAttempt]:
 
 def compute(service: Service, attempts: list[ClaimedAttempt]) -> Any:
     """The report over `attempts`, read the way `jaxgrade grade` reads them (one entry per student)."""
-    from autograder.service.app.worker import materialise
+    from autograder.service.storage.layout import materialise
     from autograder.similarity import analyse, units
 
     students = []
     with tempfile.TemporaryDirectory(prefix="jaxgrade-similarity-") as tmp:
         for n, attempt in enumerate(attempts):
             folder = Path(tmp) / str(n)
-            materialise(service, attempt, folder)
+            materialise(service.blobs, attempt, folder)
             students += units.read_students(folder, service.release)
             shutil.rmtree(folder)
     solutions = SOLUTIONS if SOLUTIONS.is_dir() else None

@@ -34,10 +34,10 @@ from pylti1p3.lineitem import LineItem
 from autograder.model import ReleaseInfo
 from autograder.service.domain import extensions, overrides
 from autograder.service.domain.lti import visibility
+from autograder.service.domain.lti.connector import TokenCache, registration
 from autograder.service.domain.lti.courses import Course, all_courses
 from autograder.service.domain.lti.platforms import find_platform
 from autograder.service.domain.lti.tables import contexts, line_items, members, scores
-from autograder.service.domain.lti.tool import TokenCache, registration
 from autograder.service.storage import db
 from autograder.states import AttemptState
 from autograder.term.counting import Candidate, counted_attempt, deadlines_for

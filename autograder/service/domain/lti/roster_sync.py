@@ -18,8 +18,8 @@ from pylti1p3.names_roles import NamesRolesProvisioningService
 
 from autograder.roster import Roster, Student, valid_student_id
 from autograder.service.domain.lti import courses, matching
+from autograder.service.domain.lti.connector import TokenCache, registration
 from autograder.service.domain.lti.platforms import find_platform
-from autograder.service.domain.lti.tool import TokenCache, registration
 from autograder.service.storage import db
 
 LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"

@@ -34,14 +34,14 @@ from autograder.service.domain.lti import (
     outbox,
     registration_links,
 )
-from autograder.service.domain.lti.tool import (
+from autograder.service.web import page_auth, pages
+from autograder.service.web.lti.tool import (
     DbToolConf,
     FastApiOIDCLogin,
     FastApiRequest,
     message_launch,
     restored_launch,
 )
-from autograder.service.web import page_auth, pages
 from autograder.service.web.sessions import CSRF_FIELD, Session, csrf_ok, new_session
 
 router = APIRouter(prefix="/lti")
