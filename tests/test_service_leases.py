@@ -210,10 +210,10 @@ def test_upload_rules_are_intakes() -> None:
 def test_attempt_labels_agree_with_status_texts_and_the_client_knows_the_states() -> None:
     from autograder.commands import submit as submit_client
     from autograder.messages import ATTEMPT_STATE_ZH, STATUS_ZH
-    from autograder.service.web import pages
+    from autograder.service.web import page_kit
 
-    assert set(pages.STATE_LABELS) == {str(s) for s in AttemptState} == set(ATTEMPT_STATE_ZH)
-    for state, (label, _css) in pages.STATE_LABELS.items():
+    assert set(page_kit.STATE_LABELS) == {str(s) for s in AttemptState} == set(ATTEMPT_STATE_ZH)
+    for state, (label, _css) in page_kit.STATE_LABELS.items():
         if state in STATUS_ZH:
             assert label == STATUS_ZH[state], state  # one text for one state
     assert set(submit_client.FINISHED) == {str(s) for s in AttemptState if s.finished}

@@ -28,7 +28,7 @@ from autograder.service.domain import item_stats
 from autograder.service.domain.core import Service
 from autograder.service.domain.submissions import fits_id
 from autograder.service.storage import db
-from autograder.service.web import charts
+from autograder.service.web import charts, page_auth, page_kit
 from autograder.service.web.item_charts import SignedRow, signed_bars
 from autograder.states import AttemptState
 from jaxcourse.variants import POOL_FILE, load_pool, variant_index
@@ -132,27 +132,26 @@ def analysis_context(graded: list[item_stats.Graded], release: ReleaseInfo) -> d
 
 @router.get("/ta/items")
 def items_page(request: Request) -> Response:
-    from autograder.service.web import pages
 
-    session = pages._current(request)
+    session = page_auth.current_session(request)
     if not session.is_ta:
-        return pages._redirect(request, "/login")
-    service: Service = pages._service(request)
+        return page_kit.redirect(request, "/login")
+    service: Service = page_auth.service_of(request)
     run_arg = request.query_params.get("run", "")
     release, scope = service.release, f"counted graded attempts of {service.assignment.id}"
     if run_arg:
         run = service.regrades.run(int(run_arg)) if run_arg.isdigit() and fits_id(int(run_arg)) else None
         if run is None:
-            return pages._error_page(
+            return page_kit.error_page(
                 request, session, 404, "No such regrade run", f"No run {run_arg!r}.", "/ta"
             )
         try:
             release = ReleaseInfo.load(Path(run.release))
         except GraderFault as exc:
-            return pages._error_page(request, session, 500, "Release unusable", str(exc), "/ta")
+            return page_kit.error_page(request, session, 500, "Release unusable", str(exc), "/ta")
         graded = run_graded(service, run.id)
         scope = f"new results of regrade run #{run.id} under {run.release_version} (counted, unpublished)"
     else:
         graded = counted_graded(service, service.assignment.id)
     context = {**analysis_context(graded, release), "scope": scope, "release_version": release.version}
-    return pages._render(request, session, "ta_items.html", context)
+    return page_kit.render(request, session, "ta_items.html", context)

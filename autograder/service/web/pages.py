@@ -21,146 +21,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
-from jinja2 import Environment, FileSystemLoader
-from starlette.datastructures import FormData
-from starlette.templating import Jinja2Templates
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from autograder.exercises import EXERCISE_IDS
-from autograder.messages import ATTEMPT_STATE_ZH, service_message
+from autograder.messages import service_message
 from autograder.service.domain.core import Attempt, Refusal, Service, Student
 from autograder.service.storage.records import refusal as refuse
-from autograder.service.web import charts, page_auth, term_views
+from autograder.service.web import charts, page_auth, page_kit, term_views
+from autograder.service.web.review_views import student_section
 from autograder.service.web.sessions import CSRF_FIELD, Session, csrf_ok, new_session
 from autograder.service.web.uploads import read_upload
 from autograder.states import AttemptState
 from autograder.term.course import Assignment
 
-HERE = Path(__file__).parent
-TEMPLATES = Jinja2Templates(
-    env=Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True, auto_reload=False)
-)
 STATIC = {"style.css": "text/css; charset=utf-8", "poll.js": "text/javascript; charset=utf-8"}
-
-PAGE_CSP = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self';"
-    " frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
-)
-# The batch grader's feedback page has an inline <style> and nothing else; `sandbox` gives it an opaque
-# origin even when opened outside the iframe.
-FEEDBACK_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'"
-MAX_FORM_BYTES = 16 * 1024  # login, logout, regrade: a few short fields
 MAX_TOKEN_CHARS = 256
 
 router = APIRouter(include_in_schema=False)
 
-
-# ---- plumbing ------------------------------------------------------------------------------------
-
-
-_service = page_auth.service_of
 _signer = page_auth.signer
 _ta_binding = page_auth.ta_binding
-_current = page_auth.current_session
-
-
-def _secure(response: Response, csp: str = PAGE_CSP) -> Response:
-    response.headers["Content-Security-Policy"] = csp
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["Referrer-Policy"] = "no-referrer"
-    response.headers["Cache-Control"] = "no-store"
-    response.headers["X-Frame-Options"] = "SAMEORIGIN" if csp == FEEDBACK_CSP else "DENY"
-    return response
-
-
-def _render(
-    request: Request,
-    session: Session,
-    template: str,
-    context: Mapping[str, Any],
-    *,
-    status_code: int = 200,
-    headers: Mapping[str, str] | None = None,
-) -> Response:
-    response = TEMPLATES.TemplateResponse(
-        request,
-        template,
-        {"session": session, "notices": [], **context},
-        status_code=status_code,
-        headers=dict(headers or {}),
-    )
-    _signer(request).write(response, request, session)
-    return _secure(response)
-
-
-def _redirect(request: Request, path: str, session: Session | None = None) -> Response:
-    """303 to one of our own fixed paths (never to a location taken from the request)."""
-    if not path.startswith("/") or path.startswith("//"):
-        raise ValueError(f"not a local path: {path!r}")
-    response = RedirectResponse(path, status_code=303)
-    if session is not None:
-        _signer(request).write(response, request, session)
-    return _secure(response)
-
-
-@dataclass(frozen=True)
-class Notice:
-    kind: str  # "error" | "ok" | ""
-    text: str
-
-
-def _error_page(
-    request: Request, session: Session, status_code: int, title: str, message: str, back: str = "/"
-) -> Response:
-    return _render(
-        request,
-        session,
-        "error.html",
-        {"title": title, "message": message, "message_en": "", "back": back},
-        status_code=status_code,
-    )
-
-
-async def _small_form(request: Request, max_bytes: int = MAX_FORM_BYTES, max_fields: int = 4) -> FormData:
-    """A posted form of a few short fields (log-in, log-out, regrade), refused beyond `max_bytes`.
-
-    The declared Content-Length is checked before anything is read (a body without one is refused),
-    and uvicorn never reads past the declared length.
-    """
-    length = request.headers.get("content-length")
-    if length is None or not length.isdigit():
-        raise _FormRefused("请求缺少长度信息,无法处理。")
-    if int(length) > max_bytes:
-        raise _FormRefused("提交的内容太长。")
-    try:
-        return await request.form(max_files=0, max_fields=max_fields)
-    except Exception as exc:  # starlette raises MultiPartException / HTTPException on a malformed body
-        raise _FormRefused("提交的表单无法解析(字段太多,或格式有误)。") from exc
-
-
-class _FormRefused(ValueError):
-    """A form post that is refused before it is looked at (the message is for the student)."""
-
-
-def _text_field(form: FormData, name: str, max_chars: int) -> str:
-    value = form.get(name)
-    return value[:max_chars] if isinstance(value, str) else ""
-
-
-# ---- views of service data ------------------------------------------------------------------------
-
-_STATE_CLASS = {
-    AttemptState.QUEUED: "state-pending",
-    AttemptState.RUNNING: "state-pending",
-    AttemptState.GRADED: "state-done",
-    AttemptState.GRADER_ERROR: "state-error",
-}
-# (label, css class) of each attempt state; the labels are messages.ATTEMPT_STATE_ZH.
-STATE_LABELS = {str(s): (ATTEMPT_STATE_ZH[s], _STATE_CLASS[s]) for s in AttemptState}
 
 
 def _utc(ts: float | None) -> str:
@@ -182,7 +65,7 @@ class AttemptView:
 
 
 def _attempt_view(attempt: Attempt, number: int) -> AttemptView:
-    label, css = STATE_LABELS.get(attempt.status, (attempt.status, ""))
+    label, css = page_kit.STATE_LABELS.get(attempt.status, (attempt.status, ""))
     finished = AttemptState(attempt.status).finished
     if attempt.grades_hidden is not None and finished:  # graded or not: nothing shows before release
         label, css = service_message("grades_pending").rstrip("。"), "state-pending"
@@ -216,25 +99,25 @@ def _attempt_views(service: Service, student_id: str, assignment_id: str | None 
 @router.get("/static/{name}")
 def static_file(name: str) -> Response:
     if name not in STATIC:
-        return _secure(Response("not found", status_code=404, media_type="text/plain"))
-    body = (HERE / "static" / name).read_bytes()
+        return page_kit.secure(Response("not found", status_code=404, media_type="text/plain"))
+    body = (page_kit.HERE / "static" / name).read_bytes()
     response = Response(body, media_type=STATIC[name])
-    _secure(response)
+    page_kit.secure(response)
     response.headers["Cache-Control"] = "public, max-age=300"
     return response
 
 
 @router.get("/favicon.ico")
 def favicon() -> Response:
-    return _secure(Response(status_code=204))
+    return page_kit.secure(Response(status_code=204))
 
 
 # ---- log in / log out -----------------------------------------------------------------------------
 
 
 def _login_page(request: Request, session: Session, *, error: str = "", status_code: int = 200) -> Response:
-    notices = [Notice("error", error)] if error else []
-    return _render(
+    notices = [page_kit.Notice("error", error)] if error else []
+    return page_kit.render(
         request,
         session,
         "login.html",
@@ -245,74 +128,74 @@ def _login_page(request: Request, session: Session, *, error: str = "", status_c
 
 @router.get("/login")
 def login_form(request: Request) -> Response:
-    session = _current(request)
+    session = page_auth.current_session(request)
     if session.is_ta:
-        return _redirect(request, "/ta")
+        return page_kit.redirect(request, "/ta")
     if session.is_student:
-        return _redirect(request, "/")
+        return page_kit.redirect(request, "/")
     return _login_page(request, session)
 
 
 @router.post("/login")
 async def login(request: Request) -> Response:
-    session = _current(request)
+    session = page_auth.current_session(request)
     try:
-        form = await _small_form(request)
-    except _FormRefused as exc:
+        form = await page_kit.small_form(request)
+    except page_kit.FormRefused as exc:
         return _login_page(request, session, error=str(exc), status_code=413)
     if not csrf_ok(session, form.get(CSRF_FIELD)):
         return _login_page(request, new_session(), error=service_message("login_expired"), status_code=403)
     if page_auth.login_blocked(request):
         return _login_page(request, session, error=service_message("login_throttled"), status_code=429)
-    token = _text_field(form, "token", MAX_TOKEN_CHARS).strip()
-    service = _service(request)
+    token = page_kit.text_field(form, "token", MAX_TOKEN_CHARS).strip()
+    service = page_auth.service_of(request)
     ta_name = service.ta_for_token(token) if token else None
     if ta_name is not None:
         bound = page_auth.named_ta_binding(request, ta_name)
-        return _redirect(request, "/ta", new_session("ta", bound=bound, ta_name=ta_name))
+        return page_kit.redirect(request, "/ta", new_session("ta", bound=bound, ta_name=ta_name))
     student = service.student_for_token(token) if token else None
     if student is not None:
         bound = page_auth.student_binding(request, student.student_id)
-        return _redirect(request, "/", new_session("student", student.student_id, bound=bound))
+        return page_kit.redirect(request, "/", new_session("student", student.student_id, bound=bound))
     page_auth.login_failed(request)
     return _login_page(request, session, error=service_message("login_bad_token"), status_code=401)
 
 
 @router.post("/logout")
 async def logout(request: Request) -> Response:
-    session = _current(request)
+    session = page_auth.current_session(request)
     try:
-        form = await _small_form(request)
-    except _FormRefused:
-        return _redirect(request, "/")
+        form = await page_kit.small_form(request)
+    except page_kit.FormRefused:
+        return page_kit.redirect(request, "/")
     if not csrf_ok(session, form.get(CSRF_FIELD)):
-        return _error_page(request, session, 403, "无法退出登录", "页面已过期,请刷新后再试。")
-    return _redirect(request, "/login", new_session())
+        return page_kit.error_page(request, session, 403, "无法退出登录", "页面已过期,请刷新后再试。")
+    return page_kit.redirect(request, "/login", new_session())
 
 
 # ---- student pages --------------------------------------------------------------------------------
 
 
-def _student(request: Request, session: Session) -> Student | None:
+def current_student(request: Request, session: Session) -> Student | None:
     """The logged-in student's roster record, or None (not logged in, or no longer on the roster)."""
     if not session.is_student:
         return None
-    return _service(request).student(session.student_id)
+    return page_auth.service_of(request).student(session.student_id)
 
 
-def _home(
+def home_page(
     request: Request,
     session: Session,
     student: Student,
     *,
     assignment_id: str | None = None,
-    notices: list[Notice] | None = None,
+    notices: list[page_kit.Notice] | None = None,
     status_code: int = 200,
     headers: Mapping[str, str] | None = None,
 ) -> Response:
     """The page of one assignment (the one-assignment service's home page): its notebooks, the
     upload form, the attempts and the counted score. In a term, `/` lists the assignments instead."""
-    service = _service(request)
+    service = page_auth.service_of(request)
     if assignment_id is None and service.submissions.named:
         return _term_home(request, session, student, notices=notices, status_code=status_code)
     assignment = service.submissions.assignment(assignment_id)
@@ -324,15 +207,13 @@ def _home(
     except Refusal as refusal:
         upload_open = False
         if refusal.message_zh not in (n.text for n in shown):
-            shown.append(Notice("error", refusal.message_zh))
+            shown.append(page_kit.Notice("error", refusal.message_zh))
     due_at = service.deadlines(student.student_id, assignment.id).due_at  # the student's extension, if any
     deadline = service.local_time(due_at) if due_at is not None else ""
     if upload_open and due_at is not None and service.clock() > due_at:
-        shown.append(Notice("", f"已过截止时间({deadline}),现在提交会记为迟交。"))
+        shown.append(page_kit.Notice("", f"已过截止时间({deadline}),现在提交会记为迟交。"))
     attempts = _attempt_views(service, student.student_id, assignment.id if query else None)
-    from autograder.service.web.review_pages import student_section  # it builds on this module
-
-    return _render(
+    return page_kit.render(
         request,
         session,
         "home.html",
@@ -373,12 +254,17 @@ def _notebooks(service: Service, assignment: Assignment) -> list[dict[str, str]]
 
 
 def _term_home(
-    request: Request, session: Session, student: Student, *, notices: list[Notice] | None, status_code: int
+    request: Request,
+    session: Session,
+    student: Student,
+    *,
+    notices: list[page_kit.Notice] | None,
+    status_code: int,
 ) -> Response:
     """A term's home page: every assignment with its deadlines, upload window and counted score."""
-    service = _service(request)
+    service = page_auth.service_of(request)
     rows = [term_views.assignment_row(service, a, student.student_id) for a in service.assignments.values()]
-    return _render(
+    return page_kit.render(
         request,
         session,
         "term_home.html",
@@ -389,43 +275,46 @@ def _term_home(
 
 @router.get("/")
 def home(request: Request) -> Response:
-    session = _current(request)
+    session = page_auth.current_session(request)
     if session.is_ta:
-        return _redirect(request, "/ta")
-    student = _student(request, session)
+        return page_kit.redirect(request, "/ta")
+    student = current_student(request, session)
     if student is None:
-        return _redirect(request, "/login", new_session() if session.is_student else session)
-    return _home(request, session, student)
+        return page_kit.redirect(request, "/login", new_session() if session.is_student else session)
+    return home_page(request, session, student)
 
 
 @router.get("/assignments/{assignment_id}")
 def assignment_page(request: Request, assignment_id: str) -> Response:
-    session = _current(request)
-    student = _student(request, session)
+    session = page_auth.current_session(request)
+    student = current_student(request, session)
     if student is None:
-        return _redirect(request, "/login")
-    if assignment_id not in _service(request).assignments or not _service(request).submissions.named:
-        return _error_page(request, session, 404, "找不到这个作业", service_message("no_assignment"))
-    return _home(request, session, student, assignment_id=assignment_id)
+        return page_kit.redirect(request, "/login")
+    if (
+        assignment_id not in page_auth.service_of(request).assignments
+        or not page_auth.service_of(request).submissions.named
+    ):
+        return page_kit.error_page(request, session, 404, "找不到这个作业", service_message("no_assignment"))
+    return home_page(request, session, student, assignment_id=assignment_id)
 
 
 @router.get("/notebooks/{chapter}")
 def notebook(request: Request, chapter: str) -> Response:
-    session = _current(request)
-    student = _student(request, session)
+    session = page_auth.current_session(request)
+    student = current_student(request, session)
     if student is None:
-        return _redirect(request, "/login")
+        return page_kit.redirect(request, "/login")
     try:
         aid = _query_assignment(request)
-        filename, data = _service(request).release_notebook(student.student_id, chapter, aid)
+        filename, data = page_auth.service_of(request).release_notebook(student.student_id, chapter, aid)
     except (KeyError, Refusal):
-        return _error_page(request, session, 404, "找不到这个 notebook", "本次发布没有这一章。")
+        return page_kit.error_page(request, session, 404, "找不到这个 notebook", "本次发布没有这一章。")
     response = Response(
         data,
         media_type="application/x-ipynb+json",
         headers={"Content-Disposition": f'attachment; filename="{_ascii_filename(filename)}"'},
     )
-    return _secure(response)
+    return page_kit.secure(response)
 
 
 def _query_assignment(request: Request) -> str | None:
@@ -441,11 +330,11 @@ def _ascii_filename(name: str) -> str:
 
 @router.post("/submit")
 async def submit(request: Request) -> Response:
-    session = _current(request)
-    student = _student(request, session)
+    session = page_auth.current_session(request)
+    student = current_student(request, session)
     if student is None:
-        return _redirect(request, "/login")
-    service = _service(request)
+        return page_kit.redirect(request, "/login")
+    service = page_auth.service_of(request)
     wanted = _query_assignment(request)  # the assignment page's form names its assignment
     page = wanted if wanted in service.assignments else None
     try:
@@ -461,8 +350,8 @@ async def submit(request: Request) -> Response:
             attempt = service.submit(student.student_id, files, target.id if target else None)
     except Refusal as refusal:
         headers = {"Retry-After": str(max(1, round(refusal.retry_after)))} if refusal.retry_after else None
-        notices = [Notice("error", refusal.message_zh)]
-        return _home(
+        notices = [page_kit.Notice("error", refusal.message_zh)]
+        return home_page(
             request,
             session,
             student,
@@ -471,20 +360,20 @@ async def submit(request: Request) -> Response:
             status_code=refusal.http_status,
             headers=headers,
         )
-    return _redirect(request, f"/attempts/{int(attempt.id)}")
+    return page_kit.redirect(request, f"/attempts/{int(attempt.id)}")
 
 
 @router.get("/attempts/{attempt_id:int}")
 def attempt_page(request: Request, attempt_id: int) -> Response:
-    session = _current(request)
-    student = _student(request, session)
+    session = page_auth.current_session(request)
+    student = current_student(request, session)
     if student is None:
-        return _redirect(request, "/login")
-    views = {v.id: v for v in _attempt_views(_service(request), student.student_id)}
+        return page_kit.redirect(request, "/login")
+    views = {v.id: v for v in _attempt_views(page_auth.service_of(request), student.student_id)}
     view = views.get(attempt_id)
     if view is None:  # another student's attempt looks exactly like one that does not exist
-        return _error_page(request, session, 404, "找不到这次提交", "没有这个编号的提交记录。")
-    service = _service(request)
+        return page_kit.error_page(request, session, 404, "找不到这次提交", "没有这个编号的提交记录。")
+    service = page_auth.service_of(request)
     attempt = service.attempt(student.student_id, attempt_id)
     exercises = []
     assignment = service.submissions.assignment(attempt.assignment_id or None) if attempt else None
@@ -511,25 +400,25 @@ def attempt_page(request: Request, attempt_id: int) -> Response:
         "grades_hidden": hidden,
         "assignment": assignment if service.submissions.named else None,
     }
-    return _render(request, session, "attempt.html", context)
+    return page_kit.render(request, session, "attempt.html", context)
 
 
 @router.get("/attempts/{attempt_id:int}/feedback")
 def attempt_feedback(request: Request, attempt_id: int) -> Response:
-    student = _student(request, _current(request))
-    html = _service(request).feedback_html(student.student_id, attempt_id) if student else None
+    student = current_student(request, page_auth.current_session(request))
+    html = page_auth.service_of(request).feedback_html(student.student_id, attempt_id) if student else None
     if html is None:
-        return _secure(HTMLResponse("<p>没有反馈。</p>", status_code=404), FEEDBACK_CSP)
-    return _secure(HTMLResponse(html), FEEDBACK_CSP)
+        return page_kit.secure(HTMLResponse("<p>没有反馈。</p>", status_code=404), page_kit.FEEDBACK_CSP)
+    return page_kit.secure(HTMLResponse(html), page_kit.FEEDBACK_CSP)
 
 
 @router.get("/attempts.json")
 def attempts_json(request: Request) -> Response:
     """Live status for `static/poll.js` (the session's own attempts only)."""
-    student = _student(request, _current(request))
+    student = current_student(request, page_auth.current_session(request))
     if student is None:
-        return _secure(JSONResponse({"error": "not logged in"}, status_code=401))
-    views = _attempt_views(_service(request), student.student_id)
+        return page_kit.secure(JSONResponse({"error": "not logged in"}, status_code=401))
+    views = _attempt_views(page_auth.service_of(request), student.student_id)
     body = {
         "pending": any(not v.finished for v in views),
         "attempts": [
@@ -537,7 +426,7 @@ def attempts_json(request: Request) -> Response:
             for v in views
         ],
     }
-    return _secure(JSONResponse(body))
+    return page_kit.secure(JSONResponse(body))
 
 
 # ---- TA pages -------------------------------------------------------------------------------------
@@ -545,17 +434,20 @@ def attempts_json(request: Request) -> Response:
 
 @router.get("/ta")
 def ta_dashboard(request: Request) -> Response:
-    session = _current(request)
+    session = page_auth.current_session(request)
     if not session.is_ta:
-        return _redirect(request, "/login")
+        return page_kit.redirect(request, "/login")
     notices = []
     regraded = request.query_params.get("regraded", "")
     if regraded.isdigit():
-        notices.append(Notice("ok", f"Regrade queued: {int(regraded)} attempt(s)."))
+        notices.append(page_kit.Notice("ok", f"Regrade queued: {int(regraded)} attempt(s)."))
     if request.query_params.get("no_student"):
-        notices.append(Notice("error", "No such student."))
-    return _render(
-        request, session, "ta_dashboard.html", {**_dashboard_context(_service(request)), "notices": notices}
+        notices.append(page_kit.Notice("error", "No such student."))
+    return page_kit.render(
+        request,
+        session,
+        "ta_dashboard.html",
+        {**_dashboard_context(page_auth.service_of(request)), "notices": notices},
     )
 
 
@@ -620,47 +512,38 @@ def _by_exercise(rates: Mapping[str, float | None]) -> list[tuple[str, float | N
     return sorted(rates.items(), key=lambda item: (order.get(item[0].split(":", 1)[0], len(order)), item[0]))
 
 
-def _csv_download(data: str, filename: str) -> Response:
-    response = Response(
-        data.encode("utf-8"),
-        media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-    )
-    return _secure(response)
-
-
 @router.get("/ta/grades.csv")
 def ta_grades_csv(request: Request) -> Response:
-    if not _current(request).is_ta:
-        return _redirect(request, "/login")
-    return _csv_download(_service(request).grades_csv(), "grades.csv")
+    if not page_auth.current_session(request).is_ta:
+        return page_kit.redirect(request, "/login")
+    return page_kit.csv_download(page_auth.service_of(request).grades_csv(), "grades.csv")
 
 
 @router.get("/ta/canvas.csv")
 def ta_canvas_csv(request: Request) -> Response:
-    if not _current(request).is_ta:
-        return _redirect(request, "/login")
-    return _csv_download(_service(request).canvas_csv(), "canvas-import.csv")
+    if not page_auth.current_session(request).is_ta:
+        return page_kit.redirect(request, "/login")
+    return page_kit.csv_download(page_auth.service_of(request).canvas_csv(), "canvas-import.csv")
 
 
 @router.post("/ta/regrade")
 async def ta_regrade(request: Request) -> Response:
-    session = _current(request)
+    session = page_auth.current_session(request)
     if not session.is_ta:
-        return _redirect(request, "/login")
+        return page_kit.redirect(request, "/login")
     try:
-        form = await _small_form(request)
-    except _FormRefused as exc:
-        return _error_page(request, session, 413, "Request too large", str(exc), back="/ta")
+        form = await page_kit.small_form(request)
+    except page_kit.FormRefused as exc:
+        return page_kit.error_page(request, session, 413, "Request too large", str(exc), back="/ta")
     if not csrf_ok(session, form.get(CSRF_FIELD)):
-        return _error_page(
+        return page_kit.error_page(
             request, session, 403, "Expired form", "The page expired; reload and retry.", "/ta"
         )
-    student_id = _text_field(form, "student_id", 128).strip()
+    student_id = page_kit.text_field(form, "student_id", 128).strip()
     try:
-        n = _service(request).regrade(student_id, session.ta_name)
+        n = page_auth.service_of(request).regrade(student_id, session.ta_name)
     except KeyError:
-        return _error_page(
+        return page_kit.error_page(
             request, session, 404, "Unknown student", f"No student {student_id!r}.", back="/ta"
         )
-    return _redirect(request, f"/ta?regraded={int(n)}")
+    return page_kit.redirect(request, f"/ta?regraded={int(n)}")

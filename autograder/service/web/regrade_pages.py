@@ -23,6 +23,7 @@ from autograder.service.domain.core import Refusal, Service
 from autograder.service.domain.regrade_runs import SCOPES, DiffRow, RunSummary, sibling_releases
 from autograder.service.domain.submissions import fits_id
 from autograder.service.storage.records import iso
+from autograder.service.web import page_auth, page_kit
 from autograder.service.web.regrade_api import ACTOR, release_named
 from autograder.service.web.sessions import CSRF_FIELD, csrf_ok
 
@@ -40,12 +41,6 @@ details.attempt summary { cursor: pointer; font-weight: 600; }
 .run-actions form { display: inline-block; margin-right: 0.6rem; }
 .flag { color: #b3261e; font-weight: 600; }
 """
-
-
-def _pages() -> Any:
-    from autograder.service.web import pages
-
-    return pages
 
 
 def _score(value: float | None, of: float | None = None) -> str:
@@ -103,26 +98,25 @@ def _run_view(run: RunSummary) -> dict[str, Any]:
 
 
 def _ta(request: Request) -> Any:
-    session = _pages()._current(request)
+    session = page_auth.current_session(request)
     return session if session.is_ta else None
 
 
 async def _checked_form(request: Request, back: str) -> tuple[Any, Any, Response | None]:
     """(session, form, None), or a response: a redirect to log in, or the refusal page."""
-    pages = _pages()
     session = _ta(request)
     if session is None:
-        return None, None, pages._redirect(request, "/login")
+        return None, None, page_kit.redirect(request, "/login")
     try:
-        form = await pages._small_form(request)
-    except pages._FormRefused as exc:
+        form = await page_kit.small_form(request)
+    except page_kit.FormRefused as exc:
         return (
             session,
             None,
-            pages._error_page(request, session, 413, "Request too large", str(exc), back=back),
+            page_kit.error_page(request, session, 413, "Request too large", str(exc), back=back),
         )
     if not csrf_ok(session, form.get(CSRF_FIELD)):
-        page = pages._error_page(
+        page = page_kit.error_page(
             request, session, 403, "Expired form", "The page expired; reload and retry.", back
         )
         return session, None, page
@@ -130,16 +124,15 @@ async def _checked_form(request: Request, back: str) -> tuple[Any, Any, Response
 
 
 def _refused(request: Request, session: Any, exc: Refusal, back: str) -> Response:
-    return _pages()._error_page(request, session, exc.http_status, "Refused", exc.message_en, back=back)
+    return page_kit.error_page(request, session, exc.http_status, "Refused", exc.message_en, back=back)
 
 
 @router.get("/ta/regrade-runs")
 def runs_page(request: Request) -> Response:
-    pages = _pages()
     session = _ta(request)
     if session is None:
-        return pages._redirect(request, "/login")
-    service: Service = pages._service(request)
+        return page_kit.redirect(request, "/login")
+    service: Service = page_auth.service_of(request)
     context = {
         "runs": [_run_view(r) for r in service.regrades.runs()],
         "releases": [p.name for p in sibling_releases(service.cfg.release)],
@@ -147,13 +140,13 @@ def runs_page(request: Request) -> Response:
         "assignment_id": service.assignment.id,
         "scopes": SCOPES,
     }
-    return pages._render(request, session, "ta_regrade_runs.html", context)
+    return page_kit.render(request, session, "ta_regrade_runs.html", context)
 
 
 @router.get("/ta/regrade-runs/")
 def runs_page_slash(request: Request) -> Response:
     """The framework would answer a bare 307 here (trailing slash); a page redirect says where to go."""
-    return _pages()._redirect(request, "/ta/regrade-runs")
+    return page_kit.redirect(request, "/ta/regrade-runs")
 
 
 @router.post("/ta/regrade-runs")
@@ -161,32 +154,31 @@ async def start_run(request: Request) -> Response:
     session, form, refused = await _checked_form(request, "/ta/regrade-runs")
     if refused is not None:
         return refused
-    service: Service = _pages()._service(request)
+    service: Service = page_auth.service_of(request)
     scope = form.get("scope") if form.get("scope") in SCOPES else "counted"
     try:
         release = release_named(service, str(form.get("release") or "")[:200])
         run_id = service.regrades.start(service.assignment.id, release, scope, session.ta_name or ACTOR)
     except Refusal as exc:
         return _refused(request, session, exc, "/ta/regrade-runs")
-    return _pages()._redirect(request, f"/ta/regrade-runs/{int(run_id)}")
+    return page_kit.redirect(request, f"/ta/regrade-runs/{int(run_id)}")
 
 
 @router.get("/ta/regrade-runs/{run_id:int}")
 def run_page(request: Request, run_id: int) -> Response:
-    pages = _pages()
     session = _ta(request)
     if session is None:
-        return pages._redirect(request, "/login")
-    service: Service = pages._service(request)
+        return page_kit.redirect(request, "/login")
+    service: Service = page_auth.service_of(request)
     run = service.regrades.run(run_id) if fits_id(run_id) else None
     if run is None:
-        return pages._error_page(
+        return page_kit.error_page(
             request, session, 404, "No such regrade run", f"No run {run_id}.", "/ta/regrade-runs"
         )
     rows = [_row_view(run.id, d) for d in service.regrades.diff(run.id)]
     notices = []
     if request.query_params.get("published", "") == "1":
-        notices.append(pages.Notice("ok", "Published: students now see the new results."))
+        notices.append(page_kit.Notice("ok", "Published: students now see the new results."))
     context = {
         "run": _run_view(run),
         "rows": rows,
@@ -196,7 +188,7 @@ def run_page(request: Request, run_id: int) -> Response:
         "can_publish": run.status == "open" and run.finished,
         "notices": notices,
     }
-    return pages._render(request, session, "ta_regrade_run.html", context)
+    return page_kit.render(request, session, "ta_regrade_run.html", context)
 
 
 async def _run_action(request: Request, run_id: int, action: str, done: str) -> Response:
@@ -208,10 +200,10 @@ async def _run_action(request: Request, run_id: int, action: str, done: str) -> 
     try:
         if not fits_id(run_id):
             raise Refusal(404, "没有这次重新评分。", f"no regrade run {run_id}")
-        getattr(_pages()._service(request).regrades, action)(run_id, session.ta_name or ACTOR)
+        getattr(page_auth.service_of(request).regrades, action)(run_id, session.ta_name or ACTOR)
     except Refusal as exc:
         return _refused(request, session, exc, back)
-    return _pages()._redirect(request, f"/ta/regrade-runs/{int(run_id)}{done}")
+    return page_kit.redirect(request, f"/ta/regrade-runs/{int(run_id)}{done}")
 
 
 @router.post("/ta/regrade-runs/{run_id:int}/publish")
@@ -226,16 +218,15 @@ async def cancel_run(request: Request, run_id: int) -> Response:
 
 @router.get("/ta/regrade-runs/{run_id:int}/feedback/{attempt_id:int}/{side}")
 def run_feedback(request: Request, run_id: int, attempt_id: int, side: str) -> Response:
-    pages = _pages()
     html = None
     if _ta(request) is not None and side in SIDES and fits_id(run_id) and fits_id(attempt_id):
-        html = pages._service(request).regrades.feedback_html(run_id, attempt_id, side)
+        html = page_auth.service_of(request).regrades.feedback_html(run_id, attempt_id, side)
     if html is None:
-        return pages._secure(HTMLResponse("<p>No feedback.</p>", status_code=404), pages.FEEDBACK_CSP)
-    return pages._secure(HTMLResponse(html), pages.FEEDBACK_CSP)
+        return page_kit.secure(HTMLResponse("<p>No feedback.</p>", status_code=404), page_kit.FEEDBACK_CSP)
+    return page_kit.secure(HTMLResponse(html), page_kit.FEEDBACK_CSP)
 
 
 @router.get("/ta/regrade.css")
 def regrade_css() -> Response:
     response = Response(CSS, media_type="text/css; charset=utf-8")
-    return _pages()._secure(response)
+    return page_kit.secure(response)

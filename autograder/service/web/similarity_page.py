@@ -29,7 +29,7 @@ from markupsafe import Markup
 
 from autograder.service.domain.core import ClaimedAttempt, Service
 from autograder.service.storage import db
-from autograder.service.web import charts
+from autograder.service.web import charts, page_auth, page_kit
 
 LOG = logging.getLogger("jaxgrade.service.similarity")
 SOLUTIONS = Path(__file__).resolve().parents[2] / "solutions"  # for "close to the reference solution"
@@ -156,12 +156,11 @@ def _charts(report: Any) -> dict[str, str]:
 
 @router.get("/ta/similarity")
 def similarity_page(request: Request) -> Response:
-    from autograder.service.web import pages
     from autograder.similarity import report as report_html
 
-    session = pages._current(request)
+    session = page_auth.current_session(request)
     if not session.is_ta:
-        return pages._redirect(request, "/login")
+        return page_kit.redirect(request, "/login")
     refresher: SimilarityRefresher = request.app.state.similarity
     refresher.poke()
     latest = refresher.latest
@@ -180,14 +179,13 @@ def similarity_page(request: Request) -> Response:
         )
         body = Markup(report_html.body_html(latest.report, _charts(latest.report)))
     context = {"state": state, "error": refresher.error, "report_body": body}
-    return pages._render(request, session, "ta_similarity.html", context)
+    return page_kit.render(request, session, "ta_similarity.html", context)
 
 
 @router.get("/ta/similarity.css")
 def similarity_css(request: Request) -> Response:
-    from autograder.service.web import pages
     from autograder.similarity.report import CSS
 
     response = Response(CSS, media_type="text/css; charset=utf-8")
-    pages._secure(response)
+    page_kit.secure(response)
     return response

@@ -23,18 +23,7 @@ from fastapi.responses import Response
 from autograder.grade.reports import format_score
 from autograder.service.domain import extensions
 from autograder.service.domain.core import Refusal, Service
-from autograder.service.web.pages import (
-    Notice,
-    _csv_download,
-    _current,
-    _error_page,
-    _FormRefused,
-    _redirect,
-    _render,
-    _service,
-    _small_form,
-    _text_field,
-)
+from autograder.service.web import page_auth, page_kit
 from autograder.service.web.sessions import CSRF_FIELD, csrf_ok
 from autograder.service.web.term_api import TA_ACTOR
 from autograder.term.counting import Extension
@@ -58,10 +47,10 @@ def _num(x: float | None) -> str:
 @router.get("/ta/assignments")
 @router.get("/ta/assignments/")  # served, not a bare 307 to the slash-less path
 def ta_assignments(request: Request) -> Response:
-    session = _current(request)
+    session = page_auth.current_session(request)
     if not session.is_ta:
-        return _redirect(request, "/login")
-    service = _service(request)
+        return page_kit.redirect(request, "/login")
+    service = page_auth.service_of(request)
     rows = [
         {
             "id": a.id,
@@ -73,7 +62,7 @@ def ta_assignments(request: Request) -> Response:
         }
         for a in service.assignments.values()
     ]
-    return _render(request, session, "ta_assignments.html", {"assignments": rows})
+    return page_kit.render(request, session, "ta_assignments.html", {"assignments": rows})
 
 
 def _student_rows(service: Service, assignment: Assignment) -> list[dict[str, Any]]:
@@ -97,19 +86,21 @@ def _student_rows(service: Service, assignment: Assignment) -> list[dict[str, An
 
 @router.get("/ta/assignments/summary.csv")
 def ta_summary_csv(request: Request) -> Response:
-    return _ta_csv(request, lambda: _service(request).exports.summary_csv(), "course-summary.csv")
+    return _ta_csv(request, lambda: page_auth.service_of(request).exports.summary_csv(), "course-summary.csv")
 
 
 @router.get("/ta/assignments/{assignment_id}")
 def ta_assignment(request: Request, assignment_id: str) -> Response:
-    session = _current(request)
+    session = page_auth.current_session(request)
     if not session.is_ta:
-        return _redirect(request, "/login")
-    service = _service(request)
+        return page_kit.redirect(request, "/login")
+    service = page_auth.service_of(request)
     assignment = _assignment_or_none(service, assignment_id)
     if assignment is None:
-        return _error_page(request, session, 404, "No such assignment", assignment_id, back="/ta/assignments")
-    notices = [Notice("ok", "Grades released.")] if request.query_params.get("released") else []
+        return page_kit.error_page(
+            request, session, 404, "No such assignment", assignment_id, back="/ta/assignments"
+        )
+    notices = [page_kit.Notice("ok", "Grades released.")] if request.query_params.get("released") else []
     released = service.grade_release.released_at(assignment.id)
     context = {
         "notices": notices,
@@ -120,18 +111,18 @@ def ta_assignment(request: Request, assignment_id: str) -> Response:
         "released": _when(service, released) if released is not None else "",
         "students": _student_rows(service, assignment),
     }
-    return _render(request, session, "ta_assignment.html", context)
+    return page_kit.render(request, session, "ta_assignment.html", context)
 
 
 async def _checked_form(request: Request, back: str) -> tuple[Any, Response | None]:
     """The posted form, or the error page to answer instead (too large, expired CSRF token)."""
-    session = _current(request)
+    session = page_auth.current_session(request)
     try:
-        form = await _small_form(request)
-    except _FormRefused as exc:
-        return None, _error_page(request, session, 413, "Request too large", str(exc), back=back)
+        form = await page_kit.small_form(request)
+    except page_kit.FormRefused as exc:
+        return None, page_kit.error_page(request, session, 413, "Request too large", str(exc), back=back)
     if not csrf_ok(session, form.get(CSRF_FIELD)):
-        return None, _error_page(
+        return None, page_kit.error_page(
             request, session, 403, "Expired form", "The page expired; reload and retry.", back
         )
     return form, None
@@ -139,34 +130,36 @@ async def _checked_form(request: Request, back: str) -> tuple[Any, Response | No
 
 @router.post("/ta/assignments/{assignment_id}/release-grades")
 async def ta_release_grades(request: Request, assignment_id: str) -> Response:
-    session = _current(request)
+    session = page_auth.current_session(request)
     if not session.is_ta:
-        return _redirect(request, "/login")
-    service = _service(request)
+        return page_kit.redirect(request, "/login")
+    service = page_auth.service_of(request)
     assignment = _assignment_or_none(service, assignment_id)
     if assignment is None:
-        return _error_page(request, session, 404, "No such assignment", assignment_id, back="/ta/assignments")
+        return page_kit.error_page(
+            request, session, 404, "No such assignment", assignment_id, back="/ta/assignments"
+        )
     _form, refused = await _checked_form(request, f"/ta/assignments/{assignment.id}")
     if refused is not None:
         return refused
     service.release_grades(assignment.id, actor=session.ta_name or TA_ACTOR)
-    return _redirect(request, f"/ta/assignments/{assignment.id}?released=1")
+    return page_kit.redirect(request, f"/ta/assignments/{assignment.id}?released=1")
 
 
 @router.get("/ta/assignments/{assignment_id}/students/{student_id}")
 def ta_student(request: Request, assignment_id: str, student_id: str) -> Response:
-    session = _current(request)
+    session = page_auth.current_session(request)
     if not session.is_ta:
-        return _redirect(request, "/login")
-    service = _service(request)
+        return page_kit.redirect(request, "/login")
+    service = page_auth.service_of(request)
     assignment = _assignment_or_none(service, assignment_id)
     student = service.student(student_id)
     if assignment is None or student is None:
-        return _error_page(
+        return page_kit.error_page(
             request, session, 404, "Not found", "No such assignment or student.", "/ta/assignments"
         )
-    notices = [Notice("ok", "Extension granted.")] if request.query_params.get("granted") else []
-    return _render(
+    notices = [page_kit.Notice("ok", "Extension granted.")] if request.query_params.get("granted") else []
+    return page_kit.render(
         request,
         session,
         "ta_student.html",
@@ -219,49 +212,53 @@ def _parse_when(text: str, key: str, *, optional: bool) -> float | None:
 
 @router.post("/ta/assignments/{assignment_id}/students/{student_id}/extension")
 async def ta_grant_extension(request: Request, assignment_id: str, student_id: str) -> Response:
-    session = _current(request)
+    session = page_auth.current_session(request)
     if not session.is_ta:
-        return _redirect(request, "/login")
-    service = _service(request)
+        return page_kit.redirect(request, "/login")
+    service = page_auth.service_of(request)
     assignment = _assignment_or_none(service, assignment_id)
     page = f"/ta/assignments/{assignment_id}/students/{student_id}"
     if assignment is None or service.student(student_id) is None:
-        return _error_page(
+        return page_kit.error_page(
             request, session, 404, "Not found", "No such assignment or student.", "/ta/assignments"
         )
     form, refused = await _checked_form(request, page)
     if refused is not None:
         return refused
     try:
-        due = _parse_when(_text_field(form, "due_at", 64).strip(), "due_at", optional=False)
-        until = _parse_when(_text_field(form, "late_until", 64).strip(), "late_until", optional=True)
+        due = _parse_when(page_kit.text_field(form, "due_at", 64).strip(), "due_at", optional=False)
+        until = _parse_when(page_kit.text_field(form, "late_until", 64).strip(), "late_until", optional=True)
         assert due is not None
         if until is not None and until < due:
             raise Refusal(422, "迟交截止早于截止时间。", "late_until is before due_at")
     except Refusal as exc:
-        return _error_page(request, session, 422, "Extension not granted", exc.message_en, back=page)
+        return page_kit.error_page(request, session, 422, "Extension not granted", exc.message_en, back=page)
     actor = session.ta_name or TA_ACTOR
     extensions.grant(service.engine, assignment, student_id, Extension(due, until), actor, service.clock())
-    return _redirect(request, f"/ta/assignments/{assignment.id}/students/{student_id}?granted=1")
+    return page_kit.redirect(request, f"/ta/assignments/{assignment.id}/students/{student_id}?granted=1")
 
 
 def _ta_csv(request: Request, make: Any, filename: str) -> Response:
-    if not _current(request).is_ta:
-        return _redirect(request, "/login")
+    if not page_auth.current_session(request).is_ta:
+        return page_kit.redirect(request, "/login")
     try:
-        return _csv_download(make(), filename)
+        return page_kit.csv_download(make(), filename)
     except Refusal:
-        return _error_page(request, _current(request), 404, "No such assignment", "", back="/ta/assignments")
+        return page_kit.error_page(
+            request, page_auth.current_session(request), 404, "No such assignment", "", back="/ta/assignments"
+        )
 
 
 @router.get("/ta/assignments/{assignment_id}/{kind}.csv")
 def ta_assignment_csv(request: Request, assignment_id: str, kind: str) -> Response:
-    exports = _service(request).exports
+    exports = page_auth.service_of(request).exports
     makers = {
         "grades": exports.assignment_grades_csv,
         "canvas": exports.canvas_csv,
         "moodle": exports.moodle_csv,
     }
     if kind not in makers or not assignment_id.replace("-", "").replace("_", "").isalnum():
-        return _error_page(request, _current(request), 404, "Not found", "", back="/ta/assignments")
+        return page_kit.error_page(
+            request, page_auth.current_session(request), 404, "Not found", "", back="/ta/assignments"
+        )
     return _ta_csv(request, lambda: makers[kind](assignment_id), f"{kind}-{assignment_id}.csv")

@@ -34,7 +34,7 @@ from autograder.service.domain.lti import (
     outbox,
     registration_links,
 )
-from autograder.service.web import page_auth, pages
+from autograder.service.web import page_auth, page_kit
 from autograder.service.web.lti.tool import (
     DbToolConf,
     FastApiOIDCLogin,
@@ -50,7 +50,7 @@ HERE = Path(__file__).parent
 TEMPLATES = Jinja2Templates(
     env=Environment(
         loader=ChoiceLoader(
-            [FileSystemLoader(HERE / "templates"), FileSystemLoader(pages.HERE / "templates")]
+            [FileSystemLoader(HERE / "templates"), FileSystemLoader(page_kit.HERE / "templates")]
         ),
         autoescape=True,
         auto_reload=False,
@@ -62,13 +62,13 @@ PARAMS = ("iss", "login_hint", "target_link_uri", "lti_message_hint", "lti_deplo
 
 def render(
     request: Request, session: Session, template: str, context: dict[str, Any], *, status_code: int = 200,
-    csp: str = pages.PAGE_CSP,
+    csp: str = page_kit.PAGE_CSP,
 ) -> Response:  # fmt: skip
     response = TEMPLATES.TemplateResponse(
         request, template, {"session": session, "notices": [], **context}, status_code=status_code
     )
     page_auth.signer(request).write(response, request, session)
-    return pages._secure(response, csp)
+    return page_kit.secure(response, csp)
 
 
 def refused(request: Request, reason: str, status_code: int = 401) -> Response:
@@ -121,7 +121,7 @@ def static_js(name: str) -> Response:
     if name not in ("autosubmit", "registered"):  # the two scripts of the LTI pages, nothing else
         return PlainTextResponse("no such script", status_code=404)
     body = (HERE / "static" / f"{name}.js").read_bytes()
-    return pages._secure(Response(body, media_type="text/javascript; charset=utf-8"))
+    return page_kit.secure(Response(body, media_type="text/javascript; charset=utf-8"))
 
 
 @router.api_route("/login", methods=["GET", "POST"])
@@ -160,7 +160,7 @@ async def launch(request: Request) -> Response:
             return refused(request, "deep linking is for instructors", 403)
         return _deep_link_chooser(request, validated.get_launch_id(), claims)
     if staff:
-        return pages._redirect(request, "/ta", new_session("ta", bound=page_auth.ta_binding(request)))
+        return page_kit.redirect(request, "/ta", new_session("ta", bound=page_auth.ta_binding(request)))
     return _student_landing(request, claims, course)
 
 
@@ -180,7 +180,7 @@ def _student_landing(request: Request, claims: dict[str, Any], course: int | Non
     for assignment in assignments.load(service.engine):  # the LMS learns grades made before this launch
         outbox.counted_grade_changed(service.engine, assignment.id, match.student_id)
     bound = page_auth.student_binding(request, match.student_id)
-    return pages._redirect(request, "/", new_session("student", match.student_id, bound=bound))
+    return page_kit.redirect(request, "/", new_session("student", match.student_id, bound=bound))
 
 
 def _deep_link_chooser(request: Request, launch_id: str, claims: dict[str, Any]) -> Response:
@@ -205,7 +205,7 @@ def _registration_page(request: Request, status_code: int, **context: Any) -> Re
         request, "lti_registration.html", {"session": new_session(), "notices": [], **context},
         status_code=status_code,
     )  # fmt: skip
-    pages._secure(response, pages.PAGE_CSP.replace("frame-ancestors 'none'", "frame-ancestors *"))
+    page_kit.secure(response, page_kit.PAGE_CSP.replace("frame-ancestors 'none'", "frame-ancestors *"))
     del response.headers["X-Frame-Options"]
     return response
 
@@ -263,7 +263,7 @@ def register(
 async def deep_link(request: Request) -> Response:
     session = page_auth.current_session(request)
     if not session.is_ta:
-        return pages._redirect(request, "/login")
+        return page_kit.redirect(request, "/login")
     form = await _params(request, (CSRF_FIELD, "launch_id", "assignment"))
     if form is None or not csrf_ok(session, form.get(CSRF_FIELD)):
         return refused(request, "deep linking form expired", 403)
@@ -285,7 +285,7 @@ async def deep_link(request: Request) -> Response:
     except Exception as exc:
         return refused(request, f"deep linking: {exc}", 400)
     target = urllib.parse.urlsplit(return_url)
-    csp = pages.PAGE_CSP.replace("form-action 'self'", f"form-action {target.scheme}://{target.netloc}")
+    csp = page_kit.PAGE_CSP.replace("form-action 'self'", f"form-action {target.scheme}://{target.netloc}")
     return render(
         request, session, "lti_deep_link_return.html", {"return_url": return_url, "jwt": token}, csp=csp
     )

@@ -23,7 +23,7 @@ from starlette.responses import Response
 from autograder.service.domain import assignments
 from autograder.service.domain.lti import courses, outbox, roster_sync
 from autograder.service.domain.lti.tables import line_items, scores, unmatched
-from autograder.service.web import page_auth, pages
+from autograder.service.web import page_auth, page_kit
 from autograder.service.web.api import require_ta
 from autograder.service.web.lti.routes import render
 from autograder.service.web.sessions import CSRF_FIELD, csrf_ok
@@ -83,7 +83,7 @@ def sync_and_queue(service: Any) -> roster_sync.SyncResult:
 def ta_lti(request: Request) -> Response:
     session = page_auth.current_session(request)
     if not session.is_ta:
-        return pages._redirect(request, "/login")
+        return page_kit.redirect(request, "/login")
     synced = request.query_params.get("synced", "")[:300]
     return render(request, session, "lti_ta.html", _context(page_auth.service_of(request), synced))
 
@@ -92,13 +92,13 @@ async def _ta_form(request: Request) -> Response | None:
     """None when the post is a TA's with a valid CSRF token, else the response to send."""
     session = page_auth.current_session(request)
     if not session.is_ta:
-        return pages._redirect(request, "/login")
+        return page_kit.redirect(request, "/login")
     try:
-        form = await pages._small_form(request)
-    except pages._FormRefused as exc:
-        return pages._error_page(request, session, 413, "Request too large", str(exc), back="/ta/lti")
+        form = await page_kit.small_form(request)
+    except page_kit.FormRefused as exc:
+        return page_kit.error_page(request, session, 413, "Request too large", str(exc), back="/ta/lti")
     if not csrf_ok(session, form.get(CSRF_FIELD)):
-        return pages._error_page(request, session, 403, "Expired form", "Reload and retry.", "/ta/lti")
+        return page_kit.error_page(request, session, 403, "Expired form", "Reload and retry.", "/ta/lti")
     return None
 
 
@@ -109,7 +109,7 @@ async def ta_lti_sync(request: Request) -> Response:
     result = sync_and_queue(page_auth.service_of(request))
     text = f"Synced {result.courses} course(s): {len(result.added)} added, {len(result.updated)} updated"
     text += "".join(f"; {e}" for e in result.errors)
-    return pages._redirect(request, "/ta/lti?" + urlencode({"synced": text[:300]}))
+    return page_kit.redirect(request, "/ta/lti?" + urlencode({"synced": text[:300]}))
 
 
 @router.post("/ta/lti/retry")
@@ -117,7 +117,7 @@ async def ta_lti_retry(request: Request) -> Response:
     if (refused := await _ta_form(request)) is not None:
         return refused
     outbox.retry_failed(page_auth.service_of(request).engine)
-    return pages._redirect(request, "/ta/lti")
+    return page_kit.redirect(request, "/ta/lti")
 
 
 @router.post("/api/lti/roster-sync", dependencies=[Depends(require_ta)])
