@@ -45,9 +45,9 @@ from autograder.grade.gradebook import Gradebook, safe_id
 from autograder.grade.reports import GradeRow, grades_cells
 from autograder.messages import Status
 from autograder.model import GraderFault, ReleaseInfo
+from autograder.service.domain import lti_outbox
 from autograder.service.domain.attempt_queue import worker_id
 from autograder.service.domain.core import ClaimedAttempt, GradedOutcome, Service
-from autograder.service.domain.lti import outbox as lti_outbox
 from autograder.service.domain.regrade_queue import RegradeJob
 from autograder.service.storage.layout import materialise
 from autograder.term.course import Assignment

@@ -67,7 +67,7 @@ class GradeRelease:
 
     def _send_held_scores(self, assignment_id: str) -> None:
         """Queue every student's now visible score for the LMS (the outbox held them until now)."""
-        from autograder.service.domain.lti.outbox import (
+        from autograder.service.domain.lti_outbox import (
             counted_grade_changed,  # the LMS part is optional here
         )
 

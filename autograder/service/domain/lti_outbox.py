@@ -33,7 +33,7 @@ from pylti1p3.lineitem import LineItem
 
 from autograder.model import ReleaseInfo
 from autograder.service.domain import extensions, overrides
-from autograder.service.domain.lti import visibility
+from autograder.service.domain import lti_visibility as visibility
 from autograder.service.domain.lti.connector import TokenCache, registration
 from autograder.service.domain.lti.courses import Course, all_courses
 from autograder.service.domain.lti.platforms import find_platform

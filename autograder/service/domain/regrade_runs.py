@@ -29,8 +29,7 @@ import sqlalchemy as sa
 
 from autograder.grade.gradebook import safe_id
 from autograder.model import GraderFault, ReleaseInfo
-from autograder.service.domain import audit
-from autograder.service.domain.lti import outbox as lti_outbox
+from autograder.service.domain import audit, lti_outbox
 from autograder.service.domain.regrade_queue import GRADED, GRADER_ERROR, OPEN, QUEUED, RUNNING
 from autograder.service.domain.submissions import Submissions, fits_id
 from autograder.service.storage import db

@@ -27,7 +27,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 
 from autograder.service.domain import extensions
 from autograder.service.domain.core import Refusal, Service, iso
-from autograder.service.domain.lti.outbox import counted_grade_changed
+from autograder.service.domain.lti_outbox import counted_grade_changed
 from autograder.service.web.api import CurrentTa, require_ta, service_of
 from autograder.term.counting import Deadlines, Extension
 from autograder.term.course import Assignment

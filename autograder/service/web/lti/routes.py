@@ -26,12 +26,12 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.templating import Jinja2Templates
 
 from autograder.service.domain import assignments
+from autograder.service.domain import lti_outbox as outbox
 from autograder.service.domain.lti import (
     courses,
     dynamic_registration,
     keys,
     matching,
-    outbox,
     registration_links,
 )
 from autograder.service.web import page_auth, page_kit

@@ -21,7 +21,8 @@ from fastapi.responses import JSONResponse
 from starlette.responses import Response
 
 from autograder.service.domain import assignments
-from autograder.service.domain.lti import courses, outbox, roster_sync
+from autograder.service.domain import lti_outbox as outbox
+from autograder.service.domain.lti import courses, roster_sync
 from autograder.service.domain.lti.tables import line_items, scores, unmatched
 from autograder.service.web import page_auth, page_kit
 from autograder.service.web.api import require_ta
