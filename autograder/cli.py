@@ -22,7 +22,10 @@ SUBCOMMANDS = {
         "autograder.commands.submit",
         "upload a submission to a grader service and wait for the score",
     ),
-    "lti": ("autograder.service.lti.cli", "register an LMS platform (LTI 1.3) and manage the tool's keys"),
+    "lti": (
+        "autograder.service.app.lti_cli",
+        "register an LMS platform (LTI 1.3) and manage the tool's keys",
+    ),
     "similarity": (
         "autograder.commands.similarity",
         "report which students' answers look alike, per exercise (never runs student code)",

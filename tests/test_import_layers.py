@@ -1,6 +1,7 @@
-"""The layers only import downwards (pyproject.toml's import-linter contract, docs/architecture.md "Layers").
+"""The layers only import downwards (pyproject.toml's import-linter contracts, docs/architecture.md "Layers",
+docs/service-layers.md for the service's own floors).
 
-The contract is checked on the real tree, and once on a copy with one upward import added, so a
+The contracts are checked on the real tree, and each once on a copy with one violation added, so a
 contract that can no longer fail (a layer renamed away, an import-linter that finds nothing) fails here.
 """
 
@@ -25,16 +26,40 @@ def _lint_imports(cwd: Path, package_parent: Path) -> subprocess.CompletedProces
 def test_the_layers_contract_is_kept() -> None:
     proc = _lint_imports(REPO, REPO)
     assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
-    assert "1 kept, 0 broken" in proc.stdout
+    assert "3 kept, 0 broken" in proc.stdout
 
 
-def test_an_upward_import_breaks_the_contract(tmp_path: Path) -> None:
+def _copy_with(tmp_path: Path, module: str, import_line: str) -> Path:
+    """A copy of the tree whose MODULE (under autograder/) ends with a function running IMPORT_LINE."""
     shutil.copy(REPO / "pyproject.toml", tmp_path / "pyproject.toml")
     skip = shutil.ignore_patterns("__pycache__")
     shutil.copytree(REPO / "autograder", tmp_path / "autograder", ignore=skip)
-    batch = tmp_path / "autograder" / "grade" / "batch.py"
-    upward = "\n\ndef _up() -> None:\n    from autograder.lms import course_input  # noqa: F401\n"
-    batch.write_text(batch.read_text(encoding="utf-8") + upward, encoding="utf-8")
+    path = tmp_path / "autograder" / module
+    added = f"\n\ndef _violation() -> None:\n    {import_line}  # noqa: F401\n"
+    path.write_text(path.read_text(encoding="utf-8") + added, encoding="utf-8")
+    return tmp_path
+
+
+def test_an_upward_import_breaks_the_contract(tmp_path: Path) -> None:
+    _copy_with(tmp_path, "grade/batch.py", "from autograder.lms import course_input")
     proc = _lint_imports(tmp_path, tmp_path)
     assert proc.returncode != 0, proc.stdout[-4000:]
     assert "autograder.grade.batch -> autograder.lms.course_input" in proc.stdout, proc.stdout[-4000:]
+
+
+def test_storage_importing_the_web_floor_breaks_the_service_contract(tmp_path: Path) -> None:
+    _copy_with(tmp_path, "service/storage/blobs.py", "from autograder.service.web import pages")
+    proc = _lint_imports(tmp_path, tmp_path)
+    assert proc.returncode != 0, proc.stdout[-4000:]
+    assert "the service's floors only import downwards BROKEN" in proc.stdout, proc.stdout[-4000:]
+    upward = "autograder.service.storage.blobs -> autograder.service.web.pages"
+    assert upward in proc.stdout, proc.stdout[-4000:]
+    assert "autograder's layers only import downwards KEPT" in proc.stdout, proc.stdout[-4000:]
+
+
+def test_a_domain_module_importing_starlette_breaks_the_no_http_contract(tmp_path: Path) -> None:
+    _copy_with(tmp_path, "service/domain/overrides.py", "from starlette.requests import Request")
+    proc = _lint_imports(tmp_path, tmp_path)
+    assert proc.returncode != 0, proc.stdout[-4000:]
+    assert "autograder.service.domain.overrides -> starlette (l." in proc.stdout, proc.stdout[-4000:]
+    assert "the service's floors only import downwards KEPT" in proc.stdout, proc.stdout[-4000:]

@@ -29,11 +29,11 @@ PARENT_MODULES = (
     "autograder.grade.executor",
     "autograder.bundle.gradescope",
     "autograder.service",
-    "autograder.service.app",
+    "autograder.service.app.app",
     "autograder.commands.serve",
-    "autograder.service.core",
-    "autograder.service.pages",
-    "autograder.service.worker",
+    "autograder.service.domain.core",
+    "autograder.service.web.pages",
+    "autograder.service.app.worker",
     "autograder.release.personalise",
 )
 

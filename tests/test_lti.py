@@ -25,8 +25,8 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from autograder.service.db import connect
-from autograder.service.lti import tables
+from autograder.service.domain.lti import tables
+from autograder.service.storage.db import connect
 
 from helpers.browserish import Browserish
 from helpers.chromium import headless_chromium

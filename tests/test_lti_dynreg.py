@@ -27,9 +27,9 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from autograder.service.db import connect
-from autograder.service.lti import tables
-from autograder.service.lti.platforms import find_platform
+from autograder.service.domain.lti import tables
+from autograder.service.domain.lti.platforms import find_platform
+from autograder.service.storage.db import connect
 
 from helpers.browserish import Browserish, Reply
 from helpers.chromium import MISSING, available, headless_chromium

@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from autograder.service import db
-from autograder.service.config import ServiceConfig
-from autograder.service.core import GradedOutcome, Service
-from autograder.service.lti import outbox, tables
+from autograder.service.domain import lti_outbox as outbox
+from autograder.service.domain.config import ServiceConfig
+from autograder.service.domain.core import GradedOutcome, Service
+from autograder.service.domain.lti import tables
+from autograder.service.storage import db
 
 from helpers.paths import RELEASE
 

@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from autograder.service.db import connect
-from autograder.service.lti import tables
+from autograder.service.domain.lti import tables
+from autograder.service.storage.db import connect
 
 from helpers.databases import postgres  # noqa: F401 (the session's PostgreSQL server fixture)
 from helpers.lti_launch import fast_outbox_env, launch

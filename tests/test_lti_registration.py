@@ -15,9 +15,9 @@ from pathlib import Path
 import jwt
 import pytest
 
-from autograder.service.db import connect
-from autograder.service.lti import keys
-from autograder.service.lti.platforms import find_platform
+from autograder.service.domain.lti import keys
+from autograder.service.domain.lti.platforms import find_platform
+from autograder.service.storage.db import connect
 
 from helpers.served import serving
 

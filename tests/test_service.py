@@ -333,8 +333,8 @@ def test_deadlines_late_and_closed(
 def test_concurrent_claims_take_each_attempt_once_and_one_per_student(
     db_kind: str, request: pytest.FixtureRequest, tmp_path: Path
 ) -> None:
-    from autograder.service.config import ServiceConfig
-    from autograder.service.core import Service
+    from autograder.service.domain.config import ServiceConfig
+    from autograder.service.domain.core import Service
 
     args = db_args(db_kind, request)
     roster = write_roster(tmp_path / "roster.csv", ("c1", "c2", "c3"))
@@ -637,8 +637,8 @@ def test_grade_subprocess_killed_is_retried_and_graded(graded: dict, tmp_path: P
 def test_counted_attempt_follows_policy_and_deadline(
     policy: str, db_kind: str, request: pytest.FixtureRequest, tmp_path: Path
 ) -> None:
-    from autograder.service.config import ServiceConfig
-    from autograder.service.core import Service
+    from autograder.service.domain.config import ServiceConfig
+    from autograder.service.domain.core import Service
 
     now = [datetime(2026, 12, 1, 12, 0, tzinfo=UTC).timestamp()]
     deadline = datetime(2026, 12, 1, 13, 0, tzinfo=UTC)
@@ -674,8 +674,8 @@ def test_counted_attempt_follows_policy_and_deadline(
 
 
 def test_roster_rerun_updates_names_and_keeps_tokens(tmp_path: Path) -> None:
-    from autograder.service.config import ServiceConfig
-    from autograder.service.core import Service
+    from autograder.service.domain.config import ServiceConfig
+    from autograder.service.domain.core import Service
 
     roster = write_roster(tmp_path / "roster.csv", ("r01", "r02"))
     cfg = ServiceConfig(data_dir=tmp_path / "data", release=RELEASE, roster=roster)
@@ -709,7 +709,7 @@ def test_serve_binds_to_loopback_by_default() -> None:
 
 
 def test_blob_store_writes_once_and_detects_damage(tmp_path: Path) -> None:
-    from autograder.service.blobs import BlobStore
+    from autograder.service.storage.blobs import BlobStore
 
     store = BlobStore(tmp_path / "blobs")
     digest = store.put(b"notebook bytes")

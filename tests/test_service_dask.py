@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from autograder.service import db
+from autograder.service.storage import db
 
 from helpers.batch_cli import grade, rows, sandbox_prerequisites
 from helpers.dask_cluster import LoopbackCluster, kill_while_executing, two_worker_cluster

@@ -14,7 +14,7 @@ import schemathesis
 from fastapi.openapi.utils import get_openapi
 from hypothesis import HealthCheck, Phase, settings
 
-from autograder.service import api, audit_api, overrides_api, requests_api
+from autograder.service.web import api, audit_api, overrides_api, requests_api
 
 from helpers.served import Served, call, serve, write_roster
 

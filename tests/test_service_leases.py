@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from autograder.service import db
-from autograder.service.config import ServiceConfig
-from autograder.service.core import Service
+from autograder.service.domain.config import ServiceConfig
+from autograder.service.domain.core import Service
+from autograder.service.storage import db
 from autograder.states import AttemptState
 
 from helpers.databases import db_args, postgres  # noqa: F401 (postgres: the PostgreSQL server fixture)
@@ -136,7 +136,7 @@ def test_the_worker_reads_the_gradebook_not_grades_csv(tmp_path: Path) -> None:
     """A batch folder whose grades.csv says something else: the outcome is the gradebook's."""
     from autograder.grade.gradebook import Gradebook, safe_id
     from autograder.model import ReleaseInfo, StudentResult
-    from autograder.service.worker import GradeRunFailed, read_outcome
+    from autograder.service.app.worker import GradeRunFailed, read_outcome
 
     release = ReleaseInfo.load(RELEASE)
     out = tmp_path / "out"
@@ -163,7 +163,7 @@ def test_a_result_outside_the_release_points_is_a_grader_fault(tmp_path: Path) -
     from autograder.exercises.base import ExerciseScore
     from autograder.grade.gradebook import Gradebook, safe_id
     from autograder.model import ReleaseInfo, StudentResult
-    from autograder.service.worker import GradeRunFailed, read_outcome
+    from autograder.service.app.worker import GradeRunFailed, read_outcome
 
     release = ReleaseInfo.load(RELEASE)
     out = tmp_path / "out"
@@ -187,8 +187,8 @@ def test_a_result_outside_the_release_points_is_a_grader_fault(tmp_path: Path) -
 
 def test_upload_rules_are_intakes() -> None:
     from autograder.grade.intake import DEFAULT_LIMITS, EXTRA_SUFFIXES
-    from autograder.service import upload_rules
-    from autograder.service.records import Refusal
+    from autograder.service.domain import upload_rules
+    from autograder.service.storage.records import Refusal
 
     assert set(upload_rules.UPLOAD_SUFFIXES) == {".ipynb", ".zip", *EXTRA_SUFFIXES}
     assert (
@@ -210,10 +210,10 @@ def test_upload_rules_are_intakes() -> None:
 def test_attempt_labels_agree_with_status_texts_and_the_client_knows_the_states() -> None:
     from autograder.commands import submit as submit_client
     from autograder.messages import ATTEMPT_STATE_ZH, STATUS_ZH
-    from autograder.service import pages
+    from autograder.service.web import page_kit
 
-    assert set(pages.STATE_LABELS) == {str(s) for s in AttemptState} == set(ATTEMPT_STATE_ZH)
-    for state, (label, _css) in pages.STATE_LABELS.items():
+    assert set(page_kit.STATE_LABELS) == {str(s) for s in AttemptState} == set(ATTEMPT_STATE_ZH)
+    for state, (label, _css) in page_kit.STATE_LABELS.items():
         if state in STATUS_ZH:
             assert label == STATUS_ZH[state], state  # one text for one state
     assert set(submit_client.FINISHED) == {str(s) for s in AttemptState if s.finished}
@@ -223,16 +223,17 @@ def test_attempt_labels_agree_with_status_texts_and_the_client_knows_the_states(
 def test_refusal_texts_live_in_messages() -> None:
     import re
 
+    service = Path(__file__).resolve().parents[1] / "autograder" / "service"
     for name in (
-        "core",
-        "identity",
-        "submissions",
-        "upload_rules",
-        "uploads",
-        "api",
-        "pages",
-        "attempt_queue",
+        "domain/core",
+        "domain/identity",
+        "domain/submissions",
+        "domain/upload_rules",
+        "web/uploads",
+        "web/api",
+        "web/pages",
+        "domain/attempt_queue",
     ):
-        src = (Path(__file__).resolve().parents[1] / "autograder" / "service" / f"{name}.py").read_text()
+        src = (service / f"{name}.py").read_text()
         assert not re.search(r"Refusal\(\s*\d", src), f"{name}.py builds a refusal text of its own"
         assert not re.search(r"error=\"[^\"]*[\u4e00-\u9fff]", src), f"{name}.py has a Chinese error text"

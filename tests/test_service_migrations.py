@@ -29,10 +29,11 @@ import pytest
 import sqlalchemy as sa
 from alembic import command
 
-from autograder.service import assignments, db, schema
-from autograder.service.config import ServiceConfig
-from autograder.service.core import Service
-from autograder.service.lti import tables as lti_tables
+from autograder.service.domain import assignments
+from autograder.service.domain.config import ServiceConfig
+from autograder.service.domain.core import Service
+from autograder.service.domain.lti import tables as lti_tables
+from autograder.service.storage import db, schema
 
 from helpers.databases import (
     db_args,

@@ -17,7 +17,7 @@ import pytest
 from itsdangerous import URLSafeTimedSerializer
 
 from autograder.grade.reports import GRADES_COLUMNS
-from autograder.service import charts, pages, sessions
+from autograder.service.web import charts, pages, sessions
 
 from helpers.browserish import Browserish
 from helpers.paths import REPO

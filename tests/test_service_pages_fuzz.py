@@ -29,7 +29,7 @@ PARAM = re.compile(r"\{([^}:]+)(?::([^}]+))?\}")
 
 def page_routes() -> list[tuple[str, str]]:
     """(method, path template) of every route the app serves outside /api/."""
-    from autograder.service.app import routers
+    from autograder.service.app.app import routers
 
     out = set()
     for router in routers():

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import pytest
 
-from autograder.service.spool import Spool
+from autograder.service.storage.spool import Spool
 
 from helpers.paths import RELEASE
 from helpers.raw_http import chunked, connect, post_raw, request_head, send_all, status_of

@@ -41,8 +41,8 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from autograder.service import item_stats
-from autograder.service.item_charts import SignedRow, signed_bars
+from autograder.service.domain import item_stats
+from autograder.service.web.item_charts import SignedRow, signed_bars
 
 from helpers.browserish import Browserish
 from helpers.chromium import headless_chromium

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from autograder.service import db
+from autograder.service.storage import db
 
 from helpers.databases import postgres  # noqa: F401 (the PostgreSQL server fixture)
 from helpers.served import MALFORMED, serve, upload, write_roster

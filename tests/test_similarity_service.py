@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from autograder.service.config import ServiceConfig
-from autograder.service.core import GradedOutcome, Service
-from autograder.service.similarity_page import SimilarityRefresher
+from autograder.service.domain.config import ServiceConfig
+from autograder.service.domain.core import GradedOutcome, Service
+from autograder.service.web.similarity_page import SimilarityRefresher
 from benchmarks.similarity_corpus import write_student
 
 from helpers.chromium import headless_chromium
@@ -98,7 +98,7 @@ def test_nothing_is_computed_before_the_deadline(tmp_path: Path) -> None:
 def served(tmp_path: Path) -> Iterator[tuple[str, str]]:
     import uvicorn
 
-    from autograder.service.app import create_app
+    from autograder.service.app.app import create_app
 
     service = make_service(tmp_path)
     app = create_app(service.cfg, service=service)

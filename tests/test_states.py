@@ -31,7 +31,7 @@ def test_gradebook_check_constraint_lists_exactly_the_submission_states(tmp_path
 
 
 def test_service_states_are_the_attempt_states() -> None:
-    from autograder.service import core
+    from autograder.service.domain import core
 
     assert list(core.STATES) == [s.value for s in AttemptState]
 

@@ -1,6 +1,6 @@
 """A `jaxgrade grade` that stays up: the service worker's grading subprocess, one batch per request.
 
-    python -m autograder.service.grade_host        (started by worker.py, never by hand)
+    python -m autograder.commands.grade_host       (started by service/app/worker.py, never by hand)
 
 Each request is one JSON line on stdin, `{"argv": [<jaxgrade grade arguments>], "log": <path>}`;
 the host grades it exactly as `jaxgrade grade <argv>` would (same options check, same runner,

@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from autograder.service.config import POLICIES, ServiceConfig
+from autograder.service.domain.config import POLICIES, ServiceConfig
 
 if TYPE_CHECKING:
-    from autograder.service.core import Service
+    from autograder.service.domain.core import Service
 
 
 def _iso(value: str) -> datetime:
@@ -284,8 +284,8 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from autograder.roster import RosterError
-    from autograder.service.app import create_app
-    from autograder.service.core import Refusal, Service
+    from autograder.service.app.app import create_app
+    from autograder.service.domain.core import Refusal, Service
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     try:

@@ -71,8 +71,9 @@ def _wait_for(path: Path) -> None:
 
 
 def main(url: str, course_id: int, assignment_id: str, folder: Path) -> None:
-    from autograder.service.db import connect
-    from autograder.service.lti import courses, outbox
+    from autograder.service.domain import lti_outbox as outbox
+    from autograder.service.domain.lti import courses
+    from autograder.service.storage.db import connect
 
     engine = connect(url)
     (course,) = [c for c in courses.all_courses(engine) if c.id == course_id]

@@ -19,7 +19,7 @@ EXERCISES = (
 
 def graded_outcome(score: float, out_dir: Path) -> Any:
     """A graded attempt of `score` out of 80 (10 points per exercise, the first score/10 full)."""
-    from autograder.service.core import GradedOutcome
+    from autograder.service.domain.core import GradedOutcome
 
     exercises = {ex: (10.0 if i < score / 10 else 0.0) for i, ex in enumerate(EXERCISES)}
     return GradedOutcome(score, 80.0, "ok", exercises, ("x", f"{score:.2f}"), {}, (), str(out_dir))

@@ -1,0 +1,118 @@
+"""Grade visibility as the service applies it: who may see an assignment's scores and feedback now,
+and the TA's "release grades".
+
+The rule is `term/visibility.py`; this part reads what it needs (the `grade_releases` row, the
+student's own deadlines) and hides an attempt's grade fields from a student until then. Every
+student-facing read (API, pages, feedback) goes through `student_view` / `feedback_allowed`; the
+TA's exports and pages read the database directly and always see everything.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+import sqlalchemy as sa
+
+from autograder.messages import service_message
+from autograder.service.domain import audit
+from autograder.service.domain.submissions import Submissions
+from autograder.service.storage import db
+from autograder.service.storage.records import Attempt
+from autograder.term.visibility import Visibility, grade_visibility
+
+
+class GradeRelease:
+    def __init__(self, engine: sa.Engine, submissions: Submissions, clock: Callable[[], float]):
+        self.engine, self.submissions, self.clock = engine, submissions, clock
+
+    def released_at(self, assignment_id: str) -> float | None:
+        with self.engine.connect() as conn:
+            return conn.execute(
+                sa.select(db.grade_releases.c.released_at).where(
+                    db.grade_releases.c.assignment_id == assignment_id
+                )
+            ).scalar_one_or_none()
+
+    def release(self, assignment_id: str, *, actor: str) -> bool:
+        """Show the assignment's grades to its students from now on (False: released before)."""
+        assignment = self.submissions.assignment(assignment_id)
+        with self.engine.begin() as conn:
+            known = conn.execute(
+                sa.select(db.grade_releases.c.assignment_id).where(
+                    db.grade_releases.c.assignment_id == assignment.id
+                )
+            ).first()
+            if known is not None:
+                return False
+            now = self.clock()
+            conn.execute(
+                db.grade_releases.insert().values(
+                    assignment_id=assignment.id, released_at=now, released_by=actor
+                )
+            )
+            audit.record(
+                conn,
+                actor=actor,
+                action="publish",
+                assignment_id=assignment.id,
+                student_id=None,
+                detail=f"grades of {assignment.id} released",
+                old="hidden",
+                new="released",
+                at=now,
+            )
+        self._send_held_scores(assignment.id)
+        return True
+
+    def _send_held_scores(self, assignment_id: str) -> None:
+        """Queue every student's now visible score for the LMS (the outbox held them until now)."""
+        from autograder.service.domain.lti_outbox import (
+            counted_grade_changed,  # the LMS part is optional here
+        )
+
+        a = db.attempts.c
+        with self.engine.connect() as conn:
+            students = conn.execute(
+                sa.select(a.student_id).where(a.assignment_id == assignment_id).distinct()
+            )
+            ids = [r.student_id for r in students]
+        for student_id in ids:
+            counted_grade_changed(self.engine, assignment_id, student_id)
+
+    def of(self, student_id: str, assignment_id: str | None) -> Visibility:
+        assignment = self.submissions.assignment(assignment_id)
+        if assignment.visibility == "immediately":
+            return Visibility(True, None)
+        due = self.submissions.deadlines(student_id, assignment.id).due_at
+        return grade_visibility(assignment, due, self.released_at(assignment.id), self.clock())
+
+    def note(self, visibility: Visibility) -> str:
+        """What a student reads instead of the score ("已收到,正在批改。成绩将在…公布。")."""
+        if visibility.shown_from is not None:
+            when = service_message("grades_at", when=self.submissions.local_time(visibility.shown_from))
+        else:
+            when = service_message("grades_on_release")
+        return service_message("grades_pending") + when
+
+    def student_views(self, attempts: list[Attempt]) -> list[Attempt]:
+        """The attempts as their student may see them now: grade fields empty (and `grades_hidden`
+        set) until the assignment's grades are visible to that student."""
+        seen: dict[tuple[str, str | None], Visibility] = {}
+        out = []
+        for attempt in attempts:
+            key = (attempt.student_id, attempt.assignment_id or None)
+            if key not in seen:
+                seen[key] = self.of(*key)
+            out.append(attempt if seen[key].visible else self._hidden(attempt, seen[key]))
+        return out
+
+    def _hidden(self, attempt: Attempt, visibility: Visibility) -> Attempt:
+        return dataclasses.replace(
+            attempt,
+            score=None,
+            max_score=None,
+            grade_status=None,
+            exercises={},
+            grades_hidden=self.note(visibility),
+        )

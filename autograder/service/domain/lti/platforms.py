@@ -1,0 +1,111 @@
+"""Platform registrations: one row per (issuer, client id), with its deployment ids."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.parse
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+
+from autograder.service.domain.lti.tables import DEFAULT_MATCH_ON, platforms
+
+MATCH_FIELDS = ("lms_id", "sis_login_id", "email")
+
+
+class PlatformError(ValueError):
+    """A registration the tool refuses (the message says which field)."""
+
+
+@dataclass(frozen=True)
+class Platform:
+    issuer: str
+    client_id: str
+    auth_login_url: str
+    auth_token_url: str
+    keyset_url: str
+    deployment_ids: tuple[str, ...]
+    match_on: str = DEFAULT_MATCH_ON  # matching.py: which roster fields find a launching user
+
+
+def _check_url(field: str, value: str) -> str:
+    parts = urllib.parse.urlsplit(value)
+    if parts.scheme not in ("https", "http") or not parts.netloc:
+        raise PlatformError(f"--{field} must be an https:// URL, got {value!r}")
+    return value
+
+
+def add_platform(engine: sa.Engine, platform: Platform, *, require_deployment: bool = True) -> Platform:
+    """Insert the platform, or update its URLs and add its deployment ids (none is ever dropped).
+
+    `require_deployment=False` (dynamic registration): a platform may name its deployment only later
+    (Canvas makes one when the admin enables the tool); until one is added, its launches are refused.
+    """
+    for field in ("issuer", "auth_login_url", "auth_token_url", "keyset_url"):
+        _check_url(field.replace("_", "-"), getattr(platform, field))
+    if not platform.client_id.strip():
+        raise PlatformError("--client-id must not be empty")
+    if (require_deployment and not platform.deployment_ids) or not all(
+        d.strip() for d in platform.deployment_ids
+    ):
+        raise PlatformError("--deployment-id must not be empty")
+    fields = platform.match_on.split(",")
+    if not fields or not set(fields) <= set(MATCH_FIELDS) or len(set(fields)) != len(fields):
+        raise PlatformError(f"--match-on must be a comma-separated list of {', '.join(MATCH_FIELDS)}")
+    now = time.time()
+    key = (platforms.c.issuer == platform.issuer) & (platforms.c.client_id == platform.client_id)
+    with engine.begin() as conn:
+        row = conn.execute(sa.select(platforms.c.deployment_ids).where(key)).first()
+        urls = {
+            "auth_login_url": platform.auth_login_url,
+            "auth_token_url": platform.auth_token_url,
+            "keyset_url": platform.keyset_url,
+            "match_on": platform.match_on,
+        }
+        if row is None:
+            ids = list(dict.fromkeys(platform.deployment_ids))
+            conn.execute(
+                platforms.insert().values(
+                    issuer=platform.issuer,
+                    client_id=platform.client_id,
+                    deployment_ids=json.dumps(ids),
+                    created_at=now,
+                    updated_at=now,
+                    **urls,
+                )
+            )
+        else:
+            ids = list(dict.fromkeys([*json.loads(row.deployment_ids), *platform.deployment_ids]))
+            conn.execute(
+                platforms.update().where(key).values(deployment_ids=json.dumps(ids), updated_at=now, **urls)
+            )
+    return Platform(
+        platform.issuer,
+        platform.client_id,
+        platform.auth_login_url,
+        platform.auth_token_url,
+        platform.keyset_url,
+        tuple(ids),
+        platform.match_on,
+    )
+
+
+def find_platform(engine: sa.Engine, issuer: str, client_id: str | None = None) -> Platform | None:
+    """The registration for `issuer` (and `client_id`, when the platform sent one)."""
+    query = sa.select(platforms).where(platforms.c.issuer == issuer).order_by(platforms.c.id)
+    if client_id is not None:
+        query = query.where(platforms.c.client_id == client_id)
+    with engine.connect() as conn:
+        row = conn.execute(query).first()
+    if row is None:
+        return None
+    return Platform(
+        row.issuer,
+        row.client_id,
+        row.auth_login_url,
+        row.auth_token_url,
+        row.keyset_url,
+        tuple(json.loads(row.deployment_ids)),
+        row.match_on,
+    )

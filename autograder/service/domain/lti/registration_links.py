@@ -1,0 +1,104 @@
+"""One-time dynamic registration links: `jaxgrade lti allow-registration` makes one, the platform
+opens it (`/lti/register/<secret>`, dynamic_registration.py).
+
+Opening a link registers an LMS platform, and a registered platform's launches log users in as
+students and as TAs; so a link is 32 random bytes, stored only as their SHA-256, valid for a limited
+time and good for one registration that succeeds. A registration that fails gives the link back (the
+admin fixes the LMS side and opens the same link again); two at once cannot both use it.
+
+The rows live in `lti_launch_data` (short-lived LTI state with an expiry) under their own key prefix.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import secrets
+import time
+
+import sqlalchemy as sa
+
+from autograder.service.domain.lti.tables import launch_data
+
+PREFIX = "jaxgrade-registration-link-"
+DEFAULT_VALID_S = 24 * 3600.0
+MAX_SECRET_CHARS = 128
+READY, BUSY, USED = (json.dumps({"state": s}) for s in ("ready", "busy", "used"))
+
+
+class LinkRefused(Exception):
+    """The link does not allow a registration now (the message says why)."""
+
+
+def _key(secret: str) -> str:
+    return PREFIX + hashlib.sha256(secret.encode()).hexdigest()
+
+
+def create(engine: sa.Engine, valid_s: float = DEFAULT_VALID_S) -> str:
+    """A new link secret, valid for `valid_s` seconds."""
+    secret = secrets.token_urlsafe(32)
+    with engine.begin() as conn:
+        conn.execute(
+            launch_data.insert().values(key=_key(secret), value=READY, expires_at=time.time() + valid_s)
+        )
+    return secret
+
+
+def _set(engine: sa.Engine, secret: str, was: str, now_: str) -> int:
+    c = launch_data.c
+    with engine.begin() as conn:
+        return int(
+            conn.execute(
+                launch_data.update()
+                .where(c.key == _key(secret), c.value == was, c.expires_at > time.time())
+                .values(value=now_)
+            ).rowcount
+        )
+
+
+def claim(engine: sa.Engine, secret: str) -> None:
+    """Take the link for one registration; raises LinkRefused when it is unknown, expired, used or busy."""
+    if not secret or len(secret) > MAX_SECRET_CHARS:
+        raise LinkRefused("unknown registration link")
+    if _set(engine, secret, READY, BUSY) == 1:
+        return
+    with engine.connect() as conn:
+        row = conn.execute(
+            sa.select(launch_data.c.value, launch_data.c.expires_at).where(launch_data.c.key == _key(secret))
+        ).first()
+    if row is None or row.expires_at <= time.time():
+        raise LinkRefused(
+            "unknown or expired registration link (make one with `jaxgrade lti allow-registration`)"
+        )
+    if row.value == USED:
+        raise LinkRefused("this registration link was used already; make a new one for another registration")
+    raise LinkRefused("this registration link is in use by another registration right now")
+
+
+def give_back(engine: sa.Engine, secret: str) -> None:
+    """The registration failed: the link works again."""
+    _set(engine, secret, BUSY, READY)
+
+
+def spend(engine: sa.Engine, secret: str) -> None:
+    """The registration succeeded: the link never works again."""
+    _set(engine, secret, BUSY, USED)
+
+
+class RedactedAccessLog(logging.Filter):
+    """Keeps link secrets (and the LMS's registration tokens) out of uvicorn's access log: a link that
+    failed to register stays usable, and the log outlives it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args
+        if isinstance(args, tuple) and len(args) >= 3 and str(args[2]).startswith("/lti/register/"):
+            record.args = (*args[:2], "/lti/register/<secret>", *args[3:])
+        return True
+
+
+def redact_access_log() -> None:
+    """Install the filter (once; after uvicorn configured its loggers)."""
+    access = logging.getLogger("uvicorn.access")
+    if not any(isinstance(f, RedactedAccessLog) for f in access.filters):
+        access.addFilter(RedactedAccessLog())

@@ -1,0 +1,164 @@
+"""The JSON API under /api (FastAPI router). Every operation is a `Service` method (core.py).
+
+Errors are JSON `{"error": <http status>, "message": English, "message_zh": Chinese,
+"retry_after": seconds or null}`; a 429 also carries a `Retry-After` header. An attempt id that
+is not the caller's answers 404, exactly like one that does not exist.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+
+from autograder.service.domain.core import Refusal, Service, Student
+from autograder.service.storage.records import refusal
+from autograder.service.web.uploads import read_upload
+
+router = APIRouter(prefix="/api")
+
+NOT_FOUND = refusal(404, "no_attempt", "no such submission")
+
+
+def refusal_response(exc: Refusal) -> JSONResponse:
+    headers = {"Cache-Control": "no-store"}
+    if exc.retry_after is not None:
+        headers["Retry-After"] = str(max(1, math.ceil(exc.retry_after)))
+    if exc.http_status == 401:
+        headers["WWW-Authenticate"] = "Bearer"
+    doc: dict[str, object] = {
+        "error": exc.http_status,
+        "message": exc.message_en,
+        "message_zh": exc.message_zh,
+        "retry_after": exc.retry_after,
+    }
+    if exc.reason is not None:  # which refusal of this status (messages.SERVICE_ZH's key)
+        doc["reason"] = exc.reason
+    return JSONResponse(
+        doc,
+        status_code=exc.http_status,
+        headers=headers,
+    )
+
+
+def service_of(request: Request) -> Service:
+    return request.app.state.service  # type: ignore[no-any-return]
+
+
+def bearer_token(request: Request) -> str | None:
+    auth = request.headers.get("authorization", "")
+    scheme, _, token = auth.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def current_student(request: Request) -> Student:
+    student = service_of(request).student_for_token(bearer_token(request))
+    if student is None:
+        raise refusal(401, "bad_token", "missing or invalid access token")
+    return student
+
+
+CurrentStudent = Annotated[Student, Depends(current_student)]
+
+
+def require_ta(request: Request) -> str:
+    """The TA's name (what the audit log records); 401 without a TA token."""
+    name = service_of(request).ta_for_token(bearer_token(request))
+    if name is None:
+        raise refusal(401, "need_ta", "missing or invalid TA token")
+    return name
+
+
+CurrentTa = Annotated[str, Depends(require_ta)]
+
+
+@router.post("/submissions", status_code=202)
+async def post_submission(
+    request: Request, student: CurrentStudent, assignment: str | None = None
+) -> JSONResponse:
+    """`?assignment=ID` names the assignment of a term (optional while exactly one is open)."""
+    service = service_of(request)
+    # the assignment, its deadline and the attempt limit before reading the body
+    target = service.check_upload_allowed(student.student_id, assignment)
+    async with read_upload(
+        request, service.spool, max_bytes=service.cfg.max_upload_bytes, max_files=service.cfg.max_files
+    ) as upload:  # its spool files are gone when the block ends, accepted or refused
+        attempt = service.submit(student.student_id, upload.files, target.id if target else None)
+    return JSONResponse(
+        {"id": attempt.id, "status": attempt.status},
+        status_code=202,
+        headers={"Location": f"/api/submissions/{attempt.id}"},
+    )
+
+
+@router.get("/submissions/{attempt_id}")
+def get_submission(attempt_id: int, request: Request, student: CurrentStudent) -> JSONResponse:
+    attempt = service_of(request).attempt(student.student_id, attempt_id)
+    if attempt is None:
+        raise NOT_FOUND
+    return JSONResponse(attempt.to_json(), headers={"Cache-Control": "no-store"})
+
+
+@router.get("/submissions/{attempt_id}/feedback")
+def get_feedback(attempt_id: int, request: Request, student: CurrentStudent) -> Response:
+    service = service_of(request)
+    if service.attempt(student.student_id, attempt_id) is None:
+        raise NOT_FOUND
+    html = service.feedback_html(student.student_id, attempt_id)
+    if html is None:
+        raise refusal(404, "no_feedback", "no feedback yet (not graded)")
+    # The batch's feedback.html escapes all student text; no script is needed to show it.
+    csp = "sandbox; default-src 'none'; style-src 'unsafe-inline'"
+    return HTMLResponse(html, headers={"Cache-Control": "no-store", "Content-Security-Policy": csp})
+
+
+@router.get("/me/submissions")
+def my_submissions(request: Request, student: CurrentStudent) -> JSONResponse:
+    attempts = service_of(request).attempts(student.student_id)
+    return JSONResponse([a.to_json() for a in attempts], headers={"Cache-Control": "no-store"})
+
+
+@router.get("/me/assignments")
+def my_assignments(request: Request, student: CurrentStudent) -> JSONResponse:
+    """`[{"id", "title", "chapters", "open"}]`: what the notebook's submit cell names and sends."""
+    targets = service_of(request).submissions.upload_targets()
+    return JSONResponse(targets, headers={"Cache-Control": "no-store"})
+
+
+@router.get("/grades.csv", dependencies=[Depends(require_ta)])
+def grades_csv(request: Request) -> PlainTextResponse:
+    return PlainTextResponse(
+        service_of(request).grades_csv(),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": 'attachment; filename="grades.csv"', "Cache-Control": "no-store"},
+    )
+
+
+@router.get("/canvas.csv", dependencies=[Depends(require_ta)])
+def canvas_csv(request: Request) -> PlainTextResponse:
+    return PlainTextResponse(
+        service_of(request).canvas_csv(),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": 'attachment; filename="canvas.csv"', "Cache-Control": "no-store"},
+    )
+
+
+@router.get("/status", dependencies=[Depends(require_ta)])
+def status(request: Request) -> JSONResponse:
+    return JSONResponse(service_of(request).status(), headers={"Cache-Control": "no-store"})
+
+
+@router.get("/dashboard", dependencies=[Depends(require_ta)])
+def dashboard(request: Request) -> JSONResponse:
+    return JSONResponse(service_of(request).dashboard(), headers={"Cache-Control": "no-store"})
+
+
+@router.post("/students/{student_id}/regrade")
+def regrade(student_id: str, request: Request, ta: CurrentTa) -> JSONResponse:
+    try:
+        n = service_of(request).regrade(student_id, ta)
+    except KeyError:
+        raise refusal(404, "no_student", "no such student") from None
+    return JSONResponse({"student_id": student_id, "requeued": n}, status_code=202)

@@ -1,0 +1,157 @@
+"""Item analysis on the TA dashboard: `GET /ta/items` (and `?run=<id>`: a regrade run's new results).
+
+Over each roster student's counted graded attempt of the assignment (or the graded candidates of a
+regrade run, to check a fixed release before publishing it), drawn as server-side SVG:
+
+- the score distribution of the assignment (`charts.score_histogram`);
+- per sub-check the pass rate (difficulty, `charts.pass_rate_bars`) and the point-biserial
+  correlation with the total (discrimination, `item_charts.signed_bars`), with checks whose
+  discrimination is negative or near zero, or that nobody passed, flagged as possibly broken;
+- per recompile variant (the call sequence each student predicts, `jaxcourse.variants`), the share
+  with full points on `recompile`: is one sequence harder than the others?
+
+The numbers are `item_stats.py`'s; this module only reads the database and renders.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from autograder.model import GraderFault, ReleaseInfo
+from autograder.service.domain import item_stats
+from autograder.service.domain.core import Service
+from autograder.service.domain.submissions import fits_id
+from autograder.service.storage import db
+from autograder.service.web import charts, page_auth, page_kit
+from autograder.service.web.item_charts import SignedRow, signed_bars
+from autograder.states import AttemptState
+from jaxcourse.variants import POOL_FILE, load_pool, variant_index
+
+router = APIRouter(include_in_schema=False)
+VARIANT_EXERCISE = "recompile"
+
+
+def _graded(row: Any) -> item_stats.Graded:
+    return item_stats.Graded(
+        student_id=row.student_id,
+        total=float(row.score or 0.0),
+        subchecks={k: bool(v) for k, v in json.loads(row.subchecks or "{}").items()},
+        exercises=json.loads(row.exercises or "{}"),
+    )
+
+
+def counted_graded(service: Service, assignment_id: str) -> list[item_stats.Graded]:
+    """Each roster student's counted attempt of the assignment, if it is graded."""
+    a = db.attempts.c
+    with service.engine.connect() as conn:
+        rows = conn.execute(
+            sa.select(db.attempts).where(a.assignment_id == assignment_id).order_by(a.id)
+        ).all()
+    by: dict[str, list[Any]] = {}
+    for r in rows:
+        by.setdefault(r.student_id, []).append(r)
+    out = []
+    for student in service.students():
+        counted = service.submissions.counted_row(by.get(student.student_id, []))
+        if counted is not None and counted.status == AttemptState.GRADED:
+            out.append(_graded(counted))
+    return out
+
+
+def run_graded(service: Service, run_id: int) -> list[item_stats.Graded]:
+    """The graded candidates of a regrade run (its counted ones when the run covers all attempts)."""
+    r = db.regrade_results.c
+    with service.engine.connect() as conn:
+        rows = conn.execute(
+            sa.select(db.regrade_results).where(r.run_id == run_id, r.status == AttemptState.GRADED)
+        ).all()
+    return [_graded(x) for x in rows if x.counted]
+
+
+def variants(release: ReleaseInfo, student_ids: list[str]) -> dict[str, int]:
+    """Student id -> the recompile variant the release gives them ({} if its pool is unusable)."""
+    try:
+        pool = load_pool(release.root / "jaxcourse" / POOL_FILE.name)
+    except (OSError, ValueError, KeyError):
+        return {}
+    return {sid: variant_index(sid, pool) for sid in student_ids}
+
+
+def analysis_context(graded: list[item_stats.Graded], release: ReleaseInfo) -> dict[str, Any]:
+    items = item_stats.items(graded)
+    unreached = item_stats.unreached(graded)
+    drawn = [i for i in items if i.exercise not in unreached]  # the table still lists every check
+    n = len(graded)
+    full = release.points.get(VARIANT_EXERCISE, 0.0)
+    per_variant = item_stats.variant_rates(
+        graded, variants(release, [g.student_id for g in graded]), VARIANT_EXERCISE, full
+    )
+    return {
+        "n": n,
+        "few": n < item_stats.MIN_N,
+        "min_n": item_stats.MIN_N,
+        "near_zero": item_stats.NEAR_ZERO,
+        "histogram": charts.score_histogram(
+            [g.total for g in graded], sum(release.points.values()), title="Total score"
+        ),
+        "difficulty": charts.pass_rate_bars(
+            [charts.RateRow(i.name, i.difficulty) for i in drawn],
+            title=f"Difficulty: share of attempts passing each sub-check, n={n}",
+            label_width=300,
+        ),
+        "discrimination": signed_bars(
+            [SignedRow(i.name, i.discrimination, i.flag is not None) for i in drawn],
+            title="Discrimination: point-biserial r with the total",
+        ),
+        "variant_chart": charts.pass_rate_bars(
+            [charts.RateRow(f"variant {v.variant} (n={v.n})", v.rate) for v in per_variant],
+            title=f"{VARIANT_EXERCISE}: share with full points per call-sequence variant",
+        ),
+        "items": [
+            {
+                "name": i.name,
+                "n": i.n,
+                "passed": i.passed,
+                "difficulty": f"{i.difficulty:.0%}",
+                "discrimination": "—" if i.discrimination is None else f"{i.discrimination:+.2f}",
+                "flag": i.flag or "",
+            }
+            for i in items
+        ],  # fmt: skip
+        "flagged": [i for i in items if i.flag is not None],
+        "unreached": unreached,
+        "variants": per_variant,
+    }
+
+
+@router.get("/ta/items")
+def items_page(request: Request) -> Response:
+
+    session = page_auth.current_session(request)
+    if not session.is_ta:
+        return page_kit.redirect(request, "/login")
+    service: Service = page_auth.service_of(request)
+    run_arg = request.query_params.get("run", "")
+    release, scope = service.release, f"counted graded attempts of {service.assignment.id}"
+    if run_arg:
+        run = service.regrades.run(int(run_arg)) if run_arg.isdigit() and fits_id(int(run_arg)) else None
+        if run is None:
+            return page_kit.error_page(
+                request, session, 404, "No such regrade run", f"No run {run_arg!r}.", "/ta"
+            )
+        try:
+            release = ReleaseInfo.load(Path(run.release))
+        except GraderFault as exc:
+            return page_kit.error_page(request, session, 500, "Release unusable", str(exc), "/ta")
+        graded = run_graded(service, run.id)
+        scope = f"new results of regrade run #{run.id} under {run.release_version} (counted, unpublished)"
+    else:
+        graded = counted_graded(service, service.assignment.id)
+    context = {**analysis_context(graded, release), "scope": scope, "release_version": release.version}
+    return page_kit.render(request, session, "ta_items.html", context)

@@ -1,0 +1,132 @@
+"""The TAs' LTI views: the courses seen, the score outbox, unmatched launches, "Sync roster".
+
+GET  /ta/lti                  the page (TA session)
+POST /ta/lti/sync             Sync roster (form, CSRF)
+POST /ta/lti/retry            retry failed / waiting scores now (form, CSRF)
+POST /api/lti/roster-sync     Sync roster (TA token)
+GET  /api/lti/outbox          the outbox rows (TA token)
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import urlencode
+
+import sqlalchemy as sa
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import JSONResponse
+from starlette.responses import Response
+
+from autograder.service.domain import assignments
+from autograder.service.domain import lti_outbox as outbox
+from autograder.service.domain.lti import courses, roster_sync
+from autograder.service.domain.lti.tables import line_items, scores, unmatched
+from autograder.service.web import page_auth, page_kit
+from autograder.service.web.api import require_ta
+from autograder.service.web.lti.routes import render
+from autograder.service.web.sessions import CSRF_FIELD, csrf_ok
+
+router = APIRouter()
+STATUSES = ("sent", "pending", "failed", "held")
+
+
+def outbox_rows(engine: sa.Engine) -> list[dict[str, Any]]:
+    titles = {c.id: c.title for c in courses.all_courses(engine)}
+    with engine.connect() as conn:
+        rows = conn.execute(sa.select(scores).order_by(scores.c.student_id, scores.c.id)).all()
+    return [
+        {
+            "student_id": r.student_id, "assignment_id": r.assignment_id,
+            "course": titles.get(r.context, "?"), "score": r.score, "max_score": r.max_score,
+            "status": r.status, "tries": r.tries,
+            "sent_score": r.sent_score, "last_error": r.last_error,
+        }
+        for r in rows
+    ]  # fmt: skip
+
+
+def _context(service: Any, synced: str = "") -> dict[str, Any]:
+    engine = service.engine
+    with engine.connect() as conn:
+        n_items = Counter(r.context for r in conn.execute(sa.select(line_items.c.context)))
+        seen = conn.execute(sa.select(unmatched).order_by(unmatched.c.at.desc()).limit(200)).all()
+    rows = outbox_rows(engine)
+    counts = Counter(r["status"] for r in rows)
+    return {
+        "courses": [{**c.__dict__, "line_items": n_items.get(c.id, 0)} for c in courses.all_courses(engine)],
+        "outbox": rows,
+        "outbox_counts": {s: counts.get(s, 0) for s in STATUSES},
+        "unmatched": [
+            {
+                "at": datetime.fromtimestamp(u.at, UTC).strftime("%Y-%m-%d %H:%M:%S"),
+                "name": u.name, "email": u.email, "sub": u.sub,
+                "reason": json.loads(u.detail).get("reason", ""),
+            }
+            for u in seen
+        ],
+        "synced": synced,
+    }  # fmt: skip
+
+
+def sync_and_queue(service: Any) -> roster_sync.SyncResult:
+    """Sync roster, then queue the grades of every synced student (the LMS learns them)."""
+    result = roster_sync.sync(service)
+    for student_id in (*result.added, *result.updated):
+        for a in assignments.load(service.engine):
+            outbox.counted_grade_changed(service.engine, a.id, student_id)
+    return result
+
+
+@router.get("/ta/lti")
+def ta_lti(request: Request) -> Response:
+    session = page_auth.current_session(request)
+    if not session.is_ta:
+        return page_kit.redirect(request, "/login")
+    synced = request.query_params.get("synced", "")[:300]
+    return render(request, session, "lti_ta.html", _context(page_auth.service_of(request), synced))
+
+
+async def _ta_form(request: Request) -> Response | None:
+    """None when the post is a TA's with a valid CSRF token, else the response to send."""
+    session = page_auth.current_session(request)
+    if not session.is_ta:
+        return page_kit.redirect(request, "/login")
+    try:
+        form = await page_kit.small_form(request)
+    except page_kit.FormRefused as exc:
+        return page_kit.error_page(request, session, 413, "Request too large", str(exc), back="/ta/lti")
+    if not csrf_ok(session, form.get(CSRF_FIELD)):
+        return page_kit.error_page(request, session, 403, "Expired form", "Reload and retry.", "/ta/lti")
+    return None
+
+
+@router.post("/ta/lti/sync")
+async def ta_lti_sync(request: Request) -> Response:
+    if (refused := await _ta_form(request)) is not None:
+        return refused
+    result = sync_and_queue(page_auth.service_of(request))
+    text = f"Synced {result.courses} course(s): {len(result.added)} added, {len(result.updated)} updated"
+    text += "".join(f"; {e}" for e in result.errors)
+    return page_kit.redirect(request, "/ta/lti?" + urlencode({"synced": text[:300]}))
+
+
+@router.post("/ta/lti/retry")
+async def ta_lti_retry(request: Request) -> Response:
+    if (refused := await _ta_form(request)) is not None:
+        return refused
+    outbox.retry_failed(page_auth.service_of(request).engine)
+    return page_kit.redirect(request, "/ta/lti")
+
+
+@router.post("/api/lti/roster-sync", dependencies=[Depends(require_ta)])
+def api_roster_sync(request: Request) -> JSONResponse:
+    return JSONResponse(sync_and_queue(page_auth.service_of(request)).to_json())
+
+
+@router.get("/api/lti/outbox", dependencies=[Depends(require_ta)])
+def api_outbox(request: Request) -> JSONResponse:
+    rows = outbox_rows(page_auth.service_of(request).engine)
+    return JSONResponse(rows, headers={"Cache-Control": "no-store"})

@@ -1,0 +1,549 @@
+"""The service's web pages (server-rendered HTML): students in Simplified Chinese, the TA dashboard.
+
+Everything a page shows comes from `request.app.state.service` (`core.Service`), the same operations
+the JSON API uses; this module only does what is particular to browsers:
+
+- sessions: a signed cookie (`sessions.py`) made at log-in from the access token; the token itself is
+  never stored in the browser. Every page re-signs it (12 h from the last page). Every form post
+  carries the session's CSRF token.
+- a student only ever reads their own attempts: every lookup passes the session's student id
+  (`service.attempts`, `.attempt`, `.feedback_html`), so another student's attempt is "not found".
+- the feedback HTML (written by the batch grader) is served with a CSP `sandbox` and shown in a
+  sandboxed iframe: it runs no script and cannot read the page or the cookie.
+- every response gets a Content-Security-Policy without inline script; the live status poller is
+  `static/poll.js`.
+- request bodies are bounded before they are parsed (Content-Length required, size and part counts
+  capped).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+
+from autograder.exercises import EXERCISE_IDS
+from autograder.messages import service_message
+from autograder.service.domain.core import Attempt, Refusal, Service, Student
+from autograder.service.storage.records import refusal as refuse
+from autograder.service.web import charts, page_auth, page_kit, term_views
+from autograder.service.web.review_views import student_section
+from autograder.service.web.sessions import CSRF_FIELD, Session, csrf_ok, new_session
+from autograder.service.web.uploads import read_upload
+from autograder.states import AttemptState
+from autograder.term.course import Assignment
+
+STATIC = {"style.css": "text/css; charset=utf-8", "poll.js": "text/javascript; charset=utf-8"}
+MAX_TOKEN_CHARS = 256
+
+router = APIRouter(include_in_schema=False)
+
+_signer = page_auth.signer
+_ta_binding = page_auth.ta_binding
+
+
+def _utc(ts: float | None) -> str:
+    return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%d %H:%M:%S") if ts else "—"
+
+
+@dataclass(frozen=True)
+class AttemptView:
+    id: int
+    number: int  # 1 = the student's first attempt
+    submitted_at: str
+    files: str
+    state: str
+    state_label: str
+    state_class: str
+    finished: bool
+    score: float | None
+    score_text: str
+
+
+def _attempt_view(attempt: Attempt, number: int) -> AttemptView:
+    label, css = page_kit.STATE_LABELS.get(attempt.status, (attempt.status, ""))
+    finished = AttemptState(attempt.status).finished
+    if attempt.grades_hidden is not None and finished:  # graded or not: nothing shows before release
+        label, css = service_message("grades_pending").rstrip("。"), "state-pending"
+    if attempt.late:
+        label += "(迟交)"
+    score = attempt.score if attempt.status == AttemptState.GRADED else None
+    score_text = f"{score:g} / {attempt.max_score or 0:g}" if score is not None else ""
+    return AttemptView(
+        id=attempt.id,
+        number=number,
+        submitted_at=_utc(attempt.submitted_at),
+        files=", ".join(attempt.files),
+        state=attempt.status,
+        state_label=label,
+        state_class=css,
+        finished=finished,
+        score=score,
+        score_text=score_text,
+    )
+
+
+def _attempt_views(service: Service, student_id: str, assignment_id: str | None = None) -> list[AttemptView]:
+    attempts = service.attempts(student_id, assignment_id)  # newest first
+    total = len(attempts)
+    return [_attempt_view(a, total - i) for i, a in enumerate(attempts)]
+
+
+# ---- static files ---------------------------------------------------------------------------------
+
+
+@router.get("/static/{name}")
+def static_file(name: str) -> Response:
+    if name not in STATIC:
+        return page_kit.secure(Response("not found", status_code=404, media_type="text/plain"))
+    body = (page_kit.HERE / "static" / name).read_bytes()
+    response = Response(body, media_type=STATIC[name])
+    page_kit.secure(response)
+    response.headers["Cache-Control"] = "public, max-age=300"
+    return response
+
+
+@router.get("/favicon.ico")
+def favicon() -> Response:
+    return page_kit.secure(Response(status_code=204))
+
+
+# ---- log in / log out -----------------------------------------------------------------------------
+
+
+def _login_page(request: Request, session: Session, *, error: str = "", status_code: int = 200) -> Response:
+    notices = [page_kit.Notice("error", error)] if error else []
+    return page_kit.render(
+        request,
+        session,
+        "login.html",
+        {"notices": notices, "max_token_chars": MAX_TOKEN_CHARS},
+        status_code=status_code,
+    )
+
+
+@router.get("/login")
+def login_form(request: Request) -> Response:
+    session = page_auth.current_session(request)
+    if session.is_ta:
+        return page_kit.redirect(request, "/ta")
+    if session.is_student:
+        return page_kit.redirect(request, "/")
+    return _login_page(request, session)
+
+
+@router.post("/login")
+async def login(request: Request) -> Response:
+    session = page_auth.current_session(request)
+    try:
+        form = await page_kit.small_form(request)
+    except page_kit.FormRefused as exc:
+        return _login_page(request, session, error=str(exc), status_code=413)
+    if not csrf_ok(session, form.get(CSRF_FIELD)):
+        return _login_page(request, new_session(), error=service_message("login_expired"), status_code=403)
+    if page_auth.login_blocked(request):
+        return _login_page(request, session, error=service_message("login_throttled"), status_code=429)
+    token = page_kit.text_field(form, "token", MAX_TOKEN_CHARS).strip()
+    service = page_auth.service_of(request)
+    ta_name = service.ta_for_token(token) if token else None
+    if ta_name is not None:
+        bound = page_auth.named_ta_binding(request, ta_name)
+        return page_kit.redirect(request, "/ta", new_session("ta", bound=bound, ta_name=ta_name))
+    student = service.student_for_token(token) if token else None
+    if student is not None:
+        bound = page_auth.student_binding(request, student.student_id)
+        return page_kit.redirect(request, "/", new_session("student", student.student_id, bound=bound))
+    page_auth.login_failed(request)
+    return _login_page(request, session, error=service_message("login_bad_token"), status_code=401)
+
+
+@router.post("/logout")
+async def logout(request: Request) -> Response:
+    session = page_auth.current_session(request)
+    try:
+        form = await page_kit.small_form(request)
+    except page_kit.FormRefused:
+        return page_kit.redirect(request, "/")
+    if not csrf_ok(session, form.get(CSRF_FIELD)):
+        return page_kit.error_page(request, session, 403, "无法退出登录", "页面已过期,请刷新后再试。")
+    return page_kit.redirect(request, "/login", new_session())
+
+
+# ---- student pages --------------------------------------------------------------------------------
+
+
+def current_student(request: Request, session: Session) -> Student | None:
+    """The logged-in student's roster record, or None (not logged in, or no longer on the roster)."""
+    if not session.is_student:
+        return None
+    return page_auth.service_of(request).student(session.student_id)
+
+
+def home_page(
+    request: Request,
+    session: Session,
+    student: Student,
+    *,
+    assignment_id: str | None = None,
+    notices: list[page_kit.Notice] | None = None,
+    status_code: int = 200,
+    headers: Mapping[str, str] | None = None,
+) -> Response:
+    """The page of one assignment (the one-assignment service's home page): its notebooks, the
+    upload form, the attempts and the counted score. In a term, `/` lists the assignments instead."""
+    service = page_auth.service_of(request)
+    if assignment_id is None and service.submissions.named:
+        return _term_home(request, session, student, notices=notices, status_code=status_code)
+    assignment = service.submissions.assignment(assignment_id)
+    query = f"?assignment={assignment.id}" if service.submissions.named else ""
+    shown = list(notices or [])
+    upload_open = True
+    try:
+        service.check_upload_allowed(student.student_id, assignment.id)
+    except Refusal as refusal:
+        upload_open = False
+        if refusal.message_zh not in (n.text for n in shown):
+            shown.append(page_kit.Notice("error", refusal.message_zh))
+    due_at = service.deadlines(student.student_id, assignment.id).due_at  # the student's extension, if any
+    deadline = service.local_time(due_at) if due_at is not None else ""
+    if upload_open and due_at is not None and service.clock() > due_at:
+        shown.append(page_kit.Notice("", f"已过截止时间({deadline}),现在提交会记为迟交。"))
+    attempts = _attempt_views(service, student.student_id, assignment.id if query else None)
+    return page_kit.render(
+        request,
+        session,
+        "home.html",
+        {
+            **student_section(service, student.student_id, assignment.id),
+            "notices": shown,
+            "student": student,
+            "assignment": assignment if query else None,
+            "query": query,
+            "attempts": attempts,
+            "pending": any(not a.finished for a in attempts),
+            "notebooks": _notebooks(service, assignment),
+            "release_version": service.releases.of(assignment).version,
+            "upload_open": upload_open,
+            "deadline": deadline,
+            "score": term_views.score_line(service, assignment, student.student_id),
+            "limits": {
+                "max_files": service.cfg.max_files,
+                "max_mb": f"{service.cfg.max_upload_bytes / 2**20:g}",
+                "per_hour": service.cfg.max_attempts_per_hour,
+            },
+            "counted_rule": term_views.counted_rule(assignment),
+        },
+        status_code=status_code,
+        headers=headers,
+    )
+
+
+def _notebooks(service: Service, assignment: Assignment) -> list[dict[str, str]]:
+    release = service.releases.of(assignment)
+    own = service.releases.chapters(assignment)
+    query = f"?assignment={assignment.id}" if service.submissions.named else ""
+    return [
+        {"href": f"/notebooks/{chapter}{query}", "label": f"第 {int(chapter[2:])} 章:{path.name}"}
+        for chapter, path in sorted(release.notebooks.items())
+        if chapter in own
+    ]
+
+
+def _term_home(
+    request: Request,
+    session: Session,
+    student: Student,
+    *,
+    notices: list[page_kit.Notice] | None,
+    status_code: int,
+) -> Response:
+    """A term's home page: every assignment with its deadlines, upload window and counted score."""
+    service = page_auth.service_of(request)
+    rows = [term_views.assignment_row(service, a, student.student_id) for a in service.assignments.values()]
+    return page_kit.render(
+        request,
+        session,
+        "term_home.html",
+        {"notices": list(notices or []), "student": student, "assignments": rows},
+        status_code=status_code,
+    )
+
+
+@router.get("/")
+def home(request: Request) -> Response:
+    session = page_auth.current_session(request)
+    if session.is_ta:
+        return page_kit.redirect(request, "/ta")
+    student = current_student(request, session)
+    if student is None:
+        return page_kit.redirect(request, "/login", new_session() if session.is_student else session)
+    return home_page(request, session, student)
+
+
+@router.get("/assignments/{assignment_id}")
+def assignment_page(request: Request, assignment_id: str) -> Response:
+    session = page_auth.current_session(request)
+    student = current_student(request, session)
+    if student is None:
+        return page_kit.redirect(request, "/login")
+    if (
+        assignment_id not in page_auth.service_of(request).assignments
+        or not page_auth.service_of(request).submissions.named
+    ):
+        return page_kit.error_page(request, session, 404, "找不到这个作业", service_message("no_assignment"))
+    return home_page(request, session, student, assignment_id=assignment_id)
+
+
+@router.get("/notebooks/{chapter}")
+def notebook(request: Request, chapter: str) -> Response:
+    session = page_auth.current_session(request)
+    student = current_student(request, session)
+    if student is None:
+        return page_kit.redirect(request, "/login")
+    try:
+        aid = _query_assignment(request)
+        filename, data = page_auth.service_of(request).release_notebook(student.student_id, chapter, aid)
+    except (KeyError, Refusal):
+        return page_kit.error_page(request, session, 404, "找不到这个 notebook", "本次发布没有这一章。")
+    response = Response(
+        data,
+        media_type="application/x-ipynb+json",
+        headers={"Content-Disposition": f'attachment; filename="{_ascii_filename(filename)}"'},
+    )
+    return page_kit.secure(response)
+
+
+def _query_assignment(request: Request) -> str | None:
+    """`?assignment=ID` of a term's page (None: not given)."""
+    value = request.query_params.get("assignment")
+    return value[:64] if value else None
+
+
+def _ascii_filename(name: str) -> str:
+    safe = "".join(c for c in name if c.isascii() and (c.isalnum() or c in "._-"))
+    return safe or "notebook.ipynb"
+
+
+@router.post("/submit")
+async def submit(request: Request) -> Response:
+    session = page_auth.current_session(request)
+    student = current_student(request, session)
+    if student is None:
+        return page_kit.redirect(request, "/login")
+    service = page_auth.service_of(request)
+    wanted = _query_assignment(request)  # the assignment page's form names its assignment
+    page = wanted if wanted in service.assignments else None
+    try:
+        # the assignment, its deadline, rate and quota before the body
+        target = service.check_upload_allowed(student.student_id, wanted)
+        async with read_upload(
+            request, service.spool, max_bytes=service.cfg.max_upload_bytes, max_files=service.cfg.max_files
+        ) as upload:  # its spool files are gone when the block ends, accepted or refused
+            if not csrf_ok(session, upload.fields.get(CSRF_FIELD)):
+                raise refuse(403, "page_expired_upload", "CSRF token mismatch")
+            # a file input left empty still sends one part, with an empty file name
+            files = [(name, data) for name, data in upload.files if name]
+            attempt = service.submit(student.student_id, files, target.id if target else None)
+    except Refusal as refusal:
+        headers = {"Retry-After": str(max(1, round(refusal.retry_after)))} if refusal.retry_after else None
+        notices = [page_kit.Notice("error", refusal.message_zh)]
+        return home_page(
+            request,
+            session,
+            student,
+            assignment_id=page,
+            notices=notices,
+            status_code=refusal.http_status,
+            headers=headers,
+        )
+    return page_kit.redirect(request, f"/attempts/{int(attempt.id)}")
+
+
+@router.get("/attempts/{attempt_id:int}")
+def attempt_page(request: Request, attempt_id: int) -> Response:
+    session = page_auth.current_session(request)
+    student = current_student(request, session)
+    if student is None:
+        return page_kit.redirect(request, "/login")
+    views = {v.id: v for v in _attempt_views(page_auth.service_of(request), student.student_id)}
+    view = views.get(attempt_id)
+    if view is None:  # another student's attempt looks exactly like one that does not exist
+        return page_kit.error_page(request, session, 404, "找不到这次提交", "没有这个编号的提交记录。")
+    service = page_auth.service_of(request)
+    attempt = service.attempt(student.student_id, attempt_id)
+    exercises = []
+    assignment = service.submissions.assignment(attempt.assignment_id or None) if attempt else None
+    hidden = attempt.grades_hidden if attempt is not None else None
+    if attempt is not None and assignment is not None and attempt.status == "graded" and hidden is None:
+        # the maxima of the release the result was graded under (a regrade may be unpublished)
+        points = service.releases.of(assignment).points | service.submissions.exercise_maxima(
+            student.student_id, attempt_id
+        )
+        exercises = [
+            {
+                "exercise": ex,
+                "score": "—" if score is None else f"{score:g}",
+                "max_score": f"{points.get(ex, 0):g}",
+            }
+            for ex, score in attempt.exercises.items()
+            if ex in assignment.exercises
+        ]
+    context = {
+        "student": student,
+        "attempt": view,
+        "exercises": exercises,
+        "has_feedback": view.state == "graded" and hidden is None,
+        "grades_hidden": hidden,
+        "assignment": assignment if service.submissions.named else None,
+    }
+    return page_kit.render(request, session, "attempt.html", context)
+
+
+@router.get("/attempts/{attempt_id:int}/feedback")
+def attempt_feedback(request: Request, attempt_id: int) -> Response:
+    student = current_student(request, page_auth.current_session(request))
+    html = page_auth.service_of(request).feedback_html(student.student_id, attempt_id) if student else None
+    if html is None:
+        return page_kit.secure(HTMLResponse("<p>没有反馈。</p>", status_code=404), page_kit.FEEDBACK_CSP)
+    return page_kit.secure(HTMLResponse(html), page_kit.FEEDBACK_CSP)
+
+
+@router.get("/attempts.json")
+def attempts_json(request: Request) -> Response:
+    """Live status for `static/poll.js` (the session's own attempts only)."""
+    student = current_student(request, page_auth.current_session(request))
+    if student is None:
+        return page_kit.secure(JSONResponse({"error": "not logged in"}, status_code=401))
+    views = _attempt_views(page_auth.service_of(request), student.student_id)
+    body = {
+        "pending": any(not v.finished for v in views),
+        "attempts": [
+            {"id": v.id, "state": v.state, "state_label": v.state_label, "finished": v.finished}
+            for v in views
+        ],
+    }
+    return page_kit.secure(JSONResponse(body))
+
+
+# ---- TA pages -------------------------------------------------------------------------------------
+
+
+@router.get("/ta")
+def ta_dashboard(request: Request) -> Response:
+    session = page_auth.current_session(request)
+    if not session.is_ta:
+        return page_kit.redirect(request, "/login")
+    notices = []
+    regraded = request.query_params.get("regraded", "")
+    if regraded.isdigit():
+        notices.append(page_kit.Notice("ok", f"Regrade queued: {int(regraded)} attempt(s)."))
+    if request.query_params.get("no_student"):
+        notices.append(page_kit.Notice("error", "No such student."))
+    return page_kit.render(
+        request,
+        session,
+        "ta_dashboard.html",
+        {**_dashboard_context(page_auth.service_of(request)), "notices": notices},
+    )
+
+
+QUEUE_LABELS = {
+    "queued": "queued",
+    "running": "grading now",
+    "graded": "graded",
+    "grader_error": "grader errors",
+    "retrying": "queued for a retry",
+    "students": "students on the roster",
+}
+
+
+def _dashboard_context(service: Service) -> dict[str, Any]:
+    status = service.status()
+    board = service.dashboard()
+    workers = status["workers"]
+    busy = sum(1 for w in workers if w["attempt"] is not None)
+    finished = status["graded"] + status["grader_error"]
+    total = finished + status["queued"] + status["running"]
+    n = board["counted"]
+    return {
+        "release_version": service.release.version,
+        "queue": [{"key": k, "label": label, "value": status[k]} for k, label in QUEUE_LABELS.items()],
+        "progress": f"{finished} of {total} attempts finished; workers: {busy} busy of {len(workers)}"
+        f"; policy: {status['policy']}" + (f"; deadline {status['deadline']}" if status["deadline"] else ""),
+        "histogram": charts.score_histogram(
+            board["scores"], board["max_score"], title="Total score of counted graded attempts"
+        ),
+        "exercise_rates": charts.pass_rate_bars(
+            [charts.RateRow(ex, rate) for ex, rate in board["exercise_pass_rates"].items()],
+            title=f"Per-exercise pass rate (full points), n={n}",
+        ),
+        "subcheck_rates": charts.pass_rate_bars(
+            [charts.RateRow(name, rate) for name, rate in _by_exercise(board["subcheck_pass_rates"])],
+            title=f"Per-sub-check pass rate, n={n}",
+            label_width=300,
+        ),
+        "grader_errors": [
+            {
+                "student_id": e["student_id"],
+                "attempt": e["attempt_id"],
+                "detail": f"{e['error']} (tries: {e['tries']})",
+            }
+            for e in board["grader_errors"]
+        ],
+        "flagged": [
+            {
+                "student_id": f["student_id"],
+                "attempt": f["attempt_id"],
+                "detail": ", ".join(f["flags"])
+                + (f" (status: {f['grade_status']})" if f["grade_status"] else ""),
+            }
+            for f in board["flagged"]
+        ],
+    }
+
+
+def _by_exercise(rates: Mapping[str, float | None]) -> list[tuple[str, float | None]]:
+    """Sub-check rates ("<exercise>: <sub-check>") in the course's exercise order, then by name."""
+    order = {ex: i for i, ex in enumerate(EXERCISE_IDS)}
+    return sorted(rates.items(), key=lambda item: (order.get(item[0].split(":", 1)[0], len(order)), item[0]))
+
+
+@router.get("/ta/grades.csv")
+def ta_grades_csv(request: Request) -> Response:
+    if not page_auth.current_session(request).is_ta:
+        return page_kit.redirect(request, "/login")
+    return page_kit.csv_download(page_auth.service_of(request).grades_csv(), "grades.csv")
+
+
+@router.get("/ta/canvas.csv")
+def ta_canvas_csv(request: Request) -> Response:
+    if not page_auth.current_session(request).is_ta:
+        return page_kit.redirect(request, "/login")
+    return page_kit.csv_download(page_auth.service_of(request).canvas_csv(), "canvas-import.csv")
+
+
+@router.post("/ta/regrade")
+async def ta_regrade(request: Request) -> Response:
+    session = page_auth.current_session(request)
+    if not session.is_ta:
+        return page_kit.redirect(request, "/login")
+    try:
+        form = await page_kit.small_form(request)
+    except page_kit.FormRefused as exc:
+        return page_kit.error_page(request, session, 413, "Request too large", str(exc), back="/ta")
+    if not csrf_ok(session, form.get(CSRF_FIELD)):
+        return page_kit.error_page(
+            request, session, 403, "Expired form", "The page expired; reload and retry.", "/ta"
+        )
+    student_id = page_kit.text_field(form, "student_id", 128).strip()
+    try:
+        n = page_auth.service_of(request).regrade(student_id, session.ta_name)
+    except KeyError:
+        return page_kit.error_page(
+            request, session, 404, "Unknown student", f"No student {student_id!r}.", back="/ta"
+        )
+    return page_kit.redirect(request, f"/ta?regraded={int(n)}")

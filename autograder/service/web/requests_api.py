@@ -1,0 +1,77 @@
+"""Regrade requests over the API (a student asks about one exercise of their counted attempt).
+
+POST /api/regrade-requests                  student: {"exercise", "message"[, "assignment_id"]} -> 201
+GET  /api/regrade-requests[?status=open]    a TA: the queue (open first); a student: their own
+GET  /api/regrade-requests/{id}             the thread (a TA, or the student who asked)
+POST /api/regrade-requests/{id}/messages    {"message"}: either side adds to an open thread
+POST /api/regrade-requests/{id}/resolve     TA: {"message", "points": number or null}; with
+                                            points, an override of that exercise (audited)
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from autograder.service.domain import grade_review, regrade_requests
+from autograder.service.storage.records import refusal
+from autograder.service.web.api import CurrentTa, service_of
+from autograder.service.web.review_http import AnyCaller, json_object, number, text
+
+router = APIRouter(prefix="/api/regrade-requests")
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+@router.post("", status_code=201)
+async def post_request(request: Request, who: AnyCaller) -> JSONResponse:
+    if who.student_id is None:
+        raise refusal(403, "student_only", "only a student asks for a regrade of their own attempt")
+    doc = await json_object(request, {"exercise", "message", "assignment_id"})
+    service = service_of(request)
+    assignment_id = text(doc.get("assignment_id", service.assignment.id), "assignment_id")
+    request_id = grade_review.open_request(
+        service,
+        assignment_id,
+        who.student_id,
+        text(doc.get("exercise"), "exercise"),
+        text(doc.get("message"), "message"),
+    )
+    found = grade_review.request_of(service, request_id, who.student_id)
+    return JSONResponse(
+        found.to_json(), status_code=201, headers={"Location": f"/api/regrade-requests/{request_id}"}
+    )
+
+
+@router.get("")
+def list_requests(request: Request, who: AnyCaller, status: str | None = None) -> JSONResponse:
+    if status not in (None, regrade_requests.OPEN, regrade_requests.RESOLVED):
+        raise refusal(400, "bad_request", "status must be open or resolved")
+    with service_of(request).engine.connect() as conn:
+        found = regrade_requests.listing(conn, student_id=who.only_own(), status=status)
+    return JSONResponse([r.to_json() for r in found], headers=NO_STORE)
+
+
+@router.get("/{request_id}")
+def get_request(request: Request, request_id: int, who: AnyCaller) -> JSONResponse:
+    found = grade_review.request_of(service_of(request), request_id, who.only_own())
+    return JSONResponse(found.to_json(), headers=NO_STORE)
+
+
+@router.post("/{request_id}/messages")
+async def post_message(request: Request, request_id: int, who: AnyCaller) -> JSONResponse:
+    doc = await json_object(request, {"message"})
+    service = service_of(request)
+    grade_review.post_message(
+        service, request_id, who.actor, text(doc.get("message"), "message"), who.only_own()
+    )
+    return JSONResponse(grade_review.request_of(service, request_id, who.only_own()).to_json())
+
+
+@router.post("/{request_id}/resolve")
+async def resolve(request: Request, request_id: int, ta: CurrentTa) -> JSONResponse:
+    doc = await json_object(request, {"message", "points"})
+    points = None if doc.get("points") is None else number(doc["points"], "points")
+    found = grade_review.resolve_request(
+        service_of(request), request_id, ta, text(doc.get("message"), "message"), points
+    )
+    return JSONResponse(found.to_json())

@@ -1,0 +1,285 @@
+"""Pages of grade review (#22): the TAs' student page (overrides with a comment), the regrade-request
+queue and threads, the audit log; the student's section of their home page (their counted grade
+with the TAs' comments, their requests, the audit entries about them), in Simplified Chinese.
+
+Same rules as `pages.py`, whose plumbing this uses: session cookie, a CSRF token on every form,
+bounded form bodies, strict CSP, every lookup scoped to the session's student. Every change goes
+through `grade_review` with the session's TA name as the actor, so it is audited like the API's.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from autograder.service.domain import audit, grade_review, overrides, regrade_requests
+from autograder.service.domain.core import Refusal, Service
+from autograder.service.web import page_auth, page_kit, pages
+from autograder.service.web.review_views import (
+    assignment_query,
+    grade_context,
+    grade_rows,
+    thread_view,
+    when,
+)
+from autograder.service.web.sessions import CSRF_FIELD, Session, csrf_ok
+
+router = APIRouter(include_in_schema=False)
+MAX_REVIEW_FORM_BYTES = 64 * 1024  # a message of 4000 characters, percent-encoded
+
+
+def _chosen(service: Service, request: Request) -> str:
+    """The assignment a review page or form is about: `?assignment=ID`, else the first."""
+    return request.query_params.get("assignment") or service.assignment.id
+
+
+async def _form(request: Request, session: Session, back: str) -> dict[str, str] | Response:
+    """The posted fields, or the error page to answer with (too large, expired CSRF token)."""
+    try:
+        form = await page_kit.small_form(request, MAX_REVIEW_FORM_BYTES, 6)
+    except page_kit.FormRefused as exc:
+        return page_kit.error_page(request, session, 413, "无法提交", str(exc), back=back)
+    if not csrf_ok(session, form.get(CSRF_FIELD)):
+        return page_kit.error_page(request, session, 403, "页面已过期", "页面已过期,请刷新后再试。", back)
+    return {k: v for k, v in form.items() if isinstance(v, str)}
+
+
+@router.post("/regrade-requests")
+async def student_request(request: Request) -> Response:
+    session = page_auth.current_session(request)
+    student = pages.current_student(request, session)
+    if student is None:
+        return page_kit.redirect(request, "/login")
+    form = await _form(request, session, "/")
+    if isinstance(form, Response):
+        return form
+    service = page_auth.service_of(request)
+    try:
+        grade_review.open_request(
+            service,
+            _chosen(service, request),
+            student.student_id,
+            form.get("exercise", ""),
+            form.get("message", ""),
+        )
+    except Refusal as exc:
+        return page_kit.error_page(request, session, exc.http_status, "没能提交复核申请", exc.message_zh)
+    aid = _chosen(service, request)
+    page = "/" if aid == service.assignment.id else f"/assignments/{quote(aid, safe='')}"
+    return page_kit.redirect(request, page + "#review")
+
+
+@router.post("/regrade-requests/{request_id:int}/messages")
+async def student_reply(request: Request, request_id: int) -> Response:
+    session = page_auth.current_session(request)
+    student = pages.current_student(request, session)
+    if student is None:
+        return page_kit.redirect(request, "/login")
+    form = await _form(request, session, "/")
+    if isinstance(form, Response):
+        return form
+    service = page_auth.service_of(request)
+    actor = audit.student_actor(student.student_id)
+    try:
+        grade_review.post_message(service, request_id, actor, form.get("message", ""), student.student_id)
+    except Refusal as exc:
+        return page_kit.error_page(request, session, exc.http_status, "没能发送留言", exc.message_zh)
+    return page_kit.redirect(request, "/#review")
+
+
+# ---- TA pages (English, like the dashboard) --------------------------------------------------------
+
+
+def _ta(request: Request) -> Session | None:
+    session = page_auth.current_session(request)
+    return session if session.is_ta else None
+
+
+def _ta_error(request: Request, session: Session, exc: Refusal, back: str) -> Response:
+    return page_kit.error_page(request, session, exc.http_status, "Refused", exc.message_en, back=back)
+
+
+@router.get("/ta/find-student")
+def ta_find_student(request: Request) -> Response:
+    if _ta(request) is None:
+        return page_kit.redirect(request, "/login")
+    sid = request.query_params.get("student_id", "").strip()
+    service = page_auth.service_of(request)
+    if service.student(sid) is None:
+        return page_kit.redirect(request, "/ta?no_student=1")
+    return page_kit.redirect(request, f"/ta/students/{_path(sid)}")
+
+
+def _path(student_id: str) -> str:
+    return quote(student_id, safe="")
+
+
+@router.get("/ta/students/{student_id}")
+def ta_student(request: Request, student_id: str) -> Response:
+    session = _ta(request)
+    if session is None:
+        return page_kit.redirect(request, "/login")
+    service = page_auth.service_of(request)
+    aid = _chosen(service, request)
+    try:
+        grade = grade_review.student_grade(service, aid, student_id, for_student=False)
+    except Refusal as exc:
+        return _ta_error(request, session, exc, "/ta")
+    with service.engine.connect() as conn:
+        requests = regrade_requests.listing(conn, student_id=student_id)
+    student = service.student(student_id)
+    notices = [page_kit.Notice("ok", "Saved.")] if request.query_params.get("saved") else []
+    context = {
+        **grade_context(grade),
+        "student": student,
+        "student_path": _path(student_id),
+        "assignment_query": assignment_query(service, aid),
+        "targets": [*grade.max_points, overrides.TOTAL],
+        "requests": [thread_view(r) for r in requests],
+        "audit": [_ta_audit_row(e) for e in reversed(audit.entries(service.engine, student_id=student_id))],
+        "notices": notices,
+    }
+    return page_kit.render(request, session, "ta_review_student.html", context)
+
+
+@router.post("/ta/students/{student_id}/overrides")
+async def ta_set_override(request: Request, student_id: str) -> Response:
+    session = _ta(request)
+    if session is None:
+        return page_kit.redirect(request, "/login")
+    service = page_auth.service_of(request)
+    aid = _chosen(service, request)
+    query = assignment_query(service, aid)
+    back = f"/ta/students/{_path(student_id)}{query}"
+    form = await _form(request, session, back)
+    if isinstance(form, Response):
+        return form
+    try:
+        target = form.get("target", "")
+        if form.get("remove"):
+            grade_review.remove_override(service, aid, student_id, target, session.ta_name)
+        else:
+            points = _points(form.get("points", ""))
+            comment = form.get("comment", "")
+            grade_review.set_override(service, aid, student_id, target, points, comment, session.ta_name)
+    except Refusal as exc:
+        return _ta_error(request, session, exc, back)
+    return page_kit.redirect(request, back + ("&" if query else "?") + "saved=1")
+
+
+def _points(value: str) -> float:
+    try:
+        return float(value)
+    except ValueError:
+        raise Refusal(422, "分数格式不对。", f"points must be a number, not {value[:20]!r}") from None
+
+
+@router.get("/ta/requests")
+def ta_requests(request: Request) -> Response:
+    session = _ta(request)
+    if session is None:
+        return page_kit.redirect(request, "/login")
+    with page_auth.service_of(request).engine.connect() as conn:
+        found = regrade_requests.listing(conn)
+    rows = [
+        {
+            **thread_view(r),
+            "student_path": _path(r.student_id),
+            "first": r.messages[0].body if r.messages else "",
+        }
+        for r in found
+    ]
+    n_open = sum(1 for r in found if r.status == regrade_requests.OPEN)
+    return page_kit.render(request, session, "ta_requests.html", {"rows": rows, "n_open": n_open})
+
+
+# A thread is /ta/request/<id>, not /ta/requests/<id>: a route that is another route plus "/" gets
+# the framework's empty 307 redirect for "/ta/requests/" (every page answers with a body).
+@router.get("/ta/request/{request_id:int}")
+def ta_request(request: Request, request_id: int) -> Response:
+    session = _ta(request)
+    if session is None:
+        return page_kit.redirect(request, "/login")
+    service = page_auth.service_of(request)
+    try:
+        found = grade_review.request_of(service, request_id, None)
+        grade = grade_review.student_grade(service, found.assignment_id, found.student_id, for_student=False)
+    except Refusal as exc:
+        return _ta_error(request, session, exc, "/ta/requests")
+    row = (
+        next(r for r in grade_rows(grade) if r["exercise"] == found.exercise)
+        if found.exercise in grade.max_points
+        else None
+    )
+    context = {**thread_view(found), "student_path": _path(found.student_id), "exercise_row": row}
+    return page_kit.render(request, session, "ta_request.html", context)
+
+
+@router.post("/ta/request/{request_id:int}/answer")
+async def ta_answer(request: Request, request_id: int) -> Response:
+    session = _ta(request)
+    if session is None:
+        return page_kit.redirect(request, "/login")
+    back = f"/ta/request/{int(request_id)}"
+    form = await _form(request, session, back)
+    if isinstance(form, Response):
+        return form
+    service = page_auth.service_of(request)
+    message = form.get("message", "")
+    try:
+        if form.get("resolve"):
+            raw = form.get("points", "").strip()
+            points = _points(raw) if raw else None
+            grade_review.resolve_request(service, request_id, session.ta_name, message, points)
+        else:
+            grade_review.post_message(service, request_id, session.ta_name, message, None)
+    except Refusal as exc:
+        return _ta_error(request, session, exc, back)
+    return page_kit.redirect(request, back)
+
+
+def _ta_audit_row(e: audit.Entry) -> dict[str, str]:
+    def show(v: Any) -> str:
+        if isinstance(v, dict) and "exercises" in v:  # a grading's per-exercise scores: in the API and CSV
+            v = {k: x for k, x in v.items() if k != "exercises"}
+        if isinstance(v, dict):  # "key=value; ..." reads better in a table cell than JSON
+            return "; ".join(
+                f"{k}={x if isinstance(x, str) else json.dumps(x)}" for k, x in sorted(v.items())
+            )[:300]
+        return "" if v is None else json.dumps(v, ensure_ascii=False, sort_keys=True)[:300]
+
+    return {
+        "id": str(e.id),
+        "at": when(e.at),
+        "actor": e.actor,
+        "action": e.action,
+        "student_id": e.student_id or "",
+        "student_path": _path(e.student_id) if e.student_id else "",
+        "attempt": "" if e.attempt_id is None else str(e.attempt_id),
+        "detail": e.detail,
+        "old": show(e.old),
+        "new": show(e.new),
+    }
+
+
+@router.get("/ta/audit")
+def ta_audit(request: Request) -> Response:
+    session = _ta(request)
+    if session is None:
+        return page_kit.redirect(request, "/login")
+    entries = audit.entries(page_auth.service_of(request).engine)
+    rows = [_ta_audit_row(e) for e in reversed(entries)]
+    return page_kit.render(request, session, "ta_audit.html", {"rows": rows})
+
+
+@router.get("/ta/audit.csv")
+def ta_audit_csv(request: Request) -> Response:
+    if _ta(request) is None:
+        return page_kit.redirect(request, "/login")
+    return page_kit.csv_download(
+        audit.to_csv(audit.entries(page_auth.service_of(request).engine)), "audit.csv"
+    )

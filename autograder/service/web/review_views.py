@@ -1,0 +1,145 @@
+"""The review section's view data, shared by the student's home page (`pages.py`) and the review
+pages (`review_pages.py`): a grade's rows with overrides, request threads and audit entries in
+Simplified Chinese. No routes; it imports neither of those page modules.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import quote
+
+from autograder.messages import AUDIT_ACTION_ZH, OVERRIDE_TOTAL_ZH, REQUEST_STATUS_ZH
+from autograder.service.domain import audit, grade_review, overrides, regrade_requests
+from autograder.service.domain.core import Service
+
+
+def when(t: float) -> str:
+    return datetime.fromtimestamp(t, UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def points_text(x: float | None) -> str:
+    return "—" if x is None else f"{x:g}"
+
+
+def grade_rows(grade: grade_review.StudentGrade) -> list[dict[str, Any]]:
+    raw = grade.attempt.exercises if grade.graded and grade.attempt else {}
+    rows = []
+    for ex, top in grade.max_points.items():
+        entry = next((e for e in grade.override.entries if e.target == ex), None) if grade.override else None
+        rows.append(
+            {
+                "exercise": ex,
+                "raw": points_text(raw.get(ex)) if grade.graded else "—",
+                "score": points_text(grade.applied.exercises.get(ex)) if grade.graded or entry else "—",
+                "max": f"{top:g}",
+                "override": entry,
+            }
+        )
+    return rows
+
+
+def grade_context(grade: grade_review.StudentGrade) -> dict[str, Any]:
+    total_entry = (
+        next((e for e in grade.override.entries if e.target == overrides.TOTAL), None)
+        if grade.override
+        else None
+    )
+    return {
+        "grade": grade,
+        "grade_rows": grade_rows(grade),
+        "total_text": points_text(grade.applied.total),
+        "raw_total_text": points_text(grade.attempt.score if grade.graded and grade.attempt else None),
+        "max_total_text": f"{sum(grade.max_points.values()):g}",
+        "total_override": total_entry,
+    }
+
+
+# ---- the student's section of the home page ------------------------------------------------------
+
+
+def _actor_zh(actor: str, student_id: str) -> str:
+    if actor == audit.student_actor(student_id):
+        return "你"
+    if actor == audit.SYSTEM:
+        return "系统"
+    return f"助教 {actor}"
+
+
+def _value_zh(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, dict):
+        if "requeued" in value:
+            return f"{value['requeued']} 次提交重新排队评分"
+        if "files" in value:
+            return "文件:" + "、".join(map(str, value["files"])) + ("(迟交)" if value.get("late") else "")
+        if "score" in value:
+            return f"{value['score']:g} 分" if isinstance(value["score"], int | float) else "—"
+        if "points" in value:
+            target = OVERRIDE_TOTAL_ZH if value.get("target") == overrides.TOTAL else value.get("target")
+            return f"{target}:{value['points']:g} 分"
+        if "due_at" in value:
+            return f"截止 {value['due_at']}" + (
+                f",迟交截止 {value['late_until']}" if value.get("late_until") else ""
+            )
+        if "status" in value:
+            return "评分系统故障" if value["status"] == "grader_error" else str(value["status"])
+    if isinstance(value, list):
+        return f"{len(value)} 次提交"
+    return json.dumps(value, ensure_ascii=False)[:200]
+
+
+def audit_rows_zh(entries: list[audit.Entry], student_id: str) -> list[dict[str, str]]:
+    return [
+        {
+            "at": when(e.at),
+            "action": AUDIT_ACTION_ZH.get(e.action, e.action),
+            "actor": _actor_zh(e.actor, student_id),
+            "attempt": "" if e.attempt_id is None else str(e.attempt_id),
+            "old": _value_zh(e.old),
+            "new": _value_zh(e.new),
+        }
+        for e in reversed(entries)  # newest first
+    ]
+
+
+def thread_view(r: regrade_requests.Request, student_id: str | None = None) -> dict[str, Any]:
+    def who(author: str) -> str:
+        if student_id is None:
+            return author
+        return "你" if author == audit.student_actor(student_id) else f"助教 {author}"
+
+    return {
+        "item": r,
+        "status_zh": REQUEST_STATUS_ZH.get(r.status, r.status),
+        "created": when(r.created_at),
+        "messages": [
+            {"who": who(m.author), "from_student": m.from_student, "body": m.body, "at": when(m.at)}
+            for m in r.messages
+        ],
+    }
+
+
+def assignment_query(service: Service, assignment_id: str) -> str:
+    """`?assignment=ID` for any assignment but the first (whose pages keep their plain paths)."""
+    return "" if assignment_id == service.assignment.id else "?assignment=" + quote(assignment_id, safe="")
+
+
+def student_section(service: Service, student_id: str, assignment_id: str | None = None) -> dict[str, Any]:
+    """What the home page (or an assignment's page) shows under「成绩与复核」(`pages.home_page` adds it)."""
+    aid = assignment_id or service.assignment.id
+    grade = grade_review.student_grade(service, aid, student_id, for_student=True)
+    with service.engine.connect() as conn:
+        mine = regrade_requests.listing(conn, student_id=student_id)
+    return {
+        "review": {
+            **grade_context(grade),
+            "requests": [thread_view(r, student_id) for r in mine],
+            "audit": audit_rows_zh(grade_review.student_audit(service, student_id), student_id),
+            "can_request": grade.graded,
+            "max_message": regrade_requests.MAX_MESSAGE_CHARS,
+            "assignment_query": assignment_query(service, aid),
+        }
+    }

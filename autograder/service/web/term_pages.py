@@ -1,0 +1,264 @@
+"""The TA's term pages (English, like the dashboard): the assignments, one assignment's students with
+their counted attempt, late penalty and final score, one student's deadlines with a form that
+grants an extension, the "release grades" button, and each assignment's exports.
+
+    GET  /ta/assignments                                   list, downloads, course summary
+    GET  /ta/assignments/{a}                               students: counted attempt, penalty, final
+    POST /ta/assignments/{a}/release-grades                students see scores and feedback from now on
+    GET  /ta/assignments/{a}/students/{s}                  deadlines, extension form, attempts
+    POST /ta/assignments/{a}/students/{s}/extension        due_at, late_until (ISO 8601 with offset)
+    GET  /ta/assignments/{a}/{grades,canvas,moodle}.csv, /ta/assignments/summary.csv
+
+Every post carries the session's CSRF token; operations act as "ta" (the one TA token).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from autograder.grade.reports import format_score
+from autograder.service.domain import extensions
+from autograder.service.domain.core import Refusal, Service
+from autograder.service.web import page_auth, page_kit
+from autograder.service.web.sessions import CSRF_FIELD, csrf_ok
+from autograder.service.web.term_api import TA_ACTOR
+from autograder.term.counting import Extension
+from autograder.term.course import Assignment
+
+router = APIRouter(include_in_schema=False)
+
+
+def _assignment_or_none(service: Service, assignment_id: str) -> Assignment | None:
+    return service.assignments.get(assignment_id)
+
+
+def _when(service: Service, t: float | None) -> str:
+    return service.local_time(t) if t is not None else "—"
+
+
+def _num(x: float | None) -> str:
+    return "" if x is None else format_score(x)
+
+
+@router.get("/ta/assignments")
+@router.get("/ta/assignments/")  # served, not a bare 307 to the slash-less path
+def ta_assignments(request: Request) -> Response:
+    session = page_auth.current_session(request)
+    if not session.is_ta:
+        return page_kit.redirect(request, "/login")
+    service = page_auth.service_of(request)
+    rows = [
+        {
+            "id": a.id,
+            "title": a.title,
+            "due": _when(service, a.due_at),
+            "late_until": _when(service, a.late_until),
+            "visibility": a.visibility,
+            "released": _when(service, service.grade_release.released_at(a.id)),
+        }
+        for a in service.assignments.values()
+    ]
+    return page_kit.render(request, session, "ta_assignments.html", {"assignments": rows})
+
+
+def _student_rows(service: Service, assignment: Assignment) -> list[dict[str, Any]]:
+    with service.engine.connect() as conn:
+        granted = extensions.load(conn, assignment.id)
+    return [
+        {
+            "student_id": c.student_id,
+            "attempt": "" if c.row is None else c.row.id,
+            "state": "not submitted" if c.row is None else c.row.status,
+            "late": "late" if c.late else "",
+            "factor": f"{c.factor:g}",
+            "raw": _num(c.score.raw_total),
+            "penalty": _num(c.score.late_penalty),
+            "final": _num(c.score.final_total),
+            "extension": _when(service, granted[c.student_id].due_at) if c.student_id in granted else "",
+        }
+        for c in service.exports.counted_scores(assignment.id)
+    ]
+
+
+@router.get("/ta/assignments/summary.csv")
+def ta_summary_csv(request: Request) -> Response:
+    return _ta_csv(request, lambda: page_auth.service_of(request).exports.summary_csv(), "course-summary.csv")
+
+
+@router.get("/ta/assignments/{assignment_id}")
+def ta_assignment(request: Request, assignment_id: str) -> Response:
+    session = page_auth.current_session(request)
+    if not session.is_ta:
+        return page_kit.redirect(request, "/login")
+    service = page_auth.service_of(request)
+    assignment = _assignment_or_none(service, assignment_id)
+    if assignment is None:
+        return page_kit.error_page(
+            request, session, 404, "No such assignment", assignment_id, back="/ta/assignments"
+        )
+    notices = [page_kit.Notice("ok", "Grades released.")] if request.query_params.get("released") else []
+    released = service.grade_release.released_at(assignment.id)
+    context = {
+        "notices": notices,
+        "a": assignment,
+        "due": _when(service, assignment.due_at),
+        "late_until": _when(service, assignment.late_until),
+        "late_policy": assignment.late_policy.to_json() if assignment.late_policy else None,
+        "released": _when(service, released) if released is not None else "",
+        "students": _student_rows(service, assignment),
+    }
+    return page_kit.render(request, session, "ta_assignment.html", context)
+
+
+async def _checked_form(request: Request, back: str) -> tuple[Any, Response | None]:
+    """The posted form, or the error page to answer instead (too large, expired CSRF token)."""
+    session = page_auth.current_session(request)
+    try:
+        form = await page_kit.small_form(request)
+    except page_kit.FormRefused as exc:
+        return None, page_kit.error_page(request, session, 413, "Request too large", str(exc), back=back)
+    if not csrf_ok(session, form.get(CSRF_FIELD)):
+        return None, page_kit.error_page(
+            request, session, 403, "Expired form", "The page expired; reload and retry.", back
+        )
+    return form, None
+
+
+@router.post("/ta/assignments/{assignment_id}/release-grades")
+async def ta_release_grades(request: Request, assignment_id: str) -> Response:
+    session = page_auth.current_session(request)
+    if not session.is_ta:
+        return page_kit.redirect(request, "/login")
+    service = page_auth.service_of(request)
+    assignment = _assignment_or_none(service, assignment_id)
+    if assignment is None:
+        return page_kit.error_page(
+            request, session, 404, "No such assignment", assignment_id, back="/ta/assignments"
+        )
+    _form, refused = await _checked_form(request, f"/ta/assignments/{assignment.id}")
+    if refused is not None:
+        return refused
+    service.release_grades(assignment.id, actor=session.ta_name or TA_ACTOR)
+    return page_kit.redirect(request, f"/ta/assignments/{assignment.id}?released=1")
+
+
+@router.get("/ta/assignments/{assignment_id}/students/{student_id}")
+def ta_student(request: Request, assignment_id: str, student_id: str) -> Response:
+    session = page_auth.current_session(request)
+    if not session.is_ta:
+        return page_kit.redirect(request, "/login")
+    service = page_auth.service_of(request)
+    assignment = _assignment_or_none(service, assignment_id)
+    student = service.student(student_id)
+    if assignment is None or student is None:
+        return page_kit.error_page(
+            request, session, 404, "Not found", "No such assignment or student.", "/ta/assignments"
+        )
+    notices = [page_kit.Notice("ok", "Extension granted.")] if request.query_params.get("granted") else []
+    return page_kit.render(
+        request,
+        session,
+        "ta_student.html",
+        {"notices": notices, **_student_context(service, assignment, student_id)},
+    )
+
+
+def _student_context(service: Service, assignment: Assignment, student_id: str) -> dict[str, Any]:
+    with service.engine.connect() as conn:
+        ext = extensions.of_student(conn, assignment.id, student_id)
+    deadlines = service.deadlines(student_id, assignment.id)
+    counted = service.exports.counted_score(assignment.id, student_id)
+    detail = service.counted_detail(student_id, assignment.id)
+    counted_id = detail.attempt_id if detail is not None else None
+    attempts = [
+        {"id": a.id, "submitted": service.local_time(a.submitted_at), "state": str(a.status),
+         "late": "late" if a.late else "", "score": _num(a.score), "counted": counted_id == a.id}
+        for a in service.submissions.attempts(student_id, assignment.id)
+    ]  # fmt: skip
+    return {
+        "a": assignment,
+        "student": service.student(student_id),
+        "due": _when(service, deadlines.due_at),
+        "late_until": _when(service, deadlines.late_until),
+        "extension": None
+        if ext is None
+        else {"due": _when(service, ext.due_at), "late_until": _when(service, ext.late_until)},
+        "factor": f"{counted.factor:g}",
+        "raw": _num(counted.score.raw_total),
+        "penalty": _num(counted.score.late_penalty),
+        "final": _num(counted.score.final_total),
+        "attempts": attempts,
+    }
+
+
+def _parse_when(text: str, key: str, *, optional: bool) -> float | None:
+    if not text and optional:
+        return None
+    try:
+        when = datetime.fromisoformat(text)
+        stamp = when.timestamp() if when.tzinfo is not None else None
+    except (ValueError, OverflowError):  # OverflowError: an offset past year 1 or 9999
+        stamp = None
+    if stamp is None:
+        raise Refusal(
+            422, "时间格式不对。", f"{key}: an ISO 8601 time with a UTC offset, e.g. 2026-12-20T23:59+08:00"
+        )
+    return stamp
+
+
+@router.post("/ta/assignments/{assignment_id}/students/{student_id}/extension")
+async def ta_grant_extension(request: Request, assignment_id: str, student_id: str) -> Response:
+    session = page_auth.current_session(request)
+    if not session.is_ta:
+        return page_kit.redirect(request, "/login")
+    service = page_auth.service_of(request)
+    assignment = _assignment_or_none(service, assignment_id)
+    page = f"/ta/assignments/{assignment_id}/students/{student_id}"
+    if assignment is None or service.student(student_id) is None:
+        return page_kit.error_page(
+            request, session, 404, "Not found", "No such assignment or student.", "/ta/assignments"
+        )
+    form, refused = await _checked_form(request, page)
+    if refused is not None:
+        return refused
+    try:
+        due = _parse_when(page_kit.text_field(form, "due_at", 64).strip(), "due_at", optional=False)
+        until = _parse_when(page_kit.text_field(form, "late_until", 64).strip(), "late_until", optional=True)
+        assert due is not None
+        if until is not None and until < due:
+            raise Refusal(422, "迟交截止早于截止时间。", "late_until is before due_at")
+    except Refusal as exc:
+        return page_kit.error_page(request, session, 422, "Extension not granted", exc.message_en, back=page)
+    actor = session.ta_name or TA_ACTOR
+    extensions.grant(service.engine, assignment, student_id, Extension(due, until), actor, service.clock())
+    return page_kit.redirect(request, f"/ta/assignments/{assignment.id}/students/{student_id}?granted=1")
+
+
+def _ta_csv(request: Request, make: Any, filename: str) -> Response:
+    if not page_auth.current_session(request).is_ta:
+        return page_kit.redirect(request, "/login")
+    try:
+        return page_kit.csv_download(make(), filename)
+    except Refusal:
+        return page_kit.error_page(
+            request, page_auth.current_session(request), 404, "No such assignment", "", back="/ta/assignments"
+        )
+
+
+@router.get("/ta/assignments/{assignment_id}/{kind}.csv")
+def ta_assignment_csv(request: Request, assignment_id: str, kind: str) -> Response:
+    exports = page_auth.service_of(request).exports
+    makers = {
+        "grades": exports.assignment_grades_csv,
+        "canvas": exports.canvas_csv,
+        "moodle": exports.moodle_csv,
+    }
+    if kind not in makers or not assignment_id.replace("-", "").replace("_", "").isalnum():
+        return page_kit.error_page(
+            request, page_auth.current_session(request), 404, "Not found", "", back="/ta/assignments"
+        )
+    return _ta_csv(request, lambda: makers[kind](assignment_id), f"{kind}-{assignment_id}.csv")

@@ -1,0 +1,92 @@
+"""What the students' pages say about a term's assignments (Simplified Chinese): the counted score
+with its late penalty, or when grades will show; the counting rule; one row of the term's home page.
+
+Plain functions over `Service`; the pages (pages.py) render them. Nothing here shows a score that
+`grade_release` hides.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from autograder.grade.reports import format_score
+from autograder.service.domain.core import Refusal, Service
+from autograder.term.course import Assignment
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    text: str  # e.g. "计分的提交:原始分 30.00,迟交扣分 3.00,最终得分 27.00 / 40.00"
+    hidden: bool  # True: grades are not shown yet (text says when they will be)
+
+
+def score_line(service: Service, assignment: Assignment, student_id: str) -> ScoreLine | None:
+    """The counted score as the student may see it now (None: no attempt yet)."""
+    counted = service.exports.counted_score(assignment.id, student_id)
+    if counted.row is None:
+        return None
+    visibility = service.grade_release.of(student_id, assignment.id)
+    if not visibility.visible:
+        return ScoreLine(service.grade_release.note(visibility), True)
+    s = counted.score
+    if s.final_total is None:
+        return ScoreLine("计分的提交还在评分中。", False)
+    raw = format_score(s.raw_total) if s.raw_total is not None else "—"
+    penalty = format_score(s.late_penalty or 0.0)
+    text = f"原始分 {raw},迟交扣分 {penalty},最终得分 {format_score(s.final_total)} / "
+    text += format_score(service.exports.max_total(assignment.id))
+    if s.override is not None:
+        text += "(助教调整后的成绩)"
+    return ScoreLine(text, False)
+
+
+def counted_rule(assignment: Assignment) -> str:
+    """How the counted attempt is chosen, for the upload form's hint."""
+    which = "最后一次提交" if assignment.counting == "last" else "得分最高的一次提交"
+    if assignment.late_policy is not None:
+        return which + "(迟交按迟交规则扣分)"
+    return ("截止前" if assignment.due_at is not None else "") + which
+
+
+def late_rule(assignment: Assignment) -> str:
+    """The late schedule in words ("迟交 1s 起 ×0.9;24h 起 ×0.8;72h 起 ×0")."""
+    if assignment.late_policy is None:
+        return ""
+    steps = [s for s in assignment.late_policy.steps if s.after_s > 0]
+    return "迟交:" + ";".join(f"超过 {s.after} 得分 ×{s.factor:g}" for s in steps)
+
+
+@dataclass(frozen=True)
+class AssignmentRow:
+    id: str
+    title: str
+    due: str
+    late_until: str
+    extended_from: str  # the assignment's own due-at when this student has an extension, else ""
+    open_text: str  # "可以提交" or why not
+    late_rule: str
+    score: ScoreLine | None
+    attempts: int
+
+
+def assignment_row(service: Service, assignment: Assignment, student_id: str) -> AssignmentRow:
+    deadlines = service.deadlines(student_id, assignment.id)
+    try:
+        service.check_upload_allowed(student_id, assignment.id)
+        open_text = "可以提交"
+    except Refusal as refusal:
+        open_text = refusal.message_zh
+    when = service.local_time
+    extended = (deadlines.due_at, deadlines.late_until) != (assignment.due_at, assignment.late_until)
+    own_due = when(assignment.due_at) if assignment.due_at is not None else "无"
+    return AssignmentRow(
+        id=assignment.id,
+        title=assignment.title,
+        due=when(deadlines.due_at) if deadlines.due_at is not None else "无",
+        late_until=when(deadlines.late_until) if deadlines.late_until is not None else "",
+        extended_from=own_due if extended else "",
+        open_text=open_text,
+        late_rule=late_rule(assignment),
+        score=score_line(service, assignment, student_id),
+        attempts=len(service.submissions.attempts(student_id, assignment.id)),
+    )
