@@ -2,37 +2,38 @@
 and chapter lists, intake's interface names, the per-chapter statuses, `--exercises`, the gradebook's
 columns and the reports.
 
-A ninth exercise from tests/fixtures/exercises/ is registered in a fresh interpreter (before the
-engine is imported, as the registry asks) and goes through `jaxgrade grade`: intake finds its chapter
-by its interface name alone, the batch judges it with its own verdict, grades.csv and feedback.md
-report it. Grading runs through the batch's `grade_fn` seam (as tests/test_grade_cli.py does): the
-"child" reports what a probe would observe, so no student code runs in this process.
+A ninth exercise from tests/fixtures/ninth_exercise/ is registered in a fresh interpreter by the
+environment (`JAXGRADE_EXERCISE_MODULES`, read when the registry is imported) and goes through
+`jaxgrade grade`: intake finds its chapter by its interface name alone, the batch judges it with its
+own verdict, grades.csv and feedback.md report it. Grading runs through the batch's `grade_fn` seam
+(as tests/test_grade_cli.py does): the "child" reports what a probe would observe, so no student code
+runs in this process. tests/test_ninth_exercise.py takes the same exercise through the real sandbox.
 """
 
 from __future__ import annotations
 
 import csv
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 from autograder import registry
-from autograder.exercises import CHAPTERS, EXERCISE_IDS
+from autograder.exercises import CHAPTERS, EXERCISE_IDS, load
+from autograder.grade.cells import Sign, sign
 from autograder.grade.intake import CHAPTER_INTERFACES
 from autograder.messages import STATUS_ZH
 
 REPO = Path(__file__).resolve().parents[1]
-FIXTURES = REPO / "tests" / "fixtures" / "exercises"
+FIXTURES = REPO / "tests" / "fixtures"
 
 SCRIPT = r"""
 import argparse, json, sys
 from pathlib import Path
 
 sys.path.insert(0, sys.argv[1])
-from autograder import registry
-
-registry.register(registry.ExerciseEntry("word_count", "ch02", "count_words", module="ninth_exercise"))
+from autograder import registry  # registers the fixture exercise named by JAXGRADE_EXERCISE_MODULES
 
 from autograder.commands import grade
 from autograder.exercises import EXERCISE_IDS, load
@@ -54,8 +55,10 @@ def fake_grade(sub, release, settings):
     source = "\n".join(c["source"] for c in cells if c["cell_type"] == "code")
     mod = load("word_count")
     inp = mod.inputs(0, structure_seed=0)
-    counts = [len(t.split()) for t in inp.params["texts"]] if "split()" in source else [0, 0, 0]
-    score = score_outcomes(mod.EXERCISE, mod.verdict(inp, Observations("word_count", {"counts": counts})))
+    right = "split()" in source
+    counts = [len(t.split()) if right else 0 for t in inp.params["texts"]]
+    observed = Observations("word_count", {"counts": counts, "empty": [0 if right else 1]})
+    score = score_outcomes(mod.EXERCISE, mod.verdict(inp, observed))
     return StudentResult(sub.student_id, sub.content_hash, release.version, {"word_count": score}, "ok")
 
 
@@ -83,6 +86,22 @@ def test_the_registry_drives_every_exercise_and_chapter_table() -> None:
     }
 
 
+def test_each_exercise_sign_and_variants_come_from_its_registry_entry() -> None:
+    assert sign("reduce_sum_rules") == Sign(registers_on=("custom_reduce_sum_p",))
+    assert sign("silu_ffi").defines == ("silu_ffi",) and ".cc" in sign("silu_ffi").writes_suffixes
+    assert sign("histogram") == Sign(defines=("primitive_histogram",))
+    # the registry's flag and the trusted module's per-student inputs describe the same exercises
+    assert registry.variant_exercises() == tuple(e for e in EXERCISE_IDS if load(e).EXERCISE.per_student)
+
+
+def test_a_module_named_by_the_environment_must_define_an_entry(tmp_path: Path) -> None:
+    (tmp_path / "not_an_exercise.py").write_text("ENTRY = 'word_count'\n")
+    env = {**os.environ, registry.EXERCISE_MODULES_ENV: "not_an_exercise", "PYTHONPATH": str(tmp_path)}
+    proc = subprocess.run([sys.executable, "-c", "import autograder.registry"], env=env, cwd=REPO,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode != 0 and "defines no ExerciseEntry named ENTRY" in proc.stderr
+
+
 def test_a_ninth_exercise_registered_from_the_fixtures_is_intaken_judged_and_reported(tmp_path: Path) -> None:
     subs = tmp_path / "subs"
     subs.mkdir()
@@ -91,7 +110,8 @@ def test_a_ninth_exercise_registered_from_the_fixtures_is_intaken_judged_and_rep
     (subs / "bob.ipynb").write_text(_notebook("def count_words(text):\n    return 0\n"))
     out = tmp_path / "out"
     argv = [sys.executable, "-c", SCRIPT, str(FIXTURES), str(out), str(subs), str(tmp_path / "rel")]
-    proc = subprocess.run(argv, capture_output=True, text=True, timeout=300, cwd=REPO, check=False)
+    env = {**os.environ, registry.EXERCISE_MODULES_ENV: "ninth_exercise.entry"}
+    proc = subprocess.run(argv, capture_output=True, text=True, timeout=300, cwd=REPO, check=False, env=env)
     assert proc.returncode == 0, proc.stderr[-3000:]
     doc = json.loads(proc.stdout.strip().splitlines()[-1])
     assert doc["code"] == 0, proc.stderr[-3000:]
@@ -100,7 +120,7 @@ def test_a_ninth_exercise_registered_from_the_fixtures_is_intaken_judged_and_rep
     with (out / "grades.csv").open(encoding="utf-8") as f:
         rows = {r["student_id"]: r for r in csv.DictReader(f)}
     assert "word_count" in rows["ann"]
-    assert float(rows["ann"]["word_count"]) == 4.0 and float(rows["bob"]["word_count"]) == 0.0
+    assert float(rows["ann"]["word_count"]) == 5.0 and float(rows["bob"]["word_count"]) == 0.0
     feedback = (out / "ann" / "feedback.md").read_text(encoding="utf-8")
     assert "数词" in feedback and "每段文字的词数正确" in feedback
     assert "word_count" not in EXERCISE_IDS  # registered in the child interpreter only

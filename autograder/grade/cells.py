@@ -9,7 +9,7 @@ Attribution, in order of precedence (docs/architecture.md, "Notebook cell metada
   2. metadata stripped: a cell whose text equals a release cell inherits that cell's metadata
      (statements, self-checks, setup and untouched templates are recognised this way);
   3. a code cell without (recovered) metadata that defines an exercise's interface names
-     (see SIGNS) goes to that exercise, wherever it stands;
+     (see `sign`) goes to that exercise, wherever it stands;
   4. any other code cell goes to the exercise of the nearest preceding attributed cell (cells before
      the first exercise go to the chapter's first exercise, so they run before every probe).
 Skipped: setup, self-check and submit cells (`jaxcourse.submit()`, role "submit": it uploads, the
@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from autograder import registry
 from autograder.exercises import CHAPTERS
 from autograder.messages import message
 
@@ -65,17 +66,13 @@ class Sign:
     writes_suffixes: tuple[str, ...] = ()  # a `%%writefile <file>` cell with one of these suffixes
 
 
-# Interface table of docs/architecture.md, "Exercise ids and interfaces".
-SIGNS: dict[str, Sign] = {
-    "histogram": Sign(defines=("primitive_histogram",)),
-    "recompile": Sign(defines=("predicted_compiles",)),
-    "fusion": Sign(defines=("fusion_report",)),
-    "safe_distance": Sign(defines=("safe_pairwise_distance",)),
-    "reduce_sum_rules": Sign(registers_on=("custom_reduce_sum_p",)),
-    "gammaln_callback": Sign(defines=("gammaln_cb",)),
-    "silu_ffi": Sign(defines=("silu_ffi",), writes_suffixes=(".cc", ".cpp", ".cxx", ".h", ".hpp")),
-    "ffi_lowering": Sign(defines=("rms_norm_prim_p",)),
-}
+def sign(exercise_id: str) -> Sign:
+    """The exercise's sign, from its registry entry (read per call: exercises registered late count)."""
+    e = registry.entry(exercise_id)
+    if e.registers_rules:
+        return Sign(registers_on=(e.interface,), writes_suffixes=e.writes_sources)
+    return Sign(defines=(e.interface,), writes_suffixes=e.writes_sources)
+
 
 MAX_ANALYSED_CELL_CHARS = 100_000  # longer code cells are not read as Python (master answers: < 5 KB)
 MAX_MAGIC_LINES = 50  # `!`/`%` lines IPython's transformer rewrites per cell (its cost is quadratic)
@@ -243,10 +240,10 @@ def _signs(src: str, exercises: tuple[str, ...], budget: AnalysisBudget) -> tupl
     m = _WRITEFILE.match(first)
     if m:
         name = m.group(1)
-        return [ex for ex in exercises if name.endswith(SIGNS[ex].writes_suffixes)], True
+        return [ex for ex in exercises if name.endswith(sign(ex).writes_suffixes)], True
     bound, registered, analysed = _bound_and_registered(src, budget)
     signed = [ex for ex in exercises
-              if bound & set(SIGNS[ex].defines) or registered & set(SIGNS[ex].registers_on)]
+              if bound & set((sg := sign(ex)).defines) or registered & set(sg.registers_on)]
     return signed, analysed
 
 

@@ -1,6 +1,8 @@
 """The read-only library folder a sandboxed child imports from (PYTHONPATH), prepared by the parent.
 
-It holds only autograder/__init__.py, autograder/sandboxed/, jaxcourse/ and kernels/.
+It holds only autograder/__init__.py, autograder/sandboxed/, jaxcourse/ and kernels/, plus the probe
+of each exercise registered from outside the package (its entry's `probe_file`, copied as
+`autograder/sandboxed/probes/<id>.py`: the child imports every probe by id from there).
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from autograder import registry
+
 
 def _tree_files(source_root: Path, release_root: Path | None) -> dict[str, Path]:
     """Relative path in the child library -> file to copy."""
@@ -24,6 +28,9 @@ def _tree_files(source_root: Path, release_root: Path | None) -> dict[str, Path]
         for p in sorted((base / folder).rglob("*")):
             if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".so"):
                 files[str(p.relative_to(base))] = p
+    for e in registry.entries():
+        if e.probe_file:
+            files[f"autograder/sandboxed/probes/{e.id}.py"] = Path(e.probe_file)
     return files
 
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from autograder import registry
 from autograder.exercises import EXERCISE_IDS, load
 from autograder.exercises.structure_pool import POOL_SIZE
 from autograder.grade import compile_cache
@@ -252,7 +253,6 @@ def fill(
     log: Callable[[str], None] = lambda _m: None,
 ) -> FillReport:
     """Grade every trusted entry with a writable staging cache and publish the result."""
-    from autograder.exercises import recompile
     from autograder.grade.run import RunSettings, grade_submission
     from autograder.grade.run.settings import TRUSTED_FILL_UIDS
 
@@ -284,10 +284,13 @@ def fill(
 
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
             # The parent's own expected values are remembered as the trusted runs are judged
-            # (exercises/reference_memo.py); the recompile pool is measured whole, in one process.
-            measured = pool.submit(recompile.measure_pool, release.root)
+            # (exercises/reference_memo.py); a variant pool is measured whole, in one process.
+            measured = [
+                pool.submit(load(ex).measure_pool, release.root) for ex in registry.variant_exercises()
+            ]
             results = dict(pool.map(one, runs))
-            measured.result()  # a failed clean measurement is the grader's fault: say so here
+            for m in measured:
+                m.result()  # a failed clean measurement is the grader's fault: say so here
         published = publish(staging, final)
         count = published.entries
         for name, why in sorted(published.refused.items()):

@@ -20,6 +20,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from autograder import registry
+
 # jaxcourse loads its JAX-backed names on first use, so this import keeps the grading service (which
 # personalises downloads) a process that never loads JAX (tests/test_jax_free_parent.py).
 from jaxcourse.variants import POOL_FILE, load_pool, normalise_student_id, variant_index
@@ -59,7 +61,8 @@ def personalise_notebook(nb: dict, student_id: str, release_root: Path) -> dict:
     meta = out.setdefault("metadata", {}).setdefault("jaxgrade", {})
     meta["personalised_for"] = student_id
     cells = out.get("cells", [])
-    if not any(_role(c)[1] == "recompile" for c in cells):
+    variant_exercises = registry.variant_exercises()  # the exercises whose cells show the student's variant
+    if not any(_role(c)[1] in variant_exercises for c in cells):
         return out
     try:
         pool = load_pool(Path(release_root) / "jaxcourse" / POOL_FILE.name)
@@ -69,7 +72,7 @@ def personalise_notebook(nb: dict, student_id: str, release_root: Path) -> dict:
     sequence = pool.sequences[index].rstrip("\n")
     for cell in cells:
         role, exercise = _role(cell)
-        if exercise != "recompile":
+        if exercise not in variant_exercises:
             continue
         text = _source(cell)
         if role == "statement":

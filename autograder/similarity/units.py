@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from autograder import registry
 from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.grade.build import choose_kernel, find_kernel_sources
 from autograder.grade.cells import AnswerCell, cell_source, map_cells
@@ -28,7 +29,6 @@ from autograder.model import ReleaseInfo, StudentSubmission
 
 KERNEL_UNIT = "silu.cc"
 UNITS = (*EXERCISE_IDS, KERNEL_UNIT)
-KERNEL_EXERCISE = "silu_ffi"
 
 
 def language_of(unit: str) -> str:
@@ -66,10 +66,11 @@ def _chapter_units(
 ) -> dict[str, str]:
     mapped = map_cells(chapter, release_nb, nb)
     units = {ex: text for ex, cells in mapped.answers.items() if (text := python_answer(cells)).strip()}
-    if KERNEL_EXERCISE in mapped.answers:
-        kernel = choose_kernel(find_kernel_sources(mapped.answers[KERNEL_EXERCISE], extra_files))
-        if kernel is not None:
-            units[KERNEL_UNIT] = kernel.text.decode("utf-8", "replace")
+    for ex in registry.source_writing_exercises():  # the exercise whose answer writes the kernel source
+        if ex in mapped.answers:
+            kernel = choose_kernel(find_kernel_sources(mapped.answers[ex], extra_files))
+            if kernel is not None:
+                units[KERNEL_UNIT] = kernel.text.decode("utf-8", "replace")
     return units
 
 
@@ -142,9 +143,10 @@ def subtracted(release: ReleaseInfo, solutions: Path | None) -> Subtracted:
     for chapter, nb in release_nbs.items():
         for unit, texts in _release_template(chapter, nb).items():
             template.setdefault(unit, []).extend(texts)
-    template.setdefault("recompile", []).extend(
-        (f"recompile pool sequence {i + 1}", s) for i, s in enumerate(_pool_sequences(release))
-    )
+    for ex in registry.variant_exercises():  # every student is shown one of the pool's variants
+        template.setdefault(ex, []).extend(
+            (f"{ex} pool sequence {i + 1}", s) for i, s in enumerate(_pool_sequences(release))
+        )
     reference: dict[str, str] = {}
     for chapter, path in release.notebooks.items():
         master = solutions / path.name if solutions is not None else None

@@ -23,6 +23,7 @@ import sqlalchemy as sa
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
+from autograder import registry
 from autograder.model import GraderFault, ReleaseInfo
 from autograder.service.domain import item_stats
 from autograder.service.domain.core import Service
@@ -34,7 +35,6 @@ from autograder.states import AttemptState
 from jaxcourse.variants import POOL_FILE, load_pool, variant_index
 
 router = APIRouter(include_in_schema=False)
-VARIANT_EXERCISE = "recompile"
 
 
 def _graded(row: Any) -> item_stats.Graded:
@@ -88,9 +88,10 @@ def analysis_context(graded: list[item_stats.Graded], release: ReleaseInfo) -> d
     unreached = item_stats.unreached(graded)
     drawn = [i for i in items if i.exercise not in unreached]  # the table still lists every check
     n = len(graded)
-    full = release.points.get(VARIANT_EXERCISE, 0.0)
+    variant_exercise = next(iter(registry.variant_exercises()), "")  # the pool has one exercise's variants
+    full = release.points.get(variant_exercise, 0.0)
     per_variant = item_stats.variant_rates(
-        graded, variants(release, [g.student_id for g in graded]), VARIANT_EXERCISE, full
+        graded, variants(release, [g.student_id for g in graded]), variant_exercise, full
     )
     return {
         "n": n,
@@ -111,7 +112,7 @@ def analysis_context(graded: list[item_stats.Graded], release: ReleaseInfo) -> d
         ),
         "variant_chart": charts.pass_rate_bars(
             [charts.RateRow(f"variant {v.variant} (n={v.n})", v.rate) for v in per_variant],
-            title=f"{VARIANT_EXERCISE}: share with full points per call-sequence variant",
+            title=f"{variant_exercise}: share with full points per call-sequence variant",
         ),
         "items": [
             {
