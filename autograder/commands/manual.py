@@ -1,4 +1,6 @@
-"""`jaxgrade manual import OUT/quiz/manual.csv`: merge the TAs' written-answer scores (docs/quizzes.md)."""
+"""`jaxgrade manual import OUT/quiz/manual.csv` and `jaxgrade manual nbgrader COURSE_DIR --assignment V`:
+merge the TAs' written-answer scores, from the batch's packet or from nbgrader's formgrader
+(docs/quizzes.md)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                      help="the batch's OUT folder (default: two levels above PACKET, i.e. OUT/quiz/..)")
     imp.add_argument("--show-quiz-answers", action="store_true",
                      help="re-render the students' quiz.md with model answers (only after release)")
+    nbg = sub.add_parser("nbgrader", help="read the written answers' scores TAs entered in formgrader")
+    nbg.add_argument("course_dir", type=Path, help="the nbgrader course folder")
+    nbg.add_argument("--assignment", required=True, help="the nbgrader assignment (= release version)")
+    nbg.add_argument("--out", default=None,
+                     help="the batch's OUT (default: COURSE_DIR/jaxgrade/<assignment>)")
+    nbg.add_argument("--show-quiz-answers", action="store_true",
+                     help="re-render the students' quiz.md with model answers (only after release)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -24,20 +33,27 @@ def run(args: argparse.Namespace) -> int:
     from autograder.quiz.key import QuizKeyError
     from autograder.quiz.manual_import import ManualImportError
 
-    packet = Path(args.packet)
-    out = Path(args.out) if args.out else packet.resolve().parent.parent
+    if args.action == "nbgrader":
+        out = Path(args.out) if args.out else args.course_dir / "jaxgrade" / args.assignment
+    else:
+        out = Path(args.out) if args.out else Path(args.packet).resolve().parent.parent
     if not (out / "quiz" / "answers.json").is_file():
         print(f"jaxgrade manual: error: {out} holds no quiz batch (run jaxgrade grade first, or pass --out)",
               file=sys.stderr)
         return EXIT_USAGE
     try:
-        n = import_manual(out, packet, show_answers=bool(args.show_quiz_answers))
+        if args.action == "nbgrader":
+            from autograder.nbgrader_bridge.manual_readback import read_back
+
+            n = read_back(args.course_dir, args.assignment, out, show_answers=bool(args.show_quiz_answers))
+        else:
+            n = import_manual(out, Path(args.packet), show_answers=bool(args.show_quiz_answers))
     except ManualImportError as exc:
         print("jaxgrade manual: refused, nothing merged:", file=sys.stderr)
         for problem in exc.problems:
             print(f"  {problem}", file=sys.stderr)
         return EXIT_REFUSED
-    except (QuizKeyError, OSError, ValueError, KeyError) as exc:
+    except (QuizKeyError, OSError, ValueError, KeyError, RuntimeError) as exc:
         print(f"jaxgrade manual: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     print(f"merged {n} score(s); quiz.csv and the students' quiz.md rewritten in {out}")
