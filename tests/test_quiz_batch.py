@@ -181,3 +181,25 @@ def test_no_model_answer_reaches_a_student_before_release(batch: dict[str, Path]
     texts = student_texts(batch["out"])
     model = KEY.question("ch05.q1").model_answer
     assert model in texts and KEY.question("ch02.q8").explanation.splitlines()[0] in texts
+
+
+def test_results_json_scores_choice_and_leaves_written_to_gradescope(batch: dict[str, Path]) -> None:
+    from autograder.quiz.results_json import with_quiz
+    from autograder.quiz.score import score_quiz
+
+    run_grade(batch)
+    doc = json.loads((batch["out"] / "s01" / "results.json").read_text(encoding="utf-8"))
+    quiz = [t for t in doc["tests"] if "quiz" in t["tags"]]
+    assert len(quiz) == 16
+    choice = {t["name"]: (t["score"], t["max_score"]) for t in quiz if "manual" not in t["tags"]}
+    assert choice == {"ch02.q3: 测验选择题": (2.0, 2.0), "ch02.q7: 测验选择题": (0.0, 2.0),
+                      "ch05.q1: 测验选择题": (0.0, 2.0), "ch05.q3: 测验选择题": (0.0, 2.0)}
+    assert all(t["max_score"] == 0 for t in quiz if "manual" in t["tags"])
+    assert doc["extra_data"]["quiz"]["manual"]["ch02.q1"] == 3
+    exercise_score = doc["score"] - 2.0
+    assert doc["extra_data"]["max_score"] == 80 + 8
+    # applying it again replaces, never adds twice
+    nb = json.loads(quiz_notebook("ch02", {"ch02.q3": "答案: " + right_letters("s01", "ch02.q3")}))
+    again = with_quiz(doc, score_quiz(KEY, "ch02", nb, "s01"))
+    assert again["score"] == exercise_score + 2.0 and again["extra_data"]["max_score"] == 80 + 4
+    assert len([t for t in again["tests"] if "quiz" in t["tags"]]) == 8  # only chapter 2 this time

@@ -8,6 +8,7 @@ A release without a quiz key (`<release>.quiz-key.json` beside it) has no quiz s
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from autograder.grade.intake import discover, intake_student
 from autograder.quiz import outputs
 from autograder.quiz.grading_key import QuizKey, load_key
 from autograder.quiz.records import answers_doc, load_answers, load_manual, quiz_dir, write_json
+from autograder.quiz.results_json import with_quiz
 from autograder.quiz.score import QuizScore, score_quiz
 
 
@@ -53,6 +55,10 @@ def grade_quizzes(submissions: Path, out: Path, release: Path, release_version: 
     doc["safe_ids"] = safe_ids
     doc["release_root"] = str(release.resolve())
     write_json(quiz_dir(out) / "answers.json", doc)
+    for sid, per in scores.items():  # the exercise batch has just written each results.json afresh
+        path = out / safe_ids[sid] / "results.json"
+        if path.is_file():
+            write_json(path, with_quiz(json.loads(path.read_text(encoding="utf-8")), per))
     return render(out, key, show_answers)
 
 
@@ -61,8 +67,6 @@ def import_manual(out: Path, packet: Path, *, show_answers: bool = False) -> int
 
     Raises ManualImportError (nothing merged) or QuizKeyError / OSError (no quiz batch in OUT).
     """
-    import json
-
     from autograder.quiz.manual_import import read_packet
     from autograder.quiz.records import save_manual
 
@@ -81,8 +85,6 @@ def import_manual(out: Path, packet: Path, *, show_answers: bool = False) -> int
 
 def render(out: Path, key: QuizKey, show_answers: bool) -> QuizBatchSummary:
     """quiz.csv, the packet and the students' quiz.md from the records on disk."""
-    import json
-
     doc = json.loads((quiz_dir(out) / "answers.json").read_text(encoding="utf-8"))
     answers, safe_ids = load_answers(out), doc["safe_ids"]
     manual = load_manual(out)
