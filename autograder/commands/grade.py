@@ -28,6 +28,14 @@ def _default_isolation() -> str:
     return "bwrap" if sys.platform.startswith("linux") else "container"
 
 
+def _add_quiz_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--show-quiz-answers", action="store_true",
+        help="put each quiz question's model answer and explanation into the students' quiz.md "
+        "(only once the grades are released; default: none, see docs/quizzes.md)",
+    )
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from autograder.grade.batch import default_jobs
 
@@ -96,11 +104,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="where students are graded: 'local' (--jobs threads here, the default) or the address of "
         "a Dask scheduler whose workers run jaxgrade (their --resources grader=N sets the slots)",
     )
-    parser.add_argument(
-        "--show-quiz-answers", action="store_true",
-        help="put each quiz question's model answer and explanation into the students' quiz.md "
-        "(only once the grades are released; default: none, see docs/quizzes.md)",
-    )
+    _add_quiz_arguments(parser)
     # course inputs and outputs: LMS downloads and rosters, nbgrader courses
     from autograder.lms import course_input
     from autograder.nbgrader_bridge import grade_input

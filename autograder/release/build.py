@@ -155,6 +155,33 @@ def _assemble(
     return restored
 
 
+def _checked_quiz_salt(masters: dict[str, MasterNotebook], library_root: Path) -> str:
+    """The option-order salt, once the masters' quizzes are checked as a whole."""
+    problems = key_problems(masters)
+    if problems:
+        raise ReleaseError("release refused, the quizzes of the masters:\n  " + "\n  ".join(problems))
+    return quiz_salt(library_root)
+
+
+def _static_checks(release: Path, manifest: dict[str, Any], masters: dict[str, MasterNotebook],
+                   shipped_anyway: set[str], log: Callable[[str], None]) -> None:
+    problems = check_release(release, masters, shipped_anyway)
+    problems += release_problems(release, manifest, masters)
+    if problems:
+        raise ReleaseError("release refused, static checks failed:\n  " + "\n  ".join(problems))
+    n_quiz = sum(len(m.quiz) for m in masters.values())
+    log(f"release: static checks passed ({len(manifest['files'])} files, 8 exercises, {n_quiz} quiz "
+        "questions, no answer line found)")
+
+
+def _place_quiz_key(staging: Path, dest: Path, masters: dict[str, MasterNotebook], version: str,
+                    salt: str) -> None:
+    """The quiz key goes beside the release folder, never into what students receive."""
+    staged_key = staging / "quiz-key.json"
+    staged_key.write_bytes(dump_json(key_doc(masters, version, salt)))
+    os.rename(staged_key, key_path(dest))
+
+
 def build_release(
     version: str,
     solutions: Path,
@@ -181,10 +208,7 @@ def build_release(
         masters = find_masters(solutions)
     except MasterError as exc:
         raise ReleaseError(str(exc)) from exc
-    problems = key_problems(masters)
-    if problems:
-        raise ReleaseError("release refused, the quizzes of the masters:\n  " + "\n  ".join(problems))
-    salt = quiz_salt(library_root)
+    salt = _checked_quiz_salt(masters, library_root)
     dest = out / version
     if dest.exists() and not force:
         raise ReleaseError(f"{dest} already exists; pass --force to replace it")
@@ -209,14 +233,7 @@ def build_release(
             version, release, masters, solutions.resolve().name, service_url, service_assignment
         )
         (release / MANIFEST).write_bytes(dump_json(manifest))
-        problems = check_release(release, masters, shipped_anyway)
-        problems += release_problems(release, manifest, masters)
-        if problems:
-            raise ReleaseError("release refused, static checks failed:\n  " + "\n  ".join(problems))
-        n_files = len(manifest["files"])
-        n_quiz = sum(len(m.quiz) for m in masters.values())
-        log(f"release: static checks passed ({n_files} files, 8 exercises, {n_quiz} quiz questions, "
-            "no answer line found)")
+        _static_checks(release, manifest, masters, shipped_anyway, log)
         verify_s = None
         if verify_run:
             from autograder.release.execute import verify_run as run_notebooks
@@ -230,10 +247,7 @@ def build_release(
         if dest.exists():  # --force: swap the old version out, the new one in, then delete the old
             os.rename(dest, staging / "replaced")
         os.rename(release, dest)
-        # the quiz key goes beside the release folder, never into what students receive
-        staged_key = staging / "quiz-key.json"
-        staged_key.write_bytes(dump_json(key_doc(masters, version, salt)))
-        os.rename(staged_key, key_path(dest))
+        _place_quiz_key(staging, dest, masters, version, salt)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return ReleaseReport(
