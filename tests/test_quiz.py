@@ -234,3 +234,30 @@ def test_quiz_cells_never_reach_the_grader_run(chapter: str) -> None:
     mapped = map_cells(chapter, release, student)
     code = "\n".join(c.source for cells in mapped.answers.values() for c in cells) + "\n".join(mapped.setup)
     assert marker not in code and "show_quiz" not in code and "check_quiz" not in code
+
+
+# ------------------------------------------------------------------ the student's helpers
+
+
+def test_show_quiz_and_check_quiz_show_order_and_form_never_the_answer(
+    tmp_path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import jaxcourse.quiz as helper
+
+    monkeypatch.setattr(helper, "QUIZ_FILE", RELEASE / "quiz.json")
+    helper.show_quiz("2026001", "ch05")
+    shown = capsys.readouterr().out
+    q1 = next(p for p in PUBLIC.questions if p.id == "ch05.q1")
+    lines = [f"  {letter}. {text}" for letter, text in shown_options(q1, "2026001", PUBLIC.salt)]
+    assert "\n".join(lines) in shown
+    helper.show_quiz("你的学号", "ch05")
+    assert "换成你自己的学号" in capsys.readouterr().out
+    answers = {"ch05.q1": "答案: A", "ch05.q2": "答案:对齐", "ch05.q3": "答案: 3"}
+    nb = with_answers(release_nb("ch05"), answers)
+    path = tmp_path / "ch05_interop.ipynb"
+    path.write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
+    helper.check_quiz(str(path), "ch05")
+    report = capsys.readouterr().out
+    assert "ch05.q1:格式正确(你选了 A)" in report and "ch05.q2:格式正确" in report
+    assert "ch05.q3:格式不对" in report and "ch05.q4:还没作答" in report
+    assert "正确" not in report.replace("格式正确", "")  # form only: never right or wrong

@@ -60,8 +60,8 @@ def public_quiz_from(doc: Any) -> PublicQuiz:
     return PublicQuiz(str(doc["salt"]), questions)
 
 
-def load_quiz(path: Path = QUIZ_FILE) -> PublicQuiz:
-    return public_quiz_from(json.loads(Path(path).read_text(encoding="utf-8")))
+def load_quiz(path: Path | None = None) -> PublicQuiz:
+    return public_quiz_from(json.loads(Path(path or QUIZ_FILE).read_text(encoding="utf-8")))
 
 
 def _release_quiz() -> PublicQuiz | None:
