@@ -214,11 +214,16 @@ def grade_parser():
 
 
 def jaxgrade_totals(out: Path) -> dict[str, float]:
-    """Exercise total (grades.csv) plus the quiz points scored so far (quiz.csv): nbgrader's total."""
     rows = csv.DictReader(io.StringIO((out / "grades.csv").read_text(encoding="utf-8")))
+    return {r["student_id"]: float(r["total"]) for r in rows}
+
+
+def nbgrader_totals(out: Path) -> dict[str, float]:
+    """What nbgrader's total should be: the exercise total (grades.csv) plus the quiz points scored
+    so far (quiz.csv: the choice questions, and written ones once graded)."""
     quiz = {r["student_id"]: float(r["quiz_total"])
             for r in csv.DictReader(io.StringIO((out / "quiz.csv").read_text(encoding="utf-8")))}
-    return {r["student_id"]: float(r["total"]) + quiz.get(r["student_id"], 0.0) for r in rows}
+    return {sid: total + quiz.get(sid, 0.0) for sid, total in jaxgrade_totals(out).items()}
 
 
 @pytest.mark.slow
@@ -319,7 +324,7 @@ def test_nbgrader_export_shows_the_same_scores(course: dict[str, Path]) -> None:
     nbgrader(["export", "--to", "nbgrader_grades.csv"], course["course"], course["instructor"], "instructor")
     rows = list(csv.DictReader(io.StringIO((course["course"] / "nbgrader_grades.csv").read_text())))
     exported = {r["student_id"]: float(r["score"]) for r in rows if r["assignment"] == V}
-    assert exported == {sid: t for sid, t in jaxgrade_totals(course["out"]).items() if sid in WRITTEN}
+    assert exported == {sid: t for sid, t in nbgrader_totals(course["out"]).items() if sid in WRITTEN}
     assert {float(r["max_score"]) for r in rows} == {80.0 + 44.0}  # exercises and the 16 quiz questions
 
 
@@ -335,7 +340,7 @@ def test_formgrader_lists_autograded_submissions_with_written_answers_to_grade_b
     by_student = {s["student"]: s for s in subs}
     assert sorted(by_student) == sorted(STUDENTS)
     assert not by_student["carol"]["autograded"] and not by_student["erin"]["autograded"]
-    totals = jaxgrade_totals(course["out"])
+    totals = nbgrader_totals(course["out"])
     for sid, s in by_student.items():
         if sid not in WRITTEN:
             continue
