@@ -23,13 +23,12 @@ from autograder.grade.reports import format_score, md_fenced, md_literal, neutra
 from autograder.quiz.grading_key import QuizKey
 from autograder.quiz.key import QuizQuestion
 from autograder.quiz.records import ManualScore, quiz_dir
+from autograder.quiz.score import ANSWER_STATUS_ZH
 from jaxcourse.quiz import option_order
 from jaxcourse.quiz_answers import LETTERS
 
 PACKET_COLUMNS = ("student", "question", "max_points", "points", "comment", "answer_sha256", "answer")
 QUIZ_TOTAL_COLUMNS = ("quiz_total", "quiz_max", "quiz_pending")
-_STATUS_ZH = {"answered": "已作答", "blank": "未作答", "missing": "没有找到作答单元",
-              "unreadable": "格式无法识别", "conflict": "作答单元重复且内容不同"}
 
 
 def current_manual(record: dict[str, Any], manual: ManualScore | None) -> ManualScore | None:
@@ -79,7 +78,7 @@ def packet_csv(key: QuizKey, answers: dict[str, dict[str, Any]], safe_ids: dict[
             m = current_manual(record, manual.get(sid, {}).get(q.id))
             answered = record["status"] == "answered"
             points = format_score(m.points) if m else ("" if answered else format_score(0))
-            comment = m.comment if m else ("" if answered else _STATUS_ZH[record["status"]])
+            comment = m.comment if m else ("" if answered else ANSWER_STATUS_ZH[record["status"]])
             w.writerow((safe_ids[sid], q.id, format_score(q.points), points, neutralize_cell(comment),
                         record["sha256"], neutralize_cell(record["text"])))
     return buf.getvalue()
@@ -106,7 +105,8 @@ def packet_html(key: QuizKey, answers: dict[str, dict[str, Any]], safe_ids: dict
             record = answers[sid].get(q.id)
             if record is None:
                 continue
-            text = record["text"] if record["status"] == "answered" else f"({_STATUS_ZH[record['status']]})"
+            status = record["status"]
+            text = record["text"] if status == "answered" else f"({ANSWER_STATUS_ZH[status]})"
             parts.append(f"<article><h4>{e(safe_ids[sid])}</h4><pre>{e(text)}</pre></article>")
         parts.append("</section>")
     parts.append("</body></html>\n")
@@ -132,7 +132,7 @@ def feedback_md(key: QuizKey, student_id: str, per: dict[str, Any], manual: dict
         total += points or 0.0
         shown = "待助教评分" if points is None else f"{format_score(points)} / {format_score(q.points)} 分"
         lines.append(f"## {q.id}({'选择题' if q.kind == 'choice' else '问答题'}):{shown}")
-        lines.append(f"- 作答状态:{_STATUS_ZH[record['status']]}")
+        lines.append(f"- 作答状态:{ANSWER_STATUS_ZH[record['status']]}")
         if record["letters"]:
             lines.append(f"- 你的选择:{', '.join(record['letters'])}")
         current = current_manual(record, m)

@@ -13,16 +13,14 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from autograder.quiz.score import QuizScore
+from autograder.quiz.score import ANSWER_STATUS_ZH, QuizScore
 
 QUIZ_TAG = "quiz"
-_STATUS_ZH = {"answered": "已作答", "blank": "未作答", "missing": "没有找到作答单元",
-              "unreadable": "格式无法识别", "conflict": "作答单元重复且内容不同"}
 
 
 def _test(s: QuizScore) -> dict[str, Any]:
     chapter = s.question.split(".")[0]
-    status = _STATUS_ZH[str(s.status)] + (f":{s.reason_zh}" if s.reason_zh else "")
+    status = ANSWER_STATUS_ZH[str(s.status)] + (f":{s.reason_zh}" if s.reason_zh else "")
     if s.kind == "choice":
         points = float(s.points or 0.0)
         return {"name": f"{s.question}: 测验选择题", "score": round(points, 4),

@@ -17,6 +17,10 @@ from jaxcourse.quiz import option_order
 from jaxcourse.quiz_answers import LETTERS, Answer, AnswerStatus, read_answers
 from jaxcourse.variants import normalise_student_id
 
+# the student's words for an answer's status (quiz.md, results.json)
+ANSWER_STATUS_ZH = {"answered": "已作答", "blank": "未作答", "missing": "没有找到作答单元",
+                    "unreadable": "格式无法识别", "conflict": "作答单元重复且内容不同"}
+
 
 @dataclass(frozen=True)
 class QuizScore:
@@ -64,4 +68,4 @@ def score_quiz(key: QuizKey, chapter: str, notebook: Any, student_id: str) -> tu
     return tuple(_score(q, answers[q.id], student_id, key.salt) for q in questions)
 
 
-__all__ = ["QuizScore", "chosen_options", "score_quiz"]
+__all__ = ["ANSWER_STATUS_ZH", "QuizScore", "chosen_options", "score_quiz"]
