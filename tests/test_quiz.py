@@ -261,3 +261,44 @@ def test_show_quiz_and_check_quiz_show_order_and_form_never_the_answer(
     assert "ch05.q1:格式正确(你选了 A)" in report and "ch05.q2:格式正确" in report
     assert "ch05.q3:格式不对" in report and "ch05.q4:还没作答" in report
     assert "正确" not in report.replace("格式正确", "")  # form only: never right or wrong
+
+
+# ------------------------------------------------------------------ jaxgrade release refuses a bad quiz
+
+
+def _fixture_masters_with_quiz(tmp_path, questions: list[dict], answers: list[str]):
+    import shutil
+
+    from helpers.paths import REPO
+
+    solutions = tmp_path / "solutions"
+    shutil.copytree(REPO / "tests" / "fixtures" / "solutions", solutions)
+    path = solutions / "ch02_performance.ipynb"
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    at = len(nb["cells"]) - 1  # before the submit cell
+    cells = [{"cell_type": "markdown", "metadata": {"jaxgrade": meta}, "source": "题目"}
+             for meta in questions]
+    cells += [answer_cell(qid, "答案: ?") for qid in answers]
+    nb["cells"][at:at] = cells
+    path.write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
+    return solutions
+
+
+def _choice(qid: str, **over: object) -> dict:
+    return _meta(question=qid) | over
+
+
+@pytest.mark.parametrize(("questions", "answers", "words"), [
+    ([_choice("ch02.q1", correct=[4])], ["ch02.q1"], "not among its 3 options"),
+    ([_choice("ch02.q1", kind="written")], ["ch02.q1"], "needs a rubric"),
+    ([_choice(f"ch02.q{n}") for n in range(1, 8)], [f"ch02.q{n}" for n in range(1, 8)], "expected"),
+    ([_choice(f"ch02.q{n}") for n in range(1, 9)], [f"ch02.q{n}" for n in range(1, 8)],
+     "ch02.q8 needs exactly one answer cell"),
+])
+def test_release_refuses_a_bad_quiz_before_running_otter(tmp_path, questions, answers, words) -> None:
+    from autograder.release.build import ReleaseError, build_release
+
+    solutions = _fixture_masters_with_quiz(tmp_path, questions, answers)
+    with pytest.raises(ReleaseError, match=words):
+        build_release("v1", solutions, tmp_path / "out", log=lambda _m: None)
+    assert not (tmp_path / "out" / "v1").exists()

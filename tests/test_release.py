@@ -289,8 +289,12 @@ def test_fixture_release_has_the_documented_layout(fixture_release):
         "jaxcourse/__init__.py", "jaxcourse/kernels.py", "jaxcourse/measure.py", "jaxcourse/reference.py",
         "jaxcourse/recompile_pool.json", "jaxcourse/variants.py",
         "jaxcourse/notebook_submit.py", "jaxcourse/_submit_client.py",
+        "jaxcourse/quiz.py", "jaxcourse/quiz_answers.py", "quiz.json",
         "kernels/rms_norm.cc",
     ])  # fmt: skip
+    # the fixture masters have no quiz: an empty public quiz file, an empty key beside the folder
+    assert json.loads((root / "quiz.json").read_text())["questions"] == []
+    assert json.loads((root.parent / "v1.quiz-key.json").read_text())["questions"] == []
     manifest = json.loads((root / "manifest.json").read_text())
     assert manifest["version"] == "v1"
     assert manifest["notebooks"] == {"ch02": "ch02_performance.ipynb", "ch05": "ch05_interop.ipynb"}
