@@ -16,6 +16,10 @@ SUBCOMMANDS = {
         "build assignments/<version>/ from solutions/ with otter assign",
     ),
     "grade": ("autograder.commands.grade", "grade a folder of submissions into a gradebook"),
+    "manual": (
+        "autograder.commands.manual",
+        "merge the TAs' scores of written quiz answers (manual.csv) into a graded batch",
+    ),
     "bundle": ("autograder.commands.bundle", "write the Gradescope autograder zip for a release"),
     "serve": ("autograder.commands.serve", "run the grader service: students upload, TAs watch and export"),
     "submit": (

@@ -21,6 +21,7 @@ REPO = Path(__file__).resolve().parents[1]
 RELEASE = REPO / "assignments" / "2026-fall"
 EXERCISES = ("histogram", "recompile", "fusion", "safe_distance",
              "reduce_sum_rules", "gammaln_callback", "silu_ffi", "ffi_lowering")
+QUIZ_IDS = tuple(f"{ch}.q{n}" for ch in ("ch02", "ch05") for n in range(1, 9))
 GRADESCOPE_TEST_KEYS = {"name", "score", "max_score", "output", "visibility"}
 
 
@@ -85,7 +86,9 @@ def test_results_json_and_feedback_for_every_student(graded: dict) -> None:
         if doc.get("tests"):
             for t in doc["tests"]:
                 assert GRADESCOPE_TEST_KEYS <= set(t), t
-                assert t["name"].split(": ")[0] in EXERCISES
+                # exercise sub-checks, and the quiz questions (docs/quizzes.md) tagged "quiz"
+                names = QUIZ_IDS if "quiz" in t["tags"] else EXERCISES
+                assert t["name"].split(": ")[0] in names
         feedback = (out / sid / "feedback.md").read_text(encoding="utf-8")
         assert any("\u4e00" <= ch <= "\u9fff" for ch in feedback), "feedback is in Chinese"
     # the compile error reaches the student: clang's diagnostic is in the SiLU feedback

@@ -68,6 +68,25 @@ def write_config(path: Path, exchange: Path, course: Path | None = None) -> None
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+def answer_quiz(student_nb: Path, answers: dict[str, str]) -> None:
+    """Write quiz answers (after the template's heading) into the cells nbgrader knows as `ch02_q<n>`."""
+    nb = json.loads(student_nb.read_text(encoding="utf-8"))
+    for cell in nb["cells"]:
+        grade_id = cell["metadata"].get("nbgrader", {}).get("grade_id", "")
+        if grade_id in answers:
+            cell["source"] = f"**测验 {grade_id.replace('_', '.')} 作答**\n\n{answers[grade_id]}"
+    student_nb.write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
+
+
+def right_letters(student: str, release: Path, qid: str) -> str:
+    from autograder.quiz.grading_key import load_key
+    from jaxcourse.quiz import load_quiz, shown_options
+
+    q, public = load_key(release).question(qid), load_quiz(release / "quiz.json")
+    shown = shown_options(next(p for p in public.questions if p.id == qid), student, public.salt)
+    return ", ".join(letter for letter, text in shown if q.options.index(text) in q.correct)
+
+
 def answer(student_nb: Path, answers: dict[str, str]) -> None:
     """Write answers into the cells nbgrader knows as `<exercise>_answer` (what a student does in Jupyter)."""
     nb = json.loads(student_nb.read_text(encoding="utf-8"))
@@ -109,6 +128,10 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         write_config(home / ".jupyter" / "nbgrader_config.py", exchange)
         nbgrader(["fetch_assignment", V, "--course", COURSE_ID], home, home, user)
         answer(home / V / "ch02_performance.ipynb", answers)
+        if user == "alice":  # alice also answers one written and one choice quiz question
+            answer_quiz(home / V / "ch02_performance.ipynb", {
+                "ch02_q1": "答案:返回 Jaxpr;分号左边是 constvars,来自闭包捕获的数组。",
+                "ch02_q3": "答案: " + right_letters("alice", release / V, "ch02.q3")})
         if user == "bob":  # bob breaks his chapter 5 file, rewrites a locked check cell, adds markup
             (home / V / "ch05_interop.ipynb").write_text("{not json", encoding="utf-8")
             tamper_check_cell(home / V / "ch02_performance.ipynb", "histogram_check")
@@ -195,6 +218,14 @@ def jaxgrade_totals(out: Path) -> dict[str, float]:
     return {r["student_id"]: float(r["total"]) for r in rows}
 
 
+def nbgrader_totals(out: Path) -> dict[str, float]:
+    """What nbgrader's total should be: the exercise total (grades.csv) plus the quiz points scored
+    so far (quiz.csv: the choice questions, and written ones once graded)."""
+    quiz = {r["student_id"]: float(r["quiz_total"])
+            for r in csv.DictReader(io.StringIO((out / "quiz.csv").read_text(encoding="utf-8")))}
+    return {sid: total + quiz.get(sid, 0.0) for sid, total in jaxgrade_totals(out).items()}
+
+
 @pytest.mark.slow
 def test_release_has_nbgrader_cells_and_no_answer(course: dict[str, Path]) -> None:
     nb = json.loads((course["course"] / "release" / V / "ch02_performance.ipynb").read_text(encoding="utf-8"))
@@ -204,6 +235,11 @@ def test_release_has_nbgrader_cells_and_no_answer(course: dict[str, Path]) -> No
     assert meta["histogram_check"]["points"] == 10
     assert meta["histogram_answer"]["solution"] and not meta["histogram_answer"]["locked"]
     assert meta["ch02_setup_1"]["locked"] and meta["ch02_setup_1"]["schema_version"] == 3
+    # quiz answer cells: graded solution cells with the question's points; the template is what ships
+    assert meta["ch02_q1"]["grade"] and meta["ch02_q1"]["solution"] and meta["ch02_q1"]["points"] == 3
+    assert meta["ch02_q3"]["grade"] and meta["ch02_q3"]["points"] == 2
+    quiz_cell = next(c for c in nb["cells"] if c["metadata"].get("nbgrader", {}).get("grade_id") == "ch02_q1")
+    assert "答案:(在这里写你的答案)" in "".join(quiz_cell["source"])
     text = json.dumps(nb, ensure_ascii=False)
     assert "counts[eqn.primitive.name] += 1" not in text and "BEGIN SOLUTION" not in text
     assert (course["course"] / "release" / V / "tests" / "histogram.py").is_file()
@@ -274,13 +310,19 @@ def test_student_markup_reaches_formgrader_only_as_text(course: dict[str, Path])
 @pytest.mark.slow
 def test_a_notebook_without_nbgrader_metadata_gets_its_whole_score(course: dict[str, Path]) -> None:
     db = sqlite3.connect(course["course"] / "gradebook.db")
-    rows = db.execute(
-        "SELECT g.auto_score, g.manual_score, g.needs_manual_grade FROM grade g "
+    named = db.execute(
+        "SELECT c.name, g.auto_score, g.manual_score, g.needs_manual_grade FROM grade g "
+        "JOIN base_cell c ON g.cell_id = c.id "
         "JOIN submitted_notebook n ON g.notebook_id = n.id JOIN submitted_assignment a "
         "ON n.assignment_id = a.id JOIN student s ON a.student_id = s.id WHERE s.id = 'dave'"
     ).fetchall()
-    assert rows and all(manual == 0 for _, _, manual in rows)  # no stray "needs manual grade"
-    assert sum(auto or 0 for auto, _, _ in rows) == jaxgrade_totals(course["out"])["dave"]
+    written = {f"{ch}_q{n}" for ch in ("ch02", "ch05") for n in range(1, 9)} - {
+        "ch02_q3", "ch02_q7", "ch05_q1", "ch05_q3"}
+    rows = [(auto, manual_score, manual) for name, auto, manual_score, manual in named if name not in written]
+    # no stray "needs manual grade": only the written quiz answers wait for a TA
+    assert rows and all(manual == 0 for _, _, manual in rows)
+    assert {name for name, _, _, manual in named if manual} == written
+    assert sum(auto or 0 for auto, _, _ in rows) == nbgrader_totals(course["out"])["dave"]
 
 
 @pytest.mark.slow
@@ -288,12 +330,12 @@ def test_nbgrader_export_shows_the_same_scores(course: dict[str, Path]) -> None:
     nbgrader(["export", "--to", "nbgrader_grades.csv"], course["course"], course["instructor"], "instructor")
     rows = list(csv.DictReader(io.StringIO((course["course"] / "nbgrader_grades.csv").read_text())))
     exported = {r["student_id"]: float(r["score"]) for r in rows if r["assignment"] == V}
-    assert exported == {sid: t for sid, t in jaxgrade_totals(course["out"]).items() if sid in WRITTEN}
-    assert {float(r["max_score"]) for r in rows} == {80.0}
+    assert exported == {sid: t for sid, t in nbgrader_totals(course["out"]).items() if sid in WRITTEN}
+    assert {float(r["max_score"]) for r in rows} == {80.0 + 44.0}  # exercises and the 16 quiz questions
 
 
 @pytest.mark.slow
-def test_formgrader_lists_autograded_submissions_with_nothing_to_grade_by_hand(
+def test_formgrader_lists_autograded_submissions_with_written_answers_to_grade_by_hand(
     course: dict[str, Path],
 ) -> None:
     # nbgrader's own listing fails on carol's timestamp.txt too: the TA fixes it as the note says
@@ -304,12 +346,12 @@ def test_formgrader_lists_autograded_submissions_with_nothing_to_grade_by_hand(
     by_student = {s["student"]: s for s in subs}
     assert sorted(by_student) == sorted(STUDENTS)
     assert not by_student["carol"]["autograded"] and not by_student["erin"]["autograded"]
-    totals = jaxgrade_totals(course["out"])
+    totals = nbgrader_totals(course["out"])
     for sid, s in by_student.items():
         if sid not in WRITTEN:
             continue
         assert s["autograded"] is True and s["submitted"] is True
-        assert s["needs_manual_grade"] is False
+        assert s["needs_manual_grade"] is True  # the written quiz answers are the TAs' to grade
         assert s["score"] == totals[sid]
         assert s["timestamp"]
 
@@ -414,3 +456,33 @@ def test_nbgrader_usage_errors(
     filled = [a.format(course=tmp_path / "course", empty=tmp_path / "empty") for a in argv]
     assert grade.run(grade_parser().parse_args(filled)) == 2
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_choice_quiz_scored_and_written_quiz_read_back_from_formgrader(course: dict[str, Path]) -> None:
+    """jaxgrade writes the choice score; a formgrader score of a written answer comes back into quiz.csv."""
+    from autograder import cli
+
+    db = sqlite3.connect(course["course"] / "gradebook.db")
+    grade_of = ("SELECT g.id, g.auto_score, g.manual_score, g.needs_manual_grade FROM grade g "
+                "JOIN base_cell c ON g.cell_id = c.id JOIN submitted_notebook n ON g.notebook_id = n.id "
+                "JOIN submitted_assignment a ON n.assignment_id = a.id JOIN student s ON a.student_id = s.id "
+                "WHERE s.id = ? AND c.name = ?")
+    assert db.execute(grade_of, ("alice", "ch02_q3")).fetchone()[1:] == (2.0, None, 0)
+    written = db.execute(grade_of, ("alice", "ch02_q1")).fetchone()
+    assert written[2:] == (None, 1)
+    # what formgrader's TA does: a manual score and comment on alice's written answer
+    db.execute("UPDATE grade SET manual_score = 2.5, needs_manual_grade = 0 WHERE id = ?", (written[0],))
+    db.execute("UPDATE comment SET manual_comment = '要点齐全' WHERE id IN (SELECT m.id FROM comment m "
+               "JOIN base_cell c ON m.cell_id = c.id JOIN submitted_notebook n ON m.notebook_id = n.id "
+               "JOIN submitted_assignment a ON n.assignment_id = a.id WHERE a.student_id = 'alice' "
+               "AND c.name = 'ch02_q1')")
+    db.commit()
+    db.close()
+    argv = ["manual", "nbgrader", str(course["course"]), "--assignment", V, "--out", str(course["out"])]
+    assert cli.main(argv) == 0
+    quiz = {r["student_id"]: r for r in csv.DictReader(io.StringIO(
+        (course["out"] / "quiz.csv").read_text(encoding="utf-8")))}
+    assert (quiz["alice"]["ch02.q1"], quiz["alice"]["ch02.q3"], quiz["alice"]["quiz_total"]) == (
+        "2.50", "2.00", "4.50")
+    assert "要点齐全" in (course["out"] / "alice" / "quiz.md").read_text(encoding="utf-8")

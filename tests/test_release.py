@@ -289,8 +289,12 @@ def test_fixture_release_has_the_documented_layout(fixture_release):
         "jaxcourse/__init__.py", "jaxcourse/kernels.py", "jaxcourse/measure.py", "jaxcourse/reference.py",
         "jaxcourse/recompile_pool.json", "jaxcourse/variants.py",
         "jaxcourse/notebook_submit.py", "jaxcourse/_submit_client.py",
+        "jaxcourse/quiz.py", "jaxcourse/quiz_answers.py", "quiz.json",
         "kernels/rms_norm.cc",
     ])  # fmt: skip
+    # the fixture masters have no quiz: an empty public quiz file, an empty key beside the folder
+    assert json.loads((root / "quiz.json").read_text())["questions"] == []
+    assert json.loads((root.parent / "v1.quiz-key.json").read_text())["questions"] == []
     manifest = json.loads((root / "manifest.json").read_text())
     assert manifest["version"] == "v1"
     assert manifest["notebooks"] == {"ch02": "ch02_performance.ipynb", "ch05": "ch05_interop.ipynb"}
@@ -314,7 +318,8 @@ def test_fixture_release_has_the_documented_layout(fixture_release):
         assert "".join(code[-1]["source"]).endswith("jaxcourse.submit()")
     # hidden test cases stay with the instructor
     assert "hidden-fixture-marker" not in "".join(text_units(root).values())
-    assert [p.name for p in root.parent.iterdir()] == ["v1"]  # no staging folder left behind
+    # no staging folder left behind; the quiz key sits beside the release folder
+    assert sorted(p.name for p in root.parent.iterdir()) == ["v1", "v1.quiz-key.json"]
 
 
 def test_fixture_two_releases_are_byte_identical(fixture_release, tmp_path):
@@ -331,7 +336,7 @@ def test_existing_version_is_kept_unless_force(fixture_release, tmp_path):
     assert (root / "marker").exists()
     release(FIXTURE, tmp_path, version="v1", force=True)
     assert not (root / "marker").exists() and (root / "manifest.json").is_file()
-    assert [p.name for p in tmp_path.iterdir()] == ["v1"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["v1", "v1.quiz-key.json"]
 
 
 def test_answer_surviving_a_marker_typo_stops_the_release(tmp_path):

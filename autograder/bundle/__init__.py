@@ -155,6 +155,9 @@ def collect(release_root: Path, version: str, project: Path = PROJECT,
             entries[name] = path.read_bytes()
     for name, path in _walk(release_root, release_root):
         entries[f"assignments/{version}/{name}"] = path.read_bytes()
+    key = release_root.parent / f"{release_root.name}.quiz-key.json"  # the quiz key, staff-only on Gradescope
+    if key.is_file():
+        entries[f"assignments/{version}.quiz-key.json"] = key.read_bytes()
     if compile_cache_dir is not None:
         entries.update(cache_entries(compile_cache_dir))
     manifest = {"format": 1, "release": version, "files": {k: _sha256(v) for k, v in sorted(entries.items())}}

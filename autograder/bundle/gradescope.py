@@ -157,11 +157,14 @@ def grade(root: Path, work: Path) -> dict[str, Any]:
     scratch = work / "scratch"
     scratch.mkdir(mode=0o755)
     os.chmod(work, 0o755)  # the sandbox uid must reach its scratch folders below
+    from autograder.quiz.grading_key import key_file
+
     private = (
         submission,
         root / "results",
         root / "source",
         release_root,
+        key_file(release_root),  # the quiz key beside the release: never visible to student code
         PROJECT / "autograder" / "exercises",
     )
     settings = RunSettings.from_options(
@@ -185,7 +188,22 @@ def grade(root: Path, work: Path) -> dict[str, Any]:
         print(f"  phase {p.name:22} {p.duration_s:8.2f} s  {p.outcome}")
     if result.flags:
         print(f"flags: {', '.join(result.flags)}")
-    return reports.results_json(result)
+    return _with_quiz(reports.results_json(result), release_root, sub, sid)
+
+
+def _with_quiz(doc: dict[str, Any], release_root: Path, sub: Any, sid: str) -> dict[str, Any]:
+    """Choice questions scored, written ones listed for Gradescope's manual grading (quiz/results_json.py)."""
+    from autograder.quiz.grading_key import load_key
+    from autograder.quiz.results_json import with_quiz
+    from autograder.quiz.score import score_quiz
+
+    key = load_key(release_root)
+    if key is None:
+        return doc
+    chapters = sorted({q.chapter for q in key.questions})
+    scores = tuple(s for ch in chapters for s in score_quiz(
+        key, ch, sub.notebooks[ch].notebook if ch in sub.notebooks else None, sid))
+    return with_quiz(doc, scores)
 
 
 def fault_results(error: str, points: float | None, elapsed_s: float) -> dict[str, Any]:

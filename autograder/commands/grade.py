@@ -28,6 +28,14 @@ def _default_isolation() -> str:
     return "bwrap" if sys.platform.startswith("linux") else "container"
 
 
+def _add_quiz_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--show-quiz-answers", action="store_true",
+        help="put each quiz question's model answer and explanation into the students' quiz.md "
+        "(only once the grades are released; default: none, see docs/quizzes.md)",
+    )
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from autograder.grade.batch import default_jobs
 
@@ -96,6 +104,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="where students are graded: 'local' (--jobs threads here, the default) or the address of "
         "a Dask scheduler whose workers run jaxgrade (their --resources grader=N sets the slots)",
     )
+    _add_quiz_arguments(parser)
     # course inputs and outputs: LMS downloads and rosters, nbgrader courses
     from autograder.lms import course_input
     from autograder.nbgrader_bridge import grade_input
@@ -240,6 +249,21 @@ def compile_cache_for(opts: GradeOptions) -> Path | None:
     return None
 
 
+def _grade_quizzes(submissions: Path, opts: GradeOptions, version: str, show_answers: bool) -> None:
+    """The quiz step (autograder/quiz/batch.py): choice questions scored, written ones packeted."""
+    from autograder.quiz.batch import grade_quizzes
+    from autograder.quiz.key import QuizKeyError
+
+    try:
+        quiz = grade_quizzes(submissions, opts.out, opts.release_root, version, show_answers=show_answers)
+    except QuizKeyError as exc:
+        raise GraderFault(f"quiz key: {exc}") from exc
+    if quiz is not None:
+        print(f"quiz: {quiz.students} student(s), {quiz.choice_scored} choice answers scored, "
+              f"{quiz.written_pending} written answers to grade in {opts.out / 'quiz' / 'manual.csv'}",
+              file=sys.stderr)
+
+
 def run(args: argparse.Namespace, *, grade_fn: Any = None, settings: Any = None) -> int:
     """`grade_fn`/`settings` are for tests (a fake runner); the command line uses the real runner."""
     from autograder import course_io
@@ -281,6 +305,8 @@ def run(args: argparse.Namespace, *, grade_fn: Any = None, settings: Any = None)
         finally:
             if executor is not None:
                 executor.close()
+        show_answers = bool(getattr(args, "show_quiz_answers", False))
+        _grade_quizzes(cfg.submissions, opts, release.version, show_answers)
         if course is not None:
             course.finish(opts.out, release, opts.exercises)
     except GraderFault as exc:

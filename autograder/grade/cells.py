@@ -13,7 +13,9 @@ Attribution, in order of precedence (docs/architecture.md, "Notebook cell metada
   4. any other code cell goes to the exercise of the nearest preceding attributed cell (cells before
      the first exercise go to the chapter's first exercise, so they run before every probe).
 Skipped: setup, self-check and submit cells (`jaxcourse.submit()`, role "submit": it uploads, the
-grader never runs it), cells equal to a release setup/self-check/submit cell, cells of
+grader never runs it), the quiz helper cells (role "quiz", and `show_quiz`/`check_quiz` lines
+anywhere; quiz answers are Markdown/Raw cells read as text by jaxcourse/quiz_answers.py, never run),
+cells equal to a release setup/self-check/submit cell, cells of
 only comments (an untouched answer template), otter's `grader.check(...)` / `otter.Notebook(...)`
 lines, non-code cells (an answer cell retyped to Markdown simply gives that exercise no code).
 
@@ -84,6 +86,10 @@ _REGISTER_LINE = re.compile(r"\[\s*(\w+)\s*\]\s*=")
 
 _OTTER_LINE = re.compile(
     r"^\s*(import\s+otter\s*|grader\s*=\s*otter\.Notebook\(.*\)\s*|grader\.\w+\(.*\)\s*)(#.*)?$")
+# The quiz helper lines of the quiz code cells (role "quiz"): they only print, the grader never runs them
+# even when the cell lost its metadata and the student changed the id in it.
+_QUIZ_LINE = re.compile(
+    r"^\s*(from\s+jaxcourse\.quiz\s+import\s+[\w\s,()]+|(jaxcourse\.quiz\.)?(show_quiz|check_quiz)\(.*\)\s*)(#.*)?$")
 _WRITEFILE = re.compile(r"^%%writefile\s+(?:(?:-a|--append)\s+)?[\"']?([^\"'\s]+)[\"']?\s*$")
 
 
@@ -108,6 +114,13 @@ def strip_otter(src: str) -> str:
     return "\n".join(kept)
 
 
+def strip_quiz(src: str) -> str:
+    """Drop the quiz helper lines (`from jaxcourse.quiz import ...`, `show_quiz(...)`, `check_quiz(...)`)."""
+    if "quiz" not in src:
+        return src
+    return "\n".join(line for line in src.split("\n") if not _QUIZ_LINE.match(line))
+
+
 def _inert(src: str) -> bool:
     """Only blank lines and comments (e.g. an untouched answer template): nothing to run."""
     return all(not line.strip() or line.lstrip().startswith("#") for line in src.split("\n"))
@@ -119,7 +132,7 @@ def _meta(cell: dict[str, Any], exercises: tuple[str, ...]) -> tuple[str, str | 
     if not isinstance(jg, dict) or not isinstance(jg.get("role"), str):
         return None
     role, ex = jg["role"], jg.get("exercise")
-    if role in ("setup", "submit"):
+    if role in ("setup", "submit", "quiz"):
         return role, None
     if role in ("statement", "answer", "selfcheck") and ex in exercises:
         return role, ex
@@ -272,7 +285,7 @@ def _release_view(chapter: str, release_nb: dict[str, Any]) -> _ReleaseView:
                 code = strip_otter(src)
                 if code.strip():
                     setup.append(code)
-            if meta[0] in ("setup", "selfcheck", "submit"):
+            if meta[0] in ("setup", "selfcheck", "submit", "quiz"):
                 skip.add(norm)
     return _ReleaseView(tuple(setup), by_text, frozenset(skip))
 
@@ -303,9 +316,9 @@ def map_cells(chapter: str, release_nb: dict[str, Any], student_nb: dict[str, An
             if norm not in release.skip_texts:
                 notes.append(message("setup_ignored", cell=i + 1))
             continue
-        if role in ("selfcheck", "submit") or norm in release.skip_texts:
+        if role in ("selfcheck", "submit", "quiz") or norm in release.skip_texts:
             continue
-        code = strip_otter(src)
+        code = strip_quiz(strip_otter(src))
         if _inert(code):
             continue
         if role == "answer" and ex is not None:

@@ -154,10 +154,21 @@ def exercise_comment_zh(result: StudentResult, exercise: str) -> str:
     return "\n".join(lines)
 
 
-def writeback_request(result: StudentResult, release: ReleaseInfo) -> dict[str, Any]:
+def quiz_cells(quiz: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The scored (choice) quiz answers of one student (OUT/quiz/answers.json) as nbgrader cell scores;
+    written answers stay with formgrader's TAs."""
+    from autograder.nbgrader_bridge.source import quiz_grade_id
+
+    return {quiz_grade_id(qid): {"score": r["points"], "comment": f"测验 {qid}:{r['points']:g} 分"}
+            for qid, r in quiz.items() if r.get("points") is not None}
+
+
+def writeback_request(result: StudentResult, release: ReleaseInfo,
+                      quiz: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
     notebooks: dict[str, Any] = {}
+    scored_quiz = quiz_cells(quiz or {})
     for chapter, ids in CHAPTERS.items():
-        cells = {}
+        cells = {k: v for k, v in scored_quiz.items() if k.startswith(chapter + "_")}
         for ex in ids:
             s = result.scores.get(ex)
             if s is None or s.status == "skipped":
@@ -198,7 +209,10 @@ def finish(prepared: PreparedNbgrader, out: Path, release: ReleaseInfo, *, err: 
     """Write the graded students into nbgrader; returns how many were written (raises venv.NbgraderError)."""
     err = err if err is not None else sys.stderr
     try:
+        from autograder.quiz.records import load_answers
+
         students, skipped = [], []
+        quiz = load_answers(out)
         with Gradebook(out / "gradebook.sqlite") as gb:
             for m in prepared.mapping.students:
                 row = gb.get(m.student_id)
@@ -206,7 +220,7 @@ def finish(prepared: PreparedNbgrader, out: Path, release: ReleaseInfo, *, err: 
                 if result is None:
                     skipped.append(m.student_id)
                 else:
-                    students.append(writeback_request(result, release))
+                    students.append(writeback_request(result, release, quiz.get(m.student_id)))
         answer: dict[str, Any] = {"students": []}
         if students:
             opts = prepared.options

@@ -23,6 +23,8 @@ applies):
   folder cannot be taken is left unchanged and reported. Answer: {ok, students: [ids written],
   refused: {id: note} (the student's folder: timestamp.txt that does not parse, a link), failed:
   {id: note} (anything else), notes: {id: note} (written, e.g. the released notebook stood in)}.
+- `manual_scores`: {assignment, cells} -> the manual scores and comments formgrader holds for those
+  grade cells (the written quiz answers). Answer: {ok, scores: {student: {cell: {points, comment}}}}.
 - `submissions`: {assignment} -> what the formgrader lists (NbGraderAPI.get_submissions).
   Answer: {ok, submissions}.
 - `formgrade`: {assignment, notebook, student} -> the formgrader page of that autograded notebook.
@@ -218,6 +220,8 @@ def _record_grades(gb, assignment: str, sid: str, name: str, cells: dict) -> Non
         if cell.name in cells:
             grade.auto_score = float(cells[cell.name]["score"])
             grade.needs_manual_grade = False
+        elif cell.cell_type == "markdown" and grade.manual_score is None:
+            grade.needs_manual_grade = True  # a written quiz answer: formgrader's TA grades it
         text = cells.get(cell.name, {}).get("comment", "") or None
         # nbgrader makes comment rows for answer cells only: the check cell gets one too
         comment = _comment_of(gb, cell.id, submitted_nb.id)
@@ -305,6 +309,25 @@ def writeback(req: dict) -> dict:
     return {"ok": True, "students": done, "refused": refused, "failed": failed, "notes": notes}
 
 
+def manual_scores(req: dict) -> dict:
+    """{assignment, cells: [grade ids]} -> {ok, scores: {student: {grade id: {points, comment}}}}: what
+    formgrader's TAs entered for those cells (cells without a manual score are left out)."""
+    from nbgrader.api import Gradebook
+
+    app = _app([])
+    wanted = set(req["cells"])
+    out: dict = {}
+    with Gradebook(app.coursedir.db_url) as gb:
+        for submission in gb.find_assignment(req["assignment"]).submissions:
+            for nb in submission.notebooks:
+                for grade in nb.grades:
+                    if grade.name in wanted and grade.manual_score is not None:
+                        comment = next((c.manual_comment for c in nb.comments if c.name == grade.name), None)
+                        out.setdefault(submission.student.id, {})[grade.name] = {
+                            "points": float(grade.manual_score), "comment": comment or ""}
+    return {"ok": True, "scores": out}
+
+
 def submissions(req: dict) -> dict:
     from nbgrader.apps.api import NbGraderAPI
 
@@ -333,7 +356,8 @@ def formgrade(req: dict) -> dict:
     return {"ok": True, "html": html}
 
 
-OPS = {"generate": generate, "writeback": writeback, "submissions": submissions, "formgrade": formgrade}
+OPS = {"generate": generate, "writeback": writeback, "submissions": submissions, "formgrade": formgrade,
+       "manual_scores": manual_scores}
 
 
 def main() -> int:

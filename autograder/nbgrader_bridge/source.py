@@ -10,6 +10,9 @@ metadata (`metadata.nbgrader`) and the masters' answers put back as nbgrader sol
   ClearSolutions (with an empty stub) leaves what the otter release shows;
 - self-check cells: graded, locked `<exercise>_check` with the manifest's points (the cell the
   gradebook's score of that exercise is written to);
+- quiz answer cells (role `quiz_answer`): graded solution Markdown cells `<chapter>_q<n>` with the
+  question's points and an empty solution region after the template, so nbgrader releases the same
+  template; formgrader grades the written ones by hand, jaxgrade writes the choice scores;
 - every other file of the release (course library, self-check tests) is copied, so students who
   fetch from nbgrader can run the same self-checks; `manifest.json` stays with jaxgrade.
 The `jaxgrade` metadata of cells and notebooks is kept: jaxgrade grades the submitted copies by it.
@@ -70,6 +73,16 @@ def _meta(grade_id: str, *, grade: bool = False, solution: bool = False, locked:
     return meta
 
 
+def quiz_grade_id(question: str) -> str:
+    """The nbgrader grade id of a quiz question's answer cell ("ch02.q3" -> "ch02_q3")."""
+    return question.replace(".", "_")
+
+
+def _quiz_answer_source(source: Any) -> str:
+    text = "".join(source) if isinstance(source, list) else str(source)
+    return text.rstrip("\n") + "\n### BEGIN SOLUTION\n### END SOLUTION\n"
+
+
 def source_notebook(
     released: dict[str, Any], master: MasterNotebook, points: dict[str, float]
 ) -> dict[str, Any]:
@@ -82,11 +95,16 @@ def source_notebook(
     answers_seen: dict[str, int] = {}
     statements_seen: dict[str, int] = {}
     setup_n = 0
+    quiz_points = {q.id: q.points for q in master.quiz}
     for cell in nb["cells"]:
         jg = cell.get("metadata", {}).get("jaxgrade") or {}
         role, ex = jg.get("role"), jg.get("exercise")
         md = cell.setdefault("metadata", {})
-        if role == "answer" and cell["cell_type"] == "code":
+        if role == "quiz_answer" and jg.get("question") in quiz_points:
+            cell["source"] = _quiz_answer_source(cell["source"])
+            md["nbgrader"] = _meta(quiz_grade_id(jg["question"]), grade=True, solution=True,
+                                   points=quiz_points[jg["question"]])
+        elif role == "answer" and cell["cell_type"] == "code":
             k = answers_seen.get(ex, 0)
             answers_seen[ex] = k + 1
             sources = master.answer_sources.get(ex, [])

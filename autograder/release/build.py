@@ -25,6 +25,16 @@ from autograder.exercises import EXERCISE_IDS
 from autograder.release.masters import MasterError, MasterNotebook, find_masters
 from autograder.release.otter_run import AssignOutput, OtterAssignError, run_otter_assign
 from autograder.release.postprocess import PostprocessError, release_notebook
+from autograder.release.quiz import (
+    QUIZ_FILE,
+    key_doc,
+    key_path,
+    key_problems,
+    manifest_section,
+    public_doc,
+    quiz_salt,
+    release_problems,
+)
 from autograder.release.verify import MANIFEST, check_release, released_files, sha256_file
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -89,6 +99,9 @@ def build_manifest(
             for ex in EXERCISE_IDS
         ],
         "notebooks": {ch: masters[ch].path.name for ch in sorted(masters)},
+        # the quizzes, public part only (the key is beside the release folder, see release/quiz.py)
+        "quiz": manifest_section(masters),
+        "quiz_points": {ch: _points_json(sum(q.points for q in masters[ch].quiz)) for ch in sorted(masters)},
         "files": {p.relative_to(release).as_posix(): sha256_file(p) for p in released_files(release)},
         "source": {
             f"{solutions_label}/{m.path.name}": m.sha256
@@ -107,7 +120,8 @@ def dump_json(doc: Any) -> bytes:
 
 
 def _assemble(
-    release: Path, scratch: Path, masters: dict[str, MasterNotebook], version: str, library: dict[str, Path]
+    release: Path, scratch: Path, masters: dict[str, MasterNotebook], version: str, library: dict[str, Path],
+    salt: str,
 ) -> int:
     """Write notebooks, tests and library into `release`; returns the count of restored metadata."""
     chapters = sorted(masters)
@@ -137,7 +151,35 @@ def _assemble(
         dst = release / rel
         dst.parent.mkdir(parents=True, exist_ok=True)
         dst.write_bytes(src.read_bytes())
+    (release / QUIZ_FILE).write_bytes(dump_json(public_doc(masters, salt)))
     return restored
+
+
+def _checked_quiz_salt(masters: dict[str, MasterNotebook], library_root: Path) -> str:
+    """The option-order salt, once the masters' quizzes are checked as a whole."""
+    problems = key_problems(masters)
+    if problems:
+        raise ReleaseError("release refused, the quizzes of the masters:\n  " + "\n  ".join(problems))
+    return quiz_salt(library_root)
+
+
+def _static_checks(release: Path, manifest: dict[str, Any], masters: dict[str, MasterNotebook],
+                   shipped_anyway: set[str], log: Callable[[str], None]) -> None:
+    problems = check_release(release, masters, shipped_anyway)
+    problems += release_problems(release, manifest, masters)
+    if problems:
+        raise ReleaseError("release refused, static checks failed:\n  " + "\n  ".join(problems))
+    n_quiz = sum(len(m.quiz) for m in masters.values())
+    log(f"release: static checks passed ({len(manifest['files'])} files, 8 exercises, {n_quiz} quiz "
+        "questions, no answer line found)")
+
+
+def _place_quiz_key(staging: Path, dest: Path, masters: dict[str, MasterNotebook], version: str,
+                    salt: str) -> None:
+    """The quiz key goes beside the release folder, never into what students receive."""
+    staged_key = staging / "quiz-key.json"
+    staged_key.write_bytes(dump_json(key_doc(masters, version, salt)))
+    os.rename(staged_key, key_path(dest))
 
 
 def build_release(
@@ -166,6 +208,7 @@ def build_release(
         masters = find_masters(solutions)
     except MasterError as exc:
         raise ReleaseError(str(exc)) from exc
+    salt = _checked_quiz_salt(masters, library_root)
     dest = out / version
     if dest.exists() and not force:
         raise ReleaseError(f"{dest} already exists; pass --force to replace it")
@@ -183,18 +226,14 @@ def build_release(
         release.mkdir()
         with tempfile.TemporaryDirectory(prefix="jaxgrade-otter-") as scratch:
             try:
-                restored = _assemble(release, Path(scratch), masters, version, library)
+                restored = _assemble(release, Path(scratch), masters, version, library, salt)
             except (OtterAssignError, PostprocessError) as exc:
                 raise ReleaseError(str(exc)) from exc
         manifest = build_manifest(
             version, release, masters, solutions.resolve().name, service_url, service_assignment
         )
         (release / MANIFEST).write_bytes(dump_json(manifest))
-        problems = check_release(release, masters, shipped_anyway)
-        if problems:
-            raise ReleaseError("release refused, static checks failed:\n  " + "\n  ".join(problems))
-        n_files = len(manifest["files"])
-        log(f"release: static checks passed ({n_files} files, 8 exercises, no answer line found)")
+        _static_checks(release, manifest, masters, shipped_anyway, log)
         verify_s = None
         if verify_run:
             from autograder.release.execute import verify_run as run_notebooks
@@ -208,6 +247,7 @@ def build_release(
         if dest.exists():  # --force: swap the old version out, the new one in, then delete the old
             os.rename(dest, staging / "replaced")
         os.rename(release, dest)
+        _place_quiz_key(staging, dest, masters, version, salt)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return ReleaseReport(

@@ -17,6 +17,7 @@ from typing import Any
 import nbformat
 
 from autograder.exercises import CHAPTERS, EXERCISE_IDS
+from autograder.quiz.key import PUBLIC_FIELDS, QuizKeyError, QuizQuestion, answer_lines, question_from_meta
 
 DEFAULT_POINTS = 10.0
 
@@ -61,6 +62,8 @@ class MasterNotebook:
     public_lines: set[str] = field(default_factory=set)  # stripped lines shown to students anyway
     surviving: list[SurvivingCell] = field(default_factory=list)
     answer_sources: dict[str, list[str]] = field(default_factory=dict)  # exercise -> code cell sources
+    quiz: list[QuizQuestion] = field(default_factory=list)  # the chapter's quiz key, in notebook order
+    quiz_answer_cells: dict[str, int] = field(default_factory=dict)  # question id -> answer cells
 
 
 def _source(cell: Any) -> str:
@@ -136,6 +139,30 @@ def _take_solution_cell(
     master.surviving.append(SurvivingCell(i, cell.cell_type, src, cell.metadata.get("jaxgrade")))
 
 
+def _take_quiz_cell(master: MasterNotebook, cell: Any, src: str, where: str) -> dict[str, Any] | None:
+    """The cell's jaxgrade metadata as it may ship; a quiz prompt cell's key goes to `master.quiz`."""
+    jaxgrade = cell.metadata.get("jaxgrade")
+    if not isinstance(jaxgrade, dict):
+        return jaxgrade
+    role = jaxgrade.get("role")
+    if role == "quiz_answer":
+        qid = str(jaxgrade.get("question"))
+        master.quiz_answer_cells[qid] = master.quiz_answer_cells.get(qid, 0) + 1
+    if role != "quiz_question":
+        return jaxgrade
+    if cell.cell_type != "markdown":
+        raise MasterError(f"{where}: a quiz question must be a Markdown cell")
+    try:
+        question = question_from_meta(dict(jaxgrade), src, master.chapter)
+    except QuizKeyError as exc:
+        raise MasterError(f"{where}: {exc}") from exc
+    if any(q.id == question.id for q in master.quiz):
+        raise MasterError(f"{where}: quiz question {question.id} defined twice")
+    master.quiz.append(question)
+    master.answer_lines.setdefault(question.id, []).extend(answer_lines(question))
+    return {k: jaxgrade[k] for k in PUBLIC_FIELDS}
+
+
 def read_master(path: Path) -> MasterNotebook:
     """Parse one master notebook; raises MasterError with the cell index on a structural problem."""
     # otter.assign pulls in pandas; keep it out of `jaxgrade --help` and `jaxgrade grade`.
@@ -199,7 +226,8 @@ def read_master(path: Path) -> MasterNotebook:
             master.public_lines.update(scaffold)
         else:
             master.public_lines.update(line.strip() for line in src.splitlines())
-        master.surviving.append(SurvivingCell(i, cell.cell_type, src, cell.metadata.get("jaxgrade")))
+        jaxgrade = _take_quiz_cell(master, cell, src, f"{path.name} cell {i}")
+        master.surviving.append(SurvivingCell(i, cell.cell_type, src, jaxgrade))
 
     if stack:
         raise MasterError(f"{path.name}: unclosed {stack[-1].value} block at the end of the notebook")

@@ -1,0 +1,71 @@
+"""Score a student's chapter quiz from their notebook JSON (trusted parent; reads text, runs nothing).
+
+Choice questions are scored here: the student's letters are mapped through their own option order
+(jaxcourse/quiz.py, from the student id the grader knows) back to the master's options, and the
+question earns its points only for exactly the correct set. Written questions are not scored
+here: their text goes to a person (batch packet, nbgrader, Gradescope), `points` stays None.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from autograder.quiz.grading_key import QuizKey
+from autograder.quiz.key import QuizQuestion
+from jaxcourse.quiz import option_order
+from jaxcourse.quiz_answers import LETTERS, Answer, AnswerStatus, read_answers
+from jaxcourse.variants import normalise_student_id
+
+# the student's words for an answer's status (quiz.md, results.json)
+ANSWER_STATUS_ZH = {"answered": "已作答", "blank": "未作答", "missing": "没有找到作答单元",
+                    "unreadable": "格式无法识别", "conflict": "作答单元重复且内容不同"}
+
+
+@dataclass(frozen=True)
+class QuizScore:
+    question: str
+    kind: str  # "choice" | "written"
+    status: AnswerStatus
+    max_points: float
+    points: float | None  # choice: scored; written: None until a person grades it
+    letters: tuple[str, ...] = ()  # choice: as the student wrote them (their own order)
+    chosen: tuple[int, ...] = ()  # choice: the master's option indices the letters stand for
+    text: str = ""  # written: the answer
+    reason_zh: str = ""
+
+
+def chosen_options(
+    question: QuizQuestion, letters: tuple[str, ...], student_id: str, salt: str
+) -> tuple[int, ...]:
+    order = option_order(question.id, len(question.options), student_id, salt)
+    return tuple(sorted(order[LETTERS.index(letter)] for letter in letters))
+
+
+def _score(question: QuizQuestion, answer: Answer, student_id: str, salt: str) -> QuizScore:
+    base = {"question": question.id, "kind": question.kind, "status": answer.status,
+            "max_points": question.points, "reason_zh": answer.reason_zh}
+    if question.kind == "written":
+        return QuizScore(**base, points=None, text=answer.text)
+    if answer.status is not AnswerStatus.ANSWERED:
+        return QuizScore(**base, points=0.0)
+    chosen = chosen_options(question, answer.letters, student_id, salt)
+    right = frozenset(chosen) == question.correct
+    return QuizScore(**base, points=question.points if right else 0.0, letters=answer.letters, chosen=chosen)
+
+
+def score_quiz(key: QuizKey, chapter: str, notebook: Any, student_id: str) -> tuple[QuizScore, ...]:
+    """Every quiz question of `chapter`, scored where a program may score it.
+
+    `notebook` is the student's parsed notebook JSON (None if they did not submit the chapter).
+    `student_id` is the id the grader knows, never one read from the notebook.
+    """
+    if not normalise_student_id(student_id):
+        raise ValueError("score_quiz needs the student id the grader knows")
+    questions = key.chapter(chapter)
+    counts = {q.id: (len(q.options) if q.kind == "choice" else None) for q in questions}
+    answers = read_answers(notebook, counts)
+    return tuple(_score(q, answers[q.id], student_id, key.salt) for q in questions)
+
+
+__all__ = ["ANSWER_STATUS_ZH", "QuizScore", "chosen_options", "score_quiz"]
