@@ -33,6 +33,7 @@ from autograder.exercises.base import (
     student_error_zh,
     unanswered,
 )
+from autograder.exercises.input_classes import InputClass
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandboxed.wire import FUSION_UNARY_OPS
 
@@ -220,3 +221,28 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         outcomes.append(CheckOutcome(sub, not bad, detail))
     order = {n: i for i, n in enumerate(names)}
     return sorted(outcomes, key=lambda o: order[o.name])
+
+
+# --------------------------------------------------------------------------------------- input classes
+
+INPUT_CLASSES: tuple[InputClass, ...] = (
+    InputClass("hlo.elementwise_chain", "hlo",
+               "an element-wise chain, the chain repeated, and a larger input",
+               ("fusion_counts", "bytes_accessed", "follows_args"), lambda i: len(i.params["chain"]) >= 3),
+    InputClass("hlo.barrier", "hlo", "the chain cut by lax.optimization_barrier (more fusions, more bytes)",
+               ("fusion_counts", "bytes_accessed"),
+               lambda i: 1 <= i.params["barrier_at"] < len(i.params["chain"])),
+    InputClass("hlo.reduction", "hlo", "a softmax (reductions fuse differently)", ("fusion_counts",),
+               lambda i: i.params["softmax_axis"] in (0, 1)),
+    InputClass("shape.broadcast_two_inputs", "shape", "two inputs, one broadcast or both full",
+               ("fusion_counts",),
+               lambda i: isinstance(i.params["two_inputs_broadcast"], bool)),
+    InputClass("dtype.bf16", "dtype", "a bfloat16 input (bytes differ from float32)", ("follows_args",),
+               lambda i: len(i.params["bf16_shape"]) == 2),
+    InputClass("form.tuple", "form", "any tuple (a NamedTuple too) of an int count and a real byte count",
+               ("result_types",), lambda i: True),
+    InputClass("hlo.loop_body_fusions", "hlo", "fusions inside while/scan bodies, not in the entry "
+               "computation (not drawn)"),
+    InputClass("dtype.same_shape_other_dtype", "dtype", "two inputs of one shape and different dtypes "
+               "(not drawn)"),
+)

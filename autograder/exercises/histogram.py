@@ -33,6 +33,7 @@ from autograder.exercises.base import (
     student_error_zh,
     unanswered,
 )
+from autograder.exercises.input_classes import InputClass
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandboxed.wire import HISTOGRAM_UNARY_OPS
 
@@ -245,3 +246,26 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         summary = ";".join(details) if details else "各目标函数的计数与实际追踪结果一致"
         outcomes.append(CheckOutcome(sub.name, ok, summary))
     return outcomes
+
+
+# --------------------------------------------------------------------------------------- input classes
+
+INPUT_CLASSES: tuple[InputClass, ...] = (
+    InputClass("sub-jaxpr.shared_jit", "sub-jaxpr",
+               "one inner jit called several times, a jit nested in a jit (one shared jaxpr object)",
+               ("shared_jit_recursion",), lambda i: i.params["shared_jit"]["leaf_calls"] >= 2),
+    InputClass("sub-jaxpr.cond_switch", "sub-jaxpr",
+               "cond and switch with 2..4 branches, a cond nested in a branch",
+               ("cond_switch_branches",), lambda i: len(i.params["branches"]["switch"]) >= 2),
+    InputClass("sub-jaxpr.scan_while", "sub-jaxpr", "scan bodies, while cond and body functions",
+               ("scan_while_bodies",), lambda i: bool(i.params["loops"]["scan_body"])),
+    InputClass("sub-jaxpr.custom_remat", "sub-jaxpr", "custom_jvp / custom_vjp calls and checkpoint (remat)",
+               ("custom_rules_and_checkpoint",), lambda i: i.params["custom"]["jvp_calls"] >= 1),
+    InputClass("sub-jaxpr.deep", "sub-jaxpr", "scan -> while -> cond -> jit -> custom_jvp nesting",
+               ("deep_nesting",), lambda i: i.params["deep"]["scan_length"] >= 2),
+    InputClass("form.mapping", "form", "any Mapping with str keys and integer counts (Counter, "
+               "defaultdict, NumPy/JAX integer counts) is a right result", ("returns_str_int_mapping",),
+               lambda i: True),
+    InputClass("sub-jaxpr.identical_branches", "sub-jaxpr",
+               "branches that are the same function, so JAX shares one jaxpr object (not drawn)"),
+)

@@ -29,6 +29,7 @@ from autograder.exercises.base import (
     student_error_zh,
     unanswered,
 )
+from autograder.exercises.input_classes import InputClass
 from autograder.observations import ObservationInvalid, Observations
 
 __all__ = ["EXERCISE", "inputs", "verdict"]
@@ -388,3 +389,47 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         outcomes = [CheckOutcome(o.name, False, BATCHING_BYPASS_ZH) if o.name in BATCHING else o
                     for o in outcomes]
     return outcomes
+
+
+# --------------------------------------------------------------------------------------- input classes
+
+def _has_negative(spec: int | list[int]) -> bool:
+    return any(a < 0 for a in (spec if isinstance(spec, list) else [spec]))
+
+
+INPUT_CLASSES: tuple[InputClass, ...] = (
+    InputClass("shape.rank_2_to_4", "shape",
+               "a 3-D primal, 4-D batched inputs, 2-D inputs under two nested batch axes",
+               ("jvp", "vmap batch dim", "nested vmap"),
+               lambda i: (i.arrays["x"].ndim, i.arrays["xb_0"].ndim, i.arrays["xn_0"].ndim) == (3, 4, 4)),
+    InputClass("axes.every_subset", "axes", "reductions over one, two and all axes (all axes: a 0-d result)",
+               ("jvp", "transpose"),
+               lambda i: [0, 1, 2] in i.params["transpose_axes"]
+               and any(len(a) == 1 for a in i.params["transpose_axes"])),
+    InputClass("axes.negative_and_multiple", "axes",
+               "negative axes and tuples of axes through custom_reduce_sum",
+               ("vmap negative axes",),
+               lambda i: any(_has_negative(c["axis"]) for c in i.params["vmap_neg"])
+               and any(isinstance(c["axis"], list) and len(c["axis"]) > 1 for c in i.params["vmap_neg"])),
+    InputClass("transform.batch_dim_every_position", "transform",
+               "the batch dimension at every position of the input (vmap in_axes 0..3)",
+               ("vmap batch dim",),
+               lambda i: sorted(c["in_axes"] for c in i.params["vmap_pos"]) == [0, 1, 2, 3]),
+    InputClass("transform.batch_dim_moves", "transform",
+               "a reduction before the batch dimension moves it (neither kept nor last)",
+               ("vmap batch dim", "vmap negative axes", "nested vmap", "vmap of grad"),
+               lambda i: any(_moves_batch_dim(c, 4) for c in i.params["vmap_pos"])),
+    InputClass("transform.grad_under_jit", "transform",
+               "jit(grad) of a loss over a partial reduction (the transpose of JVP output under jit)",
+               ("grad under jit",), lambda i: 0 < len(i.params["grad_axis"]) < 3),
+    InputClass("transform.nested_and_second_order", "transform",
+               "vmap of vmap under jit; jvp/grad of jvp/grad (second order)",
+               ("nested vmap", "second order"), lambda i: len(i.params["vmap_nested"]) == 2),
+    InputClass("magnitude.cancellation", "magnitude",
+               "sums that are exactly 0 by cancellation of large terms (judged with the terms' magnitude "
+               "as floor; not drawn yet)"),
+    InputClass("shape.axis_length_1", "shape", "an axis of length 1 (not drawn: dims are distinct, 2..7)"),
+    InputClass("shape.repeated_dims", "shape", "repeated dimension sizes (not drawn: distinct dims expose "
+               "axis mix-ups; equal dims hide them)"),
+    InputClass("dtype.float64_bf16_int", "dtype", "float64 under x64, bfloat16, int inputs (not drawn)"),
+)

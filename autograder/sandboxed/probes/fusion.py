@@ -15,7 +15,8 @@ Observation keys (all JSON; `<c>` is a case name from CASE_NAMES):
                    `<c>.result_type` is an error or `defined` is false.
   <c>.count_is_int bool. The result is a pair whose result[0] is an int (int subclasses included,
                    bools excluded), as the public self-check asks. Missing like `<c>.is_tuple`.
-  <c>.length       int | null. len() of the result when it is a tuple (subclasses included) or list, else null. Missing
+  <c>.length       int | null. len() of the result when it is a tuple (subclasses included) or
+                   list, else null. Missing
                    when `<c>.result_type` is an error or `defined` is false (as are the keys below).
   <c>.count_type   str | null. Exact type name of result[0] (null when the result is not a tuple or
                    list of length 2).
@@ -154,7 +155,8 @@ def probe(ns: dict, inp: dict, rec: Recorder) -> None:
         pair = sequence and len(result) == 2
         rec.put(f"{name}.length", len(result) if sequence else None)
         rec.put(f"{name}.count_type", _type_name(result[0]) if pair else None)
-        rec.put(f"{name}.count_is_int", pair and isinstance(result[0], int) and not isinstance(result[0], bool))
+        rec.put(f"{name}.count_is_int",
+                pair and isinstance(result[0], int) and not isinstance(result[0], bool))
         rec.put(f"{name}.count", _plain_number(result[0]) if pair else None)
         rec.put(f"{name}.bytes_type", _type_name(result[1]) if pair else None)
         rec.put(f"{name}.bytes", _plain_number(result[1]) if pair else None)
