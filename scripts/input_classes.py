@@ -16,7 +16,8 @@ DOC = Path(__file__).resolve().parent.parent / "docs" / "input-classes.md"
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--check", action="store_true", help="compare with docs/input-classes.md, write nothing")
+    parser.add_argument("--check", action="store_true",
+                        help="compare with docs/input-classes.md, write nothing")
     args = parser.parse_args(argv)
     rows = {ex: coverage(load(ex), pool_draws(load(ex))) for ex in EXERCISE_IDS}
     for ex, ex_rows in rows.items():

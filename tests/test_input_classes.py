@@ -48,7 +48,8 @@ def test_a_class_is_drawn_with_a_witness_or_declared_as_a_gap() -> None:
 
 
 def test_docs_table_is_generated() -> None:
-    spec = importlib.util.spec_from_file_location("input_classes_script", ROOT / "scripts" / "input_classes.py")
+    path = ROOT / "scripts" / "input_classes.py"
+    spec = importlib.util.spec_from_file_location("input_classes_script", path)
     assert spec and spec.loader
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
