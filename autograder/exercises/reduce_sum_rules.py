@@ -289,6 +289,31 @@ def _hvp_scale(x: np.ndarray, v: np.ndarray, w: np.ndarray, axis: list[int]) -> 
             + np.abs(2 * x) * _broadcast_back(np.abs(w) * r, axis, x.shape) * (1 + np.abs(s).max(initial=0)))
 
 
+def _vmap_grad_case(c: _Cases, inp: ProbeInputs) -> None:
+    """Per-example gradients of sum(w * crs(v, axis) ** 2) with the batch dimension off axis 0."""
+    a, vg = inp.arrays, inp.params["vmap_grad"]
+    per = np.moveaxis(a["xv"].astype(np.float64), vg["in_axes"], 0)
+    ax1 = [ax + 1 for ax in vg["axis"]]
+    r = 2 * a["wv"].astype(np.float64)[None] * _sum(per, ax1)
+    r_abs = 2 * np.abs(a["wv"].astype(np.float64))[None] * _sum(np.abs(per), ax1)
+    c.close("vmap_grad", _broadcast_back(r, ax1, per.shape),
+            f"vmap(grad, in_axes=({vg['in_axes']}, None)),axis={tuple(vg['axis'])}", RTOL_GRAD,
+            _broadcast_back(r_abs, ax1, per.shape))
+
+
+def _second_order(c: _Cases, inp: ProbeInputs) -> None:
+    """The four Hessian-vector products of g(v) = sum(w2 * sin(sum_axis(v*v))) against float64."""
+    a, hax = inp.arrays, inp.params["hess_axis"]
+    hv = _hvp_expected(a["x2"], a["v2"], a["w2"], hax)
+    hv_scale = _hvp_scale(a["x2"], a["v2"], a["w2"], hax)
+    vhv = np.asarray(np.sum(hv * a["v2"].astype(np.float64)))
+    vhv_scale = np.sum(hv_scale * np.abs(a["v2"].astype(np.float64)))
+    c.close("hess.fwd_fwd", vhv, "jvp(jvp) 的二阶方向导数", RTOL_GRAD, vhv_scale)
+    for key, what in (("hess.fwd_rev", "jvp(grad)"), ("hess.rev_rev", "grad(grad)"),
+                      ("hess.rev_fwd", "grad(jvp)")):
+        c.close(key, hv, f"{what} 的 Hessian-向量积", RTOL_GRAD, hv_scale)
+
+
 def _no_rules_registered(obs: Observations) -> bool:
     """The template untouched: the primitive is real and used, and no rule is registered on it."""
     rules, forward = obs.values.get("rules"), obs.values.get("jaxpr.forward")
@@ -357,34 +382,14 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
             c.close(f"vmap.nested.{j}", _sum(both, [ax + 2 for ax in case["axis"]]), what,
                     scale=_sum(np.abs(both), [ax + 2 for ax in case["axis"]]))
 
-    def vmap_grad(c: _Cases) -> None:
-        vg = p["vmap_grad"]
-        per = np.moveaxis(a["xv"].astype(np.float64), vg["in_axes"], 0)
-        ax1 = [ax + 1 for ax in vg["axis"]]
-        r = 2 * a["wv"].astype(np.float64)[None] * _sum(per, ax1)
-        r_abs = 2 * np.abs(a["wv"].astype(np.float64))[None] * _sum(np.abs(per), ax1)
-        c.close("vmap_grad", _broadcast_back(r, ax1, per.shape),
-                f"vmap(grad, in_axes=({vg['in_axes']}, None)),axis={tuple(vg['axis'])}", RTOL_GRAD,
-                _broadcast_back(r_abs, ax1, per.shape))
-
-    def second(c: _Cases) -> None:
-        hv = _hvp_expected(a["x2"], a["v2"], a["w2"], p["hess_axis"])
-        hv_scale = _hvp_scale(a["x2"], a["v2"], a["w2"], p["hess_axis"])
-        vhv = np.asarray(np.sum(hv * a["v2"].astype(np.float64)))
-        vhv_scale = np.sum(hv_scale * np.abs(a["v2"].astype(np.float64)))
-        c.close("hess.fwd_fwd", vhv, "jvp(jvp) 的二阶方向导数", RTOL_GRAD, vhv_scale)
-        for key, what in (("hess.fwd_rev", "jvp(grad)"), ("hess.rev_rev", "grad(grad)"),
-                          ("hess.rev_fwd", "grad(jvp)")):
-            c.close(key, hv, f"{what} 的 Hessian-向量积", RTOL_GRAD, hv_scale)
-
     run("jvp", jvp)
     run("transpose", transpose)
     run("grad under jit", grad_jit)
     run("vmap batch dim", vmap_pos)
     run("vmap negative axes", vmap_neg)
     run("nested vmap", nested)
-    run("vmap of grad", vmap_grad)
-    run("second order", second)
+    run("vmap of grad", lambda c: _vmap_grad_case(c, inp))
+    run("second order", lambda c: _second_order(c, inp))
     if _batching_bypass(obs):
         outcomes = [CheckOutcome(o.name, False, BATCHING_BYPASS_ZH) if o.name in BATCHING else o
                     for o in outcomes]
