@@ -446,6 +446,20 @@ def test_reduce_sum_batching_bypass_loses_only_the_batching_points() -> None:
             assert "JVP 与转置规则的分数保留" in t.output_zh
 
 
+def test_reduce_sum_right_float32_values_score_full_on_every_structure() -> None:
+    """What right rules compute in float32, on every structure of the pool and fresh seeds: no
+    comparison takes a point (the tolerances hold where values cancel or vanish)."""
+    from autograder.exercises import reduce_sum_rules as rsr
+    from autograder.exercises.base import score_outcomes
+    from autograder.exercises.input_classes import pool_draws
+
+    for seed in (0, 20261129):
+        for inp in pool_draws(rsr, seed):
+            values = _right_reduce_sum_observations(inp)
+            score = score_outcomes(rsr.EXERCISE, rsr.verdict(inp, Observations("reduce_sum_rules", values)))
+            assert score.score == rsr.EXERCISE.max_points, [t.output_zh for t in score.tests if not t.passed]
+
+
 def test_reduce_sum_exact_zero_reached_by_cancellation_is_right() -> None:
     """A sum that is exactly 0 in float64 because large float32 terms cancel: a right float32 answer
     carries rounding of the terms' size there, which a tolerance relative to the result (0) alone
