@@ -261,9 +261,13 @@ def _check_primitive(obs: Observations) -> CheckOutcome:
 
 
 def _batching_bypass(obs: Observations) -> bool | None:
-    """True when vmap traced but its jaxpr has no custom_reduce_sum equation (the batching rule
-    computes the values without re-binding the primitive), False when it kept the primitive, None
-    when vmap did not trace at all (no batching rule: the vmap sub-checks fail on their own)."""
+    """True when the forward pass keeps the primitive and vmap traced, but its jaxpr has no
+    custom_reduce_sum equation (the batching rule computes the values without re-binding the
+    primitive); False when vmap kept the primitive; None when vmap did not trace at all (no batching
+    rule: the vmap sub-checks fail on their own) or the forward pass already bypasses it (the gate)."""
+    forward = obs.values.get("jaxpr.forward")
+    if not (isinstance(forward, list) and PRIMITIVE in forward):
+        return None
     if obs.error("jaxpr.vmap") is not None or "jaxpr.vmap" not in obs.values:
         return None
     names = obs.values.get("jaxpr.vmap")
