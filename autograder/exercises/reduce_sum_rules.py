@@ -394,9 +394,9 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     run("nested vmap", nested)
     run("vmap of grad", lambda c: _vmap_grad_case(c, inp))
     run("second order", lambda c: _second_order(c, inp))
-    if _batching_bypass(obs):
-        outcomes = [CheckOutcome(o.name, False, BATCHING_BYPASS_ZH) if o.name in BATCHING else o
-                    for o in outcomes]
+    if _batching_bypass(obs):  # right values without the primitive: these points are not earned
+        outcomes = [CheckOutcome(o.name, False, BATCHING_BYPASS_ZH) if o.name in BATCHING and o.passed
+                    else o for o in outcomes]
     return outcomes
 
 
