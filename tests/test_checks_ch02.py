@@ -516,3 +516,27 @@ def test_safe_distance_rejects_float64_results():
     outcomes = {o.name: o for o in safe_distance.verdict(inp, obs)}
     assert not outcomes["forward_matches_v1"].passed
     assert "float32" in outcomes["forward_matches_v1"].detail_zh
+
+
+def test_histogram_any_mapping_with_integer_counts_scores_full() -> None:
+    """The reference histograms recorded as a defaultdict (with a zero entry) and as a read-only
+    mapping with numpy.str_ keys and 0-d JAX integer counts, as the probe records them: every form
+    the public self-check accepts keeps full points."""
+    from autograder.exercises import histogram
+    from autograder.exercises.base import score_outcomes
+
+    inp = histogram.inputs(0, structure_seed=structure_seed("v", "histogram", 0, index=3))
+    expected = histogram.expected_histograms(inp.params)
+    forms = {"collections.defaultdict": ("int", [("never_seen_primitive", 0)]),
+             "mappingproxy": ("jaxlib._jax.ArrayImpl", [])}
+    for type_name, (value_type, extra) in forms.items():
+        values: dict = {"defined": True}
+        for target, counts in expected.items():
+            items = [*counts.items(), *extra]
+            values[f"{target}.type"] = type_name
+            values[f"{target}.mapping"] = True
+            values[f"{target}.truncated"] = False
+            values[f"{target}.entries"] = [{"key": k, "key_type": "str", "value": int(n),
+                                            "value_type": value_type} for k, n in items]
+        score = score_outcomes(histogram.EXERCISE, histogram.verdict(inp, Observations("histogram", values)))
+        assert score.score == histogram.EXERCISE.max_points, (type_name, score.tests)

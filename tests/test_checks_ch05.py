@@ -374,10 +374,118 @@ def test_reduce_sum_gate_reads_the_traced_structure() -> None:
     assert _check_primitive(Observations("reduce_sum_rules", base)).passed
     missing_rule = {**base, "jaxpr.vmap": StudentError("NotImplementedError", "Batching rule ...")}
     assert _check_primitive(Observations("reduce_sum_rules", missing_rule)).passed  # judged elsewhere
-    for bad in ({"jaxpr.forward": ["reduce_sum"]}, {"jaxpr.vmap": ["reduce_sum"]},
+    # a batching rule around the primitive costs only the vmap sub-checks (see the verdict test below)
+    assert _check_primitive(Observations("reduce_sum_rules", {**base, "jaxpr.vmap": ["reduce_sum"]})).passed
+    for bad in ({"jaxpr.forward": ["reduce_sum"]}, {"jaxpr.grad": ["reduce_sum", "mul"]},
                 {"prim.bind_overridden": True}, {"prim.class": "mymod.FakePrimitive"}):
         outcome = _check_primitive(Observations("reduce_sum_rules", {**base, **bad}))
         assert not outcome.passed and re.search(r"[\u4e00-\u9fff]", outcome.detail_zh), bad
+
+
+def _right_reduce_sum_observations(inp: ProbeInputs) -> dict:
+    """What right rules report, computed in float32 the way JAX does (the sums of a float32 array
+    in float32): plain data only, no student code."""
+    from autograder.exercises.reduce_sum_rules import PRIMITIVE, _broadcast_back, _hvp_expected, _norm_axis
+
+    a, p = inp.arrays, inp.params
+    f32 = np.float32
+
+    def sum32(v: np.ndarray, axis: list[int]) -> np.ndarray:
+        return np.asarray(np.sum(np.asarray(v, f32), axis=tuple(axis), dtype=f32))
+
+    x, shape = a["x"], a["x"].shape
+    values: dict = {"prim.class": "jax._src.core.Primitive", "prim.bind_overridden": False,
+                    "rules": {"jvp": True, "transpose": True, "batching": True},
+                    "jaxpr.forward": [PRIMITIVE], "jaxpr.grad": [PRIMITIVE, "mul"], "jaxpr.vmap": [PRIMITIVE]}
+    for i, axis in enumerate(p["jvp_axes"]):
+        values[f"jvp.{i}.primal"], values[f"jvp.{i}.tangent"] = sum32(x, axis), sum32(a["t"], axis)
+    values["jvp.jit.tangent"] = sum32(a["t"], p["jvp_axes"][0])
+    for i, axis in enumerate(p["transpose_axes"]):
+        values[f"transpose.{i}"] = _broadcast_back(a[f"ct_{i}"], axis, shape).astype(f32)
+    ax = p["grad_axis"]
+    values["grad_jit"] = _broadcast_back(2 * a["w_grad"] * sum32(x, ax), ax, shape).astype(f32)
+    for k, case in enumerate(p["vmap_pos"]):
+        values[f"vmap.pos.{k}"] = sum32(np.moveaxis(a[f"xb_{k}"], case["in_axes"], 0),
+                                        [d + 1 for d in case["axis"]])
+    for j, case in enumerate(p["vmap_neg"]):
+        per = np.moveaxis(a[f"xg_{j}"], case["in_axes"], 0)
+        values[f"vmap.neg.{j}"] = sum32(per, [d + 1 for d in _norm_axis(case["axis"], per.ndim - 1)])
+    for j, case in enumerate(p["vmap_nested"]):
+        both = np.moveaxis(np.moveaxis(a[f"xn_{j}"], case["outer"], 0), case["inner"] + 1, 1)
+        values[f"vmap.nested.{j}"] = sum32(both, [d + 2 for d in case["axis"]])
+    vg = p["vmap_grad"]
+    per = np.moveaxis(a["xv"], vg["in_axes"], 0)
+    ax1 = [d + 1 for d in vg["axis"]]
+    values["vmap_grad"] = _broadcast_back(2 * a["wv"][None] * sum32(per, ax1), ax1, per.shape).astype(f32)
+    hv = _hvp_expected(a["x2"], a["v2"], a["w2"], p["hess_axis"])
+    values["hess.fwd_fwd"] = np.asarray(np.sum(hv * a["v2"]), f32)
+    for key in ("hess.fwd_rev", "hess.rev_rev", "hess.rev_fwd"):
+        values[key] = hv.astype(f32)
+    return values
+
+
+def test_reduce_sum_batching_bypass_loses_only_the_batching_points() -> None:
+    """Right values from a batching rule that calls jnp.sum instead of re-binding the primitive: the
+    vmap sub-checks fail with a message saying why, the JVP and transpose points stay."""
+    from autograder.exercises import reduce_sum_rules as rsr
+    from autograder.exercises.base import score_outcomes
+
+    inp = rsr.inputs(11, structure_seed=5)
+    right = _right_reduce_sum_observations(inp)
+    full = score_outcomes(rsr.EXERCISE, rsr.verdict(inp, Observations("reduce_sum_rules", right)))
+    assert full.score == rsr.EXERCISE.max_points, [t.output_zh for t in full.tests if t.score < t.max_score]
+
+    bypass = {**right, "jaxpr.vmap": ["reduce_sum", "transpose"]}
+    score = score_outcomes(rsr.EXERCISE, rsr.verdict(inp, Observations("reduce_sum_rules", bypass)))
+    lost = {t.name.split(": ", 1)[1] for t in score.tests if t.score < t.max_score}
+    assert lost == set(rsr.BATCHING)
+    assert score.score == rsr.EXERCISE.max_points - sum(rsr.EXERCISE.subcheck(n).points for n in rsr.BATCHING)
+    for t in score.tests:
+        if t.name.split(": ", 1)[1] in rsr.BATCHING:
+            assert "batching 规则没有重新绑定原语" in t.output_zh
+            assert "JVP 与转置规则的分数保留" in t.output_zh
+
+
+def test_reduce_sum_right_float32_values_score_full_on_every_structure() -> None:
+    """What right rules compute in float32, on every structure of the pool and fresh seeds: no
+    comparison takes a point (the tolerances hold where values cancel or vanish)."""
+    from autograder.exercises import reduce_sum_rules as rsr
+    from autograder.exercises.base import score_outcomes
+    from autograder.exercises.input_classes import pool_draws
+
+    for seed in (0, 20261129):
+        for inp in pool_draws(rsr, seed):
+            values = _right_reduce_sum_observations(inp)
+            score = score_outcomes(rsr.EXERCISE, rsr.verdict(inp, Observations("reduce_sum_rules", values)))
+            assert score.score == rsr.EXERCISE.max_points, [t.output_zh for t in score.tests if not t.passed]
+
+
+def test_reduce_sum_exact_zero_reached_by_cancellation_is_right() -> None:
+    """A sum that is exactly 0 in float64 because large float32 terms cancel: a right float32 answer
+    carries rounding of the terms' size there, which a tolerance relative to the result (0) alone
+    calls wrong. The absolute floor follows the magnitude of the terms."""
+    from autograder.exercises import reduce_sum_rules as rsr
+    from autograder.exercises.base import score_outcomes
+
+    full_axis = [0, 1, 2]
+    seed_with_full_jvp = next(
+        s for s in range(200) if full_axis in rsr.inputs(0, structure_seed=s).params["jvp_axes"]
+        and rsr.inputs(0, structure_seed=s).arrays["t"].size % 2 == 0)
+    inp = rsr.inputs(7, structure_seed=seed_with_full_jvp)
+    t = inp.arrays["t"]
+    rng = np.random.default_rng(0)
+    n = t.size // 2
+    half = (rng.uniform(500.0, 2000.0, size=n) * rng.choice([-1, 1], size=n)).astype(np.float32)
+    cancelling = rng.permutation(np.concatenate([half, -half])).reshape(t.shape)  # f64 sum exactly 0
+    inp = ProbeInputs(inp.seed, {**inp.arrays, "t": cancelling}, inp.params)
+    values = _right_reduce_sum_observations(inp)
+    i = inp.params["jvp_axes"].index(full_axis)
+    assert np.sum(cancelling.astype(np.float64)) == 0.0 and values[f"jvp.{i}.tangent"] != 0.0  # rounding
+    score = score_outcomes(rsr.EXERCISE, rsr.verdict(inp, Observations("reduce_sum_rules", values)))
+    assert score.score == rsr.EXERCISE.max_points, [t.output_zh for t in score.tests if t.score < t.max_score]
+    wrong = {**values, f"jvp.{i}.tangent": np.asarray(np.float32(1.0))}  # still caught: off by 1
+    outcomes = {o.name: o for o in rsr.verdict(inp, Observations("reduce_sum_rules", wrong))}
+    assert not outcomes["jvp"].passed
 
 
 def test_silu_and_ffi_lowering_read_custom_call_targets() -> None:

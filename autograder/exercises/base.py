@@ -232,11 +232,19 @@ def mismatch_zh(got: np.ndarray, bad: np.ndarray) -> str:
     return f"{int(np.count_nonzero(bad))}/{bad.size} 个元素与参考不符({shape})"
 
 
+# How far float32 arithmetic may drift per unit of the summed terms' magnitude: 32 float32 ulps of 1
+# (a pairwise sum of n terms errs by about log2(n) ulps of the sum of their magnitudes).
+FLOAT32_ROUNDING = 32 * 2.0 ** -24
+
+
 class ArrayCases:
     """Compares observed arrays of one sub-check with float64 expectations; keeps the problems found.
 
     A value passes when |got - expected| <= atol + rtol * |expected| elementwise, with
-    atol = rtol * max(1, max|expected|) unless given (errors are judged against the array's magnitude).
+    atol = rtol * max(1, max|expected|) + FLOAT32_ROUNDING * max|scale| unless given: errors are
+    judged against the array's magnitude and, where the caller knows it, against the magnitude of
+    the terms it was computed from (`scale`, e.g. sum |x| for sum x), so an expected exact 0 reached
+    by cancelling large terms accepts the float32 rounding a right answer has there.
     """
 
     def __init__(self, obs: Observations, *, dtype: str | None = "float32"):
@@ -247,7 +255,7 @@ class ArrayCases:
         self.n = 0
 
     def close(self, key: str, expected: Any, what_zh: str, *, rtol: float, atol: float | None = None,
-              finite: bool = True) -> np.ndarray | None:
+              finite: bool = True, scale: Any = None) -> np.ndarray | None:
         """Check one observation; returns the observed array when it had the right shape and dtype."""
         self.n += 1
         expected = np.asarray(expected, np.float64)
@@ -267,6 +275,8 @@ class ArrayCases:
             return got
         if atol is None:
             atol = rtol * max(1.0, float(np.max(np.abs(expected)))) if expected.size else rtol
+            if scale is not None and np.size(scale):
+                atol += FLOAT32_ROUNDING * float(np.max(np.abs(np.asarray(scale, np.float64))))
         err = np.abs(got64 - expected)
         if err.size:
             self.max_err = max(self.max_err, float(err.max()))

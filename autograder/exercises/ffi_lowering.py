@@ -31,6 +31,7 @@ from autograder.exercises.base import (
     student_error_zh,
     unanswered,
 )
+from autograder.exercises.input_classes import InputClass
 from autograder.exercises.provenance import HandlerEvidence
 from autograder.observations import ObservationInvalid, Observations
 from jaxcourse.reference import rms_norm_np64
@@ -205,3 +206,24 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
               f"vmap(vmap(·, in_axes={case['inner']}), in_axes={case['outer']}),输入形状 {x.shape}")
     outcomes.append(c.outcome("nested vmap"))
     return [_check_lowering(obs, from_kernel), *outcomes]
+
+
+# --------------------------------------------------------------------------------------- input classes
+
+INPUT_CLASSES: tuple[InputClass, ...] = (
+    InputClass("shape.rank_1_to_4", "shape", "inputs of rank 1 to 4, normalised over the last axis",
+               ("eager", "jit"),
+               lambda i: [i.arrays[f"x{d}"].ndim for d in (1, 2, 3, 4)] == [1, 2, 3, 4]),
+    InputClass("magnitude.small", "magnitude", "mean(x^2) ~ 2.5e-3, where eps changes the result", ("eps",),
+               lambda i: float(np.mean(i.arrays["xs"].astype(np.float64) ** 2)) < 0.01),
+    InputClass("transform.non_default_eps", "transform", "two non-default eps values, eager and under jit",
+               ("eps",), lambda i: all(e != i.params["eps"] for e in i.params["eps_cases"])),
+    InputClass("transform.batch_every_position", "transform",
+               "the batch axis at every position of a 1-D and a 2-D example, jit(vmap) with in_axes -1, "
+               "nested vmap",
+               ("vmap every axis", "jit of vmap", "nested vmap"),
+               lambda i: len(i.params["vmap_cases"]) == 5
+               and any(c["in_axes"] == -1 for c in i.params["jit_vmap_cases"])),
+    InputClass("transform.non_default_eps_under_vmap", "transform",
+               "a non-default eps under vmap (not drawn)"),
+)

@@ -26,6 +26,7 @@ from autograder.exercises.base import (
     student_error_zh,
     unanswered,
 )
+from autograder.exercises.input_classes import InputClass
 from autograder.observations import ObservationInvalid, Observations
 
 __all__ = ["EXERCISE", "inputs", "verdict"]
@@ -215,3 +216,23 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     grad(c, "vmap_grad", a["wg"][None] * _digamma(per), f"vmap(grad, in_axes=({k}, None))")
     outcomes.append(c.outcome("vmap of grad"))
     return outcomes
+
+
+# --------------------------------------------------------------------------------------- input classes
+
+INPUT_CLASSES: tuple[InputClass, ...] = (
+    InputClass("shape.rank_0_1_3", "shape", "a 0-d, a 1-D and a 3-D input, eager and under jit",
+               ("values", "jit", "grad"),
+               lambda i: (i.arrays["xs"].ndim, i.arrays["x1"].ndim, i.arrays["x3"].ndim) == (0, 1, 3)),
+    InputClass("shape.non_contiguous", "shape",
+               "a reversed and transposed 3-D input (a callback that assumes C order fails)",
+               ("transposed input",), lambda i: len(set(i.arrays["x3"].shape)) == 3),
+    InputClass("axes.negative_in_axes", "axes", "vmap with in_axes -1 and a positive non-zero axis",
+               ("vmap",),
+               lambda i: -1 in i.params["vmap_in_axes"] and any(a > 0 for a in i.params["vmap_in_axes"])),
+    InputClass("transform.nested_vmap_grad", "transform", "nested vmap and vmap of grad off axis 0",
+               ("nested vmap", "vmap of grad"), lambda i: i.params["vmap_grad_in_axes"] >= 1),
+    InputClass("magnitude.gamma_overflow", "magnitude",
+               "x beyond gamma's overflow (x > 171.6 in float64) where gammaln stays finite (not drawn)"),
+    InputClass("dtype.float64", "dtype", "float64 under x64 through the callback (not drawn)"),
+)

@@ -38,6 +38,7 @@ from autograder.exercises.base import (
     observed_nothing,
     unanswered,
 )
+from autograder.exercises.input_classes import InputClass
 from autograder.model import GraderFault
 from autograder.observations import ObservationInvalid, Observations
 from jaxcourse.variants import POOL_FILE, load_pool, variant_index
@@ -191,3 +192,15 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
                              f"{direction}。逐个调用想一想:哪些东西属于 jit 的缓存键(形状、dtype、"
                              "weak type、静态参数的值)?默认 32 位模式下 float64 数组会怎样?")
     return [CheckOutcome("exact_int", True, "类型是 int"), match]
+
+
+# --------------------------------------------------------------------------------------- input classes
+
+INPUT_CLASSES: tuple[InputClass, ...] = (
+    InputClass("transform.call_sequence", "transform",
+               "the student's own call sequence from the release pool (shapes, dtypes, weak types, static "
+               "arguments), measured in a clean process", ("matches_clean_measurement",),
+               lambda i: bool(i.params["sequence"])),
+    InputClass("form.exact_int", "form", "the prediction is an int (bool, float, NumPy integer refused)",
+               ("exact_int",), lambda i: True),
+)

@@ -29,6 +29,7 @@ from autograder.exercises.base import (
     student_error_zh,
     unanswered,
 )
+from autograder.exercises.input_classes import InputClass
 from autograder.observations import ObservationInvalid, Observations
 
 __all__ = ["EXERCISE", "inputs", "verdict"]
@@ -40,6 +41,12 @@ SELF_CHECK_SHAPE = (3, 4, 5)
 
 BEHAVIOUR = ("jvp", "transpose", "grad under jit", "vmap batch dim", "vmap negative axes", "nested vmap",
              "vmap of grad", "second order")
+
+# The sub-checks a batching rule earns; one that computes the values without re-binding the
+# primitive loses exactly these (the JVP and transpose rules keep their points).
+BATCHING = ("vmap batch dim", "vmap negative axes", "nested vmap", "vmap of grad")
+BATCHING_BYPASS_ZH = ("vmap 之后的 jaxpr 里没有 custom_reduce_sum 方程:batching 规则没有重新绑定原语"
+                      "(例如直接调用 jnp.sum),数值虽然正确,batching 相关各项不计分;JVP 与转置规则的分数保留")
 
 EXERCISE = Exercise(
     id="reduce_sum_rules",
@@ -196,8 +203,11 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
 # --------------------------------------------------------------------------------------------- verdict
 
 class _Cases(ArrayCases):
-    def close(self, key: str, expected: np.ndarray, what_zh: str, rtol: float = RTOL_VALUE) -> None:
-        super().close(key, expected, what_zh, rtol=rtol)
+    def close(self, key: str, expected: np.ndarray, what_zh: str, rtol: float = RTOL_VALUE,
+              scale: np.ndarray | float | None = None) -> None:
+        """`scale`: the magnitude of the terms that make up `expected` (e.g. sum |x| for sum x), the
+        floor of the absolute tolerance: an exact 0 that float32 reaches by cancellation is right."""
+        super().close(key, expected, what_zh, rtol=rtol, scale=scale)
 
 
 def _sum(x: np.ndarray, axis: list[int]) -> np.ndarray:
@@ -227,14 +237,16 @@ def _check_primitive(obs: Observations) -> CheckOutcome:
         return CheckOutcome(name, False, "custom_reduce_sum(x, axis) 的 jaxpr 里没有 custom_reduce_sum 方程:"
                                          "它被换成了别的实现(例如 jnp.sum),没有经过原语")
     traced = []
-    for key, what in (("jaxpr.grad", "grad"), ("jaxpr.vmap", "vmap")):
-        if obs.error(key) is not None:
-            continue  # a missing rule is judged by the sub-checks that need it
-        names = obs.values.get(key)
+    if obs.error("jaxpr.grad") is None:  # a missing rule is judged by the sub-checks that need it
+        names = obs.values.get("jaxpr.grad")
         if not isinstance(names, list) or PRIMITIVE not in names:
-            return CheckOutcome(name, False, f"{what} 之后的 jaxpr 里没有 custom_reduce_sum 方程:"
-                                             "规则绕开了原语(例如在 batching 规则里直接调用 jnp.sum)")
-        traced.append(what)
+            return CheckOutcome(name, False, "grad 之后的 jaxpr 里没有 custom_reduce_sum 方程:"
+                                             "JVP 或转置规则绕开了原语(例如直接调用 jnp.sum)")
+        traced.append("grad")
+    # A batching rule that bypasses the primitive costs the vmap sub-checks only (`_batching_bypass`);
+    # here it neither fails the gate nor counts as a rule that went through the primitive.
+    if _batching_bypass(obs) is False:
+        traced.append("vmap")
     if not traced:
         # The setup alone keeps the primitive in the forward pass: with neither grad nor vmap
         # tracing, no rule of the student's went through it, so there is nothing to credit.
@@ -248,6 +260,20 @@ def _check_primitive(obs: Observations) -> CheckOutcome:
     return CheckOutcome(name, True, f"{seen} 的 jaxpr 都含有 custom_reduce_sum 方程{note}")
 
 
+def _batching_bypass(obs: Observations) -> bool | None:
+    """True when the forward pass keeps the primitive and vmap traced, but its jaxpr has no
+    custom_reduce_sum equation (the batching rule computes the values without re-binding the
+    primitive); False when vmap kept the primitive; None when vmap did not trace at all (no batching
+    rule: the vmap sub-checks fail on their own) or the forward pass already bypasses it (the gate)."""
+    forward = obs.values.get("jaxpr.forward")
+    if not (isinstance(forward, list) and PRIMITIVE in forward):
+        return None
+    if obs.error("jaxpr.vmap") is not None or "jaxpr.vmap" not in obs.values:
+        return None
+    names = obs.values.get("jaxpr.vmap")
+    return not (isinstance(names, list) and PRIMITIVE in names)
+
+
 def _hvp_expected(x: np.ndarray, v: np.ndarray, w: np.ndarray, axis: list[int]) -> np.ndarray:
     """H v of g(x) = sum(w * sin(sum_axis(x*x))), in float64."""
     x, v, w = (np.asarray(a, np.float64) for a in (x, v, w))
@@ -255,6 +281,41 @@ def _hvp_expected(x: np.ndarray, v: np.ndarray, w: np.ndarray, axis: list[int]) 
     r = _sum(2 * x * v, axis)
     return (2 * v * _broadcast_back(w * np.cos(s), axis, x.shape)
             + 2 * x * _broadcast_back(-w * np.sin(s) * r, axis, x.shape))
+
+
+def _hvp_scale(x: np.ndarray, v: np.ndarray, w: np.ndarray, axis: list[int]) -> np.ndarray:
+    """The terms of `_hvp_expected` in absolute value: how large the float32 rounding of a right
+    answer can be where the terms cancel (a second derivative that is exactly 0)."""
+    x, v, w = (np.asarray(a, np.float64) for a in (x, v, w))
+    s = _sum(x * x, axis)
+    r = _sum(np.abs(2 * x * v), axis)
+    return (np.abs(2 * v) * _broadcast_back(np.abs(w), axis, x.shape)
+            + np.abs(2 * x) * _broadcast_back(np.abs(w) * r, axis, x.shape) * (1 + np.abs(s).max(initial=0)))
+
+
+def _vmap_grad_case(c: _Cases, inp: ProbeInputs) -> None:
+    """Per-example gradients of sum(w * crs(v, axis) ** 2) with the batch dimension off axis 0."""
+    a, vg = inp.arrays, inp.params["vmap_grad"]
+    per = np.moveaxis(a["xv"].astype(np.float64), vg["in_axes"], 0)
+    ax1 = [ax + 1 for ax in vg["axis"]]
+    r = 2 * a["wv"].astype(np.float64)[None] * _sum(per, ax1)
+    r_abs = 2 * np.abs(a["wv"].astype(np.float64))[None] * _sum(np.abs(per), ax1)
+    c.close("vmap_grad", _broadcast_back(r, ax1, per.shape),
+            f"vmap(grad, in_axes=({vg['in_axes']}, None)),axis={tuple(vg['axis'])}", RTOL_GRAD,
+            _broadcast_back(r_abs, ax1, per.shape))
+
+
+def _second_order(c: _Cases, inp: ProbeInputs) -> None:
+    """The four Hessian-vector products of g(v) = sum(w2 * sin(sum_axis(v*v))) against float64."""
+    a, hax = inp.arrays, inp.params["hess_axis"]
+    hv = _hvp_expected(a["x2"], a["v2"], a["w2"], hax)
+    hv_scale = _hvp_scale(a["x2"], a["v2"], a["w2"], hax)
+    vhv = np.asarray(np.sum(hv * a["v2"].astype(np.float64)))
+    vhv_scale = np.sum(hv_scale * np.abs(a["v2"].astype(np.float64)))
+    c.close("hess.fwd_fwd", vhv, "jvp(jvp) 的二阶方向导数", RTOL_GRAD, vhv_scale)
+    for key, what in (("hess.fwd_rev", "jvp(grad)"), ("hess.rev_rev", "grad(grad)"),
+                      ("hess.rev_fwd", "grad(jvp)")):
+        c.close(key, hv, f"{what} 的 Hessian-向量积", RTOL_GRAD, hv_scale)
 
 
 def _no_rules_registered(obs: Observations) -> bool:
@@ -281,10 +342,13 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
 
     def jvp(c: _Cases) -> None:
         for i, axis in enumerate(p["jvp_axes"]):
-            c.close(f"jvp.{i}.primal", _sum(x, axis), f"jvp(axis={tuple(axis)}) 的原值")
-            c.close(f"jvp.{i}.tangent", _sum(a["t"], axis), f"jvp(axis={tuple(axis)}) 的切线")
+            c.close(f"jvp.{i}.primal", _sum(x, axis), f"jvp(axis={tuple(axis)}) 的原值",
+                    scale=_sum(np.abs(x), axis))
+            c.close(f"jvp.{i}.tangent", _sum(a["t"], axis), f"jvp(axis={tuple(axis)}) 的切线",
+                    scale=_sum(np.abs(a["t"]), axis))
         ax0 = tuple(p["jvp_axes"][0])
-        c.close("jvp.jit.tangent", _sum(a["t"], list(ax0)), f"jit(jvp)(axis={ax0}) 的切线")
+        c.close("jvp.jit.tangent", _sum(a["t"], list(ax0)), f"jit(jvp)(axis={ax0}) 的切线",
+                scale=_sum(np.abs(a["t"]), list(ax0)))
 
     def transpose(c: _Cases) -> None:
         for i, axis in enumerate(p["transpose_axes"]):
@@ -294,13 +358,15 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     def grad_jit(c: _Cases) -> None:
         ax = p["grad_axis"]
         expected = _broadcast_back(2 * a["w_grad"].astype(np.float64) * _sum(x, ax), ax, shape)
-        c.close("grad_jit", expected, f"jit(grad)(axis={tuple(ax)})", RTOL_GRAD)
+        scale = _broadcast_back(2 * np.abs(a["w_grad"].astype(np.float64)) * _sum(np.abs(x), ax), ax, shape)
+        c.close("grad_jit", expected, f"jit(grad)(axis={tuple(ax)})", RTOL_GRAD, scale)
 
     def vmap_pos(c: _Cases) -> None:
         for k, case in enumerate(p["vmap_pos"]):
             per = np.moveaxis(a[f"xb_{k}"].astype(np.float64), case["in_axes"], 0)
             c.close(f"vmap.pos.{k}", _sum(per, [ax + 1 for ax in case["axis"]]),
-                    f"vmap(in_axes={case['in_axes']}, axis={tuple(case['axis'])})")
+                    f"vmap(in_axes={case['in_axes']}, axis={tuple(case['axis'])})",
+                    scale=_sum(np.abs(per), [ax + 1 for ax in case["axis"]]))
 
     def vmap_neg(c: _Cases) -> None:
         for j, case in enumerate(p["vmap_neg"]):
@@ -308,7 +374,8 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
             axis = _norm_axis(case["axis"], per.ndim - 1)
             spec = tuple(case["axis"]) if isinstance(case["axis"], list) else case["axis"]
             c.close(f"vmap.neg.{j}", _sum(per, [ax + 1 for ax in axis]),
-                    f"vmap(in_axes={case['in_axes']}) 下 custom_reduce_sum(x, {spec})")
+                    f"vmap(in_axes={case['in_axes']}) 下 custom_reduce_sum(x, {spec})",
+                    scale=_sum(np.abs(per), [ax + 1 for ax in axis]))
 
     def nested(c: _Cases) -> None:
         for j, case in enumerate(p["vmap_nested"]):
@@ -316,23 +383,8 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
             both = np.moveaxis(outer, case["inner"] + 1, 1)
             what = (f"vmap(vmap(·, in_axes={case['inner']}), in_axes={case['outer']}),"
                     f"axis={tuple(case['axis'])}")
-            c.close(f"vmap.nested.{j}", _sum(both, [ax + 2 for ax in case["axis"]]), what)
-
-    def vmap_grad(c: _Cases) -> None:
-        vg = p["vmap_grad"]
-        per = np.moveaxis(a["xv"].astype(np.float64), vg["in_axes"], 0)
-        ax1 = [ax + 1 for ax in vg["axis"]]
-        r = 2 * a["wv"].astype(np.float64)[None] * _sum(per, ax1)
-        c.close("vmap_grad", _broadcast_back(r, ax1, per.shape),
-                f"vmap(grad, in_axes=({vg['in_axes']}, None)),axis={tuple(vg['axis'])}", RTOL_GRAD)
-
-    def second(c: _Cases) -> None:
-        hv = _hvp_expected(a["x2"], a["v2"], a["w2"], p["hess_axis"])
-        vhv = np.asarray(np.sum(hv * a["v2"].astype(np.float64)))
-        c.close("hess.fwd_fwd", vhv, "jvp(jvp) 的二阶方向导数", RTOL_GRAD)
-        for key, what in (("hess.fwd_rev", "jvp(grad)"), ("hess.rev_rev", "grad(grad)"),
-                          ("hess.rev_fwd", "grad(jvp)")):
-            c.close(key, hv, f"{what} 的 Hessian-向量积", RTOL_GRAD)
+            c.close(f"vmap.nested.{j}", _sum(both, [ax + 2 for ax in case["axis"]]), what,
+                    scale=_sum(np.abs(both), [ax + 2 for ax in case["axis"]]))
 
     run("jvp", jvp)
     run("transpose", transpose)
@@ -340,6 +392,53 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     run("vmap batch dim", vmap_pos)
     run("vmap negative axes", vmap_neg)
     run("nested vmap", nested)
-    run("vmap of grad", vmap_grad)
-    run("second order", second)
+    run("vmap of grad", lambda c: _vmap_grad_case(c, inp))
+    run("second order", lambda c: _second_order(c, inp))
+    if _batching_bypass(obs):  # right values without the primitive: these points are not earned
+        outcomes = [CheckOutcome(o.name, False, BATCHING_BYPASS_ZH) if o.name in BATCHING and o.passed
+                    else o for o in outcomes]
     return outcomes
+
+
+# --------------------------------------------------------------------------------------- input classes
+
+def _has_negative(spec: int | list[int]) -> bool:
+    return any(a < 0 for a in (spec if isinstance(spec, list) else [spec]))
+
+
+INPUT_CLASSES: tuple[InputClass, ...] = (
+    InputClass("shape.rank_2_to_4", "shape",
+               "a 3-D primal, 4-D batched inputs, 2-D inputs under two nested batch axes",
+               ("jvp", "vmap batch dim", "nested vmap"),
+               lambda i: (i.arrays["x"].ndim, i.arrays["xb_0"].ndim, i.arrays["xn_0"].ndim) == (3, 4, 4)),
+    InputClass("axes.every_subset", "axes", "reductions over one, two and all axes (all axes: a 0-d result)",
+               ("jvp", "transpose"),
+               lambda i: [0, 1, 2] in i.params["transpose_axes"]
+               and any(len(a) == 1 for a in i.params["transpose_axes"])),
+    InputClass("axes.negative_and_multiple", "axes",
+               "negative axes and tuples of axes through custom_reduce_sum",
+               ("vmap negative axes",),
+               lambda i: any(_has_negative(c["axis"]) for c in i.params["vmap_neg"])
+               and any(isinstance(c["axis"], list) and len(c["axis"]) > 1 for c in i.params["vmap_neg"])),
+    InputClass("transform.batch_dim_every_position", "transform",
+               "the batch dimension at every position of the input (vmap in_axes 0..3)",
+               ("vmap batch dim",),
+               lambda i: sorted(c["in_axes"] for c in i.params["vmap_pos"]) == [0, 1, 2, 3]),
+    InputClass("transform.batch_dim_moves", "transform",
+               "a reduction before the batch dimension moves it (neither kept nor last)",
+               ("vmap batch dim", "vmap negative axes", "nested vmap", "vmap of grad"),
+               lambda i: any(_moves_batch_dim(c, 4) for c in i.params["vmap_pos"])),
+    InputClass("transform.grad_under_jit", "transform",
+               "jit(grad) of a loss over a partial reduction (the transpose of JVP output under jit)",
+               ("grad under jit",), lambda i: 0 < len(i.params["grad_axis"]) < 3),
+    InputClass("transform.nested_and_second_order", "transform",
+               "vmap of vmap under jit; jvp/grad of jvp/grad (second order)",
+               ("nested vmap", "second order"), lambda i: len(i.params["vmap_nested"]) == 2),
+    InputClass("magnitude.cancellation", "magnitude",
+               "sums that are exactly 0 by cancellation of large terms (judged with the terms' magnitude "
+               "as floor; not drawn yet)"),
+    InputClass("shape.axis_length_1", "shape", "an axis of length 1 (not drawn: dims are distinct, 2..7)"),
+    InputClass("shape.repeated_dims", "shape", "repeated dimension sizes (not drawn: distinct dims expose "
+               "axis mix-ups; equal dims hide them)"),
+    InputClass("dtype.float64_bf16_int", "dtype", "float64 under x64, bfloat16, int inputs (not drawn)"),
+)

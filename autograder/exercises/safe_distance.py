@@ -1,8 +1,8 @@
 """Hidden checks of chapter 2 exercise 4, `safe_pairwise_distance(X, Y)` (trusted parent side).
 
 Fresh float32 point sets are drawn here (N != M, d = 1, duplicated rows so that distances of exactly
-0 appear off the diagonal too, rows that share only some coordinates with another row, points near
-100 separated by ~1e-3, a batch for vmap). The child
+0 appear off the diagonal too, rows that share only some coordinates with another row, a row
+1e-5..1e-4 from another, points near 100 separated by ~1e-3, a batch for vmap). The child
 records the student's distances and gradients; the parent compares them with float64 NumPy
 references computed from the same float32 inputs:
   D_ij = ||x_i - y_j||,
@@ -32,6 +32,7 @@ from autograder.exercises.base import (
     student_error_zh,
     unanswered,
 )
+from autograder.exercises.input_classes import InputClass
 from autograder.observations import ObservationInvalid, Observations
 
 __all__ = ["EXERCISE", "inputs", "verdict"]
@@ -69,7 +70,8 @@ def _with_duplicates(rng: np.random.Generator, n: int, m: int, d: int) -> tuple[
     return X, Y
 
 
-def _share_some_coordinates(rng: np.random.Generator, X: np.ndarray, Y: np.ndarray) -> None:
+def _share_some_coordinates(rng: np.random.Generator, X: np.ndarray, Y: np.ndarray,
+                            keep_rows: tuple[int, ...] = ()) -> None:
     """In place: one row of Y and one of X take some, not all, coordinates of another X row.
 
     Pairs that agree in only some coordinates separate masking per pair (right) from masking per
@@ -82,7 +84,8 @@ def _share_some_coordinates(rng: np.random.Generator, X: np.ndarray, Y: np.ndarr
         # never a row with an exact zero distance to another row (X-X or X-Y): the checks rely on them
         others = [*(X[k] for k in range(n)), *(Y[k] for k in range(len(Y)))]
         free = [r for r in range(len(target))
-                if sum(np.array_equal(target[r], o) for o in others) == 1]  # equal only to itself
+                if sum(np.array_equal(target[r], o) for o in others) == 1  # equal only to itself
+                and not (target is X and r in keep_rows)]
         if not free:
             continue
         dst = free[int(rng.integers(0, len(free)))]
@@ -91,6 +94,33 @@ def _share_some_coordinates(rng: np.random.Generator, X: np.ndarray, Y: np.ndarr
             src = (dst + 1) % n
         keep = rng.choice(d, size=int(rng.integers(1, d)), replace=False)
         target[dst, keep] = X[src, keep]
+
+
+def _near_coincident(rng: np.random.Generator, X: np.ndarray, Y: np.ndarray) -> tuple[int, ...]:
+    """In place: a row of X moved to 1e-5..1e-4 from another X row (in every coordinate); returns
+    the two rows (which `_share_some_coordinates` must leave alone), or () when no row is free.
+
+    Such a pair separates an exact zero test (right: a unit-vector gradient) from a threshold on
+    the squared distance or an epsilon under the square root (wrong: a gradient near 0 there). The
+    moved row is one equal to no other row, so the coincident rows stay.
+    """
+    n, d = X.shape
+    others = [*(X[k] for k in range(n)), *(Y[k] for k in range(len(Y)))]
+    free = [r for r in range(n) if sum(np.array_equal(X[r], o) for o in others) == 1]  # only itself
+    if not free:
+        return ()
+    r = free[int(rng.integers(0, len(free)))]
+    s = int(rng.choice([k for k in range(n) if k != r]))
+    for _ in range(16):
+        # every component at least half the largest: each coordinate moves by more than float32's ulp
+        direction = rng.uniform(0.5, 1.0, size=d) * rng.choice([-1.0, 1.0], size=d)
+        direction /= np.linalg.norm(direction)
+        sep = float(np.exp(rng.uniform(np.log(1e-5), np.log(1e-4))))
+        moved = (X[s].astype(np.float64) + sep * direction).astype(np.float32)
+        if np.all(moved != X[s]) and not any(np.array_equal(moved, o) for o in others):
+            X[r] = moved
+            return (r, s)
+    return ()
 
 
 def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
@@ -108,8 +138,9 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
     Xfar = (100.0 + 1e-3 * rng.normal(size=(nf, df))).astype(np.float32)
     Yfar = (100.0 + 1e-3 * rng.normal(size=(mf, df))).astype(np.float32)
     pairs = [_with_duplicates(rng, nb, mb, d) for _ in range(b)]
+    near = _near_coincident(np.random.default_rng([seed, 5]), X, Y)  # its own stream, as below
     partial = np.random.default_rng([seed, 4])  # its own stream: the draws above stay as they were
-    _share_some_coordinates(partial, X, Y)
+    _share_some_coordinates(partial, X, Y, keep_rows=near)
     for px, py in pairs:
         _share_some_coordinates(partial, px, py)
     arrays = {
@@ -268,3 +299,41 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
                   f"(批量形状 {ref['vmap.batch'].shape})",
           lambda k: _forward(reader, k, ref[k], FWD_RTOL, FWD_ATOL, errs))
     return [outcomes[n] for n in names]
+
+
+# --------------------------------------------------------------------------------------- input classes
+
+def _min_nonzero_distance(P: np.ndarray) -> float:
+    d = _dist64(P, P)
+    return float(d[d > 0].min()) if np.any(d > 0) else float("inf")
+
+
+INPUT_CLASSES: tuple[InputClass, ...] = (
+    InputClass("shape.n_ne_m", "shape", "N != M (an answer that transposes or assumes square fails)",
+               ("forward_matches_v1",), lambda i: i.arrays["X"].shape[0] != i.arrays["Y"].shape[0]),
+    InputClass("shape.d_1", "shape", "points of dimension 1 (an axis of length 1)",
+               ("forward_matches_v1",), lambda i: i.arrays["X1"].shape[1] == 1),
+    InputClass("points.coincident", "points",
+               "exactly coincident points off the diagonal (X-X and X-Y): distance 0.0, finite gradient",
+               ("exact_zero_distance", "finite_grad_at_zero", "grad_matches_analytic"),
+               lambda i: bool(np.any(_dist64(i.arrays["X"], i.arrays["Y"]) == 0))),
+    InputClass("points.near_coincident", "points",
+               "two rows 1e-5..1e-4 apart: a threshold on the squared distance instead of an exact "
+               "zero test gives them a zero gradient", ("grad_matches_analytic",),
+               lambda i: _min_nonzero_distance(i.arrays["X"]) < 1e-4),
+    InputClass("points.partial_coordinates", "points",
+               "rows equal in some coordinates only (masking per coordinate instead of per pair fails)",
+               ("forward_matches_v1",),
+               lambda i: any(0 < np.sum(i.arrays["X"][a] == o) < i.arrays["X"].shape[1]
+                             for a in range(len(i.arrays["X"])) for o in (*i.arrays["X"], *i.arrays["Y"]))),
+    InputClass("points.same_array", "points", "D(X, X) called with one array object twice",
+               ("forward_matches_v1", "grad_matches_analytic"), lambda i: True),
+    InputClass("magnitude.far_from_origin", "magnitude",
+               "coordinates ~100 separated by ~1e-3 (the |x|^2 + |y|^2 - 2x.y identity cancels)",
+               ("far_from_origin",), lambda i: float(np.abs(i.arrays["Xfar"]).min()) > 50),
+    InputClass("transform.jit_vmap", "transform", "under jax.jit and a jax.vmap batch of point sets",
+               ("jit_and_vmap",), lambda i: i.arrays["Xb"].ndim == 3),
+    InputClass("dtype.float64", "dtype", "float64 points under jax_enable_x64 (not drawn: the "
+               "exercise fixes float32)"),
+    InputClass("shape.empty", "shape", "an empty point set (N = 0)"),
+)

@@ -37,6 +37,7 @@ from autograder.exercises.base import (
     student_error_zh,
     unanswered,
 )
+from autograder.exercises.input_classes import InputClass
 from autograder.exercises.provenance import HandlerEvidence
 from autograder.messages import KERNEL_NOT_RUN_ZH, KERNEL_UNAVAILABLE_ZH
 from autograder.observations import ObservationInvalid, Observations
@@ -320,3 +321,20 @@ def _kernel_checks(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
                         rtol=RTOL_GRAD, atol=ATOL_GRAD)
         outcomes.append(c.outcome(name))
     return outcomes
+
+
+# --------------------------------------------------------------------------------------- input classes
+
+INPUT_CLASSES: tuple[InputClass, ...] = (
+    InputClass("shape.rank_0_to_3", "shape", "0-d, 1-D, 2-D and 3-D inputs", ("values", "grad"),
+               lambda i: [i.arrays[f"x{n}"].ndim for n in (0, 1, 2, 3)] == [0, 1, 2, 3]),
+    InputClass("shape.empty", "shape", "empty arrays (0,) and (k, 0)", ("edge shapes",),
+               lambda i: i.arrays["xe"].size == 0 and i.arrays["xe2"].size == 0),
+    InputClass("magnitude.exp_overflow", "magnitude",
+               "|x| up to 100, where exp(-x) overflows float32 in a naive sigmoid",
+               ("values", "grad", "kernel Silu", "kernel SiluBwd"),
+               lambda i: float(np.abs(i.arrays["x1"]).max()) >= 100),
+    InputClass("axes.negative_in_axes", "axes", "vmap with in_axes -1 and vmap of grad off axis 0",
+               ("vmap", "vmap of grad"), lambda i: -1 in i.params["vmap_in_axes"]),
+    InputClass("dtype.bf16_f64", "dtype", "bfloat16 and float64 inputs (not drawn: the kernel is float32)"),
+)

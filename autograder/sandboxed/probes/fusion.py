@@ -11,12 +11,18 @@ Observation keys (all JSON; `<c>` is a case name from CASE_NAMES):
   <c>.result_type  str. Exact type of the returned value: the bare name for builtins ("tuple",
                    "list", "int"), otherwise "<module>.<qualname>". Written as an error entry when
                    the student's call raised. Missing when `defined` is false.
-  <c>.length       int | null. len() of the result when it is a tuple or list, else null. Missing
+  <c>.is_tuple     bool. isinstance(result, tuple) (True for a NamedTuple). Missing when
+                   `<c>.result_type` is an error or `defined` is false.
+  <c>.count_is_int bool. The result is a pair whose result[0] is an int (int subclasses included,
+                   bools excluded), as the public self-check asks. Missing like `<c>.is_tuple`.
+  <c>.length       int | null. len() of the result when it is a tuple (subclasses included) or
+                   list, else null. Missing
                    when `<c>.result_type` is an error or `defined` is false (as are the keys below).
   <c>.count_type   str | null. Exact type name of result[0] (null when the result is not a tuple or
                    list of length 2).
   <c>.count        int | float | null. result[0] converted to plain data: int for ints and numpy
-                   integers (bools excluded), float for other finite real numbers, else null. Unit:
+                   integers (bools excluded), float for other finite real numbers and 0-d numeric
+                   arrays, else null. Unit:
                    fusion instructions.
   <c>.bytes_type   str | null. Exact type name of result[1] (null as for count_type).
   <c>.bytes        int | float | null. result[1] converted like `count`. Unit: bytes.
@@ -123,6 +129,9 @@ def _plain_number(value: Any) -> int | float | None:
         if isinstance(value, numbers.Real | np.floating):
             f = float(value)
             return f if math.isfinite(f) else None
+        if getattr(value, "ndim", None) == 0 and getattr(getattr(value, "dtype", None), "kind", "") in "iuf":
+            f = float(value)  # a 0-d JAX array (e.g. the bytes from a jnp computation)
+            return f if math.isfinite(f) else None
     except Exception:  # a student's number-like class may raise anything
         return None
     return None
@@ -140,9 +149,14 @@ def probe(ns: dict, inp: dict, rec: Recorder) -> None:
             rec.put_error(f"{name}.result_type", exc)
             continue
         rec.put(f"{name}.result_type", _type_name(result))
-        pair = type(result) in (tuple, list) and len(result) == 2
-        rec.put(f"{name}.length", len(result) if type(result) in (tuple, list) else None)
+        # a NamedTuple is a tuple: the public self-check accepts it (isinstance), and so do the checks
+        sequence = isinstance(result, tuple) or type(result) is list
+        rec.put(f"{name}.is_tuple", isinstance(result, tuple))
+        pair = sequence and len(result) == 2
+        rec.put(f"{name}.length", len(result) if sequence else None)
         rec.put(f"{name}.count_type", _type_name(result[0]) if pair else None)
+        rec.put(f"{name}.count_is_int",
+                pair and isinstance(result[0], int) and not isinstance(result[0], bool))
         rec.put(f"{name}.count", _plain_number(result[0]) if pair else None)
         rec.put(f"{name}.bytes_type", _type_name(result[1]) if pair else None)
         rec.put(f"{name}.bytes", _plain_number(result[1]) if pair else None)

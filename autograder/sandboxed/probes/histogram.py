@@ -14,10 +14,14 @@ Observation keys (all JSON; `<t>` is a target name from TARGET_NAMES):
                      otherwise "<module>.<qualname>" of its type (e.g. "numpy.int64").
                      Written as an error entry when the student's call raised. Missing when `defined`
                      is false.
+  <t>.mapping        bool. isinstance(result, collections.abc.Mapping) (defaultdict, OrderedDict,
+                     MappingProxyType, ... as the public self-check accepts). Missing when `<t>.type`
+                     is an error or `defined` is false.
   <t>.entries        list of objects {"key": str | null, "key_type": str, "value": int | float | null,
                      "value_type": str}, one per item of the returned mapping, at most MAX_ENTRIES.
                      `key` is the key when it is a str (else null); `value` is the count converted to
-                     int (ints and numpy integers, bools excluded) or to float (finite floats), else
+                     int (ints, numpy integers and 0-d integer arrays, bools excluded) or to float
+                     (finite floats), else
                      null; the *_type fields are the exact type names. null when the result has no
                      `items()`. Written as an error entry when reading the mapping raised. Missing when
                      `<t>.type` is an error or `defined` is false.
@@ -28,6 +32,7 @@ Observation keys (all JSON; `<t>` is a target name from TARGET_NAMES):
 from __future__ import annotations
 
 import collections
+import collections.abc
 from collections.abc import Callable
 from typing import Any
 
@@ -234,6 +239,8 @@ def _type_name(value: Any) -> str:
 def _entry(key: Any, value: Any) -> dict:
     if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
         plain: int | float | None = int(value)
+    elif getattr(value, "ndim", None) == 0 and getattr(getattr(value, "dtype", None), "kind", "") in "iu":
+        plain = int(value)  # a 0-d JAX integer array: the count as the public self-check compares it
     elif isinstance(value, (float, np.floating)) and np.isfinite(value):
         plain = float(value)
     else:
@@ -254,6 +261,7 @@ def probe(ns: dict, inp: dict, rec: Recorder) -> None:
             rec.put_error(f"{name}.type", exc)
             continue
         rec.put(f"{name}.type", _type_name(result))
+        rec.put(f"{name}.mapping", isinstance(result, collections.abc.Mapping))
         rec.put(f"{name}.truncated", False)
 
         def read(result=result, name=name) -> list[dict] | None:
