@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The main job on the bundled examples: set up (scripts/bootstrap.sh), then grade every submission in
+# The main job on the bundled examples: set up what grading needs (scripts/bootstrap.sh --grading; the
+# tests' extras come with the full ./scripts/bootstrap.sh), then grade every submission in
 # examples/submissions against the committed release assignments/2026-fall; `jaxgrade grade` prints
 # the score table.
 #   ./scripts/run-examples.sh [extra jaxgrade grade options, e.g. --jobs 2 --isolation rlimit]
@@ -8,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-./scripts/bootstrap.sh
+./scripts/bootstrap.sh --grading
 
 release=assignments/2026-fall
 subs=examples/submissions
