@@ -17,7 +17,10 @@ BENCHMARKS = REPO / "benchmarks"
 
 # benchmark file -> (tiny-size arguments, lines its output must contain)
 SMOKE: dict[str, tuple[list[str], list[str]]] = {
-    "bench_grading.py": (["--repeat", "1"], ["cold ", "warm ", "floor ", "ratio ", "hit "]),
+    "bench_grading.py": (
+        ["--repeat", "1", "--profile"],
+        ["cold ", "warm ", "floor ", "ratio ", "hit ", "profile total ", "top 10 sub-checks"],
+    ),
     "bench_stream_flood.py": (["--mb", "1"], ["distinct-keys:", "empty-frames:"]),
     "bench_nbgrader_isolation.py": ([], ["grading venv", "nbgrader venv", "ratio nbgrader/grading"]),
     "bench_vs_otter.py": (["--students", "1", "--jobs", "2", "--smoke"], ["otter", "warm-cache", "hit"]),

@@ -45,6 +45,8 @@ class RunSettings:
     # the structure pool entry of every exercise's inputs (exercises/structure_pool.py); None: the
     # fresh seed picks it. The warm-cache fill forces each entry in turn.
     structure_index: int | None = None
+    # where each exercise's per-check profile goes (grade/run/probe_profile.py); None: not kept
+    profile_dir: Path | None = None
 
     def __post_init__(self) -> None:
         trusted = set(self.uids) & set(TRUSTED_FILL_UIDS)
