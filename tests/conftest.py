@@ -12,15 +12,20 @@ Two session-wide rules live here too:
   jaxgrade's own environment overrides are dropped, so no test reads the user's `~/.cache/jaxgrade`
   (a filled compile cache there changes what gradings with `--compile-cache auto` do), their tokens or
   other state of the machine. Tests that need a HOME of their own still set it explicitly.
+  An IPython shell a test started (`InteractiveShell.instance()`) keeps its history in a SQLite file
+  under that HOME and writes to it from an atexit hook: `close_ipython_shell` runs that hook before the
+  HOME is removed (otherwise every run ended with "attempt to write a readonly database").
 - In CI (`CI=true`), a test skipped for a missing prerequisite fails the run, unless its reason
   matches an entry of `tests/skip_allowlist.txt` (reviewed; `.ci/run` prints it).
 """
 
 from __future__ import annotations
 
+import atexit
 import os
 import re
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -52,7 +57,20 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ.pop(name, None)
 
 
+def close_ipython_shell() -> None:
+    """End the IPython shell a test left (its history session, saving thread and SQLite file) now,
+    and take back the atexit hook that would otherwise do it after the hermetic HOME is gone."""
+    module = sys.modules.get("IPython.core.interactiveshell")
+    if module is None or not module.InteractiveShell.initialized():
+        return
+    shell = module.InteractiveShell.instance()
+    atexit.unregister(shell.atexit_operations)
+    shell.atexit_operations()
+    module.InteractiveShell.clear_instance()
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
+    close_ipython_shell()
     if _HERMETIC_HOME is not None:
         shutil.rmtree(_HERMETIC_HOME, ignore_errors=True)
 
