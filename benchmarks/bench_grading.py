@@ -1,7 +1,7 @@
 """Seconds per full submission (both chapters, reference answers), not a test.
 
     .venv/bin/python benchmarks/bench_grading.py [--release assignments/2026-fall] [--repeat 2]
-                                                 [--compile-cache DIR] [--profile]
+                                                 [--compile-cache DIR] [--profile] [--chapters-at-once]
 
 Measures, on this machine:
   cold      grade_submission with an empty build cache (course kernel + student kernel compiled)
@@ -18,6 +18,9 @@ With --profile, the last warm run also keeps the per-check profile each notebook
 (sandboxed/profiling.py, observation `__profile__`) and prints, per exercise, wall and CPU seconds with
 JAX tracing, lowering, XLA compile and run time apart and the compilations, then the ten costliest
 sub-checks (the stretch of a probe that ended with recording that key).
+With --chapters-at-once, as many warm runs again grade the chapters at the same time, each in a job of
+its own (RunSettings.chapters_at_once), interleaved with the one-after-the-other runs; it prints both
+and their ratio.
 The reference submission is the release's student notebooks with the master notebooks' answer cells
 pasted into the answer cells (solutions/).
 """
@@ -202,6 +205,8 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=2, help="warm runs (the best is reported)")
     ap.add_argument("--compile-cache", type=Path, default=None,
                     help="trusted XLA compile cache (jaxgrade warm-cache) for the warm runs and the floor")
+    ap.add_argument("--chapters-at-once", action="store_true",
+                    help="also time warm runs that grade both chapters at the same time")
     ap.add_argument("--profile", action="store_true",
                     help="print the per-check profile of the last warm run (where a check's time goes)")
     args = ap.parse_args()
@@ -217,9 +222,15 @@ def main() -> int:
         t0 = time.monotonic()
         cold = grade_submission(sub, release, settings)
         cold_s = time.monotonic() - t0
-        warm_runs = []
+        warm_runs, at_once_runs = [], []
         warm_settings = dataclasses.replace(settings, compile_cache=args.compile_cache)
+        at_once_settings = dataclasses.replace(warm_settings, chapters_at_once=True)
         for i in range(args.repeat):
+            if args.chapters_at_once:
+                t0 = time.monotonic()
+                at_once = grade_submission(sub, release, at_once_settings)
+                at_once_runs.append(time.monotonic() - t0)
+                assert at_once.total == cold.total, f"at once: {at_once.total}, not {cold.total}"
             last = i == args.repeat - 1
             run_settings = dataclasses.replace(warm_settings, profile_dir=work / "profile") \
                 if args.profile and last else warm_settings
@@ -235,6 +246,10 @@ def main() -> int:
         print(f"cold   {cold_s:7.2f} s per submission (empty build cache)")
         print(f"warm   {warm_s:7.2f} s per submission (best of {args.repeat}: "
               f"{', '.join(f'{t:.2f}' for t in warm_runs)})")
+        if at_once_runs:
+            print(f"at-once {min(at_once_runs):6.2f} s per submission, chapters at the same time (best of "
+                  f"{args.repeat}: {', '.join(f'{t:.2f}' for t in at_once_runs)}); "
+                  f"{warm_s / min(at_once_runs):.2f}x the warm run")
         print(f"floor  {floor_s:7.2f} s (reference answers + probes in one plain process)")
         print(f"ratio  {warm_s / floor_s:7.2f} x floor (target <= 1.5)")
         print(f"hit    {hit_ms:7.2f} ms per kernel build from cache incl. copy into the job (target < 50)")
