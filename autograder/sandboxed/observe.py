@@ -202,7 +202,10 @@ class Recorder:
             entry = {kind: value}
         _dict_setitem(self.values, key, entry)
         if self._on_record is not None:
-            self._on_record(key)
+            try:
+                self._on_record(key)
+            except _Exception:
+                pass  # the profile is informational: its failure never costs a record
 
     def _set_entry(self, key: Any, entry: Any) -> None:
         if _type(entry) is not _dict or _len(entry) != 1:

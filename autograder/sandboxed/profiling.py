@@ -30,7 +30,10 @@ CACHE_HIT_EVENT = "/jax/compilation_cache/cache_hits"
 END_LABEL = "(after the last record)"
 MAX_SEGMENTS = 200  # a probe records a few dozen keys; a flood only loses detail, the total stays
 
-_perf_counter, _process_time = time.perf_counter, time.process_time  # bound before student code
+# bound at import, before student code (as in observe.py): a replaced builtin or time function later
+# changes nothing here
+_perf_counter, _process_time = time.perf_counter, time.process_time
+_max, _round, _float, _str, _len, _isinstance, _int = max, round, float, str, len, isinstance, int
 _DURATION_FIELD = {TRACE_EVENT: "trace_s", LOWER_EVENT: "lower_s", COMPILE_EVENT: "compile_s"}
 FIELDS = ("wall_s", "cpu_s", "trace_s", "lower_s", "compile_s", "run_s", "compiles", "cache_hits")
 COUNT_FIELDS = ("compiles", "cache_hits")
@@ -79,11 +82,11 @@ class ProbeProfiler:
             return
         t, c = _perf_counter(), _process_time()
         seg = {"wall_s": t - self._t, "cpu_s": c - self._c, **self._acc}
-        seg["run_s"] = max(0.0, seg["wall_s"] - seg["trace_s"] - seg["lower_s"] - seg["compile_s"])
+        seg["run_s"] = _max(0.0, seg["wall_s"] - seg["trace_s"] - seg["lower_s"] - seg["compile_s"])
         for f in FIELDS:
             self._total[f] += seg[f]
-        if len(self._segments) < MAX_SEGMENTS:
-            self._segments.append({"key": str(key)[:200], **{f: _rounded(seg[f]) for f in FIELDS}})
+        if _len(self._segments) < MAX_SEGMENTS:
+            self._segments.append({"key": _str(key)[:200], **{f: _rounded(seg[f]) for f in FIELDS}})
         self._acc = _zero()
         self._t, self._c = t, c  # the stretches add up to the probe's whole time
 
@@ -97,4 +100,4 @@ class ProbeProfiler:
 
 
 def _rounded(v: float) -> float | int:
-    return v if isinstance(v, int) else round(float(v), 6)
+    return v if _isinstance(v, _int) else _round(_float(v), 6)
