@@ -25,8 +25,10 @@ import atexit
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -73,6 +75,33 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     close_ipython_shell()
     if _HERMETIC_HOME is not None:
         shutil.rmtree(_HERMETIC_HOME, ignore_errors=True)
+
+
+@dataclass(frozen=True)
+class ExamplesBatch:
+    """One local `jaxgrade grade --jobs 2` of the examples plus a blank release (`examples_batch`)."""
+
+    subs: Path  # the graded folder (read-only for every user of the fixture)
+    out: Path  # its output folder (read-only too)
+    proc: subprocess.CompletedProcess[str]
+
+
+@pytest.fixture(scope="session")
+def examples_batch(tmp_path_factory: pytest.TempPathFactory) -> ExamplesBatch:
+    """The examples and a blank release graded once per session by the local executor: the README's
+    main job (test_end_to_end.py judges it) and the reference the Dask executor must equal
+    (test_dask.py). Both used to grade the same folder with the same options on their own."""
+    from helpers.batch_cli import examples_with_blank, grade, sandbox_prerequisites
+
+    if why := sandbox_prerequisites():
+        pytest.skip(f"prerequisite missing: {why} (run scripts/bootstrap.sh as root)")
+    root = tmp_path_factory.mktemp("examples-batch")
+    subs = examples_with_blank(root / "subs")
+    out = root / "out"
+    proc = grade(subs, out, "--jobs", "2", timeout=1500)
+    print(proc.stdout)
+    print(proc.stderr[-4000:], file=sys.stderr)
+    return ExamplesBatch(subs, out, proc)
 
 
 def read_skip_allowlist(path: Path = SKIP_ALLOWLIST) -> list[re.Pattern[str]]:
