@@ -15,7 +15,7 @@ release=assignments/2026-fall
 subs=examples/submissions
 out=out/examples
 if [ ! -f "$release/manifest.json" ]; then
-  echo "run-examples: $release/manifest.json is missing; build it with: .venv/bin/jaxgrade release --version 2026-fall" >&2
+  echo "run-examples: $release/manifest.json is missing; build it with: ./scripts/bootstrap.sh && .venv/bin/jaxgrade release --version 2026-fall (releasing needs the full set up: otter)" >&2
   exit 1
 fi
 if [ -z "$(find "$subs" -mindepth 1 -maxdepth 1 ! -name '.*' -print -quit 2>/dev/null)" ]; then
