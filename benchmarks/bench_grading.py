@@ -1,7 +1,7 @@
 """Seconds per full submission (both chapters, reference answers), not a test.
 
     .venv/bin/python benchmarks/bench_grading.py [--release assignments/2026-fall] [--repeat 2]
-                                                 [--compile-cache DIR]
+                                                 [--compile-cache DIR] [--profile] [--chapters-at-once]
 
 Measures, on this machine:
   cold      grade_submission with an empty build cache (course kernel + student kernel compiled)
@@ -14,6 +14,13 @@ Measures, on this machine:
   hit       one BuildCache.build cache hit + install into a job folder, mean over 200 (target < 50 ms)
 With --compile-cache DIR (a folder made by `jaxgrade warm-cache`) the warm runs and the floor read
 that trusted XLA compile cache (read-only); cold always runs without it.
+With --profile, the last warm run also keeps the per-check profile each notebook child measured
+(sandboxed/profiling.py, observation `__profile__`) and prints, per exercise, wall and CPU seconds with
+JAX tracing, lowering, XLA compile and run time apart and the compilations, then the ten costliest
+sub-checks (the stretch of a probe that ended with recording that key).
+With --chapters-at-once, as many warm runs again grade the chapters at the same time, each in a job of
+its own (RunSettings.chapters_at_once), interleaved with the one-after-the-other runs; it prints both
+and their ratio.
 The reference submission is the release's student notebooks with the master notebooks' answer cells
 pasted into the answer cells (solutions/).
 """
@@ -41,6 +48,7 @@ from autograder.exercises import CHAPTERS, EXERCISE_IDS, load  # noqa: E402
 from autograder.grade.build import BuildCache, KernelSource, find_kernel_sources  # noqa: E402
 from autograder.grade.cells import map_cells  # noqa: E402
 from autograder.grade.run import RunSettings, grade_submission, release_notebook  # noqa: E402
+from autograder.grade.run.probe_profile import Cost, ProbeProfile, load_profiles  # noqa: E402
 from autograder.model import ChapterNotebook, ReleaseInfo, StudentSubmission  # noqa: E402
 
 
@@ -167,6 +175,29 @@ def cache_hit_ms(settings: RunSettings, sub: StudentSubmission, release: Release
     return statistics.mean(times) * 1000
 
 
+COST_HEAD = " ".join(f"{h:>7s}" for h in ("wall", "cpu", "trace", "lower", "compile", "run")) + "  comp  hits"
+
+
+def _cost_cells(c: Cost) -> str:
+    return (f"{c.wall_s:7.3f} {c.cpu_s:7.3f} {c.trace_s:7.3f} {c.lower_s:7.3f} {c.compile_s:7.3f} "
+            f"{c.run_s:7.3f} {c.compiles:5d} {c.cache_hits:5d}")
+
+
+def print_profile(profiles: list[ProbeProfile], top: int = 10) -> None:
+    """Per exercise and in total, then the `top` costliest sub-checks (seconds; comp = compilations)."""
+    if not profiles:
+        raise SystemExit("--profile: the children sent no profile (observation __profile__)")
+    print(f"profile per exercise (s)        {COST_HEAD}")
+    for p in sorted(profiles, key=lambda p: -p.total.wall_s):
+        print(f"  {p.chapter}/{p.exercise:24s}    {_cost_cells(p.total)}")
+    sums = {f: sum(getattr(p.total, f) for p in profiles) for f in Cost.__dataclass_fields__}
+    print(f"profile total                   {_cost_cells(Cost(**sums))}")
+    segments = sorted(((p, s) for p in profiles for s in p.segments), key=lambda ps: -ps[1].cost.wall_s)
+    print(f"top {top} sub-checks (s)          {COST_HEAD}")
+    for p, s in segments[:top]:
+        print(f"  {p.exercise + ':' + s.key:34.34s}{_cost_cells(s.cost)}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--release", type=Path, default=None)
@@ -174,6 +205,10 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=2, help="warm runs (the best is reported)")
     ap.add_argument("--compile-cache", type=Path, default=None,
                     help="trusted XLA compile cache (jaxgrade warm-cache) for the warm runs and the floor")
+    ap.add_argument("--chapters-at-once", action="store_true",
+                    help="also time warm runs that grade both chapters at the same time")
+    ap.add_argument("--profile", action="store_true",
+                    help="print the per-check profile of the last warm run (where a check's time goes)")
     args = ap.parse_args()
     root = args.release or max(p.parent for p in (REPO / "assignments").glob("*/manifest.json"))
     release = ReleaseInfo.load(root)
@@ -187,11 +222,20 @@ def main() -> int:
         t0 = time.monotonic()
         cold = grade_submission(sub, release, settings)
         cold_s = time.monotonic() - t0
-        warm_runs = []
+        warm_runs, at_once_runs = [], []
         warm_settings = dataclasses.replace(settings, compile_cache=args.compile_cache)
-        for _ in range(args.repeat):
+        at_once_settings = dataclasses.replace(warm_settings, chapters_at_once=True)
+        for i in range(args.repeat):
+            if args.chapters_at_once:
+                t0 = time.monotonic()
+                at_once = grade_submission(sub, release, at_once_settings)
+                at_once_runs.append(time.monotonic() - t0)
+                assert at_once.total == cold.total, f"at once: {at_once.total}, not {cold.total}"
+            last = i == args.repeat - 1
+            run_settings = dataclasses.replace(warm_settings, profile_dir=work / "profile") \
+                if args.profile and last else warm_settings
             t0 = time.monotonic()
-            warm = grade_submission(sub, release, warm_settings)
+            warm = grade_submission(sub, release, run_settings)
             warm_runs.append(time.monotonic() - t0)
         warm_s = min(warm_runs)
         floor_s = floor_seconds(release, sub, settings, work / "floor", args.compile_cache)
@@ -202,12 +246,18 @@ def main() -> int:
         print(f"cold   {cold_s:7.2f} s per submission (empty build cache)")
         print(f"warm   {warm_s:7.2f} s per submission (best of {args.repeat}: "
               f"{', '.join(f'{t:.2f}' for t in warm_runs)})")
+        if at_once_runs:
+            print(f"at-once {min(at_once_runs):6.2f} s per submission, chapters at the same time (best of "
+                  f"{args.repeat}: {', '.join(f'{t:.2f}' for t in at_once_runs)}); "
+                  f"{warm_s / min(at_once_runs):.2f}x the warm run")
         print(f"floor  {floor_s:7.2f} s (reference answers + probes in one plain process)")
         print(f"ratio  {warm_s / floor_s:7.2f} x floor (target <= 1.5)")
         print(f"hit    {hit_ms:7.2f} ms per kernel build from cache incl. copy into the job (target < 50)")
         print("warm phases:")
         for p in warm.phases:
             print(f"  {p.name:16s} {p.duration_s:7.3f} s  {p.outcome}")
+        if args.profile:
+            print_profile(load_profiles(work / "profile"))
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 0

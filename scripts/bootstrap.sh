@@ -1,10 +1,23 @@
 #!/usr/bin/env bash
 # Set up everything jaxgrade needs on a Debian-like host: Python >= 3.12 in .venv,
 # the project with its dev extras, clang++ (FFI kernels) and bubblewrap (sandbox).
-# Idempotent: a second run only checks. Prints what it does on stderr.
+#   ./scripts/bootstrap.sh            everything: grading + what the tests need (the dev lock, Chromium,
+#                                     CJK fonts, PostgreSQL, nbgrader's own .venv-nbgrader)
+#   ./scripts/bootstrap.sh --grading  only what grading needs: clang++, bubblewrap and the runtime
+#                                     requirements.lock (scripts/run-examples.sh; a newcomer's first grade
+#                                     should not wait for a browser and the test tools, docs/performance.md)
+# Idempotent: a second run only checks; the full set up satisfies --grading (the dev lock contains the
+# runtime lock at the same versions, tests/test_lock.py). Prints what it does on stderr.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 log() { echo "bootstrap: $*" >&2; }
+
+grading_only=
+case "${1:-}" in
+  --grading) grading_only=1 ;;
+  "") ;;
+  *) log "unknown option: $1 (usage: scripts/bootstrap.sh [--grading])"; exit 2 ;;
+esac
 
 find_python() {
   local c
@@ -23,7 +36,7 @@ command -v clang++ >/dev/null 2>&1 || need_apt+=(clang)
 command -v bwrap >/dev/null 2>&1 || need_apt+=(bubblewrap)
 # For the service tests: a real browser (chromium + its driver) and a throwaway PostgreSQL server.
 # Only installed when we may (root with apt-get); elsewhere those tests skip and say why.
-if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+if [ -z "$grading_only" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
   command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
   compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || need_apt+=(postgresql)
@@ -47,12 +60,27 @@ if [ ! -x .venv/bin/python ]; then
   "$py" -m venv .venv
 fi
 
-# Dependencies come only from the hash-locked requirements-dev.lock (same versions as the image's
-# requirements.lock); the project itself is installed editable without resolving anything.
+# Dependencies come only from the hash-locked lock files: requirements-dev.lock for the full set up,
+# requirements.lock (the image's, same versions) for --grading; the project itself is installed editable
+# without resolving anything.
 # To change a version: ./scripts/update-lock.sh (see its header), then run this script again.
 stamp=.venv/.jaxgrade-installed
 want=$(cat pyproject.toml requirements-dev.lock | sha256sum | cut -c1-16)
-if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+runtime_stamp=.venv/.jaxgrade-runtime-installed
+runtime_want=$(cat pyproject.toml requirements.lock | sha256sum | cut -c1-16)
+if [ -n "$grading_only" ]; then
+  if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ] && [ "$(cat "$runtime_stamp" 2>/dev/null)" != "$runtime_want" ]; then
+    log "installing the locked runtime dependencies and the project into .venv (log: .venv/pip.log)"
+    if ! { .venv/bin/python -m pip install --disable-pip-version-check --require-hashes --no-deps -r requirements.lock \
+           && .venv/bin/python -m pip install --disable-pip-version-check --no-deps -e . \
+           && .venv/bin/python -m pip check; } > .venv/pip.log 2>&1; then
+      tail -n 30 .venv/pip.log >&2
+      log "pip install failed; full log in .venv/pip.log"
+      exit 1
+    fi
+    echo "$runtime_want" > "$runtime_stamp"
+  fi
+elif [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   log "installing the locked dependencies and the project into .venv (first run takes a few minutes; log: .venv/pip.log)"
   if ! { .venv/bin/python -m pip install --upgrade pip \
          && .venv/bin/python -m pip install --require-hashes --no-deps -r requirements-dev.lock \
@@ -69,7 +97,7 @@ log "ready: $(.venv/bin/python --version), $(clang++ --version | head -n1)"
 # nbgrader 0.9.6 in its own environment, .venv-nbgrader/: it pulls in rfc3987-syntax, which makes every
 # `import nbformat` ~8x slower, so it must never be installed into the grading .venv. jaxgrade runs it
 # only as a subprocess (autograder/nbgrader_bridge/). Skip with JAXGRADE_NO_NBGRADER=1.
-if [ -z "${JAXGRADE_NO_NBGRADER:-}" ]; then
+if [ -z "$grading_only" ] && [ -z "${JAXGRADE_NO_NBGRADER:-}" ]; then
   nbg_stamp=.venv-nbgrader/.jaxgrade-installed
   nbg_want=$(sha256sum requirements-nbgrader.lock | cut -c1-16)
   if [ "$(cat "$nbg_stamp" 2>/dev/null)" != "$nbg_want" ]; then

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The main job on the bundled examples: set up (scripts/bootstrap.sh), then grade every submission in
+# The main job on the bundled examples: set up what grading needs (scripts/bootstrap.sh --grading; the
+# tests' extras come with the full ./scripts/bootstrap.sh), then grade every submission in
 # examples/submissions against the committed release assignments/2026-fall; `jaxgrade grade` prints
 # the score table.
 #   ./scripts/run-examples.sh [extra jaxgrade grade options, e.g. --jobs 2 --isolation rlimit]
@@ -8,13 +9,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-./scripts/bootstrap.sh
+./scripts/bootstrap.sh --grading
 
 release=assignments/2026-fall
 subs=examples/submissions
 out=out/examples
 if [ ! -f "$release/manifest.json" ]; then
-  echo "run-examples: $release/manifest.json is missing; build it with: .venv/bin/jaxgrade release --version 2026-fall" >&2
+  echo "run-examples: $release/manifest.json is missing; build it with: ./scripts/bootstrap.sh && .venv/bin/jaxgrade release --version 2026-fall (releasing needs the full set up: otter)" >&2
   exit 1
 fi
 if [ -z "$(find "$subs" -mindepth 1 -maxdepth 1 ! -name '.*' -print -quit 2>/dev/null)" ]; then

@@ -12,16 +12,23 @@ Two session-wide rules live here too:
   jaxgrade's own environment overrides are dropped, so no test reads the user's `~/.cache/jaxgrade`
   (a filled compile cache there changes what gradings with `--compile-cache auto` do), their tokens or
   other state of the machine. Tests that need a HOME of their own still set it explicitly.
+  An IPython shell a test started (`InteractiveShell.instance()`) keeps its history in a SQLite file
+  under that HOME and writes to it from an atexit hook: `close_ipython_shell` runs that hook before the
+  HOME is removed (otherwise every run ended with "attempt to write a readonly database").
 - In CI (`CI=true`), a test skipped for a missing prerequisite fails the run, unless its reason
   matches an entry of `tests/skip_allowlist.txt` (reviewed; `.ci/run` prints it).
 """
 
 from __future__ import annotations
 
+import atexit
 import os
 import re
 import shutil
+import subprocess
+import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -52,9 +59,49 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ.pop(name, None)
 
 
+def close_ipython_shell() -> None:
+    """End the IPython shell a test left (its history session, saving thread and SQLite file) now,
+    and take back the atexit hook that would otherwise do it after the hermetic HOME is gone."""
+    module = sys.modules.get("IPython.core.interactiveshell")
+    if module is None or not module.InteractiveShell.initialized():
+        return
+    shell = module.InteractiveShell.instance()
+    atexit.unregister(shell.atexit_operations)
+    shell.atexit_operations()
+    module.InteractiveShell.clear_instance()
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
+    close_ipython_shell()
     if _HERMETIC_HOME is not None:
         shutil.rmtree(_HERMETIC_HOME, ignore_errors=True)
+
+
+@dataclass(frozen=True)
+class ExamplesBatch:
+    """One local `jaxgrade grade --jobs 2` of the examples plus a blank release (`examples_batch`)."""
+
+    subs: Path  # the graded folder (read-only for every user of the fixture)
+    out: Path  # its output folder (read-only too)
+    proc: subprocess.CompletedProcess[str]
+
+
+@pytest.fixture(scope="session")
+def examples_batch(tmp_path_factory: pytest.TempPathFactory) -> ExamplesBatch:
+    """The examples and a blank release graded once per session by the local executor: the README's
+    main job (test_end_to_end.py judges it) and the reference the Dask executor must equal
+    (test_dask.py). Both used to grade the same folder with the same options on their own."""
+    from helpers.batch_cli import examples_with_blank, grade, sandbox_prerequisites
+
+    if why := sandbox_prerequisites():
+        pytest.skip(f"prerequisite missing: {why} (run scripts/bootstrap.sh as root)")
+    root = tmp_path_factory.mktemp("examples-batch")
+    subs = examples_with_blank(root / "subs")
+    out = root / "out"
+    proc = grade(subs, out, "--jobs", "2", timeout=1500)
+    print(proc.stdout)
+    print(proc.stderr[-4000:], file=sys.stderr)
+    return ExamplesBatch(subs, out, proc)
 
 
 def read_skip_allowlist(path: Path = SKIP_ALLOWLIST) -> list[re.Pattern[str]]:

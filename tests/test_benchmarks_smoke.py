@@ -17,14 +17,17 @@ BENCHMARKS = REPO / "benchmarks"
 
 # benchmark file -> (tiny-size arguments, lines its output must contain)
 SMOKE: dict[str, tuple[list[str], list[str]]] = {
-    "bench_grading.py": (["--repeat", "1"], ["cold ", "warm ", "floor ", "ratio ", "hit "]),
+    "bench_grading.py": (
+        ["--repeat", "1", "--profile"],
+        ["cold ", "warm ", "floor ", "ratio ", "hit ", "profile total ", "top 10 sub-checks"],
+    ),
     "bench_stream_flood.py": (["--mb", "1"], ["distinct-keys:", "empty-frames:"]),
     "bench_nbgrader_isolation.py": ([], ["grading venv", "nbgrader venv", "ratio nbgrader/grading"]),
     "bench_vs_otter.py": (["--students", "1", "--jobs", "2", "--smoke"], ["otter", "warm-cache", "hit"]),
     "bench_dask.py": (["--n", "1", "--skip-local"], ["dask-1", "dask-2", "layer"]),
     "bench_service.py": (
         ["--smoke"],
-        ["latency   median", "batch     median", "1 local worker", "2 local workers / 1"],
+        ["latency   median", "batch     median", "1 local worker", "wait p50", "2 local workers / 1"],
     ),
     "bench_parent_cpu.py": (["--smoke"], ["one cell of `!` lines", "many %%writefile cells", "worst: "]),
     "bench_similarity.py": (["--smoke"], ["rec/fp/fpv", "safe_distance", "scale: 12 students"]),

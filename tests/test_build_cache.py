@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from conftest import close_ipython_shell
 
 from autograder.grade.build import (
     BuildCache,
@@ -159,9 +160,16 @@ def test_includes_outside_the_source_folder_are_refused_but_system_headers_work(
     assert ok.ok, ok.diagnostics
 
 
-def test_writefile_extraction_matches_what_ipython_writes(tmp_path, monkeypatch):
+@pytest.fixture
+def ipython_shell():
+    """IPython's own shell, ended after the test (no shell alive for later tests, nor at exit)."""
     from IPython.core.interactiveshell import InteractiveShell
 
+    yield InteractiveShell.instance()
+    close_ipython_shell()
+
+
+def test_writefile_extraction_matches_what_ipython_writes(tmp_path, monkeypatch, ipython_shell):
     cells = [
         '%%writefile silu.cc\n#include "xla/ffi/api/ffi.h"\nint a;   \n\n  ',
         "%%writefile -a silu.cc\r\nint b;\r\n",
@@ -171,9 +179,8 @@ def test_writefile_extraction_matches_what_ipython_writes(tmp_path, monkeypatch)
     ]
     (tmp_path / "cpp").mkdir()
     monkeypatch.chdir(tmp_path)
-    shell = InteractiveShell.instance()
     for src in cells:
-        assert shell.run_cell(src, store_history=False).success
+        assert ipython_shell.run_cell(src, store_history=False).success
     found = find_kernel_sources([AnswerCell(i + 10, s) for i, s in enumerate(cells)], {})
     assert [(k.name, k.origin) for k in found] == [("silu.cc", "cell 11"), ("other.cpp", "cell 13")]
     assert found[0].text == (tmp_path / "silu.cc").read_bytes()
@@ -198,17 +205,15 @@ def test_build_key_needs_the_same_include_dir_inside_and_outside():
     assert (Path(inc) / "xla" / "ffi" / "api" / "ffi.h").is_file()
 
 
-def test_a_writefile_line_ipython_refuses_writes_no_source_and_tells_the_student(tmp_path, monkeypatch):
+def test_a_writefile_line_ipython_refuses_writes_no_source_and_tells_the_student(tmp_path, monkeypatch,
+                                                                                 ipython_shell):
     """`%%writefile silu.cc  # kernel` is an honest typo: IPython refuses it (UsageError) and writes
     nothing, so the grader finds no source in it and says why, in Chinese, instead of failing."""
-    from IPython.core.interactiveshell import InteractiveShell
-
     bad = ["%%writefile silu.cc  # kernel\nint a;", "%%writefile a.cc b.cc\nint b;", "%%writefile\nint c;",
            '%%writefile "silu.cc\nint d;']
     monkeypatch.chdir(tmp_path)
-    shell = InteractiveShell.instance()
     for src in bad:
-        assert not shell.run_cell(src, store_history=False).success
+        assert not ipython_shell.run_cell(src, store_history=False).success
     assert sorted(p.name for p in tmp_path.iterdir()) == []
     cells = [AnswerCell(i + 3, s) for i, s in enumerate([*bad, "%%writefile silu.cc\nint ok;"])]
     found = find_kernel_sources(cells, {})

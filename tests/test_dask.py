@@ -119,15 +119,20 @@ def test_mismatched_and_unusable_workers_are_refused_by_name(tmp_path: Path) -> 
 
 
 @pytest.fixture(scope="module")
-def local_reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("local") / "out"
-    r = grade(EXAMPLES, out, "--jobs", "2")
-    assert r.returncode == 0, r.stderr
-    return out
+def local_reference(examples_batch) -> Path:
+    """The local executor's output for the examples (plus a blank release): the session's one grading
+    of that folder (tests/conftest.py), which test_end_to_end.py judges too."""
+    assert examples_batch.proc.returncode == 0, examples_batch.proc.stderr
+    return examples_batch.out
+
+
+@pytest.fixture(scope="module")
+def reference_subs(examples_batch) -> Path:
+    return examples_batch.subs
 
 
 def test_examples_on_dask_equal_local_even_when_a_worker_is_killed(
-    two_workers: LoopbackCluster, local_reference: Path, tmp_path: Path
+    two_workers: LoopbackCluster, local_reference: Path, reference_subs: Path, tmp_path: Path
 ) -> None:
     """The example submissions on two workers, one of them SIGKILLed while it grades: Dask
     reschedules that student, and grades.csv and every feedback.md equal the local executor's
@@ -144,7 +149,7 @@ def test_examples_on_dask_equal_local_even_when_a_worker_is_killed(
     )
     killer.start()
     try:
-        r = grade(EXAMPLES, out, "--executor", two_workers.address)
+        r = grade(reference_subs, out, "--executor", two_workers.address)
     finally:
         finished.set()
         killer.join()
@@ -155,7 +160,7 @@ def test_examples_on_dask_equal_local_even_when_a_worker_is_killed(
     assert student_files(out) == student_files(local_reference)
     assert {s: v["state"] for s, v in rows(out).items()} == {s: "graded" for s in rows(local_reference)}
 
-    again = grade(EXAMPLES, out, "--executor", two_workers.address)
+    again = grade(reference_subs, out, "--executor", two_workers.address)
     assert again.returncode == 0, again.stderr
     assert again.stderr.count("(unchanged)") == len(rows(out))
     assert student_files(out) == student_files(local_reference)
@@ -172,7 +177,7 @@ def test_results_survive_the_wire_format(local_reference: Path) -> None:
         results = [r for sid in rows(local_reference) if (r := gb.load_result(sid)) is not None]
     finally:
         gb.close()
-    assert len(results) == 5
+    assert len(results) == 6  # the five examples and the blank release
     for res in results:
         back = decode_result(
             encode_result(res),

@@ -657,6 +657,38 @@ def test_a_missing_chapter_is_left_to_the_batch(tmp_path, settings):
     assert not any("第 5 章" in m for m in res.messages_zh)
 
 
+@REAL
+def test_chapters_at_once_grade_like_one_after_the_other_each_under_its_own_uid(tmp_path, settings):
+    """RunSettings.chapters_at_once: both chapters' children run at the same time, each in a job of
+    its own (its own sandbox uid, so RLIMIT_NPROC and the reaping stay per chapter), and the result is
+    the sequential one: scores, notes, flags and phases in chapter order."""
+    rel = make_release(tmp_path / "rel")
+    uid_cell = "import os\nextra = {'uid': os.getuid()}"
+    sub = student(rel, {"histogram": [*good("histogram"), uid_cell], "reduce_sum_rules": [
+        "def quad(x):\n    return x * 4.0", uid_cell]}, chapters=("ch02", "ch05"))
+    uids = (TEST_UID, TEST_UID + 400)  # TEST_UID is 65100 + pid % 400: the two never meet
+    exercises = ("histogram", "reduce_sum_rules")
+    results, seen_uids = {}, {}
+    for concurrent in (False, True):
+        s = settings(exercises=exercises, uids=uids, chapters_at_once=concurrent)
+        cat = dummy_catalog()
+        results[concurrent] = grade_submission(sub, rel, s, catalog=cat)
+        seen_uids[concurrent] = {ex: cat[ex].seen[-1].raw("extra")["uid"] for ex in exercises}
+        assert_job_left_nothing(s)
+    one_by_one, at_once = results[False], results[True]
+    assert {k: (v.score, v.status) for k, v in at_once.scores.items()} == \
+        {k: (v.score, v.status) for k, v in one_by_one.scores.items()} == \
+        {"histogram": (10.0, "ok"), "reduce_sum_rules": (10.0, "ok")}
+    assert [p.name for p in at_once.phases] == [p.name for p in one_by_one.phases]
+    assert (at_once.messages_zh, at_once.flags, at_once.status) == \
+        (one_by_one.messages_zh, one_by_one.flags, one_by_one.status)
+    assert len(set(seen_uids[False].values())) == 1
+    assert set(seen_uids[True].values()) == set(uids)
+    child = {p.name.split("/")[0]: p for p in at_once.phases if p.name.endswith("/child#1")}
+    assert child["ch05"].started_at < child["ch02"].started_at + child["ch02"].duration_s
+    assert child["ch02"].started_at < child["ch05"].started_at + child["ch05"].duration_s
+
+
 def test_the_runner_refuses_a_submission_intake_refused(tmp_path, settings):
     """Intake failures are scored by batch.intake_failure_result and never reach the runner."""
     rel = make_release(tmp_path / "rel")

@@ -63,6 +63,23 @@ def test_in_ci_allowlisted_skips_pass(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stdout
 
 
+IPYTHON_SHELL_TEST = """
+def test_shell():
+    from IPython.core.interactiveshell import InteractiveShell
+
+    shell = InteractiveShell.instance()
+    assert shell.run_cell("x = 1", store_history=True).success
+"""
+
+
+def test_an_ipython_shell_a_test_left_ends_before_the_private_home_goes(tmp_path: Path) -> None:
+    """Its history's atexit hook used to write to a SQLite file under the removed HOME at exit."""
+    r = _run_suite(tmp_path, IPYTHON_SHELL_TEST, ci=False)
+    assert r.returncode == 0, r.stdout
+    assert "1 passed" in r.stdout
+    assert "readonly database" not in r.stderr + r.stdout and "Traceback" not in r.stderr, r.stderr
+
+
 def test_tests_see_a_private_home_and_no_jaxgrade_overrides() -> None:
     home = Path(os.environ["HOME"])
     assert home.name.startswith("jaxgrade-test-home-") and home != Path("/root")

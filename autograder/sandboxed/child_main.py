@@ -43,6 +43,9 @@ Observations recorded per exercise besides the probe's own keys (observe.py wire
                 tamper.py); empty list when none. Carried by the "end" frame (the parent turns it
                 into this key), or written as a key without a stream.
   __probe__     error entry when the probe itself was interrupted (e.g. SystemExit from student code)
+  __profile__   where the probe's time went: wall, CPU, JAX tracing, lowering, XLA compile and run time
+                and the compilations, in total and per recorded key (profiling.py; informational only,
+                nothing scores on it)
 """
 
 from __future__ import annotations
@@ -67,6 +70,7 @@ from .childjob import PACKAGE, Progress, job_path
 from .inputs import load_inputs
 from .netlock import forbid_new_connections
 from .observe import Recorder, StreamBroken, StreamSink
+from .profiling import ProbeProfiler
 from .tamper import Snapshot, TripwireSpec
 from .wire import (
     ACK_WAIT_S,
@@ -74,6 +78,7 @@ from .wire import (
     JOB_LAYOUT,
     NOTEBOOK_JOB,
     PROBE_ERROR_KEY,
+    PROFILE_KEY,
     SETUP_ERROR_EXIT,
     TAMPERED_KEY,
     TOKEN_KEY,
@@ -149,6 +154,7 @@ class Prepared:
     probe_fns: dict[str, Any]  # exercise id -> its probe(ns, inp, rec)
     inputs: dict[str, dict[str, Any]]  # exercise id -> the probe's inputs
     snapshot: Snapshot  # the relies-on names and every global of the probe modules
+    profiler: ProbeProfiler  # listens to JAX's compile events from before the first student line
 
 
 @dataclass(frozen=True)
@@ -321,9 +327,11 @@ def prepare(job: dict[str, Any], jobdir: Path, token: str, obs_dir: Path, inputs
     workdir.mkdir(parents=True, exist_ok=True)
     probes: dict[str, ModuleType] = {e.id: importlib.import_module(f"{PACKAGE}.probes.{e.id}")
                                      for e in exercises}
+    profiler = ProbeProfiler()
+    profiler.install()  # the probes imported JAX; its listeners are in place before any student code
     prepared = Prepared(sink=sink, probes=probes, probe_fns={e.id: probes[e.id].probe for e in exercises},
                         inputs={e.id: load_inputs(inputs_dir, e.id) for e in exercises},
-                        snapshot=take_snapshot(exercises, probes))
+                        snapshot=take_snapshot(exercises, probes), profiler=profiler)
     install_child_tripwire(prepared, exercises, refuse_ctypes=job.get("chapter") in CTYPES_FREE_CHAPTERS)
     return prepared
 
@@ -394,7 +402,7 @@ def run_exercise(ex: ExerciseJob, run: ExerciseRun) -> None:
     run.progress.emit(ex.id, _CELLS)
     cell_errors = run_answer_cells(run.shell, ex.cells, run.captured)
     stop_shell_threads(run.shell)
-    rec = Recorder(run.obs_dir, ex.id, sink=prepared.sink)
+    rec = Recorder(run.obs_dir, ex.id, sink=prepared.sink, on_record=prepared.profiler.mark)
     probe_prefix = prepared.probes[ex.id].__name__ + "."
     own_globals = [k for k in prepared.snapshot.entries if k.startswith(probe_prefix)]
     labels = [*BASE_RELIES_ON, *ex.relies_on, *own_globals]
@@ -403,8 +411,16 @@ def run_exercise(ex: ExerciseJob, run: ExerciseRun) -> None:
     run.obs_dir.mkdir(parents=True, exist_ok=True)  # the cells may have deleted it (`!rm -rf /`)
     tamper.phase(ex.id, "probe")
     if not tampered:
+        prepared.profiler.start()
         run_probe(prepared.probe_fns[ex.id], run.ns, prepared.inputs[ex.id], rec, run.captured)
+        profile = prepared.profiler.finish()
         tampered |= changes_noticed(prepared.snapshot, labels, run.thread_hooks)
+        try:
+            rec.put(PROFILE_KEY, profile)
+        except StreamBroken:
+            tamper.flag("observation stream replaced")
+        except Exception:
+            pass  # the profile is informational: without it the exercise is judged the same
     if run.token and prepared.sink is None:
         rec.values[TOKEN_KEY] = {"json": run.token}
     run.obs_dir.mkdir(parents=True, exist_ok=True)

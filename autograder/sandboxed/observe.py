@@ -173,7 +173,8 @@ class _Values(dict):
 class Recorder:
     """Records one exercise's observations: into files (`flush()`), or frame by frame into `sink`."""
 
-    def __init__(self, obs_dir: Path, exercise: str, sink: StreamSink | None = None):
+    def __init__(self, obs_dir: Path, exercise: str, sink: StreamSink | None = None,
+                 on_record: Callable[[str], None] | None = None):
         self.obs_dir = Path(obs_dir)
         self.exercise = _exact_str(exercise)
         self.values: _Values = _Values(self)
@@ -181,6 +182,7 @@ class Recorder:
         self._dir = _os_fspath(self.obs_dir)
         self._n_arrays = 0
         self._arrays: dict[str, np.ndarray] = {}  # npy name -> array (an entry copy sends it again)
+        self._on_record = on_record  # told each recorded key (the child's profiler cuts the probe there)
 
     def _record(self, key: Any, kind: str, value: Any, array: np.ndarray | None = None) -> None:
         key = _exact_str(key)
@@ -199,6 +201,11 @@ class Recorder:
                 self._sink.put(self.exercise, key, kind, value)
             entry = {kind: value}
         _dict_setitem(self.values, key, entry)
+        if self._on_record is not None:
+            try:
+                self._on_record(key)
+            except _Exception:
+                pass  # the profile is informational: its failure never costs a record
 
     def _set_entry(self, key: Any, entry: Any) -> None:
         if _type(entry) is not _dict or _len(entry) != 1:

@@ -51,3 +51,17 @@ def rows(out: Path) -> dict[str, dict[str, str]]:
         }
     finally:
         db.close()
+
+
+def examples_with_blank(dest: Path) -> Path:
+    """examples/submissions copied to `dest`, plus s900_blank: the committed release's notebooks as
+    handed out (the blank release must score 0)."""
+    import json
+
+    shutil.copytree(REPO / "examples" / "submissions", dest)
+    blank = dest / "s900_blank"
+    blank.mkdir()
+    manifest = json.loads((RELEASE / "manifest.json").read_text(encoding="utf-8"))
+    for name in manifest["notebooks"].values():
+        shutil.copy2(RELEASE / name, blank / name)
+    return dest

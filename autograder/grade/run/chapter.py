@@ -24,6 +24,7 @@ from autograder.grade.run.job import (
 from autograder.grade.run.judge import judge, scaled_to_points
 from autograder.grade.run.kernel_child import KernelChild
 from autograder.grade.run.notebook_child import ChildRun, run_notebook_children
+from autograder.grade.run.probe_profile import write_profiles
 from autograder.grade.run.settings import exercise_seed
 from autograder.messages import Status, kernel_run_message, message
 from autograder.model import GraderFault
@@ -96,6 +97,8 @@ def grade_chapter(job: Job, chapter: str, notebook: dict[str, Any],
         kernel_status, kernel_values = kernel_child.finish()
     finally:
         kernel_child.kill()
+    if job.settings.profile_dir is not None:
+        write_profiles(job.settings.profile_dir, chapter, runs.observations)
     with job.clock.phase(f"{chapter}/verdict"):
         scores: dict[str, ExerciseScore] = {}
         for ex in exercises:

@@ -45,6 +45,11 @@ class RunSettings:
     # the structure pool entry of every exercise's inputs (exercises/structure_pool.py); None: the
     # fresh seed picks it. The warm-cache fill forces each entry in turn.
     structure_index: int | None = None
+    # where each exercise's per-check profile goes (grade/run/probe_profile.py); None: not kept
+    profile_dir: Path | None = None
+    # grade a submission's chapters at the same time, each in a job (uid, folder) of its own; only with
+    # bwrap or container isolation (grade/run/submission.py; measured in docs/performance.md)
+    chapters_at_once: bool = False
 
     def __post_init__(self) -> None:
         trusted = set(self.uids) & set(TRUSTED_FILL_UIDS)
