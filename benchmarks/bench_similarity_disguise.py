@@ -21,6 +21,7 @@ Every engine scores the same texts in the same run:
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import tempfile
 import time
@@ -49,6 +50,8 @@ def class_texts(unit: str, seed: int) -> tuple[dict[str, str], dict[str, str]]:
     """(name -> text, copy name -> level): members by variant name, copies as `<base>@<level>`."""
     exercise = "silu_ffi" if unit == "silu.cc" else unit
     corpus = load_corpus(exercise)
+    starter = " ".join(t for _, t in _release_subtracted().template.get(unit, []))
+    keep = frozenset(re.findall(r"[A-Za-z_]\w*", starter))
     texts: dict[str, str] = {}
     levels: dict[str, str] = {}
     for i, name in enumerate(_base_names(exercise)):
@@ -60,8 +63,8 @@ def class_texts(unit: str, seed: int) -> tuple[dict[str, str], dict[str, str]]:
         if not _written_independently(exercise, name):
             continue
         for j, level in enumerate(CPP_LEVELS if unit == "silu.cc" else PY_LEVELS):
-            make = cpp_copy if unit == "silu.cc" else python_copy
-            copied = make(base, level, seed * 1000 + i * 20 + j)
+            at = seed * 1000 + i * 20 + j
+            copied = cpp_copy(base, level, at) if unit == "silu.cc" else python_copy(base, level, at, keep)
             if copied is not None:
                 texts[f"{name}@{level}"] = copied
                 levels[f"{name}@{level}"] = level

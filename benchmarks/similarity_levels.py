@@ -46,10 +46,10 @@ PY_LEVELS = (
 CPP_LEVELS = ("cpp_helpers_dead",)
 
 
-def _rename(tree: ast.Module, rng: random.Random) -> ast.Module:
+def _rename(tree: ast.Module, rng: random.Random, keep: frozenset[str]) -> ast.Module:
     binds = _Binds()
     binds.visit(tree)
-    names = sorted(n for n in binds.names if n not in _BUILTINS)
+    names = sorted(n for n in binds.names if n not in _BUILTINS and n not in keep)
     words = ["acc", "buf", "res", "tmp", "val", "arr", "out", "cur", "w", "z"]
     table = {n: f"{rng.choice(words)}_{rng.choice('abcdefghk')}{i}" for i, n in enumerate(names)}
     return _Rename(table).visit(tree)
@@ -77,7 +77,11 @@ def _comments(tree: ast.Module, rng: random.Random) -> ast.Module | None:
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef):
             doc = ast.Expr(ast.Constant(rng.choice(["Compute it.", "Helper.", "My version."])))
-            if node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant):
+            if (
+                node.body
+                and isinstance(node.body[0], ast.Expr)
+                and isinstance(node.body[0].value, ast.Constant)
+            ):
                 node.body[0] = doc
             else:
                 node.body.insert(0, doc)
@@ -109,6 +113,23 @@ def _free_names(expr: ast.expr) -> list[str]:
     return sorted({n for n in _reads(expr) if n not in _BUILTINS})
 
 
+class _Substitute(ast.NodeTransformer):
+    def __init__(self, params: dict[str, ast.expr]) -> None:
+        self.params = params
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        return copy.deepcopy(self.params[node.id]) if node.id in self.params else node
+
+
+class _Replace(ast.NodeTransformer):
+    def __init__(self, old: ast.AST, new: ast.AST) -> None:
+        self.old, self.new = old, new
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        return self.new if node is self.old else node
+
+
 def _split(tree: ast.Module, rng: random.Random) -> ast.Module | None:
     """Inline a top-level helper whose body is `return E` and that is called once; else split the
     right side of the longest assignment inside a function into a new helper."""
@@ -128,21 +149,16 @@ def _split(tree: ast.Module, rng: random.Random) -> ast.Module | None:
     for name, helper in helpers.items():
         uses = [c for c in calls if c.func.id == name]  # type: ignore[attr-defined]
         named = sum(isinstance(n, ast.Name) and n.id == name for n in ast.walk(tree))
-        if len(uses) == 1 and named == 1 and len(uses[0].args) == len(helper.args.args) and not uses[0].keywords:
+        if (
+            len(uses) == 1
+            and named == 1
+            and len(uses[0].args) == len(helper.args.args)
+            and not uses[0].keywords
+        ):
             params = {a.arg: arg for a, arg in zip(helper.args.args, uses[0].args, strict=True)}
 
-            class Sub(ast.NodeTransformer):
-                def visit_Name(self, node: ast.Name) -> ast.AST:
-                    return copy.deepcopy(params[node.id]) if node.id in params else node
-
-            body = Sub().visit(copy.deepcopy(helper.body[0].value))  # type: ignore[arg-type]
-
-            class Inline(ast.NodeTransformer):
-                def visit_Call(self, node: ast.Call) -> ast.AST:
-                    self.generic_visit(node)
-                    return body if node is uses[0] else node
-
-            tree = Inline().visit(tree)
+            body = _Substitute(params).visit(copy.deepcopy(helper.body[0].value))  # type: ignore[arg-type]
+            tree = _Replace(uses[0], body).visit(tree)
             tree.body.remove(helper)
             return tree
     best: tuple[int, ast.FunctionDef, int] | None = None
@@ -160,7 +176,9 @@ def _split(tree: ast.Module, rng: random.Random) -> ast.Module | None:
     name = f"_part{rng.randint(1, 99)}"
     helper = ast.FunctionDef(
         name=name,
-        args=ast.arguments(posonlyargs=[], args=[ast.arg(n) for n in free], kwonlyargs=[], kw_defaults=[], defaults=[]),
+        args=ast.arguments(
+            posonlyargs=[], args=[ast.arg(n) for n in free], kwonlyargs=[], kw_defaults=[], defaults=[]
+        ),
         body=[ast.Return(stmt.value)],
         decorator_list=[],
         returns=None,
@@ -215,7 +233,9 @@ def _loops(tree: ast.Module, rng: random.Random) -> ast.Module | None:
                 and aug.target.id == s.targets[0].id
             ):
                 gen = ast.GeneratorExp(aug.value, [ast.comprehension(nxt.target, nxt.iter, [], 0)])
-                body[i : i + 2] = [ast.Assign([s.targets[0]], ast.Call(ast.Name("sum", ast.Load()), [gen], []))]
+                body[i : i + 2] = [
+                    ast.Assign([s.targets[0]], ast.Call(ast.Name("sum", ast.Load()), [gen], []))
+                ]
                 changed = True
             # x = [E for t in it]   ->   x = []; for t in it: x.append(E)
             elif (
@@ -238,7 +258,12 @@ def _loops(tree: ast.Module, rng: random.Random) -> ast.Module | None:
             # tuple(E for t in it) / sum(E for t in it) / [E for ...] as an argument: an explicit loop
             i += 1
     for node in ast.walk(tree):  # comprehensions passed on directly: a loop into a named list
-        if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.GeneratorExp) and not changed:
+        if (
+            isinstance(node, ast.Call)
+            and node.args
+            and isinstance(node.args[0], ast.GeneratorExp)
+            and not changed
+        ):
             node.args[0] = ast.ListComp(node.args[0].elt, node.args[0].generators)
             changed = True
     return tree if changed else None
@@ -285,7 +310,9 @@ def _lax_jnp(tree: ast.Module, rng: random.Random) -> ast.Module | None:
             if isinstance(node.op, ast.Add | ast.Mult) and rng.random() < 0.5:
                 node.left, node.right = node.right, node.left  # commutative operands swapped
                 return node
-            return ast.Call(ast.Attribute(ast.Name("jnp", ast.Load()), op, ast.Load()), [node.left, node.right], [])
+            return ast.Call(
+                ast.Attribute(ast.Name("jnp", ast.Load()), op, ast.Load()), [node.left, node.right], []
+            )
 
     tree = Swap().visit(tree)
     return tree if changed else None
@@ -314,8 +341,9 @@ _PY_TRANSFORMS: dict[str, Callable[[ast.Module, random.Random], ast.Module | Non
 }
 
 
-def python_copy(source: str, level: str, seed: int) -> str | None:
-    """A copy of a Python answer at `level`, or None when the level does not apply to it."""
+def python_copy(source: str, level: str, seed: int, keep: frozenset[str] = frozenset()) -> str | None:
+    """A copy of a Python answer at `level`, or None when the level does not apply to it. `keep`:
+    names the grader looks up (those of the release's starter code), which a copier cannot rename."""
     if level == "verbatim":
         return source
     rng = random.Random(seed)
@@ -329,14 +357,16 @@ def python_copy(source: str, level: str, seed: int) -> str | None:
         if done is None:
             return None
         tree = done
-    tree = _rename(tree, rng)
+    tree = _rename(tree, rng, keep)
     ast.fix_missing_locations(tree)
     lines = ast.unparse(tree).split("\n")
     if level == "comments":
         out = []
         for line in lines:
             if rng.random() < 0.3 and line.strip():
-                out.append(re.match(r"\s*", line).group(0) + rng.choice(["# next step", "# see notes", "# TODO"]))  # type: ignore[union-attr]
+                out.append(
+                    re.match(r"\s*", line).group(0) + rng.choice(["# next step", "# see notes", "# TODO"])
+                )  # type: ignore[union-attr]
             out.append(line)
         lines = out
     return "\n".join(lines) + "\n"
@@ -349,13 +379,21 @@ def cpp_copy(source: str, level: str, seed: int) -> str | None:
     rng = random.Random(seed)
     text = disguise_cpp(source, seed)
     # an unused static helper after the includes, and an unused local in every function body
-    dead = f"static inline float Unused{rng.randint(1, 99)}(float q) {{ return q * {rng.randint(2, 9)}.0f; }}\n"
+    dead = (
+        f"static inline float Unused{rng.randint(1, 99)}(float q) {{ return q * {rng.randint(2, 9)}.0f; }}\n"
+    )
     at = text.find("// helper kernels")
     text = text[:at] + dead + text[at:]
-    text = re.sub(r"(\)\s*\{)", lambda m: m.group(1) + f" int dead{rng.randint(1, 99)} = 0; (void)0;", text, count=3)
+    text = re.sub(
+        r"(\)\s*\{)", lambda m: m.group(1) + f" int dead{rng.randint(1, 99)} = 0; (void)0;", text, count=3
+    )
     # a single-use helper: the first `1.0f + ` sum becomes a call
     m = re.search(r"1\.0f \+ ([^;()]+?\([^;()]*\))", text)
     if m:
         text = text[: m.start()] + f"OnePlus({m.group(1)})" + text[m.end() :]
-        text = text.replace("// helper kernels", "static inline float OnePlus(float v) { return 1.0f + v; }\n// helper kernels", 1)
+        text = text.replace(
+            "// helper kernels",
+            "static inline float OnePlus(float v) { return 1.0f + v; }\n// helper kernels",
+            1,
+        )
     return text
