@@ -143,6 +143,11 @@ def measure(units: list[str], engines: dict[str, Engine], seeds: list[int], thre
                     f"{100 * found[level] / planted[level]:5.1f} %"
                 )
         print(f"  recall {'ALL':22} {total_found:4d}/{total:<4d} {100 * total_found / max(1, total):5.1f} %")
+        every = total + short_pairs
+        print(
+            f"  recall {'ALL, too short = missed':22} {total_found:4d}/{every:<4d} "
+            f"{100 * total_found / max(1, every):5.1f} %"
+        )
         print(
             f"  false positives {flagged}/{independent} independent pairs "
             f"{100 * flagged / max(1, independent):.2f} %; planted pairs with a side too short: {short_pairs}"

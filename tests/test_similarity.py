@@ -14,6 +14,7 @@ import json
 import subprocess
 import sys
 import zipfile
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -349,3 +350,36 @@ def test_a_huge_repetitive_answer_is_compared_by_its_start_only() -> None:
     assert all(len(f.b) <= analyse.MAX_UNIT_TOKENS for f in rep.pairs[0].fragments)
     full = analyse.Report({"histogram": rep}, {"a": {"histogram": texts["a"]}}, {}, 0.5, 30)
     assert "only the start compared: a, b" in report.body_html(full)
+
+
+def test_an_unanswered_exercise_is_starter_code_only_not_too_short(class_report: tuple[Path, Path]) -> None:
+    # s5 submitted the release untouched: its safe_distance and recompile cells are the starter's
+    # lines only (each shorter than a k-gram), which is "starter code only", never "too short".
+    _, out = class_report
+    page = (out / "similarity.html").read_text(encoding="utf-8")
+    for unit, following in (("safe_distance", "reduce_sum_rules"), ("recompile", "fusion")):
+        section = page[page.index(f'id="unit-{unit}"') : page.index(f'id="unit-{following}"')]
+        starter = section[section.index("Starter code only") :]
+        assert "s5" in starter[: starter.index("</p>")], unit
+        if "Too short to compare" in section:
+            short = section[section.index("Too short to compare") :]
+            assert "s5" not in short[: short.index("</p>")], unit
+
+
+def test_starter_lines_are_never_highlighted_as_shared(class_report: tuple[Path, Path]) -> None:
+    # The kernel's `#include` lines and `namespace ffi = xla::ffi;`, and the release's `def` line of
+    # the graded function, are every student's: a side-by-side view must not mark them as shared.
+    import re
+
+    _, out = class_report
+    page = (out / "similarity.html").read_text(encoding="utf-8")
+    for anchor, starter in (
+        ("silu.cc-1", ("#include <cmath>", '#include "xla/ffi/api/ffi.h"', "namespace ffi = xla::ffi;")),
+        ("safe_distance-1", ("def safe_pairwise_distance(X, Y):",)),
+    ):
+        view = page[page.index(f'id="{anchor}"') :]
+        view = view[: view.index('<div class="pair"', 10)] if '<div class="pair"' in view[10:] else view
+        marked = " ".join(re.findall(r"<mark[^>]*>(.*?)</mark>", view, flags=re.S))
+        assert marked, f"{anchor}: nothing highlighted at all"
+        for line in starter:
+            assert escape(line) not in marked, f"{anchor}: starter line {line!r} highlighted as shared"

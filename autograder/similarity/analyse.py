@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from autograder.similarity.fingerprints import Fingerprinted, Fragment, fragments, similarity, subtract_set
+from autograder.similarity.starter import starter_lines, without_starter
 from autograder.similarity.tokens import Token, tokenize
 from autograder.similarity.units import UNITS, StudentUnits, Subtracted, language_of
 
@@ -67,12 +68,15 @@ class Report:
     min_tokens: int
 
 
-def _fingerprint(texts: dict[str, str], unit: str, subtract: frozenset[int]) -> dict[str, Fingerprinted]:
-    lang = language_of(unit)
-    return {
-        sid: Fingerprinted.of(tokenize(text[:MAX_UNIT_CHARS], lang)[:MAX_UNIT_TOKENS], subtract)
-        for sid, text in texts.items()
-    }
+def _tokens(text: str, unit: str, starter: frozenset[bytes]) -> list[Token]:
+    text = text[:MAX_UNIT_CHARS]
+    return without_starter(text, tokenize(text, language_of(unit)), starter)[:MAX_UNIT_TOKENS]
+
+
+def _fingerprint(
+    texts: dict[str, str], unit: str, subtract: frozenset[int], starter: frozenset[bytes]
+) -> dict[str, Fingerprinted]:
+    return {sid: Fingerprinted.of(_tokens(text, unit, starter), subtract) for sid, text in texts.items()}
 
 
 def _common(prints: dict[str, set[int]]) -> set[int]:
@@ -106,8 +110,9 @@ def analyse_unit(
 ) -> UnitReport:
     lang = language_of(unit)
     template = subtract_set(tokenize(t, lang) for _, t in sub.template.get(unit, []))
+    starter = starter_lines(t for _, t in sub.template.get(unit, []))
     report = UnitReport(unit)
-    fps = _fingerprint(texts, unit, template)
+    fps = _fingerprint(texts, unit, template, starter)
     report.truncated = sorted(sid for sid, text in texts.items() if len(text) > MAX_UNIT_CHARS)
     for sid in sorted(fps):
         own = fps[sid].own_tokens
@@ -118,7 +123,7 @@ def analyse_unit(
     ref_text = sub.reference.get(unit)
     ref_hashes: frozenset[int] = frozenset()
     if ref_text is not None:
-        ref = Fingerprinted.of(tokenize(ref_text, lang), template)
+        ref = Fingerprinted.of(_tokens(ref_text, unit, starter), template)
         report.tokens[REFERENCE] = ref.tokens
         ref_hashes = frozenset(ref.hashes)
         for sid in report.compared:
