@@ -164,7 +164,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seeds", type=int, default=3, help="planted copies made with this many seeds")
     p.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD)
     p.add_argument("--engines", default="jaxgrade,copydetect")
+    p.add_argument("--min-tokens", type=int, help="jaxgrade's --min-tokens (default: its own)")
     args = p.parse_args(argv)
+    if args.min_tokens is not None:
+        from autograder.similarity import analyse
+
+        analyse.DEFAULT_MIN_TOKENS = args.min_tokens
     units = ["safe_distance"] if args.smoke else [*EXERCISE_IDS, "silu.cc"]
     seeds = [1] if args.smoke else list(range(1, args.seeds + 1))
     engines: dict[str, Engine] = {}

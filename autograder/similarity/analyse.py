@@ -56,6 +56,7 @@ class UnitReport:
     pairs: list[Match] = field(default_factory=list)  # above the threshold, most similar first
     reference: list[Match] = field(default_factory=list)  # close to the reference solution
     histogram: list[int] = field(default_factory=lambda: [0] * HISTOGRAM_BINS)  # all pairs compared
+    reference_cut: float = 1.0  # "close to the reference" from this score on (see `reference_cut`)
     tokens: dict[str, list[Token]] = field(default_factory=dict)  # for highlighting; REFERENCE too
 
 
@@ -71,6 +72,24 @@ class Report:
 def _tokens(text: str, unit: str, starter: frozenset[bytes]) -> list[Token]:
     text = text[:MAX_UNIT_CHARS]
     return without_starter(text, tokenize(text, language_of(unit)), starter)[:MAX_UNIT_TOKENS]
+
+
+# "Close to the reference" is calibrated per exercise: a short exercise with one natural answer
+# brings most of the class near the master's text, and a list naming half the class means nothing.
+# A student is listed when the score is at or above the threshold and an outlier of the class:
+# above the upper quartile by OUTLIER_IQR interquartile ranges (Tukey's fence), once the class has
+# CALIBRATE_FROM answers compared (a smaller class has no spread to speak of).
+OUTLIER_IQR = 1.5
+CALIBRATE_FROM = 8
+
+
+def reference_cut(scores: list[float], threshold: float) -> float:
+    """The score from which an answer is listed as close to the reference solution."""
+    if len(scores) < CALIBRATE_FROM:
+        return threshold
+    ordered = sorted(scores)
+    q1, q3 = ordered[len(ordered) // 4], ordered[(3 * len(ordered)) // 4]
+    return max(threshold, min(1.0, q3 + OUTLIER_IQR * (q3 - q1)))
 
 
 def _fingerprint(
@@ -126,9 +145,10 @@ def analyse_unit(
         ref = Fingerprinted.of(_tokens(ref_text, unit, starter), template)
         report.tokens[REFERENCE] = ref.tokens
         ref_hashes = frozenset(ref.hashes)
-        for sid in report.compared:
-            score = similarity(fps[sid].prints, ref.prints)
-            if score >= threshold:
+        scores = {sid: similarity(fps[sid].prints, ref.prints) for sid in report.compared}
+        report.reference_cut = reference_cut(list(scores.values()), threshold)
+        for sid, score in scores.items():
+            if score >= report.reference_cut:
                 report.reference.append(_match(unit, sid, REFERENCE, fps[sid], ref, score, template))
         report.reference.sort(key=lambda m: (-m.similarity, m.a))
     prints = {sid: fps[sid].prints - ref_hashes for sid in report.compared}
