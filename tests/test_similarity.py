@@ -387,3 +387,63 @@ def test_starter_lines_are_never_highlighted_as_shared(class_report: tuple[Path,
         assert marked, f"{anchor}: nothing highlighted at all"
         for line in starter:
             assert escape(line) not in marked, f"{anchor}: starter line {line!r} highlighted as shared"
+
+
+def test_the_report_summarises_recurring_pairs_and_links_tables_and_views_both_ways(
+    class_report: tuple[Path, Path],
+) -> None:
+    import re
+
+    _, out = class_report
+    page = (out / "similarity.html").read_text(encoding="utf-8")
+    # s1 and s2 are flagged in histogram, safe_distance and silu.cc: the first case in the summary
+    summary = page[page.index('id="recurring"') : page.index('<section id="unit-')]
+    first = re.search(
+        r"<tr id=\"(recurring-[^\"]+)\"[^>]*><td>(\w+)</td><td>(\w+)</td><td>(\d+)</td>", summary
+    )
+    assert first is not None and first.group(2, 3) == ("s1", "s2") and int(first.group(4)) >= 3
+    for anchor in ("histogram-1", "safe_distance-1", "silu.cc-1"):
+        assert f'href="#{anchor}"' in summary
+        assert '<tr data-a="s1" data-b="s2"' in page and f'id="row-{anchor}"' in page  # the table row
+        view = page[page.index(f'<div class="pair" id="{anchor}"') :][:2000]
+        assert f'href="#row-{anchor}"' in view and f'href="#{first.group(1)}"' in view  # back links
+    # every pair of a table has its view (not only the first 50), and every view a row
+    rows = set(re.findall(r'data-view="([^"]+)"', page))
+    views = set(re.findall(r'<div class="pair" id="([^"]+)"', page))
+    assert rows == views and rows
+    assert page.count('<svg class="hist"') >= 3  # a score histogram per exercise compared
+
+
+def test_many_flagged_pairs_each_get_a_side_by_side_view() -> None:
+    from autograder.similarity import analyse, report, units
+
+    # two groups of ten copies (a fingerprint in more than ten answers would be common code)
+    texts = {
+        f"{variant}{i:02d}": disguised(corpus_answer("safe_distance", variant), i).python
+        for variant in ("masked_norm", "custom_jvp_sqrt")
+        for i in range(10)
+    }
+    sub = units.Subtracted({}, {})
+    rep = analyse.Report(
+        {"safe_distance": analyse.analyse_unit("safe_distance", texts, sub, threshold=0.5, min_tokens=10)},
+        {sid: {"safe_distance": t} for sid, t in texts.items()},
+        {},
+        0.5,
+        10,
+    )
+    flagged = len(rep.units["safe_distance"].pairs)
+    assert flagged >= 90
+    page = report.page_html(rep)
+    assert page.count('<div class="pair" id="safe_distance-') == flagged
+
+
+def test_close_to_the_reference_is_calibrated_against_the_class() -> None:
+    from autograder.similarity.analyse import reference_cut
+
+    # a class that mostly writes the reference's shape: only a clear outlier is listed
+    everyone_close = [0.6, 0.62, 0.64, 0.66, 0.6, 0.63, 0.65, 0.61, 0.67, 0.64]
+    cut = reference_cut(everyone_close, 0.5)
+    assert all(s < cut for s in everyone_close) and reference_cut([*everyone_close, 0.98], 0.5) <= 0.98
+    # a spread-out class keeps the threshold, and a class too small to calibrate does too
+    assert reference_cut([0.0, 0.1, 0.05, 0.2, 0.0, 0.1, 0.3, 0.15], 0.5) == 0.5
+    assert reference_cut([0.6, 0.62, 0.64], 0.5) == 0.5
