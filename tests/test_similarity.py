@@ -22,6 +22,7 @@ import pytest
 from autograder import cli
 from benchmarks.similarity_corpus import Answer, write_student
 
+from helpers import chromium
 from helpers.similarity import corpus_answer, disguised
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -414,23 +415,33 @@ def test_the_report_summarises_recurring_pairs_and_links_tables_and_views_both_w
     assert page.count('<svg class="hist"') >= 3  # a score histogram per exercise compared
 
 
-def test_many_flagged_pairs_each_get_a_side_by_side_view() -> None:
-    from autograder.similarity import analyse, report, units
+def two_groups_of_copies():  # noqa: ANN201 (an analyse.Report)
+    """Two groups of ten disguised copies of one safe_distance answer each: 90 flagged pairs (a
+    fingerprint in more than ten answers would be common code)."""
+    from autograder.similarity import analyse, units
 
-    # two groups of ten copies (a fingerprint in more than ten answers would be common code)
     texts = {
         f"{variant}{i:02d}": disguised(corpus_answer("safe_distance", variant), i).python
         for variant in ("masked_norm", "custom_jvp_sqrt")
         for i in range(10)
     }
-    sub = units.Subtracted({}, {})
-    rep = analyse.Report(
-        {"safe_distance": analyse.analyse_unit("safe_distance", texts, sub, threshold=0.5, min_tokens=10)},
+    return analyse.Report(
+        {
+            "safe_distance": analyse.analyse_unit(
+                "safe_distance", texts, units.Subtracted({}, {}), threshold=0.5, min_tokens=10
+            )
+        },
         {sid: {"safe_distance": t} for sid, t in texts.items()},
         {},
         0.5,
         10,
     )
+
+
+def test_many_flagged_pairs_each_get_a_side_by_side_view() -> None:
+    from autograder.similarity import report
+
+    rep = two_groups_of_copies()
     flagged = len(rep.units["safe_distance"].pairs)
     assert flagged >= 90
     page = report.page_html(rep)
@@ -447,3 +458,41 @@ def test_close_to_the_reference_is_calibrated_against_the_class() -> None:
     # a spread-out class keeps the threshold, and a class too small to calibrate does too
     assert reference_cut([0.0, 0.1, 0.05, 0.2, 0.0, 0.1, 0.3, 0.15], 0.5) == 0.5
     assert reference_cut([0.6, 0.62, 0.64], 0.5) == 0.5
+
+
+@pytest.mark.skipif(not chromium.available(), reason=chromium.MISSING)
+def test_the_report_filters_and_sorts_in_chromium(class_report: tuple[Path, Path], tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    from autograder.similarity import report
+
+    _, out = class_report
+    driver = chromium.headless_chromium("1200,1400")
+    try:
+        driver.get((out / "similarity.html").as_uri())
+        driver.save_screenshot(str(chromium.screenshot_folder(tmp_path) / "similarity_report.png"))
+        rows = driver.find_elements(By.CSS_SELECTOR, "tr[data-score]")
+        assert any("s3" in (r.get_attribute("data-a"), r.get_attribute("data-b")) for r in rows)
+        driver.find_element(By.ID, "sim-who").send_keys("s1")
+        shown = [r for r in rows if r.is_displayed()]
+        assert shown and all("s1" in (r.get_attribute("data-a"), r.get_attribute("data-b")) for r in shown)
+        assert len(shown) < len(rows)
+        # the side-by-side view of a hidden row is hidden with it
+        hidden = next(r for r in rows if not r.is_displayed() and r.get_attribute("data-view"))
+        assert not driver.find_element(By.ID, hidden.get_attribute("data-view")).is_displayed()
+        many = tmp_path / "many.html"
+        many.write_text(report.page_html(two_groups_of_copies()), encoding="utf-8")
+        driver.get(many.as_uri())
+        table = driver.find_element(By.CSS_SELECTOR, "#unit-safe_distance table")
+        heads = table.find_elements(By.CSS_SELECTOR, "th")
+
+        def column(i: int) -> list[str]:
+            return [td.text for td in table.find_elements(By.CSS_SELECTOR, f"tr td:nth-child({i + 1})")]
+
+        heads[0].click()  # the rank, descending
+        ranks = [int(v) for v in column(0)]
+        assert ranks == sorted(ranks, reverse=True) and len(ranks) >= 90 and ranks[0] > ranks[-1]
+        heads[1].click()  # student A, descending: the `masked_norm` copies first
+        assert column(1)[0].startswith("masked_norm") and column(1)[-1].startswith("custom_jvp_sqrt")
+    finally:
+        driver.quit()

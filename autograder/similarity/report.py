@@ -20,7 +20,15 @@ import io
 from html import escape
 from pathlib import Path
 
-from autograder.similarity.analyse import MAX_UNIT_CHARS, REFERENCE, Match, Report, UnitReport
+from autograder.similarity.analyse import (
+    CALIBRATE_FROM,
+    MAX_UNIT_CHARS,
+    OUTLIER_IQR,
+    REFERENCE,
+    Match,
+    Report,
+    UnitReport,
+)
 from autograder.similarity.tokens import Token
 
 CSV_COLUMNS = (
@@ -288,10 +296,13 @@ def unit_html(
         parts.append(_table(shown))
     if unit.reference:
         parts.append("<h3>Close to the reference solution</h3>")
-        parts.append(
-            f'<p class="note">Listed from {unit.reference_cut:.2f} on: at or above the threshold and '
-            "well above the rest of the class (upper quartile plus 1.5 interquartile ranges).</p>"
+        why = (
+            "at or above the threshold and well above the rest of the class (upper quartile plus "
+            f"{OUTLIER_IQR} interquartile ranges)"
+            if len(unit.compared) >= CALIBRATE_FROM
+            else f"at or above the threshold (fewer than {CALIBRATE_FROM} answers: no spread to calibrate on)"
         )
+        parts.append(f'<p class="note">Listed from {unit.reference_cut:.2f} on: {why}.</p>')
         parts.append(_table([(m, f"{unit.unit}-ref-{i + 1}") for i, m in enumerate(unit.reference)]))
     if unit.too_short:
         parts.append(
