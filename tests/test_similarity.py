@@ -496,3 +496,41 @@ def test_the_report_filters_and_sorts_in_chromium(class_report: tuple[Path, Path
         assert column(1)[0].startswith("masked_norm") and column(1)[-1].startswith("custom_jvp_sqrt")
     finally:
         driver.quit()
+
+
+def test_normalising_undoes_each_disguise_and_keeps_other_programs_apart() -> None:
+    from autograder.similarity.tokens import tokenize
+
+    def texts(source: str) -> list[str]:
+        return [t.text for t in tokenize(source, "python")]
+
+    plain = (
+        "def f(x, y):\n    d = x[:, None] - y[None]\n    s = jnp.sum(d * d, axis=-1)\n"
+        "    return jnp.where(s == 0, 0.0, jnp.sqrt(jnp.maximum(s, 1e-12)))\n"
+    )
+    disguises = {
+        "lax and jnp swapped, operands commuted": (
+            "def f(x, y):\n    d = jnp.subtract(x[:, None], y[None])\n    s = np.sum(d * d, axis=-1)\n"
+            "    return lax.select(s == 0, 0.0, lax.sqrt(lax.max(s, 1e-12)))\n"
+        ),
+        "a helper split off": (
+            "def _sq(d):\n    return jnp.sum(d * d, axis=-1)\n\ndef f(x, y):\n    d = x[:, None] - y[None]\n"
+            "    s = _sq(d)\n    return jnp.where(s == 0, 0.0, jnp.sqrt(jnp.maximum(s, 1e-12)))\n"
+        ),
+        "dead and unreachable code": (
+            "def f(x, y):\n    unused = x * 3\n    d = x[:, None] - y[None]\n"
+            "    s = jnp.sum(d * d, axis=-1)\n"
+            "    return jnp.where(s == 0, 0.0, jnp.sqrt(jnp.maximum(s, 1e-12)))\n    never = 1\n"
+        ),
+    }
+    for what, source in disguises.items():
+        assert texts(source) == texts(plain), what
+    loop = "def g(xs):\n    out = []\n    for x in xs:\n        out.append(x * 2)\n    return out\n"
+    assert texts("def g(xs):\n    out = [x * 2 for x in xs]\n    return out\n") == texts(loop)
+    independent = "def f(a, b):\n    first = h(a)\n    second = k(b)\n    return first, second\n"
+    swapped = "def f(a, b):\n    second = k(b)\n    first = h(a)\n    return first, second\n"
+    assert texts(independent) == texts(swapped)
+    # not the same programs: another operator, statements whose order matters
+    assert texts(plain.replace("d * d", "d - d")) != texts(plain.replace("d * d", "d + d"))
+    dependent = "def f(a):\n    a = h(a) + 1\n    b = k(a)\n    return b\n"
+    assert texts(dependent) != texts("def f(a):\n    b = k(a)\n    a = h(a) + 1\n    return b\n")
