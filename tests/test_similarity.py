@@ -18,6 +18,8 @@ from html import escape
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from autograder import cli
 from benchmarks.similarity_corpus import Answer, write_student
@@ -534,3 +536,47 @@ def test_normalising_undoes_each_disguise_and_keeps_other_programs_apart() -> No
     assert texts(plain.replace("d * d", "d - d")) != texts(plain.replace("d * d", "d + d"))
     dependent = "def f(a):\n    a = h(a) + 1\n    b = k(a)\n    return b\n"
     assert texts(dependent) != texts("def f(a):\n    b = k(a)\n    a = h(a) + 1\n    return b\n")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "def f(x):",
+                "    return",
+                " x",
+                " +",
+                " *",
+                " jnp.add(",
+                " lax.select(",
+                ")",
+                "(",
+                "[",
+                "]",
+                " for",
+                " in",
+                " xs",
+                "\n",
+                "    y = x",
+                "    if False:",
+                "    z = [a for a in b]",
+                ",",
+                ":",
+                "1",
+                "\x00",
+                "é",
+            ]
+        ),
+        max_size=80,
+    )
+)
+def test_normalising_never_fails_and_tokens_stay_inside_the_source(parts: list[str]) -> None:
+    # hostile text: whatever tree-sitter recovers, every token is a span of the source
+    from autograder.similarity.tokens import tokenize
+
+    source = "".join(parts)
+    size = len(source.encode("utf-8", "replace"))
+    for language in ("python", "cpp"):
+        for t in tokenize(source, language):
+            assert 0 <= t.start <= t.end <= size and t.text
