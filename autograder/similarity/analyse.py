@@ -29,6 +29,10 @@ HISTOGRAM_BINS = 20
 # notebook must not cost minutes: tokenising is linear, but every token is a Python object).
 MAX_UNIT_CHARS = 100_000
 MAX_UNIT_TOKENS = 20_000
+# A pair is flagged only when it shares at least this many fingerprints: the share of the smaller
+# side is 1.0 for a 16-token answer whose one API chain (`jax.jit(f).lower(*args).compile()`)
+# any longer answer contains (measured: benchmarks/bench_similarity.py, fusion).
+MIN_SHARED_PRINTS = 2
 COMMON_SHARE = 0.2  # a fingerprint in more than this share of a unit's answers is common code
 COMMON_FLOOR = 10  # ... and in more than this many (small classes share little by chance)
 
@@ -163,7 +167,7 @@ def analyse_unit(
     for (a, b), count in shared.items():
         score = count / min(len(prints[a]), len(prints[b]))
         report.histogram[min(int(score * HISTOGRAM_BINS), HISTOGRAM_BINS - 1)] += 1
-        if score >= threshold:
+        if score >= threshold and count >= MIN_SHARED_PRINTS:
             report.pairs.append(_match(unit, a, b, fps[a], fps[b], score, pair_subtract))
     report.pairs.sort(key=lambda m: (-m.similarity, -m.longest, m.a, m.b))
     return report
