@@ -31,6 +31,7 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
     ),
     "bench_parent_cpu.py": (["--smoke"], ["one cell of `!` lines", "many %%writefile cells", "worst: "]),
     "bench_similarity.py": (["--smoke"], ["rec/fp/fpv", "safe_distance", "scale: 12 students"]),
+    "bench_similarity_disguise.py": (["--smoke"], ["recall verbatim", "recall ALL", "false positives"]),
 }
 
 

@@ -14,13 +14,17 @@ import json
 import subprocess
 import sys
 import zipfile
+from html import escape
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from autograder import cli
 from benchmarks.similarity_corpus import Answer, write_student
 
+from helpers import chromium
 from helpers.similarity import corpus_answer, disguised
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -160,7 +164,11 @@ def test_malformed_and_hostile_notebooks_are_skipped_with_a_note(
     assert "surrogate: not compared" not in err
     page = (tmp_path / "out" / "similarity.html").read_text(encoding="utf-8")
     assert "hostile1 and hostile2" in page
-    assert "<script" not in page and "<b>" not in page and "&lt;/pre&gt;&lt;script&gt;" in page
+    # one script, the report's own constant (filtering and sorting): the hostile one is text
+    from autograder.similarity.report import SCRIPT
+
+    assert page.count("<script") == 1 and f"<script>{SCRIPT}</script>" in page
+    assert "<b>" not in page and "&lt;/pre&gt;&lt;script&gt;" in page
     assert "broken" in page[page.index("Not compared") :]
     assert ("s1", "s2") in {(r["student_a"], r["student_b"]) for r in rows(tmp_path / "out")}
 
@@ -303,7 +311,9 @@ def test_folding_loops_walks_a_hostile_block_by_sibling_links() -> None:
     # 40,000 statements that each look like the start of a folded loop: every check steps to the
     # neighbouring statement through sibling links, a few calls per statement (a scan of the block per
     # statement, the quadratic way, would be 40,000 per statement and take minutes).
-    block = "def f():\n" + "    s = list(a)\n    i = 0\n" * 20_000
+    block = (
+        "def f():\n" + "    s = list(a)\n    i = 0\n" * 20_000 + "    return s, i\n"
+    )  # used: not dead code
     calls = 0
     original = loops._neighbour
 
@@ -347,3 +357,226 @@ def test_a_huge_repetitive_answer_is_compared_by_its_start_only() -> None:
     assert all(len(f.b) <= analyse.MAX_UNIT_TOKENS for f in rep.pairs[0].fragments)
     full = analyse.Report({"histogram": rep}, {"a": {"histogram": texts["a"]}}, {}, 0.5, 30)
     assert "only the start compared: a, b" in report.body_html(full)
+
+
+def test_an_unanswered_exercise_is_starter_code_only_not_too_short(class_report: tuple[Path, Path]) -> None:
+    # s5 submitted the release untouched: its safe_distance and recompile cells are the starter's
+    # lines only (each shorter than a k-gram), which is "starter code only", never "too short".
+    _, out = class_report
+    page = (out / "similarity.html").read_text(encoding="utf-8")
+    for unit, following in (("safe_distance", "reduce_sum_rules"), ("recompile", "fusion")):
+        section = page[page.index(f'id="unit-{unit}"') : page.index(f'id="unit-{following}"')]
+        starter = section[section.index("Starter code only") :]
+        assert "s5" in starter[: starter.index("</p>")], unit
+        if "Too short to compare" in section:
+            short = section[section.index("Too short to compare") :]
+            assert "s5" not in short[: short.index("</p>")], unit
+
+
+def test_starter_lines_are_never_highlighted_as_shared(class_report: tuple[Path, Path]) -> None:
+    # The kernel's `#include` lines and `namespace ffi = xla::ffi;`, and the release's `def` line of
+    # the graded function, are every student's: a side-by-side view must not mark them as shared.
+    import re
+
+    _, out = class_report
+    page = (out / "similarity.html").read_text(encoding="utf-8")
+    for anchor, starter in (
+        ("silu.cc-1", ("#include <cmath>", '#include "xla/ffi/api/ffi.h"', "namespace ffi = xla::ffi;")),
+        ("safe_distance-1", ("def safe_pairwise_distance(X, Y):",)),
+    ):
+        view = page[page.index(f'id="{anchor}"') :]
+        view = view[: view.index('<div class="pair"', 10)] if '<div class="pair"' in view[10:] else view
+        marked = " ".join(re.findall(r"<mark[^>]*>(.*?)</mark>", view, flags=re.S))
+        assert marked, f"{anchor}: nothing highlighted at all"
+        for line in starter:
+            assert escape(line) not in marked, f"{anchor}: starter line {line!r} highlighted as shared"
+
+
+def test_the_report_summarises_recurring_pairs_and_links_tables_and_views_both_ways(
+    class_report: tuple[Path, Path],
+) -> None:
+    import re
+
+    _, out = class_report
+    page = (out / "similarity.html").read_text(encoding="utf-8")
+    # s1 and s2 are flagged in histogram, safe_distance and silu.cc: the first case in the summary
+    summary = page[page.index('id="recurring"') : page.index('<section id="unit-')]
+    first = re.search(
+        r"<tr id=\"(recurring-[^\"]+)\"[^>]*><td>(\w+)</td><td>(\w+)</td><td>(\d+)</td>", summary
+    )
+    assert first is not None and first.group(2, 3) == ("s1", "s2") and int(first.group(4)) >= 3
+    for anchor in ("histogram-1", "safe_distance-1", "silu.cc-1"):
+        assert f'href="#{anchor}"' in summary
+        assert '<tr data-a="s1" data-b="s2"' in page and f'id="row-{anchor}"' in page  # the table row
+        view = page[page.index(f'<div class="pair" id="{anchor}"') :][:2000]
+        assert f'href="#row-{anchor}"' in view and f'href="#{first.group(1)}"' in view  # back links
+    # every pair of a table has its view (not only the first 50), and every view a row
+    rows = set(re.findall(r'data-view="([^"]+)"', page))
+    views = set(re.findall(r'<div class="pair" id="([^"]+)"', page))
+    assert rows == views and rows
+    assert page.count('<svg class="hist"') >= 3  # a score histogram per exercise compared
+
+
+def two_groups_of_copies():  # noqa: ANN201 (an analyse.Report)
+    """Two groups of ten disguised copies of one safe_distance answer each: 90 flagged pairs (a
+    fingerprint in more than ten answers would be common code)."""
+    from autograder.similarity import analyse, units
+
+    texts = {
+        f"{variant}{i:02d}": disguised(corpus_answer("safe_distance", variant), i).python
+        for variant in ("masked_norm", "custom_jvp_sqrt")
+        for i in range(10)
+    }
+    return analyse.Report(
+        {
+            "safe_distance": analyse.analyse_unit(
+                "safe_distance", texts, units.Subtracted({}, {}), threshold=0.5, min_tokens=10
+            )
+        },
+        {sid: {"safe_distance": t} for sid, t in texts.items()},
+        {},
+        0.5,
+        10,
+    )
+
+
+def test_many_flagged_pairs_each_get_a_side_by_side_view() -> None:
+    from autograder.similarity import report
+
+    rep = two_groups_of_copies()
+    flagged = len(rep.units["safe_distance"].pairs)
+    assert flagged >= 90
+    page = report.page_html(rep)
+    assert page.count('<div class="pair" id="safe_distance-') == flagged
+
+
+def test_close_to_the_reference_is_calibrated_against_the_class() -> None:
+    from autograder.similarity.analyse import reference_cut
+
+    # a class that mostly writes the reference's shape: only a clear outlier is listed
+    everyone_close = [0.6, 0.62, 0.64, 0.66, 0.6, 0.63, 0.65, 0.61, 0.67, 0.64]
+    cut = reference_cut(everyone_close, 0.5)
+    assert all(s < cut for s in everyone_close) and reference_cut([*everyone_close, 0.98], 0.5) <= 0.98
+    # a spread-out class keeps the threshold, and a class too small to calibrate does too
+    assert reference_cut([0.0, 0.1, 0.05, 0.2, 0.0, 0.1, 0.3, 0.15], 0.5) == 0.5
+    assert reference_cut([0.6, 0.62, 0.64], 0.5) == 0.5
+
+
+@pytest.mark.skipif(not chromium.available(), reason=chromium.MISSING)
+def test_the_report_filters_and_sorts_in_chromium(class_report: tuple[Path, Path], tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    from autograder.similarity import report
+
+    _, out = class_report
+    driver = chromium.headless_chromium("1200,1400")
+    try:
+        driver.get((out / "similarity.html").as_uri())
+        driver.save_screenshot(str(chromium.screenshot_folder(tmp_path) / "similarity_report.png"))
+        rows = driver.find_elements(By.CSS_SELECTOR, "tr[data-score]")
+        assert any("s3" in (r.get_attribute("data-a"), r.get_attribute("data-b")) for r in rows)
+        driver.find_element(By.ID, "sim-who").send_keys("s1")
+        shown = [r for r in rows if r.is_displayed()]
+        assert shown and all("s1" in (r.get_attribute("data-a"), r.get_attribute("data-b")) for r in shown)
+        assert len(shown) < len(rows)
+        # the side-by-side view of a hidden row is hidden with it
+        hidden = next(r for r in rows if not r.is_displayed() and r.get_attribute("data-view"))
+        assert not driver.find_element(By.ID, hidden.get_attribute("data-view")).is_displayed()
+        many = tmp_path / "many.html"
+        many.write_text(report.page_html(two_groups_of_copies()), encoding="utf-8")
+        driver.get(many.as_uri())
+        table = driver.find_element(By.CSS_SELECTOR, "#unit-safe_distance table")
+        heads = table.find_elements(By.CSS_SELECTOR, "th")
+
+        def column(i: int) -> list[str]:
+            return [td.text for td in table.find_elements(By.CSS_SELECTOR, f"tr td:nth-child({i + 1})")]
+
+        heads[0].click()  # the rank, descending
+        ranks = [int(v) for v in column(0)]
+        assert ranks == sorted(ranks, reverse=True) and len(ranks) >= 90 and ranks[0] > ranks[-1]
+        heads[1].click()  # student A, descending: the `masked_norm` copies first
+        assert column(1)[0].startswith("masked_norm") and column(1)[-1].startswith("custom_jvp_sqrt")
+    finally:
+        driver.quit()
+
+
+def test_normalising_undoes_each_disguise_and_keeps_other_programs_apart() -> None:
+    from autograder.similarity.tokens import tokenize
+
+    def texts(source: str) -> list[str]:
+        return [t.text for t in tokenize(source, "python")]
+
+    plain = (
+        "def f(x, y):\n    d = x[:, None] - y[None]\n    s = jnp.sum(d * d, axis=-1)\n"
+        "    return jnp.where(s == 0, 0.0, jnp.sqrt(jnp.maximum(s, 1e-12)))\n"
+    )
+    disguises = {
+        "lax and jnp swapped, operands commuted": (
+            "def f(x, y):\n    d = jnp.subtract(x[:, None], y[None])\n    s = np.sum(d * d, axis=-1)\n"
+            "    return lax.select(s == 0, 0.0, lax.sqrt(lax.max(s, 1e-12)))\n"
+        ),
+        "a helper split off": (
+            "def _sq(d):\n    return jnp.sum(d * d, axis=-1)\n\ndef f(x, y):\n    d = x[:, None] - y[None]\n"
+            "    s = _sq(d)\n    return jnp.where(s == 0, 0.0, jnp.sqrt(jnp.maximum(s, 1e-12)))\n"
+        ),
+        "dead and unreachable code": (
+            "def f(x, y):\n    unused = x * 3\n    d = x[:, None] - y[None]\n"
+            "    s = jnp.sum(d * d, axis=-1)\n"
+            "    return jnp.where(s == 0, 0.0, jnp.sqrt(jnp.maximum(s, 1e-12)))\n    never = 1\n"
+        ),
+    }
+    for what, source in disguises.items():
+        assert texts(source) == texts(plain), what
+    loop = "def g(xs):\n    out = []\n    for x in xs:\n        out.append(x * 2)\n    return out\n"
+    assert texts("def g(xs):\n    out = [x * 2 for x in xs]\n    return out\n") == texts(loop)
+    independent = "def f(a, b):\n    first = h(a)\n    second = k(b)\n    return first, second\n"
+    swapped = "def f(a, b):\n    second = k(b)\n    first = h(a)\n    return first, second\n"
+    assert texts(independent) == texts(swapped)
+    # not the same programs: another operator, statements whose order matters
+    assert texts(plain.replace("d * d", "d - d")) != texts(plain.replace("d * d", "d + d"))
+    dependent = "def f(a):\n    a = h(a) + 1\n    b = k(a)\n    return b\n"
+    assert texts(dependent) != texts("def f(a):\n    b = k(a)\n    a = h(a) + 1\n    return b\n")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "def f(x):",
+                "    return",
+                " x",
+                " +",
+                " *",
+                " jnp.add(",
+                " lax.select(",
+                ")",
+                "(",
+                "[",
+                "]",
+                " for",
+                " in",
+                " xs",
+                "\n",
+                "    y = x",
+                "    if False:",
+                "    z = [a for a in b]",
+                ",",
+                ":",
+                "1",
+                "\x00",
+                "é",
+            ]
+        ),
+        max_size=80,
+    )
+)
+def test_normalising_never_fails_and_tokens_stay_inside_the_source(parts: list[str]) -> None:
+    # hostile text: whatever tree-sitter recovers, every token is a span of the source
+    from autograder.similarity.tokens import tokenize
+
+    source = "".join(parts)
+    size = len(source.encode("utf-8", "replace"))
+    for language in ("python", "cpp"):
+        for t in tokenize(source, language):
+            assert 0 <= t.start <= t.end <= size and t.text

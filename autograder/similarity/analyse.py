@@ -15,17 +15,24 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from autograder.similarity.fingerprints import Fingerprinted, Fragment, fragments, similarity, subtract_set
+from autograder.similarity.starter import starter_lines, without_starter
 from autograder.similarity.tokens import Token, tokenize
 from autograder.similarity.units import UNITS, StudentUnits, Subtracted, language_of
 
-# Defaults measured with benchmarks/bench_similarity.py (docs/architecture.md, "Similarity report").
+# Defaults measured with benchmarks/bench_similarity_disguise.py (docs/similarity.md).
 DEFAULT_THRESHOLD = 0.5
-DEFAULT_MIN_TOKENS = 30
+DEFAULT_MIN_TOKENS = (
+    15  # own tokens; measured in docs/similarity.md (30 before normalising shortened streams)
+)
 HISTOGRAM_BINS = 20
 # An answer is a few hundred tokens; of a longer one only the start is compared (a hostile 20 MB
 # notebook must not cost minutes: tokenising is linear, but every token is a Python object).
 MAX_UNIT_CHARS = 100_000
 MAX_UNIT_TOKENS = 20_000
+# A pair is flagged only when it shares at least this many fingerprints: the share of the smaller
+# side is 1.0 for a 16-token answer whose one API chain (`jax.jit(f).lower(*args).compile()`)
+# any longer answer contains (measured: benchmarks/bench_similarity.py, fusion).
+MIN_SHARED_PRINTS = 2
 COMMON_SHARE = 0.2  # a fingerprint in more than this share of a unit's answers is common code
 COMMON_FLOOR = 10  # ... and in more than this many (small classes share little by chance)
 
@@ -55,6 +62,7 @@ class UnitReport:
     pairs: list[Match] = field(default_factory=list)  # above the threshold, most similar first
     reference: list[Match] = field(default_factory=list)  # close to the reference solution
     histogram: list[int] = field(default_factory=lambda: [0] * HISTOGRAM_BINS)  # all pairs compared
+    reference_cut: float = 1.0  # "close to the reference" from this score on (see `reference_cut`)
     tokens: dict[str, list[Token]] = field(default_factory=dict)  # for highlighting; REFERENCE too
 
 
@@ -67,12 +75,33 @@ class Report:
     min_tokens: int
 
 
-def _fingerprint(texts: dict[str, str], unit: str, subtract: frozenset[int]) -> dict[str, Fingerprinted]:
-    lang = language_of(unit)
-    return {
-        sid: Fingerprinted.of(tokenize(text[:MAX_UNIT_CHARS], lang)[:MAX_UNIT_TOKENS], subtract)
-        for sid, text in texts.items()
-    }
+def _tokens(text: str, unit: str, starter: frozenset[bytes]) -> list[Token]:
+    text = text[:MAX_UNIT_CHARS]
+    return without_starter(text, tokenize(text, language_of(unit)), starter)[:MAX_UNIT_TOKENS]
+
+
+# "Close to the reference" is calibrated per exercise: a short exercise with one natural answer
+# brings most of the class near the master's text, and a list naming half the class means nothing.
+# A student is listed when the score is at or above the threshold and an outlier of the class:
+# above the upper quartile by OUTLIER_IQR interquartile ranges (Tukey's fence), once the class has
+# CALIBRATE_FROM answers compared (a smaller class has no spread to speak of).
+OUTLIER_IQR = 1.5
+CALIBRATE_FROM = 8
+
+
+def reference_cut(scores: list[float], threshold: float) -> float:
+    """The score from which an answer is listed as close to the reference solution."""
+    if len(scores) < CALIBRATE_FROM:
+        return threshold
+    ordered = sorted(scores)
+    q1, q3 = ordered[len(ordered) // 4], ordered[(3 * len(ordered)) // 4]
+    return max(threshold, min(1.0, q3 + OUTLIER_IQR * (q3 - q1)))
+
+
+def _fingerprint(
+    texts: dict[str, str], unit: str, subtract: frozenset[int], starter: frozenset[bytes]
+) -> dict[str, Fingerprinted]:
+    return {sid: Fingerprinted.of(_tokens(text, unit, starter), subtract) for sid, text in texts.items()}
 
 
 def _common(prints: dict[str, set[int]]) -> set[int]:
@@ -106,8 +135,9 @@ def analyse_unit(
 ) -> UnitReport:
     lang = language_of(unit)
     template = subtract_set(tokenize(t, lang) for _, t in sub.template.get(unit, []))
+    starter = starter_lines(t for _, t in sub.template.get(unit, []))
     report = UnitReport(unit)
-    fps = _fingerprint(texts, unit, template)
+    fps = _fingerprint(texts, unit, template, starter)
     report.truncated = sorted(sid for sid, text in texts.items() if len(text) > MAX_UNIT_CHARS)
     for sid in sorted(fps):
         own = fps[sid].own_tokens
@@ -118,12 +148,13 @@ def analyse_unit(
     ref_text = sub.reference.get(unit)
     ref_hashes: frozenset[int] = frozenset()
     if ref_text is not None:
-        ref = Fingerprinted.of(tokenize(ref_text, lang), template)
+        ref = Fingerprinted.of(_tokens(ref_text, unit, starter), template)
         report.tokens[REFERENCE] = ref.tokens
         ref_hashes = frozenset(ref.hashes)
-        for sid in report.compared:
-            score = similarity(fps[sid].prints, ref.prints)
-            if score >= threshold:
+        scores = {sid: similarity(fps[sid].prints, ref.prints) for sid in report.compared}
+        report.reference_cut = reference_cut(list(scores.values()), threshold)
+        for sid, score in scores.items():
+            if score >= report.reference_cut:
                 report.reference.append(_match(unit, sid, REFERENCE, fps[sid], ref, score, template))
         report.reference.sort(key=lambda m: (-m.similarity, m.a))
     prints = {sid: fps[sid].prints - ref_hashes for sid in report.compared}
@@ -136,7 +167,7 @@ def analyse_unit(
     for (a, b), count in shared.items():
         score = count / min(len(prints[a]), len(prints[b]))
         report.histogram[min(int(score * HISTOGRAM_BINS), HISTOGRAM_BINS - 1)] += 1
-        if score >= threshold:
+        if score >= threshold and count >= MIN_SHARED_PRINTS:
             report.pairs.append(_match(unit, a, b, fps[a], fps[b], score, pair_subtract))
     report.pairs.sort(key=lambda m: (-m.similarity, -m.longest, m.a, m.b))
     return report

@@ -1,8 +1,15 @@
 """The similarity report as files: `similarity.csv` and `similarity.html` (trusted side, hostile text).
 
-Every student string (ids, code, notes) goes through `html.escape`; the page has no script at all
-and its only style is the CSS below (embedded in the file, or the service's stylesheet), so a
-hostile answer can at most be text on the page. CSV cells that a spreadsheet would run as a formula
+Every student string (ids, code, notes) goes through `html.escape`; the page's only style is the
+CSS below and its only script is `SCRIPT` below (embedded in the file; the service serves both as
+files under its strict CSP). The script is a constant that reads the page's own (escaped) text and
+`data-` attributes to filter and sort the tables; no student string is ever placed in it, so a
+hostile answer can at most be text on the page.
+
+What a TA reads, top to bottom: the pairs that recur across exercises (the case to open first),
+then per unit a histogram of every pair's score, the flagged pairs and those close to the reference
+solution (rows link to their side-by-side view, and each view links back to its row and to the
+recurring pair), and who was not compared and why. CSV cells that a spreadsheet would run as a formula
 (`=`, `+`, `-`, `@`, tab, CR first) are prefixed with `'`.
 """
 
@@ -13,7 +20,15 @@ import io
 from html import escape
 from pathlib import Path
 
-from autograder.similarity.analyse import MAX_UNIT_CHARS, REFERENCE, Match, Report, UnitReport
+from autograder.similarity.analyse import (
+    CALIBRATE_FROM,
+    MAX_UNIT_CHARS,
+    OUTLIER_IQR,
+    REFERENCE,
+    Match,
+    Report,
+    UnitReport,
+)
 from autograder.similarity.tokens import Token
 
 CSV_COLUMNS = (
@@ -25,7 +40,10 @@ CSV_COLUMNS = (
     "shared_fragments",
 )
 COLOURS = 8  # fragment highlight classes f1..f8, reused in turn
-MAX_PAIRS_SHOWN = 50  # per unit, side by side (the CSV has them all)
+# Side-by-side views per unit: every flagged pair, up to this many (a class of copies of one
+# answer would otherwise make a page of millions of lines; the CSV has them all)
+MAX_PAIRS_SHOWN = 2000
+HISTOGRAM_WIDTH, HISTOGRAM_HEIGHT = 400, 90
 CSS = """
 body { font-family: sans-serif; margin: 1.5em; color: #222; }
 table { border-collapse: collapse; margin: .5em 0 1em; }
@@ -39,6 +57,51 @@ mark { padding: 0; }
 .f4 { background: #ffc9c9; } .f5 { background: #e0cffc; } .f6 { background: #ffd8a8; }
 .f7 { background: #c3fae8; } .f8 { background: #eebefa; }
 .note { color: #555; }
+.filters { margin: .5em 0 1em; padding: .5em; border: 1px solid #ccc; }
+th[data-sort] { cursor: pointer; text-decoration: underline dotted; }
+tr.hidden, .pair.hidden { display: none; }
+svg.hist rect.bar { fill: #5b8def; } svg.hist line.cut { stroke: #c00; stroke-dasharray: 3 2; }
+svg.hist text { font-size: 10px; fill: #444; }
+"""
+# Filtering and sorting without leaving the page. A constant: it reads only the page's escaped text
+# and `data-` attributes, and sets classes (never HTML) on rows and views.
+SCRIPT = """
+(function () {
+  function apply() {
+    var who = (document.getElementById('sim-who').value || '').trim().toLowerCase();
+    var min = parseFloat(document.getElementById('sim-min').value || '0') || 0;
+    document.querySelectorAll('tr[data-score]').forEach(function (row) {
+      var names = (row.getAttribute('data-a') + ' ' + row.getAttribute('data-b')).toLowerCase();
+      var off = parseFloat(row.getAttribute('data-score')) < min || (who && names.indexOf(who) < 0);
+      row.classList.toggle('hidden', off);
+      var view = document.getElementById(row.getAttribute('data-view') || '');
+      if (view) { view.classList.toggle('hidden', off); }
+    });
+  }
+  function sortBy(th) {
+    var table = th.closest('table');
+    var col = Array.prototype.indexOf.call(th.parentNode.children, th);
+    var numeric = th.getAttribute('data-sort') === 'number';
+    var down = th.getAttribute('data-down') !== '1';
+    th.setAttribute('data-down', down ? '1' : '0');
+    var rows = Array.prototype.slice.call(table.querySelectorAll('tr')).slice(1);
+    rows.sort(function (r1, r2) {
+      var a = r1.children[col].textContent, b = r2.children[col].textContent;
+      var c = numeric ? parseFloat(a) - parseFloat(b) : a.localeCompare(b);
+      return down ? -c : c;
+    });
+    rows.forEach(function (r) { table.appendChild(r); });
+  }
+  document.addEventListener('DOMContentLoaded', function () {
+    var who = document.getElementById('sim-who');
+    if (!who) { return; }
+    who.addEventListener('input', apply);
+    document.getElementById('sim-min').addEventListener('input', apply);
+    document.querySelectorAll('th[data-sort]').forEach(function (th) {
+      th.addEventListener('click', function () { sortBy(th); });
+    });
+  });
+})();
 """
 
 
@@ -97,48 +160,149 @@ def _marks(m: Match, side: str) -> dict[int, int]:
     return marks
 
 
-def _pair_html(report: Report, unit: UnitReport, m: Match, anchor: str) -> str:
+def _pair_html(
+    report: Report, unit: UnitReport, m: Match, anchor: str, recurring: set[tuple[str, str]]
+) -> str:
     sides = []
     for side, who in (("a", m.a), ("b", m.b)):
         source = report.sources.get(who, {}).get(unit.unit, "")[:MAX_UNIT_CHARS]  # what was tokenised
         body = _highlighted(source, unit.tokens.get(who, []), _marks(m, side))
         sides.append(f'<div class="side"><h4>{escape(who)}</h4><pre>{body}</pre></div>')
+    back = f'<a href="#row-{escape(anchor)}">back to the table</a>'
+    if (m.a, m.b) in recurring:
+        back += f' · <a href="#{escape(_recurring_id(m.a, m.b))}">flagged in other exercises too</a>'
+    title = f"{escape(unit.unit)}: {escape(m.a)} and {escape(m.b)}"
     return (
-        f'<div class="pair" id="{anchor}"><h3>{escape(unit.unit)}: {escape(m.a)} and {escape(m.b)}</h3>'
+        f'<div class="pair" id="{escape(anchor)}"><h3>{title}</h3>'
         f"<p>similarity {m.similarity:.2f}, longest shared fragment {m.longest} tokens, "
-        f"{len(m.fragments)} shared fragment(s), highlighted in the same colour on both sides</p>"
+        f"{len(m.fragments)} shared fragment(s), highlighted in the same colour on both sides · {back}</p>"
         f'<div class="sides">{"".join(sides)}</div></div>'
     )
 
 
+_HEAD = (
+    '<tr><th data-sort="number">#</th><th data-sort="text">student A</th><th data-sort="text">student B</th>'
+    '<th data-sort="number">similarity</th><th data-sort="number">longest fragment (tokens)</th>'
+    '<th data-sort="number">fragments</th></tr>'
+)
+
+
 def _table(rows: list[tuple[Match, str]]) -> str:
-    head = (
-        "<tr><th>#</th><th>student A</th><th>student B</th><th>similarity</th>"
-        "<th>longest fragment (tokens)</th><th>fragments</th></tr>"
-    )
-    body = "".join(
-        f"<tr><td>{i + 1}</td><td>{escape(m.a)}</td><td>{escape(m.b)}</td><td>{m.similarity:.2f}</td>"
-        f'<td>{m.longest}</td><td><a href="#{anchor}">{len(m.fragments)}</a></td></tr>'
-        if anchor
-        else f"<tr><td>{i + 1}</td><td>{escape(m.a)}</td><td>{escape(m.b)}</td><td>{m.similarity:.2f}</td>"
-        f"<td>{m.longest}</td><td>{len(m.fragments)}</td></tr>"
-        for i, (m, anchor) in enumerate(rows)
-    )
-    return f"<table>{head}{body}</table>"
+    body = []
+    for i, (m, anchor) in enumerate(rows):
+        a, b = escape(m.a), escape(m.b)
+        attrs = f'data-a="{a}" data-b="{b}" data-score="{m.similarity:.4f}"'
+        if anchor:
+            attrs += f' id="row-{escape(anchor)}" data-view="{escape(anchor)}"'
+            frags = f'<a href="#{escape(anchor)}">{len(m.fragments)} (side by side)</a>'
+        else:
+            frags = f"{len(m.fragments)} (in the CSV)"
+        body.append(
+            f"<tr {attrs}><td>{i + 1}</td><td>{a}</td><td>{b}</td><td>{m.similarity:.2f}</td>"
+            f"<td>{m.longest}</td><td>{frags}</td></tr>"
+        )
+    return f"<table>{_HEAD}{''.join(body)}</table>"
 
 
-def unit_html(report: Report, unit: UnitReport, chart: str = "") -> str:
+def histogram_svg(unit: UnitReport, threshold: float) -> str:
+    """Every compared pair's score in HISTOGRAM_BINS bars, the threshold as a dashed line (inline SVG,
+    only numbers in it)."""
+    bins = len(unit.histogram)
+    top = max(unit.histogram, default=0)
+    if top == 0:
+        return ""
+    w, h = HISTOGRAM_WIDTH, HISTOGRAM_HEIGHT
+    bar = w / bins
+    rects = []
+    for i, c in enumerate(unit.histogram):
+        if c:
+            tall = (h - 25) * (c / top) ** 0.5  # square root: the few high pairs stay visible
+            label = f"{i / bins:.2f}-{(i + 1) / bins:.2f}: {c} pair(s)"
+            rects.append(
+                f'<rect class="bar" x="{i * bar:.1f}" y="{h - 15 - tall:.1f}" width="{bar - 1:.1f}" '
+                f'height="{tall:.1f}"><title>{label}</title></rect>'
+            )
+    x = threshold * w
+    return (
+        f'<svg class="hist" role="img" width="{w}" height="{h}" viewBox="0 0 {w} {h}">'
+        f"<title>{escape(unit.unit)}: similarity of every pair compared (heights: square root)</title>"
+        f'{"".join(rects)}<line class="cut" x1="{x:.1f}" x2="{x:.1f}" y1="0" y2="{h - 15}"></line>'
+        f'<text x="0" y="{h - 2}">0</text><text x="{w - 10}" y="{h - 2}">1</text>'
+        f'<text x="{x + 3:.1f}" y="10">threshold {threshold:.2f}</text></svg>'
+    )
+
+
+def _recurring_id(a: str, b: str) -> str:
+    return "recurring-" + "-".join(f"{ord(c):x}" for c in f"{a}\x00{b}")[:200]
+
+
+def recurring_pairs(report: Report) -> list[tuple[tuple[str, str], list[tuple[str, Match, str]]]]:
+    """Pairs of students flagged in two or more units, most units first, then highest score: the
+    cases to open first. Each with (unit, match, anchor of its side-by-side view or "")."""
+    found: dict[tuple[str, str], list[tuple[str, Match, str]]] = {}
+    for unit in report.units.values():
+        for i, m in enumerate(unit.pairs):
+            anchor = f"{unit.unit}-{i + 1}" if i < MAX_PAIRS_SHOWN else ""
+            found.setdefault((m.a, m.b), []).append((unit.unit, m, anchor))
+    many = [(pair, hits) for pair, hits in found.items() if len(hits) >= 2]
+    many.sort(key=lambda p: (-len(p[1]), -max(m.similarity for _, m, _ in p[1]), p[0]))
+    return many
+
+
+def recurring_html(report: Report) -> str:
+    many = recurring_pairs(report)
+    if not many:
+        return '<h2 id="recurring">Pairs flagged in several exercises</h2><p class="note">None.</p>'
+    rows = []
+    for (a, b), hits in many:
+        links = ", ".join(
+            f'<a href="#{escape(anchor)}">{escape(unit)} ({m.similarity:.2f})</a>' if anchor else escape(unit)
+            for unit, m, anchor in hits
+        )
+        top = max(m.similarity for _, m, _ in hits)
+        rows.append(
+            f'<tr id="{escape(_recurring_id(a, b))}" data-a="{escape(a)}" data-b="{escape(b)}" '
+            f'data-score="{top:.4f}"><td>{escape(a)}</td><td>{escape(b)}</td><td>{len(hits)}</td>'
+            f"<td>{top:.2f}</td><td>{links}</td></tr>"
+        )
+    return (
+        '<h2 id="recurring">Pairs flagged in several exercises</h2>'
+        "<p>The same two students flagged in more than one exercise: open these first.</p>"
+        '<table><tr><th data-sort="text">student A</th><th data-sort="text">student B</th>'
+        '<th data-sort="number">exercises</th><th data-sort="number">highest similarity</th>'
+        f"<th>side by side</th></tr>{''.join(rows)}</table>"
+    )
+
+
+FILTERS = (
+    '<div class="filters"><label>student <input id="sim-who" type="search" placeholder="id"></label> '
+    '<label>similarity at least <input id="sim-min" type="number" min="0" max="1" step="0.05" value="0">'
+    '</label> <span class="note">click a column heading to sort</span></div>'
+)
+
+
+def unit_html(
+    report: Report, unit: UnitReport, chart: str = "", recurring: set[tuple[str, str]] | None = None
+) -> str:
+    recurring = recurring or set()
     parts = [
         f'<section id="unit-{escape(unit.unit)}"><h2>{escape(unit.unit)}</h2>',
         f"<p>{len(unit.compared)} answers compared, {len(unit.pairs)} pair(s) at or above "
         f"{report.threshold:.2f}.</p>",
-        chart,
+        chart or histogram_svg(unit, report.threshold),
     ]
     shown = [(m, f"{unit.unit}-{i + 1}" if i < MAX_PAIRS_SHOWN else "") for i, m in enumerate(unit.pairs)]
     if unit.pairs:
         parts.append(_table(shown))
     if unit.reference:
         parts.append("<h3>Close to the reference solution</h3>")
+        why = (
+            "at or above the threshold and well above the rest of the class (upper quartile plus "
+            f"{OUTLIER_IQR} interquartile ranges)"
+            if len(unit.compared) >= CALIBRATE_FROM
+            else f"at or above the threshold (fewer than {CALIBRATE_FROM} answers: no spread to calibrate on)"
+        )
+        parts.append(f'<p class="note">Listed from {unit.reference_cut:.2f} on: {why}.</p>')
         parts.append(_table([(m, f"{unit.unit}-ref-{i + 1}") for i, m in enumerate(unit.reference)]))
     if unit.too_short:
         parts.append(
@@ -151,8 +315,11 @@ def unit_html(report: Report, unit: UnitReport, chart: str = "") -> str:
     if unit.starter_only:
         who = escape(", ".join(unit.starter_only))
         parts.append(f'<p class="note">Starter code only (nothing of their own): {who}</p>')
-    parts += [_pair_html(report, unit, m, anchor) for m, anchor in shown if anchor]
-    parts += [_pair_html(report, unit, m, f"{unit.unit}-ref-{i + 1}") for i, m in enumerate(unit.reference)]
+    parts += [_pair_html(report, unit, m, anchor, recurring) for m, anchor in shown if anchor]
+    parts += [
+        _pair_html(report, unit, m, f"{unit.unit}-ref-{i + 1}", recurring)
+        for i, m in enumerate(unit.reference)
+    ]
     parts.append("</section>")
     return "".join(parts)
 
@@ -161,26 +328,28 @@ def body_html(report: Report, charts: dict[str, str] | None = None) -> str:
     charts = charts or {}
     intro = (
         "<p>Pairs of students whose answers to one exercise share more normalised code than the "
-        f"threshold ({report.threshold:.2f}), most similar first. Names, comments, literals and the "
-        "order of definitions are ignored; the release's starter code and the reference solution "
-        "are subtracted. <strong>Similarity is evidence to look at, not a verdict</strong>: read both "
-        "answers side by side before drawing any conclusion.</p>"
+        f"threshold ({report.threshold:.2f}), most similar first. Names, comments, literals, the "
+        "order of definitions and independent statements, the library an operation is called from, "
+        "dead code and single-use helpers are ignored; the release's starter code and the reference "
+        "solution are subtracted. <strong>Similarity is evidence to look at, not a verdict</strong>: "
+        "read both answers side by side before drawing any conclusion.</p>"
     )
     notes = "".join(
         f"<li>{escape(sid)}: {escape('; '.join(n))}</li>" for sid, n in sorted(report.notes.items())
     )
-    parts = [intro]
+    recurring = {pair for pair, _ in recurring_pairs(report)}
+    parts = [intro, FILTERS, recurring_html(report)]
     if notes:
         parts.append(f'<h2>Not compared</h2><ul class="note">{notes}</ul>')
-    parts += [unit_html(report, u, charts.get(u.unit, "")) for u in report.units.values()]
+    parts += [unit_html(report, u, charts.get(u.unit, ""), recurring) for u in report.units.values()]
     return "".join(parts)
 
 
 def page_html(report: Report, charts: dict[str, str] | None = None) -> str:
     return (
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Similarity report</title>'
-        f"<style>{CSS}</style></head><body><h1>Similarity report</h1>{body_html(report, charts)}"
-        "</body></html>"
+        f"<style>{CSS}</style><script>{SCRIPT}</script></head><body><h1>Similarity report</h1>"
+        f"{body_html(report, charts)}</body></html>"
     )
 
 
@@ -190,4 +359,14 @@ def write(report: Report, out: Path) -> None:
     (out / "similarity.html").write_text(page_html(report), encoding="utf-8")
 
 
-__all__ = ["CSS", "REFERENCE", "body_html", "page_html", "to_csv", "write"]
+__all__ = [
+    "CSS",
+    "REFERENCE",
+    "SCRIPT",
+    "body_html",
+    "histogram_svg",
+    "page_html",
+    "recurring_pairs",
+    "to_csv",
+    "write",
+]

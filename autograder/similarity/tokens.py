@@ -21,11 +21,12 @@ A parse error does not stop anything: tree-sitter recovers, and an ERROR node's 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from autograder.similarity import normalise
 from autograder.similarity.loops import CanonicalFor, canonical_for, folded_away
+from autograder.similarity.spans import Token
 
 LANGUAGES = ("python", "cpp")
 ATTR_PREFIX = "."
@@ -57,13 +58,6 @@ _COMMENTS = frozenset({"comment"})
 _PY_GROUPING = frozenset({"(", ")"})
 # C++ containers whose children are top-level definitions too (their order does not count either).
 _CPP_SCOPES = frozenset({"namespace_definition", "linkage_specification"})
-
-
-@dataclass(frozen=True)
-class Token:
-    text: str  # normalised: "N", "L", ".name" or the keyword/operator itself
-    start: int  # byte offsets into the unit's UTF-8 source
-    end: int
 
 
 @cache
@@ -124,7 +118,40 @@ def _folded(loop: CanonicalFor) -> list[Any]:
     return [*head, *loop.iterable, Token(":", *at), *loop.body]
 
 
-def _leaves(node: Any, language: str, keep_attributes: bool) -> Iterator[Token]:
+# Commutative operands are ordered by their tokens only this many operators deep (each level
+# tokenises its operands once more; a hostile chain of ten thousand `+` stays linear past it).
+MAX_ORDERED_DEPTH = 24
+
+
+def _operands(
+    items: list[Any], language: str, keep_attributes: bool, facts: normalise.UnitFacts | None, depth: int
+) -> list[Any]:
+    """`left op right` with the operands in canonical order when `op` is commutative."""
+    left, op, right = items
+    if depth >= MAX_ORDERED_DEPTH or op.text not in normalise.COMMUTATIVE:
+        return items
+    lt = list(_leaves(left, language, keep_attributes, facts, depth + 1))
+    rt = list(_leaves(right, language, keep_attributes, facts, depth + 1))
+    if [t.text for t in rt] < [t.text for t in lt]:
+        lt, rt = rt, lt
+    return [*lt, op, *rt]
+
+
+def _binary(n: Any) -> list[Any] | None:
+    left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+    op = n.child_by_field_name("operator")
+    if left is None or right is None or op is None:
+        return None
+    return [left, Token(op.type, op.start_byte, op.end_byte), right]
+
+
+def _leaves(
+    node: Any,
+    language: str,
+    keep_attributes: bool,
+    facts: normalise.UnitFacts | None = None,
+    depth: int = 0,
+) -> Iterator[Token]:
     literals = _PY_LITERALS if language == "python" else _CPP_LITERALS
     names = _PY_NAMES if language == "python" else _CPP_NAMES
     stack: list[Any] = [node]
@@ -140,6 +167,15 @@ def _leaves(node: Any, language: str, keep_attributes: bool) -> Iterator[Token]:
         if loop is not None:
             stack.extend(reversed(_folded(loop)))
             continue
+        if facts is not None and (kind != "attribute" or keep_attributes):
+            instead = normalise.rewrite(n, facts)
+            if instead is None and kind in ("binary_expression", "binary_operator"):
+                instead = _binary(n)
+            if instead is not None:
+                if len(instead) == 3 and isinstance(instead[1], Token):
+                    instead = _operands(instead, language, keep_attributes, facts, depth)
+                stack.extend(reversed(instead))
+                continue
         if kind in literals:
             yield Token("L", n.start_byte, n.end_byte)
             continue
@@ -171,7 +207,10 @@ def tokenize(source: str, language: str, *, keep_attributes: bool = True) -> lis
     """The unit's normalised tokens, top-level definitions in canonical (sorted) order."""
     data = source.encode("utf-8", "replace")
     tree = _parser(language).parse(data)
-    chunks = [list(_leaves(node, language, keep_attributes)) for node in _chunks(tree.root_node, language)]
+    facts = normalise.facts(tree.root_node, _dropped) if language == "python" else normalise.UnitFacts.empty()
+    chunks = [
+        list(_leaves(node, language, keep_attributes, facts)) for node in _chunks(tree.root_node, language)
+    ]
     chunks = [c for c in chunks if c]
     chunks.sort(key=lambda c: "\x1f".join(t.text for t in c))
     return [t for c in chunks for t in c]

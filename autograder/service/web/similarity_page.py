@@ -182,6 +182,17 @@ def similarity_page(request: Request) -> Response:
     return page_kit.render(request, session, "ta_similarity.html", context)
 
 
+@router.get("/ta/similarity.js")
+def similarity_js(request: Request) -> Response:
+    """The report's filter and sort script (a constant), as a file: the pages' CSP allows no inline script."""
+    from autograder.service import pages
+    from autograder.similarity.report import SCRIPT
+
+    response = Response(SCRIPT, media_type="text/javascript; charset=utf-8")
+    pages._secure(response)
+    return response
+
+
 @router.get("/ta/similarity.css")
 def similarity_css(request: Request) -> Response:
     from autograder.similarity.report import CSS

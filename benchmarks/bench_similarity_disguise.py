@@ -1,0 +1,191 @@
+"""Recall per level of disguise and the false-positive rate of `jaxgrade similarity`, beside copydetect.
+
+The class (per unit: the 8 exercises and silu.cc) is made from tests/corpus/answers/:
+  * its members are every corpus variant except the degenerate family and `undefined`;
+  * the independently written ones (the reference and the "Correct, written differently"
+    variants, see bench_similarity.py) each get one planted copy per level of disguise
+    (benchmarks/similarity_levels.py: verbatim, renamed, comments, reordered, split_inline,
+    loops_comprehensions, lax_jnp, dead_code; cpp_helpers_dead for silu.cc), made with a seed;
+  * a planted pair is an answer and its copy; it counts as found at threshold t when it is
+    reported as a pair at or above t, or when both sides are reported as close to the reference
+    solution (what a TA sees when both copied the master);
+  * the independent pairs are every member or copy of one independent answer against every
+    member or copy of another: flagging one is a false positive.
+Every engine scores the same texts in the same run:
+  * `jaxgrade`: the shipped engine (autograder/similarity/), template and reference subtracted;
+  * `copydetect`: copydetect's winnowing at its defaults (k=25, window 6), the release's starter
+    code as boilerplate (only when copydetect is installed: it is in the `dev` extra).
+`--smoke`: one exercise, one seed (what tests/test_benchmarks_smoke.py runs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from itertools import combinations
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.bench_similarity import (  # noqa: E402
+    Scores,
+    _base_names,
+    _release_subtracted,
+    _written_independently,
+    engine_tree_sitter,
+)
+from benchmarks.similarity_corpus import load_corpus  # noqa: E402
+from benchmarks.similarity_levels import CPP_LEVELS, PY_LEVELS, cpp_copy, python_copy  # noqa: E402
+
+DEFAULT_THRESHOLD = 0.5
+Engine = Callable[[str, dict[str, str]], tuple[Scores, set[str], dict[str, float]]]
+
+
+def class_texts(unit: str, seed: int) -> tuple[dict[str, str], dict[str, str]]:
+    """(name -> text, copy name -> level): members by variant name, copies as `<base>@<level>`."""
+    exercise = "silu_ffi" if unit == "silu.cc" else unit
+    corpus = load_corpus(exercise)
+    starter = " ".join(t for _, t in _release_subtracted().template.get(unit, []))
+    keep = frozenset(re.findall(r"[A-Za-z_]\w*", starter))
+    texts: dict[str, str] = {}
+    levels: dict[str, str] = {}
+    for i, name in enumerate(_base_names(exercise)):
+        answer = corpus[name]
+        base = answer.kernel if unit == "silu.cc" else answer.python
+        if base is None:
+            continue
+        texts[name] = base
+        if not _written_independently(exercise, name):
+            continue
+        for j, level in enumerate(CPP_LEVELS if unit == "silu.cc" else PY_LEVELS):
+            at = seed * 1000 + i * 20 + j
+            copied = cpp_copy(base, level, at) if unit == "silu.cc" else python_copy(base, level, at, keep)
+            if copied is not None:
+                texts[f"{name}@{level}"] = copied
+                levels[f"{name}@{level}"] = level
+    return texts, levels
+
+
+def engine_copydetect(unit: str, texts: dict[str, str]) -> tuple[Scores, set[str], dict[str, float]]:
+    import copydetect
+    import numpy as np
+
+    suffix = ".cc" if unit == "silu.cc" else ".py"
+    sub = _release_subtracted()
+    with tempfile.TemporaryDirectory() as tmp:
+        tpl = Path(tmp) / f"template{suffix}"
+        tpl.write_text("\n".join(t for _, t in sub.template.get(unit, [])) + "\n")
+        boiler = np.array(sorted(copydetect.CodeFingerprint(str(tpl), 25, 6).hashes))
+        fps = {}
+        for i, (name, text) in enumerate(sorted(texts.items())):
+            path = Path(tmp) / f"a{i}{suffix}"
+            path.write_text(text)
+            fps[name] = copydetect.CodeFingerprint(str(path), 25, 6, boilerplate=boiler)
+    scores: Scores = {}
+    for a, b in combinations(sorted(texts), 2):
+        if len(fps[a].hashes) and len(fps[b].hashes):
+            _, (s1, s2), _ = copydetect.compare_files(fps[a], fps[b])
+            scores[a, b] = max(s1, s2)
+    return scores, {n for n, fp in fps.items() if len(fp.hashes) == 0}, {}
+
+
+def _exercise(unit: str) -> str:
+    return "silu_ffi" if unit == "silu.cc" else unit
+
+
+def measure(units: list[str], engines: dict[str, Engine], seeds: list[int], threshold: float) -> None:
+    for engine_name, engine in engines.items():
+        found: dict[str, int] = defaultdict(int)
+        planted: dict[str, int] = defaultdict(int)
+        flagged = independent = short_pairs = 0
+        worst: list[tuple[float, str, str, str]] = []
+        started = time.perf_counter()
+        for seed in seeds:
+            for unit in units:
+                texts, levels = class_texts(unit, seed)
+                scores, short, near_ref = engine(unit, texts)
+
+                def hit(a: str, b: str) -> bool:
+                    pair = (a, b) if a < b else (b, a)
+                    both_ref = min(near_ref.get(a, 0.0), near_ref.get(b, 0.0)) >= threshold  # noqa: B023
+                    return scores.get(pair, 0.0) >= threshold or both_ref  # noqa: B023
+
+                for copy_name, level in levels.items():
+                    base = copy_name.split("@")[0]
+                    if {base, copy_name} & short:
+                        short_pairs += 1
+                        continue
+                    planted[level] += 1
+                    found[level] += hit(base, copy_name)
+                for a, b in combinations(sorted(texts), 2):
+                    ba, bb = a.split("@")[0], b.split("@")[0]
+                    ex = _exercise(unit)
+                    if ba == bb or not (_written_independently(ex, ba) and _written_independently(ex, bb)):
+                        continue
+                    if {a, b} & short:
+                        continue
+                    independent += 1
+                    if scores.get((a, b), 0.0) >= threshold:
+                        flagged += 1
+                        worst.append((scores[a, b], unit, a, b))
+        elapsed = time.perf_counter() - started
+        total_found, total = sum(found.values()), sum(planted.values())
+        print(f"engine {engine_name} (threshold {threshold:.2f}, seeds {seeds}, {elapsed:.1f} s)")
+        for level in (*PY_LEVELS, *CPP_LEVELS):
+            if planted[level]:
+                print(
+                    f"  recall {level:22} {found[level]:4d}/{planted[level]:<4d} "
+                    f"{100 * found[level] / planted[level]:5.1f} %"
+                )
+        print(f"  recall {'ALL':22} {total_found:4d}/{total:<4d} {100 * total_found / max(1, total):5.1f} %")
+        every = total + short_pairs
+        print(
+            f"  recall {'ALL, too short = missed':22} {total_found:4d}/{every:<4d} "
+            f"{100 * total_found / max(1, every):5.1f} %"
+        )
+        print(
+            f"  false positives {flagged}/{independent} independent pairs "
+            f"{100 * flagged / max(1, independent):.2f} %; planted pairs with a side too short: {short_pairs}"
+        )
+        for score, unit, a, b in sorted(worst, reverse=True)[:5]:
+            print(f"    flagged independent pair {unit}: {a} ~ {b} at {score:.2f}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    from autograder.exercises import EXERCISE_IDS
+
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--smoke", action="store_true", help="one exercise, one seed (seconds)")
+    p.add_argument("--seeds", type=int, default=3, help="planted copies made with this many seeds")
+    p.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD)
+    p.add_argument("--engines", default="jaxgrade,copydetect")
+    p.add_argument("--min-tokens", type=int, help="jaxgrade's --min-tokens (default: its own)")
+    args = p.parse_args(argv)
+    if args.min_tokens is not None:
+        from autograder.similarity import analyse
+
+        analyse.DEFAULT_MIN_TOKENS = args.min_tokens
+    units = ["safe_distance"] if args.smoke else [*EXERCISE_IDS, "silu.cc"]
+    seeds = [1] if args.smoke else list(range(1, args.seeds + 1))
+    engines: dict[str, Engine] = {}
+    for name in args.engines.split(","):
+        if name == "copydetect":
+            try:
+                import copydetect  # noqa: F401
+            except ImportError:
+                print("copydetect not installed (pip install -e '.[dev]'): its figures are skipped")
+                continue
+            engines[name] = engine_copydetect
+        elif name == "jaxgrade":
+            engines[name] = engine_tree_sitter(True)
+    measure(units, engines, seeds, args.threshold)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
