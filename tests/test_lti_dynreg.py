@@ -30,6 +30,7 @@ import sqlalchemy as sa
 from autograder.service.db import connect
 from autograder.service.lti import tables
 from autograder.service.lti.platforms import find_platform
+from autograder.service.net_guard import LOOPBACK_OPT_IN
 
 from helpers.browserish import Browserish, Reply
 from helpers.chromium import MISSING, available, headless_chromium
@@ -99,7 +100,12 @@ def rig(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rig]:
     reg = add_dynamic_registration(platform)
     platform.start()
     (root / "roster.csv").write_text(ROSTER, encoding="utf-8")
-    served = serve(root / "data", "--roster", str(root / "roster.csv"), "--workers", "0")
+    env = pytest.MonkeyPatch()  # this platform listens on loopback: the service must be told it may
+    env.setenv(LOOPBACK_OPT_IN, "1")
+    try:
+        served = serve(root / "data", "--roster", str(root / "roster.csv"), "--workers", "0")
+    finally:
+        env.undo()
     platform.state.tool_url = served.url  # only for the launch before any registration
     try:
         yield Rig(platform, reg, served)

@@ -228,7 +228,7 @@ def register(
     try:
         dynamic_registration.checked_url("openid_configuration", openid_configuration)
     except dynamic_registration.RegistrationError as exc:
-        registration_links.give_back(service.engine, secret)
+        registration_links.give_back(service.engine, secret, counted=False)  # nothing was sent
         log.warning("LTI registration refused: %s", exc)
         return _registration_page(request, 400, reason=str(exc))
     try:
