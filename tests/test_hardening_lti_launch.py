@@ -3,6 +3,7 @@ and a real `jaxgrade serve`:
 
 - a nonce is consumed only after the id_token's signature is valid: a forged or unsigned token
   carrying a real launch's nonce is refused and the real launch still logs in;
+- `/lti/login` stores state for anyone who asks, so it is bounded per client address;
 - the authorized party (OIDC Core 3.1.3.7): a platform-signed token with several audiences and no
   `azp`, or with an `azp` of another client, is refused; with `azp` of this tool it is accepted.
 """
@@ -13,14 +14,20 @@ import base64
 import json
 import subprocess
 import sys
+import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import jwt
 import pytest
+import sqlalchemy as sa
+
+from autograder.service.db import connect
+from autograder.service.lti import tables
 
 from helpers.browserish import Browserish
+from helpers.lti_binding import bind_context
 from helpers.lti_launch import launch_form
 from helpers.lti_platform import INSTRUCTOR, LEARNER, LoopbackPlatform, User
 from helpers.paths import REPO
@@ -66,6 +73,7 @@ def rig(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rig]:
     served = serve(root / "data", "--roster", str(root / "roster.csv"), "--workers", "0")
     platform.state.tool_url = served.url
     add_platform(root / "data", platform)
+    bind_context(root / "data", platform.state)
     try:
         yield Rig(platform, served)
     finally:
@@ -137,3 +145,41 @@ def test_several_audiences_with_this_tool_as_azp_are_accepted(rig: Rig) -> None:
     token = jwt.encode(claims, rig.platform.state.keys[0], "RS256", headers=header)
     reply = browser.post_form("/lti/launch", {**fields, "id_token": token})
     assert reply.status == 303 and reply.headers["Location"] == "/", reply.text[:3000]
+
+
+def test_lti_login_initiations_are_bounded_per_address(
+    rig: Rig, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    root = tmp_path_factory.mktemp("lti-login-rate")
+    (root / "roster.csv").write_text(ROSTER, encoding="utf-8")
+    env = pytest.MonkeyPatch()
+    env.setenv("JAXGRADE_LTI_LOGINS_PER_MINUTE", "5")
+    try:
+        served = serve(root / "data", "--roster", str(root / "roster.csv"), "--workers", "0")
+    finally:
+        env.undo()
+    try:
+        add_platform(root / "data", rig.platform)
+        s = rig.platform.state
+        query = urllib.parse.urlencode(
+            {"iss": s.url, "login_hint": "lms-1", "target_link_uri": served.url + "/lti/launch",
+             "client_id": s.client_id, "lti_deployment_id": s.deployment_id}
+        )  # fmt: skip
+        browser = Browserish(served.url)
+        for _ in range(5):
+            reply = browser.get(f"/lti/login?{query}")
+            assert reply.status == 302, reply.text[:2000]
+        stored = stored_login_rows(root / "data")
+        refused = browser.get(f"/lti/login?{query}")
+        assert refused.status == 429 and "too many LTI logins" in refused.text, refused.text[:2000]
+        assert stored_login_rows(root / "data") == stored  # the refused one stored nothing
+    finally:
+        served.stop()
+
+
+def stored_login_rows(data: Path) -> int:
+    engine = connect(f"sqlite:///{(data / 'service.sqlite').resolve()}")
+    with engine.connect() as conn:
+        n = conn.execute(sa.select(sa.func.count()).select_from(tables.launch_data)).scalar_one()
+    engine.dispose()
+    return int(n)

@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from autograder.service import db
 from autograder.service.config import ServiceConfig
 from autograder.service.core import GradedOutcome, Service
-from autograder.service.lti import outbox, tables
+from autograder.service.lti import context_binding, outbox, tables
 
 from helpers.paths import RELEASE
 
@@ -39,6 +39,7 @@ def service(tmp_path: Path) -> Service:
         conn.execute(
             tables.members.insert().values(context=course, sub="u1", student_id="s1", updated_at=0.0)
         )
+    context_binding.bind(s.engine, context_binding.ContextKey("http://127.0.0.1:9", "d", "k"), "test")
     return s
 
 
