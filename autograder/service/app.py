@@ -16,6 +16,7 @@ from fastapi.responses import Response
 from starlette.exceptions import HTTPException
 
 from autograder.service import api
+from autograder.service.body_limit import BodyLimit
 from autograder.service.config import ServiceConfig
 from autograder.service.core import Refusal, Service
 from autograder.service.lti import outbox as lti_outbox
@@ -122,4 +123,6 @@ def create_app(cfg: ServiceConfig, *, service: Service | None = None) -> FastAPI
 
     for router in routers():
         app.include_router(router)
+    # Every body counted as it streams in, chunked or not (body_limit.py)
+    app.add_middleware(BodyLimit, upload_bytes=cfg.max_upload_bytes + ENVELOPE_BYTES)
     return app
