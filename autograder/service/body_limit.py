@@ -4,8 +4,9 @@ The Content-Length check in app.py refuses a declared body that is too large bef
 it. A chunked body declares nothing, so a JSON route that reads the whole body before checking
 it could be made to hold any amount of memory. This middleware counts the bytes every route
 receives, chunked or not. The two upload routes may receive the upload cap plus the multipart
-envelope; every other route may receive SMALL_BODY_BYTES. Past the limit, the route's next read
-fails and the client gets a 413 refusal, whatever the route would have answered.
+envelope, a TA's `.csv` route CSV_BODY_BYTES, every other route SMALL_BODY_BYTES. Past the
+limit, the route's next read fails and the client gets a 413 refusal, whatever the route would
+have answered.
 
 At most MAX_CONCURRENT_UPLOADS upload bodies stream in at once (in this process); one more is
 refused at once with 503 and Retry-After, before its body is read, so a few slow clients cannot
@@ -32,6 +33,7 @@ Send = Callable[[Message], Awaitable[None]]
 App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 SMALL_BODY_BYTES = 256 * 1024  # a form or JSON document: a 4,000-character message is ~12 kB
+CSV_BODY_BYTES = 1 << 20  # a TA's CSV posted to a `.csv` route (term_api's extensions.csv: 1 MiB)
 UPLOAD_PATHS = frozenset({"/api/submissions", "/submit"})
 DEFAULT_IDLE_S = 30.0
 DEFAULT_MAX_CONCURRENT_UPLOADS = 16
@@ -73,8 +75,10 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        if scope.get("path") not in UPLOAD_PATHS or scope.get("method") != "POST":
-            await self._bounded(scope, receive, send, SMALL_BODY_BYTES)
+        path = str(scope.get("path", ""))
+        if path not in UPLOAD_PATHS or scope.get("method") != "POST":
+            small = CSV_BODY_BYTES if path.endswith(".csv") else SMALL_BODY_BYTES
+            await self._bounded(scope, receive, send, small)
             return
         if self.uploads_now >= max_concurrent_uploads():
             from autograder.service.api import refusal_response
