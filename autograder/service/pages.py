@@ -35,7 +35,7 @@ from autograder.messages import ATTEMPT_STATE_ZH, service_message
 from autograder.states import AttemptState
 from autograder.term.course import Assignment
 
-from . import charts, page_auth, term_views
+from . import charts, login_backoff, page_auth, term_views
 from .core import Attempt, Refusal, Service, Student
 from .records import refusal as refuse
 from .sessions import CSRF_FIELD, Session, csrf_ok, new_session
@@ -263,10 +263,12 @@ async def login(request: Request) -> Response:
         return _login_page(request, session, error=str(exc), status_code=413)
     if not csrf_ok(session, form.get(CSRF_FIELD)):
         return _login_page(request, new_session(), error=service_message("login_expired"), status_code=403)
-    if page_auth.login_blocked(request):
-        return _login_page(request, session, error=service_message("login_throttled"), status_code=429)
     token = _text_field(form, "token", MAX_TOKEN_CHARS).strip()
     service = _service(request)
+    address = page_auth.client_address(request)
+    throttled = await login_backoff.wait_turn(service.login_throttle, address)  # slowed, not shut
+    if login_backoff.credential_blocked(service.login_throttle, token):
+        return _login_page(request, session, error=service_message("login_throttled"), status_code=429)
     ta_name = service.ta_for_token(token) if token else None
     if ta_name is not None:
         bound = page_auth.named_ta_binding(request, ta_name)
@@ -275,7 +277,9 @@ async def login(request: Request) -> Response:
     if student is not None:
         bound = page_auth.student_binding(request, student.student_id)
         return _redirect(request, "/", new_session("student", student.student_id, bound=bound))
-    page_auth.login_failed(request)
+    login_backoff.failed(service.login_throttle, address, token)
+    if throttled:
+        return _login_page(request, session, error=service_message("login_throttled"), status_code=429)
     return _login_page(request, session, error=service_message("login_bad_token"), status_code=401)
 
 
