@@ -316,6 +316,11 @@ SERVICE_ZH: dict[str, str] = {
     "no_request": "没有找到这个复核申请。",
     "request_closed": "这个复核申请已经处理完毕。",
     "student_only": "只有学生本人可以申请复核。",
+    # issue 32: caps on a student's regrade-request messages (message_caps.py)
+    "thread_full": "这个复核申请里你的留言已达上限({per_thread} 条),请等待助教回复。",
+    "body_stalled": "上传中断:很长时间没有收到数据,这次提交没有保存,请检查网络后重新提交。",
+    "uploads_busy": "现在同时上传的人太多,这次提交没有保存,请过几秒钟再提交。",
+    "messages_per_day": "你在 24 小时内的复核留言已达上限({per_day} 条),请明天再试或等待助教回复。",
 }
 
 # #22 part B: what the student's page calls each audit action and override target.

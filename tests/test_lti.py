@@ -30,6 +30,7 @@ from autograder.service.storage.db import connect
 
 from helpers.browserish import Browserish
 from helpers.chromium import headless_chromium
+from helpers.lti_binding import bind_context, ta_list
 from helpers.lti_launch import fast_outbox_env, form_fields, launch_form
 from helpers.lti_platform import INSTRUCTOR, LEARNER, LoopbackPlatform, User
 from helpers.paths import REPO
@@ -59,7 +60,7 @@ class Rig:
 
     def restart_service(self) -> None:
         self.served.stop()
-        self.served = serve(self.served.data, "--workers", "1")
+        self.served = serve(self.served.data, "--workers", "1", "--tas", str(self.root / "tas.csv"))
         self.platform.state.tool_url = self.served.url
 
 
@@ -79,7 +80,9 @@ def rig(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rig]:
     )
     platform.start()
     (root / "roster.csv").write_text(ROSTER, encoding="utf-8")
-    served = serve(root / "data", "--roster", str(root / "roster.csv"), "--workers", "1")
+    served = serve(
+        root / "data", "--roster", str(root / "roster.csv"), "--tas", str(ta_list(root)), "--workers", "1"
+    )
     s.tool_url = served.url
     added = subprocess.run(
         [sys.executable, "-m", "autograder.cli", "lti", "add-platform", "--data", str(root / "data"),
@@ -89,6 +92,7 @@ def rig(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rig]:
         cwd=REPO, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert added.returncode == 0, added.stderr
+    bind_context(root / "data", s)
     r = Rig(platform, served, root)
     try:
         yield r

@@ -28,11 +28,13 @@ import pytest
 import sqlalchemy as sa
 
 from autograder.service.domain.lti import tables
+from autograder.service.domain.lti.net_guard import LOOPBACK_OPT_IN
 from autograder.service.domain.lti.platforms import find_platform
 from autograder.service.storage.db import connect
 
 from helpers.browserish import Browserish, Reply
 from helpers.chromium import MISSING, available, headless_chromium
+from helpers.lti_binding import bind_context, ta_list
 from helpers.lti_dynreg import TOOL_CONF, DynReg, add_dynamic_registration
 from helpers.lti_launch import launch
 from helpers.lti_platform import INSTRUCTOR, LEARNER, LoopbackPlatform, User
@@ -99,7 +101,14 @@ def rig(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rig]:
     reg = add_dynamic_registration(platform)
     platform.start()
     (root / "roster.csv").write_text(ROSTER, encoding="utf-8")
-    served = serve(root / "data", "--roster", str(root / "roster.csv"), "--workers", "0")
+    env = pytest.MonkeyPatch()  # this platform listens on loopback: the service must be told it may
+    env.setenv(LOOPBACK_OPT_IN, "1")
+    try:
+        served = serve(
+            root / "data", "--roster", str(root / "roster.csv"), "--tas", str(ta_list(root)), "--workers", "0"
+        )
+    finally:
+        env.undo()
     platform.state.tool_url = served.url  # only for the launch before any registration
     try:
         yield Rig(platform, reg, served)
@@ -197,6 +206,7 @@ def test_dynamic_registration_then_a_real_launch_with_its_client_id(rig: Rig, li
         state.url + "/auth", state.url + "/token", state.url + "/jwks",
     )  # fmt: skip
 
+    bind_context(rig.served.data, state)  # the admin links the LMS course (its deployment is known now)
     browser, student = launch(state.url, tool, "lms-1")  # the real platform's OIDC login and launch
     assert student.status == 303 and student.headers["Location"] == "/", student.text[:3000]
     assert "学生一(s1)" in browser.get("/").text

@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from autograder.service.domain import lti_outbox as outbox
 from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.core import GradedOutcome, Service
-from autograder.service.domain.lti import tables
+from autograder.service.domain.lti import context_binding, tables
 from autograder.service.storage import db
 
 from helpers.paths import RELEASE
@@ -40,6 +40,7 @@ def service(tmp_path: Path) -> Service:
         conn.execute(
             tables.members.insert().values(context=course, sub="u1", student_id="s1", updated_at=0.0)
         )
+    context_binding.bind(s.engine, context_binding.ContextKey("http://127.0.0.1:9", "d", "k"), "test")
     return s
 
 

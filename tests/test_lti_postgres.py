@@ -26,6 +26,7 @@ from autograder.service.domain.lti import tables
 from autograder.service.storage.db import connect
 
 from helpers.databases import postgres  # noqa: F401 (the session's PostgreSQL server fixture)
+from helpers.lti_binding import bind_context, ta_list
 from helpers.lti_launch import fast_outbox_env, launch
 from helpers.lti_platform import INSTRUCTOR, LEARNER, LoopbackPlatform, User
 from helpers.lti_race import WAIT_S, Hold, hold_lineitem_lookups
@@ -67,7 +68,10 @@ def rig(tmp_path_factory: pytest.TempPathFactory, postgres: PostgresServer) -> I
     platform.start()
     url = postgres.new_database()
     (root / "roster.csv").write_text(ROSTER, encoding="utf-8")
-    served = serve(root / "data", "--roster", str(root / "roster.csv"), "--workers", "1", "--db", url)
+    served = serve(
+        root / "data", "--roster", str(root / "roster.csv"), "--tas", str(ta_list(root)),
+        "--workers", "1", "--db", url,
+    )  # fmt: skip
     s.tool_url = served.url
     added = subprocess.run(
         [sys.executable, "-m", "autograder.cli", "lti", "add-platform", "--data", str(root / "data"),
@@ -77,6 +81,7 @@ def rig(tmp_path_factory: pytest.TempPathFactory, postgres: PostgresServer) -> I
         cwd=REPO, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert added.returncode == 0, added.stderr
+    bind_context(root / "data", s, db=url)
     try:
         yield Rig(platform, hold, served, url)
     finally:

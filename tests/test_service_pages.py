@@ -404,8 +404,9 @@ def test_repeated_failed_log_ins_are_throttled(tmp_path: Path):
             client.post_form("/login", {"csrf_token": csrf, "token": f"guess-{i}"}).status for i in range(31)
         ]
         assert statuses == [401] * 30 + [429]
-        blocked = client.post_form("/login", {"csrf_token": csrf, "token": server.tokens["s001"]})
-        assert blocked.status == 429 and "登录失败次数太多" in blocked.text
+        # slowed, not shut: a valid token from the same address (a campus NAT) still gets in
+        valid = client.post_form("/login", {"csrf_token": csrf, "token": server.tokens["s001"]})
+        assert valid.status == 303 and valid.headers["Location"] == "/", valid.text[:2000]
 
 
 def test_after_the_deadline_uploads_are_late_and_then_closed(tmp_path: Path):

@@ -63,9 +63,11 @@ def test_over_https_the_session_cookie_is_host_prefixed_and_secure(tmp_path: Pat
 
 def _fail_logins(client: Browserish, n: int, forwarded_for: str) -> list[int]:
     csrf = client.get("/login").csrf()
-    body = urllib.parse.urlencode({"csrf_token": csrf, "token": "guess"}).encode()
     hdrs = {"Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": forwarded_for}
-    return [client.request("POST", "/login", body, hdrs).status for _ in range(n)]
+    # a new guess each time: the address's count is under test, not one credential tried again
+    guesses = (f"guess-{forwarded_for}-{i}" for i in range(n))
+    bodies = (urllib.parse.urlencode({"csrf_token": csrf, "token": g}).encode() for g in guesses)
+    return [client.request("POST", "/login", body, hdrs).status for body in bodies]
 
 
 def _log_in_from(client: Browserish, token: str, forwarded_for: str) -> int:

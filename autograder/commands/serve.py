@@ -286,10 +286,14 @@ def run(args: argparse.Namespace) -> int:
     from autograder.roster import RosterError
     from autograder.service.app.app import create_app
     from autograder.service.domain.core import Refusal, Service
+    from autograder.service.storage.instance_lock import AlreadyServing, hold
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    instance = None
     try:
         cfg = config_from_args(args)
+        if cfg.database_url.startswith("sqlite"):
+            instance = hold(cfg.data_dir)  # held until this process exits
         service = Service(cfg)
         for sid in args.reissue_token:
             service.reissue_token(sid)
@@ -304,6 +308,9 @@ def run(args: argparse.Namespace) -> int:
                 f"review and publish it at /ta/regrade-runs/{run_id}",
                 file=sys.stderr,
             )
+    except AlreadyServing as exc:
+        print(f"jaxgrade serve: error: {exc}", file=sys.stderr)
+        return 3
     except Refusal as exc:
         print(f"jaxgrade serve: error: --regrade-assignment: {exc.message_en}", file=sys.stderr)
         return 2
@@ -341,4 +348,6 @@ def run(args: argparse.Namespace) -> int:
         limit_concurrency=256,
         timeout_keep_alive=5,
     )
+    if instance is not None:
+        instance.release()
     return 0

@@ -14,10 +14,10 @@ import sys
 from pathlib import Path
 
 from autograder.model import ReleaseInfo
-from autograder.service.config import ServiceConfig
-from autograder.service.core import Service
-from autograder.service.items_page import analysis_context, counted_graded
-from autograder.service.worker import read_outcome
+from autograder.service.app.worker import read_outcome
+from autograder.service.domain.config import ServiceConfig
+from autograder.service.domain.core import Service
+from autograder.service.web.items_page import analysis_context, counted_graded
 from autograder.similarity.units import read_students, subtracted
 
 EXERCISE = "word_count"

@@ -15,12 +15,13 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
 from starlette.exceptions import HTTPException
 
-from autograder.service.domain import lti_outbox
+from autograder.service.domain import lti_outbox as lti_outbox
 from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.core import Refusal, Service
 from autograder.service.domain.lti import registration_links as lti_links
 from autograder.service.storage.records import refusal
 from autograder.service.web import api
+from autograder.service.web.body_limit import BodyLimit
 from autograder.service.web.lti import routes as lti_routes
 from autograder.service.web.lti import ta as lti_ta
 from autograder.service.web.uploads import ENVELOPE_BYTES, too_large
@@ -122,4 +123,6 @@ def create_app(cfg: ServiceConfig, *, service: Service | None = None) -> FastAPI
 
     for router in routers():
         app.include_router(router)
+    # Every body counted as it streams in, chunked or not (body_limit.py)
+    app.add_middleware(BodyLimit, upload_bytes=cfg.max_upload_bytes + ENVELOPE_BYTES)
     return app

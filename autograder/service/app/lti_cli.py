@@ -1,5 +1,6 @@
-"""`jaxgrade lti add-platform | allow-registration | rotate-key | jwks`: the LTI registration kept in the
-service database (`allow-registration`: a one-time link for the LMS's dynamic registration).
+"""`jaxgrade lti add-platform | allow-registration | bind-context | unbind-context | contexts |
+rotate-key | jwks`: the LTI registration kept in the service database (`allow-registration`: a
+one-time link for the LMS's dynamic registration; `bind-context`: an LMS course linked to this one).
 
 Runs against the same database as `jaxgrade serve` (`--data DIR`, or `--db URL`); a running service
 sees a new platform or key at once (they are read per request).
@@ -35,7 +36,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="H",
         help="the link expires after H hours (default 24)",
     )
-    for p in (add, rot, pub, allow):
+    bind = sub.add_parser(
+        "bind-context",
+        help="link an LMS course (context) to this service's course: only bound contexts' launches "
+        "give rights, get roster syncs and receive grades",
+    )
+    unbind = sub.add_parser("unbind-context", help="undo bind-context (its launches are refused again)")
+    listing = sub.add_parser("contexts", help="list the bound LMS contexts")
+    for p in (bind, unbind):
+        p.add_argument("--issuer", required=True, help="the platform's issuer (iss), as in add-platform")
+        p.add_argument("--deployment-id", required=True, help="the deployment id the course launches with")
+        p.add_argument(
+            "--context-id", required=True, help="the LMS course's context id (shown on the refusal page)"
+        )
+    for p in (add, rot, pub, allow, bind, unbind, listing):
         p.add_argument("--data", type=Path, required=True, metavar="DIR", help="the service's --data folder")
         p.add_argument("--db", default=None, metavar="URL", help="the service's --db URL, if it uses one")
     add.add_argument(
@@ -104,8 +118,34 @@ def run(args: argparse.Namespace) -> int:
             " in the LMS; keep it secret, whoever opens it registers a platform)",
             file=sys.stderr,
         )
+    elif args.lti_command in ("bind-context", "unbind-context", "contexts"):
+        return _contexts(engine, args)
     elif args.lti_command == "rotate-key":
         print(f"new signing key {keys.rotate(engine).kid}")
     else:
         print(json.dumps(keys.jwks(engine), indent=2, sort_keys=True))
+    return 0
+
+
+def _contexts(engine: sa.Engine, args: argparse.Namespace) -> int:
+    from autograder.service.domain.lti import context_binding as cb
+
+    if args.lti_command == "contexts":
+        for k in cb.bound_keys(engine):
+            print(f"{k.issuer}\t{k.deployment_id}\t{k.context_id}")
+        return 0
+    key = cb.ContextKey(args.issuer, args.deployment_id, args.context_id)
+    if args.lti_command == "unbind-context":
+        if not cb.unbind(engine, key):
+            print("jaxgrade lti: that context was not bound", file=sys.stderr)
+            return 2
+        print(f"unbound context {key.context_id} of {key.issuer} (deployment {key.deployment_id})")
+        return 0
+    try:
+        new = cb.bind(engine, key, "cli")
+    except ValueError as exc:
+        print(f"jaxgrade lti: {exc}", file=sys.stderr)
+        return 2
+    state = "bound" if new else "already bound"
+    print(f"{state}: context {key.context_id} of {key.issuer} (deployment {key.deployment_id})")
     return 0

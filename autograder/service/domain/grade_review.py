@@ -12,7 +12,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from autograder.service.domain import audit, overrides, regrade_requests
+from autograder.service.domain import audit, message_caps, overrides, regrade_requests
 from autograder.service.domain.core import Attempt, Refusal, Service
 from autograder.service.domain.lti_outbox import counted_grade_changed
 from autograder.service.storage.records import refusal
@@ -162,6 +162,11 @@ def remove_override(service: Service, assignment_id: str, student_id: str, targe
 
 def _request_refusal(exc: regrade_requests.RequestError) -> Refusal:
     status = {"no_request": 404, "request_closed": 409, "request_open": 409}.get(exc.key, 422)
+    if exc.key in message_caps.CAP_KEYS:
+        return refusal(
+            429, exc.key, str(exc), per_thread=message_caps.STUDENT_MESSAGES_PER_THREAD,
+            per_day=message_caps.STUDENT_MESSAGES_PER_DAY,
+        )  # fmt: skip
     return refusal(status, exc.key, str(exc), limit=regrade_requests.MAX_MESSAGE_CHARS)
 
 

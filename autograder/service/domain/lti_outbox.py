@@ -35,7 +35,8 @@ from autograder.model import ReleaseInfo
 from autograder.service.domain import extensions, overrides
 from autograder.service.domain import lti_visibility as visibility
 from autograder.service.domain.lti.connector import TokenCache, registration
-from autograder.service.domain.lti.courses import Course, all_courses
+from autograder.service.domain.lti.context_binding import bound_courses, context_is_bound
+from autograder.service.domain.lti.courses import Course
 from autograder.service.domain.lti.platforms import find_platform
 from autograder.service.domain.lti.tables import contexts, line_items, members, scores
 from autograder.service.storage import db
@@ -114,7 +115,7 @@ def counted_grade_changed(
     targets = conn.execute(
         sa.select(members.c.context, members.c.sub)
         .join(contexts, contexts.c.id == members.c.context)
-        .where(members.c.student_id == student_id, contexts.c.ags.is_not(None))
+        .where(members.c.student_id == student_id, contexts.c.ags.is_not(None), context_is_bound())
     ).all()
     assignment = _assignment(conn, assignment_id) if targets else None
     score = final_score(conn, assignment, student_id) if assignment is not None else None
@@ -250,9 +251,11 @@ def send_due(engine: sa.Engine, now: float | None = None) -> int:
         & (s.not_before <= now)
         & (s.claimed_until.is_(None) | (s.claimed_until < now))
     )
-    by_id = {c.id: c for c in all_courses(engine)}
+    by_id = {c.id: c for c in bound_courses(engine)}
     with engine.connect() as conn:
-        rows = conn.execute(sa.select(scores).where(due).order_by(s.id).limit(50)).all()
+        rows = conn.execute(
+            sa.select(scores).where(due & s.context.in_(list(by_id))).order_by(s.id).limit(50)
+        ).all()
     sent = 0
     for row in rows:
         with engine.begin() as conn:
@@ -311,7 +314,7 @@ def ensure_line_items(engine: sa.Engine) -> None:
         known = {(r.context, r.assignment_id) for r in conn.execute(sa.select(line_items))}
         a_ = db.assignments.c
         wanted = conn.execute(sa.select(a_.id, a_.title, a_.release, a_.exercises)).all()
-    for course in all_courses(engine):
+    for course in bound_courses(engine):
         scope = (course.ags or {}).get("scope", [])
         if not course.ags or "https://purl.imsglobal.org/spec/lti-ags/scope/lineitem" not in scope:
             continue

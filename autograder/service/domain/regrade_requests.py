@@ -6,6 +6,8 @@ change, is audited by `overrides.put`). One open request per student, assignment
 a student adds to it instead of opening another. Both sides post to the thread; a resolved
 request takes no more messages.
 
+A student's messages are capped per thread and per day (message_caps.py).
+
 Every function takes the caller's connection (one transaction per request to the API).
 """
 
@@ -16,6 +18,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from autograder.service.domain import message_caps
 from autograder.service.storage import db
 from autograder.service.storage.records import iso
 
@@ -185,6 +188,10 @@ def add_message(conn: sa.Connection, request_id: int, author: str, body: str, no
         raise RequestError("no_request", f"no request {request_id}")
     if status != OPEN:
         raise RequestError("request_closed", f"request {request_id} is resolved")
+    if author.startswith("student:"):
+        cap = message_caps.student_cap_reached(conn, author, request_id, now)
+        if cap is not None:
+            raise RequestError(cap, f"{author} reached the cap {cap} of regrade-request messages")
     conn.execute(
         db.regrade_request_messages.insert().values(
             request_id=request_id, author=author, body=checked_message(body), at=now

@@ -109,11 +109,3 @@ def client_address(request: Request) -> str:
         if hop not in trusted:
             return hop
     return peer
-
-
-def login_blocked(request: Request) -> bool:
-    return service_of(request).login_throttle.blocked(client_address(request))
-
-
-def login_failed(request: Request) -> None:
-    service_of(request).login_throttle.failed(client_address(request))

@@ -28,6 +28,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from autograder.exercises import EXERCISE_IDS
 from autograder.messages import service_message
+from autograder.service.domain import login_backoff
 from autograder.service.domain.core import Attempt, Refusal, Service, Student
 from autograder.service.storage.records import refusal as refuse
 from autograder.service.web import charts, page_auth, page_kit, term_views
@@ -145,10 +146,12 @@ async def login(request: Request) -> Response:
         return _login_page(request, session, error=str(exc), status_code=413)
     if not csrf_ok(session, form.get(CSRF_FIELD)):
         return _login_page(request, new_session(), error=service_message("login_expired"), status_code=403)
-    if page_auth.login_blocked(request):
-        return _login_page(request, session, error=service_message("login_throttled"), status_code=429)
     token = page_kit.text_field(form, "token", MAX_TOKEN_CHARS).strip()
     service = page_auth.service_of(request)
+    address = page_auth.client_address(request)
+    throttled = await login_backoff.wait_turn(service.login_throttle, address)  # slowed, not shut
+    if login_backoff.credential_blocked(service.login_throttle, token):
+        return _login_page(request, session, error=service_message("login_throttled"), status_code=429)
     ta_name = service.ta_for_token(token) if token else None
     if ta_name is not None:
         bound = page_auth.named_ta_binding(request, ta_name)
@@ -157,7 +160,9 @@ async def login(request: Request) -> Response:
     if student is not None:
         bound = page_auth.student_binding(request, student.student_id)
         return page_kit.redirect(request, "/", new_session("student", student.student_id, bound=bound))
-    page_auth.login_failed(request)
+    login_backoff.failed(service.login_throttle, address, token)
+    if throttled:
+        return _login_page(request, session, error=service_message("login_throttled"), status_code=429)
     return _login_page(request, session, error=service_message("login_bad_token"), status_code=401)
 
 

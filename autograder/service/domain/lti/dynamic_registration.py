@@ -1,10 +1,12 @@
 """LTI Dynamic Registration (IMS LTI-DR 1.0): the platform opens the tool's registration link in the
 admin's browser with `openid_configuration` and `registration_token`; the tool
 
-1. fetches the platform's OpenID configuration (with the token as a Bearer, as Canvas asks) and
-   checks it: https (plain http on loopback only), at most MAX_DOC_BYTES within FETCH_S, a JSON
-   object with the endpoints this tool needs, the LTI platform configuration, and an issuer of the
-   configuration URL's origin (LTI-DR 3.5.1: else any site could pose as any issuer);
+1. fetches the platform's OpenID configuration (with the token as a Bearer, as Canvas asks) from
+   a public address only, the one that was checked (net_guard.py), and checks it: https (plain
+   http on loopback only, which net_guard allows only to tests that opt in), at most MAX_DOC_BYTES
+   within FETCH_S, a JSON object with the endpoints this tool needs (each at a public address), the
+   LTI platform configuration, and an issuer of the configuration URL's origin (LTI-DR 3.5.1:
+   else any site could pose as any issuer);
 2. POSTs its client registration (the document of pylti1p3's `DynamicRegistration`) to the
    platform's registration endpoint with the token, and checks the answer (a client id);
 3. stores the platform exactly as `jaxgrade lti add-platform` does (platforms.py).
@@ -22,10 +24,10 @@ import urllib.parse
 from dataclasses import dataclass
 from typing import Any
 
-import requests
 import sqlalchemy as sa
 from pylti1p3.dynamic_registration import DynamicRegistration
 
+from autograder.service.domain.lti import net_guard
 from autograder.service.domain.lti.platforms import Platform, add_platform
 
 MAX_DOC_BYTES = 256 * 1024  # a platform's configuration with every placement and variable: ~20 kB
@@ -108,8 +110,10 @@ def _loopback(host: str) -> bool:
         return False
 
 
-def checked_url(what: str, url: object) -> str:
-    """`url` when it is an https URL (or http on loopback), else RegistrationError."""
+def checked_url(what: str, url: object, *, fetched: bool = True) -> str:
+    """`url` when it is an https URL (or http on loopback) whose host resolves to public addresses
+    only (net_guard.py; the endpoints are fetched later too: keys at each launch, tokens by the
+    outbox), else RegistrationError."""
     if not isinstance(url, str) or not url or len(url) > MAX_URL_CHARS:
         raise RegistrationError(f"{what} is missing or not a URL")
     parts = urllib.parse.urlsplit(url)
@@ -123,6 +127,11 @@ def checked_url(what: str, url: object) -> str:
         raise RegistrationError(
             f"{what} must be an https:// URL (http:// only on loopback), got {url[:200]!r}"
         )
+    try:
+        if fetched:
+            net_guard.resolve_public(url)
+    except net_guard.AddressRefused as exc:
+        raise RegistrationError(f"{what}: {exc}") from exc
     return url
 
 
@@ -138,40 +147,48 @@ def _origin(url: str) -> tuple[str, str, int | None]:
 def exchange(
     what: str, method: str, url: str, token: str, body: dict[str, Any] | None = None
 ) -> dict[str, Any]:
-    """One JSON request to the platform, bounded in size and time; the answer's JSON object."""
+    """One JSON request to the platform, bounded in size and time, sent only to the public address
+    its host resolved to (net_guard.py); the answer's JSON object. The platform's answer is never
+    shown: a refusal page that echoed it would let anyone read a service this one can reach."""
+    try:
+        target = net_guard.resolve_public(url)
+    except net_guard.AddressRefused as exc:
+        raise RegistrationError(f"{what}: {exc}") from exc
     headers = {"Accept": "application/json", "Accept-Encoding": "identity"}
     if token:
         headers["Authorization"] = f"Bearer {token}"
+    payload = None
+    if body is not None:
+        payload = json.dumps(body).encode()
+        headers["Content-Type"] = "application/json"
     chunks: list[bytes] = []
     late = threading.Event()
     try:
-        with requests.request(
-            method, url, headers=headers, json=body, timeout=FETCH_S, stream=True, allow_redirects=False
-        ) as resp:
-            # a platform that sends slowly is cut off: the timeout bounds each read, this the whole answer
-            timer = threading.Timer(FETCH_S, lambda: (late.set(), resp.close()))
-            timer.daemon = True
-            timer.start()
-            try:
-                size = 0
-                for chunk in resp.iter_content(16 * 1024):
-                    size += len(chunk)
-                    if size > MAX_DOC_BYTES:
-                        raise RegistrationError(f"{what}: the answer is larger than {MAX_DOC_BYTES} bytes")
-                    chunks.append(chunk)
-            finally:
-                timer.cancel()
-            status = resp.status_code
+        resp = net_guard.pinned_request(target, method, headers, payload, FETCH_S)
+        # a platform that sends slowly is cut off: the timeout bounds each read, this the whole answer
+        timer = threading.Timer(FETCH_S, lambda: (late.set(), resp.close()))
+        timer.daemon = True
+        timer.start()
+        try:
+            size = 0
+            for chunk in resp.stream(16 * 1024):
+                size += len(chunk)
+                if size > MAX_DOC_BYTES:
+                    raise RegistrationError(f"{what}: the answer is larger than {MAX_DOC_BYTES} bytes")
+                chunks.append(chunk)
+        finally:
+            timer.cancel()
+            resp.release_conn()
+        status = resp.status
     except RegistrationError:
         raise
-    except Exception as exc:  # requests' errors, or those of a response closed by the timer
+    except Exception as exc:  # urllib3's errors, or those of a response closed by the timer
         if late.is_set():
             raise RegistrationError(f"{what}: no complete answer within {FETCH_S:.0f} s") from exc
-        raise RegistrationError(f"{what}: {type(exc).__name__}: {str(exc)[:300]}") from exc
+        raise RegistrationError(f"{what}: the request failed ({type(exc).__name__})") from exc
     text = b"".join(chunks)
     if status != 200 and status != 201:
-        shown = text[:300].decode("utf-8", "replace")
-        raise RegistrationError(f"{what}: the platform answered HTTP {status}: {shown}")
+        raise RegistrationError(f"{what}: the platform answered HTTP {status}")
     try:
         doc = json.loads(text)
     except ValueError as exc:
@@ -185,13 +202,14 @@ def platform_configuration(config_url: str, token: str) -> dict[str, Any]:
     """The platform's OpenID configuration, checked (see the module docstring)."""
     checked_url("openid_configuration", config_url)
     conf = exchange("the platform's OpenID configuration", "GET", config_url, token)
-    for field in NEEDED:
-        checked_url(f"the OpenID configuration's {field}", conf.get(field))
+    checked_url("the OpenID configuration's issuer", conf.get("issuer"), fetched=False)  # a name only
     if _origin(conf["issuer"]) != _origin(config_url):
         raise RegistrationError(
             f"the OpenID configuration's issuer {conf['issuer'][:200]!r} is not at the configuration URL's "
             f"origin {config_url[:200]!r} (LTI Dynamic Registration 3.5.1)"
         )
+    for field in NEEDED[1:]:
+        checked_url(f"the OpenID configuration's {field}", conf.get(field))
     if not isinstance(conf.get(PLATFORM_CONF), dict):
         raise RegistrationError(
             f"the OpenID configuration has no LTI platform configuration ({PLATFORM_CONF})"

@@ -4,7 +4,9 @@ opens it (`/lti/register/<secret>`, dynamic_registration.py).
 Opening a link registers an LMS platform, and a registered platform's launches log users in as
 students and as TAs; so a link is 32 random bytes, stored only as their SHA-256, valid for a limited
 time and good for one registration that succeeds. A registration that fails gives the link back (the
-admin fixes the LMS side and opens the same link again); two at once cannot both use it.
+admin fixes the LMS side and opens the same link again) at most MAX_FAILURES times, after which the
+link is spent: a leaked link cannot be replayed at will against whatever it is pointed to. Two
+registrations at once cannot both use it.
 
 The rows live in `lti_launch_data` (short-lived LTI state with an expiry) under their own key prefix.
 """
@@ -24,7 +26,16 @@ from autograder.service.domain.lti.tables import launch_data
 PREFIX = "jaxgrade-registration-link-"
 DEFAULT_VALID_S = 24 * 3600.0
 MAX_SECRET_CHARS = 128
-READY, BUSY, USED = (json.dumps({"state": s}) for s in ("ready", "busy", "used"))
+MAX_FAILURES = 5  # failed registrations one link allows (a typo, a wrong token, a platform fixed)
+READY, BUSY, USED, FAILED = (json.dumps({"state": s}) for s in ("ready", "busy", "used", "failed"))
+
+
+def _busy(failures: int) -> str:
+    return BUSY if failures == 0 else json.dumps({"state": "busy", "failures": failures})
+
+
+def _ready(failures: int) -> str:
+    return READY if failures == 0 else json.dumps({"state": "ready", "failures": failures})
 
 
 class LinkRefused(Exception):
@@ -61,8 +72,9 @@ def claim(engine: sa.Engine, secret: str) -> None:
     """Take the link for one registration; raises LinkRefused when it is unknown, expired, used or busy."""
     if not secret or len(secret) > MAX_SECRET_CHARS:
         raise LinkRefused("unknown registration link")
-    if _set(engine, secret, READY, BUSY) == 1:
-        return
+    for failures in range(MAX_FAILURES):
+        if _set(engine, secret, _ready(failures), _busy(failures)) == 1:
+            return
     with engine.connect() as conn:
         row = conn.execute(
             sa.select(launch_data.c.value, launch_data.c.expires_at).where(launch_data.c.key == _key(secret))
@@ -73,17 +85,28 @@ def claim(engine: sa.Engine, secret: str) -> None:
         )
     if row.value == USED:
         raise LinkRefused("this registration link was used already; make a new one for another registration")
+    if row.value == FAILED:
+        raise LinkRefused(
+            f"this registration link failed {MAX_FAILURES} times and is spent; make a new one "
+            "with `jaxgrade lti allow-registration`"
+        )
     raise LinkRefused("this registration link is in use by another registration right now")
 
 
-def give_back(engine: sa.Engine, secret: str) -> None:
-    """The registration failed: the link works again."""
-    _set(engine, secret, BUSY, READY)
+def give_back(engine: sa.Engine, secret: str, *, counted: bool = True) -> None:
+    """The registration failed: the link works again, unless this was its MAX_FAILURES-th counted
+    failure (one that sent a request: a URL refused before any is not counted)."""
+    for failures in range(MAX_FAILURES):
+        after = failures + 1 if counted else failures
+        if _set(engine, secret, _busy(failures), _ready(after) if after < MAX_FAILURES else FAILED):
+            return
 
 
 def spend(engine: sa.Engine, secret: str) -> None:
     """The registration succeeded: the link never works again."""
-    _set(engine, secret, BUSY, USED)
+    for failures in range(MAX_FAILURES):
+        if _set(engine, secret, _busy(failures), USED):
+            return
 
 
 class RedactedAccessLog(logging.Filter):

@@ -1,4 +1,4 @@
-"""Sync roster: the course members of every LMS course seen (LTI NRPS) into the service's roster.
+"""Sync roster: the course members of every bound LMS course (LTI NRPS) into the service's roster.
 
 Learners only. A member who matches a roster row (the platform's `match_on`, matching.py) updates
 it: the name, and the email/lms_id/sis_login_id fields that are still empty (a field the roster
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from pylti1p3.names_roles import NamesRolesProvisioningService
 
 from autograder.roster import Roster, Student, valid_student_id
-from autograder.service.domain.lti import courses, matching
+from autograder.service.domain.lti import context_binding, courses, matching
 from autograder.service.domain.lti.connector import TokenCache, registration
 from autograder.service.domain.lti.platforms import find_platform
 from autograder.service.storage import db
@@ -61,7 +61,7 @@ def sync(service: Any) -> SyncResult:
     added: list[str] = []
     errors: list[str] = []
     seen = 0
-    for course in courses.all_courses(engine):
+    for course in context_binding.bound_courses(engine):  # never a course not bound here
         platform = find_platform(engine, course.issuer, course.client_id)
         if platform is None or not course.nrps_url:
             continue

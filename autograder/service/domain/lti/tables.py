@@ -10,6 +10,8 @@ lti_line_items    one AGS line item per (context, assignment), made once and fou
 lti_scores        the score outbox: one row per (context, assignment, student), the score wanted
                   and the score last sent; `status` pending | sent | failed | held (not released)
 lti_unmatched     launches whose user is not on the roster (shown to the TAs, never guessed)
+lti_bindings      the LMS contexts bound to this service's course (context_binding.py): only their
+                  launches give rights, only they are synced and sent grades
 """
 
 from __future__ import annotations
@@ -120,4 +122,16 @@ unmatched = sa.Table(
     sa.Column("email", sa.Text, nullable=False),
     sa.Column("detail", sa.Text, nullable=False),  # JSON: the identifiers the launch carried, the reason
     sa.Column("at", sa.Float, nullable=False),
+)
+
+bindings = sa.Table(
+    "lti_bindings",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("issuer", sa.String(255), nullable=False),
+    sa.Column("deployment_id", sa.String(255), nullable=False),
+    sa.Column("context_id", sa.String(255), nullable=False),
+    sa.Column("bound_by", sa.String(128), nullable=False),  # who bound it (the admin command: "cli")
+    sa.Column("bound_at", sa.Float, nullable=False),  # unix seconds
+    sa.UniqueConstraint("issuer", "deployment_id", "context_id", name="uq_lti_binding"),
 )

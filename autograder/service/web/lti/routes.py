@@ -7,8 +7,10 @@
     GET       /lti/register/<secret>?openid_configuration=..&registration_token=..
                                  dynamic registration, started by the platform (dynamic_registration.py)
 
-A student is logged in only when the launch finds exactly one roster row (matching.py); anyone
-else sees a Chinese page and is listed for the TAs. Instructors and TAs land on the TA dashboard.
+A launch gives rights only from an LMS context bound to this service (context_binding.py); else a
+page says how to bind it. A student is logged in only when the launch finds exactly one roster row
+(matching.py); anyone else sees a Chinese page and is listed for the TAs. Instructors and TAs land
+on the TA dashboard as the named TA they match in the TA list (staff.py); other roles grade nothing.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from starlette.templating import Jinja2Templates
 from autograder.service.domain import assignments
 from autograder.service.domain import lti_outbox as outbox
 from autograder.service.domain.lti import (
+    context_binding,
     courses,
     dynamic_registration,
     keys,
@@ -35,6 +38,7 @@ from autograder.service.domain.lti import (
     registration_links,
 )
 from autograder.service.web import page_auth, page_kit
+from autograder.service.web.lti import login_rate, staff
 from autograder.service.web.lti.tool import (
     DbToolConf,
     FastApiOIDCLogin,
@@ -130,6 +134,8 @@ async def oidc_login(request: Request) -> Response:
     if params is None:
         return refused(request, "login request body too large or malformed", 400)
     engine = page_auth.service_of(request).engine
+    if not login_rate.admit(engine, page_auth.client_address(request)):
+        return refused(request, "too many LTI logins from this address in a minute; try again soon", 429)
     try:
         login = FastApiOIDCLogin(FastApiRequest(request, params), engine)
         return login.redirect(tool_url(request, "/lti/launch"))
@@ -149,19 +155,56 @@ async def launch(request: Request) -> Response:
         claims = validated.get_launch_data()
     except Exception as exc:  # any failed check (state, nonce, iss, aud, deployment, exp, signature)
         return refused(request, f"{type(exc).__name__}: {exc}")
+    key = context_binding.key_of(claims)
+    if key is None or not context_binding.is_bound(service.engine, key):
+        return _unbound_context(request, key)
     course = courses.remember(service.engine, claims)
-    staff = (
-        validated.check_teacher_access()
-        or validated.check_teaching_assistant_access()
-        or validated.check_designer_access()
-    )
+    ta_name = staff.named_ta(service.cfg.tas, claims) if staff.grades(claims) else None
+    if staff.grades(claims) and ta_name is None:
+        return _unnamed_staff(request, claims)
     if validated.is_deep_link_launch():
-        if not staff:
+        if ta_name is None:
             return refused(request, "deep linking is for instructors", 403)
-        return _deep_link_chooser(request, validated.get_launch_id(), claims)
-    if staff:
-        return page_kit.redirect(request, "/ta", new_session("ta", bound=page_auth.ta_binding(request)))
+        return _deep_link_chooser(request, validated.get_launch_id(), claims, ta_name)
+    if ta_name is not None:
+        bound = page_auth.named_ta_binding(request, ta_name)
+        return page_kit.redirect(request, "/ta", new_session("ta", bound=bound, ta_name=ta_name))
     return _student_landing(request, claims, course)
+
+
+def _unbound_context(request: Request, key: context_binding.ContextKey | None) -> Response:
+    """A launch from an LMS course not bound to this service: refused, with the admin's command."""
+    if key is None:
+        how = "the launch names no LMS course (context); open the link from inside a course"
+    else:
+        how = (
+            f"the LMS course {key.context_id!r} (platform {key.issuer}, deployment {key.deployment_id}) "
+            "is not linked to this grading service; an admin links it with: jaxgrade lti bind-context "
+            f"--data DIR --issuer {key.issuer} --deployment-id {key.deployment_id} "
+            f"--context-id {key.context_id}"
+        )
+    log.warning("LTI launch refused: %s", how)
+    return render(
+        request, page_auth.current_session(request), "error.html",
+        {
+            "title": "这门课程尚未关联到评分系统",
+            "message": "你是从一门尚未与本评分系统关联的课程平台(LMS)课程进入的,所以没有为你登录。"
+            "请把这个页面告诉助教或教师:管理员关联课程后即可使用。",
+            "message_en": how,
+            "back": "/login",
+        },
+        status_code=403,
+    )  # fmt: skip
+
+
+def _unnamed_staff(request: Request, claims: dict[str, Any]) -> Response:
+    sub, email = str(claims.get("sub") or ""), str(claims.get("email") or "")
+    return refused(
+        request,
+        f"an instructor or TA launch matches no named TA: add a row with lms_id {sub!r} or email "
+        f"{email!r} to the --tas list and restart the service",
+        403,
+    )
 
 
 def _student_landing(request: Request, claims: dict[str, Any], course: int | None) -> Response:
@@ -183,9 +226,9 @@ def _student_landing(request: Request, claims: dict[str, Any], course: int | Non
     return page_kit.redirect(request, "/", new_session("student", match.student_id, bound=bound))
 
 
-def _deep_link_chooser(request: Request, launch_id: str, claims: dict[str, Any]) -> Response:
+def _deep_link_chooser(request: Request, launch_id: str, claims: dict[str, Any], ta_name: str) -> Response:
     service = page_auth.service_of(request)
-    session = new_session("ta", bound=page_auth.ta_binding(request))
+    session = new_session("ta", bound=page_auth.named_ta_binding(request, ta_name), ta_name=ta_name)
     context = claims.get(courses.CONTEXT) or {}
     return render(
         request,
@@ -236,7 +279,7 @@ def register(
     try:
         dynamic_registration.checked_url("openid_configuration", openid_configuration)
     except dynamic_registration.RegistrationError as exc:
-        registration_links.give_back(service.engine, secret)
+        registration_links.give_back(service.engine, secret, counted=False)  # nothing was sent
         log.warning("LTI registration refused: %s", exc)
         return _registration_page(request, 400, reason=str(exc))
     try:

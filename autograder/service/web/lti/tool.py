@@ -6,7 +6,8 @@ against the platform's JWKS, issuer and client id (the audience) against the reg
 deployment, message type and claims. This module adds what it leaves to the application:
 
 - `exp` and `iat` are required (PyJWT checks `exp` only when present);
-- the nonce works once (storage.py), so a replayed launch is refused;
+- the nonce works once (storage.py), so a replayed launch is refused, and it is consumed only after
+  the signature and the authorized party (azp) are valid (launch_checks.py);
 - cookies: the state cookie is `SameSite=None; Secure; Partitioned` over https (the launch is a
   cross-site form post from the LMS), `Lax` over plain http (loopback tests only).
 """
@@ -19,6 +20,7 @@ from typing import Any
 import sqlalchemy as sa
 from pylti1p3.cookie import CookieService
 from pylti1p3.deployment import Deployment
+from pylti1p3.exception import LtiException
 from pylti1p3.message_launch import MessageLaunch
 from pylti1p3.oidc_login import OIDCLogin
 from pylti1p3.redirect import Redirect
@@ -30,6 +32,7 @@ from starlette.responses import RedirectResponse, Response
 
 from autograder.service.domain.lti.connector import TokenCache, registration
 from autograder.service.domain.lti.platforms import Platform, find_platform
+from autograder.service.web.lti import launch_checks
 from autograder.service.web.lti.storage import OneTimeNonceSessionService
 from autograder.service.web.sessions import is_https
 
@@ -157,6 +160,18 @@ class FastApiMessageLaunch(MessageLaunch):
 
     def _get_request_param(self, key: str) -> str:
         return self._request.get_param(key)
+
+    def validate(self) -> FastApiMessageLaunch:
+        """The library's checks in a safer order, plus azp (launch_checks.py)."""
+        if self._restored:
+            raise LtiException("A restored launch can't be validated.")
+        self._validated = True
+        try:
+            launch_checks.validate_in_order(self)
+        except Exception:
+            self._validated = False
+            raise
+        return self
 
 
 def _launch_parts(request: FastApiRequest, engine: sa.Engine) -> dict[str, Any]:
