@@ -34,7 +34,7 @@ from autograder.service.assignments import Releases
 from autograder.service.identity import Identity
 from autograder.service.submissions import Submissions
 from autograder.states import AttemptState
-from autograder.term.counting import Candidate, counted_attempt, deadlines_for
+from autograder.term.counting import Candidate, Extension, counted_attempt, deadlines_for
 from autograder.term.course import Assignment
 from autograder.term.final_score import final_score
 from autograder.term.visibility import grade_visibility
@@ -123,6 +123,26 @@ def _binds(entry: overrides.Entry, attempt_id: int | None) -> bool:
     return entry.attempt_id == attempt_id
 
 
+@dataclass(frozen=True)
+class Context:
+    """What every record of one assignment is computed against (read once per assignment)."""
+
+    points: Mapping[str, float]  # the assignment's exercises -> points possible
+    chapters: tuple[str, ...]  # the assignment's chapters
+    released_at: float | None  # a TA's grade release (None: not released)
+    now: float
+
+
+_ATTEMPT_COLUMNS = ("id", "student_id", "submitted_at", "status", "score", "exercises", "grade_status")
+
+
+def _entries(rows: list[Any]) -> tuple[overrides.Entry, ...]:
+    return tuple(
+        overrides.Entry(r.target, r.points, r.comment, r.set_by, r.set_at, r.attempt_id)
+        for r in sorted(rows, key=lambda r: r.target)
+    )
+
+
 def read(
     conn: sa.Connection,
     assignment: Assignment,
@@ -135,13 +155,58 @@ def read(
 ) -> GradeRecord:
     """The student's grade record of the assignment, read in the caller's connection (so a
     transaction sees its own override before it commits)."""
-    a = db.attempts.c
+    a, o = db.attempts.c, db.overrides.c
     rows = conn.execute(
-        sa.select(a.id, a.submitted_at, a.status, a.score, a.exercises, a.grade_status)
+        sa.select(*(a[c] for c in _ATTEMPT_COLUMNS))
         .where(a.assignment_id == assignment.id, a.student_id == student_id)
         .order_by(a.id)
     ).all()
-    deadlines = deadlines_for(assignment, extensions.of_student(conn, assignment.id, student_id))
+    found = conn.execute(
+        sa.select(db.overrides).where(o.assignment_id == assignment.id, o.student_id == student_id)
+    ).all()
+    ext = extensions.of_student(conn, assignment.id, student_id)
+    return compute(
+        assignment,
+        student_id,
+        list(rows),
+        ext,
+        _entries(list(found)),
+        Context(points, chapters, released_at, now),
+    )
+
+
+def read_all(
+    conn: sa.Connection, assignment: Assignment, student_ids: list[str], context: Context
+) -> list[GradeRecord]:
+    """The records of these students (in this order), in four queries whatever their number."""
+    a, o = db.attempts.c, db.overrides.c
+    rows: dict[str, list[Any]] = {}
+    for r in conn.execute(
+        sa.select(*(a[c] for c in _ATTEMPT_COLUMNS)).where(a.assignment_id == assignment.id).order_by(a.id)
+    ):
+        rows.setdefault(r.student_id, []).append(r)
+    found: dict[str, list[Any]] = {}
+    for r in conn.execute(sa.select(db.overrides).where(o.assignment_id == assignment.id)):
+        found.setdefault(r.student_id, []).append(r)
+    granted = extensions.load(conn, assignment.id)
+    return [
+        compute(assignment, sid, rows.get(sid, []), granted.get(sid), _entries(found.get(sid, [])), context)
+        for sid in student_ids
+    ]
+
+
+def compute(
+    assignment: Assignment,
+    student_id: str,
+    rows: list[Any],
+    extension: Extension | None,
+    entries: tuple[overrides.Entry, ...],
+    context: Context,
+) -> GradeRecord:
+    """The record from what the database holds (pure: the one place the rules meet).
+    `rows`: the student's attempts of the assignment in id order."""
+    points, chapters, released_at, now = context.points, context.chapters, context.released_at, context.now
+    deadlines = deadlines_for(assignment, extension)
     graded_state = AttemptState.GRADED
     candidates = [
         Candidate(r.id, r.submitted_at, r.score if r.status == graded_state else None) for r in rows
@@ -149,8 +214,6 @@ def read(
     counted = counted_attempt(assignment, deadlines, candidates)
     row = None if counted is None else next(r for r in rows if r.id == counted.attempt_id)
     own = {ex: float(points[ex]) for ex in assignment.exercises if ex in points}
-    found = overrides.current(conn, assignment.id, student_id)
-    entries = () if found is None else found.entries
     attempt_id = None if counted is None else counted.attempt_id
     bound = tuple(e for e in entries if _binds(e, attempt_id))
     aside = tuple(e for e in entries if not _binds(e, attempt_id))
@@ -163,11 +226,17 @@ def read(
     if graded:
         stored = json.loads(row.exercises or "{}")  # type: ignore[union-attr]
         raw_exercises = {ex: stored.get(ex) for ex in own}
-    exercises = {**raw_exercises, **override.exercise_scores} if graded else {}
+    elif row is None:  # nothing handed in: 0 points each (a TA may still award some by override)
+        raw_exercises = {ex: 0.0 for ex in own}
+    exercises = {**raw_exercises, **override.exercise_scores} if raw_exercises else {}
     if row is None:
-        raw = 0.0  # no attempt: 0 points, as the batch's grades.csv gives an empty entry
+        raw: float | None = 0.0  # no attempt: 0 points, as the batch's grades.csv gives an empty entry
+    elif not graded:
+        raw = None
+    elif any(v is not None for v in raw_exercises.values()):
+        raw = sum(v for v in raw_exercises.values() if v is not None)  # the assignment's own points
     else:
-        raw = sum(v for v in raw_exercises.values() if v is not None) if graded else None
+        raw = row.score  # a result recorded without per-exercise points: its total
     factor = 1.0 if counted is None else counted.factor
     score = final_score(raw, factor, override, raw_exercises)
     visibility = grade_visibility(assignment, deadlines.due_at, released_at, now)
@@ -240,28 +309,41 @@ def carry(
 
 
 class Ledger:
-    """The records of the service's assignments, over its database (one read per call, no cache)."""
+    """The records of the service's assignments, over its database (one read per call; only each
+    release's points and chapters are kept, they do not change while the service runs)."""
 
     def __init__(self, engine: sa.Engine, releases: Releases, identity: Identity, submissions: Submissions):
         self.engine, self.releases = engine, releases
         self.identity, self.submissions = identity, submissions
+        self._static: dict[str, tuple[dict[str, float], tuple[str, ...]]] = {}
+
+    def _points_chapters(self, assignment: Assignment) -> tuple[dict[str, float], tuple[str, ...]]:
+        if assignment.id not in self._static:
+            release = self.releases.of(assignment).points
+            points = {ex: float(release[ex]) for ex in assignment.exercises if ex in release}
+            self._static[assignment.id] = (points, self.releases.chapters(assignment))
+        return self._static[assignment.id]
 
     def points(self, assignment: Assignment) -> dict[str, float]:
-        release = self.releases.of(assignment).points
-        return {ex: float(release[ex]) for ex in assignment.exercises if ex in release}
+        return dict(self._points_chapters(assignment)[0])
 
     def max_total(self, assignment_id: str | None = None) -> float:
         return float(sum(self.points(self.submissions.assignment(assignment_id)).values()))
 
+    def context(self, conn: sa.Connection, assignment: Assignment) -> Context:
+        points, chapters = self._points_chapters(assignment)
+        return Context(points, chapters, released_at(conn, assignment.id), self.submissions.clock())
+
     def record_in(self, conn: sa.Connection, assignment: Assignment, student_id: str) -> GradeRecord:
+        c = self.context(conn, assignment)
         return read(
             conn,
             assignment,
             student_id,
-            points=self.points(assignment),
-            chapters=self.releases.chapters(assignment),
-            released_at=released_at(conn, assignment.id),
-            now=self.submissions.clock(),
+            points=c.points,
+            chapters=c.chapters,
+            released_at=c.released_at,
+            now=c.now,
         )
 
     def record(self, assignment_id: str | None, student_id: str) -> GradeRecord:
@@ -272,5 +354,6 @@ class Ledger:
     def records(self, assignment_id: str | None = None) -> list[GradeRecord]:
         """Every roster student's record of the assignment, by student id."""
         assignment = self.submissions.assignment(assignment_id)
+        students = [s.student_id for s in self.identity.students()]
         with self.engine.connect() as conn:
-            return [self.record_in(conn, assignment, s.student_id) for s in self.identity.students()]
+            return read_all(conn, assignment, students, self.context(conn, assignment))
