@@ -113,27 +113,32 @@ class Exports:
         return self.ledger.max_total(assignment_id)
 
     def assignment_grades_csv(self, assignment_id: str) -> str:
-        """grades.csv of one assignment: the batch's columns as `grades_csv` fills them, then
+        """grades.csv of one assignment: the batch's columns as `grades_csv` fills them (but `total`
+        is the raw total after exercise overrides, as the batch's total is before lateness), then
         TERM_COLUMNS (empty while the counted attempt is not graded; `override` empty unless a TA
         set a total override)."""
         assignment = self.submissions.assignment(assignment_id)
         return self._csv(
             (*GRADES_COLUMNS, *TERM_COLUMNS),
             assignment,
-            lambda a, r: [*self._grades_cells(a, r), *_term_cells(r)],
+            lambda a, r: [*self._grades_cells(a, r, total=r.raw_total), *_term_cells(r)],
         )
 
-    def _grades_cells(self, assignment: Assignment, r: GradeRecord) -> list[str]:
-        """The batch's grades.csv cells of a ledger record."""
+    def _grades_cells(
+        self, assignment: Assignment, r: GradeRecord, *, total: float | None = None
+    ) -> list[str]:
+        """The batch's grades.csv cells of a ledger record. `total` is the final total, unless the
+        caller has the final total in a column of its own (the per-assignment grades.csv: there
+        `total` is the attempt's raw total after exercise overrides, `final_total` beside it)."""
+        total = r.final_total if total is None else total
         own = set(assignment.exercises)
         if r.state == AttemptState.GRADED or not r.submitted:
             marks = [_score(r.exercises.get(ex, 0.0 if not r.submitted else None)) if ex in own else ""
                      for ex in EXERCISE_IDS]  # fmt: skip
             status = r.grade_status if r.submitted else "not_submitted"
-            return [neutralize_cell(r.student_id), *marks, _score(r.final_total), format_score(r.max_total),
+            return [neutralize_cell(r.student_id), *marks, _score(total), format_score(r.max_total),
                     neutralize_cell(status or "")]  # fmt: skip
-        total = "" if r.final_total is None else format_score(r.final_total)  # a total override
-        return [neutralize_cell(r.student_id), *("" for _ in EXERCISE_IDS), total,
+        return [neutralize_cell(r.student_id), *("" for _ in EXERCISE_IDS), _score(total),
                 format_score(r.max_total), r.state]  # fmt: skip
 
     def _score_rows(self, assignment_id: str | None) -> list[ScoreRow]:
