@@ -121,6 +121,16 @@ def test_every_student_page_hides_scores_and_ranking(hidden_term: dict[str, Any]
     assert seen >= 3  # the home page, the assignment page and the attempt list were really read
 
 
+def test_a_one_chapter_assignment_asks_only_for_its_chapter(hidden_term: dict[str, Any]) -> None:
+    served: Served = hidden_term["served"]
+    client = Browserish(served.url)
+    client.post_form("/login", {"csrf_token": client.get("/login").csrf(), "token": served.tokens["s01"]})
+    page = client.get("/assignments/hw5").text
+    hint = re.search(r'<span id="upload-chapters">([^<]*)</span>', page)
+    assert hint is not None and "5" in hint.group(1) and "2" not in hint.group(1), page[:2000]
+    assert "两章" not in page
+
+
 def test_the_ta_still_sees_the_scores(hidden_term: dict[str, Any]) -> None:
     """Control: the scores the student routes hide are there for the TA (the walk can see them)."""
     served: Served = hidden_term["served"]

@@ -31,7 +31,7 @@ from starlette.datastructures import FormData
 from starlette.templating import Jinja2Templates
 
 from autograder.exercises import EXERCISE_IDS
-from autograder.messages import ATTEMPT_STATE_ZH, service_message
+from autograder.messages import ATTEMPT_STATE_ZH, chapter_zh, service_message
 from autograder.states import AttemptState
 from autograder.term.course import Assignment
 
@@ -341,6 +341,7 @@ def _home(
             **student_section(service, student.student_id, assignment.id),
             "notices": shown,
             "student": student,
+            "upload_chapters": "、".join(chapter_zh(ch) for ch in service.releases.chapters(assignment)),
             "assignment": assignment if query else None,
             "query": query,
             "attempts": attempts,
