@@ -138,3 +138,14 @@ def test_the_ta_still_sees_the_scores(hidden_term: dict[str, Any]) -> None:
     assert status == 200
     doc = json.loads(body)
     assert doc["final_total"] == 25.0 and doc["attempt_number"] == 1 and _numbers_in(doc) != []
+
+
+def test_the_regrade_page_names_the_release_that_grades_new_uploads(hidden_term: dict[str, Any]) -> None:
+    """The page said "the service now serves <--release>", which is not what grades an assignment."""
+    served: Served = hidden_term["served"]
+    client = Browserish(served.url)
+    client.post_form("/login", {"csrf_token": client.get("/login").csrf(), "token": served.ta})
+    page = client.get("/ta/regrade-runs")
+    assert page.status == 200
+    found = re.search(r'<code id="grading-release">([^<]*)</code>', page.text)
+    assert found is not None and found.group(1) == "2026-fall" and "now serves" not in page.text
