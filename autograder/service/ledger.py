@@ -60,13 +60,11 @@ class GradeRecord:
     late_penalty: float | None
     override_total: float | None  # a TA's total override, when one counts
     final_total: float | None  # what the gradebook keeps; None: nothing to count yet
+    max_total: float  # points possible: the graded attempt's own maximum when it was graded on the
+    # assignment's whole release (a regrade run under changed points moves it), else the assignment's
     visible: bool  # whether the student may see the grade now
     shown_from: float | None = None  # when it becomes visible while hidden (None: on release)
     hidden: bool = field(default=False)  # True: this is the student's view of a hidden grade
-
-    @property
-    def max_total(self) -> float:
-        return float(sum(self.points_possible.values()))
 
     @property
     def graded(self) -> bool:
@@ -131,9 +129,12 @@ class Context:
     chapters: tuple[str, ...]  # the assignment's chapters
     released_at: float | None  # a TA's grade release (None: not released)
     now: float
+    whole_release: bool = False  # the assignment is every exercise of its release
 
 
-_ATTEMPT_COLUMNS = ("id", "student_id", "submitted_at", "status", "score", "exercises", "grade_status")
+_ATTEMPT_COLUMNS = (
+    "id", "student_id", "submitted_at", "status", "score", "max_score", "exercises", "grade_status",
+)  # fmt: skip
 
 
 def _entries(rows: list[Any]) -> tuple[overrides.Entry, ...]:
@@ -152,6 +153,7 @@ def read(
     chapters: tuple[str, ...],
     released_at: float | None,
     now: float,
+    whole_release: bool = False,
 ) -> GradeRecord:
     """The student's grade record of the assignment, read in the caller's connection (so a
     transaction sees its own override before it commits)."""
@@ -171,7 +173,7 @@ def read(
         list(rows),
         ext,
         _entries(list(found)),
-        Context(points, chapters, released_at, now),
+        Context(points, chapters, released_at, now, whole_release),
     )
 
 
@@ -237,6 +239,9 @@ def compute(
         raw = sum(v for v in raw_exercises.values() if v is not None)  # the assignment's own points
     else:
         raw = row.score  # a result recorded without per-exercise points: its total
+    max_total = float(sum(own.values()))
+    if graded and context.whole_release and row.max_score is not None:  # type: ignore[union-attr]
+        max_total = float(row.max_score)  # type: ignore[union-attr]  # the release that graded it
     factor = 1.0 if counted is None else counted.factor
     score = final_score(raw, factor, override, raw_exercises)
     visibility = grade_visibility(assignment, deadlines.due_at, released_at, now)
@@ -255,6 +260,7 @@ def compute(
         exercises=exercises,
         overrides=bound,
         set_aside=aside,
+        max_total=max_total,
         raw_total=score.raw_total,
         late_penalty=score.late_penalty,
         override_total=score.override,
@@ -315,24 +321,25 @@ class Ledger:
     def __init__(self, engine: sa.Engine, releases: Releases, identity: Identity, submissions: Submissions):
         self.engine, self.releases = engine, releases
         self.identity, self.submissions = identity, submissions
-        self._static: dict[str, tuple[dict[str, float], tuple[str, ...]]] = {}
+        self._static: dict[str, tuple[dict[str, float], tuple[str, ...], bool]] = {}
 
-    def _points_chapters(self, assignment: Assignment) -> tuple[dict[str, float], tuple[str, ...]]:
+    def _static_of(self, assignment: Assignment) -> tuple[dict[str, float], tuple[str, ...], bool]:
         if assignment.id not in self._static:
             release = self.releases.of(assignment).points
             points = {ex: float(release[ex]) for ex in assignment.exercises if ex in release}
-            self._static[assignment.id] = (points, self.releases.chapters(assignment))
+            whole = self.releases.whole_release(assignment)
+            self._static[assignment.id] = (points, self.releases.chapters(assignment), whole)
         return self._static[assignment.id]
 
     def points(self, assignment: Assignment) -> dict[str, float]:
-        return dict(self._points_chapters(assignment)[0])
+        return dict(self._static_of(assignment)[0])
 
     def max_total(self, assignment_id: str | None = None) -> float:
         return float(sum(self.points(self.submissions.assignment(assignment_id)).values()))
 
     def context(self, conn: sa.Connection, assignment: Assignment) -> Context:
-        points, chapters = self._points_chapters(assignment)
-        return Context(points, chapters, released_at(conn, assignment.id), self.submissions.clock())
+        points, chapters, whole = self._static_of(assignment)
+        return Context(points, chapters, released_at(conn, assignment.id), self.submissions.clock(), whole)
 
     def record_in(self, conn: sa.Connection, assignment: Assignment, student_id: str) -> GradeRecord:
         c = self.context(conn, assignment)

@@ -90,6 +90,7 @@ def final_score(conn: sa.Connection, assignment: Assignment, student_id: str) ->
     record = read(
         conn, assignment, student_id, points=points, chapters=_RELEASES.chapters(assignment),
         released_at=released_at(conn, assignment.id), now=time.time(),
+        whole_release=_RELEASES.whole_release(assignment),
     )  # fmt: skip
     if record.attempt_id is None or record.final_total is None:
         return None
