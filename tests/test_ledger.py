@@ -133,3 +133,14 @@ def test_a_ta_regrade_under_hidden_grades_keeps_old_scores_out_of_the_students_a
     assert term.service.regrade("s01", actor="ta-anna") == 1
     regrades = [e for e in grade_review.student_audit(term.service, "s01") if e.action == "regrade"]
     assert len(regrades) == 1 and regrades[0].old is None and regrades[0].new is None
+
+
+def test_a_regrade_of_every_assignment_stays_blank_while_one_of_them_is_hidden(term: Term) -> None:
+    """The per-student regrade's one entry is named after the first attempt's assignment (hw2, shown)
+    but its old scores include hw5's, still hidden."""
+    term.upload("s01", "hw2", HW2_POINTS)
+    term.upload("s01", "hw5", {"reduce_sum_rules": 10.0})
+    term.set_time(HW2_DUE + timedelta(hours=1))  # hw2's grades show, hw5's wait for a release
+    assert term.service.regrade("s01", actor="ta-anna") == 2
+    (entry,) = [e for e in grade_review.student_audit(term.service, "s01") if e.action == "regrade"]
+    assert entry.assignment_id == "hw2" and entry.old is None and entry.new is None

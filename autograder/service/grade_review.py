@@ -117,14 +117,14 @@ GRADE_ACTIONS = frozenset(
 def student_audit(service: Service, student_id: str) -> list[audit.Entry]:
     """The audit entries about the student, as the student may read them now: the values of a grade
     change of an assignment whose grades are still hidden are left out (the entry stays)."""
-    shown: dict[str | None, bool] = {}
+    shown = {aid: service.grade_release.of(student_id, aid).visible for aid in service.assignments}
     out = []
     for e in audit.entries(service.engine, student_id=student_id):
-        if e.action in GRADE_ACTIONS and e.assignment_id in service.assignments:
-            if e.assignment_id not in shown:
-                shown[e.assignment_id] = service.grade_release.of(student_id, e.assignment_id).visible
-            if not shown[e.assignment_id]:
-                e = dataclasses.replace(e, detail="", old=None, new=None)
+        # a per-student regrade requeues the attempts of every assignment under one entry (named
+        # after the first): its old scores are shown only when every assignment's grades are
+        hidden = not all(shown.values()) if e.action == "regrade" else not shown.get(e.assignment_id, True)
+        if e.action in GRADE_ACTIONS and hidden:
+            e = dataclasses.replace(e, detail="", old=None, new=None)
         out.append(e)
     return out
 
