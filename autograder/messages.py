@@ -330,6 +330,7 @@ AUDIT_ACTION_ZH: dict[str, str] = {
     "regrade": "重新评分",
     "override": "助教调整成绩",
     "override_removed": "撤销成绩调整",
+    "override_carried": "助教将成绩调整沿用到新的提交",
     "extension": "延期",
     "extension_removed": "撤销延期",
     "policy": "作业规则变更",

@@ -35,6 +35,7 @@ ACTIONS = (
     "regrade",  # a TA queued a student's attempts again
     "override",  # a TA set an exercise's or the total's score
     "override_removed",
+    "override_carried",  # a TA made overrides of an earlier attempt count on the counted one (ledger.py)
     "extension",  # a TA gave a student their own due-at / late-until
     "extension_removed",
     "policy",  # the assignment's deadlines or counting rule changed

@@ -1,12 +1,12 @@
 """The TA's views over all students: grades.csv, the Canvas and Moodle imports, queue status, the
 dashboard, and a term's per-assignment exports and course summary.
 
-Each view is computed from the database on every call (no copy kept in memory), over the attempt
-that counts for each roster student (`submissions.counted_row`). A method without an assignment id
-is the first assignment's (the one-assignment service's, unchanged: `grades_csv` keeps exactly the
-batch's columns). The per-assignment grades.csv adds TERM_COLUMNS: the counted attempt's raw total,
-the late penalty, a TA's override and the final total (`term/final_score.py`); the LMS imports and
-the course summary use the final total.
+Every number comes from the gradebook of record (`ledger.py`), read from the database on every
+call: nothing here computes a grade. A method without an assignment id is the first assignment's
+(`grades_csv` keeps exactly the batch's columns, filled from the ledger). The per-assignment
+grades.csv adds TERM_COLUMNS: the counted attempt's raw total, the late penalty, a TA's total
+override and the final total; the LMS imports and the course summary use the final total, and
+their points possible is the ledger's.
 """
 
 from __future__ import annotations
@@ -25,16 +25,16 @@ from autograder.grade.reports import GRADES_COLUMNS, format_score, neutralize_ce
 from autograder.lms.export import ScoreRow, canvas_csv, moodle_csv
 from autograder.model import ReleaseInfo
 from autograder.roster import Student as RosterStudent
-from autograder.service.domain import overrides
 from autograder.service.domain.assignments import Releases
 from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.identity import Identity
+from autograder.service.domain.ledger import GradeRecord, Ledger
 from autograder.service.domain.submissions import Submissions, attempt_of
 from autograder.service.storage import db
 from autograder.service.storage.records import Attempt
 from autograder.states import AttemptState
 from autograder.term.course import Assignment
-from autograder.term.final_score import FinalScore, final_score
+from autograder.term.final_score import FinalScore
 
 TERM_COLUMNS = ("raw_total", "late_penalty", "override", "final_total")
 
@@ -48,6 +48,7 @@ class CountedScore:
     factor: float  # the late factor applied to it (1.0 without an attempt)
     late: bool
     score: FinalScore
+    record: GradeRecord  # the ledger's record these numbers come from
 
 
 class Exports:
@@ -63,6 +64,7 @@ class Exports:
         self.engine, self.cfg, self.releases = engine, cfg, releases
         self.identity, self.submissions = identity, submissions
         self._workers = workers
+        self.ledger = Ledger(engine, releases, identity, submissions)
 
     @property
     def release(self) -> ReleaseInfo:
@@ -81,92 +83,66 @@ class Exports:
         return {sid: None if row is None else attempt_of(row) for sid, row in self._counted_rows()}
 
     def grades_csv(self) -> str:
-        """Exactly the batch grades.csv columns, one row per roster student, sorted by id.
+        """The batch grades.csv columns for the first assignment, one row per roster student, sorted
+        by id, every number the ledger's: exercise cells with a TA's overrides (empty for
+        exercises the assignment does not have), `total` the final total (late factor and overrides
+        applied), `max_total` the assignment's points possible, `status` the graded attempt's
+        (about the assignment's own chapters), else the attempt's state or `not_submitted`."""
+        return self._csv(GRADES_COLUMNS, self.submissions.first, lambda a, r: self._grades_cells(a, r))
 
-        A graded counted attempt contributes its own grades.csv row verbatim; a student with no
-        attempt gets 0 points and `not_submitted` (what the batch gives an empty entry); an attempt
-        that is not graded yet gets empty scores and its state, as the batch does for grader_error."""
+    def _csv(self, header: tuple[str, ...], assignment: Assignment, cells: Callable[..., list[str]]) -> str:
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
-        w.writerow(GRADES_COLUMNS)
-        max_total = sum(self.release.points[ex] for ex in EXERCISE_IDS)
-        with self.engine.connect() as conn:
-            overridden = overrides.all_current(conn, self.submissions.assignment(None).id)
-        for sid, row in self._counted_rows():
-            if row is None:
-                zeros = [format_score(0.0) for _ in EXERCISE_IDS]
-                cells = [
-                    neutralize_cell(sid),
-                    *zeros,
-                    format_score(0.0),
-                    format_score(max_total),
-                    "not_submitted",
-                ]
-            elif row.status == AttemptState.GRADED and row.grades_row:
-                cells = json.loads(row.grades_row)
-            else:
-                cells = [neutralize_cell(sid), *("" for _ in EXERCISE_IDS), "", "", row.status]
-            w.writerow(_with_override(cells, overridden.get(sid)))
+        w.writerow(header)
+        for record in self.ledger.records(assignment.id):
+            w.writerow(cells(assignment, record))
         return buf.getvalue()
 
     def counted_scores(self, assignment_id: str | None = None) -> list[CountedScore]:
         """Every roster student's counted attempt of the assignment with its final score, by id."""
         aid = self.submissions.assignment(assignment_id).id
-        by = self.submissions.rows_by_student(aid)
-        with self.engine.connect() as conn:
-            overridden = overrides.all_current(conn, aid)
-        return [
-            self._counted(aid, s.student_id, by.get(s.student_id, []), overridden.get(s.student_id))
-            for s in self.identity.students()
-        ]
+        by = {r.id: r for rows in self.submissions.rows_by_student(aid).values() for r in rows}
+        return [_counted(record, by) for record in self.ledger.records(aid)]
 
     def counted_score(self, assignment_id: str, student_id: str) -> CountedScore:
         """One student's counted attempt of the assignment with its final score."""
         rows = self.submissions.rows_by_student(assignment_id).get(student_id, [])
-        with self.engine.connect() as conn:
-            override = overrides.current(conn, assignment_id, student_id)
-        return self._counted(assignment_id, student_id, rows, override)
-
-    def _counted(
-        self, aid: str, student_id: str, rows: list[Any], override: overrides.Override | None
-    ) -> CountedScore:
-        detail = self.submissions.counted_detail_of(rows, aid)
-        row = None if detail is None else next(r for r in rows if r.id == detail.attempt_id)
-        graded = row is not None and row.status == AttemptState.GRADED
-        raw = 0.0 if row is None else (row.score if graded else None)  # no attempt: 0, as grades.csv
-        factor = 1.0 if detail is None else detail.factor
-        points = json.loads(row.exercises) if graded and row.exercises else {}
-        score = final_score(raw, factor, override, points)  # a TA's override survives regrades
-        return CountedScore(student_id, row, factor, bool(detail and detail.late), score)
+        return _counted(self.ledger.record(assignment_id, student_id), {r.id: r for r in rows})
 
     def max_total(self, assignment_id: str | None = None) -> float:
-        assignment = self.submissions.assignment(assignment_id)
-        points = self.releases.of(assignment).points
-        return sum(points[ex] for ex in assignment.exercises)
+        return self.ledger.max_total(assignment_id)
 
     def assignment_grades_csv(self, assignment_id: str) -> str:
-        """grades.csv of one assignment: the batch's columns, then TERM_COLUMNS (empty while the
-        counted attempt is not graded; `override` empty unless a TA set one)."""
+        """grades.csv of one assignment: the batch's columns as `grades_csv` fills them (but `total`
+        is the raw total after exercise overrides, as the batch's total is before lateness), then
+        TERM_COLUMNS (empty while the counted attempt is not graded; `override` empty unless a TA
+        set a total override)."""
         assignment = self.submissions.assignment(assignment_id)
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
-        w.writerow((*GRADES_COLUMNS, *TERM_COLUMNS))
-        for c in self.counted_scores(assignment.id):
-            w.writerow([*self._grades_cells(assignment, c), *_term_cells(c.score)])
-        return buf.getvalue()
+        return self._csv(
+            (*GRADES_COLUMNS, *TERM_COLUMNS),
+            assignment,
+            lambda a, r: [*self._grades_cells(a, r, total=r.raw_total), *_term_cells(r)],
+        )
 
-    def _grades_cells(self, assignment: Assignment, c: CountedScore) -> list[str]:
-        """The batch's grades.csv cells of the counted attempt (verbatim when graded)."""
-        if c.row is None:
-            zeros = [format_score(0.0) if ex in assignment.exercises else "" for ex in EXERCISE_IDS]
-            max_total = format_score(self.max_total(assignment.id))
-            return [neutralize_cell(c.student_id), *zeros, format_score(0.0), max_total, "not_submitted"]
-        if c.row.status == AttemptState.GRADED and c.row.grades_row:
-            return list(json.loads(c.row.grades_row))
-        return [neutralize_cell(c.student_id), *("" for _ in EXERCISE_IDS), "", "", c.row.status]
+    def _grades_cells(
+        self, assignment: Assignment, r: GradeRecord, *, total: float | None = None
+    ) -> list[str]:
+        """The batch's grades.csv cells of a ledger record. `total` is the final total, unless the
+        caller has the final total in a column of its own (the per-assignment grades.csv: there
+        `total` is the attempt's raw total after exercise overrides, `final_total` beside it)."""
+        total = r.final_total if total is None else total
+        own = set(assignment.exercises)
+        if r.state == AttemptState.GRADED or not r.submitted:
+            marks = [_score(r.exercises.get(ex, 0.0 if not r.submitted else None)) if ex in own else ""
+                     for ex in EXERCISE_IDS]  # fmt: skip
+            status = r.grade_status if r.submitted else "not_submitted"
+            return [neutralize_cell(r.student_id), *marks, _score(total), format_score(r.max_total),
+                    neutralize_cell(status or "")]  # fmt: skip
+        return [neutralize_cell(r.student_id), *("" for _ in EXERCISE_IDS), _score(total),
+                format_score(r.max_total), r.state]  # fmt: skip
 
     def _score_rows(self, assignment_id: str | None) -> list[ScoreRow]:
-        finals = {c.student_id: c.score.final_total for c in self.counted_scores(assignment_id)}
+        finals = {r.student_id: r.final_total for r in self.ledger.records(assignment_id)}
         with self.engine.connect() as conn:
             rows = conn.execute(sa.select(db.students).order_by(db.students.c.student_id)).all()
         return [
@@ -193,7 +169,7 @@ class Exports:
     def summary_csv(self) -> str:
         """The course summary: one row per roster student, each assignment's final total, the sum."""
         ids = list(self.submissions.assignments)
-        finals = {aid: {c.student_id: c.score.final_total for c in self.counted_scores(aid)} for aid in ids}
+        finals = {aid: {r.student_id: r.final_total for r in self.ledger.records(aid)} for aid in ids}
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
         w.writerow(["student_id", *ids, "total", "max_total"])
@@ -248,8 +224,9 @@ class Exports:
         student_id, error, tries}] (attempts in grader_error now, any student), flagged [{attempt_id,
         student_id, flags, grade_status}] (every graded attempt with a TA flag), counts by status."""
         by = self.submissions.rows_by_student()
-        counted = [self.submissions.counted_row(by.get(s.student_id, [])) for s in self.identity.students()]
-        graded = [r for r in counted if r is not None and r.status == AttemptState.GRADED]
+        records = [r for r in self.ledger.records() if r.state == AttemptState.GRADED]
+        rows = {r.id: r for rows in by.values() for r in rows}
+        graded = [rows[r.attempt_id] for r in records if r.attempt_id in rows]
         ex_full: dict[str, list[bool]] = {ex: [] for ex in EXERCISE_IDS}
         sub: dict[str, list[bool]] = {}
         for r in graded:
@@ -260,8 +237,8 @@ class Exports:
                 sub.setdefault(name, []).append(bool(passed))
         all_rows = [r for rows in by.values() for r in rows]
         return {
-            "scores": [float(r.score) for r in graded if r.score is not None],
-            "max_score": sum(self.release.points.values()),
+            "scores": [float(r.final_total) for r in records if r.final_total is not None],
+            "max_score": self.ledger.max_total(),
             "counted": len(graded),
             "exercise_pass_rates": {ex: (sum(v) / len(v) if v else None) for ex, v in ex_full.items()},
             "subcheck_pass_rates": {n: sum(v) / len(v) for n, v in sorted(sub.items())},
@@ -284,25 +261,15 @@ class Exports:
         }
 
 
-def _term_cells(score: FinalScore) -> list[str]:
-    return ["" if v is None else format_score(v)
-            for v in (score.raw_total, score.late_penalty, score.override, score.final_total)]  # fmt: skip
+def _score(v: float | None) -> str:
+    return "" if v is None else format_score(v)
 
 
-def _with_override(cells: list[str], found: overrides.Override | None) -> list[str]:
-    """A grades.csv row with the student's override applied: overridden exercise cells hold the TA's
-    points and `total` follows them (or is the total override). Cells without a score (not graded
-    yet) stay empty unless the total is overridden."""
-    if found is None:
-        return cells
-    out = list(cells)
-    n = len(EXERCISE_IDS)
-    for i, ex in enumerate(EXERCISE_IDS, start=1):
-        if ex in found.exercise_scores:
-            out[i] = format_score(found.exercise_scores[ex])
-    scored = [c for c in out[1 : n + 1] if c != ""]
-    if cells[n + 1] != "":  # graded (or not submitted): the total is the sum of the cells
-        out[n + 1] = format_score(sum(float(c) for c in scored))
-    if found.total is not None:
-        out[n + 1] = format_score(found.total)
-    return out
+def _term_cells(r: GradeRecord) -> list[str]:
+    return [_score(v) for v in (r.raw_total, r.late_penalty, r.override_total, r.final_total)]
+
+
+def _counted(record: GradeRecord, rows_by_id: dict[int, Any]) -> CountedScore:
+    row = None if record.attempt_id is None else rows_by_id.get(record.attempt_id)
+    score = FinalScore(record.raw_total, record.late_penalty, record.override_total, record.final_total)
+    return CountedScore(record.student_id, row, record.factor, record.late, score, record)

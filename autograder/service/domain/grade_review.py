@@ -12,7 +12,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from autograder.service.domain import audit, message_caps, overrides, regrade_requests
+from autograder.service.domain import audit, ledger, message_caps, overrides, regrade_requests
 from autograder.service.domain.core import Attempt, Refusal, Service
 from autograder.service.domain.lti_outbox import counted_grade_changed
 from autograder.service.storage.records import refusal
@@ -46,6 +46,11 @@ class StudentGrade:
     applied: overrides.Applied
     max_points: dict[str, float]
     hidden: bool = False  # the student's view of a grade their assignment does not show yet
+    attempt_number: int | None = None  # the counted attempt's number among the student's (from 1)
+    submitted: bool = False  # the student uploaded to the assignment (shown even while hidden)
+    set_aside: tuple[overrides.Entry, ...] = ()  # overrides made on another attempt (not counted)
+    late_penalty: float | None = None  # the ledger's, for the counted attempt
+    final_total: float | None = None  # the ledger's: what the gradebook keeps
 
     @property
     def graded(self) -> bool:
@@ -56,53 +61,70 @@ class StudentGrade:
             "assignment_id": self.assignment_id,
             "student_id": self.student_id,
             "counted_attempt": None if self.attempt is None else self.attempt.to_json(),
+            "attempt_number": self.attempt_number,
+            "grades_hidden": self.hidden,
             "exercises": self.applied.exercises,
             "raw_total": self.applied.raw_total,
             "total": self.applied.total,
             "max_total": sum(self.max_points.values()),
             "overrides": [] if self.override is None else [e.to_json() for e in self.override.entries],
+            "set_aside_overrides": [e.to_json() for e in self.set_aside],
+            "late_penalty": self.late_penalty,
+            "final_total": self.final_total,
         }
 
 
 def student_grade(
     service: Service, assignment_id: str, student_id: str, *, for_student: bool
 ) -> StudentGrade:
-    """The student's counted attempt of the assignment with their overrides applied (raw scores, no
-    late factor). For the student's own eyes (`for_student`), a grade their assignment does not
-    show yet (its visibility rule) is the attempt's hidden view and no override: an override's
-    points are a grade too."""
+    """The student's counted attempt of the assignment with the overrides bound to it applied (raw
+    scores, no late factor; the ledger's late penalty and final total beside them). For the
+    student's own eyes (`for_student`), a grade their assignment does not show yet is the ledger's
+    student view: no attempt named (under `best`, which attempt counts ranks them), no override
+    (an override's points are a grade too), no score."""
     assignment = assignment_of(service, assignment_id)
     _known_student(service, student_id)
-    counted = service.counted_detail(student_id, assignment.id)
-    attempt = None if counted is None else service.submissions.attempt(student_id, counted.attempt_id)
-    hidden = for_student and not service.grade_release.of(student_id, assignment.id).visible
-    if hidden and attempt is not None:
-        attempt = service.grade_release.student_views([attempt])[0]
-    with service.engine.connect() as conn:
-        override = None if hidden else overrides.current(conn, assignment.id, student_id)
+    record = service.exports.ledger.record(assignment.id, student_id)
+    if for_student:
+        record = record.for_student()
+    hidden = record.hidden
+    attempt = None
+    if record.attempt_id is not None:
+        attempt = service.submissions.attempt(student_id, record.attempt_id)
+    override = None
+    if record.overrides:
+        override = overrides.Override(
+            exercise_scores={e.target: e.points for e in record.overrides if e.target != overrides.TOTAL},
+            total=record.override_total,
+            entries=record.overrides,
+        )
     graded = attempt is not None and attempt.status == AttemptState.GRADED and not hidden
     applied = overrides.apply(attempt.exercises if graded and attempt else None, override)
     return StudentGrade(
-        assignment.id, student_id, attempt, override, applied, max_points(service, assignment), hidden
-    )
+        assignment.id, student_id, attempt, override, applied, max_points(service, assignment), hidden,
+        attempt_number=record.attempt_number, submitted=record.submitted, set_aside=record.set_aside,
+        late_penalty=record.late_penalty, final_total=record.final_total,
+    )  # fmt: skip
 
 
 # Audit actions whose old/new values are a grade: a student reads them only once the assignment's
 # grades show (its visibility rule), like the grade itself.
-GRADE_ACTIONS = frozenset({"grading", "override", "override_removed", "regrade_publish"})
+GRADE_ACTIONS = frozenset(
+    {"grading", "override", "override_removed", "override_carried", "regrade", "regrade_publish"}
+)
 
 
 def student_audit(service: Service, student_id: str) -> list[audit.Entry]:
     """The audit entries about the student, as the student may read them now: the values of a grade
     change of an assignment whose grades are still hidden are left out (the entry stays)."""
-    shown: dict[str | None, bool] = {}
+    shown = {aid: service.grade_release.of(student_id, aid).visible for aid in service.assignments}
     out = []
     for e in audit.entries(service.engine, student_id=student_id):
-        if e.action in GRADE_ACTIONS and e.assignment_id in service.assignments:
-            if e.assignment_id not in shown:
-                shown[e.assignment_id] = service.grade_release.of(student_id, e.assignment_id).visible
-            if not shown[e.assignment_id]:
-                e = dataclasses.replace(e, detail="", old=None, new=None)
+        # a per-student regrade requeues the attempts of every assignment under one entry (named
+        # after the first): its old scores are shown only when every assignment's grades are
+        hidden = not all(shown.values()) if e.action == "regrade" else not shown.get(e.assignment_id, True)
+        if e.action in GRADE_ACTIONS and hidden:
+            e = dataclasses.replace(e, detail="", old=None, new=None)
         out.append(e)
     return out
 
@@ -155,6 +177,24 @@ def remove_override(service: Service, assignment_id: str, student_id: str, targe
             counted_grade_changed(conn, assignment.id, student_id)
     if not removed:
         raise refusal(404, "no_override", f"no override of {target!r} for {student_id!r}")
+
+
+def carry_overrides(service: Service, assignment_id: str, student_id: str, actor: str) -> int:
+    """A TA's explicit choice: the student's overrides made on other attempts count on the attempt
+    that counts now (audited per override; `ledger.carry`). 409 when no attempt counts."""
+    assignment = assignment_of(service, assignment_id)
+    _known_student(service, student_id)
+    counted = service.counted_detail(student_id, assignment.id)
+    if counted is None:
+        raise refusal(409, "no_override", f"{student_id!r} has no counted attempt to carry overrides to")
+    with service.engine.begin() as conn:
+        n = ledger.carry(
+            conn, assignment_id=assignment.id, student_id=student_id, to_attempt=counted.attempt_id,
+            actor=actor, now=service.clock(),
+        )  # fmt: skip
+        if n:
+            counted_grade_changed(conn, assignment.id, student_id)
+    return n
 
 
 # -- regrade requests

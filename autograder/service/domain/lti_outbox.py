@@ -32,16 +32,14 @@ from pylti1p3.grade import Grade
 from pylti1p3.lineitem import LineItem
 
 from autograder.model import ReleaseInfo
-from autograder.service.domain import extensions, overrides
 from autograder.service.domain import lti_visibility as visibility
+from autograder.service.domain.assignments import Releases
 from autograder.service.domain.lti.connector import TokenCache, registration
 from autograder.service.domain.lti.context_binding import bound_courses, context_is_bound
 from autograder.service.domain.lti.courses import Course
 from autograder.service.domain.lti.platforms import find_platform
 from autograder.service.domain.lti.tables import contexts, line_items, members, scores
 from autograder.service.storage import db
-from autograder.states import AttemptState
-from autograder.term.counting import Candidate, counted_attempt, deadlines_for
 from autograder.term.course import Assignment
 from autograder.term.late import parse_policy
 
@@ -80,27 +78,24 @@ def _assignment(conn: sa.Connection, assignment_id: str) -> Assignment | None:
     )  # fmt: skip
 
 
+_RELEASES = Releases()  # each release's manifest, read once per process
+
+
 def final_score(conn: sa.Connection, assignment: Assignment, student_id: str) -> tuple[float, float] | None:
-    """(final, maximum) of the student's counted attempt, None while it has no graded score."""
-    a = db.attempts.c
-    rows = conn.execute(
-        sa.select(a.id, a.submitted_at, a.status, a.score, a.max_score, a.exercises)
-        .where(a.assignment_id == assignment.id, a.student_id == student_id)
-        .order_by(a.id)
-    ).all()
-    graded = AttemptState.GRADED
-    candidates = [Candidate(r.id, r.submitted_at, r.score if r.status == graded else None) for r in rows]
-    ext = extensions.of_student(conn, assignment.id, student_id)
-    counted = counted_attempt(assignment, deadlines_for(assignment, ext), candidates)
-    if counted is None or counted.final is None:
+    """(final, maximum) of the student's counted attempt as the gradebook of record has them
+    (`ledger.py`); None while it has no graded score."""
+    from autograder.service.domain.ledger import read, released_at  # the ledger reads the service's parts
+
+    release = _RELEASES.of(assignment)
+    points = {ex: float(release.points[ex]) for ex in assignment.exercises if ex in release.points}
+    record = read(
+        conn, assignment, student_id, points=points, chapters=_RELEASES.chapters(assignment),
+        released_at=released_at(conn, assignment.id), now=time.time(),
+        whole_release=_RELEASES.whole_release(assignment),
+    )  # fmt: skip
+    if record.attempt_id is None or record.final_total is None:
         return None
-    row = next(r for r in rows if r.id == counted.attempt_id)
-    final = counted.final
-    override = overrides.current(conn, assignment.id, student_id)
-    if override is not None:  # exercise points before the late factor, a total after everything
-        applied = overrides.apply(json.loads(row.exercises or "{}"), override)
-        final = override.total if override.total is not None else (applied.raw_total or 0.0) * counted.factor
-    return final, float(row.max_score or 0.0)
+    return record.final_total, record.max_total
 
 
 def counted_grade_changed(

@@ -27,7 +27,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from autograder.exercises import EXERCISE_IDS
-from autograder.messages import service_message
+from autograder.messages import chapter_zh, service_message
 from autograder.service.domain import login_backoff
 from autograder.service.domain.core import Attempt, Refusal, Service, Student
 from autograder.service.storage.records import refusal as refuse
@@ -226,6 +226,7 @@ def home_page(
             **student_section(service, student.student_id, assignment.id),
             "notices": shown,
             "student": student,
+            "upload_chapters": "、".join(chapter_zh(ch) for ch in service.releases.chapters(assignment)),
             "assignment": assignment if query else None,
             "query": query,
             "attempts": attempts,

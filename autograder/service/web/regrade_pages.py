@@ -138,6 +138,8 @@ def runs_page(request: Request) -> Response:
         "releases": [p.name for p in sibling_releases(service.cfg.release)],
         "current_release": service.cfg.release.resolve().name,
         "assignment_id": service.assignment.id,
+        # what grades the assignment's new uploads (its own release), not the --release option
+        "grading_release": service.releases.of(service.assignment).version,
         "scopes": SCOPES,
     }
     return page_kit.render(request, session, "ta_regrade_runs.html", context)

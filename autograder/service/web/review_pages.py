@@ -160,7 +160,9 @@ async def ta_set_override(request: Request, student_id: str) -> Response:
         return form
     try:
         target = form.get("target", "")
-        if form.get("remove"):
+        if form.get("carry"):
+            grade_review.carry_overrides(service, aid, student_id, session.ta_name)
+        elif form.get("remove"):
             grade_review.remove_override(service, aid, student_id, target, session.ta_name)
         else:
             points = _points(form.get("points", ""))

@@ -89,6 +89,7 @@ def _counted_json(service: Service, assignment_id: str, student_id: str) -> dict
     score = service.exports.counted_score(assignment_id, student_id).score
     return {
         "attempt_id": counted.attempt_id,
+        "attempt_number": service.exports.ledger.record(assignment_id, student_id).attempt_number,
         "late": counted.late,
         "lateness_s": counted.lateness_s,
         "factor": counted.factor,
