@@ -30,6 +30,7 @@ HOMONYMS = {
     ("pages.py", "histogram"),
     ("similarity_page.py", "histogram"),
     ("analyse.py", "histogram"),
+    ("report.py", "histogram"),
 }
 
 

@@ -20,7 +20,6 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from test_hardening_lti_launch import add_platform
 
 from autograder.service.domain import lti_outbox as outbox
 from autograder.service.domain.config import ServiceConfig
@@ -28,7 +27,7 @@ from autograder.service.domain.core import GradedOutcome, Service
 from autograder.service.domain.lti import context_binding, tables
 
 from helpers.browserish import Browserish, Reply
-from helpers.lti_binding import TEACHER_TA, bind_context, ta_list
+from helpers.lti_binding import TEACHER_TA, add_platform, bind_context, ta_list
 from helpers.lti_launch import launch
 from helpers.lti_platform import INSTRUCTOR, LEARNER, LoopbackPlatform, User
 from helpers.paths import RELEASE

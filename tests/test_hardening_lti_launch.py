@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import base64
 import json
-import subprocess
-import sys
 import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -27,10 +25,9 @@ from autograder.service.domain.lti import tables
 from autograder.service.storage.db import connect
 
 from helpers.browserish import Browserish
-from helpers.lti_binding import bind_context
+from helpers.lti_binding import add_platform, bind_context
 from helpers.lti_launch import launch_form
 from helpers.lti_platform import INSTRUCTOR, LEARNER, LoopbackPlatform, User
-from helpers.paths import REPO
 from helpers.ports import free_port
 from helpers.served import Served, serve
 
@@ -45,17 +42,6 @@ class Rig:
     def launch_fields(self, browser: Browserish, user: str = "lms-1") -> dict[str, str]:
         return launch_form(self.platform.url, self.served.url, browser, user)
 
-
-def add_platform(data: Path, platform: LoopbackPlatform) -> None:
-    s = platform.state
-    added = subprocess.run(
-        [sys.executable, "-m", "autograder.cli", "lti", "add-platform", "--data", str(data),
-         "--issuer", s.url, "--client-id", s.client_id, "--auth-login-url", s.url + "/auth",
-         "--auth-token-url", s.url + "/token", "--keyset-url", s.url + "/jwks",
-         "--deployment-id", s.deployment_id],
-        cwd=REPO, capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
-    assert added.returncode == 0, added.stderr
 
 
 @pytest.fixture(scope="module")

@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_lti_dynreg import allow_registration
 
 from autograder.service.domain.lti import dynamic_registration, net_guard
 
 from helpers.browserish import Browserish, Reply
+from helpers.lti_binding import allow_registration
 from helpers.served import Served, serve
 
 ROSTER = "student_id,name,email\ns1,学生一,s1@example.edu\n"

@@ -16,13 +16,9 @@ In Chromium, the LMS's page (another origin) frames the registration page and he
 
 from __future__ import annotations
 
-import re
-import subprocess
-import sys
 import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -34,11 +30,10 @@ from autograder.service.storage.db import connect
 
 from helpers.browserish import Browserish, Reply
 from helpers.chromium import MISSING, available, headless_chromium
-from helpers.lti_binding import bind_context, ta_list
+from helpers.lti_binding import allow_registration, bind_context, ta_list
 from helpers.lti_dynreg import TOOL_CONF, DynReg, add_dynamic_registration
 from helpers.lti_launch import launch
 from helpers.lti_platform import INSTRUCTOR, LEARNER, LoopbackPlatform, User
-from helpers.paths import REPO
 from helpers.ports import free_port
 from helpers.served import Served, serve
 
@@ -75,17 +70,6 @@ class Rig:
         engine.dispose()
         return n
 
-
-def allow_registration(data: Path) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "autograder.cli", "lti", "allow-registration", "--data", str(data)],
-        cwd=REPO, capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    assert "one registration" in done.stderr
-    (link,) = done.stdout.split()
-    assert re.fullmatch(r"/lti/register/[A-Za-z0-9_-]{40,}", link), link
-    return link
 
 
 @pytest.fixture(scope="module")

@@ -4,11 +4,12 @@ bind-context` (launches from unbound LMS courses are refused), and a TA list who
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
 
-from .lti_platform import PlatformState
+from .lti_platform import LoopbackPlatform, PlatformState
 from .paths import REPO
 
 TEACHER_TA = "teacher"  # the TA the platform's "u-teacher" launches as
@@ -35,3 +36,27 @@ def bind_context(data: Path, state: PlatformState, db: str | None = None, contex
         "--context-id", context_id or state.context["id"], db=db,
     )  # fmt: skip
     assert done.returncode == 0 and "bound" in done.stdout, done.stderr
+
+
+def add_platform(data: Path, platform: LoopbackPlatform) -> None:
+    s = platform.state
+    added = subprocess.run(
+        [sys.executable, "-m", "autograder.cli", "lti", "add-platform", "--data", str(data),
+         "--issuer", s.url, "--client-id", s.client_id, "--auth-login-url", s.url + "/auth",
+         "--auth-token-url", s.url + "/token", "--keyset-url", s.url + "/jwks",
+         "--deployment-id", s.deployment_id],
+        cwd=REPO, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert added.returncode == 0, added.stderr
+
+
+def allow_registration(data: Path) -> str:
+    done = subprocess.run(
+        [sys.executable, "-m", "autograder.cli", "lti", "allow-registration", "--data", str(data)],
+        cwd=REPO, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "one registration" in done.stderr
+    (link,) = done.stdout.split()
+    assert re.fullmatch(r"/lti/register/[A-Za-z0-9_-]{40,}", link), link
+    return link

@@ -185,11 +185,10 @@ def similarity_page(request: Request) -> Response:
 @router.get("/ta/similarity.js")
 def similarity_js(request: Request) -> Response:
     """The report's filter and sort script (a constant), as a file: the pages' CSP allows no inline script."""
-    from autograder.service import pages
     from autograder.similarity.report import SCRIPT
 
     response = Response(SCRIPT, media_type="text/javascript; charset=utf-8")
-    pages._secure(response)
+    page_kit.secure(response)
     return response
 
 
