@@ -70,8 +70,12 @@ HOSTILE_TEXT = (b"JAXGRADE-HOSTILE", b"jaxgrade_hostile_", b"jaxgrade_pwned_", b
 HOSTILE_NAME = re.compile(r"jaxgrade_(hostile|pwned|ctor|escape|daemon|magic)_")
 MARKER_DIRS = (Path("/tmp"), Path("/var/tmp"), Path("/dev/shm"), Path("/"))
 REPO_DIRS = ("autograder", "assignments", "solutions", "jaxcourse", "kernels")
-OUT_TOP = re.compile(r"grades\.csv|report\.md|gradebook\.sqlite(-wal|-shm|-journal)?|\.jaxgrade\.lock")
-OUT_STUDENT = frozenset({"results.json", "feedback.md", "feedback.html"})
+OUT_TOP = re.compile(
+    r"grades\.csv|quiz\.csv|report\.md|gradebook\.sqlite(-wal|-shm|-journal)?|\.jaxgrade\.lock"
+)
+OUT_STUDENT = frozenset({"results.json", "feedback.md", "feedback.html", "quiz.md"})
+# OUT/quiz/: the chapters' quiz answers read from the notebooks (never run) and the TAs' grading packet.
+OUT_QUIZ = frozenset({"answers.json", "manual.csv", "manual.html", "manual.json"})
 CANARIES = {"zz-canary.txt": b"canary: OUT existed before the batch\n",
             "zz-canary/results.json": b'{"score": 0, "note": "canary"}\n'}
 
@@ -263,7 +267,10 @@ def _check_out(out: Path, safe_ids: Iterable[str]) -> list[str]:
         if str(rel) in CANARIES or rel.parts[0] == "zz-canary":
             continue
         if len(rel.parts) == 1:
-            ok = (p.is_dir() and rel.parts[0] in students) or (p.is_file() and OUT_TOP.fullmatch(rel.name))
+            top_dirs = students | {"quiz"}
+            ok = (p.is_dir() and rel.parts[0] in top_dirs) or (p.is_file() and OUT_TOP.fullmatch(rel.name))
+        elif rel.parts[0] == "quiz" and "quiz" not in students:
+            ok = len(rel.parts) == 2 and rel.name in OUT_QUIZ and p.is_file()
         else:
             ok = len(rel.parts) == 2 and rel.parts[0] in students and rel.name in OUT_STUDENT and p.is_file()
         if not ok or p.is_symlink():
