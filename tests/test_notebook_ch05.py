@@ -98,7 +98,8 @@ def test_master_is_in_otter_assign_format_with_jaxgrade_metadata(master):
     assert cpp.source.startswith("%%writefile silu.cc\n")
     assert "load_kernel(\"silu.cc\")" in python.source
     code_roles = {_role(c).get("role") for c in master.cells if c.cell_type == "code"}
-    assert code_roles == {"setup", "answer", "selfcheck", "submit"}  # submit: the closing submit() cell
+    # submit: the closing submit() cell; quiz: show_quiz/check_quiz helpers (the grader never runs them)
+    assert code_roles == {"setup", "answer", "selfcheck", "submit", "quiz"}
 
 
 # ---------------------------------------------------------------- the master in a real kernel
