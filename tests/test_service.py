@@ -594,10 +594,11 @@ def test_grader_fault_is_grader_error_retried_never_a_zero(tmp_path: Path) -> No
         assert [e["attempt_id"] for e in board["grader_errors"]] == [doc["id"]]
         assert "exited with 1" in board["grader_errors"][0]["error"]
         grades = read_csv(call(served, "GET", "/api/grades.csv", token=served.ta)[2].decode())
-        assert (
-            grades["g01"][1:-1] == [""] * (len(grades["__header__"]) - 2)
-            and grades["g01"][-1] == "grader_error"
-        )
+        # Never a zero: every score cell stays empty. Only the points possible are filled (the ledger
+        # gives every row its assignment's maximum, whether or not a grade exists yet).
+        row = dict(zip(grades["__header__"], grades["g01"], strict=True))
+        assert row.pop("max_total") == "80.00" and row.pop("status") == "grader_error"
+        assert set(row.values()) == {"", "g01"} and row["student_id"] == "g01"
         assert (
             call(served, "GET", f"/api/submissions/{doc['id']}/feedback", token=served.tokens["g01"])[0]
             == 404
