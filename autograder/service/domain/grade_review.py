@@ -51,6 +51,7 @@ class StudentGrade:
     set_aside: tuple[overrides.Entry, ...] = ()  # overrides made on another attempt (not counted)
     late_penalty: float | None = None  # the ledger's, for the counted attempt
     final_total: float | None = None  # the ledger's: what the gradebook keeps
+    max_total: float = 0.0  # the ledger's points possible (the release that graded the counted attempt)
 
     @property
     def graded(self) -> bool:
@@ -66,7 +67,7 @@ class StudentGrade:
             "exercises": self.applied.exercises,
             "raw_total": self.applied.raw_total,
             "total": self.applied.total,
-            "max_total": sum(self.max_points.values()),
+            "max_total": self.max_total,
             "overrides": [] if self.override is None else [e.to_json() for e in self.override.entries],
             "set_aside_overrides": [e.to_json() for e in self.set_aside],
             "late_penalty": self.late_penalty,
@@ -103,7 +104,7 @@ def student_grade(
     return StudentGrade(
         assignment.id, student_id, attempt, override, applied, max_points(service, assignment), hidden,
         attempt_number=record.attempt_number, submitted=record.submitted, set_aside=record.set_aside,
-        late_penalty=record.late_penalty, final_total=record.final_total,
+        late_penalty=record.late_penalty, final_total=record.final_total, max_total=record.max_total,
     )  # fmt: skip
 
 

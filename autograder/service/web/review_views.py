@@ -51,7 +51,7 @@ def grade_context(grade: grade_review.StudentGrade) -> dict[str, Any]:
         "grade_rows": grade_rows(grade),
         "total_text": points_text(grade.applied.total),
         "raw_total_text": points_text(grade.attempt.score if grade.graded and grade.attempt else None),
-        "max_total_text": f"{sum(grade.max_points.values()):g}",
+        "max_total_text": f"{grade.max_total:g}",
         "total_override": total_entry,
     }
 
