@@ -320,6 +320,9 @@ SERVICE_ZH: dict[str, str] = {
     "thread_full": "这个复核申请里你的留言已达上限({per_thread} 条),请等待助教回复。",
     "body_stalled": "上传中断:很长时间没有收到数据,这次提交没有保存,请检查网络后重新提交。",
     "uploads_busy": "现在同时上传的人太多,这次提交没有保存,请过几秒钟再提交。",
+    "uploads_in_progress": "你已经有上传正在进行,这次提交没有保存。请等前面的上传完成后再提交。",
+    "refused_uploads": "最近一小时内你有 {limit} 次上传被拒绝,暂时不再接收你的上传。请先检查文件,"
+    "约 {minutes} 分钟后再提交。",
     "messages_per_day": "你在 24 小时内的复核留言已达上限({per_day} 条),请明天再试或等待助教回复。",
 }
 

@@ -30,15 +30,17 @@ import time
 from typing import Any
 
 from autograder.roster import Roster, load_roster
-from autograder.service.domain import assignments
+from autograder.service.domain import assignments, refusal_bucket
 from autograder.service.domain.attempt_queue import AttemptQueue
 from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.exports import Exports
 from autograder.service.domain.grade_release import GradeRelease
 from autograder.service.domain.identity import Identity, load_ta_names
 from autograder.service.domain.login_throttle import LoginThrottle
+from autograder.service.domain.refusal_bucket import RefusalBucket
 from autograder.service.domain.regrade_queue import RegradeQueue
 from autograder.service.domain.regrade_runs import RegradeRuns
+from autograder.service.domain.session_records import SessionPolicy, SessionRecords
 from autograder.service.domain.submissions import Submissions
 from autograder.service.storage import db
 from autograder.service.storage.blobs import BlobStore
@@ -101,6 +103,8 @@ class Service:
             self.engine, cfg, self.releases, self.identity, self.submissions, self.queue.workers
         )
         self.login_throttle = LoginThrottle(self.engine, clock)
+        self.refusals = RefusalBucket(self.engine, clock, limit=refusal_bucket.limit_from_env())
+        self.sessions = SessionRecords(self.engine, clock, SessionPolicy.from_env())
         self.regrade_queue = RegradeQueue(self.engine, cfg, clock)
         self.regrades = RegradeRuns(self.engine, clock, self.submissions, self.queue.notify_workers)
         self.new_tokens: dict[str, str] = {}  # student id -> token issued by this start-up

@@ -22,6 +22,7 @@ from pathlib import Path
 import sqlalchemy as sa
 
 from autograder.roster import Roster
+from autograder.service.domain import session_records
 from autograder.service.domain.config import ServiceConfig
 from autograder.service.storage import db
 from autograder.service.storage.records import Student, hash_token
@@ -117,15 +118,21 @@ class Identity:
             ).rowcount
             if n != 1:
                 raise KeyError(student_id)
+            session_records.end_where(conn, self.clock(), "token_reissued", student_id=student_id)
             self._append_tokens_csv({student_id: token})
         return token
 
     def import_tas(self, names: list[str]) -> dict[str, str]:
         """Give each new TA name a token (appended to DIR/ta-tokens.csv); known TAs keep theirs.
+        The list is the whole staff: a TA no longer on it is removed, with their token and their
+        open sessions (what they did stays in the audit log under their name).
         Returns the tokens issued now."""
         issued: dict[str, str] = {}
         with self.engine.begin() as conn:
             known = set(conn.execute(sa.select(db.tas.c.name)).scalars())
+            for gone in sorted(known - set(names)):
+                conn.execute(db.tas.delete().where(db.tas.c.name == gone))
+                session_records.end_where(conn, self.clock(), "ta_removed", ta_name=gone)
             for name in names:
                 if name in known:
                     continue
@@ -147,6 +154,7 @@ class Identity:
             ).rowcount
             if n != 1:
                 raise KeyError(name)
+            session_records.end_where(conn, self.clock(), "token_reissued", ta_name=name)
             self._append_tokens_csv({name: token}, self.cfg.ta_tokens_csv, "name,token\n")
         return token
 
@@ -174,6 +182,7 @@ class Identity:
                 os.chmod(path, 0o600)
                 return
             token = secrets.token_urlsafe(32)
+            session_records.end_where(conn, self.clock(), "token_reissued", ta_name=LEGACY_TA)
             if stored is None:
                 conn.execute(db.settings.insert().values(key="ta_token_hash", value=hash_token(token)))
             else:

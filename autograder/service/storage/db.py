@@ -23,6 +23,11 @@ gradings   one row per claim of an attempt (who held it, from when, and how it e
            attempt was graded exactly once, however many processes grade.
 login_failures  failed log-ins of the pages by client address (the throttle, shared by every
            process on the database; rows older than the window are deleted as new ones come).
+sessions   one row per log-in of the pages (student or TA): sha256 of the session id the cookie carries,
+           who, when it began and was last seen, and when and why it ended (logout, token_reissued,
+           ta_removed); a cookie is honoured only while its row is open (`domain/session_records.py`)
+upload_refusals  one row per upload refused on its contents (400/413/422), per student: the bucket
+           of refusals (`domain/refusal_bucket.py`); rows older than its window are deleted
 tas        the named TAs (`--tas`): name and sha256 of their own token; the single TA token of
            DIR/ta-token stays in `settings` as the TA named "ta"
 audit_log  append-only: who (a TA's name, "student:<id>", "system"), when, what, old -> new (JSON) of
@@ -213,6 +218,31 @@ sa.Index(
     postgresql_where=attempts.c.status == "running",
 )
 
+
+sessions = sa.Table(
+    "sessions",
+    metadata,
+    sa.Column("id_hash", sa.String(64), primary_key=True),  # sha256 hex of the cookie's session id
+    sa.Column("role", sa.String(16), nullable=False),  # student | ta
+    sa.Column("student_id", sa.String(128), nullable=False, default=""),
+    sa.Column("ta_name", sa.String(64), nullable=False, default=""),
+    sa.Column("created_at", sa.Double, nullable=False),
+    sa.Column("last_seen_at", sa.Double, nullable=False),
+    sa.Column("ended_at", sa.Double, nullable=True),
+    sa.Column("ended_reason", sa.String(32), nullable=True),
+    sa.CheckConstraint("role IN ('student', 'ta')", name="ck_sessions_role"),
+)
+sa.Index("sessions_by_created", sessions.c.created_at)
+
+upload_refusals = sa.Table(
+    "upload_refusals",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("student_id", sa.String(128), nullable=False),
+    sa.Column("at", sa.Double, nullable=False),
+    sa.Column("reason", sa.String(64), nullable=False),
+)
+sa.Index("upload_refusals_by_student", upload_refusals.c.student_id, upload_refusals.c.at)
 
 tas = sa.Table(
     "tas",

@@ -15,7 +15,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Res
 
 from autograder.service.domain.core import Refusal, Service, Student
 from autograder.service.storage.records import refusal
-from autograder.service.web.uploads import read_upload
+from autograder.service.web import upload_flow
 
 router = APIRouter(prefix="/api")
 
@@ -79,13 +79,7 @@ async def post_submission(
     request: Request, student: CurrentStudent, assignment: str | None = None
 ) -> JSONResponse:
     """`?assignment=ID` names the assignment of a term (optional while exactly one is open)."""
-    service = service_of(request)
-    # the assignment, its deadline and the attempt limit before reading the body
-    target = service.check_upload_allowed(student.student_id, assignment)
-    async with read_upload(
-        request, service.spool, max_bytes=service.cfg.max_upload_bytes, max_files=service.cfg.max_files
-    ) as upload:  # its spool files are gone when the block ends, accepted or refused
-        attempt = service.submit(student.student_id, upload.files, target.id if target else None)
+    attempt = await upload_flow.accept_upload(request, service_of(request), student.student_id, assignment)
     return JSONResponse(
         {"id": attempt.id, "status": attempt.status},
         status_code=202,

@@ -3,7 +3,9 @@
 The signing key is made once per data folder (DIR/session-secret, 0600), so sessions survive a
 restart and are valid on every service process that shares DIR. A TA session is bound to the TA
 token in force: replacing DIR/ta-token ends the TA sessions made with the old one, and a named TA's
-session ends when their token is reissued. Failed log-ins
+session ends when their token is reissued. Every logged-in session also has a server-side record
+(`domain/session_records.py`), opened by `start_session` and checked on every request, so a
+logout, a reissued token, a TA's removal and the idle and absolute expiry end it. Failed log-ins
 are counted in the database (`login_throttle.py`), so the throttle holds across processes.
 """
 
@@ -17,7 +19,7 @@ from pathlib import Path
 from starlette.requests import Request
 
 from autograder.service.domain.core import Service
-from autograder.service.web.sessions import Session, SessionSigner, new_session
+from autograder.service.web.sessions import Role, Session, SessionSigner, new_session
 
 _SIGNERS: dict[Path, SessionSigner] = {}
 
@@ -52,7 +54,10 @@ def signer(request: Request) -> SessionSigner:
     cfg = service_of(request).cfg
     data_dir = Path(cfg.data_dir).resolve()
     if data_dir not in _SIGNERS:
-        _SIGNERS[data_dir] = SessionSigner(session_secret(data_dir), https_only=cfg.https_only)
+        max_age = int(service_of(request).sessions.policy.absolute_s)
+        _SIGNERS[data_dir] = SessionSigner(
+            session_secret(data_dir), max_age_s=max_age, https_only=cfg.https_only
+        )
     return _SIGNERS[data_dir]
 
 
@@ -81,18 +86,43 @@ def student_binding(request: Request, student_id: str) -> str:
     return signer(request).bind(digest) if digest else ""
 
 
+def start_session(request: Request, role: Role, *, student_id: str = "", ta_name: str = "") -> Session:
+    """A new logged-in session for a student or a named TA, bound to their token now in force and
+    with an open server-side record (what the cookie is checked against on every request)."""
+    if role == "ta":
+        bound = named_ta_binding(request, ta_name)
+        record = service_of(request).sessions.open("ta", ta_name=ta_name)
+    else:
+        bound = student_binding(request, student_id)
+        record = service_of(request).sessions.open("student", student_id=student_id)
+    return new_session(role, student_id, bound=bound, ta_name=ta_name, record=record)
+
+
+def end_session(request: Request, session: Session) -> None:
+    """Close a logged-in session's record (log-out): its cookie is refused from now on, whoever holds it."""
+    if session.record:
+        service_of(request).sessions.end(session.record, "logout")
+
+
 def current_session(request: Request) -> Session:
     """The request's valid session, or a fresh anonymous one."""
     session = signer(request).read(request)
     if session is None:
         return new_session()
-    if session.is_ta or session.is_student:
-        if session.is_ta:
-            binding = named_ta_binding(request, session.ta_name)
-        else:
-            binding = student_binding(request, session.student_id)
-        if not binding or not hmac.compare_digest(session.bound, binding):
-            return new_session()
+    if session.role == "anonymous":
+        return session
+    if session.is_ta:
+        binding = named_ta_binding(request, session.ta_name)
+    elif session.is_student:
+        binding = student_binding(request, session.student_id)
+    else:
+        return new_session()
+    if not binding or not hmac.compare_digest(session.bound, binding):
+        return new_session()
+    records = service_of(request).sessions
+    role = "ta" if session.is_ta else "student"
+    if not records.is_open(session.record, role, student_id=session.student_id, ta_name=session.ta_name):
+        return new_session()
     return session
 
 

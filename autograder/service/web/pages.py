@@ -31,10 +31,10 @@ from autograder.messages import chapter_zh, service_message
 from autograder.service.domain import login_backoff
 from autograder.service.domain.core import Attempt, Refusal, Service, Student
 from autograder.service.storage.records import refusal as refuse
-from autograder.service.web import charts, page_auth, page_kit, term_views
+from autograder.service.web import charts, page_auth, page_kit, term_views, upload_flow
 from autograder.service.web.review_views import student_section
 from autograder.service.web.sessions import CSRF_FIELD, Session, csrf_ok, new_session
-from autograder.service.web.uploads import read_upload
+from autograder.service.web.uploads import Upload
 from autograder.states import AttemptState
 from autograder.term.course import Assignment
 
@@ -154,12 +154,11 @@ async def login(request: Request) -> Response:
         return _login_page(request, session, error=service_message("login_throttled"), status_code=429)
     ta_name = service.ta_for_token(token) if token else None
     if ta_name is not None:
-        bound = page_auth.named_ta_binding(request, ta_name)
-        return page_kit.redirect(request, "/ta", new_session("ta", bound=bound, ta_name=ta_name))
+        return page_kit.redirect(request, "/ta", page_auth.start_session(request, "ta", ta_name=ta_name))
     student = service.student_for_token(token) if token else None
     if student is not None:
-        bound = page_auth.student_binding(request, student.student_id)
-        return page_kit.redirect(request, "/", new_session("student", student.student_id, bound=bound))
+        started = page_auth.start_session(request, "student", student_id=student.student_id)
+        return page_kit.redirect(request, "/", started)
     login_backoff.failed(service.login_throttle, address, token)
     if throttled:
         return _login_page(request, session, error=service_message("login_throttled"), status_code=429)
@@ -175,6 +174,7 @@ async def logout(request: Request) -> Response:
         return page_kit.redirect(request, "/")
     if not csrf_ok(session, form.get(CSRF_FIELD)):
         return page_kit.error_page(request, session, 403, "无法退出登录", "页面已过期,请刷新后再试。")
+    page_auth.end_session(request, session)
     return page_kit.redirect(request, "/login", new_session())
 
 
@@ -344,16 +344,15 @@ async def submit(request: Request) -> Response:
     wanted = _query_assignment(request)  # the assignment page's form names its assignment
     page = wanted if wanted in service.assignments else None
     try:
-        # the assignment, its deadline, rate and quota before the body
-        target = service.check_upload_allowed(student.student_id, wanted)
-        async with read_upload(
-            request, service.spool, max_bytes=service.cfg.max_upload_bytes, max_files=service.cfg.max_files
-        ) as upload:  # its spool files are gone when the block ends, accepted or refused
+
+        def csrf_field_ok(upload: Upload) -> None:
             if not csrf_ok(session, upload.fields.get(CSRF_FIELD)):
                 raise refuse(403, "page_expired_upload", "CSRF token mismatch")
-            # a file input left empty still sends one part, with an empty file name
-            files = [(name, data) for name, data in upload.files if name]
-            attempt = service.submit(student.student_id, files, target.id if target else None)
+
+        # a file input left empty still sends one part, with an empty file name: dropped
+        attempt = await upload_flow.accept_upload(
+            request, service, student.student_id, wanted, check_fields=csrf_field_ok, drop_unnamed=True
+        )
     except Refusal as refusal:
         headers = {"Retry-After": str(max(1, round(refusal.retry_after)))} if refusal.retry_after else None
         notices = [page_kit.Notice("error", refusal.message_zh)]

@@ -3,7 +3,9 @@
 The cookie holds a small signed JSON record (itsdangerous, HMAC-SHA256 with the service secret and a
 salt of its own), never a login token: who is logged in (`role` "student" or "ta", `student_id`),
 the TA's name for a TA (`ta_name`, what the audit log records), a random CSRF token and the signing
-time. It is `HttpOnly`, `SameSite=Lax`, `Path=/` and `Secure` whenever the request came over https
+time, and for a logged-in session the id of its server-side record (`domain/session_records.py`:
+logout, a token reissue, a TA's removal and the idle and absolute expiry end the record, and with it
+the cookie). It is `HttpOnly`, `SameSite=Lax`, `Path=/` and `Secure` whenever the request came over https
 (or through a proxy that says so), and expires `max_age_s` after it was last signed (the pages
 re-sign it on every page).
 
@@ -30,7 +32,9 @@ COOKIE_NAME = "jaxgrade_session"
 HOST_COOKIE_NAME = "__Host-jaxgrade_session"
 CSRF_FIELD = "csrf_token"
 DEFAULT_MAX_AGE_S = 12 * 3600
-_SALT = "jaxgrade.service.session.v1"
+# v2: cookies carry the session record's id. A v1 cookie fails the signature check and is simply an
+# anonymous visitor: its holder logs in again.
+_SALT = "jaxgrade.service.session.v2"
 # A cookie longer than this is not ours; refusing it early keeps the parser's input bounded.
 _MAX_COOKIE_CHARS = 1024
 
@@ -44,6 +48,7 @@ class Session:
     student_id: str = ""
     bound: str = ""  # fingerprint of the credential the session was made from (see SessionSigner.bind)
     ta_name: str = ""  # a TA session's TA ("ta": the TA token of DIR/ta-token)
+    record: str = ""  # a logged-in session's record id (session_records.py); "" when anonymous
 
     @property
     def is_student(self) -> bool:
@@ -55,13 +60,16 @@ class Session:
 
 
 def new_session(
-    role: Role = "anonymous", student_id: str = "", bound: str = "", ta_name: str = ""
+    role: Role = "anonymous", student_id: str = "", bound: str = "", ta_name: str = "", record: str = ""
 ) -> Session:
+    """A fresh session with a fresh CSRF token. A logged-in one is made by `page_auth.start_session`,
+    which opens its record: one without a record is refused on its next request."""
     if role == "ta" and not ta_name:
         ta_name = "ta"
     return Session(
-        role=role, csrf=secrets.token_urlsafe(32), student_id=student_id, bound=bound, ta_name=ta_name
-    )
+        role=role, csrf=secrets.token_urlsafe(32), student_id=student_id, bound=bound, ta_name=ta_name,
+        record=record,
+    )  # fmt: skip
 
 
 class SessionSigner:
@@ -95,6 +103,7 @@ class SessionSigner:
                 "c": session.csrf,
                 "b": session.bound,
                 "t": session.ta_name,
+                "i": session.record,
             }
         )
 
@@ -109,7 +118,7 @@ class SessionSigner:
         if not isinstance(data, dict):
             return None
         role, student_id, csrf, bound = data.get("r"), data.get("s"), data.get("c"), data.get("b", "")
-        ta_name = data.get("t") or ("ta" if role == "ta" else "")  # a cookie from before named TAs
+        ta_name, record = data.get("t", ""), data.get("i", "")
         if role not in ("anonymous", "student", "ta") or not isinstance(student_id, str):
             return None
         if not isinstance(csrf, str) or len(csrf) < 32:
@@ -118,9 +127,12 @@ class SessionSigner:
             (role == "student" and not student_id)
             or not isinstance(bound, str)
             or not isinstance(ta_name, str)
+            or not isinstance(record, str)
         ):
             return None
-        return Session(role=role, csrf=csrf, student_id=student_id, bound=bound, ta_name=ta_name)
+        return Session(
+            role=role, csrf=csrf, student_id=student_id, bound=bound, ta_name=ta_name, record=record
+        )
 
     def read(self, request: Request) -> Session | None:
         return self.loads(request.cookies.get(self.cookie_name))

@@ -167,8 +167,7 @@ async def launch(request: Request) -> Response:
             return refused(request, "deep linking is for instructors", 403)
         return _deep_link_chooser(request, validated.get_launch_id(), claims, ta_name)
     if ta_name is not None:
-        bound = page_auth.named_ta_binding(request, ta_name)
-        return page_kit.redirect(request, "/ta", new_session("ta", bound=bound, ta_name=ta_name))
+        return page_kit.redirect(request, "/ta", page_auth.start_session(request, "ta", ta_name=ta_name))
     return _student_landing(request, claims, course)
 
 
@@ -222,13 +221,14 @@ def _student_landing(request: Request, claims: dict[str, Any], course: int | Non
         return render(request, new_session(), "lti_unmatched.html", {"who": who}, status_code=403)
     for assignment in assignments.load(service.engine):  # the LMS learns grades made before this launch
         outbox.counted_grade_changed(service.engine, assignment.id, match.student_id)
-    bound = page_auth.student_binding(request, match.student_id)
-    return page_kit.redirect(request, "/", new_session("student", match.student_id, bound=bound))
+    return page_kit.redirect(
+        request, "/", page_auth.start_session(request, "student", student_id=match.student_id)
+    )
 
 
 def _deep_link_chooser(request: Request, launch_id: str, claims: dict[str, Any], ta_name: str) -> Response:
     service = page_auth.service_of(request)
-    session = new_session("ta", bound=page_auth.named_ta_binding(request, ta_name), ta_name=ta_name)
+    session = page_auth.start_session(request, "ta", ta_name=ta_name)
     context = claims.get(courses.CONTEXT) or {}
     return render(
         request,

@@ -1,0 +1,110 @@
+"""One way in for a student's upload, shared by `POST /api/submissions` and the page's `POST /submit`.
+
+In order, for one upload:
+
+1. the cheap refusals, before any body is read: the assignment, its deadline, the attempt limit
+   (`check_upload_allowed`), then the student's bucket of refused uploads (`refusal_bucket.py`);
+2. at most MAX_UPLOADS_PER_STUDENT of one student's uploads at once in this process (on top of the
+   body limit's cap on all uploads, `body_limit.py`): one more is refused at once (429);
+3. the body, streamed into the spool (`uploads.py`);
+4. intake, the chapter layout and storing the blobs (`Submissions.submit`): CPU and disk work that
+   runs in a worker thread, at most INTAKE_THREADS at once, never on the event loop, so an 18 MB
+   notebook being refused does not stall every other request;
+5. a refusal of the upload's contents (400, 413, 422) goes into the student's bucket.
+
+`JAXGRADE_INTAKE_THREADS` and `JAXGRADE_MAX_UPLOADS_PER_STUDENT` change the two bounds.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import anyio.to_thread
+from starlette.requests import Request
+
+from autograder.service.domain import refusal_bucket
+from autograder.service.domain.core import Service
+from autograder.service.storage.records import Attempt, Refusal, refusal
+from autograder.service.web.uploads import Upload, read_upload
+
+DEFAULT_INTAKE_THREADS = 2
+DEFAULT_MAX_UPLOADS_PER_STUDENT = 2
+
+
+def intake_threads() -> int:
+    return max(1, int(os.environ.get("JAXGRADE_INTAKE_THREADS", DEFAULT_INTAKE_THREADS)))
+
+
+def max_uploads_per_student() -> int:
+    return max(1, int(os.environ.get("JAXGRADE_MAX_UPLOADS_PER_STUDENT", DEFAULT_MAX_UPLOADS_PER_STUDENT)))
+
+
+class _UploadState:
+    """Per application (one event loop): the intake threads' limiter and the uploads in progress."""
+
+    def __init__(self) -> None:
+        self.intake = anyio.CapacityLimiter(intake_threads())
+        self.in_progress: Counter[str] = Counter()
+
+
+def _state(request: Request) -> _UploadState:
+    state = getattr(request.app.state, "upload_flow", None)
+    if state is None:  # made inside the loop: anyio's limiter belongs to the running loop
+        state = request.app.state.upload_flow = _UploadState()
+    return state
+
+
+@contextmanager
+def _one_of_the_students_uploads(state: _UploadState, student_id: str) -> Iterator[None]:
+    if state.in_progress[student_id] >= max_uploads_per_student():
+        raise refusal(
+            429,
+            "uploads_in_progress",
+            f"{state.in_progress[student_id]} uploads of this student are in progress",
+            retry_after=10.0,
+        )
+    state.in_progress[student_id] += 1
+    try:
+        yield
+    finally:
+        state.in_progress[student_id] -= 1
+        if not state.in_progress[student_id]:
+            del state.in_progress[student_id]
+
+
+async def accept_upload(
+    request: Request,
+    service: Service,
+    student_id: str,
+    assignment_id: str | None,
+    *,
+    check_fields: Callable[[Upload], None] | None = None,
+    drop_unnamed: bool = False,
+) -> Attempt:
+    """The queued attempt of this upload, or a Refusal. `check_fields` checks the form's other
+    fields (the page's CSRF token); `drop_unnamed` drops file parts without a name (a file input
+    left empty)."""
+    target = service.check_upload_allowed(student_id, assignment_id)
+    service.refusals.check(student_id)
+    state = _state(request)
+    with _one_of_the_students_uploads(state, student_id):
+        try:
+            async with read_upload(
+                request,
+                service.spool,
+                max_bytes=service.cfg.max_upload_bytes,
+                max_files=service.cfg.max_files,
+            ) as upload:  # its spool files are gone when the block ends, accepted or refused
+                if check_fields is not None:
+                    check_fields(upload)
+                files = [(n, d) for n, d in upload.files if n] if drop_unnamed else upload.files
+                submit = functools.partial(service.submit, student_id, files, target.id if target else None)
+                return await anyio.to_thread.run_sync(submit, limiter=state.intake)
+        except Refusal as exc:
+            if refusal_bucket.counts(exc):
+                await anyio.to_thread.run_sync(service.refusals.record, student_id, exc.reason or "refused")
+            raise
