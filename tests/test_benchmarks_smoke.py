@@ -30,7 +30,10 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
         ["latency   median", "batch     median", "1 local worker", "wait p50", "2 local workers / 1"],
     ),
     "bench_parent_cpu.py": (["--smoke"], ["one cell of `!` lines", "many %%writefile cells", "worst: "]),
-    "bench_loop_latency.py": (["--smoke"], ["idle     p50", "loaded   p50", "ratio loaded/idle", "goal loaded p99"]),
+    "bench_loop_latency.py": (
+        ["--smoke"],
+        ["idle     p50", "loaded   p50", "ratio loaded/idle", "goal loaded p99"],
+    ),
     "bench_similarity.py": (["--smoke"], ["rec/fp/fpv", "safe_distance", "scale: 12 students"]),
     "bench_similarity_disguise.py": (["--smoke"], ["recall verbatim", "recall ALL", "false positives"]),
 }
