@@ -363,14 +363,60 @@ def install_child_tripwire(prepared: Prepared, exercises: list[ExerciseJob], *, 
 
 
 def start_shell(workdir: Path, setup_cells: list[str], captured: CappedText) -> Any:
-    """The IPython shell in `workdir`, after the release's setup cells (a failing one raises)."""
+    """The IPython shell in `workdir`, after the release's setup cells (a failing one raises), with
+    the student's shell commands limited from then on."""
     os.chdir(workdir)
     shell = make_shell()
     for i, src in enumerate(setup_cells):
         err = run_cell(shell, src, captured)
         if err is not None:
             raise RuntimeError(f"setup cell {i} failed: {_error_text(err)}\n{captured.tail(2000)}")
+    limit_shell_commands(shell, MAX_SHELL_COMMANDS)
     return shell
+
+
+# Every `!cmd` line starts a shell process: a notebook of a few thousand such lines kept one chapter's
+# child busy for minutes (and with it the service's worker, so every later upload waited). Grading
+# needs none of them; a handful is allowed so that a notebook's `!nvidia-smi` or `!ls` still runs.
+MAX_SHELL_COMMANDS = 32
+# The student sees the first line of a cell's error (judge.py's cell_error note): one line, both languages.
+SHELL_LIMIT_TEXT = (
+    "评分时每章最多运行 {limit} 条 shell 命令(! 行、%sx、%system、%%bash 等),之后的不再运行"
+    " / at most {limit} shell commands per chapter run during grading; later ones are not run"
+)
+
+
+# IPython's ScriptMagics: each runs its cell in a new process (%%sx and %%system use getoutput)
+SCRIPT_CELL_MAGICS = ("script", "sh", "bash", "perl", "ruby", "python", "python2", "python3", "pypy")
+
+
+class ShellCommandLimit(RuntimeError):
+    """A shell command past the chapter's MAX_SHELL_COMMANDS: the cell fails here, at once."""
+
+
+def limit_shell_commands(shell: Any, limit: int) -> None:
+    """Charge every way IPython starts a shell process (`!cmd` and `%system`: `system`; `x = !cmd`
+    and `%sx`: `getoutput`; the `%%bash`/`%%sh`/`%%script` family of cell magics) to one budget of
+    `limit` commands for this shell. Student code can undo this (it runs in this process); the
+    exercise's time limit still bounds it then. The budget is for notebooks that merely hold many
+    shell lines."""
+    left = [limit]
+
+    def charged(run: Any) -> Any:
+        def run_charged(*args: Any, **kwargs: Any) -> Any:
+            if left[0] <= 0:
+                raise ShellCommandLimit(SHELL_LIMIT_TEXT.format(limit=limit))
+            left[0] -= 1
+            return run(*args, **kwargs)
+
+        return run_charged
+
+    shell.system = charged(shell.system)
+    shell.getoutput = charged(shell.getoutput)
+    cell_magics = shell.magics_manager.magics["cell"]
+    for name in SCRIPT_CELL_MAGICS:
+        if name in cell_magics:
+            cell_magics[name] = charged(cell_magics[name])
 
 
 def run_answer_cells(shell: Any, cells: tuple[str, ...], captured: CappedText) -> list[dict[str, Any]]:
