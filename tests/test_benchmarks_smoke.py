@@ -34,6 +34,10 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
         ["--smoke"],
         ["idle     p50", "loaded   p50", "ratio loaded/idle", "goal loaded p99"],
     ),
+    "bench_shell_lines.py": (
+        ["--smoke"],
+        ["bounded (at most", "unbounded (every line", "ratio unbounded/bounded"],
+    ),
     "bench_similarity.py": (["--smoke"], ["rec/fp/fpv", "safe_distance", "scale: 12 students"]),
     "bench_similarity_disguise.py": (["--smoke"], ["recall verbatim", "recall ALL", "false positives"]),
 }
