@@ -1,0 +1,222 @@
+"""The behavioural channel of the similarity report: the child's jaxpr tap on real JAX tracing
+(sandboxed/behaviour.py), the parent's reading of it as untrusted input (grade/run/behaviour_read.py,
+grade/codec.py) and the scoring and report (similarity/behaviour.py, analyse.py, report.py).
+
+The grading run's end-to-end path (a sandboxed child sends `__behaviour__`, the batch writes
+behaviour.json, `jaxgrade similarity --behaviour` reads it) is in tests/test_benchmarks_smoke.py's
+behaviour benchmark.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from autograder.grade.run.behaviour_read import (
+    ExerciseBehaviour,
+    fingerprint,
+    read_behaviour_file,
+    read_child_key,
+    write_behaviour,
+)
+from autograder.sandboxed.behaviour import MAX_JAXPRS, MAX_PRIMITIVES, JaxprTap
+from autograder.sandboxed.wire import BEHAVIOUR_KEY
+from autograder.similarity import analyse, report, units
+from autograder.similarity.behaviour import CHANNEL_JAXPR, CHANNEL_WRONG, load_folder, score_pairs
+
+_TAP = JaxprTap()
+_TAP.install()  # once per process, as the child does
+_CELLS = iter(range(10_000))
+
+
+def _cell(src: str) -> dict:
+    """The namespace after running `src` as an answer cell (compiled under IPython's cell file name)."""
+    ns: dict = {"jnp": jnp, "jax": jax, "lax": jax.lax}
+    exec(compile(src, f"<ipython-input-{next(_CELLS)}-test>", "exec"), ns)
+    return ns
+
+
+def _probe(fn) -> list[list[str]]:
+    """What a probe does: trace the student's function under its own wrappers."""
+    x = np.linspace(-1.0, 1.0, 12, dtype=np.float32).reshape(3, 4)
+    _TAP.start()
+    jax.jit(fn)(x)
+    jax.jit(lambda v: fn(v.T) * 2.0)(x)  # the probe's own `* 2.0` is not the student's
+    jax.jit(jax.grad(lambda v: jnp.sum(fn(v))))(x)
+    return _TAP.finish()["jaxprs"]
+
+
+ORIGINAL = """
+def smooth(x):
+    y = jnp.maximum(x, 0.0)
+    for _ in range(2):
+        y = y + jnp.sin(y) * 0.5
+    return jnp.where(y > 1.0, 1.0, y)
+"""
+DISGUISED = """
+import jax.lax as L
+def _clip(a):
+    return L.max(a, jnp.zeros_like(a))
+def smooth(arr):
+    unused = arr * 3.0  # dead code
+    acc = _clip(arr)
+    acc = acc + 0.5 * jnp.sin(acc)
+    acc = acc + 0.5 * jnp.sin(acc)
+    return jnp.where(acc > 1.0, 1.0, acc)
+"""
+OTHER = """
+def smooth(x):
+    return jnp.clip(jnp.tanh(x) * 2.0, 0.0, 1.0)
+"""
+
+
+def test_a_disguised_copy_traces_to_the_same_primitives_and_another_algorithm_does_not() -> None:
+    original = _probe(_cell(ORIGINAL)["smooth"])
+    disguised = _probe(_cell(DISGUISED)["smooth"])
+    other = _probe(_cell(OTHER)["smooth"])
+    assert original[0] == ["max", "sin", "mul", "add", "sin", "mul", "add", "gt"]
+    # renamed, `lax` for `jnp`, a helper split off, the loop unrolled, dead code added: the same trace
+    assert disguised == original
+    assert other[0] == ["tanh", "mul"] and not set(map(tuple, other)) & set(map(tuple, original))
+    # the probe's `v.T` and `* 2.0` are its own code: jit(fn) and the wrapped call trace alike (kept once)
+    assert len(original) == 2 and not any("transpose" in seq for seq in original)
+
+
+def test_outside_start_and_finish_nothing_is_collected_and_the_caps_hold() -> None:
+    fn = _cell(ORIGINAL)["smooth"]
+    jax.jit(fn)(np.ones(3, np.float32))
+    _TAP.start()
+    assert _TAP.finish() == {"jaxprs": []}
+    many = _cell("def f(x):\n    for i in range(3000):\n        x = x + 1.0\n    return x\n")["f"]
+    _TAP.start()
+    jax.jit(many)(np.ones(2, np.float32))
+    seqs = _TAP.finish()["jaxprs"]
+    assert len(seqs) == 1 and len(seqs[0]) == MAX_PRIMITIVES
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=30),
+                    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                 max_size=5),
+                    max_leaves=40))
+def test_the_parent_reads_any_forged_fingerprint_without_failing(raw: object) -> None:
+    seqs = read_child_key({"jaxprs": raw})
+    assert isinstance(seqs, tuple) and len(seqs) <= MAX_JAXPRS
+    assert all(isinstance(n, str) for s in seqs for n in s)
+    assert read_child_key(raw) == () or isinstance(raw, dict)
+
+
+def test_oversized_or_malformed_fingerprints_are_dropped_whole() -> None:
+    assert read_child_key({"jaxprs": [["add"]] * (MAX_JAXPRS + 1)}) == ()
+    assert read_child_key({"jaxprs": [["add"] * (MAX_PRIMITIVES + 1)]}) == ()
+    assert read_child_key({"jaxprs": [["add", "x" * 500]]}) == ()
+    assert read_child_key({"jaxprs": [["add", "a\nb"]]}) == ()
+    assert read_child_key({"jaxprs": [["add", "mul"]]}) == (("add", "mul"),)
+
+
+def test_wrong_values_are_tokens_only_of_a_failed_exercise() -> None:
+    values = {BEHAVIOUR_KEY: {"jaxprs": [["sin"]]}, "jit.rect": np.array([1.0, 2.0], np.float32)}
+    passed = fingerprint(values, [])
+    failed = fingerprint(values, ["safe_distance: jit.rect"])
+    assert passed is not None and passed.wrong == () and passed.jaxprs == (("sin",),)
+    assert failed is not None and len(failed.wrong) == 1
+    # the same wrong output computed in another order (a last-bit difference) gives the same token
+    noisy = fingerprint({"jit.rect": np.array([1.0000001, 2.0], np.float32)}, ["safe_distance: jit.rect"])
+    assert noisy is not None and noisy.wrong == failed.wrong
+    assert "1.0" not in failed.wrong[0]  # a hash, never the value
+    assert fingerprint({}, []) is None
+
+
+def _fp(*seqs: str, wrong: tuple[str, ...] = ()) -> ExerciseBehaviour:
+    return ExerciseBehaviour(tuple(tuple(s.split()) for s in seqs), wrong)
+
+
+COMMON = "broadcast_in_dim sub mul reduce_sum sqrt max"  # what most of the class traces
+
+
+def test_rare_shared_primitives_flag_a_pair_and_what_the_class_or_the_reference_shares_does_not() -> None:
+    rare = "sin cos mul exp log tanh add sub"
+    class_ = {f"s{i}": _fp(COMMON) for i in range(10)}
+    class_["copier"] = class_["source"] = _fp(COMMON, rare)
+    matches = score_pairs(class_)
+    assert set(matches) == {("copier", "source")}
+    assert matches["copier", "source"].channels == (CHANNEL_JAXPR,)
+    assert matches["copier", "source"].score > 0.9
+    assert score_pairs(class_, reference=_fp(rare)) == {}  # both traced the master's jaxpr: no evidence
+
+
+def test_a_shared_rare_wrong_value_flags_a_pair() -> None:
+    class_ = {f"s{i}": _fp(COMMON, wrong=(f"value:x:{i}",)) for i in range(10)}
+    class_["s3"] = _fp(COMMON, wrong=("value:x:1",))
+    matches = score_pairs(class_)
+    assert set(matches) == {("s1", "s3")} and matches["s1", "s3"].channels == (CHANNEL_WRONG,)
+
+
+def test_the_report_says_which_channels_matched(tmp_path: Path) -> None:
+    code_a = "def safe_pairwise_distance(X, Y):\n    return jnp.sqrt(jnp.sum((X[:, None] - Y[None]) ** 2, -1))\n"
+    code_b = (
+        "def safe_pairwise_distance(A, B):\n    d = A @ B.T\n    n = (A * A).sum(1)[:, None] + (B * B).sum(1)\n"
+        "    return jnp.sqrt(jnp.maximum(n - 2 * d, 1e-12))\n"
+    )
+    students = [units.StudentUnits(s, {"safe_distance": code_a if s == "a" else code_b}, ())
+                for s in ("a", "b")]
+    rare = "dot_general mul reduce_sum add sub max sqrt"
+    fps = {"a": {"safe_distance": _fp(rare)}, "b": {"safe_distance": _fp(rare)}}
+    for i in range(8):
+        fps[f"x{i}"] = {"safe_distance": _fp(COMMON)}
+    (tmp_path / "a").mkdir()
+    write_behaviour(tmp_path / "a", "a", fps["a"])
+    assert read_behaviour_file(tmp_path / "a" / "behaviour.json") == ("a", fps["a"])
+    assert load_folder(tmp_path) == {"a": fps["a"]}
+    sub = units.Subtracted({}, {})
+    result = analyse.analyse(students, sub, units=("safe_distance",), behaviour=fps)
+    (pair,) = result.units["safe_distance"].pairs
+    assert pair.channels == (CHANNEL_JAXPR,) and pair.code_similarity is not None and pair.code_similarity < 0.5
+    html = report.body_html(result)
+    assert "matched on jaxpr; code alone" in html and "<td>jaxpr</td>" in html
+    csv_rows = report.to_csv(result).splitlines()
+    assert csv_rows[0].endswith(",channels") and csv_rows[1].endswith(",jaxpr")
+    assert analyse.analyse(students, sub, units=("safe_distance",)).units["safe_distance"].pairs == []
+
+
+def test_the_codec_carries_the_fingerprint_and_refuses_a_forged_one() -> None:
+    from dataclasses import replace
+
+    import pytest
+
+    from autograder.grade import codec
+
+    result = _a_result()
+    with_fp = replace(result, behaviour={"safe_distance": _fp("sin cos")})
+    release = _release()
+    back = codec.decode_result(codec.encode_result(with_fp), student_id=result.student_id,
+                               content_hash_hex=result.content_hash, release=release, exercises=())
+    assert back.behaviour == with_fp.behaviour
+    doc = json.loads(codec.encode_result(with_fp))
+    doc["behaviour"] = {"safe_distance": {"jaxprs": "x", "wrong": []}}
+    with pytest.raises(codec.CodecError):
+        codec.decode_result(json.dumps(doc), student_id=result.student_id,
+                            content_hash_hex=result.content_hash, release=release, exercises=())
+
+
+def _release():
+    from autograder.model import ReleaseInfo
+
+    return ReleaseInfo.load(Path(__file__).resolve().parent.parent / "assignments" / "2026-fall")
+
+
+def _a_result():
+    from autograder.exercises import EXERCISE_IDS, load
+    from autograder.exercises.base import zero_score
+    from autograder.model import StudentResult
+
+    release = _release()
+    scores = {ex: zero_score(load(ex).EXERCISE, "not_submitted", "", points=release.points[ex])
+              for ex in EXERCISE_IDS}
+    return StudentResult("s1", "a" * 64, release.version, scores, "ok")
