@@ -120,21 +120,21 @@ def test_oversized_or_malformed_fingerprints_are_dropped_whole() -> None:
     assert read_child_key({"jaxprs": [["add", "mul"]]}) == (("add", "mul"),)
 
 
-def test_wrong_values_are_tokens_only_of_a_failed_exercise() -> None:
+def test_values_are_hashed_rounded_and_the_failed_sub_checks_named_by_a_hash() -> None:
     values = {BEHAVIOUR_KEY: {"jaxprs": [["sin"]]}, "jit.rect": np.array([1.0, 2.0], np.float32)}
     passed = fingerprint(values, [])
     failed = fingerprint(values, ["safe_distance: jit.rect"])
-    assert passed is not None and passed.wrong == () and passed.jaxprs == (("sin",),)
-    assert failed is not None and len(failed.wrong) == 1
-    # the same wrong output computed in another order (a last-bit difference) gives the same token
-    noisy = fingerprint({"jit.rect": np.array([1.0000001, 2.0], np.float32)}, ["safe_distance: jit.rect"])
-    assert noisy is not None and noisy.wrong == failed.wrong
-    assert "1.0" not in failed.wrong[0]  # a hash, never the value
+    assert passed is not None and passed.failed == "" and passed.jaxprs == (("sin",),)
+    assert failed is not None and failed.failed and failed.values == passed.values and len(failed.values) == 1
+    # the same output computed in another order (a last-bit difference) gives the same token
+    noisy = fingerprint({"jit.rect": np.array([1.0000001, 2.0], np.float32)}, [])
+    assert noisy is not None and noisy.values == passed.values
+    assert "1.0" not in failed.values[0] and "jit.rect" not in failed.values[0]  # hashes only
     assert fingerprint({}, []) is None
 
 
-def _fp(*seqs: str, wrong: tuple[str, ...] = ()) -> ExerciseBehaviour:
-    return ExerciseBehaviour(tuple(tuple(s.split()) for s in seqs), wrong)
+def _fp(*seqs: str, values: tuple[str, ...] = (), failed: str = "") -> ExerciseBehaviour:
+    return ExerciseBehaviour(tuple(tuple(s.split()) for s in seqs), values, failed)
 
 
 COMMON = "broadcast_in_dim sub mul reduce_sum sqrt max"  # what most of the class traces
@@ -151,17 +151,25 @@ def test_rare_shared_primitives_flag_a_pair_and_what_the_class_or_the_reference_
     assert score_pairs(class_, reference=_fp(rare)) == {}  # both traced the master's jaxpr: no evidence
 
 
-def test_a_shared_rare_wrong_value_flags_a_pair() -> None:
-    class_ = {f"s{i}": _fp(COMMON, wrong=(f"value:x:{i}",)) for i in range(10)}
-    class_["s3"] = _fp(COMMON, wrong=("value:x:1",))
+def test_a_shared_rare_wrong_value_on_the_same_failed_sub_checks_flags_a_pair() -> None:
+    class_ = {f"s{i}": _fp(COMMON, values=("k:right",)) for i in range(10)}  # passed: the common value
+    class_["s1"] = class_["s3"] = _fp(COMMON, values=("k:wrong",), failed="grad")
+    class_["s5"] = class_["s6"] = _fp(COMMON, values=("k:right",), failed="grad")  # a correct value
+    class_["s7"] = _fp(COMMON, values=("k:wrong2",), failed="grad")
+    class_["s8"] = _fp(COMMON, values=("k:wrong2",), failed="jit")  # failed other sub-checks
+    class_["s9"] = _fp(COMMON, values=("k:wrong3",))  # passed with this value: nothing wrong
+    class_["s0"] = _fp(COMMON, values=("k:wrong3",), failed="grad")
     matches = score_pairs(class_)
     assert set(matches) == {("s1", "s3")} and matches["s1", "s3"].channels == (CHANNEL_WRONG,)
 
 
 def test_the_report_says_which_channels_matched(tmp_path: Path) -> None:
-    code_a = "def safe_pairwise_distance(X, Y):\n    return jnp.sqrt(jnp.sum((X[:, None] - Y[None]) ** 2, -1))\n"
+    code_a = (
+        "def safe_pairwise_distance(X, Y):\n    return jnp.sqrt(jnp.sum((X[:, None] - Y[None]) ** 2, -1))\n"
+    )
     code_b = (
-        "def safe_pairwise_distance(A, B):\n    d = A @ B.T\n    n = (A * A).sum(1)[:, None] + (B * B).sum(1)\n"
+        "def safe_pairwise_distance(A, B):\n    d = A @ B.T\n"
+        "    n = (A * A).sum(1)[:, None] + (B * B).sum(1)\n"
         "    return jnp.sqrt(jnp.maximum(n - 2 * d, 1e-12))\n"
     )
     students = [units.StudentUnits(s, {"safe_distance": code_a if s == "a" else code_b}, ())
@@ -177,7 +185,8 @@ def test_the_report_says_which_channels_matched(tmp_path: Path) -> None:
     sub = units.Subtracted({}, {})
     result = analyse.analyse(students, sub, units=("safe_distance",), behaviour=fps)
     (pair,) = result.units["safe_distance"].pairs
-    assert pair.channels == (CHANNEL_JAXPR,) and pair.code_similarity is not None and pair.code_similarity < 0.5
+    assert pair.channels == (CHANNEL_JAXPR,)
+    assert pair.code_similarity is not None and pair.code_similarity < 0.5
     html = report.body_html(result)
     assert "matched on jaxpr; code alone" in html and "<td>jaxpr</td>" in html
     csv_rows = report.to_csv(result).splitlines()
@@ -199,7 +208,7 @@ def test_the_codec_carries_the_fingerprint_and_refuses_a_forged_one() -> None:
                                content_hash_hex=result.content_hash, release=release, exercises=())
     assert back.behaviour == with_fp.behaviour
     doc = json.loads(codec.encode_result(with_fp))
-    doc["behaviour"] = {"safe_distance": {"jaxprs": "x", "wrong": []}}
+    doc["behaviour"] = {"safe_distance": {"jaxprs": "x", "values": []}}
     with pytest.raises(codec.CodecError):
         codec.decode_result(json.dumps(doc), student_id=result.student_id,
                             content_hash_hex=result.content_hash, release=release, exercises=())

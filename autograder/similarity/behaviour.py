@@ -2,9 +2,9 @@
 
 Trusted side. Its data (`ExerciseBehaviour`, one per student and exercise) comes from the grading
 run (grade/run/behaviour_read.py): the primitive sequences of the student's traced jaxprs (sent by
-the sandboxed child, sandboxed/behaviour.py) and the wrong-value tokens the parent makes from a
-failed exercise's observations. The batch writes them as `OUT/<student>/behaviour.json`, and
-`jaxgrade similarity --behaviour OUT` reads them back.
+the sandboxed child, sandboxed/behaviour.py) and the value tokens the parent makes from each
+exercise's observations, with the failed sub-checks. The batch writes them as
+`OUT/<student>/behaviour.json`, and `jaxgrade similarity --behaviour OUT` reads them back.
 
 Scoring (`score_pairs`), per exercise, over the students who have a fingerprint:
   * each jaxpr sequence becomes its k-grams of primitives (K_GRAM; a shorter sequence is one gram);
@@ -63,7 +63,7 @@ def score_pairs(
 ) -> dict[tuple[str, str], BehaviourMatch]:
     """Every pair (a < b) that shares rare behaviour, with its score (pairs sharing nothing rare: absent)."""
     gram_sets = {sid: grams(fp) for sid, fp in fingerprints.items()}
-    wrong_sets = {sid: set(fp.wrong) for sid, fp in fingerprints.items()}
+    wrong_sets = {sid: set(fp.values) for sid, fp in fingerprints.items()}
     n = len(fingerprints)
     if n < 2:
         return {}
@@ -81,9 +81,10 @@ def score_pairs(
         for g in gram_sets[sid]:
             if counts[g] <= rare_limit and g not in ref:
                 holders.setdefault(g, []).append(sid)
-        for t in wrong_sets[sid]:
-            if wrong_counts[t] <= max(RARE_FLOOR, WRONG_RARE_SHARE * n):
-                holders.setdefault("\0" + t, []).append(sid)
+        if fingerprints[sid].failed:  # only a failed exercise's values can be wrong ones
+            for t in wrong_sets[sid]:
+                if wrong_counts[t] <= max(RARE_FLOOR, WRONG_RARE_SHARE * n):
+                    holders.setdefault(f"\0{fingerprints[sid].failed}\0{t}", []).append(sid)
     shared_rare: Counter[tuple[str, str]] = Counter()
     shared_wrong: Counter[tuple[str, str]] = Counter()
     for key, owners in holders.items():

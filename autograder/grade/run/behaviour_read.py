@@ -5,12 +5,13 @@ Two parts, both plain data (the similarity report scores them: similarity/behavi
     student's code (sandboxed/behaviour.py; observation BEHAVIOUR_KEY). Student code shares the
     child's process and can forge or break it, so it is validated here like any untrusted input
     (shape, sizes, printable names) and dropped whole when malformed;
-  * `wrong`: when the exercise failed a sub-check, one token per observed value: a hash of the failed
-    sub-checks' names, the observation key and the value rounded (never the value, never an
-    expected one).
+  * `values`: one token per observed value, a hash of the observation key and the rounded value
+    (never the value, never an expected one), and `failed`, a hash of the failed sub-checks' names:
+    two students who failed the same sub-checks and share a value the rest of the class does not
+    produce share a wrong value.
 `fingerprint(obs, score)` makes it; `write_behaviour`/`read_behaviour_file` keep it beside
 results.json as `behaviour.json` = {"format": 1, "student_id": str, "exercises": {id: {"jaxprs":
-[[str]], "wrong": [str]}}}.
+[[str]], "values": [str], "failed": str}}}.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from autograder.sandboxed.behaviour import MAX_JAXPRS, MAX_NAME_CHARS, MAX_PRIMI
 from autograder.sandboxed.wire import BEHAVIOUR_KEY
 from autograder.untrusted_json import UnreadableFile, loads, read_capped
 
-MAX_WRONG_TOKENS = 200
+MAX_VALUE_TOKENS = 200
 MAX_FILE_BYTES = 16 * 2**20
 FILE_NAME = "behaviour.json"
 
@@ -38,10 +39,11 @@ class ExerciseBehaviour:
     """One student's fingerprint of one exercise from the grading run."""
 
     jaxprs: tuple[tuple[str, ...], ...]  # primitive names of each traced jaxpr, in trace order
-    wrong: tuple[str, ...]  # tokens of what a failed exercise produced (hashes, never the values)
+    values: tuple[str, ...] = ()  # "<key hash>:<rounded value hash>" per observed value (never a value)
+    failed: str = ""  # a hash of the names of the sub-checks that failed; "": none failed
 
     def to_json(self) -> dict[str, Any]:
-        return {"jaxprs": [list(s) for s in self.jaxprs], "wrong": list(self.wrong)}
+        return {"jaxprs": [list(s) for s in self.jaxprs], "values": list(self.values), "failed": self.failed}
 
     @classmethod
     def from_json(cls, raw: Any) -> ExerciseBehaviour | None:
@@ -49,12 +51,14 @@ class ExerciseBehaviour:
         if not isinstance(raw, dict):
             return None
         jaxprs = _jaxprs(raw.get("jaxprs"))
-        wrong = raw.get("wrong", [])
-        if jaxprs is None or not isinstance(wrong, list) or len(wrong) > MAX_WRONG_TOKENS:
+        values, failed = raw.get("values", []), raw.get("failed", "")
+        if jaxprs is None or not isinstance(values, list) or len(values) > MAX_VALUE_TOKENS:
             return None
-        if not all(isinstance(t, str) and 0 < len(t) <= 200 for t in wrong):
+        if not all(isinstance(t, str) and 0 < len(t) <= 64 for t in values):
             return None
-        return cls(jaxprs, tuple(wrong))
+        if not isinstance(failed, str) or len(failed) > 64:
+            return None
+        return cls(jaxprs, tuple(values), failed)
 
 
 def _jaxprs(raw: Any) -> tuple[tuple[str, ...], ...] | None:
@@ -105,22 +109,20 @@ def value_digest(value: Any) -> str | None:
     return _digest(text.encode())
 
 
-def wrong_value_tokens(failed_checks: Iterable[str], values: Mapping[str, Any]) -> tuple[str, ...]:
-    """Tokens of a failed exercise: each observed value (its key and rounded value), prefixed by the
-    set of failed sub-checks, so a token matches only when both failed the same sub-checks with the
-    same outputs. Values are comparable only between students graded on the same inputs
-    (`--seed-policy fixed`); with per-submission seeds they never match and the channel is silent."""
-    failed = sorted(set(failed_checks))
-    if not failed:
-        return ()
-    prefix = _digest(*(n.encode() for n in failed))[:8]
+def value_tokens(values: Mapping[str, Any]) -> tuple[str, ...]:
+    """One token per observed value: its key and rounded value, hashed. Every student gets them, so
+    the class tells a correct value (most hold it) from a rare wrong one. Values are comparable only
+    between students graded on the same inputs (a fixed seed); with per-submission seeds (the
+    default) they never match and the wrong-value channel is silent."""
     tokens = []
-    for key in sorted(values)[: MAX_WRONG_TOKENS - 1]:
+    for key in sorted(values):
         if key.startswith("__") or key.startswith("kernel.__"):
             continue
         digest = value_digest(values[key])
         if digest is not None:
-            tokens.append(f"value:{prefix}:{_digest(key.encode())[:8]}:{digest}")
+            tokens.append(f"{_digest(key.encode())[:8]}:{digest}")
+        if len(tokens) >= MAX_VALUE_TOKENS:
+            break
     return tuple(tokens)
 
 
@@ -130,10 +132,11 @@ def fingerprint(values: Mapping[str, Any], failed_checks: Iterable[str]) -> Exer
     """The exercise's fingerprint from its observations and the names of its failed sub-checks; None
     when there is nothing to compare (no trace recorded and nothing failed)."""
     jaxprs = read_child_key(values.get(BEHAVIOUR_KEY))
-    wrong = wrong_value_tokens(failed_checks, values)
-    if not jaxprs and not wrong:
+    tokens = value_tokens(values)
+    if not jaxprs and not tokens:
         return None
-    return ExerciseBehaviour(jaxprs, wrong)
+    failed = sorted(set(failed_checks))
+    return ExerciseBehaviour(jaxprs, tokens, _digest(*(n.encode() for n in failed))[:16] if failed else "")
 
 
 def write_behaviour(folder: Path, student_id: str, exercises: Mapping[str, ExerciseBehaviour]) -> None:
