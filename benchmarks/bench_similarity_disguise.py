@@ -132,10 +132,15 @@ def engine_behaviour(unit: str, texts: dict[str, str]) -> tuple[Scores, set[str]
 
 
 def engine_combined(unit: str, texts: dict[str, str]) -> tuple[Scores, set[str], dict[str, float]]:
+    """max(code, behaviour); an answer too short to compare as code still counts when its run traced
+    something (the report compares it on behaviour)."""
+    from benchmarks.similarity_behaviour_runs import text_key
+
     scores, short, near_ref = engine_tree_sitter(True)(unit, texts)
     for pair, score in _behaviour_scores(unit, texts).items():
         scores[pair] = max(scores.get(pair, 0.0), score)
-    return scores, short, near_ref
+    traced = {n for n, t in texts.items() if (_FINGERPRINTS.get(text_key(unit, t)) or {}).get("jaxprs")}
+    return scores, short - traced, near_ref
 
 
 def _classes(unit: str, seed: int, per_level: bool) -> list[tuple[dict[str, str], dict[str, str]]]:

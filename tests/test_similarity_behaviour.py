@@ -25,6 +25,7 @@ from autograder.grade.run.behaviour_read import (
     read_child_key,
     write_behaviour,
 )
+from autograder.observations import StudentError
 from autograder.sandboxed.behaviour import MAX_JAXPRS, MAX_PRIMITIVES, JaxprTap
 from autograder.sandboxed.wire import BEHAVIOUR_KEY
 from autograder.similarity import analyse, report, units
@@ -131,6 +132,10 @@ def test_values_are_hashed_rounded_and_the_failed_sub_checks_named_by_a_hash() -
     assert noisy is not None and noisy.values == passed.values
     assert "1.0" not in failed.values[0] and "jit.rect" not in failed.values[0]  # hashes only
     assert fingerprint({}, []) is None
+    # an exception the call raised is no output: two answers misusing one API alike are no evidence
+    error = StudentError("TypeError", "lax.max requires arguments to have the same dtypes")
+    raised = fingerprint({"jit.rect": error}, ["safe_distance: jit.rect"])
+    assert raised is None
 
 
 def _fp(*seqs: str, values: tuple[str, ...] = (), failed: str = "") -> ExerciseBehaviour:
