@@ -73,12 +73,6 @@ def _counted_graded(service: Service, assignment_id: str) -> list[CountedGraded]
     return out
 
 
-def _units_of(exercises: tuple[str, ...]) -> tuple[str, ...]:
-    from autograder.similarity.units import UNITS
-
-    return tuple(u for u in UNITS if u in exercises or (u == "silu.cc" and "silu_ffi" in exercises))
-
-
 def _behaviour(counted: list[CountedGraded]) -> dict[str, Any]:
     """student -> exercise -> fingerprint, from each counted attempt's grade output folder."""
     from autograder.grade.gradebook import safe_id
@@ -111,7 +105,7 @@ def compute(service: Service, counted: list[CountedGraded], assignment_id: str |
             shutil.rmtree(folder)
     solutions = SOLUTIONS if SOLUTIONS.is_dir() else None
     return analyse.analyse(students, units.subtracted(release, solutions),
-                           units=_units_of(assignment.exercises), behaviour=_behaviour(counted))
+                           units=units.units_of(assignment.exercises), behaviour=_behaviour(counted))
 
 
 class SimilarityRefresher:
