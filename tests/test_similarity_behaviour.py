@@ -2,9 +2,9 @@
 (sandboxed/behaviour.py), the parent's reading of it as untrusted input (grade/run/behaviour_read.py,
 grade/codec.py) and the scoring and report (similarity/behaviour.py, analyse.py, report.py).
 
-The grading run's end-to-end path (a sandboxed child sends `__behaviour__`, the batch writes
-behaviour.json, `jaxgrade similarity --behaviour` reads it) is in tests/test_benchmarks_smoke.py's
-behaviour benchmark.
+The sandboxed path (a child in bwrap sends `__behaviour__`, the parent puts it in the result) runs
+in the last test, on one notebook (slow: a real grading); the disguise benchmark's behaviour engines
+(benchmarks/bench_similarity_disguise.py) grade its whole corpus that way.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from pathlib import Path
 import jax
 import jax.numpy as jnp
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -202,8 +203,6 @@ def test_the_report_says_which_channels_matched(tmp_path: Path) -> None:
 def test_the_codec_carries_the_fingerprint_and_refuses_a_forged_one() -> None:
     from dataclasses import replace
 
-    import pytest
-
     from autograder.grade import codec
 
     result = _a_result()
@@ -234,3 +233,32 @@ def _a_result():
     scores = {ex: zero_score(load(ex).EXERCISE, "not_submitted", "", points=release.points[ex])
               for ex in EXERCISE_IDS}
     return StudentResult("s1", "a" * 64, release.version, scores, "ok")
+
+
+@pytest.mark.slow
+def test_a_real_grading_run_carries_the_students_trace_to_the_result(tmp_path: Path) -> None:
+    """One chapter-2 notebook graded in the bwrap sandbox: the child's tap sends `__behaviour__`, the
+    tripwire does not mind it, the parent puts the trace in the result and the score is unchanged."""
+    import os
+    import shutil
+
+    from autograder.grade.run import RunSettings, grade_submission
+    from autograder.model import ChapterNotebook, ReleaseInfo, StudentSubmission
+
+    if os.geteuid() != 0 or shutil.which("bwrap") is None:
+        pytest.skip("the bwrap sandbox needs root and bwrap")
+    release = _release()
+    answer = Path(__file__).resolve().parent / "corpus" / "answers" / "safe_distance" / "custom_jvp_sqrt.py"
+    nb = json.loads(release.notebooks["ch02"].read_text(encoding="utf-8"))
+    for cell in nb["cells"]:
+        meta = cell.get("metadata", {}).get("jaxgrade", {})
+        if meta.get("role") == "answer" and meta.get("exercise") == "safe_distance":
+            cell["source"] = answer.read_text(encoding="utf-8")
+    sub = StudentSubmission("s1", "b" * 64, {"ch02": ChapterNotebook("ch02", "s1.ipynb", nb)})
+    settings = RunSettings(isolation="bwrap", exercises=("safe_distance",), build_cache=tmp_path / "cache",
+                           scratch_root=tmp_path / "scratch")
+    result = grade_submission(sub, ReleaseInfo.load(release.root), settings)
+    score = result.scores["safe_distance"]
+    assert score.status == "ok" and score.score == score.max_score, score.summary_zh
+    fp = result.behaviour["safe_distance"]
+    assert ("sub", "dot_general", "sqrt") in fp.jaxprs and fp.failed == "" and fp.values
