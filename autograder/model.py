@@ -114,6 +114,9 @@ class StudentResult:
     flags: tuple[str, ...] = ()  # TA-facing flags, e.g. "tampered", "unsafe_no_sandbox"
     # chapter -> how the student's chosen kernel built (a BuildStatus value), for chapters that had one
     kernel_builds: dict[str, str] = field(default_factory=dict)
+    # exercise -> the grading run's behavioural fingerprint (grade/run/behaviour_read.ExerciseBehaviour),
+    # for the similarity report only; not kept in the gradebook
+    behaviour: dict[str, Any] = field(default_factory=dict)
 
     @property
     def total(self) -> float:

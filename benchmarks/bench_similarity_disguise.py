@@ -14,7 +14,17 @@ The class (per unit: the 8 exercises and silu.cc) is made from tests/corpus/answ
 Every engine scores the same texts in the same run:
   * `jaxgrade`: the shipped engine (autograder/similarity/), template and reference subtracted;
   * `copydetect`: copydetect's winnowing at its defaults (k=25, window 6), the release's starter
-    code as boilerplate (only when copydetect is installed: it is in the `dev` extra).
+    code as boilerplate (only when copydetect is installed: it is in the `dev` extra);
+  * `behaviour`: the grading run's channel alone (similarity/behaviour.py): every text is graded by
+    the real grader in the bwrap sandbox once (benchmarks/similarity_behaviour_runs.py, cached), and
+    pairs are scored on their traced primitives and wrong values, the master's jaxpr weighing 0;
+  * `jaxgrade+behaviour`: what the report shows with `--behaviour`: max(code, behaviour) per pair.
+  The two behaviour engines measure the units without a kernel (BEHAVIOUR_UNITS); pass
+  `--units` to compare every engine on the same units.
+`--one-copy-per-level`: a class per level (the members and one copy of each independent answer at
+that level), as in a real class where one copier disguises one source; the default class holds
+every level's copy at once, so an answer's family is 9 of about 30 students, which no rarity weight
+calls rare.
 `--smoke`: one exercise, one seed (what tests/test_benchmarks_smoke.py runs).
 """
 
@@ -98,7 +108,69 @@ def _exercise(unit: str) -> str:
     return "silu_ffi" if unit == "silu.cc" else unit
 
 
-def measure(units: list[str], engines: dict[str, Engine], seeds: list[int], threshold: float) -> None:
+_FINGERPRINTS: dict[str, dict] = {}  # text key -> behaviour JSON (similarity_behaviour_runs.py)
+
+
+def _behaviour_scores(unit: str, texts: dict[str, str]) -> Scores:
+    from autograder.grade.run.behaviour_read import ExerciseBehaviour
+    from autograder.similarity.behaviour import score_pairs
+    from benchmarks.similarity_behaviour_runs import text_key
+
+    fps = {}
+    for name, text in texts.items():
+        fp = ExerciseBehaviour.from_json(_FINGERPRINTS.get(text_key(unit, text)) or None)
+        if fp is not None:
+            fps[name] = fp
+    ref_text = _release_subtracted().reference.get(unit)
+    ref = ExerciseBehaviour.from_json(_FINGERPRINTS.get(text_key(unit, ref_text)) or None) if ref_text \
+        else None
+    return {pair: m.score for pair, m in score_pairs(fps, ref).items()}
+
+
+def engine_behaviour(unit: str, texts: dict[str, str]) -> tuple[Scores, set[str], dict[str, float]]:
+    return _behaviour_scores(unit, texts), set(), {}
+
+
+def engine_combined(unit: str, texts: dict[str, str]) -> tuple[Scores, set[str], dict[str, float]]:
+    """max(code, behaviour); an answer too short to compare as code still counts when its run traced
+    something (the report compares it on behaviour)."""
+    from benchmarks.similarity_behaviour_runs import text_key
+
+    scores, short, near_ref = engine_tree_sitter(True)(unit, texts)
+    for pair, score in _behaviour_scores(unit, texts).items():
+        scores[pair] = max(scores.get(pair, 0.0), score)
+    traced = {n for n, t in texts.items() if (_FINGERPRINTS.get(text_key(unit, t)) or {}).get("jaxprs")}
+    return scores, short - traced, near_ref
+
+
+def _classes(unit: str, seed: int, per_level: bool) -> list[tuple[dict[str, str], dict[str, str]]]:
+    texts, levels = class_texts(unit, seed)
+    if not per_level:
+        return [(texts, levels)]
+    out = []
+    for level in sorted(set(levels.values())):
+        keep = {n: t for n, t in texts.items() if levels.get(n, level) == level}
+        out.append((keep, {n: lv for n, lv in levels.items() if lv == level}))
+    return out
+
+
+def load_fingerprints(units: list[str], seeds: list[int]) -> None:
+    from benchmarks.similarity_behaviour_runs import BEHAVIOUR_UNITS, fingerprints
+
+    wanted: dict[str, set[str]] = {}
+    for unit in units:
+        if unit not in BEHAVIOUR_UNITS:
+            continue
+        for seed in seeds:
+            wanted.setdefault(unit, set()).update(class_texts(unit, seed)[0].values())
+        ref = _release_subtracted().reference.get(unit)
+        if ref:
+            wanted[unit].add(ref)
+    _FINGERPRINTS.update(fingerprints(wanted))
+
+
+def measure(units: list[str], engines: dict[str, Engine], seeds: list[int], threshold: float,
+            per_level: bool = False) -> None:
     for engine_name, engine in engines.items():
         found: dict[str, int] = defaultdict(int)
         planted: dict[str, int] = defaultdict(int)
@@ -106,8 +178,7 @@ def measure(units: list[str], engines: dict[str, Engine], seeds: list[int], thre
         worst: list[tuple[float, str, str, str]] = []
         started = time.perf_counter()
         for seed in seeds:
-            for unit in units:
-                texts, levels = class_texts(unit, seed)
+            for unit, (texts, levels) in ((u, c) for u in units for c in _classes(u, seed, per_level)):
                 scores, short, near_ref = engine(unit, texts)
 
                 def hit(a: str, b: str) -> bool:
@@ -165,12 +236,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD)
     p.add_argument("--engines", default="jaxgrade,copydetect")
     p.add_argument("--min-tokens", type=int, help="jaxgrade's --min-tokens (default: its own)")
+    p.add_argument("--units", help="comma-separated units (default: every exercise and silu.cc)")
+    p.add_argument("--one-copy-per-level", action="store_true",
+                   help="one class per level of disguise (members and that level's copies)")
     args = p.parse_args(argv)
     if args.min_tokens is not None:
         from autograder.similarity import analyse
 
         analyse.DEFAULT_MIN_TOKENS = args.min_tokens
     units = ["safe_distance"] if args.smoke else [*EXERCISE_IDS, "silu.cc"]
+    if args.units:
+        units = args.units.split(",")
     seeds = [1] if args.smoke else list(range(1, args.seeds + 1))
     engines: dict[str, Engine] = {}
     for name in args.engines.split(","):
@@ -183,7 +259,11 @@ def main(argv: list[str] | None = None) -> int:
             engines[name] = engine_copydetect
         elif name == "jaxgrade":
             engines[name] = engine_tree_sitter(True)
-    measure(units, engines, seeds, args.threshold)
+        elif name in ("behaviour", "jaxgrade+behaviour"):
+            engines[name] = engine_behaviour if name == "behaviour" else engine_combined
+    if any("behaviour" in name for name in engines):
+        load_fingerprints(units, seeds)
+    measure(units, engines, seeds, args.threshold, args.one_copy_per_level)
     return 0
 
 

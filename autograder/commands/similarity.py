@@ -63,6 +63,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_MIN_TOKENS,
         help="answers with fewer tokens of their own are 'too short to compare' (default: %(default)s)",
     )
+    parser.add_argument(
+        "--behaviour",
+        type=Path,
+        default=None,
+        metavar="GRADE_OUT",
+        help="the OUT folder of `jaxgrade grade` on these submissions: its behaviour.json files (the "
+        "grading run's traced primitives and wrong values) are compared too (default: code only)",
+    )
     course_input.add_arguments(parser)
     grade_input.add_arguments(parser)
     parser.set_defaults(isolation=None)  # the nbgrader check reads it; nothing here is sandboxed
@@ -97,6 +105,7 @@ def _check(args: argparse.Namespace) -> tuple[object | None, Path, Path]:
 def run(args: argparse.Namespace) -> int:
     from autograder.model import GraderFault, ReleaseInfo
     from autograder.similarity import analyse, report, units
+    from autograder.similarity import behaviour as similarity_behaviour
 
     try:
         course, subs, out = _check(args)
@@ -117,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
             units.subtracted(release, solutions),
             threshold=args.threshold,
             min_tokens=args.min_tokens,
+            behaviour=similarity_behaviour.load_folder(args.behaviour) if args.behaviour else None,
         )
         report.write(result, out)
     except (GraderFault, OSError) as exc:

@@ -44,6 +44,7 @@ from autograder.grade import reports
 from autograder.grade.executor import Executor, LocalExecutor
 from autograder.grade.gradebook import Gradebook
 from autograder.grade.intake import DEFAULT_LIMITS, Entry, IntakeLimits, discover, intake_student
+from autograder.grade.run.behaviour_read import write_behaviour
 from autograder.messages import (
     NOT_GRADED_ZH,
     Status,
@@ -341,7 +342,9 @@ def _record(job: _InFlight, result: StudentResult, gb: Gradebook, cfg: BatchConf
     gb.record_result(result, scope=cfg.scope, graded_at=time.time())
     stored = gb.load_result(job.sub.student_id)
     assert stored is not None
-    reports.write_student_files(cfg.out, job.safe, stored)
+    folder = reports.write_student_files(cfg.out, job.safe, stored)
+    if result.behaviour:  # the similarity report's input (`jaxgrade similarity --behaviour OUT`)
+        write_behaviour(folder, job.sub.student_id, result.behaviour)
     return JobOutcome(job.sub.student_id, JobKind.GRADED, result.status, result.total, result.max_total,
                       time.time() - job.started)  # fmt: skip
 

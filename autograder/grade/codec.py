@@ -26,6 +26,9 @@ Result wire format (`jaxgrade-result/1`, JSON object, at most MAX_RESULT_BYTES):
   phases        [{"name": str, "started_at": float (unix s), "duration_s": float, "outcome": str}]
   messages_zh   [str]   flags [str]
   kernel_builds {chapter: BuildStatus value} how the student's chosen kernel built, per chapter that had one
+  behaviour     optional {exercise id: {"jaxprs": [[str]], "wrong": [str]}}: the grading run's fingerprint
+                for the similarity report (grade/run/behaviour_read.py); left out when the result would
+                exceed MAX_RESULT_BYTES with it
 
 Refusal wire format (`jaxgrade-refused/1`, JSON object), sent instead of a result when grading on the
 worker met student data a decoding layer refused (a `StudentInputError`, the student's status):
@@ -46,6 +49,7 @@ from typing import Any
 from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.exercises.base import ExerciseScore, TestResult
 from autograder.grade.intake import content_hash
+from autograder.grade.run.behaviour_read import ExerciseBehaviour
 from autograder.messages import EXERCISE_STATUS_ZH, STATUS_ZH
 from autograder.model import ChapterNotebook, Phase, ReleaseInfo, StudentResult, StudentSubmission
 from autograder.states import BuildStatus
@@ -188,7 +192,13 @@ def encode_result(result: StudentResult) -> str:
         "flags": list(result.flags),
         "kernel_builds": dict(result.kernel_builds),
     }
-    return json.dumps(doc, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    if result.behaviour:
+        doc["behaviour"] = {ex: b.to_json() for ex, b in result.behaviour.items()}
+    text = json.dumps(doc, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    if len(text) > MAX_RESULT_BYTES and "behaviour" in doc:  # the fingerprint is the one optional part
+        del doc["behaviour"]
+        text = json.dumps(doc, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    return text
 
 
 def decode_result(
@@ -209,7 +219,7 @@ def decode_result(
         if isinstance(exc, CodecError):
             raise
         raise CodecError(f"result is not JSON: {exc}") from exc
-    _keys(doc, RESULT_KEYS, "result")
+    _keys(doc, RESULT_KEYS | ({"behaviour"} & set(doc) if isinstance(doc, dict) else set()), "result")
     if doc["format"] != RESULT_FORMAT:
         raise CodecError(f"result format {doc['format']!r}, expected {RESULT_FORMAT!r}")
     if doc["content_hash"] != content_hash_hex:
@@ -248,8 +258,22 @@ def decode_result(
         ch in CHAPTERS and isinstance(b, str) and b in known for ch, b in builds.items()
     ):
         raise CodecError("kernel_builds is not an object of chapter -> build status")
+    behaviour = _behaviour(doc.get("behaviour", {}), allowed)
     return StudentResult(student_id, content_hash_hex, release.version, scores, status, tuple(phases),
-                         tuple(messages), tuple(flags), dict(builds))  # fmt: skip
+                         tuple(messages), tuple(flags), dict(builds), behaviour)  # fmt: skip
+
+
+def _behaviour(raw: Any, allowed: set[str]) -> dict[str, ExerciseBehaviour]:
+    """The optional fingerprints (similarity report only): exercise ids of the release, each well formed."""
+    if not isinstance(raw, dict):
+        raise CodecError("behaviour is not an object")
+    out = {}
+    for ex, entry in raw.items():
+        fp = ExerciseBehaviour.from_json(entry)
+        if ex not in allowed or fp is None:
+            raise CodecError(f"behaviour of {str(ex)[:80]!r} is not a fingerprint of a graded exercise")
+        out[ex] = fp
+    return out
 
 
 def encode_refusal(content_hash_hex: str, exc: StudentInputError) -> str:

@@ -43,6 +43,8 @@ Observations recorded per exercise besides the probe's own keys (observe.py wire
                 tamper.py); empty list when none. Carried by the "end" frame (the parent turns it
                 into this key), or written as a key without a stream.
   __probe__     error entry when the probe itself was interrupted (e.g. SystemExit from student code)
+  __behaviour__ the primitive sequences of the student's traced jaxprs (behaviour.py; informational
+                only: the similarity report reads it, nothing scores on it)
   __profile__   where the probe's time went: wall, CPU, JAX tracing, lowering, XLA compile and run time
                 and the compilations, in total and per recorded key (profiling.py; informational only,
                 nothing scores on it)
@@ -64,8 +66,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from . import childjob, observe, tamper, wire
+from . import behaviour, childjob, observe, tamper, wire
 from . import inputs as inputs_module
+from .behaviour import JaxprTap
 from .childjob import PACKAGE, Progress, job_path
 from .inputs import load_inputs
 from .netlock import forbid_new_connections
@@ -74,6 +77,7 @@ from .profiling import ProbeProfiler
 from .tamper import Snapshot, TripwireSpec
 from .wire import (
     ACK_WAIT_S,
+    BEHAVIOUR_KEY,
     CELLS_KEY,
     JOB_LAYOUT,
     NOTEBOOK_JOB,
@@ -155,6 +159,7 @@ class Prepared:
     inputs: dict[str, dict[str, Any]]  # exercise id -> the probe's inputs
     snapshot: Snapshot  # the relies-on names and every global of the probe modules
     profiler: ProbeProfiler  # listens to JAX's compile events from before the first student line
+    tap: JaxprTap  # the traced primitive sequences of the student's code (behaviour.py)
 
 
 @dataclass(frozen=True)
@@ -329,9 +334,11 @@ def prepare(job: dict[str, Any], jobdir: Path, token: str, obs_dir: Path, inputs
                                      for e in exercises}
     profiler = ProbeProfiler()
     profiler.install()  # the probes imported JAX; its listeners are in place before any student code
+    tap = JaxprTap()
+    tap.install()
     prepared = Prepared(sink=sink, probes=probes, probe_fns={e.id: probes[e.id].probe for e in exercises},
                         inputs={e.id: load_inputs(inputs_dir, e.id) for e in exercises},
-                        snapshot=take_snapshot(exercises, probes), profiler=profiler)
+                        snapshot=take_snapshot(exercises, probes), profiler=profiler, tap=tap)
     install_child_tripwire(prepared, exercises, refuse_ctypes=job.get("chapter") in CTYPES_FREE_CHAPTERS)
     return prepared
 
@@ -349,10 +356,10 @@ def install_child_tripwire(prepared: Prepared, exercises: list[ExerciseJob], *, 
     """The audit tripwire over this child's own modules and classes, its probes and what it took."""
     sink = prepared.sink
     tamper.install_tripwire(TripwireSpec(
-        modules=(sys.modules[__name__], observe, tamper, inputs_module, wire, childjob),
+        modules=(sys.modules[__name__], observe, tamper, inputs_module, wire, childjob, behaviour),
         probes=tuple(prepared.probes[e.id] for e in exercises),
         classes=(Recorder, observe._Values, StreamSink, Snapshot, Progress, CappedText, Prepared,
-                 ExerciseRun),
+                 ExerciseRun, JaxprTap),
         namespaces=(("snapshot", prepared.snapshot.entries), ("inputs", prepared.inputs),
                     ("probes", prepared.probe_fns)),
         root=main.__code__, sender=StreamSink._send.__code__,
@@ -458,15 +465,18 @@ def run_exercise(ex: ExerciseJob, run: ExerciseRun) -> None:
     tamper.phase(ex.id, "probe")
     if not tampered:
         prepared.profiler.start()
+        prepared.tap.start()
         run_probe(prepared.probe_fns[ex.id], run.ns, prepared.inputs[ex.id], rec, run.captured)
+        fingerprint = prepared.tap.finish()
         profile = prepared.profiler.finish()
         tampered |= changes_noticed(prepared.snapshot, labels, run.thread_hooks)
-        try:
-            rec.put(PROFILE_KEY, profile)
-        except StreamBroken:
-            tamper.flag("observation stream replaced")
-        except Exception:
-            pass  # the profile is informational: without it the exercise is judged the same
+        for key, value in ((PROFILE_KEY, profile), (BEHAVIOUR_KEY, fingerprint)):
+            try:
+                rec.put(key, value)
+            except StreamBroken:
+                tamper.flag("observation stream replaced")
+            except Exception:
+                pass  # both are informational: without them the exercise is judged the same
     if run.token and prepared.sink is None:
         rec.values[TOKEN_KEY] = {"json": run.token}
     run.obs_dir.mkdir(parents=True, exist_ok=True)

@@ -12,8 +12,10 @@ their shared fragments; every pair's score goes into the unit's histogram.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 
+from autograder.similarity.behaviour import CHANNEL_CODE, BehaviourMatch, ExerciseBehaviour, score_pairs
 from autograder.similarity.fingerprints import Fingerprinted, Fragment, fragments, similarity, subtract_set
 from autograder.similarity.starter import starter_lines, without_starter
 from autograder.similarity.tokens import Token, tokenize
@@ -47,6 +49,10 @@ class Match:
     similarity: float
     longest: int  # tokens in the longest shared fragment
     fragments: tuple[Fragment, ...]
+    # which channels matched (behaviour.py: "code", "jaxpr", "wrong values"); `similarity` is the
+    # highest of the code score and the behaviour score
+    channels: tuple[str, ...] = (CHANNEL_CODE,)
+    code_similarity: float | None = None  # the text score alone, when a behaviour channel matched
 
 
 REFERENCE = "reference solution"
@@ -64,6 +70,7 @@ class UnitReport:
     histogram: list[int] = field(default_factory=lambda: [0] * HISTOGRAM_BINS)  # all pairs compared
     reference_cut: float = 1.0  # "close to the reference" from this score on (see `reference_cut`)
     tokens: dict[str, list[Token]] = field(default_factory=dict)  # for highlighting; REFERENCE too
+    behaviour_students: int = 0  # students with a fingerprint from the grading run (0: channel off)
 
 
 @dataclass
@@ -173,6 +180,44 @@ def analyse_unit(
     return report
 
 
+def _text_score(a: Fingerprinted, b: Fingerprinted) -> float:
+    smaller = min(len(a.prints), len(b.prints))
+    return len(a.prints & b.prints) / smaller if smaller else 0.0
+
+
+def add_behaviour(
+    report: UnitReport,
+    texts: dict[str, str],
+    sub: Subtracted,
+    fingerprints: Mapping[str, ExerciseBehaviour],
+    reference: ExerciseBehaviour | None,
+    threshold: float,
+) -> None:
+    """Combine the grading run's channel into `report.pairs`: a pair's score is max(code, behaviour),
+    its channels say which matched; a pair flagged on behaviour alone still gets its side-by-side view."""
+    report.behaviour_students = len(fingerprints)
+    matches: dict[tuple[str, str], BehaviourMatch] = score_pairs(fingerprints, reference)
+    if not matches:
+        return
+    lang = language_of(report.unit)
+    template = subtract_set(tokenize(t, lang) for _, t in sub.template.get(report.unit, []))
+    starter = starter_lines(t for _, t in sub.template.get(report.unit, []))
+    flagged = {(m.a, m.b): m for m in report.pairs}
+    for (a, b), bm in sorted(matches.items()):
+        text_pair = flagged.get((a, b))
+        if text_pair is not None:
+            channels = (CHANNEL_CODE, *bm.channels)
+            best = max(text_pair.similarity, bm.score)
+            flagged[a, b] = replace(text_pair, similarity=round(best, 4), channels=channels,
+                                    code_similarity=text_pair.similarity)
+        elif bm.score >= threshold and a in texts and b in texts:
+            fps = _fingerprint({a: texts[a], b: texts[b]}, report.unit, template, starter)
+            code = _text_score(fps[a], fps[b])
+            m = _match(report.unit, a, b, fps[a], fps[b], max(code, bm.score), template)
+            flagged[a, b] = replace(m, channels=bm.channels, code_similarity=round(code, 4))
+    report.pairs = sorted(flagged.values(), key=lambda m: (-m.similarity, -m.longest, m.a, m.b))
+
+
 def analyse(
     students: list[StudentUnits],
     sub: Subtracted,
@@ -180,12 +225,20 @@ def analyse(
     threshold: float = DEFAULT_THRESHOLD,
     min_tokens: int = DEFAULT_MIN_TOKENS,
     units: tuple[str, ...] = UNITS,
+    behaviour: Mapping[str, Mapping[str, ExerciseBehaviour]] | None = None,
 ) -> Report:
+    """`behaviour`: student -> exercise -> fingerprint from the grading run (REFERENCE: the master's,
+    whose jaxpr is no evidence); None or empty: the code channel alone."""
     sources = {s.student_id: dict(s.units) for s in students}
     reports = {}
+    behaviour = behaviour or {}
     for unit in units:
         texts = {sid: u[unit] for sid, u in sources.items() if unit in u}
         reports[unit] = analyse_unit(unit, texts, sub, threshold=threshold, min_tokens=min_tokens)
+        fps = {sid: b[unit] for sid, b in behaviour.items() if sid != REFERENCE and unit in b}
+        if fps:
+            ref = behaviour.get(REFERENCE, {}).get(unit)
+            add_behaviour(reports[unit], texts, sub, fps, ref, threshold)
     sources[REFERENCE] = dict(sub.reference)
     notes = {s.student_id: s.notes for s in students if s.notes}
     return Report(reports, sources, notes, threshold, min_tokens)

@@ -38,6 +38,7 @@ CSV_COLUMNS = (
     "similarity",
     "longest_fragment_tokens",
     "shared_fragments",
+    "channels",  # what matched: "code", "jaxpr" (the grading run's traces), "wrong values"
 )
 COLOURS = 8  # fragment highlight classes f1..f8, reused in turn
 # Side-by-side views per unit: every flagged pair, up to this many (a class of copies of one
@@ -123,6 +124,7 @@ def to_csv(report: Report) -> str:
                     f"{m.similarity:.4f}",
                     m.longest,
                     len(m.fragments),
+                    " + ".join(m.channels),
                 ]
             )
     return buf.getvalue()
@@ -174,15 +176,25 @@ def _pair_html(
     title = f"{escape(unit.unit)}: {escape(m.a)} and {escape(m.b)}"
     return (
         f'<div class="pair" id="{escape(anchor)}"><h3>{title}</h3>'
-        f"<p>similarity {m.similarity:.2f}, longest shared fragment {m.longest} tokens, "
+        f"<p>similarity {m.similarity:.2f} ({escape(_channels_text(m))}), "
+        f"longest shared fragment {m.longest} tokens, "
         f"{len(m.fragments)} shared fragment(s), highlighted in the same colour on both sides · {back}</p>"
         f'<div class="sides">{"".join(sides)}</div></div>'
     )
 
 
+def _channels_text(m: Match) -> str:
+    """Which channels matched, with the code score when the behaviour channel raised the pair."""
+    text = "matched on " + " + ".join(m.channels)
+    if m.code_similarity is not None:
+        text += f"; code alone {m.code_similarity:.2f}"
+    return text
+
+
 _HEAD = (
     '<tr><th data-sort="number">#</th><th data-sort="text">student A</th><th data-sort="text">student B</th>'
-    '<th data-sort="number">similarity</th><th data-sort="number">longest fragment (tokens)</th>'
+    '<th data-sort="number">similarity</th><th data-sort="text">matched on</th>'
+    '<th data-sort="number">longest fragment (tokens)</th>'
     '<th data-sort="number">fragments</th></tr>'
 )
 
@@ -199,7 +211,7 @@ def _table(rows: list[tuple[Match, str]]) -> str:
             frags = f"{len(m.fragments)} (in the CSV)"
         body.append(
             f"<tr {attrs}><td>{i + 1}</td><td>{a}</td><td>{b}</td><td>{m.similarity:.2f}</td>"
-            f"<td>{m.longest}</td><td>{frags}</td></tr>"
+            f"<td>{escape(' + '.join(m.channels))}</td><td>{m.longest}</td><td>{frags}</td></tr>"
         )
     return f"<table>{_HEAD}{''.join(body)}</table>"
 
@@ -291,6 +303,13 @@ def unit_html(
         f"{report.threshold:.2f}.</p>",
         chart or histogram_svg(unit, report.threshold),
     ]
+    if unit.behaviour_students:
+        parts.append(
+            f'<p class="note">Grading-run fingerprints of {unit.behaviour_students} student(s) compared too '
+            "(jaxpr: the primitives their traced functions bound, weighted by how rare they are in the "
+            "class; "
+            "wrong values: the same output of a failed exercise on the same failed sub-checks).</p>"
+        )
     shown = [(m, f"{unit.unit}-{i + 1}" if i < MAX_PAIRS_SHOWN else "") for i, m in enumerate(unit.pairs)]
     if unit.pairs:
         parts.append(_table(shown))
@@ -331,7 +350,9 @@ def body_html(report: Report, charts: dict[str, str] | None = None) -> str:
         f"threshold ({report.threshold:.2f}), most similar first. Names, comments, literals, the "
         "order of definitions and independent statements, the library an operation is called from, "
         "dead code and single-use helpers are ignored; the release's starter code and the reference "
-        "solution are subtracted. <strong>Similarity is evidence to look at, not a verdict</strong>: "
+        "solution are subtracted. Where the grading run's fingerprints are given, a pair's score is the "
+        "higher of its code score and its behaviour score, and the column \u201cmatched on\u201d says which "
+        "channels matched. <strong>Similarity is evidence to look at, not a verdict</strong>: "
         "read both answers side by side before drawing any conclusion.</p>"
     )
     notes = "".join(

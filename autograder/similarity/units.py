@@ -35,6 +35,15 @@ def language_of(unit: str) -> str:
     return "cpp" if unit == KERNEL_UNIT else "python"
 
 
+def units_of(exercises: Iterable[str]) -> tuple[str, ...]:
+    """The units of an assignment's exercises: each of them, and the kernel when one of them builds it."""
+    from autograder.exercises import load
+
+    wanted = set(exercises)
+    kernel = any(load(ex).EXERCISE.kernel_probe for ex in wanted)
+    return tuple(u for u in UNITS if u in wanted or (u == KERNEL_UNIT and kernel))
+
+
 @dataclass(frozen=True)
 class StudentUnits:
     student_id: str

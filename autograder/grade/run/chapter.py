@@ -17,6 +17,7 @@ from autograder.exercises.base import (
 )
 from autograder.exercises.structure_pool import structure_seed
 from autograder.grade.cells import AnswerCell, map_cells
+from autograder.grade.run.behaviour_read import ExerciseBehaviour, fingerprint
 from autograder.grade.run.build_step import build_kernels
 from autograder.grade.run.job import (
     Job,
@@ -59,6 +60,7 @@ class ChapterGrade:
     notes_zh: tuple[str, ...]  # for the student: how the cells were mapped onto the release
     tampered: bool  # an exercise scored `tampered` (a TA flag)
     kernel_build: BuildStatus | None  # how the student's chosen kernel built (None: no kernel to build)
+    behaviour: dict[str, ExerciseBehaviour]  # exercise -> fingerprint for the similarity report
 
 
 def draw_inputs(job: Job, exercises: list[Exercise]) -> dict[str, ProbeInputs]:
@@ -109,7 +111,13 @@ def grade_chapter(job: Job, chapter: str, notebook: dict[str, Any],
                                     runs.observations.get(ex.id), kernel)
             scores[ex.id] = scaled_to_points(score, job.release.points.get(ex.id, ex.max_points))
     tampered = any(s.status == Status.TAMPERED for s in scores.values())
-    return ChapterGrade(scores, tuple(cells.notes_zh), tampered, build.student_status)
+    behaviour = {}
+    for ex_id, obs in runs.observations.items():
+        failed = [t.name for t in scores[ex_id].tests if not t.passed] if ex_id in scores else []
+        fp = fingerprint(obs.values, failed) if obs is not None else None
+        if fp is not None:
+            behaviour[ex_id] = fp
+    return ChapterGrade(scores, tuple(cells.notes_zh), tampered, build.student_status, behaviour)
 
 
 @dataclass(frozen=True)

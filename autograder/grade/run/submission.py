@@ -51,6 +51,7 @@ class ChaptersGraded:
     flags: frozenset[str]
     kernel_builds: dict[str, BuildStatus]
     phases: tuple[Phase, ...]
+    behaviour: dict[str, Any]  # exercise -> ExerciseBehaviour (grade/run/behaviour_read.py)
 
 
 ChapterWork = tuple[str, list[Exercise], dict[str, Any]]  # chapter, its exercises, the student's notebook
@@ -63,6 +64,7 @@ def _grade_in_job(sub: StudentSubmission, release: ReleaseInfo, settings: RunSet
     scores: dict[str, ExerciseScore] = {}
     messages: list[str] = []
     kernel_builds: dict[str, BuildStatus] = {}
+    behaviour: dict[str, Any] = {}
     with UIDS.slot(settings.uids) as uid:
         sb = sandbox or job_sandbox(settings, uid)
         workdir = Path(tempfile.mkdtemp(prefix=f"job-{sub.content_hash[:12]}-", dir=settings.scratch_root))
@@ -73,6 +75,7 @@ def _grade_in_job(sub: StudentSubmission, release: ReleaseInfo, settings: RunSet
             for chapter, chapter_exs, notebook in work:
                 graded = grade_chapter(job, chapter, notebook, chapter_exs)
                 scores.update(graded.scores)
+                behaviour.update(graded.behaviour)
                 messages.extend(graded.notes_zh)
                 if graded.tampered:
                     flags.add("tampered")
@@ -84,7 +87,8 @@ def _grade_in_job(sub: StudentSubmission, release: ReleaseInfo, settings: RunSet
             finally:
                 shutil.rmtree(workdir, ignore_errors=True)
         flags |= job.flags()  # a scratch folder without quota may have come up while a child ran
-    return ChaptersGraded(scores, tuple(messages), frozenset(flags), kernel_builds, tuple(job.clock.phases))
+    return ChaptersGraded(scores, tuple(messages), frozenset(flags), kernel_builds, tuple(job.clock.phases),
+                          behaviour)
 
 
 def grade_submission(sub: StudentSubmission, release: ReleaseInfo, settings: RunSettings | None = None, *,
@@ -133,5 +137,6 @@ def grade_submission(sub: StudentSubmission, release: ReleaseInfo, settings: Run
     phases = tuple(p for part in parts for p in part.phases)
     graded = any(ch in sub.notebooks for ch in exercise_registry.CHAPTERS)
     status = Status.OK if graded else Status.NOT_SUBMITTED
+    behaviour = {ex: b for part in parts for ex, b in part.behaviour.items()}
     return StudentResult(sub.student_id, sub.content_hash, release.version, scores, status,
-                         phases, tuple(messages), tuple(flags), kernel_builds)
+                         phases, tuple(messages), tuple(flags), kernel_builds, behaviour)

@@ -1,12 +1,17 @@
-"""The TA's similarity report in the grader service: `GET /ta/similarity` (and its stylesheet).
+"""The TA's similarity report in the grader service: `GET /ta/similarity?assignment=<id>` (and its
+stylesheet and script).
 
-The report is the one `jaxgrade similarity` writes (autograder/similarity/), over each roster
-student's counted attempt that is graded. `SimilarityRefresher` computes it in a background thread,
-never in a request: only after the deadline (at once when there is none), and again whenever the
-set of counted attempts changes. The uploaded files are read from the blob store into a private
-temp folder and through the grader's own intake; nothing is executed (the service never runs
-student code). The page shows the report's HTML (every student string escaped there) with one SVG
-histogram of pair similarities per unit (`service/charts.py`), under the pages' strict CSP.
+One report per assignment of the term, picked on the page (a plain GET form: no inline script under
+the pages' strict CSP). Each is the one `jaxgrade similarity` writes (autograder/similarity/), over
+each roster student's counted attempt of that assignment that is graded, on that assignment's
+exercises. `SimilarityRefresher` computes them in a background thread, never in a request: an
+assignment's report only after its due date (at once when it has none), and again whenever its set
+of counted graded attempts changes (another attempt counts, or the counted one was graded again).
+The uploaded files are read from the blob store into a private temp folder and through the
+grader's own intake; nothing is executed (the service never runs student code). The grading run's
+fingerprints (`behaviour.json` in each attempt's grade output folder) are compared too. The page
+shows the report's HTML (every student string escaped there) with one SVG histogram of pair
+similarities per unit (`service/charts.py`).
 """
 
 from __future__ import annotations
@@ -22,13 +27,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import sqlalchemy as sa
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from markupsafe import Markup
 
 from autograder.service.domain.core import ClaimedAttempt, Service
-from autograder.service.storage import db
 from autograder.service.web import charts, page_auth, page_kit
 
 LOG = logging.getLogger("jaxgrade.service.similarity")
@@ -40,65 +43,98 @@ router = APIRouter(include_in_schema=False)
 
 @dataclass(frozen=True)
 class Computed:
+    assignment: str
     report: Any  # autograder.similarity.analyse.Report
-    key: tuple[tuple[str, int], ...]  # (student, attempt id) of the counted graded attempts
+    key: tuple[tuple[str, int, float], ...]  # (student, attempt id, graded at) of the counted graded attempts
     computed_at: float
     seconds: float
 
 
-def _counted_graded(service: Service) -> list[ClaimedAttempt]:
-    counted = {
-        sid: a for sid, a in service.counted_attempts().items() if a is not None and a.status == "graded"
-    }
-    if not counted:
-        return []
-    ids = [a.id for a in counted.values()]
-    with service.engine.connect() as conn:
-        rows = conn.execute(sa.select(db.attempts).where(db.attempts.c.id.in_(ids))).all()
-    return [
-        ClaimedAttempt(
-            r.id,
-            r.student_id,
-            r.submitted_at,
-            tuple((f["name"], f["sha256"]) for f in json.loads(r.files)),
-            r.tries,
-        )
-        for r in sorted(rows, key=lambda r: r.student_id)
-    ]
+@dataclass(frozen=True)
+class CountedGraded:
+    """A roster student's counted attempt of one assignment, graded: its files and grade output."""
+
+    attempt: ClaimedAttempt
+    graded_at: float
+    out_dir: str | None  # the `jaxgrade grade --out` folder (its behaviour.json), None when unknown
 
 
-def compute(service: Service, attempts: list[ClaimedAttempt]) -> Any:
-    """The report over `attempts`, read the way `jaxgrade grade` reads them (one entry per student)."""
+def _counted_graded(service: Service, assignment_id: str) -> list[CountedGraded]:
+    roster = {s.student_id for s in service.identity.students()}
+    by_student = service.submissions.rows_by_student(assignment_id)
+    out = []
+    for sid in sorted(by_student):
+        row = service.submissions.counted_row(by_student[sid], assignment_id) if sid in roster else None
+        if row is None or row.status != "graded":
+            continue
+        files = tuple((f["name"], f["sha256"]) for f in json.loads(row.files))
+        attempt = ClaimedAttempt(row.id, row.student_id, row.submitted_at, files, row.tries)
+        out.append(CountedGraded(attempt, float(row.graded_at or 0.0), row.out_dir))
+    return out
+
+
+def _behaviour(counted: list[CountedGraded]) -> dict[str, Any]:
+    """student -> exercise -> fingerprint, from each counted attempt's grade output folder."""
+    from autograder.grade.gradebook import safe_id
+    from autograder.grade.run.behaviour_read import FILE_NAME, read_behaviour_file
+
+    found: dict[str, Any] = {}
+    for c in counted:
+        if not c.out_dir:
+            continue
+        read = read_behaviour_file(Path(c.out_dir) / safe_id(c.attempt.student_id) / FILE_NAME)
+        if read is not None and read[0] == c.attempt.student_id:
+            found[read[0]] = read[1]
+    return found
+
+
+def compute(service: Service, counted: list[CountedGraded], assignment_id: str | None = None) -> Any:
+    """The report over `counted` attempts of the assignment, read the way `jaxgrade grade` reads them
+    (one entry per student), on the assignment's exercises."""
     from autograder.service.storage.layout import materialise
     from autograder.similarity import analyse, units
 
+    assignment = service.submissions.assignment(assignment_id)
+    release = service.releases.of(assignment)
     students = []
     with tempfile.TemporaryDirectory(prefix="jaxgrade-similarity-") as tmp:
-        for n, attempt in enumerate(attempts):
+        for n, c in enumerate(counted):
             folder = Path(tmp) / str(n)
-            materialise(service.blobs, attempt, folder)
-            students += units.read_students(folder, service.release)
+            materialise(service.blobs, c.attempt, folder)
+            students += units.read_students(folder, release)
             shutil.rmtree(folder)
     solutions = SOLUTIONS if SOLUTIONS.is_dir() else None
-    return analyse.analyse(students, units.subtracted(service.release, solutions))
+    return analyse.analyse(students, units.subtracted(release, solutions),
+                           units=units.units_of(assignment.exercises), behaviour=_behaviour(counted))
 
 
 class SimilarityRefresher:
-    """Keeps the latest report; one daemon thread, woken by `start`, `poke` or every `every_s`."""
+    """Keeps each assignment's latest report; one daemon thread, woken by `start`, `poke` or every
+    `every_s`, refreshes every assignment in turn."""
 
     def __init__(self, service: Service, *, every_s: float = REFRESH_EVERY_S, clock: Any = time.time) -> None:
         self.service = service
         self.every_s = every_s
         self.clock = clock
-        self.latest: Computed | None = None
-        self.error: str | None = None
+        self.reports: dict[str, Computed] = {}  # assignment id -> its latest report
+        self.errors: dict[str, str] = {}  # assignment id -> why its last refresh failed
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
-    def due(self) -> bool:
-        deadline = self.service.cfg.deadline
-        return deadline is None or datetime.fromtimestamp(self.clock(), UTC) >= deadline
+    @property
+    def latest(self) -> Computed | None:
+        """The first assignment's report (a service without a course file has only that one)."""
+        return self.reports.get(self.service.assignment.id)
+
+    @property
+    def error(self) -> str | None:
+        return self.errors.get(self.service.assignment.id)
+
+    def due(self, assignment_id: str | None = None) -> bool:
+        """After the assignment's due date (its own, not a student's extension), or at once without one."""
+        due_at = self.service.submissions.assignment(assignment_id).due_at
+        return due_at is None or self.clock() >= due_at
 
     def start(self) -> None:
         if self._thread is None:
@@ -114,27 +150,34 @@ class SimilarityRefresher:
         if self._thread is not None:
             self._thread.join(timeout=30)
 
-    def refresh_once(self) -> bool:
-        """Recompute if due and the counted attempts changed; True when a new report was made."""
-        if not self.due():
+    def refresh_once(self, assignment_id: str | None = None) -> bool:
+        """Recompute the assignment's report (None: the first's) if it is due and its counted graded
+        attempts changed; True when a new report was made."""
+        aid = self.service.submissions.assignment(assignment_id).id
+        if not self.due(aid):
             return False
-        attempts = _counted_graded(self.service)
-        key = tuple((a.student_id, a.id) for a in attempts)
-        if self.latest is not None and self.latest.key == key:
+        counted = _counted_graded(self.service, aid)
+        key = tuple((c.attempt.student_id, c.attempt.id, c.graded_at) for c in counted)
+        old = self.reports.get(aid)
+        if old is not None and old.key == key:
             return False
         started = time.perf_counter()
-        report = compute(self.service, attempts)
-        self.latest = Computed(report, key, self.clock(), time.perf_counter() - started)
-        self.error = None
+        report = compute(self.service, counted, aid)
+        self.reports[aid] = Computed(aid, report, key, self.clock(), time.perf_counter() - started)
+        self.errors.pop(aid, None)
         return True
+
+    def refresh_all(self) -> None:
+        for aid in self.service.assignments:
+            try:
+                self.refresh_once(aid)
+            except Exception as exc:  # one failed report must not keep the others or end the thread
+                self.errors[aid] = f"{type(exc).__name__}: {exc}"[:300]
+                LOG.exception("similarity refresh of %s failed", aid)
 
     def _loop(self) -> None:
         while not self._stop.is_set():
-            try:
-                self.refresh_once()
-            except Exception as exc:  # a failed refresh must not end the thread: the page says why
-                self.error = f"{type(exc).__name__}: {exc}"[:300]
-                LOG.exception("similarity refresh failed")
+            self.refresh_all()
             self._wake.wait(self.every_s)
             self._wake.clear()
 
@@ -162,12 +205,22 @@ def similarity_page(request: Request) -> Response:
     if not session.is_ta:
         return page_kit.redirect(request, "/login")
     refresher: SimilarityRefresher = request.app.state.similarity
+    service = refresher.service
+    wanted = request.query_params.get("assignment") or service.assignment.id
+    if wanted not in service.assignments:
+        wanted = service.assignment.id  # an unknown id shows the first assignment, never an error page
+    assignment = service.assignments[wanted]
     refresher.poke()
-    latest = refresher.latest
+    latest = refresher.reports.get(wanted)
     if latest is None:
+        due = (
+            datetime.fromtimestamp(assignment.due_at, UTC).strftime("%Y-%m-%d %H:%M UTC")
+            if assignment.due_at is not None else ""
+        )
         state = (
-            "Not computed yet: the report is made in the background after the deadline."
-            if not refresher.due()
+            "Not computed yet: this assignment's report is made in the background after its due date "
+            f"({due})."
+            if not refresher.due(wanted)
             else "Being computed in the background; reload this page in a minute."
         )
         body = Markup("")
@@ -178,7 +231,13 @@ def similarity_page(request: Request) -> Response:
             "recomputed when a counted attempt changes."
         )
         body = Markup(report_html.body_html(latest.report, _charts(latest.report)))
-    context = {"state": state, "error": refresher.error, "report_body": body}
+    picker = [
+        {"id": a.id, "title": a.title, "selected": a.id == wanted,
+         "ready": a.id in refresher.reports}
+        for a in service.assignments.values()
+    ]
+    context = {"state": state, "error": refresher.errors.get(wanted), "report_body": body,
+               "assignments": picker, "assignment": assignment}
     return page_kit.render(request, session, "ta_similarity.html", context)
 
 
