@@ -111,8 +111,9 @@ def student_grade(
 # Audit actions whose old/new values are a grade: a student reads them only once the assignment's
 # grades show (its visibility rule), like the grade itself.
 GRADE_ACTIONS = frozenset(
-    {"grading", "override", "override_removed", "override_carried", "regrade", "regrade_publish"}
-)
+    {"grading", "override", "override_removed", "override_carried", "regrade", "regrade_publish",
+     "rubric_grade", "rubric_item"}  # a quiz answer's items, comment and points (rubric_grading.py)
+)  # fmt: skip
 
 
 def student_audit(service: Service, student_id: str) -> list[audit.Entry]:
