@@ -20,7 +20,7 @@ import sqlalchemy as sa
 from hypothesis import given
 from hypothesis import strategies as st
 
-from autograder.service.domain import audit, quiz_answers, quiz_ledger, rubric_grading
+from autograder.service.domain import audit, lti_outbox, quiz_answers, quiz_ledger, rubric_grading
 from autograder.service.storage import quiz_tables as qt
 from autograder.service.web import rubric_pages
 
@@ -139,6 +139,8 @@ def test_grading_a_group_and_editing_an_item_rescores_every_total(term: Term) ->
     assert rows["s01"]["max_total"] == "62.00"
     main = term.csv_rows(term.service.exports.summary_csv())
     assert main["s03"]["hw2"] == "26.50"
+    with term.service.engine.connect() as conn:  # the LMS score (AGS scoreGiven, scoreMaximum)
+        assert lti_outbox.final_score(conn, term.service.assignments["hw2"], "s03") == (26.5, 62.0)
     entries = [e for e in audit.entries(term.service.engine) if e.action == "rubric_item"]
     rescored = {e.student_id: (e.old["points"], e.new["points"]) for e in entries if e.student_id}
     assert rescored == {"s01": (1.0, 0.5), "s02": (1.0, 0.5), "s03": (2.0, 1.5)}
