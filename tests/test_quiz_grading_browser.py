@@ -200,6 +200,13 @@ def test_a_ta_grades_ten_answers_with_the_keyboard_and_an_item_edit_moves_every_
     after = _grades(served)
     assert {s: float(after[s]["final_total"]) for s in STUDENTS} == {s: v - 0.75 for s, v in expected.items()}
 
+    driver.get(served.url + "/ta/quiz?assignment=hw2")  # progress and item analysis
+    table = driver.find_element(By.ID, "quiz-questions").text
+    assert "10 / 10 graded" in table and "ta: 10" in table
+    assert "2✓: 10" in table  # ch02.q3: every student chose its correct option (the key's 2nd)
+    assert driver.find_elements(By.ID, "quiz-complete")
+    _full_shot(driver, shots / "quiz-overview.png")
+
     for sid in STUDENTS:  # every student's own pages show the new total
         _log_in(driver, served, quiz_server["tokens"][sid])
         driver.get(served.url + "/assignments/hw2")

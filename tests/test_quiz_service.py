@@ -21,11 +21,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from autograder.service.domain import audit, lti_outbox, quiz_answers, quiz_ledger, rubric_grading
+from autograder.service.domain.quiz_item_stats import question_stats
 from autograder.service.storage import quiz_tables as qt
 from autograder.service.web import rubric_pages
 
 from helpers.ledger_term import HW2_DUE, Term, make_term
-from helpers.quiz_term import letters_for, quiz_notebook, upload_quiz
+from helpers.quiz_term import KEY, letters_for, quiz_notebook, upload_quiz
 
 HW2_POINTS = {"histogram": 10.0, "recompile": 5.0, "fusion": 10.0, "safe_distance": 0.0}  # 25 of 40
 CH02_QUIZ = 22.0  # 6 written x 3 + 2 choice x 2
@@ -257,3 +258,46 @@ def test_hw2_is_visible_after_due(term: Term) -> None:
     view = rubric_pages.student_quiz_view(term.service, term.service.assignments["hw2"], "s01")
     row = next(r for r in view["questions"] if r["q"].id == "ch02.q3")
     assert row["points"] == 2.0 and view["record"].quiz_points == 2.0
+
+
+def _stored(answer_id: int, sid: str, question: str, **kw: Any) -> quiz_answers.StoredAnswer:
+    base: dict[str, Any] = {
+        "attempt_id": answer_id,
+        "kind": "choice",
+        "status": "answered",
+        "letters": (),
+        "chosen": (),
+        "text": "",
+        "group_key": "",
+        "points": None,
+        "max_points": 2.0,
+    }
+    return quiz_answers.StoredAnswer(id=answer_id, student_id=sid, question=question, **(base | kw))
+
+
+def test_item_analysis_of_a_choice_and_a_written_question() -> None:
+    assert KEY is not None
+    choice, written = KEY.question("ch02.q3"), KEY.question("ch02.q1")
+    assert choice is not None and written is not None
+    right = sorted(choice.correct)
+    wrong = next(i for i in range(len(choice.options)) if i not in choice.correct)
+    totals = {"a": 60.0, "b": 50.0, "c": 20.0, "d": 10.0}
+    answers = [
+        _stored(1, "a", "ch02.q3", chosen=tuple(right), points=2.0),
+        _stored(2, "b", "ch02.q3", chosen=tuple(right), points=2.0),
+        _stored(3, "c", "ch02.q3", chosen=(wrong,), points=0.0),
+        _stored(4, "d", "ch02.q3", chosen=(wrong,), points=0.0),
+    ]
+    stats = question_stats(choice, answers, {}, totals)
+    assert (stats.n, stats.difficulty) == (4, 0.5)
+    assert stats.discrimination is not None and stats.discrimination > 0.8  # the strong chose right
+    counts = {o.index: (o.chosen, o.correct) for o in stats.options}
+    assert counts[wrong] == (2, False) and all(counts[i] == (2, True) for i in right)
+    texts = [
+        _stored(5, "a", "ch02.q1", kind="written", points=None, max_points=3.0),
+        _stored(6, "b", "ch02.q1", kind="written", points=None, max_points=3.0),  # not graded yet
+        _stored(7, "c", "ch02.q1", kind="written", status="blank", points=None, max_points=3.0),
+    ]
+    stats = question_stats(written, texts, {5: 3.0}, totals)
+    assert (stats.n, stats.difficulty, stats.options) == (2, 0.5, ())  # the blank one counts as 0
+    assert stats.discrimination == pytest.approx(1.0)

@@ -1,7 +1,8 @@
 """The quiz's pages (issue 29): the TAs' rubric grading of written answers, and the student's view.
 
 TA pages (English):
-  GET  /ta/quiz?assignment=A                    the assignment's quiz: questions, progress, "turn on"
+  GET  /ta/quiz?assignment=A                    the assignment's quiz: questions, progress, item
+                                                analysis (quiz_item_stats.py), "turn on"
   POST /ta/quiz/{a}/enable                      quiz points join the grades (audited)
   GET  /ta/quiz/{a}/{q}[?at=ANSWER][&names=1]   grade question q: one answer at a time, anonymous
   POST /ta/quiz/{a}/{q}/answers/{id}            action=toggle&item=I | none | comment&comment=... | group
@@ -28,7 +29,14 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from autograder.quiz.key import QuizQuestion
-from autograder.service.domain import audit, lti_outbox, quiz_answers, quiz_ledger, rubric_grading
+from autograder.service.domain import (
+    audit,
+    lti_outbox,
+    quiz_answers,
+    quiz_item_stats,
+    quiz_ledger,
+    rubric_grading,
+)
 from autograder.service.domain.core import Service
 from autograder.service.domain.quiz_answers import StoredAnswer
 from autograder.service.storage import db
@@ -226,11 +234,18 @@ def ta_quiz(request: Request) -> Response:
         return page_kit.error_page(request, session, 404, "No such assignment", "", back="/ta")
     questions = quiz_ledger.questions_of(assignment, _chapters(service, assignment))
     answers = counted_answers(service, assignment) if questions else []
+    totals = {
+        r.student_id: r.final_total
+        for r in service.exports.ledger.records(assignment.id)
+        if r.final_total is not None and r.attempt_id is not None
+    }
     rows = []
     with service.engine.connect() as conn:
+        written = rubric_grading.written_points(conn, answers)
         for q in questions:
             own = [a for a in answers if a.question == q.id]
             row: dict[str, Any] = {"q": q, "answers": len(own)}
+            row["stats"] = quiz_item_stats.question_stats(q, own, written, totals)
             if q.kind == "written":
                 to_grade = [a.id for a in own if quiz_ledger.needs_grading(a)]
                 row["progress"] = rubric_grading.progress(conn, to_grade)
