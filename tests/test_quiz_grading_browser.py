@@ -287,3 +287,12 @@ def test_releasing_with_written_answers_not_graded_asks_first(quiz_server: dict[
     student.log_in(quiz_server["tokens"]["s01"])
     shown = student.get("/assignments/hw5/quiz").text
     assert SECRET in shown and "助教还在批改" in shown  # the comment, and ch05.q4 still being graded
+    form = re.search(r'<form method="post" action="(/regrade-requests\?assignment=hw5)"', shown)
+    assert form is not None and 'name="exercise" value="ch05.q2"' in shown  # graded: a request may be filed
+    fields = {
+        "csrf_token": student.get("/assignments/hw5/quiz").csrf(),
+        "exercise": "ch05.q2",
+        "message": "我用了 custom_vjp,请复核",
+    }
+    assert student.post_form(form.group(1), fields).status == 303
+    assert "ch05.q2" in ta.get("/ta/requests").text

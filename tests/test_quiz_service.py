@@ -301,3 +301,23 @@ def test_item_analysis_of_a_choice_and_a_written_question() -> None:
     stats = question_stats(written, texts, {5: 3.0}, totals)
     assert (stats.n, stats.difficulty, stats.options) == (2, 0.5, ())  # the blank one counts as 0
     assert stats.discrimination == pytest.approx(1.0)
+
+
+def test_a_student_asks_for_a_regrade_of_a_quiz_question(term: Term) -> None:
+    from autograder.service.domain import grade_review
+    from autograder.service.domain.core import Refusal
+
+    upload_quiz(term, "s01", "hw2", HW2_POINTS, {"ch02.q1": "ClosedJaxpr"})
+    term.set_time(HW2_DUE + timedelta(minutes=1))  # hw2's grades show after its due date
+    with pytest.raises(Refusal):  # the quiz is not graded by the service: not a question to ask about
+        grade_review.open_request(term.service, "hw2", "s01", "ch02.q1", "请复核")
+    _enable(term)
+    request_id = grade_review.open_request(term.service, "hw2", "s01", "ch02.q1", "我写了 ClosedJaxpr")
+    found = grade_review.request_of(term.service, request_id, "s01")
+    assert found.exercise == "ch02.q1"
+    with pytest.raises(Refusal):  # another chapter's question is not this assignment's
+        grade_review.open_request(term.service, "hw2", "s01", "ch05.q2", "?")
+    with pytest.raises(Refusal):  # points come from the rubric, not from an override
+        grade_review.resolve_request(term.service, request_id, "anna", "见评分细则", 3.0)
+    resolved = grade_review.resolve_request(term.service, request_id, "anna", "已按评分细则重新评分", None)
+    assert resolved.status == "resolved"

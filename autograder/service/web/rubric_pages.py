@@ -61,6 +61,8 @@ QUIZ_ZH = {
     "explanation": "解析",
     "total": "测验得分",
     "yours": "你的作答",
+    "regrade": "对这道题的评分有疑问?写明理由,申请复核",
+    "regrade_button": "申请复核",
     "status": {
         "answered": "已作答",
         "blank": "未作答",
