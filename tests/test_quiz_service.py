@@ -321,3 +321,30 @@ def test_a_student_asks_for_a_regrade_of_a_quiz_question(term: Term) -> None:
         grade_review.resolve_request(term.service, request_id, "anna", "见评分细则", 3.0)
     resolved = grade_review.resolve_request(term.service, request_id, "anna", "已按评分细则重新评分", None)
     assert resolved.status == "resolved"
+
+
+def test_a_resubmitted_identical_answer_keeps_its_grade(term: Term) -> None:
+    _enable(term)
+    first = upload_quiz(term, "s01", "hw2", HW2_POINTS, {"ch02.q1": "ClosedJaxpr", "ch02.q2": "看 as_text"})
+    question = quiz_ledger.questions_of(term.service.assignments["hw2"], ("ch02",))[0]
+    answers = _answers(term, first)
+    with term.service.engine.begin() as conn:
+        rubric_grading.ensure_items(conn, "hw2", question, "anna", term.now[0])
+        item = rubric_grading.items(conn, "hw2", "ch02.q1")[0]
+        rubric_grading.toggle(conn, answers["ch02.q1"].id, item.id, "anna", term.now[0])
+        rubric_grading.set_comment(conn, answers["ch02.q1"].id, "好", "anna", term.now[0])
+    assert _record(term, "s01").quiz_pending == 1  # ch02.q2 not graded
+    term.set_time(term.now[0] + 60)
+    second = upload_quiz(term, "s01", "hw2", HW2_POINTS, {"ch02.q1": "ClosedJaxpr", "ch02.q2": "看 compile"})
+    record = _record(term, "s01")
+    assert record.attempt_id == second and record.quiz_pending == 1  # only the changed answer waits
+    with term.service.engine.connect() as conn:
+        carried = rubric_grading.gradings(conn, [_answers(term, second)["ch02.q1"].id])
+    assert [(g.applied, g.comment, g.graded_by) for g in carried.values()] == [
+        (frozenset({item.id}), "好", "anna")
+    ]
+    assert record.quiz_points == 1.0
+    entries = [
+        e for e in audit.entries(term.service.engine) if e.action == "rubric_grade" and e.actor == "system"
+    ]
+    assert len(entries) == 1 and entries[0].attempt_id == second

@@ -11,7 +11,9 @@ total over any input), and the choice questions are scored through the student's
 Written answers carry their text and a `group_key`: identical answers after normalising whitespace,
 punctuation and case share it, so a TA grades the group at once.
 
-An attempt's answers are written once (a later call for the same attempt changes nothing).
+An attempt's answers are written once (a later call for the same attempt changes nothing). A written
+answer that is word for word one the TAs graded on the student's earlier attempt keeps that grade
+(`rubric_grading.carry_identical`, audited).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from autograder.grade.intake import read_submissions
 from autograder.quiz.grading_key import QuizKey, key_file, load_key
 from autograder.quiz.key import QuizKeyError
 from autograder.quiz.score import QuizScore, score_quiz
+from autograder.service.domain import rubric_grading
 from autograder.service.storage import quiz_tables as qt
 from autograder.service.storage.layout import LAYOUT_ID, lay_out
 from autograder.term.course import Assignment
@@ -171,7 +174,7 @@ def record_attempt(
         return 0
     scores = read_files(files, student_id, key, chapters, scratch)
     with engine.begin() as conn:
-        return store(
+        stored = store(
             conn,
             attempt_id=attempt_id,
             assignment_id=assignment.id,
@@ -179,6 +182,9 @@ def record_attempt(
             scores=scores,
             now=now,
         )
+        if stored:  # a word-for-word answer graded on an earlier attempt keeps its grade
+            rubric_grading.carry_identical(conn, attempt_id, now)
+        return stored
 
 
 def _answer(r: sa.Row) -> StoredAnswer:

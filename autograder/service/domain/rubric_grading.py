@@ -28,13 +28,16 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import sqlalchemy as sa
 
 from autograder.quiz.key import QuizQuestion
 from autograder.service.domain import audit
-from autograder.service.domain.quiz_answers import StoredAnswer
 from autograder.service.storage import quiz_tables as qt
+
+if TYPE_CHECKING:
+    from autograder.service.domain.quiz_answers import StoredAnswer
 
 LEASE_S = 600.0  # a TA keeps an answer this long after their last look at it
 MAX_COMMENT_CHARS = 4000
@@ -468,6 +471,64 @@ def apply_to_group(conn: sa.Connection, answer_id: int, others: Sequence[int], t
     return done
 
 
+def carry_identical(conn: sa.Connection, attempt_id: int, now: float) -> int:
+    """A new attempt's written answers that are word for word a graded answer of the same student's
+    earlier attempt (same assignment and question) keep that grade: items, comment and grader are
+    copied (audited as the system's act), so an upload that only fixes an exercise does not send the
+    quiz back to the TAs. Returns how many were carried."""
+    a, g, m = qt.quiz_answers.c, qt.rubric_gradings.c, qt.rubric_marks.c
+    new = conn.execute(
+        sa.select(qt.quiz_answers).where(
+            a.attempt_id == attempt_id, a.kind == "written", a.status == "answered"
+        )
+    ).all()
+    carried = 0
+    for answer in new:
+        source = conn.execute(
+            sa.select(a.id, a.attempt_id, g.comment, g.graded_by)
+            .join(qt.rubric_gradings, g.answer_id == a.id)
+            .where(
+                a.assignment_id == answer.assignment_id,
+                a.student_id == answer.student_id,
+                a.question == answer.question,
+                a.attempt_id < attempt_id,
+                a.text == answer.text,
+            )
+            .order_by(a.attempt_id.desc())
+        ).first()
+        if source is None:
+            continue
+        items = [r.item_id for r in conn.execute(sa.select(m.item_id).where(m.answer_id == source.id))]
+        for item_id in items:
+            conn.execute(
+                qt.rubric_marks.insert().values(
+                    answer_id=answer.id, item_id=item_id, applied_by=source.graded_by, applied_at=now
+                )
+            )
+        conn.execute(
+            qt.rubric_gradings.insert().values(
+                answer_id=answer.id, comment=source.comment, graded_by=source.graded_by, graded_at=now
+            )
+        )
+        ref = _AnswerRef(
+            answer.id, attempt_id, answer.student_id, answer.assignment_id, answer.question, answer.max_points
+        )
+        audit.record(
+            conn,
+            actor=audit.SYSTEM,
+            action="rubric_grade",
+            assignment_id=answer.assignment_id,
+            student_id=answer.student_id,
+            attempt_id=attempt_id,
+            detail=f"{answer.question}: grade carried from an earlier attempt with the same answer",
+            old=None,
+            new=_snapshot(conn, ref),
+            at=now,
+        )
+        carried += 1
+    return carried
+
+
 # ---- leases ---------------------------------------------------------------------------------------
 
 
@@ -555,6 +616,7 @@ __all__ = [
     "RubricRefused",
     "add_item",
     "apply_to_group",
+    "carry_identical",
     "edit_item",
     "ensure_items",
     "grade_none",
