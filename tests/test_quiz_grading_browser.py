@@ -35,6 +35,11 @@ pytestmark = pytest.mark.slow
 if not chromium.available():
     pytestmark = [pytest.mark.slow, pytest.mark.skip(reason=chromium.MISSING)]
 else:
+    from selenium.common.exceptions import (
+        JavascriptException,
+        NoSuchElementException,
+        StaleElementReferenceException,
+    )
     from selenium.webdriver.common.by import By
     from selenium.webdriver.remote.webdriver import WebDriver
     from selenium.webdriver.support.ui import WebDriverWait
@@ -108,7 +113,12 @@ def _log_in(drv: WebDriver, served: Served, token: str) -> None:
 def _press(drv: WebDriver, key: str, changed: Any) -> None:
     """Press a key on the page (not in a field) and wait until `changed(driver)` holds."""
     drv.find_element(By.TAG_NAME, "body").send_keys(key)
-    WebDriverWait(drv, 30).until(changed)
+    # the page reloads under the wait: an element read from the old page may go stale meanwhile, and
+    # the new page is read only once it has loaded
+    ignored = (StaleElementReferenceException, NoSuchElementException, JavascriptException)
+    WebDriverWait(drv, 30, ignored_exceptions=ignored).until(
+        lambda d: changed(d) and d.execute_script("return document.readyState") == "complete"
+    )
 
 
 def _answer_id(drv: WebDriver) -> str:
@@ -196,7 +206,7 @@ def test_a_ta_grades_ten_answers_with_the_keyboard_and_an_item_edit_moves_every_
     field.clear()
     field.send_keys("0.25")
     form.find_element(By.TAG_NAME, "button").click()
-    WebDriverWait(driver, 30).until(lambda d: "re-scored" in d.page_source)
+    WebDriverWait(driver, 30).until(lambda d: "Rubric item saved" in d.page_source)
     after = _grades(served)
     assert {s: float(after[s]["final_total"]) for s in STUDENTS} == {s: v - 0.75 for s, v in expected.items()}
 
@@ -277,6 +287,8 @@ def test_releasing_with_written_answers_not_graded_asks_first(quiz_server: dict[
     page = ta.get("/ta/assignments/hw5")
     assert "incomplete, 1 written answers not graded" in page.text  # ch05.q4
     csrf = page.csrf()
+    status, _, body = call(served, "POST", "/api/assignments/hw5/release-grades", token=served.ta)
+    assert status == 409 and b"quiz_incomplete" in body  # the JSON API asks first too
     warned = ta.post_form("/ta/assignments/hw5/release-grades", {"csrf_token": csrf})
     assert warned.status == 409 and "not graded yet" in warned.text
     assert 'id="released"' not in ta.get("/ta/assignments/hw5").text  # nothing was released

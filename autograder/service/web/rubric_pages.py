@@ -63,6 +63,7 @@ QUIZ_ZH = {
     "yours": "你的作答",
     "regrade": "对这道题的评分有疑问?写明理由,申请复核",
     "regrade_button": "申请复核",
+    "incomplete": "还有测验问答题没有批改完。",
     "status": {
         "answered": "已作答",
         "blank": "未作答",
