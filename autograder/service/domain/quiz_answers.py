@@ -136,7 +136,7 @@ def store(
     if conn.execute(sa.select(sa.func.count()).where(a.attempt_id == attempt_id)).scalar_one():
         return 0
     for s in scores:
-        conn.execute(
+        inserted = conn.execute(
             qt.quiz_answers.insert().values(
                 attempt_id=attempt_id,
                 assignment_id=assignment_id,
@@ -153,6 +153,8 @@ def store(
                 read_at=now,
             )
         )
+        if s.kind == "written":
+            rubric_grading.free_lease(conn, int(inserted.inserted_primary_key[0]))
     return len(scores)
 
 

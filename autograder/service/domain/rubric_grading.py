@@ -556,12 +556,16 @@ def take_lease(conn: sa.Connection, answer_id: int, ta: str, now: float) -> str:
     holder = lease_holder(conn, answer_id, now)
     if holder is not None:
         return holder
-    try:
-        with conn.begin_nested():  # two TAs opening a fresh answer at once: one insert wins
-            conn.execute(qt.rubric_leases.insert().values(answer_id=answer_id, ta=ta, lease_until=until))
-    except sa.exc.IntegrityError:
-        return lease_holder(conn, answer_id, now) or ta
+    # every written answer gets its free lease row when it is stored (`free_lease`), so the update
+    # above decides between two TAs; an answer stored without one gets it now
+    conn.execute(qt.rubric_leases.insert().values(answer_id=answer_id, ta=ta, lease_until=until))
     return ta
+
+
+def free_lease(conn: sa.Connection, answer_id: int) -> None:
+    """The lease row of a newly stored written answer, held by no one (so that taking it is one
+    conditional UPDATE, which the database serialises between two TAs)."""
+    conn.execute(qt.rubric_leases.insert().values(answer_id=answer_id, ta="", lease_until=0.0))
 
 
 def release_lease(conn: sa.Connection, answer_id: int, ta: str) -> None:
@@ -618,6 +622,7 @@ __all__ = [
     "apply_to_group",
     "carry_identical",
     "edit_item",
+    "free_lease",
     "ensure_items",
     "grade_none",
     "gradings",
