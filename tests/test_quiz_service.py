@@ -25,6 +25,7 @@ from autograder.service.domain.quiz_item_stats import question_stats
 from autograder.service.storage import quiz_tables as qt
 from autograder.service.web import rubric_pages
 
+from helpers.databases import postgres  # noqa: F401 (the session's PostgreSQL server fixture)
 from helpers.ledger_term import HW2_DUE, Term, make_term
 from helpers.quiz_term import KEY, letters_for, quiz_notebook, upload_quiz
 
@@ -35,6 +36,15 @@ CH02_QUIZ = 22.0  # 6 written x 3 + 2 choice x 2
 @pytest.fixture()
 def term(tmp_path: Path) -> Term:
     return make_term(tmp_path, ("s01", "s02", "s03"))
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_term(request: pytest.FixtureRequest, tmp_path: Path) -> Term:
+    """The term on SQLite and on a throwaway PostgreSQL database (the lease and re-scoring queries)."""
+    if request.param == "sqlite":
+        return make_term(tmp_path, ("s01", "s02", "s03"))
+    pg = request.getfixturevalue("postgres")
+    return make_term(tmp_path, ("s01", "s02", "s03"), database_url=pg.new_database())
 
 
 def _answers(term: Term, attempt_id: int) -> dict[str, quiz_answers.StoredAnswer]:
@@ -111,7 +121,8 @@ def _grade_q1(term: Term) -> dict[str, int]:
     return ids
 
 
-def test_grading_a_group_and_editing_an_item_rescores_every_total(term: Term) -> None:
+def test_grading_a_group_and_editing_an_item_rescores_every_total(any_term: Term) -> None:
+    term = any_term
     _enable(term)
     ids = _grade_q1(term)
     key = term.service.assignments["hw2"]
@@ -147,7 +158,8 @@ def test_grading_a_group_and_editing_an_item_rescores_every_total(term: Term) ->
     assert rescored == {"s01": (1.0, 0.5), "s02": (1.0, 0.5), "s03": (2.0, 1.5)}
 
 
-def test_two_tas_never_grade_one_answer_at_once(term: Term) -> None:
+def test_two_tas_never_grade_one_answer_at_once(any_term: Term) -> None:
+    term = any_term
     ids = _grade_q1(term)
     question = quiz_ledger.questions_of(term.service.assignments["hw2"], ("ch02",))[0]
     now = term.now[0]
