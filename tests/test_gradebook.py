@@ -143,6 +143,9 @@ def test_safe_id_never_escapes_or_collides() -> None:
         assert s not in seen, (sid, seen.get(s))
         seen[s] = sid
     assert safe_id("s123") == "s123" and safe_id("jane.doe") == "jane.doe"
+    # the batch's own outputs: a student id "quiz" would share OUT/quiz/ with the quiz packet
+    assert safe_id("quiz").startswith("quiz-") and safe_id("Quiz").startswith("Quiz-")
+    assert safe_id("quiz.csv") != "quiz.csv"
 
 
 def test_case_and_crafted_collisions_get_distinct_folders(gb: Gradebook) -> None:

@@ -92,7 +92,7 @@ def test_every_student_api_route_hides_scores_and_ranking(hidden_term: dict[str,
 
 
 def _student_page_routes(attempts: tuple[int, int]) -> list[str]:
-    routes = ["/", "/assignments/hw5", "/attempts.json"]
+    routes = ["/", "/assignments/hw5", "/assignments/hw5/quiz", "/attempts.json"]
     for a in attempts:
         routes += [f"/attempts/{a}", f"/attempts/{a}/feedback"]
     return routes

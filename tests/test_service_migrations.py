@@ -33,7 +33,7 @@ from autograder.service.domain import assignments
 from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.core import Service
 from autograder.service.domain.lti import tables as lti_tables
-from autograder.service.storage import db, schema
+from autograder.service.storage import db, quiz_tables, schema
 
 from helpers.databases import (
     db_args,
@@ -196,6 +196,7 @@ def test_revisions_build_exactly_the_models(
     models = engine_for(models_url)
     db.metadata.create_all(models)
     lti_tables.metadata.create_all(models)  # the LTI tables keep a MetaData of their own
+    quiz_tables.metadata.create_all(models)  # so do the quiz tables
     migrated = db.connect(migrated_url)  # empty database: every revision applied
     try:
         assert catalog(migrated) == catalog(models)

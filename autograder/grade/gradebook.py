@@ -104,6 +104,8 @@ RESERVED_NAMES = frozenset(
         "gradebook.sqlite-wal",
         "gradebook.sqlite-shm",
         "gradebook.sqlite-journal",
+        "quiz",  # the quiz step's folder (answers.json, the packet): a student "quiz" is "quiz-<hash>"
+        "quiz.csv",
     }
 )
 _CLEAN_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")

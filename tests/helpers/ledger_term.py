@@ -114,7 +114,9 @@ class Term:
         return json.loads(json.dumps(obj))
 
 
-def make_term(tmp_path: Path, students: tuple[str, ...] = ("s01", "s02", "s03")) -> Term:
+def make_term(
+    tmp_path: Path, students: tuple[str, ...] = ("s01", "s02", "s03"), database_url: str | None = None
+) -> Term:
     from autograder.service.domain.config import ServiceConfig
     from autograder.service.domain.core import Service
 
@@ -125,6 +127,7 @@ def make_term(tmp_path: Path, students: tuple[str, ...] = ("s01", "s02", "s03"))
         roster=write_roster(tmp_path / "roster.csv", students),
         course=write_course(tmp_path / "course.toml"),
         workers=0,
+        db_url=database_url,
     )
     service = Service(cfg, clock=lambda: now[0])
     (tmp_path / "out").mkdir(exist_ok=True)

@@ -38,6 +38,7 @@ def routers() -> list[APIRouter]:
         regrade_pages,
         requests_api,
         review_pages,
+        rubric_pages,
         similarity_page,
         term_api,
         term_pages,
@@ -58,6 +59,7 @@ def routers() -> list[APIRouter]:
         overrides_api.router,
         requests_api.router,
         review_pages.router,
+        rubric_pages.router,
     ]
 
 

@@ -45,7 +45,7 @@ from autograder.grade.gradebook import Gradebook, safe_id
 from autograder.grade.reports import GradeRow, grades_cells
 from autograder.messages import Status
 from autograder.model import GraderFault, ReleaseInfo
-from autograder.service.domain import lti_outbox
+from autograder.service.domain import lti_outbox, quiz_answers
 from autograder.service.domain.attempt_queue import worker_id
 from autograder.service.domain.core import ClaimedAttempt, GradedOutcome, Service
 from autograder.service.domain.regrade_queue import RegradeJob
@@ -288,6 +288,27 @@ def grade_files(
     return read_outcome(out, attempt.student_id, release, exercises)
 
 
+def record_quiz(service: Service, attempt: ClaimedAttempt) -> None:
+    """Store the attempt's quiz answers (domain/quiz_answers.py: read from the notebook JSON by this
+    trusted process, never run; choice questions scored) before its grade is recorded, so the
+    ledger never sees the graded attempt without them. A failure here is logged and leaves the
+    quiz pending (a TA's grading page reads the answers again); it never fails the grading."""
+    try:
+        assignment = assignment_of(service, attempt)
+        quiz_answers.record_attempt(
+            service.engine,
+            assignment=assignment,
+            chapters=service.releases.chapters(assignment),
+            attempt_id=attempt.id,
+            student_id=attempt.student_id,
+            files=[(name, service.blobs.get(digest)) for name, digest in attempt.files],
+            scratch=service.cfg.spool_dir,
+            now=service.clock(),
+        )
+    except Exception:
+        log.exception("attempt %d: quiz answers not read", attempt.id)
+
+
 class Worker(threading.Thread):
     def __init__(self, service: Service, name: str, stop: threading.Event):
         super().__init__(name=name, daemon=True)
@@ -335,6 +356,7 @@ class Worker(threading.Thread):
             ):
                 log.warning("%s: attempt %d: lease lost before the fault was recorded", self.name, attempt.id)
             return
+        record_quiz(self.service, attempt)
         if not self.service.finish_graded(attempt.worker, attempt.id, outcome):
             log.warning("%s: attempt %d: lease lost; its grade was not recorded", self.name, attempt.id)
             return

@@ -43,6 +43,12 @@ ACTIONS = (
     "regrade_run",  # a regrade of the assignment under another release started (candidates only)
     "regrade_publish",  # a regrade run's new result replaced an attempt's published one
     "regrade_run_cancelled",  # a regrade run closed without publishing
+    # the quiz (rubric_grading.py): turned on, a written answer graded, a rubric item edited (with the
+    # answers it re-scored), the names of a question's answers shown on the anonymous grading page
+    "quiz_enabled",
+    "rubric_grade",
+    "rubric_item",
+    "names_shown",
 )
 SYSTEM = "system"
 

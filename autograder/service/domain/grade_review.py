@@ -12,7 +12,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from autograder.service.domain import audit, ledger, message_caps, overrides, regrade_requests
+from autograder.service.domain import audit, ledger, message_caps, overrides, quiz_ledger, regrade_requests
 from autograder.service.domain.core import Attempt, Refusal, Service
 from autograder.service.domain.lti_outbox import counted_grade_changed
 from autograder.service.storage.records import refusal
@@ -111,8 +111,9 @@ def student_grade(
 # Audit actions whose old/new values are a grade: a student reads them only once the assignment's
 # grades show (its visibility rule), like the grade itself.
 GRADE_ACTIONS = frozenset(
-    {"grading", "override", "override_removed", "override_carried", "regrade", "regrade_publish"}
-)
+    {"grading", "override", "override_removed", "override_carried", "regrade", "regrade_publish",
+     "rubric_grade", "rubric_item"}  # a quiz answer's items, comment and points (rubric_grading.py)
+)  # fmt: skip
 
 
 def student_audit(service: Service, student_id: str) -> list[audit.Entry]:
@@ -214,7 +215,7 @@ def _request_refusal(exc: regrade_requests.RequestError) -> Refusal:
 def open_request(service: Service, assignment_id: str, student_id: str, exercise: str, message: str) -> int:
     """A student's request about one exercise of their counted, graded attempt."""
     grade = student_grade(service, assignment_id, student_id, for_student=True)
-    if exercise not in grade.max_points:
+    if exercise not in grade.max_points and not _quiz_question(service, grade.assignment_id, exercise):
         raise refusal(422, "bad_exercise", f"no exercise {exercise!r}", exercise=exercise[:64])
     if not grade.graded or grade.attempt is None:
         raise refusal(409, "need_counted_graded", "no graded counted attempt to ask about")
@@ -231,6 +232,17 @@ def open_request(service: Service, assignment_id: str, student_id: str, exercise
             )
     except regrade_requests.RequestError as exc:
         raise _request_refusal(exc) from None
+
+
+def _quiz_question(service: Service, assignment_id: str, question: str) -> bool:
+    """A quiz question of the assignment whose quiz the service grades (a request about it is
+    answered on its rubric grading page; resolving it with points is refused: the rubric decides)."""
+    assignment = assignment_of(service, assignment_id)
+    with service.engine.connect() as conn:
+        if not quiz_ledger.enabled(conn, assignment.id):
+            return False
+    chapters = service.releases.chapters(assignment)
+    return any(q.id == question for q in quiz_ledger.questions_of(assignment, chapters))
 
 
 def request_of(service: Service, request_id: int, student_id: str | None) -> regrade_requests.Request:

@@ -29,7 +29,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from autograder.service.domain import audit, extensions, overrides
+from autograder.service.domain import audit, extensions, overrides, quiz_ledger
 from autograder.service.domain.assignments import Releases
 from autograder.service.domain.identity import Identity
 from autograder.service.domain.submissions import Submissions
@@ -66,6 +66,11 @@ class GradeRecord:
     visible: bool  # whether the student may see the grade now
     shown_from: float | None = None  # when it becomes visible while hidden (None: on release)
     hidden: bool = field(default=False)  # True: this is the student's view of a hidden grade
+    # ---- the quiz's share (quiz_ledger.py joins it; all 0/None while the assignment's quiz is off):
+    # `final_total` and `max_total` above include `quiz_points` and `quiz_max`
+    quiz_points: float | None = None  # the counted attempt's quiz points (late factor applied)
+    quiz_max: float = 0.0
+    quiz_pending: int = 0  # written answers not graded yet: the grade is incomplete
 
     @property
     def graded(self) -> bool:
@@ -84,6 +89,7 @@ class GradeRecord:
             self, attempt_id=None, attempt_number=None, grade_status=None, late=False, factor=1.0,
             raw_exercises={}, exercises={}, overrides=(), set_aside=(), raw_total=None,
             late_penalty=None, override_total=None, final_total=None, hidden=True,
+            quiz_points=None, quiz_pending=0,
         )  # fmt: skip
 
     def to_json(self) -> dict[str, Any]:
@@ -105,6 +111,9 @@ class GradeRecord:
             "overrides": [e.to_json() for e in self.overrides],
             "set_aside_overrides": [e.to_json() for e in self.set_aside],
             "grades_hidden": self.hidden,
+            "quiz_points": self.quiz_points,
+            "quiz_max": self.quiz_max,
+            "quiz_pending": self.quiz_pending,
         }
 
 
@@ -168,7 +177,7 @@ def read(
         sa.select(db.overrides).where(o.assignment_id == assignment.id, o.student_id == student_id)
     ).all()
     ext = extensions.of_student(conn, assignment.id, student_id)
-    return compute(
+    record = compute(
         assignment,
         student_id,
         list(rows),
@@ -176,6 +185,7 @@ def read(
         _entries(list(found)),
         Context(points, chapters, released_at, now, whole_release),
     )
+    return quiz_ledger.join(conn, assignment, chapters, [record])[0]
 
 
 def read_all(
@@ -192,10 +202,11 @@ def read_all(
     for r in conn.execute(sa.select(db.overrides).where(o.assignment_id == assignment.id)):
         found.setdefault(r.student_id, []).append(r)
     granted = extensions.load(conn, assignment.id)
-    return [
+    records = [
         compute(assignment, sid, rows.get(sid, []), granted.get(sid), _entries(found.get(sid, [])), context)
         for sid in student_ids
     ]
+    return quiz_ledger.join(conn, assignment, context.chapters, records)
 
 
 def compute(
@@ -336,7 +347,11 @@ class Ledger:
         return dict(self._static_of(assignment)[0])
 
     def max_total(self, assignment_id: str | None = None) -> float:
-        return float(sum(self.points(self.submissions.assignment(assignment_id)).values()))
+        assignment = self.submissions.assignment(assignment_id)
+        with self.engine.connect() as conn:  # the quiz's points too, once its quiz is on
+            quiz = quiz_ledger.enabled(conn, assignment.id)
+        extra = quiz_ledger.max_points(assignment, self._static_of(assignment)[1]) if quiz else 0.0
+        return float(sum(self.points(assignment).values())) + extra
 
     def context(self, conn: sa.Connection, assignment: Assignment) -> Context:
         points, chapters, whole = self._static_of(assignment)

@@ -8,6 +8,8 @@ score, releasing grades, and the exports of each assignment and of the course.
     DELETE /api/assignments/{a}/extensions/{s}
     POST   /api/assignments/{a}/extensions.csv           student_id,due_at[,late_until] (all or none)
     POST   /api/assignments/{a}/release-grades           students see scores and feedback from now on
+                                                         (409 while written quiz answers are not graded,
+                                                         unless ?confirm_incomplete=1)
     GET    /api/assignments/{a}/grades.csv               + raw_total,late_penalty,override,final_total
     GET    /api/assignments/{a}/canvas.csv | moodle.csv  LMS imports of the final totals
 
@@ -29,6 +31,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from autograder.service.domain import extensions
 from autograder.service.domain.core import Refusal, Service, iso
 from autograder.service.domain.lti_outbox import counted_grade_changed
+from autograder.service.web import rubric_pages
 from autograder.service.web.api import CurrentTa, require_ta, service_of
 from autograder.term.counting import Deadlines, Extension
 from autograder.term.course import Assignment
@@ -167,6 +170,10 @@ def assignment_moodle_csv(request: Request, assignment_id: str) -> PlainTextResp
 def release_grades(request: Request, assignment_id: str, ta: CurrentTa) -> JSONResponse:
     service = service_of(request)
     assignment = _assignment(service, assignment_id)
+    pending = rubric_pages.quiz_status(service, assignment)["pending"]
+    if pending and request.query_params.get("confirm_incomplete") != "1":  # warn first, as the page does
+        message = f"{pending} written quiz answers are not graded; repeat with ?confirm_incomplete=1"
+        raise Refusal(409, rubric_pages.QUIZ_ZH["incomplete"], message, reason="quiz_incomplete")
     newly = service.release_grades(assignment.id, actor=ta)
     return JSONResponse({**_assignment_json(service, assignment), "newly_released": newly})
 

@@ -23,7 +23,7 @@ from fastapi.responses import Response
 from autograder.grade.reports import format_score
 from autograder.service.domain import extensions
 from autograder.service.domain.core import Refusal, Service
-from autograder.service.web import page_auth, page_kit
+from autograder.service.web import page_auth, page_kit, rubric_pages
 from autograder.service.web.sessions import CSRF_FIELD, csrf_ok
 from autograder.service.web.term_api import TA_ACTOR
 from autograder.term.counting import Extension
@@ -79,6 +79,7 @@ def _student_rows(service: Service, assignment: Assignment) -> list[dict[str, An
             "penalty": _num(c.score.late_penalty),
             "final": _num(c.score.final_total),
             "extension": _when(service, granted[c.student_id].due_at) if c.student_id in granted else "",
+            "quiz_pending": c.record.quiz_pending,  # written quiz answers not graded: incomplete
         }
         for c in service.exports.counted_scores(assignment.id)
     ]
@@ -110,6 +111,7 @@ def ta_assignment(request: Request, assignment_id: str) -> Response:
         "late_policy": assignment.late_policy.to_json() if assignment.late_policy else None,
         "released": _when(service, released) if released is not None else "",
         "students": _student_rows(service, assignment),
+        "quiz": rubric_pages.quiz_status(service, assignment),
     }
     return page_kit.render(request, session, "ta_assignment.html", context)
 
@@ -139,9 +141,11 @@ async def ta_release_grades(request: Request, assignment_id: str) -> Response:
         return page_kit.error_page(
             request, session, 404, "No such assignment", assignment_id, back="/ta/assignments"
         )
-    _form, refused = await _checked_form(request, f"/ta/assignments/{assignment.id}")
+    form, refused = await _checked_form(request, f"/ta/assignments/{assignment.id}")
     if refused is not None:
         return refused
+    if (warning := rubric_pages.release_warning(request, session, service, assignment, form)) is not None:
+        return warning  # written quiz answers not all graded: the TA confirms first
     service.release_grades(assignment.id, actor=session.ta_name or TA_ACTOR)
     return page_kit.redirect(request, f"/ta/assignments/{assignment.id}?released=1")
 

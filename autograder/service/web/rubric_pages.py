@@ -1,0 +1,599 @@
+"""The quiz's pages (issue 29): the TAs' rubric grading of written answers, and the student's view.
+
+TA pages (English):
+  GET  /ta/quiz?assignment=A                    the assignment's quiz: questions, progress, item
+                                                analysis (quiz_item_stats.py), "turn on"
+  POST /ta/quiz/{a}/enable                      quiz points join the grades (audited)
+  GET  /ta/quiz/{a}/{q}[?at=ANSWER][&names=1]   grade question q: one answer at a time, anonymous
+  POST /ta/quiz/{a}/{q}/answers/{id}            action=toggle&item=I | none | comment&comment=... | group
+  POST /ta/quiz/{a}/{q}/names                   show the names (audited; valid for NAMES_FOR_S)
+  POST /ta/quiz/{a}/{q}/items[/{item}]          add an item / edit one (re-scores, audited)
+  GET  /ta/quiz/grader.js, /ta/quiz/rubric.css the pages' keyboard shortcuts and style
+Student page (Chinese): GET /assignments/{a}/quiz: the applied items, comments and points, only
+while the ledger lets the student see the assignment's grade (never before release).
+
+The queue of a question is the written answers of every student's counted attempt (the ledger's),
+in the TA's own shuffled order (rubric_grading.order_for); answers another TA holds are skipped by
+next/previous. Every change goes through `rubric_grading` with the session's TA name as the actor.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+import sqlalchemy as sa
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from autograder.quiz.key import QuizQuestion
+from autograder.service.domain import (
+    audit,
+    lti_outbox,
+    quiz_answers,
+    quiz_item_stats,
+    quiz_ledger,
+    rubric_grading,
+)
+from autograder.service.domain.core import Service
+from autograder.service.domain.quiz_answers import StoredAnswer
+from autograder.service.storage import db
+from autograder.service.web import page_auth, page_kit, pages
+from autograder.service.web.sessions import CSRF_FIELD, Session, csrf_ok
+from autograder.term.course import Assignment
+
+router = APIRouter(include_in_schema=False)
+NAMES_FOR_S = 3600.0  # a reveal of the names lasts this long for the TA who asked
+MAX_RUBRIC_FORM_BYTES = 32 * 1024
+# The student's words on their quiz page (one table, for the catalogue).
+QUIZ_ZH = {
+    "title": "测验评分",
+    "hidden": "测验成绩发布后才能看到每道题的评分、评语和参考答案。",
+    "off": "这份作业的测验还没有在评分系统中评分。",
+    "none": "还没有可以计分的提交。",
+    "pending": "助教还在批改",
+    "choice": "选择题(自动评分)",
+    "written": "问答题(助教按评分细则评分)",
+    "comment": "助教评语",
+    "model": "参考答案",
+    "explanation": "解析",
+    "total": "测验得分",
+    "yours": "你的作答",
+    "regrade": "对这道题的评分有疑问?写明理由,申请复核",
+    "regrade_button": "申请复核",
+    "incomplete": "还有测验问答题没有批改完。",
+    "status": {
+        "answered": "已作答",
+        "blank": "未作答",
+        "missing": "没有找到作答单元",
+        "unreadable": "格式无法识别",
+        "conflict": "作答单元重复且内容不同",
+    },
+}
+
+
+# ---- shared views ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Queue:
+    """A question's written answers (of the counted attempts), in one TA's order."""
+
+    question: QuizQuestion
+    answers: list[StoredAnswer]  # in the TA's order
+
+    def index_of(self, answer_id: int) -> int:
+        return next((i for i, a in enumerate(self.answers) if a.id == answer_id), 0)
+
+
+def _assignment(service: Service, assignment_id: str) -> Assignment | None:
+    return service.assignments.get(assignment_id)
+
+
+def _chapters(service: Service, assignment: Assignment) -> tuple[str, ...]:
+    return service.releases.chapters(assignment)
+
+
+def counted_answers(service: Service, assignment: Assignment) -> list[StoredAnswer]:
+    """The stored answers of every student's counted attempt; a graded counted attempt whose answers
+    were never read (graded before the quiz was read) is read now, from its files."""
+    records = service.exports.ledger.records(assignment.id)
+    counted = {
+        r.attempt_id: r.student_id for r in records if r.attempt_id is not None and r.state == "graded"
+    }
+    with service.engine.connect() as conn:
+        missing = set(counted) - quiz_answers.stored_attempts(conn, list(counted))
+    if missing:
+        with service.engine.connect() as conn:
+            stored = dict(
+                conn.execute(
+                    sa.select(db.attempts.c.id, db.attempts.c.files).where(db.attempts.c.id.in_(missing))
+                ).all()
+            )
+    for attempt_id in sorted(missing):
+        quiz_answers.record_attempt(
+            service.engine,
+            assignment=assignment,
+            chapters=_chapters(service, assignment),
+            attempt_id=attempt_id,
+            student_id=counted[attempt_id],
+            files=[(f["name"], service.blob(f["sha256"])) for f in json.loads(stored[attempt_id])],
+            scratch=service.cfg.spool_dir,
+            now=service.clock(),
+        )
+    with service.engine.connect() as conn:
+        return quiz_answers.of_attempts(conn, list(counted))
+
+
+def queue_for(service: Service, assignment: Assignment, question: QuizQuestion, ta: str) -> Queue:
+    answers = [
+        a
+        for a in counted_answers(service, assignment)
+        if a.question == question.id and quiz_ledger.needs_grading(a)
+    ]
+    order = rubric_grading.order_for(ta, question.id, [a.id for a in answers])
+    by_id = {a.id: a for a in answers}
+    return Queue(question, [by_id[i] for i in order])
+
+
+def _question(service: Service, assignment: Assignment, qid: str) -> QuizQuestion | None:
+    return next(
+        (q for q in quiz_ledger.questions_of(assignment, _chapters(service, assignment)) if q.id == qid), None
+    )
+
+
+def _ta(request: Request) -> Session | None:
+    session = page_auth.current_session(request)
+    return session if session.is_ta else None
+
+
+def _ta_name(session: Session) -> str:
+    return session.ta_name or "ta"
+
+
+def _page_path(assignment_id: str, qid: str, answer_id: int | None = None, names: bool = False) -> str:
+    path = f"/ta/quiz/{quote(assignment_id, safe='')}/{quote(qid, safe='')}"
+    params = [f"at={answer_id}"] if answer_id is not None else []
+    if names:
+        params.append("names=1")
+    return path + ("?" + "&".join(params) if params else "")
+
+
+def names_shown(service: Service, ta: str, assignment_id: str, qid: str) -> bool:
+    """True while the TA's last audited reveal of the question's names is younger than NAMES_FOR_S."""
+    a = db.audit_log.c
+    with service.engine.connect() as conn:
+        last = conn.execute(
+            sa.select(sa.func.max(a.at)).where(
+                a.actor == ta,
+                a.action == "names_shown",
+                a.assignment_id == assignment_id,
+                a.detail == _reveal_detail(qid),
+            )
+        ).scalar_one()
+    return last is not None and service.clock() - last < NAMES_FOR_S
+
+
+def _reveal_detail(qid: str) -> str:
+    return f"{qid}: student names shown on the grading page"
+
+
+def quiz_status(service: Service, assignment: Assignment) -> dict[str, Any]:
+    """For the TA pages: whether the quiz is on, and the written answers not graded yet."""
+    with service.engine.connect() as conn:
+        on = quiz_ledger.enabled(conn, assignment.id)
+    has_quiz = bool(quiz_ledger.questions_of(assignment, _chapters(service, assignment)))
+    pending = sum(r.quiz_pending for r in service.exports.ledger.records(assignment.id)) if on else 0
+    return {"on": on, "has_quiz": has_quiz, "pending": pending}
+
+
+def release_warning(
+    request: Request, session: Session, service: Service, assignment: Assignment, form: Any
+) -> Response | None:
+    """Releasing an assignment whose written answers are not all graded: a page that says so and
+    asks again (the form's `confirm_incomplete`), instead of releasing."""
+    status = quiz_status(service, assignment)
+    if not status["pending"] or (form is not None and form.get("confirm_incomplete") == "1"):
+        return None
+    return page_kit.render(
+        request,
+        session,
+        "ta_quiz_release_warning.html",
+        {"a": assignment, "pending": status["pending"]},
+        status_code=409,
+    )
+
+
+# ---- TA pages -------------------------------------------------------------------------------------
+
+
+_STATIC = {
+    "grader.js": ("rubric_grader.js", "text/javascript; charset=utf-8"),
+    "rubric.css": ("rubric.css", "text/css; charset=utf-8"),
+}
+
+
+@router.get("/ta/quiz/grader.js")
+@router.get("/ta/quiz/rubric.css")
+def quiz_static(request: Request) -> Response:
+    name, media_type = _STATIC[request.url.path.rsplit("/", 1)[1]]
+    response = page_kit.secure(
+        Response((page_kit.HERE / "static" / name).read_bytes(), media_type=media_type)
+    )
+    response.headers["Cache-Control"] = "public, max-age=300"
+    return response
+
+
+@router.get("/ta/quiz")
+def ta_quiz(request: Request) -> Response:
+    session = _ta(request)
+    if session is None:
+        return page_kit.redirect(request, "/login")
+    service = page_auth.service_of(request)
+    assignment = _assignment(service, request.query_params.get("assignment") or service.assignment.id)
+    if assignment is None:
+        return page_kit.error_page(request, session, 404, "No such assignment", "", back="/ta")
+    questions = quiz_ledger.questions_of(assignment, _chapters(service, assignment))
+    answers = counted_answers(service, assignment) if questions else []
+    totals = {
+        r.student_id: r.final_total
+        for r in service.exports.ledger.records(assignment.id)
+        if r.final_total is not None and r.attempt_id is not None
+    }
+    rows = []
+    with service.engine.connect() as conn:
+        written = rubric_grading.written_points(conn, answers)
+        for q in questions:
+            own = [a for a in answers if a.question == q.id]
+            row: dict[str, Any] = {"q": q, "answers": len(own)}
+            row["stats"] = quiz_item_stats.question_stats(q, own, written, totals)
+            if q.kind == "written":
+                to_grade = [a.id for a in own if quiz_ledger.needs_grading(a)]
+                row["progress"] = rubric_grading.progress(conn, to_grade)
+            else:
+                row["right"] = sum(1 for a in own if a.points)
+            rows.append(row)
+    context = {
+        "a": assignment,
+        "assignments": list(service.assignments.values()),
+        "rows": rows,
+        "status": quiz_status(service, assignment),
+    }
+    return page_kit.render(request, session, "ta_quiz.html", context)
+
+
+async def _form(request: Request, session: Session, back: str) -> dict[str, str] | Response:
+    try:
+        form = await page_kit.small_form(request, MAX_RUBRIC_FORM_BYTES, 6)
+    except page_kit.FormRefused as exc:
+        return page_kit.error_page(request, session, 413, "Request too large", str(exc), back=back)
+    if not csrf_ok(session, form.get(CSRF_FIELD)):
+        return page_kit.error_page(
+            request, session, 403, "Expired form", "The page expired; reload and retry.", back
+        )
+    return {k: v for k, v in form.items() if isinstance(v, str)}
+
+
+@router.post("/ta/quiz/{assignment_id}/enable")
+async def ta_quiz_enable(request: Request, assignment_id: str) -> Response:
+    session = _ta(request)
+    if session is None:
+        return page_kit.redirect(request, "/login")
+    service = page_auth.service_of(request)
+    assignment = _assignment(service, assignment_id)
+    back = f"/ta/quiz?assignment={quote(assignment_id, safe='')}"
+    if assignment is None:
+        return page_kit.error_page(request, session, 404, "No such assignment", "", back="/ta")
+    form = await _form(request, session, back)
+    if isinstance(form, Response):
+        return form
+    with service.engine.begin() as conn:
+        newly = quiz_ledger.enable(conn, assignment.id, _ta_name(session), service.clock())
+    if newly:
+        _notify_lms(service, assignment.id, [s.student_id for s in service.students()])
+    return page_kit.redirect(request, back)
+
+
+def _notify_lms(service: Service, assignment_id: str, student_ids: list[str]) -> None:
+    """The LMS gradebook follows the changed totals (LTI outbox; sent by its own thread)."""
+    for sid in student_ids:
+        lti_outbox.counted_grade_changed(service.engine, assignment_id, sid)
+
+
+def _grading_context(
+    service: Service,
+    session: Session,
+    assignment: Assignment,
+    question: QuizQuestion,
+    at: int | None,
+    names: bool,
+) -> dict[str, Any]:
+    ta = _ta_name(session)
+    queue = queue_for(service, assignment, question, ta)
+    now = service.clock()
+    with service.engine.begin() as conn:
+        rubric_grading.ensure_items(conn, assignment.id, question, ta, now)
+        items = rubric_grading.items(conn, assignment.id, question.id)
+        others = rubric_grading.leased_by_others(conn, [a.id for a in queue.answers], ta, now)
+        current = None
+        if queue.answers:
+            index = (
+                queue.index_of(at)
+                if at is not None
+                else next((i for i, a in enumerate(queue.answers) if a.id not in others), 0)
+            )
+            current = queue.answers[index]
+            holder = rubric_grading.take_lease(conn, current.id, ta, now)
+        graded = rubric_grading.gradings(conn, [a.id for a in queue.answers])
+        progress = rubric_grading.progress(conn, [a.id for a in queue.answers])
+    view: dict[str, Any] = {
+        "a": assignment,
+        "q": question,
+        "items": items,
+        "progress": progress,
+        "total": len(queue.answers),
+        "names": names,
+        "current": None,
+    }
+    if current is None:
+        return view
+    index = queue.index_of(current.id)
+    free = [i for i, a in enumerate(queue.answers) if a.id not in others or a.id == current.id]
+    later = [i for i in free if i > index]
+    earlier = [i for i in free if i < index]
+    group = [a for a in queue.answers if a.group_key == current.group_key]
+    grading = graded.get(current.id)
+    applied = grading.applied if grading else frozenset()
+    view.update(
+        current=current,
+        number=index + 1,
+        holder=holder,
+        mine=holder == ta,
+        grading=grading,
+        applied=applied,
+        points=rubric_grading.points_of([i for i in items if i.id in applied], question.points)
+        if grading
+        else None,
+        group_size=len(group),
+        group_ungraded=sum(1 for a in group if a.id not in graded),
+        next=_page_path(assignment.id, question.id, queue.answers[later[0]].id, names) if later else "",
+        prev=_page_path(assignment.id, question.id, queue.answers[earlier[-1]].id, names) if earlier else "",
+        next_ungraded=next(
+            (
+                _page_path(assignment.id, question.id, queue.answers[i].id, names)
+                for i in later + earlier
+                if queue.answers[i].id not in graded
+            ),
+            "",
+        ),
+        student=_student_label(service, current.student_id) if names else "",
+        action=f"{_page_path(assignment.id, question.id)}/answers/{current.id}"
+        + ("?names=1" if names else ""),
+    )
+    return view
+
+
+def _student_label(service: Service, student_id: str) -> str:
+    student = service.student(student_id)
+    return f"{student_id} · {student.name}" if student is not None and student.name else student_id
+
+
+@router.get("/ta/quiz/{assignment_id}/{qid}")
+def ta_grade_question(request: Request, assignment_id: str, qid: str) -> Response:
+    session = _ta(request)
+    if session is None:
+        return page_kit.redirect(request, "/login")
+    service = page_auth.service_of(request)
+    assignment = _assignment(service, assignment_id)
+    question = None if assignment is None else _question(service, assignment, qid)
+    if assignment is None or question is None or question.kind != "written":
+        return page_kit.error_page(request, session, 404, "No such written question", qid, back="/ta/quiz")
+    at_text = request.query_params.get("at", "")
+    at = int(at_text) if at_text.isdigit() else None
+    names = request.query_params.get("names") == "1" and names_shown(
+        service, _ta_name(session), assignment.id, qid
+    )
+    context = _grading_context(service, session, assignment, question, at, names)
+    notice = request.query_params.get("notice", "")
+    if notice:
+        context["notices"] = [
+            page_kit.Notice("error" if notice.startswith("held") else "ok", _NOTICES.get(notice, ""))
+        ]
+    return page_kit.render(request, session, "ta_quiz_grade.html", context)
+
+
+_NOTICES = {
+    "held": "Another TA is grading this answer; nothing was changed.",
+    "group": "The group was graded.",
+    "edited": "Rubric item saved; every answer it was applied to is re-scored.",
+    "refused": "Refused: check the points and the description.",
+}
+
+
+@router.post("/ta/quiz/{assignment_id}/{qid}/answers/{answer_id:int}")
+async def ta_grade_answer(request: Request, assignment_id: str, qid: str, answer_id: int) -> Response:
+    session = _ta(request)
+    if session is None:
+        return page_kit.redirect(request, "/login")
+    service = page_auth.service_of(request)
+    assignment = _assignment(service, assignment_id)
+    question = None if assignment is None else _question(service, assignment, qid)
+    if assignment is None or question is None:
+        return page_kit.error_page(request, session, 404, "No such question", qid, back="/ta/quiz")
+    names = request.query_params.get("names") == "1"
+    back = _page_path(assignment.id, qid, answer_id, names)
+    form = await _form(request, session, back)
+    if isinstance(form, Response):
+        return form
+    ta, now = _ta_name(session), service.clock()
+    action = form.get("action", "")
+    queue = queue_for(service, assignment, question, ta)
+    current = next((a for a in queue.answers if a.id == answer_id), None)
+    if current is None:
+        return page_kit.error_page(request, session, 404, "No such answer", str(answer_id), back=back)
+    notice = ""
+    try:
+        with service.engine.begin() as conn:
+            if action == "toggle" and form.get("item", "").isdigit():
+                rubric_grading.toggle(conn, answer_id, int(form["item"]), ta, now)
+            elif action == "none":
+                rubric_grading.grade_none(conn, answer_id, ta, now)
+            elif action == "comment":
+                rubric_grading.set_comment(conn, answer_id, form.get("comment", ""), ta, now)
+            elif action == "group":
+                group = [a.id for a in queue.answers if a.group_key == current.group_key]
+                rubric_grading.apply_to_group(conn, answer_id, group, ta, now)
+                notice = "group"
+            else:
+                return page_kit.error_page(request, session, 400, "Unknown action", action, back=back)
+    except rubric_grading.LeaseHeld:
+        notice = "held"
+    except rubric_grading.RubricRefused as exc:
+        return page_kit.error_page(request, session, 400, "Refused", str(exc), back=back)
+    if notice != "held":
+        group_ids = {a.student_id for a in queue.answers if a.group_key == current.group_key}
+        _notify_lms(service, assignment.id, sorted(group_ids if action == "group" else {current.student_id}))
+    return page_kit.redirect(
+        request, back + (("&" if "?" in back else "?") + f"notice={notice}" if notice else "")
+    )
+
+
+@router.post("/ta/quiz/{assignment_id}/{qid}/names")
+async def ta_show_names(request: Request, assignment_id: str, qid: str) -> Response:
+    session = _ta(request)
+    if session is None:
+        return page_kit.redirect(request, "/login")
+    service = page_auth.service_of(request)
+    assignment = _assignment(service, assignment_id)
+    question = None if assignment is None else _question(service, assignment, qid)
+    if assignment is None or question is None:
+        return page_kit.error_page(request, session, 404, "No such question", qid, back="/ta/quiz")
+    at = request.query_params.get("at", "")
+    form = await _form(request, session, _page_path(assignment.id, qid))
+    if isinstance(form, Response):
+        return form
+    with service.engine.begin() as conn:
+        audit.record(
+            conn,
+            actor=_ta_name(session),
+            action="names_shown",
+            assignment_id=assignment.id,
+            student_id=None,
+            detail=_reveal_detail(qid),
+            old=None,
+            new={"question": qid},
+            at=service.clock(),
+        )
+    return page_kit.redirect(request, _page_path(assignment.id, qid, int(at) if at.isdigit() else None, True))
+
+
+@router.post("/ta/quiz/{assignment_id}/{qid}/items")
+@router.post("/ta/quiz/{assignment_id}/{qid}/items/{item_id:int}")
+async def ta_rubric_item(
+    request: Request, assignment_id: str, qid: str, item_id: int | None = None
+) -> Response:
+    session = _ta(request)
+    if session is None:
+        return page_kit.redirect(request, "/login")
+    service = page_auth.service_of(request)
+    assignment = _assignment(service, assignment_id)
+    question = None if assignment is None else _question(service, assignment, qid)
+    if assignment is None or question is None:
+        return page_kit.error_page(request, session, 404, "No such question", qid, back="/ta/quiz")
+    at = request.query_params.get("at", "")
+    back = _page_path(assignment.id, qid, int(at) if at.isdigit() else None)
+    form = await _form(request, session, back)
+    if isinstance(form, Response):
+        return form
+    ta, now = _ta_name(session), service.clock()
+    try:
+        points = float(form.get("points", ""))
+    except ValueError:
+        return page_kit.redirect(request, back + ("&" if "?" in back else "?") + "notice=refused")
+    try:
+        with service.engine.begin() as conn:
+            if item_id is None:
+                rubric_grading.add_item(
+                    conn, assignment.id, qid, points, form.get("description", ""), ta, now
+                )
+                changed: list[str] = []
+            else:
+                mine = {i.id for i in rubric_grading.items(conn, assignment.id, qid)}
+                if item_id not in mine:
+                    raise rubric_grading.RubricRefused("no such rubric item for this question")
+                changed = rubric_grading.edit_item(
+                    conn, item_id, points, form.get("description", ""), ta, now
+                )
+    except rubric_grading.RubricRefused:
+        return page_kit.redirect(request, back + ("&" if "?" in back else "?") + "notice=refused")
+    _notify_lms(service, assignment.id, changed)
+    return page_kit.redirect(request, back + ("&" if "?" in back else "?") + "notice=edited")
+
+
+# ---- the student's page ---------------------------------------------------------------------------
+
+
+def student_quiz_view(service: Service, assignment: Assignment, student_id: str) -> dict[str, Any]:
+    """What the student may read of their quiz now: nothing but a sentence while the grade is hidden
+    (the ledger's visibility), the quiz is off, or no attempt counts."""
+    record = service.exports.ledger.record(assignment.id, student_id).for_student()
+    with service.engine.connect() as conn:
+        on = quiz_ledger.enabled(conn, assignment.id)
+    if not on:
+        return {"message": QUIZ_ZH["off"], "questions": []}
+    if record.hidden:
+        return {"message": QUIZ_ZH["hidden"], "questions": []}
+    if record.attempt_id is None:
+        return {"message": QUIZ_ZH["none"], "questions": []}
+    questions = quiz_ledger.questions_of(assignment, _chapters(service, assignment))
+    with service.engine.connect() as conn:
+        answers = {a.question: a for a in quiz_answers.of_attempts(conn, [record.attempt_id])}
+        graded = rubric_grading.gradings(conn, [a.id for a in answers.values() if a.kind == "written"])
+        items = rubric_grading.items_by_id(conn, (i for g in graded.values() for i in g.applied))
+    rows = []
+    for q in questions:
+        answer = answers.get(q.id)
+        grading = graded.get(answer.id) if answer is not None else None
+        applied = (
+            sorted((items[i] for i in grading.applied if i in items), key=lambda i: i.position)
+            if grading
+            else []
+        )
+        if answer is None:
+            points: float | None = None
+        elif q.kind == "choice" or not quiz_ledger.needs_grading(answer):
+            points = answer.points or 0.0  # a blank or unreadable written answer scores 0
+        else:
+            points = rubric_grading.points_of(applied, q.points) if grading else None
+        rows.append(
+            {
+                "q": q,
+                "answer": answer,
+                "points": points,
+                "applied": applied,
+                "comment": grading.comment if grading else "",
+                "status": QUIZ_ZH["status"].get(answer.status, answer.status)
+                if answer
+                else QUIZ_ZH["status"]["missing"],
+            }
+        )
+    return {"message": "", "questions": rows, "record": record}
+
+
+@router.get("/assignments/{assignment_id}/quiz")
+def student_quiz(request: Request, assignment_id: str) -> Response:
+    session = page_auth.current_session(request)
+    student = pages.current_student(request, session)
+    if student is None:
+        return page_kit.redirect(request, "/login")
+    service = page_auth.service_of(request)
+    assignment = _assignment(service, assignment_id)
+    if assignment is None:
+        return page_kit.error_page(request, session, 404, "找不到这份作业", assignment_id)
+    view = student_quiz_view(service, assignment, student.student_id)
+    return page_kit.render(request, session, "student_quiz.html", {"a": assignment, "zh": QUIZ_ZH, **view})
+
+
+__all__ = ["QUIZ_ZH", "counted_answers", "quiz_status", "release_warning", "router", "student_quiz_view"]
