@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0011_quiz_rubrics"
-down_revision = "0009_lti_bindings"
+down_revision = "0013_sessions_refusals"  # branches were merged in this order: 0009, 0013, 0011
 branch_labels = None
 depends_on = None
 
