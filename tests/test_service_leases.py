@@ -132,8 +132,11 @@ def test_the_login_throttle_is_shared_by_processes(
         s.close()
 
 
-def test_the_worker_reads_the_gradebook_not_grades_csv(tmp_path: Path) -> None:
-    """A batch folder whose grades.csv says something else: the outcome is the gradebook's."""
+def test_the_worker_reads_the_result_file_not_the_gradebook_nor_grades_csv(tmp_path: Path) -> None:
+    """The grade host's result file is the only thing the worker reads: a batch folder whose
+    grades.csv says something else and whose gradebook is gone still gives the result file's
+    outcome, and a folder without the file is a grader fault that says so."""
+    from autograder.grade import result_file
     from autograder.grade.gradebook import Gradebook, safe_id
     from autograder.model import ReleaseInfo, StudentResult
     from autograder.service.app.worker import GradeRunFailed, read_outcome
@@ -151,16 +154,18 @@ def test_the_worker_reads_the_gradebook_not_grades_csv(tmp_path: Path) -> None:
     (out / safe_id(sid)).mkdir()
     (out / safe_id(sid) / "feedback.html").write_text("<html></html>")
     (out / "grades.csv").write_text("student_id,nonsense\nr01,99\n")  # written for people only
+    result_file.write(out, sid)  # what the grade host does after its batch
+    (out / "gradebook.sqlite").unlink()
     got = read_outcome(out, sid, release)
     assert got.grade_status == "malformed:not_json" and got.score == 0.0
-    assert got.grades_row[0] == sid and got.grades_row[-1] == "malformed:not_json"
-    (out / "gradebook.sqlite").unlink()
-    with pytest.raises(GradeRunFailed, match="no gradebook"):
+    (out / result_file.RESULT_FILE).unlink()
+    with pytest.raises(GradeRunFailed, match="result_missing"):
         read_outcome(out, sid, release)
 
 
 def test_a_result_outside_the_release_points_is_a_grader_fault(tmp_path: Path) -> None:
     from autograder.exercises.base import ExerciseScore
+    from autograder.grade import result_file
     from autograder.grade.gradebook import Gradebook, safe_id
     from autograder.model import ReleaseInfo, StudentResult
     from autograder.service.app.worker import GradeRunFailed, read_outcome
@@ -181,7 +186,8 @@ def test_a_result_outside_the_release_points_is_a_grader_fault(tmp_path: Path) -
         )
     (out / safe_id("r02")).mkdir()
     (out / safe_id("r02") / "feedback.html").write_text("<html></html>")
-    with pytest.raises(GradeRunFailed, match="jaxgrade-result/1"):
+    result_file.write(out, "r02")
+    with pytest.raises(GradeRunFailed, match="jaxgrade-result/1: result_mismatch"):
         read_outcome(out, "r02", release)
 
 

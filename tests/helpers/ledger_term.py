@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from autograder.exercises import CHAPTERS, EXERCISE_IDS
-from autograder.grade.reports import format_score
 
 from helpers.served import MALFORMED, write_roster
 
@@ -73,14 +72,7 @@ def outcome(student_id: str, assignment_id: str, points: dict[str, float], out_d
     exercises = {ex: float(points.get(ex, 0.0)) if ex in CHAPTERS[chapter] else 0.0 for ex in EXERCISE_IDS}
     total = sum(v for v in exercises.values())
     status = f"partial:not_submitted:{other}"
-    row = (
-        student_id,
-        *(format_score(exercises[ex]) for ex in EXERCISE_IDS),
-        format_score(total),
-        "80.00",
-        status,
-    )
-    return GradedOutcome(total, 80.0, status, exercises, row, {}, (), str(out_dir))
+    return GradedOutcome(total, 80.0, status, exercises, {}, (), str(out_dir))
 
 
 @dataclass
