@@ -371,7 +371,8 @@ def test_first_release_database_upgrades_keeping_everything(
     for key, old_row in rows["attempts"].items():  # the old cells, parsed, are the stored numbers
         cells = json.loads(str(old_row["grades_row"]))
         exercises = GRADES_COLUMNS[1 : len(cells) - 3]  # the cells' exercise columns
-        assert numbers[key] == {ex: float(c) if c else None for ex, c in zip(exercises, cells[1:-3], strict=True)}
+        parsed = {ex: float(c) if c else None for ex, c in zip(exercises, cells[1:-3], strict=True)}
+        assert numbers[key] == parsed
     # The old attempts are the first assignment's, as is the new one; the service filled in its release.
     assert {r["assignment_id"] for r in upgraded["attempts"].values()} == {assignments.FIRST_ASSIGNMENT}
     assert set(upgraded["attempts"]) == set(rows["attempts"]) | {later["id"]}
