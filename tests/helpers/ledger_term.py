@@ -4,8 +4,8 @@ gradebook-of-record tests (tests/test_ledger.py, tests/test_ledger_stateful.py).
 Two assignments on the course release: hw2 (chapter 2, past due, a late window with factor 0.9,
 `after_due`, `last`) and hw5 (chapter 5, open, `on_release`, `best`). `Term.upload` stores a real
 upload and records the result a worker reports for a one-chapter notebook: the assignment's
-exercises with the given points, the other chapter's at 0 and `partial:not_submitted:<other>`, the
-batch's grades.csv cells of that result (max_total 80), exactly as the batch grades such an upload.
+exercises with the given points, the other chapter's at 0 and `partial:not_submitted:<other>`,
+max_total 80, exactly as the batch grades such an upload.
 """
 
 from __future__ import annotations
