@@ -6,7 +6,8 @@ processes on one database rely on.
 - `finish_*` writes only for the worker that holds the lease; the heartbeat renews it.
 - Every claim is recorded in `gradings` with how it ended.
 - The log-in throttle counts failures in the database: one process's count holds in another.
-- The worker reads a grading's result from the batch's gradebook, not from grades.csv.
+- The worker reads a grading's result from the grade host's result file, not the gradebook or grades.csv.
+- Only leases.py grants, renews or ends a lease.
 - Upload rules come from intake; attempt-state labels agree with the status texts.
 """
 
@@ -243,3 +244,24 @@ def test_refusal_texts_live_in_messages() -> None:
         src = (service / f"{name}.py").read_text()
         assert not re.search(r"Refusal\(\s*\d", src), f"{name}.py builds a refusal text of its own"
         assert not re.search(r"error=\"[^\"]*[\u4e00-\u9fff]", src), f"{name}.py has a Chinese error text"
+
+
+def test_only_leases_py_grants_or_ends_a_lease() -> None:
+    """The claim (a lease granted), the heartbeat and a holder's finish are written in leases.py
+    only: no other service module passes `lease_until` a value or `held_by` to an UPDATE itself."""
+    import ast
+
+    service = Path(__file__).resolve().parents[1] / "autograder" / "service"
+    found = []
+    for path in sorted(service.rglob("*.py")):
+        if path.name == "leases.py" or "migrations" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.keyword) and node.arg == "lease_until":
+                if not (isinstance(node.value, ast.Constant) and node.value.value is None):
+                    found.append(f"{path.name}:{node.value.lineno}: lease_until=")
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            if node.func.attr == "where" and any("held_by" in ast.unparse(a) for a in node.args):
+                found.append(f"{path.name}:{node.lineno}: where(held_by(...))")
+    assert found == []
