@@ -406,3 +406,28 @@ def test_service_records_its_one_assignment_and_files_uploads_under_it(
     assert only.due_at == deadline.timestamp() and only.counting == "best" and len(only.exercises) == 8
     stored = row_dump(url, ("attempts",))["attempts"][attempt.id]
     assert stored["assignment_id"] == assignments.FIRST_ASSIGNMENT
+
+
+def test_revision_0010_reads_the_numbers_or_else_parses_the_cells() -> None:
+    """Scores as numbers (revision 0010): an attempt's `exercises` JSON when it is an object of
+    numbers, else its stored grades.csv cells parsed ("" is no score); neither: nothing."""
+    path = schema.MIGRATIONS / "versions" / "0010_result_numbers.py"
+    spec = importlib.util.spec_from_file_location("revision_0010", path)
+    assert spec is not None and spec.loader is not None
+    revision = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(revision)
+    cells = json.dumps(
+        ["s1", "7.00", "", "2.50", "0.00", "0.00", "0.00", "0.00", "10.00", "19.50", "80.00", "ok"]
+    )
+    parsed = dict(zip(revision.CELL_EXERCISES, (7.0, None, 2.5, 0.0, 0.0, 0.0, 0.0, 10.0), strict=True))
+    assert revision.points_of(None, cells) == parsed
+    assert revision.points_of("not json", cells) == parsed
+    assert revision.points_of('{"fusion": "7.00"}', cells) == parsed  # not numbers: the cells decide
+    assert revision.points_of('{"fusion": 7.123456, "recompile": null}', cells) == {
+        "fusion": 7.123456,
+        "recompile": None,
+    }
+    assert revision.points_of(None, json.dumps(["s1", "1.00"])) == {}  # not a row of that grades.csv
+    assert revision.points_of(None, None) == {}
+    with pytest.raises(ValueError):
+        revision.points_of(None, cells.replace('"7.00"', '"nan"'))
