@@ -39,6 +39,21 @@ class AttemptState(StrEnum):
 ATTEMPT_FINISHED = frozenset({AttemptState.GRADED, AttemptState.GRADER_ERROR})
 
 
+class RegradeRunState(StrEnum):
+    """A regrade run (service/domain/regrade_runs.py): open -> published | cancelled."""
+
+    OPEN = "open"  # its candidates may still be graded; a TA may publish it once all finished
+    PUBLISHED = "published"
+    CANCELLED = "cancelled"
+
+
+class RegradeRequestState(StrEnum):
+    """A student's regrade request (service/domain/regrade_requests.py): open -> resolved."""
+
+    OPEN = "open"
+    RESOLVED = "resolved"
+
+
 class JobKind(StrEnum):
     """How one student of a batch ended (`JobOutcome.kind`, grade/batch.py)."""
 

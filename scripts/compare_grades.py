@@ -70,7 +70,8 @@ def hostile_submissions(subs: Path) -> int:
 
 
 def build_sets(names: list[str], root: Path) -> dict[str, Path]:
-    release = ReleaseInfo.load(REPO / "assignments" / sorted(os.listdir(REPO / "assignments"))[-1])
+    releases = sorted(p for p in (REPO / "assignments").iterdir() if p.is_dir())  # not the quiz keys
+    release = ReleaseInfo.load(releases[-1])
     out = {}
     for name in names:
         subs = root / "submissions" / name

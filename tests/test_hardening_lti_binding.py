@@ -144,7 +144,7 @@ def test_the_outbox_queues_grades_for_bound_courses_only(tmp_path: Path) -> None
     service.submit("s1", [("x.ipynb", b"{}")])
     claimed = service.claim_next("test")
     assert claimed is not None
-    service.finish_graded("test", claimed.id, GradedOutcome(50.0, 80.0, "ok", {}, (), {}, (), ""))
+    service.finish_graded("test", claimed.id, GradedOutcome(50.0, 80.0, "ok", {}, {}, (), ""))
     assert outbox.counted_grade_changed(service.engine, "a1", "s1") == 1
     with service.engine.connect() as conn:
         queued = conn.execute(

@@ -30,7 +30,7 @@ def service(tmp_path: Path) -> Service:
         claimed = s.claim_next("test")
         assert claimed is not None
         points = {e: 0.0 for e in exercises(s)}
-        s.finish_graded("test", claimed.id, GradedOutcome(0.0, 80.0, "ok", points, (), {}, (), ""))
+        s.finish_graded("test", claimed.id, GradedOutcome(0.0, 80.0, "ok", points, {}, (), ""))
     return s
 
 

@@ -149,7 +149,7 @@ OFFSETS_S = st.sampled_from([-2 * 3600, 3600, 86400])
 def _reset(term: Term) -> None:
     tables = ("regrade_request_messages", "regrade_requests", "overrides", "extensions", "grade_releases")
     with term.service.engine.begin() as conn:
-        for name in (*tables, "regrade_results", "gradings", "attempts"):
+        for name in (*tables, "regrade_results", "gradings", "attempt_scores", "attempts"):
             conn.execute(sa.delete(db.metadata.tables[name]))
     term.set_time(START)
 

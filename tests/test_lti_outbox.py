@@ -48,7 +48,7 @@ def grade(service: Service, student_id: str, score: float) -> None:
     service.submit(student_id, [("x.ipynb", b"{}")])
     claimed = service.claim_next("test")
     assert claimed is not None
-    service.finish_graded("test", claimed.id, GradedOutcome(score, 80.0, "ok", {}, (), {}, (), ""))
+    service.finish_graded("test", claimed.id, GradedOutcome(score, 80.0, "ok", {}, {}, (), ""))
 
 
 def rows(service: Service) -> list[sa.Row]:

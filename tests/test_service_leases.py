@@ -6,7 +6,8 @@ processes on one database rely on.
 - `finish_*` writes only for the worker that holds the lease; the heartbeat renews it.
 - Every claim is recorded in `gradings` with how it ended.
 - The log-in throttle counts failures in the database: one process's count holds in another.
-- The worker reads a grading's result from the batch's gradebook, not from grades.csv.
+- The worker reads a grading's result from the grade host's result file, not the gradebook or grades.csv.
+- Only leases.py grants, renews or ends a lease.
 - Upload rules come from intake; attempt-state labels agree with the status texts.
 """
 
@@ -132,8 +133,11 @@ def test_the_login_throttle_is_shared_by_processes(
         s.close()
 
 
-def test_the_worker_reads_the_gradebook_not_grades_csv(tmp_path: Path) -> None:
-    """A batch folder whose grades.csv says something else: the outcome is the gradebook's."""
+def test_the_worker_reads_the_result_file_not_the_gradebook_nor_grades_csv(tmp_path: Path) -> None:
+    """The grade host's result file is the only thing the worker reads: a batch folder whose
+    grades.csv says something else and whose gradebook is gone still gives the result file's
+    outcome, and a folder without the file is a grader fault that says so."""
+    from autograder.grade import result_file
     from autograder.grade.gradebook import Gradebook, safe_id
     from autograder.model import ReleaseInfo, StudentResult
     from autograder.service.app.worker import GradeRunFailed, read_outcome
@@ -151,16 +155,18 @@ def test_the_worker_reads_the_gradebook_not_grades_csv(tmp_path: Path) -> None:
     (out / safe_id(sid)).mkdir()
     (out / safe_id(sid) / "feedback.html").write_text("<html></html>")
     (out / "grades.csv").write_text("student_id,nonsense\nr01,99\n")  # written for people only
+    result_file.write(out, sid)  # what the grade host does after its batch
+    (out / "gradebook.sqlite").unlink()
     got = read_outcome(out, sid, release)
     assert got.grade_status == "malformed:not_json" and got.score == 0.0
-    assert got.grades_row[0] == sid and got.grades_row[-1] == "malformed:not_json"
-    (out / "gradebook.sqlite").unlink()
-    with pytest.raises(GradeRunFailed, match="no gradebook"):
+    (out / result_file.RESULT_FILE).unlink()
+    with pytest.raises(GradeRunFailed, match="result_missing"):
         read_outcome(out, sid, release)
 
 
 def test_a_result_outside_the_release_points_is_a_grader_fault(tmp_path: Path) -> None:
     from autograder.exercises.base import ExerciseScore
+    from autograder.grade import result_file
     from autograder.grade.gradebook import Gradebook, safe_id
     from autograder.model import ReleaseInfo, StudentResult
     from autograder.service.app.worker import GradeRunFailed, read_outcome
@@ -181,7 +187,8 @@ def test_a_result_outside_the_release_points_is_a_grader_fault(tmp_path: Path) -
         )
     (out / safe_id("r02")).mkdir()
     (out / safe_id("r02") / "feedback.html").write_text("<html></html>")
-    with pytest.raises(GradeRunFailed, match="jaxgrade-result/1"):
+    result_file.write(out, "r02")
+    with pytest.raises(GradeRunFailed, match="jaxgrade-result/1: result_mismatch"):
         read_outcome(out, "r02", release)
 
 
@@ -237,3 +244,24 @@ def test_refusal_texts_live_in_messages() -> None:
         src = (service / f"{name}.py").read_text()
         assert not re.search(r"Refusal\(\s*\d", src), f"{name}.py builds a refusal text of its own"
         assert not re.search(r"error=\"[^\"]*[\u4e00-\u9fff]", src), f"{name}.py has a Chinese error text"
+
+
+def test_only_leases_py_grants_or_ends_a_lease() -> None:
+    """The claim (a lease granted), the heartbeat and a holder's finish are written in leases.py
+    only: no other service module passes `lease_until` a value or `held_by` to an UPDATE itself."""
+    import ast
+
+    service = Path(__file__).resolve().parents[1] / "autograder" / "service"
+    found = []
+    for path in sorted(service.rglob("*.py")):
+        if path.name == "leases.py" or "migrations" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.keyword) and node.arg == "lease_until":
+                if not (isinstance(node.value, ast.Constant) and node.value.value is None):
+                    found.append(f"{path.name}:{node.value.lineno}: lease_until=")
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            if node.func.attr == "where" and any("held_by" in ast.unparse(a) for a in node.args):
+                found.append(f"{path.name}:{node.lineno}: where(held_by(...))")
+    assert found == []

@@ -29,11 +29,12 @@ import pytest
 import sqlalchemy as sa
 from alembic import command
 
+from autograder.grade.reports import GRADES_COLUMNS
 from autograder.service.domain import assignments
 from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.core import Service
 from autograder.service.domain.lti import tables as lti_tables
-from autograder.service.storage import db, quiz_tables, schema
+from autograder.service.storage import db, quiz_tables, schema, scores
 
 from helpers.databases import (
     db_args,
@@ -357,9 +358,22 @@ def test_first_release_database_upgrades_keeping_everything(
     assert status == 202
     new.stop()
     upgraded = row_dump(url)
+    dropped = {"grades_row"}  # grades.csv cells written for people: kept as numbers (attempt_scores)
     for table, old_rows in rows.items():
         for key, old_row in old_rows.items():  # every row and value kept (later revisions add columns)
-            assert {c: upgraded[table][key][c] for c in old_row} == old_row, (table, key)
+            kept = {c: v for c, v in old_row.items() if c not in dropped}
+            assert {c: upgraded[table][key][c] for c in kept} == kept, (table, key)
+    engine = engine_for(url)
+    try:
+        with engine.connect() as conn:
+            numbers = scores.of_attempts(conn, rows["attempts"])
+    finally:
+        engine.dispose()
+    for key, old_row in rows["attempts"].items():  # the old cells, parsed, are the stored numbers
+        cells = json.loads(str(old_row["grades_row"]))
+        exercises = GRADES_COLUMNS[1 : len(cells) - 3]  # the cells' exercise columns
+        parsed = {ex: float(c) if c else None for ex, c in zip(exercises, cells[1:-3], strict=True)}
+        assert numbers[key] == parsed
     # The old attempts are the first assignment's, as is the new one; the service filled in its release.
     assert {r["assignment_id"] for r in upgraded["attempts"].values()} == {assignments.FIRST_ASSIGNMENT}
     assert set(upgraded["attempts"]) == set(rows["attempts"]) | {later["id"]}
@@ -393,3 +407,28 @@ def test_service_records_its_one_assignment_and_files_uploads_under_it(
     assert only.due_at == deadline.timestamp() and only.counting == "best" and len(only.exercises) == 8
     stored = row_dump(url, ("attempts",))["attempts"][attempt.id]
     assert stored["assignment_id"] == assignments.FIRST_ASSIGNMENT
+
+
+def test_revision_0010_reads_the_numbers_or_else_parses_the_cells() -> None:
+    """Scores as numbers (revision 0010): an attempt's `exercises` JSON when it is an object of
+    numbers, else its stored grades.csv cells parsed ("" is no score); neither: nothing."""
+    path = schema.MIGRATIONS / "versions" / "0010_result_numbers.py"
+    spec = importlib.util.spec_from_file_location("revision_0010", path)
+    assert spec is not None and spec.loader is not None
+    revision = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(revision)
+    cells = json.dumps(
+        ["s1", "7.00", "", "2.50", "0.00", "0.00", "0.00", "0.00", "10.00", "19.50", "80.00", "ok"]
+    )
+    parsed = dict(zip(revision.CELL_EXERCISES, (7.0, None, 2.5, 0.0, 0.0, 0.0, 0.0, 10.0), strict=True))
+    assert revision.points_of(None, cells) == parsed
+    assert revision.points_of("not json", cells) == parsed
+    assert revision.points_of('{"fusion": "7.00"}', cells) == parsed  # not numbers: the cells decide
+    assert revision.points_of('{"fusion": 7.123456, "recompile": null}', cells) == {
+        "fusion": 7.123456,
+        "recompile": None,
+    }
+    assert revision.points_of(None, json.dumps(["s1", "1.00"])) == {}  # not a row of that grades.csv
+    assert revision.points_of(None, None) == {}
+    with pytest.raises(ValueError):
+        revision.points_of(None, cells.replace('"7.00"', '"nan"'))

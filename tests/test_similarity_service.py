@@ -40,7 +40,7 @@ def _files(folder: Path) -> list[tuple[str, bytes]]:
 
 def _grade(service: Service) -> None:
     while (claimed := service.claim_next("test")) is not None:
-        service.finish_graded("test", claimed.id, GradedOutcome(1.0, 80.0, "ok", {}, (), {}, (), ""))
+        service.finish_graded("test", claimed.id, GradedOutcome(1.0, 80.0, "ok", {}, {}, (), ""))
 
 
 def make_service(tmp: Path, deadline: datetime | None = None) -> Service:

@@ -2,10 +2,12 @@
 
     python -m autograder.commands.grade_host       (started by service/app/worker.py, never by hand)
 
-Each request is one JSON line on stdin, `{"argv": [<jaxgrade grade arguments>], "log": <path>}`;
-the host grades it exactly as `jaxgrade grade <argv>` would (same options check, same runner,
-same batch and gradebook) with its output in `log`, and answers one JSON line on stdout,
-`{"exit": <the command's exit code>}`.
+Each request is one JSON line on stdin, `{"argv": [<jaxgrade grade arguments>], "log": <path>,
+"result_for": <student id>}`; the host grades it exactly as `jaxgrade grade <argv>` would (same
+options check, same runner, same batch and gradebook) with its output in `log`, and answers one JSON
+line on stdout, `{"exit": <the command's exit code>}`. With `result_for`, a batch that ended well
+also leaves that student's result as `OUT/result.json` (`jaxgrade-result/1`, grade/result_file.py):
+the one thing the service reads back, never the batch's gradebook or its grades.csv.
 
 Why it stays up: with `--executor tcp://...` each `jaxgrade grade` process connects a Dask client,
 packs the release and checks every worker before it grades anything; the host does that once and
@@ -64,9 +66,11 @@ class GradeHost:
             kept = self._executors[key] = KeptExecutor(inner)
         return kept
 
-    def grade(self, argv: list[str], log: Any) -> int:
-        """What `jaxgrade grade ARGV` returns, with its output in `log` (no LMS or nbgrader input)."""
+    def grade(self, argv: list[str], log: Any, result_for: str | None = None) -> int:
+        """What `jaxgrade grade ARGV` returns, with its output in `log` (no LMS or nbgrader input);
+        with `result_for`, that student's result file too (a batch without it is a grader fault)."""
         from autograder.commands.grade import check_options, make_run_settings
+        from autograder.grade import result_file
         from autograder.grade import run as runner
         from autograder.grade.batch import BatchConfig, run_batch
         from autograder.model import ReleaseInfo
@@ -94,6 +98,12 @@ class GradeHost:
             if summary.exit_code:
                 print(f"jaxgrade grade: grader fault: {summary.reason}", file=log)
                 return EXIT_GRADER_FAULT
+            if result_for is not None:
+                try:
+                    result_file.write(opts.out, result_for, opts.exercises)
+                except (KeyError, OSError, ValueError) as exc:
+                    print(f"jaxgrade grade: grader fault: no result file: {exc}", file=log)
+                    return EXIT_GRADER_FAULT
             return EXIT_OK
 
     def serve(self, requests: Any, replies: Any) -> None:
@@ -101,7 +111,8 @@ class GradeHost:
             request = json.loads(line)
             with open(request["log"], "a", encoding="utf-8") as log:
                 try:
-                    code = self.grade([str(a) for a in request["argv"]], log)
+                    result_for = request.get("result_for")
+                    code = self.grade([str(a) for a in request["argv"]], log, result_for)
                 except Exception as exc:  # our own bug: the grader's fault, and the host goes on
                     print(f"jaxgrade grade: grader fault: {type(exc).__name__}: {exc}", file=log)
                     code = EXIT_GRADER_FAULT

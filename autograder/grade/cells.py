@@ -220,17 +220,37 @@ class AnalysisBudget:
         return True
 
 
-def _by_pattern(src: str) -> tuple[set[str], set[str]]:
+@dataclass(frozen=True)
+class CellNames:
+    """What one code cell defines: names it binds, names it registers on, and whether it was read
+    as Python within the caps (else from line patterns only)."""
+
+    bound: frozenset[str]
+    registered: frozenset[str]
+    analysed: bool
+
+
+@dataclass(frozen=True)
+class SignedCell:
+    """The exercises (in chapter order) whose interface one cell defines, and whether it was read
+    within the caps."""
+
+    exercises: tuple[str, ...]
+    analysed: bool
+
+
+def _by_pattern(src: str, analysed: bool) -> CellNames:
     """Names bound and registered on, from line patterns only (linear in the cell)."""
-    return {a or b for a, b in _DEF_LINE.findall(src)}, set(_REGISTER_LINE.findall(src))
+    bound = frozenset(a or b for a, b in _DEF_LINE.findall(src))
+    return CellNames(bound, frozenset(_REGISTER_LINE.findall(src)), analysed)
 
 
-def _bound_and_registered(src: str, budget: AnalysisBudget) -> tuple[set[str], set[str], bool]:
-    """(names bound, names registered on, whether the cell was read as Python within the caps)."""
+def _bound_and_registered(src: str, budget: AnalysisBudget) -> CellNames:
+    """The cell's names, read as Python when the budget allows it."""
     if src.startswith("%%"):  # %%time, %%capture, ...: the body is the Python that runs
         src = src.split("\n", 1)[1] if "\n" in src else ""
     if not budget.take(src):
-        return (*_by_pattern(src), False)
+        return _by_pattern(src, False)
     many_magics = not budget.take_magics(len(_MAGIC_LINE.findall(src)))
     text = None if many_magics else _python_text(src)
     try:
@@ -238,26 +258,26 @@ def _bound_and_registered(src: str, budget: AnalysisBudget) -> tuple[set[str], s
         binder = _Binder()
         binder.visit(tree)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return (*_by_pattern(src), not many_magics)
-    return binder.bound, binder.registered, not many_magics
+        return _by_pattern(src, not many_magics)
+    return CellNames(frozenset(binder.bound), frozenset(binder.registered), not many_magics)
 
 
 def signed_exercises(src: str, exercises: tuple[str, ...], budget: AnalysisBudget | None = None) -> list[str]:
     """Exercises (in chapter order) whose interface this code cell defines or registers."""
-    return _signs(src, exercises, budget or AnalysisBudget())[0]
+    return list(_signs(src, exercises, budget or AnalysisBudget()).exercises)
 
 
-def _signs(src: str, exercises: tuple[str, ...], budget: AnalysisBudget) -> tuple[list[str], bool]:
-    """(signed exercises, whether the cell was read within the caps)."""
+def _signs(src: str, exercises: tuple[str, ...], budget: AnalysisBudget) -> SignedCell:
     first = src.lstrip("\n").split("\n", 1)[0].strip()
     m = _WRITEFILE.match(first)
     if m:
         name = m.group(1)
-        return [ex for ex in exercises if name.endswith(sign(ex).writes_suffixes)], True
-    bound, registered, analysed = _bound_and_registered(src, budget)
-    signed = [ex for ex in exercises
-              if bound & set((sg := sign(ex)).defines) or registered & set(sg.registers_on)]
-    return signed, analysed
+        return SignedCell(tuple(ex for ex in exercises if name.endswith(sign(ex).writes_suffixes)), True)
+    names = _bound_and_registered(src, budget)
+    signed = tuple(ex for ex in exercises
+                   if names.bound & set((sg := sign(ex)).defines)
+                   or names.registered & set(sg.registers_on))  # fmt: skip
+    return SignedCell(signed, names.analysed)
 
 
 @dataclass(frozen=True)
@@ -324,8 +344,9 @@ def map_cells(chapter: str, release_nb: dict[str, Any], student_nb: dict[str, An
         if role == "answer" and ex is not None:
             target = ex
         else:
-            signed, analysed = _signs(code, exercises, budget)
-            if not analysed:
+            cell = _signs(code, exercises, budget)
+            signed = cell.exercises
+            if not cell.analysed:
                 notes.append(message("cell_not_analysed", cell=i + 1, chars=MAX_ANALYSED_CELL_CHARS,
                                      magics=MAX_MAGIC_LINES))
             target = signed[0] if signed else (current or exercises[0])

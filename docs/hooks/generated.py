@@ -5,7 +5,9 @@ what GENERATORS[NAME] returns, read from the code as it is now, so these pages c
 - `cli`: every subcommand of `autograder/cli.py`'s argparse parser (usage, arguments, defaults, help);
 - `observation-keys`: the "Observation keys" docstrings of the child's probes
   (`autograder/sandboxed/probes/`);
-- `result-format`: the wire formats documented in `autograder/grade/codec.py`'s docstring.
+- `result-format`: the wire formats documented in `autograder/grade/codec.py`'s docstring;
+- `result-schema`: the JSON Schema the service worker validates a result file against
+  (`autograder/grade/result_file.py`).
 A marker naming no generator fails the build, and so does a generator that finds nothing.
 """
 
@@ -118,10 +120,17 @@ def result_format() -> str:
     return "\n".join(["```text", doc[start:].strip(), "```"])
 
 
+def result_schema() -> str:
+    from autograder.grade import result_file
+
+    return "\n".join(["```json", result_file.schema_json(), "```"])
+
+
 GENERATORS: dict[str, Callable[[], str]] = {
     "cli": cli_reference,
     "observation-keys": observation_keys,
     "result-format": result_format,
+    "result-schema": result_schema,
 }
 
 

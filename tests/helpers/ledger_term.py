@@ -4,8 +4,8 @@ gradebook-of-record tests (tests/test_ledger.py, tests/test_ledger_stateful.py).
 Two assignments on the course release: hw2 (chapter 2, past due, a late window with factor 0.9,
 `after_due`, `last`) and hw5 (chapter 5, open, `on_release`, `best`). `Term.upload` stores a real
 upload and records the result a worker reports for a one-chapter notebook: the assignment's
-exercises with the given points, the other chapter's at 0 and `partial:not_submitted:<other>`, the
-batch's grades.csv cells of that result (max_total 80), exactly as the batch grades such an upload.
+exercises with the given points, the other chapter's at 0 and `partial:not_submitted:<other>`,
+max_total 80, exactly as the batch grades such an upload.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from autograder.exercises import CHAPTERS, EXERCISE_IDS
-from autograder.grade.reports import format_score
 
 from helpers.served import MALFORMED, write_roster
 
@@ -73,14 +72,7 @@ def outcome(student_id: str, assignment_id: str, points: dict[str, float], out_d
     exercises = {ex: float(points.get(ex, 0.0)) if ex in CHAPTERS[chapter] else 0.0 for ex in EXERCISE_IDS}
     total = sum(v for v in exercises.values())
     status = f"partial:not_submitted:{other}"
-    row = (
-        student_id,
-        *(format_score(exercises[ex]) for ex in EXERCISE_IDS),
-        format_score(total),
-        "80.00",
-        status,
-    )
-    return GradedOutcome(total, 80.0, status, exercises, row, {}, (), str(out_dir))
+    return GradedOutcome(total, 80.0, status, exercises, {}, (), str(out_dir))
 
 
 @dataclass

@@ -13,6 +13,7 @@ import json
 import sys
 from pathlib import Path
 
+from autograder.grade import result_file
 from autograder.model import ReleaseInfo
 from autograder.service.app.worker import read_outcome
 from autograder.service.domain.config import ServiceConfig
@@ -37,7 +38,9 @@ def main(argv: list[str]) -> dict[str, object]:
         att = service.submit(sid, [(f"{sid}.ipynb", (subs / f"{sid}.ipynb").read_bytes())])
         claimed = service.claim_next("test/worker-1")
         assert claimed is not None and claimed.id == att.id
-        # the worker's reading of a finished batch folder: the real run's gradebook, checked
+        # the worker's reading of a finished batch folder: the result file the grade host writes from
+        # the real run's gradebook, validated and checked
+        result_file.write(out, sid, (EXERCISE,))
         assert service.finish_graded("test/worker-1", att.id, read_outcome(out, sid, release, (EXERCISE,)))
     rows = list(csv.DictReader(io.StringIO(service.grades_csv())))
     dashboard = service.dashboard()

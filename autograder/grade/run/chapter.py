@@ -96,7 +96,8 @@ def grade_chapter(job: Job, chapter: str, notebook: dict[str, Any],
     try:
         libraries = list(build.libraries)
         runs = run_notebook_children(job, chapter, cells, exercises, inputs, libraries, kernel_child)
-        kernel_status, kernel_values = kernel_child.finish()
+        kernel_end = kernel_child.finish()
+        kernel_status, kernel_values = kernel_end.status, kernel_end.values
     finally:
         kernel_child.kill()
     if job.settings.profile_dir is not None:

@@ -293,20 +293,28 @@ def kill_child(proc: Any) -> SandboxResult:
         raise GraderFault(f"sandbox failed while killing a child: {exc}") from exc
 
 
-def crash_status(result: SandboxResult) -> tuple[str, str]:
-    """(status, detail_zh) for a child that ended before finishing. A child the host's OOM killer
-    took before it reached its own limit is the machine's fault: GraderFault (retried), never a zero."""
+@dataclass(frozen=True)
+class CrashStatus:
+    """How a child that ended before finishing is reported to the student."""
+
+    status: str  # a Status: memory, timeout or crashed
+    detail_zh: str  # what ended it ("" when the status says it all)
+
+
+def crash_status(result: SandboxResult) -> CrashStatus:
+    """The status of a child that ended before finishing. A child the host's OOM killer took before
+    it reached its own limit is the machine's fault: GraderFault (retried), never a zero."""
     if result.limit == "host_oom":
         raise GraderFault("a child was killed by the host's OOM killer before reaching its own limit")
     if result.limit == "memory":
-        return Status.MEMORY, ""
+        return CrashStatus(Status.MEMORY, "")
     if result.timed_out or result.limit in ("wall", "cpu"):
-        return Status.TIMEOUT, ""
+        return CrashStatus(Status.TIMEOUT, "")
     if result.signal is not None:
-        return Status.CRASHED, crash_detail("signal", signal=result.signal)
+        return CrashStatus(Status.CRASHED, crash_detail("signal", signal=result.signal))
     if result.limit is not None:
-        return Status.CRASHED, crash_detail("limit", limit=result.limit)
-    return Status.CRASHED, crash_detail("exit", code=result.exit_code)
+        return CrashStatus(Status.CRASHED, crash_detail("limit", limit=result.limit))
+    return CrashStatus(Status.CRASHED, crash_detail("exit", code=result.exit_code))
 
 
 def job_sandbox(settings: RunSettings, uid: int) -> Sandbox:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import secrets
 import shutil
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,14 @@ from autograder.sandboxed.wire import (
     ready_line,
 )
 
+
+@dataclass(frozen=True)
+class KernelEnd:
+    """How a chapter's kernel child ended: the kernel.__run__ status (ok, not_built, timeout,
+    crashed, ...) and exercise id -> its "kernel."-prefixed observation values."""
+
+    status: str
+    values: dict[str, dict[str, Any]]
 
 class _KernelRun:
     """A started kernel child and what the parent has seen of it, with the CPU deadline that follows
@@ -118,12 +127,12 @@ class KernelChild:
         if self._run is not None:
             self._run.poll()
 
-    def finish(self) -> tuple[str, dict[str, dict[str, Any]]]:
-        """(kernel.__run__ status, exercise id -> its "kernel."-prefixed observation values)."""
+    def finish(self) -> KernelEnd:
+        """How the kernel child ended, with what it observed."""
         self.start()
         run = self._run
         if run is None:
-            return "not_built", {}
+            return KernelEnd("not_built", {})
         while run.result is None:
             run.poll()
             if run.result is None:
@@ -142,10 +151,10 @@ class KernelChild:
         if run.timed_out:
             status = "timeout"
         else:
-            status = "ok" if result.exit_code == 0 else crash_status(result)[0]
+            status = "ok" if result.exit_code == 0 else crash_status(result).status
         self.job.clock.phases.append(Phase(f"{self.chapter}/kernel", run.started_at,
                                            round(time.time() - run.started_at, 6), status))
-        return status, self._values()
+        return KernelEnd(status, self._values())
 
     def _values(self) -> dict[str, dict[str, Any]]:
         assert self._scratch is not None  # finish() started the child

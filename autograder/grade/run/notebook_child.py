@@ -23,6 +23,7 @@ from autograder.grade.observation_stream import ObservationStream
 from autograder.grade.progress_reader import ProgressEvent, ProgressReader
 from autograder.grade.run.job import (
     POLL_S,
+    CrashStatus,
     Job,
     crash_status,
     kill_child,
@@ -235,8 +236,8 @@ def _notebook_outcome(chapter: str, token: str, progress: _NotebookProgress, end
     if not remaining:
         return ChildRun(done, None, Status.OK, "", observations, result)
     failed = progress.current if progress.current is not None else remaining[0]
-    status, detail = (Status.TIMEOUT, "") if end.killed_for_timeout else crash_status(result)
-    return ChildRun(done, failed, status, detail, observations, result)
+    crash = CrashStatus(Status.TIMEOUT, "") if end.killed_for_timeout else crash_status(result)
+    return ChildRun(done, failed, crash.status, crash.detail_zh, observations, result)
 
 
 def _run_notebook_child(job: Job, chapter: str, cells: ChapterCells, exercises: list[Exercise],

@@ -8,9 +8,10 @@ its grade host (commands/grade_host.py, a subprocess that stays up) run
 
 on it (R, E: the attempt's assignment's release, and its exercises when it is part of R): the TA's
 batch code path, so the grades are the batch's by construction. While that runs,
-the worker renews the attempt's lease every lease_s / 4 (the heartbeat). The result is read from
-the batch's gradebook and checked as a `jaxgrade-result/1` message (`read_outcome`), never parsed
-out of grades.csv. Exit code 0 with a graded result is `graded`; anything else (exit 1 = the
+the worker renews the attempt's lease every lease_s / 4 (the heartbeat). The result is the one
+`jaxgrade-result/1` file the host writes (OUT/result.json), validated by its JSON Schema and checked
+against the release (`read_outcome`, grade/result_file.py); the batch's gradebook and grades.csv are
+never read here. Exit code 0 with a graded result is `graded`; anything else (exit 1 = the
 batch's grader fault, a crash of the host, a timeout, missing output) is a grader fault, retried
 with backoff (attempt_queue.py). A worker that lost its lease kills the host and records nothing.
 
@@ -24,14 +25,12 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import dataclasses
 import json
 import logging
 import os
 import select
 import shutil
 import signal
-import sqlite3
 import subprocess
 import sys
 import threading
@@ -40,9 +39,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from autograder.exercises import EXERCISE_IDS
-from autograder.grade.codec import RESULT_FORMAT, CodecError, decode_result, encode_result
-from autograder.grade.gradebook import Gradebook, safe_id
-from autograder.grade.reports import GradeRow, grades_cells
+from autograder.grade import result_file
+from autograder.grade.codec import RESULT_FORMAT
+from autograder.grade.gradebook import safe_id
 from autograder.messages import Status
 from autograder.model import GraderFault, ReleaseInfo
 from autograder.service.domain import lti_outbox, quiz_answers
@@ -72,39 +71,22 @@ def _die_with_parent() -> None:
 def read_outcome(
     out: Path, student_id: str, release: ReleaseInfo, exercises: tuple[str, ...] = ()
 ) -> GradedOutcome:
-    """The attempt's result from a finished batch folder, read from its gradebook (never from the
-    grades.csv written for people) and checked as a `jaxgrade-result/1` message is checked when it
-    comes back from a remote worker (codec.decode_result: known exercises, scores within the
-    release's points, statuses of the vocabulary). `exercises`: the graded ones when the batch ran
-    with `--exercises` (the others are in the gradebook as not graded, and are left out).
-    GradeRunFailed if it is not all there."""
-    book = out / "gradebook.sqlite"
-    if not book.is_file():
-        raise GradeRunFailed("the batch left no gradebook")
+    """The attempt's result from a finished batch folder: its `jaxgrade-result/1` file (the grade
+    host writes OUT/result.json), validated against the format's JSON Schema and checked against the
+    release as a child's output is (grade/result_file.py). The worker never opens the batch's
+    gradebook nor its grades.csv. `exercises`: the graded ones when the batch ran with `--exercises`.
+    GradeRunFailed (its message starts with the refusing check's status) if it is not all there."""
     try:
-        with Gradebook(book) as gb:
-            row, result = gb.get(student_id), gb.load_result(student_id)
-        (out / safe_id(student_id) / "feedback.html").stat()
-    except (OSError, sqlite3.Error, ValueError) as exc:
-        raise GradeRunFailed(f"grade output unreadable: {exc}") from exc
-    if row is None or result is None:
-        state = "absent" if row is None else f"{row.state}/{row.status}"
-        raise GradeRunFailed(f"the batch did not grade the attempt (gradebook: {state})")
-    if exercises:
-        result = dataclasses.replace(
-            result, scores={ex: s for ex, s in result.scores.items() if ex in exercises}
+        checked = result_file.read(
+            out / result_file.RESULT_FILE, student_id=student_id, release=release, exercises=exercises
         )
-    try:
-        checked = decode_result(
-            encode_result(result),
-            student_id=student_id,
-            content_hash_hex=result.content_hash,
-            release=release,
-            exercises=exercises or tuple(result.scores),
-        )
-    except CodecError as exc:
+    except result_file.ResultFileError as exc:
         raise GradeRunFailed(f"the batch's result is not valid {RESULT_FORMAT}: {exc}") from exc
-    exercises = {
+    try:
+        (out / safe_id(student_id) / "feedback.html").stat()
+    except OSError as exc:
+        raise GradeRunFailed(f"grade output unreadable: {exc}") from exc
+    scores = {
         ex: (None if (s := checked.scores.get(ex)) is None or s.status == Status.SKIPPED else s.score)
         for ex in EXERCISE_IDS
     }
@@ -113,8 +95,7 @@ def read_outcome(
         score=float(checked.total),
         max_score=float(checked.max_total),
         grade_status=checked.status,
-        exercises=exercises,
-        grades_row=tuple(grades_cells(GradeRow(row, checked))),
+        exercises=scores,
         subchecks=subchecks,
         flags=tuple(checked.flags),
         out_dir=str(out.resolve()),
@@ -172,15 +153,24 @@ class HostProcess:
         self.proc = None
 
     def run(
-        self, argv: list[str], log: Path, *, timeout_s: float, beat_s: float, beat: Callable[[], bool]
+        self,
+        argv: list[str],
+        log: Path,
+        *,
+        timeout_s: float,
+        beat_s: float,
+        beat: Callable[[], bool],
+        result_for: str | None = None,
     ) -> int:
-        """`jaxgrade grade ARGV`'s exit code; `beat()` every `beat_s` while it grades (False: stop)."""
+        """`jaxgrade grade ARGV`'s exit code; `beat()` every `beat_s` while it grades (False: stop).
+        `result_for`: the student whose result file the host writes into the batch's OUT."""
         proc = self._start()
         assert proc.stdin is not None and proc.stdout is not None
         self.jobs += 1
         (log.parent / "host.pid").write_text(f"{proc.pid}\n")  # for a TA (and tests) to see who grades
         try:
-            proc.stdin.write((json.dumps({"argv": argv, "log": str(log)}) + "\n").encode())
+            request = {"argv": argv, "log": str(log), "result_for": result_for}
+            proc.stdin.write((json.dumps(request) + "\n").encode())
             proc.stdin.flush()
         except OSError as exc:
             self.kill()
@@ -280,6 +270,7 @@ def grade_files(
         timeout_s=cfg.grade_timeout_s,
         beat_s=cfg.lease_s / 4,
         beat=beat,
+        result_for=attempt.student_id,
     )
     if code != 0:
         tail = (base / "grade.log").read_bytes()[-600:].decode("utf-8", "replace")

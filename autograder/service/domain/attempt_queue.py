@@ -25,14 +25,14 @@ import os
 import secrets
 import socket
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import sqlalchemy as sa
 
 from autograder.service.domain import audit, leases
 from autograder.service.domain.config import ServiceConfig
-from autograder.service.storage import db
+from autograder.service.storage import db, scores
 from autograder.service.storage.records import ClaimedAttempt, GradedOutcome
 from autograder.states import AttemptState
 
@@ -64,12 +64,7 @@ class AttemptQueue:
         for row in rows:
             final = row.tries >= self.cfg.max_tries
             with self.engine.begin() as conn:
-                taken = conn.execute(
-                    db.attempts.update()
-                    .where(*leases.held_by(db.attempts, row.id, row.worker), expired)
-                    .values(leases.taken_back(self.cfg, row.tries, row.worker))
-                ).rowcount
-                if taken == 1:
+                if leases.take_back(conn, db.attempts, self.cfg, row, now):
                     self._end_grading(conn, row.id, row.worker, "lease_expired")
                     if final:
                         self._audit_grading(conn, row.id, {"status": str(AttemptState.GRADER_ERROR)})
@@ -117,18 +112,7 @@ class AttemptQueue:
         a = db.attempts.c
         try:
             with self.engine.begin() as conn:
-                n = conn.execute(
-                    db.attempts.update()
-                    .where(a.id == attempt_id, a.status == QUEUED)
-                    .values(
-                        status=RUNNING,
-                        worker=worker,
-                        lease_until=now + self.cfg.lease_s,
-                        started_at=now,
-                        tries=a.tries + 1,
-                    )
-                ).rowcount
-                if n != 1:
+                if not leases.claim(conn, db.attempts, attempt_id, worker, now, self.cfg.lease_s):
                     return None
                 row = conn.execute(sa.select(db.attempts).where(a.id == attempt_id)).one()
                 conn.execute(
@@ -182,21 +166,22 @@ class AttemptQueue:
         outcome: str,
         values: dict[str, Any],
         audited: dict[str, Any] | None,
+        points: Mapping[str, float | None] | None = None,
     ) -> bool:
+        """End the grading (only while `worker` holds the lease); `points`: a grade's points per
+        exercise, stored as numbers in the same transaction."""
         a = db.attempts.c
         with self.engine.begin() as conn:
             before = conn.execute(sa.select(db.attempts).where(a.id == attempt_id)).first()
-            n = conn.execute(
-                db.attempts.update()
-                .where(*leases.held_by(db.attempts, attempt_id, worker))
-                .values(worker=None, lease_until=None, **values)
-            ).rowcount
-            if n == 1:
+            held = leases.finish(conn, db.attempts, attempt_id, worker, values)
+            if held:
+                if points is not None:
+                    scores.replace(conn, attempt_id, points)
                 self._end_grading(conn, attempt_id, worker, outcome)
                 if audited is not None:  # a grade (or a final grader error) is recorded: audit it
                     self._audit_grading(conn, attempt_id, audited, before)
         self._worker_idle(worker)
-        return n == 1
+        return held
 
     def finish_graded(self, worker: str, attempt_id: int, outcome: GradedOutcome) -> bool:
         """Record the grade if `worker` still holds the lease (else nothing, and False)."""
@@ -217,13 +202,13 @@ class AttemptQueue:
                 "max_score": outcome.max_score,
                 "grade_status": outcome.grade_status,
                 "exercises": json.dumps(outcome.exercises),
-                "grades_row": json.dumps(list(outcome.grades_row)),
                 "subchecks": json.dumps(outcome.subchecks),
                 "flags": json.dumps(list(outcome.flags)),
                 "out_dir": outcome.out_dir,
                 "error": None,
             },
             audited,
+            outcome.exercises,
         )
 
     def finish_grader_error(self, worker: str, attempt_id: int, error: str) -> bool:
@@ -232,13 +217,13 @@ class AttemptQueue:
             tries = conn.execute(
                 sa.select(db.attempts.c.tries).where(db.attempts.c.id == attempt_id)
             ).scalar_one()
-        retry, values = leases.after_fault(self.cfg, tries, error, self.clock())
+        fault = leases.after_fault(self.cfg, tries, error, self.clock())
         return self._finish(
             worker,
             attempt_id,
-            "retry" if retry else "grader_error",
-            values,
-            None if retry else {"status": str(AttemptState.GRADER_ERROR)},
+            "retry" if fault.retried else "grader_error",
+            fault.values,
+            None if fault.retried else {"status": str(AttemptState.GRADER_ERROR)},
         )
 
     def regrade(self, student_id: str, actor: str) -> int:

@@ -22,7 +22,6 @@ students' score line, the LTI outbox (AGS `scoreGiven`/`scoreMaximum`).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -33,7 +32,7 @@ from autograder.service.domain import audit, extensions, overrides, quiz_ledger
 from autograder.service.domain.assignments import Releases
 from autograder.service.domain.identity import Identity
 from autograder.service.domain.submissions import Submissions
-from autograder.service.storage import db
+from autograder.service.storage import db, scores
 from autograder.states import AttemptState
 from autograder.term.counting import Candidate, Extension, counted_attempt, deadlines_for
 from autograder.term.course import Assignment
@@ -143,8 +142,13 @@ class Context:
 
 
 _ATTEMPT_COLUMNS = (
-    "id", "student_id", "submitted_at", "status", "score", "max_score", "exercises", "grade_status",
+    "id", "student_id", "submitted_at", "status", "score", "max_score", "grade_status",
 )  # fmt: skip
+
+
+def _raw_points(conn: sa.Connection, rows: list[Any]) -> dict[int, dict[str, float | None]]:
+    """The graded attempts' points per exercise, as numbers (`attempt_scores`)."""
+    return scores.of_attempts(conn, (r.id for r in rows if r.status == AttemptState.GRADED))
 
 
 def _entries(rows: list[Any]) -> tuple[overrides.Entry, ...]:
@@ -184,6 +188,7 @@ def read(
         ext,
         _entries(list(found)),
         Context(points, chapters, released_at, now, whole_release),
+        _raw_points(conn, list(rows)),
     )
     return quiz_ledger.join(conn, assignment, chapters, [record])[0]
 
@@ -202,8 +207,10 @@ def read_all(
     for r in conn.execute(sa.select(db.overrides).where(o.assignment_id == assignment.id)):
         found.setdefault(r.student_id, []).append(r)
     granted = extensions.load(conn, assignment.id)
+    raw_points = _raw_points(conn, [r for sid in student_ids for r in rows.get(sid, [])])
     records = [
-        compute(assignment, sid, rows.get(sid, []), granted.get(sid), _entries(found.get(sid, [])), context)
+        compute(assignment, sid, rows.get(sid, []), granted.get(sid), _entries(found.get(sid, [])), context,
+                raw_points)  # fmt: skip
         for sid in student_ids
     ]
     return quiz_ledger.join(conn, assignment, context.chapters, records)
@@ -216,9 +223,11 @@ def compute(
     extension: Extension | None,
     entries: tuple[overrides.Entry, ...],
     context: Context,
+    raw_points: Mapping[int, Mapping[str, float | None]] | None = None,
 ) -> GradeRecord:
     """The record from what the database holds (pure: the one place the rules meet).
-    `rows`: the student's attempts of the assignment in id order."""
+    `rows`: the student's attempts of the assignment in id order; `raw_points`: attempt id -> its
+    points per exercise (`attempt_scores`, numbers)."""
     points, chapters, released_at, now = context.points, context.chapters, context.released_at, context.now
     deadlines = deadlines_for(assignment, extension)
     graded_state = AttemptState.GRADED
@@ -238,7 +247,7 @@ def compute(
     graded = row is not None and row.status == graded_state
     raw_exercises: dict[str, float | None] = {}
     if graded:
-        stored = json.loads(row.exercises or "{}")  # type: ignore[union-attr]
+        stored = (raw_points or {}).get(row.id, {})  # type: ignore[union-attr]
         raw_exercises = {ex: stored.get(ex) for ex in own}
     elif row is None:  # nothing handed in: 0 points each (a TA may still award some by override)
         raw_exercises = {ex: 0.0 for ex in own}

@@ -28,11 +28,11 @@ from autograder.service.domain import leases
 from autograder.service.domain.config import ServiceConfig
 from autograder.service.storage import db
 from autograder.service.storage.records import ClaimedAttempt, GradedOutcome
-from autograder.states import AttemptState
+from autograder.states import AttemptState, RegradeRunState
 
 QUEUED, RUNNING = AttemptState.QUEUED, AttemptState.RUNNING
 GRADED, GRADER_ERROR = AttemptState.GRADED, AttemptState.GRADER_ERROR
-OPEN = "open"  # regrade_runs.status of a run whose results may still be graded
+OPEN = RegradeRunState.OPEN  # regrade_runs.status of a run whose results may still be graded
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,6 @@ def outcome_values(outcome: GradedOutcome) -> dict[str, Any]:
         "max_score": outcome.max_score,
         "grade_status": outcome.grade_status,
         "exercises": json.dumps(outcome.exercises),
-        "grades_row": json.dumps(list(outcome.grades_row)),
         "subchecks": json.dumps(outcome.subchecks),
         "flags": json.dumps(list(outcome.flags)),
         "out_dir": outcome.out_dir,
@@ -73,11 +72,7 @@ class RegradeQueue:
         n = 0
         for row in rows:
             with self.engine.begin() as conn:
-                n += conn.execute(
-                    table.update()
-                    .where(*leases.held_by(table, row.id, row.worker), expired)
-                    .values(leases.taken_back(self.cfg, row.tries, row.worker))
-                ).rowcount
+                n += leases.take_back(conn, table, self.cfg, row, now)
         return n
 
     def claim_next(self, worker: str) -> RegradeJob | None:
@@ -106,18 +101,7 @@ class RegradeQueue:
     def _try_claim(self, worker: str, result_id: int, now: float) -> RegradeJob | None:
         r, a, u = db.regrade_results.c, db.attempts.c, db.regrade_runs.c
         with self.engine.begin() as conn:
-            n = conn.execute(
-                db.regrade_results.update()
-                .where(r.id == result_id, r.status == QUEUED)
-                .values(
-                    status=RUNNING,
-                    worker=worker,
-                    lease_until=now + self.cfg.lease_s,
-                    started_at=now,
-                    tries=r.tries + 1,
-                )
-            ).rowcount
-            if n != 1:
+            if not leases.claim(conn, db.regrade_results, result_id, worker, now, self.cfg.lease_s):
                 return None
             row = conn.execute(
                 sa.select(
@@ -144,12 +128,7 @@ class RegradeQueue:
 
     def _finish(self, worker: str, result_id: int, values: dict[str, Any]) -> bool:
         with self.engine.begin() as conn:
-            n = conn.execute(
-                db.regrade_results.update()
-                .where(*leases.held_by(db.regrade_results, result_id, worker))
-                .values(worker=None, lease_until=None, **values)
-            ).rowcount
-        return n == 1
+            return leases.finish(conn, db.regrade_results, result_id, worker, values)
 
     def finish_graded(self, worker: str, result_id: int, outcome: GradedOutcome) -> bool:
         values = {"status": GRADED, "graded_at": self.clock(), "error": None, **outcome_values(outcome)}
@@ -160,4 +139,6 @@ class RegradeQueue:
             tries = conn.execute(
                 sa.select(db.regrade_results.c.tries).where(db.regrade_results.c.id == result_id)
             ).scalar_one()
-        return self._finish(worker, result_id, leases.after_fault(self.cfg, tries, error, self.clock())[1])
+        return self._finish(
+            worker, result_id, leases.after_fault(self.cfg, tries, error, self.clock()).values
+        )

@@ -21,8 +21,9 @@ import sqlalchemy as sa
 from autograder.service.domain import message_caps
 from autograder.service.storage import db
 from autograder.service.storage.records import iso
+from autograder.states import RegradeRequestState
 
-OPEN, RESOLVED = "open", "resolved"
+OPEN, RESOLVED = RegradeRequestState.OPEN, RegradeRequestState.RESOLVED
 MAX_MESSAGE_CHARS = 4000
 
 

@@ -32,19 +32,19 @@ from autograder.model import GraderFault, ReleaseInfo
 from autograder.service.domain import audit, lti_outbox
 from autograder.service.domain.regrade_queue import GRADED, GRADER_ERROR, OPEN, QUEUED, RUNNING
 from autograder.service.domain.submissions import Submissions, fits_id
-from autograder.service.storage import db
+from autograder.service.storage import db, scores
 from autograder.service.storage.records import Refusal
+from autograder.states import RegradeRunState
 
 log = logging.getLogger("jaxgrade.service.regrade")
 SCOPES = ("counted", "all")
-PUBLISHED, CANCELLED = "published", "cancelled"
+PUBLISHED, CANCELLED = RegradeRunState.PUBLISHED, RegradeRunState.CANCELLED
 RESULT_FIELDS = (
     "graded_at",
     "score",
     "max_score",
     "grade_status",
     "exercises",
-    "grades_row",
     "subchecks",
     "flags",
     "out_dir",
@@ -462,6 +462,7 @@ class RegradeRuns:
                 if swapped != 1:
                     skipped.append(attempt.id)
                     continue
+                scores.replace(conn, attempt.id, _json(result.exercises, {}))  # the numbers the ledger reads
                 conn.execute(
                     db.regrade_results.update().where(r.id == result.id).values(replaced=json.dumps(before))
                 )
@@ -513,8 +514,8 @@ class RegradeRuns:
                     assignment_id=None,
                     student_id=None,
                     detail=f"regrade run {run_id} cancelled",
-                    old="open",
-                    new="cancelled",
+                    old=str(OPEN),
+                    new=str(CANCELLED),
                     at=self.clock(),
                 )
         if n != 1:

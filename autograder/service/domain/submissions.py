@@ -17,6 +17,7 @@ serves, a lock in the process does the same.
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
 from collections.abc import Callable, Mapping
@@ -132,11 +133,10 @@ class Submissions:
             raise refusal(403, "nothing_open", "no assignment is open for uploads now")
         return open_now[0] if len(open_now) == 1 else None
 
-    def target_by_chapters(self, files: list[tuple[str, bytes]], now: float) -> Assignment:
+    def target_by_chapters(self, present: set[str]) -> Assignment:
         """The one open assignment whose chapters hold every chapter intake finds in the upload
-        (one release's exercises belong to one assignment each, so the chapters name it); 400 when
-        they name none or several."""
-        present = chapters_present(files, now, self.cfg.spool_dir)
+        (`present`; one release's exercises belong to one assignment each, so the chapters name it);
+        400 when they name none or several."""
         fitting = [a for a in self._open_now() if present and present <= set(self.releases.chapters(a))]
         if len(fitting) != 1:
             raise refusal(400, "choose_assignment", "several assignments are open: name one (?assignment=ID)")
@@ -192,13 +192,14 @@ class Submissions:
             raise refusal(403, "closed", f"submissions closed at {when}", when=when)
         return deadlines
 
-    def _check_chapters(self, assignment: Assignment, files: list[tuple[str, bytes]], now: float) -> None:
+    def _check_chapters(self, assignment: Assignment, present: Callable[[], set[str]]) -> None:
         """Refuse (422) notebooks of a chapter outside the assignment, as the batch's intake sees them
-        (an assignment that is its whole release takes any upload, as a single-assignment service does)."""
+        (`present()`; an assignment that is its whole release takes any upload, as a single-assignment
+        service does)."""
         if self.releases.whole_release(assignment):
             return
         own = self.releases.chapters(assignment)
-        foreign = sorted(chapters_present(files, now, self.cfg.spool_dir) - set(own))
+        foreign = sorted(present() - set(own))
         if foreign:
             raise refusal(
                 422,
@@ -249,9 +250,11 @@ class Submissions:
         """
         now = self.clock()
         checked = self.check_files(files)
-        target = self.upload_target(assignment_id) or self.target_by_chapters(checked, now)
+        # The chapters intake finds: the upload laid out in the spool and read once, only if asked.
+        present = functools.cache(lambda: chapters_present(checked, now, self.cfg.spool_dir))
+        target = self.upload_target(assignment_id) or self.target_by_chapters(present())
         late = self._check_deadline(now, student_id, target).lateness_s(now) > 0
-        self._check_chapters(target, checked, now)
+        self._check_chapters(target, present)
         with self._submit_lock, self.engine.begin() as conn:
             # Serialises this student's uploads across processes (PostgreSQL; a no-op on SQLite).
             conn.execute(

@@ -4,7 +4,9 @@ These tables are the head of the Alembic revisions in `migrations/versions/`: a 
 a new revision there (tests/test_service_migrations.py compares the two).
 
 Times are unix seconds (double precision); JSON columns are text holding JSON (the same bytes on
-both engines). An attempt moves queued -> running -> graded | grader_error; a grader fault with
+both engines). Every state column has a CHECK built from its enum in autograder/states.py
+(`state_check`), so the database refuses a state the code does not know.
+An attempt moves queued -> running -> graded | grader_error; a grader fault with
 tries left goes back to queued with `not_before` set (backoff).
 
 students   one row per roster student; `token_hash` = sha256 hex of the access token (never the token)
@@ -14,10 +16,12 @@ assignments one row per assignment of the term (the course file, or the one `--r
 extensions one student's own due-at/late-until for one assignment (who granted it, when)
 grade_releases  an assignment whose grades a TA released (who, when): students see them from then
 attempts   one row per upload, never deleted: files (names, sha256, sizes in the blob store),
-           state, tries, the graded outcome (score, per-exercise scores, grades.csv cells, flags,
-           per-sub-check pass/fail) and where its outputs are. A running attempt carries its lease:
-           `worker` (a process-unique worker id) and `lease_until` (unix s), extended by the
-           worker's heartbeat; only an expired lease is taken back (see attempt_queue.py).
+           state, tries, the graded outcome (score, per-exercise scores, flags, per-sub-check
+           pass/fail; numbers and names, never cells formatted for people) and where its outputs
+           are. A running attempt carries its lease: `worker` (a process-unique worker id) and
+           `lease_until` (unix s), extended by the worker's heartbeat; only an expired lease is
+           taken back (see attempt_queue.py).
+attempt_scores  a graded attempt's points per exercise as numbers (the ledger's raw points)
 gradings   one row per claim of an attempt (who held it, from when, and how it ended: graded,
            grader_error, retry, lease_expired, or NULL while it runs): the record that shows an
            attempt was graded exactly once, however many processes grade.
@@ -47,13 +51,23 @@ regrade_results  one row per attempt of a run: its candidate result under the ru
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 import sqlalchemy as sa
 
 from autograder.service.storage import schema
+from autograder.states import AttemptState, RegradeRequestState, RegradeRunState
 
 metadata = sa.MetaData()
+
+
+def state_check(column: str, states: type[StrEnum], name: str) -> sa.CheckConstraint:
+    """A CHECK that `column` holds a value of the state enum: the database's copy of the state
+    machine (autograder/states.py), on SQLite as on PostgreSQL."""
+    values = ", ".join(f"'{s.value}'" for s in states)
+    return sa.CheckConstraint(f"{column} IN ({values})", name=name)
+
 
 students = sa.Table(
     "students",
@@ -110,13 +124,23 @@ attempts = sa.Table(
     sa.Column("score", sa.Double),
     sa.Column("max_score", sa.Double),
     sa.Column("grade_status", sa.Text),  # grades.csv `status` of the graded attempt
-    sa.Column("exercises", sa.Text),  # JSON {exercise: score or null}
-    sa.Column("grades_row", sa.Text),  # JSON list: the attempt's grades.csv cells, verbatim
+    sa.Column("exercises", sa.Text),  # JSON {exercise: score or null}: the pages' copy of attempt_scores
     sa.Column("subchecks", sa.Text),  # JSON {"<exercise>: <sub-check>": passed}
     sa.Column("flags", sa.Text),  # JSON list of TA flags (tampered, ...)
     sa.Column("error", sa.Text),  # last grader fault (TA only)
     sa.Column("out_dir", sa.Text),  # the `jaxgrade grade --out` folder of the graded try
     sa.Column("assignment_id", sa.String(64), sa.ForeignKey("assignments.id")),  # set on every upload
+    state_check("status", AttemptState, "ck_attempts_status"),
+)
+
+# A graded attempt's points per exercise, as numbers (NULL: the exercise was skipped), written in
+# the transaction that records the grade from the validated result file; the ledger reads these.
+attempt_scores = sa.Table(
+    "attempt_scores",
+    metadata,
+    sa.Column("attempt_id", sa.Integer, sa.ForeignKey("attempts.id"), primary_key=True),
+    sa.Column("exercise", sa.String(64), primary_key=True),
+    sa.Column("points", sa.Double),
 )
 extensions = sa.Table(
     "extensions",
@@ -175,6 +199,7 @@ regrade_runs = sa.Table(
     sa.Column("created_at", sa.Double, nullable=False),
     sa.Column("closed_by", sa.Text),  # who published or cancelled it
     sa.Column("closed_at", sa.Double),
+    state_check("status", RegradeRunState, "ck_regrade_runs_status"),
 )
 
 regrade_results = sa.Table(
@@ -197,13 +222,13 @@ regrade_results = sa.Table(
     sa.Column("max_score", sa.Double),
     sa.Column("grade_status", sa.Text),
     sa.Column("exercises", sa.Text),  # JSON, as attempts.exercises
-    sa.Column("grades_row", sa.Text),
     sa.Column("subchecks", sa.Text),
     sa.Column("flags", sa.Text),
     sa.Column("error", sa.Text),
     sa.Column("out_dir", sa.Text),
     sa.Column("replaced", sa.Text),  # JSON: the attempt's result that publishing replaced
     sa.UniqueConstraint("run_id", "attempt_id", name="regrade_results_one_per_attempt"),
+    state_check("status", AttemptState, "ck_regrade_results_status"),
 )
 sa.Index("regrade_results_queue", regrade_results.c.status, regrade_results.c.id)
 sa.Index("attempts_by_student", attempts.c.student_id, attempts.c.submitted_at)
@@ -319,6 +344,7 @@ regrade_requests = sa.Table(
     sa.Column("created_at", sa.Double, nullable=False),
     sa.Column("resolved_at", sa.Double),
     sa.Column("resolved_by", sa.Text),
+    state_check("status", RegradeRequestState, "ck_regrade_requests_status"),
 )
 sa.Index("regrade_requests_by_status", regrade_requests.c.status, regrade_requests.c.id)
 

@@ -110,13 +110,13 @@ class ClaimedAttempt:
 
 @dataclass(frozen=True)
 class GradedOutcome:
-    """What a worker read from a finished grading of one attempt (from the batch's gradebook)."""
+    """What a worker read from a finished grading of one attempt (its validated result file): numbers
+    and names only, never text formatted for people."""
 
     score: float
     max_score: float
     grade_status: str
     exercises: dict[str, float | None]
-    grades_row: tuple[str, ...]  # the student's grades.csv cells, as the batch renders them
     subchecks: dict[str, bool]
     flags: tuple[str, ...]
     out_dir: str

@@ -98,44 +98,65 @@ def _sqlite_file(engine: sa.Engine) -> Path | None:
 def prepare(engine: sa.Engine, *, upgrade: bool) -> str:
     """Bring the database to the head revision as described above; returns what was done
     ("created", "current" or "upgraded from <rev>"). Raises SchemaError when it will not."""
+    if engine.dialect.name != "sqlite":
+        with engine.begin() as conn:
+            return _prepare(engine, conn, upgrade=upgrade)
+    # SQLite rebuilds a table to add a CHECK or drop a column (Alembic's batch mode): with foreign
+    # keys enforced, dropping the old table would fail on every row that references it. They are
+    # switched off for the upgrade (only possible outside a transaction), checked before it commits.
+    with engine.connect() as conn:
+        conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+        conn.commit()
+        try:
+            with conn.begin():
+                done = _prepare(engine, conn, upgrade=upgrade)
+                broken = [] if done == "current" else conn.exec_driver_sql("PRAGMA foreign_key_check").all()
+                if broken:
+                    raise SchemaError(f"the upgrade left rows that reference nothing: {broken[:5]}")
+        finally:
+            conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+            conn.commit()
+    return done
+
+
+def _prepare(engine: sa.Engine, conn: sa.Connection, *, upgrade: bool) -> str:
     head = head_revision()
-    with engine.begin() as conn:
-        if engine.dialect.name == "postgresql":
-            conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": PG_LOCK_KEY})
-        current = current_revision(conn)
-        tables = set(sa.inspect(conn).get_table_names())
-        if current is None and not tables & SERVICE_TABLES:
-            command.upgrade(alembic_config(conn), "head")
-            log.info("service database created at schema revision %s", head)
-            return "created"
-        if current is None:
-            if not _is_unversioned_baseline(conn):
-                raise SchemaError(
-                    "the database has tables named like the service's but no schema version and not the "
-                    "first release's columns: not a jaxgrade service database this code knows; "
-                    "refusing to start"
-                )
-            current = BASELINE
-        elif not _known(current):
+    if engine.dialect.name == "postgresql":
+        conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": PG_LOCK_KEY})
+    current = current_revision(conn)
+    tables = set(sa.inspect(conn).get_table_names())
+    if current is None and not tables & SERVICE_TABLES:
+        command.upgrade(alembic_config(conn), "head")
+        log.info("service database created at schema revision %s", head)
+        return "created"
+    if current is None:
+        if not _is_unversioned_baseline(conn):
             raise SchemaError(
-                f"the database is at schema revision {current!r}, which this jaxgrade does not know "
-                f"(its newest is {head!r}; was it written by a newer jaxgrade?); refusing to start"
+                "the database has tables named like the service's but no schema version and not the "
+                "first release's columns: not a jaxgrade service database this code knows; "
+                "refusing to start"
             )
-        cfg = alembic_config(conn)
-        if current == head:
-            if current_revision(conn) is None:
-                command.stamp(cfg, BASELINE)  # adds only the version table
-            return "current"
-        if not upgrade:
-            raise SchemaError(
-                f"the database is at schema revision {current!r} and this jaxgrade needs {head!r}: "
-                "back it up, then start once with --upgrade-db to upgrade it (nothing in it is lost)"
-            )
-        sqlite_file = _sqlite_file(engine)
-        if sqlite_file is not None:
-            _backup_sqlite(conn, sqlite_file.with_name(f"{sqlite_file.name}.before-{head}"))
-        if current == BASELINE and current_revision(conn) is None:
-            command.stamp(cfg, BASELINE)
-        command.upgrade(cfg, "head")
-        log.info("service database upgraded from schema revision %s to %s", current, head)
-        return f"upgraded from {current}"
+        current = BASELINE
+    elif not _known(current):
+        raise SchemaError(
+            f"the database is at schema revision {current!r}, which this jaxgrade does not know "
+            f"(its newest is {head!r}; was it written by a newer jaxgrade?); refusing to start"
+        )
+    cfg = alembic_config(conn)
+    if current == head:
+        if current_revision(conn) is None:
+            command.stamp(cfg, BASELINE)  # adds only the version table
+        return "current"
+    if not upgrade:
+        raise SchemaError(
+            f"the database is at schema revision {current!r} and this jaxgrade needs {head!r}: "
+            "back it up, then start once with --upgrade-db to upgrade it (nothing in it is lost)"
+        )
+    sqlite_file = _sqlite_file(engine)
+    if sqlite_file is not None:
+        _backup_sqlite(conn, sqlite_file.with_name(f"{sqlite_file.name}.before-{head}"))
+    if current == BASELINE and current_revision(conn) is None:
+        command.stamp(cfg, BASELINE)
+    command.upgrade(cfg, "head")
+    log.info("service database upgraded from schema revision %s to %s", current, head)
+    return f"upgraded from {current}"

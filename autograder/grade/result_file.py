@@ -1,0 +1,176 @@
+"""The result file: one `jaxgrade-result/1` JSON document per graded attempt, between two processes.
+
+    write(out, student_id, exercises)  the grade host (commands/grade_host.py), after its batch
+    read(path, release=..., exercises=...)  the service worker (service/app/worker.py)
+
+The grade host is the engine's side: it reads its own batch's gradebook and writes the attempt's
+result as `OUT/result.json` (`codec.encode_result`, only the exercises it was asked to grade). The
+worker never opens that gradebook. It reads the file as the parent reads a child's output: at most
+`codec.MAX_RESULT_BYTES`, never through a symlink or a FIFO (`untrusted_json.read_capped`), parsed
+with a nesting cap (`untrusted_json.loads`), validated against RESULT_SCHEMA (JSON Schema 2020-12:
+the shape, the types, the caps), then checked against the release (`codec.decode_result`: maxima
+equal to the release's points, scores within them, only the graded exercises, statuses of the
+vocabulary). Anything off is a `ResultFileError` whose `status` says which check refused it; the
+worker turns it into a grader fault, never into a score.
+
+The schema is the format's reference (docs/reference/result-format.md prints it).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+
+from autograder.grade import codec
+from autograder.grade.gradebook import Gradebook
+from autograder.model import ReleaseInfo, StudentResult
+from autograder.untrusted_json import UnreadableFile, UntrustedJSONError, loads, read_capped
+
+RESULT_FILE = "result.json"  # in the batch's OUT folder, beside gradebook.sqlite
+
+_TEXT = {"type": "string", "maxLength": codec.MAX_TEXT}
+_NAME = {"type": "string", "maxLength": codec.MAX_NAME}
+_POINTS = {"type": "number", "minimum": 0}
+_TEST = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["name", "score", "max_score", "output_zh", "passed"],
+    "properties": {
+        "name": _NAME,
+        "score": _POINTS,
+        "max_score": _POINTS,
+        "output_zh": _TEXT,
+        "passed": {"type": "boolean"},
+    },
+}
+_EXERCISE = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["score", "max_score", "status", "summary_zh", "tests"],
+    "properties": {
+        "score": _POINTS,
+        "max_score": _POINTS,
+        "status": {**_NAME, "pattern": r"^[a-z][a-z0-9_]*(:[A-Za-z0-9_.\-]+)*$"},
+        "summary_zh": _TEXT,
+        "tests": {"type": "array", "maxItems": codec.MAX_TESTS, "items": _TEST},
+    },
+}
+_PHASE = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["name", "started_at", "duration_s", "outcome"],
+    "properties": {"name": _NAME, "started_at": {"type": "number"}, "duration_s": _POINTS, "outcome": _NAME},
+}
+RESULT_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://jaxgrade.invalid/schemas/jaxgrade-result-1.json",
+    "title": codec.RESULT_FORMAT,
+    "type": "object",
+    "additionalProperties": False,
+    "required": sorted(codec.RESULT_KEYS),
+    "properties": {
+        "format": {"const": codec.RESULT_FORMAT},
+        "content_hash": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+        "release_version": _NAME,
+        "status": {**_NAME, "pattern": r"^[a-z][a-z0-9_]*(:[A-Za-z0-9_.\-]+)*$"},
+        "scores": {
+            "type": "object",
+            "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$", "maxLength": codec.MAX_NAME},
+            "additionalProperties": _EXERCISE,
+        },
+        "phases": {"type": "array", "maxItems": codec.MAX_PHASES, "items": _PHASE},
+        "messages_zh": {"type": "array", "maxItems": codec.MAX_MESSAGES, "items": _TEXT},
+        "flags": {
+            "type": "array",
+            "maxItems": codec.MAX_FLAGS,
+            "items": {**_NAME, "pattern": "^[a-z][a-z0-9_]*$"},
+        },
+        "kernel_builds": {"type": "object", "additionalProperties": {"type": "string"}},
+    },
+}
+_VALIDATOR = Draft202012Validator(RESULT_SCHEMA)
+
+
+class ResultFileError(Exception):
+    """The result file is missing or not a valid `jaxgrade-result/1` document (the grader's fault).
+
+    status: which check refused it (a TA reads it in the attempt's error):
+      result_missing    no regular file at the path (or unreadable, a symlink, a FIFO)
+      result_too_large  more than codec.MAX_RESULT_BYTES
+      result_not_json   not UTF-8 JSON, or nested too deep
+      result_schema     breaks RESULT_SCHEMA (`detail` names the JSON path)
+      result_mismatch   well formed, but not this attempt's grading under this release
+    """
+
+    def __init__(self, status: str, detail: str):
+        super().__init__(status, detail)
+        self.status, self.detail = status, detail
+
+    def __str__(self) -> str:
+        return f"{self.status}: {self.detail}"
+
+
+def write(out: Path, student_id: str, exercises: tuple[str, ...] = ()) -> Path:
+    """Engine side: the student's result from the batch gradebook in `out`, as OUT/result.json
+    (only `exercises` when the batch graded a part of its release). KeyError if it holds none."""
+    with Gradebook(out / "gradebook.sqlite") as gb:
+        result = gb.load_result(student_id)
+    if result is None:
+        raise KeyError(f"the gradebook holds no result of {student_id!r}")
+    if exercises:
+        result = replace(result, scores={ex: s for ex, s in result.scores.items() if ex in exercises})
+    path = out / RESULT_FILE
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(codec.encode_result(result), encoding="utf-8")
+    tmp.replace(path)
+    return path
+
+
+def schema_errors(doc: Any) -> str | None:
+    """The most relevant schema violation of `doc` as 'at <json path>: <message>', or None."""
+    error = best_match(_VALIDATOR.iter_errors(doc))
+    if error is None:
+        return None
+    where = error.json_path
+    return f"at {where}: {error.message[:300]}"
+
+
+def read(path: Path, *, student_id: str, release: ReleaseInfo, exercises: tuple[str, ...]) -> StudentResult:
+    """Trusted side: the attempt's checked result from the file at `path`, or ResultFileError."""
+    try:
+        raw, more = read_capped(path, codec.MAX_RESULT_BYTES)
+    except UnreadableFile as exc:
+        raise ResultFileError("result_missing", exc.detail) from None
+    if more:
+        raise ResultFileError("result_too_large", f"{path.name} exceeds {codec.MAX_RESULT_BYTES} bytes")
+    try:
+        doc = loads(raw)
+        text = raw.decode("utf-8")
+    except (UntrustedJSONError, UnicodeDecodeError) as exc:
+        raise ResultFileError("result_not_json", str(exc)[:300]) from None
+    problem = schema_errors(doc)
+    if problem is not None:
+        raise ResultFileError("result_schema", problem)
+    try:
+        return codec.decode_result(
+            text,
+            student_id=student_id,
+            content_hash_hex=doc["content_hash"],
+            release=release,
+            exercises=exercises or tuple(doc["scores"]),
+        )
+    except codec.CodecError as exc:
+        raise ResultFileError("result_mismatch", str(exc)[:300]) from None
+    except KeyError as exc:  # an exercise the release has no points for
+        detail = f"exercise {exc} is not in release {release.version}"
+        raise ResultFileError("result_mismatch", detail) from None
+
+
+def schema_json() -> str:
+    """RESULT_SCHEMA as the reference page prints it."""
+    return json.dumps(RESULT_SCHEMA, indent=2, ensure_ascii=False)
