@@ -43,6 +43,9 @@ ACTIONS = (
     "regrade_run",  # a regrade of the assignment under another release started (candidates only)
     "regrade_publish",  # a regrade run's new result replaced an attempt's published one
     "regrade_run_cancelled",  # a regrade run closed without publishing
+    "release_moved",  # a published regrade run made its release the assignment's (release_moves.py)
+    "unpublish",  # a TA un-released an assignment's grades: hidden again, seen marks cleared
+    "grade_kept_shown",  # an extension came after the student's grade was visible: it stays so
 )
 SYSTEM = "system"
 

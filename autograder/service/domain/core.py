@@ -89,7 +89,7 @@ class Service:
         self.engine = db.connect(cfg.database_url, upgrade=cfg.upgrade_db)
         assignments.store(self.engine, list(self.assignments.values()), self.clock())
         self.assignment = next(iter(self.assignments.values()))  # the first (a1 without a course file)
-        self.releases = assignments.Releases()
+        self.releases = assignments.Releases(self.engine)  # follows published regrade runs
         self.release = self.releases.of(self.assignment)  # the first assignment's release
         self.identity = Identity(self.engine, cfg, clock)
         self.queue = AttemptQueue(self.engine, cfg, clock)

@@ -1,5 +1,5 @@
 """Grade visibility as the service applies it: who may see an assignment's scores and feedback now,
-and the TA's "release grades".
+and the TA's "release grades" and "un-release grades".
 
 The rule is `term/visibility.py`; this part reads what it needs (the `grade_releases` row, the
 student's own deadlines) and hides an attempt's grade fields from a student until then. Every
@@ -15,7 +15,7 @@ from collections.abc import Callable
 import sqlalchemy as sa
 
 from autograder.messages import service_message
-from autograder.service.domain import audit
+from autograder.service.domain import audit, grade_shown
 from autograder.service.domain.submissions import Submissions
 from autograder.service.storage import db
 from autograder.service.storage.records import Attempt
@@ -65,6 +65,34 @@ class GradeRelease:
         self._send_held_scores(assignment.id)
         return True
 
+    def unrelease(self, assignment_id: str, *, actor: str) -> bool:
+        """Hide the assignment's grades again (audited "unpublish"): its release is withdrawn and
+        every grade kept visible after an extension (`grade_shown.py`) follows the rule again.
+        False: nothing was released or kept. Scores the LMS already has stay there; the outbox
+        sends nothing new while the grades are hidden."""
+        assignment = self.submissions.assignment(assignment_id)
+        with self.engine.begin() as conn:
+            g = db.grade_releases.c
+            before = conn.execute(sa.select(g.released_at).where(g.assignment_id == assignment.id)).first()
+            removed = conn.execute(
+                db.grade_releases.delete().where(g.assignment_id == assignment.id)
+            ).rowcount
+            kept = grade_shown.clear(conn, assignment.id)
+            if not removed and not kept:
+                return False
+            audit.record(
+                conn,
+                actor=actor,
+                action="unpublish",
+                assignment_id=assignment.id,
+                student_id=None,
+                detail=f"grades of {assignment.id} un-released ({kept} kept-visible grade(s) hidden again)",
+                old="released" if before is not None else "kept",
+                new="hidden",
+                at=self.clock(),
+            )
+        return True
+
     def _send_held_scores(self, assignment_id: str) -> None:
         """Queue every student's now visible score for the LMS (the outbox held them until now)."""
         from autograder.service.domain.lti_outbox import (
@@ -85,7 +113,9 @@ class GradeRelease:
         if assignment.visibility == "immediately":
             return Visibility(True, None)
         due = self.submissions.deadlines(student_id, assignment.id).due_at
-        return grade_visibility(assignment, due, self.released_at(assignment.id), self.clock())
+        with self.engine.connect() as conn:
+            kept = grade_shown.is_kept(conn, assignment.id, student_id)
+        return grade_visibility(assignment, due, self.released_at(assignment.id), self.clock(), kept=kept)
 
     def note(self, visibility: Visibility) -> str:
         """What a student reads instead of the score ("已收到,正在批改。成绩将在…公布。")."""

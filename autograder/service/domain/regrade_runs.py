@@ -10,7 +10,8 @@
    every candidate has finished, and keeps each replaced result in the candidate's row (`replaced`)
    so the diff stays readable afterwards. Only the attempts and the run's own rows are written
    (and, in the same transaction, the LTI outbox queues each changed student's counted score for
-   the LMS): other tables (overrides, audit, extensions) are left as they are. An attempt that is queued or
+   the LMS, and the assignment moves to the run's release for every later upload, `release_moves.py`):
+   other tables (overrides, audit, extensions) are left as they are. An attempt that is queued or
    running again at that moment (a TA's per-student regrade) keeps its state and is reported as skipped.
 
 Every operation that changes a grade or publishing takes the `actor` ("ta", "cli", ...).
@@ -29,7 +30,7 @@ import sqlalchemy as sa
 
 from autograder.grade.gradebook import safe_id
 from autograder.model import GraderFault, ReleaseInfo
-from autograder.service.domain import audit, lti_outbox
+from autograder.service.domain import audit, lti_outbox, release_moves
 from autograder.service.domain.regrade_queue import GRADED, GRADER_ERROR, OPEN, QUEUED, RUNNING
 from autograder.service.domain.submissions import Submissions, fits_id
 from autograder.service.storage import db
@@ -483,6 +484,12 @@ class RegradeRuns:
                     },
                     at=self.clock(),
                 )
+            # The run's release is the assignment's from now on: later uploads are graded under it
+            # and its points are the points possible everywhere (release_moves.py).
+            release_moves.move(
+                conn, assignment_id=run.assignment_id, release=run.release, version=run.release_version,
+                run_id=run_id, actor=actor, now=now,
+            )  # fmt: skip
             for student_id in sorted(students):  # the LMS gradebook gets the published counted score
                 lti_outbox.counted_grade_changed(conn, run.assignment_id, student_id)
         log.info(

@@ -8,6 +8,7 @@ score, releasing grades, and the exports of each assignment and of the course.
     DELETE /api/assignments/{a}/extensions/{s}
     POST   /api/assignments/{a}/extensions.csv           student_id,due_at[,late_until] (all or none)
     POST   /api/assignments/{a}/release-grades           students see scores and feedback from now on
+    POST   /api/assignments/{a}/unrelease-grades         hidden again, kept-visible grades too (audited)
     GET    /api/assignments/{a}/grades.csv               + raw_total,late_penalty,override,final_total
     GET    /api/assignments/{a}/canvas.csv | moodle.csv  LMS imports of the final totals
 
@@ -168,6 +169,16 @@ def release_grades(request: Request, assignment_id: str, ta: CurrentTa) -> JSONR
     assignment = _assignment(service, assignment_id)
     newly = service.release_grades(assignment.id, actor=ta)
     return JSONResponse({**_assignment_json(service, assignment), "newly_released": newly})
+
+
+@router.post("/{assignment_id}/unrelease-grades")
+def unrelease_grades(request: Request, assignment_id: str, ta: CurrentTa) -> JSONResponse:
+    """Hide the assignment's grades again (audited); `unreleased` false: nothing was shown by a
+    release or kept visible."""
+    service = service_of(request)
+    assignment = _assignment(service, assignment_id)
+    changed = service.grade_release.unrelease(assignment.id, actor=ta)
+    return JSONResponse({**_assignment_json(service, assignment), "unreleased": changed})
 
 
 @router.get("/{assignment_id}/students/{student_id}")

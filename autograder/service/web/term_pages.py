@@ -5,6 +5,7 @@ grants an extension, the "release grades" button, and each assignment's exports.
     GET  /ta/assignments                                   list, downloads, course summary
     GET  /ta/assignments/{a}                               students: counted attempt, penalty, final
     POST /ta/assignments/{a}/release-grades                students see scores and feedback from now on
+    POST /ta/assignments/{a}/unrelease-grades              hide them again (audited)
     GET  /ta/assignments/{a}/students/{s}                  deadlines, extension form, attempts
     POST /ta/assignments/{a}/students/{s}/extension        due_at, late_until (ISO 8601 with offset)
     GET  /ta/assignments/{a}/{grades,canvas,moodle}.csv, /ta/assignments/summary.csv
@@ -101,6 +102,9 @@ def ta_assignment(request: Request, assignment_id: str) -> Response:
             request, session, 404, "No such assignment", assignment_id, back="/ta/assignments"
         )
     notices = [page_kit.Notice("ok", "Grades released.")] if request.query_params.get("released") else []
+    if request.query_params.get("unreleased"):
+        hidden = "Grades hidden again: students see them only after a new release."
+        notices.append(page_kit.Notice("ok", hidden))
     released = service.grade_release.released_at(assignment.id)
     context = {
         "notices": notices,
@@ -144,6 +148,24 @@ async def ta_release_grades(request: Request, assignment_id: str) -> Response:
         return refused
     service.release_grades(assignment.id, actor=session.ta_name or TA_ACTOR)
     return page_kit.redirect(request, f"/ta/assignments/{assignment.id}?released=1")
+
+
+@router.post("/ta/assignments/{assignment_id}/unrelease-grades")
+async def ta_unrelease_grades(request: Request, assignment_id: str) -> Response:
+    session = page_auth.current_session(request)
+    if not session.is_ta:
+        return page_kit.redirect(request, "/login")
+    service = page_auth.service_of(request)
+    assignment = _assignment_or_none(service, assignment_id)
+    if assignment is None:
+        return page_kit.error_page(
+            request, session, 404, "No such assignment", assignment_id, back="/ta/assignments"
+        )
+    _form, refused = await _checked_form(request, f"/ta/assignments/{assignment.id}")
+    if refused is not None:
+        return refused
+    service.grade_release.unrelease(assignment.id, actor=session.ta_name or TA_ACTOR)
+    return page_kit.redirect(request, f"/ta/assignments/{assignment.id}?unreleased=1")
 
 
 @router.get("/ta/assignments/{assignment_id}/students/{student_id}")
