@@ -303,6 +303,7 @@ SERVICE_ZH: dict[str, str] = {
     "wrong_chapters": "这次提交包含{chapters},不属于作业「{title}」(本作业包括{own})。"
     "请只提交本作业的 notebook,或者选择对应的作业。",
     "grades_pending": "已收到,正在批改。",
+    "grades_graded_hidden": "已评分。",  # a graded attempt whose grade is not shown yet (every client)
     "grades_at": "成绩将在 {when} 之后公布。",
     "grades_on_release": "成绩将在助教公布后显示。",
     "feedback_hidden": "成绩和评分反馈尚未公布。",

@@ -19,6 +19,7 @@ from autograder.service.domain import audit, grade_shown
 from autograder.service.domain.submissions import Submissions
 from autograder.service.storage import db
 from autograder.service.storage.records import Attempt
+from autograder.states import AttemptState
 from autograder.term.visibility import Visibility, grade_visibility
 
 
@@ -117,13 +118,14 @@ class GradeRelease:
             kept = grade_shown.is_kept(conn, assignment.id, student_id)
         return grade_visibility(assignment, due, self.released_at(assignment.id), self.clock(), kept=kept)
 
-    def note(self, visibility: Visibility) -> str:
-        """What a student reads instead of the score ("已收到,正在批改。成绩将在…公布。")."""
+    def note(self, visibility: Visibility, *, graded: bool = False) -> str:
+        """What a student reads instead of the score: "已评分。成绩将在助教公布后显示。" for a graded
+        attempt ("已收到,正在批改。…" before): the one hidden-grade message every client shows."""
         if visibility.shown_from is not None:
             when = service_message("grades_at", when=self.submissions.local_time(visibility.shown_from))
         else:
             when = service_message("grades_on_release")
-        return service_message("grades_pending") + when
+        return service_message("grades_graded_hidden" if graded else "grades_pending") + when
 
     def student_views(self, attempts: list[Attempt]) -> list[Attempt]:
         """The attempts as their student may see them now: grade fields empty (and `grades_hidden`
@@ -144,5 +146,5 @@ class GradeRelease:
             max_score=None,
             grade_status=None,
             exercises={},
-            grades_hidden=self.note(visibility),
+            grades_hidden=self.note(visibility, graded=attempt.status == AttemptState.GRADED),
         )
