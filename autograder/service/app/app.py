@@ -31,6 +31,7 @@ def routers() -> list[APIRouter]:
     """Every router the app serves, in order (the page fuzz test walks them all)."""
     from autograder.service.web import (
         audit_api,
+        extensions_page,
         items_page,
         overrides_api,
         pages,
@@ -54,6 +55,7 @@ def routers() -> list[APIRouter]:
         regrade_pages.router,
         items_page.router,
         term_pages.router,
+        extensions_page.router,
         audit_api.router,
         overrides_api.router,
         requests_api.router,

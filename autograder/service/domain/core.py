@@ -30,7 +30,7 @@ import time
 from typing import Any
 
 from autograder.roster import Roster, load_roster
-from autograder.service.domain import assignments
+from autograder.service.domain import assignments, course_clock
 from autograder.service.domain.attempt_queue import AttemptQueue
 from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.exports import Exports
@@ -79,6 +79,7 @@ class Service:
         cfg.check()
         self.cfg = cfg
         self.clock = clock
+        self.course_clock = course_clock.for_config(cfg)  # the pages' time zone, named
         cfg.data_dir.mkdir(parents=True, exist_ok=True)
         os.chmod(cfg.data_dir, 0o700)  # uploads, tokens and grades are private
         cfg.attempts_dir.mkdir(exist_ok=True)

@@ -30,6 +30,7 @@ from autograder.service.domain import extensions
 from autograder.service.domain.core import Refusal, Service, iso
 from autograder.service.domain.lti_outbox import counted_grade_changed
 from autograder.service.web.api import CurrentTa, require_ta, service_of
+from autograder.term import deadline_range
 from autograder.term.counting import Deadlines, Extension
 from autograder.term.course import Assignment
 from autograder.term.extension_csv import ExtensionCsvError, parse_extensions_csv
@@ -55,7 +56,10 @@ def _when(value: Any, key: str, *, optional: bool) -> float | None:
         when = None
     if when is None or when.tzinfo is None:
         raise Refusal(422, "时间格式不对。", f"{key} must be an ISO 8601 time with a UTC offset")
-    return when.timestamp()
+    try:
+        return deadline_range.checked(when, key)
+    except deadline_range.DeadlineError as exc:
+        raise Refusal(422, "时间超出范围。", str(exc)) from None
 
 
 async def _extension_body(request: Request) -> Extension:

@@ -27,6 +27,7 @@ from autograder.service.domain.core import Refusal, Service
 from autograder.service.web import page_auth, page_kit
 from autograder.service.web.sessions import CSRF_FIELD, csrf_ok
 from autograder.service.web.term_api import TA_ACTOR
+from autograder.term import deadline_range
 from autograder.term.counting import Extension
 from autograder.term.course import Assignment
 
@@ -102,6 +103,9 @@ def ta_assignment(request: Request, assignment_id: str) -> Response:
             request, session, 404, "No such assignment", assignment_id, back="/ta/assignments"
         )
     notices = [page_kit.Notice("ok", "Grades released.")] if request.query_params.get("released") else []
+    extended = request.query_params.get("extended", "")
+    if extended.isdigit():
+        notices.append(page_kit.Notice("ok", f"Extension granted to {int(extended)} student(s)."))
     if request.query_params.get("unreleased"):
         hidden = "Grades hidden again: students see them only after a new release."
         notices.append(page_kit.Notice("ok", hidden))
@@ -114,6 +118,8 @@ def ta_assignment(request: Request, assignment_id: str) -> Response:
         "late_policy": assignment.late_policy.to_json() if assignment.late_policy else None,
         "released": _when(service, released) if released is not None else "",
         "students": _student_rows(service, assignment),
+        "zone": service.course_clock.name,
+        "picker_due": service.course_clock.picker_value(assignment.due_at),
     }
     return page_kit.render(request, session, "ta_assignment.html", context)
 
@@ -222,7 +228,9 @@ def _parse_when(text: str, key: str, *, optional: bool) -> float | None:
         return None
     try:
         when = datetime.fromisoformat(text)
-        stamp = when.timestamp() if when.tzinfo is not None else None
+        stamp = deadline_range.checked(when, key) if when.tzinfo is not None else None
+    except deadline_range.DeadlineError as exc:
+        raise Refusal(422, "时间超出范围。", str(exc)) from None
     except (ValueError, OverflowError):  # OverflowError: an offset past year 1 or 9999
         stamp = None
     if stamp is None:

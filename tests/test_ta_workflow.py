@@ -1,0 +1,143 @@
+"""A TA workflow without dead ends (issue 34 §3, §4), through the real `jaxgrade serve`.
+
+The term is prepared on the in-process core (grading recorded, helpers/ledger_term.py) and served
+with no workers: hw2 (chapter 2, `after_due`, `last`) with an on-time upload of s01 and a late one
+of s02; hw5 (chapter 5, `on_release`, `best`) with two uploads of s01. A named TA, ta-anna, signs
+in to the pages; the API is used with her token too.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import timedelta
+from typing import Any
+
+import pytest
+
+from helpers.browserish import Browserish
+from helpers.ledger_term import HW2_DUE, START, make_term
+from helpers.served import call, serve
+
+HW2_POINTS = {"histogram": 10.0, "recompile": 5.0, "fusion": 10.0, "safe_distance": 0.0}
+TA = "ta-anna"
+
+
+@pytest.fixture(scope="module")
+def term(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    root = tmp_path_factory.mktemp("ta-workflow")
+    t = make_term(root)
+    ta_token = t.service.identity.import_tas([TA])[TA]
+    t.upload("s01", "hw2", HW2_POINTS)
+    t.upload("s01", "hw5", {"reduce_sum_rules": 10.0})
+    t.set_time(START + timedelta(minutes=5))
+    t.upload("s01", "hw5", {"reduce_sum_rules": 10.0, "silu_ffi": 5.0})
+    t.set_time(HW2_DUE + timedelta(hours=2, minutes=30))  # 2.5 hours late
+    t.upload("s02", "hw2", HW2_POINTS)
+    t.service.close()
+    served = serve(root / "data", "--course", str(root / "course.toml"), "--workers", "0")
+    ta = Browserish(served.url)
+    assert ta.log_in(ta_token).status == 303
+    yield {"served": served, "ta": ta, "token": ta_token}
+    served.stop()
+
+
+def _form(ta: Browserish, page: str, action: str, fields: dict[str, str]) -> Any:
+    return ta.post_form(action, {"csrf_token": ta.get(page).csrf(), **fields})
+
+
+def _api(term: dict[str, Any], method: str, path: str, body: Any = None) -> tuple[int, Any]:
+    data = None if body is None else json.dumps(body).encode()
+    status, _, raw = call(term["served"], method, path, token=term["token"], body=data,
+                          headers={"Content-Type": "application/json"} if data else None)  # fmt: skip
+    try:
+        return status, json.loads(raw)
+    except ValueError:
+        return status, raw
+
+
+def _audit(term: dict[str, Any]) -> list[dict[str, Any]]:
+    status, doc = _api(term, "GET", "/api/audit")
+    assert status == 200
+    return doc["entries"] if isinstance(doc, dict) else doc
+
+
+# ---- regrade runs of any assignment ------------------------------------------------------------
+
+
+def test_a_regrade_run_of_the_second_assignment_starts_from_the_page(term: dict[str, Any]) -> None:
+    ta = term["ta"]
+    page = ta.get("/ta/regrade-runs?assignment=hw5")
+    assert page.status == 200 and 'id="assignment-picker"' in page.text
+    assert '<option value="hw5" selected>' in page.text
+    assert 'name="assignment_id" value="hw5"' in page.text
+    started = _form(ta, "/ta/regrade-runs?assignment=hw5", "/ta/regrade-runs",
+                    {"assignment_id": "hw5", "release": "2026-fall", "scope": "counted"})  # fmt: skip
+    assert started.status == 303, started.text
+    run_id = int(started.headers["Location"].rsplit("/", 1)[1])
+    status, doc = _api(term, "GET", f"/api/regrade-runs/{run_id}")
+    assert status == 200 and doc["run"]["assignment_id"] == "hw5" and doc["run"]["created_by"] == TA
+    assert [d["student_id"] for d in doc["diff"]] == ["s01"]  # hw5's counted attempt, not hw2's
+    assert _api(term, "POST", f"/api/regrade-runs/{run_id}/cancel")[0] == 200
+
+
+# ---- un-releasing grades -----------------------------------------------------------------------
+
+
+def test_a_ta_un_releases_grades_from_the_page_and_the_api(term: dict[str, Any]) -> None:
+    ta = term["ta"]
+    assert _form(ta, "/ta/assignments/hw5", "/ta/assignments/hw5/release-grades", {}).status == 303
+    page = ta.get("/ta/assignments/hw5")
+    assert 'id="unrelease-grades"' in page.text
+    done = _form(ta, "/ta/assignments/hw5", "/ta/assignments/hw5/unrelease-grades", {})
+    assert done.status == 303 and done.headers["Location"].endswith("?unreleased=1")
+    assert 'id="released"' not in ta.get("/ta/assignments/hw5").text
+    status, doc = _api(term, "POST", "/api/assignments/hw5/unrelease-grades")
+    assert status == 200 and doc["unreleased"] is False and doc["grades_released_at"] is None
+    entries = [e for e in _audit(term) if e["action"] == "unpublish"]
+    assert [(e["actor"], e["assignment_id"]) for e in entries] == [(TA, "hw5")]
+
+
+# ---- bulk extensions ---------------------------------------------------------------------------
+
+
+def test_bulk_extensions_from_a_list_of_ids_and_a_date_time_picker(term: dict[str, Any]) -> None:
+    ta = term["ta"]
+    page = ta.get("/ta/assignments/hw5")
+    assert 'type="datetime-local" id="bulk-due"' in page.text and 'id="bulk-ids"' in page.text
+    done = _form(ta, "/ta/assignments/hw5", "/ta/assignments/hw5/extensions",
+                 {"student_ids": "s02, s03\n", "due_at": "2026-12-20T23:59", "late_until": ""})  # fmt: skip
+    assert done.status == 303 and done.headers["Location"].endswith("?extended=2"), done.text
+    for sid in ("s02", "s03"):
+        status, doc = _api(term, "GET", f"/api/assignments/hw5/students/{sid}")
+        assert status == 200 and doc["deadlines"]["due_at"] == "2026-12-20T23:59:00Z", doc  # the course's UTC
+
+
+@pytest.mark.parametrize(
+    ("fields", "says"),
+    [
+        ({"student_ids": "s02 nobody", "due_at": "2026-12-20T23:59"}, "unknown student id(s): nobody"),
+        ({"student_ids": "s02", "due_at": "9999-12-31T23:00-05:00"}, "out of range"),
+        ({"student_ids": "s02", "due_at": "10000-01-01T00:00"}, "not a date and time"),
+        ({"student_ids": "s02", "due_at": "2026-12-20T23:59", "late_until": "2026-12-19T10:00"}, "before"),
+        ({"student_ids": " ", "due_at": "2026-12-20T23:59"}, "no student ids"),
+    ],
+)
+def test_bulk_extensions_refuse_with_a_clear_message_and_grant_none(
+    term: dict[str, Any], fields: dict[str, str], says: str
+) -> None:
+    before = len(_audit(term))
+    refused = _form(term["ta"], "/ta/assignments/hw2", "/ta/assignments/hw2/extensions",
+                    {"late_until": "", **fields})  # fmt: skip
+    assert refused.status == 422 and says in refused.text, refused.text[:3000]
+    assert len(_audit(term)) == before  # nothing granted
+
+
+def test_a_deadline_past_the_year_9999_is_refused_not_a_server_error(term: dict[str, Any]) -> None:
+    far = "9999-12-31T23:00:00-05:00"  # the year 10000 in UTC
+    status, doc = _api(term, "PUT", "/api/assignments/hw2/extensions/s03", {"due_at": far})
+    assert status == 422 and "out of range" in doc["message"], doc
+    one = _form(term["ta"], "/ta/assignments/hw2/students/s03",
+                "/ta/assignments/hw2/students/s03/extension", {"due_at": far, "late_until": ""})  # fmt: skip
+    assert one.status == 422 and "out of range" in one.text
+    assert term["ta"].get("/ta/assignments/hw2/students/s03").status == 200
