@@ -9,6 +9,7 @@ in to the pages; the API is used with her token too.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
@@ -21,6 +22,7 @@ from helpers.served import call, serve
 
 HW2_POINTS = {"histogram": 10.0, "recompile": 5.0, "fusion": 10.0, "safe_distance": 0.0}
 TA = "ta-anna"
+CH05 = ("reduce_sum_rules", "gammaln_callback", "silu_ffi", "ffi_lowering")
 
 
 @pytest.fixture(scope="module")
@@ -141,3 +143,22 @@ def test_a_deadline_past_the_year_9999_is_refused_not_a_server_error(term: dict[
                 "/ta/assignments/hw2/students/s03/extension", {"due_at": far, "late_until": ""})  # fmt: skip
     assert one.status == 422 and "out of range" in one.text
     assert term["ta"].get("/ta/assignments/hw2/students/s03").status == 200
+
+
+# ---- every TA view takes an assignment ---------------------------------------------------------
+
+
+def test_the_dashboard_charts_and_item_analysis_show_the_picked_assignment(term: dict[str, Any]) -> None:
+    ta = term["ta"]
+    board = ta.get("/ta?assignment=hw5")
+    assert board.status == 200 and '<option value="hw5" selected>' in board.text
+    assert re.search(r'id="charts-assignment">hw5<', board.text)
+    assert 'href="/ta/items?assignment=hw5"' in board.text
+    status, doc = _api(term, "GET", "/api/dashboard?assignment=hw5")
+    assert status == 200 and doc["counted"] == 1 and doc["scores"] == [15.0] and doc["max_score"] == 40.0
+    assert set(doc["exercise_pass_rates"]) == set(CH05)
+    items = ta.get("/ta/items?assignment=hw5")
+    assert items.status == 200 and "counted graded attempts of hw5" in items.text and "n = 1" in items.text
+    first = ta.get("/ta/items")
+    assert "counted graded attempts of hw2" in first.text and "n = 2" in first.text
+    assert ta.get("/ta/items?assignment=nope").status == 200  # an unknown one: the first, not a 500
