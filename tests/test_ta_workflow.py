@@ -8,8 +8,11 @@ in to the pages; the API is used with her token too.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
+import zipfile
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
@@ -18,7 +21,7 @@ import pytest
 
 from helpers.browserish import Browserish
 from helpers.ledger_term import HW2_DUE, START, make_term
-from helpers.served import call, serve
+from helpers.served import MALFORMED, call, serve
 
 HW2_POINTS = {"histogram": 10.0, "recompile": 5.0, "fusion": 10.0, "safe_distance": 0.0}
 TA = "ta-anna"
@@ -162,3 +165,47 @@ def test_the_dashboard_charts_and_item_analysis_show_the_picked_assignment(term:
     first = ta.get("/ta/items")
     assert "counted graded attempts of hw2" in first.text and "n = 2" in first.text
     assert ta.get("/ta/items?assignment=nope").status == 200  # an unknown one: the first, not a 500
+
+
+# ---- zip downloads -----------------------------------------------------------------------------
+
+
+def _zip(reply: Any) -> zipfile.ZipFile:
+    assert reply.status == 200 and reply.headers["Content-Type"] == "application/zip", reply.status
+    return zipfile.ZipFile(io.BytesIO(reply.body))
+
+
+def test_a_ta_downloads_an_assignments_submissions_with_a_manifest(term: dict[str, Any]) -> None:
+    counted = _zip(term["ta"].get("/ta/assignments/hw5/submissions.zip?scope=counted"))
+    assert sorted(counted.namelist()) == ["manifest.csv", "s01/attempt-2/nb.ipynb"]  # `best`: the second
+    every = _zip(term["ta"].get("/ta/assignments/hw5/submissions.zip?scope=all"))
+    assert sorted(every.namelist()) == ["manifest.csv", "s01/attempt-1/nb.ipynb", "s01/attempt-2/nb.ipynb"]
+    rows = list(csv.DictReader(io.StringIO(every.read("manifest.csv").decode())))
+    assert [(r["attempt_number"], r["counted"], r["final_total"]) for r in rows] == [
+        ("1", "", ""), ("2", "yes", "15.00")
+    ]
+    assert every.read("s01/attempt-1/nb.ipynb") == MALFORMED
+    late = list(csv.DictReader(io.StringIO(_zip(term["ta"].get(
+        "/ta/assignments/hw2/submissions.zip")).read("manifest.csv").decode())))  # fmt: skip
+    assert [(r["student_id"], r["late"]) for r in late] == [("s01", ""), ("s02", "late")]
+    status, _, body = call(term["served"], "GET", "/api/assignments/hw2/submissions.zip?scope=all",
+                           token=term["token"])  # fmt: skip
+    assert status == 200 and zipfile.ZipFile(io.BytesIO(body)).namelist()
+    assert term["ta"].get("/ta/assignments/hw2/submissions.zip?scope=some").status == 422
+
+
+def test_a_student_downloads_the_assignments_whole_folder(term: dict[str, Any]) -> None:
+    student = Browserish(term["served"].url)
+    assert student.log_in(term["served"].tokens["s01"]).status == 303
+    page = student.get("/assignments/hw2")
+    assert 'href="/student-folder.zip?assignment=hw2"' in page.text
+    folder = _zip(student.get("/student-folder.zip?assignment=hw2"))
+    names = set(folder.namelist())
+    top = "2026-fall-hw2/"
+    for needed in ("ch02_performance.ipynb", "manifest.json", "jaxcourse/__init__.py",
+                   "jaxcourse/_submit_client.py", "kernels/rms_norm.cc", "tests/histogram.py"):  # fmt: skip
+        assert top + needed in names, sorted(names)
+    assert top + "ch05_interop.ipynb" not in names and top + "tests/silu_ffi.py" not in names
+    own = student.get("/notebooks/ch02?assignment=hw2").body  # personalised for s01, as the download
+    assert folder.read(top + "ch02_performance.ipynb") == own
+    assert Browserish(term["served"].url).get("/student-folder.zip?assignment=hw2").status == 303
