@@ -316,6 +316,7 @@ SERVICE_ZH: dict[str, str] = {
     "bad_message": "留言不能为空,最多 {limit} 个字。",
     "no_request": "没有找到这个复核申请。",
     "request_closed": "这个复核申请已经处理完毕。",
+    "request_filed": "复核申请已提交,助教回复后会显示在本页的「成绩与复核」里。",
     "student_only": "只有学生本人可以申请复核。",
     # issue 32: caps on a student's regrade-request messages (message_caps.py)
     "thread_full": "这个复核申请里你的留言已达上限({per_thread} 条),请等待助教回复。",

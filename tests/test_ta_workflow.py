@@ -12,6 +12,7 @@ import csv
 import io
 import json
 import re
+import urllib.parse
 import zipfile
 from collections.abc import Iterator
 from datetime import timedelta
@@ -209,3 +210,61 @@ def test_a_student_downloads_the_assignments_whole_folder(term: dict[str, Any]) 
     own = student.get("/notebooks/ch02?assignment=hw2").body  # personalised for s01, as the download
     assert folder.read(top + "ch02_performance.ipynb") == own
     assert Browserish(term["served"].url).get("/student-folder.zip?assignment=hw2").status == 303
+
+
+# ---- the TA's name, the course's time zone, finding a student, hours late, requests -------------
+
+TA_PAGES = (
+    "/ta", "/ta/assignments", "/ta/assignments/hw2", "/ta/assignments/hw2/students/s01", "/ta/items",
+    "/ta/regrade-runs", "/ta/requests", "/ta/audit", "/ta/students/s01",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("path", TA_PAGES)
+def test_every_ta_page_names_the_signed_in_ta(term: dict[str, Any], path: str) -> None:
+    page = term["ta"].get(path)
+    assert page.status == 200 and f'<span class="who">TA {TA}</span>' in page.text
+
+
+def test_times_are_in_the_courses_zone_with_the_zone_named(term: dict[str, Any]) -> None:
+    page = term["ta"].get("/ta/assignments/hw2").text
+    due = HW2_DUE.strftime("%Y-%m-%dT%H:%M")
+    assert f"Due {due} (UTC)" in page, page[:2000]
+    assert "(UTC)" in term["ta"].get("/ta/assignments/hw2/students/s02").text
+
+
+def test_the_assignment_table_has_hours_late_and_attempt_numbers(term: dict[str, Any]) -> None:
+    page = term["ta"].get("/ta/assignments/hw2").text
+    row = re.search(r"<tr><td><a [^>]*>s02</a></td>.*?</tr>", page, re.S)
+    assert row is not None and '<td class="num hours-late">2.5</td>' in row.group(0), page[-3000:]
+    assert "<td>#1</td>" in row.group(0)  # the attempt's number, not its database id (4)
+    s01 = re.search(r"<tr><td><a [^>]*>s01</a></td>.*?</tr>", page, re.S)
+    assert s01 is not None and '<td class="num hours-late"></td>' in s01.group(0)
+
+
+@pytest.mark.parametrize(
+    ("text", "lands_on"),
+    [("s02", "/ta/students/s02"), ("S0", None), ("学生 s03", "/ta/students/s03"), ("zz", "/ta?no_student=1")],
+)
+def test_a_ta_finds_a_student_by_part_of_an_id_or_name(
+    term: dict[str, Any], text: str, lands_on: str | None
+) -> None:
+    reply = term["ta"].get("/ta/find-student?" + urllib.parse.urlencode({"student_id": text}))
+    if lands_on is None:  # several match: a list of them, each a link
+        assert reply.status == 200
+        assert re.findall(r'class="found-student">([^<]+)<', reply.text) == ["s01", "s02", "s03"]
+    else:
+        assert reply.status == 303 and reply.headers["Location"] == lands_on
+
+
+def test_a_regrade_request_returns_to_its_assignment_with_a_confirmation(term: dict[str, Any]) -> None:
+    student = Browserish(term["served"].url)
+    assert student.log_in(term["served"].tokens["s01"]).status == 303
+    page = student.get("/assignments/hw2")
+    assert 'id="request-form"' in page.text, page.text[-2000:]
+    filed = student.post_form("/regrade-requests", {
+        "csrf_token": page.csrf(), "exercise": "fusion", "message": "请再看一下 fusion",
+    })  # fmt: skip
+    assert filed.status == 303 and filed.headers["Location"] == "/assignments/hw2?requested=1#review"
+    back = student.get("/assignments/hw2?requested=1")
+    assert "复核申请已提交" in back.text

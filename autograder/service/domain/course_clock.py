@@ -23,10 +23,10 @@ class CourseClock:
     name: str  # "Asia/Shanghai", or "UTC+08:00" for a fixed offset
 
     def show(self, t: float | None) -> str:
-        """`2026-12-20 23:59 (Asia/Shanghai)`; "—" for no time."""
+        """`2026-12-20T23:59 (Asia/Shanghai)`; "—" for no time."""
         if t is None:
             return "—"
-        return f"{datetime.fromtimestamp(t, self.zone):%Y-%m-%d %H:%M} ({self.name})"
+        return f"{datetime.fromtimestamp(t, self.zone):%Y-%m-%dT%H:%M} ({self.name})"
 
     def picker_value(self, t: float | None) -> str:
         """The value of an `<input type="datetime-local">` showing `t` in the course's zone."""

@@ -206,6 +206,8 @@ def home_page(
     assignment = service.submissions.assignment(assignment_id)
     query = f"?assignment={assignment.id}" if service.submissions.named else ""
     shown = list(notices or [])
+    if request.query_params.get("requested") == "1":  # back from filing a regrade request
+        shown.append(page_kit.Notice("ok", service_message("request_filed")))
     upload_open = True
     try:
         service.check_upload_allowed(student.student_id, assignment.id)

@@ -23,7 +23,6 @@ from fastapi.responses import HTMLResponse, Response
 from autograder.service.domain.core import Refusal, Service
 from autograder.service.domain.regrade_runs import SCOPES, DiffRow, RunSummary, sibling_releases
 from autograder.service.domain.submissions import fits_id
-from autograder.service.storage.records import iso
 from autograder.service.web import page_auth, page_kit
 from autograder.service.web.regrade_api import ACTOR, release_named
 from autograder.service.web.sessions import CSRF_FIELD, csrf_ok
@@ -87,12 +86,12 @@ def _row_view(run_id: int, row: DiffRow) -> dict[str, Any]:
     }
 
 
-def _run_view(run: RunSummary) -> dict[str, Any]:
+def _run_view(run: RunSummary, service: Service) -> dict[str, Any]:
     done = run.counts.get("graded", 0) + run.counts.get("grader_error", 0)
     return {
         **run.to_json(),
-        "created": iso(run.created_at),
-        "closed": iso(run.closed_at) if run.closed_at is not None else "",
+        "created": service.course_clock.show(run.created_at),
+        "closed": service.course_clock.show(run.closed_at) if run.closed_at is not None else "",
         "progress": f"{done} of {run.total} graded" + (f" ({run.counts['grader_error']} grader errors)"
                                                         if run.counts.get("grader_error") else ""),
     }  # fmt: skip
@@ -139,7 +138,7 @@ def runs_page(request: Request) -> Response:
     grading = service.releases.of(assignment)  # what grades its new uploads (a published run moves it)
     context = {
         "picker": picker,
-        "runs": [_run_view(r) for r in service.regrades.runs(assignment.id)],
+        "runs": [_run_view(r, service) for r in service.regrades.runs(assignment.id)],
         "releases": [p.name for p in sibling_releases(service.cfg.release)],
         "current_release": grading.root.resolve().name,
         "assignment_id": assignment.id,
@@ -193,7 +192,7 @@ def run_page(request: Request, run_id: int) -> Response:
             )
         )
     context = {
-        "run": _run_view(run),
+        "run": _run_view(run, service),
         "rows": rows,
         "changed": [r for r in rows if r["changed"]],
         "unchanged": [r for r in rows if not r["changed"] and r["status"] == "graded"],

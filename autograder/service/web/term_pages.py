@@ -28,7 +28,7 @@ from autograder.service.web import page_auth, page_kit
 from autograder.service.web.sessions import CSRF_FIELD, csrf_ok
 from autograder.service.web.term_api import TA_ACTOR
 from autograder.term import deadline_range
-from autograder.term.counting import Extension
+from autograder.term.counting import Extension, deadlines_for
 from autograder.term.course import Assignment
 
 router = APIRouter(include_in_schema=False)
@@ -39,7 +39,8 @@ def _assignment_or_none(service: Service, assignment_id: str) -> Assignment | No
 
 
 def _when(service: Service, t: float | None) -> str:
-    return service.local_time(t) if t is not None else "—"
+    """A time in the course's time zone, the zone named ("—" for none)."""
+    return service.course_clock.show(t)
 
 
 def _num(x: float | None) -> str:
@@ -67,13 +68,24 @@ def ta_assignments(request: Request) -> Response:
     return page_kit.render(request, session, "ta_assignments.html", {"assignments": rows})
 
 
+def _hours_late(assignment: Assignment, ext: Extension | None, row: Any) -> str:
+    """How late the counted attempt came, in hours after the student's own due date ("" on time)."""
+    due = deadlines_for(assignment, ext).due_at
+    if row is None or due is None or row.submitted_at <= due:
+        return ""
+    return f"{(row.submitted_at - due) / 3600:.1f}"
+
+
 def _student_rows(service: Service, assignment: Assignment) -> list[dict[str, Any]]:
     with service.engine.connect() as conn:
         granted = extensions.load(conn, assignment.id)
+    names = {s.student_id: s.name for s in service.students()}
     return [
         {
             "student_id": c.student_id,
-            "attempt": "" if c.row is None else c.row.id,
+            "name": names.get(c.student_id, ""),
+            "attempt": "" if c.row is None else f"#{c.record.attempt_number}",
+            "hours_late": _hours_late(assignment, granted.get(c.student_id), c.row),
             "state": "not submitted" if c.row is None else c.row.status,
             "late": "late" if c.late else "",
             "factor": f"{c.factor:g}",
@@ -203,7 +215,7 @@ def _student_context(service: Service, assignment: Assignment, student_id: str) 
     detail = service.counted_detail(student_id, assignment.id)
     counted_id = detail.attempt_id if detail is not None else None
     attempts = [
-        {"id": a.id, "submitted": service.local_time(a.submitted_at), "state": str(a.status),
+        {"id": a.id, "submitted": _when(service, a.submitted_at), "state": str(a.status),
          "late": "late" if a.late else "", "score": _num(a.score), "counted": counted_id == a.id}
         for a in service.submissions.attempts(student_id, assignment.id)
     ]  # fmt: skip
