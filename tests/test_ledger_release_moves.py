@@ -100,3 +100,28 @@ def test_a_restart_keeps_the_move_until_the_course_file_names_another_release(
         assert moves == ["release_moved"]
     finally:
         again.close()
+
+
+def test_publishing_keeps_a_result_graded_again_after_the_run_started(
+    term: Term, cheaper_fusion: Path
+) -> None:
+    """Publishing compared only the attempt's status: a TA's per-student regrade that finished after
+    the run started was overwritten by the run's older candidate."""
+    from helpers.ledger_term import outcome
+
+    attempt = term.upload("s01", "hw2", HW2_POINTS)
+    run = term.service.regrades.start("hw2", cheaper_fusion, "counted", "ta-anna")
+    term.set_time(term.now[0] + 60)
+    assert term.service.regrade("s01", actor="ta-bob") == 1  # graded again, after the run started
+    claimed = term.service.claim_next("w")
+    assert claimed is not None and claimed.id == attempt
+    newer = {**HW2_POINTS, "safe_distance": 10.0}
+    assert term.service.finish_graded("w", attempt, outcome("s01", "hw2", newer, term.out_dir))
+    job = term.service.regrade_queue.claim_next("w")
+    assert job is not None
+    assert term.service.regrade_queue.finish_graded(
+        "w", job.result_id, outcome("s01", "hw2", HW2_POINTS, term.out_dir)
+    )
+    published = term.service.regrades.publish(run, "ta-anna")
+    assert published.replaced == [] and published.skipped == [attempt]
+    assert term.service.exports.ledger.record("hw2", "s01").raw_exercises["safe_distance"] == 10.0

@@ -12,7 +12,8 @@
    (and, in the same transaction, the LTI outbox queues each changed student's counted score for
    the LMS, and the assignment moves to the run's release for every later upload, `release_moves.py`):
    other tables (overrides, audit, extensions) are left as they are. An attempt that is queued or
-   running again at that moment (a TA's per-student regrade) keeps its state and is reported as skipped.
+   running again at that moment, or was graded again after the run started (a TA's per-student
+   regrade), keeps its state and newer result and is reported as skipped.
 
 Every operation that changes a grade or publishing takes the `actor` ("ta", "cli", ...).
 """
@@ -453,6 +454,9 @@ class RegradeRuns:
             for result, attempt in self._pairs(conn, run_id):
                 if result.status != GRADED or attempt.status not in (GRADED, GRADER_ERROR):
                     skipped.append(attempt.id)
+                    continue
+                if attempt.graded_at is not None and attempt.graded_at > run.created_at:
+                    skipped.append(attempt.id)  # graded again after the run started: its result is newer
                     continue
                 before = self._old(result, attempt)
                 swapped = conn.execute(
