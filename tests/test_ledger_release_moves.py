@@ -125,3 +125,15 @@ def test_publishing_keeps_a_result_graded_again_after_the_run_started(
     published = term.service.regrades.publish(run, "ta-anna")
     assert published.replaced == [] and published.skipped == [attempt]
     assert term.service.exports.ledger.record("hw2", "s01").raw_exercises["safe_distance"] == 10.0
+
+
+def test_a_counted_run_regrades_the_attempt_that_counts_by_the_assignments_own_policy(
+    term: Term, cheaper_fusion: Path
+) -> None:
+    """hw5 counts the `best` attempt; the run took each student's counted attempt by the first
+    assignment's policy (hw2, `last`). Found by the stateful test."""
+    best = term.upload("s02", "hw5", {"reduce_sum_rules": 10.0, "gammaln_callback": 10.0})
+    term.set_time(term.now[0] + 60)
+    term.upload("s02", "hw5", {"reduce_sum_rules": 10.0})
+    run = term.service.regrades.start("hw5", cheaper_fusion, "counted", "ta-anna")
+    assert [d.attempt_id for d in term.service.regrades.diff(run)] == [best]

@@ -219,7 +219,9 @@ class RegradeRuns:
         by: dict[str, list[Any]] = {}
         for r in rows:
             by.setdefault(r.student_id, []).append(r)
-        counted = {c.id for c in (self.submissions.counted_row(rs) for rs in by.values()) if c is not None}
+        # each student's counted attempt by this assignment's own policy (`best` or `last`)
+        found = (self.submissions.counted_row(rs, assignment_id) for rs in by.values())
+        counted = {c.id for c in found if c is not None}
         if scope == "counted":
             return [(r, True) for r in rows if r.id in counted and r.status == GRADED]
         return [(r, r.id in counted) for r in rows if r.status in (GRADED, GRADER_ERROR)]
@@ -416,41 +418,49 @@ class RegradeRuns:
 
     # -- closing
 
+    @staticmethod
+    def _claim(conn: sa.Connection, run_id: int, actor: str, now: float) -> Any:
+        """The run's row, marked published by `actor` (Refusal 404: no run; 409: not open, still
+        grading, or closed meanwhile by another process)."""
+        u, r = db.regrade_runs.c, db.regrade_results.c
+        run = (
+            conn.execute(sa.select(db.regrade_runs).where(u.id == run_id)).first()
+            if fits_id(run_id)
+            else None
+        )
+        if run is None:
+            raise Refusal(404, "没有这次重新评分。", f"no regrade run {run_id}")
+        pending = conn.execute(
+            sa.select(sa.func.count()).where(r.run_id == run_id, r.status.in_((QUEUED, RUNNING)))
+        ).scalar_one()
+        if run.status != OPEN or pending:
+            why = (
+                f"is {run.status}" if run.status != OPEN else f"has {pending} candidate(s) still grading"
+            )
+            raise Refusal(409, "这次重新评分现在不能发布。", f"regrade run {run_id} {why}")
+        # Claims the run first: a second publisher (another process) finds it no longer open.
+        if (
+            conn.execute(
+                db.regrade_runs.update()
+                .where(u.id == run_id, u.status == OPEN)
+                .values(status=PUBLISHED, closed_by=actor, closed_at=now)
+            ).rowcount
+            != 1
+        ):
+            raise Refusal(409, "这次重新评分现在不能发布。", f"regrade run {run_id} was closed meanwhile")
+        return run
+
     def publish(self, run_id: int, actor: str) -> Published:
         """Swap every graded candidate into its attempt, in one transaction (see the module doc).
 
         Refusal 404 (no run), 409 (not open, or candidates still queued or running)."""
         now = self.clock()
-        u, r, a = db.regrade_runs.c, db.regrade_results.c, db.attempts.c
+        r, a = db.regrade_results.c, db.attempts.c
         replaced: list[int] = []
         skipped: list[int] = []
         students: set[str] = set()
         with self.engine.begin() as conn:
-            run = (
-                conn.execute(sa.select(db.regrade_runs).where(u.id == run_id)).first()
-                if fits_id(run_id)
-                else None
-            )
-            if run is None:
-                raise Refusal(404, "没有这次重新评分。", f"no regrade run {run_id}")
-            pending = conn.execute(
-                sa.select(sa.func.count()).where(r.run_id == run_id, r.status.in_((QUEUED, RUNNING)))
-            ).scalar_one()
-            if run.status != OPEN or pending:
-                why = (
-                    f"is {run.status}" if run.status != OPEN else f"has {pending} candidate(s) still grading"
-                )
-                raise Refusal(409, "这次重新评分现在不能发布。", f"regrade run {run_id} {why}")
-            # Claims the run first: a second publisher (another process) finds it no longer open.
-            if (
-                conn.execute(
-                    db.regrade_runs.update()
-                    .where(u.id == run_id, u.status == OPEN)
-                    .values(status=PUBLISHED, closed_by=actor, closed_at=now)
-                ).rowcount
-                != 1
-            ):
-                raise Refusal(409, "这次重新评分现在不能发布。", f"regrade run {run_id} was closed meanwhile")
+            run = self._claim(conn, run_id, actor, now)
             for result, attempt in self._pairs(conn, run_id):
                 if result.status != GRADED or attempt.status not in (GRADED, GRADER_ERROR):
                     skipped.append(attempt.id)

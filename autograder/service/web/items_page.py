@@ -58,7 +58,7 @@ def counted_graded(service: Service, assignment_id: str) -> list[item_stats.Grad
         by.setdefault(r.student_id, []).append(r)
     out = []
     for student in service.students():
-        counted = service.submissions.counted_row(by.get(student.student_id, []))
+        counted = service.submissions.counted_row(by.get(student.student_id, []), assignment_id)
         if counted is not None and counted.status == AttemptState.GRADED:
             out.append(_graded(counted))
     return out
