@@ -16,11 +16,13 @@ import urllib.parse
 import zipfile
 from collections.abc import Iterator
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from helpers.browserish import Browserish
+from helpers.chromium import headless_chromium, screenshot_folder
 from helpers.ledger_term import HW2_DUE, START, make_term
 from helpers.served import MALFORMED, call, serve
 
@@ -183,7 +185,8 @@ def test_a_ta_downloads_an_assignments_submissions_with_a_manifest(term: dict[st
     assert sorted(every.namelist()) == ["manifest.csv", "s01/attempt-1/nb.ipynb", "s01/attempt-2/nb.ipynb"]
     rows = list(csv.DictReader(io.StringIO(every.read("manifest.csv").decode())))
     assert [(r["attempt_number"], r["counted"], r["final_total"]) for r in rows] == [
-        ("1", "", ""), ("2", "yes", "15.00")
+        ("1", "", ""),
+        ("2", "yes", "15.00"),
     ]
     assert every.read("s01/attempt-1/nb.ipynb") == MALFORMED
     late = list(csv.DictReader(io.StringIO(_zip(term["ta"].get(
@@ -268,3 +271,60 @@ def test_a_regrade_request_returns_to_its_assignment_with_a_confirmation(term: d
     assert filed.status == 303 and filed.headers["Location"] == "/assignments/hw2?requested=1#review"
     back = student.get("/assignments/hw2?requested=1")
     assert "复核申请已提交" in back.text
+
+
+# ---- the new TA views in Chromium (screenshots into docs/screenshots/ with JAXGRADE_SCREENSHOTS) --
+
+SHOTS = ("ta_dashboard_picker.png", "ta_bulk_extensions.png", "ta_regrade_runs_picker.png")
+
+
+def test_a_ta_walks_the_new_views_in_chromium(term: dict[str, Any], tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    drv = headless_chromium("1100,1000")
+    wait = WebDriverWait(drv, 60)
+    folder = screenshot_folder(tmp_path)
+
+    def shot(name: str) -> None:
+        assert name in SHOTS
+        height = drv.execute_script("return document.documentElement.scrollHeight")
+        drv.set_window_size(1100, min(max(int(height) + 40, 600), 4000))
+        assert drv.save_screenshot(str(folder / name)) and (folder / name).stat().st_size > 10_000
+        drv.set_window_size(1100, 1000)
+
+    try:
+        drv.get(term["served"].url + "/login")
+        drv.find_element(By.ID, "token").send_keys(term["token"])
+        drv.find_element(By.ID, "login").click()
+        wait.until(ec.presence_of_element_located((By.ID, "assignment-select")))
+        assert drv.find_element(By.CSS_SELECTOR, "span.who").text == f"TA {TA}"
+        Select(drv.find_element(By.ID, "assignment-select")).select_by_value("hw5")
+        drv.find_element(By.ID, "assignment-show").click()
+        wait.until(ec.text_to_be_present_in_element((By.ID, "charts-assignment"), "hw5"))
+        shot("ta_dashboard_picker.png")
+        drv.get(term["served"].url + "/ta/assignments/hw5")
+        ids = wait.until(ec.presence_of_element_located((By.ID, "bulk-ids")))
+        ids.send_keys("s01\n")
+        due = drv.find_element(By.ID, "bulk-due")
+        assert due.get_attribute("type") == "datetime-local"
+        drv.execute_script("arguments[0].value = arguments[1]", due, "2026-12-21T18:00")
+        drv.find_element(By.ID, "bulk-extend").click()
+        wait.until(ec.text_to_be_present_in_element((By.CSS_SELECTOR, ".notice"), "Extension granted to 1"))
+        shot("ta_bulk_extensions.png")
+        drv.find_element(By.LINK_TEXT, "← assignments").click()
+        drv.get(term["served"].url + "/ta/regrade-runs")
+        Select(wait.until(ec.presence_of_element_located((By.ID, "assignment-select")))).select_by_value(
+            "hw5"
+        )
+        drv.find_element(By.ID, "assignment-show").click()
+        wait.until(
+            ec.presence_of_element_located((By.CSS_SELECTOR, 'input[name="assignment_id"][value="hw5"]'))
+        )
+        assert "Runs of hw5" in drv.find_element(By.ID, "runs").text
+        shot("ta_regrade_runs_picker.png")
+    finally:
+        drv.quit()
+    status, doc = _api(term, "GET", "/api/assignments/hw5/students/s01")
+    assert status == 200 and doc["deadlines"]["due_at"] == "2026-12-21T18:00:00Z"
