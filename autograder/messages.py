@@ -303,6 +303,7 @@ SERVICE_ZH: dict[str, str] = {
     "wrong_chapters": "这次提交包含{chapters},不属于作业「{title}」(本作业包括{own})。"
     "请只提交本作业的 notebook,或者选择对应的作业。",
     "grades_pending": "已收到,正在批改。",
+    "grades_graded_hidden": "已评分。",  # a graded attempt whose grade is not shown yet (every client)
     "grades_at": "成绩将在 {when} 之后公布。",
     "grades_on_release": "成绩将在助教公布后显示。",
     "feedback_hidden": "成绩和评分反馈尚未公布。",
@@ -315,6 +316,7 @@ SERVICE_ZH: dict[str, str] = {
     "bad_message": "留言不能为空,最多 {limit} 个字。",
     "no_request": "没有找到这个复核申请。",
     "request_closed": "这个复核申请已经处理完毕。",
+    "request_filed": "复核申请已提交,助教回复后会显示在本页的「成绩与复核」里。",
     "student_only": "只有学生本人可以申请复核。",
     # issue 32: caps on a student's regrade-request messages (message_caps.py)
     "thread_full": "这个复核申请里你的留言已达上限({per_thread} 条),请等待助教回复。",

@@ -254,7 +254,17 @@ def wait_for_grade(
         time.sleep(max(0.2, poll))
 
 
+def hidden_note(att: dict[str, Any]) -> str | None:
+    """The service's message for a graded attempt whose grade is not shown yet ("已评分。成绩将在助教
+    公布后显示。"), else None: every client shows this text instead of an empty score table."""
+    note = att.get("grades_hidden")
+    return str(note) if note else None
+
+
 def score_table(att: dict[str, Any]) -> str:
+    note = hidden_note(att)
+    if note is not None:
+        return f"提交 #{att['id']}:{note}\n"
     lines = [
         f"提交 #{att['id']}  状态:{att.get('grade_status') or att['status']}"
         + ("(迟交)" if att.get("late") else "")
@@ -315,6 +325,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"评分系统出现故障,你的提交会被重新评分(这不是你的问题)。稍后查看:{page}")
         return EXIT_GRADER
     sys.stdout.write(score_table(att))
+    if hidden_note(att) is not None:  # no feedback to fetch before the grade is shown
+        print(f"成绩公布后查看:{page}")
+        return EXIT_GRADED
     feedback = Path(f"jaxgrade-feedback-{attempt_id}.html")
     try:
         feedback.write_bytes(fetch_feedback(server, token, attempt_id))

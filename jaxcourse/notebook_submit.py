@@ -294,6 +294,11 @@ def refusal_text(
 
 
 def result_html(att: dict[str, Any], feedback: bytes | None, page: str) -> str:
+    note = client.hidden_note(att)
+    if note is not None:  # graded, not shown yet: the service's message, not an empty table
+        link = f"<p>成绩公布后查看:<a href='{html.escape(page)}' target='_blank'>{html.escape(page)}</a></p>"
+        head = html.escape(f"提交 #{int(att['id'])}")
+        return f"<h4>{head}</h4><p class='jaxcourse-submit-hidden'>{html.escape(note)}</p>{link}"
     rows = "".join(
         f"<tr><td>{html.escape(str(ex))}</td><td style='text-align:right'>"
         f"{'-' if score is None else html.escape(f'{score:g}')}</td></tr>"
@@ -352,8 +357,10 @@ def _upload_and_wait(out: _Output, server: str, token: str, release: Release, ti
         raise SubmitStopped(
             f"评分系统出现故障,提交 #{attempt_id} 会被重新评分(这不是你的问题)。稍后查看:{page}"
         )
+    feedback: bytes | None = None
     try:
-        feedback: bytes | None = client.fetch_feedback(server, token, attempt_id)
+        if client.hidden_note(att) is None:  # a hidden grade has no feedback to show yet
+            feedback = client.fetch_feedback(server, token, attempt_id)
     except (client.ServerSaid, OSError):
         feedback = None
     out.progress(f"提交 #{attempt_id} 已评分,用时 {time.monotonic() - started:.0f} 秒")

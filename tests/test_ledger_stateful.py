@@ -2,7 +2,10 @@
 
 Hypothesis drives sequences of uploads (on time, late, after closing), extensions granted,
 shortened and revoked, overrides on exercises and totals (set and removed), regrade requests
-resolved with points, carrying overrides to a later attempt, grade releases and time passing, on
+resolved with points, carrying overrides to a later attempt, regrade runs under a release where one
+exercise is worth 5 instead of 10 (published: the assignment moves to that release, its maximum is
+35 everywhere and later uploads are graded under it; or cancelled: nothing changes), grade releases
+and un-releases (a grade once visible stays so after an extension until un-released) and time passing, on
 the in-process service core (one SQLite service for the module, emptied between sequences; grading
 recorded, helpers/ledger_term.py). The oracle below is written from the course rules, not from the
 service's code: which attempt counts (`last`/`best`, late policy, closing), the late factor, the
@@ -43,12 +46,25 @@ from autograder.service.storage.records import Refusal
 from autograder.service.web import term_pages, term_views
 from autograder.term.counting import Extension
 
-from helpers.ledger_term import HW2_DUE, HW2_LATE_UNTIL, HW5_DUE, LATE_FACTOR, START, Term, make_term
+from helpers.ledger_term import (
+    HW2_DUE,
+    HW2_LATE_UNTIL,
+    HW5_DUE,
+    LATE_FACTOR,
+    RELEASE,
+    START,
+    Term,
+    make_term,
+    outcome,
+    release_with_points,
+)
 
 STUDENTS = ("s01", "s02")
 ASSIGNMENTS = ("hw2", "hw5")
 OWN = {"hw2": CHAPTERS["ch02"], "hw5": CHAPTERS["ch05"]}
 EXAMPLES = 200
+CHEAPER = {a: OWN[a][2] for a in ASSIGNMENTS}  # fusion, silu_ffi: worth 5 in the cheaper release
+CHEAPER_RELEASE = "2026-fall-cheaper"
 
 
 # ---- the oracle -------------------------------------------------------------------------------
@@ -59,6 +75,7 @@ class Upload:
     id: int
     at: float
     points: dict[str, float]
+    cheap: bool = False  # graded under the release where the changed exercise is worth 5
 
     @property
     def score(self) -> float:
@@ -83,6 +100,11 @@ class Oracle:
     def __init__(self) -> None:
         self.cells = {(a, s): Cell() for a in ASSIGNMENTS for s in STUDENTS}
         self.released: set[str] = set()
+        self.kept: set[tuple[str, str]] = set()  # grades that stay visible (shown before an extension)
+        self.moved: set[str] = set()  # assignments a published regrade run moved to the cheaper release
+
+    def max_total(self, aid: str) -> float:
+        return 35.0 if aid in self.moved else 40.0
 
     def deadlines(self, aid: str, sid: str) -> tuple[float, float | None]:
         c = self.cells[(aid, sid)]
@@ -132,7 +154,7 @@ class Oracle:
         return sum(points.values()) * (1.0 if u is None else self.factor(aid, sid, u.at))
 
     def visible(self, aid: str, sid: str, now: float) -> bool:
-        if aid in self.released:
+        if aid in self.released or (aid, sid) in self.kept:
             return True
         if aid == "hw5":  # on_release
             return False
@@ -149,13 +171,17 @@ OFFSETS_S = st.sampled_from([-2 * 3600, 3600, 86400])
 def _reset(term: Term) -> None:
     tables = ("regrade_request_messages", "regrade_requests", "overrides", "extensions", "grade_releases")
     with term.service.engine.begin() as conn:
-        for name in (*tables, "regrade_results", "gradings", "attempt_scores", "attempts"):
+        for name in (*tables, "grade_shown", "release_moves", "regrade_results", "regrade_runs"):
             conn.execute(sa.delete(db.metadata.tables[name]))
+        for name in ("gradings", "attempt_scores", "attempts"):
+            conn.execute(sa.delete(db.metadata.tables[name]))
+        conn.execute(db.assignments.update().values(release=str(RELEASE)))  # undo a moved release
     term.set_time(START)
 
 
 class TermMachine(RuleBasedStateMachine):
     term: Term  # set by the test before the machine runs
+    cheaper: Path  # the release where CHEAPER's exercises are worth 5 (set by the fixture)
 
     def __init__(self) -> None:
         super().__init__()
@@ -174,13 +200,16 @@ class TermMachine(RuleBasedStateMachine):
     @rule(aid=st.sampled_from(ASSIGNMENTS), sid=st.sampled_from(STUDENTS), marks=POINTS)
     def upload(self, aid: str, sid: str, marks: list[float]) -> None:
         points = dict(zip(OWN[aid], marks, strict=True))
+        moved = aid in self.oracle.moved
+        if moved:  # graded under the cheaper release: the changed exercise is worth half
+            points[CHEAPER[aid]] *= 0.5
         if self.now > self.oracle.closing(aid, sid):
             with pytest.raises(Refusal) as refused:
                 self.term.upload(sid, aid, points)
             assert refused.value.http_status == 403
             return
         attempt = self.term.upload(sid, aid, points)
-        self.oracle.cells[(aid, sid)].uploads.append(Upload(attempt, self.now, points))
+        self.oracle.cells[(aid, sid)].uploads.append(Upload(attempt, self.now, points, cheap=moved))
 
     @rule(
         aid=st.sampled_from(ASSIGNMENTS), sid=st.sampled_from(STUDENTS), due=OFFSETS_S, window=st.booleans()
@@ -190,6 +219,8 @@ class TermMachine(RuleBasedStateMachine):
         due_at = self.now + due
         late_until = due_at + 86400 if window else None
         ext = Extension(due_at, late_until)
+        if self.oracle.visible(aid, sid, self.now) and self.oracle.cells[(aid, sid)].uploads:
+            self.oracle.kept.add((aid, sid))  # seen before the deadline moved: stays visible
         extensions.grant(
             self.term.service.engine, self.term.service.assignments[aid], sid, ext, "ta-anna", self.now
         )
@@ -268,6 +299,39 @@ class TermMachine(RuleBasedStateMachine):
         assert first is (aid not in self.oracle.released)
         self.oracle.released.add(aid)
 
+    @rule(aid=st.sampled_from(ASSIGNMENTS))
+    def unrelease(self, aid: str) -> None:
+        o = self.oracle
+        had = aid in o.released or any(a == aid for a, _ in o.kept)
+        assert self.term.service.grade_release.unrelease(aid, actor="ta-bob") is had
+        o.released.discard(aid)
+        o.kept = {k for k in o.kept if k[0] != aid}
+
+    @rule(aid=st.sampled_from(ASSIGNMENTS), publish=st.booleans())
+    def regrade_run(self, aid: str, publish: bool) -> None:
+        """A run over the counted attempts under the release where one exercise is worth 5; each
+        candidate's points are the attempt's with that exercise halved (unless graded so already)."""
+        service, o = self.term.service, self.oracle
+        run_id = service.regrades.start(aid, self.cheaper, "counted", "ta-anna")
+        by_id = {u.id: u for s in STUDENTS for u in o.cells[(aid, s)].uploads}
+        counted = {u.id for s in STUDENTS if (u := o.counted(aid, s)) is not None}
+        regraded: dict[int, dict[str, float]] = {}
+        while (job := service.regrade_queue.claim_next("w")) is not None:
+            u = by_id[job.attempt.id]
+            assert u.id in counted, (aid, u.id, counted)
+            new = {**u.points, CHEAPER[aid]: u.points[CHEAPER[aid]] * (1.0 if u.cheap else 0.5)}
+            regraded[u.id] = new
+            done = outcome(job.attempt.student_id, aid, new, self.term.out_dir)
+            assert service.regrade_queue.finish_graded("w", job.result_id, done)
+        assert set(regraded) == counted
+        if not publish:
+            service.regrades.cancel(run_id, "ta-anna")
+            return
+        service.regrades.publish(run_id, "ta-anna")
+        for attempt_id, new in regraded.items():
+            by_id[attempt_id].points, by_id[attempt_id].cheap = new, True
+        o.moved.add(aid)
+
     # ---- every view equals the oracle
 
     @invariant()
@@ -289,17 +353,19 @@ class TermMachine(RuleBasedStateMachine):
                 record = service.exports.ledger.record(aid, sid)
                 assert record.attempt_id == (None if u is None else u.id), (aid, sid)
                 assert record.final_total == pytest.approx(want), (aid, sid)
-                assert record.max_total == 40.0
+                most = o.max_total(aid)
+                assert record.max_total == most, (aid, sid, record.max_total)
                 assert per[sid]["final_total"] == text and per[sid]["total"] == format_score(o.raw(aid, sid))
                 assert summary[sid][aid] == text
                 assert canvas[sid][-1] == text, (aid, sid, canvas[sid])
-                assert moodle[f"{sid}@example.edu"][-2:] == [text, "40.00"]  # Grade, Maximum Grade
+                assert canvas[""][:1] == ["Points Possible"] and canvas[""][-1] == format_score(most)
+                assert moodle[f"{sid}@example.edu"][-2:] == [text, format_score(most)]  # Grade, Maximum
                 assert ta_rows[sid]["final"] == text
                 if aid == "hw2":
-                    assert main[sid]["total"] == text and main[sid]["max_total"] == "40.00"
+                    assert main[sid]["total"] == text and main[sid]["max_total"] == format_score(most)
                 with service.engine.connect() as conn:
                     ags = ags_score(conn, service.assignments[aid], sid)
-                assert ags == (None if u is None else (pytest.approx(want), 40.0))
+                assert ags == (None if u is None else (pytest.approx(want), most))
                 self._student_sees(aid, sid, want, text)
 
     def _student_sees(self, aid: str, sid: str, want: float, text: str) -> None:
@@ -311,7 +377,8 @@ class TermMachine(RuleBasedStateMachine):
         if o.visible(aid, sid, self.now):
             assert doc["final_total"] == pytest.approx(want) and not doc["grades_hidden"]
             if line is not None:
-                assert not line.hidden and f"最终得分 {text} / 40.00" in line.text
+                most = format_score(o.max_total(aid))
+                assert not line.hidden and f"最终得分 {text} / {most}" in line.text
         else:
             assert doc["grades_hidden"] and doc["counted_attempt"] is None and doc["attempt_number"] is None
             assert (doc["raw_total"], doc["total"], doc["final_total"], doc["exercises"]) == (
@@ -336,6 +403,9 @@ def term(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Term]:
     shm = Path("/dev/shm")
     root = Path(tempfile.mkdtemp(prefix="ledger-stateful-", dir=shm)) if shm.is_dir() else None
     t = make_term(root or tmp_path_factory.mktemp("ledger-stateful"), STUDENTS)
+    TermMachine.cheaper = release_with_points(
+        t.out_dir.parent, CHEAPER_RELEASE, {CHEAPER["hw2"]: 5, CHEAPER["hw5"]: 5}
+    )
     yield t
     t.service.close()
     if root is not None:
@@ -366,5 +436,26 @@ def test_the_oracle_checks_something(term: Term) -> None:
     term.set_time(HW2_DUE + timedelta(hours=2))
     machine.upload("hw2", "s01", [10.0, 10.0, 10.0, 10.0])
     machine.oracle.factor = lambda aid, sid, at: 1.0  # type: ignore[method-assign]
+    with pytest.raises(AssertionError):
+        machine.views_agree()
+
+
+def test_the_oracle_checks_the_moved_maximum_and_kept_visibility(term: Term) -> None:
+    """Controls: an oracle that keeps the old maximum after a published run, or that hides a grade
+    again when an extension comes after it was shown, disagrees with the service."""
+    TermMachine.term = term
+    machine = TermMachine()
+    machine.upload("hw2", "s01", [10.0, 10.0, 10.0, 10.0])
+    machine.regrade_run("hw2", True)
+    machine.views_agree()
+    machine.oracle.max_total = lambda aid: 40.0  # type: ignore[method-assign]
+    with pytest.raises(AssertionError):
+        machine.views_agree()
+    machine = TermMachine()
+    machine.upload("hw2", "s01", [10.0, 10.0, 10.0, 10.0])
+    term.set_time(HW2_DUE + timedelta(hours=2))  # `after_due`: shown
+    machine.extension("hw2", "s01", 86400, False)
+    machine.views_agree()
+    machine.oracle.kept.clear()
     with pytest.raises(AssertionError):
         machine.views_agree()

@@ -258,7 +258,7 @@ def test_hidden_grades_show_nowhere_until_a_ta_releases_them(term: dict) -> None
     served, aid, token = term["served"], term["hidden"], term["served"].tokens["e02"]
     doc = wait_final(served, "e02", aid)
     assert doc["score"] is None and doc["max_score"] is None and doc["exercises"] == {}
-    assert doc["grade_status"] is None and doc["grades_hidden"].startswith("已收到,正在批改")
+    assert doc["grade_status"] is None and doc["grades_hidden"] == "已评分。成绩将在助教公布后显示。"
     listed = json.loads(call(served, "GET", "/api/me/submissions", token=token)[2])
     assert [(a["score"], a["exercises"]) for a in listed] == [(None, {})]
     assert call(served, "GET", f"/api/submissions/{aid}/feedback", token=token)[0] == 404

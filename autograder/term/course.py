@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from autograder.term.late import LatePolicy, PolicyError, parse_policy
 
@@ -168,9 +169,17 @@ def parse_assignment(spec: Mapping[str, Any], base: Path, position: int) -> Assi
 def parse_course(doc: Mapping[str, Any], base: Path) -> tuple[Assignment, ...]:
     """The assignments of a parsed course document, checked together (unique ids, no exercise of a
     release in two assignments)."""
-    extra = sorted(set(doc) - {"assignment"})
+    extra = sorted(set(doc) - {"assignment", "timezone"})
     if extra:
         raise CourseError(f"course file: unknown top-level key(s) {', '.join(extra)}")
+    zone = doc.get("timezone")  # the course's time zone for the pages (service/domain/course_clock.py)
+    if zone is not None:
+        try:
+            ZoneInfo(zone) if isinstance(zone, str) else None
+        except (ZoneInfoNotFoundError, ValueError):
+            zone = None
+        if not isinstance(zone, str):
+            raise CourseError("course file: timezone must be an IANA time zone name (e.g. Asia/Shanghai)")
     specs = doc.get("assignment")
     if not isinstance(specs, list) or not specs or not all(isinstance(s, Mapping) for s in specs):
         raise CourseError("course file: needs at least one [[assignment]] table")

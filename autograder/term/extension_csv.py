@@ -11,6 +11,7 @@ import csv
 import io
 from datetime import datetime
 
+from autograder.term import deadline_range
 from autograder.term.counting import Extension
 
 COLUMNS = ("student_id", "due_at", "late_until")
@@ -28,7 +29,10 @@ def _time(text: str, line: int, key: str) -> float:
         raise ExtensionCsvError(f"line {line}: {key} {text!r} is not an ISO 8601 time") from None
     if when.tzinfo is None:
         raise ExtensionCsvError(f"line {line}: {key} {text!r} has no UTC offset (e.g. +08:00)")
-    return when.timestamp()
+    try:
+        return deadline_range.checked(when, key)
+    except deadline_range.DeadlineError as exc:
+        raise ExtensionCsvError(f"line {line}: {exc}") from None
 
 
 def parse_extensions_csv(text: str) -> dict[str, Extension]:

@@ -6,8 +6,10 @@
   nor through their own;
 - `on_release`: once a TA released the assignment's grades.
 
-A TA's release also opens `after_due` grades early. Until grades are visible, a student sees that
-the attempt was received, and when grades come, never the score.
+A TA's release also opens `after_due` grades early. A grade once visible stays visible when an
+extension moves the student's due date later (`kept`), until a TA un-releases the assignment.
+Until grades are visible, a student sees that the attempt was received, and when grades come,
+never the score.
 """
 
 from __future__ import annotations
@@ -24,9 +26,16 @@ class Visibility:
 
 
 def grade_visibility(
-    assignment: Assignment, student_due_at: float | None, released_at: float | None, now: float
+    assignment: Assignment,
+    student_due_at: float | None,
+    released_at: float | None,
+    now: float,
+    *,
+    kept: bool = False,
 ) -> Visibility:
-    if assignment.visibility == "immediately" or released_at is not None:
+    """`kept`: the grade was visible to the student before their deadline moved later (an
+    extension); it stays visible (visibility never moves backwards without a TA's un-release)."""
+    if assignment.visibility == "immediately" or released_at is not None or kept:
         return Visibility(True, None)
     if assignment.visibility == "after_due":
         dues = [t for t in (assignment.due_at, student_due_at) if t is not None]

@@ -11,6 +11,7 @@ max_total 80, exactly as the batch grades such an upload.
 from __future__ import annotations
 
 import json
+import shutil
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -63,6 +64,18 @@ visibility = "on_release"
     return path
 
 
+def release_with_points(dest: Path, version: str, changed: dict[str, float]) -> Path:
+    """A copy of the course release whose manifest gives these exercises other points (what a
+    regrade run with changed point values runs under; grading itself is recorded, not run)."""
+    folder = shutil.copytree(RELEASE, dest / version)
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    manifest["version"] = version
+    for entry in manifest["exercises"]:
+        entry["points"] = changed.get(entry["id"], entry["points"])
+    (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    return folder
+
+
 def outcome(student_id: str, assignment_id: str, points: dict[str, float], out_dir: Path) -> Any:
     """The result the batch records for a notebook of the assignment's chapter only."""
     from autograder.service.domain.core import GradedOutcome
@@ -95,6 +108,16 @@ class Term:
             "w", att.id, outcome(student_id, assignment_id, points, self.out_dir)
         )
         return int(att.id)
+
+    def regrade_run(self, assignment_id: str, release: Path, points: dict[str, dict[str, float]]) -> int:
+        """A regrade run of the assignment's counted attempts under `release`, every candidate
+        graded with the recorded points of its student (`points[student]`); returns the run id."""
+        run_id = self.service.regrades.start(assignment_id, release, "counted", "ta-anna")
+        while (job := self.service.regrade_queue.claim_next("w")) is not None:
+            sid = job.attempt.student_id
+            done = outcome(sid, assignment_id, points.get(sid, {}), self.out_dir)
+            assert self.service.regrade_queue.finish_graded("w", job.result_id, done)
+        return run_id
 
     def csv_rows(self, text: str) -> dict[str, dict[str, str]]:
         import csv

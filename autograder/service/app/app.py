@@ -30,7 +30,9 @@ from autograder.service.web.uploads import ENVELOPE_BYTES, too_large
 def routers() -> list[APIRouter]:
     """Every router the app serves, in order (the page fuzz test walks them all)."""
     from autograder.service.web import (
+        archive_routes,
         audit_api,
+        extensions_page,
         items_page,
         overrides_api,
         pages,
@@ -55,6 +57,9 @@ def routers() -> list[APIRouter]:
         regrade_pages.router,
         items_page.router,
         term_pages.router,
+        extensions_page.router,
+        archive_routes.router,
+        archive_routes.api_router,
         audit_api.router,
         overrides_api.router,
         requests_api.router,

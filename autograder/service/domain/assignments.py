@@ -17,7 +17,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from autograder.model import ReleaseInfo
-from autograder.service.domain import audit
+from autograder.service.domain import audit, release_moves
 from autograder.service.domain.config import ServiceConfig
 from autograder.service.storage import db
 from autograder.term.course import Assignment, load_course, release_exercises
@@ -50,13 +50,27 @@ def for_config(cfg: ServiceConfig) -> tuple[Assignment, ...]:
 
 
 class Releases:
-    """Each assignment's release (manifest, notebooks, points), read once per folder."""
+    """Each assignment's release (manifest, notebooks, points), read once per folder.
 
-    def __init__(self) -> None:
+    With the service's `engine`, an assignment's release is the one its stored row names now: a
+    published regrade run moves it (`release_moves.py`), in every process sharing the database.
+    Without one (a reader holding a stored `Assignment`), the assignment's own."""
+
+    def __init__(self, engine: sa.Engine | None = None) -> None:
         self._by_folder: dict[Path, ReleaseInfo] = {}
+        self.engine = engine
+
+    def folder(self, assignment: Assignment) -> Path:
+        """The release folder that grades the assignment now."""
+        if self.engine is not None:
+            with self.engine.connect() as conn:
+                stored = release_moves.current(conn, assignment.id)
+            if stored is not None:
+                return Path(stored)
+        return assignment.release
 
     def of(self, assignment: Assignment) -> ReleaseInfo:
-        folder = assignment.release.resolve()
+        folder = self.folder(assignment).resolve()
         if folder not in self._by_folder:
             self._by_folder[folder] = ReleaseInfo.load(folder)
         return self._by_folder[folder]
@@ -64,12 +78,12 @@ class Releases:
     def chapters(self, assignment: Assignment) -> tuple[str, ...]:
         """The chapters the assignment's exercises come from, in the release's order."""
         own = set(assignment.exercises)
-        found = [ch for ex, ch in release_exercises(assignment.release) if ex in own]
+        found = [ch for ex, ch in release_exercises(self.folder(assignment)) if ex in own]
         return tuple(dict.fromkeys(found))
 
     def whole_release(self, assignment: Assignment) -> bool:
         """True when the assignment is every exercise of its release (nothing to choose by chapter)."""
-        return set(assignment.exercises) == {ex for ex, _ in release_exercises(assignment.release)}
+        return set(assignment.exercises) == {ex for ex, _ in release_exercises(self.folder(assignment))}
 
 
 def _row(a: Assignment, position: int, now: float) -> dict[str, Any]:
@@ -101,6 +115,7 @@ def store(
         known = {r.id: r for r in conn.execute(sa.select(db.assignments))}
         for position, a in enumerate(assignments, start=1):
             values = _row(a, position, now)
+            values["release"] = release_moves.stored_release(conn, a.id, values["release"])
             if a.id not in known:
                 conn.execute(db.assignments.insert().values(id=a.id, **values))
                 continue

@@ -30,7 +30,7 @@ import time
 from typing import Any
 
 from autograder.roster import Roster, load_roster
-from autograder.service.domain import assignments, refusal_bucket
+from autograder.service.domain import assignments, course_clock, refusal_bucket
 from autograder.service.domain.attempt_queue import AttemptQueue
 from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.exports import Exports
@@ -81,6 +81,7 @@ class Service:
         cfg.check()
         self.cfg = cfg
         self.clock = clock
+        self.course_clock = course_clock.for_config(cfg)  # the pages' time zone, named
         cfg.data_dir.mkdir(parents=True, exist_ok=True)
         os.chmod(cfg.data_dir, 0o700)  # uploads, tokens and grades are private
         cfg.attempts_dir.mkdir(exist_ok=True)
@@ -91,7 +92,7 @@ class Service:
         self.engine = db.connect(cfg.database_url, upgrade=cfg.upgrade_db)
         assignments.store(self.engine, list(self.assignments.values()), self.clock())
         self.assignment = next(iter(self.assignments.values()))  # the first (a1 without a course file)
-        self.releases = assignments.Releases()
+        self.releases = assignments.Releases(self.engine)  # follows published regrade runs
         self.release = self.releases.of(self.assignment)  # the first assignment's release
         self.identity = Identity(self.engine, cfg, clock)
         self.queue = AttemptQueue(self.engine, cfg, clock)

@@ -216,29 +216,32 @@ class Exports:
             "late_until": self.cfg.late_until.isoformat() if self.cfg.late_until else None,
         }
 
-    def dashboard(self) -> dict[str, Any]:
-        """Numbers for the TA dashboard, over the counted attempts that are graded:
+    def dashboard(self, assignment_id: str | None = None) -> dict[str, Any]:
+        """Numbers for the TA dashboard of one assignment (None: the first), over its counted
+        attempts that are graded:
 
         scores (list of totals), max_score, exercise_pass_rates {exercise: share with full points},
         subcheck_pass_rates {"<exercise>: <sub-check>": share passed}, grader_errors [{attempt_id,
         student_id, error, tries}] (attempts in grader_error now, any student), flagged [{attempt_id,
         student_id, flags, grade_status}] (every graded attempt with a TA flag), counts by status."""
-        by = self.submissions.rows_by_student()
-        records = [r for r in self.ledger.records() if r.state == AttemptState.GRADED]
+        assignment = self.submissions.assignment(assignment_id)
+        points = self.releases.of(assignment).points
+        by = self.submissions.rows_by_student(assignment.id)
+        records = [r for r in self.ledger.records(assignment.id) if r.state == AttemptState.GRADED]
         rows = {r.id: r for rows in by.values() for r in rows}
         graded = [rows[r.attempt_id] for r in records if r.attempt_id in rows]
-        ex_full: dict[str, list[bool]] = {ex: [] for ex in EXERCISE_IDS}
+        ex_full: dict[str, list[bool]] = {ex: [] for ex in EXERCISE_IDS if ex in assignment.exercises}
         sub: dict[str, list[bool]] = {}
         for r in graded:
             for ex, value in json.loads(r.exercises or "{}").items():
                 if ex in ex_full and value is not None:
-                    ex_full[ex].append(value >= self.release.points[ex])
+                    ex_full[ex].append(value >= points[ex])
             for name, passed in json.loads(r.subchecks or "{}").items():
                 sub.setdefault(name, []).append(bool(passed))
         all_rows = [r for rows in by.values() for r in rows]
         return {
             "scores": [float(r.final_total) for r in records if r.final_total is not None],
-            "max_score": self.ledger.max_total(),
+            "max_score": self.ledger.max_total(assignment.id),
             "counted": len(graded),
             "exercise_pass_rates": {ex: (sum(v) / len(v) if v else None) for ex, v in ex_full.items()},
             "subcheck_pass_rates": {n: sum(v) / len(v) for n, v in sorted(sub.items())},

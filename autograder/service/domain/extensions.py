@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from autograder.service.domain import audit
+from autograder.service.domain import audit, grade_shown
 from autograder.service.storage import db
 from autograder.service.storage.records import iso
 from autograder.term.counting import Deadlines, Extension, deadlines_for
@@ -70,6 +70,9 @@ def _put(
     conn: sa.Connection, assignment: Assignment, student_id: str, ext: Extension, by: str, now: float
 ) -> None:
     before = of_student(conn, assignment.id, student_id)
+    # a grade the student could already see stays visible under the later due date (grade_shown.py)
+    due_so_far = deadlines_for(assignment, before).due_at
+    grade_shown.keep_if_shown(conn, assignment, student_id, due_so_far, actor=by, now=now)
     key = (db.extensions.c.assignment_id == assignment.id) & (db.extensions.c.student_id == student_id)
     values = {"due_at": ext.due_at, "late_until": ext.late_until, "granted_by": by, "granted_at": now}
     if conn.execute(db.extensions.update().where(key).values(**values)).rowcount == 0:

@@ -1,5 +1,5 @@
 """Grade visibility as the service applies it: who may see an assignment's scores and feedback now,
-and the TA's "release grades".
+and the TA's "release grades" and "un-release grades".
 
 The rule is `term/visibility.py`; this part reads what it needs (the `grade_releases` row, the
 student's own deadlines) and hides an attempt's grade fields from a student until then. Every
@@ -15,10 +15,11 @@ from collections.abc import Callable
 import sqlalchemy as sa
 
 from autograder.messages import service_message
-from autograder.service.domain import audit
+from autograder.service.domain import audit, grade_shown
 from autograder.service.domain.submissions import Submissions
 from autograder.service.storage import db
 from autograder.service.storage.records import Attempt
+from autograder.states import AttemptState
 from autograder.term.visibility import Visibility, grade_visibility
 
 
@@ -65,6 +66,34 @@ class GradeRelease:
         self._send_held_scores(assignment.id)
         return True
 
+    def unrelease(self, assignment_id: str, *, actor: str) -> bool:
+        """Hide the assignment's grades again (audited "unpublish"): its release is withdrawn and
+        every grade kept visible after an extension (`grade_shown.py`) follows the rule again.
+        False: nothing was released or kept. Scores the LMS already has stay there; the outbox
+        sends nothing new while the grades are hidden."""
+        assignment = self.submissions.assignment(assignment_id)
+        with self.engine.begin() as conn:
+            g = db.grade_releases.c
+            before = conn.execute(sa.select(g.released_at).where(g.assignment_id == assignment.id)).first()
+            removed = conn.execute(
+                db.grade_releases.delete().where(g.assignment_id == assignment.id)
+            ).rowcount
+            kept = grade_shown.clear(conn, assignment.id)
+            if not removed and not kept:
+                return False
+            audit.record(
+                conn,
+                actor=actor,
+                action="unpublish",
+                assignment_id=assignment.id,
+                student_id=None,
+                detail=f"grades of {assignment.id} un-released ({kept} kept-visible grade(s) hidden again)",
+                old="released" if before is not None else "kept",
+                new="hidden",
+                at=self.clock(),
+            )
+        return True
+
     def _send_held_scores(self, assignment_id: str) -> None:
         """Queue every student's now visible score for the LMS (the outbox held them until now)."""
         from autograder.service.domain.lti_outbox import (
@@ -85,15 +114,18 @@ class GradeRelease:
         if assignment.visibility == "immediately":
             return Visibility(True, None)
         due = self.submissions.deadlines(student_id, assignment.id).due_at
-        return grade_visibility(assignment, due, self.released_at(assignment.id), self.clock())
+        with self.engine.connect() as conn:
+            kept = grade_shown.is_kept(conn, assignment.id, student_id)
+        return grade_visibility(assignment, due, self.released_at(assignment.id), self.clock(), kept=kept)
 
-    def note(self, visibility: Visibility) -> str:
-        """What a student reads instead of the score ("已收到,正在批改。成绩将在…公布。")."""
+    def note(self, visibility: Visibility, *, graded: bool = False) -> str:
+        """What a student reads instead of the score: "已评分。成绩将在助教公布后显示。" for a graded
+        attempt ("已收到,正在批改。…" before): the one hidden-grade message every client shows."""
         if visibility.shown_from is not None:
             when = service_message("grades_at", when=self.submissions.local_time(visibility.shown_from))
         else:
             when = service_message("grades_on_release")
-        return service_message("grades_pending") + when
+        return service_message("grades_graded_hidden" if graded else "grades_pending") + when
 
     def student_views(self, attempts: list[Attempt]) -> list[Attempt]:
         """The attempts as their student may see them now: grade fields empty (and `grades_hidden`
@@ -114,5 +146,5 @@ class GradeRelease:
             max_score=None,
             grade_status=None,
             exercises={},
-            grades_hidden=self.note(visibility),
+            grades_hidden=self.note(visibility, graded=attempt.status == AttemptState.GRADED),
         )

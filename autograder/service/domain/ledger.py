@@ -28,7 +28,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from autograder.service.domain import audit, extensions, overrides, quiz_ledger
+from autograder.service.domain import audit, extensions, grade_shown, overrides, quiz_ledger
 from autograder.service.domain.assignments import Releases
 from autograder.service.domain.identity import Identity
 from autograder.service.domain.submissions import Submissions
@@ -139,6 +139,7 @@ class Context:
     released_at: float | None  # a TA's grade release (None: not released)
     now: float
     whole_release: bool = False  # the assignment is every exercise of its release
+    kept: frozenset[str] = frozenset()  # students whose grade stays visible (grade_shown.py)
 
 
 _ATTEMPT_COLUMNS = (
@@ -181,13 +182,14 @@ def read(
         sa.select(db.overrides).where(o.assignment_id == assignment.id, o.student_id == student_id)
     ).all()
     ext = extensions.of_student(conn, assignment.id, student_id)
+    kept = frozenset({student_id}) if grade_shown.is_kept(conn, assignment.id, student_id) else frozenset()
     record = compute(
         assignment,
         student_id,
         list(rows),
         ext,
         _entries(list(found)),
-        Context(points, chapters, released_at, now, whole_release),
+        Context(points, chapters, released_at, now, whole_release, kept),
         _raw_points(conn, list(rows)),
     )
     return quiz_ledger.join(conn, assignment, chapters, [record])[0]
@@ -265,7 +267,9 @@ def compute(
         max_total = float(row.max_score)  # type: ignore[union-attr]  # the release that graded it
     factor = 1.0 if counted is None else counted.factor
     score = final_score(raw, factor, override, raw_exercises)
-    visibility = grade_visibility(assignment, deadlines.due_at, released_at, now)
+    visibility = grade_visibility(
+        assignment, deadlines.due_at, released_at, now, kept=student_id in context.kept
+    )
     return GradeRecord(
         assignment_id=assignment.id,
         student_id=student_id,
@@ -342,15 +346,17 @@ class Ledger:
     def __init__(self, engine: sa.Engine, releases: Releases, identity: Identity, submissions: Submissions):
         self.engine, self.releases = engine, releases
         self.identity, self.submissions = identity, submissions
-        self._static: dict[str, tuple[dict[str, float], tuple[str, ...], bool]] = {}
+        self._static: dict[tuple[str, str], tuple[dict[str, float], tuple[str, ...], bool]] = {}
 
     def _static_of(self, assignment: Assignment) -> tuple[dict[str, float], tuple[str, ...], bool]:
-        if assignment.id not in self._static:
+        # keyed by the release folder too: a published regrade run moves the assignment to another
+        key = (assignment.id, str(self.releases.folder(assignment)))
+        if key not in self._static:
             release = self.releases.of(assignment).points
             points = {ex: float(release[ex]) for ex in assignment.exercises if ex in release}
             whole = self.releases.whole_release(assignment)
-            self._static[assignment.id] = (points, self.releases.chapters(assignment), whole)
-        return self._static[assignment.id]
+            self._static[key] = (points, self.releases.chapters(assignment), whole)
+        return self._static[key]
 
     def points(self, assignment: Assignment) -> dict[str, float]:
         return dict(self._static_of(assignment)[0])
@@ -364,7 +370,10 @@ class Ledger:
 
     def context(self, conn: sa.Connection, assignment: Assignment) -> Context:
         points, chapters, whole = self._static_of(assignment)
-        return Context(points, chapters, released_at(conn, assignment.id), self.submissions.clock(), whole)
+        return Context(
+            points, chapters, released_at(conn, assignment.id), self.submissions.clock(), whole,
+            grade_shown.kept(conn, assignment.id),
+        )  # fmt: skip
 
     def record_in(self, conn: sa.Connection, assignment: Assignment, student_id: str) -> GradeRecord:
         c = self.context(conn, assignment)
@@ -376,6 +385,7 @@ class Ledger:
             chapters=c.chapters,
             released_at=c.released_at,
             now=c.now,
+            whole_release=c.whole_release,
         )
 
     def record(self, assignment_id: str | None, student_id: str) -> GradeRecord:

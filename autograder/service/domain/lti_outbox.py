@@ -17,6 +17,7 @@ created, and remembered in `lti_line_items`.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import os
@@ -33,6 +34,7 @@ from pylti1p3.lineitem import LineItem
 
 from autograder.model import ReleaseInfo
 from autograder.service.domain import lti_visibility as visibility
+from autograder.service.domain import release_moves
 from autograder.service.domain.assignments import Releases
 from autograder.service.domain.lti.connector import TokenCache, registration
 from autograder.service.domain.lti.context_binding import bound_courses, context_is_bound
@@ -86,6 +88,9 @@ def final_score(conn: sa.Connection, assignment: Assignment, student_id: str) ->
     (`ledger.py`); None while it has no graded score."""
     from autograder.service.domain.ledger import read, released_at  # the ledger reads the service's parts
 
+    stored = release_moves.current(conn, assignment.id)  # a published regrade run may have moved it
+    if stored is not None:
+        assignment = dataclasses.replace(assignment, release=Path(stored))
     release = _RELEASES.of(assignment)
     points = {ex: float(release.points[ex]) for ex in assignment.exercises if ex in release.points}
     record = read(

@@ -11,7 +11,7 @@ import time
 
 import sqlalchemy as sa
 
-from autograder.service.domain import extensions
+from autograder.service.domain import extensions, grade_shown
 from autograder.service.storage import db
 from autograder.term.counting import deadlines_for
 from autograder.term.course import Assignment
@@ -25,4 +25,5 @@ def grades_released(conn: sa.Connection, assignment: Assignment, student_id: str
     released = conn.execute(
         sa.select(db.grade_releases.c.released_at).where(db.grade_releases.c.assignment_id == assignment.id)
     ).scalar_one_or_none()
-    return grade_visibility(assignment, due, released, time.time()).visible
+    kept = grade_shown.is_kept(conn, assignment.id, student_id)
+    return grade_visibility(assignment, due, released, time.time(), kept=kept).visible

@@ -10,8 +10,10 @@
    every candidate has finished, and keeps each replaced result in the candidate's row (`replaced`)
    so the diff stays readable afterwards. Only the attempts and the run's own rows are written
    (and, in the same transaction, the LTI outbox queues each changed student's counted score for
-   the LMS): other tables (overrides, audit, extensions) are left as they are. An attempt that is queued or
-   running again at that moment (a TA's per-student regrade) keeps its state and is reported as skipped.
+   the LMS, and the assignment moves to the run's release for every later upload, `release_moves.py`):
+   other tables (overrides, audit, extensions) are left as they are. An attempt that is queued or
+   running again at that moment, or was graded again after the run started (a TA's per-student
+   regrade), keeps its state and newer result and is reported as skipped.
 
 Every operation that changes a grade or publishing takes the `actor` ("ta", "cli", ...).
 """
@@ -29,7 +31,7 @@ import sqlalchemy as sa
 
 from autograder.grade.gradebook import safe_id
 from autograder.model import GraderFault, ReleaseInfo
-from autograder.service.domain import audit, lti_outbox
+from autograder.service.domain import audit, lti_outbox, release_moves
 from autograder.service.domain.regrade_queue import GRADED, GRADER_ERROR, OPEN, QUEUED, RUNNING
 from autograder.service.domain.submissions import Submissions, fits_id
 from autograder.service.storage import db, scores
@@ -217,7 +219,9 @@ class RegradeRuns:
         by: dict[str, list[Any]] = {}
         for r in rows:
             by.setdefault(r.student_id, []).append(r)
-        counted = {c.id for c in (self.submissions.counted_row(rs) for rs in by.values()) if c is not None}
+        # each student's counted attempt by this assignment's own policy (`best` or `last`)
+        found = (self.submissions.counted_row(rs, assignment_id) for rs in by.values())
+        counted = {c.id for c in found if c is not None}
         if scope == "counted":
             return [(r, True) for r in rows if r.id in counted and r.status == GRADED]
         return [(r, r.id in counted) for r in rows if r.status in (GRADED, GRADER_ERROR)]
@@ -414,44 +418,55 @@ class RegradeRuns:
 
     # -- closing
 
+    @staticmethod
+    def _claim(conn: sa.Connection, run_id: int, actor: str, now: float) -> Any:
+        """The run's row, marked published by `actor` (Refusal 404: no run; 409: not open, still
+        grading, or closed meanwhile by another process)."""
+        u, r = db.regrade_runs.c, db.regrade_results.c
+        run = (
+            conn.execute(sa.select(db.regrade_runs).where(u.id == run_id)).first()
+            if fits_id(run_id)
+            else None
+        )
+        if run is None:
+            raise Refusal(404, "没有这次重新评分。", f"no regrade run {run_id}")
+        pending = conn.execute(
+            sa.select(sa.func.count()).where(r.run_id == run_id, r.status.in_((QUEUED, RUNNING)))
+        ).scalar_one()
+        if run.status != OPEN or pending:
+            why = (
+                f"is {run.status}" if run.status != OPEN else f"has {pending} candidate(s) still grading"
+            )
+            raise Refusal(409, "这次重新评分现在不能发布。", f"regrade run {run_id} {why}")
+        # Claims the run first: a second publisher (another process) finds it no longer open.
+        if (
+            conn.execute(
+                db.regrade_runs.update()
+                .where(u.id == run_id, u.status == OPEN)
+                .values(status=PUBLISHED, closed_by=actor, closed_at=now)
+            ).rowcount
+            != 1
+        ):
+            raise Refusal(409, "这次重新评分现在不能发布。", f"regrade run {run_id} was closed meanwhile")
+        return run
+
     def publish(self, run_id: int, actor: str) -> Published:
         """Swap every graded candidate into its attempt, in one transaction (see the module doc).
 
         Refusal 404 (no run), 409 (not open, or candidates still queued or running)."""
         now = self.clock()
-        u, r, a = db.regrade_runs.c, db.regrade_results.c, db.attempts.c
+        r, a = db.regrade_results.c, db.attempts.c
         replaced: list[int] = []
         skipped: list[int] = []
         students: set[str] = set()
         with self.engine.begin() as conn:
-            run = (
-                conn.execute(sa.select(db.regrade_runs).where(u.id == run_id)).first()
-                if fits_id(run_id)
-                else None
-            )
-            if run is None:
-                raise Refusal(404, "没有这次重新评分。", f"no regrade run {run_id}")
-            pending = conn.execute(
-                sa.select(sa.func.count()).where(r.run_id == run_id, r.status.in_((QUEUED, RUNNING)))
-            ).scalar_one()
-            if run.status != OPEN or pending:
-                why = (
-                    f"is {run.status}" if run.status != OPEN else f"has {pending} candidate(s) still grading"
-                )
-                raise Refusal(409, "这次重新评分现在不能发布。", f"regrade run {run_id} {why}")
-            # Claims the run first: a second publisher (another process) finds it no longer open.
-            if (
-                conn.execute(
-                    db.regrade_runs.update()
-                    .where(u.id == run_id, u.status == OPEN)
-                    .values(status=PUBLISHED, closed_by=actor, closed_at=now)
-                ).rowcount
-                != 1
-            ):
-                raise Refusal(409, "这次重新评分现在不能发布。", f"regrade run {run_id} was closed meanwhile")
+            run = self._claim(conn, run_id, actor, now)
             for result, attempt in self._pairs(conn, run_id):
                 if result.status != GRADED or attempt.status not in (GRADED, GRADER_ERROR):
                     skipped.append(attempt.id)
+                    continue
+                if attempt.graded_at is not None and attempt.graded_at > run.created_at:
+                    skipped.append(attempt.id)  # graded again after the run started: its result is newer
                     continue
                 before = self._old(result, attempt)
                 swapped = conn.execute(
@@ -484,6 +499,12 @@ class RegradeRuns:
                     },
                     at=self.clock(),
                 )
+            # The run's release is the assignment's from now on: later uploads are graded under it
+            # and its points are the points possible everywhere (release_moves.py).
+            release_moves.move(
+                conn, assignment_id=run.assignment_id, release=run.release, version=run.release_version,
+                run_id=run_id, actor=actor, now=now,
+            )  # fmt: skip
             for student_id in sorted(students):  # the LMS gradebook gets the published counted score
                 lti_outbox.counted_grade_changed(conn, run.assignment_id, student_id)
         log.info(

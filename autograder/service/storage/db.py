@@ -15,6 +15,8 @@ assignments one row per assignment of the term (the course file, or the one `--r
            assignment); exercises/late_policy are JSON (see `autograder/term/`)
 extensions one student's own due-at/late-until for one assignment (who granted it, when)
 grade_releases  an assignment whose grades a TA released (who, when): students see them from then
+grade_shown  a student's grade that was visible to them, kept visible until a TA un-releases it
+release_moves  an assignment a published regrade run moved to the run's release (graded under it)
 attempts   one row per upload, never deleted: files (names, sha256, sizes in the blob store),
            state, tries, the graded outcome (score, per-exercise scores, flags, per-sub-check
            pass/fail; numbers and names, never cells formatted for people) and where its outputs
@@ -160,6 +162,31 @@ grade_releases = sa.Table(
     sa.Column("assignment_id", sa.String(64), sa.ForeignKey("assignments.id"), primary_key=True),
     sa.Column("released_at", sa.Double, nullable=False),
     sa.Column("released_by", sa.Text, nullable=False),
+)
+
+# A student's grade that was visible to them stays visible (an extension granted later does not
+# hide it again) until a TA un-releases the assignment (`grade_shown.py`).
+grade_shown = sa.Table(
+    "grade_shown",
+    metadata,
+    sa.Column("assignment_id", sa.String(64), sa.ForeignKey("assignments.id"), primary_key=True),
+    sa.Column("student_id", sa.String(128), sa.ForeignKey("students.student_id"), primary_key=True),
+    sa.Column("shown_at", sa.Double, nullable=False),
+    sa.Column("why", sa.Text, nullable=False),
+)
+
+# A published regrade run moved the assignment to its release (`release_moves.py`); the course
+# file's release at that time is kept, so a course file naming another release later wins.
+release_moves = sa.Table(
+    "release_moves",
+    metadata,
+    sa.Column("assignment_id", sa.String(64), sa.ForeignKey("assignments.id"), primary_key=True),
+    sa.Column("release", sa.Text, nullable=False),
+    sa.Column("release_version", sa.Text, nullable=False),
+    sa.Column("course_release", sa.Text, nullable=False),
+    sa.Column("run_id", sa.Integer, sa.ForeignKey("regrade_runs.id"), nullable=False),
+    sa.Column("moved_by", sa.Text, nullable=False),
+    sa.Column("moved_at", sa.Double, nullable=False),
 )
 
 sa.Index("attempts_queue", attempts.c.status, attempts.c.id)

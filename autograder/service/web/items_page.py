@@ -58,7 +58,7 @@ def counted_graded(service: Service, assignment_id: str) -> list[item_stats.Grad
         by.setdefault(r.student_id, []).append(r)
     out = []
     for student in service.students():
-        counted = service.submissions.counted_row(by.get(student.student_id, []))
+        counted = service.submissions.counted_row(by.get(student.student_id, []), assignment_id)
         if counted is not None and counted.status == AttemptState.GRADED:
             out.append(_graded(counted))
     return out
@@ -139,7 +139,9 @@ def items_page(request: Request) -> Response:
         return page_kit.redirect(request, "/login")
     service: Service = page_auth.service_of(request)
     run_arg = request.query_params.get("run", "")
-    release, scope = service.release, f"counted graded attempts of {service.assignment.id}"
+    picker = page_kit.assignment_picker(request, service.assignments, "/ta/items")
+    assignment = service.assignments[picker.chosen]
+    release, scope = service.releases.of(assignment), f"counted graded attempts of {assignment.id}"
     if run_arg:
         run = service.regrades.run(int(run_arg)) if run_arg.isdigit() and fits_id(int(run_arg)) else None
         if run is None:
@@ -153,6 +155,11 @@ def items_page(request: Request) -> Response:
         graded = run_graded(service, run.id)
         scope = f"new results of regrade run #{run.id} under {run.release_version} (counted, unpublished)"
     else:
-        graded = counted_graded(service, service.assignment.id)
-    context = {**analysis_context(graded, release), "scope": scope, "release_version": release.version}
+        graded = counted_graded(service, assignment.id)
+    context = {
+        **analysis_context(graded, release),
+        "scope": scope,
+        "release_version": release.version,
+        "picker": picker,
+    }
     return page_kit.render(request, session, "ta_items.html", context)

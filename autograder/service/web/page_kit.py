@@ -138,3 +138,22 @@ def csv_download(data: str, filename: str) -> Response:
         headers={"Content-Disposition": f'attachment; filename="{filename}"'},
     )
     return secure(response)
+
+
+# ---- the TA views' assignment picker --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Picker:
+    """The assignment a TA view shows (`?assignment=ID`) and the choices of its picker form."""
+
+    action: str  # the view's path (the picker is a GET form to it)
+    chosen: str  # the assignment id shown
+    choices: tuple[tuple[str, str], ...]  # (id, title) of every assignment, in page order
+
+
+def assignment_picker(request: Request, assignments: Mapping[str, Any], action: str) -> Picker:
+    """The picker of a TA view: `?assignment=ID` when it names an assignment, else the first."""
+    wanted = request.query_params.get("assignment", "")[:64]
+    chosen = wanted if wanted in assignments else next(iter(assignments))
+    return Picker(action, chosen, tuple((aid, a.title) for aid, a in assignments.items()))

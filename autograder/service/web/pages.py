@@ -206,6 +206,8 @@ def home_page(
     assignment = service.submissions.assignment(assignment_id)
     query = f"?assignment={assignment.id}" if service.submissions.named else ""
     shown = list(notices or [])
+    if request.query_params.get("requested") == "1":  # back from filing a regrade request
+        shown.append(page_kit.Notice("ok", service_message("request_filed")))
     upload_open = True
     try:
         service.check_upload_allowed(student.student_id, assignment.id)
@@ -448,11 +450,13 @@ def ta_dashboard(request: Request) -> Response:
         notices.append(page_kit.Notice("ok", f"Regrade queued: {int(regraded)} attempt(s)."))
     if request.query_params.get("no_student"):
         notices.append(page_kit.Notice("error", "No such student."))
+    service = page_auth.service_of(request)
+    picker = page_kit.assignment_picker(request, service.assignments, "/ta")
     return page_kit.render(
         request,
         session,
         "ta_dashboard.html",
-        {**_dashboard_context(page_auth.service_of(request)), "notices": notices},
+        {**_dashboard_context(service, picker.chosen), "notices": notices, "picker": picker},
     )
 
 
@@ -466,16 +470,18 @@ QUEUE_LABELS = {
 }
 
 
-def _dashboard_context(service: Service) -> dict[str, Any]:
+def _dashboard_context(service: Service, assignment_id: str) -> dict[str, Any]:
+    """The dashboard's numbers; its charts are of one assignment (the picker's)."""
     status = service.status()
-    board = service.dashboard()
+    board = service.exports.dashboard(assignment_id)
     workers = status["workers"]
     busy = sum(1 for w in workers if w["attempt"] is not None)
     finished = status["graded"] + status["grader_error"]
     total = finished + status["queued"] + status["running"]
     n = board["counted"]
     return {
-        "release_version": service.release.version,
+        "release_version": service.releases.of(service.assignments[assignment_id]).version,
+        "assignment_id": assignment_id,
         "queue": [{"key": k, "label": label, "value": status[k]} for k, label in QUEUE_LABELS.items()],
         "progress": f"{finished} of {total} attempts finished; workers: {busy} busy of {len(workers)}"
         f"; policy: {status['policy']}" + (f"; deadline {status['deadline']}" if status["deadline"] else ""),

@@ -1,7 +1,8 @@
 """The TA's regrade pages: start a run, review its diff with both feedback pages side by side, publish.
 
     GET  /ta/regrade-runs                         runs, and the form to start one
-    POST /ta/regrade-runs                         release (a sibling release's name), scope
+    POST /ta/regrade-runs                         assignment_id, release (a sibling release's name), scope
+                                                  (the runs page takes `?assignment=ID`, with a picker)
     GET  /ta/regrade-runs/{id}                    progress; per attempt: old -> new total, the exercises
                                                   that changed, flipped sub-checks, both feedback pages
     GET  /ta/regrade-runs/{id}/feedback/{attempt}/{old|new}   a batch feedback page (sandboxed)
@@ -22,7 +23,6 @@ from fastapi.responses import HTMLResponse, Response
 from autograder.service.domain.core import Refusal, Service
 from autograder.service.domain.regrade_runs import SCOPES, DiffRow, RunSummary, sibling_releases
 from autograder.service.domain.submissions import fits_id
-from autograder.service.storage.records import iso
 from autograder.service.web import page_auth, page_kit
 from autograder.service.web.regrade_api import ACTOR, release_named
 from autograder.service.web.sessions import CSRF_FIELD, csrf_ok
@@ -86,12 +86,12 @@ def _row_view(run_id: int, row: DiffRow) -> dict[str, Any]:
     }
 
 
-def _run_view(run: RunSummary) -> dict[str, Any]:
+def _run_view(run: RunSummary, service: Service) -> dict[str, Any]:
     done = run.counts.get("graded", 0) + run.counts.get("grader_error", 0)
     return {
         **run.to_json(),
-        "created": iso(run.created_at),
-        "closed": iso(run.closed_at) if run.closed_at is not None else "",
+        "created": service.course_clock.show(run.created_at),
+        "closed": service.course_clock.show(run.closed_at) if run.closed_at is not None else "",
         "progress": f"{done} of {run.total} graded" + (f" ({run.counts['grader_error']} grader errors)"
                                                         if run.counts.get("grader_error") else ""),
     }  # fmt: skip
@@ -133,13 +133,16 @@ def runs_page(request: Request) -> Response:
     if session is None:
         return page_kit.redirect(request, "/login")
     service: Service = page_auth.service_of(request)
+    picker = page_kit.assignment_picker(request, service.assignments, "/ta/regrade-runs")
+    assignment = service.assignments[picker.chosen]
+    grading = service.releases.of(assignment)  # what grades its new uploads (a published run moves it)
     context = {
-        "runs": [_run_view(r) for r in service.regrades.runs()],
+        "picker": picker,
+        "runs": [_run_view(r, service) for r in service.regrades.runs(assignment.id)],
         "releases": [p.name for p in sibling_releases(service.cfg.release)],
-        "current_release": service.cfg.release.resolve().name,
-        "assignment_id": service.assignment.id,
-        # what grades the assignment's new uploads (its own release), not the --release option
-        "grading_release": service.releases.of(service.assignment).version,
+        "current_release": grading.root.resolve().name,
+        "assignment_id": assignment.id,
+        "grading_release": grading.version,
         "scopes": SCOPES,
     }
     return page_kit.render(request, session, "ta_regrade_runs.html", context)
@@ -158,9 +161,10 @@ async def start_run(request: Request) -> Response:
         return refused
     service: Service = page_auth.service_of(request)
     scope = form.get("scope") if form.get("scope") in SCOPES else "counted"
+    assignment_id = page_kit.text_field(form, "assignment_id", 64) or service.assignment.id
     try:
         release = release_named(service, str(form.get("release") or "")[:200])
-        run_id = service.regrades.start(service.assignment.id, release, scope, session.ta_name or ACTOR)
+        run_id = service.regrades.start(assignment_id, release, scope, session.ta_name or ACTOR)
     except Refusal as exc:
         return _refused(request, session, exc, "/ta/regrade-runs")
     return page_kit.redirect(request, f"/ta/regrade-runs/{int(run_id)}")
@@ -180,9 +184,15 @@ def run_page(request: Request, run_id: int) -> Response:
     rows = [_row_view(run.id, d) for d in service.regrades.diff(run.id)]
     notices = []
     if request.query_params.get("published", "") == "1":
-        notices.append(page_kit.Notice("ok", "Published: students now see the new results."))
+        notices.append(
+            page_kit.Notice(
+                "ok",
+                f"Published: students now see the new results, and new uploads to {run.assignment_id}"
+                f" are graded under {run.release_version}.",
+            )
+        )
     context = {
-        "run": _run_view(run),
+        "run": _run_view(run, service),
         "rows": rows,
         "changed": [r for r in rows if r["changed"]],
         "unchanged": [r for r in rows if not r["changed"] and r["status"] == "graded"],

@@ -69,8 +69,9 @@ async def student_request(request: Request) -> Response:
     except Refusal as exc:
         return page_kit.error_page(request, session, exc.http_status, "没能提交复核申请", exc.message_zh)
     aid = _chosen(service, request)
-    page = "/" if aid == service.assignment.id else f"/assignments/{quote(aid, safe='')}"
-    return page_kit.redirect(request, page + "#review")
+    # back to the page of the assignment the request is about (in a term "/" lists the assignments)
+    page = f"/assignments/{quote(aid, safe='')}" if service.submissions.named else "/"
+    return page_kit.redirect(request, page + "?requested=1#review")
 
 
 @router.post("/regrade-requests/{request_id:int}/messages")
@@ -103,15 +104,36 @@ def _ta_error(request: Request, session: Session, exc: Refusal, back: str) -> Re
     return page_kit.error_page(request, session, exc.http_status, "Refused", exc.message_en, back=back)
 
 
+MAX_FOUND = 50
+
+
 @router.get("/ta/find-student")
 def ta_find_student(request: Request) -> Response:
-    if _ta(request) is None:
+    """An exact id opens the student; else every student whose id or name contains the text
+    (case-insensitive): one opens, several are listed, none goes back to the dashboard."""
+    session = _ta(request)
+    if session is None:
         return page_kit.redirect(request, "/login")
-    sid = request.query_params.get("student_id", "").strip()
+    text = request.query_params.get("student_id", "").strip()[:128]
     service = page_auth.service_of(request)
-    if service.student(sid) is None:
+    if text and service.student(text) is not None:
+        return page_kit.redirect(request, f"/ta/students/{_path(text)}")
+    needle = text.casefold()
+    found = [
+        s
+        for s in service.students()
+        if needle and (needle in s.student_id.casefold() or needle in s.name.casefold())
+    ]
+    if not found:
         return page_kit.redirect(request, "/ta?no_student=1")
-    return page_kit.redirect(request, f"/ta/students/{_path(sid)}")
+    if len(found) == 1:
+        return page_kit.redirect(request, f"/ta/students/{_path(found[0].student_id)}")
+    rows = [
+        {"student_id": s.student_id, "name": s.name, "href": f"/ta/students/{_path(s.student_id)}"}
+        for s in found
+    ]
+    context = {"text": text, "found": rows[:MAX_FOUND], "more": max(0, len(rows) - MAX_FOUND)}
+    return page_kit.render(request, session, "ta_find_student.html", context)
 
 
 def _path(student_id: str) -> str:

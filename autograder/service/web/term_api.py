@@ -10,6 +10,7 @@ score, releasing grades, and the exports of each assignment and of the course.
     POST   /api/assignments/{a}/release-grades           students see scores and feedback from now on
                                                          (409 while written quiz answers are not graded,
                                                          unless ?confirm_incomplete=1)
+    POST   /api/assignments/{a}/unrelease-grades         hidden again, kept-visible grades too (audited)
     GET    /api/assignments/{a}/grades.csv               + raw_total,late_penalty,override,final_total
     GET    /api/assignments/{a}/canvas.csv | moodle.csv  LMS imports of the final totals
 
@@ -33,6 +34,7 @@ from autograder.service.domain.core import Refusal, Service, iso
 from autograder.service.domain.lti_outbox import counted_grade_changed
 from autograder.service.web import rubric_pages
 from autograder.service.web.api import CurrentTa, require_ta, service_of
+from autograder.term import deadline_range
 from autograder.term.counting import Deadlines, Extension
 from autograder.term.course import Assignment
 from autograder.term.extension_csv import ExtensionCsvError, parse_extensions_csv
@@ -58,7 +60,10 @@ def _when(value: Any, key: str, *, optional: bool) -> float | None:
         when = None
     if when is None or when.tzinfo is None:
         raise Refusal(422, "时间格式不对。", f"{key} must be an ISO 8601 time with a UTC offset")
-    return when.timestamp()
+    try:
+        return deadline_range.checked(when, key)
+    except deadline_range.DeadlineError as exc:
+        raise Refusal(422, "时间超出范围。", str(exc)) from None
 
 
 async def _extension_body(request: Request) -> Extension:
@@ -176,6 +181,16 @@ def release_grades(request: Request, assignment_id: str, ta: CurrentTa) -> JSONR
         raise Refusal(409, rubric_pages.QUIZ_ZH["incomplete"], message, reason="quiz_incomplete")
     newly = service.release_grades(assignment.id, actor=ta)
     return JSONResponse({**_assignment_json(service, assignment), "newly_released": newly})
+
+
+@router.post("/{assignment_id}/unrelease-grades")
+def unrelease_grades(request: Request, assignment_id: str, ta: CurrentTa) -> JSONResponse:
+    """Hide the assignment's grades again (audited); `unreleased` false: nothing was shown by a
+    release or kept visible."""
+    service = service_of(request)
+    assignment = _assignment(service, assignment_id)
+    changed = service.grade_release.unrelease(assignment.id, actor=ta)
+    return JSONResponse({**_assignment_json(service, assignment), "unreleased": changed})
 
 
 @router.get("/{assignment_id}/students/{student_id}")

@@ -5,6 +5,7 @@ grants an extension, the "release grades" button, and each assignment's exports.
     GET  /ta/assignments                                   list, downloads, course summary
     GET  /ta/assignments/{a}                               students: counted attempt, penalty, final
     POST /ta/assignments/{a}/release-grades                students see scores and feedback from now on
+    POST /ta/assignments/{a}/unrelease-grades              hide them again (audited)
     GET  /ta/assignments/{a}/students/{s}                  deadlines, extension form, attempts
     POST /ta/assignments/{a}/students/{s}/extension        due_at, late_until (ISO 8601 with offset)
     GET  /ta/assignments/{a}/{grades,canvas,moodle}.csv, /ta/assignments/summary.csv
@@ -26,7 +27,8 @@ from autograder.service.domain.core import Refusal, Service
 from autograder.service.web import page_auth, page_kit, rubric_pages
 from autograder.service.web.sessions import CSRF_FIELD, csrf_ok
 from autograder.service.web.term_api import TA_ACTOR
-from autograder.term.counting import Extension
+from autograder.term import deadline_range
+from autograder.term.counting import Extension, deadlines_for
 from autograder.term.course import Assignment
 
 router = APIRouter(include_in_schema=False)
@@ -37,7 +39,8 @@ def _assignment_or_none(service: Service, assignment_id: str) -> Assignment | No
 
 
 def _when(service: Service, t: float | None) -> str:
-    return service.local_time(t) if t is not None else "—"
+    """A time in the course's time zone, the zone named ("—" for none)."""
+    return service.course_clock.show(t)
 
 
 def _num(x: float | None) -> str:
@@ -65,13 +68,24 @@ def ta_assignments(request: Request) -> Response:
     return page_kit.render(request, session, "ta_assignments.html", {"assignments": rows})
 
 
+def _hours_late(assignment: Assignment, ext: Extension | None, row: Any) -> str:
+    """How late the counted attempt came, in hours after the student's own due date ("" on time)."""
+    due = deadlines_for(assignment, ext).due_at
+    if row is None or due is None or row.submitted_at <= due:
+        return ""
+    return f"{(row.submitted_at - due) / 3600:.1f}"
+
+
 def _student_rows(service: Service, assignment: Assignment) -> list[dict[str, Any]]:
     with service.engine.connect() as conn:
         granted = extensions.load(conn, assignment.id)
+    names = {s.student_id: s.name for s in service.students()}
     return [
         {
             "student_id": c.student_id,
-            "attempt": "" if c.row is None else c.row.id,
+            "name": names.get(c.student_id, ""),
+            "attempt": "" if c.row is None else f"#{c.record.attempt_number}",
+            "hours_late": _hours_late(assignment, granted.get(c.student_id), c.row),
             "state": "not submitted" if c.row is None else c.row.status,
             "late": "late" if c.late else "",
             "factor": f"{c.factor:g}",
@@ -102,6 +116,12 @@ def ta_assignment(request: Request, assignment_id: str) -> Response:
             request, session, 404, "No such assignment", assignment_id, back="/ta/assignments"
         )
     notices = [page_kit.Notice("ok", "Grades released.")] if request.query_params.get("released") else []
+    extended = request.query_params.get("extended", "")
+    if extended.isdigit():
+        notices.append(page_kit.Notice("ok", f"Extension granted to {int(extended)} student(s)."))
+    if request.query_params.get("unreleased"):
+        hidden = "Grades hidden again: students see them only after a new release."
+        notices.append(page_kit.Notice("ok", hidden))
     released = service.grade_release.released_at(assignment.id)
     context = {
         "notices": notices,
@@ -112,6 +132,8 @@ def ta_assignment(request: Request, assignment_id: str) -> Response:
         "released": _when(service, released) if released is not None else "",
         "students": _student_rows(service, assignment),
         "quiz": rubric_pages.quiz_status(service, assignment),
+        "zone": service.course_clock.name,
+        "picker_due": service.course_clock.picker_value(assignment.due_at),
     }
     return page_kit.render(request, session, "ta_assignment.html", context)
 
@@ -150,6 +172,24 @@ async def ta_release_grades(request: Request, assignment_id: str) -> Response:
     return page_kit.redirect(request, f"/ta/assignments/{assignment.id}?released=1")
 
 
+@router.post("/ta/assignments/{assignment_id}/unrelease-grades")
+async def ta_unrelease_grades(request: Request, assignment_id: str) -> Response:
+    session = page_auth.current_session(request)
+    if not session.is_ta:
+        return page_kit.redirect(request, "/login")
+    service = page_auth.service_of(request)
+    assignment = _assignment_or_none(service, assignment_id)
+    if assignment is None:
+        return page_kit.error_page(
+            request, session, 404, "No such assignment", assignment_id, back="/ta/assignments"
+        )
+    _form, refused = await _checked_form(request, f"/ta/assignments/{assignment.id}")
+    if refused is not None:
+        return refused
+    service.grade_release.unrelease(assignment.id, actor=session.ta_name or TA_ACTOR)
+    return page_kit.redirect(request, f"/ta/assignments/{assignment.id}?unreleased=1")
+
+
 @router.get("/ta/assignments/{assignment_id}/students/{student_id}")
 def ta_student(request: Request, assignment_id: str, student_id: str) -> Response:
     session = page_auth.current_session(request)
@@ -179,7 +219,7 @@ def _student_context(service: Service, assignment: Assignment, student_id: str) 
     detail = service.counted_detail(student_id, assignment.id)
     counted_id = detail.attempt_id if detail is not None else None
     attempts = [
-        {"id": a.id, "submitted": service.local_time(a.submitted_at), "state": str(a.status),
+        {"id": a.id, "submitted": _when(service, a.submitted_at), "state": str(a.status),
          "late": "late" if a.late else "", "score": _num(a.score), "counted": counted_id == a.id}
         for a in service.submissions.attempts(student_id, assignment.id)
     ]  # fmt: skip
@@ -204,7 +244,9 @@ def _parse_when(text: str, key: str, *, optional: bool) -> float | None:
         return None
     try:
         when = datetime.fromisoformat(text)
-        stamp = when.timestamp() if when.tzinfo is not None else None
+        stamp = deadline_range.checked(when, key) if when.tzinfo is not None else None
+    except deadline_range.DeadlineError as exc:
+        raise Refusal(422, "时间超出范围。", str(exc)) from None
     except (ValueError, OverflowError):  # OverflowError: an offset past year 1 or 9999
         stamp = None
     if stamp is None:
