@@ -314,7 +314,11 @@ def test_inputs_are_deterministic_and_fresh(exercise: str) -> None:
     assert any(not np.array_equal(a.arrays[k], c.arrays[k]) for k in a.arrays)
     assert (json.dumps(a.params, sort_keys=True) != json.dumps(d.params, sort_keys=True)
             or any(a.arrays[k].shape != d.arrays[k].shape for k in a.arrays))
-    assert all(arr.dtype == np.float32 for arr in a.arrays.values())
+    # float32 everywhere but the dtype classes' own cases (reduce_sum_rules: float64 and int32)
+    other_dtypes = {"c_f64_": np.float64, "c_int32_": np.int32}
+    for k, arr in a.arrays.items():
+        want = next((dt for prefix, dt in other_dtypes.items() if k.startswith(prefix)), np.float32)
+        assert arr.dtype == want, (k, arr.dtype)
     json.dumps(a.params)  # plain JSON only
 
 
@@ -421,6 +425,26 @@ def _right_reduce_sum_observations(inp: ProbeInputs) -> dict:
     values["hess.fwd_fwd"] = np.asarray(np.sum(hv * a["v2"]), f32)
     for key in ("hess.fwd_rev", "hess.rev_rev", "hess.rev_fwd"):
         values[key] = hv.astype(f32)
+    cls = p["classes"]
+    for c in ("unit", "rep", "cancel"):
+        axis = cls[c]["axis"]
+        values[f"jvp.cls.{c}.primal"] = sum32(a[f"c_{c}_x"], axis)
+        values[f"jvp.cls.{c}.tangent"] = sum32(a[f"c_{c}_t"], axis)
+        per = np.moveaxis(a[f"c_{c}_xb"], cls[c]["in_axes"], 0)
+        values[f"vmap.cls.{c}"] = sum32(per, [d + 1 for d in axis])
+    for c in ("unit", "rep"):
+        spread = _broadcast_back(a[f"c_{c}_ct"], cls[c]["axis"], a[f"c_{c}_x"].shape)
+        values[f"transpose.cls.{c}"] = spread.astype(f32)
+    per = np.moveaxis(a["c_int32_xb"], cls["int32"]["in_axes"], 0)
+    values["vmap.cls.int32"] = np.sum(per, axis=tuple(d + 1 for d in cls["int32"]["axis"]), dtype=np.int32)
+    for c, dtype, name in (("f64", np.float64, "float64"), ("bf16", f32, "bfloat16")):
+        axis, x_c = cls[c]["axis"], a[f"c_{c}_x"]
+        per = np.moveaxis(a[f"c_{c}_xb"], cls[c]["in_axes"], 0)
+        cases = {"jvp": np.sum(a[f"c_{c}_t"], axis=tuple(axis), dtype=dtype),
+                 "transpose": _broadcast_back(a[f"c_{c}_ct"], axis, x_c.shape).astype(dtype),
+                 "vmap": np.sum(per, axis=tuple(d + 1 for d in axis), dtype=dtype)}
+        for what, v in cases.items():
+            values[f"dtype.{c}.{what}"], values[f"dtype.{c}.{what}.dtype"] = np.asarray(v, dtype), name
     return values
 
 

@@ -9,7 +9,8 @@ Inputs (`inp`, drawn by autograder.exercises.ffi_lowering.inputs; arrays float32
   x<d> (d in 1..4: a d-D input), xs (small-magnitude input for the eps cases), xv<k> (vmap inputs),
   xj<k> (jit-of-vmap inputs), xn<k> (nested-vmap inputs), params `eps` (float, default case),
   `eps_cases` (list of float), `vmap_cases` / `jit_vmap_cases` (lists of {"in_axes"}),
-  `nested_cases` (list of {"inner", "outer"}).
+  `nested_cases` (list of {"inner", "outer"}), `eps_vmap_cases` (list of {"in_axes", "eps"}) with
+  inputs xe<j>.
 
 Observation keys. Any key may be missing when the child stopped early (crash, timeout); any key may
 hold an error entry instead of its value when the observed call raised.
@@ -24,6 +25,8 @@ hold an error entry instead of its value when the observed call raised.
                         rule must pass eps on as the lowering does).
   vmap.<k>              f32 array: jax.vmap(bind, in_axes=vmap_cases[k].in_axes)(xv<k>), eager.
   jit_vmap.<k>          f32 array: jax.jit(jax.vmap(bind, in_axes=jit_vmap_cases[k].in_axes))(xj<k>).
+  eps_vmap.<j>          f32 array: vmap(lambda v: bind(v, eps_vmap_cases[j].eps),
+                        in_axes=eps_vmap_cases[j].in_axes)(xe<j>), eager for j=0, under jit for j=1.
   nested.<k>            f32 array: jax.vmap(jax.vmap(bind, in_axes=inner), in_axes=outer)(xn<k>), eager.
 """
 
@@ -62,6 +65,10 @@ def probe(ns: dict, inp: dict, rec: Any) -> None:
         rec.observe(f"eps_eager.{j}", lambda eps=eps: bind(inp["xs"], eps))
     for k, case in enumerate(inp["vmap_cases"]):
         rec.observe(f"vmap.{k}", lambda k=k, case=case: jax.vmap(rms, in_axes=case["in_axes"])(inp[f"xv{k}"]))
+    for j, case in enumerate(inp.get("eps_vmap_cases", ())):
+        batched = jax.vmap(lambda v, eps=case["eps"]: bind(v, eps), in_axes=case["in_axes"])
+        rec.observe(f"eps_vmap.{j}", lambda j=j, batched=batched: (batched if j == 0 else jax.jit(batched))(
+            inp[f"xe{j}"]))
     for k, case in enumerate(inp["jit_vmap_cases"]):
         rec.observe(f"jit_vmap.{k}", lambda k=k, case=case: jax.jit(jax.vmap(rms, in_axes=case["in_axes"]))(
             inp[f"xj{k}"]))

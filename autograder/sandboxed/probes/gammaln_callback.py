@@ -5,10 +5,10 @@ The student defined `gammaln_cb(x)`: a `jax.custom_jvp` whose forward calls SciP
 eagerly and under jit / grad / vmap / make_jaxpr and records raw results; the parent computes every
 expected value with SciPy in float64.
 
-Inputs (`inp`, drawn by autograder.exercises.gammaln_callback.inputs; all arrays float32 with entries
-in [0.05, 50]): xs (0-d), x1 (1-D), x3 (3-D), w1 / w3 (weights shaped like x1 / x3), xv (vmap input),
-xn (nested vmap input), xg / wg (vmap of grad), params `vmap_in_axes` (list of int), `nested`
-({"inner", "outer"}), `vmap_grad_in_axes` (int).
+Inputs (`inp`, drawn by autograder.exercises.gammaln_callback.inputs; all arrays float32, entries in
+[0.05, 50] except xo): xs (0-d), x1 (1-D), x3 (3-D), w1 / w3 (weights shaped like x1 / x3), xv (vmap
+input), xn (nested vmap input), xg / wg (vmap of grad), xo / wo (1-D, xo in [172, 1e4]), params
+`vmap_in_axes` (list of int), `nested` ({"inner", "outer"}), `vmap_grad_in_axes` (int).
 
 Observation keys. Any key may be missing when the child stopped early (crash, timeout); any key may
 hold an error entry instead of its value when the observed call raised.
@@ -20,6 +20,9 @@ hold an error entry instead of its value when the observed call raised.
   value.scalar           f32 0-d array: gammaln_cb(xs), eager.
   value.vector           f32 array shaped like x1: gammaln_cb(x1), eager.
   value.cube             f32 array shaped like x3: gammaln_cb(x3), eager.
+  value.overflow         f32 array shaped like xo (1-D, entries in [172, 1e4], past Γ's float64
+                         overflow): gammaln_cb(xo), eager.
+  grad.overflow          f32 array shaped like xo: jax.grad(lambda v: sum(wo * gammaln_cb(v)))(xo).
   jit.vector / jit.cube  f32 arrays: jax.jit(gammaln_cb)(x1) / (x3).
   transposed.eager       f32 array, shape of x3 reversed: gammaln_cb(x3[::-1].T), a non-contiguous
                          NumPy view with negative strides, eager.
@@ -64,6 +67,7 @@ def probe(ns: dict, inp: dict, rec: Any) -> None:
     rec.observe("value.scalar", lambda: f(xs))
     rec.observe("value.vector", lambda: f(x1))
     rec.observe("value.cube", lambda: f(x3))
+    rec.observe("value.overflow", lambda: f(inp["xo"]))
     rec.observe("jit.vector", lambda: jax.jit(f)(x1))
     rec.observe("jit.cube", lambda: jax.jit(f)(x3))
     rec.observe("transposed.eager", lambda: f(x3[::-1].T))
@@ -77,6 +81,7 @@ def probe(ns: dict, inp: dict, rec: Any) -> None:
     rec.observe("grad.cube_jit", lambda: jax.jit(jax.grad(loss))(x3, w3))
     rec.observe("jvp.primal", lambda: jax.jvp(f, (x1,), (w1,))[0])
     rec.observe("jvp.tangent", lambda: jax.jvp(f, (x1,), (w1,))[1])
+    rec.observe("grad.overflow", lambda: jax.grad(lambda v: loss(v, inp["wo"]))(inp["xo"]))
     rec.observe("grad.transposed", lambda: jax.grad(lambda v: loss(v.T, w3.T))(x3))
 
     for i, axis in enumerate(inp["vmap_in_axes"]):
