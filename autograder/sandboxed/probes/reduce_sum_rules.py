@@ -71,6 +71,8 @@ import jax.numpy as jnp
 import numpy as np
 from jax.interpreters import ad, batching
 
+from .buckets import observe_bucket, observe_many
+
 MAX_NAMES = 2000
 
 
@@ -94,26 +96,6 @@ def primitive_names(closed: Any) -> list[str]:
 
     walk(closed.jaxpr, 0)
     return names
-
-
-def observe_many(rec: Any, keys: tuple[str, ...], fn: Any) -> None:
-    """Run `fn` once and record its len(keys) results under `keys` (or its error under all of them)."""
-    try:
-        results = tuple(fn())
-        if len(results) != len(keys):
-            raise ValueError(f"expected {len(keys)} results, got {len(results)}")
-    except Exception as exc:  # the student's code may raise anything; that is an observation
-        for key in keys:
-            rec.put_error(key, exc)
-        return
-    for key, result in zip(keys, results, strict=True):
-        rec.observe(key, lambda result=result: result)
-
-
-def observe_bucket(rec: Any, keys: tuple[str, ...], fn: Any, *args: Any) -> None:
-    """Record the len(keys) results of ONE jitted call of `fn(*args)` (a bucket of cases compiled
-    together) under `keys`, or its error under all of them."""
-    observe_many(rec, keys, lambda: jax.jit(fn)(*args))
 
 
 def _axis(spec: Any) -> int | tuple[int, ...]:
