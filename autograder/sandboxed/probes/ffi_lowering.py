@@ -39,10 +39,25 @@ from typing import Any
 import jax
 import numpy as np
 
-from .buckets import observe_bucket
+from .buckets import BucketRun, jit_bucket
 
 MAX_TEXT_CHARS = 200_000
 
+
+
+def record_bucket(rec: Any, run: BucketRun) -> None:
+    """Record a bucket's results under its keys, or its error under all of them (here, in the probe
+    module: observation frames must come from the probe's own code)."""
+    for i, key in enumerate(run.keys):
+        if run.error is not None:
+            rec.put_error(key, run.error)
+        else:
+            rec.observe(key, lambda value=run.results[i]: value)
+
+
+def observe_bucket(rec: Any, keys: tuple[str, ...], fn: Any, *args: Any) -> None:
+    """Record the results of ONE jitted call of `fn(*args)`, a bucket of cases compiled together."""
+    record_bucket(rec, jit_bucket(keys, fn, *args))
 
 def probe(ns: dict, inp: dict, rec: Any) -> None:
     prim = ns.get("rms_norm_prim_p")

@@ -71,10 +71,30 @@ import jax.numpy as jnp
 import numpy as np
 from jax.interpreters import ad, batching
 
-from .buckets import observe_bucket, observe_many
+from .buckets import BucketRun, jit_bucket, run_bucket
 
 MAX_NAMES = 2000
 
+
+
+def record_bucket(rec: Any, run: BucketRun) -> None:
+    """Record a bucket's results under its keys, or its error under all of them (here, in the probe
+    module: observation frames must come from the probe's own code)."""
+    for i, key in enumerate(run.keys):
+        if run.error is not None:
+            rec.put_error(key, run.error)
+        else:
+            rec.observe(key, lambda value=run.results[i]: value)
+
+
+def observe_many(rec: Any, keys: tuple[str, ...], fn: Any) -> None:
+    """Run `fn` once and record its len(keys) results under `keys` (or its error under all of them)."""
+    record_bucket(rec, run_bucket(keys, fn))
+
+
+def observe_bucket(rec: Any, keys: tuple[str, ...], fn: Any, *args: Any) -> None:
+    """Record the results of ONE jitted call of `fn(*args)`, a bucket of cases compiled together."""
+    record_bucket(rec, jit_bucket(keys, fn, *args))
 
 def primitive_names(closed: Any) -> list[str]:
     """Names of the primitives of every equation of a ClosedJaxpr, recursing into sub-jaxprs."""
