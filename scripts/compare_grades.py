@@ -70,7 +70,8 @@ def hostile_submissions(subs: Path) -> int:
 
 
 def build_sets(names: list[str], root: Path) -> dict[str, Path]:
-    release = ReleaseInfo.load(REPO / "assignments" / sorted(os.listdir(REPO / "assignments"))[-1])
+    # the newest release folder (assignments/ also holds files beside them, e.g. a quiz key)
+    release = ReleaseInfo.load(sorted(p for p in (REPO / "assignments").iterdir() if p.is_dir())[-1])
     out = {}
     for name in names:
         subs = root / "submissions" / name

@@ -28,8 +28,8 @@ hold an error entry instead of its value when the observed call raised.
   jit_vmap.<k>          f32 array: jax.jit(jax.vmap(bind, in_axes=jit_vmap_cases[k].in_axes))(xj<k>).
   eps_vmap.<j>          f32 array: vmap(lambda v: bind(v, eps_vmap_cases[j].eps),
                         in_axes=eps_vmap_cases[j].in_axes)(xe<j>), eager for j=0, under jit for j=1.
-  nested.<k>            f32 array: jax.vmap(jax.vmap(bind, in_axes=inner), in_axes=outer)(xn<k>), all
-                        nested cases in one jitted call.
+  nested.<k>            f32 array: jax.vmap(jax.vmap(bind, in_axes=inner), in_axes=outer)(xn<k>), eager
+                        for k = 0, the others in one jitted call.
 """
 
 from __future__ import annotations
@@ -103,6 +103,11 @@ def probe(ns: dict, inp: dict, rec: Any) -> None:
         jax.vmap(rms, in_axes=case["in_axes"])(v) for case, v in zip(jv, xs, strict=True)),
         *(inp[f"xj{k}"] for k in range(len(jv))))
     nested = inp["nested_cases"]
-    observe_bucket(rec, tuple(f"nested.{k}" for k in range(len(nested))), lambda *xs: tuple(
-        jax.vmap(jax.vmap(rms, in_axes=case["inner"]), in_axes=case["outer"])(v)
-        for case, v in zip(nested, xs, strict=True)), *(inp[f"xn{k}"] for k in range(len(nested))))
+
+    def nested_vmap(case: dict) -> Any:
+        return jax.vmap(jax.vmap(rms, in_axes=case["inner"]), in_axes=case["outer"])
+
+    rec.observe(f"nested.{eager}", lambda: nested_vmap(nested[eager])(inp[f"xn{eager}"]))
+    observe_bucket(rec, tuple(f"nested.{k}" for k in range(1, len(nested))), lambda *xs: tuple(
+        nested_vmap(case)(v) for case, v in zip(nested[1:], xs, strict=True)),
+        *(inp[f"xn{k}"] for k in range(1, len(nested))))
