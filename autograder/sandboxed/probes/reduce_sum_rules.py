@@ -232,30 +232,35 @@ def probe(ns: dict, inp: dict, rec: Any) -> None:
 
 def _dtype_cases(rec: Any, inp: dict, bind: Any) -> None:
     """jvp, transpose and vmap of bind on float64 (under x64) and bfloat16 inputs, each transform in
-    one jitted call; results with their dtype names (bfloat16 values cross as float32, exact)."""
+    one jitted call; results with their dtype names. bfloat16 inputs arrive as float32 and are cast
+    inside the jitted call, and bfloat16 results leave it as float32 (exact: bfloat16 widens
+    exactly), so no eager conversion compiles a program of its own."""
     for case, cast in (("f64", None), ("bf16", jnp.bfloat16)):
         axis, k = inp["classes"][case]["axis"], inp["classes"][case]["in_axes"]
+        x0 = jax.ShapeDtypeStruct(inp[f"c_{case}_x"].shape, cast or inp[f"c_{case}_x"].dtype)
+
+        def reduce(v: Any, axis: list[int] = axis) -> Any:
+            return bind(v, axis)
+
+        calls = {
+            "jvp": (lambda v, d: jax.jvp(reduce, (v,), (d,))[1], ("x", "t")),
+            "transpose": (lambda ct, x0=x0: jax.linear_transpose(reduce, x0)(ct)[0], ("ct",)),
+            "vmap": (jax.vmap(reduce, in_axes=k), ("xb",)),
+        }
         with jax.enable_x64(case == "f64"):
-            a = {n: jnp.asarray(inp[f"c_{case}_{n}"]) for n in ("x", "t", "ct", "xb")}
-            if cast is not None:
-                a = {n: v.astype(cast) for n, v in a.items()}
+            for what, (fn, names) in calls.items():
+                dtype_seen: list[str] = []
 
-            def reduce(v: Any, axis: list[int] = axis) -> Any:
-                return bind(v, axis)
+                def typed(*args: Any, fn: Any = fn, cast: Any = cast, seen: list[str] = dtype_seen) -> Any:
+                    out = fn(*(a if cast is None else a.astype(cast) for a in args))
+                    seen.append(str(out.dtype))  # at trace time: the result's own dtype
+                    return out.astype(jnp.float32) if out.dtype == jnp.bfloat16 else out
 
-            calls = {
-                "jvp": (lambda v, d: jax.jvp(reduce, (v,), (d,))[1], a["x"], a["t"]),
-                "transpose": (lambda ct, x0=a["x"]: jax.linear_transpose(reduce, x0)(ct)[0], a["ct"]),
-                "vmap": (jax.vmap(reduce, in_axes=k), a["xb"]),
-            }
-            for what, (fn, *args) in calls.items():
                 try:
-                    out = jax.jit(fn)(*args)
-                    name = str(out.dtype)
-                    values = np.asarray(out.astype(jnp.float32) if name == "bfloat16" else out)
+                    values = np.asarray(jax.jit(typed)(*(inp[f"c_{case}_{n}"] for n in names)))
                 except Exception as exc:  # the student's rules may raise anything; that is an observation
                     rec.put_error(f"dtype.{case}.{what}", exc)
                     rec.put_error(f"dtype.{case}.{what}.dtype", exc)
                     continue
                 rec.observe(f"dtype.{case}.{what}", lambda values=values: values)
-                rec.observe(f"dtype.{case}.{what}.dtype", lambda name=name: name)
+                rec.observe(f"dtype.{case}.{what}.dtype", lambda name=dtype_seen[-1]: name)
