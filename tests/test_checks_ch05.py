@@ -601,3 +601,65 @@ def test_course_kernel_replica_is_bit_exact() -> None:
         fallback = np.asarray(x / jnp.sqrt(jnp.mean(x * x, -1, keepdims=True) + eps))
         fallback_differs += differing_bits(fallback, got)
     assert fallback_differs > 0
+
+
+def test_reduce_sum_class_cases_catch_what_only_they_show() -> None:
+    """Each class case fails exactly its sub-check when a right answer's observation is replaced
+    by what a rule wrong only on that class reports: a squeezed length-1 axis, float64 through
+    float32, a float32 result for bfloat16 or int32 input."""
+    from autograder.exercises import reduce_sum_rules as rsr
+
+    inp = rsr.inputs(5, structure_seed=3)
+    right = _right_reduce_sum_observations(inp)
+    f64 = right["dtype.f64.vmap"]
+    via_float32 = f64.astype(np.float32).astype(np.float64) + 1e-9 * abs(f64).max()
+    wrong_cases = {
+        "jvp": {"jvp.cls.unit.tangent": np.squeeze(right["jvp.cls.unit.tangent"])},
+        "vmap batch dim": {"dtype.f64.vmap": via_float32},
+        "transpose": {"dtype.bf16.transpose.dtype": "float32"},
+    }
+    int_as_float = {"vmap.cls.int32": right["vmap.cls.int32"].astype(np.float32)}
+    for name, change in [*wrong_cases.items(), ("vmap batch dim", int_as_float)]:
+        observed = Observations("reduce_sum_rules", {**right, **change})
+        failed = {o.name for o in rsr.verdict(inp, observed) if not o.passed}
+        assert failed == {name}, (change.keys(), failed)
+
+
+def test_ffi_eps_under_vmap_counts_against_eps_only_where_batching_is_right() -> None:
+    """A batching rule that drops eps loses the eps point; a batching rule that is wrong anyway
+    loses the vmap points and is not charged for eps again."""
+    from autograder.exercises import ffi_lowering as fl
+
+    inp = fl.inputs(5, structure_seed=3)
+    a, p = inp.arrays, inp.params
+    right: dict = {"prim.class": "jax._src.core.Primitive", "prim.bind_overridden": False,
+                   "lowered.jit": "stablehlo.custom_call @rms_norm(%arg0)"}
+    for d in (1, 2, 3, 4):
+        right[f"eager.{d}"] = right[f"jit.{d}"] = fl.course_rms_norm_f32(a[f"x{d}"], p["eps"])
+    for j, eps in enumerate(p["eps_cases"]):
+        right[f"eps.{j}"] = right[f"eps_eager.{j}"] = fl.course_rms_norm_f32(a["xs"], eps)
+
+    def per(x: np.ndarray, axis: int, eps: float) -> np.ndarray:
+        return fl.course_rms_norm_f32(np.moveaxis(x, axis, 0), eps)
+
+    for k, c in enumerate(p["vmap_cases"]):
+        right[f"vmap.{k}"] = per(a[f"xv{k}"], c["in_axes"], p["eps"])
+    for k, c in enumerate(p["jit_vmap_cases"]):
+        right[f"jit_vmap.{k}"] = per(a[f"xj{k}"], c["in_axes"], p["eps"])
+    for k, c in enumerate(p["nested_cases"]):
+        right[f"nested.{k}"] = fl.course_rms_norm_f32(
+            np.moveaxis(np.moveaxis(a[f"xn{k}"], c["outer"], 0), c["inner"] + 1, 1), p["eps"])
+    for j, c in enumerate(p["eps_vmap_cases"]):
+        right[f"eps_vmap.{j}"] = per(a[f"xe{j}"], c["in_axes"], c["eps"])
+
+    def failed(values: dict) -> set[str]:
+        return {o.name for o in fl.verdict(inp, Observations("ffi_lowering", values)) if not o.passed}
+
+    assert failed(right) == set()
+    default_eps = {f"eps_vmap.{j}": per(a[f"xe{j}"], c["in_axes"], p["eps"])
+                   for j, c in enumerate(p["eps_vmap_cases"])}
+    assert failed({**right, **default_eps}) == {"eps"}
+    broken_batching = {f"vmap.{k}": np.zeros_like(right[f"vmap.{k}"]) for k in range(len(p["vmap_cases"]))}
+    broken_batching |= {f"jit_vmap.{k}": np.zeros_like(right[f"jit_vmap.{k}"])
+                        for k in range(len(p["jit_vmap_cases"]))}
+    assert failed({**right, **default_eps, **broken_batching}) == {"vmap every axis", "jit of vmap"}
