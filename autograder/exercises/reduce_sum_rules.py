@@ -9,6 +9,11 @@ Points: every sub-check but the gate compares values with the NumPy references (
 `primitive kept` (the setup's primitive still appears after grad / vmap) is the taught mechanism: rules
 that answer zeros keep it too, so its point counts only with at least one behaviour check. Nothing
 registered at all is "unanswered".
+
+Input classes (INPUT_CLASSES, docs/input-classes.md): besides the random cases, every grading draws
+the class cases of `_class_cases` (an axis of length 1, repeated sizes, exact cancellation,
+float64 under x64, bfloat16, int32) from the student's pool entry; they are judged inside the jvp,
+transpose and vmap batch dim sub-checks, so each earns its points only when it holds on all of them.
 """
 
 from __future__ import annotations
