@@ -40,16 +40,12 @@ def shape_with_unit_axis(rng: np.random.Generator, ndim: int, *, low: int = 2, h
 
 def shape_with_repeated_dims(rng: np.random.Generator, ndim: int, *, low: int = 2,
                              high: int = 7) -> tuple[int, ...]:
-    """A shape of `ndim` >= 2 sizes in [low, high) where at least two (for ndim >= 3, exactly two,
-    at random positions) are equal: code that finds an axis by its size picks the wrong one."""
+    """A shape of `ndim` equal sizes in [low, high): an axis found by its size is ambiguous in every
+    direction (with a single equal pair, matching sizes left to right is wrong when the first of the
+    pair is reduced and right when the second is; with all sizes equal, reducing a middle axis
+    defeats matching from either end)."""
     size = int(rng.integers(low, high))
-    others = [int(d) for d in rng.choice([d for d in range(low, high) if d != size], size=ndim - 2,
-                                         replace=False)]
-    pair = sorted(int(a) for a in rng.choice(ndim, size=2, replace=False))
-    out, it = [], iter(others)
-    for a in range(ndim):
-        out.append(size if a in pair else next(it))
-    return tuple(out)
+    return (size,) * ndim
 
 
 def cancelling(rng: np.random.Generator, values: np.random.Generator, shape: tuple[int, ...],
