@@ -24,7 +24,8 @@ def main(argv: list[str] | None = None) -> int:
         print(ex)
         for r in ex_rows:
             c = r.input_class
-            where = ", ".join(c.checks) if c.checks else "GAP (not drawn)"
+            where = (", ".join(c.checks) if c.checks
+                     else f"outside the task ({c.outside_task})" if c.outside_task else "GAP (not drawn)")
             seen = f"{r.structures_witnessed}/{r.structures}" if c.drawn else "-"
             print(f"  {c.name:<40} {seen:>5}  {where}")
     text = render_markdown(rows)

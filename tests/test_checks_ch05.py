@@ -314,7 +314,11 @@ def test_inputs_are_deterministic_and_fresh(exercise: str) -> None:
     assert any(not np.array_equal(a.arrays[k], c.arrays[k]) for k in a.arrays)
     assert (json.dumps(a.params, sort_keys=True) != json.dumps(d.params, sort_keys=True)
             or any(a.arrays[k].shape != d.arrays[k].shape for k in a.arrays))
-    assert all(arr.dtype == np.float32 for arr in a.arrays.values())
+    # float32 everywhere but the dtype classes' own cases (reduce_sum_rules: float64 and int32)
+    other_dtypes = {"c_f64_": np.float64, "c_int32_": np.int32}
+    for k, arr in a.arrays.items():
+        want = next((dt for prefix, dt in other_dtypes.items() if k.startswith(prefix)), np.float32)
+        assert arr.dtype == want, (k, arr.dtype)
     json.dumps(a.params)  # plain JSON only
 
 
@@ -421,6 +425,26 @@ def _right_reduce_sum_observations(inp: ProbeInputs) -> dict:
     values["hess.fwd_fwd"] = np.asarray(np.sum(hv * a["v2"]), f32)
     for key in ("hess.fwd_rev", "hess.rev_rev", "hess.rev_fwd"):
         values[key] = hv.astype(f32)
+    cls = p["classes"]
+    for c in ("unit", "rep", "cancel"):
+        axis = cls[c]["axis"]
+        values[f"jvp.cls.{c}.primal"] = sum32(a[f"c_{c}_x"], axis)
+        values[f"jvp.cls.{c}.tangent"] = sum32(a[f"c_{c}_t"], axis)
+        per = np.moveaxis(a[f"c_{c}_xb"], cls[c]["in_axes"], 0)
+        values[f"vmap.cls.{c}"] = sum32(per, [d + 1 for d in axis])
+    for c in ("unit", "rep"):
+        spread = _broadcast_back(a[f"c_{c}_ct"], cls[c]["axis"], a[f"c_{c}_x"].shape)
+        values[f"transpose.cls.{c}"] = spread.astype(f32)
+    per = np.moveaxis(a["c_int32_xb"], cls["int32"]["in_axes"], 0)
+    values["vmap.cls.int32"] = np.sum(per, axis=tuple(d + 1 for d in cls["int32"]["axis"]), dtype=np.int32)
+    for c, dtype, name in (("f64", np.float64, "float64"), ("bf16", f32, "bfloat16")):
+        axis, x_c = cls[c]["axis"], a[f"c_{c}_x"]
+        per = np.moveaxis(a[f"c_{c}_xb"], cls[c]["in_axes"], 0)
+        cases = {"jvp": np.sum(a[f"c_{c}_t"], axis=tuple(axis), dtype=dtype),
+                 "transpose": _broadcast_back(a[f"c_{c}_ct"], axis, x_c.shape).astype(dtype),
+                 "vmap": np.sum(per, axis=tuple(d + 1 for d in axis), dtype=dtype)}
+        for what, v in cases.items():
+            values[f"dtype.{c}.{what}"], values[f"dtype.{c}.{what}.dtype"] = np.asarray(v, dtype), name
     return values
 
 
@@ -577,3 +601,65 @@ def test_course_kernel_replica_is_bit_exact() -> None:
         fallback = np.asarray(x / jnp.sqrt(jnp.mean(x * x, -1, keepdims=True) + eps))
         fallback_differs += differing_bits(fallback, got)
     assert fallback_differs > 0
+
+
+def test_reduce_sum_class_cases_catch_what_only_they_show() -> None:
+    """Each class case fails exactly its sub-check when a right answer's observation is replaced
+    by what a rule wrong only on that class reports: a squeezed length-1 axis, float64 through
+    float32, a float32 result for bfloat16 or int32 input."""
+    from autograder.exercises import reduce_sum_rules as rsr
+
+    inp = rsr.inputs(5, structure_seed=3)
+    right = _right_reduce_sum_observations(inp)
+    f64 = right["dtype.f64.vmap"]
+    via_float32 = f64.astype(np.float32).astype(np.float64) + 1e-9 * abs(f64).max()
+    wrong_cases = {
+        "jvp": {"jvp.cls.unit.tangent": np.squeeze(right["jvp.cls.unit.tangent"])},
+        "vmap batch dim": {"dtype.f64.vmap": via_float32},
+        "transpose": {"dtype.bf16.transpose.dtype": "float32"},
+    }
+    int_as_float = {"vmap.cls.int32": right["vmap.cls.int32"].astype(np.float32)}
+    for name, change in [*wrong_cases.items(), ("vmap batch dim", int_as_float)]:
+        observed = Observations("reduce_sum_rules", {**right, **change})
+        failed = {o.name for o in rsr.verdict(inp, observed) if not o.passed}
+        assert failed == {name}, (change.keys(), failed)
+
+
+def test_ffi_eps_under_vmap_counts_against_eps_only_where_batching_is_right() -> None:
+    """A batching rule that drops eps loses the eps point; a batching rule that is wrong anyway
+    loses the vmap points and is not charged for eps again."""
+    from autograder.exercises import ffi_lowering as fl
+
+    inp = fl.inputs(5, structure_seed=3)
+    a, p = inp.arrays, inp.params
+    right: dict = {"prim.class": "jax._src.core.Primitive", "prim.bind_overridden": False,
+                   "lowered.jit": "stablehlo.custom_call @rms_norm(%arg0)"}
+    for d in (1, 2, 3, 4):
+        right[f"eager.{d}"] = right[f"jit.{d}"] = fl.course_rms_norm_f32(a[f"x{d}"], p["eps"])
+    for j, eps in enumerate(p["eps_cases"]):
+        right[f"eps.{j}"] = right[f"eps_eager.{j}"] = fl.course_rms_norm_f32(a["xs"], eps)
+
+    def per(x: np.ndarray, axis: int, eps: float) -> np.ndarray:
+        return fl.course_rms_norm_f32(np.moveaxis(x, axis, 0), eps)
+
+    for k, c in enumerate(p["vmap_cases"]):
+        right[f"vmap.{k}"] = per(a[f"xv{k}"], c["in_axes"], p["eps"])
+    for k, c in enumerate(p["jit_vmap_cases"]):
+        right[f"jit_vmap.{k}"] = per(a[f"xj{k}"], c["in_axes"], p["eps"])
+    for k, c in enumerate(p["nested_cases"]):
+        right[f"nested.{k}"] = fl.course_rms_norm_f32(
+            np.moveaxis(np.moveaxis(a[f"xn{k}"], c["outer"], 0), c["inner"] + 1, 1), p["eps"])
+    for j, c in enumerate(p["eps_vmap_cases"]):
+        right[f"eps_vmap.{j}"] = per(a[f"xe{j}"], c["in_axes"], c["eps"])
+
+    def failed(values: dict) -> set[str]:
+        return {o.name for o in fl.verdict(inp, Observations("ffi_lowering", values)) if not o.passed}
+
+    assert failed(right) == set()
+    default_eps = {f"eps_vmap.{j}": per(a[f"xe{j}"], c["in_axes"], p["eps"])
+                   for j, c in enumerate(p["eps_vmap_cases"])}
+    assert failed({**right, **default_eps}) == {"eps"}
+    broken_batching = {f"vmap.{k}": np.zeros_like(right[f"vmap.{k}"]) for k in range(len(p["vmap_cases"]))}
+    broken_batching |= {f"jit_vmap.{k}": np.zeros_like(right[f"jit_vmap.{k}"])
+                        for k in range(len(p["jit_vmap_cases"]))}
+    assert failed({**right, **default_eps, **broken_batching}) == {"vmap every axis", "jit of vmap"}

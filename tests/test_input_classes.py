@@ -29,7 +29,7 @@ def test_every_drawn_class_is_in_every_grading(exercise: str) -> None:
 def test_every_subcheck_is_judged_on_a_drawn_class(exercise: str) -> None:
     mod = load(exercise)
     classes = declared(mod)
-    assert any(not c.drawn for c in classes) or exercise == "recompile"  # gaps are written down
+    assert classes  # every exercise declares its classes (drawn, gaps, or outside the task)
     judged = {n for c in classes for n in c.checks}
     gates = {s.name for s in mod.EXERCISE.subchecks if s.gate}
     structural = {"primitive kept", "forward via pure_callback", "derivative via callback",

@@ -31,6 +31,7 @@ from autograder.exercises.base import (
     student_error_zh,
     unanswered,
 )
+from autograder.exercises.class_draws import class_rng
 from autograder.exercises.input_classes import InputClass
 from autograder.exercises.provenance import HandlerEvidence
 from autograder.observations import ObservationInvalid, Observations
@@ -106,6 +107,17 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
         nested_cases.append({"inner": inner, "outer": outer})
     params = {"eps": eps0, "eps_cases": eps_cases, "vmap_cases": vmap_cases, "jit_vmap_cases": jit_vmap_cases,
               "nested_cases": nested_cases}
+    # A non-default eps under vmap, eager and under jit (class transform.non_default_eps_under_vmap):
+    # the batching rule must pass eps on. Where the batch axis sits comes from the class's own
+    # generator (the student's pool entry); small magnitudes make eps visible.
+    r = class_rng(structure_seed, EXERCISE.id, "transform.non_default_eps_under_vmap")
+    per = (int(r.integers(2, 6)), n)
+    eps_vmap_cases = []
+    for j in range(2):
+        axis = int(r.integers(0, 3))
+        arrays[f"xe{j}"] = _normal(values, _insert(per, axis, int(r.integers(2, 6))), 0.05)
+        eps_vmap_cases.append({"in_axes": axis, "eps": float(np.exp(r.uniform(np.log(0.05), np.log(0.5))))})
+    params["eps_vmap_cases"] = eps_vmap_cases
     return ProbeInputs(seed, arrays, params)
 
 
@@ -173,30 +185,39 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
             close(c, f"{prefix}.{d}", a[f"x{d}"], f"{label},形状 {a[f'x{d}'].shape}")
         outcomes.append(c.outcome(name))
 
+    def batched(x: np.ndarray, axis: int) -> np.ndarray:
+        return np.moveaxis(x, axis, 0)
+
+    vmap_c = ArrayCases(obs)
+    for k, case in enumerate(p["vmap_cases"]):
+        x = a[f"xv{k}"]
+        last = "(最后一维)" if case["in_axes"] % x.ndim == x.ndim - 1 else ""
+        what = f"vmap(in_axes={case['in_axes']}{last}),输入形状 {x.shape}"
+        close(vmap_c, f"vmap.{k}", batched(x, case["in_axes"]), what)
+    jit_vmap_c = ArrayCases(obs)
+    for k, case in enumerate(p["jit_vmap_cases"]):
+        x = a[f"xj{k}"]
+        what = f"jit(vmap(in_axes={case['in_axes']})),输入形状 {x.shape}"
+        close(jit_vmap_c, f"jit_vmap.{k}", batched(x, case["in_axes"]), what)
+
     c = ArrayCases(obs)
     for j, eps in enumerate(p["eps_cases"]):
         close(c, f"eps.{j}", a["xs"], f"jit 下 eps={eps:.3g}", eps)
         if obs.has("eager.2") and obs.error("eager.2") is None:  # an eager path that fails is "eager"'s loss
             close(c, f"eps_eager.{j}", a["xs"], f"eager 调用时 eps={eps:.3g}", eps)
+    # eps under vmap (eager vmap, then jit(vmap)): the batching rule must pass eps on. Judged where
+    # vmap with the default eps is right on that path; a batching rule that is wrong anyway already
+    # loses the vmap points, and the eps point is about eps only.
+    batching_right = (not vmap_c.problems, not jit_vmap_c.problems)  # eager vmap, jit(vmap)
+    for j, case in enumerate(p.get("eps_vmap_cases", ())):
+        if batching_right[j]:
+            x = a[f"xe{j}"]
+            how = "eager vmap" if j == 0 else "jit(vmap)"
+            what = f"{how}(in_axes={case['in_axes']}) 下 eps={case['eps']:.3g},输入形状 {x.shape}"
+            close(c, f"eps_vmap.{j}", batched(x, case["in_axes"]), what, case["eps"])
     outcomes.append(c.outcome("eps"))
-
-    def batched(x: np.ndarray, axis: int) -> np.ndarray:
-        return np.moveaxis(x, axis, 0)
-
-    c = ArrayCases(obs)
-    for k, case in enumerate(p["vmap_cases"]):
-        x = a[f"xv{k}"]
-        last = "(最后一维)" if case["in_axes"] % x.ndim == x.ndim - 1 else ""
-        what = f"vmap(in_axes={case['in_axes']}{last}),输入形状 {x.shape}"
-        close(c, f"vmap.{k}", batched(x, case["in_axes"]), what)
-    outcomes.append(c.outcome("vmap every axis"))
-
-    c = ArrayCases(obs)
-    for k, case in enumerate(p["jit_vmap_cases"]):
-        x = a[f"xj{k}"]
-        what = f"jit(vmap(in_axes={case['in_axes']})),输入形状 {x.shape}"
-        close(c, f"jit_vmap.{k}", batched(x, case["in_axes"]), what)
-    outcomes.append(c.outcome("jit of vmap"))
+    outcomes.append(vmap_c.outcome("vmap every axis"))
+    outcomes.append(jit_vmap_c.outcome("jit of vmap"))
 
     c = ArrayCases(obs)
     for k, case in enumerate(p["nested_cases"]):
@@ -225,5 +246,9 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
                lambda i: len(i.params["vmap_cases"]) == 5
                and any(c["in_axes"] == -1 for c in i.params["jit_vmap_cases"])),
     InputClass("transform.non_default_eps_under_vmap", "transform",
-               "a non-default eps under vmap (not drawn)"),
+               "a non-default eps under vmap, eager and under jit: a batching rule that re-binds with the "
+               "default eps (or drops it) is wrong (judged where vmap with the default eps is right)",
+               ("eps",),
+               lambda i: len(i.params.get("eps_vmap_cases", ())) == 2
+               and all(c["eps"] != i.params["eps"] for c in i.params["eps_vmap_cases"])),
 )

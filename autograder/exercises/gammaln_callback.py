@@ -26,12 +26,15 @@ from autograder.exercises.base import (
     student_error_zh,
     unanswered,
 )
+from autograder.exercises.class_draws import class_rng, log_uniform_with_ends
 from autograder.exercises.input_classes import InputClass
 from autograder.observations import ObservationInvalid, Observations
 
 __all__ = ["EXERCISE", "inputs", "verdict"]
 
 LOW, HIGH = 0.05, 50.0
+# Past the largest float64 x with a finite Γ(x) (171.62...), and far past float32's (35.04).
+OVERFLOW_LOW, OVERFLOW_HIGH = 172.0, 1.0e4
 RTOL_VALUE, ATOL_VALUE = 1e-5, 1e-6
 RTOL_GRAD, ATOL_GRAD = 1e-4, 1e-5
 CUSTOM_JVP = "jax._src.custom_derivatives.custom_jvp"
@@ -48,7 +51,8 @@ EXERCISE = Exercise(
                  gate=True, counts_with=("values", "jit", "transposed input", "vmap", "nested vmap")),
         SubCheck("derivative via callback", 1.0, "gammaln_cb 是 jax.custom_jvp,导数 ψ(x) 也经回调计算",
                  counts_with=("grad", "transposed input", "vmap of grad")),
-        SubCheck("values", 1.5, "标量、1 维、3 维输入上的函数值(x 从 0.05 到 50),以及 jax.jvp 返回的函数值"),
+        SubCheck("values", 1.5, "标量、1 维、3 维输入上的函数值(x 从 0.05 到 50,以及 Γ 溢出后的 172 到 1e4),"
+                                "以及 jax.jvp 返回的函数值"),
         SubCheck("jit", 1.0, "jit 下的函数值"),
         SubCheck("transposed input", 1.0, "转置(非连续内存)输入上的函数值与导数"),
         SubCheck("grad", 1.5, "一阶导数 ψ(x)(标量、1 维,以及 jit 下的 3 维);jax.jvp 的切线"),
@@ -96,6 +100,11 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
         "wg": values.standard_normal(gshape).astype(np.float32),
     }
     params = {"vmap_in_axes": vmap_in_axes, "nested": nested, "vmap_grad_in_axes": vg_in}
+    # Class magnitude.gamma_overflow: x past float64 Γ's overflow (171.6) up to OVERFLOW_HIGH, where
+    # log Γ stays finite; the length and where both ends sit come from the class's own generator.
+    r = class_rng(structure_seed, EXERCISE.id, "magnitude.gamma_overflow")
+    arrays["xo"] = log_uniform_with_ends(r, values, (int(r.integers(4, 9)),), OVERFLOW_LOW, OVERFLOW_HIGH)
+    arrays["wo"] = values.standard_normal(arrays["xo"].shape).astype(np.float32)
     return ProbeInputs(seed, arrays, params)
 
 
@@ -179,6 +188,8 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     value(c, "value.cube", a["x3"], f"形状 {a['x3'].shape} 的输入")
     if obs.error("jvp.primal") is None:  # a jvp that raises is the derivative checks' loss, not this one's
         value(c, "jvp.primal", a["x1"], "jax.jvp 返回的函数值(JVP 规则的 primal 输出)")
+    value(c, "value.overflow", a["xo"],
+          f"x 在 {OVERFLOW_LOW:g} 到 {OVERFLOW_HIGH:g} 之间(Γ(x) 已溢出,log Γ(x) 有限)")
     outcomes.append(c.outcome("values"))
 
     c = ArrayCases(obs)
@@ -197,6 +208,8 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     grad(c, "grad.vector", a["w1"] * _digamma(a["x1"]), f"grad,形状 {a['x1'].shape}")
     grad(c, "grad.cube_jit", a["w3"] * _digamma(a["x3"]), f"jit(grad),形状 {a['x3'].shape}")
     grad(c, "jvp.tangent", a["w1"] * _digamma(a["x1"]), "jax.jvp 返回的切线")
+    grad(c, "grad.overflow", a["wo"] * _digamma(a["xo"]),
+         f"x 在 {OVERFLOW_LOW:g} 到 {OVERFLOW_HIGH:g} 之间的 grad")
     outcomes.append(c.outcome("grad"))
 
     c = ArrayCases(obs)
@@ -233,6 +246,10 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
     InputClass("transform.nested_vmap_grad", "transform", "nested vmap and vmap of grad off axis 0",
                ("nested vmap", "vmap of grad"), lambda i: i.params["vmap_grad_in_axes"] >= 1),
     InputClass("magnitude.gamma_overflow", "magnitude",
-               "x beyond gamma's overflow (x > 171.6 in float64) where gammaln stays finite (not drawn)"),
-    InputClass("dtype.float64", "dtype", "float64 under x64 through the callback (not drawn)"),
+               "x past Γ's overflow in float64 (172 to 1e4; float32's is 35), where log Γ stays finite: "
+               "log(gamma(x)) is inf there, in either precision",
+               ("values", "grad"),
+               lambda i: float(i.arrays["xo"].min()) > 171.7 and float(i.arrays["xo"].max()) >= 1e3),
+    InputClass("dtype.float64", "dtype", "float64 under x64 through the callback",
+               outside_task="the exercise's interface takes float32 arrays only"),
 )

@@ -9,6 +9,11 @@ Points: every sub-check but the gate compares values with the NumPy references (
 `primitive kept` (the setup's primitive still appears after grad / vmap) is the taught mechanism: rules
 that answer zeros keep it too, so its point counts only with at least one behaviour check. Nothing
 registered at all is "unanswered".
+
+Input classes (INPUT_CLASSES, docs/input-classes.md): besides the random cases, every grading draws
+the class cases of `_class_cases` (an axis of length 1, repeated sizes, exact cancellation,
+float64 under x64, bfloat16, int32) from the student's pool entry; they are judged inside the jvp,
+transpose and vmap batch dim sub-checks, so each earns its points only when it holds on all of them.
 """
 
 from __future__ import annotations
@@ -25,9 +30,16 @@ from autograder.exercises.base import (
     ProbeInputs,
     SubCheck,
     lost,
+    mismatch_zh,
     observed_nothing,
     student_error_zh,
     unanswered,
+)
+from autograder.exercises.class_draws import (
+    cancelling,
+    class_rng,
+    shape_with_repeated_dims,
+    shape_with_unit_axis,
 )
 from autograder.exercises.input_classes import InputClass
 from autograder.observations import ObservationInvalid, Observations
@@ -197,7 +209,86 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
     params = {"jvp_axes": jvp_axes, "transpose_axes": transpose_axes, "grad_axis": grad_axis,
               "vmap_pos": vmap_pos, "vmap_neg": vmap_neg, "vmap_nested": vmap_nested,
               "vmap_grad": {"in_axes": vg_in, "axis": vg_axis}, "hess_axis": hess_axis}
+    class_arrays, class_params = _class_cases(structure_seed, values, shape, batch)
+    arrays.update(class_arrays)
+    params["classes"] = class_params
     return ProbeInputs(seed, arrays, params)
+
+
+# The class cases (`CLASS_CASES`): each is judged by jvp (primal and tangent of bind over `axis`),
+# transpose (cotangent over `axis`) and vmap batch dim (bind over `axis` with the batch at
+# `in_axes`), except int32 (vmap only: integer inputs have no tangents).
+CLASS_CASES = ("unit", "rep", "cancel", "f64", "bf16", "int32")
+CANCEL_MAGNITUDE = 1.0e4
+
+
+def _bf16_exact(values: np.random.Generator, shape: tuple[int, ...]) -> np.ndarray:
+    """Multiples of 1/4 in [-4, 4]: exact in bfloat16, and every sum of up to 7 of them too, so a
+    right bfloat16 answer is exact and any other rounding is wrong."""
+    return (values.integers(-16, 17, size=shape) / 4.0).astype(np.float32)
+
+
+def _class_cases(structure_seed: int, values: np.random.Generator, shape: tuple[int, ...],
+                 batch: int) -> tuple[dict[str, np.ndarray], dict[str, dict]]:
+    """Arrays and {"axis", "in_axes"} of each class case. The boundary (which axis has length 1,
+    which sizes repeat, which entries cancel, the axes and batch positions) comes from the class's
+    own generator (class_draws.class_rng: the student's pool entry), the free values from `values`."""
+    arrays: dict[str, np.ndarray] = {}
+    params: dict[str, dict] = {}
+
+    def rng(name: str) -> np.random.Generator:
+        return class_rng(structure_seed, EXERCISE.id, name)
+
+    def add(case: str, x: np.ndarray, t: np.ndarray | None, axis: list[int], in_axes: int,
+            xb: np.ndarray) -> None:
+        arrays[f"c_{case}_x"], arrays[f"c_{case}_xb"] = x, xb
+        if t is not None:
+            arrays[f"c_{case}_t"] = t
+            arrays[f"c_{case}_ct"] = (_bf16_exact(values, _reduced(x.shape, axis)) if case == "bf16"
+                                      else _normal(values, _reduced(x.shape, axis)).astype(x.dtype))
+        params[case] = {"axis": axis, "in_axes": in_axes}
+
+    def batched(x_shape: tuple[int, ...], k: int) -> tuple[int, ...]:
+        return x_shape[:k] + (batch,) + x_shape[k:]
+
+    r = rng("shape.axis_length_1")  # the unit axis is kept: a rule that squeezes drops it
+    ushape = shape_with_unit_axis(r, 3)
+    unit = ushape.index(1)
+    axis = sorted(int(a) for a in r.choice([a for a in range(3) if a != unit],
+                                           size=int(r.integers(1, 3)), replace=False))
+    k = int(r.integers(0, 4))
+    add("unit", _normal(values, ushape), _normal(values, ushape), axis, k,
+        _normal(values, batched(ushape, k)))
+
+    r = rng("shape.repeated_dims")  # equal sizes, the middle one reduced: an axis found by size is wrong
+    rshape = shape_with_repeated_dims(r, 3)
+    axis = [1]
+    k = int(r.integers(0, 4))
+    add("rep", _normal(values, rshape), _normal(values, rshape), axis, k, _normal(values, batched(rshape, k)))
+
+    r = rng("magnitude.cancellation")  # every reduced cell sums to exactly 0 from terms of ~1e4
+    axis = _subset(r, 3)
+    k = int(r.integers(0, 4))
+    xb_axis = tuple(a + 1 if a >= k else a for a in axis)
+    add("cancel", cancelling(r, values, shape, tuple(axis), CANCEL_MAGNITUDE),
+        cancelling(r, values, shape, tuple(axis), CANCEL_MAGNITUDE), axis, k,
+        cancelling(r, values, batched(shape, k), xb_axis, CANCEL_MAGNITUDE))
+
+    r = rng("dtype.float64")  # under x64: a rule that casts to float32 loses the dtype or the digits
+    axis, k = _subset(r, 3, allow_full=False), int(r.integers(0, 4))
+    add("f64", values.standard_normal(shape), values.standard_normal(shape), axis, k,
+        values.standard_normal(batched(shape, k)))
+
+    r = rng("dtype.bfloat16")  # sent as float32, cast to bfloat16 in the child; one axis (<= 7 terms)
+    axis, k = [int(r.integers(0, 3))], int(r.integers(0, 4))
+    add("bf16", _bf16_exact(values, shape), _bf16_exact(values, shape), axis, k,
+        _bf16_exact(values, batched(shape, k)))
+
+    r = rng("dtype.int32")
+    axis, k = _subset(r, 3, allow_full=False), int(r.integers(0, 4))
+    xi = values.integers(-50, 51, size=batched(shape, k)).astype(np.int32)
+    add("int32", xi[(slice(None),) * k + (0,)], None, axis, k, xi)
+    return arrays, params
 
 
 # --------------------------------------------------------------------------------------------- verdict
@@ -318,6 +409,58 @@ def _second_order(c: _Cases, inp: ProbeInputs) -> None:
         c.close(key, hv, f"{what} 的 Hessian-向量积", RTOL_GRAD, hv_scale)
 
 
+DTYPE_CASES = ("f64", "bf16")
+DTYPE_NAME = {"f64": "float64", "bf16": "bfloat16"}
+DTYPE_ZH = {"f64": "float64(x64)", "bf16": "bfloat16"}
+
+
+def _class_vmap(inp: ProbeInputs, case: str) -> tuple[np.ndarray, list[int], str]:
+    """The per-example view of a class case's batched input, the axes to sum over it, and its label."""
+    c = inp.params["classes"][case]
+    xb = inp.arrays[f"c_{case}_xb"]
+    per = np.moveaxis(xb.astype(np.float64) if xb.dtype.kind == "f" else xb, c["in_axes"], 0)
+    what = f"vmap(in_axes={c['in_axes']}, axis={tuple(c['axis'])}),输入形状 {xb.shape}"
+    return per, [ax + 1 for ax in c["axis"]], what
+
+
+def _typed_case(c: _Cases, key: str, expected: np.ndarray, case: str, what: str, scale: np.ndarray) -> None:
+    """A float64 or bfloat16 case: the result keeps the input's dtype and is right to that dtype's
+    precision (float64: 64 ulps of the summed terms' magnitude, so a detour through float32 fails;
+    bfloat16: the inputs are chosen so the right result is exact)."""
+    name = c.obs.values.get(f"{key}.dtype")
+    want = DTYPE_NAME[case]
+    if isinstance(name, str) and name != want and c.obs.error(key) is None:
+        c.n += 1
+        c.fail(f"{what}:结果的 dtype 应与输入相同({want}),实际是 {name[:40]}")
+        return
+    saved, c.dtype = c.dtype, ("float64" if case == "f64" else "float32")
+    try:
+        if case == "f64":
+            floor = 64 * 2.0 ** -53 * max(1.0, float(np.max(np.abs(scale), initial=0.0)))
+            ArrayCases.close(c, key, expected, what, rtol=1e-12, atol=floor)
+        else:
+            ArrayCases.close(c, key, expected, what, rtol=1e-6, atol=1e-6)
+    finally:
+        c.dtype = saved
+
+
+def _int_case(c: _Cases, key: str, expected: np.ndarray, what: str) -> None:
+    """An int32 case: integer sums are exact, and stay int32."""
+    c.n += 1
+    raised = student_error_zh(c.obs, key)
+    if raised:
+        c.fail(f"{what}:{raised}")
+        return
+    try:
+        got = c.obs.array(key, shape=expected.shape, kinds="iu", dtype="int32")
+    except ObservationInvalid as exc:
+        c.fail(f"{what}:{exc.message_zh}")
+        return
+    bad = got.astype(np.int64) != expected
+    if np.any(bad):
+        c.fail(f"{what}:{mismatch_zh(got, bad)}")
+
+
 def _no_rules_registered(obs: Observations) -> bool:
     """The template untouched: the primitive is real and used, and no rule is registered on it."""
     rules, forward = obs.values.get("rules"), obs.values.get("jaxpr.forward")
@@ -386,10 +529,47 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
             c.close(f"vmap.nested.{j}", _sum(both, [ax + 2 for ax in case["axis"]]), what,
                     scale=_sum(np.abs(both), [ax + 2 for ax in case["axis"]]))
 
-    run("jvp", jvp)
-    run("transpose", transpose)
+    def jvp_all(c: _Cases) -> None:
+        jvp(c)
+        for case in ("unit", "rep", "cancel"):
+            cx, ct, axis = a[f"c_{case}_x"], a[f"c_{case}_t"], p["classes"][case]["axis"]
+            what = f"jvp(axis={tuple(axis)}),输入形状 {cx.shape}"
+            c.close(f"jvp.cls.{case}.primal", _sum(cx, axis), f"{what} 的原值", scale=_sum(np.abs(cx), axis))
+            c.close(f"jvp.cls.{case}.tangent", _sum(ct, axis), f"{what} 的切线", scale=_sum(np.abs(ct), axis))
+        for case in DTYPE_CASES:
+            axis = p["classes"][case]["axis"]
+            _typed_case(c, f"dtype.{case}.jvp", _sum(a[f"c_{case}_t"], axis), case,
+                        f"{DTYPE_ZH[case]} 输入上 jvp(axis={tuple(axis)}) 的切线",
+                        _sum(np.abs(a[f"c_{case}_t"]), axis))
+
+    def transpose_all(c: _Cases) -> None:
+        transpose(c)
+        for case in ("unit", "rep"):
+            cx, axis = a[f"c_{case}_x"], p["classes"][case]["axis"]
+            c.close(f"transpose.cls.{case}", _broadcast_back(a[f"c_{case}_ct"], axis, cx.shape),
+                    f"linear_transpose(axis={tuple(axis)}),输入形状 {cx.shape}")
+        for case in DTYPE_CASES:
+            cx, axis = a[f"c_{case}_x"], p["classes"][case]["axis"]
+            ct = a[f"c_{case}_ct"]
+            _typed_case(c, f"dtype.{case}.transpose", _broadcast_back(ct, axis, cx.shape), case,
+                        f"{DTYPE_ZH[case]} 输入上 linear_transpose(axis={tuple(axis)})", np.abs(ct))
+
+    def vmap_pos_all(c: _Cases) -> None:
+        vmap_pos(c)
+        for case in ("unit", "rep", "cancel"):
+            per, ax1, what = _class_vmap(inp, case)
+            c.close(f"vmap.cls.{case}", _sum(per, ax1), what, scale=_sum(np.abs(per), ax1))
+        per, ax1, what = _class_vmap(inp, "int32")
+        _int_case(c, "vmap.cls.int32", np.sum(per.astype(np.int64), axis=tuple(ax1)), f"int32 输入上 {what}")
+        for case in DTYPE_CASES:
+            per, ax1, what = _class_vmap(inp, case)
+            _typed_case(c, f"dtype.{case}.vmap", _sum(per, ax1), case, f"{DTYPE_ZH[case]} 输入上 {what}",
+                        _sum(np.abs(per), ax1))
+
+    run("jvp", jvp_all)
+    run("transpose", transpose_all)
     run("grad under jit", grad_jit)
-    run("vmap batch dim", vmap_pos)
+    run("vmap batch dim", vmap_pos_all)
     run("vmap negative axes", vmap_neg)
     run("nested vmap", nested)
     run("vmap of grad", lambda c: _vmap_grad_case(c, inp))
@@ -435,10 +615,28 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
                "vmap of vmap under jit; jvp/grad of jvp/grad (second order)",
                ("nested vmap", "second order"), lambda i: len(i.params["vmap_nested"]) == 2),
     InputClass("magnitude.cancellation", "magnitude",
-               "sums that are exactly 0 by cancellation of large terms (judged with the terms' magnitude "
-               "as floor; not drawn yet)"),
-    InputClass("shape.axis_length_1", "shape", "an axis of length 1 (not drawn: dims are distinct, 2..7)"),
-    InputClass("shape.repeated_dims", "shape", "repeated dimension sizes (not drawn: distinct dims expose "
-               "axis mix-ups; equal dims hide them)"),
-    InputClass("dtype.float64_bf16_int", "dtype", "float64 under x64, bfloat16, int inputs (not drawn)"),
+               "sums that are exactly 0 by cancellation of terms of ~1e4 (jvp primal and tangent, vmap); "
+               "judged with the terms' magnitude as floor, so right float32 rounding keeps its points",
+               ("jvp", "vmap batch dim"),
+               lambda i: "cancel" in i.params["classes"]
+               and not np.any(_sum(i.arrays["c_cancel_t"], i.params["classes"]["cancel"]["axis"]))
+               and float(np.abs(i.arrays["c_cancel_t"]).max()) >= 1e3),
+    InputClass("shape.axis_length_1", "shape",
+               "a kept axis of length 1 (jvp, transpose, vmap): a rule that squeezes drops it",
+               ("jvp", "transpose", "vmap batch dim"),
+               lambda i: 1 in _reduced(i.arrays["c_unit_x"].shape, i.params["classes"]["unit"]["axis"])),
+    InputClass("shape.repeated_dims", "shape",
+               "equal dimension sizes, the middle axis reduced (jvp, transpose, vmap): a rule that finds an "
+               "axis by its size, from either end, picks the wrong one",
+               ("jvp", "transpose", "vmap batch dim"),
+               lambda i: len(set(i.arrays["c_rep_x"].shape)) < i.arrays["c_rep_x"].ndim),
+    InputClass("dtype.float64", "dtype",
+               "float64 under x64 (jvp, transpose, vmap): the result keeps float64 and its digits",
+               ("jvp", "transpose", "vmap batch dim"),
+               lambda i: all(i.arrays[f"c_f64_{n}"].dtype == np.float64 for n in ("x", "t", "ct", "xb"))),
+    InputClass("dtype.bfloat16", "dtype",
+               "bfloat16 inputs (jvp, transpose, vmap), values chosen so the right result is exact",
+               ("jvp", "transpose", "vmap batch dim"), lambda i: "bf16" in i.params["classes"]),
+    InputClass("dtype.int32", "dtype", "int32 inputs under vmap: exact integer sums that stay int32",
+               ("vmap batch dim",), lambda i: i.arrays["c_int32_xb"].dtype == np.int32),
 )

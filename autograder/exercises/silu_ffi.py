@@ -336,5 +336,6 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
                lambda i: float(np.abs(i.arrays["x1"]).max()) >= 100),
     InputClass("axes.negative_in_axes", "axes", "vmap with in_axes -1 and vmap of grad off axis 0",
                ("vmap", "vmap of grad"), lambda i: -1 in i.params["vmap_in_axes"]),
-    InputClass("dtype.bf16_f64", "dtype", "bfloat16 and float64 inputs (not drawn: the kernel is float32)"),
+    InputClass("dtype.bf16_f64", "dtype", "bfloat16 and float64 inputs",
+               outside_task="the exercise's interface takes float32 arrays; its handlers bind F32 buffers"),
 )

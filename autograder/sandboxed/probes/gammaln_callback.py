@@ -5,10 +5,13 @@ The student defined `gammaln_cb(x)`: a `jax.custom_jvp` whose forward calls SciP
 eagerly and under jit / grad / vmap / make_jaxpr and records raw results; the parent computes every
 expected value with SciPy in float64.
 
-Inputs (`inp`, drawn by autograder.exercises.gammaln_callback.inputs; all arrays float32 with entries
-in [0.05, 50]): xs (0-d), x1 (1-D), x3 (3-D), w1 / w3 (weights shaped like x1 / x3), xv (vmap input),
-xn (nested vmap input), xg / wg (vmap of grad), params `vmap_in_axes` (list of int), `nested`
-({"inner", "outer"}), `vmap_grad_in_axes` (int).
+Inputs (`inp`, drawn by autograder.exercises.gammaln_callback.inputs; all arrays float32, entries in
+[0.05, 50] except xo): xs (0-d), x1 (1-D), x3 (3-D), w1 / w3 (weights shaped like x1 / x3), xv (vmap
+input), xn (nested vmap input), xg / wg (vmap of grad), xo / wo (1-D, xo in [172, 1e4]), params
+`vmap_in_axes` (list of int), `nested` ({"inner", "outer"}), `vmap_grad_in_axes` (int).
+
+Where a key below says "under jit", its case runs in one jitted call together with the other cases
+of its sub-check (probes/buckets.py): one compilation per bucket.
 
 Observation keys. Any key may be missing when the child stopped early (crash, timeout); any key may
 hold an error entry instead of its value when the observed call raised.
@@ -20,6 +23,10 @@ hold an error entry instead of its value when the observed call raised.
   value.scalar           f32 0-d array: gammaln_cb(xs), eager.
   value.vector           f32 array shaped like x1: gammaln_cb(x1), eager.
   value.cube             f32 array shaped like x3: gammaln_cb(x3), eager.
+  value.overflow         f32 array shaped like xo (1-D, entries in [172, 1e4], past Γ's float64
+                         overflow): gammaln_cb(xo), eager.
+  grad.overflow          f32 array shaped like xo: jax.grad(lambda v: sum(wo * gammaln_cb(v)))(xo),
+                         under jit.
   jit.vector / jit.cube  f32 arrays: jax.jit(gammaln_cb)(x1) / (x3).
   transposed.eager       f32 array, shape of x3 reversed: gammaln_cb(x3[::-1].T), a non-contiguous
                          NumPy view with negative strides, eager.
@@ -28,13 +35,14 @@ hold an error entry instead of its value when the observed call raised.
   grad.vector            f32 array shaped like x1: jax.grad(lambda v: sum(w1 * gammaln_cb(v)))(x1).
   grad.cube_jit          f32 array shaped like x3:
                          jax.jit(jax.grad(lambda v, w: sum(w * gammaln_cb(v))))(x3, w3).
-  grad.transposed        f32 array shaped like x3: jax.grad(lambda v: sum(w3.T * gammaln_cb(v.T)))(x3).
+  grad.transposed        f32 array shaped like x3: jax.grad(lambda v: sum(w3.T * gammaln_cb(v.T)))(x3),
+                         under jit.
   jvp.primal / jvp.tangent  f32 arrays shaped like x1: jax.jvp(gammaln_cb, (x1,), (w1,)) (the JVP
                          rule's own primal output is what jvp returns, so it is judged too).
-  vmap.<i>               f32 array: jax.vmap(gammaln_cb, in_axes=vmap_in_axes[i])(xv).
+  vmap.<i>               f32 array: jax.vmap(gammaln_cb, in_axes=vmap_in_axes[i])(xv), under jit.
   vmap.nested            f32 array: jax.jit(vmap(vmap(gammaln_cb, in_axes=inner), in_axes=outer))(xn).
   vmap_grad              f32 array: vmap(grad(lambda v, w: sum(w * gammaln_cb(v))),
-                         in_axes=(vmap_grad_in_axes, None))(xg, wg).
+                         in_axes=(vmap_grad_in_axes, None))(xg, wg), under jit.
 """
 
 from __future__ import annotations
@@ -44,8 +52,28 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
+from .buckets import BucketRun, jit_bucket, run_bucket
 from .jaxpr_walk import needed_primitives
 
+
+def record_bucket(rec: Any, run: BucketRun) -> None:
+    """Record a bucket's results under its keys, or its error under all of them (here, in the probe
+    module: observation frames must come from the probe's own code)."""
+    for i, key in enumerate(run.keys):
+        if run.error is not None:
+            rec.put_error(key, run.error)
+        else:
+            rec.observe(key, lambda value=run.results[i]: value)
+
+
+def observe_many(rec: Any, keys: tuple[str, ...], fn: Any) -> None:
+    """Run `fn` once and record its len(keys) results under `keys` (or its error under all of them)."""
+    record_bucket(rec, run_bucket(keys, fn))
+
+
+def observe_bucket(rec: Any, keys: tuple[str, ...], fn: Any, *args: Any) -> None:
+    """Record the results of ONE jitted call of `fn(*args)`, a bucket of cases compiled together."""
+    record_bucket(rec, jit_bucket(keys, fn, *args))
 
 def probe(ns: dict, inp: dict, rec: Any) -> None:
     def f(v: Any) -> Any:
@@ -64,25 +92,28 @@ def probe(ns: dict, inp: dict, rec: Any) -> None:
     rec.observe("value.scalar", lambda: f(xs))
     rec.observe("value.vector", lambda: f(x1))
     rec.observe("value.cube", lambda: f(x3))
-    rec.observe("jit.vector", lambda: jax.jit(f)(x1))
-    rec.observe("jit.cube", lambda: jax.jit(f)(x3))
+    rec.observe("value.overflow", lambda: f(inp["xo"]))
+    # One compiled program per bucket (probes/buckets.py); the eager cases above and below stay eager.
+    observe_bucket(rec, ("jit.vector", "jit.cube"), lambda a, b: (f(a), f(b)), x1, x3)
     rec.observe("transposed.eager", lambda: f(x3[::-1].T))
-    rec.observe("transposed.jit", lambda: jax.jit(lambda v: f(v.T))(x3))
 
     def loss(v: Any, w: Any) -> Any:
         return jnp.sum(w * f(v))
 
+    observe_bucket(rec, ("transposed.jit", "grad.transposed"),
+                   lambda v, w: (f(v.T), jax.grad(lambda u: loss(u.T, w.T))(v)), x3, w3)
     rec.observe("grad.scalar", lambda: jax.grad(f)(xs))
     rec.observe("grad.vector", lambda: jax.grad(lambda v: loss(v, w1))(x1))
-    rec.observe("grad.cube_jit", lambda: jax.jit(jax.grad(loss))(x3, w3))
-    rec.observe("jvp.primal", lambda: jax.jvp(f, (x1,), (w1,))[0])
-    rec.observe("jvp.tangent", lambda: jax.jvp(f, (x1,), (w1,))[1])
-    rec.observe("grad.transposed", lambda: jax.grad(lambda v: loss(v.T, w3.T))(x3))
+    observe_bucket(rec, ("grad.cube_jit", "grad.overflow"),
+                   lambda a, wa, b, wb: (jax.grad(loss)(a, wa), jax.grad(loss)(b, wb)),
+                   x3, w3, inp["xo"], inp["wo"])
+    observe_many(rec, ("jvp.primal", "jvp.tangent"), lambda: jax.jvp(f, (x1,), (w1,)))
 
-    for i, axis in enumerate(inp["vmap_in_axes"]):
-        rec.observe(f"vmap.{i}", lambda axis=axis: jax.vmap(f, in_axes=axis)(inp["xv"]))
+    axes = inp["vmap_in_axes"]
+    observe_bucket(rec, tuple(f"vmap.{i}" for i in range(len(axes))),
+                   lambda v: tuple(jax.vmap(f, in_axes=axis)(v) for axis in axes), inp["xv"])
     nested = inp["nested"]
-    rec.observe("vmap.nested", lambda: jax.jit(jax.vmap(jax.vmap(f, in_axes=nested["inner"]),
-                                                        in_axes=nested["outer"]))(inp["xn"]))
-    rec.observe("vmap_grad", lambda: jax.vmap(jax.grad(loss), in_axes=(inp["vmap_grad_in_axes"], None))(
-        inp["xg"], inp["wg"]))
+    observe_bucket(rec, ("vmap.nested",), lambda v: (jax.vmap(jax.vmap(f, in_axes=nested["inner"]),
+                                                               in_axes=nested["outer"])(v),), inp["xn"])
+    observe_bucket(rec, ("vmap_grad",), lambda v, w: (
+        jax.vmap(jax.grad(loss), in_axes=(inp["vmap_grad_in_axes"], None))(v, w),), inp["xg"], inp["wg"])

@@ -9,8 +9,10 @@ results; every expected value is computed by the parent.
 Inputs (`inp`, drawn by autograder.exercises.reduce_sum_rules.inputs):
   x (3-D f32), t (tangent, shape of x), w_grad (f32, reduced shape), ct_<i> (transpose cotangents),
   xb_<k> (batched inputs), xn_<j> (nested-vmap inputs), xv / wv (vmap of grad), x2 / v2 / w2
-  (second order), plus params `jvp_axes`, `transpose_axes`, `grad_axis`, `vmap_pos`, `vmap_neg`,
-  `vmap_nested`, `vmap_grad`, `hess_axis` described in the parent module.
+  (second order), c_<c>_x / c_<c>_t / c_<c>_ct / c_<c>_xb (the class cases: unit, rep, cancel, f64
+  (float64 arrays), bf16 (float32 arrays of bfloat16-exact values), int32 (int32; no t / ct)), plus
+  params `jvp_axes`, `transpose_axes`, `grad_axis`, `vmap_pos`, `vmap_neg`, `vmap_nested`,
+  `vmap_grad`, `hess_axis` and `classes` ({case: {"axis", "in_axes"}}) described in the parent module.
 
 Observation keys. Any key may be missing when the child stopped early (crash, timeout); any key may
 hold an error entry instead of its value when the observed call raised.
@@ -26,13 +28,29 @@ hold an error entry instead of its value when the observed call raised.
   jaxpr.vmap            JSON list[str]: same for make_jaxpr(vmap(custom_reduce_sum(., axis), in_axes=k))
                         of the first `vmap_pos` case.
   jvp.<i>.primal        f32 array, shape of x reduced over jvp_axes[i]: primal out of
-                        jax.jvp(bind(., axis=jvp_axes[i]), (x,), (t,)).
+                        jax.jvp(bind(., axis=jvp_axes[i]), (x,), (t,)); eager for i = 0, the others in
+                        one jitted call with the class cases and jvp.jit.tangent.
   jvp.<i>.tangent       f32 array, same shape: tangent out of that jvp.
   jvp.jit.tangent       f32 array: tangent out of jit(jvp) for jvp_axes[0].
+  jvp.cls.<c>.primal    f32 array (c in unit, rep, cancel): primal out of
+                        jax.jvp(bind(., axis=classes[c].axis), (c_<c>_x,), (c_<c>_t,)), under jit.
+  jvp.cls.<c>.tangent   f32 array: tangent out of that jvp.
   transpose.<i>         f32 array, shape of x:
-                        jax.linear_transpose(bind(., axis=transpose_axes[i]), x)(ct_<i>)[0].
+                        jax.linear_transpose(bind(., axis=transpose_axes[i]), x)(ct_<i>)[0]; every
+                        transpose.* case in one jitted call.
+  transpose.cls.<c>     f32 array, shape of c_<c>_x (c in unit, rep): linear_transpose of
+                        bind(., axis=classes[c].axis) applied to c_<c>_ct.
   grad_jit              f32 array, shape of x: jit(grad(L_bind))(x, w_grad), L_bind as L with bind.
-  vmap.pos.<k>          f32 array: vmap(bind(., axis=vmap_pos[k].axis), in_axes=vmap_pos[k].in_axes)(xb_<k>).
+  vmap.pos.<k>          f32 array: vmap(bind(., axis=vmap_pos[k].axis), in_axes=vmap_pos[k].in_axes)(xb_<k>);
+                        eager for k = 0, the others in one jitted call with vmap.cls.*.
+  vmap.cls.<c>          f32 array (int32 array for c = int32; c in unit, rep, cancel, int32):
+                        vmap(bind(., axis=classes[c].axis), in_axes=classes[c].in_axes)(c_<c>_xb).
+  dtype.<c>.<t>         array (c in f64, bf16; t in jvp, transpose, vmap): under jit, the tangent of
+                        jvp(bind) on (c_<c>_x, c_<c>_t), linear_transpose(bind) of c_<c>_ct, or
+                        vmap(bind) of c_<c>_xb, over classes[c].axis; f64 runs under jax.enable_x64 with
+                        float64 inputs, bf16 casts the float32 inputs to bfloat16 and reports the
+                        result as float32 (exact: bfloat16 widens exactly).
+  dtype.<c>.<t>.dtype   JSON str: the dtype name of that result ("float64", "bfloat16", ...).
   vmap.neg.<j>          f32 array: vmap(lambda v: custom_reduce_sum(v, vmap_neg[j].axis),
                         in_axes=vmap_neg[j].in_axes)(xg_<j>); axis is an int or a tuple with negative entries.
   vmap.nested.<j>       f32 array: jit(vmap(vmap(bind(., axis), in_axes=inner), in_axes=outer))(xn_<j>).
@@ -50,10 +68,33 @@ from typing import Any
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 from jax.interpreters import ad, batching
+
+from .buckets import BucketRun, jit_bucket, run_bucket
 
 MAX_NAMES = 2000
 
+
+
+def record_bucket(rec: Any, run: BucketRun) -> None:
+    """Record a bucket's results under its keys, or its error under all of them (here, in the probe
+    module: observation frames must come from the probe's own code)."""
+    for i, key in enumerate(run.keys):
+        if run.error is not None:
+            rec.put_error(key, run.error)
+        else:
+            rec.observe(key, lambda value=run.results[i]: value)
+
+
+def observe_many(rec: Any, keys: tuple[str, ...], fn: Any) -> None:
+    """Run `fn` once and record its len(keys) results under `keys` (or its error under all of them)."""
+    record_bucket(rec, run_bucket(keys, fn))
+
+
+def observe_bucket(rec: Any, keys: tuple[str, ...], fn: Any, *args: Any) -> None:
+    """Record the results of ONE jitted call of `fn(*args)`, a bucket of cases compiled together."""
+    record_bucket(rec, jit_bucket(keys, fn, *args))
 
 def primitive_names(closed: Any) -> list[str]:
     """Names of the primitives of every equation of a ClosedJaxpr, recursing into sub-jaxprs."""
@@ -75,20 +116,6 @@ def primitive_names(closed: Any) -> list[str]:
 
     walk(closed.jaxpr, 0)
     return names
-
-
-def observe_many(rec: Any, keys: tuple[str, ...], fn: Any) -> None:
-    """Run `fn` once and record its len(keys) results under `keys` (or its error under all of them)."""
-    try:
-        results = tuple(fn())
-        if len(results) != len(keys):
-            raise ValueError(f"expected {len(keys)} results, got {len(results)}")
-    except Exception as exc:  # the student's code may raise anything; that is an observation
-        for key in keys:
-            rec.put_error(key, exc)
-        return
-    for key, result in zip(keys, results, strict=True):
-        rec.observe(key, lambda result=result: result)
 
 
 def _axis(spec: Any) -> int | tuple[int, ...]:
@@ -115,7 +142,7 @@ def probe(ns: dict, inp: dict, rec: Any) -> None:
                                   "transpose": prim in ad.primitive_transposes,
                                   "batching": prim in batching.fancy_primitive_batchers})
 
-    x, t = inp["x"], inp["t"]
+    x = inp["x"]
     gax = inp["grad_axis"]
 
     def loss_public(v: Any, w: Any) -> Any:
@@ -128,42 +155,112 @@ def probe(ns: dict, inp: dict, rec: Any) -> None:
     rec.observe("jaxpr.vmap", lambda: primitive_names(jax.make_jaxpr(
         jax.vmap(lambda v: crs(v, tuple(first["axis"])), in_axes=first["in_axes"]))(inp["xb_0"])))
 
-    for i, axis in enumerate(inp["jvp_axes"]):
-        observe_many(rec, (f"jvp.{i}.primal", f"jvp.{i}.tangent"),
-                     lambda axis=axis: jax.jvp(lambda v: bind(v, axis), (x,), (t,)))
-    ax0 = inp["jvp_axes"][0]
-    rec.observe("jvp.jit.tangent",
-                lambda: jax.jit(lambda v, d: jax.jvp(lambda u: bind(u, ax0), (v,), (d,))[1])(x, t))
+    # Compilation is paid once per sub-check: every case of a sub-check runs in one jitted call
+    # (`observe_bucket`: each case keeps its own shapes, XLA compiles the bucket once, every array is
+    # an argument, none a captured constant), and only the first case of jvp and of vmap also runs
+    # eagerly, where the rules meet concrete arrays. A case that raises takes its bucket's keys with
+    # it; they all belong to the same sub-check.
+    cls = inp["classes"]
+    jvp_cases = [(f"jvp.{i}", inp["x"], inp["t"], axis) for i, axis in enumerate(inp["jvp_axes"])]
+    jvp_cases += [(f"jvp.cls.{c}", inp[f"c_{c}_x"], inp[f"c_{c}_t"], cls[c]["axis"])
+                  for c in ("unit", "rep", "cancel")]
+    jvp_cases.append(("jvp.jit", inp["x"], inp["t"], inp["jvp_axes"][0]))
+    first, rest = jvp_cases[0], jvp_cases[1:]
+    eager = 0  # the jvp case that also runs eagerly
+    observe_many(rec, (f"jvp.{eager}.primal", f"jvp.{eager}.tangent"),
+                 lambda: jax.jvp(lambda v: bind(v, first[3]), (first[1],), (first[2],)))
+    keys = tuple(f"{c[0]}.{part}" for c in rest[:-1] for part in ("primal", "tangent")) + ("jvp.jit.tangent",)
 
-    for i, axis in enumerate(inp["transpose_axes"]):
-        rec.observe(f"transpose.{i}", lambda i=i, axis=axis: jax.linear_transpose(
-            lambda v: bind(v, axis), x)(inp[f"ct_{i}"])[0])
+    def jvp_bucket(xs: Any, ts: Any) -> tuple:
+        pairs = [jax.jvp(lambda u, axis=c[3]: bind(u, axis), (v,), (d,))
+                 for c, v, d in zip(rest, xs, ts, strict=True)]
+        return (*(r for pair in pairs[:-1] for r in pair), pairs[-1][1])
+
+    observe_bucket(rec, keys, jvp_bucket, [c[1] for c in rest], [c[2] for c in rest])
+
+    tr_cases = [(f"transpose.{i}", x, inp[f"ct_{i}"], axis) for i, axis in enumerate(inp["transpose_axes"])]
+    tr_cases += [(f"transpose.cls.{c}", inp[f"c_{c}_x"], inp[f"c_{c}_ct"], cls[c]["axis"])
+                 for c in ("unit", "rep")]
+    observe_bucket(rec, tuple(c[0] for c in tr_cases), lambda cts: tuple(
+        jax.linear_transpose(lambda v, axis=c[3]: bind(v, axis), c[1])(ct)[0]
+        for c, ct in zip(tr_cases, cts, strict=True)), [c[2] for c in tr_cases])
 
     def loss_bind(axis: list[int]) -> Any:
         return lambda v, w: jnp.sum(w * bind(v, axis) ** 2)
 
-    rec.observe("grad_jit", lambda: jax.jit(jax.grad(loss_bind(gax)))(x, inp["w_grad"]))
+    observe_bucket(rec, ("grad_jit",), lambda v, w: (jax.grad(loss_bind(gax))(v, w),), x, inp["w_grad"])
 
-    for k, case in enumerate(inp["vmap_pos"]):
-        rec.observe(f"vmap.pos.{k}", lambda k=k, case=case: jax.vmap(
-            lambda v: bind(v, case["axis"]), in_axes=case["in_axes"])(inp[f"xb_{k}"]))
-    for j, case in enumerate(inp["vmap_neg"]):
-        rec.observe(f"vmap.neg.{j}", lambda j=j, case=case: jax.vmap(
-            lambda v: crs(v, _axis(case["axis"])), in_axes=case["in_axes"])(inp[f"xg_{j}"]))
-    for j, case in enumerate(inp["vmap_nested"]):
-        rec.observe(f"vmap.nested.{j}", lambda j=j, case=case: jax.jit(jax.vmap(
-            jax.vmap(lambda v: bind(v, case["axis"]), in_axes=case["inner"]), in_axes=case["outer"]))(
-            inp[f"xn_{j}"]))
+    pos = [(f"vmap.pos.{k}", inp[f"xb_{k}"], c["axis"], c["in_axes"]) for k, c in enumerate(inp["vmap_pos"])]
+    pos += [(f"vmap.cls.{c}", inp[f"c_{c}_xb"], cls[c]["axis"], cls[c]["in_axes"])
+            for c in ("unit", "rep", "cancel", "int32")]
+    first_pos, rest_pos = pos[0], pos[1:]
+    rec.observe(first_pos[0], lambda: jax.vmap(lambda v: bind(v, first_pos[2]), in_axes=first_pos[3])(
+        first_pos[1]))
+    observe_bucket(rec, tuple(c[0] for c in rest_pos), lambda xs: tuple(
+        jax.vmap(lambda v, axis=c[2]: bind(v, axis), in_axes=c[3])(v)
+        for c, v in zip(rest_pos, xs, strict=True)), [c[1] for c in rest_pos])
+
+    neg = [(f"vmap.neg.{j}", inp[f"xg_{j}"], case) for j, case in enumerate(inp["vmap_neg"])]
+    observe_bucket(rec, tuple(c[0] for c in neg), lambda xs: tuple(
+        jax.vmap(lambda v, case=c[2]: crs(v, _axis(case["axis"])), in_axes=c[2]["in_axes"])(v)
+        for c, v in zip(neg, xs, strict=True)), [c[1] for c in neg])
+    nested = inp["vmap_nested"]
+    observe_bucket(rec, tuple(f"vmap.nested.{j}" for j in range(len(nested))), lambda xs: tuple(
+        jax.vmap(jax.vmap(lambda v, case=case: bind(v, case["axis"]), in_axes=case["inner"]),
+                 in_axes=case["outer"])(v) for case, v in zip(nested, xs, strict=True)),
+        [inp[f"xn_{j}"] for j in range(len(nested))])
     vg = inp["vmap_grad"]
-    rec.observe("vmap_grad", lambda: jax.vmap(jax.grad(loss_bind(vg["axis"])), in_axes=(vg["in_axes"], None))(
-        inp["xv"], inp["wv"]))
+    per_example = jax.vmap(jax.grad(loss_bind(vg["axis"])), in_axes=(vg["in_axes"], None))
+    observe_bucket(rec, ("vmap_grad",), lambda v, w: (per_example(v, w),), inp["xv"], inp["wv"])
 
-    x2, v2, w2, hax = inp["x2"], inp["v2"], inp["w2"], inp["hess_axis"]
+    hax = inp["hess_axis"]
 
-    def g(v: Any) -> Any:
-        return jnp.sum(w2 * jnp.sin(bind(v * v, hax)))
+    def hessians(u: Any, v2: Any, w2: Any) -> tuple:
+        def g(v: Any) -> Any:
+            return jnp.sum(w2 * jnp.sin(bind(v * v, hax)))
 
-    rec.observe("hess.fwd_fwd", lambda: jax.jvp(lambda u: jax.jvp(g, (u,), (v2,))[1], (x2,), (v2,))[1])
-    rec.observe("hess.fwd_rev", lambda: jax.jvp(jax.grad(g), (x2,), (v2,))[1])
-    rec.observe("hess.rev_rev", lambda: jax.grad(lambda u: jnp.vdot(jax.grad(g)(u), v2))(x2))
-    rec.observe("hess.rev_fwd", lambda: jax.grad(lambda u: jax.jvp(g, (u,), (v2,))[1])(x2))
+        return (jax.jvp(lambda p: jax.jvp(g, (p,), (v2,))[1], (u,), (v2,))[1],
+                jax.jvp(jax.grad(g), (u,), (v2,))[1],
+                jax.grad(lambda p: jnp.vdot(jax.grad(g)(p), v2))(u),
+                jax.grad(lambda p: jax.jvp(g, (p,), (v2,))[1])(u))
+
+    observe_bucket(rec, ("hess.fwd_fwd", "hess.fwd_rev", "hess.rev_rev", "hess.rev_fwd"), hessians,
+                   inp["x2"], inp["v2"], inp["w2"])
+
+    _dtype_cases(rec, inp, bind)
+
+
+def _dtype_cases(rec: Any, inp: dict, bind: Any) -> None:
+    """jvp, transpose and vmap of bind on float64 (under x64) and bfloat16 inputs, each transform in
+    one jitted call; results with their dtype names. bfloat16 inputs arrive as float32 and are cast
+    inside the jitted call, and bfloat16 results leave it as float32 (exact: bfloat16 widens
+    exactly), so no eager conversion compiles a program of its own."""
+    for case, cast in (("f64", None), ("bf16", jnp.bfloat16)):
+        axis, k = inp["classes"][case]["axis"], inp["classes"][case]["in_axes"]
+        x0 = jax.ShapeDtypeStruct(inp[f"c_{case}_x"].shape, cast or inp[f"c_{case}_x"].dtype)
+
+        def reduce(v: Any, axis: list[int] = axis) -> Any:
+            return bind(v, axis)
+
+        calls = {
+            "jvp": (lambda v, d: jax.jvp(reduce, (v,), (d,))[1], ("x", "t")),
+            "transpose": (lambda ct, x0=x0: jax.linear_transpose(reduce, x0)(ct)[0], ("ct",)),
+            "vmap": (jax.vmap(reduce, in_axes=k), ("xb",)),
+        }
+        with jax.enable_x64(case == "f64"):
+            for what, (fn, names) in calls.items():
+                dtype_seen: list[str] = []
+
+                def typed(*args: Any, fn: Any = fn, cast: Any = cast, seen: list[str] = dtype_seen) -> Any:
+                    out = fn(*(a if cast is None else a.astype(cast) for a in args))
+                    seen.append(str(out.dtype))  # at trace time: the result's own dtype
+                    return out.astype(jnp.float32) if out.dtype == jnp.bfloat16 else out
+
+                try:
+                    values = np.asarray(jax.jit(typed)(*(inp[f"c_{case}_{n}"] for n in names)))
+                except Exception as exc:  # the student's rules may raise anything; that is an observation
+                    rec.put_error(f"dtype.{case}.{what}", exc)
+                    rec.put_error(f"dtype.{case}.{what}.dtype", exc)
+                    continue
+                rec.observe(f"dtype.{case}.{what}", lambda values=values: values)
+                rec.observe(f"dtype.{case}.{what}.dtype", lambda name=dtype_seen[-1]: name)

@@ -13,6 +13,9 @@ Inputs (`inp`, drawn by autograder.exercises.silu_ffi.inputs; all arrays float32
   kx_nb_bwd / kct_nb_bwd (the notebook cases again, flattened, for the kernel child), params
   `vmap_in_axes` (list of int), `vmap_grad_in_axes` (int), `kernel_cases` (int: number of kx_<i>).
 
+Keys whose cases share a sub-check and run under jit (jit.<n>, edge.jit.<e>, grad.3 with grad_jit.2,
+vmap.<i>, vmap_grad) are observed in one jitted call per bucket (probes/buckets.py).
+
 Observation keys of `probe`. Any key may be missing when the child stopped early (crash, timeout);
 any key may hold an error entry instead of its value when the observed call raised.
   type              JSON str: "<module>.<qualname>" of type(silu_ffi).
@@ -45,10 +48,26 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
+from .buckets import BucketRun, jit_bucket
 from .jaxpr_walk import needed_primitives
 
 MAX_HLO_CHARS = 200_000
 
+
+
+def record_bucket(rec: Any, run: BucketRun) -> None:
+    """Record a bucket's results under its keys, or its error under all of them (here, in the probe
+    module: observation frames must come from the probe's own code)."""
+    for i, key in enumerate(run.keys):
+        if run.error is not None:
+            rec.put_error(key, run.error)
+        else:
+            rec.observe(key, lambda value=run.results[i]: value)
+
+
+def observe_bucket(rec: Any, keys: tuple[str, ...], fn: Any, *args: Any) -> None:
+    """Record the results of ONE jitted call of `fn(*args)`, a bucket of cases compiled together."""
+    record_bucket(rec, jit_bucket(keys, fn, *args))
 
 def _hlo(compiled: Any) -> str:
     return str(compiled.as_text())[:MAX_HLO_CHARS]
@@ -71,21 +90,28 @@ def probe(ns: dict, inp: dict, rec: Any) -> None:
     rec.observe("hlo.value_and_grad", lambda: _hlo(jax.jit(jax.value_and_grad(loss)).lower(x2, w2).compile()))
     rec.observe("jaxpr.forward", lambda: needed_primitives(jax.make_jaxpr(f)(x2), 0))
 
+    # One compiled program per bucket (probes/buckets.py): the jit cases of a sub-check run together.
     for n in (1, 2, 3):
         rec.observe(f"value.{n}", lambda n=n: f(inp[f"x{n}"]))
-        rec.observe(f"jit.{n}", lambda n=n: jax.jit(f)(inp[f"x{n}"]))
-    for e, key in (("scalar", "x0"), ("empty", "xe"), ("empty2", "xe2")):
+    observe_bucket(rec, ("jit.1", "jit.2", "jit.3"), lambda *xs: tuple(f(v) for v in xs),
+                   inp["x1"], inp["x2"], inp["x3"])
+    edges = (("scalar", "x0"), ("empty", "xe"), ("empty2", "xe2"))
+    for e, key in edges:
         rec.observe(f"edge.value.{e}", lambda key=key: f(inp[key]))
-        rec.observe(f"edge.jit.{e}", lambda key=key: jax.jit(f)(inp[key]))
+    observe_bucket(rec, tuple(f"edge.jit.{e}" for e, _ in edges), lambda *xs: tuple(f(v) for v in xs),
+                   *(inp[key] for _, key in edges))
     rec.observe("edge.grad.scalar", lambda: jax.grad(f)(inp["x0"]))
     rec.observe("edge.grad.empty", lambda: jax.grad(lambda v: loss(v, inp["we"]))(inp["xe"]))
 
-    for n in (1, 3):
-        rec.observe(f"grad.{n}", lambda n=n: jax.grad(lambda v: loss(v, inp[f"w{n}"]))(inp[f"x{n}"]))
+    eager = 1  # the gradient case that runs eagerly; grad.3 runs in the jitted bucket below
+    rec.observe(f"grad.{eager}", lambda: jax.grad(lambda v: loss(v, inp[f"w{eager}"]))(inp[f"x{eager}"]))
     rec.observe("vjp.primal", lambda: jax.vjp(f, inp["x1"])[0])
-    rec.observe("grad_jit.2", lambda: jax.jit(jax.grad(loss))(x2, w2))
+    observe_bucket(rec, ("grad.3", "grad_jit.2"),
+                   lambda a, wa, b, wb: (jax.grad(loss)(a, wa), jax.grad(loss)(b, wb)),
+                   inp["x3"], inp["w3"], x2, w2)
 
-    for i, axis in enumerate(inp["vmap_in_axes"]):
-        rec.observe(f"vmap.{i}", lambda axis=axis: jax.vmap(f, in_axes=axis)(inp["xv"]))
-    rec.observe("vmap_grad", lambda: jax.vmap(jax.grad(loss), in_axes=(inp["vmap_grad_in_axes"], None))(
-        inp["xg"], inp["wg"]))
+    axes = inp["vmap_in_axes"]
+    observe_bucket(rec, tuple(f"vmap.{i}" for i in range(len(axes))),
+                   lambda v: tuple(jax.vmap(f, in_axes=axis)(v) for axis in axes), inp["xv"])
+    per_example = jax.vmap(jax.grad(loss), in_axes=(inp["vmap_grad_in_axes"], None))
+    observe_bucket(rec, ("vmap_grad",), lambda v, w: (per_example(v, w),), inp["xg"], inp["wg"])
