@@ -262,4 +262,6 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
     InputClass("dtype.same_shape_other_dtype", "dtype", "two inputs of one shape, float32 and bfloat16 "
                "(compiling every argument with the first one's dtype differs)", ("follows_args",),
                lambda i: len(i.params["loop"]["shape"]) == 2),
+    InputClass("hlo.branch_fusions", "hlo", "fusions inside the branches of a conditional (lax.cond), "
+               "another computation than the entry one (not drawn)"),
 )

@@ -283,4 +283,7 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
                "switch/cond branches that are one function, so one cond equation holds the same jaxpr "
                "object several times (deduplicating sub-jaxprs by identity undercounts)",
                ("cond_switch_branches",), lambda i: len(i.params["same_branches"]["shared_slots"]) >= 2),
+    InputClass("sub-jaxpr.other_kinds", "sub-jaxpr",
+               "the other primitives that carry a sub-jaxpr in JAX 0.12 (shard_map, custom_transpose, "
+               "closed_call) (not drawn)"),
 )

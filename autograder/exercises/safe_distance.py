@@ -368,6 +368,17 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
                ("far_from_origin",), lambda i: float(np.abs(i.arrays["Xfar"]).min()) > 50),
     InputClass("transform.jit_vmap", "transform", "under jax.jit and a jax.vmap batch of point sets",
                ("jit_and_vmap",), lambda i: i.arrays["Xb"].ndim == 3),
+    InputClass("shape.repeated_sizes", "shape",
+               "N = M = d with two different arrays (an answer that treats equal shapes as D(X, X), or "
+               "mixes up axes of equal length, fails)", ("forward_matches_v1", "exact_zero_distance"),
+               lambda i: i.arrays["Xsq"].shape == i.arrays["Ysq"].shape == (i.arrays["Xsq"].shape[1],) * 2),
+    InputClass("shape.one_row", "shape", "X with one row, shape (1, d) (an axis of length 1: squeeze fails)",
+               ("forward_matches_v1",), lambda i: i.arrays["Xrow"].shape[0] == 1),
+    InputClass("magnitude.near_float32_overflow", "magnitude",
+               "coordinates up to 1e18: squared differences just below float32's overflow (a half-precision "
+               "or rescaled intermediate overflows); coincident rows there too",
+               ("forward_matches_v1", "exact_zero_distance"),
+               lambda i: float(np.abs(i.arrays["Xbig"]).max()) > 1e17),
     InputClass("dtype.float64", "dtype", "float64 points under jax_enable_x64 (not drawn: the "
                "exercise fixes float32)"),
     InputClass("shape.empty", "shape", "an empty point set (N = 0)"),
