@@ -12,6 +12,9 @@ call with the same shapes and dtypes costs none. So a probe:
   observation of the same shapes share one compilation;
 - draws the cases of a class in a few shape buckets (the parent's `inputs()`), so that cases of one
   bucket hit the same compiled program;
+- moves the parent's NumPy inputs to the device with `device_array`, not `jnp.asarray`: in JAX 0.12
+  `jnp.asarray` of a NumPy array copies it through a jitted program, one compilation per shape;
+  `jax.device_put` transfers it without compiling, into the same kind of array;
 - runs each observation with `compiled_or_plain(program, plain, *args)`: the compiled program first,
   and, only when that raises, the call exactly as the probe made it before (outside jit). An answer
   that cannot be traced (NumPy on concrete values, a Python `if` on an array) is therefore observed
@@ -31,7 +34,7 @@ from typing import Any
 import jax
 
 # bound at import, before student code (as in observe.py)
-_jit, _block_until_ready = jax.jit, jax.block_until_ready
+_jit, _block_until_ready, _device_put = jax.jit, jax.block_until_ready, jax.device_put
 _Exception = Exception
 
 
@@ -61,6 +64,11 @@ def _raiser(exc: BaseException) -> Callable[..., Any]:
         raise exc
 
     return program
+
+
+def device_array(value: Any) -> Any:
+    """A parent's NumPy array as a JAX array on the default device, without a compilation."""
+    return _device_put(value)
 
 
 def compiled_or_plain(program: Callable[..., Any], plain: Callable[..., Any], *args: Any) -> Any:

@@ -39,7 +39,7 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
-from ..jit_cache import SharedJit, compiled_or_plain
+from ..jit_cache import SharedJit, compiled_or_plain, device_array
 from ..observe import Recorder
 
 
@@ -51,11 +51,11 @@ def probe(ns: dict, inp: dict, rec: Recorder) -> None:
     dist: Callable[[Any, Any], Any] = fn
     shared = SharedJit()
     jdist = shared.get("dist", lambda: dist)  # every forward case and jit.rect: one program per shape
-    X, Y = jnp.asarray(inp["X"]), jnp.asarray(inp["Y"])
-    W = jnp.asarray(inp["W"])
+    X, Y = device_array(inp["X"]), device_array(inp["Y"])
+    W = device_array(inp["W"])
 
     def forward(key: str, A: Any, B: Any) -> None:
-        rec.observe(key, lambda: compiled_or_plain(jdist, dist, jnp.asarray(A), jnp.asarray(B)))
+        rec.observe(key, lambda: compiled_or_plain(jdist, dist, device_array(A), device_array(B)))
 
     forward("fwd.rect", X, Y)
     # `X is Y` on purpose: the compiled program takes the array once, so the function sees one object
@@ -69,7 +69,7 @@ def probe(ns: dict, inp: dict, rec: Recorder) -> None:
         forward("fwd.big", inp["Xbig"], inp["Ybig"])  # X's bucket: no new compilation
     rec.observe("jit.rect", lambda: jax.jit(dist)(X, Y))  # JAX's caches give it fwd.rect's program
     vdist = shared.get("vmap_dist", lambda: jax.vmap(dist))
-    Xb, Yb = jnp.asarray(inp["Xb"]), jnp.asarray(inp["Yb"])
+    Xb, Yb = device_array(inp["Xb"]), device_array(inp["Yb"])
     rec.observe("vmap.batch", lambda: compiled_or_plain(vdist, jax.vmap(dist), Xb, Yb))
     rec.observe("grad.self", lambda: jax.jit(jax.grad(lambda Z: jnp.sum(dist(Z, Z))))(X))
 
