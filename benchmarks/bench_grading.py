@@ -48,7 +48,7 @@ from autograder.exercises import CHAPTERS, EXERCISE_IDS, load  # noqa: E402
 from autograder.grade.build import BuildCache, KernelSource, find_kernel_sources  # noqa: E402
 from autograder.grade.cells import map_cells  # noqa: E402
 from autograder.grade.run import RunSettings, grade_submission, release_notebook  # noqa: E402
-from autograder.grade.run.probe_profile import Cost, ProbeProfile, load_profiles  # noqa: E402
+from autograder.grade.run.probe_profile import Cost, ProbeProfile, load_profiles, sum_costs  # noqa: E402
 from autograder.model import ChapterNotebook, ReleaseInfo, StudentSubmission  # noqa: E402
 
 
@@ -190,8 +190,7 @@ def print_profile(profiles: list[ProbeProfile], top: int = 10) -> None:
     print(f"profile per exercise (s)        {COST_HEAD}")
     for p in sorted(profiles, key=lambda p: -p.total.wall_s):
         print(f"  {p.chapter}/{p.exercise:24s}    {_cost_cells(p.total)}")
-    sums = {f: sum(getattr(p.total, f) for p in profiles) for f in Cost.__dataclass_fields__}
-    print(f"profile total                   {_cost_cells(Cost(**sums))}")
+    print(f"profile total                   {_cost_cells(sum_costs([p.total for p in profiles]))}")
     segments = sorted(((p, s) for p in profiles for s in p.segments), key=lambda ps: -ps[1].cost.wall_s)
     print(f"top {top} sub-checks (s)          {COST_HEAD}")
     for p, s in segments[:top]:

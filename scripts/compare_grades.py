@@ -70,8 +70,8 @@ def hostile_submissions(subs: Path) -> int:
 
 
 def build_sets(names: list[str], root: Path) -> dict[str, Path]:
-    releases = sorted(p for p in (REPO / "assignments").iterdir() if p.is_dir())  # not the quiz keys
-    release = ReleaseInfo.load(releases[-1])
+    # the newest release folder (assignments/ also holds files beside them, e.g. a quiz key)
+    release = ReleaseInfo.load(max(p.parent for p in (REPO / "assignments").glob("*/manifest.json")))
     out = {}
     for name in names:
         subs = root / "submissions" / name

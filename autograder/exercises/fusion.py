@@ -50,9 +50,12 @@ EXERCISE = Exercise(
         SubCheck("result_types", 1,
                  "返回二元组 (int, 数值):fusion 条数是 Python int,bytes accessed 是有限的数",
                  counts_with=("fusion_counts", "bytes_accessed")),
-        SubCheck("fusion_counts", 3, "fusion 条数与编译产物一致(逐元素链、加长的链、屏障、softmax、双输入)"),
-        SubCheck("bytes_accessed", 3, "bytes accessed 与编译产物的 cost_analysis 一致(同上 5 个函数)"),
-        SubCheck("follows_args", 1, "按传入参数的形状和 dtype 编译:bfloat16 输入、更大的输入也一致"),
+        SubCheck("fusion_counts", 3,
+                 "fusion 条数与编译产物一致(逐元素链、加长的链、屏障、softmax、双输入、循环体里的融合)"),
+        SubCheck("bytes_accessed", 3, "bytes accessed 与编译产物的 cost_analysis 一致(同上 6 个函数)"),
+        SubCheck("follows_args", 1,
+                 "按传入参数的形状和 dtype 编译:bfloat16 输入、更大的输入、"
+                 "同形状不同 dtype 的两个输入也一致"),
     ),
     relies_on=(
         "jax.jit", "jax.stages.Lowered.compile", "jax.stages.Compiled.as_text",
@@ -61,13 +64,14 @@ EXERCISE = Exercise(
 )
 
 _CASES_OF: dict[str, tuple[str, ...]] = {
-    "fusion_counts": ("chain", "chain_long", "barrier", "softmax", "two_inputs"),
-    "bytes_accessed": ("chain", "chain_long", "barrier", "softmax", "two_inputs"),
-    "follows_args": ("bf16", "chain_big"),
+    "fusion_counts": ("chain", "chain_long", "barrier", "softmax", "two_inputs", "loop"),
+    "bytes_accessed": ("chain", "chain_long", "barrier", "softmax", "two_inputs", "loop"),
+    "follows_args": ("bf16", "chain_big", "mixed_dtypes"),
 }
 _CASE_ZH: dict[str, str] = {
     "chain": "逐元素链", "chain_long": "加长的逐元素链", "barrier": "插入屏障的链", "softmax": "softmax",
     "two_inputs": "双输入函数", "bf16": "bfloat16 输入", "chain_big": "更大输入上的链",
+    "loop": "循环体是逐元素链的 fori_loop", "mixed_dtypes": "同形状、一个 float32 一个 bfloat16 的双输入",
 }
 BYTES_RTOL = 1e-6
 
@@ -95,7 +99,17 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
         "bf16_shape": [int(rng.integers(16, 257)), int(rng.integers(16, 257))],
         "big_factor": int(rng.integers(2, 5)),
     }
+    params["loop"] = _variant_classes(structure_seed)
     return ProbeInputs(seed=seed, params=params)
+
+
+def _variant_classes(structure_seed: int) -> dict[str, Any]:
+    """The loop-body class and the same-shape-other-dtype class, from their own stream of the
+    structure seed (the student's variant: a resubmission meets them again; the other draws stay)."""
+    rng = np.random.default_rng([structure_seed, 30])
+    return {"shape": [int(rng.integers(16, 129)), int(rng.integers(16, 129))],
+            "body": [str(o) for o in rng.choice(list(FUSION_UNARY_OPS), size=int(rng.integers(2, 5)))],
+            "trips": int(rng.integers(2, 6))}
 
 
 def _measure_fresh(params: dict) -> dict[str, list]:
@@ -241,8 +255,13 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
                lambda i: len(i.params["bf16_shape"]) == 2),
     InputClass("form.tuple", "form", "any tuple (a NamedTuple too) of an int count and a real byte count",
                ("result_types",), lambda i: True),
-    InputClass("hlo.loop_body_fusions", "hlo", "fusions inside while/scan bodies, not in the entry "
-               "computation (not drawn)"),
-    InputClass("dtype.same_shape_other_dtype", "dtype", "two inputs of one shape and different dtypes "
-               "(not drawn)"),
+    InputClass("hlo.loop_body_fusions", "hlo", "fusions inside a while body, none in the entry "
+               "computation (counting the entry computation only gives 0)",
+               ("fusion_counts", "bytes_accessed"),
+               lambda i: i.params["loop"]["trips"] >= 2),
+    InputClass("dtype.same_shape_other_dtype", "dtype", "two inputs of one shape, float32 and bfloat16 "
+               "(compiling every argument with the first one's dtype differs)", ("follows_args",),
+               lambda i: len(i.params["loop"]["shape"]) == 2),
+    InputClass("hlo.branch_fusions", "hlo", "fusions inside the branches of a conditional (lax.cond), "
+               "another computation than the entry one (not drawn)"),
 )

@@ -65,7 +65,7 @@ EXERCISE = Exercise(
 # Which targets each sub-check compares (the gate has its own target).
 _TARGETS_OF: dict[str, tuple[str, ...]] = {
     "shared_jit_recursion": ("shared_jit",),
-    "cond_switch_branches": ("branches",),
+    "cond_switch_branches": ("branches", "same_branches"),
     "scan_while_bodies": ("loops",),
     "custom_rules_and_checkpoint": ("custom", "remat"),
     "deep_nesting": ("deep",),
@@ -74,6 +74,7 @@ _TARGET_ZH: dict[str, str] = {
     "shared_jit": "重复调用内层 jit 的函数", "branches": "含 switch/cond 的函数",
     "loops": "含 scan/while 的函数", "custom": "含 custom_jvp/custom_vjp 的函数",
     "remat": "含 checkpoint 的函数", "deep": "多层嵌套的函数",
+    "same_branches": "几个分支是同一个函数的 switch/cond",
 }
 
 
@@ -112,7 +113,19 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
         "deep": {"n": n, "custom_body": _ops(rng), "jit_body": _ops(rng), "false_body": _ops(rng),
                  "scan_length": int(rng.integers(2, 5)), "tail": _ops(rng)},
     }
+    params["same_branches"] = _same_branches(structure_seed)
     return ProbeInputs(seed=seed, params=params)
+
+
+def _same_branches(structure_seed: int) -> dict[str, Any]:
+    """A switch of 3..4 branches, two or more of them one shared function (JAX shares their jaxpr
+    object), then a cond whose two branches are that function. From its own stream of the structure
+    seed, so the other targets' draws stay as they were."""
+    rng = np.random.default_rng([structure_seed, 30])
+    k = int(rng.integers(3, 5))
+    slots = sorted(int(b) for b in rng.choice(k, size=int(rng.integers(2, k)), replace=False))
+    return {"n": int(rng.integers(3, 10)), "shared": _ops(rng, 1, 3), "shared_slots": slots,
+            "switch": [_ops(rng) for _ in range(k)]}
 
 
 def reference_histogram(f: Callable, *args) -> Counter:
@@ -267,5 +280,10 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
                "defaultdict, NumPy/JAX integer counts) is a right result", ("returns_str_int_mapping",),
                lambda i: True),
     InputClass("sub-jaxpr.identical_branches", "sub-jaxpr",
-               "branches that are the same function, so JAX shares one jaxpr object (not drawn)"),
+               "switch/cond branches that are one function, so one cond equation holds the same jaxpr "
+               "object several times (deduplicating sub-jaxprs by identity undercounts)",
+               ("cond_switch_branches",), lambda i: len(i.params["same_branches"]["shared_slots"]) >= 2),
+    InputClass("sub-jaxpr.other_kinds", "sub-jaxpr",
+               "the other primitives that carry a sub-jaxpr in JAX 0.12 (shard_map, custom_transpose, "
+               "closed_call) (not drawn)"),
 )

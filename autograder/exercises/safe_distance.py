@@ -57,6 +57,8 @@ EXERCISE = Exercise(
 FWD_RTOL = FWD_ATOL = 1e-5
 GRAD_RTOL = GRAD_ATOL = 1e-4
 FAR_ATOL = 1e-4
+VARIANT_KEYS = ("fwd.square", "fwd.row1", "fwd.big")
+VARIANT_OK_ZH = ";N = M = d、X 只有一行、坐标约 1e18 时也与参考一致(相对误差 ≤ 1e-5)"
 
 
 def _with_duplicates(rng: np.random.Generator, n: int, m: int, d: int) -> tuple[np.ndarray, np.ndarray]:
@@ -147,8 +149,35 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
         "X": X, "Y": Y, "W": rng.uniform(0.5, 2.0, size=(n, m)).astype(np.float32),
         "X1": X1, "Y1": Y1, "Xfar": Xfar, "Yfar": Yfar,
         "Xb": np.stack([p[0] for p in pairs]), "Yb": np.stack([p[1] for p in pairs]),
+        **_variant_classes(structure_seed, n, m, d),
     }
     return ProbeInputs(seed=seed, arrays=arrays)
+
+
+BIG = 1e18  # coordinates up to this: squared differences (up to 4e36, times d <= 6) stay below float32's max
+
+
+def _variant_classes(structure_seed: int, n: int, m: int, d: int) -> dict[str, np.ndarray]:
+    """The boundary cases drawn from the structure seed alone, i.e. from the student's variant: a
+    resubmission meets the same points again, so it cannot re-roll them away.
+
+    Shapes are chosen to share compilations (docs/performance.md): `Xbig`/`Ybig` have X's and Y's
+    shapes, so they run in fwd.rect's compiled program; `Xrow` is one row against Y.
+      Xsq, Ysq    two different (d, d) arrays: N == M == d (repeated dimension sizes), with a row in
+                  common so a zero distance sits off the diagonal of a square result
+      Xrow        (1, d): an axis of length 1 against Y
+      Xbig, Ybig  coordinates up to BIG with some rows coincident and some 1e-6 relatively apart
+    """
+    rng = np.random.default_rng([structure_seed, 30])
+    Xsq = rng.normal(size=(d, d)).astype(np.float32)
+    Ysq = rng.normal(size=(d, d)).astype(np.float32)
+    Ysq[int(rng.integers(0, d))] = Xsq[int(rng.integers(0, d))]
+    Xrow = rng.normal(size=(1, d)).astype(np.float32)
+    Xbig = (rng.uniform(-0.5, 0.5, size=(n, d)) * BIG).astype(np.float32)
+    Ybig = (rng.uniform(-0.5, 0.5, size=(m, d)) * BIG).astype(np.float32)
+    Ybig[0] = Xbig[0]
+    Ybig[1] = (Xbig[1].astype(np.float64) * (1 + 1e-6)).astype(np.float32)
+    return {"Xsq": Xsq, "Ysq": Ysq, "Xrow": Xrow, "Xbig": Xbig, "Ybig": Ybig}
 
 
 def _dist64(P: np.ndarray, Q: np.ndarray) -> np.ndarray:
@@ -177,6 +206,7 @@ def _close(got: np.ndarray, want: np.ndarray, rtol: float, atol: float) -> bool:
 
 def _label(key: str) -> str:
     return {"fwd.rect": "D(X, Y)", "fwd.self": "D(X, X)", "fwd.d1": "d = 1 时的 D",
+            "fwd.square": "N = M = d 时的 D", "fwd.row1": "X 只有一行时的 D", "fwd.big": "坐标约 1e18 时的 D",
             "fwd.far": "远离原点的 D", "jit.rect": "jax.jit(D)(X, Y)", "vmap.batch": "jax.vmap(D) 的批量结果",
             "grad.self": "∇ sum(D(X, X))", "grad.x": "∇_X sum(W·D(X, Y))",
             "grad.y": "∇_Y sum(W·D(X, Y))"}[key]
@@ -216,6 +246,9 @@ def _references(inp: ProbeInputs) -> tuple[dict[str, np.ndarray], dict[str, np.n
     ref = {"fwd.rect": _dist64(X, Y), "fwd.self": _dist64(X, X), "fwd.d1": _dist64(a["X1"], a["Y1"]),
            "fwd.far": _dist64(a["Xfar"], a["Yfar"]), "jit.rect": _dist64(X, Y),
            "vmap.batch": np.stack([_dist64(p, q) for p, q in zip(a["Xb"], a["Yb"], strict=True)])}
+    if "Xsq" in a:
+        ref |= {"fwd.square": _dist64(a["Xsq"], a["Ysq"]), "fwd.row1": _dist64(a["Xrow"], Y),
+                "fwd.big": _dist64(a["Xbig"], a["Ybig"])}
     u_xy = _units64(X, Y)
     grad_ref = {"grad.self": 2.0 * _units64(X, X).sum(axis=1),
                 "grad.x": np.einsum("ij,ijk->ik", W.astype(np.float64), u_xy),
@@ -261,9 +294,11 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     judge("finite_grad_at_zero", ["grad.self", "grad.x", "grad.y"],
           f"梯度全部有限(输入中共有 {n_zero} 对距离恰为 0 的点)", finite)
 
-    judge("forward_matches_v1", ["fwd.rect", "fwd.self", "fwd.d1"],
+    variant = [k for k in VARIANT_KEYS if k in ref]  # the classes drawn from the student's variant
+    judge("forward_matches_v1", ["fwd.rect", "fwd.self", "fwd.d1", *variant],
           lambda: f"与 float64 参考的最大误差 {worst(['fwd.rect', 'fwd.self', 'fwd.d1'])}(形状 "
-                  f"{ref['fwd.rect'].shape}、{ref['fwd.self'].shape}、{ref['fwd.d1'].shape})",
+                  f"{ref['fwd.rect'].shape}、{ref['fwd.self'].shape}、{ref['fwd.d1'].shape})"
+                  + (VARIANT_OK_ZH if variant else ""),
           lambda k: _forward(reader, k, ref[k], FWD_RTOL, FWD_ATOL, errs))
 
     def zeros(key: str) -> str | None:
@@ -275,7 +310,7 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
                     f"(最大 {float(np.max(np.abs(got[mask]))):.2e})")
         return None
 
-    judge("exact_zero_distance", ["fwd.self", "fwd.rect", "fwd.d1"],
+    judge("exact_zero_distance", ["fwd.self", "fwd.rect", "fwd.d1", *variant],
           "所有应恰为 0 的距离都是 0.0", zeros)
 
     def grads(key: str) -> str | None:
@@ -333,6 +368,17 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
                ("far_from_origin",), lambda i: float(np.abs(i.arrays["Xfar"]).min()) > 50),
     InputClass("transform.jit_vmap", "transform", "under jax.jit and a jax.vmap batch of point sets",
                ("jit_and_vmap",), lambda i: i.arrays["Xb"].ndim == 3),
+    InputClass("shape.repeated_sizes", "shape",
+               "N = M = d with two different arrays (an answer that treats equal shapes as D(X, X), or "
+               "mixes up axes of equal length, fails)", ("forward_matches_v1", "exact_zero_distance"),
+               lambda i: i.arrays["Xsq"].shape == i.arrays["Ysq"].shape == (i.arrays["Xsq"].shape[1],) * 2),
+    InputClass("shape.one_row", "shape", "X with one row, shape (1, d) (an axis of length 1: squeeze fails)",
+               ("forward_matches_v1",), lambda i: i.arrays["Xrow"].shape[0] == 1),
+    InputClass("magnitude.near_float32_overflow", "magnitude",
+               "coordinates up to 1e18: squared differences just below float32's overflow (a half-precision "
+               "or rescaled intermediate overflows); coincident rows there too",
+               ("forward_matches_v1", "exact_zero_distance"),
+               lambda i: float(np.abs(i.arrays["Xbig"]).max()) > 1e17),
     InputClass("dtype.float64", "dtype", "float64 points under jax_enable_x64 (not drawn: the "
                "exercise fixes float32)"),
     InputClass("shape.empty", "shape", "an empty point set (N = 0)"),

@@ -27,14 +27,16 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import os
+import shutil
 import sys
+import tempfile
 import threading
 import time
 import traceback
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, is_dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -45,6 +47,7 @@ from autograder.grade.executor import Executor, LocalExecutor
 from autograder.grade.gradebook import Gradebook
 from autograder.grade.intake import DEFAULT_LIMITS, Entry, IntakeLimits, discover, intake_student
 from autograder.grade.run.behaviour_read import write_behaviour
+from autograder.grade.run.probe_profile import load_profiles, totals_by_exercise
 from autograder.messages import (
     NOT_GRADED_ZH,
     Status,
@@ -472,7 +475,7 @@ def _ids_of(outcomes: list[JobOutcome], kind: JobKind) -> tuple[str, ...]:
 
 def _write_reports(
     cfg: BatchConfig, ids: list[str], gb: Gradebook, outcomes: list[JobOutcome], ignored: list[str],
-    executor: str, start: float,
+    executor: str, start: float, profile_dir: Path | None = None,
 ) -> list[reports.GradeRow]:  # fmt: skip
     """Every student's files, grades.csv and report.md, rendered from the gradebook."""
     rows = []
@@ -499,8 +502,31 @@ def _write_reports(
         executor=executor,
     )
     current = set(ids)
-    reports.write_ta_report(cfg.out, info, rows, [(s, p) for s, p in gb.all_phases() if s in current])
+    profile = tuple(totals_by_exercise(load_profiles(profile_dir))) if profile_dir is not None else ()
+    phases = [(s, p) for s, p in gb.all_phases() if s in current]
+    reports.write_ta_report(cfg.out, info, rows, phases, profile)
     return rows
+
+
+@contextmanager
+def _probe_profiles(settings: Any, local: bool) -> Iterator[tuple[Any, Path | None]]:
+    """Settings whose children's probe profiles land in a folder the report reads afterwards.
+
+    Only for the local executor's runner settings (a dataclass with `profile_dir`): a remote worker's
+    folder is not this machine's. A folder the settings already name is kept; one made here is a
+    private temporary folder (never in OUT, whose contents the batch defines), deleted afterwards.
+    """
+    if not local or not is_dataclass(settings) or not hasattr(settings, "profile_dir"):
+        yield settings, None
+        return
+    if settings.profile_dir is not None:
+        yield settings, settings.profile_dir
+        return
+    folder = Path(tempfile.mkdtemp(prefix="jaxgrade-profile-"))
+    try:
+        yield replace(settings, profile_dir=folder), folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _summary(ids: list[str], rows: list[reports.GradeRow], outcomes: list[JobOutcome]) -> BatchSummary:
@@ -543,10 +569,11 @@ def run_batch(
     students, ignored = _prepare(cfg)
     ids = sorted(students)
     progress = _Progress(len(ids), err, cfg.progress if cfg.progress is not None else err.isatty())
-    with _locked_out(cfg.out), Gradebook(cfg.out / "gradebook.sqlite") as gb:
+    with _locked_out(cfg.out), Gradebook(cfg.out / "gradebook.sqlite") as gb, \
+            _probe_profiles(settings, local=executor is None) as (settings, profile_dir):
         executor = executor or LocalExecutor(grade_fn, cfg.release, settings, cfg.jobs)
         outcomes = _grade_through(executor, ids, students, gb, cfg, progress)
-        rows = _write_reports(cfg, ids, gb, outcomes, ignored, executor.description, start)
+        rows = _write_reports(cfg, ids, gb, outcomes, ignored, executor.description, start, profile_dir)
         out.write(reports.score_table(rows))
         out.flush()
     return _summary(ids, rows, outcomes)

@@ -39,6 +39,7 @@ from typing import Any, NamedTuple
 from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.exercises.base import ExerciseScore
 from autograder.grade.gradebook import SubmissionRow
+from autograder.grade.run.probe_profile import ExerciseTotal, sum_costs
 from autograder.messages import (
     CHAPTER_TITLE_ZH,
     FEEDBACK_FOOTER_ZH,
@@ -517,8 +518,9 @@ def _phase_row(name: str, runs: list[_PhaseRun]) -> str:
             f"{worst.duration_s:.2f} | {_md_cell(worst.student_id)} | {_md_cell(oc)} |")  # fmt: skip
 
 
-def _time_spent(phases: list[tuple[str, Phase]]) -> list[str]:
-    """Per phase kind (`ch05/child#2` counts as `ch05/child`), slowest first; then the slowest students."""
+def _time_spent(phases: list[tuple[str, Phase]], profile: tuple[ExerciseTotal, ...] = ()) -> list[str]:
+    """Per phase kind (`ch05/child#2` counts as `ch05/child`), slowest first; then the slowest
+    students; then, when the children sent them, the probes' profile totals per exercise."""
     title = "Where the time went (phases, as recorded in the gradebook)"
     by_phase: dict[str, list[_PhaseRun]] = {}
     per_student: dict[str, float] = {}
@@ -526,7 +528,7 @@ def _time_spent(phases: list[tuple[str, Phase]]) -> list[str]:
         by_phase.setdefault(_phase_key(p.name), []).append(_PhaseRun(p.duration_s, sid, p.outcome))
         per_student[sid] = per_student.get(sid, 0.0) + p.duration_s
     if not by_phase:
-        return _section(title, ["no phases recorded"])
+        return _section(title, ["no phases recorded", *_probe_profile(list(profile))])
     body = ["| phase | runs | total s | mean s | max s | slowest student | outcomes |",
             "| --- | ---: | ---: | ---: | ---: | --- | --- |"]  # fmt: skip
     slowest_first = sorted(by_phase.items(), key=lambda kv: -sum(r.duration_s for r in kv[1]))
@@ -536,7 +538,25 @@ def _time_spent(phases: list[tuple[str, Phase]]) -> list[str]:
         f"- {_md_cell(sid)}: {t:.1f} s"
         for sid, t in sorted(per_student.items(), key=lambda kv: (-kv[1], kv[0]))[:10]
     ]
+    body += _probe_profile(list(profile))
     return _section(title, body)
+
+
+def _probe_profile(totals: list[ExerciseTotal]) -> list[str]:
+    """The probes' own profile (grade/run/probe_profile.py), summed per exercise over this batch's
+    gradings: where a check's time goes (tracing, lowering, XLA compile, running) and how many
+    compilations it caused. Measured in the child, so informational only."""
+    if not totals:
+        return []
+    body = ["", "Inside the probes (per-check profile, summed over the gradings of this run; seconds):", "",
+            "| exercise | gradings | wall s | CPU s | trace s | lower s | compile s | run s | compilations |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]  # fmt: skip
+    rows = [(f"{t.chapter}/{t.exercise}", t.runs, t.cost) for t in totals]
+    rows.append(("total", sum(t.runs for t in totals), sum_costs([t.cost for t in totals])))
+    for name, runs, c in rows:
+        body.append(f"| {_md_cell(name)} | {runs} | {c.wall_s:.2f} | {c.cpu_s:.2f} | {c.trace_s:.2f} | "
+                    f"{c.lower_s:.2f} | {c.compile_s:.2f} | {c.run_s:.2f} | {c.compiles} |")
+    return body
 
 
 def _submissions(rows: list[GradeRow]) -> list[str]:
@@ -552,7 +572,8 @@ def _submissions(rows: list[GradeRow]) -> list[str]:
     return _section("Submissions", body)
 
 
-def ta_report(info: BatchInfo, rows: list[GradeRow], phases: list[tuple[str, Phase]]) -> str:
+def ta_report(info: BatchInfo, rows: list[GradeRow], phases: list[tuple[str, Phase]],
+              profile: tuple[ExerciseTotal, ...] = ()) -> str:
     lines = [
         *_summary(info, len(rows)),
         *_status_counts(rows),
@@ -560,15 +581,16 @@ def ta_report(info: BatchInfo, rows: list[GradeRow], phases: list[tuple[str, Pha
         *_grader_errors(rows),
         *_not_finished(rows),
         *_submission_notes(rows),
-        *_time_spent(phases),
+        *_time_spent(phases, profile),
         *_submissions(rows),
     ]
     return "\n".join(lines) + "\n"
 
 
 def write_ta_report(
-    out: Path, info: BatchInfo, rows: list[GradeRow], phases: list[tuple[str, Phase]]
+    out: Path, info: BatchInfo, rows: list[GradeRow], phases: list[tuple[str, Phase]],
+    profile: tuple[ExerciseTotal, ...] = (),
 ) -> Path:
     path = out / "report.md"
-    _atomic_write(path, ta_report(info, rows, phases))
+    _atomic_write(path, ta_report(info, rows, phases, profile))
     return path

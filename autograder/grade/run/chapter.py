@@ -101,7 +101,7 @@ def grade_chapter(job: Job, chapter: str, notebook: dict[str, Any],
     finally:
         kernel_child.kill()
     if job.settings.profile_dir is not None:
-        write_profiles(job.settings.profile_dir, chapter, runs.observations)
+        write_profiles(job.settings.profile_dir, chapter, runs.observations, run=job.workdir.name)
     with job.clock.phase(f"{chapter}/verdict"):
         scores: dict[str, ExerciseScore] = {}
         for ex in exercises:

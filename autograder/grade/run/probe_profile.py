@@ -3,7 +3,9 @@
 The child sends it as the exercise's observation PROFILE_KEY. It came from a process student code
 shared, so it is read like any untrusted input (numbers only, bounded) and used only to say where the
 time went: `RunSettings.profile_dir` set, each exercise's profile is written there as
-`<chapter>.<exercise>.json` (benchmarks/bench_grading.py --profile prints them). Nothing scores on it.
+`<chapter>.<exercise>[.<run>].json` (benchmarks/bench_grading.py --profile prints them; a batch
+sums them per exercise into report.md's "Where the time went", `totals_by_exercise`). Nothing scores
+on it.
 """
 
 from __future__ import annotations
@@ -86,24 +88,56 @@ def read_profile(chapter: str, obs: Observations | None) -> ProbeProfile | None:
     return ProbeProfile(chapter, obs.exercise if obs is not None else "", total, tuple(segments))
 
 
-def write_profiles(profile_dir: Path, chapter: str, observations: dict[str, Observations]) -> None:
-    """Each exercise's profile as `<profile_dir>/<chapter>.<exercise>.json` (skipped when absent)."""
+def write_profiles(profile_dir: Path, chapter: str, observations: dict[str, Observations],
+                   run: str = "") -> None:
+    """Each exercise's profile as `<profile_dir>/<chapter>.<exercise>[.<run>].json` (skipped when
+    absent); `run` (the job folder's name) keeps the gradings of one batch apart."""
     profile_dir.mkdir(parents=True, exist_ok=True)
+    suffix = f".{run}" if run else ""
     for ex_id, obs in observations.items():
         profile = read_profile(chapter, obs)
         if profile is not None:
-            path = profile_dir / f"{chapter}.{ex_id}.json"
+            path = profile_dir / f"{chapter}.{ex_id}{suffix}.json"
             path.write_text(json.dumps(profile.to_json()), encoding="utf-8")
 
 
 def load_profiles(profile_dir: Path) -> list[ProbeProfile]:
-    """The profiles `write_profiles` left in `profile_dir` (the benchmark's reader)."""
+    """The profiles `write_profiles` left in `profile_dir` (the benchmark's and the batch's reader)."""
     out = []
     for path in sorted(profile_dir.glob("*.json")):
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if not isinstance(raw, dict) or not isinstance(raw.get("chapter"), str) \
+                or not isinstance(raw.get("exercise"), str):
+            continue
         total = _cost(raw.get("total"))
         if total is None:
             continue
         segments = tuple(Segment(s["key"], c) for s in raw.get("segments", []) if (c := _cost(s)) is not None)
         out.append(ProbeProfile(raw["chapter"], raw["exercise"], total, segments))
     return out
+
+
+@dataclass(frozen=True)
+class ExerciseTotal:
+    """One exercise's probe profiles summed over the gradings of a batch."""
+
+    chapter: str
+    exercise: str
+    runs: int  # gradings whose child sent a profile
+    cost: Cost  # every field summed over those gradings
+
+
+def totals_by_exercise(profiles: list[ProbeProfile]) -> list[ExerciseTotal]:
+    """Per (chapter, exercise), the sum of its profiles' totals, costliest wall time first."""
+    groups: dict[tuple[str, str], list[Cost]] = {}
+    for p in profiles:
+        groups.setdefault((p.chapter, p.exercise), []).append(p.total)
+    totals = [ExerciseTotal(ch, ex, len(costs), sum_costs(costs)) for (ch, ex), costs in groups.items()]
+    return sorted(totals, key=lambda t: (-t.cost.wall_s, t.chapter, t.exercise))
+
+
+def sum_costs(costs: list[Cost]) -> Cost:
+    return Cost(**{f: sum(getattr(c, f) for c in costs) for f in FIELDS})

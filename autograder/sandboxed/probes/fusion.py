@@ -2,7 +2,8 @@
 
 The probe builds the cases from the parameters the parent drew (`build_cases(params)`: an
 element-wise chain, the same chain repeated, the chain cut by `lax.optimization_barrier`, a
-softmax, a two-input function, a bfloat16 input and the chain on a larger array), calls the
+softmax, a two-input function, a bfloat16 input, the chain on a larger array, a loop whose body is
+a chain, and the two-input function on two arrays of one shape and different dtypes), calls the
 student's `fusion_report(f, *args)` on each and records what came back. It never compiles
 anything for comparison; the parent imports `build_cases` (trusted code) and measures itself.
 
@@ -43,7 +44,8 @@ from jax import lax
 from ..observe import Recorder
 from ..wire import FUSION_UNARY_OPS
 
-CASE_NAMES: tuple[str, ...] = ("chain", "chain_long", "barrier", "softmax", "two_inputs", "bf16", "chain_big")
+CASE_NAMES: tuple[str, ...] = (
+    "chain", "chain_long", "barrier", "softmax", "two_inputs", "bf16", "chain_big", "loop", "mixed_dtypes")
 
 # Element-wise steps (name -> array -> array of the same shape and dtype).
 UNARY_OPS: dict[str, Callable[[Any], Any]] = {
@@ -104,6 +106,17 @@ def build_cases(params: dict) -> list[tuple[str, Callable, tuple]]:
         return mix(a) * b + a
 
     b_shape = [cols] if params["two_inputs_broadcast"] else [rows, cols]
+    variant = []
+    if "loop" in params:  # the classes of the student's variant (drawn from the structure seed)
+        loop = params["loop"]
+        step = chain(loop["body"])
+
+        def loop_fn(t):  # the fusions sit in the while body, none in the entry computation
+            return lax.fori_loop(0, loop["trips"], lambda i, c: step(c), t)
+
+        vx = _array(loop["shape"])
+        variant = [("loop", loop_fn, (vx,)),
+                   ("mixed_dtypes", two_inputs_fn, (vx, _array(loop["shape"], jnp.bfloat16)))]
     return [
         ("chain", chain_fn, (x,)),
         ("chain_long", chain_long_fn, (x,)),
@@ -112,6 +125,7 @@ def build_cases(params: dict) -> list[tuple[str, Callable, tuple]]:
         ("two_inputs", two_inputs_fn, (x, _array(b_shape) * 0.5)),
         ("bf16", chain_fn, (_array(params["bf16_shape"], jnp.bfloat16),)),
         ("chain_big", chain_fn, (_array([rows * params["big_factor"], cols]),)),
+        *variant,
     ]
 
 

@@ -47,7 +47,8 @@ from ..wire import HISTOGRAM_UNARY_OPS
 MAX_ENTRIES = 500
 
 # Target names, in recording order. "shared_jit" is the parent's gate target.
-TARGET_NAMES: tuple[str, ...] = ("shared_jit", "branches", "loops", "custom", "remat", "deep")
+TARGET_NAMES: tuple[str, ...] = (
+    "shared_jit", "branches", "loops", "custom", "remat", "deep", "same_branches")
 
 # Shape-preserving element-wise steps a target chains together (name -> f32 array -> f32 array).
 UNARY_OPS: dict[str, Callable[[Any], Any]] = {
@@ -214,15 +215,29 @@ def _deep(p: dict) -> tuple[Callable, tuple]:
     return target, (_vec(p["n"]),)
 
 
+def _same_branches(p: dict) -> tuple[Callable, tuple]:
+    """lax.switch and lax.cond whose branches are one function object used several times: JAX traces
+    it once and the cond equation holds the same jaxpr object in several branch slots."""
+    shared = chain(p["shared"])
+
+    def target(x, index):
+        branches = [shared if b in p["shared_slots"] else chain(ops) for b, ops in enumerate(p["switch"])]
+        y = lax.switch(index, branches, x)
+        return lax.cond(y.sum() > 0, shared, shared, y)
+
+    return target, (_vec(p["n"]), np.int32(0))
+
+
 _BUILDERS: dict[str, Callable[[dict], tuple[Callable, tuple]]] = {
     "shared_jit": _shared_jit, "branches": _branches, "loops": _loops,
-    "custom": _custom, "remat": _remat, "deep": _deep,
+    "custom": _custom, "remat": _remat, "deep": _deep, "same_branches": _same_branches,
 }
 
 
 def build_targets(params: dict) -> list[tuple[str, Callable, tuple]]:
-    """(name, function, args) for every target; a pure function of the parent's parameters."""
-    return [(name, *_BUILDERS[name](params[name])) for name in TARGET_NAMES]
+    """(name, function, args) for every target the parameters name (in TARGET_NAMES order); a pure
+    function of the parent's parameters."""
+    return [(name, *_BUILDERS[name](params[name])) for name in TARGET_NAMES if name in params]
 
 
 def _type_name(value: Any) -> str:

@@ -2,6 +2,9 @@
 
 The probe calls the student's function on the parent's arrays (plain, under `jax.jit`, under
 `jax.vmap`, and under `jax.grad`) and records the raw results. It computes no reference value.
+Every observation is made through one shared jitted program per transform (`jit_cache.py`), so the
+cases of one shape bucket share one compilation; a call that raises under jit is made again plainly,
+as written below, and that call's result or error is what is recorded.
 
 Inputs (`inp`, float32 arrays drawn by the parent): X (N, d), Y (M, d) with N != M and rows of Y
 equal to rows of X, and X holding a duplicated row; X1 (N1, 1), Y1 (M1, 1); Xfar (Nf, df),
@@ -18,6 +21,11 @@ student's code raised; all are missing when `defined` is false):
   vmap.batch   jax.vmap(D)(Xb, Yb): expected float32 (B, n, m).
   grad.self    jax.jit(jax.grad(lambda Z: sum(D(Z, Z))))(X): expected float32 (N, d). Unit: distance
                per coordinate unit (dimensionless).
+  fwd.square   D(Xsq, Ysq), two different arrays of the same square shape (k, k), k = d: expected
+               float32 (k, k).
+  fwd.row1     D(Xrow, Y) with Xrow of shape (1, d) (an axis of length 1): expected float32 (1, M).
+  fwd.big      D(Xbig, Ybig), coordinates up to ~1e18 (squares just below float32's overflow), same
+               shapes as X and Y: expected float32 (N, M).
   grad.x       jax.grad of sum(W * D(X, Y)) with respect to X: expected float32 (N, d).
   grad.y       the same gradient with respect to Y: expected float32 (M, d). Both come from one
                jax.grad(..., argnums=(0, 1)) call; when it raised, grad.y repeats grad.x's error entry.
@@ -31,6 +39,7 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
+from ..jit_cache import SharedJit, compiled_or_plain, device_array
 from ..observe import Recorder
 
 
@@ -40,21 +49,37 @@ def probe(ns: dict, inp: dict, rec: Recorder) -> None:
     if not callable(fn):
         return
     dist: Callable[[Any, Any], Any] = fn
-    X, Y = jnp.asarray(inp["X"]), jnp.asarray(inp["Y"])
-    W = jnp.asarray(inp["W"])
+    shared = SharedJit()
+    jdist = shared.get("dist", lambda: dist)  # every forward case and jit.rect: one program per shape
+    X, Y = device_array(inp["X"]), device_array(inp["Y"])
+    W = device_array(inp["W"])
 
-    rec.observe("fwd.rect", lambda: dist(X, Y))
-    rec.observe("fwd.self", lambda: dist(X, X))  # `X is Y` on purpose
-    rec.observe("fwd.d1", lambda: dist(jnp.asarray(inp["X1"]), jnp.asarray(inp["Y1"])))
-    rec.observe("fwd.far", lambda: dist(jnp.asarray(inp["Xfar"]), jnp.asarray(inp["Yfar"])))
-    rec.observe("jit.rect", lambda: jax.jit(dist)(X, Y))
-    rec.observe("vmap.batch", lambda: jax.vmap(dist)(jnp.asarray(inp["Xb"]), jnp.asarray(inp["Yb"])))
+    def forward(key: str, A: Any, B: Any) -> None:
+        rec.observe(key, lambda: compiled_or_plain(jdist, dist, device_array(A), device_array(B)))
+
+    forward("fwd.rect", X, Y)
+    # `X is Y` on purpose: the compiled program takes the array once, so the function sees one object
+    self_dist = shared.get("dist_self", lambda: lambda Z: dist(Z, Z))
+    rec.observe("fwd.self", lambda: compiled_or_plain(self_dist, lambda Z: dist(Z, Z), X))
+    forward("fwd.d1", inp["X1"], inp["Y1"])
+    forward("fwd.far", inp["Xfar"], inp["Yfar"])
+    if "Xsq" in inp:  # the classes of the variant (inputs drawn from the student's structure)
+        forward("fwd.square", inp["Xsq"], inp["Ysq"])
+        forward("fwd.row1", inp["Xrow"], Y)
+        forward("fwd.big", inp["Xbig"], inp["Ybig"])  # X's bucket: no new compilation
+    rec.observe("jit.rect", lambda: jax.jit(dist)(X, Y))  # JAX's caches give it fwd.rect's program
+    vdist = shared.get("vmap_dist", lambda: jax.vmap(dist))
+    Xb, Yb = device_array(inp["Xb"]), device_array(inp["Yb"])
+    rec.observe("vmap.batch", lambda: compiled_or_plain(vdist, jax.vmap(dist), Xb, Yb))
     rec.observe("grad.self", lambda: jax.jit(jax.grad(lambda Z: jnp.sum(dist(Z, Z))))(X))
 
     grads = {}
 
+    def grad_w(A: Any, B: Any) -> Any:
+        return jax.grad(lambda A, B: jnp.sum(W * dist(A, B)), argnums=(0, 1))(A, B)
+
     def grad_xy() -> Any:
-        gx, gy = jax.grad(lambda A, B: jnp.sum(W * dist(A, B)), argnums=(0, 1))(X, Y)
+        gx, gy = compiled_or_plain(shared.get("grad_w_xy", lambda: grad_w), grad_w, X, Y)
         grads["y"] = gy
         return gx
 
@@ -63,3 +88,4 @@ def probe(ns: dict, inp: dict, rec: Recorder) -> None:
         rec.observe("grad.y", lambda: grads["y"])
     else:
         rec.values["grad.y"] = rec.values["grad.x"]  # the same call failed: same error entry
+
