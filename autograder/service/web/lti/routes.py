@@ -27,6 +27,7 @@ from pylti1p3.deep_link_resource import DeepLinkResource
 from starlette.responses import PlainTextResponse, Response
 from starlette.templating import Jinja2Templates
 
+from autograder.i18n import _
 from autograder.service.domain import assignments
 from autograder.service.domain import lti_outbox as outbox
 from autograder.service.domain.lti import (
@@ -82,9 +83,9 @@ def refused(request: Request, reason: str, status_code: int = 401) -> Response:
         page_auth.current_session(request),  # a refused launch grants nothing and takes nothing away
         "error.html",
         {
-            "title": "无法从课程平台登录",
-            "message": "这次从课程平台(LMS)进入评分系统的请求没有通过验证,所以没有为你登录。"
-            "请回到课程平台重新打开作业链接;如果一直这样,请联系助教。",
+            "title": _("无法从课程平台登录"),
+            "message": _("这次从课程平台(LMS)进入评分系统的请求没有通过验证,所以没有为你登录。"
+            "请回到课程平台重新打开作业链接;如果一直这样,请联系助教。"),
             "message_en": f"LTI launch refused: {reason}",
             "back": "/login",
         },
@@ -187,9 +188,9 @@ def _unbound_context(request: Request, key: context_binding.ContextKey | None) -
     return render(
         request, page_auth.current_session(request), "error.html",
         {
-            "title": "这门课程尚未关联到评分系统",
-            "message": "你是从一门尚未与本评分系统关联的课程平台(LMS)课程进入的,所以没有为你登录。"
-            "请把这个页面告诉助教或教师:管理员关联课程后即可使用。",
+            "title": _("这门课程尚未关联到评分系统"),
+            "message": _("你是从一门尚未与本评分系统关联的课程平台(LMS)课程进入的,所以没有为你登录。"
+            "请把这个页面告诉助教或教师:管理员关联课程后即可使用。"),
             "message_en": how,
             "back": "/login",
         },
