@@ -20,11 +20,14 @@ from autograder.i18n import _
 from autograder.messages import ATTEMPT_STATE_ZH
 from autograder.service.web import page_auth
 from autograder.service.web.sessions import Session
+from autograder.service.web.template_i18n import with_gettext
 from autograder.states import AttemptState
 
 HERE = Path(__file__).parent
 TEMPLATES = Jinja2Templates(
-    env=Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True, auto_reload=False)
+    env=with_gettext(
+        Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True, auto_reload=False)
+    )
 )
 
 PAGE_CSP = (

@@ -48,17 +48,20 @@ from autograder.service.web.lti.tool import (
     restored_launch,
 )
 from autograder.service.web.sessions import CSRF_FIELD, Session, csrf_ok, new_session
+from autograder.service.web.template_i18n import with_gettext
 
 router = APIRouter(prefix="/lti")
 log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
 TEMPLATES = Jinja2Templates(
-    env=Environment(
-        loader=ChoiceLoader(
-            [FileSystemLoader(HERE / "templates"), FileSystemLoader(page_kit.HERE / "templates")]
-        ),
-        autoescape=True,
-        auto_reload=False,
+    env=with_gettext(
+        Environment(
+            loader=ChoiceLoader(
+                [FileSystemLoader(HERE / "templates"), FileSystemLoader(page_kit.HERE / "templates")]
+            ),
+            autoescape=True,
+            auto_reload=False,
+        )
     )
 )
 MAX_LAUNCH_BYTES = 64 * 1024  # an id_token with its claims is a few kB
