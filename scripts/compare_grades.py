@@ -70,7 +70,8 @@ def hostile_submissions(subs: Path) -> int:
 
 
 def build_sets(names: list[str], root: Path) -> dict[str, Path]:
-    release = ReleaseInfo.load(REPO / "assignments" / sorted(os.listdir(REPO / "assignments"))[-1])
+    # the newest release folder (assignments/ also holds each release's quiz key, <version>.quiz-key.json)
+    release = ReleaseInfo.load(max(p for p in (REPO / "assignments").iterdir() if p.is_dir()))
     out = {}
     for name in names:
         subs = root / "submissions" / name
