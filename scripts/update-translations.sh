@@ -19,7 +19,7 @@ for pkg in autograder:jaxgrade jaxcourse:jaxcourse; do
   for po in "$dir"/locale/*/LC_MESSAGES/"$domain".po; do
     [ -e "$po" ] || continue
     "$pybabel" -q update -D "$domain" -i "$dir/locale/$domain.pot" -d "$dir/locale" --no-fuzzy-matching \
-      --ignore-obsolete -l "$(basename "$(dirname "$(dirname "$po")")")"
+      --ignore-obsolete --ignore-pot-creation-date -l "$(basename "$(dirname "$(dirname "$po")")")"
   done
   "$pybabel" -q compile --statistics -D "$domain" -d "$dir/locale" || true
 done
