@@ -375,12 +375,8 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         for i, axis in enumerate(p["jvp_axes"]):
             c.close(f"jvp.{i}.primal", _sum(x, axis), _("jvp(axis={tuple}) 的原值").format(tuple=tuple(axis)),
                     scale=_sum(np.abs(x), axis))
-            c.close(
-                f"jvp.{i}.tangent",
-                _sum(a["t"], axis),
-                _("jvp(axis={tuple}) 的切线").format(tuple=tuple(axis)),
-                scale=_sum(np.abs(a["t"]), axis),
-            )
+            tangent = _("jvp(axis={tuple}) 的切线").format(tuple=tuple(axis))
+            c.close(f"jvp.{i}.tangent", _sum(a["t"], axis), tangent, scale=_sum(np.abs(a["t"]), axis))
         ax0 = tuple(p["jvp_axes"][0])
         c.close("jvp.jit.tangent", _sum(a["t"], list(ax0)), _("jit(jvp)(axis={ax0}) 的切线").format(ax0=ax0),
                 scale=_sum(np.abs(a["t"]), list(ax0)))
@@ -408,14 +404,10 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
             per = np.moveaxis(a[f"xg_{j}"].astype(np.float64), case["in_axes"], 0)
             axis = _norm_axis(case["axis"], per.ndim - 1)
             spec = tuple(case["axis"]) if isinstance(case["axis"], list) else case["axis"]
-            c.close(
-                f"vmap.neg.{j}",
-                _sum(per, [ax + 1 for ax in axis]),
-                _("vmap(in_axes={in_axes}) 下 custom_reduce_sum(x, {spec})").format(
-                    in_axes=case["in_axes"], spec=spec
-                ),
-                scale=_sum(np.abs(per), [ax + 1 for ax in axis]),
-            )
+            c.close(f"vmap.neg.{j}", _sum(per, [ax + 1 for ax in axis]),
+                    _("vmap(in_axes={in_axes}) 下 custom_reduce_sum(x, {spec})").format(
+                        in_axes=case["in_axes"], spec=spec),
+                    scale=_sum(np.abs(per), [ax + 1 for ax in axis]))
 
     def nested(c: _Cases) -> None:
         for j, case in enumerate(p["vmap_nested"]):

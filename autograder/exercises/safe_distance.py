@@ -284,17 +284,11 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     judge("finite_grad_at_zero", ["grad.self", "grad.x", "grad.y"],
           _("梯度全部有限(输入中共有 {n_zero} 对距离恰为 0 的点)").format(n_zero=n_zero), finite)
 
-    judge(
-        "forward_matches_v1",
-        ["fwd.rect", "fwd.self", "fwd.d1"],
-        lambda: _("与 float64 参考的最大误差 {worst}(形状 {shape}、{shape2}、{shape3})").format(
-            worst=worst(["fwd.rect", "fwd.self", "fwd.d1"]),
-            shape=ref["fwd.rect"].shape,
-            shape2=ref["fwd.self"].shape,
-            shape3=ref["fwd.d1"].shape,
-        ),
-        lambda k: _forward(reader, k, ref[k], FWD_RTOL, FWD_ATOL, errs),
-    )
+    judge("forward_matches_v1", ["fwd.rect", "fwd.self", "fwd.d1"],
+          lambda: _("与 float64 参考的最大误差 {worst}(形状 {shape}、{shape2}、{shape3})").format(
+              worst=worst(["fwd.rect", "fwd.self", "fwd.d1"]), shape=ref["fwd.rect"].shape,
+              shape2=ref["fwd.self"].shape, shape3=ref["fwd.d1"].shape),
+          lambda k: _forward(reader, k, ref[k], FWD_RTOL, FWD_ATOL, errs))
 
     def zeros(key: str) -> str | None:
         got = reader.array(key, ref[key].shape)
@@ -302,11 +296,8 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         wrong = got[mask] != 0
         if np.any(wrong):
             return _("{label} 中应恰为 0 的 {int} 个距离里有 {int2} 个不是 0(最大 {float:.2e})").format(
-                label=_label(key),
-                int=int(mask.sum()),
-                int2=int(wrong.sum()),
-                float=float(np.max(np.abs(got[mask]))),
-            )
+                label=_label(key), int=int(mask.sum()), int2=int(wrong.sum()),
+                float=float(np.max(np.abs(got[mask]))))
         return None
 
     judge("exact_zero_distance", ["fwd.self", "fwd.rect", "fwd.d1"],
@@ -320,34 +311,20 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         errs[key] = _max_err(got, want)
         if not _close(got, want, GRAD_RTOL, GRAD_ATOL):
             return _("{label} 与 float64 解析梯度不符:{mismatch_zh}(允许误差 1e-4 + 1e-4×|g|)").format(
-                label=_label(key), mismatch_zh=mismatch_zh(got, _bad(got, want, GRAD_RTOL, GRAD_ATOL))
-            )
+                label=_label(key), mismatch_zh=mismatch_zh(got, _bad(got, want, GRAD_RTOL, GRAD_ATOL)))
         return None
 
-    judge(
-        "grad_matches_analytic",
-        ["grad.self", "grad.x", "grad.y"],
-        lambda: _("三个梯度与 float64 解析梯度的最大差 {worst}").format(
-            worst=worst(["grad.self", "grad.x", "grad.y"])
-        ),
-        grads,
-    )
-    judge(
-        "far_from_origin",
-        ["fwd.far"],
-        lambda: _("最大误差 {worst}(允许 {FAR_ATOL:g}),形状 {shape}").format(
-            worst=worst(["fwd.far"]), FAR_ATOL=FAR_ATOL, shape=ref["fwd.far"].shape
-        ),
-        lambda k: _forward(reader, k, ref[k], 0.0, FAR_ATOL, errs),
-    )
-    judge(
-        "jit_and_vmap",
-        ["jit.rect", "vmap.batch"],
-        lambda: _("jit 与 vmap 的最大误差 {worst}(批量形状 {shape})").format(
-            worst=worst(["jit.rect", "vmap.batch"]), shape=ref["vmap.batch"].shape
-        ),
-        lambda k: _forward(reader, k, ref[k], FWD_RTOL, FWD_ATOL, errs),
-    )
+    judge("grad_matches_analytic", ["grad.self", "grad.x", "grad.y"],
+          lambda: _("三个梯度与 float64 解析梯度的最大差 {worst}").format(
+              worst=worst(["grad.self", "grad.x", "grad.y"])), grads)
+    judge("far_from_origin", ["fwd.far"],
+          lambda: _("最大误差 {worst}(允许 {FAR_ATOL:g}),形状 {shape}").format(
+              worst=worst(["fwd.far"]), FAR_ATOL=FAR_ATOL, shape=ref["fwd.far"].shape),
+          lambda k: _forward(reader, k, ref[k], 0.0, FAR_ATOL, errs))
+    judge("jit_and_vmap", ["jit.rect", "vmap.batch"],
+          lambda: _("jit 与 vmap 的最大误差 {worst}(批量形状 {shape})").format(
+              worst=worst(["jit.rect", "vmap.batch"]), shape=ref["vmap.batch"].shape),
+          lambda k: _forward(reader, k, ref[k], FWD_RTOL, FWD_ATOL, errs))
     return [outcomes[n] for n in names]
 
 

@@ -449,9 +449,8 @@ class RegradeRuns:
                 ).rowcount
                 != 1
             ):
-                raise Refusal(
-                    409, _("这次重新评分现在不能发布。"), f"regrade run {run_id} was closed meanwhile"
-                )
+                closed = f"regrade run {run_id} was closed meanwhile"
+                raise Refusal(409, _("这次重新评分现在不能发布。"), closed)
             for result, attempt in self._pairs(conn, run_id):
                 if result.status != GRADED or attempt.status not in (GRADED, GRADER_ERROR):
                     skipped.append(attempt.id)
