@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from autograder import untrusted_json
+from autograder.i18n import _
 from autograder.student_input import StudentInputError
 from autograder.untrusted_json import UnreadableFile, read_capped
 
@@ -60,11 +61,11 @@ class Observations:
 
     def raw(self, key: str) -> Any:
         if key not in self.values:
-            raise ObservationInvalid(key, "没有得到这一项的观测结果(代码可能在此之前就中断了)")
+            raise ObservationInvalid(key, _("没有得到这一项的观测结果(代码可能在此之前就中断了)"))
         value = self.values[key]
         if isinstance(value, StudentError):
             last = (value.message.splitlines() or [value.type])[-1]  # a forged entry may have no message
-            raise ObservationInvalid(key, f"运行时出错:{last[:300]}")
+            raise ObservationInvalid(key, _("运行时出错:{value}").format(value=last[:300]))
         return value
 
     def error(self, key: str) -> StudentError | None:
@@ -75,37 +76,43 @@ class Observations:
               dtype: str | None = None) -> np.ndarray:
         value = self.raw(key)
         if not isinstance(value, np.ndarray):
-            raise ObservationInvalid(key, f"返回值应是数组,实际是 {type(value).__name__}")
+            raise ObservationInvalid(
+                key, _("返回值应是数组,实际是 {name__}").format(name__=type(value).__name__)
+            )
         if value.dtype.kind not in kinds:
-            raise ObservationInvalid(key, f"数组的 dtype 不对:{value.dtype}")
+            raise ObservationInvalid(key, _("数组的 dtype 不对:{dtype}").format(dtype=value.dtype))
         if dtype is not None and value.dtype != np.dtype(dtype):
-            raise ObservationInvalid(key, f"数组的 dtype 应为 {dtype},实际是 {value.dtype}")
+            raise ObservationInvalid(
+                key, _("数组的 dtype 应为 {dtype},实际是 {dtype2}").format(dtype=dtype, dtype2=value.dtype)
+            )
         if shape is not None and value.shape != tuple(shape):
-            raise ObservationInvalid(key, f"形状应为 {tuple(shape)},实际是 {value.shape}")
+            raise ObservationInvalid(
+                key, _("形状应为 {tuple},实际是 {shape}").format(tuple=tuple(shape), shape=value.shape)
+            )
         return value
 
     def integer(self, key: str) -> int:
         value = self.raw(key)
         if type(value) is not int:
-            raise ObservationInvalid(key, f"应为整数,实际是 {type(value).__name__}")
+            raise ObservationInvalid(key, _("应为整数,实际是 {name__}").format(name__=type(value).__name__))
         return value
 
     def number(self, key: str) -> float:
         value = self.raw(key)
         if type(value) not in (int, float):
-            raise ObservationInvalid(key, f"应为数值,实际是 {type(value).__name__}")
+            raise ObservationInvalid(key, _("应为数值,实际是 {name__}").format(name__=type(value).__name__))
         return float(value)
 
     def text(self, key: str, max_chars: int = 2_000_000) -> str:
         value = self.raw(key)
         if type(value) is not str:
-            raise ObservationInvalid(key, f"应为字符串,实际是 {type(value).__name__}")
+            raise ObservationInvalid(key, _("应为字符串,实际是 {name__}").format(name__=type(value).__name__))
         return value[:max_chars]
 
     def mapping(self, key: str) -> dict[str, Any]:
         value = self.raw(key)
         if type(value) is not dict:
-            raise ObservationInvalid(key, f"应为字典,实际是 {type(value).__name__}")
+            raise ObservationInvalid(key, _("应为字典,实际是 {name__}").format(name__=type(value).__name__))
         return value
 
 
@@ -118,7 +125,7 @@ def _decode_json_value(value: Any) -> Any:
     if isinstance(value, dict) and set(value) == {"float"}:
         if isinstance(value["float"], str) and value["float"] in _NON_FINITE:
             return float(value["float"])
-        return StudentError("MalformedOutput", "观测结果中的数值编码无效")
+        return StudentError("MalformedOutput", _("观测结果中的数值编码无效"))
     return value
 
 
@@ -136,16 +143,16 @@ def read_npy(data: bytes) -> np.ndarray:
         else:
             raise ValueError(f"unsupported .npy version {version}")
         if dtype.kind not in "biufc" or dtype.hasobject or dtype.fields is not None:
-            raise StudentInputError("not a numeric array", "数组观测结果不是数值数组")
+            raise StudentInputError("not a numeric array", _("数组观测结果不是数值数组"))
         if buf.tell() + math.prod(shape) * dtype.itemsize != len(data):
             raise ValueError("the header does not match the file size")
         arr = np.load(io.BytesIO(data), allow_pickle=False)
     except StudentInputError:
         raise
     except Exception as exc:  # noqa: BLE001 - whatever a crafted file makes numpy raise is the child's fault
-        raise StudentInputError(f"unreadable .npy: {type(exc).__name__}", "数组观测结果无法读取") from None
+        raise StudentInputError(f"unreadable .npy: {type(exc).__name__}", _("数组观测结果无法读取")) from None
     if not isinstance(arr, np.ndarray) or arr.dtype.kind not in "biufc" or arr.dtype.hasobject:
-        raise StudentInputError("not a numeric array", "数组观测结果不是数值数组")
+        raise StudentInputError("not a numeric array", _("数组观测结果不是数值数组"))
     return arr
 
 
@@ -154,7 +161,7 @@ def _load_npy(path: Path, size: int) -> np.ndarray | StudentError:
     try:
         data, more = read_capped(path, size)
         if more or len(data) != size:
-            raise StudentInputError("the file changed while it was read", "数组观测结果无法读取")
+            raise StudentInputError("the file changed while it was read", _("数组观测结果无法读取"))
         return read_npy(data)
     except StudentInputError as exc:
         return StudentError("MalformedOutput", exc.message_zh)
@@ -167,15 +174,17 @@ def read_observations(obs_dir: Path, exercise: str) -> Observations | None:
     except UnreadableFile:  # missing, or a link / FIFO / folder planted by the child
         return None
     if oversized:
-        return Observations(exercise, {"__wire__": StudentError("OversizedOutput", "观测结果超过 1 MB 上限")})
+        return Observations(
+            exercise, {"__wire__": StudentError("OversizedOutput", _("观测结果超过 1 MB 上限"))}
+        )
     try:
         doc = untrusted_json.loads(data)
     except ValueError:
-        malformed = StudentError("MalformedOutput", "观测结果不是合法的 JSON")
+        malformed = StudentError("MalformedOutput", _("观测结果不是合法的 JSON"))
         return Observations(exercise, {"__wire__": malformed})
     if not isinstance(doc, dict) or doc.get("format") != 1 or doc.get("exercise") != exercise \
             or not isinstance(doc.get("values"), dict):
-        return Observations(exercise, {"__wire__": StudentError("MalformedOutput", "观测结果的结构不对")})
+        return Observations(exercise, {"__wire__": StudentError("MalformedOutput", _("观测结果的结构不对"))})
     values: dict[str, Any] = {}
     total = 0
     for key, entry in doc["values"].items():
@@ -197,7 +206,7 @@ def read_observations(obs_dir: Path, exercise: str) -> Observations | None:
                 continue
             total += st.st_size
             if st.st_size > MAX_NPY_BYTES or total > MAX_TOTAL_BYTES:
-                values[key] = StudentError("OversizedOutput", "数组观测结果超过大小上限")
+                values[key] = StudentError("OversizedOutput", _("数组观测结果超过大小上限"))
                 continue
             values[key] = _load_npy(npy, st.st_size)
     return Observations(exercise, values)

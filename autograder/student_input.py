@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from autograder.i18n import N_, _
+
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 REPLACEMENT = "\ufffd"
 
@@ -27,10 +29,10 @@ class StudentInputError(ValueError):
     so; the batch turns one that reaches it into the student's status, never a grader error.
     """
 
-    def __init__(self, detail: str, message_zh: str = "提交或评分观测中含有无法处理的数据。"):
+    def __init__(self, detail: str, message_zh: str = N_("提交或评分观测中含有无法处理的数据。")):
         super().__init__(detail)
         self.detail = detail
-        self.message_zh = message_zh
+        self.message_zh = _(message_zh)
 
     def __reduce__(self) -> tuple[type, tuple[str, str]]:
         # subclasses take other arguments: across a process boundary the message is what matters

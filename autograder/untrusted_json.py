@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from autograder.i18n import _
 from autograder.student_input import StudentInputError, valid_data
 
 MAX_DEPTH = 64
@@ -48,7 +49,7 @@ class UntrustedJSONError(StudentInputError):
     """Not JSON, or nested deeper than allowed."""
 
     def __init__(self, detail: str):
-        super().__init__(detail, "评分观测结果不是合法的 JSON。")
+        super().__init__(detail, _("评分观测结果不是合法的 JSON。"))
 
 
 def nesting_depth(data: bytes) -> int:
@@ -110,7 +111,7 @@ class UnreadableFile(StudentInputError):
     """Missing, not a regular file (FIFO, socket, device, directory), a symlink, or unreadable."""
 
     def __init__(self, detail: str):
-        super().__init__(detail, "评分观测文件无法读取。")
+        super().__init__(detail, _("评分观测文件无法读取。"))
 
 
 def read_capped(path: Path | str, cap: int) -> tuple[bytes, bool]:

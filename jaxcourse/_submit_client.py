@@ -34,6 +34,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from jaxcourse._i18n import _
+
 # AttemptState's final values (autograder/states.py): this script runs alone, with the standard library
 GRADED, GRADER_ERROR = "graded", "grader_error"
 FINISHED = (GRADED, GRADER_ERROR)
@@ -192,7 +194,7 @@ def upload(server: str, token: str, files: list[tuple[str, bytes]], *, assignmen
     """POST the files as one submission (to `assignment`, else the one the service infers); returns
     the attempt id. Raises ServerSaid or OSError."""
     body, ctype = multipart_body(files)
-    _, raw = _request(submissions_url(server, assignment), token, data=body, ctype=ctype)
+    _unused, raw = _request(submissions_url(server, assignment), token, data=body, ctype=ctype)
     try:
         return int(json.loads(raw)["id"])
     except (ValueError, KeyError, TypeError) as exc:
@@ -202,7 +204,7 @@ def upload(server: str, token: str, files: list[tuple[str, bytes]], *, assignmen
 def fetch_assignments(server: str, token: str) -> list[dict[str, Any]]:
     """The service's assignments (`GET /api/me/assignments`: id, title, chapters, open). Raises
     ServerSaid (404 from a service older than the list), OSError or ValueError."""
-    _, raw = _request(f"{server}/api/me/assignments", token)
+    _unused, raw = _request(f"{server}/api/me/assignments", token)
     doc = json.loads(raw)
     if not isinstance(doc, list) or not all(isinstance(a, dict) for a in doc):
         raise ValueError("the assignments are not a JSON list of objects")
@@ -210,7 +212,7 @@ def fetch_assignments(server: str, token: str) -> list[dict[str, Any]]:
 
 
 def fetch_attempt(server: str, token: str, attempt_id: int) -> dict[str, Any]:
-    _, raw = _request(f"{server}/api/submissions/{attempt_id}", token)
+    _unused, raw = _request(f"{server}/api/submissions/{attempt_id}", token)
     doc = json.loads(raw)
     if not isinstance(doc, dict):
         raise ValueError("the attempt is not a JSON object")
@@ -266,14 +268,14 @@ def score_table(att: dict[str, Any]) -> str:
     if note is not None:
         return f"提交 #{att['id']}:{note}\n"
     lines = [
-        f"提交 #{att['id']}  状态:{att.get('grade_status') or att['status']}"
-        + ("(迟交)" if att.get("late") else "")
+        _("提交 #{id}  状态:{value}").format(id=att['id'], value=att.get('grade_status') or att['status'])
+        + (_("(迟交)") if att.get("late") else "")
     ]
     width = max((len(ex) for ex in att.get("exercises", {})), default=10)
     for ex, score in att.get("exercises", {}).items():
         lines.append(f"  {ex:<{width}}  {'-' if score is None else f'{score:g}'}")
     if att.get("score") is not None:
-        lines.append(f"  {'总分':<{width - 2}}  {att['score']:g} / {att['max_score']:g}")
+        lines.append(f"  {_('总分'):<{width - 2}}  {att['score']:g} / {att['max_score']:g}")
     return "\n".join(lines) + "\n"
 
 
@@ -296,19 +298,21 @@ def run(args: argparse.Namespace) -> int:
     except ServerSaid as exc:
         zh = exc.doc.get("message_zh") or ""
         if exc.doc.get("reason") == "choose_assignment":  # several open, the files fit more than one
-            zh += "请用 --assignment 作业编号(例如 --assignment hw2)指定。"
+            zh += _("请用 --assignment 作业编号(例如 --assignment hw2)指定。")
         print(
-            f"提交被拒绝({exc.status}):{zh}\nrefused ({exc.status}): {exc.doc.get('message', '')}",
+            _("提交被拒绝({status}):{zh}\nrefused ({status}): {get}").format(
+                status=exc.status, zh=zh, get=exc.doc.get("message", "")
+            ),
             file=sys.stderr,
         )
         return EXIT_REFUSED if exc.status < 500 else EXIT_GRADER
     except OSError as exc:
         print(f"jaxgrade submit: cannot reach {server}: {exc}", file=sys.stderr)
         return EXIT_GRADER
-    print(f"已提交:#{attempt_id}(已保存,正在排队评分)", file=sys.stderr)
+    print(_("已提交:#{attempt_id}(已保存,正在排队评分)").format(attempt_id=attempt_id), file=sys.stderr)
     page = f"{server}/attempts/{attempt_id}"
     if args.no_wait:
-        print(f"查看结果:{page}")
+        print(_("查看结果:{page}").format(page=page))
         return EXIT_GRADED
     att = wait_for_grade(
         server,
@@ -316,13 +320,13 @@ def run(args: argparse.Namespace) -> int:
         attempt_id,
         timeout=args.timeout,
         poll=args.poll,
-        on_status=lambda status: print(f"状态:{status}", file=sys.stderr),
+        on_status=lambda status: print(_("状态:{status}").format(status=status), file=sys.stderr),
     )
     if att is None:
-        print(f"等待超时;你的提交已保存,稍后在 {page} 查看结果。", file=sys.stderr)
+        print(_("等待超时;你的提交已保存,稍后在 {page} 查看结果。").format(page=page), file=sys.stderr)
         return EXIT_GRADER
     if att["status"] == GRADER_ERROR:
-        print(f"评分系统出现故障,你的提交会被重新评分(这不是你的问题)。稍后查看:{page}")
+        print(_("评分系统出现故障,你的提交会被重新评分(这不是你的问题)。稍后查看:{page}").format(page=page))
         return EXIT_GRADER
     sys.stdout.write(score_table(att))
     if hidden_note(att) is not None:  # no feedback to fetch before the grade is shown
@@ -331,9 +335,9 @@ def run(args: argparse.Namespace) -> int:
     feedback = Path(f"jaxgrade-feedback-{attempt_id}.html")
     try:
         feedback.write_bytes(fetch_feedback(server, token, attempt_id))
-        print(f"详细反馈:{feedback.resolve()}(网页版:{page})")
+        print(_("详细反馈:{resolve}(网页版:{page})").format(resolve=feedback.resolve(), page=page))
     except (ServerSaid, OSError) as exc:
-        print(f"详细反馈:{page}(无法下载:{exc})")
+        print(_("详细反馈:{page}(无法下载:{exc})").format(page=page, exc=exc))
     return EXIT_GRADED
 
 

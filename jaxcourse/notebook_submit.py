@@ -31,15 +31,16 @@ from pathlib import Path
 from typing import Any
 
 from jaxcourse import _submit_client as client
+from jaxcourse._i18n import N_, _
 
 MANIFEST = "manifest.json"
 TOKEN_FILE = Path(".jaxgrade") / "token"
 EXTRA_FILES = {"silu.cc": "ch05"}  # written by the chapter 5 `%%writefile` cell: part of ch05
 STATUS_ZH = {
-    "queued": "排队中",
-    "running": "评分中",
-    "graded": "已评分",
-    "grader_error": "评分系统故障",
+    "queued": N_("排队中"),
+    "running": N_("评分中"),
+    "graded": N_("已评分"),
+    "grader_error": N_("评分系统故障"),
 }
 # Classic Notebook 6 has a global `Jupyter.notebook`; JupyterLab and Notebook 7 have a save button
 # (command docmanager:save) on the toolbar of the visible notebook panel.
@@ -53,7 +54,7 @@ else {
 """
 
 
-NOT_SAVED_ZH = "没能自动保存 notebook,将提交磁盘上最后保存的版本;如果有改动没保存,请先按 Ctrl+S 再运行。"
+NOT_SAVED_ZH = N_("没能自动保存 notebook,将提交磁盘上最后保存的版本;如果有改动没保存,请先按 Ctrl+S 再运行。")
 
 
 class SubmitStopped(Exception):
@@ -91,7 +92,7 @@ class _Output:
         if get_ipython() is None:
             return
         self._html, self._display = HTML, display
-        self._handle = display(HTML(_line("准备提交…")), display_id=True)
+        self._handle = display(HTML(_line(_("准备提交…"))), display_id=True)
 
     def progress(self, text: str) -> None:
         if self._handle is not None and self._html is not None:
@@ -133,18 +134,23 @@ def find_release(start: Path | None = None) -> Release:
                 doc = json.loads(path.read_text(encoding="utf-8"))
                 by_chapter = [(str(ch), str(nb)) for ch, nb in dict(doc["notebooks"]).items()]
             except (OSError, ValueError, KeyError, TypeError) as exc:
-                raise SubmitStopped(f"{path} 无法读取({exc}),请重新下载作业文件夹。") from None
+                raise SubmitStopped(
+                    _("{path} 无法读取({exc}),请重新下载作业文件夹。").format(path=path, exc=exc)
+                ) from None
             service = doc.get("service")
             service = service if isinstance(service, dict) else {}
             return Release(
                 root,
-                tuple(nb for _, nb in by_chapter),
+                tuple(nb for _unused, nb in by_chapter),
                 _text(service.get("url")),
                 _text(service.get("assignment")),
-                tuple(ch for ch, _ in by_chapter),
+                tuple(ch for ch, _unused in by_chapter),
             )
     raise SubmitStopped(
-        "没有找到 manifest.json:请在作业文件夹(含 manifest.json 的那个文件夹)里打开 notebook,再运行这个单元。"
+        _(
+            "没有找到 manifest.json:请在作业文件夹(含 manifest.json 的那个文件夹)里打开 notebook,"
+            "再运行这个单元。"
+        )
     )
 
 
@@ -181,14 +187,14 @@ def service_url(release: Release) -> str:
     url = os.environ.get("JAXGRADE_SERVER", "").strip() or release.service_url
     if not url:
         raise SubmitStopped(
-            "本次发布没有写明评分服务的地址。请向助教确认地址,在 notebook 里运行 "
-            "%env JAXGRADE_SERVER=https://grader.example.edu(换成真实地址)后再运行这个单元;也可以在网页上提交。"
+            _("本次发布没有写明评分服务的地址。请向助教确认地址,在 notebook 里运行 "
+            "%env JAXGRADE_SERVER=https://grader.example.edu(换成真实地址)后再运行这个单元;也可以在网页上提交。")
         )
     try:
         return client.check_server(url)
     except ValueError:
         raise SubmitStopped(
-            f"评分服务地址 {url!r} 无效:必须以 https:// 开头(只有本机地址 localhost / 127.0.0.1 可以用 http://)。"
+            _("评分服务地址 {url!r} 无效:必须以 https:// 开头(只有本机地址 localhost / 127.0.0.1 可以用 http://)。").format(url=url)
         ) from None
 
 
@@ -208,13 +214,16 @@ def read_token(ask: Callable[[str], str] | None = None) -> str:
 
         ask = getpass.getpass
     try:
-        token = ask("请输入你的访问令牌(输入时不显示):").strip()
+        token = ask(_("请输入你的访问令牌(输入时不显示):")).strip()
     except Exception:  # noqa: BLE001 - a frontend without input (nbconvert, some viewers) refuses the prompt
         token = ""
     if not token:
         raise SubmitStopped(
-            f"没有找到你的访问令牌。请把助教发给你的令牌单独一行保存到 {path},"
-            "或者在运行这个单元时出现的输入框里输入(输入的内容不会显示,也不会保存在 notebook 里)。"
+            _(
+                "没有找到你的访问令牌。请把助教发给你的令牌单独一行保存到 {path},"
+                "或者在运行这个单元时出现的输入框里输入(输入的内容不会显示,"
+                "也不会保存在 notebook 里)。"
+            ).format(path=path)
         )
     return token
 
@@ -252,17 +261,21 @@ def collect_files(release: Release, chapters: tuple[str, ...] | None = None) -> 
             try:
                 files.append((name, path.read_bytes()))
             except OSError as exc:
-                raise SubmitStopped(f"无法读取 {path}:{exc.strerror or exc}") from None
-    if not any(name.endswith(".ipynb") for name, _ in files):
+                raise SubmitStopped(
+                    _("无法读取 {path}:{value}").format(path=path, value=exc.strerror or exc)
+                ) from None
+    if not any(name.endswith(".ipynb") for name, _unused in files):
         raise SubmitStopped(
-            f"在 {release.root} 里没有找到本次作业的 notebook({'、'.join(release.notebooks)})。"
+            _("在 {root} 里没有找到本次作业的 notebook({join})。").format(
+                root=release.root, join=_("、").join(release.notebooks)
+            )
         )
     return files
 
 
 def _listing(listed: tuple[dict[str, Any], ...]) -> str:
     shown = [f"{a['id']}({a.get('title') or a['id']})" for a in listed if a.get("open") is not False]
-    return f"现在可以提交的作业:{'、'.join(shown)}。" if shown else ""
+    return _("现在可以提交的作业:{join}。").format(join=_('、').join(shown)) if shown else ""
 
 
 def refusal_text(
@@ -272,25 +285,28 @@ def refusal_text(
     assignment id comes from when the service does not know it or needs one."""
     zh = str(exc.doc.get("message_zh") or exc.doc.get("message") or "")
     if exc.doc.get("reason") == "no_assignment" and assignment:
-        return (
-            f"{zh} 作业编号「{assignment}」来自环境变量 JAXGRADE_ASSIGNMENT 或 manifest.json,"
-            "请向助教确认正确的编号。" + _listing(listed)
-        )
+        return _(
+            "{zh} 作业编号「{assignment}」来自环境变量 JAXGRADE_ASSIGNMENT 或 manifest.json,"
+            "请向助教确认正确的编号。"
+        ).format(zh=zh, assignment=assignment) + _listing(listed)
     if exc.doc.get("reason") == "choose_assignment":
-        return (
-            f"{zh} 请在 notebook 里运行 %env JAXGRADE_ASSIGNMENT=作业编号 后再运行这个单元"
-            "(作业编号是网页上作业页面地址 /assignments/ 后面的部分,例如 hw2)。" + _listing(listed)
-        )
+        return _(
+            "{zh} 请在 notebook 里运行 %env JAXGRADE_ASSIGNMENT=作业编号 后再运行这个单元"
+            "(作业编号是网页上作业页面地址 "
+            "/assignments/ 后面的部分,例如 hw2)。"
+        ).format(zh=zh) + _listing(listed)
     if exc.status == 401:
-        return f"{zh} 请检查令牌(~/.jaxgrade/token 或环境变量 JAXGRADE_TOKEN)是否和助教发的一致。"
+        return _("{zh} 请检查令牌(~/.jaxgrade/token 或环境变量 JAXGRADE_TOKEN)是否和助教发的一致。").format(
+            zh=zh
+        )
     if exc.status == 429:
         wait = exc.doc.get("retry_after")
         if isinstance(wait, int | float) and wait > 0:
             when = time.strftime("%H:%M", time.localtime(time.time() + float(wait)))
-            return f"{zh} 下次可以提交的时间:{when} 之后。"
+            return _("{zh} 下次可以提交的时间:{when} 之后。").format(zh=zh, when=when)
     if exc.status >= 500:
-        return f"评分服务出错({exc.status}),这次没有提交成功,请稍后再试。{zh}"
-    return zh or f"提交被拒绝({exc.status})。"
+        return _("评分服务出错({status}),这次没有提交成功,请稍后再试。{zh}").format(status=exc.status, zh=zh)
+    return zh or _("提交被拒绝({status})。").format(status=exc.status)
 
 
 def result_html(att: dict[str, Any], feedback: bytes | None, page: str) -> str:
@@ -306,56 +322,83 @@ def result_html(att: dict[str, Any], feedback: bytes | None, page: str) -> str:
     )
     if att.get("score") is not None:
         rows += (
-            f"<tr><th>总分</th><th style='text-align:right'>{att['score']:g} / {att['max_score']:g}</th></tr>"
+            _("<tr><th>总分</th><th style='text-align:right'>{score:g} / {max_score:g}</th></tr>").format(
+                score=att["score"], max_score=att["max_score"]
+            )
         )
-    late = "(迟交)" if att.get("late") else ""
-    head = f"提交 #{int(att['id'])} 已评分{late}"
-    table = f"<table class='jaxcourse-submit-scores'><tr><th>练习</th><th>得分</th></tr>{rows}</table>"
-    link = f"<p>网页版:<a href='{html.escape(page)}' target='_blank'>{html.escape(page)}</a></p>"
+    late = _("(迟交)") if att.get("late") else ""
+    head = _("提交 #{int} 已评分{late}").format(int=int(att['id']), late=late)
+    table = _(
+        "<table class='jaxcourse-submit-scores'><tr><th>练习</th><th>得分</th></tr>{rows}</table>"
+    ).format(rows=rows)
+    link = _("<p>网页版:<a href='{escape}' target='_blank'>{escape}</a></p>").format(escape=html.escape(page))
     if feedback is None:
-        return f"<h4>{html.escape(head)}</h4>{table}<p>详细反馈暂时无法下载。</p>{link}"
+        return _("<h4>{escape}</h4>{table}<p>详细反馈暂时无法下载。</p>{link}").format(
+            escape=html.escape(head), table=table, link=link
+        )
     # The feedback is the batch's own escaped page; a sandboxed iframe keeps its styles to itself.
     doc = html.escape(feedback.decode("utf-8", "replace"), quote=True)
     frame = (
         f"<iframe class='jaxcourse-submit-feedback' sandbox='' srcdoc=\"{doc}\" "
         "style='width:100%;height:520px;border:1px solid #ccc'></iframe>"
     )
-    return f"<h4>{html.escape(head)}</h4>{table}<h4>详细反馈</h4>{frame}{link}"
+    return _("<h4>{escape}</h4>{table}<h4>详细反馈</h4>{frame}{link}").format(
+        escape=html.escape(head), table=table, frame=frame, link=link
+    )
 
 
 def _status_zh(status: str) -> str:
     if status.startswith("unreachable"):
-        return "暂时连不上评分服务,继续等待"
-    return STATUS_ZH.get(status, status)
+        return _("暂时连不上评分服务,继续等待")
+    return _(STATUS_ZH[status]) if status in STATUS_ZH else status
 
 
 def _upload_and_wait(out: _Output, server: str, token: str, release: Release, timeout: float) -> None:
     target = choose_target(server, token, assignment_id(release))
     files = collect_files(release, target.chapters)
-    names = "、".join(name for name, _ in files)
-    out.progress(f"正在上传:{names}" + (f"(作业 {target.assignment})" if target.assignment else ""))
+    names = _("、").join(name for name, _unused in files)
+    out.progress(
+        _("正在上传:{names}").format(names=names)
+        + (_("(作业 {assignment})").format(assignment=target.assignment) if target.assignment else "")
+    )
     try:
         attempt_id = client.upload(server, token, files, assignment=target.assignment)
     except client.ServerSaid as exc:
-        raise SubmitStopped(f"提交被拒绝:{refusal_text(exc, target.assignment, target.listed)}") from None
+        raise SubmitStopped(
+            _("提交被拒绝:{refusal_text}").format(
+                refusal_text=refusal_text(exc, target.assignment, target.listed)
+            )
+        ) from None
     except OSError as exc:
         reason = getattr(exc, "reason", None) or exc
-        raise SubmitStopped(f"连不上评分服务 {server}({reason})。文件还没有提交,请检查网络后再试。") from None
+        raise SubmitStopped(
+            _("连不上评分服务 {server}({reason})。文件还没有提交,请检查网络后再试。").format(
+                server=server, reason=reason
+            )
+        ) from None
     page = f"{server}/attempts/{attempt_id}"
     started = time.monotonic()
 
     def on_status(status: str) -> None:
         waited = time.monotonic() - started
-        out.progress(f"已提交 #{attempt_id}({names}):{_status_zh(status)},已等待 {waited:.0f} 秒")
+        out.progress(
+            _("已提交 #{attempt_id}({names}):{status_zh},已等待 {waited:.0f} 秒").format(
+                attempt_id=attempt_id, names=names, status_zh=_status_zh(status), waited=waited
+            )
+        )
 
     att = client.wait_for_grade(server, token, attempt_id, timeout=timeout, poll=2.0, on_status=on_status)
     if att is None:
         raise SubmitStopped(
-            f"等了 {timeout / 60:.0f} 分钟还没有评完;提交 #{attempt_id} 已经保存,稍后在 {page} 查看结果。"
+            _("等了 {value:.0f} 分钟还没有评完;提交 #{attempt_id} 已经保存,稍后在 {page} 查看结果。").format(
+                value=timeout / 60, attempt_id=attempt_id, page=page
+            )
         )
     if att.get("status") == "grader_error":
         raise SubmitStopped(
-            f"评分系统出现故障,提交 #{attempt_id} 会被重新评分(这不是你的问题)。稍后查看:{page}"
+            _("评分系统出现故障,提交 #{attempt_id} 会被重新评分(这不是你的问题)。稍后查看:{page}").format(
+                attempt_id=attempt_id, page=page
+            )
         )
     feedback: bytes | None = None
     try:
@@ -363,7 +406,11 @@ def _upload_and_wait(out: _Output, server: str, token: str, release: Release, ti
             feedback = client.fetch_feedback(server, token, attempt_id)
     except (client.ServerSaid, OSError):
         feedback = None
-    out.progress(f"提交 #{attempt_id} 已评分,用时 {time.monotonic() - started:.0f} 秒")
+    out.progress(
+        _("提交 #{attempt_id} 已评分,用时 {value:.0f} 秒").format(
+            attempt_id=attempt_id, value=time.monotonic() - started
+        )
+    )
     out.block(result_html(att, feedback, page), client.score_table(att))
 
 
@@ -374,23 +421,25 @@ def submit(*, timeout: float = 1800.0, save_timeout: float = 5.0) -> None:
         release = find_release()
         server = service_url(release)
         token = read_token()
-        out.progress("正在保存 notebook…")
+        out.progress(_("正在保存 notebook…"))
         if not save_open_notebook(out, release, save_timeout):
             out.block(
-                _box("提示", NOT_SAVED_ZH, "#d90"),
-                "提示:没能自动保存 notebook,将提交最后保存的版本。",
+                _box(_("提示"), _(NOT_SAVED_ZH), "#d90"),
+                _("提示:没能自动保存 notebook,将提交最后保存的版本。"),
             )
         _upload_and_wait(out, server, token, release, timeout)
     except SubmitStopped as exc:
-        out.progress("没有完成提交")
-        out.block(_box("提交没有完成", str(exc), "#c00"), f"提交没有完成:{exc}")
+        out.progress(_("没有完成提交"))
+        out.block(_box(_("提交没有完成"), str(exc), "#c00"), _("提交没有完成:{exc}").format(exc=exc))
     except KeyboardInterrupt:
-        out.progress("已停止等待")
+        out.progress(_("已停止等待"))
         out.block(
-            _box("已停止等待", "如果文件已经上传,提交会照常评分;稍后可在网页上查看结果。", "#d90"),
-            "已停止等待。",
+            _box(_("已停止等待"), _("如果文件已经上传,提交会照常评分;稍后可在网页上查看结果。"), "#d90"),
+            _("已停止等待。"),
         )
     except Exception as exc:  # noqa: BLE001 - a student must never see a traceback from this cell
-        out.progress("没有完成提交")
-        text = f"提交时出现意外错误({type(exc).__name__}: {exc})。请改用网页提交,并告诉助教。"
-        out.block(_box("提交没有完成", text, "#c00"), text)
+        out.progress(_("没有完成提交"))
+        text = _("提交时出现意外错误({name__}: {exc})。请改用网页提交,并告诉助教。").format(
+            name__=type(exc).__name__, exc=exc
+        )
+        out.block(_box(_("提交没有完成"), text, "#c00"), text)

@@ -290,6 +290,7 @@ def test_fixture_release_has_the_documented_layout(fixture_release):
         "jaxcourse/recompile_pool.json", "jaxcourse/variants.py",
         "jaxcourse/notebook_submit.py", "jaxcourse/_submit_client.py",
         "jaxcourse/quiz.py", "jaxcourse/quiz_answers.py", "quiz.json",
+        "jaxcourse/_i18n.py", "jaxcourse/locale/en/LC_MESSAGES/jaxcourse.mo",
         "kernels/rms_norm.cc",
     ])  # fmt: skip
     # the fixture masters have no quiz: an empty public quiz file, an empty key beside the folder

@@ -458,6 +458,6 @@ def test_every_status_a_student_can_get_has_a_text():
     assert submission <= set(messages.STATUS_ZH)
     for chapter in ("ch02", "ch05"):
         status = messages.partial_not_submitted(chapter)
-        assert messages.status_zh(status) == messages.STATUS_ZH[status]
+        assert messages.status_zh(status) == f"没有找到第 {chapter[-1]} 章的笔记本,该章各题记 0 分"
     assert messages.status_zh(messages.malformed("not_json")) == messages.STATUS_ZH["malformed"]
     assert set(messages.INTAKE_ZH) >= {"not_json", "unsafe_zip", "no_notebook"}

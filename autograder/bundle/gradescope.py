@@ -40,6 +40,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
+from autograder.i18n import _
 from autograder.messages import GRADER_FAULT_ZH  # no dependencies: the fault path needs nothing else
 from autograder.states import Isolation  # no dependencies either
 
@@ -213,7 +214,7 @@ def fault_results(error: str, points: float | None, elapsed_s: float) -> dict[st
         "name": FAULT_TEST_NAME,
         "score": 0.0,
         "status": "failed",
-        "output": GRADER_FAULT_ZH,
+        "output": _(GRADER_FAULT_ZH),
         "output_format": "text",
         "visibility": "visible",
         "tags": ["grader_error"],
@@ -223,7 +224,7 @@ def fault_results(error: str, points: float | None, elapsed_s: float) -> dict[st
     return {
         "score": 0.0,
         "execution_time": int(round(elapsed_s)),
-        "output": GRADER_FAULT_ZH,
+        "output": _(GRADER_FAULT_ZH),
         "output_format": "text",
         "visibility": "visible",
         "stdout_visibility": "hidden",

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from autograder import i18n
 from autograder.exercises import EXERCISE_IDS
 from autograder.model import GraderFault, ReleaseInfo
 from autograder.states import Isolation
@@ -36,7 +37,7 @@ def _add_quiz_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:  # over 80 lines: one flat add_argument per option
     from autograder.grade.batch import default_jobs
 
     parser.add_argument(
@@ -47,6 +48,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="folder with one entry per student: <id>.ipynb, <id>.zip or <id>/ "
         "(with --layout: an LMS download, zip or folder; none with --nbgrader)",
+    )
+    parser.add_argument(
+        "--language",
+        default=None,
+        metavar="LANG",
+        help="the language of the students' feedback (a catalogue under autograder/locale/, e.g. en; "
+        "default: $JAXGRADE_LANGUAGE, else zh_CN)",
     )
     parser.add_argument(
         "--out",
@@ -270,6 +278,8 @@ def run(args: argparse.Namespace, *, grade_fn: Any = None, settings: Any = None)
     from autograder.grade.batch import BatchConfig, run_batch
 
     try:
+        if getattr(args, "language", None):
+            i18n.use(args.language)  # before any text is made; the grading children inherit it
         course = course_io.check(args)  # an LMS download or an nbgrader course (fills in defaults)
         opts = check_options(args)
     except (UsageError, ValueError) as exc:

@@ -52,6 +52,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:  # over 80 lines: on
         "without it the service has one assignment, a1, from --release and --deadline",
     )
     parser.add_argument(
+        "--language",
+        default=None,
+        metavar="LANG",
+        help="the language students read (a catalogue under autograder/locale/, e.g. en; default: the "
+        "course file's `language`, else $JAXGRADE_LANGUAGE, else zh_CN); the grading processes inherit it",
+    )
+    parser.add_argument(
         "--roster",
         type=Path,
         default=None,
@@ -280,6 +287,16 @@ def config_from_args(args: argparse.Namespace) -> ServiceConfig:
     return cfg
 
 
+def select_language(args: argparse.Namespace) -> None:
+    """--language, else the course file's `language`, else what the environment selected (i18n)."""
+    from autograder import i18n
+    from autograder.term.course import course_language
+
+    language = args.language or (course_language(args.course) if args.course is not None else None)
+    if language is not None:
+        i18n.use(language)
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -291,6 +308,7 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     instance = None
     try:
+        select_language(args)
         cfg = config_from_args(args)
         if cfg.database_url.startswith("sqlite"):
             instance = hold(cfg.data_dir)  # held until this process exits

@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from autograder.i18n import _
 from autograder.messages import (
     COUNTS_WITH_ANY_ZH,
     COUNTS_WITH_ONE_ZH,
@@ -121,7 +122,7 @@ def zero_score(ex: Exercise, status: str, summary_zh: str, *, points: float | No
     `points` (default: the exercise's own, each sub-check's share scaled alike)."""
     scale = None if points is None else points / ex.max_points if ex.max_points else 0.0
     tests = tuple(TestResult(f"{ex.id}: {s.name}", 0.0, s.points if scale is None else s.points * scale,
-                             f"{s.title_zh}:{mark_zh}", False) for s in ex.subchecks)
+                             f"{_(s.title_zh)}:{_(mark_zh)}", False) for s in ex.subchecks)
     return ExerciseScore(ex.id, 0.0, ex.max_points if points is None else points, tests, status, summary_zh)
 
 
@@ -132,7 +133,7 @@ def observed_nothing(obs: Observations) -> bool:
 
 def lost(ex: Exercise) -> list[CheckOutcome]:
     """Every sub-check of `ex` without observations to judge."""
-    return [CheckOutcome(s.name, False, LOST_ZH) for s in ex.subchecks]
+    return [CheckOutcome(s.name, False, _(LOST_ZH)) for s in ex.subchecks]
 
 
 def unanswered(ex: Exercise, hint_zh: str) -> list[CheckOutcome]:
@@ -141,8 +142,10 @@ def unanswered(ex: Exercise, hint_zh: str) -> list[CheckOutcome]:
 
 
 def _dependency_note(sub: SubCheck, ex: Exercise) -> str:
-    titles = "、".join(f"「{ex.subcheck(n).title_zh}」" for n in sub.counts_with)
-    return (COUNTS_WITH_ONE_ZH if len(sub.counts_with) == 1 else COUNTS_WITH_ANY_ZH).format(titles=titles)
+    titles = _("、").join(
+        _("「{title_zh}」").format(title_zh=_(ex.subcheck(n).title_zh)) for n in sub.counts_with
+    )
+    return _(COUNTS_WITH_ONE_ZH if len(sub.counts_with) == 1 else COUNTS_WITH_ANY_ZH).format(titles=titles)
 
 
 def score_outcomes(ex: Exercise, outcomes: list[CheckOutcome], *,
@@ -155,42 +158,46 @@ def score_outcomes(ex: Exercise, outcomes: list[CheckOutcome], *,
         raise ValueError(f"{ex.id}: verdict returned unknown sub-checks {sorted(unknown)}")
     if tampered:
         labels = ", ".join(tampered)
-        if all(o.unanswered or o.detail_zh == LOST_ZH for o in outcomes):  # nothing was observed
-            tests = tuple(TestResult(f"{ex.id}: {s.name}", 0.0, s.points, f"{s.title_zh}:{UNSCORED_ZH}",
+        if all(o.unanswered or o.detail_zh == _(LOST_ZH) for o in outcomes):  # nothing was observed
+            tests = tuple(TestResult(f"{ex.id}: {s.name}", 0.0, s.points, f"{_(s.title_zh)}:{_(UNSCORED_ZH)}",
                                      False) for s in ex.subchecks)
-            summary = TAMPERED_NOTHING_OBSERVED_ZH.format(labels=labels)
+            summary = _(TAMPERED_NOTHING_OBSERVED_ZH).format(labels=labels)
             return ExerciseScore(ex.id, 0.0, ex.max_points, tests, Status.TAMPERED, summary)
         tests = []
         for s in ex.subchecks:  # what was observed, for the record; nothing counts
-            o = by_name.get(s.name, CheckOutcome(s.name, False, LOST_ZH))
-            mark = TAMPERED_MARK_ZH.format(mark=PASSED_ZH if o.passed else FAILED_ZH)
-            text = f"{s.title_zh}:{mark}" + (f"。{o.detail_zh}" if o.detail_zh else "")
+            o = by_name.get(s.name, CheckOutcome(s.name, False, _(LOST_ZH)))
+            mark = _(TAMPERED_MARK_ZH).format(mark=_(PASSED_ZH if o.passed else FAILED_ZH))
+            text = f"{_(s.title_zh)}:{mark}" + (
+                _("。{detail_zh}").format(detail_zh=o.detail_zh) if o.detail_zh else ""
+            )
             tests.append(TestResult(f"{ex.id}: {s.name}", 0.0, s.points, text, o.passed))
-        summary = TAMPERED_ZH.format(labels=labels)
+        summary = _(TAMPERED_ZH).format(labels=labels)
         return ExerciseScore(ex.id, 0.0, ex.max_points, tuple(tests), Status.TAMPERED, summary)
     if outcomes and all(o.unanswered for o in outcomes):
         hint = next((o.detail_zh for o in outcomes if o.detail_zh), "")
-        tests = tuple(TestResult(f"{ex.id}: {s.name}", 0.0, s.points, f"{s.title_zh}:{UNANSWERED_ZH}", False)
-                      for s in ex.subchecks)
-        summary = UNANSWERED_ZH + (f"({hint})" if hint else "")
+        tests = tuple(
+            TestResult(f"{ex.id}: {s.name}", 0.0, s.points, f"{_(s.title_zh)}:{_(UNANSWERED_ZH)}", False)
+            for s in ex.subchecks
+        )
+        summary = _(UNANSWERED_ZH) + (f"({hint})" if hint else "")
         return ExerciseScore(ex.id, 0.0, ex.max_points, tests, Status.UNANSWERED, summary)
     passed = {s.name for s in ex.subchecks if s.name in by_name and by_name[s.name].passed}
     failed_gates = [s for s in ex.subchecks if s.gate and s.name not in passed]
     tests = []
     for s in ex.subchecks:
-        o = by_name.get(s.name, CheckOutcome(s.name, False, NO_CHECK_RESULT_ZH))
+        o = by_name.get(s.name, CheckOutcome(s.name, False, _(NO_CHECK_RESULT_ZH)))
         counts = not s.counts_with or any(n in passed for n in s.counts_with)
         earned = s.points if o.passed and counts and not failed_gates else 0.0
-        mark = PASSED_ZH if o.passed else FAILED_ZH
+        mark = _(PASSED_ZH if o.passed else FAILED_ZH)
         detail = o.detail_zh
         if o.passed and not counts:
             detail = (f"{detail};" if detail else "") + _dependency_note(s, ex)
-        text = f"{s.title_zh}:{mark}" + (f"。{detail}" if detail else "")
+        text = f"{_(s.title_zh)}:{mark}" + (_("。{detail}").format(detail=detail) if detail else "")
         tests.append(TestResult(f"{ex.id}: {s.name}", earned, s.points, text, o.passed))
     if failed_gates:
         status = Status.GATE_FAILED
-        gates = ";".join(GATE_UNMET_ZH.format(title=g.title_zh) for g in failed_gates)
-        summary = GATE_FAILED_ZH.format(gates=gates)
+        gates = ";".join(_(GATE_UNMET_ZH).format(title=_(g.title_zh)) for g in failed_gates)
+        summary = _(GATE_FAILED_ZH).format(gates=gates)
     else:
         status = Status.OK
         summary = ""
@@ -214,22 +221,24 @@ def student_error_zh(obs: Observations, key: str) -> str | None:
     noise = ("For simplicity, JAX has removed", "----", "File ", "…")
     lines = [ln.strip() for ln in err.message.splitlines() if ln.strip() and not ln.strip().startswith(noise)]
     if not lines:
-        return f"运行时出错:{err.type}"
+        return _("运行时出错:{type}").format(type=err.type)
     if lines[0].endswith("Traceback (most recent call last):"):  # an error raised inside a host callback
         causes = [ln for ln in lines[1:] if _EXCEPTION_LINE.match(ln)]
-        return f"回调函数在主机上出错:{(causes[-1] if causes else lines[0])[:240]}"
-    return f"运行时出错:{lines[0][:240]}"
+        return _("回调函数在主机上出错:{value}").format(value=(causes[-1] if causes else lines[0])[:240])
+    return _("运行时出错:{value}").format(value=lines[0][:240])
 
 
 def mismatch_zh(got: np.ndarray, bad: np.ndarray) -> str:
     """How observed values differ from the reference, without stating the reference values."""
     got = np.asarray(got, np.float64)
-    shape = f"形状 {got.shape}"
+    shape = _("形状 {shape}").format(shape=got.shape)
     if got.size and not np.any(got):
-        return f"结果全是 0,与参考不符({shape})"
+        return _("结果全是 0,与参考不符({shape})").format(shape=shape)
     if got.size > 1 and np.all(got == got.flat[0]):
-        return f"结果处处相同(常数),与参考不符({shape})"
-    return f"{int(np.count_nonzero(bad))}/{bad.size} 个元素与参考不符({shape})"
+        return _("结果处处相同(常数),与参考不符({shape})").format(shape=shape)
+    return _("{int}/{size} 个元素与参考不符({shape})").format(
+        int=int(np.count_nonzero(bad)), size=bad.size, shape=shape
+    )
 
 
 # How far float32 arithmetic may drift per unit of the summed terms' magnitude: 32 float32 ulps of 1
@@ -271,7 +280,7 @@ class ArrayCases:
         got64 = got.astype(np.float64)
         if finite and not np.all(np.isfinite(got64)):
             bad = int(np.sum(~np.isfinite(got64)))
-            self.problems.append(f"{what_zh}:结果含 {bad} 个 NaN 或 inf")
+            self.problems.append(_("{what_zh}:结果含 {bad} 个 NaN 或 inf").format(what_zh=what_zh, bad=bad))
             return got
         if atol is None:
             atol = rtol * max(1.0, float(np.max(np.abs(expected)))) if expected.size else rtol
@@ -282,7 +291,11 @@ class ArrayCases:
             self.max_err = max(self.max_err, float(err.max()))
             bad = err > atol + rtol * np.abs(expected)
             if np.any(bad):
-                self.problems.append(f"{what_zh}:{mismatch_zh(got64, bad)}(容差 rtol={rtol:g})")
+                self.problems.append(
+                    _("{what_zh}:{mismatch_zh}(容差 rtol={rtol:g})").format(
+                        what_zh=what_zh, mismatch_zh=mismatch_zh(got64, bad), rtol=rtol
+                    )
+                )
         return got
 
     def fail(self, problem_zh: str) -> None:
@@ -290,6 +303,12 @@ class ArrayCases:
 
     def outcome(self, name: str) -> CheckOutcome:
         if self.problems:
-            more = f"(另有 {len(self.problems) - 2} 处不符)" if len(self.problems) > 2 else ""
+            more = (
+                _("(另有 {value} 处不符)").format(value=len(self.problems) - 2)
+                if len(self.problems) > 2
+                else ""
+            )
             return CheckOutcome(name, False, ";".join(self.problems[:2]) + more)
-        return CheckOutcome(name, True, f"{self.n} 种情形全部相符,最大误差 {self.max_err:.2g}")
+        return CheckOutcome(
+            name, True, _("{n} 种情形全部相符,最大误差 {max_err:.2g}").format(n=self.n, max_err=self.max_err)
+        )

@@ -34,6 +34,7 @@ from autograder.exercises.base import (
 from autograder.exercises.class_draws import class_rng
 from autograder.exercises.input_classes import InputClass
 from autograder.exercises.provenance import HandlerEvidence
+from autograder.i18n import N_, _
 from autograder.observations import ObservationInvalid, Observations
 from jaxcourse.reference import rms_norm_np64
 
@@ -47,17 +48,17 @@ _CUSTOM_CALL = re.compile(r'stablehlo\.custom_call\s+@"?([\w.$-]+)"?')
 EXERCISE = Exercise(
     id="ffi_lowering",
     chapter="ch05",
-    title_zh="练习 4:以 FFI target rms_norm 作为原语 rms_norm_prim_p 的 lowering",
+    title_zh=N_("练习 4:以 FFI target rms_norm 作为原语 rms_norm_prim_p 的 lowering"),
     subchecks=(
-        SubCheck("lowers to rms_norm", 1.0, "jit 后的 StableHLO 调用 FFI target rms_norm(custom_call)",
+        SubCheck("lowers to rms_norm", 1.0, N_("jit 后的 StableHLO 调用 FFI target rms_norm(custom_call)"),
                  gate=True,
                  counts_with=("eager", "jit", "eps", "vmap every axis", "jit of vmap", "nested vmap")),
-        SubCheck("eager", 1.5, "eager 调用 bind 的结果(1 维到 4 维)"),
-        SubCheck("jit", 1.5, "jit 下的结果(1 维到 4 维)"),
-        SubCheck("eps", 1.0, "eps 作为参数传给内核:换一个 eps,结果按 RMSNorm 公式随之改变"),
-        SubCheck("vmap every axis", 2.0, "vmap:批维度在每个位置(包括最后一维)时的结果"),
-        SubCheck("jit of vmap", 1.5, "jit(vmap) 的结果"),
-        SubCheck("nested vmap", 1.5, "嵌套 vmap 的结果"),
+        SubCheck("eager", 1.5, N_("eager 调用 bind 的结果(1 维到 4 维)")),
+        SubCheck("jit", 1.5, N_("jit 下的结果(1 维到 4 维)")),
+        SubCheck("eps", 1.0, N_("eps 作为参数传给内核:换一个 eps,结果按 RMSNorm 公式随之改变")),
+        SubCheck("vmap every axis", 2.0, N_("vmap:批维度在每个位置(包括最后一维)时的结果")),
+        SubCheck("jit of vmap", 1.5, N_("jit(vmap) 的结果")),
+        SubCheck("nested vmap", 1.5, N_("嵌套 vmap 的结果")),
     ),
     relies_on=("jax.jit", "jax.vmap", "jax.stages.Lowered.as_text", "jax.extend.core.Primitive.bind"),
 )
@@ -83,7 +84,7 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
     n = int(rng.integers(8, 40))  # normalised (last) axis
     arrays: dict[str, np.ndarray] = {}
     for d in (1, 2, 3, 4):
-        arrays[f"x{d}"] = _normal(values, tuple(_dim(rng) for _ in range(d - 1)) + (n,))
+        arrays[f"x{d}"] = _normal(values, tuple(_dim(rng) for _unused in range(d - 1)) + (n,))
     arrays["xs"] = _normal(values, (_dim(rng), n), 0.05)  # mean(x^2) ~ 2.5e-3: eps changes the result
     eps0 = DEFAULT_EPS  # the course default everywhere but in the eps cases, so each property is judged alone
     eps_cases = [float(np.exp(rng.uniform(np.log(1e-3), np.log(1e-2)))), float(rng.uniform(0.1, 1.0))]
@@ -152,17 +153,26 @@ def _check_lowering(obs: Observations, from_kernel: HandlerEvidence) -> CheckOut
     except ObservationInvalid as exc:
         return CheckOutcome(name, False, f"jax.jit(bind).lower(x):{exc.message_zh}")
     if cls != "jax._src.core.Primitive" or overridden is not False:
-        return CheckOutcome(name, False, "rms_norm_prim_p 应是 jax.extend.core.Primitive 的实例且不替换 "
-                                         f"bind(实际类型 {cls[:80]})")
+        return CheckOutcome(
+            name,
+            False,
+            _("rms_norm_prim_p 应是 jax.extend.core.Primitive 的实例且不替换 bind(实际类型 {value})").format(
+                value=cls[:80]
+            ),
+        )
     targets = _CUSTOM_CALL.findall(text)
     if TARGET not in targets:
-        shown = "、".join(sorted(set(targets))) or "无"
-        return CheckOutcome(name, False, "lower 得到的 StableHLO 里没有 custom_call @rms_norm"
-                                         f"(找到的 custom_call:{shown}):lowering 没有用 FFI target rms_norm")
+        shown = _("、").join(sorted(set(targets))) or _("无")
+        return CheckOutcome(name, False, _(
+            "lower 得到的 StableHLO 里没有 custom_call @rms_norm(找到的 custom_call:"
+            "{shown}):lowering 没有用 FFI target rms_norm"
+        ).format(shown=shown))
     if not from_kernel.shows_handler:
-        return CheckOutcome(name, False, "StableHLO 里有 custom_call @rms_norm,但结果大多不是 rms_norm "
-                                         "内核的输出(custom_call 的结果没有被用上,数值来自别处)")
-    return CheckOutcome(name, True, "StableHLO 中有 stablehlo.custom_call @rms_norm,结果来自 rms_norm 内核")
+        return CheckOutcome(name, False, _("StableHLO 里有 custom_call @rms_norm,但结果大多不是 rms_norm "
+                                         "内核的输出(custom_call 的结果没有被用上,数值来自别处)"))
+    return CheckOutcome(
+        name, True, _("StableHLO 中有 stablehlo.custom_call @rms_norm,结果来自 rms_norm 内核")
+    )
 
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
@@ -170,9 +180,9 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         return lost(EXERCISE)
     a, p = inp.arrays, inp.params
     if obs.values.get("prim.class") == "builtins.NoneType":
-        return unanswered(EXERCISE, "没有找到 rms_norm_prim_p")
+        return unanswered(EXERCISE, _("没有找到 rms_norm_prim_p"))
     eps0 = p["eps"]
-    from_kernel = HandlerEvidence(" rms_norm 内核")
+    from_kernel = HandlerEvidence(_(" rms_norm 内核"))
     outcomes: list[CheckOutcome] = []
 
     def close(c: ArrayCases, key: str, x: np.ndarray, what: str, eps: float = eps0) -> None:
@@ -182,7 +192,12 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     for name, prefix, label in (("eager", "eager", "eager"), ("jit", "jit", "jit")):
         c = ArrayCases(obs)
         for d in (1, 2, 3, 4):
-            close(c, f"{prefix}.{d}", a[f"x{d}"], f"{label},形状 {a[f'x{d}'].shape}")
+            close(
+                c,
+                f"{prefix}.{d}",
+                a[f"x{d}"],
+                _("{label},形状 {shape}").format(label=label, shape=a[f"x{d}"].shape),
+            )
         outcomes.append(c.outcome(name))
 
     def batched(x: np.ndarray, axis: int) -> np.ndarray:
@@ -202,7 +217,7 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
 
     c = ArrayCases(obs)
     for j, eps in enumerate(p["eps_cases"]):
-        close(c, f"eps.{j}", a["xs"], f"jit 下 eps={eps:.3g}", eps)
+        close(c, f"eps.{j}", a["xs"], _("jit 下 eps={eps:.3g}").format(eps=eps), eps)
         if obs.has("eager.2") and obs.error("eager.2") is None:  # an eager path that fails is "eager"'s loss
             close(c, f"eps_eager.{j}", a["xs"], f"eager 调用时 eps={eps:.3g}", eps)
     # eps under vmap (eager vmap, then jit(vmap)): the batching rule must pass eps on. Judged where
@@ -223,8 +238,14 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     for k, case in enumerate(p["nested_cases"]):
         x = a[f"xn{k}"]
         both = np.moveaxis(np.moveaxis(x, case["outer"], 0), case["inner"] + 1, 1)
-        close(c, f"nested.{k}", both,
-              f"vmap(vmap(·, in_axes={case['inner']}), in_axes={case['outer']}),输入形状 {x.shape}")
+        close(
+            c,
+            f"nested.{k}",
+            both,
+            _("vmap(vmap(·, in_axes={inner}), in_axes={outer}),输入形状 {shape}").format(
+                inner=case["inner"], outer=case["outer"], shape=x.shape
+            ),
+        )
     outcomes.append(c.outcome("nested vmap"))
     return [_check_lowering(obs, from_kernel), *outcomes]
 

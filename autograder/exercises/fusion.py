@@ -34,6 +34,7 @@ from autograder.exercises.base import (
     unanswered,
 )
 from autograder.exercises.input_classes import InputClass
+from autograder.i18n import N_, _
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandboxed.wire import FUSION_UNARY_OPS
 
@@ -42,7 +43,7 @@ __all__ = ["EXERCISE", "inputs", "measure", "verdict"]
 EXERCISE = Exercise(
     id="fusion",
     chapter="ch02",
-    title_zh="练习 3:融合与屏障",
+    title_zh=N_("练习 3:融合与屏障"),
     subchecks=(
         SubCheck("optimized_hlo", 2,
                  "统计的是优化后的 HLO:逐元素链至少 1 条 fusion、把链加长条数不变、插入屏障后条数变多",
@@ -58,8 +59,12 @@ EXERCISE = Exercise(
                  "同形状不同 dtype 的两个输入也一致"),
     ),
     relies_on=(
-        "jax.jit", "jax.stages.Lowered.compile", "jax.stages.Compiled.as_text",
-        "jax.stages.Compiled.cost_analysis", "jax.lax.optimization_barrier", "jax.nn.softmax",
+        "jax.jit",
+        "jax.stages.Lowered.compile",
+        "jax.stages.Compiled.as_text",
+        "jax.stages.Compiled.cost_analysis",
+        "jax.lax.optimization_barrier",
+        "jax.nn.softmax",
     ),
 )
 
@@ -141,16 +146,19 @@ def _reported(obs: Observations, case: str) -> tuple[float | None, float | None,
     # any tuple (a NamedTuple too) is what the exercise text and the public self-check accept
     is_tuple = result_type == "tuple" or obs.values.get(f"{case}.is_tuple") is True
     if not (is_tuple or result_type == "list") or length != 2:
-        raise ObservationInvalid(case, f"返回的是 {result_type}"
-                                       + (f"(长度 {length})" if type(length) is int else "")
-                                       + ",应为二元组 (fusion 条数, bytes accessed)")
-    problems = [] if is_tuple else [f"返回的是 {result_type},应为 tuple"]
+        raise ObservationInvalid(
+            case,
+            _("返回的是 {result_type}").format(result_type=result_type)
+            + (_("(长度 {length})").format(length=length) if type(length) is int else "")
+            + _(",应为二元组 (fusion 条数, bytes accessed)"),
+        )
+    problems = [] if is_tuple else [_("返回的是 {result_type},应为 tuple").format(result_type=result_type)]
     count_type, bytes_type = obs.raw(f"{case}.count_type"), obs.raw(f"{case}.bytes_type")
     count, nbytes = obs.raw(f"{case}.count"), obs.raw(f"{case}.bytes")
     if count_type != "int" and not (obs.values.get(f"{case}.count_is_int") is True and type(count) is int):
-        problems.append(f"fusion 条数的类型是 {str(count_type)[:60]},应为 Python int")
+        problems.append(_("fusion 条数的类型是 {value},应为 Python int").format(value=str(count_type)[:60]))
     if type(nbytes) not in (int, float) or bytes_type in ("bool", "numpy.bool"):
-        problems.append(f"bytes accessed 的类型是 {str(bytes_type)[:60]},应为有限的数")
+        problems.append(_("bytes accessed 的类型是 {value},应为有限的数").format(value=str(bytes_type)[:60]))
     count = count if type(count) in (int, float) else None
     nbytes = nbytes if type(nbytes) in (int, float) else None
     return count, nbytes, problems
@@ -158,15 +166,15 @@ def _reported(obs: Observations, case: str) -> tuple[float | None, float | None,
 
 def _num(v: float | None) -> str:
     if v is None:
-        return "无"
+        return _("无")
     return f"{v:,.0f}" if float(v).is_integer() else f"{v:,.3f}"
 
 
 def _differs_zh(what: str, got: float | None, want: float) -> str:
     """How a reported figure differs from the compiled artefact's, without stating the latter."""
     if got is None:
-        return f"没有返回{what}"
-    return f"{what} {_num(got)} {'偏多' if got > want else '偏少'}"
+        return _("没有返回{what}").format(what=what)
+    return f"{what} {_num(got)} {_('偏多') if got > want else _('偏少')}"
 
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
@@ -174,10 +182,10 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     if observed_nothing(obs):
         return lost(EXERCISE)
     if obs.values.get("defined") is not True:
-        return unanswered(EXERCISE, "没有找到可调用的 fusion_report(f, *args)")
+        return unanswered(EXERCISE, _("没有找到可调用的 fusion_report(f, *args)"))
     expected = measure(inp.params)
     if all(obs.values.get(f"{case}.result_type") == "NoneType" for case in expected):
-        return unanswered(EXERCISE, "fusion_report 还是模板:它返回 None")
+        return unanswered(EXERCISE, _("fusion_report 还是模板:它返回 None"))
     got: dict[str, tuple[float | None, float | None]] = {}
     errors: dict[str, str] = {}
     type_problems: list[str] = []
@@ -185,7 +193,7 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         try:
             count, nbytes, problems = _reported(obs, case)
         except ObservationInvalid as exc:
-            errors[case] = f"{_CASE_ZH[case]}:{exc.message_zh}"
+            errors[case] = f"{_(_CASE_ZH[case])}:{exc.message_zh}"
             continue
         got[case] = (count, nbytes)
         type_problems += problems
@@ -198,21 +206,21 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     else:
         c1, c2, c3 = got["chain"][0], got["chain_long"][0], got["barrier"][0]
         ok = c1 is not None and c2 is not None and c3 is not None and c1 >= 1 and c2 == c1 and c3 > c1
-        detail = "逐元素链、加长的链与插入屏障的链之间的条数关系正确"
+        detail = _("逐元素链、加长的链与插入屏障的链之间的条数关系正确")
         if not ok:
             broken = []
             if c1 is None or c1 < 1:
-                broken.append("逐元素链应至少有 1 条 fusion")
+                broken.append(_("逐元素链应至少有 1 条 fusion"))
             if c1 is not None and c2 != c1:
-                broken.append("把链加长不应改变条数")
+                broken.append(_("把链加长不应改变条数"))
             if c1 is not None and (c3 is None or c3 <= c1):
-                broken.append("插入屏障后条数应变多")
-            detail = ("、".join(broken) + ";要数 compile() 之后的 HLO 里的 fusion 指令,"
-                      "lower() 得到的 StableHLO 里还没有融合")
+                broken.append(_("插入屏障后条数应变多"))
+            detail = (_("、").join(broken) + _(";要数 compile() 之后的 HLO 里的 fusion 指令,"
+                      "lower() 得到的 StableHLO 里还没有融合"))
         outcomes.append(CheckOutcome("optimized_hlo", ok, detail))
 
     problems = list(errors.values()) + type_problems
-    detail = ";".join(dict.fromkeys(problems)) if problems else "所有返回值都是 (int, 数值)"
+    detail = ";".join(dict.fromkeys(problems)) if problems else _("所有返回值都是 (int, 数值)")
     outcomes.append(CheckOutcome("result_types", not problems, detail))
 
     for sub in ("fusion_counts", "bytes_accessed", "follows_args"):
@@ -224,14 +232,14 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
             (count, nbytes), (want_count, want_bytes) = got[case], expected[case]
             parts = []
             if sub in ("fusion_counts", "follows_args") and count != want_count:
-                parts.append(_differs_zh("fusion 条数", count, want_count))
+                parts.append(_differs_zh(_("fusion 条数"), count, want_count))
             if sub in ("bytes_accessed", "follows_args") and (
                     nbytes is None or not abs(nbytes - want_bytes) <= BYTES_RTOL * want_bytes + 0.5):
                 parts.append(_differs_zh("bytes accessed", nbytes, want_bytes))
             if parts:
-                bad.append(f"{_CASE_ZH[case]}:" + "、".join(parts))
-        cases = "、".join(_CASE_ZH[c] for c in _CASES_OF[sub])
-        detail = ";".join(bad) if bad else f"与编译产物一致({cases})"
+                bad.append(f"{_(_CASE_ZH[case])}:" + _("、").join(parts))
+        cases = _("、").join(_(_CASE_ZH[c]) for c in _CASES_OF[sub])
+        detail = ";".join(bad) if bad else _("与编译产物一致({cases})").format(cases=cases)
         outcomes.append(CheckOutcome(sub, not bad, detail))
     order = {n: i for i, n in enumerate(names)}
     return sorted(outcomes, key=lambda o: order[o.name])

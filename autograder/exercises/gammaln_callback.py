@@ -28,6 +28,7 @@ from autograder.exercises.base import (
 )
 from autograder.exercises.class_draws import class_rng, log_uniform_with_ends
 from autograder.exercises.input_classes import InputClass
+from autograder.i18n import N_, _
 from autograder.observations import ObservationInvalid, Observations
 
 __all__ = ["EXERCISE", "inputs", "verdict"]
@@ -45,7 +46,7 @@ NATIVE_DERIVATIVE = ("digamma", "lgamma", "polygamma")
 EXERCISE = Exercise(
     id="gammaln_callback",
     chapter="ch05",
-    title_zh="练习 2:用 pure_callback 调 SciPy 的 gammaln,并用 custom_jvp 提供导数",
+    title_zh=N_("练习 2:用 pure_callback 调 SciPy 的 gammaln,并用 custom_jvp 提供导数"),
     subchecks=(
         SubCheck("forward via pure_callback", 1.0, "前向计算经过 jax.pure_callback(没有用 JAX 自带的 lgamma)",
                  gate=True, counts_with=("values", "jit", "transposed input", "vmap", "nested vmap")),
@@ -122,7 +123,7 @@ def _names(obs: Observations, key: str) -> list[str]:
         raise ObservationInvalid(key, raised)
     names = obs.raw(key)
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise ObservationInvalid(key, "jaxpr 的观测结果格式不对")
+        raise ObservationInvalid(key, _("jaxpr 的观测结果格式不对"))
     return names
 
 
@@ -138,15 +139,18 @@ def _check_forward(obs: Observations) -> CheckOutcome:
         return CheckOutcome(name, False, f"make_jaxpr(gammaln_cb):{exc.message_zh}")
     native = sorted({n for n in names if n in NATIVE_FORWARD})
     if "pure_callback" not in names and IMPOSTOR in names:
-        return CheckOutcome(name, False, "输出依赖的 pure_callback 方程不是 jax.pure_callback 本身"
-                                         "(是借用了这个名字的另一个原语,pure_callback(impostor))")
+        return CheckOutcome(name, False, _("输出依赖的 pure_callback 方程不是 jax.pure_callback 本身"
+                                         "(是借用了这个名字的另一个原语,pure_callback(impostor))"))
     if "pure_callback" not in names:
-        return CheckOutcome(name, False, "gammaln_cb 的输出不依赖任何 pure_callback 方程:前向没有经过 "
-                                         "jax.pure_callback 调 SciPy")
+        return CheckOutcome(name, False, _("gammaln_cb 的输出不依赖任何 pure_callback 方程:前向没有经过 "
+                                         "jax.pure_callback 调 SciPy"))
     if native:
-        return CheckOutcome(name, False, f"输出依赖 JAX 自带的 {'、'.join(native)} 原语:"
-                                         "前向绕开了 SciPy 回调")
-    return CheckOutcome(name, True, "输出来自 pure_callback 方程")
+        return CheckOutcome(
+            name,
+            False,
+            _("输出依赖 JAX 自带的 {join} 原语:前向绕开了 SciPy 回调").format(join=_("、").join(native)),
+        )
+    return CheckOutcome(name, True, _("输出来自 pure_callback 方程"))
 
 
 def _check_derivative(obs: Observations) -> CheckOutcome:
@@ -155,17 +159,24 @@ def _check_derivative(obs: Observations) -> CheckOutcome:
         names = _names(obs, "jaxpr.tangent")
         kind = obs.text("type")
     except ObservationInvalid as exc:
-        return CheckOutcome(name, False, f"jvp(gammaln_cb) 的 jaxpr:{exc.message_zh}")
+        return CheckOutcome(
+            name, False, _("jvp(gammaln_cb) 的 jaxpr:{message_zh}").format(message_zh=exc.message_zh)
+        )
     if kind != CUSTOM_JVP:
-        return CheckOutcome(name, False, f"gammaln_cb 的类型是 {kind[:100]},应由 @jax.custom_jvp 定义")
+        return CheckOutcome(
+            name, False, _("gammaln_cb 的类型是 {value},应由 @jax.custom_jvp 定义").format(value=kind[:100])
+        )
     native = sorted({n for n in names if n in NATIVE_DERIVATIVE})
     if native:
-        return CheckOutcome(name, False, f"切线依赖 JAX 自带的 {'、'.join(native)} 原语:"
-                                         "导数没有经回调调 SciPy")
+        return CheckOutcome(
+            name,
+            False,
+            _("切线依赖 JAX 自带的 {join} 原语:导数没有经回调调 SciPy").format(join=_("、").join(native)),
+        )
     if "pure_callback" not in names:
-        return CheckOutcome(name, False, "切线输出不依赖任何 pure_callback 方程:导数 ψ(x) 应经回调调 "
-                                         "scipy.special.digamma")
-    return CheckOutcome(name, True, "gammaln_cb 是 custom_jvp,切线来自 pure_callback 方程")
+        return CheckOutcome(name, False, _("切线输出不依赖任何 pure_callback 方程:导数 ψ(x) 应经回调调 "
+                                         "scipy.special.digamma"))
+    return CheckOutcome(name, True, _("gammaln_cb 是 custom_jvp,切线来自 pure_callback 方程"))
 
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
@@ -173,7 +184,7 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         return lost(EXERCISE)
     a, p = inp.arrays, inp.params
     if obs.values.get("type") == "builtins.NoneType":
-        return unanswered(EXERCISE, "没有找到 gammaln_cb")
+        return unanswered(EXERCISE, _("没有找到 gammaln_cb"))
     outcomes = [_check_forward(obs), _check_derivative(obs)]
 
     def value(c: ArrayCases, key: str, x: np.ndarray, what: str) -> None:
@@ -183,9 +194,9 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         c.close(key, expected, what, rtol=RTOL_GRAD, atol=ATOL_GRAD)
 
     c = ArrayCases(obs)
-    value(c, "value.scalar", a["xs"], f"gammaln_cb(标量 {float(a['xs']):.4g})")
-    value(c, "value.vector", a["x1"], f"形状 {a['x1'].shape} 的输入")
-    value(c, "value.cube", a["x3"], f"形状 {a['x3'].shape} 的输入")
+    value(c, "value.scalar", a["xs"], _("gammaln_cb(标量 {float:.4g})").format(float=float(a['xs'])))
+    value(c, "value.vector", a["x1"], _("形状 {shape} 的输入").format(shape=a['x1'].shape))
+    value(c, "value.cube", a["x3"], _("形状 {shape} 的输入").format(shape=a['x3'].shape))
     if obs.error("jvp.primal") is None:  # a jvp that raises is the derivative checks' loss, not this one's
         value(c, "jvp.primal", a["x1"], "jax.jvp 返回的函数值(JVP 规则的 primal 输出)")
     value(c, "value.overflow", a["xo"],
@@ -193,14 +204,14 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     outcomes.append(c.outcome("values"))
 
     c = ArrayCases(obs)
-    value(c, "jit.vector", a["x1"], f"jit,形状 {a['x1'].shape}")
-    value(c, "jit.cube", a["x3"], f"jit,形状 {a['x3'].shape}")
+    value(c, "jit.vector", a["x1"], _("jit,形状 {shape}").format(shape=a['x1'].shape))
+    value(c, "jit.cube", a["x3"], _("jit,形状 {shape}").format(shape=a['x3'].shape))
     outcomes.append(c.outcome("jit"))
 
     c = ArrayCases(obs)
-    value(c, "transposed.eager", a["x3"][::-1].T, "x[::-1].T(NumPy 非连续视图)")
-    value(c, "transposed.jit", a["x3"].T, "jit 内的 x.T")
-    grad(c, "grad.transposed", a["w3"] * _digamma(a["x3"]), "对转置输入求 grad")
+    value(c, "transposed.eager", a["x3"][::-1].T, _("x[::-1].T(NumPy 非连续视图)"))
+    value(c, "transposed.jit", a["x3"].T, _("jit 内的 x.T"))
+    grad(c, "grad.transposed", a["w3"] * _digamma(a["x3"]), _("对转置输入求 grad"))
     outcomes.append(c.outcome("transposed input"))
 
     c = ArrayCases(obs)

@@ -34,6 +34,7 @@ from autograder.exercises.base import (
     unanswered,
 )
 from autograder.exercises.input_classes import InputClass
+from autograder.i18n import N_, _
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandboxed.wire import HISTOGRAM_UNARY_OPS
 
@@ -42,22 +43,46 @@ __all__ = ["EXERCISE", "inputs", "reference_histogram", "verdict"]
 EXERCISE = Exercise(
     id="histogram",
     chapter="ch02",
-    title_zh="练习 1:jaxpr 侦探(原语直方图)",
+    title_zh=N_("练习 1:jaxpr 侦探(原语直方图)"),
     subchecks=(
-        SubCheck("shared_jit_recursion", 2,
-                 "递归进入子 jaxpr:同一个内层 jit 调用几次就统计几次,jit 里再嵌套的 jit 也要展开", gate=True),
-        SubCheck("returns_str_int_mapping", 1, "返回 dict 或 Counter,键是原语名字符串,值是整数",
-                 counts_with=("shared_jit_recursion", "cond_switch_branches", "scan_while_bodies",
-                              "custom_rules_and_checkpoint", "deep_nesting")),
-        SubCheck("cond_switch_branches", 2, "统计 cond / switch 的每个分支(含分支里嵌套的 cond)"),
-        SubCheck("scan_while_bodies", 2, "统计 scan 的循环体,以及 while_loop 的条件函数和循环体"),
-        SubCheck("custom_rules_and_checkpoint", 1,
-                 "统计 custom_jvp / custom_vjp 调用和 checkpoint(remat)内部的原语"),
-        SubCheck("deep_nesting", 2, "多层嵌套(scan → while → cond → jit → custom_jvp)里的原语全部统计到"),
+        SubCheck(
+            "shared_jit_recursion",
+            2,
+            N_("递归进入子 jaxpr:同一个内层 jit 调用几次就统计几次,jit 里再嵌套的 jit 也要展开"),
+            gate=True,
+        ),
+        SubCheck(
+            "returns_str_int_mapping",
+            1,
+            N_("返回 dict 或 Counter,键是原语名字符串,值是整数"),
+            counts_with=(
+                "shared_jit_recursion",
+                "cond_switch_branches",
+                "scan_while_bodies",
+                "custom_rules_and_checkpoint",
+                "deep_nesting",
+            ),
+        ),
+        SubCheck("cond_switch_branches", 2, N_("统计 cond / switch 的每个分支(含分支里嵌套的 cond)")),
+        SubCheck("scan_while_bodies", 2, N_("统计 scan 的循环体,以及 while_loop 的条件函数和循环体")),
+        SubCheck(
+            "custom_rules_and_checkpoint",
+            1,
+            N_("统计 custom_jvp / custom_vjp 调用和 checkpoint(remat)内部的原语"),
+        ),
+        SubCheck("deep_nesting", 2, N_("多层嵌套(scan → while → cond → jit → custom_jvp)里的原语全部统计到")),
     ),
     relies_on=(
-        "jax.make_jaxpr", "jax.jit", "jax.checkpoint", "jax.custom_jvp", "jax.custom_vjp",
-        "jax.lax.cond", "jax.lax.switch", "jax.lax.while_loop", "jax.lax.scan", "jax.nn.relu",
+        "jax.make_jaxpr",
+        "jax.jit",
+        "jax.checkpoint",
+        "jax.custom_jvp",
+        "jax.custom_vjp",
+        "jax.lax.cond",
+        "jax.lax.switch",
+        "jax.lax.while_loop",
+        "jax.lax.scan",
+        "jax.nn.relu",
         "jax.extend.core.jaxprs_in_params",
     ),
 )
@@ -100,7 +125,7 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
         "shared_jit": {"n": n, "leaf": _ops(rng), "leaf_calls": int(rng.integers(2, 4)),
                        "middle": _ops(rng, 0, 2), "middle_calls": int(rng.integers(2, 4)),
                        "top": _ops(rng, 0, 2)},
-        "branches": {"n": n, "switch": [_ops(rng) for _ in range(n_branches)],
+        "branches": {"n": n, "switch": [_ops(rng) for _unused in range(n_branches)],
                      "cond_branch": int(rng.integers(0, n_branches)), "cond_false": _ops(rng),
                      "deep_true": _ops(rng), "deep_false": _ops(rng)},
         "loops": {"n": n, "scan_body": _ops(rng), "while_body": _ops(rng),
@@ -163,10 +188,12 @@ def _entries(obs: Observations, target: str) -> tuple[str, list[dict]]:
     key = f"{target}.entries"
     entries = obs.raw(key)
     if entries is None:
-        raise ObservationInvalid(key, f"返回值({type_name})不是 dict 或 Counter,没有 items()")
+        raise ObservationInvalid(
+            key, _("返回值({type_name})不是 dict 或 Counter,没有 items()").format(type_name=type_name)
+        )
     if type(entries) is not list or not all(
             type(e) is dict and set(e) == {"key", "key_type", "value", "value_type"} for e in entries):
-        raise ObservationInvalid(key, "观测结果的结构不对")
+        raise ObservationInvalid(key, _("观测结果的结构不对"))
     return type_name, entries
 
 
@@ -174,7 +201,11 @@ def _as_counts(entries: list[dict]) -> dict[str, float]:
     """Nonzero counts by str key; a non-str key or a non-numeric count becomes a mismatching marker."""
     out: dict[str, float] = {}
     for e in entries:
-        key = e["key"] if type(e["key"]) is str else f"<{str(e['key_type'])[:40]} 类型的键>"
+        key = (
+            e["key"]
+            if type(e["key"]) is str
+            else _("<{value} 类型的键>").format(value=str(e["key_type"])[:40])
+        )
         value = e["value"]
         if type(value) not in (int, float):
             out[key] = float("nan")
@@ -186,12 +217,12 @@ def _as_counts(entries: list[dict]) -> dict[str, float]:
 def _difference_zh(key: str, got: float, want: int) -> str:
     """How one primitive's count differs, in words only (the reference count stays hidden)."""
     if got != got:
-        return f"{key} 的计数不是数"
+        return _("{key} 的计数不是数").format(key=key)
     if want == 0:
-        return f"多出了 {key}(这个函数里没有它)"
+        return _("多出了 {key}(这个函数里没有它)").format(key=key)
     if got == 0:
-        return f"漏掉了 {key}"
-    return f"{key} {'偏多' if got > want else '偏少'}"
+        return _("漏掉了 {key}").format(key=key)
+    return f"{key} {_('偏多') if got > want else _('偏少')}"
 
 
 def _compare(target: str, expected: Counter, got: dict[str, float]) -> str | None:
@@ -200,22 +231,22 @@ def _compare(target: str, expected: Counter, got: dict[str, float]) -> str | Non
     diffs = [k for k in keys if not (got.get(k, 0) == expected.get(k, 0))]
     if not diffs:
         return None
-    shown = "、".join(_difference_zh(k, got.get(k, 0), expected.get(k, 0)) for k in diffs[:6])
-    more = f" 等(共 {len(diffs)} 个原语不一致)" if len(diffs) > 6 else ""
+    shown = _("、").join(_difference_zh(k, got.get(k, 0), expected.get(k, 0)) for k in diffs[:6])
+    more = _(" 等(共 {len} 个原语不一致)").format(len=len(diffs)) if len(diffs) > 6 else ""
     total = sum(v for v in got.values() if v == v)
     overall = "" if total == sum(expected.values()) else (
-        ";原语总数偏多" if total > sum(expected.values()) else ";原语总数偏少")
-    return f"{_TARGET_ZH[target]}:{shown}{more}{overall}"
+        _(";原语总数偏多") if total > sum(expected.values()) else _(";原语总数偏少"))
+    return f"{_(_TARGET_ZH[target])}:{shown}{more}{overall}"
 
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     if observed_nothing(obs):
         return lost(EXERCISE)
     if obs.values.get("defined") is not True:
-        return unanswered(EXERCISE, "没有找到可调用的 primitive_histogram(f, *args)")
+        return unanswered(EXERCISE, _("没有找到可调用的 primitive_histogram(f, *args)"))
     expected = expected_histograms(inp.params)
     if all(obs.values.get(f"{t}.type") == "NoneType" for t in expected):
-        return unanswered(EXERCISE, "primitive_histogram 还是模板:它返回 None")
+        return unanswered(EXERCISE, _("primitive_histogram 还是模板:它返回 None"))
 
     got: dict[str, dict[str, float]] = {}
     type_problems: list[str] = []
@@ -224,21 +255,25 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         try:
             type_name, entries = _entries(obs, target)
         except ObservationInvalid as exc:
-            read_errors[target] = f"{_TARGET_ZH[target]}:{exc.message_zh}"
+            read_errors[target] = f"{_(_TARGET_ZH[target])}:{exc.message_zh}"
             continue
         got[target] = _as_counts(entries)
         # Judged as the exercise text and the public self-check read a result: any Mapping (a
         # defaultdict too), str keys (subclasses too), integer counts (NumPy / JAX integer scalars too).
         if type_name not in ("dict", "Counter") and obs.values.get(f"{target}.mapping") is not True:
-            type_problems.append(f"返回类型是 {type_name},应为 dict 或 Counter(或其他 Mapping)")
+            type_problems.append(
+                _("返回类型是 {type_name},应为 dict 或 Counter(或其他 Mapping)").format(type_name=type_name)
+            )
         if any(type(e["key"]) is not str for e in entries):
             bad = next(e["key_type"] for e in entries if type(e["key"]) is not str)
-            type_problems.append(f"有的键不是字符串(是 {str(bad)[:60]}),键应是原语名 eqn.primitive.name")
+            type_problems.append(
+                _("有的键不是字符串(是 {value}),键应是原语名 eqn.primitive.name").format(value=str(bad)[:60])
+            )
         if any(type(e["value"]) is not int for e in entries):
             bad = next(e["value_type"] for e in entries if type(e["value"]) is not int)
-            type_problems.append(f"有的计数不是整数(是 {str(bad)[:60]})")
+            type_problems.append(_("有的计数不是整数(是 {value})").format(value=str(bad)[:60]))
         if obs.values.get(f"{target}.truncated") is True:
-            type_problems.append("返回的条目过多")
+            type_problems.append(_("返回的条目过多"))
 
     outcomes: list[CheckOutcome] = []
     for sub in EXERCISE.subchecks:
@@ -256,7 +291,7 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
             if diff:
                 details.append(diff)
         ok = not details
-        summary = ";".join(details) if details else "各目标函数的计数与实际追踪结果一致"
+        summary = ";".join(details) if details else _("各目标函数的计数与实际追踪结果一致")
         outcomes.append(CheckOutcome(sub.name, ok, summary))
     return outcomes
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from autograder.exercises.base import ArrayCases
+from autograder.i18n import _
 
 __all__ = ["EVIDENCE_RATIO", "MIN_EVIDENCE_ELEMENTS", "HandlerEvidence", "differing_bits"]
 
@@ -74,13 +75,17 @@ class HandlerEvidence:
         values_ok = len(cases.problems) == before
         if bits is None or np.shape(bits) != got.shape:
             self._unmatched(key, got.size, values_ok)
-            why = unavailable_zh or "没有它的输出"
-            problem = f"{what_zh}:无法确认结果来自{self.handler_zh}({why})"
+            why = unavailable_zh or _("没有它的输出")
+            problem = _("{what_zh}:无法确认结果来自{handler_zh}({why})").format(
+                what_zh=what_zh, handler_zh=self.handler_zh, why=why
+            )
         elif differ := differing_bits(got, bits):
             self._unmatched(key, got.size, values_ok)
             problem = (
-                f"{what_zh}:{differ}/{got.size} 个元素不是{self.handler_zh}算出来的"
-                "(与直接调用它的结果不逐位相同:数值须来自 FFI 内核的输出)"
+                _(
+                    "{what_zh}:{differ}/{size} 个元素不是{handler_zh}算出来的(与直接调用它的结果不逐位相同:"
+                    "数值须来自 FFI 内核的输出)"
+                ).format(what_zh=what_zh, differ=differ, size=got.size, handler_zh=self.handler_zh)
             )
         else:
             self.matched.append(key)

@@ -39,6 +39,7 @@ from autograder.exercises.base import (
     unanswered,
 )
 from autograder.exercises.input_classes import InputClass
+from autograder.i18n import N_, _
 from autograder.model import GraderFault
 from autograder.observations import ObservationInvalid, Observations
 from jaxcourse.variants import POOL_FILE, load_pool, variant_index
@@ -49,12 +50,20 @@ __all__ = ["EXERCISE", "RELEASE_FUNCTION", "RELEASE_SEQUENCE", "correct_predicti
 EXERCISE = Exercise(
     id="recompile",
     chapter="ch02",
-    title_zh="练习 2:预测重编译次数",
+    title_zh=N_("练习 2:预测重编译次数"),
     subchecks=(
-        SubCheck("exact_int", 1, "predicted_compiles 是一个 int(不是 bool、float、NumPy 整数或 int 的子类)",
-                 gate=True, counts_with=("matches_clean_measurement",)),
-        SubCheck("matches_clean_measurement", 9,
-                 "预测值等于在不含学生代码的干净进程里用 CompileCounter 实测的编译次数"),
+        SubCheck(
+            "exact_int",
+            1,
+            N_("predicted_compiles 是一个 int(不是 bool、float、NumPy 整数或 int 的子类)"),
+            gate=True,
+            counts_with=("matches_clean_measurement",),
+        ),
+        SubCheck(
+            "matches_clean_measurement",
+            9,
+            N_("预测值等于在不含学生代码的干净进程里用 CompileCounter 实测的编译次数"),
+        ),
     ),
     relies_on=(),  # the probe calls nothing of the student's and no JAX function
     per_student=True,
@@ -166,32 +175,39 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     if observed_nothing(obs):
         return lost(EXERCISE)
     if obs.values.get("defined") is not True:
-        return unanswered(EXERCISE, "没有找到 predicted_compiles:"
-                                    "请在作答区写下 predicted_compiles = <你预测的编译次数>")
+        return unanswered(EXERCISE, _("没有找到 predicted_compiles:"
+                                    "请在作答区写下 predicted_compiles = <你预测的编译次数>"))
     try:
         type_name = obs.text("type_name", max_chars=200)
         exact = obs.raw("exact_int")
         if type(exact) is not bool:
-            raise ObservationInvalid("exact_int", "观测结果的结构不对")
+            raise ObservationInvalid("exact_int", _("观测结果的结构不对"))
         prediction = obs.integer("value") if exact and type_name == "int" else None
     except ObservationInvalid as exc:
-        msg = f"读取预测值失败:{exc.message_zh}"
+        msg = _("读取预测值失败:{message_zh}").format(message_zh=exc.message_zh)
         return [CheckOutcome("exact_int", False, msg), CheckOutcome("matches_clean_measurement", False, msg)]
     if type_name in ("ellipsis", "NoneType"):
-        return unanswered(EXERCISE, "predicted_compiles 还是占位的 ...(或 None):请把它换成你预测的整数")
+        return unanswered(EXERCISE, _("predicted_compiles 还是占位的 ...(或 None):请把它换成你预测的整数"))
     if prediction is None:
-        detail = f"predicted_compiles 的类型是 {type_name},应为 int:predicted_compiles = <整数>"
+        detail = _("predicted_compiles 的类型是 {type_name},应为 int:predicted_compiles = <整数>").format(
+            type_name=type_name
+        )
         return [CheckOutcome("exact_int", False, detail),
-                CheckOutcome("matches_clean_measurement", False, "预测值不是 int,无法比较")]
+                CheckOutcome("matches_clean_measurement", False, _("预测值不是 int,无法比较"))]
     # Never the measured count: every student with the same sequence would learn the answer from it.
     if prediction == measured:
-        match = CheckOutcome("matches_clean_measurement", True, "预测与干净进程里的实测一致")
+        match = CheckOutcome("matches_clean_measurement", True, _("预测与干净进程里的实测一致"))
     else:
-        direction = "预测偏大" if prediction > measured else "预测偏小"
-        match = CheckOutcome("matches_clean_measurement", False,
-                             f"{direction}。逐个调用想一想:哪些东西属于 jit 的缓存键(形状、dtype、"
-                             "weak type、静态参数的值)?默认 32 位模式下 float64 数组会怎样?")
-    return [CheckOutcome("exact_int", True, "类型是 int"), match]
+        direction = _("预测偏大") if prediction > measured else _("预测偏小")
+        match = CheckOutcome(
+            "matches_clean_measurement",
+            False,
+            _(
+                "{direction}。逐个调用想一想:哪些东西属于 jit 的缓存键(形状、dtype、weak type、静态参数的值)"
+                "?默认 32 位模式下 float64 数组会怎样?"
+            ).format(direction=direction),
+        )
+    return [CheckOutcome("exact_int", True, _("类型是 int")), match]
 
 
 # --------------------------------------------------------------------------------------- input classes

@@ -42,6 +42,7 @@ from autograder.exercises.class_draws import (
     shape_with_unit_axis,
 )
 from autograder.exercises.input_classes import InputClass
+from autograder.i18n import N_, _
 from autograder.observations import ObservationInvalid, Observations
 
 __all__ = ["EXERCISE", "inputs", "verdict"]
@@ -57,27 +58,39 @@ BEHAVIOUR = ("jvp", "transpose", "grad under jit", "vmap batch dim", "vmap negat
 # The sub-checks a batching rule earns; one that computes the values without re-binding the
 # primitive loses exactly these (the JVP and transpose rules keep their points).
 BATCHING = ("vmap batch dim", "vmap negative axes", "nested vmap", "vmap of grad")
-BATCHING_BYPASS_ZH = ("vmap 之后的 jaxpr 里没有 custom_reduce_sum 方程:batching 规则没有重新绑定原语"
-                      "(例如直接调用 jnp.sum),数值虽然正确,batching 相关各项不计分;JVP 与转置规则的分数保留")
+BATCHING_BYPASS_ZH = (N_("vmap 之后的 jaxpr 里没有 custom_reduce_sum 方程:batching 规则没有重新绑定原语"
+                      "(例如直接调用 jnp.sum),数值虽然正确,batching 相关各项不计分;JVP 与转置规则的分数保留"))
 
 EXERCISE = Exercise(
     id="reduce_sum_rules",
     chapter="ch05",
-    title_zh="练习 1:为 custom_reduce_sum_p 注册 JVP、转置和 batching 规则",
+    title_zh=N_("练习 1:为 custom_reduce_sum_p 注册 JVP、转置和 batching 规则"),
     subchecks=(
-        SubCheck("primitive kept", 1.0, "custom_reduce_sum 及其 grad、vmap 仍经过 custom_reduce_sum_p 原语",
-                 gate=True, counts_with=BEHAVIOUR),
-        SubCheck("jvp", 1.0, "JVP 规则:随机切线下切线输出等于 sum(ẋ)"),
-        SubCheck("transpose", 1.5, "转置规则:jax.linear_transpose 把余切广播回输入形状"),
-        SubCheck("grad under jit", 1.0, "jit(grad) 下的梯度"),
-        SubCheck("vmap batch dim", 1.5, "vmap:批维度在每个位置时的结果"),
-        SubCheck("vmap negative axes", 1.0, "vmap:负数轴与多轴 axis(经 custom_reduce_sum 规范化)"),
-        SubCheck("nested vmap", 1.0, "嵌套 vmap(jit 下)"),
-        SubCheck("vmap of grad", 1.0, "vmap(grad):批维度不在最前面时的逐样本梯度"),
-        SubCheck("second order", 1.0, "二阶导数:前向/反向模式组合的 Hessian-向量积"),
+        SubCheck(
+            "primitive kept",
+            1.0,
+            N_("custom_reduce_sum 及其 grad、vmap 仍经过 custom_reduce_sum_p 原语"),
+            gate=True,
+            counts_with=BEHAVIOUR,
+        ),
+        SubCheck("jvp", 1.0, N_("JVP 规则:随机切线下切线输出等于 sum(ẋ)")),
+        SubCheck("transpose", 1.5, N_("转置规则:jax.linear_transpose 把余切广播回输入形状")),
+        SubCheck("grad under jit", 1.0, N_("jit(grad) 下的梯度")),
+        SubCheck("vmap batch dim", 1.5, N_("vmap:批维度在每个位置时的结果")),
+        SubCheck("vmap negative axes", 1.0, N_("vmap:负数轴与多轴 axis(经 custom_reduce_sum 规范化)")),
+        SubCheck("nested vmap", 1.0, N_("嵌套 vmap(jit 下)")),
+        SubCheck("vmap of grad", 1.0, N_("vmap(grad):批维度不在最前面时的逐样本梯度")),
+        SubCheck("second order", 1.0, N_("二阶导数:前向/反向模式组合的 Hessian-向量积")),
     ),
-    relies_on=("jax.jit", "jax.vmap", "jax.grad", "jax.jvp", "jax.linear_transpose", "jax.make_jaxpr",
-               "jax.extend.core.Primitive.bind"),
+    relies_on=(
+        "jax.jit",
+        "jax.vmap",
+        "jax.grad",
+        "jax.jvp",
+        "jax.linear_transpose",
+        "jax.make_jaxpr",
+        "jax.extend.core.Primitive.bind",
+    ),
 )
 
 
@@ -137,7 +150,7 @@ def _vmap_pos(rng: np.random.Generator) -> list[dict]:
 
 def _vmap_neg(rng: np.random.Generator) -> list[dict]:
     while True:
-        cases = [{"in_axes": int(rng.integers(0, 4)), "axis": _negative_spec(rng, 3)} for _ in range(3)]
+        cases = [{"in_axes": int(rng.integers(0, 4)), "axis": _negative_spec(rng, 3)} for _unused in range(3)]
         if any(_moves_batch_dim(c, 4) for c in cases):
             return cases
 
@@ -146,7 +159,7 @@ def _vmap_nested(rng: np.random.Generator) -> list[dict]:
     """Two nested cases; in one, the inner or the outer rule moves the result's batch dimension."""
     while True:
         cases = []
-        for _ in range(2):
+        for _unused in range(2):
             inner_shape = tuple(int(d) for d in rng.choice(np.arange(2, 7), size=2, replace=False))
             inner, outer = int(rng.integers(0, 3)), int(rng.integers(0, 4))
             b_in, b_out = (int(b) for b in rng.choice(np.arange(2, 6), size=2, replace=False))
@@ -318,21 +331,37 @@ def _check_primitive(obs: Observations) -> CheckOutcome:
     try:
         cls = obs.text("prim.class")
         if cls != "jax._src.core.Primitive" or obs.raw("prim.bind_overridden") is not False:
-            return CheckOutcome(name, False, f"custom_reduce_sum_p 不再是章节准备代码中的原语"
-                                             f"(类型 {cls[:80]},或其 bind 被替换)")
+            return CheckOutcome(
+                name,
+                False,
+                _("custom_reduce_sum_p 不再是章节准备代码中的原语(类型 {value},或其 bind 被替换)").format(
+                    value=cls[:80]
+                ),
+            )
         forward = obs.raw("jaxpr.forward")
     except ObservationInvalid as exc:
-        return CheckOutcome(name, False, f"custom_reduce_sum 的 jaxpr:"
-                                         f"{student_error_zh(obs, exc.key) or exc.message_zh}")
+        return CheckOutcome(
+            name,
+            False,
+            _("custom_reduce_sum 的 jaxpr:{value}").format(
+                value=student_error_zh(obs, exc.key) or exc.message_zh
+            ),
+        )
     if not isinstance(forward, list) or PRIMITIVE not in forward:
-        return CheckOutcome(name, False, "custom_reduce_sum(x, axis) 的 jaxpr 里没有 custom_reduce_sum 方程:"
-                                         "它被换成了别的实现(例如 jnp.sum),没有经过原语")
+        return CheckOutcome(
+            name,
+            False,
+            _(
+                "custom_reduce_sum(x, axis) 的 jaxpr 里没有 custom_reduce_sum 方程:"
+                "它被换成了别的实现(例如 jnp.sum),没有经过原语"
+            ),
+        )
     traced = []
     if obs.error("jaxpr.grad") is None:  # a missing rule is judged by the sub-checks that need it
         names = obs.values.get("jaxpr.grad")
         if not isinstance(names, list) or PRIMITIVE not in names:
-            return CheckOutcome(name, False, "grad 之后的 jaxpr 里没有 custom_reduce_sum 方程:"
-                                             "JVP 或转置规则绕开了原语(例如直接调用 jnp.sum)")
+            return CheckOutcome(name, False, _("grad 之后的 jaxpr 里没有 custom_reduce_sum 方程:"
+                                             "JVP 或转置规则绕开了原语(例如直接调用 jnp.sum)"))
         traced.append("grad")
     # A batching rule that bypasses the primitive costs the vmap sub-checks only (`_batching_bypass`);
     # here it neither fails the gate nor counts as a rule that went through the primitive.
@@ -341,14 +370,16 @@ def _check_primitive(obs: Observations) -> CheckOutcome:
     if not traced:
         # The setup alone keeps the primitive in the forward pass: with neither grad nor vmap
         # tracing, no rule of the student's went through it, so there is nothing to credit.
-        return CheckOutcome(name, False, "grad 和 vmap 都无法经过 custom_reduce_sum_p:"
-                                         "还没有注册可用的 JVP 或 batching 规则")
-    seen = "、".join(["前向", *traced])
+        return CheckOutcome(name, False, _("grad 和 vmap 都无法经过 custom_reduce_sum_p:"
+                                         "还没有注册可用的 JVP 或 batching 规则"))
+    seen = _("、").join([_("前向"), *traced])
     rules = obs.values.get("rules")
-    missing = [zh for key, zh in (("jvp", "JVP"), ("transpose", "转置"), ("batching", "batching"))
+    missing = [zh for key, zh in (("jvp", "JVP"), ("transpose", _("转置")), ("batching", "batching"))
                if isinstance(rules, dict) and rules.get(key) is False]
-    note = f"(尚未注册的规则:{'、'.join(missing)})" if missing else ""
-    return CheckOutcome(name, True, f"{seen} 的 jaxpr 都含有 custom_reduce_sum 方程{note}")
+    note = _("(尚未注册的规则:{join})").format(join=_('、').join(missing)) if missing else ""
+    return CheckOutcome(
+        name, True, _("{seen} 的 jaxpr 都含有 custom_reduce_sum 方程{note}").format(seen=seen, note=note)
+    )
 
 
 def _batching_bypass(obs: Observations) -> bool | None:
@@ -403,10 +434,10 @@ def _second_order(c: _Cases, inp: ProbeInputs) -> None:
     hv_scale = _hvp_scale(a["x2"], a["v2"], a["w2"], hax)
     vhv = np.asarray(np.sum(hv * a["v2"].astype(np.float64)))
     vhv_scale = np.sum(hv_scale * np.abs(a["v2"].astype(np.float64)))
-    c.close("hess.fwd_fwd", vhv, "jvp(jvp) 的二阶方向导数", RTOL_GRAD, vhv_scale)
+    c.close("hess.fwd_fwd", vhv, _("jvp(jvp) 的二阶方向导数"), RTOL_GRAD, vhv_scale)
     for key, what in (("hess.fwd_rev", "jvp(grad)"), ("hess.rev_rev", "grad(grad)"),
                       ("hess.rev_fwd", "grad(jvp)")):
-        c.close(key, hv, f"{what} 的 Hessian-向量积", RTOL_GRAD, hv_scale)
+        c.close(key, hv, _("{what} 的 Hessian-向量积").format(what=what), RTOL_GRAD, hv_scale)
 
 
 DTYPE_CASES = ("f64", "bf16")
@@ -475,7 +506,7 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     x = a["x"].astype(np.float64)
     shape = x.shape
     if _no_rules_registered(obs):
-        return unanswered(EXERCISE, "custom_reduce_sum_p 上还没有注册任何规则")
+        return unanswered(EXERCISE, _("custom_reduce_sum_p 上还没有注册任何规则"))
     outcomes = [_check_primitive(obs)]
 
     def run(name: str, body: Callable[[_Cases], None]) -> None:
@@ -485,12 +516,12 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
 
     def jvp(c: _Cases) -> None:
         for i, axis in enumerate(p["jvp_axes"]):
-            c.close(f"jvp.{i}.primal", _sum(x, axis), f"jvp(axis={tuple(axis)}) 的原值",
+            c.close(f"jvp.{i}.primal", _sum(x, axis), _("jvp(axis={tuple}) 的原值").format(tuple=tuple(axis)),
                     scale=_sum(np.abs(x), axis))
-            c.close(f"jvp.{i}.tangent", _sum(a["t"], axis), f"jvp(axis={tuple(axis)}) 的切线",
-                    scale=_sum(np.abs(a["t"]), axis))
+            tangent = _("jvp(axis={tuple}) 的切线").format(tuple=tuple(axis))
+            c.close(f"jvp.{i}.tangent", _sum(a["t"], axis), tangent, scale=_sum(np.abs(a["t"]), axis))
         ax0 = tuple(p["jvp_axes"][0])
-        c.close("jvp.jit.tangent", _sum(a["t"], list(ax0)), f"jit(jvp)(axis={ax0}) 的切线",
+        c.close("jvp.jit.tangent", _sum(a["t"], list(ax0)), _("jit(jvp)(axis={ax0}) 的切线").format(ax0=ax0),
                 scale=_sum(np.abs(a["t"]), list(ax0)))
 
     def transpose(c: _Cases) -> None:
@@ -517,7 +548,8 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
             axis = _norm_axis(case["axis"], per.ndim - 1)
             spec = tuple(case["axis"]) if isinstance(case["axis"], list) else case["axis"]
             c.close(f"vmap.neg.{j}", _sum(per, [ax + 1 for ax in axis]),
-                    f"vmap(in_axes={case['in_axes']}) 下 custom_reduce_sum(x, {spec})",
+                    _("vmap(in_axes={in_axes}) 下 custom_reduce_sum(x, {spec})").format(
+                        in_axes=case["in_axes"], spec=spec),
                     scale=_sum(np.abs(per), [ax + 1 for ax in axis]))
 
     def nested(c: _Cases) -> None:
@@ -575,7 +607,7 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     run("vmap of grad", lambda c: _vmap_grad_case(c, inp))
     run("second order", lambda c: _second_order(c, inp))
     if _batching_bypass(obs):  # right values without the primitive: these points are not earned
-        outcomes = [CheckOutcome(o.name, False, BATCHING_BYPASS_ZH) if o.name in BATCHING and o.passed
+        outcomes = [CheckOutcome(o.name, False, _(BATCHING_BYPASS_ZH)) if o.name in BATCHING and o.passed
                     else o for o in outcomes]
     return outcomes
 

@@ -33,6 +33,7 @@ from autograder.exercises.base import (
     unanswered,
 )
 from autograder.exercises.input_classes import InputClass
+from autograder.i18n import N_, _
 from autograder.observations import ObservationInvalid, Observations
 
 __all__ = ["EXERCISE", "inputs", "verdict"]
@@ -40,16 +41,29 @@ __all__ = ["EXERCISE", "inputs", "verdict"]
 EXERCISE = Exercise(
     id="safe_distance",
     chapter="ch02",
-    title_zh="练习 4:可微的安全距离",
+    title_zh=N_("练习 4:可微的安全距离"),
     subchecks=(
-        SubCheck("finite_grad_at_zero", 2, "距离恰为 0 处的梯度有限(对 X 和对 Y 求梯度都不出现 nan/inf)",
-                 gate=True, counts_with=("grad_matches_analytic",)),
-        SubCheck("forward_matches_v1", 2, "前向结果与 v1 一致(N ≠ M、d = 1、含重复行、X 与 Y 是同一个数组)"),
-        SubCheck("exact_zero_distance", 1, "点与自身、与完全相同的点的距离恰好是 0.0",
-                 counts_with=("forward_matches_v1",)),
-        SubCheck("grad_matches_analytic", 2, "对 X、对 Y 的梯度与 float64 解析梯度一致(距离为 0 的项贡献 0)"),
-        SubCheck("far_from_origin", 2, "坐标约 100、间距约 1e-3 的点,距离误差不超过 1e-4"),
-        SubCheck("jit_and_vmap", 1, "在 jax.jit 下、以及用 jax.vmap 批量计算时结果正确"),
+        SubCheck(
+            "finite_grad_at_zero",
+            2,
+            N_("距离恰为 0 处的梯度有限(对 X 和对 Y 求梯度都不出现 nan/inf)"),
+            gate=True,
+            counts_with=("grad_matches_analytic",),
+        ),
+        SubCheck(
+            "forward_matches_v1", 2, N_("前向结果与 v1 一致(N ≠ M、d = 1、含重复行、X 与 Y 是同一个数组)")
+        ),
+        SubCheck(
+            "exact_zero_distance",
+            1,
+            N_("点与自身、与完全相同的点的距离恰好是 0.0"),
+            counts_with=("forward_matches_v1",),
+        ),
+        SubCheck(
+            "grad_matches_analytic", 2, N_("对 X、对 Y 的梯度与 float64 解析梯度一致(距离为 0 的项贡献 0)")
+        ),
+        SubCheck("far_from_origin", 2, N_("坐标约 100、间距约 1e-3 的点,距离误差不超过 1e-4")),
+        SubCheck("jit_and_vmap", 1, N_("在 jax.jit 下、以及用 jax.vmap 批量计算时结果正确")),
     ),
     relies_on=("jax.jit", "jax.vmap", "jax.grad", "jax.numpy.sum", "jax.numpy.asarray"),
 )
@@ -113,7 +127,7 @@ def _near_coincident(rng: np.random.Generator, X: np.ndarray, Y: np.ndarray) -> 
         return ()
     r = free[int(rng.integers(0, len(free)))]
     s = int(rng.choice([k for k in range(n) if k != r]))
-    for _ in range(16):
+    for _unused in range(16):
         # every component at least half the largest: each coordinate moves by more than float32's ulp
         direction = rng.uniform(0.5, 1.0, size=d) * rng.choice([-1.0, 1.0], size=d)
         direction /= np.linalg.norm(direction)
@@ -139,7 +153,7 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
     X1, Y1 = _with_duplicates(rng, n1, m1, 1)
     Xfar = (100.0 + 1e-3 * rng.normal(size=(nf, df))).astype(np.float32)
     Yfar = (100.0 + 1e-3 * rng.normal(size=(mf, df))).astype(np.float32)
-    pairs = [_with_duplicates(rng, nb, mb, d) for _ in range(b)]
+    pairs = [_with_duplicates(rng, nb, mb, d) for _unused in range(b)]
     near = _near_coincident(np.random.default_rng([seed, 5]), X, Y)  # its own stream, as below
     partial = np.random.default_rng([seed, 4])  # its own stream: the draws above stay as they were
     _share_some_coordinates(partial, X, Y, keep_rows=near)
@@ -235,7 +249,9 @@ def _forward(reader: _Reader, key: str, want: np.ndarray, rtol: float, atol: flo
     errs[key] = _max_err(got, want)
     if not _close(got, want, rtol, atol):
         allowed = f"{atol:g} + {rtol:g}×|D|" if rtol else f"{atol:g}"
-        return f"{_label(key)}:{mismatch_zh(got, _bad(got, want, rtol, atol))}(允许误差 {allowed})"
+        return _("{label}:{mismatch_zh}(允许误差 {allowed})").format(
+            label=_label(key), mismatch_zh=mismatch_zh(got, _bad(got, want, rtol, atol)), allowed=allowed
+        )
     return None
 
 
@@ -261,9 +277,9 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     if observed_nothing(obs):
         return lost(EXERCISE)
     if obs.values.get("defined") is not True:
-        return unanswered(EXERCISE, "没有找到可调用的 safe_pairwise_distance(X, Y)")
+        return unanswered(EXERCISE, _("没有找到可调用的 safe_pairwise_distance(X, Y)"))
     if all(obs.values.get(k, 0) is None for k in ("fwd.rect", "fwd.self", "fwd.d1", "fwd.far")):
-        return unanswered(EXERCISE, "safe_pairwise_distance 还是模板:它返回 None")
+        return unanswered(EXERCISE, _("safe_pairwise_distance 还是模板:它返回 None"))
     ref, grad_ref = _references(inp)
     reader = _Reader(obs)
     outcomes: dict[str, CheckOutcome] = {}
@@ -288,11 +304,11 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     def finite(key: str) -> str | None:
         g = reader.array(key, grad_ref[key].shape)
         bad = int(np.size(g) - np.count_nonzero(np.isfinite(g)))
-        return f"{_label(key)} 中有 {bad} 个 nan/inf" if bad else None
+        return _("{label} 中有 {bad} 个 nan/inf").format(label=_label(key), bad=bad) if bad else None
 
     n_zero = int(np.count_nonzero(ref["fwd.rect"] == 0) + np.count_nonzero(ref["fwd.self"] == 0))
     judge("finite_grad_at_zero", ["grad.self", "grad.x", "grad.y"],
-          f"梯度全部有限(输入中共有 {n_zero} 对距离恰为 0 的点)", finite)
+          _("梯度全部有限(输入中共有 {n_zero} 对距离恰为 0 的点)").format(n_zero=n_zero), finite)
 
     variant = [k for k in VARIANT_KEYS if k in ref]  # the classes drawn from the student's variant
     judge("forward_matches_v1", ["fwd.rect", "fwd.self", "fwd.d1", *variant],
@@ -306,8 +322,9 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         mask = ref[key] == 0
         wrong = got[mask] != 0
         if np.any(wrong):
-            return (f"{_label(key)} 中应恰为 0 的 {int(mask.sum())} 个距离里有 {int(wrong.sum())} 个不是 0"
-                    f"(最大 {float(np.max(np.abs(got[mask]))):.2e})")
+            return _("{label} 中应恰为 0 的 {int} 个距离里有 {int2} 个不是 0(最大 {float:.2e})").format(
+                label=_label(key), int=int(mask.sum()), int2=int(wrong.sum()),
+                float=float(np.max(np.abs(got[mask]))))
         return None
 
     judge("exact_zero_distance", ["fwd.self", "fwd.rect", "fwd.d1", *variant],
@@ -317,21 +334,23 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         want = grad_ref[key]
         got = reader.array(key, want.shape)
         if not np.all(np.isfinite(got)):
-            return f"{_label(key)} 含 nan/inf,无法与 float64 解析梯度比较"
+            return _("{label} 含 nan/inf,无法与 float64 解析梯度比较").format(label=_label(key))
         errs[key] = _max_err(got, want)
         if not _close(got, want, GRAD_RTOL, GRAD_ATOL):
-            return (f"{_label(key)} 与 float64 解析梯度不符:"
-                    f"{mismatch_zh(got, _bad(got, want, GRAD_RTOL, GRAD_ATOL))}(允许误差 1e-4 + 1e-4×|g|)")
+            return _("{label} 与 float64 解析梯度不符:{mismatch_zh}(允许误差 1e-4 + 1e-4×|g|)").format(
+                label=_label(key), mismatch_zh=mismatch_zh(got, _bad(got, want, GRAD_RTOL, GRAD_ATOL)))
         return None
 
     judge("grad_matches_analytic", ["grad.self", "grad.x", "grad.y"],
-          lambda: f"三个梯度与 float64 解析梯度的最大差 {worst(['grad.self', 'grad.x', 'grad.y'])}", grads)
+          lambda: _("三个梯度与 float64 解析梯度的最大差 {worst}").format(
+              worst=worst(["grad.self", "grad.x", "grad.y"])), grads)
     judge("far_from_origin", ["fwd.far"],
-          lambda: f"最大误差 {worst(['fwd.far'])}(允许 {FAR_ATOL:g}),形状 {ref['fwd.far'].shape}",
+          lambda: _("最大误差 {worst}(允许 {FAR_ATOL:g}),形状 {shape}").format(
+              worst=worst(["fwd.far"]), FAR_ATOL=FAR_ATOL, shape=ref["fwd.far"].shape),
           lambda k: _forward(reader, k, ref[k], 0.0, FAR_ATOL, errs))
     judge("jit_and_vmap", ["jit.rect", "vmap.batch"],
-          lambda: f"jit 与 vmap 的最大误差 {worst(['jit.rect', 'vmap.batch'])}"
-                  f"(批量形状 {ref['vmap.batch'].shape})",
+          lambda: _("jit 与 vmap 的最大误差 {worst}(批量形状 {shape})").format(
+              worst=worst(["jit.rect", "vmap.batch"]), shape=ref["vmap.batch"].shape),
           lambda k: _forward(reader, k, ref[k], FWD_RTOL, FWD_ATOL, errs))
     return [outcomes[n] for n in names]
 

@@ -39,6 +39,7 @@ from autograder.exercises.base import (
 )
 from autograder.exercises.input_classes import InputClass
 from autograder.exercises.provenance import HandlerEvidence
+from autograder.i18n import N_, _
 from autograder.messages import KERNEL_NOT_RUN_ZH, KERNEL_UNAVAILABLE_ZH
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandboxed.wire import KERNEL_RUN_KEY
@@ -56,20 +57,20 @@ NATIVE_SIGMOID = ("logistic",)
 EXERCISE = Exercise(
     id="silu_ffi",
     chapter="ch05",
-    title_zh="练习 3:C++ FFI 逐元素内核 SiLU 与 custom_vjp 梯度",
+    title_zh=N_("练习 3:C++ FFI 逐元素内核 SiLU 与 custom_vjp 梯度"),
     subchecks=(
-        SubCheck("forward via FFI", 1.0, "前向编译后调用 FFI 内核 silu(没有用 JAX 自带的 sigmoid)",
+        SubCheck("forward via FFI", 1.0, N_("前向编译后调用 FFI 内核 silu(没有用 JAX 自带的 sigmoid)"),
                  gate=True, counts_with=("values", "edge shapes", "vmap", "kernel Silu")),
         SubCheck("backward via FFI", 1.0,
-                 "silu_ffi 是 jax.custom_vjp,value_and_grad 编译后同时调用 silu 和 silu_bwd",
+                 N_("silu_ffi 是 jax.custom_vjp,value_and_grad 编译后同时调用 silu 和 silu_bwd"),
                  counts_with=("grad", "vmap of grad", "kernel SiluBwd")),
-        SubCheck("values", 1.5, "1 维到 3 维输入上的函数值(含 ±100,eager 与 jit)"),
-        SubCheck("edge shapes", 1.0, "0 维与空数组上的函数值和梯度"),
-        SubCheck("grad", 1.5, "梯度(含 ±100,以及 jit 下的梯度);jax.vjp 返回的函数值"),
-        SubCheck("vmap", 1.0, "vmap:in_axes 不为 0 时的结果"),
-        SubCheck("vmap of grad", 1.0, "vmap(grad):逐样本梯度"),
-        SubCheck("kernel Silu", 1.0, "直接调用 C++ 处理函数 Silu 的结果"),
-        SubCheck("kernel SiluBwd", 1.0, "直接调用 C++ 处理函数 SiluBwd 的结果"),
+        SubCheck("values", 1.5, N_("1 维到 3 维输入上的函数值(含 ±100,eager 与 jit)")),
+        SubCheck("edge shapes", 1.0, N_("0 维与空数组上的函数值和梯度")),
+        SubCheck("grad", 1.5, N_("梯度(含 ±100,以及 jit 下的梯度);jax.vjp 返回的函数值")),
+        SubCheck("vmap", 1.0, N_("vmap:in_axes 不为 0 时的结果")),
+        SubCheck("vmap of grad", 1.0, N_("vmap(grad):逐样本梯度")),
+        SubCheck("kernel Silu", 1.0, N_("直接调用 C++ 处理函数 Silu 的结果")),
+        SubCheck("kernel SiluBwd", 1.0, N_("直接调用 C++ 处理函数 SiluBwd 的结果")),
     ),
     relies_on=("jax.jit", "jax.grad", "jax.vmap", "jax.value_and_grad", "jax.make_jaxpr",
                "jax.stages.Lowered.compile", "jax.stages.Compiled.as_text", "jax.ffi.ffi_call"),
@@ -179,21 +180,28 @@ def _check_forward(obs: Observations, from_silu: HandlerEvidence) -> CheckOutcom
             raise ObservationInvalid("jaxpr.forward", raised)
         names = obs.raw("jaxpr.forward")
     except ObservationInvalid as exc:
-        return CheckOutcome(name, False, f"编译 jit(silu_ffi):{exc.message_zh}")
+        return CheckOutcome(
+            name, False, _("编译 jit(silu_ffi):{message_zh}").format(message_zh=exc.message_zh)
+        )
     if "silu" not in targets:
-        shown = "、".join(sorted(set(targets))) or "无"
-        return CheckOutcome(name, False, "jit(silu_ffi) 编译后的 HLO 里没有调用 FFI target silu 的 "
-                                         f"custom-call(找到的 custom-call:{shown})")
+        shown = _("、").join(sorted(set(targets))) or _("无")
+        return CheckOutcome(name, False, _(
+            "jit(silu_ffi) 编译后的 HLO 里没有调用 FFI target silu 的 custom-call(找到的 "
+            "custom-call:{shown})"
+        ).format(shown=shown))
     if not isinstance(names, list) or "ffi_call" not in names:
-        return CheckOutcome(name, False, "silu_ffi 的输出不依赖 ffi_call:FFI 内核的结果没有被用上")
+        return CheckOutcome(name, False, _("silu_ffi 的输出不依赖 ffi_call:FFI 内核的结果没有被用上"))
     native = sorted({n for n in names if n in NATIVE_SIGMOID})
     if native:
-        return CheckOutcome(name, False, f"silu_ffi 的输出依赖 JAX 自带的 {'、'.join(native)}:"
-                                         "前向绕开了 C++ 内核")
+        return CheckOutcome(
+            name,
+            False,
+            _("silu_ffi 的输出依赖 JAX 自带的 {join}:前向绕开了 C++ 内核").format(join=_("、").join(native)),
+        )
     if not from_silu.shows_handler:
-        return CheckOutcome(name, False, "silu_ffi 的结果大多不是你的 Silu 内核的输出(与直接调用 Silu 的"
-                                         "结果不逐位相同):custom-call silu 的结果没有被用上,数值来自别处")
-    return CheckOutcome(name, True, "编译后的前向调用 custom-call silu,结果来自你的 Silu 内核")
+        return CheckOutcome(name, False, _("silu_ffi 的结果大多不是你的 Silu 内核的输出(与直接调用 Silu 的"
+                                         "结果不逐位相同):custom-call silu 的结果没有被用上,数值来自别处"))
+    return CheckOutcome(name, True, _("编译后的前向调用 custom-call silu,结果来自你的 Silu 内核"))
 
 
 def _check_backward(obs: Observations, from_bwd: HandlerEvidence) -> CheckOutcome:
@@ -202,25 +210,36 @@ def _check_backward(obs: Observations, from_bwd: HandlerEvidence) -> CheckOutcom
         kind = obs.text("type")
         targets = _targets(obs, "hlo.value_and_grad")
     except ObservationInvalid as exc:
-        return CheckOutcome(name, False, f"编译 jit(value_and_grad):{exc.message_zh}")
+        return CheckOutcome(
+            name, False, _("编译 jit(value_and_grad):{message_zh}").format(message_zh=exc.message_zh)
+        )
     if kind != CUSTOM_VJP:
-        return CheckOutcome(name, False, f"silu_ffi 的类型是 {kind[:100]},应由 @jax.custom_vjp 定义")
+        return CheckOutcome(
+            name, False, _("silu_ffi 的类型是 {value},应由 @jax.custom_vjp 定义").format(value=kind[:100])
+        )
     missing = [t for t in ("silu", "silu_bwd") if t not in targets]
     if missing:
-        shown = "、".join(sorted(set(targets))) or "无"
-        return CheckOutcome(name, False, f"value_and_grad 编译后的 HLO 缺少 custom-call {'、'.join(missing)}"
-                                         f"(找到的:{shown})")
+        shown = _("、").join(sorted(set(targets))) or _("无")
+        return CheckOutcome(
+            name,
+            False,
+            _("value_and_grad 编译后的 HLO 缺少 custom-call {join}(找到的:{shown})").format(
+                join=_("、").join(missing), shown=shown
+            ),
+        )
     if not from_bwd.shows_handler:
-        return CheckOutcome(name, False, "梯度大多不是你的 SiluBwd 内核的输出(与直接调用 SiluBwd 的结果"
-                                         "不逐位相同):custom-call silu_bwd 的结果没有被用上")
-    return CheckOutcome(name, True, "value_and_grad 编译后调用 silu 与 silu_bwd,梯度来自你的 SiluBwd 内核")
+        return CheckOutcome(name, False, _("梯度大多不是你的 SiluBwd 内核的输出(与直接调用 SiluBwd 的结果"
+                                         "不逐位相同):custom-call silu_bwd 的结果没有被用上"))
+    return CheckOutcome(name, True, _("value_and_grad 编译后调用 silu 与 silu_bwd,梯度来自你的 SiluBwd 内核"))
 
 
 def _kernel_unavailable(obs: Observations) -> str | None:
     run = obs.values.get(KERNEL_RUN_KEY)
     if run is None or run == "ok":
         return None
-    return KERNEL_UNAVAILABLE_ZH.get(str(run)) or KERNEL_NOT_RUN_ZH.format(run=str(run)[:40])
+    if str(run) in KERNEL_UNAVAILABLE_ZH:
+        return _(KERNEL_UNAVAILABLE_ZH[str(run)])
+    return _(KERNEL_NOT_RUN_ZH).format(run=str(run)[:40])
 
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
@@ -230,8 +249,8 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     no_handler = _kernel_unavailable(obs) is not None or (
         isinstance(symbols, dict) and not any(symbols.get(s) for s in ("Silu", "SiluBwd")))
     if obs.values.get("type") == "builtins.NoneType" and no_handler:
-        return unanswered(EXERCISE, "没有找到 silu_ffi,silu.cc 里也没有导出的处理函数")
-    from_silu, from_bwd = HandlerEvidence("你的 Silu 内核"), HandlerEvidence("你的 SiluBwd 内核")
+        return unanswered(EXERCISE, _("没有找到 silu_ffi,silu.cc 里也没有导出的处理函数"))
+    from_silu, from_bwd = HandlerEvidence(_("你的 Silu 内核")), HandlerEvidence(_("你的 SiluBwd 内核"))
     notebook = _notebook_checks(inp, obs, from_silu, from_bwd)
     structure = [_check_forward(obs, from_silu), _check_backward(obs, from_bwd)]
     return [*structure, *notebook, *_kernel_checks(inp, obs)]
@@ -242,7 +261,7 @@ def _notebook_checks(inp: ProbeInputs, obs: Observations, from_silu: HandlerEvid
     """The notebook's values and gradients: close to float64 SiLU and bit for bit the output of the
     student's handlers on the same inputs (as the kernel child measured them)."""
     a, p = inp.arrays, inp.params
-    why = _kernel_unavailable(obs) or "内核子进程没有给出它的输出"
+    why = _kernel_unavailable(obs) or _("内核子进程没有给出它的输出")
     fwd = _handler_outputs(inp, obs, "kernel.nb.fwd", NB_FWD)
     bwd = _handler_outputs(inp, obs, "kernel.nb.bwd", NB_BWD)
     outcomes: list[CheckOutcome] = []
@@ -259,26 +278,38 @@ def _notebook_checks(inp: ProbeInputs, obs: Observations, from_silu: HandlerEvid
     c = ArrayCases(obs)
     for n in (1, 2, 3):
         x = a[f"x{n}"]
-        value(c, f"value.{n}", x, fwd.get(f"x{n}"), f"形状 {x.shape} 的输入")
-        value(c, f"jit.{n}", x, fwd.get(f"x{n}"), f"jit,形状 {x.shape}")
+        value(c, f"value.{n}", x, fwd.get(f"x{n}"), _("形状 {shape} 的输入").format(shape=x.shape))
+        value(c, f"jit.{n}", x, fwd.get(f"x{n}"), _("jit,形状 {shape}").format(shape=x.shape))
     outcomes.append(c.outcome("values"))
 
     c = ArrayCases(obs)
     for e, key in (("scalar", "x0"), ("empty", "xe"), ("empty2", "xe2")):
-        what = f"形状 {a[key].shape} 的输入"
+        what = _("形状 {shape} 的输入").format(shape=a[key].shape)
         value(c, f"edge.value.{e}", a[key], fwd.get(key), what)
         value(c, f"edge.jit.{e}", a[key], fwd.get(key), f"jit,{what}")
     grad(c, "edge.grad.scalar", silu_vjp64(a["x0"], np.float64(1.0)), bwd.get("x0"),
-         "grad(silu_ffi)(0 维输入)")
-    grad(c, "edge.grad.empty", np.zeros((0,)), None, "空数组上的 grad")
+         _("grad(silu_ffi)(0 维输入)"))
+    grad(c, "edge.grad.empty", np.zeros((0,)), None, _("空数组上的 grad"))
     outcomes.append(c.outcome("edge shapes"))
 
     c = ArrayCases(obs)
     for n in (1, 3):
         x = a[f"x{n}"]
-        grad(c, f"grad.{n}", silu_vjp64(x, a[f"w{n}"]), bwd.get(f"x{n}"), f"grad,形状 {x.shape}")
-    grad(c, "grad_jit.2", silu_vjp64(a["x2"], a["w2"]), bwd.get("x2"), f"jit(grad),形状 {a['x2'].shape}")
-    value(c, "vjp.primal", a["x1"], fwd.get("x1"), "jax.vjp 返回的函数值(前向规则的 primal 输出)")
+        grad(
+            c,
+            f"grad.{n}",
+            silu_vjp64(x, a[f"w{n}"]),
+            bwd.get(f"x{n}"),
+            _("grad,形状 {shape}").format(shape=x.shape),
+        )
+    grad(
+        c,
+        "grad_jit.2",
+        silu_vjp64(a["x2"], a["w2"]),
+        bwd.get("x2"),
+        _("jit(grad),形状 {shape}").format(shape=a["x2"].shape),
+    )
+    value(c, "vjp.primal", a["x1"], fwd.get("x1"), _("jax.vjp 返回的函数值(前向规则的 primal 输出)"))
     outcomes.append(c.outcome("grad"))
 
     c = ArrayCases(obs)
@@ -307,18 +338,35 @@ def _kernel_checks(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
             continue
         symbols = obs.values.get("kernel.symbols")
         if isinstance(symbols, dict) and symbols.get(symbol) is False:
-            outcomes.append(CheckOutcome(name, False, f"编译出的库没有导出处理函数符号 {symbol}"
-                                                      "(XLA_FFI_DEFINE_HANDLER_SYMBOL 的第一个参数)"))
+            outcomes.append(
+                CheckOutcome(
+                    name,
+                    False,
+                    _(
+                        "编译出的库没有导出处理函数符号 {symbol}(XLA_FFI_DEFINE_HANDLER_SYMBOL 的第一个参数)"
+                    ).format(symbol=symbol),
+                )
+            )
             continue
         c = ArrayCases(obs)
         for i in range(int(p["kernel_cases"])):
             x, ct = a[f"kx_{i}"], a[f"kct_{i}"]
             if key == "fwd":
-                c.close(f"kernel.fwd.{i}", silu64(x), f"{symbol},形状 {x.shape}",
-                        rtol=RTOL_VALUE, atol=ATOL_VALUE)
+                c.close(
+                    f"kernel.fwd.{i}",
+                    silu64(x),
+                    _("{symbol},形状 {shape}").format(symbol=symbol, shape=x.shape),
+                    rtol=RTOL_VALUE,
+                    atol=ATOL_VALUE,
+                )
             else:
-                c.close(f"kernel.bwd.{i}", silu_vjp64(x, ct), f"{symbol},形状 {x.shape}",
-                        rtol=RTOL_GRAD, atol=ATOL_GRAD)
+                c.close(
+                    f"kernel.bwd.{i}",
+                    silu_vjp64(x, ct),
+                    _("{symbol},形状 {shape}").format(symbol=symbol, shape=x.shape),
+                    rtol=RTOL_GRAD,
+                    atol=ATOL_GRAD,
+                )
         outcomes.append(c.outcome(name))
     return outcomes
 

@@ -80,7 +80,8 @@ from autograder.grade.intake_read import (
     read_zip,
     strip_common_folder,
 )
-from autograder.messages import CHAPTER_ZH, Status, intake_message, malformed
+from autograder.i18n import _
+from autograder.messages import Status, chapter_zh, intake_message, malformed
 from autograder.model import ChapterNotebook, StudentSubmission
 from autograder.student_input import StudentInputError
 
@@ -162,7 +163,7 @@ def _source_text(value: Any) -> str:
         return value
     if isinstance(value, list) and all(isinstance(s, str) for s in value):
         return "".join(value)
-    raise ValueError("source 不是字符串")
+    raise ValueError(_("source 不是字符串"))
 
 
 def _load_json(data: bytes, name: str, limits: IntakeLimits) -> Any:
@@ -184,7 +185,7 @@ def _load_json(data: bytes, name: str, limits: IntakeLimits) -> Any:
 def _check_version(doc: Any, name: str) -> None:
     """A notebook document (cells or v3 worksheets) of nbformat 4."""
     if not isinstance(doc, dict) or "cells" not in doc and "worksheets" not in doc:
-        raise Refused("not_notebook", name, "缺少 cells")
+        raise Refused("not_notebook", name, _("缺少 cells"))
     version = doc.get("nbformat")
     if version != 4 or isinstance(version, bool):
         raise Refused("nbformat", name, json.dumps(version)[:20])
@@ -193,30 +194,32 @@ def _check_version(doc: Any, name: str) -> None:
 def _cell_list(doc: dict[str, Any], name: str, limits: IntakeLimits) -> list[Any]:
     cells = doc.get("cells")
     if not isinstance(cells, list):
-        raise Refused("not_notebook", name, "cells 不是列表")
+        raise Refused("not_notebook", name, _("cells 不是列表"))
     if len(cells) > limits.max_cells:
-        raise Refused("not_notebook", name, f"单元格超过 {limits.max_cells} 个")
+        raise Refused("not_notebook", name, _("单元格超过 {max_cells} 个").format(max_cells=limits.max_cells))
     return cells
 
 
 def _notebook_metadata(doc: dict[str, Any], name: str) -> dict[str, Any]:
     metadata = doc.get("metadata", {})
     if not isinstance(metadata, dict):
-        raise Refused("not_notebook", name, "metadata 不是对象")
+        raise Refused("not_notebook", name, _("metadata 不是对象"))
     return metadata
 
 
 def _normalised_cell(cell: Any, i: int, name: str) -> dict[str, Any]:
     """One cell as plain data: type, metadata, source as str, id if any; code cells without outputs."""
     if not isinstance(cell, dict):
-        raise Refused("not_notebook", name, f"第 {i + 1} 个单元格不是对象")
+        raise Refused("not_notebook", name, _("第 {value} 个单元格不是对象").format(value=i + 1))
     kind = cell.get("cell_type")
     if kind not in ("code", "markdown", "raw"):
-        raise Refused("not_notebook", name, f"第 {i + 1} 个单元格类型无效")
+        raise Refused("not_notebook", name, _("第 {value} 个单元格类型无效").format(value=i + 1))
     try:
         source = _source_text(cell.get("source", ""))
     except ValueError as exc:
-        raise Refused("not_notebook", name, f"第 {i + 1} 个单元格的 source 无效") from exc
+        raise Refused(
+            "not_notebook", name, _("第 {value} 个单元格的 source 无效").format(value=i + 1)
+        ) from exc
     cmeta = cell.get("metadata", {})
     if not isinstance(cmeta, dict):
         cmeta = {}
@@ -489,7 +492,7 @@ def _read_notebook(raw: RawFile, limits: IntakeLimits, release_version: str | No
     if overridden:
         notes.append(
             intake_message(
-                "chapter_by_code", name=raw.path, claimed=CHAPTER_ZH[overridden], chapter=CHAPTER_ZH[chapter]
+                "chapter_by_code", name=raw.path, claimed=chapter_zh(overridden), chapter=chapter_zh(chapter)
             )
         )
     if note := _release_note(nb, raw.path, release_version):
@@ -506,7 +509,7 @@ def _newest(chapter: str, candidates: list[_Candidate]) -> ChapterNotebook:
         note = intake_message(
             "duplicate_chapter",
             detail=str(len(options)),
-            chapter=CHAPTER_ZH[chapter],
+            chapter=chapter_zh(chapter),
             names=", ".join(c.raw.path for c in options),
             name=chosen.raw.path,
         )
@@ -576,7 +579,7 @@ def read_submissions(
     folder: Path, *, limits: IntakeLimits = DEFAULT_LIMITS, release_version: str | None = None
 ) -> list[StudentSubmission]:
     """Convenience for small folders and tests: every student, sorted by id."""
-    students, _ = discover(folder)
+    students, _unused = discover(folder)
     return [
         intake_student(sid, students[sid], limits=limits, release_version=release_version)
         for sid in sorted(students)

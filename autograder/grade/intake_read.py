@@ -22,6 +22,7 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from autograder.i18n import _
 from autograder.messages import intake_message
 from autograder.student_input import StudentInputError
 
@@ -199,10 +200,10 @@ def _open_zip(data: bytes, shown: str, limits: IntakeLimits) -> zipfile.ZipFile:
 def _zip_member_name(info: zipfile.ZipInfo, archive: str) -> str:
     name = info.filename.replace("\\", "/")
     if name.startswith("/") or re.match(r"^[A-Za-z]:", name) or "\x00" in name:
-        raise Refused("unsafe_zip", archive, f"绝对路径 {name!r}")
+        raise Refused("unsafe_zip", archive, _("绝对路径 {name!r}").format(name=name))
     parts = [p for p in name.split("/") if p not in ("", ".")]
     if any(p == ".." for p in parts):
-        raise Refused("unsafe_zip", archive, f"路径 {name!r} 指向压缩包外")
+        raise Refused("unsafe_zip", archive, _("路径 {name!r} 指向压缩包外").format(name=name))
     return "/".join(parts)
 
 
@@ -214,13 +215,13 @@ def _checked_names(infos: list[zipfile.ZipInfo], shown: str, limits: IntakeLimit
     for info in infos:
         mode = info.external_attr >> 16
         if stat.S_ISLNK(mode):
-            raise Refused("unsafe_zip", shown, f"符号链接 {info.filename!r}")
+            raise Refused("unsafe_zip", shown, _("符号链接 {filename!r}").format(filename=info.filename))
         if mode and stat.S_IFMT(mode) not in (0, stat.S_IFREG, stat.S_IFDIR):
-            raise Refused("unsafe_zip", shown, f"特殊文件 {info.filename!r}")
+            raise Refused("unsafe_zip", shown, _("特殊文件 {filename!r}").format(filename=info.filename))
         names.append(_zip_member_name(info, shown))
     declared = sum(i.file_size for i in infos)
     if declared > limits.max_student_bytes:
-        raise Refused("zip_bomb", shown, f"声明 {declared / MiB:.1f} MB")
+        raise Refused("zip_bomb", shown, _("声明 {value:.1f} MB").format(value=declared / MiB))
     return names
 
 
@@ -247,7 +248,7 @@ def _inflate_member(
             while chunk := member.read(1 << 16):
                 n += len(chunk)
                 if n > info.file_size or n > cap or n > budget:
-                    raise Refused("zip_bomb", shown, f"{name!r} 解压超过声明大小")
+                    raise Refused("zip_bomb", shown, _("{name!r} 解压超过声明大小").format(name=name))
                 chunks.append(chunk)
     except Refused:
         raise

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from autograder import untrusted_json
+from autograder.i18n import _
 from autograder.messages import FORGED_OUTPUT_ZH, OVERSIZED_OUTPUT_ZH
 from autograder.model import GraderFault
 from autograder.observations import (
@@ -163,7 +164,7 @@ class ObservationStream:
             if not select.select([self._listener], [], [], timeout)[0]:
                 return
             try:
-                conn, _ = self._listener.accept()
+                conn, _unused = self._listener.accept()
             except OSError:
                 return
             conn.setblocking(False)
@@ -333,13 +334,13 @@ class ObservationStream:
         state = self._state[exercise]
         self._taken.add(exercise)
         if self._forged:
-            return Observations(exercise, {WIRE_KEY: StudentError("ForgedOutput", FORGED_OUTPUT_ZH)})
+            return Observations(exercise, {WIRE_KEY: StudentError("ForgedOutput", _(FORGED_OUTPUT_ZH))})
         if not self._hello:
             raise GraderFault(f"{exercise}: the child's observation stream never said hello")
         if state.oversized:
-            return Observations(exercise, {WIRE_KEY: StudentError("OversizedOutput", OVERSIZED_OUTPUT_ZH)})
+            return Observations(exercise, {WIRE_KEY: StudentError("OversizedOutput", _(OVERSIZED_OUTPUT_ZH))})
         if exercise == self._flooded:
-            return Observations(exercise, {WIRE_KEY: StudentError("OversizedOutput", OVERSIZED_OUTPUT_ZH)})
+            return Observations(exercise, {WIRE_KEY: StudentError("OversizedOutput", _(OVERSIZED_OUTPUT_ZH))})
         problems = list(state.problems)
         tampered: list[str] = []
         if state.end is None:
@@ -367,17 +368,19 @@ def decode_array(dtype: Any, shape: Any, payload: bytes) -> np.ndarray:
     most 32 sizes, and the payload exactly that many bytes."""
     if not isinstance(dtype, str) or not _NUMERIC_DTYPE.fullmatch(dtype) or not isinstance(shape, list) \
             or len(shape) > 32 or not all(type(n) is int and 0 <= n <= 2**40 for n in shape):
-        raise StudentInputError("array frame: bad dtype or shape", "数组观测结果的类型或形状无效")
+        raise StudentInputError("array frame: bad dtype or shape", _("数组观测结果的类型或形状无效"))
     try:
         dt = np.dtype(dtype)  # the pattern admits names numpy does not know ("f3", "i16")
     except TypeError:
-        raise StudentInputError(f"array frame: unknown dtype {dtype!r}", "数组观测结果的类型无效") from None
+        raise StudentInputError(
+            f"array frame: unknown dtype {dtype!r}", _("数组观测结果的类型无效")
+        ) from None
     if dt.kind not in "biufc" or dt.hasobject or math.prod(shape) * dt.itemsize != len(payload):
-        raise StudentInputError("array frame: size mismatch", "数组观测结果与其形状不符")
+        raise StudentInputError("array frame: size mismatch", _("数组观测结果与其形状不符"))
     try:
         return np.frombuffer(payload, dtype=dt).reshape(shape)
     except ValueError:  # numpy's own limits on a shape (e.g. more elements than an index can hold)
-        raise StudentInputError("array frame: shape numpy refuses", "数组观测结果与其形状不符") from None
+        raise StudentInputError("array frame: shape numpy refuses", _("数组观测结果与其形状不符")) from None
 
 
 def _label(value: Any) -> str:
@@ -407,6 +410,6 @@ def read_child_observations(obs_dir: Path, exercise: str, token: str) -> Observa
         return Observations(exercise, {})
     values = dict(obs.values)
     if WIRE_KEY not in values and token and values.pop(TOKEN_KEY, None) != token:
-        values = {WIRE_KEY: StudentError("ForgedOutput", FORGED_OUTPUT_ZH)}
+        values = {WIRE_KEY: StudentError("ForgedOutput", _(FORGED_OUTPUT_ZH))}
     values.pop(TOKEN_KEY, None)
     return Observations(exercise, values)

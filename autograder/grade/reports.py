@@ -40,6 +40,7 @@ from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.exercises.base import ExerciseScore
 from autograder.grade.gradebook import SubmissionRow
 from autograder.grade.run.probe_profile import ExerciseTotal, sum_costs
+from autograder.i18n import _
 from autograder.messages import (
     CHAPTER_TITLE_ZH,
     FEEDBACK_FOOTER_ZH,
@@ -67,7 +68,7 @@ NOTABLE_EXERCISE_STATUSES = (
 def exercise_title_zh(exercise: str) -> str:
     from autograder.exercises import load
 
-    return str(load(exercise).EXERCISE.title_zh)
+    return _(str(load(exercise).EXERCISE.title_zh))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -125,7 +126,7 @@ def md_fenced(text: str) -> str:
 def one_line(s: ExerciseScore) -> bool:
     """Whether the exercise's sub-checks carry nothing to learn (feedback shows its summary only)."""
     if s.status == Status.TAMPERED:  # only when nothing was observed; otherwise what was observed is shown
-        return all(t.output_zh.endswith(UNSCORED_ZH) for t in s.tests)
+        return all(t.output_zh.endswith(_(UNSCORED_ZH)) for t in s.tests)
     return s.status in ONE_LINE_STATUSES or s.status.split(":", 1)[0] in ONE_LINE_STATUSES
 
 
@@ -158,7 +159,13 @@ def grades_cells(g: GradeRow) -> list[str]:
     """One student's grades.csv cells (GRADES_COLUMNS), as text."""
     cells: list[str] = [neutralize_cell(g.row.student_id)]
     if g.result is None:  # grader_error, or not finished
-        return [*cells, *("" for _ in EXERCISE_IDS), "", "", neutralize_cell(g.row.status or g.row.state)]
+        return [
+            *cells,
+            *("" for _unused in EXERCISE_IDS),
+            "",
+            "",
+            neutralize_cell(g.row.status or g.row.state),
+        ]
     for ex in EXERCISE_IDS:
         s = g.result.scores.get(ex)
         cells.append("" if s is None or s.status == Status.SKIPPED else format_score(s.score))
@@ -192,7 +199,7 @@ def results_json(result: StudentResult) -> dict[str, Any]:
             continue
         prefix = ""
         if s.status != "ok":
-            prefix = exercise_status_zh(s.status) + "。"
+            prefix = exercise_status_zh(s.status) + _("。")
         if s.summary_zh:
             prefix += s.summary_zh + "\n"
         for t in s.tests:
@@ -208,7 +215,7 @@ def results_json(result: StudentResult) -> dict[str, Any]:
                     "tags": [ex, chapter_of.get(ex, "")],
                 }
             )
-    output_lines = [f"状态:{status_zh(result.status)}", *result.messages_zh]
+    output_lines = [_("状态:{status_zh}").format(status_zh=status_zh(result.status)), *result.messages_zh]
     return {
         "score": round(float(result.total), 4),
         "execution_time": int(round(sum(p.duration_s for p in result.phases))),
@@ -252,19 +259,21 @@ def _one_line_summary(s: ExerciseScore) -> list[str]:
 def feedback_md(result: StudentResult) -> str:
     lit = md_literal
     lines = [
-        f"# 评分反馈:{lit(result.student_id)}",
+        _("# 评分反馈:{lit}").format(lit=lit(result.student_id)),
         "",
-        f"- 总分:**{format_score(result.total)} / {format_score(result.max_total)}**",
-        f"- 状态:{lit(status_zh(result.status))}",
-        f"- 作业版本:{lit(result.release_version)}",
+        _("- 总分:**{format_score} / {format_score2}**").format(
+            format_score=format_score(result.total), format_score2=format_score(result.max_total)
+        ),
+        _("- 状态:{lit}").format(lit=lit(status_zh(result.status))),
+        _("- 作业版本:{lit}").format(lit=lit(result.release_version)),
     ]
     if result.messages_zh:
-        lines += ["", "## 提交说明", ""]
+        lines += ["", _("## 提交说明"), ""]
         lines += [f"- {lit(m)}" for m in result.messages_zh]
     current = None
     for ch, ex, s in _exercise_sections(result):
         if ch != current:
-            lines += ["", f"## {CHAPTER_TITLE_ZH[ch]}"]
+            lines += ["", f"## {_(CHAPTER_TITLE_ZH[ch])}"]
             current = ch
         lines += ["", f"### {lit(exercise_title_zh(ex))}(`{ex}`):{format_score(s.score)} / "
                   f"{format_score(s.max_score)}", ""]  # fmt: skip
@@ -282,10 +291,10 @@ def feedback_md(result: StudentResult) -> str:
             first, *rest = s.summary_zh.splitlines()
             lines += [lit(first), ""] + ([md_fenced("\n".join(rest)), ""] if rest else [])
         for t in s.tests:
-            mark = "✅ 通过" if t.passed else "❌ 未通过"
+            mark = _("✅ 通过") if t.passed else _("❌ 未通过")
             points = f"{format_score(t.score)} / {format_score(t.max_score)}"
             lines.append(f"- {mark}({points}):{lit(t.output_zh or '')}")
-    lines += ["", "---", "", FEEDBACK_FOOTER_ZH, ""]
+    lines += ["", "---", "", _(FEEDBACK_FOOTER_ZH), ""]
     return "\n".join(lines)
 
 
@@ -303,19 +312,25 @@ def feedback_html(result: StudentResult) -> str:
         '<html lang="zh-CN"><head><meta charset="utf-8">',
         '<meta http-equiv="Content-Security-Policy" '
         "content=\"default-src 'none'; style-src 'unsafe-inline'\">",
-        f"<title>评分反馈:{e(result.student_id)}</title><style>{_HTML_STYLE}</style></head><body>",
-        f"<h1>评分反馈:{e(result.student_id)}</h1>",
-        f"<p>总分:<strong>{format_score(result.total)} / {format_score(result.max_total)}</strong><br>",
-        f"状态:{e(status_zh(result.status))}<br>作业版本:{e(result.release_version)}</p>",
+        _("<title>评分反馈:{e}</title><style>{HTML_STYLE}</style></head><body>").format(
+            e=e(result.student_id), HTML_STYLE=_HTML_STYLE
+        ),
+        _("<h1>评分反馈:{e}</h1>").format(e=e(result.student_id)),
+        _("<p>总分:<strong>{format_score} / {format_score2}</strong><br>").format(
+            format_score=format_score(result.total), format_score2=format_score(result.max_total)
+        ),
+        _("状态:{e}<br>作业版本:{e2}</p>").format(
+            e=e(status_zh(result.status)), e2=e(result.release_version)
+        ),
     ]
     if result.messages_zh:
-        parts.append("<h2>提交说明</h2><ul>")
+        parts.append(_("<h2>提交说明</h2><ul>"))
         parts += [f"<li><pre>{e(m)}</pre></li>" for m in result.messages_zh]
         parts.append("</ul>")
     current = None
     for ch, ex, s in _exercise_sections(result):
         if ch != current:
-            parts.append(f"<h2>{e(CHAPTER_TITLE_ZH[ch])}</h2>")
+            parts.append(f"<h2>{e(_(CHAPTER_TITLE_ZH[ch]))}</h2>")
             current = ch
         parts.append(
             f"<h3>{e(exercise_title_zh(ex))}(<code>{e(ex)}</code>):"
@@ -331,16 +346,16 @@ def feedback_html(result: StudentResult) -> str:
             parts.append(f"<p><strong>{e(exercise_status_zh(s.status))}</strong></p>")
         if s.summary_zh:
             parts.append(f"<pre>{e(s.summary_zh)}</pre>")
-        parts.append("<table><tr><th>结果</th><th>得分</th><th>检查的性质与观察结果</th></tr>")
+        parts.append(_("<table><tr><th>结果</th><th>得分</th><th>检查的性质与观察结果</th></tr>"))
         for t in s.tests:
-            cls, mark = ("pass", "✅ 通过") if t.passed else ("fail", "❌ 未通过")
+            cls, mark = ("pass", _("✅ 通过")) if t.passed else ("fail", _("❌ 未通过"))
             parts.append(
                 f'<tr><td class="{cls}">{mark}</td>'
                 f"<td>{format_score(t.score)} / {format_score(t.max_score)}</td>"
                 f"<td><pre>{e(t.output_zh)}</pre></td></tr>"
             )
         parts.append("</table>")
-    parts.append(f"<hr><p>{FEEDBACK_FOOTER_ZH}</p>")
+    parts.append(f"<hr><p>{_(FEEDBACK_FOOTER_ZH)}</p>")
     parts.append("</body></html>\n")
     return "\n".join(parts)
 

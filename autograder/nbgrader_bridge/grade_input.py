@@ -28,6 +28,7 @@ from autograder.exercises import CHAPTERS
 from autograder.grade import reports
 from autograder.grade.gradebook import Gradebook
 from autograder.grade.intake import EXTRA_SUFFIXES
+from autograder.i18n import _
 from autograder.lms.layouts import Item, Scan, Source
 from autograder.lms.mapping import Mapping, map_students
 from autograder.lms.stage import remove_stage, stage
@@ -142,10 +143,13 @@ def prepare(opts: NbgraderOptions, out: Path, *, err: TextIO | None = None) -> P
 def exercise_comment_zh(result: StudentResult, exercise: str) -> str:
     """The Chinese feedback of one exercise, as plain text (the auto comment of its nbgrader cell)."""
     s = result.scores[exercise]
-    lines = [f"{reports.exercise_title_zh(exercise)}:{reports.format_score(s.score)} / "
-             f"{reports.format_score(s.max_score)} 分"]  # fmt: skip
+    lines = [_("{title}:{score} / {max_score} 分").format(
+        title=reports.exercise_title_zh(exercise),
+        score=reports.format_score(s.score),
+        max_score=reports.format_score(s.max_score),
+    )]  # fmt: skip
     if s.status != "ok":
-        lines.append(f"状态:{reports.exercise_status_zh(s.status)}")
+        lines.append(_("状态:{exercise_status_zh}").format(exercise_status_zh=reports.exercise_status_zh(s.status)))
     if s.summary_zh:
         lines.append(s.summary_zh)
     for t in s.tests:
@@ -159,8 +163,14 @@ def quiz_cells(quiz: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     written answers stay with formgrader's TAs."""
     from autograder.nbgrader_bridge.source import quiz_grade_id
 
-    return {quiz_grade_id(qid): {"score": r["points"], "comment": f"测验 {qid}:{r['points']:g} 分"}
-            for qid, r in quiz.items() if r.get("points") is not None}
+    return {
+        quiz_grade_id(qid): {
+            "score": r["points"],
+            "comment": _("测验 {qid}:{points:g} 分").format(qid=qid, points=r["points"]),
+        }
+        for qid, r in quiz.items()
+        if r.get("points") is not None
+    }
 
 
 def writeback_request(result: StudentResult, release: ReleaseInfo,

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from autograder.grade.reports import format_score, md_fenced, md_literal, neutralize_cell
+from autograder.i18n import _
 from autograder.quiz.grading_key import QuizKey
 from autograder.quiz.key import QuizQuestion
 from autograder.quiz.records import ManualScore, quiz_dir
@@ -78,7 +79,7 @@ def packet_csv(key: QuizKey, answers: dict[str, dict[str, Any]], safe_ids: dict[
             m = current_manual(record, manual.get(sid, {}).get(q.id))
             answered = record["status"] == "answered"
             points = format_score(m.points) if m else ("" if answered else format_score(0))
-            comment = m.comment if m else ("" if answered else ANSWER_STATUS_ZH[record["status"]])
+            comment = m.comment if m else ("" if answered else _(ANSWER_STATUS_ZH[record["status"]]))
             w.writerow((safe_ids[sid], q.id, format_score(q.points), points, neutralize_cell(comment),
                         record["sha256"], neutralize_cell(record["text"])))
     return buf.getvalue()
@@ -106,7 +107,7 @@ def packet_html(key: QuizKey, answers: dict[str, dict[str, Any]], safe_ids: dict
             if record is None:
                 continue
             status = record["status"]
-            text = record["text"] if status == "answered" else f"({ANSWER_STATUS_ZH[status]})"
+            text = record["text"] if status == "answered" else f"({_(ANSWER_STATUS_ZH[status])})"
             parts.append(f"<article><h4>{e(safe_ids[sid])}</h4><pre>{e(text)}</pre></article>")
         parts.append("</section>")
     parts.append("</body></html>\n")
@@ -121,7 +122,7 @@ def _choice_answer_zh(q: QuizQuestion, student_id: str, salt: str) -> str:
 
 def feedback_md(key: QuizKey, student_id: str, per: dict[str, Any], manual: dict[str, ManualScore],
                 show_answers: bool) -> str:
-    lines = ["# 测验反馈", ""]
+    lines = [_("# 测验反馈"), ""]
     total = 0.0
     for q in key.questions:
         record = per.get(q.id)
@@ -130,24 +131,38 @@ def feedback_md(key: QuizKey, student_id: str, per: dict[str, Any], manual: dict
         m = manual.get(q.id)
         points = question_points(q, record, m)
         total += points or 0.0
-        shown = "待助教评分" if points is None else f"{format_score(points)} / {format_score(q.points)} 分"
-        lines.append(f"## {q.id}({'选择题' if q.kind == 'choice' else '问答题'}):{shown}")
-        lines.append(f"- 作答状态:{ANSWER_STATUS_ZH[record['status']]}")
+        shown = (
+            _("待助教评分")
+            if points is None
+            else _("{format_score} / {format_score2} 分").format(
+                format_score=format_score(points), format_score2=format_score(q.points)
+            )
+        )
+        lines.append(f"## {q.id}({_('选择题') if q.kind == 'choice' else _('问答题')}):{shown}")
+        lines.append(_("- 作答状态:{value}").format(value=_(ANSWER_STATUS_ZH[record["status"]])))
         if record["letters"]:
-            lines.append(f"- 你的选择:{', '.join(record['letters'])}")
+            lines.append(_("- 你的选择:{join}").format(join=', '.join(record['letters'])))
         current = current_manual(record, m)
         if current is not None and current.comment:
-            lines.append(f"- 助教评语:{md_literal(current.comment)}")
+            lines.append(_("- 助教评语:{md_literal}").format(md_literal=md_literal(current.comment)))
         if show_answers:
             if q.kind == "choice":
-                lines.append(f"- 正确选项(按你的选项顺序):{_choice_answer_zh(q, student_id, key.salt)}")
-            lines += ["", "参考答案:", "", md_fenced(q.model_answer), "",
-                      "解析:", "", md_fenced(q.explanation)]
+                lines.append(
+                    _("- 正确选项(按你的选项顺序):{choice_answer_zh}").format(
+                        choice_answer_zh=_choice_answer_zh(q, student_id, key.salt)
+                    )
+                )
+            lines += ["", _("参考答案:"), "", md_fenced(q.model_answer), "",
+                      _("解析:"), "", md_fenced(q.explanation)]
         lines.append("")
     maximum = sum(q.points for q in key.questions)
-    lines.append(f"测验得分(已评部分):{format_score(total)} / {format_score(maximum)}")
+    lines.append(
+        _("测验得分(已评部分):{format_score} / {format_score2}").format(
+            format_score=format_score(total), format_score2=format_score(maximum)
+        )
+    )
     if not show_answers:
-        lines.append("参考答案和解析会在成绩发布后给出。")
+        lines.append(_("参考答案和解析会在成绩发布后给出。"))
     return "\n".join(lines) + "\n"
 
 

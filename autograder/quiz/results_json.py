@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from autograder.i18n import _
 from autograder.quiz.score import ANSWER_STATUS_ZH, QuizScore
 
 QUIZ_TAG = "quiz"
@@ -20,18 +21,29 @@ QUIZ_TAG = "quiz"
 
 def _test(s: QuizScore) -> dict[str, Any]:
     chapter = s.question.split(".")[0]
-    status = ANSWER_STATUS_ZH[str(s.status)] + (f":{s.reason_zh}" if s.reason_zh else "")
+    status = _(ANSWER_STATUS_ZH[str(s.status)]) + (f":{s.reason_zh}" if s.reason_zh else "")
     if s.kind == "choice":
         points = float(s.points or 0.0)
-        return {"name": f"{s.question}: 测验选择题", "score": round(points, 4),
-                "max_score": round(float(s.max_points), 4),
-                "status": "passed" if points >= s.max_points else "failed",
-                "output": f"作答状态:{status}(参考答案在成绩发布后给出)", "output_format": "text",
-                "visibility": "visible", "tags": [s.question, chapter, QUIZ_TAG]}
-    return {"name": f"{s.question}: 测验问答题(助教评分)", "score": 0.0, "max_score": 0.0,
-            "status": "passed", "output": f"作答状态:{status}。这道题由助教按评分细则评分。",
-            "output_format": "text", "visibility": "visible",
-            "tags": [s.question, chapter, QUIZ_TAG, "manual"]}
+        return {
+            "name": _("{question}: 测验选择题").format(question=s.question),
+            "score": round(points, 4),
+            "max_score": round(float(s.max_points), 4),
+            "status": "passed" if points >= s.max_points else "failed",
+            "output": _("作答状态:{status}(参考答案在成绩发布后给出)").format(status=status),
+            "output_format": "text",
+            "visibility": "visible",
+            "tags": [s.question, chapter, QUIZ_TAG],
+        }
+    return {
+        "name": _("{question}: 测验问答题(助教评分)").format(question=s.question),
+        "score": 0.0,
+        "max_score": 0.0,
+        "status": "passed",
+        "output": _("作答状态:{status}。这道题由助教按评分细则评分。").format(status=status),
+        "output_format": "text",
+        "visibility": "visible",
+        "tags": [s.question, chapter, QUIZ_TAG, "manual"],
+    }
 
 
 def with_quiz(doc: dict[str, Any], scores: tuple[QuizScore, ...]) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from autograder.i18n import N_
 from autograder.quiz.grading_key import QuizKey
 from autograder.quiz.key import QuizQuestion
 from jaxcourse.quiz import option_order
@@ -18,8 +19,8 @@ from jaxcourse.quiz_answers import LETTERS, Answer, AnswerStatus, read_answers
 from jaxcourse.variants import normalise_student_id
 
 # the student's words for an answer's status (quiz.md, results.json)
-ANSWER_STATUS_ZH = {"answered": "已作答", "blank": "未作答", "missing": "没有找到作答单元",
-                    "unreadable": "格式无法识别", "conflict": "作答单元重复且内容不同"}
+ANSWER_STATUS_ZH = {"answered": N_("已作答"), "blank": N_("未作答"), "missing": N_("没有找到作答单元"),
+                    "unreadable": N_("格式无法识别"), "conflict": N_("作答单元重复且内容不同")}
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,8 @@ from autograder.release.verify import MANIFEST, check_release, released_files, s
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 LIBRARY_DIRS = ("jaxcourse", "kernels")  # copied so the release folder is self-contained
-_LIBRARY_SKIP = re.compile(r"(__pycache__|\.pyc$|\.so$|\.o$|\.dylib$|^\.|\.egg-info)")
+_LIBRARY_SKIP = re.compile(r"(__pycache__|\.pyc$|\.so$|\.o$|\.dylib$|^\.|\.egg-info|\.pot?$|^babel\.cfg$)")
+# (a catalogue ships compiled: locale/<lang>/LC_MESSAGES/*.mo; its .po, .pot and babel.cfg stay here)
 _VERSION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 _SERVICE_URL = re.compile(r"^https?://[^\s/?#]+(/[^\s?#]*)?$")
 # The ids of the course file (autograder/term/course.py, a sibling layer; test_release checks they agree)

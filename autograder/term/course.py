@@ -13,6 +13,9 @@
     late_policy = [{after = "0h", factor = 1.0}, {after = "1s", factor = 0.9}]   # see late.py
                                              # (none: a late attempt counts only without an on-time one)
 
+A top-level `language = "en"` (before the first [[assignment]]) selects the catalogue students read
+(autograder/i18n.py; default zh_CN, the course's own language): `course_language()` reads it.
+
 One release's chapters may be one assignment or several; an exercise of a release belongs to at
 most one assignment, so an upload's chapters name the assignment they count for.
 """
@@ -29,6 +32,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from autograder import i18n
 from autograder.term.late import LatePolicy, PolicyError, parse_policy
 
 COUNTING = ("last", "best")
@@ -169,7 +173,7 @@ def parse_assignment(spec: Mapping[str, Any], base: Path, position: int) -> Assi
 def parse_course(doc: Mapping[str, Any], base: Path) -> tuple[Assignment, ...]:
     """The assignments of a parsed course document, checked together (unique ids, no exercise of a
     release in two assignments)."""
-    extra = sorted(set(doc) - {"assignment", "timezone"})
+    extra = sorted(set(doc) - {"assignment", "language", "timezone"})
     if extra:
         raise CourseError(f"course file: unknown top-level key(s) {', '.join(extra)}")
     zone = doc.get("timezone")  # the course's time zone for the pages (service/domain/course_clock.py)
@@ -200,11 +204,28 @@ def parse_course(doc: Mapping[str, Any], base: Path) -> tuple[Assignment, ...]:
     return out
 
 
-def load_course(path: Path) -> tuple[Assignment, ...]:
+def _document(path: Path) -> dict[str, Any]:
     try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise CourseError(f"course file {path}: {exc.strerror or exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise CourseError(f"course file {path}: not TOML: {exc}") from None
-    return parse_course(doc, path.resolve().parent)
+
+
+def load_course(path: Path) -> tuple[Assignment, ...]:
+    return parse_course(_document(path), path.resolve().parent)
+
+
+def course_language(path: Path) -> str | None:
+    """The course file's `language` (None: not set, the course's own zh_CN); checked against the
+    catalogues that exist, so a typo fails at start-up and not as untranslated pages."""
+    language = _document(path).get("language")
+    if language is None:
+        return None
+    if not isinstance(language, str) or language not in i18n.available():
+        raise CourseError(
+            f"course file {path}: language {language!r} has no catalogue;"
+            f" available: {', '.join(i18n.available())}"
+        )
+    return language

@@ -20,6 +20,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from jaxcourse._i18n import _
+
 # The one set of flags used by notebooks and grader alike. -ferror-limit keeps a broken
 # kernel's diagnostics short enough to show a student.
 KERNEL_FLAGS: tuple[str, ...] = ("-std=c++17", "-O2", "-shared", "-fPIC", "-ferror-limit=20")
@@ -32,13 +34,15 @@ class KernelBuildError(RuntimeError):
         self.source = source
         self.diagnostics = diagnostics
         head = "\n".join(diagnostics.strip().splitlines()[:20])
-        super().__init__(f"编译 {source.name} 失败(clang++ 的前几行诊断如下):\n{head}")
+        super().__init__(
+            _("编译 {name} 失败(clang++ 的前几行诊断如下):\n{head}").format(name=source.name, head=head)
+        )
 
 
 def compiler_path() -> str:
     cxx = os.environ.get("JAXCOURSE_CXX") or shutil.which("clang++")
     if not cxx:
-        raise FileNotFoundError("找不到 clang++:请先安装 clang(Debian/Ubuntu: apt-get install clang)")
+        raise FileNotFoundError(_("找不到 clang++:请先安装 clang(Debian/Ubuntu: apt-get install clang)"))
     return cxx
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from jaxcourse._i18n import _
 from jaxcourse.quiz_answers import LETTERS, AnswerStatus, read_answers
 from jaxcourse.variants import normalise_student_id
 
@@ -68,7 +69,7 @@ def _release_quiz() -> PublicQuiz | None:
     try:
         return load_quiz()
     except (OSError, ValueError, KeyError, TypeError):
-        print("没有找到测验文件 quiz.json:请在作业文件夹(manifest.json 所在的文件夹)里打开 notebook。")
+        print(_("没有找到测验文件 quiz.json:请在作业文件夹(manifest.json 所在的文件夹)里打开 notebook。"))
         return None
 
 
@@ -85,19 +86,19 @@ def shown_options(question: PublicQuestion, student_id: str, salt: str) -> list[
 
 
 def _bad_id(student_id: str) -> bool:
-    return not normalise_student_id(student_id) or "学号" in student_id
+    return not normalise_student_id(student_id) or "学号" in student_id  # the notebook's placeholder argument
 
 
 def show_quiz(student_id: str, chapter: str) -> None:
     """Print the options of the chapter's choice questions in the order of `student_id`."""
     if _bad_id(student_id):
-        print('请把参数换成你自己的学号,例如 show_quiz("2026001", "ch02")')
+        print(_('请把参数换成你自己的学号,例如 show_quiz("2026001", "ch02")'))
         return
     quiz = _release_quiz()
     for q in quiz.chapter(chapter) if quiz is not None else ():
         if q.kind != "choice":
             continue
-        print(f"{q.id}(学号 {student_id} 的选项顺序):")
+        print(_("{id}(学号 {student_id} 的选项顺序):").format(id=q.id, student_id=student_id))
         for letter, text in shown_options(q, student_id, quiz.salt):
             print(f"  {letter}. {text}")
         print()
@@ -111,17 +112,17 @@ def check_quiz(notebook_path: str, chapter: str) -> None:
     try:
         nb = json.loads(Path(notebook_path).read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        print(f"读不了 {notebook_path}:{exc}(先保存 notebook)")
+        print(_("读不了 {notebook_path}:{exc}(先保存 notebook)").format(notebook_path=notebook_path, exc=exc))
         return
-    words = {AnswerStatus.ANSWERED: "格式正确", AnswerStatus.BLANK: "还没作答",
-             AnswerStatus.MISSING: "找不到作答单元", AnswerStatus.UNREADABLE: "格式不对",
-             AnswerStatus.CONFLICT: "作答单元重复"}
+    words = {AnswerStatus.ANSWERED: _("格式正确"), AnswerStatus.BLANK: _("还没作答"),
+             AnswerStatus.MISSING: _("找不到作答单元"), AnswerStatus.UNREADABLE: _("格式不对"),
+             AnswerStatus.CONFLICT: _("作答单元重复")}
     for qid, answer in read_answers(nb, quiz.option_counts(chapter)).items():
         line = f"{qid}:{words[answer.status]}"
         if answer.letters:
-            line += f"(你选了 {', '.join(answer.letters)})"
+            line += _("(你选了 {join})").format(join=', '.join(answer.letters))
         print(line + (f" —— {answer.reason_zh}" if answer.reason_zh else ""))
-    print("(这里只检查格式;选择题的对错和问答题的得分在成绩发布后才能看到。)")
+    print(_("(这里只检查格式;选择题的对错和问答题的得分在成绩发布后才能看到。)"))
 
 
 __all__ = ["PublicQuestion", "PublicQuiz", "check_quiz", "load_quiz", "option_order", "public_quiz_from",

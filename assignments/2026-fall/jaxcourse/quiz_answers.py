@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from jaxcourse._i18n import _
+
 MAX_ANSWER_CHARS = 20_000  # a written answer longer than this is cut (the grader keeps the first part)
 MAX_CELL_CHARS = 200_000  # longer answer cells are not read at all (status unreadable)
 QUESTION_ID = re.compile(r"^ch0[25]\.q[1-8]$")
@@ -78,11 +80,11 @@ def _after_marker(text: str) -> str | None:
 def parse_choice(question: str, text: str, n_options: int) -> Answer:
     """The letters of a choice answer cell's text; every failure is a status, never an exception."""
     if len(text) > MAX_CELL_CHARS:
-        return Answer(question, AnswerStatus.UNREADABLE, reason_zh="作答单元太长,无法读取。")
+        return Answer(question, AnswerStatus.UNREADABLE, reason_zh=_("作答单元太长,无法读取。"))
     rest = _after_marker(unicodedata.normalize("NFKC", text))
     if rest is None:
         return Answer(question, AnswerStatus.UNREADABLE,
-                      reason_zh="没有找到以「答案:」开头的一行,例如 `答案: B`。")
+                      reason_zh=_("没有找到以「答案:」开头的一行,例如 `答案: B`。"))
     line = rest.split("\n", 1)[0].strip().strip("*`_ ").strip()
     if line in _PLACEHOLDERS:
         return Answer(question, AnswerStatus.BLANK)
@@ -92,15 +94,15 @@ def parse_choice(question: str, text: str, n_options: int) -> Answer:
     bad = [t for t in tokens if len(t) != 1 or t not in valid]
     if bad or not tokens:
         shown = ", ".join(valid)
-        return Answer(question, AnswerStatus.UNREADABLE,
-                      reason_zh=f"「答案:」后面只能写选项字母({shown}),用逗号隔开,例如 `答案: {valid[0]}`。")
+        reason = _("「答案:」后面只能写选项字母({shown}),用逗号隔开,例如 `答案: {first}`。")
+        return Answer(question, AnswerStatus.UNREADABLE, reason_zh=reason.format(shown=shown, first=valid[0]))
     return Answer(question, AnswerStatus.ANSWERED, letters=tuple(sorted(set(tokens))))
 
 
 def parse_written(question: str, text: str) -> Answer:
     """The text of a written answer cell after its `答案:` line (or the whole cell without it)."""
     if len(text) > MAX_CELL_CHARS:
-        return Answer(question, AnswerStatus.UNREADABLE, reason_zh="作答单元太长,无法读取。")
+        return Answer(question, AnswerStatus.UNREADABLE, reason_zh=_("作答单元太长,无法读取。"))
     rest = _after_marker(text)
     if rest is None:  # the marker was deleted: the cell minus its heading is still the answer
         rest = "\n".join(line for line in text.split("\n") if not _HEADING.search(line))
@@ -133,7 +135,7 @@ def read_answers(notebook: Any, questions: dict[str, int | None]) -> dict[str, A
             out[q] = Answer(q, AnswerStatus.MISSING)
         elif len(distinct) > 1:
             out[q] = Answer(q, AnswerStatus.CONFLICT,
-                            reason_zh="这道题有不止一个作答单元,而且内容不同;请只保留一个。")
+                            reason_zh=_("这道题有不止一个作答单元,而且内容不同;请只保留一个。"))
         else:
             out[q] = answers[0]
     return out

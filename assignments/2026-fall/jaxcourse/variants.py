@@ -21,6 +21,8 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+from jaxcourse._i18n import _
+
 POOL_FILE = Path(__file__).with_name("recompile_pool.json")
 
 
@@ -63,14 +65,17 @@ _selected: list[str] = []  # the id last shown in this notebook session (the sel
 
 def show_recompile_sequence(student_id: str) -> None:
     """Print the call sequence of `student_id` (练习 2 uses it) and remember it for the self-check."""
-    if not normalise_student_id(student_id) or "学号" in student_id:
-        print("请把参数换成你自己的学号,例如 show_recompile_sequence(\"2026001\")")
+    if not normalise_student_id(student_id) or "学号" in student_id:  # the notebook's placeholder
+        print(_("请把参数换成你自己的学号,例如 show_recompile_sequence(\"2026001\")"))
         return
     pool = load_pool()
     index = variant_index(student_id, pool)
     _selected[:] = [student_id]
-    print(f"学号 {student_id} 的调用序列(变体 {index + 1}/{len(pool.sequences)}),"
-          "预测其中 {function} 的编译次数:\n".format(function=pool.function))
+    print(
+        _("学号 {student_id} 的调用序列(变体 {variant}/{variants}),预测其中 {function} 的编译次数:\n").format(
+            student_id=student_id, variant=index + 1, variants=len(pool.sequences), function=pool.function
+        )
+    )
     print(pool.sequences[index])
 
 

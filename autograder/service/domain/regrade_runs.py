@@ -30,6 +30,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from autograder.grade.gradebook import safe_id
+from autograder.i18n import _
 from autograder.model import GraderFault, ReleaseInfo
 from autograder.service.domain import audit, lti_outbox, release_moves
 from autograder.service.domain.regrade_queue import GRADED, GRADER_ERROR, OPEN, QUEUED, RUNNING
@@ -230,18 +231,18 @@ class RegradeRuns:
         """Record a run and queue its candidates; returns the run id. Refusal (422) for a scope or
         release that cannot be used, (404) for an unknown assignment."""
         if scope not in SCOPES:
-            raise Refusal(422, "范围不对。", f"scope must be one of {', '.join(SCOPES)}")
+            raise Refusal(422, _("范围不对。"), f"scope must be one of {', '.join(SCOPES)}")
         try:
             info = ReleaseInfo.load(release)
         except GraderFault as exc:
-            raise Refusal(422, "这个版本无法使用。", f"release {release}: {exc}") from None
+            raise Refusal(422, _("这个版本无法使用。"), f"release {release}: {exc}") from None
         now = self.clock()
         with self.engine.begin() as conn:
             known = conn.execute(
                 sa.select(db.assignments.c.id).where(db.assignments.c.id == assignment_id)
             ).first()
             if known is None:
-                raise Refusal(404, "没有这个作业。", f"no assignment {assignment_id!r}")
+                raise Refusal(404, _("没有这个作业。"), f"no assignment {assignment_id!r}")
             run_id = conn.execute(
                 db.regrade_runs.insert().values(
                     assignment_id=assignment_id,
@@ -520,7 +521,7 @@ class RegradeRuns:
         """Close an open run without publishing (its queued candidates are never graded)."""
         u = db.regrade_runs.c
         if not fits_id(run_id):
-            raise Refusal(404, "没有这次重新评分。", f"no regrade run {run_id}")
+            raise Refusal(404, _("没有这次重新评分。"), f"no regrade run {run_id}")
         with self.engine.begin() as conn:
             n = conn.execute(
                 db.regrade_runs.update()
@@ -540,5 +541,5 @@ class RegradeRuns:
                     at=self.clock(),
                 )
         if n != 1:
-            raise Refusal(409, "这次重新评分现在不能取消。", f"regrade run {run_id} is not open")
+            raise Refusal(409, _("这次重新评分现在不能取消。"), f"regrade run {run_id} is not open")
         log.info("regrade run %d cancelled by %s", run_id, actor)

@@ -29,6 +29,7 @@ import sqlalchemy as sa
 
 from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.grade.gradebook import safe_id
+from autograder.i18n import _
 from autograder.messages import chapter_zh
 from autograder.release.personalise import personalise_notebook
 from autograder.service.domain import audit, extensions
@@ -205,9 +206,9 @@ class Submissions:
                 422,
                 "wrong_chapters",
                 f"{', '.join(foreign)} not part of assignment {assignment.id} ({', '.join(own)})",
-                chapters="、".join(chapter_zh(c) for c in foreign),
+                chapters=_("、").join(chapter_zh(c) for c in foreign),
                 title=assignment.title,
-                own="、".join(chapter_zh(c) for c in own),
+                own=_("、").join(chapter_zh(c) for c in own),
             )
 
     def _check_rate(self, conn: sa.Connection, student_id: str, now: float) -> None:
@@ -263,7 +264,7 @@ class Submissions:
                 .with_for_update()
             )
             self._check_rate(conn, student_id, now)
-            self._check_quota(conn, student_id, sum(len(data) for _, data in checked))
+            self._check_quota(conn, student_id, sum(len(data) for _unused, data in checked))
             # Blobs only now, under this student's lock: a refused upload keeps no byte.
             stored = [{"name": n, "sha256": self.blobs.put(data), "size": len(data)} for n, data in checked]
             attempt_id = conn.execute(

@@ -13,6 +13,7 @@ JSON, a zip bomb): that attempt is graded to its `malformed:...` status, so noth
 from __future__ import annotations
 
 from autograder.grade.intake import DEFAULT_LIMITS, EXTRA_SUFFIXES
+from autograder.i18n import _
 from autograder.service.storage.records import Refusal, refusal
 
 NOTEBOOK_SUFFIX = ".ipynb"
@@ -24,7 +25,7 @@ MiB = 2**20
 
 
 def _suffix_list() -> str:
-    return "、".join(UPLOAD_SUFFIXES)
+    return _("、").join(UPLOAD_SUFFIXES)
 
 
 def _file_cap(name: str) -> int:
@@ -62,7 +63,7 @@ def check_files(
         raise refusal(
             413, "too_many_files", f"more than {max_files} files in one upload", max_files=max_files
         )
-    if sum(len(data) for _, data in files) > max_upload_bytes:
+    if sum(len(data) for _unused, data in files) > max_upload_bytes:
         raise too_large(max_upload_bytes)
     out: list[tuple[str, bytes]] = []
     seen: set[str] = set()
@@ -80,8 +81,8 @@ def check_files(
             )
         seen.add(name)
         out.append((name, data))
-    zips = [n for n, _ in out if n.lower().endswith(ARCHIVE_SUFFIX)]
-    notebooks = [n for n, _ in out if n.lower().endswith(NOTEBOOK_SUFFIX)]
+    zips = [n for n, _unused in out if n.lower().endswith(ARCHIVE_SUFFIX)]
+    notebooks = [n for n, _unused in out if n.lower().endswith(NOTEBOOK_SUFFIX)]
     if len(zips) > 1 or (zips and notebooks):
         raise refusal(422, "zip_and_notebooks", "upload either one .zip or .ipynb notebooks, not both")
     if not zips and not notebooks:

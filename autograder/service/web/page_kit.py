@@ -16,14 +16,18 @@ from jinja2 import Environment, FileSystemLoader
 from starlette.datastructures import FormData
 from starlette.templating import Jinja2Templates
 
+from autograder.i18n import _
 from autograder.messages import ATTEMPT_STATE_ZH
 from autograder.service.web import page_auth
 from autograder.service.web.sessions import Session
+from autograder.service.web.template_i18n import with_gettext
 from autograder.states import AttemptState
 
 HERE = Path(__file__).parent
 TEMPLATES = Jinja2Templates(
-    env=Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True, auto_reload=False)
+    env=with_gettext(
+        Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True, auto_reload=False)
+    )
 )
 
 PAGE_CSP = (
@@ -101,13 +105,13 @@ async def small_form(request: Request, max_bytes: int = MAX_FORM_BYTES, max_fiel
     """
     length = request.headers.get("content-length")
     if length is None or not length.isdigit():
-        raise FormRefused("请求缺少长度信息,无法处理。")
+        raise FormRefused(_("请求缺少长度信息,无法处理。"))
     if int(length) > max_bytes:
-        raise FormRefused("提交的内容太长。")
+        raise FormRefused(_("提交的内容太长。"))
     try:
         return await request.form(max_files=0, max_fields=max_fields)
     except Exception as exc:  # starlette raises MultiPartException / HTTPException on a malformed body
-        raise FormRefused("提交的表单无法解析(字段太多,或格式有误)。") from exc
+        raise FormRefused(_("提交的表单无法解析(字段太多,或格式有误)。")) from exc
 
 
 class FormRefused(ValueError):
@@ -127,7 +131,8 @@ _STATE_CLASS = {
     AttemptState.GRADED: "state-done",
     AttemptState.GRADER_ERROR: "state-error",
 }
-# (label, css class) of each attempt state; the labels are messages.ATTEMPT_STATE_ZH.
+# (label, css class) of each attempt state; the labels are messages.ATTEMPT_STATE_ZH's msgids (translate
+# with `_()` where shown).
 STATE_LABELS = {str(s): (ATTEMPT_STATE_ZH[s], _STATE_CLASS[s]) for s in AttemptState}
 
 

@@ -27,6 +27,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from autograder.exercises import EXERCISE_IDS
+from autograder.i18n import _
 from autograder.messages import chapter_zh, service_message
 from autograder.service.domain import login_backoff
 from autograder.service.domain.core import Attempt, Refusal, Service, Student
@@ -67,11 +68,12 @@ class AttemptView:
 
 def _attempt_view(attempt: Attempt, number: int) -> AttemptView:
     label, css = page_kit.STATE_LABELS.get(attempt.status, (attempt.status, ""))
+    label = _(label)  # a msgid of messages.ATTEMPT_STATE_ZH (or the raw state), in the course's language
     finished = AttemptState(attempt.status).finished
     if attempt.grades_hidden is not None and finished:  # graded or not: nothing shows before release
-        label, css = service_message("grades_pending").rstrip("。"), "state-pending"
+        label, css = service_message("grades_pending").rstrip(_("。")), "state-pending"
     if attempt.late:
-        label += "(迟交)"
+        label += _("(迟交)")
     score = attempt.score if attempt.status == AttemptState.GRADED else None
     score_text = f"{score:g} / {attempt.max_score or 0:g}" if score is not None else ""
     return AttemptView(
@@ -218,7 +220,9 @@ def home_page(
     due_at = service.deadlines(student.student_id, assignment.id).due_at  # the student's extension, if any
     deadline = service.local_time(due_at) if due_at is not None else ""
     if upload_open and due_at is not None and service.clock() > due_at:
-        shown.append(page_kit.Notice("", f"已过截止时间({deadline}),现在提交会记为迟交。"))
+        shown.append(
+            page_kit.Notice("", _("已过截止时间({deadline}),现在提交会记为迟交。").format(deadline=deadline))
+        )
     attempts = _attempt_views(service, student.student_id, assignment.id if query else None)
     return page_kit.render(
         request,
@@ -228,7 +232,7 @@ def home_page(
             **student_section(service, student.student_id, assignment.id),
             "notices": shown,
             "student": student,
-            "upload_chapters": "、".join(chapter_zh(ch) for ch in service.releases.chapters(assignment)),
+            "upload_chapters": _("、").join(chapter_zh(ch) for ch in service.releases.chapters(assignment)),
             "assignment": assignment if query else None,
             "query": query,
             "attempts": attempts,
@@ -255,7 +259,10 @@ def _notebooks(service: Service, assignment: Assignment) -> list[dict[str, str]]
     own = service.releases.chapters(assignment)
     query = f"?assignment={assignment.id}" if service.submissions.named else ""
     return [
-        {"href": f"/notebooks/{chapter}{query}", "label": f"第 {int(chapter[2:])} 章:{path.name}"}
+        {
+            "href": f"/notebooks/{chapter}{query}",
+            "label": _("第 {int} 章:{name}").format(int=int(chapter[2:]), name=path.name),
+        }
         for chapter, path in sorted(release.notebooks.items())
         if chapter in own
     ]
@@ -302,7 +309,9 @@ def assignment_page(request: Request, assignment_id: str) -> Response:
         assignment_id not in page_auth.service_of(request).assignments
         or not page_auth.service_of(request).submissions.named
     ):
-        return page_kit.error_page(request, session, 404, "找不到这个作业", service_message("no_assignment"))
+        return page_kit.error_page(
+            request, session, 404, _("找不到这个作业"), service_message("no_assignment")
+        )
     return home_page(request, session, student, assignment_id=assignment_id)
 
 
@@ -316,7 +325,7 @@ def notebook(request: Request, chapter: str) -> Response:
         aid = _query_assignment(request)
         filename, data = page_auth.service_of(request).release_notebook(student.student_id, chapter, aid)
     except (KeyError, Refusal):
-        return page_kit.error_page(request, session, 404, "找不到这个 notebook", "本次发布没有这一章。")
+        return page_kit.error_page(request, session, 404, _("找不到这个 notebook"), _("本次发布没有这一章。"))
     response = Response(
         data,
         media_type="application/x-ipynb+json",
@@ -379,7 +388,7 @@ def attempt_page(request: Request, attempt_id: int) -> Response:
     views = {v.id: v for v in _attempt_views(page_auth.service_of(request), student.student_id)}
     view = views.get(attempt_id)
     if view is None:  # another student's attempt looks exactly like one that does not exist
-        return page_kit.error_page(request, session, 404, "找不到这次提交", "没有这个编号的提交记录。")
+        return page_kit.error_page(request, session, 404, _("找不到这次提交"), _("没有这个编号的提交记录。"))
     service = page_auth.service_of(request)
     attempt = service.attempt(student.student_id, attempt_id)
     exercises = []
@@ -415,7 +424,7 @@ def attempt_feedback(request: Request, attempt_id: int) -> Response:
     student = current_student(request, page_auth.current_session(request))
     html = page_auth.service_of(request).feedback_html(student.student_id, attempt_id) if student else None
     if html is None:
-        return page_kit.secure(HTMLResponse("<p>没有反馈。</p>", status_code=404), page_kit.FEEDBACK_CSP)
+        return page_kit.secure(HTMLResponse(_("<p>没有反馈。</p>"), status_code=404), page_kit.FEEDBACK_CSP)
     return page_kit.secure(HTMLResponse(html), page_kit.FEEDBACK_CSP)
 
 

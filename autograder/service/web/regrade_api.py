@@ -18,6 +18,7 @@ from pathlib import Path
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 
+from autograder.i18n import _
 from autograder.service.domain.core import Refusal, Service
 from autograder.service.domain.regrade_runs import SCOPES, sibling_releases
 from autograder.service.web.api import CurrentTa, require_ta, service_of
@@ -33,12 +34,12 @@ def release_named(service: Service, name: str) -> Path:
         if path.name == name:
             return path
     raise Refusal(
-        422, "没有这个版本。", f"no release {name!r} next to {service.cfg.release.resolve().parent}"
+        422, _("没有这个版本。"), f"no release {name!r} next to {service.cfg.release.resolve().parent}"
     )
 
 
 def _no_run(run_id: int) -> Refusal:
-    return Refusal(404, "没有这次重新评分。", f"no regrade run {run_id}")
+    return Refusal(404, _("没有这次重新评分。"), f"no regrade run {run_id}")
 
 
 @router.get("")
@@ -60,11 +61,11 @@ async def start_run(request: Request, ta: CurrentTa) -> JSONResponse:
     except ValueError:
         doc = None
     if not isinstance(doc, dict) or not isinstance(doc.get("release"), str):
-        raise Refusal(400, "请求格式不对。", 'body must be {"assignment_id", "release": name, "scope"}')
+        raise Refusal(400, _("请求格式不对。"), 'body must be {"assignment_id", "release": name, "scope"}')
     assignment_id = doc.get("assignment_id", service.assignment.id)
     scope = doc.get("scope", "counted")
     if not isinstance(assignment_id, str) or scope not in SCOPES:
-        raise Refusal(422, "请求格式不对。", f"assignment_id must be a string and scope one of {SCOPES}")
+        raise Refusal(422, _("请求格式不对。"), f"assignment_id must be a string and scope one of {SCOPES}")
     run_id = service.regrades.start(assignment_id, release_named(service, doc["release"]), scope, ta)
     run = service.regrades.run(run_id)
     assert run is not None

@@ -20,6 +20,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
+from autograder.i18n import _
 from autograder.service.domain.core import Refusal, Service
 from autograder.service.domain.regrade_runs import SCOPES, DiffRow, RunSummary, sibling_releases
 from autograder.service.domain.submissions import fits_id
@@ -211,7 +212,7 @@ async def _run_action(request: Request, run_id: int, action: str, done: str) -> 
         return refused
     try:
         if not fits_id(run_id):
-            raise Refusal(404, "没有这次重新评分。", f"no regrade run {run_id}")
+            raise Refusal(404, _("没有这次重新评分。"), f"no regrade run {run_id}")
         getattr(page_auth.service_of(request).regrades, action)(run_id, session.ta_name or ACTOR)
     except Refusal as exc:
         return _refused(request, session, exc, back)

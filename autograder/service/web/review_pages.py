@@ -16,6 +16,7 @@ from urllib.parse import quote
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
+from autograder.i18n import _
 from autograder.service.domain import audit, grade_review, overrides, regrade_requests
 from autograder.service.domain.core import Refusal, Service
 from autograder.service.web import page_auth, page_kit, pages
@@ -42,9 +43,11 @@ async def _form(request: Request, session: Session, back: str) -> dict[str, str]
     try:
         form = await page_kit.small_form(request, MAX_REVIEW_FORM_BYTES, 6)
     except page_kit.FormRefused as exc:
-        return page_kit.error_page(request, session, 413, "无法提交", str(exc), back=back)
+        return page_kit.error_page(request, session, 413, _("无法提交"), str(exc), back=back)
     if not csrf_ok(session, form.get(CSRF_FIELD)):
-        return page_kit.error_page(request, session, 403, "页面已过期", "页面已过期,请刷新后再试。", back)
+        return page_kit.error_page(
+            request, session, 403, _("页面已过期"), _("页面已过期,请刷新后再试。"), back
+        )
     return {k: v for k, v in form.items() if isinstance(v, str)}
 
 
@@ -67,7 +70,7 @@ async def student_request(request: Request) -> Response:
             form.get("message", ""),
         )
     except Refusal as exc:
-        return page_kit.error_page(request, session, exc.http_status, "没能提交复核申请", exc.message_zh)
+        return page_kit.error_page(request, session, exc.http_status, _("没能提交复核申请"), exc.message_zh)
     aid = _chosen(service, request)
     # back to the page of the assignment the request is about (in a term "/" lists the assignments)
     page = f"/assignments/{quote(aid, safe='')}" if service.submissions.named else "/"
@@ -88,7 +91,7 @@ async def student_reply(request: Request, request_id: int) -> Response:
     try:
         grade_review.post_message(service, request_id, actor, form.get("message", ""), student.student_id)
     except Refusal as exc:
-        return page_kit.error_page(request, session, exc.http_status, "没能发送留言", exc.message_zh)
+        return page_kit.error_page(request, session, exc.http_status, _("没能发送留言"), exc.message_zh)
     return page_kit.redirect(request, "/#review")
 
 
@@ -199,7 +202,7 @@ def _points(value: str) -> float:
     try:
         return float(value)
     except ValueError:
-        raise Refusal(422, "分数格式不对。", f"points must be a number, not {value[:20]!r}") from None
+        raise Refusal(422, _("分数格式不对。"), f"points must be a number, not {value[:20]!r}") from None
 
 
 @router.get("/ta/requests")

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import quote
 
+from autograder.i18n import _
 from autograder.messages import AUDIT_ACTION_ZH, OVERRIDE_TOTAL_ZH, REQUEST_STATUS_ZH
 from autograder.service.domain import audit, grade_review, overrides, regrade_requests
 from autograder.service.domain.core import Service
@@ -61,10 +62,10 @@ def grade_context(grade: grade_review.StudentGrade) -> dict[str, Any]:
 
 def _actor_zh(actor: str, student_id: str) -> str:
     if actor == audit.student_actor(student_id):
-        return "你"
+        return _("你")
     if actor == audit.SYSTEM:
-        return "系统"
-    return f"助教 {actor}"
+        return _("系统")
+    return _("助教 {actor}").format(actor=actor)
 
 
 def _value_zh(value: Any) -> str:
@@ -72,22 +73,32 @@ def _value_zh(value: Any) -> str:
         return "—"
     if isinstance(value, dict):
         if "requeued" in value:
-            return f"{value['requeued']} 次提交重新排队评分"
+            return _("{requeued} 次提交重新排队评分").format(requeued=value['requeued'])
         if "files" in value:
-            return "文件:" + "、".join(map(str, value["files"])) + ("(迟交)" if value.get("late") else "")
+            return (
+                _("文件:")
+                + _("、").join(map(str, value["files"]))
+                + (_("(迟交)") if value.get("late") else "")
+            )
         if "score" in value:
-            return f"{value['score']:g} 分" if isinstance(value["score"], int | float) else "—"
+            return (
+                _("{score:g} 分").format(score=value["score"])
+                if isinstance(value["score"], int | float)
+                else "—"
+            )
         if "points" in value:
-            target = OVERRIDE_TOTAL_ZH if value.get("target") == overrides.TOTAL else value.get("target")
-            return f"{target}:{value['points']:g} 分"
+            target = _(OVERRIDE_TOTAL_ZH) if value.get("target") == overrides.TOTAL else value.get("target")
+            return _("{target}:{points:g} 分").format(target=target, points=value['points'])
         if "due_at" in value:
-            return f"截止 {value['due_at']}" + (
-                f",迟交截止 {value['late_until']}" if value.get("late_until") else ""
+            return _("截止 {due_at}").format(due_at=value["due_at"]) + (
+                _(",迟交截止 {late_until}").format(late_until=value["late_until"])
+                if value.get("late_until")
+                else ""
             )
         if "status" in value:
-            return "评分系统故障" if value["status"] == "grader_error" else str(value["status"])
+            return _("评分系统故障") if value["status"] == "grader_error" else str(value["status"])
     if isinstance(value, list):
-        return f"{len(value)} 次提交"
+        return _("{len} 次提交").format(len=len(value))
     return json.dumps(value, ensure_ascii=False)[:200]
 
 
@@ -95,7 +106,7 @@ def audit_rows_zh(entries: list[audit.Entry], student_id: str) -> list[dict[str,
     return [
         {
             "at": when(e.at),
-            "action": AUDIT_ACTION_ZH.get(e.action, e.action),
+            "action": _(AUDIT_ACTION_ZH[e.action]) if e.action in AUDIT_ACTION_ZH else e.action,
             "actor": _actor_zh(e.actor, student_id),
             "attempt": "" if e.attempt_id is None else str(e.attempt_id),
             "old": _value_zh(e.old),
@@ -109,11 +120,13 @@ def thread_view(r: regrade_requests.Request, student_id: str | None = None) -> d
     def who(author: str) -> str:
         if student_id is None:
             return author
-        return "你" if author == audit.student_actor(student_id) else f"助教 {author}"
+        return (
+            _("你") if author == audit.student_actor(student_id) else _("助教 {author}").format(author=author)
+        )
 
     return {
         "item": r,
-        "status_zh": REQUEST_STATUS_ZH.get(r.status, r.status),
+        "status_zh": _(REQUEST_STATUS_ZH[r.status]) if r.status in REQUEST_STATUS_ZH else r.status,
         "created": when(r.created_at),
         "messages": [
             {"who": who(m.author), "from_student": m.from_student, "body": m.body, "at": when(m.at)}

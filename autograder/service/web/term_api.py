@@ -29,6 +29,7 @@ import anyio.to_thread
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 
+from autograder.i18n import _
 from autograder.service.domain import extensions
 from autograder.service.domain.core import Refusal, Service, iso
 from autograder.service.domain.lti_outbox import counted_grade_changed
@@ -74,13 +75,13 @@ async def _extension_body(request: Request) -> Extension:
         doc = None
     if not isinstance(doc, dict) or not set(doc) <= {"due_at", "late_until"} or "due_at" not in doc:
         raise Refusal(
-            400, "请求格式不对。", 'body must be {"due_at": ISO 8601, "late_until": ISO 8601 or null}'
+            400, _("请求格式不对。"), 'body must be {"due_at": ISO 8601, "late_until": ISO 8601 or null}'
         )
     due = _when(doc["due_at"], "due_at", optional=False)
     until = _when(doc.get("late_until"), "late_until", optional=True)
     assert due is not None
     if until is not None and until < due:
-        raise Refusal(422, "迟交截止早于截止时间。", "late_until is before due_at")
+        raise Refusal(422, _("迟交截止早于截止时间。"), "late_until is before due_at")
     return Extension(due, until)
 
 
@@ -112,7 +113,7 @@ def _counted_json(service: Service, assignment_id: str, student_id: str) -> dict
 
 def student_term_json(service: Service, student_id: str, assignment_id: str | None = None) -> dict[str, Any]:
     if service.student(student_id) is None:
-        raise Refusal(404, "没有这个学生。", f"no student {student_id!r}")
+        raise Refusal(404, _("没有这个学生。"), f"no student {student_id!r}")
     assignment = service.submissions.assignment(assignment_id)
     with service.engine.connect() as conn:
         ext = extensions.of_student(conn, assignment.id, student_id)
@@ -213,7 +214,7 @@ async def put_extension(
     try:
         extensions.grant(service.engine, assignment, student_id, ext, ta, service.clock())
     except KeyError:
-        raise Refusal(404, "没有这个学生。", f"no student {student_id!r}") from None
+        raise Refusal(404, _("没有这个学生。"), f"no student {student_id!r}") from None
     counted_grade_changed(service.engine, assignment.id, student_id)  # the LMS gets the new final score
     return JSONResponse(student_term_json(service, student_id, assignment.id))
 
@@ -223,7 +224,7 @@ def delete_extension(request: Request, assignment_id: str, student_id: str, ta: 
     service = service_of(request)
     assignment = _assignment(service, assignment_id)
     if not extensions.revoke(service.engine, assignment, student_id, ta, service.clock()):
-        raise Refusal(404, "这个学生没有延期。", f"no extension for {student_id!r}")
+        raise Refusal(404, _("这个学生没有延期。"), f"no extension for {student_id!r}")
     counted_grade_changed(service.engine, assignment.id, student_id)
     return JSONResponse(student_term_json(service, student_id, assignment.id))
 

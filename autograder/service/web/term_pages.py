@@ -22,6 +22,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from autograder.grade.reports import format_score
+from autograder.i18n import _
 from autograder.service.domain import extensions
 from autograder.service.domain.core import Refusal, Service
 from autograder.service.web import page_auth, page_kit, rubric_pages
@@ -251,7 +252,9 @@ def _parse_when(text: str, key: str, *, optional: bool) -> float | None:
         stamp = None
     if stamp is None:
         raise Refusal(
-            422, "时间格式不对。", f"{key}: an ISO 8601 time with a UTC offset, e.g. 2026-12-20T23:59+08:00"
+            422,
+            _("时间格式不对。"),
+            f"{key}: an ISO 8601 time with a UTC offset, e.g. 2026-12-20T23:59+08:00",
         )
     return stamp
 
@@ -276,7 +279,7 @@ async def ta_grant_extension(request: Request, assignment_id: str, student_id: s
         until = _parse_when(page_kit.text_field(form, "late_until", 64).strip(), "late_until", optional=True)
         assert due is not None
         if until is not None and until < due:
-            raise Refusal(422, "迟交截止早于截止时间。", "late_until is before due_at")
+            raise Refusal(422, _("迟交截止早于截止时间。"), "late_until is before due_at")
     except Refusal as exc:
         return page_kit.error_page(request, session, 422, "Extension not granted", exc.message_en, back=page)
     actor = session.ta_name or TA_ACTOR

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from autograder.grade.reports import format_score
+from autograder.i18n import _
 from autograder.service.domain.core import Refusal, Service
 from autograder.term.course import Assignment
 
@@ -30,22 +31,24 @@ def score_line(service: Service, assignment: Assignment, student_id: str) -> Sco
         return ScoreLine(service.grade_release.note(visibility), True)
     s = counted.score
     if s.final_total is None:
-        return ScoreLine("计分的提交还在评分中。", False)
+        return ScoreLine(_("计分的提交还在评分中。"), False)
     raw = format_score(s.raw_total) if s.raw_total is not None else "—"
     penalty = format_score(s.late_penalty or 0.0)
-    text = f"原始分 {raw},迟交扣分 {penalty},最终得分 {format_score(s.final_total)} / "
+    text = _("原始分 {raw},迟交扣分 {penalty},最终得分 {format_score} / ").format(
+        raw=raw, penalty=penalty, format_score=format_score(s.final_total)
+    )
     text += format_score(service.exports.max_total(assignment.id))
     if s.override is not None:
-        text += "(助教调整后的成绩)"
+        text += _("(助教调整后的成绩)")
     return ScoreLine(text, False)
 
 
 def counted_rule(assignment: Assignment) -> str:
     """How the counted attempt is chosen, for the upload form's hint."""
-    which = "最后一次提交" if assignment.counting == "last" else "得分最高的一次提交"
+    which = _("最后一次提交") if assignment.counting == "last" else _("得分最高的一次提交")
     if assignment.late_policy is not None:
-        return which + "(迟交按迟交规则扣分)"
-    return ("截止前" if assignment.due_at is not None else "") + which
+        return which + _("(迟交按迟交规则扣分)")
+    return (_("截止前") if assignment.due_at is not None else "") + which
 
 
 def late_rule(assignment: Assignment) -> str:
@@ -53,7 +56,9 @@ def late_rule(assignment: Assignment) -> str:
     if assignment.late_policy is None:
         return ""
     steps = [s for s in assignment.late_policy.steps if s.after_s > 0]
-    return "迟交:" + ";".join(f"超过 {s.after} 得分 ×{s.factor:g}" for s in steps)
+    return _("迟交:") + ";".join(
+        _("超过 {after} 得分 ×{factor:g}").format(after=s.after, factor=s.factor) for s in steps
+    )
 
 
 @dataclass(frozen=True)
@@ -73,16 +78,16 @@ def assignment_row(service: Service, assignment: Assignment, student_id: str) ->
     deadlines = service.deadlines(student_id, assignment.id)
     try:
         service.check_upload_allowed(student_id, assignment.id)
-        open_text = "可以提交"
+        open_text = _("可以提交")
     except Refusal as refusal:
         open_text = refusal.message_zh
     when = service.local_time
     extended = (deadlines.due_at, deadlines.late_until) != (assignment.due_at, assignment.late_until)
-    own_due = when(assignment.due_at) if assignment.due_at is not None else "无"
+    own_due = when(assignment.due_at) if assignment.due_at is not None else _("无")
     return AssignmentRow(
         id=assignment.id,
         title=assignment.title,
-        due=when(deadlines.due_at) if deadlines.due_at is not None else "无",
+        due=when(deadlines.due_at) if deadlines.due_at is not None else _("无"),
         late_until=when(deadlines.late_until) if deadlines.late_until is not None else "",
         extended_from=own_due if extended else "",
         open_text=open_text,

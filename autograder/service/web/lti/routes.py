@@ -27,6 +27,7 @@ from pylti1p3.deep_link_resource import DeepLinkResource
 from starlette.responses import PlainTextResponse, Response
 from starlette.templating import Jinja2Templates
 
+from autograder.i18n import _
 from autograder.service.domain import assignments
 from autograder.service.domain import lti_outbox as outbox
 from autograder.service.domain.lti import (
@@ -47,17 +48,20 @@ from autograder.service.web.lti.tool import (
     restored_launch,
 )
 from autograder.service.web.sessions import CSRF_FIELD, Session, csrf_ok, new_session
+from autograder.service.web.template_i18n import with_gettext
 
 router = APIRouter(prefix="/lti")
 log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
 TEMPLATES = Jinja2Templates(
-    env=Environment(
-        loader=ChoiceLoader(
-            [FileSystemLoader(HERE / "templates"), FileSystemLoader(page_kit.HERE / "templates")]
-        ),
-        autoescape=True,
-        auto_reload=False,
+    env=with_gettext(
+        Environment(
+            loader=ChoiceLoader(
+                [FileSystemLoader(HERE / "templates"), FileSystemLoader(page_kit.HERE / "templates")]
+            ),
+            autoescape=True,
+            auto_reload=False,
+        )
     )
 )
 MAX_LAUNCH_BYTES = 64 * 1024  # an id_token with its claims is a few kB
@@ -82,9 +86,9 @@ def refused(request: Request, reason: str, status_code: int = 401) -> Response:
         page_auth.current_session(request),  # a refused launch grants nothing and takes nothing away
         "error.html",
         {
-            "title": "无法从课程平台登录",
-            "message": "这次从课程平台(LMS)进入评分系统的请求没有通过验证,所以没有为你登录。"
-            "请回到课程平台重新打开作业链接;如果一直这样,请联系助教。",
+            "title": _("无法从课程平台登录"),
+            "message": _("这次从课程平台(LMS)进入评分系统的请求没有通过验证,所以没有为你登录。"
+            "请回到课程平台重新打开作业链接;如果一直这样,请联系助教。"),
             "message_en": f"LTI launch refused: {reason}",
             "back": "/login",
         },
@@ -186,9 +190,9 @@ def _unbound_context(request: Request, key: context_binding.ContextKey | None) -
     return render(
         request, page_auth.current_session(request), "error.html",
         {
-            "title": "这门课程尚未关联到评分系统",
-            "message": "你是从一门尚未与本评分系统关联的课程平台(LMS)课程进入的,所以没有为你登录。"
-            "请把这个页面告诉助教或教师:管理员关联课程后即可使用。",
+            "title": _("这门课程尚未关联到评分系统"),
+            "message": _("你是从一门尚未与本评分系统关联的课程平台(LMS)课程进入的,所以没有为你登录。"
+            "请把这个页面告诉助教或教师:管理员关联课程后即可使用。"),
             "message_en": how,
             "back": "/login",
         },
