@@ -252,9 +252,12 @@ def test_only_leases_py_grants_or_ends_a_lease() -> None:
     import ast
 
     service = Path(__file__).resolve().parents[1] / "autograder" / "service"
+    # rubric_grading.py holds a TA's lease on one quiz answer (table rubric_leases), a person's hold
+    # on a page, not the worker queue's lease on an attempt or a regrade result
+    not_queue_leases = {"leases.py", "rubric_grading.py"}
     found = []
     for path in sorted(service.rglob("*.py")):
-        if path.name == "leases.py" or "migrations" in path.parts:
+        if path.name in not_queue_leases or "migrations" in path.parts:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.keyword) and node.arg == "lease_until":
