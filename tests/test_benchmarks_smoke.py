@@ -38,6 +38,7 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
         ["--smoke"],
         ["bounded (at most", "unbounded (every line", "ratio unbounded/bounded"],
     ),
+    "bench_upload_path.py": (["--repeat", "2"], ['"upload_bytes"', '"file_over_gradebook"']),
     "bench_similarity.py": (["--smoke"], ["rec/fp/fpv", "safe_distance", "scale: 12 students"]),
     "bench_similarity_disguise.py": (["--smoke"], ["recall verbatim", "recall ALL", "false positives"]),
 }
