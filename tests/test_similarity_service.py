@@ -225,7 +225,7 @@ due_at = {(now + timedelta(days=1)).isoformat(timespec="seconds")}
         (out / safe_id(claimed.student_id)).mkdir(parents=True)
         write_behaviour(out / safe_id(claimed.student_id), claimed.student_id,
                         {"histogram": ExerciseBehaviour(tuple(tuple(s.split()) for s in seqs))})
-        service.finish_graded("test", claimed.id, GradedOutcome(1.0, 80.0, "ok", {}, (), {}, (), str(out)))
+        service.finish_graded("test", claimed.id, GradedOutcome(1.0, 80.0, "ok", {}, {}, (), str(out)))
     return service
 
 
@@ -251,7 +251,7 @@ def test_a_term_has_one_report_per_assignment_each_after_its_own_due_date(tmp_pa
         # a new counted attempt of hw2 (s3 uploads again, graded): hw2 is recomputed, hw5 is not
         service.submit("s3", _chapter_file(tmp_path / "subs" / "s1", "ch02"), "hw2")
         while (claimed := service.claim_next("test")) is not None:
-            service.finish_graded("test", claimed.id, GradedOutcome(1.0, 80.0, "ok", {}, (), {}, (), ""))
+            service.finish_graded("test", claimed.id, GradedOutcome(1.0, 80.0, "ok", {}, {}, (), ""))
         assert tomorrow.refresh_once("hw2") and not tomorrow.refresh_once("hw5")
         assert ("s1", "s3") in {(m.a, m.b) for m in tomorrow.reports["hw2"].report.units["histogram"].pairs}
     finally:
