@@ -63,6 +63,12 @@ EXEMPT: dict[str, dict[str, str]] = {
         "(没有打印过时用上面的示例序列)": "the notebook markdown it replaces (course material)",
         "(请先运行作答区里的这一行)": "written into the Chinese notebook's markdown",
     },
+    "autograder/sandboxed/child_main.py": {
+        "评分时每章最多运行 {limit} 条 shell 命令(! 行、%sx、%system、%%bash 等),之后的不再运行"
+        " / at most {limit} shell commands per chapter run during grading; later ones are not run": "raised "
+        "in the sandboxed child, whose copy holds no autograder.i18n and whose environment is scrubbed (no "
+        "language): the cell error the student's own `!` line ran into, written in both languages",
+    },
     "jaxcourse/quiz_answers.py": {
         r"测验\s*(ch0[25]\.q[1-8])\s*作答": "parses the heading of the notebook's answer cell",
         r"^[\s>*_#-]*答案\s*[::]": "parses the student's answer line in the notebook",

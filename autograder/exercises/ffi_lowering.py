@@ -206,20 +206,24 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     vmap_c = ArrayCases(obs)
     for k, case in enumerate(p["vmap_cases"]):
         x = a[f"xv{k}"]
-        last = "(最后一维)" if case["in_axes"] % x.ndim == x.ndim - 1 else ""
-        what = f"vmap(in_axes={case['in_axes']}{last}),输入形状 {x.shape}"
+        last = _("(最后一维)") if case["in_axes"] % x.ndim == x.ndim - 1 else ""
+        what = _("vmap(in_axes={in_axes}{last_axis}),输入形状 {shape}").format(
+            in_axes=case["in_axes"], last_axis=last, shape=x.shape
+        )
         close(vmap_c, f"vmap.{k}", batched(x, case["in_axes"]), what)
     jit_vmap_c = ArrayCases(obs)
     for k, case in enumerate(p["jit_vmap_cases"]):
         x = a[f"xj{k}"]
-        what = f"jit(vmap(in_axes={case['in_axes']})),输入形状 {x.shape}"
+        what = _("jit(vmap(in_axes={in_axes})),输入形状 {shape}").format(
+            in_axes=case["in_axes"], shape=x.shape
+        )
         close(jit_vmap_c, f"jit_vmap.{k}", batched(x, case["in_axes"]), what)
 
     c = ArrayCases(obs)
     for j, eps in enumerate(p["eps_cases"]):
         close(c, f"eps.{j}", a["xs"], _("jit 下 eps={eps:.3g}").format(eps=eps), eps)
         if obs.has("eager.2") and obs.error("eager.2") is None:  # an eager path that fails is "eager"'s loss
-            close(c, f"eps_eager.{j}", a["xs"], f"eager 调用时 eps={eps:.3g}", eps)
+            close(c, f"eps_eager.{j}", a["xs"], _("eager 调用时 eps={eps:.3g}").format(eps=eps), eps)
     # eps under vmap (eager vmap, then jit(vmap)): the batching rule must pass eps on. Judged where
     # vmap with the default eps is right on that path; a batching rule that is wrong anyway already
     # loses the vmap points, and the eps point is about eps only.
@@ -228,7 +232,9 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         if batching_right[j]:
             x = a[f"xe{j}"]
             how = "eager vmap" if j == 0 else "jit(vmap)"
-            what = f"{how}(in_axes={case['in_axes']}) 下 eps={case['eps']:.3g},输入形状 {x.shape}"
+            what = _("{how}(in_axes={in_axes}) 下 eps={eps:.3g},输入形状 {shape}").format(
+                how=how, in_axes=case["in_axes"], eps=case["eps"], shape=x.shape
+            )
             close(c, f"eps_vmap.{j}", batched(x, case["in_axes"]), what, case["eps"])
     outcomes.append(c.outcome("eps"))
     outcomes.append(vmap_c.outcome("vmap every axis"))

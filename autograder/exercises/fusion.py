@@ -46,17 +46,17 @@ EXERCISE = Exercise(
     title_zh=N_("练习 3:融合与屏障"),
     subchecks=(
         SubCheck("optimized_hlo", 2,
-                 "统计的是优化后的 HLO:逐元素链至少 1 条 fusion、把链加长条数不变、插入屏障后条数变多",
+                 N_("统计的是优化后的 HLO:逐元素链至少 1 条 fusion、把链加长条数不变、插入屏障后条数变多"),
                  gate=True, counts_with=("fusion_counts",)),
         SubCheck("result_types", 1,
-                 "返回二元组 (int, 数值):fusion 条数是 Python int,bytes accessed 是有限的数",
+                 N_("返回二元组 (int, 数值):fusion 条数是 Python int,bytes accessed 是有限的数"),
                  counts_with=("fusion_counts", "bytes_accessed")),
         SubCheck("fusion_counts", 3,
-                 "fusion 条数与编译产物一致(逐元素链、加长的链、屏障、softmax、双输入、循环体里的融合)"),
-        SubCheck("bytes_accessed", 3, "bytes accessed 与编译产物的 cost_analysis 一致(同上 6 个函数)"),
+                 N_("fusion 条数与编译产物一致(逐元素链、加长的链、屏障、softmax、双输入、循环体里的融合)")),
+        SubCheck("bytes_accessed", 3, N_("bytes accessed 与编译产物的 cost_analysis 一致(同上 6 个函数)")),
         SubCheck("follows_args", 1,
-                 "按传入参数的形状和 dtype 编译:bfloat16 输入、更大的输入、"
-                 "同形状不同 dtype 的两个输入也一致"),
+                 N_("按传入参数的形状和 dtype 编译:bfloat16 输入、更大的输入、"
+                    "同形状不同 dtype 的两个输入也一致")),
     ),
     relies_on=(
         "jax.jit",
@@ -73,10 +73,16 @@ _CASES_OF: dict[str, tuple[str, ...]] = {
     "bytes_accessed": ("chain", "chain_long", "barrier", "softmax", "two_inputs", "loop"),
     "follows_args": ("bf16", "chain_big", "mixed_dtypes"),
 }
-_CASE_ZH: dict[str, str] = {
-    "chain": "逐元素链", "chain_long": "加长的逐元素链", "barrier": "插入屏障的链", "softmax": "softmax",
-    "two_inputs": "双输入函数", "bf16": "bfloat16 输入", "chain_big": "更大输入上的链",
-    "loop": "循环体是逐元素链的 fori_loop", "mixed_dtypes": "同形状、一个 float32 一个 bfloat16 的双输入",
+_CASE_ZH: dict[str, str] = {  # translated where read
+    "chain": N_("逐元素链"),
+    "chain_long": N_("加长的逐元素链"),
+    "barrier": N_("插入屏障的链"),
+    "softmax": "softmax",
+    "two_inputs": N_("双输入函数"),
+    "bf16": N_("bfloat16 输入"),
+    "chain_big": N_("更大输入上的链"),
+    "loop": N_("循环体是逐元素链的 fori_loop"),
+    "mixed_dtypes": N_("同形状、一个 float32 一个 bfloat16 的双输入"),
 }
 BYTES_RTOL = 1e-6
 

@@ -48,18 +48,20 @@ EXERCISE = Exercise(
     chapter="ch05",
     title_zh=N_("练习 2:用 pure_callback 调 SciPy 的 gammaln,并用 custom_jvp 提供导数"),
     subchecks=(
-        SubCheck("forward via pure_callback", 1.0, "前向计算经过 jax.pure_callback(没有用 JAX 自带的 lgamma)",
+        SubCheck("forward via pure_callback", 1.0,
+                 N_("前向计算经过 jax.pure_callback(没有用 JAX 自带的 lgamma)"),
                  gate=True, counts_with=("values", "jit", "transposed input", "vmap", "nested vmap")),
-        SubCheck("derivative via callback", 1.0, "gammaln_cb 是 jax.custom_jvp,导数 ψ(x) 也经回调计算",
+        SubCheck("derivative via callback", 1.0, N_("gammaln_cb 是 jax.custom_jvp,导数 ψ(x) 也经回调计算"),
                  counts_with=("grad", "transposed input", "vmap of grad")),
-        SubCheck("values", 1.5, "标量、1 维、3 维输入上的函数值(x 从 0.05 到 50,以及 Γ 溢出后的 172 到 1e4),"
-                                "以及 jax.jvp 返回的函数值"),
-        SubCheck("jit", 1.0, "jit 下的函数值"),
-        SubCheck("transposed input", 1.0, "转置(非连续内存)输入上的函数值与导数"),
-        SubCheck("grad", 1.5, "一阶导数 ψ(x)(标量、1 维,以及 jit 下的 3 维);jax.jvp 的切线"),
-        SubCheck("vmap", 1.0, "vmap:in_axes 不为 0 时的结果"),
-        SubCheck("nested vmap", 1.0, "嵌套 vmap(jit 下)"),
-        SubCheck("vmap of grad", 1.0, "vmap(grad):逐样本导数"),
+        SubCheck("values", 1.5,
+                 N_("标量、1 维、3 维输入上的函数值(x 从 0.05 到 50,以及 Γ 溢出后的 172 到 1e4),"
+                    "以及 jax.jvp 返回的函数值")),
+        SubCheck("jit", 1.0, N_("jit 下的函数值")),
+        SubCheck("transposed input", 1.0, N_("转置(非连续内存)输入上的函数值与导数")),
+        SubCheck("grad", 1.5, N_("一阶导数 ψ(x)(标量、1 维,以及 jit 下的 3 维);jax.jvp 的切线")),
+        SubCheck("vmap", 1.0, N_("vmap:in_axes 不为 0 时的结果")),
+        SubCheck("nested vmap", 1.0, N_("嵌套 vmap(jit 下)")),
+        SubCheck("vmap of grad", 1.0, N_("vmap(grad):逐样本导数")),
     ),
     relies_on=("jax.jit", "jax.vmap", "jax.grad", "jax.jvp", "jax.make_jaxpr", "jax.pure_callback"),
 )
@@ -198,9 +200,11 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     value(c, "value.vector", a["x1"], _("形状 {shape} 的输入").format(shape=a['x1'].shape))
     value(c, "value.cube", a["x3"], _("形状 {shape} 的输入").format(shape=a['x3'].shape))
     if obs.error("jvp.primal") is None:  # a jvp that raises is the derivative checks' loss, not this one's
-        value(c, "jvp.primal", a["x1"], "jax.jvp 返回的函数值(JVP 规则的 primal 输出)")
+        value(c, "jvp.primal", a["x1"], _("jax.jvp 返回的函数值(JVP 规则的 primal 输出)"))
     value(c, "value.overflow", a["xo"],
-          f"x 在 {OVERFLOW_LOW:g} 到 {OVERFLOW_HIGH:g} 之间(Γ(x) 已溢出,log Γ(x) 有限)")
+          _("x 在 {low:g} 到 {high:g} 之间(Γ(x) 已溢出,log Γ(x) 有限)").format(
+              low=OVERFLOW_LOW, high=OVERFLOW_HIGH
+          ))
     outcomes.append(c.outcome("values"))
 
     c = ArrayCases(obs)
@@ -215,12 +219,13 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     outcomes.append(c.outcome("transposed input"))
 
     c = ArrayCases(obs)
-    grad(c, "grad.scalar", _digamma(a["xs"]), f"grad(gammaln_cb)(标量 {float(a['xs']):.4g})")
-    grad(c, "grad.vector", a["w1"] * _digamma(a["x1"]), f"grad,形状 {a['x1'].shape}")
-    grad(c, "grad.cube_jit", a["w3"] * _digamma(a["x3"]), f"jit(grad),形状 {a['x3'].shape}")
-    grad(c, "jvp.tangent", a["w1"] * _digamma(a["x1"]), "jax.jvp 返回的切线")
+    grad(c, "grad.scalar", _digamma(a["xs"]), _("grad(gammaln_cb)(标量 {x:.4g})").format(x=float(a["xs"])))
+    grad(c, "grad.vector", a["w1"] * _digamma(a["x1"]), _("grad,形状 {shape}").format(shape=a["x1"].shape))
+    grad(c, "grad.cube_jit", a["w3"] * _digamma(a["x3"]),
+         _("jit(grad),形状 {shape}").format(shape=a["x3"].shape))
+    grad(c, "jvp.tangent", a["w1"] * _digamma(a["x1"]), _("jax.jvp 返回的切线"))
     grad(c, "grad.overflow", a["wo"] * _digamma(a["xo"]),
-         f"x 在 {OVERFLOW_LOW:g} 到 {OVERFLOW_HIGH:g} 之间的 grad")
+         _("x 在 {low:g} 到 {high:g} 之间的 grad").format(low=OVERFLOW_LOW, high=OVERFLOW_HIGH))
     outcomes.append(c.outcome("grad"))
 
     c = ArrayCases(obs)

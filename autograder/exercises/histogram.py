@@ -95,11 +95,14 @@ _TARGETS_OF: dict[str, tuple[str, ...]] = {
     "custom_rules_and_checkpoint": ("custom", "remat"),
     "deep_nesting": ("deep",),
 }
-_TARGET_ZH: dict[str, str] = {
-    "shared_jit": "重复调用内层 jit 的函数", "branches": "含 switch/cond 的函数",
-    "loops": "含 scan/while 的函数", "custom": "含 custom_jvp/custom_vjp 的函数",
-    "remat": "含 checkpoint 的函数", "deep": "多层嵌套的函数",
-    "same_branches": "几个分支是同一个函数的 switch/cond",
+_TARGET_ZH: dict[str, str] = {  # translated where read
+    "shared_jit": N_("重复调用内层 jit 的函数"),
+    "branches": N_("含 switch/cond 的函数"),
+    "loops": N_("含 scan/while 的函数"),
+    "custom": N_("含 custom_jvp/custom_vjp 的函数"),
+    "remat": N_("含 checkpoint 的函数"),
+    "deep": N_("多层嵌套的函数"),
+    "same_branches": N_("几个分支是同一个函数的 switch/cond"),
 }
 
 

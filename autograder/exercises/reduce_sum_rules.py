@@ -450,7 +450,9 @@ def _class_vmap(inp: ProbeInputs, case: str) -> tuple[np.ndarray, list[int], str
     c = inp.params["classes"][case]
     xb = inp.arrays[f"c_{case}_xb"]
     per = np.moveaxis(xb.astype(np.float64) if xb.dtype.kind == "f" else xb, c["in_axes"], 0)
-    what = f"vmap(in_axes={c['in_axes']}, axis={tuple(c['axis'])}),输入形状 {xb.shape}"
+    what = _("vmap(in_axes={in_axes}, axis={axis}),输入形状 {shape}").format(
+        in_axes=c["in_axes"], axis=tuple(c["axis"]), shape=xb.shape
+    )
     return per, [ax + 1 for ax in c["axis"]], what
 
 
@@ -462,7 +464,9 @@ def _typed_case(c: _Cases, key: str, expected: np.ndarray, case: str, what: str,
     want = DTYPE_NAME[case]
     if isinstance(name, str) and name != want and c.obs.error(key) is None:
         c.n += 1
-        c.fail(f"{what}:结果的 dtype 应与输入相同({want}),实际是 {name[:40]}")
+        c.fail(_("{what}:结果的 dtype 应与输入相同({expected}),实际是 {actual}").format(
+            what=what, expected=want, actual=name[:40]
+        ))
         return
     saved, c.dtype = c.dtype, ("float64" if case == "f64" else "float32")
     try:
@@ -565,13 +569,17 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         jvp(c)
         for case in ("unit", "rep", "cancel"):
             cx, ct, axis = a[f"c_{case}_x"], a[f"c_{case}_t"], p["classes"][case]["axis"]
-            what = f"jvp(axis={tuple(axis)}),输入形状 {cx.shape}"
-            c.close(f"jvp.cls.{case}.primal", _sum(cx, axis), f"{what} 的原值", scale=_sum(np.abs(cx), axis))
-            c.close(f"jvp.cls.{case}.tangent", _sum(ct, axis), f"{what} 的切线", scale=_sum(np.abs(ct), axis))
+            what = _("jvp(axis={axis}),输入形状 {shape}").format(axis=tuple(axis), shape=cx.shape)
+            c.close(f"jvp.cls.{case}.primal", _sum(cx, axis), _("{what} 的原值").format(what=what),
+                    scale=_sum(np.abs(cx), axis))
+            c.close(f"jvp.cls.{case}.tangent", _sum(ct, axis), _("{what} 的切线").format(what=what),
+                    scale=_sum(np.abs(ct), axis))
         for case in DTYPE_CASES:
             axis = p["classes"][case]["axis"]
             _typed_case(c, f"dtype.{case}.jvp", _sum(a[f"c_{case}_t"], axis), case,
-                        f"{DTYPE_ZH[case]} 输入上 jvp(axis={tuple(axis)}) 的切线",
+                        _("{dtype} 输入上 jvp(axis={axis}) 的切线").format(
+                            dtype=DTYPE_ZH[case], axis=tuple(axis)
+                        ),
                         _sum(np.abs(a[f"c_{case}_t"]), axis))
 
     def transpose_all(c: _Cases) -> None:
@@ -579,12 +587,17 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         for case in ("unit", "rep"):
             cx, axis = a[f"c_{case}_x"], p["classes"][case]["axis"]
             c.close(f"transpose.cls.{case}", _broadcast_back(a[f"c_{case}_ct"], axis, cx.shape),
-                    f"linear_transpose(axis={tuple(axis)}),输入形状 {cx.shape}")
+                    _("linear_transpose(axis={axis}),输入形状 {shape}").format(
+                        axis=tuple(axis), shape=cx.shape
+                    ))
         for case in DTYPE_CASES:
             cx, axis = a[f"c_{case}_x"], p["classes"][case]["axis"]
             ct = a[f"c_{case}_ct"]
             _typed_case(c, f"dtype.{case}.transpose", _broadcast_back(ct, axis, cx.shape), case,
-                        f"{DTYPE_ZH[case]} 输入上 linear_transpose(axis={tuple(axis)})", np.abs(ct))
+                        _("{dtype} 输入上 linear_transpose(axis={axis})").format(
+                            dtype=DTYPE_ZH[case], axis=tuple(axis)
+                        ),
+                        np.abs(ct))
 
     def vmap_pos_all(c: _Cases) -> None:
         vmap_pos(c)
@@ -592,10 +605,12 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
             per, ax1, what = _class_vmap(inp, case)
             c.close(f"vmap.cls.{case}", _sum(per, ax1), what, scale=_sum(np.abs(per), ax1))
         per, ax1, what = _class_vmap(inp, "int32")
-        _int_case(c, "vmap.cls.int32", np.sum(per.astype(np.int64), axis=tuple(ax1)), f"int32 输入上 {what}")
+        _int_case(c, "vmap.cls.int32", np.sum(per.astype(np.int64), axis=tuple(ax1)),
+                  _("int32 输入上 {what}").format(what=what))
         for case in DTYPE_CASES:
             per, ax1, what = _class_vmap(inp, case)
-            _typed_case(c, f"dtype.{case}.vmap", _sum(per, ax1), case, f"{DTYPE_ZH[case]} 输入上 {what}",
+            _typed_case(c, f"dtype.{case}.vmap", _sum(per, ax1), case,
+                        _("{dtype} 输入上 {what}").format(dtype=DTYPE_ZH[case], what=what),
                         _sum(np.abs(per), ax1))
 
     run("jvp", jvp_all)

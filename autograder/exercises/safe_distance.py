@@ -72,7 +72,8 @@ FWD_RTOL = FWD_ATOL = 1e-5
 GRAD_RTOL = GRAD_ATOL = 1e-4
 FAR_ATOL = 1e-4
 VARIANT_KEYS = ("fwd.square", "fwd.row1", "fwd.big")
-VARIANT_OK_ZH = ";N = M = d、X 只有一行、坐标约 1e18 时也与参考一致(相对误差 ≤ 1e-5)"
+# Appended to forward_matches_v1's message when the variant's classes were checked (translated where read)
+VARIANT_OK_ZH = N_(";N = M = d、X 只有一行、坐标约 1e18 时也与参考一致(相对误差 ≤ 1e-5)")
 
 
 def _with_duplicates(rng: np.random.Generator, n: int, m: int, d: int) -> tuple[np.ndarray, np.ndarray]:
@@ -218,12 +219,17 @@ def _close(got: np.ndarray, want: np.ndarray, rtol: float, atol: float) -> bool:
     return not bool(np.any(_bad(got, want, rtol, atol)))
 
 
+_LABEL_ZH: dict[str, str] = {  # what each observation key computes, as the student reads it
+    "fwd.rect": "D(X, Y)", "fwd.self": "D(X, X)", "fwd.d1": N_("d = 1 时的 D"),
+    "fwd.square": N_("N = M = d 时的 D"), "fwd.row1": N_("X 只有一行时的 D"),
+    "fwd.big": N_("坐标约 1e18 时的 D"),
+    "fwd.far": N_("远离原点的 D"), "jit.rect": "jax.jit(D)(X, Y)", "vmap.batch": N_("jax.vmap(D) 的批量结果"),
+    "grad.self": "∇ sum(D(X, X))", "grad.x": "∇_X sum(W·D(X, Y))", "grad.y": "∇_Y sum(W·D(X, Y))",
+}
+
+
 def _label(key: str) -> str:
-    return {"fwd.rect": "D(X, Y)", "fwd.self": "D(X, X)", "fwd.d1": "d = 1 时的 D",
-            "fwd.square": "N = M = d 时的 D", "fwd.row1": "X 只有一行时的 D", "fwd.big": "坐标约 1e18 时的 D",
-            "fwd.far": "远离原点的 D", "jit.rect": "jax.jit(D)(X, Y)", "vmap.batch": "jax.vmap(D) 的批量结果",
-            "grad.self": "∇ sum(D(X, X))", "grad.x": "∇_X sum(W·D(X, Y))",
-            "grad.y": "∇_Y sum(W·D(X, Y))"}[key]
+    return _(_LABEL_ZH[key])  # a formula without words is not in the catalogue and stays as it is
 
 
 class _Reader:
@@ -312,9 +318,10 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
 
     variant = [k for k in VARIANT_KEYS if k in ref]  # the classes drawn from the student's variant
     judge("forward_matches_v1", ["fwd.rect", "fwd.self", "fwd.d1", *variant],
-          lambda: f"与 float64 参考的最大误差 {worst(['fwd.rect', 'fwd.self', 'fwd.d1'])}(形状 "
-                  f"{ref['fwd.rect'].shape}、{ref['fwd.self'].shape}、{ref['fwd.d1'].shape})"
-                  + (VARIANT_OK_ZH if variant else ""),
+          lambda: _("与 float64 参考的最大误差 {error}(形状 {rect_shape}、{self_shape}、{d1_shape})").format(
+              error=worst(["fwd.rect", "fwd.self", "fwd.d1"]), rect_shape=ref["fwd.rect"].shape,
+              self_shape=ref["fwd.self"].shape, d1_shape=ref["fwd.d1"].shape,
+          ) + (_(VARIANT_OK_ZH) if variant else ""),
           lambda k: _forward(reader, k, ref[k], FWD_RTOL, FWD_ATOL, errs))
 
     def zeros(key: str) -> str | None:
@@ -328,7 +335,7 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         return None
 
     judge("exact_zero_distance", ["fwd.self", "fwd.rect", "fwd.d1", *variant],
-          "所有应恰为 0 的距离都是 0.0", zeros)
+          _("所有应恰为 0 的距离都是 0.0"), zeros)
 
     def grads(key: str) -> str | None:
         want = grad_ref[key]

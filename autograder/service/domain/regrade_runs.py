@@ -430,7 +430,7 @@ class RegradeRuns:
             else None
         )
         if run is None:
-            raise Refusal(404, "没有这次重新评分。", f"no regrade run {run_id}")
+            raise Refusal(404, _("没有这次重新评分。"), f"no regrade run {run_id}")
         pending = conn.execute(
             sa.select(sa.func.count()).where(r.run_id == run_id, r.status.in_((QUEUED, RUNNING)))
         ).scalar_one()
@@ -438,7 +438,7 @@ class RegradeRuns:
             why = (
                 f"is {run.status}" if run.status != OPEN else f"has {pending} candidate(s) still grading"
             )
-            raise Refusal(409, "这次重新评分现在不能发布。", f"regrade run {run_id} {why}")
+            raise Refusal(409, _("这次重新评分现在不能发布。"), f"regrade run {run_id} {why}")
         # Claims the run first: a second publisher (another process) finds it no longer open.
         if (
             conn.execute(
@@ -448,7 +448,7 @@ class RegradeRuns:
             ).rowcount
             != 1
         ):
-            raise Refusal(409, "这次重新评分现在不能发布。", f"regrade run {run_id} was closed meanwhile")
+            raise Refusal(409, _("这次重新评分现在不能发布。"), f"regrade run {run_id} was closed meanwhile")
         return run
 
     def publish(self, run_id: int, actor: str) -> Published:
@@ -521,7 +521,7 @@ class RegradeRuns:
         """Close an open run without publishing (its queued candidates are never graded)."""
         u = db.regrade_runs.c
         if not fits_id(run_id):
-            raise Refusal(404, _("没有这次重新评分。"), f"no regrade run {run_id}")
+            raise Refusal(404, _(_("没有这次重新评分。")), f"no regrade run {run_id}")
         with self.engine.begin() as conn:
             n = conn.execute(
                 db.regrade_runs.update()

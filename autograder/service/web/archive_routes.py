@@ -12,6 +12,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 
+from autograder.i18n import _
 from autograder.service.domain import archives
 from autograder.service.domain.core import Refusal, Service
 from autograder.service.web import page_auth, page_kit
@@ -32,9 +33,9 @@ def _zip(data: bytes, filename: str) -> Response:
 
 def _submissions(service: Service, assignment_id: str, scope: str) -> Response:
     if assignment_id not in service.assignments:
-        raise Refusal(404, "没有这个作业。", f"no assignment {assignment_id!r}")
+        raise Refusal(404, _("没有这个作业。"), f"no assignment {assignment_id!r}")
     if scope not in archives.SCOPES:
-        raise Refusal(422, "范围不对。", f"scope must be one of {', '.join(archives.SCOPES)}")
+        raise Refusal(422, _("范围不对。"), f"scope must be one of {', '.join(archives.SCOPES)}")
     data = archives.submissions_zip(
         service.exports.ledger, service.submissions, service.blobs, assignment_id, scope, service.clock
     )
@@ -73,5 +74,5 @@ def student_folder(request: Request) -> Response:
             service.submissions, wanted[:64] if wanted else None, student.student_id
         )
     except (KeyError, Refusal):
-        return page_kit.error_page(request, session, 404, "找不到这个作业", "没有这个作业的文件夹。")
+        return page_kit.error_page(request, session, 404, _("找不到这个作业"), _("没有这个作业的文件夹。"))
     return _zip(data, name)

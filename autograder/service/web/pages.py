@@ -175,7 +175,7 @@ async def logout(request: Request) -> Response:
     except page_kit.FormRefused:
         return page_kit.redirect(request, "/")
     if not csrf_ok(session, form.get(CSRF_FIELD)):
-        return page_kit.error_page(request, session, 403, "无法退出登录", "页面已过期,请刷新后再试。")
+        return page_kit.error_page(request, session, 403, _("无法退出登录"), _("页面已过期,请刷新后再试。"))
     page_auth.end_session(request, session)
     return page_kit.redirect(request, "/login", new_session())
 

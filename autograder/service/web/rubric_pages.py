@@ -28,6 +28,7 @@ import sqlalchemy as sa
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
+from autograder.i18n import N_, _
 from autograder.quiz.key import QuizQuestion
 from autograder.service.domain import (
     audit,
@@ -47,29 +48,30 @@ from autograder.term.course import Assignment
 router = APIRouter(include_in_schema=False)
 NAMES_FOR_S = 3600.0  # a reveal of the names lasts this long for the TA who asked
 MAX_RUBRIC_FORM_BYTES = 32 * 1024
-# The student's words on their quiz page (one table, for the catalogue).
+# The student's words on their quiz page (one table, marked for the catalogue; translated where read:
+# quiz_words() for the page, _() for a single entry).
 QUIZ_ZH = {
-    "title": "测验评分",
-    "hidden": "测验成绩发布后才能看到每道题的评分、评语和参考答案。",
-    "off": "这份作业的测验还没有在评分系统中评分。",
-    "none": "还没有可以计分的提交。",
-    "pending": "助教还在批改",
-    "choice": "选择题(自动评分)",
-    "written": "问答题(助教按评分细则评分)",
-    "comment": "助教评语",
-    "model": "参考答案",
-    "explanation": "解析",
-    "total": "测验得分",
-    "yours": "你的作答",
-    "regrade": "对这道题的评分有疑问?写明理由,申请复核",
-    "regrade_button": "申请复核",
-    "incomplete": "还有测验问答题没有批改完。",
+    "title": N_("测验评分"),
+    "hidden": N_("测验成绩发布后才能看到每道题的评分、评语和参考答案。"),
+    "off": N_("这份作业的测验还没有在评分系统中评分。"),
+    "none": N_("还没有可以计分的提交。"),
+    "pending": N_("助教还在批改"),
+    "choice": N_("选择题(自动评分)"),
+    "written": N_("问答题(助教按评分细则评分)"),
+    "comment": N_("助教评语"),
+    "model": N_("参考答案"),
+    "explanation": N_("解析"),
+    "total": N_("测验得分"),
+    "yours": N_("你的作答"),
+    "regrade": N_("对这道题的评分有疑问?写明理由,申请复核"),
+    "regrade_button": N_("申请复核"),
+    "incomplete": N_("还有测验问答题没有批改完。"),
     "status": {
-        "answered": "已作答",
-        "blank": "未作答",
-        "missing": "没有找到作答单元",
-        "unreadable": "格式无法识别",
-        "conflict": "作答单元重复且内容不同",
+        "answered": N_("已作答"),
+        "blank": N_("未作答"),
+        "missing": N_("没有找到作答单元"),
+        "unreadable": N_("格式无法识别"),
+        "conflict": N_("作答单元重复且内容不同"),
     },
 }
 
@@ -535,6 +537,11 @@ async def ta_rubric_item(
 # ---- the student's page ---------------------------------------------------------------------------
 
 
+def quiz_words() -> dict[str, str]:
+    """QUIZ_ZH's page words in the process's language (the statuses are translated per answer)."""
+    return {key: _(text) for key, text in QUIZ_ZH.items() if isinstance(text, str)}
+
+
 def student_quiz_view(service: Service, assignment: Assignment, student_id: str) -> dict[str, Any]:
     """What the student may read of their quiz now: nothing but a sentence while the grade is hidden
     (the ledger's visibility), the quiz is off, or no attempt counts."""
@@ -542,11 +549,11 @@ def student_quiz_view(service: Service, assignment: Assignment, student_id: str)
     with service.engine.connect() as conn:
         on = quiz_ledger.enabled(conn, assignment.id)
     if not on:
-        return {"message": QUIZ_ZH["off"], "questions": []}
+        return {"message": _(QUIZ_ZH["off"]), "questions": []}
     if record.hidden:
-        return {"message": QUIZ_ZH["hidden"], "questions": []}
+        return {"message": _(QUIZ_ZH["hidden"]), "questions": []}
     if record.attempt_id is None:
-        return {"message": QUIZ_ZH["none"], "questions": []}
+        return {"message": _(QUIZ_ZH["none"]), "questions": []}
     questions = quiz_ledger.questions_of(assignment, _chapters(service, assignment))
     with service.engine.connect() as conn:
         answers = {a.question: a for a in quiz_answers.of_attempts(conn, [record.attempt_id])}
@@ -574,9 +581,9 @@ def student_quiz_view(service: Service, assignment: Assignment, student_id: str)
                 "points": points,
                 "applied": applied,
                 "comment": grading.comment if grading else "",
-                "status": QUIZ_ZH["status"].get(answer.status, answer.status)
+                "status": _(QUIZ_ZH["status"].get(answer.status, answer.status))
                 if answer
-                else QUIZ_ZH["status"]["missing"],
+                else _(QUIZ_ZH["status"]["missing"]),
             }
         )
     return {"message": "", "questions": rows, "record": record}
@@ -591,9 +598,18 @@ def student_quiz(request: Request, assignment_id: str) -> Response:
     service = page_auth.service_of(request)
     assignment = _assignment(service, assignment_id)
     if assignment is None:
-        return page_kit.error_page(request, session, 404, "找不到这份作业", assignment_id)
+        return page_kit.error_page(request, session, 404, _("找不到这份作业"), assignment_id)
     view = student_quiz_view(service, assignment, student.student_id)
-    return page_kit.render(request, session, "student_quiz.html", {"a": assignment, "zh": QUIZ_ZH, **view})
+    context = {"a": assignment, "zh": quiz_words(), **view}
+    return page_kit.render(request, session, "student_quiz.html", context)
 
 
-__all__ = ["QUIZ_ZH", "counted_answers", "quiz_status", "release_warning", "router", "student_quiz_view"]
+__all__ = [
+    "QUIZ_ZH",
+    "counted_answers",
+    "quiz_status",
+    "quiz_words",
+    "release_warning",
+    "router",
+    "student_quiz_view",
+]

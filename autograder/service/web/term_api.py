@@ -60,11 +60,11 @@ def _when(value: Any, key: str, *, optional: bool) -> float | None:
     except ValueError:
         when = None
     if when is None or when.tzinfo is None:
-        raise Refusal(422, "时间格式不对。", f"{key} must be an ISO 8601 time with a UTC offset")
+        raise Refusal(422, _("时间格式不对。"), f"{key} must be an ISO 8601 time with a UTC offset")
     try:
         return deadline_range.checked(when, key)
     except deadline_range.DeadlineError as exc:
-        raise Refusal(422, "时间超出范围。", str(exc)) from None
+        raise Refusal(422, _("时间超出范围。"), str(exc)) from None
 
 
 async def _extension_body(request: Request) -> Extension:
@@ -179,7 +179,7 @@ def release_grades(request: Request, assignment_id: str, ta: CurrentTa) -> JSONR
     pending = rubric_pages.quiz_status(service, assignment)["pending"]
     if pending and request.query_params.get("confirm_incomplete") != "1":  # warn first, as the page does
         message = f"{pending} written quiz answers are not graded; repeat with ?confirm_incomplete=1"
-        raise Refusal(409, rubric_pages.QUIZ_ZH["incomplete"], message, reason="quiz_incomplete")
+        raise Refusal(409, _(rubric_pages.QUIZ_ZH["incomplete"]), message, reason="quiz_incomplete")
     newly = service.release_grades(assignment.id, actor=ta)
     return JSONResponse({**_assignment_json(service, assignment), "newly_released": newly})
 
@@ -242,9 +242,10 @@ async def post_extensions_csv(request: Request, assignment_id: str, ta: CurrentT
             granted = parse_extensions_csv(raw.decode("utf-8"))
             extensions.grant_many(service.engine, assignment, granted, ta, service.clock())
         except (ExtensionCsvError, UnicodeDecodeError) as exc:
-            raise Refusal(422, "延期 CSV 有误。", f"extensions CSV: {exc}") from None
+            raise Refusal(422, _("延期 CSV 有误。"), f"extensions CSV: {exc}") from None
         except KeyError as exc:
-            raise Refusal(422, "延期 CSV 里有不认识的学生。", f"extensions CSV: no student {exc}") from None
+            message_en = f"extensions CSV: no student {exc}"
+            raise Refusal(422, _("延期 CSV 里有不认识的学生。"), message_en) from None
         for student_id in granted:
             counted_grade_changed(service.engine, assignment.id, student_id)
         return sorted(granted)

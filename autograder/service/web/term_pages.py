@@ -247,7 +247,7 @@ def _parse_when(text: str, key: str, *, optional: bool) -> float | None:
         when = datetime.fromisoformat(text)
         stamp = deadline_range.checked(when, key) if when.tzinfo is not None else None
     except deadline_range.DeadlineError as exc:
-        raise Refusal(422, "时间超出范围。", str(exc)) from None
+        raise Refusal(422, _("时间超出范围。"), str(exc)) from None
     except (ValueError, OverflowError):  # OverflowError: an offset past year 1 or 9999
         stamp = None
     if stamp is None:
