@@ -266,7 +266,7 @@ def hidden_note(att: dict[str, Any]) -> str | None:
 def score_table(att: dict[str, Any]) -> str:
     note = hidden_note(att)
     if note is not None:
-        return f"提交 #{att['id']}:{note}\n"
+        return _("提交 #{id}:{note}").format(id=att["id"], note=note) + "\n"
     lines = [
         _("提交 #{id}  状态:{value}").format(id=att['id'], value=att.get('grade_status') or att['status'])
         + (_("(迟交)") if att.get("late") else "")
@@ -330,7 +330,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_GRADER
     sys.stdout.write(score_table(att))
     if hidden_note(att) is not None:  # no feedback to fetch before the grade is shown
-        print(f"成绩公布后查看:{page}")
+        print(_("成绩公布后查看:{page}").format(page=page))
         return EXIT_GRADED
     feedback = Path(f"jaxgrade-feedback-{attempt_id}.html")
     try:

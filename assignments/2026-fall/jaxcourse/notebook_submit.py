@@ -312,8 +312,9 @@ def refusal_text(
 def result_html(att: dict[str, Any], feedback: bytes | None, page: str) -> str:
     note = client.hidden_note(att)
     if note is not None:  # graded, not shown yet: the service's message, not an empty table
-        link = f"<p>成绩公布后查看:<a href='{html.escape(page)}' target='_blank'>{html.escape(page)}</a></p>"
-        head = html.escape(f"提交 #{int(att['id'])}")
+        anchor = f"<a href='{html.escape(page)}' target='_blank'>{html.escape(page)}</a>"
+        link = "<p>" + html.escape(_("成绩公布后查看:{page}")).format(page=anchor) + "</p>"
+        head = html.escape(_("提交 #{id}").format(id=int(att["id"])))
         return f"<h4>{head}</h4><p class='jaxcourse-submit-hidden'>{html.escape(note)}</p>{link}"
     rows = "".join(
         f"<tr><td>{html.escape(str(ex))}</td><td style='text-align:right'>"
