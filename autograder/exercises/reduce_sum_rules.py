@@ -504,6 +504,7 @@ def _no_rules_registered(obs: Observations) -> bool:
 
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
+    # over 80 lines: one block per sub-check, in the order the feedback lists them
     if observed_nothing(obs):
         return lost(EXERCISE)
     a, p = inp.arrays, inp.params

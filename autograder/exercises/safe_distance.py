@@ -279,6 +279,7 @@ def _references(inp: ProbeInputs) -> tuple[dict[str, np.ndarray], dict[str, np.n
 
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
+    # over 80 lines: one block per sub-check, in the order the feedback lists them
     names = [s.name for s in EXERCISE.subchecks]
     if observed_nothing(obs):
         return lost(EXERCISE)
