@@ -74,6 +74,8 @@ OUT_TOP = re.compile(
     r"grades\.csv|quiz\.csv|report\.md|gradebook\.sqlite(-wal|-shm|-journal)?|\.jaxgrade\.lock"
 )
 OUT_STUDENT = frozenset({"results.json", "feedback.md", "feedback.html", "quiz.md"})
+# written only when the child's jaxpr tap saw the student's functions (the similarity report reads it)
+OUT_STUDENT_OPTIONAL = frozenset({"behaviour.json"})
 # OUT/quiz/: the chapters' quiz answers read from the notebooks (never run) and the TAs' grading packet.
 OUT_QUIZ = frozenset({"answers.json", "manual.csv", "manual.html", "manual.json"})
 CANARIES = {"zz-canary.txt": b"canary: OUT existed before the batch\n",
@@ -272,7 +274,8 @@ def _check_out(out: Path, safe_ids: Iterable[str]) -> list[str]:
         elif rel.parts[0] == "quiz" and "quiz" not in students:
             ok = len(rel.parts) == 2 and rel.name in OUT_QUIZ and p.is_file()
         else:
-            ok = len(rel.parts) == 2 and rel.parts[0] in students and rel.name in OUT_STUDENT and p.is_file()
+            named = rel.name in OUT_STUDENT | OUT_STUDENT_OPTIONAL
+            ok = len(rel.parts) == 2 and rel.parts[0] in students and named and p.is_file()
         if not ok or p.is_symlink():
             problems.append(f"unexpected entry in OUT: {rel}")
     for rel, data in CANARIES.items():
@@ -402,7 +405,8 @@ def case_problems(batch: Batch, case: str, doc: dict[str, Any]) -> list[str]:
         if not re.search(pattern, plain):
             problems.append(f"feedback.md does not match {pattern!r}")
     host_paths = [str(batch.subs), str(batch.out), str(batch.root)]
-    for name in sorted(OUT_STUDENT):
+    optional = [name for name in sorted(OUT_STUDENT_OPTIONAL) if (folder / name).is_file()]
+    for name in [*sorted(OUT_STUDENT), *optional]:
         text = (folder / name).read_text(encoding="utf-8")
         for needle in [*doc["outputs_absent"], *host_paths]:
             if needle in text or needle in text.replace("\\", ""):

@@ -139,7 +139,8 @@ def test_student_uploads_waits_and_reads_feedback_then_ta_sees_charts_and_grades
     assert server.tokens["s001"] not in cookie["value"]
     assert "张三(s001)" in drv.find_element(By.CSS_SELECTOR, "header .who").text
     links = [a.get_attribute("href") for a in drv.find_elements(By.CSS_SELECTOR, "#downloads a")]
-    assert links == [server.url + "/notebooks/ch02", server.url + "/notebooks/ch05"]
+    # the chapters' notebooks, and the whole student folder (notebooks, jaxcourse/, kernels/) as one zip
+    assert links == [server.url + p for p in ("/notebooks/ch02", "/notebooks/ch05", "/student-folder.zip")]
     drv.save_screenshot(str(shots / "02_home.png"))
     drv.find_element(By.CSS_SELECTOR, '#downloads a[href="/notebooks/ch05"]').click()
     released = json.loads((REPO / "assignments" / "2026-fall" / "ch05_interop.ipynb").read_text("utf-8"))
