@@ -121,6 +121,12 @@ def read_files(
     )
 
 
+def storable(text: str) -> str:
+    """Student text as every database keeps it: PostgreSQL refuses NUL in a text column and no
+    driver encodes a lone surrogate, so both become U+FFFD (the answer is kept, the rest intact)."""
+    return text.encode("utf-8", "replace").decode("utf-8").replace("\x00", "\ufffd")
+
+
 def store(
     conn: sa.Connection,
     *,
@@ -136,6 +142,7 @@ def store(
     if conn.execute(sa.select(sa.func.count()).where(a.attempt_id == attempt_id)).scalar_one():
         return 0
     for s in scores:
+        text = storable(s.text)
         inserted = conn.execute(
             qt.quiz_answers.insert().values(
                 attempt_id=attempt_id,
@@ -146,8 +153,8 @@ def store(
                 status=str(s.status),
                 letters=json.dumps(list(s.letters)),
                 chosen=json.dumps(list(s.chosen)),
-                text=s.text,
-                group_key=group_key(s.kind, str(s.status), s.text),
+                text=text,
+                group_key=group_key(s.kind, str(s.status), text),
                 points=s.points if s.kind == "choice" else None,
                 max_points=s.max_points,
                 read_at=now,
