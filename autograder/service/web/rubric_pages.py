@@ -414,8 +414,18 @@ _NOTICES = {
 }
 
 
-@router.post("/ta/quiz/{assignment_id}/{qid}/answers/{answer_id:int}")
-async def ta_grade_answer(request: Request, assignment_id: str, qid: str, answer_id: int) -> Response:
+@dataclass(frozen=True)
+class _QuestionRoute:
+    """What every POST on one question's grading page starts from."""
+
+    session: Session
+    service: Service
+    assignment: Assignment
+    question: QuizQuestion
+
+
+def _question_route(request: Request, assignment_id: str, qid: str) -> _QuestionRoute | Response:
+    """The signed-in TA, the assignment and its quiz question; else the log-in redirect or a 404 page."""
     session = _ta(request)
     if session is None:
         return page_kit.redirect(request, "/login")
@@ -424,6 +434,15 @@ async def ta_grade_answer(request: Request, assignment_id: str, qid: str, answer
     question = None if assignment is None else _question(service, assignment, qid)
     if assignment is None or question is None:
         return page_kit.error_page(request, session, 404, "No such question", qid, back="/ta/quiz")
+    return _QuestionRoute(session, service, assignment, question)
+
+
+@router.post("/ta/quiz/{assignment_id}/{qid}/answers/{answer_id:int}")
+async def ta_grade_answer(request: Request, assignment_id: str, qid: str, answer_id: int) -> Response:
+    found = _question_route(request, assignment_id, qid)
+    if isinstance(found, Response):
+        return found
+    session, service, assignment, question = found.session, found.service, found.assignment, found.question
     names = request.query_params.get("names") == "1"
     back = _page_path(assignment.id, qid, answer_id, names)
     form = await _form(request, session, back)
@@ -464,14 +483,10 @@ async def ta_grade_answer(request: Request, assignment_id: str, qid: str, answer
 
 @router.post("/ta/quiz/{assignment_id}/{qid}/names")
 async def ta_show_names(request: Request, assignment_id: str, qid: str) -> Response:
-    session = _ta(request)
-    if session is None:
-        return page_kit.redirect(request, "/login")
-    service = page_auth.service_of(request)
-    assignment = _assignment(service, assignment_id)
-    question = None if assignment is None else _question(service, assignment, qid)
-    if assignment is None or question is None:
-        return page_kit.error_page(request, session, 404, "No such question", qid, back="/ta/quiz")
+    found = _question_route(request, assignment_id, qid)
+    if isinstance(found, Response):
+        return found
+    session, service, assignment = found.session, found.service, found.assignment
     at = request.query_params.get("at", "")
     form = await _form(request, session, _page_path(assignment.id, qid))
     if isinstance(form, Response):
@@ -496,14 +511,10 @@ async def ta_show_names(request: Request, assignment_id: str, qid: str) -> Respo
 async def ta_rubric_item(
     request: Request, assignment_id: str, qid: str, item_id: int | None = None
 ) -> Response:
-    session = _ta(request)
-    if session is None:
-        return page_kit.redirect(request, "/login")
-    service = page_auth.service_of(request)
-    assignment = _assignment(service, assignment_id)
-    question = None if assignment is None else _question(service, assignment, qid)
-    if assignment is None or question is None:
-        return page_kit.error_page(request, session, 404, "No such question", qid, back="/ta/quiz")
+    found = _question_route(request, assignment_id, qid)
+    if isinstance(found, Response):
+        return found
+    session, service, assignment = found.session, found.service, found.assignment
     at = request.query_params.get("at", "")
     back = _page_path(assignment.id, qid, int(at) if at.isdigit() else None)
     form = await _form(request, session, back)
