@@ -114,7 +114,9 @@ def test_page_fuzz(served: Served, caller: str, method: str, template: str) -> N
             reply = client.post_form(path, fields)
         where = f"{method} {path} as {caller}: {reply.status} {reply.body[:300]!r}"
         assert reply.status < 500, where
-        assert reply.status in (200, 204, 303, 304) or reply.body, where
+        # a trailing slash where a route has none is the framework's 307 to that route, with a Location
+        redirected = reply.status in (307, 308) and bool(reply.headers.get("location"))
+        assert reply.status in (200, 204, 303, 304) or reply.body or redirected, where
         if caller == "student":
             assert b"pf02" not in reply.body and "学生乙".encode() not in reply.body, where
 
