@@ -258,10 +258,24 @@ def test_a_term_has_one_report_per_assignment_each_after_its_own_due_date(tmp_pa
         service.close()
 
 
+def _text_of(drv: object, element_id: str) -> str:
+    """The element's text, read again if a reload replaced the element between find and read."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+
+    for _ in range(5):
+        try:
+            return drv.find_element(By.ID, element_id).text  # type: ignore[attr-defined]
+        except StaleElementReferenceException:
+            time.sleep(0.2)
+    return drv.find_element(By.ID, element_id).text  # type: ignore[attr-defined]
+
+
 def test_the_ta_picks_the_assignment_on_the_page_of_a_real_server(tmp_path: Path) -> None:
     import uvicorn
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import Select
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import Select, WebDriverWait
 
     from autograder.service.app.app import create_app
 
@@ -291,8 +305,11 @@ def test_the_ta_picks_the_assignment_on_the_page_of_a_real_server(tmp_path: Path
         assert "after its due date" in drv.find_element(By.ID, "similarity-state").text
         Select(drv.find_element(By.ID, "similarity-assignment")).select_by_value("hw2")
         drv.find_element(By.CSS_SELECTOR, "#similarity-picker button").click()
-        while "s1 and s2" not in drv.find_element(By.ID, "similarity-report").text:
-            assert time.monotonic() < end, drv.find_element(By.ID, "similarity-state").text
+        # The click starts a navigation: wait for the new page before reading it, or the
+        # old page's report element can go stale under the read.
+        WebDriverWait(drv, 60).until(ec.url_contains("assignment=hw2"))
+        while "s1 and s2" not in _text_of(drv, "similarity-report"):
+            assert time.monotonic() < end, _text_of(drv, "similarity-state")
             time.sleep(1)
             drv.refresh()
         assert "Chapter 2: performance" in drv.find_element(By.TAG_NAME, "h1").text
