@@ -71,7 +71,19 @@ def close_ipython_shell() -> None:
     module.InteractiveShell.clear_instance()
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Start the grader image's build now when a `container` test is to run: its fixture waits for
+    it, and meanwhile the tests before it run (tests/helpers/grader_image.py)."""
+    if any(item.get_closest_marker("container") for item in session.items):
+        from helpers.grader_image import start_build
+
+        start_build(session.config)
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
+    from helpers.grader_image import stop_build
+
+    stop_build(config)
     close_ipython_shell()
     if _HERMETIC_HOME is not None:
         shutil.rmtree(_HERMETIC_HOME, ignore_errors=True)

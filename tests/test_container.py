@@ -34,9 +34,10 @@ from pathlib import Path
 
 import pytest
 
+from helpers.grader_image import IF_CHANGED, PRINT_HASH, podman_problem, session_build
+
 REPO = Path(__file__).resolve().parents[1]
 STATE = Path(os.environ.get("JAXGRADE_CONTAINER_DIR", REPO / ".containers"))
-IMAGE = os.environ.get("JAXGRADE_IMAGE", "localhost/jaxgrade-grader:latest")
 EXAMPLES = REPO / "examples" / "submissions"
 HOSTILE = REPO / "tests" / "corpus" / "container"
 RELEASE = REPO / "assignments" / "2026-fall"
@@ -102,14 +103,6 @@ def _skip(reason: str) -> None:
     pytest.skip(f"podman cannot run here: {reason}")
 
 
-def _podman_problem() -> str | None:
-    if sys.platform != "linux":
-        return "not Linux"
-    if shutil.which("podman") is None and (os.geteuid() != 0 or shutil.which("apt-get") is None):
-        return "podman is not installed (and cannot be installed without root and apt-get)"
-    return None
-
-
 def _run_problem(tmp: Path) -> str | None:
     """Can podman start a container here? Tried with a root file system of the host's /bin/true."""
     root = tmp / "rootfs"
@@ -124,13 +117,15 @@ def _run_problem(tmp: Path) -> str | None:
 
 
 @pytest.fixture(scope="module")
-def image(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    if reason := _podman_problem():
+def image(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    if reason := podman_problem():
         _skip(reason)
-    script = str(REPO / "scripts" / "build-image.sh")
-    env = {**os.environ, "JAXGRADE_IMAGE": IMAGE}
-    # --print-hash installs podman, runc and debootstrap when missing and makes the base image.
-    prepared = subprocess.run([script, "--print-hash"], capture_output=True, text=True, timeout=1800, env=env)
+    # build-image.sh --print-hash (installs podman, runc and debootstrap when missing and makes the base
+    # image), then --if-changed: started when the session began (tests/helpers/grader_image.py)
+    build = session_build(request.config)
+    assert build is not None
+    prepared = build.wait_for(PRINT_HASH)
+    assert prepared is not None
     if shutil.which("podman") is None:
         _skip(f"podman could not be installed: {prepared.stderr.strip()[-500:]}")
     info = podman("info", "--format", "{{.Host.OCIRuntime.Name}}", check=False, timeout=120)
@@ -139,7 +134,8 @@ def image(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     if reason := _run_problem(tmp_path_factory.mktemp("rootfs")):
         _skip(reason)
     assert prepared.returncode == 0, f"build-image.sh --print-hash failed:\n{prepared.stderr[-4000:]}"
-    built = subprocess.run([script, "--if-changed"], capture_output=True, text=True, timeout=1800, env=env)
+    built = build.wait_for(IF_CHANGED)
+    assert built is not None, "build-image.sh --if-changed never ran (the session stopped the build)"
     assert built.returncode == 0, f"build-image.sh failed:\n{built.stderr[-4000:]}"
     name, size, digest, how = built.stdout.strip().splitlines()[-1].split()
     print(
@@ -293,8 +289,9 @@ def check_corpus_feedback(out: Path) -> None:
 
 
 def test_batch_in_one_container_with_rlimit_matches_bwrap(
-    image: dict[str, str], submissions: Path, reference: Path, tmp_path: Path
+    submissions: Path, reference: Path, image: dict[str, str], tmp_path: Path
 ) -> None:
+    # `reference` (the bwrap grading) comes before `image`: it runs while the image may still build
     out = tmp_path / "out"
     out.mkdir()
     done = podman(
