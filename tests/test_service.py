@@ -3,7 +3,7 @@ process (urllib), the real grading pipeline (bwrap, clang++, JAX) in the workers
 SQLite and a throwaway PostgreSQL server (tests/helpers/pg.py).
 
 - Same grades: the examples uploaded over HTTP get exactly the cells of a batch `jaxgrade grade`
-  of the same files (graded once per module, reused).
+  of the same files (the session's `examples_batch`, graded once and shared with other modules).
 - Every refusal: 401, 413 (declared and streamed), 429 with Retry-After, 403 after the late
   deadline, 400/422; another student's attempt is 404. On SQLite and PostgreSQL.
 - Durable: `kill -9` of the service while an attempt is running; after a restart it is graded.
@@ -379,30 +379,14 @@ def test_concurrent_claims_take_each_attempt_once_and_one_per_student(
 
 
 @pytest.fixture(scope="module")
-def graded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
+def graded(examples_batch, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
+    """The examples graded by the service, next to the session's batch of the same files
+    (`examples_batch` in tests/conftest.py: `jaxgrade grade --jobs 2 --timeout-scale 3` of the
+    examples plus a blank release, which end-to-end and Dask share too)."""
     require_grading_tools()
+    assert examples_batch.proc.returncode == 0, examples_batch.proc.stderr[-4000:]
+    batch_out = examples_batch.out
     root = tmp_path_factory.mktemp("graded")
-    batch_out = root / "batch"
-    batch = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "autograder.cli",
-            "grade",
-            str(EXAMPLES),
-            "--out",
-            str(batch_out),
-            "--release",
-            str(RELEASE),
-            "--jobs",
-            "1",
-            "--timeout-scale",
-            "3",
-        ],
-        cwd=REPO,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
     roster = write_roster(root / "roster.csv", (*EXAMPLE_IDS, "s999_absent"))
     served = serve(root / "data", "--roster", str(roster), "--workers", "2")
     ids: dict[str, int] = {}
@@ -434,8 +418,6 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
     mine = json.loads(call(served, "GET", "/api/me/submissions", token=served.tokens["s005_only_ch02"])[2])
     ids["s005_only_ch02"] = mine[0]["id"]
     attempts = {sid: wait_final(served, sid, aid) for sid, aid in ids.items()}
-    batch_log = batch.communicate(timeout=WAIT_GRADED_S)[0].decode("utf-8", "replace")
-    assert batch.returncode == 0, batch_log
     yield {
         "served": served,
         "ids": ids,
