@@ -17,6 +17,10 @@ Two session-wide rules live here too:
   HOME is removed (otherwise every run ended with "attempt to write a readonly database").
 - In CI (`CI=true`), a test skipped for a missing prerequisite fails the run, unless its reason
   matches an entry of `tests/skip_allowlist.txt` (reviewed; `.ci/run` prints it).
+- When a `container` test is collected, the grader image's build starts in the background as soon
+  as collection ends (tests/helpers/grader_image.py): minutes of downloads that used to sit on the
+  critical path in test_container's `image` fixture, which now waits for it. The session's end
+  kills a build still running.
 """
 
 from __future__ import annotations
@@ -81,9 +85,9 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    from helpers.grader_image import stop_build
-
-    stop_build(config)
+    grader_image = sys.modules.get("helpers.grader_image")  # imported only by a session that builds
+    if grader_image is not None:
+        grader_image.stop_build(config)
     close_ipython_shell()
     if _HERMETIC_HOME is not None:
         shutil.rmtree(_HERMETIC_HOME, ignore_errors=True)
