@@ -78,6 +78,8 @@ def close_ipython_shell() -> None:
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Start the grader image's build now when a `container` test is to run: its fixture waits for
     it, and meanwhile the tests before it run (tests/helpers/grader_image.py)."""
+    if session.config.option.collectonly:
+        return
     if any(item.get_closest_marker("container") for item in session.items):
         from helpers.grader_image import start_build
 
