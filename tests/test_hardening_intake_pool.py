@@ -30,6 +30,7 @@ from autograder.service.storage.intake_pool import IntakePool
 from autograder.service.storage.layout import lay_out
 from autograder.service.storage.records import Refusal
 
+from helpers.browserish import Browserish
 from helpers.paths import RELEASE, REPO
 from helpers.served import Served, call, serve, write_roster
 from helpers.waiting import wait_for
@@ -72,6 +73,7 @@ def fifo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     os.mkfifo(path)
     monkeypatch.setenv("PYTHONPATH", str(HOLD_SITE))
     monkeypatch.setenv("JAXGRADE_TEST_HOLD_GIL_IN_INTAKE", str(path))
+    monkeypatch.setenv("JAXGRADE_TEST_HOLD_NAMES_SHOWN", str(path))
     yield path
 
 
@@ -127,6 +129,37 @@ def test_a_page_is_answered_while_intake_holds_the_interpreter_lock(term: Served
     assert done == ["page while intake was held", "upload"], f"the page waited for intake: {done}"
     assert reader_pid != term.proc.pid  # intake read the upload in another process
     assert uploaded and uploaded[0][0] == 202, uploaded  # a chapter-2 notebook for hw2 is accepted
+
+
+def test_a_page_is_answered_while_a_rubric_pages_post_writes_to_the_database(
+    term: Served, fifo: Path
+) -> None:
+    ta = Browserish(term.url)
+    assert ta.log_in(term.ta).status == 303
+    csrf = ta.get("/ta/quiz/hw2/ch02.q1").csrf()
+    done: list[str] = []
+    released = threading.Event()
+
+    def show_names() -> None:  # its audit entry is held (helpers/hold_intake/sitecustomize.py)
+        reply = ta.post_form("/ta/quiz/hw2/ch02.q1/names", {"csrf_token": csrf})
+        done.append(f"names {reply.status}")
+
+    def page() -> None:
+        with urllib.request.urlopen(term.url + "/static/style.css", timeout=WAIT_S) as r:
+            assert r.status == 200 and r.read()
+        done.append("page after the write went on" if released.is_set() else "page while the write was held")
+
+    poster = threading.Thread(target=show_names, daemon=True)
+    poster.start()
+    wait_for("the names' audit entry to be written", lambda: reader_started(fifo), timeout=WAIT_S)
+    getter = threading.Thread(target=page, daemon=True)
+    getter.start()
+    getter.join(WAIT_S)
+    released.set()
+    release_reader(fifo)
+    poster.join(WAIT_S)
+    getter.join(WAIT_S)
+    assert done == ["page while the write was held", "names 303"], f"the page waited for the write: {done}"
 
 
 def upload_to_hw2(served: Served, files: list[tuple[str, bytes]]) -> tuple[int, dict]:

@@ -60,3 +60,25 @@ if _GIL_FIFO:
         return _read_submissions(*args, **kwargs)
 
     intake.read_submissions = _gil_held_read_submissions
+
+# With JAXGRADE_TEST_HOLD_NAMES_SHOWN=FIFO set, the audit entry of a TA's "show names" (a database
+# write of a rubric page's POST) first writes the process id to FIFO.entered, then waits in a plain
+# blocking open of FIFO (the lock is released) until the test opens it for writing: a database write
+# as slow as the test wants, in whichever thread the service runs it.
+_NAMES_FIFO = os.environ.get("JAXGRADE_TEST_HOLD_NAMES_SHOWN")
+
+if _NAMES_FIFO:
+    import sys
+
+    sys.path.insert(0, os.getcwd())  # as above: the `autograder` of the checkout being served
+    from autograder.service.domain import audit
+
+    _record = audit.record
+
+    def _held_record(*args, **kwargs):  # type: ignore[no-untyped-def]
+        if kwargs.get("action") == "names_shown":
+            Path(f"{_NAMES_FIFO}.entered").write_text(str(os.getpid()))
+            os.close(os.open(_NAMES_FIFO, os.O_RDONLY))
+        return _record(*args, **kwargs)
+
+    audit.record = _held_record
