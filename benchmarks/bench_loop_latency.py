@@ -1,14 +1,18 @@
 """Latency of a cheap GET while four students upload notebooks at the size cap; not a test.
 
-    .venv/bin/python benchmarks/bench_loop_latency.py [--seconds 20] [--students 4] [--mb 19.5] [--smoke]
+    .venv/bin/python benchmarks/bench_loop_latency.py [--seconds 20] [--students|--uploaders 4] [--mb 19.5]
+        [--one-assignment] [--smoke]
 
 Starts a real `jaxgrade serve` on a loopback port (SQLite, no grading workers: only the request
 path is measured). First measures `GET /static/style.css` on the idle service for a few seconds,
 then again while --students students each upload, one after another for --seconds, a notebook of
 --mb MB (just under intake's 20 MB notebook cap). Every upload goes the whole way: the body is
 streamed into the spool, read back, checked and stored, or refused once the student's storage
-quota is used up (413, after the body was read). Prints p50 / p99 / max of the GET in
-milliseconds, idle and loaded, the loaded/idle ratios, and the uploads' statuses.
+quota is used up (413, after the body was read). By default the service runs a term of two
+assignments (hw2: chapter 2, hw5: chapter 5) and the uploads go to hw2, so intake reads every
+notebook to check its chapters (the CPU-heavy step of an upload); --one-assignment serves one
+assignment of the whole release, where intake is not on the upload path. Prints p50 / p99 / max of
+the GET in milliseconds, idle and loaded, the loaded/idle ratios, and the uploads' statuses.
 Goal (issue 32, section 3): loaded p99 under 100 ms.
 --smoke: 2 s per phase with 0.2 MB notebooks, so the test suite keeps the script alive.
 Prints the load average before and after: the machine may be shared.
@@ -57,7 +61,21 @@ def notebook_of(size: int) -> bytes:
     return json.dumps(doc).encode()
 
 
-def start(data: Path, students: int) -> tuple[subprocess.Popen[bytes], str, dict[str, str]]:
+def write_course(path: Path) -> Path:
+    """A term of two open assignments of one release, one chapter each."""
+    due = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + 7 * 86400))
+    path.write_text(
+        "".join(
+            f'[[assignment]]\nid = "{aid}"\ntitle = "{aid}"\nrelease = "{RELEASE}"\n'
+            f'chapters = ["{ch}"]\ndue_at = {due}\n\n'
+            for aid, ch in (("hw2", "ch02"), ("hw5", "ch05"))
+        ),
+        encoding="utf-8",
+    )
+    return path
+
+
+def start(data: Path, students: int, term: bool) -> tuple[subprocess.Popen[bytes], str, dict[str, str]]:
     data.mkdir(parents=True)
     roster = data.parent / "roster.csv"
     roster.write_text("student_id,name,email\n" + "".join(f"s{i:02d},S{i},\n" for i in range(students)))
@@ -67,6 +85,8 @@ def start(data: Path, students: int) -> tuple[subprocess.Popen[bytes], str, dict
         sys.executable, "-m", "autograder.cli", "serve", "--data", str(data), "--release", str(RELEASE),
         "--roster", str(roster), "--port", str(port), "--workers", "0", "--max-attempts-per-hour", "100000",
     ]  # fmt: skip
+    if term:
+        cmd += ["--course", str(write_course(data.parent / "course.toml"))]
     log = open(data.parent / "serve.log", "wb")  # noqa: SIM115 (open for the server's lifetime)
     proc = subprocess.Popen(cmd, cwd=REPO, stdout=log, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
@@ -101,7 +121,7 @@ def uploader(
 ) -> None:
     while not stop.is_set():
         req = urllib.request.Request(
-            url + "/api/submissions", data=body, method="POST",
+            url, data=body, method="POST",
             headers={"Authorization": f"Bearer {token}", "Content-Type": ctype},
         )  # fmt: skip
         try:
@@ -127,8 +147,9 @@ def line(label: str, xs: list[float]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--students", type=int, default=4)
+    parser.add_argument("--students", "--uploaders", type=int, default=4)
     parser.add_argument("--mb", type=float, default=19.5)
+    parser.add_argument("--one-assignment", action="store_true", help="no term: no intake on the upload path")
     parser.add_argument("--smoke", action="store_true")
     args = parser.parse_args()
     if args.smoke:
@@ -136,13 +157,15 @@ def main() -> None:
     print(f"load average before: {os.getloadavg()[0]:.2f}")
     body, ctype = multipart_body([("big.ipynb", notebook_of(int(args.mb * 2**20)))])
     tmp = Path(tempfile.mkdtemp(prefix="bench-loop-"))
-    proc, url, tokens = start(tmp / "data", args.students)
+    term = not args.one_assignment
+    proc, url, tokens = start(tmp / "data", args.students, term)
+    upload_url = url + "/api/submissions" + ("?assignment=hw2" if term else "")
     try:
         sample_gets(url, 1.0)  # warm-up
         idle = sample_gets(url, max(2.0, args.seconds / 4))
         stop, seen = threading.Event(), collections.Counter()
         threads = [
-            threading.Thread(target=uploader, args=(url, tok, body, ctype, stop, seen), daemon=True)
+            threading.Thread(target=uploader, args=(upload_url, tok, body, ctype, stop, seen), daemon=True)
             for tok in list(tokens.values())[: args.students]
         ]
         for t in threads:
@@ -155,7 +178,8 @@ def main() -> None:
         proc.send_signal(signal.SIGTERM)
         proc.wait(60)
         shutil.rmtree(tmp, ignore_errors=True)
-    print(f"{args.students} students uploading {len(body) / 2**20:.1f} MB bodies for {args.seconds:g} s")
+    where = "to hw2 of a term (intake checks the chapters)" if term else "to the one assignment (no intake)"
+    print(f"{args.students} students uploading {len(body) / 2**20:.1f} MB bodies {where}, {args.seconds:g} s")
     print(line("idle", idle))
     print(line("loaded", loaded))
     p50_ratio, p99_ratio = pct(loaded, 50) / pct(idle, 50), pct(loaded, 99) / pct(idle, 99)

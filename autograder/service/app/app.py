@@ -19,6 +19,7 @@ from autograder.service.domain import lti_outbox as lti_outbox
 from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.core import Refusal, Service
 from autograder.service.domain.lti import registration_links as lti_links
+from autograder.service.storage.intake_pool import IntakePool
 from autograder.service.storage.records import refusal
 from autograder.service.web import api
 from autograder.service.web.body_limit import BodyLimit
@@ -76,10 +77,13 @@ def create_app(cfg: ServiceConfig, *, service: Service | None = None) -> FastAPI
     pool = WorkerPool(service, cfg.workers)
     similarity = similarity_page.SimilarityRefresher(service)
     lti_sender = lti_outbox.Sender(service.engine)  # scores on their way to the LMS (LTI AGS)
+    intake = IntakePool()  # intake's CPU-heavy reading of uploads, off this process (intake_pool.py)
+    service.submissions.read_chapters_with(intake.chapters_in)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         lti_links.redact_access_log()  # uvicorn has configured its loggers by now
+        intake.warm()
         pool.start()
         similarity.start()
         lti_sender.start()
@@ -89,12 +93,14 @@ def create_app(cfg: ServiceConfig, *, service: Service | None = None) -> FastAPI
             lti_sender.stop()
             similarity.stop()
             pool.stop()
+            intake.close()
             service.close()
 
     app = FastAPI(title="jaxgrade", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
     app.state.service = service
     app.state.workers = pool
     app.state.similarity = similarity
+    app.state.intake_pool = intake
 
     @app.exception_handler(Refusal)
     async def on_refusal(_request: Request, exc: Refusal) -> Response:

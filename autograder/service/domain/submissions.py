@@ -38,7 +38,7 @@ from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.upload_rules import check_files
 from autograder.service.storage import db
 from autograder.service.storage.blobs import BlobStore
-from autograder.service.storage.layout import chapters_present
+from autograder.service.storage.layout import chapters_in_layout, chapters_present
 from autograder.service.storage.records import Attempt, refusal
 from autograder.states import AttemptState
 from autograder.term.counting import Candidate, Counted, Deadlines, counted_attempt, deadlines_for
@@ -95,6 +95,12 @@ class Submissions:
         self.named = cfg.course is not None  # a term: attempts name their assignment
         self._on_new_work = on_new_work
         self._submit_lock = threading.Lock()  # SQLite: attempt-limit check and insert as one step
+        self._chapters_in: Callable[[Path], set[str]] = chapters_in_layout
+
+    def read_chapters_with(self, chapters_in: Callable[[Path], set[str]]) -> None:
+        """Intake's reading of an upload laid out on disk goes through `chapters_in` from now on
+        (the service's process pool, `intake_pool.py`; by default it runs in the calling thread)."""
+        self._chapters_in = chapters_in
 
     def assignment(self, assignment_id: str | None) -> Assignment:
         """The assignment of this id (None: the first). Raises a 404 Refusal for an unknown one."""
@@ -252,7 +258,9 @@ class Submissions:
         now = self.clock()
         checked = self.check_files(files)
         # The chapters intake finds: the upload laid out in the spool and read once, only if asked.
-        present = functools.cache(lambda: chapters_present(checked, now, self.cfg.spool_dir))
+        present = functools.cache(
+            lambda: chapters_present(checked, now, self.cfg.spool_dir, self._chapters_in)
+        )
         target = self.upload_target(assignment_id) or self.target_by_chapters(present())
         late = self._check_deadline(now, student_id, target).lateness_s(now) > 0
         self._check_chapters(target, present)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from autograder.grade.intake import read_submissions
@@ -50,13 +50,25 @@ def _write(path: Path, data: bytes, mtime: float) -> None:
     os.utime(path, (mtime, mtime))
 
 
-def chapters_present(files: Sequence[tuple[str, bytes]], mtime: float, scratch: Path) -> set[str]:
+def chapters_in_layout(subs: Path) -> set[str]:
+    """The chapters intake finds a notebook of in the one entry laid out under `subs`; empty for an
+    upload intake refuses. CPU-heavy for a big notebook (intake parses and validates it): the
+    service runs it in a child process (`intake_pool.py`)."""
+    found = read_submissions(subs)
+    return set(found[0].notebooks) if found else set()
+
+
+def chapters_present(
+    files: Sequence[tuple[str, bytes]],
+    mtime: float,
+    scratch: Path,
+    chapters_in: Callable[[Path], set[str]] = chapters_in_layout,
+) -> set[str]:
     """The chapters intake finds a notebook of in these (already size-checked) files; empty for an
     upload intake refuses, which is graded to its malformed status like any other. The files are
     laid out in a folder under `scratch` (the service's spool: the upload is not accepted yet),
-    removed on return."""
+    read by `chapters_in`, and removed on return."""
     with tempfile.TemporaryDirectory(prefix="jaxgrade-upload-", dir=scratch) as tmp:
         subs = Path(tmp) / "subs"
         lay_out(subs, LAYOUT_ID, files, mtime)
-        found = read_submissions(subs)
-    return set(found[0].notebooks) if found else set()
+        return chapters_in(subs)

@@ -5,7 +5,8 @@ blob store (or any other folder) before then; and a body of up to `--max-upload-
 the event loop's memory while a slow client sends it. So each file part goes to its own `part-*`
 file here (`mkstemp`: mode 0600, a unique name), owned by the request that made it: `Spool.parts()`
 is a context manager whose exit removes every file it made, whatever ended the request (accepted,
-refused, a broken body, the client gone, the task cancelled).
+refused, a broken body, the client gone, the task cancelled); `request_files()` is the same for a
+caller that removes them itself (the upload path does, in a worker thread).
 
 The chapters check of an upload to one assignment of a term lays its files out for intake in a
 `jaxgrade-upload-*` folder here too (`layout.chapters_present`), removed when the check ends.
@@ -78,6 +79,10 @@ class Spool:
         self.root = root
         root.mkdir(mode=0o700, parents=True, exist_ok=True)
         os.chmod(root, 0o700)  # students' bytes, not yet accepted: private like the blob store
+
+    def request_files(self) -> PartFiles:
+        """A request's spool files; the caller calls `remove_all` when the request ends, whatever ended it."""
+        return PartFiles(self.root)
 
     @contextmanager
     def parts(self) -> Iterator[PartFiles]:

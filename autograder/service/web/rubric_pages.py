@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
+import anyio.to_thread
 import sqlalchemy as sa
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
@@ -42,6 +43,7 @@ from autograder.service.domain.core import Service
 from autograder.service.domain.quiz_answers import StoredAnswer
 from autograder.service.storage import db
 from autograder.service.web import page_auth, page_kit, pages
+from autograder.service.web.form_posts import PostedForm, read_small_form
 from autograder.service.web.sessions import CSRF_FIELD, Session, csrf_ok
 from autograder.term.course import Assignment
 
@@ -266,20 +268,31 @@ def ta_quiz(request: Request) -> Response:
     return page_kit.render(request, session, "ta_quiz.html", context)
 
 
-async def _form(request: Request, session: Session, back: str) -> dict[str, str] | Response:
-    try:
-        form = await page_kit.small_form(request, MAX_RUBRIC_FORM_BYTES, 6)
-    except page_kit.FormRefused as exc:
-        return page_kit.error_page(request, session, 413, "Request too large", str(exc), back=back)
-    if not csrf_ok(session, form.get(CSRF_FIELD)):
+# The POST routes below read their form on the event loop and do everything else (the session, the
+# database writes, the page) in a worker thread (form_posts.py).
+
+
+async def _posted(request: Request) -> PostedForm:
+    return await read_small_form(request, MAX_RUBRIC_FORM_BYTES, 6)
+
+
+def _form(request: Request, session: Session, posted: PostedForm, back: str) -> dict[str, str] | Response:
+    if posted.refused is not None:
+        return page_kit.error_page(request, session, 413, "Request too large", posted.refused, back=back)
+    if not csrf_ok(session, posted.fields.get(CSRF_FIELD)):
         return page_kit.error_page(
             request, session, 403, "Expired form", "The page expired; reload and retry.", back
         )
-    return {k: v for k, v in form.items() if isinstance(v, str)}
+    return posted.fields
 
 
 @router.post("/ta/quiz/{assignment_id}/enable")
 async def ta_quiz_enable(request: Request, assignment_id: str) -> Response:
+    posted = await _posted(request)
+    return await anyio.to_thread.run_sync(_quiz_enable, request, assignment_id, posted)
+
+
+def _quiz_enable(request: Request, assignment_id: str, posted: PostedForm) -> Response:
     session = _ta(request)
     if session is None:
         return page_kit.redirect(request, "/login")
@@ -288,7 +301,7 @@ async def ta_quiz_enable(request: Request, assignment_id: str) -> Response:
     back = f"/ta/quiz?assignment={quote(assignment_id, safe='')}"
     if assignment is None:
         return page_kit.error_page(request, session, 404, "No such assignment", "", back="/ta")
-    form = await _form(request, session, back)
+    form = _form(request, session, posted, back)
     if isinstance(form, Response):
         return form
     with service.engine.begin() as conn:
@@ -439,13 +452,20 @@ def _question_route(request: Request, assignment_id: str, qid: str) -> _Question
 
 @router.post("/ta/quiz/{assignment_id}/{qid}/answers/{answer_id:int}")
 async def ta_grade_answer(request: Request, assignment_id: str, qid: str, answer_id: int) -> Response:
+    posted = await _posted(request)
+    return await anyio.to_thread.run_sync(_grade_answer, request, assignment_id, qid, answer_id, posted)
+
+
+def _grade_answer(
+    request: Request, assignment_id: str, qid: str, answer_id: int, posted: PostedForm
+) -> Response:
     found = _question_route(request, assignment_id, qid)
     if isinstance(found, Response):
         return found
     session, service, assignment, question = found.session, found.service, found.assignment, found.question
     names = request.query_params.get("names") == "1"
     back = _page_path(assignment.id, qid, answer_id, names)
-    form = await _form(request, session, back)
+    form = _form(request, session, posted, back)
     if isinstance(form, Response):
         return form
     ta, now = _ta_name(session), service.clock()
@@ -483,12 +503,17 @@ async def ta_grade_answer(request: Request, assignment_id: str, qid: str, answer
 
 @router.post("/ta/quiz/{assignment_id}/{qid}/names")
 async def ta_show_names(request: Request, assignment_id: str, qid: str) -> Response:
+    posted = await _posted(request)
+    return await anyio.to_thread.run_sync(_show_names, request, assignment_id, qid, posted)
+
+
+def _show_names(request: Request, assignment_id: str, qid: str, posted: PostedForm) -> Response:
     found = _question_route(request, assignment_id, qid)
     if isinstance(found, Response):
         return found
     session, service, assignment = found.session, found.service, found.assignment
     at = request.query_params.get("at", "")
-    form = await _form(request, session, _page_path(assignment.id, qid))
+    form = _form(request, session, posted, _page_path(assignment.id, qid))
     if isinstance(form, Response):
         return form
     with service.engine.begin() as conn:
@@ -511,13 +536,20 @@ async def ta_show_names(request: Request, assignment_id: str, qid: str) -> Respo
 async def ta_rubric_item(
     request: Request, assignment_id: str, qid: str, item_id: int | None = None
 ) -> Response:
+    posted = await _posted(request)
+    return await anyio.to_thread.run_sync(_rubric_item, request, assignment_id, qid, item_id, posted)
+
+
+def _rubric_item(
+    request: Request, assignment_id: str, qid: str, item_id: int | None, posted: PostedForm
+) -> Response:
     found = _question_route(request, assignment_id, qid)
     if isinstance(found, Response):
         return found
     session, service, assignment = found.session, found.service, found.assignment
     at = request.query_params.get("at", "")
     back = _page_path(assignment.id, qid, int(at) if at.isdigit() else None)
-    form = await _form(request, session, back)
+    form = _form(request, session, posted, back)
     if isinstance(form, Response):
         return form
     ta, now = _ta_name(session), service.clock()

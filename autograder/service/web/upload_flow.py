@@ -4,15 +4,18 @@ In order, for one upload:
 
 1. the cheap refusals, before any body is read: the assignment, its deadline, the attempt limit
    (`check_upload_allowed`), then the student's bucket of refused uploads (`refusal_bucket.py`);
+   database reads, so in a worker thread;
 2. at most MAX_UPLOADS_PER_STUDENT of one student's uploads at once in this process (on top of the
-   body limit's cap on all uploads, `body_limit.py`): one more is refused at once (429);
+   body limit's cap on all uploads, `body_limit.py`): one more is refused at once (429); and when
+   intake's process pool has no room (`intake_pool.py`), a 503 before the body is read;
 3. the body, streamed into the spool (`uploads.py`);
-4. intake, the chapter layout and storing the blobs (`Submissions.submit`): CPU and disk work that
-   runs in a worker thread, at most INTAKE_THREADS at once, never on the event loop, so an 18 MB
-   notebook being refused does not stall every other request;
+4. `Submissions.submit`, in a worker thread: the chapter layout written to the spool, intake's
+   reading of it in a child process of the bounded pool (the CPU-heavy step: an 18 MB notebook
+   takes seconds), then storing the blobs and the attempt row (disk and database). Nothing of it
+   runs on the event loop, and the interpreter lock is free while the child reads;
 5. a refusal of the upload's contents (400, 413, 422) goes into the student's bucket.
 
-`JAXGRADE_INTAKE_THREADS` and `JAXGRADE_MAX_UPLOADS_PER_STUDENT` change the two bounds.
+`JAXGRADE_MAX_UPLOADS_PER_STUDENT` changes the per-student bound; `intake_pool.py` names the pool's.
 """
 
 from __future__ import annotations
@@ -28,15 +31,12 @@ from starlette.requests import Request
 
 from autograder.service.domain import refusal_bucket
 from autograder.service.domain.core import Service
+from autograder.service.domain.submissions import Assignment
+from autograder.service.storage.intake_pool import IntakePool, busy_refusal
 from autograder.service.storage.records import Attempt, Refusal, refusal
 from autograder.service.web.uploads import Upload, read_upload
 
-DEFAULT_INTAKE_THREADS = 2
 DEFAULT_MAX_UPLOADS_PER_STUDENT = 2
-
-
-def intake_threads() -> int:
-    return max(1, int(os.environ.get("JAXGRADE_INTAKE_THREADS", DEFAULT_INTAKE_THREADS)))
 
 
 def max_uploads_per_student() -> int:
@@ -44,10 +44,9 @@ def max_uploads_per_student() -> int:
 
 
 class _UploadState:
-    """Per application (one event loop): the intake threads' limiter and the uploads in progress."""
+    """Per application (one event loop): the uploads in progress, by student."""
 
     def __init__(self) -> None:
-        self.intake = anyio.CapacityLimiter(intake_threads())
         self.in_progress: Counter[str] = Counter()
 
 
@@ -76,6 +75,13 @@ def _one_of_the_students_uploads(state: _UploadState, student_id: str) -> Iterat
             del state.in_progress[student_id]
 
 
+def _cheap_refusals(service: Service, student_id: str, assignment_id: str | None) -> Assignment | None:
+    """The refusals that need no body (database reads): the upload's target, or a Refusal."""
+    target = service.check_upload_allowed(student_id, assignment_id)
+    service.refusals.check(student_id)
+    return target
+
+
 async def accept_upload(
     request: Request,
     service: Service,
@@ -88,8 +94,10 @@ async def accept_upload(
     """The queued attempt of this upload, or a Refusal. `check_fields` checks the form's other
     fields (the page's CSRF token); `drop_unnamed` drops file parts without a name (a file input
     left empty)."""
-    target = service.check_upload_allowed(student_id, assignment_id)
-    service.refusals.check(student_id)
+    target = await anyio.to_thread.run_sync(_cheap_refusals, service, student_id, assignment_id)
+    intake: IntakePool | None = getattr(request.app.state, "intake_pool", None)
+    if intake is not None and intake.busy():
+        raise busy_refusal("intake's queue is full")
     state = _state(request)
     with _one_of_the_students_uploads(state, student_id):
         try:
@@ -103,7 +111,7 @@ async def accept_upload(
                     check_fields(upload)
                 files = [(n, d) for n, d in upload.files if n] if drop_unnamed else upload.files
                 submit = functools.partial(service.submit, student_id, files, target.id if target else None)
-                return await anyio.to_thread.run_sync(submit, limiter=state.intake)
+                return await anyio.to_thread.run_sync(submit)
         except Refusal as exc:
             if refusal_bucket.counts(exc):
                 await anyio.to_thread.run_sync(service.refusals.record, student_id, exc.reason or "refused")

@@ -9,7 +9,8 @@ While the body streams in, each file part is written to its own file in the serv
 whole body in the event loop's process while slow clients send them. The parser runs in a worker
 thread, a chunk at a time, so its file writes never block the event loop. `read_upload` is an async
 context manager: the upload's bytes are read back (bounded by the cap) for `Submissions.submit` to
-check and store, and every spool file is removed when the block ends, accepted or not. Used by the
+check and store, and every spool file is removed (in a worker thread) when the block ends,
+accepted or not. Used by the
 JSON API and the pages' upload form. A spool that cannot be written (disk full) is a 503 that tells
 the student nothing was kept; the cause goes to the log.
 """
@@ -21,6 +22,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
+import anyio
 import anyio.to_thread
 from python_multipart.multipart import MultipartParser, MultipartState, parse_options_header
 from starlette.requests import Request
@@ -178,7 +180,8 @@ async def read_upload(
     parts), 400 not multipart/form-data or broken, 503 when the spool cannot be written."""
     declared_length_ok(request, max_bytes)
     boundary = _boundary(request)
-    with spool.parts() as files:
+    files = spool.request_files()
+    try:
         parts = _Parts(files, field=field, max_files=max_files)
         await _parse_body(request, MultipartParser(boundary, parts.callbacks()), max_bytes)  # type: ignore[arg-type]
         try:  # the part files are buffered: their last bytes reach the disk when read back
@@ -186,3 +189,8 @@ async def read_upload(
         except OSError as exc:
             raise spool_failed(exc) from None
         yield upload
+    finally:
+        # Unlinking a 20 MB file is disk work: a worker thread, shielded so that a cancelled request
+        # (the client gone) still removes its files.
+        with anyio.CancelScope(shield=True):
+            await anyio.to_thread.run_sync(files.remove_all)
