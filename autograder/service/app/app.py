@@ -42,6 +42,7 @@ def routers() -> list[APIRouter]:
         review_pages,
         rubric_pages,
         similarity_page,
+        ta_attempt_page,
         term_api,
         term_pages,
     )
@@ -65,6 +66,7 @@ def routers() -> list[APIRouter]:
         requests_api.router,
         review_pages.router,
         rubric_pages.router,
+        ta_attempt_page.router,
     ]
 
 
