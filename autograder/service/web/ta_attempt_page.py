@@ -88,11 +88,15 @@ class AttemptRef:
     url: str
 
 
-def attempt_ref(request: Request, attempt_id: int | str | None) -> AttemptRef | None:
-    """The attempt's number and TA page, for the templates (`ta_attempt(request, id)`); None for no
-    attempt. Numbers are read once per student per request."""
+def attempt_ref(
+    request: Request, attempt_id: int | str | None, number: int | None = None
+) -> AttemptRef | None:
+    """The attempt's number and TA page, for the templates (`ta_attempt(request, id[, number])`);
+    None for no attempt. Without `number`, numbers are read once per student per request."""
     if attempt_id is None or not str(attempt_id).isdigit() or not fits_id(int(attempt_id)):
         return None
+    if number is not None:  # the page read it already (the ledger's attempt_number)
+        return AttemptRef(int(attempt_id), int(number), attempt_link(int(attempt_id)))
     known: dict[int, int] | None = getattr(request.state, "attempt_numbers", None)
     if known is None:
         known = {}
