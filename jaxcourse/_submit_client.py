@@ -31,6 +31,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -190,15 +191,39 @@ def submissions_url(server: str, assignment: str | None = None) -> str:
     return f"{server}/api/submissions?" + urllib.parse.urlencode({"assignment": assignment})
 
 
-def upload(server: str, token: str, files: list[tuple[str, bytes]], *, assignment: str | None = None) -> int:
-    """POST the files as one submission (to `assignment`, else the one the service infers); returns
-    the attempt id. Raises ServerSaid or OSError."""
+@dataclass(frozen=True)
+class Uploaded:
+    """An accepted upload: `id` addresses it (/api/submissions/<id>, the attempt page); `number` is
+    what the student reads, its place among their attempts of the assignment (1, 2, 3 ...)."""
+
+    id: int
+    number: int
+
+
+def upload_attempt(
+    server: str, token: str, files: list[tuple[str, bytes]], *, assignment: str | None = None
+) -> Uploaded:
+    """POST the files as one submission (to `assignment`, else the one the service infers).
+    Raises ServerSaid or OSError."""
     body, ctype = multipart_body(files)
     _unused, raw = _request(submissions_url(server, assignment), token, data=body, ctype=ctype)
     try:
-        return int(json.loads(raw)["id"])
+        doc = json.loads(raw)
+        return Uploaded(int(doc["id"]), number_of(doc))
     except (ValueError, KeyError, TypeError) as exc:
         raise OSError(f"unexpected answer from {server}: {exc}") from None
+
+
+def upload(server: str, token: str, files: list[tuple[str, bytes]], *, assignment: str | None = None) -> int:
+    """`upload_attempt`'s attempt id (the address of its status and feedback)."""
+    return upload_attempt(server, token, files, assignment=assignment).id
+
+
+def number_of(att: dict[str, Any]) -> int:
+    """The attempt's number for people (the service's `number`); a service that predates it sends
+    only the id, which is then the only name the attempt has."""
+    number = att.get("number")
+    return number if isinstance(number, int) and not isinstance(number, bool) else int(att["id"])
 
 
 def fetch_assignments(server: str, token: str) -> list[dict[str, Any]]:
@@ -266,9 +291,10 @@ def hidden_note(att: dict[str, Any]) -> str | None:
 def score_table(att: dict[str, Any]) -> str:
     note = hidden_note(att)
     if note is not None:
-        return _("提交 #{id}:{note}").format(id=att["id"], note=note) + "\n"
+        return _("提交 #{id}:{note}").format(id=number_of(att), note=note) + "\n"
+    state = att.get("grade_status") or att["status"]
     lines = [
-        _("提交 #{id}  状态:{value}").format(id=att['id'], value=att.get('grade_status') or att['status'])
+        _("提交 #{id}  状态:{value}").format(id=number_of(att), value=state)
         + (_("(迟交)") if att.get("late") else "")
     ]
     width = max((len(ex) for ex in att.get("exercises", {})), default=10)
@@ -294,7 +320,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"jaxgrade submit: error: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
             return EXIT_REFUSED
     try:
-        attempt_id = upload(server, token, files, assignment=getattr(args, "assignment", None))
+        uploaded = upload_attempt(server, token, files, assignment=getattr(args, "assignment", None))
     except ServerSaid as exc:
         zh = exc.doc.get("message_zh") or ""
         if exc.doc.get("reason") == "choose_assignment":  # several open, the files fit more than one
@@ -309,7 +335,8 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"jaxgrade submit: cannot reach {server}: {exc}", file=sys.stderr)
         return EXIT_GRADER
-    print(_("已提交:#{attempt_id}(已保存,正在排队评分)").format(attempt_id=attempt_id), file=sys.stderr)
+    attempt_id = uploaded.id  # the address; people read uploaded.number
+    print(_("已提交:#{attempt_id}(已保存,正在排队评分)").format(attempt_id=uploaded.number), file=sys.stderr)
     page = f"{server}/attempts/{attempt_id}"
     if args.no_wait:
         print(_("查看结果:{page}").format(page=page))
@@ -332,7 +359,9 @@ def run(args: argparse.Namespace) -> int:
     if hidden_note(att) is not None:  # no feedback to fetch before the grade is shown
         print(_("成绩公布后查看:{page}").format(page=page))
         return EXIT_GRADED
-    feedback = Path(f"jaxgrade-feedback-{attempt_id}.html")
+    # named as the student reads the attempt: its assignment and number (ids are the service's)
+    assignment = "".join(c for c in str(att.get("assignment") or "") if c.isalnum() or c in "-_")[:64]
+    feedback = Path(f"jaxgrade-feedback-{assignment or 'attempt'}-{number_of(att)}.html")
     try:
         feedback.write_bytes(fetch_feedback(server, token, attempt_id))
         print(_("详细反馈:{resolve}(网页版:{page})").format(resolve=feedback.resolve(), page=page))

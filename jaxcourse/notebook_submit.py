@@ -314,7 +314,7 @@ def result_html(att: dict[str, Any], feedback: bytes | None, page: str) -> str:
     if note is not None:  # graded, not shown yet: the service's message, not an empty table
         anchor = f"<a href='{html.escape(page)}' target='_blank'>{html.escape(page)}</a>"
         link = "<p>" + html.escape(_("成绩公布后查看:{page}")).format(page=anchor) + "</p>"
-        head = html.escape(_("提交 #{id}").format(id=int(att["id"])))
+        head = html.escape(_("提交 #{id}").format(id=client.number_of(att)))
         return f"<h4>{head}</h4><p class='jaxcourse-submit-hidden'>{html.escape(note)}</p>{link}"
     rows = "".join(
         f"<tr><td>{html.escape(str(ex))}</td><td style='text-align:right'>"
@@ -328,7 +328,7 @@ def result_html(att: dict[str, Any], feedback: bytes | None, page: str) -> str:
             )
         )
     late = _("(迟交)") if att.get("late") else ""
-    head = _("提交 #{int} 已评分{late}").format(int=int(att['id']), late=late)
+    head = _("提交 #{int} 已评分{late}").format(int=client.number_of(att), late=late)
     table = _(
         "<table class='jaxcourse-submit-scores'><tr><th>练习</th><th>得分</th></tr>{rows}</table>"
     ).format(rows=rows)
@@ -363,7 +363,7 @@ def _upload_and_wait(out: _Output, server: str, token: str, release: Release, ti
         + (_("(作业 {assignment})").format(assignment=target.assignment) if target.assignment else "")
     )
     try:
-        attempt_id = client.upload(server, token, files, assignment=target.assignment)
+        uploaded = client.upload_attempt(server, token, files, assignment=target.assignment)
     except client.ServerSaid as exc:
         raise SubmitStopped(
             _("提交被拒绝:{refusal_text}").format(
@@ -377,6 +377,7 @@ def _upload_and_wait(out: _Output, server: str, token: str, release: Release, ti
                 server=server, reason=reason
             )
         ) from None
+    attempt_id, number = uploaded.id, uploaded.number  # the address, and what the student reads
     page = f"{server}/attempts/{attempt_id}"
     started = time.monotonic()
 
@@ -384,7 +385,7 @@ def _upload_and_wait(out: _Output, server: str, token: str, release: Release, ti
         waited = time.monotonic() - started
         out.progress(
             _("已提交 #{attempt_id}({names}):{status_zh},已等待 {waited:.0f} 秒").format(
-                attempt_id=attempt_id, names=names, status_zh=_status_zh(status), waited=waited
+                attempt_id=number, names=names, status_zh=_status_zh(status), waited=waited
             )
         )
 
@@ -392,13 +393,13 @@ def _upload_and_wait(out: _Output, server: str, token: str, release: Release, ti
     if att is None:
         raise SubmitStopped(
             _("等了 {value:.0f} 分钟还没有评完;提交 #{attempt_id} 已经保存,稍后在 {page} 查看结果。").format(
-                value=timeout / 60, attempt_id=attempt_id, page=page
+                value=timeout / 60, attempt_id=number, page=page
             )
         )
     if att.get("status") == "grader_error":
         raise SubmitStopped(
             _("评分系统出现故障,提交 #{attempt_id} 会被重新评分(这不是你的问题)。稍后查看:{page}").format(
-                attempt_id=attempt_id, page=page
+                attempt_id=number, page=page
             )
         )
     feedback: bytes | None = None
@@ -409,7 +410,7 @@ def _upload_and_wait(out: _Output, server: str, token: str, release: Release, ti
         feedback = None
     out.progress(
         _("提交 #{attempt_id} 已评分,用时 {value:.0f} 秒").format(
-            attempt_id=attempt_id, value=time.monotonic() - started
+            attempt_id=number, value=time.monotonic() - started
         )
     )
     out.block(result_html(att, feedback, page), client.score_table(att))

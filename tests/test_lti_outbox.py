@@ -101,3 +101,29 @@ def test_a_failed_send_is_retried_later_with_its_error(
     assert outbox.retry_failed(service.engine) == 1  # a TA's "retry now"
     outbox.send_due(service.engine)
     assert rows(service)[0].tries == 1  # tried again at once, failed again (counted afresh)
+
+
+def test_a_score_the_lms_shows_is_withdrawn_when_its_grade_is_hidden_again(service: Service) -> None:
+    """lti_withdrawal.py: un-released, a sent score is queued as a withdrawal, not merely held; one
+    never sent is held; a withdrawal that gives up is retried as a withdrawal, never as the score."""
+    grade(service, "s1", 10.0)
+    assert outbox.counted_grade_changed(service.engine, "a1", "s1") == 1
+    with service.engine.begin() as conn:  # as the sender leaves it after the LMS took it
+        conn.execute(tables.scores.update().values(status="sent", sent_score=10.0))
+        conn.execute(db.assignments.update().values(visibility="on_release"))
+    assert outbox.counted_grade_changed(service.engine, "a1", "s1") == 1  # due: a withdrawal
+    (row,) = rows(service)
+    assert (row.status, row.score, row.sent_score) == ("withdraw", 10.0, 10.0)
+    assert outbox.counted_grade_changed(service.engine, "a1", "s1") == 0  # already waiting
+    with service.engine.begin() as conn:  # the platform refused it MAX_TRIES times
+        conn.execute(tables.scores.update().values(tries=outbox.MAX_TRIES - 1))
+    assert outbox.send_due(service.engine) == 0  # no platform registered for the course's issuer
+    assert rows(service)[0].status == "withdraw_failed"
+    assert outbox.retry_failed(service.engine) == 1
+    assert rows(service)[0].status == "withdraw"
+    with service.engine.begin() as conn:  # as the sender leaves it after the LMS took the withdrawal
+        conn.execute(tables.scores.update().values(status="held", sent_score=None))
+    assert outbox.counted_grade_changed(service.engine, "a1", "s1") == 0  # nothing in the LMS: held
+    assert rows(service)[0].status == "held"
+    assert service.release_grades("a1", actor="ta") is True
+    assert rows(service)[0].status == "pending"  # shown again: the score goes out again

@@ -87,6 +87,7 @@ def test_upload_is_accepted_recorded_and_listed_newest_first(api: Served) -> Non
     assert status == 200
     assert set(doc) == {
         "id",
+        "number",  # what people read: 1 for the student's first attempt of the assignment
         "student_id",
         "status",
         "submitted_at",
@@ -98,6 +99,7 @@ def test_upload_is_accepted_recorded_and_listed_newest_first(api: Served) -> Non
         "exercises",
     }
     assert doc["student_id"] == "a01" and doc["status"] == "queued" and doc["late"] is False
+    assert doc["number"] == first["number"] == 1 and second["number"] == 2
     assert doc["score"] is None and doc["graded_at"] is None
     assert datetime.fromisoformat(doc["submitted_at"]).tzinfo is not None
     status, _, body = call(api, "GET", "/api/me/submissions", token=api.tokens["a01"])

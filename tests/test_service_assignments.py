@@ -103,6 +103,13 @@ def attempt_doc(served: Served, sid: str, attempt_id: int) -> dict:
     return json.loads(body)
 
 
+def newest_attempt(served: Served, sid: str) -> dict:
+    """The student's newest attempt as `GET /api/me/submissions` lists it (newest first)."""
+    status, _, body = call(served, "GET", "/api/me/submissions", token=served.tokens[sid])
+    assert status == 200, body
+    return json.loads(body)[0]
+
+
 def ta_json(served: Served, method: str, path: str, body: object | None = None) -> tuple[int, dict]:
     data = None if body is None else json.dumps(body).encode()
     status, _, raw = call(
@@ -178,8 +185,9 @@ def test_jaxgrade_submit_names_its_assignment(term: dict, tmp_path: Path) -> Non
     assert unnamed.returncode == 2 and "请选择" in unnamed.stderr and "--assignment" in unnamed.stderr
     named = jaxgrade_submit(served, "e03", tmp_path, "--assignment", "hw5", str(nb))
     assert named.returncode == 0, named.stderr
-    cli_id = int(re.search(r"已提交:#(\d+)", named.stderr).group(1))  # type: ignore[union-attr]
-    assert attempt_doc(served, "e03", cli_id)["assignment"] == "hw5"
+    printed = int(re.search(r"已提交:#(\d+)", named.stderr).group(1))  # type: ignore[union-attr]
+    newest = newest_attempt(served, "e03")  # the number printed is its number within hw5, not its id
+    assert newest["assignment"] == "hw5" and newest["number"] == printed
     unknown = jaxgrade_submit(served, "e03", tmp_path, "--assignment", "zz", str(nb))
     assert unknown.returncode == 2 and "提交被拒绝(404):没有这个作业。" in unknown.stderr, unknown.stderr
 
@@ -214,8 +222,9 @@ def test_the_notebook_cell_sends_its_assignments_chapters(
     assert "hw2(第 2 章:性能)、hw5(第 5 章:扩展)" in both_open
     named = cell({"url": served.url, "assignment": "hw2"})
     assert "正在上传:ch02_performance.ipynb(作业 hw2)" in named, named
-    attempt_id = int(re.search(r"提交 #(\d+)", named).group(1))  # type: ignore[union-attr]
-    assert attempt_doc(served, "e03", attempt_id)["assignment"] == "hw2"
+    printed = int(re.search(r"提交 #(\d+)", named).group(1))  # type: ignore[union-attr]
+    newest = newest_attempt(served, "e03")  # the number printed is its number within hw2, not its id
+    assert newest["assignment"] == "hw2" and newest["number"] == printed
     monkeypatch.setenv("JAXGRADE_ASSIGNMENT", "zz")  # the variable wins over manifest.json
     unknown = cell({"url": served.url, "assignment": "hw2"})
     assert "提交被拒绝:没有这个作业。" in unknown and "JAXGRADE_ASSIGNMENT" in unknown, unknown

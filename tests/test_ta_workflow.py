@@ -240,7 +240,8 @@ def test_the_assignment_table_has_hours_late_and_attempt_numbers(term: dict[str,
     page = term["ta"].get("/ta/assignments/hw2").text
     row = re.search(r"<tr><td><a [^>]*>s02</a></td>.*?</tr>", page, re.S)
     assert row is not None and '<td class="num hours-late">2.5</td>' in row.group(0), page[-3000:]
-    assert "<td>#1</td>" in row.group(0)  # the attempt's number, not its database id (4)
+    # the attempt's number, not its database id (4), linking to the attempt's TA page
+    assert '<td><a href="/ta/attempts/4" class="attempt-link" data-attempt="4">#1</a></td>' in row.group(0)
     s01 = re.search(r"<tr><td><a [^>]*>s01</a></td>.*?</tr>", page, re.S)
     assert s01 is not None and '<td class="num hours-late"></td>' in s01.group(0)
 

@@ -91,6 +91,16 @@ class PlatformState:
     other_keys: tuple[str, str] = field(default_factory=rsa_pair)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
+    def shown(self, line_item: str, user: str) -> float | None:
+        """What the gradebook shows the user on the line item: the newest score's scoreGiven (a score
+        without one, or not FullyGraded, leaves the cell empty, as AGS 2.0 has platforms do)."""
+        with self.lock:
+            mine = [x for x in self.scores if x["line_item"] == line_item and x.get("userId") == user]
+        if not mine or mine[-1].get("gradingProgress") != "FullyGraded":
+            return None
+        given = mine[-1].get("scoreGiven")
+        return None if given is None else float(given)
+
 
 class Conf(LTI1P3PlatformConfAbstract):
     def init_platform_config(self, **kwargs: t.Any) -> None:

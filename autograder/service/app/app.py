@@ -43,6 +43,7 @@ def routers() -> list[APIRouter]:
         review_pages,
         rubric_pages,
         similarity_page,
+        ta_attempt_page,
         term_api,
         term_pages,
     )
@@ -66,6 +67,7 @@ def routers() -> list[APIRouter]:
         requests_api.router,
         review_pages.router,
         rubric_pages.router,
+        ta_attempt_page.router,
     ]
 
 

@@ -69,8 +69,8 @@ class GradeRelease:
     def unrelease(self, assignment_id: str, *, actor: str) -> bool:
         """Hide the assignment's grades again (audited "unpublish"): its release is withdrawn and
         every grade kept visible after an extension (`grade_shown.py`) follows the rule again.
-        False: nothing was released or kept. Scores the LMS already has stay there; the outbox
-        sends nothing new while the grades are hidden."""
+        False: nothing was released or kept. A score the LMS shows for a grade now hidden is
+        withdrawn there (`lti_withdrawal.py`); the outbox sends nothing new while it is hidden."""
         assignment = self.submissions.assignment(assignment_id)
         with self.engine.begin() as conn:
             g = db.grade_releases.c
@@ -92,10 +92,12 @@ class GradeRelease:
                 new="hidden",
                 at=self.clock(),
             )
+        self._send_held_scores(assignment.id)  # now hidden: withdrawn from the LMS where it shows them
         return True
 
     def _send_held_scores(self, assignment_id: str) -> None:
-        """Queue every student's now visible score for the LMS (the outbox held them until now)."""
+        """Queue every student's score for the LMS again: a visible one is sent, a hidden one held,
+        or withdrawn where the LMS shows it (`lti_outbox.counted_grade_changed` decides)."""
         from autograder.service.domain.lti_outbox import (
             counted_grade_changed,  # the LMS part is optional here
         )

@@ -5,7 +5,8 @@ whenever a student's counted grade of an assignment may have changed (after grad
 an override, a published regrade, a grade release). It computes the final score now and, for every
 LMS course the student is a member of, stores it in `lti_scores`; nothing goes over the network in
 the caller. A score equal to the one the LMS already has is not queued (idempotent); a score whose
-grades are not released yet (visibility.py) is `held`.
+grades are not released yet (visibility.py) is `held`, or, when the LMS already shows a score for it
+(a TA un-released the grades), queued to be withdrawn there (`lti_withdrawal.py`).
 
 `Sender` (one thread per service process) posts due rows: each row is claimed first
 (`claimed_until`), so two processes never send one row at once; a failure is retried with
@@ -34,7 +35,7 @@ from pylti1p3.lineitem import LineItem
 
 from autograder.model import ReleaseInfo
 from autograder.service.domain import lti_visibility as visibility
-from autograder.service.domain import release_moves
+from autograder.service.domain import lti_withdrawal, release_moves
 from autograder.service.domain.assignments import Releases
 from autograder.service.domain.lti.connector import TokenCache, registration
 from autograder.service.domain.lti.context_binding import bound_courses, context_is_bound
@@ -135,9 +136,10 @@ def _queue(
     s = scores.c
     key = (s.context == course) & (s.assignment_id == assignment_id) & (s.student_id == student_id)
     row = conn.execute(sa.select(scores).where(key)).first()
-    status = "held" if held else "pending"
+    status = "pending" if not held else lti_withdrawal.held_status(row)
     if row is not None and row.score == score[0] and row.max_score == score[1] and row.sub == sub:
-        if row.status == status or (row.status == "sent" and row.sent_score == score[0]):
+        in_lms = status == "pending" and row.status == "sent" and row.sent_score == score[0]
+        if row.status == status or in_lms:
             return 0  # already waiting, or already in the LMS: the same score is never sent twice
     values = {
         "sub": sub, "score": score[0], "max_score": score[1], "changed_at": time.time(), "status": status,
@@ -151,7 +153,7 @@ def _queue(
         )
     else:
         conn.execute(scores.update().where(key).values(**values))
-    return 0 if held else 1
+    return 0 if status == "held" else 1
 
 
 def retry_failed(engine: sa.Engine) -> int:
@@ -162,6 +164,7 @@ def retry_failed(engine: sa.Engine) -> int:
             .where(scores.c.status.in_(("failed", "pending")))
             .values(status="pending", tries=0, not_before=0.0)
         ).rowcount
+        n += lti_withdrawal.retry_failed(conn)
     WAKE.set()
     return int(n)
 
@@ -230,15 +233,18 @@ def _post(engine: sa.Engine, course: Course, row: Any) -> None:
     url = line_item_url(engine, course, row.assignment_id, title or row.assignment_id, row.max_score)
     ags = _ags(engine, course)
     assert ags is not None
-    grade = (
-        Grade()
-        .set_score_given(row.score)
-        .set_score_maximum(row.max_score or 1.0)
-        .set_timestamp(datetime.fromtimestamp(row.changed_at, UTC).isoformat())
-        .set_activity_progress("Completed")
-        .set_grading_progress("FullyGraded")
-        .set_user_id(row.sub)
-    )
+    if row.status == lti_withdrawal.WITHDRAW:
+        grade = lti_withdrawal.hidden_grade(row)
+    else:
+        grade = (
+            Grade()
+            .set_score_given(row.score)
+            .set_score_maximum(row.max_score or 1.0)
+            .set_timestamp(datetime.fromtimestamp(row.changed_at, UTC).isoformat())
+            .set_activity_progress("Completed")
+            .set_grading_progress("FullyGraded")
+            .set_user_id(row.sub)
+        )
     ags.put_grade(grade, LineItem({"id": url}))
 
 
@@ -247,7 +253,7 @@ def send_due(engine: sa.Engine, now: float | None = None) -> int:
     now = time.time() if now is None else now
     s = scores.c
     due = (
-        (s.status == "pending")
+        s.status.in_(("pending", lti_withdrawal.WITHDRAW))
         & (s.not_before <= now)
         & (s.claimed_until.is_(None) | (s.claimed_until < now))
     )
@@ -272,9 +278,14 @@ def send_due(engine: sa.Engine, now: float | None = None) -> int:
             continue
         with engine.begin() as conn:
             same = s.changed_at == row.changed_at  # a newer score queued meanwhile stays pending
+            done = (
+                lti_withdrawal.withdrawn_values()
+                if row.status == lti_withdrawal.WITHDRAW
+                else {"status": "sent", "sent_score": row.score}
+            )
             conn.execute(
                 scores.update().where((s.id == row.id) & same)
-                .values(status="sent", sent_score=row.score, sent_at=time.time(), last_error=None)
+                .values(**done, sent_at=time.time(), last_error=None)
             )  # fmt: skip
             conn.execute(scores.update().where(s.id == row.id).values(claimed_until=None))
         sent += 1
@@ -287,12 +298,16 @@ def _failed(engine: sa.Engine, row: Any, error: str) -> None:
     log.warning(
         "LTI score for %s (%s) not sent (try %d): %s", row.student_id, row.assignment_id, tries, error
     )
+    if row.status == lti_withdrawal.WITHDRAW:
+        gave_up, retrying = lti_withdrawal.WITHDRAW_FAILED, lti_withdrawal.WITHDRAW
+    else:
+        gave_up, retrying = "failed", "pending"
     with engine.begin() as conn:
         conn.execute(
             scores.update()
             .where((scores.c.id == row.id) & (scores.c.changed_at == row.changed_at))
             .values(
-                status="failed" if tries >= MAX_TRIES else "pending", tries=tries,
+                status=gave_up if tries >= MAX_TRIES else retrying, tries=tries,
                 not_before=time.time() + backoff, last_error=error, claimed_until=None,
             )
         )  # fmt: skip
@@ -350,7 +365,9 @@ class Sender(threading.Thread):
         """Until the next tick, or sooner when a retry falls due before it."""
         with self.engine.connect() as conn:
             soonest = conn.execute(
-                sa.select(sa.func.min(scores.c.not_before)).where(scores.c.status == "pending")
+                sa.select(sa.func.min(scores.c.not_before)).where(
+                    scores.c.status.in_(("pending", lti_withdrawal.WITHDRAW))
+                )
             ).scalar()
         wait = tick_s() if soonest is None else min(tick_s(), max(0.05, soonest - time.time()))
         return wait

@@ -13,6 +13,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 
+from autograder.service.domain import attempt_numbers
 from autograder.service.domain.core import Refusal, Service, Student
 from autograder.service.storage.records import refusal
 from autograder.service.web import upload_flow
@@ -79,9 +80,11 @@ async def post_submission(
     request: Request, student: CurrentStudent, assignment: str | None = None
 ) -> JSONResponse:
     """`?assignment=ID` names the assignment of a term (optional while exactly one is open)."""
-    attempt = await upload_flow.accept_upload(request, service_of(request), student.student_id, assignment)
+    service = service_of(request)
+    attempt = await upload_flow.accept_upload(request, service, student.student_id, assignment)
+    number = attempt_numbers.numbers(service.attempts(student.student_id))[int(attempt.id)]
     return JSONResponse(
-        {"id": attempt.id, "status": attempt.status},
+        {"id": attempt.id, "number": number, "status": attempt.status},
         status_code=202,
         headers={"Location": f"/api/submissions/{attempt.id}"},
     )
@@ -89,10 +92,12 @@ async def post_submission(
 
 @router.get("/submissions/{attempt_id}")
 def get_submission(attempt_id: int, request: Request, student: CurrentStudent) -> JSONResponse:
-    attempt = service_of(request).attempt(student.student_id, attempt_id)
+    service = service_of(request)
+    attempt = service.attempt(student.student_id, attempt_id)
     if attempt is None:
         raise NOT_FOUND
-    return JSONResponse(attempt.to_json(), headers={"Cache-Control": "no-store"})
+    number = attempt_numbers.numbers(service.attempts(student.student_id))[attempt.id]
+    return JSONResponse({**attempt.to_json(), "number": number}, headers={"Cache-Control": "no-store"})
 
 
 @router.get("/submissions/{attempt_id}/feedback")
@@ -111,7 +116,10 @@ def get_feedback(attempt_id: int, request: Request, student: CurrentStudent) -> 
 @router.get("/me/submissions")
 def my_submissions(request: Request, student: CurrentStudent) -> JSONResponse:
     attempts = service_of(request).attempts(student.student_id)
-    return JSONResponse([a.to_json() for a in attempts], headers={"Cache-Control": "no-store"})
+    number = attempt_numbers.numbers(attempts)  # `id` stays the address; `number` is what people read
+    return JSONResponse(
+        [{**a.to_json(), "number": number[a.id]} for a in attempts], headers={"Cache-Control": "no-store"}
+    )
 
 
 @router.get("/me/assignments")

@@ -29,7 +29,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from autograder.exercises import EXERCISE_IDS
 from autograder.i18n import _
 from autograder.messages import chapter_zh, service_message
-from autograder.service.domain import login_backoff
+from autograder.service.domain import attempt_numbers, login_backoff
 from autograder.service.domain.core import Attempt, Refusal, Service, Student
 from autograder.service.storage.records import refusal as refuse
 from autograder.service.web import charts, page_auth, page_kit, term_views, upload_flow
@@ -39,7 +39,11 @@ from autograder.service.web.uploads import Upload
 from autograder.states import AttemptState
 from autograder.term.course import Assignment
 
-STATIC = {"style.css": "text/css; charset=utf-8", "poll.js": "text/javascript; charset=utf-8"}
+STATIC = {
+    "style.css": "text/css; charset=utf-8",
+    "poll.js": "text/javascript; charset=utf-8",
+    "tables.js": "text/javascript; charset=utf-8",  # the TA tables' sort and filter
+}
 MAX_TOKEN_CHARS = 256
 
 router = APIRouter(include_in_schema=False)
@@ -92,8 +96,9 @@ def _attempt_view(attempt: Attempt, number: int) -> AttemptView:
 
 def _attempt_views(service: Service, student_id: str, assignment_id: str | None = None) -> list[AttemptView]:
     attempts = service.attempts(student_id, assignment_id)  # newest first
-    total = len(attempts)
-    return [_attempt_view(a, total - i) for i, a in enumerate(attempts)]
+    # numbered within each assignment: a list of all assignments numbers each one from 1
+    number = attempt_numbers.numbers(attempts if assignment_id else service.attempts(student_id))
+    return [_attempt_view(a, number[a.id]) for a in attempts]
 
 
 # ---- static files ---------------------------------------------------------------------------------

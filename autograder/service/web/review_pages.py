@@ -57,23 +57,22 @@ async def student_request(request: Request) -> Response:
     student = pages.current_student(request, session)
     if student is None:
         return page_kit.redirect(request, "/login")
-    form = await _form(request, session, "/")
+    service = page_auth.service_of(request)
+    aid = _chosen(service, request)
+    # back to the page of the assignment the request is about (in a term "/" lists the assignments),
+    # after the request and after a refusal alike
+    page = f"/assignments/{quote(aid, safe='')}" if service.submissions.named else "/"
+    form = await _form(request, session, page)
     if isinstance(form, Response):
         return form
-    service = page_auth.service_of(request)
     try:
         grade_review.open_request(
-            service,
-            _chosen(service, request),
-            student.student_id,
-            form.get("exercise", ""),
-            form.get("message", ""),
+            service, aid, student.student_id, form.get("exercise", ""), form.get("message", "")
         )
     except Refusal as exc:
-        return page_kit.error_page(request, session, exc.http_status, _("没能提交复核申请"), exc.message_zh)
-    aid = _chosen(service, request)
-    # back to the page of the assignment the request is about (in a term "/" lists the assignments)
-    page = f"/assignments/{quote(aid, safe='')}" if service.submissions.named else "/"
+        return page_kit.error_page(
+            request, session, exc.http_status, _("没能提交复核申请"), exc.message_zh, back=page
+        )
     return page_kit.redirect(request, page + "?requested=1#review")
 
 

@@ -86,6 +86,8 @@ def _student_rows(service: Service, assignment: Assignment) -> list[dict[str, An
             "student_id": c.student_id,
             "name": names.get(c.student_id, ""),
             "attempt": "" if c.row is None else f"#{c.record.attempt_number}",
+            "attempt_id": None if c.row is None else c.record.attempt_id,  # its TA page
+            "attempt_number": c.record.attempt_number,
             "hours_late": _hours_late(assignment, granted.get(c.student_id), c.row),
             "state": "not submitted" if c.row is None else c.row.status,
             "late": "late" if c.late else "",
