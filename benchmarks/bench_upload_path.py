@@ -82,8 +82,8 @@ def upload_writes(tmp: Path, release: ReleaseInfo) -> dict[str, dict[str, int]]:
     data = release.notebooks["ch05"].read_bytes()
     with DiskWrites() as writes:
         writes.stage = "submit"
-        attempt = term.service.submit("s01", [("ch05.ipynb", data)])
-        claimed = term.service.claim_next("w")
+        attempt = term.service.submissions.submit("s01", [("ch05.ipynb", data)])
+        claimed = term.service.queue.claim_next("w")
         assert claimed is not None and claimed.id == attempt.id
         writes.stage = "worker"
         layout.materialise(term.service.blobs, claimed, tmp / "subs")

@@ -65,7 +65,7 @@ def api_submissions_zip(request: Request, assignment_id: str) -> Response:
 def student_folder(request: Request) -> Response:
     session = page_auth.current_session(request)
     service: Service = page_auth.service_of(request)
-    student = service.student(session.student_id) if session.is_student else None
+    student = service.identity.student(session.student_id) if session.is_student else None
     if student is None:
         return page_kit.redirect(request, "/login")
     wanted = request.query_params.get("assignment")

@@ -57,7 +57,7 @@ def counted_graded(service: Service, assignment_id: str) -> list[item_stats.Grad
     for r in rows:
         by.setdefault(r.student_id, []).append(r)
     out = []
-    for student in service.students():
+    for student in service.identity.students():
         counted = service.submissions.counted_row(by.get(student.student_id, []), assignment_id)
         if counted is not None and counted.status == AttemptState.GRADED:
             out.append(_graded(counted))

@@ -119,12 +119,12 @@ def ta_find_student(request: Request) -> Response:
         return page_kit.redirect(request, "/login")
     text = request.query_params.get("student_id", "").strip()[:128]
     service = page_auth.service_of(request)
-    if text and service.student(text) is not None:
+    if text and service.identity.student(text) is not None:
         return page_kit.redirect(request, f"/ta/students/{_path(text)}")
     needle = text.casefold()
     found = [
         s
-        for s in service.students()
+        for s in service.identity.students()
         if needle and (needle in s.student_id.casefold() or needle in s.name.casefold())
     ]
     if not found:
@@ -156,7 +156,7 @@ def ta_student(request: Request, student_id: str) -> Response:
         return _ta_error(request, session, exc, "/ta")
     with service.engine.connect() as conn:
         requests = regrade_requests.listing(conn, student_id=student_id)
-    student = service.student(student_id)
+    student = service.identity.student(student_id)
     notices = [page_kit.Notice("ok", "Saved.")] if request.query_params.get("saved") else []
     context = {
         **grade_context(grade),

@@ -75,13 +75,13 @@ class AssignmentRow:
 
 
 def assignment_row(service: Service, assignment: Assignment, student_id: str) -> AssignmentRow:
-    deadlines = service.deadlines(student_id, assignment.id)
+    deadlines = service.submissions.deadlines(student_id, assignment.id)
     try:
-        service.check_upload_allowed(student_id, assignment.id)
+        service.submissions.check_upload_allowed(student_id, assignment.id)
         open_text = _("可以提交")
     except Refusal as refusal:
         open_text = refusal.message_zh
-    when = service.local_time
+    when = service.submissions.local_time
     extended = (deadlines.due_at, deadlines.late_until) != (assignment.due_at, assignment.late_until)
     own_due = when(assignment.due_at) if assignment.due_at is not None else _("无")
     return AssignmentRow(

@@ -88,7 +88,7 @@ async def accept_upload(
     """The queued attempt of this upload, or a Refusal. `check_fields` checks the form's other
     fields (the page's CSRF token); `drop_unnamed` drops file parts without a name (a file input
     left empty)."""
-    target = service.check_upload_allowed(student_id, assignment_id)
+    target = service.submissions.check_upload_allowed(student_id, assignment_id)
     service.refusals.check(student_id)
     state = _state(request)
     with _one_of_the_students_uploads(state, student_id):
@@ -102,7 +102,9 @@ async def accept_upload(
                 if check_fields is not None:
                     check_fields(upload)
                 files = [(n, d) for n, d in upload.files if n] if drop_unnamed else upload.files
-                submit = functools.partial(service.submit, student_id, files, target.id if target else None)
+                submit = functools.partial(
+                    service.submissions.submit, student_id, files, target.id if target else None
+                )
                 return await anyio.to_thread.run_sync(submit, limiter=state.intake)
         except Refusal as exc:
             if refusal_bucket.counts(exc):
