@@ -46,7 +46,7 @@ def _claimed_release(term: Term, sid: str) -> str:
     """The release a worker grades the student's next upload to hw2 under."""
     from helpers.served import MALFORMED
 
-    term.service.submissions.submit(sid, [("nb.ipynb", MALFORMED)], "hw2")
+    term.service.intake.submit(sid, [("nb.ipynb", MALFORMED)], "hw2")
     claimed = term.service.queue.claim_next("w")
     assert claimed is not None
     return term.service.releases.of(worker.assignment_of(term.service, claimed)).version

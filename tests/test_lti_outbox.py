@@ -45,7 +45,7 @@ def service(tmp_path: Path) -> Service:
 
 
 def grade(service: Service, student_id: str, score: float) -> None:
-    service.submissions.submit(student_id, [("x.ipynb", b"{}")])
+    service.intake.submit(student_id, [("x.ipynb", b"{}")])
     claimed = service.queue.claim_next("test")
     assert claimed is not None
     service.queue.finish_graded("test", claimed.id, GradedOutcome(score, 80.0, "ok", {}, {}, (), ""))

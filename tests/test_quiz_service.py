@@ -247,7 +247,7 @@ def test_a_blank_quiz_needs_no_ta(term: Term) -> None:
 def test_an_attempt_graded_before_its_answers_were_read_is_read_by_the_grading_page(term: Term) -> None:
     _enable(term)
     data = quiz_notebook("ch02", {"ch02.q5": "不会物化"})
-    att = term.service.submissions.submit("s01", [("ch02_performance.ipynb", data)], "hw2")
+    att = term.service.intake.submit("s01", [("ch02_performance.ipynb", data)], "hw2")
     claimed = term.service.queue.claim_next("w")
     assert claimed is not None
     from helpers.ledger_term import outcome

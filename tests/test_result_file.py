@@ -222,7 +222,7 @@ def test_the_service_stores_scores_as_numbers_and_no_csv_cells(tmp_path: Path) -
     )
     service = Service(cfg)
     try:
-        service.submissions.submit("s1", [("x.ipynb", b"{}")])
+        service.intake.submit("s1", [("x.ipynb", b"{}")])
         claimed = service.queue.claim_next("test")
         assert claimed is not None
         points = {"histogram": 7.0, "recompile": 2.5} | {ex: 0.0 for ex in EXERCISES[2:]}

@@ -348,7 +348,7 @@ def test_concurrent_claims_take_each_attempt_once_and_one_per_student(
     services = [Service(cfg), Service(cfg)]  # two processes' worth of engines on one database
     for sid in ("c1", "c2", "c3"):
         for _ in range(4):
-            services[0].submissions.submit(sid, [("x.ipynb", MALFORMED)])
+            services[0].intake.submit(sid, [("x.ipynb", MALFORMED)])
     claimed: list[tuple[str, int, str]] = []
     barrier = threading.Barrier(6)
 
@@ -658,7 +658,7 @@ def test_counted_attempt_follows_policy_and_deadline(
     scores = {}
     for minutes, score in ((0, 50.0), (10, 70.0), (20, 30.0), (90, 80.0)):  # the last one is late
         now[0] = datetime(2026, 12, 1, 12, minutes % 60, tzinfo=UTC).timestamp() + 3600 * (minutes // 60)
-        att = service.submissions.submit("p01", [("x.ipynb", MALFORMED)])
+        att = service.intake.submit("p01", [("x.ipynb", MALFORMED)])
         claimed = service.queue.claim_next("w")
         assert claimed is not None and claimed.id == att.id
         service.queue.finish_graded("w", att.id, _outcome(score, tmp_path))

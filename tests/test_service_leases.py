@@ -70,7 +70,7 @@ def test_a_starting_process_leaves_live_leases_alone_and_takes_back_expired_ones
 ) -> None:
     clock = Clock()
     a, b = two_services(tmp_path, db_kind, request, clock)
-    att = a.submissions.submit("p1", [("x.ipynb", MALFORMED)])
+    att = a.intake.submit("p1", [("x.ipynb", MALFORMED)])
     claimed = a.queue.claim_next("A/worker-1")
     assert claimed is not None and claimed.id == att.id and claimed.worker == "A/worker-1"
     restarted = Service(b.cfg, clock=clock)  # a third process starting while A grades
@@ -101,7 +101,7 @@ def test_an_attempt_that_keeps_losing_its_worker_ends_in_grader_error(
 ) -> None:
     clock = Clock()
     a, b = two_services(tmp_path, db_kind, request, clock)
-    att = a.submissions.submit("p2", [("x.ipynb", MALFORMED)])
+    att = a.intake.submit("p2", [("x.ipynb", MALFORMED)])
     for name in ("A/w", "B/w"):  # max_tries=2: two workers die on it
         assert a.queue.claim_next(name) is not None
         clock.now += LEASE_S + 1
@@ -234,7 +234,8 @@ def test_refusal_texts_live_in_messages() -> None:
     for name in (
         "domain/core",
         "domain/identity",
-        "domain/submissions",
+        "domain/upload_intake",
+        "domain/assignment_lookup",
         "domain/upload_rules",
         "web/uploads",
         "web/api",

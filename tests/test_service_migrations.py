@@ -400,7 +400,7 @@ def test_service_records_its_one_assignment_and_files_uploads_under_it(
         policy="best",
     )
     service = Service(cfg)
-    attempt = service.submissions.submit("f01", [("x.ipynb", MALFORMED)])
+    attempt = service.intake.submit("f01", [("x.ipynb", MALFORMED)])
     service.close()
     (only,) = stored_assignments(url)
     assert only == assignments.from_config(cfg)

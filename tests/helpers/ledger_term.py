@@ -101,7 +101,7 @@ class Term:
 
     def upload(self, student_id: str, assignment_id: str, points: dict[str, float]) -> int:
         """A graded upload of the student's notebook at the current time; returns its attempt id."""
-        att = self.service.submissions.submit(student_id, [("nb.ipynb", MALFORMED)], assignment_id)
+        att = self.service.intake.submit(student_id, [("nb.ipynb", MALFORMED)], assignment_id)
         claimed = self.service.queue.claim_next("w")
         assert claimed is not None and claimed.id == att.id
         assert self.service.queue.finish_graded(

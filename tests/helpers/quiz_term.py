@@ -52,7 +52,7 @@ def upload_quiz(
     """A graded upload of the chapter notebook with these quiz answers; returns its attempt id."""
     chapter = {"hw2": "ch02", "hw5": "ch05"}[assignment_id]
     data = quiz_notebook(chapter, answers)
-    att = term.service.submissions.submit(student_id, [(NOTEBOOKS[chapter], data)], assignment_id)
+    att = term.service.intake.submit(student_id, [(NOTEBOOKS[chapter], data)], assignment_id)
     claimed = term.service.queue.claim_next("w")
     assert claimed is not None and claimed.id == att.id
     record_quiz(term.service, claimed)  # the worker's hook, before the grade is recorded

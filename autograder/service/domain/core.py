@@ -8,7 +8,11 @@ Each job has its own module, and `Service` only builds them on one database and 
   identity       identity.Identity        the roster's students, access tokens, the TAs' tokens
   assignments    {id: term.course.Assignment}  the term's assignments (course file, or one "a1")
   releases       assignments.Releases     each assignment's release, read once
-  submissions    submissions.Submissions  accepting uploads (upload_rules), reading attempts, policy
+  assignment_lookup  assignment_lookup.AssignmentLookup  which assignment: by id, open now, by chapters
+  attempt_reads  attempt_reads.AttemptReads  attempts as stored (the TA's view; scoped reads by student)
+  counting       counting.Counting        a student's deadlines (with extensions), the counted attempt
+  notebooks      student_notebooks.StudentNotebooks  release notebooks personalised per student
+  intake         upload_intake.UploadIntake  accepting an upload: checks, blobs, the queued attempt
   grade_release  grade_release.GradeRelease  grade visibility; the TA's "release grades"
   queue          attempt_queue.AttemptQueue  claims with leases, heartbeats, finishing, regrades
   exports        exports.Exports          grades.csv, Canvas CSV, status, the dashboard
@@ -33,8 +37,11 @@ from typing import Any
 
 from autograder.roster import load_roster
 from autograder.service.domain import assignments, course_clock, refusal_bucket
+from autograder.service.domain.assignment_lookup import AssignmentLookup
 from autograder.service.domain.attempt_queue import AttemptQueue
+from autograder.service.domain.attempt_reads import AttemptReads
 from autograder.service.domain.config import ServiceConfig
+from autograder.service.domain.counting import Counting
 from autograder.service.domain.exports import Exports
 from autograder.service.domain.grade_release import GradeRelease
 from autograder.service.domain.identity import Identity, load_ta_names
@@ -43,8 +50,9 @@ from autograder.service.domain.refusal_bucket import RefusalBucket
 from autograder.service.domain.regrade_queue import RegradeQueue
 from autograder.service.domain.regrade_runs import RegradeRuns
 from autograder.service.domain.session_records import SessionPolicy, SessionRecords
+from autograder.service.domain.student_notebooks import StudentNotebooks
 from autograder.service.domain.student_views import StudentViews
-from autograder.service.domain.submissions import Submissions
+from autograder.service.domain.upload_intake import UploadIntake
 from autograder.service.storage import db
 from autograder.service.storage.blobs import BlobStore
 from autograder.service.storage.records import (
@@ -98,19 +106,40 @@ class Service:
         self.release = self.releases.of(self.assignment)  # the first assignment's release
         self.identity = Identity(self.engine, cfg, clock)
         self.queue = AttemptQueue(self.engine, cfg, clock)
-        self.submissions = Submissions(
-            self.engine, cfg, clock, self.blobs, self.releases, self.queue.notify_workers, self.assignments
+        self.assignment_lookup = AssignmentLookup(cfg, clock, self.releases, self.assignments)
+        self.attempt_reads = AttemptReads(self.engine, self.assignment_lookup)
+        self.counting = Counting(self.engine, cfg, self.assignment_lookup, self.attempt_reads)
+        self.notebooks = StudentNotebooks(self.releases, self.assignment_lookup)
+        self.intake = UploadIntake(
+            self.engine,
+            cfg,
+            clock,
+            self.blobs,
+            self.releases,
+            self.assignment_lookup,
+            self.counting,
+            self.attempt_reads,
+            self.queue.notify_workers,
         )
-        self.grade_release = GradeRelease(self.engine, self.submissions, clock)
+        self.grade_release = GradeRelease(self.engine, self.assignment_lookup, self.counting, clock)
         self.exports = Exports(
-            self.engine, cfg, self.releases, self.identity, self.submissions, self.queue.workers
+            self.engine,
+            cfg,
+            self.releases,
+            self.identity,
+            self.assignment_lookup,
+            self.attempt_reads,
+            self.counting,
+            self.queue.workers,
         )
         self.login_throttle = LoginThrottle(self.engine, clock)
         self.refusals = RefusalBucket(self.engine, clock, limit=refusal_bucket.limit_from_env())
         self.sessions = SessionRecords(self.engine, clock, SessionPolicy.from_env())
         self.regrade_queue = RegradeQueue(self.engine, cfg, clock)
-        self.regrades = RegradeRuns(self.engine, clock, self.submissions, self.queue.notify_workers)
-        self.student_views = StudentViews(self.submissions, self.grade_release, self.identity)
+        self.regrades = RegradeRuns(self.engine, clock, self.counting, self.queue.notify_workers)
+        self.student_views = StudentViews(
+            self.attempt_reads, self.notebooks, self.grade_release, self.identity
+        )
         self.new_tokens: dict[str, str] = {}  # student id -> token issued by this start-up
         if cfg.roster is not None:
             self.new_tokens = self.identity.import_roster(load_roster(cfg.roster))

@@ -33,8 +33,9 @@ from autograder.grade.gradebook import safe_id
 from autograder.i18n import _
 from autograder.model import GraderFault, ReleaseInfo
 from autograder.service.domain import audit, lti_outbox, release_moves
+from autograder.service.domain.attempt_reads import fits_id
+from autograder.service.domain.counting import Counting
 from autograder.service.domain.regrade_queue import GRADED, GRADER_ERROR, OPEN, QUEUED, RUNNING
-from autograder.service.domain.submissions import Submissions, fits_id
 from autograder.service.storage import db, scores
 from autograder.service.storage.records import Refusal
 from autograder.states import RegradeRunState
@@ -203,10 +204,10 @@ class RegradeRuns:
         self,
         engine: sa.Engine,
         clock: Callable[[], float],
-        submissions: Submissions,
+        counting: Counting,
         on_new_work: Callable[[], None],
     ):
-        self.engine, self.clock, self.submissions = engine, clock, submissions
+        self.engine, self.clock, self.counting = engine, clock, counting
         self._on_new_work = on_new_work
 
     # -- starting
@@ -221,7 +222,7 @@ class RegradeRuns:
         for r in rows:
             by.setdefault(r.student_id, []).append(r)
         # each student's counted attempt by this assignment's own policy (`best` or `last`)
-        found = (self.submissions.counted_row(rs, assignment_id) for rs in by.values())
+        found = (self.counting.counted_row(rs, assignment_id) for rs in by.values())
         counted = {c.id for c in found if c is not None}
         if scope == "counted":
             return [(r, True) for r in rows if r.id in counted and r.status == GRADED]

@@ -117,7 +117,7 @@ def my_submissions(request: Request, student: CurrentStudent) -> JSONResponse:
 @router.get("/me/assignments")
 def my_assignments(request: Request, student: CurrentStudent) -> JSONResponse:
     """`[{"id", "title", "chapters", "open"}]`: what the notebook's submit cell names and sends."""
-    targets = service_of(request).submissions.upload_targets()
+    targets = service_of(request).assignment_lookup.upload_targets()
     return JSONResponse(targets, headers={"Cache-Control": "no-store"})
 
 

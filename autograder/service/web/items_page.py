@@ -26,8 +26,8 @@ from fastapi.responses import Response
 from autograder import registry
 from autograder.model import GraderFault, ReleaseInfo
 from autograder.service.domain import item_stats
+from autograder.service.domain.attempt_reads import fits_id
 from autograder.service.domain.core import Service
-from autograder.service.domain.submissions import fits_id
 from autograder.service.storage import db
 from autograder.service.web import charts, page_auth, page_kit
 from autograder.service.web.item_charts import SignedRow, signed_bars
@@ -58,7 +58,7 @@ def counted_graded(service: Service, assignment_id: str) -> list[item_stats.Grad
         by.setdefault(r.student_id, []).append(r)
     out = []
     for student in service.identity.students():
-        counted = service.submissions.counted_row(by.get(student.student_id, []), assignment_id)
+        counted = service.counting.counted_row(by.get(student.student_id, []), assignment_id)
         if counted is not None and counted.status == AttemptState.GRADED:
             out.append(_graded(counted))
     return out

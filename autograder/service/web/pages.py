@@ -204,24 +204,24 @@ def home_page(
     """The page of one assignment (the one-assignment service's home page): its notebooks, the
     upload form, the attempts and the counted score. In a term, `/` lists the assignments instead."""
     service = page_auth.service_of(request)
-    if assignment_id is None and service.submissions.named:
+    if assignment_id is None and service.assignment_lookup.named:
         return _term_home(request, session, student, notices=notices, status_code=status_code)
-    assignment = service.submissions.assignment(assignment_id)
-    query = f"?assignment={assignment.id}" if service.submissions.named else ""
+    assignment = service.assignment_lookup.assignment(assignment_id)
+    query = f"?assignment={assignment.id}" if service.assignment_lookup.named else ""
     shown = list(notices or [])
     if request.query_params.get("requested") == "1":  # back from filing a regrade request
         shown.append(page_kit.Notice("ok", service_message("request_filed")))
     upload_open = True
     try:
-        service.submissions.check_upload_allowed(student.student_id, assignment.id)
+        service.intake.check_upload_allowed(student.student_id, assignment.id)
     except Refusal as refusal:
         upload_open = False
         if refusal.message_zh not in (n.text for n in shown):
             shown.append(page_kit.Notice("error", refusal.message_zh))
-    due_at = service.submissions.deadlines(
+    due_at = service.counting.deadlines(
         student.student_id, assignment.id
     ).due_at  # the student's extension, if any
-    deadline = service.submissions.local_time(due_at) if due_at is not None else ""
+    deadline = service.counting.local_time(due_at) if due_at is not None else ""
     if upload_open and due_at is not None and service.clock() > due_at:
         shown.append(
             page_kit.Notice("", _("已过截止时间({deadline}),现在提交会记为迟交。").format(deadline=deadline))
@@ -260,7 +260,7 @@ def home_page(
 def _notebooks(service: Service, assignment: Assignment) -> list[dict[str, str]]:
     release = service.releases.of(assignment)
     own = service.releases.chapters(assignment)
-    query = f"?assignment={assignment.id}" if service.submissions.named else ""
+    query = f"?assignment={assignment.id}" if service.assignment_lookup.named else ""
     return [
         {
             "href": f"/notebooks/{chapter}{query}",
@@ -310,7 +310,7 @@ def assignment_page(request: Request, assignment_id: str) -> Response:
         return page_kit.redirect(request, "/login")
     if (
         assignment_id not in page_auth.service_of(request).assignments
-        or not page_auth.service_of(request).submissions.named
+        or not page_auth.service_of(request).assignment_lookup.named
     ):
         return page_kit.error_page(
             request, session, 404, _("找不到这个作业"), service_message("no_assignment")
@@ -397,11 +397,11 @@ def attempt_page(request: Request, attempt_id: int) -> Response:
     service = page_auth.service_of(request)
     attempt = service.student_views.attempt(student.student_id, attempt_id)
     exercises = []
-    assignment = service.submissions.assignment(attempt.assignment_id or None) if attempt else None
+    assignment = service.assignment_lookup.assignment(attempt.assignment_id or None) if attempt else None
     hidden = attempt.grades_hidden if attempt is not None else None
     if attempt is not None and assignment is not None and attempt.status == "graded" and hidden is None:
         # the maxima of the release the result was graded under (a regrade may be unpublished)
-        points = service.releases.of(assignment).points | service.submissions.exercise_maxima(
+        points = service.releases.of(assignment).points | service.attempt_reads.exercise_maxima(
             student.student_id, attempt_id
         )
         exercises = [
@@ -419,7 +419,7 @@ def attempt_page(request: Request, attempt_id: int) -> Response:
         "exercises": exercises,
         "has_feedback": view.state == "graded" and hidden is None,
         "grades_hidden": hidden,
-        "assignment": assignment if service.submissions.named else None,
+        "assignment": assignment if service.assignment_lookup.named else None,
     }
     return page_kit.render(request, session, "attempt.html", context)
 

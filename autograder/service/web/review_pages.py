@@ -73,7 +73,7 @@ async def student_request(request: Request) -> Response:
         return page_kit.error_page(request, session, exc.http_status, _("没能提交复核申请"), exc.message_zh)
     aid = _chosen(service, request)
     # back to the page of the assignment the request is about (in a term "/" lists the assignments)
-    page = f"/assignments/{quote(aid, safe='')}" if service.submissions.named else "/"
+    page = f"/assignments/{quote(aid, safe='')}" if service.assignment_lookup.named else "/"
     return page_kit.redirect(request, page + "?requested=1#review")
 
 

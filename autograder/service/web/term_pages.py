@@ -215,14 +215,14 @@ def ta_student(request: Request, assignment_id: str, student_id: str) -> Respons
 def _student_context(service: Service, assignment: Assignment, student_id: str) -> dict[str, Any]:
     with service.engine.connect() as conn:
         ext = extensions.of_student(conn, assignment.id, student_id)
-    deadlines = service.submissions.deadlines(student_id, assignment.id)
+    deadlines = service.counting.deadlines(student_id, assignment.id)
     counted = service.exports.counted_score(assignment.id, student_id)
-    detail = service.submissions.counted_detail(student_id, assignment.id)
+    detail = service.counting.counted_detail(student_id, assignment.id)
     counted_id = detail.attempt_id if detail is not None else None
     attempts = [
         {"id": a.id, "submitted": _when(service, a.submitted_at), "state": str(a.status),
          "late": "late" if a.late else "", "score": _num(a.score), "counted": counted_id == a.id}
-        for a in service.submissions.attempts(student_id, assignment.id)
+        for a in service.attempt_reads.attempts(student_id, assignment.id)
     ]  # fmt: skip
     return {
         "a": assignment,

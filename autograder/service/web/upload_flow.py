@@ -7,7 +7,7 @@ In order, for one upload:
 2. at most MAX_UPLOADS_PER_STUDENT of one student's uploads at once in this process (on top of the
    body limit's cap on all uploads, `body_limit.py`): one more is refused at once (429);
 3. the body, streamed into the spool (`uploads.py`);
-4. intake, the chapter layout and storing the blobs (`Submissions.submit`): CPU and disk work that
+4. intake, the chapter layout and storing the blobs (`UploadIntake.submit`): CPU and disk work that
    runs in a worker thread, at most INTAKE_THREADS at once, never on the event loop, so an 18 MB
    notebook being refused does not stall every other request;
 5. a refusal of the upload's contents (400, 413, 422) goes into the student's bucket.
@@ -88,7 +88,7 @@ async def accept_upload(
     """The queued attempt of this upload, or a Refusal. `check_fields` checks the form's other
     fields (the page's CSRF token); `drop_unnamed` drops file parts without a name (a file input
     left empty)."""
-    target = service.submissions.check_upload_allowed(student_id, assignment_id)
+    target = service.intake.check_upload_allowed(student_id, assignment_id)
     service.refusals.check(student_id)
     state = _state(request)
     with _one_of_the_students_uploads(state, student_id):
@@ -103,7 +103,7 @@ async def accept_upload(
                     check_fields(upload)
                 files = [(n, d) for n, d in upload.files if n] if drop_unnamed else upload.files
                 submit = functools.partial(
-                    service.submissions.submit, student_id, files, target.id if target else None
+                    service.intake.submit, student_id, files, target.id if target else None
                 )
                 return await anyio.to_thread.run_sync(submit, limiter=state.intake)
         except Refusal as exc:
