@@ -8,6 +8,7 @@ so a caller can say 404 without telling whether the attempt exists.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -16,14 +17,28 @@ import sqlalchemy as sa
 from autograder.exercises import EXERCISE_IDS
 from autograder.grade.gradebook import safe_id
 from autograder.service.domain.assignment_lookup import AssignmentLookup
-from autograder.service.storage import db
+from autograder.service.storage import db, scores
 from autograder.service.storage.records import Attempt
 from autograder.states import AttemptState
 
 
-def attempt_of(row: Any, *, named: bool = False) -> Attempt:
-    """An `attempts` row as the API shows it (`named`: with its assignment id, in a term)."""
-    exercises = json.loads(row.exercises) if row.exercises else {ex: None for ex in EXERCISE_IDS}
+def in_registry_order(points: Mapping[str, float | None]) -> dict[str, float | None]:
+    """An attempt's points per exercise in the registry's order (the order the worker records them
+    in, and the pages show them), any other exercise after them by name."""
+    known = [ex for ex in EXERCISE_IDS if ex in points]
+    return {ex: points[ex] for ex in [*known, *sorted(set(points) - set(known))]}
+
+
+def points_of(conn: sa.Connection, attempt_ids: Iterable[int]) -> dict[int, dict[str, float | None]]:
+    """attempt id -> its points per exercise (`attempt_scores`), in the registry's order; an attempt
+    never graded is absent."""
+    return {aid: in_registry_order(points) for aid, points in scores.of_attempts(conn, attempt_ids).items()}
+
+
+def attempt_of(row: Any, points: Mapping[str, float | None] | None, *, named: bool = False) -> Attempt:
+    """An `attempts` row with its points per exercise (`points_of`; None or empty: never graded, every
+    exercise None) as the API shows it (`named`: with its assignment id, in a term)."""
+    exercises = dict(points) if points else {ex: None for ex in EXERCISE_IDS}
     return Attempt(
         id=row.id,
         student_id=row.student_id,
@@ -62,7 +77,8 @@ class AttemptReads:
             row = conn.execute(
                 sa.select(db.attempts).where(a.id == attempt_id, a.student_id == student_id)
             ).first()
-        return None if row is None else attempt_of(row, named=self.lookup.named)
+            points = points_of(conn, [attempt_id]) if row is not None else {}
+        return None if row is None else attempt_of(row, points.get(row.id), named=self.lookup.named)
 
     def attempts(self, student_id: str, assignment_id: str | None = None) -> list[Attempt]:
         """The student's attempts (of one assignment, or all with None), newest first."""
@@ -74,7 +90,8 @@ class AttemptReads:
             rows = conn.execute(
                 sa.select(db.attempts).where(mine).order_by(a.submitted_at.desc(), a.id.desc())
             ).all()
-        return [attempt_of(r, named=self.lookup.named) for r in rows]
+            points = points_of(conn, [r.id for r in rows])
+        return [attempt_of(r, points.get(r.id), named=self.lookup.named) for r in rows]
 
     def rows_by_student(self, assignment_id: str | None = None) -> dict[str, list[Any]]:
         """Every attempt row of the assignment, grouped by student, in id order (for the exports)."""

@@ -27,7 +27,7 @@ from autograder.model import ReleaseInfo
 from autograder.roster import Student as RosterStudent
 from autograder.service.domain.assignment_lookup import AssignmentLookup
 from autograder.service.domain.assignments import Releases
-from autograder.service.domain.attempt_reads import AttemptReads, attempt_of
+from autograder.service.domain.attempt_reads import AttemptReads, attempt_of, points_of
 from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.counting import Counting
 from autograder.service.domain.identity import Identity
@@ -84,7 +84,10 @@ class Exports:
 
     def counted_attempts(self) -> dict[str, Attempt | None]:
         """Roster student id -> the attempt that counts (None: no attempt)."""
-        return {sid: None if row is None else attempt_of(row) for sid, row in self._counted_rows()}
+        counted = self._counted_rows()
+        with self.engine.connect() as conn:
+            points = points_of(conn, [row.id for _sid, row in counted if row is not None])
+        return {sid: None if row is None else attempt_of(row, points.get(row.id)) for sid, row in counted}
 
     def grades_csv(self) -> str:
         """The batch grades.csv columns for the first assignment, one row per roster student, sorted
@@ -236,8 +239,10 @@ class Exports:
         graded = [rows[r.attempt_id] for r in records if r.attempt_id in rows]
         ex_full: dict[str, list[bool]] = {ex: [] for ex in EXERCISE_IDS if ex in assignment.exercises}
         sub: dict[str, list[bool]] = {}
+        with self.engine.connect() as conn:
+            raw = points_of(conn, [r.id for r in graded])
         for r in graded:
-            for ex, value in json.loads(r.exercises or "{}").items():
+            for ex, value in raw.get(r.id, {}).items():
                 if ex in ex_full and value is not None:
                     ex_full[ex].append(value >= points[ex])
             for name, passed in json.loads(r.subchecks or "{}").items():
