@@ -47,6 +47,17 @@ class RegradeRunState(StrEnum):
     CANCELLED = "cancelled"
 
 
+class LtiScoreState(StrEnum):
+    """A score in the LTI outbox (service/domain/lti_outbox.py): held (its grade not released yet) ->
+    pending -> sent, or failed after the last try; a TA's retry makes a failed one pending again, and
+    a changed score makes a sent one pending (or held) again."""
+
+    PENDING = "pending"
+    SENT = "sent"
+    FAILED = "failed"
+    HELD = "held"
+
+
 class RegradeRequestState(StrEnum):
     """A student's regrade request (service/domain/regrade_requests.py): open -> resolved."""
 

@@ -201,7 +201,6 @@ class AttemptQueue:
                 "score": outcome.score,
                 "max_score": outcome.max_score,
                 "grade_status": outcome.grade_status,
-                "exercises": json.dumps(outcome.exercises),
                 "subchecks": json.dumps(outcome.subchecks),
                 "flags": json.dumps(list(outcome.flags)),
                 "out_dir": outcome.out_dir,

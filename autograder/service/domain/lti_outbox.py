@@ -42,10 +42,17 @@ from autograder.service.domain.lti.courses import Course
 from autograder.service.domain.lti.platforms import find_platform
 from autograder.service.domain.lti.tables import contexts, line_items, members, scores
 from autograder.service.storage import db
+from autograder.states import LtiScoreState
 from autograder.term.course import Assignment
 from autograder.term.late import parse_policy
 
 log = logging.getLogger(__name__)
+PENDING, SENT, FAILED, HELD = (
+    LtiScoreState.PENDING,
+    LtiScoreState.SENT,
+    LtiScoreState.FAILED,
+    LtiScoreState.HELD,
+)
 MAX_TRIES = 8
 MAX_BACKOFF_S = 3600.0
 CLAIM_S = 120.0
@@ -135,9 +142,9 @@ def _queue(
     s = scores.c
     key = (s.context == course) & (s.assignment_id == assignment_id) & (s.student_id == student_id)
     row = conn.execute(sa.select(scores).where(key)).first()
-    status = "held" if held else "pending"
+    status = HELD if held else PENDING
     if row is not None and row.score == score[0] and row.max_score == score[1] and row.sub == sub:
-        if row.status == status or (row.status == "sent" and row.sent_score == score[0]):
+        if row.status == status or (row.status == SENT and row.sent_score == score[0]):
             return 0  # already waiting, or already in the LMS: the same score is never sent twice
     values = {
         "sub": sub, "score": score[0], "max_score": score[1], "changed_at": time.time(), "status": status,
@@ -159,8 +166,8 @@ def retry_failed(engine: sa.Engine) -> int:
     with engine.begin() as conn:
         n = conn.execute(
             scores.update()
-            .where(scores.c.status.in_(("failed", "pending")))
-            .values(status="pending", tries=0, not_before=0.0)
+            .where(scores.c.status.in_((FAILED, PENDING)))
+            .values(status=PENDING, tries=0, not_before=0.0)
         ).rowcount
     WAKE.set()
     return int(n)
@@ -247,9 +254,7 @@ def send_due(engine: sa.Engine, now: float | None = None) -> int:
     now = time.time() if now is None else now
     s = scores.c
     due = (
-        (s.status == "pending")
-        & (s.not_before <= now)
-        & (s.claimed_until.is_(None) | (s.claimed_until < now))
+        (s.status == PENDING) & (s.not_before <= now) & (s.claimed_until.is_(None) | (s.claimed_until < now))
     )
     by_id = {c.id: c for c in bound_courses(engine)}
     with engine.connect() as conn:
@@ -274,7 +279,7 @@ def send_due(engine: sa.Engine, now: float | None = None) -> int:
             same = s.changed_at == row.changed_at  # a newer score queued meanwhile stays pending
             conn.execute(
                 scores.update().where((s.id == row.id) & same)
-                .values(status="sent", sent_score=row.score, sent_at=time.time(), last_error=None)
+                .values(status=SENT, sent_score=row.score, sent_at=time.time(), last_error=None)
             )  # fmt: skip
             conn.execute(scores.update().where(s.id == row.id).values(claimed_until=None))
         sent += 1
@@ -292,7 +297,7 @@ def _failed(engine: sa.Engine, row: Any, error: str) -> None:
             scores.update()
             .where((scores.c.id == row.id) & (scores.c.changed_at == row.changed_at))
             .values(
-                status="failed" if tries >= MAX_TRIES else "pending", tries=tries,
+                status=FAILED if tries >= MAX_TRIES else PENDING, tries=tries,
                 not_before=time.time() + backoff, last_error=error, claimed_until=None,
             )
         )  # fmt: skip
@@ -350,7 +355,7 @@ class Sender(threading.Thread):
         """Until the next tick, or sooner when a retry falls due before it."""
         with self.engine.connect() as conn:
             soonest = conn.execute(
-                sa.select(sa.func.min(scores.c.not_before)).where(scores.c.status == "pending")
+                sa.select(sa.func.min(scores.c.not_before)).where(scores.c.status == PENDING)
             ).scalar()
         wait = tick_s() if soonest is None else min(tick_s(), max(0.05, soonest - time.time()))
         return wait

@@ -53,6 +53,8 @@ RESULT_FIELDS = (
     "flags",
     "out_dir",
 )
+# what publishing copies into `attempts` (the points go to `attempt_scores`)
+ATTEMPT_FIELDS = tuple(f for f in RESULT_FIELDS if f != "exercises")
 TOLERANCE = 1e-9  # score differences below this are rounding, not a change
 
 
@@ -368,7 +370,7 @@ class RegradeRuns:
             return dict(json.loads(result.replaced))
         own = points.get(attempt.id)
         return (
-            {f: getattr(attempt, f) for f in RESULT_FIELDS if f != "exercises"}
+            {f: getattr(attempt, f) for f in ATTEMPT_FIELDS}
             | {"exercises": json.dumps(own) if own else None}
             | {"status": attempt.status}
         )
@@ -481,7 +483,7 @@ class RegradeRuns:
                 swapped = conn.execute(
                     db.attempts.update()
                     .where(a.id == attempt.id, a.status == attempt.status)
-                    .values(status=GRADED, error=None, **{f: getattr(result, f) for f in RESULT_FIELDS})
+                    .values(status=GRADED, error=None, **{f: getattr(result, f) for f in ATTEMPT_FIELDS})
                 ).rowcount
                 if swapped != 1:
                     skipped.append(attempt.id)
