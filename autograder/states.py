@@ -47,6 +47,21 @@ class RegradeRunState(StrEnum):
     CANCELLED = "cancelled"
 
 
+class LtiScoreState(StrEnum):
+    """A score in the LTI outbox (service/domain/lti_outbox.py): held (its grade not released yet) ->
+    pending -> sent, or failed after the last try; a TA's retry makes a failed one pending again, and
+    a changed score makes a sent one pending (or held) again. A grade hidden again after the LMS
+    showed it is withdrawn there (service/domain/lti_withdrawal.py): withdraw -> held, or
+    withdraw_failed after the last try, which a TA's retry makes withdraw again."""
+
+    PENDING = "pending"
+    SENT = "sent"
+    FAILED = "failed"
+    HELD = "held"
+    WITHDRAW = "withdraw"
+    WITHDRAW_FAILED = "withdraw_failed"
+
+
 class RegradeRequestState(StrEnum):
     """A student's regrade request (service/domain/regrade_requests.py): open -> resolved."""
 

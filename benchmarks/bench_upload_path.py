@@ -4,7 +4,7 @@
 
 Counts, for one upload of the release's chapter-5 notebook to a term with two open assignments
 (tests/helpers/ledger_term.py: the upload's chapters choose its assignment, then are checked
-against it), the files and bytes the service writes, by stage: `Submissions.submit` (the layouts
+against it), the files and bytes the service writes, by stage: `UploadIntake.submit` (the layouts
 intake reads in the spool, and the blob store) and the worker's `layout.materialise`, run for real
 on a throwaway SQLite service. The streamed body's spool file (web/uploads.py) comes before and is
 not counted; nor is the batch (unchanged). Then it times, per attempt, the
@@ -82,8 +82,8 @@ def upload_writes(tmp: Path, release: ReleaseInfo) -> dict[str, dict[str, int]]:
     data = release.notebooks["ch05"].read_bytes()
     with DiskWrites() as writes:
         writes.stage = "submit"
-        attempt = term.service.submit("s01", [("ch05.ipynb", data)])
-        claimed = term.service.claim_next("w")
+        attempt = term.service.intake.submit("s01", [("ch05.ipynb", data)])
+        claimed = term.service.queue.claim_next("w")
         assert claimed is not None and claimed.id == attempt.id
         writes.stage = "worker"
         layout.materialise(term.service.blobs, claimed, tmp / "subs")

@@ -2,7 +2,7 @@
 (issue 32, sections 3 and 4), on a real `jaxgrade serve`.
 
 Intake is made as slow as the test wants by `helpers/hold_intake/sitecustomize.py`, loaded by the
-server process itself: each `Submissions.submit` waits for a file the test creates. While one is
+server process itself: each `UploadIntake.submit` waits for a file the test creates. While one is
 held, other requests (a static file, the TA's status) must still be answered; a student's second
 upload at once is refused; another student's upload goes ahead. Uploads refused on their contents
 fill a bucket of their own, after which the student's next body is not read.

@@ -141,10 +141,10 @@ def test_the_outbox_queues_grades_for_bound_courses_only(tmp_path: Path) -> None
                 tables.members.insert().values(context=course, sub="u1", student_id="s1", updated_at=0.0)
             )
     context_binding.bind(service.engine, context_binding.ContextKey("https://lms.example", "d", "bound"), "t")
-    service.submit("s1", [("x.ipynb", b"{}")])
-    claimed = service.claim_next("test")
+    service.intake.submit("s1", [("x.ipynb", b"{}")])
+    claimed = service.queue.claim_next("test")
     assert claimed is not None
-    service.finish_graded("test", claimed.id, GradedOutcome(50.0, 80.0, "ok", {}, {}, (), ""))
+    service.queue.finish_graded("test", claimed.id, GradedOutcome(50.0, 80.0, "ok", {}, {}, (), ""))
     assert outbox.counted_grade_changed(service.engine, "a1", "s1") == 1
     with service.engine.connect() as conn:
         queued = conn.execute(

@@ -26,11 +26,11 @@ def service(tmp_path: Path) -> Service:
     s = Service(cfg)
     s.clock = lambda: 1_900_000_000.0  # type: ignore[method-assign]  # a fixed "now": the window is ours
     for sid in ("s1", "s2"):
-        s.submit(sid, [("x.ipynb", b"{}")])
-        claimed = s.claim_next("test")
+        s.intake.submit(sid, [("x.ipynb", b"{}")])
+        claimed = s.queue.claim_next("test")
         assert claimed is not None
         points = {e: 0.0 for e in exercises(s)}
-        s.finish_graded("test", claimed.id, GradedOutcome(0.0, 80.0, "ok", points, {}, (), ""))
+        s.queue.finish_graded("test", claimed.id, GradedOutcome(0.0, 80.0, "ok", points, {}, (), ""))
     return s
 
 

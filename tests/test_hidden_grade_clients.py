@@ -2,7 +2,7 @@
 hidden-grade message ("已评分。成绩将在助教公布后显示。"), never 已评分 above an empty score table,
 nor "graded" then a feedback download that fails as if it were not graded.
 
-The attempt document is the service's own (`Service.attempt(...).to_json()`, the body of
+The attempt document is the service's own (`service.student_views.attempt(...).to_json()`, the body of
 GET /api/submissions/<id>) for a graded attempt of hw5 (`on_release`, not released). The terminal
 client runs as the lone script a release ships, against a loopback HTTP server that answers with
 that document; the notebook cell's HTML is rendered from the same document.
@@ -35,7 +35,7 @@ def hidden_attempt(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     term = make_term(tmp_path_factory.mktemp("hidden-clients"))
     try:
         aid = term.upload("s01", "hw5", {"reduce_sum_rules": 10.0, "silu_ffi": 7.5})
-        doc = term.service.attempt("s01", aid).to_json()
+        doc = term.service.student_views.attempt("s01", aid).to_json()
     finally:
         term.service.close()
     return json.loads(json.dumps(doc))

@@ -43,7 +43,7 @@ def test_assignment_grades_csv_shows_exercise_overrides_in_the_cells_and_the_tot
 def test_main_grades_csv_applies_the_late_penalty_and_the_assignments_own_exercises(term: Term) -> None:
     term.set_time(HW2_DUE + timedelta(hours=2))  # late: factor 0.9
     term.upload("s01", "hw2", HW2_POINTS)
-    main = term.csv_rows(term.service.grades_csv())
+    main = term.csv_rows(term.service.exports.grades_csv())
     per_assignment = term.csv_rows(term.service.exports.assignment_grades_csv("hw2"))
     assert main["s01"]["total"] == "22.50" == per_assignment["s01"]["final_total"]
     assert main["s01"]["max_total"] == "40.00"
@@ -55,7 +55,7 @@ def test_main_grades_csv_applies_the_late_penalty_and_the_assignments_own_exerci
 
 def test_one_chapter_assignment_does_not_call_the_other_chapter_missing(term: Term) -> None:
     term.upload("s01", "hw2", HW2_POINTS)
-    main = term.csv_rows(term.service.grades_csv())["s01"]
+    main = term.csv_rows(term.service.exports.grades_csv())["s01"]
     per_assignment = term.csv_rows(term.service.exports.assignment_grades_csv("hw2"))["s01"]
     assert main["status"] == per_assignment["status"] == "ok"  # not partial:not_submitted:ch05
     assert [main[ex] for ex in CH05] == ["", "", "", ""]
@@ -130,7 +130,7 @@ def test_hidden_grades_name_no_counted_attempt_and_no_score(term: Term) -> None:
 
 def test_a_ta_regrade_under_hidden_grades_keeps_old_scores_out_of_the_students_audit(term: Term) -> None:
     term.upload("s01", "hw5", {"reduce_sum_rules": 10.0})
-    assert term.service.regrade("s01", actor="ta-anna") == 1
+    assert term.service.queue.regrade("s01", actor="ta-anna") == 1
     regrades = [e for e in grade_review.student_audit(term.service, "s01") if e.action == "regrade"]
     assert len(regrades) == 1 and regrades[0].old is None and regrades[0].new is None
 
@@ -141,6 +141,6 @@ def test_a_regrade_of_every_assignment_stays_blank_while_one_of_them_is_hidden(t
     term.upload("s01", "hw2", HW2_POINTS)
     term.upload("s01", "hw5", {"reduce_sum_rules": 10.0})
     term.set_time(HW2_DUE + timedelta(hours=1))  # hw2's grades show, hw5's wait for a release
-    assert term.service.regrade("s01", actor="ta-anna") == 2
+    assert term.service.queue.regrade("s01", actor="ta-anna") == 2
     (entry,) = [e for e in grade_review.student_audit(term.service, "s01") if e.action == "regrade"]
     assert entry.assignment_id == "hw2" and entry.old is None and entry.new is None

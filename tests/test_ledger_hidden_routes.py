@@ -39,11 +39,11 @@ def hidden_term(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, 
     term.set_time(START + timedelta(minutes=5))
     second = term.upload("s01", "hw5", SECOND)
     grade_review.set_override(term.service, "hw5", "s01", "ffi_lowering", 0.0, "见评语", "ta-anna")
-    assert term.service.regrade("s01", actor="ta-anna") == 2  # its audit entry holds the old scores
+    assert term.service.queue.regrade("s01", actor="ta-anna") == 2  # its audit entry holds the old scores
     for attempt, points in ((first, FIRST), (second, SECOND)):
-        claimed = term.service.claim_next("w")
+        claimed = term.service.queue.claim_next("w")
         assert claimed is not None and claimed.id == attempt
-        assert term.service.finish_graded("w", attempt, outcome("s01", "hw5", points, term.out_dir))
+        assert term.service.queue.finish_graded("w", attempt, outcome("s01", "hw5", points, term.out_dir))
     term.service.close()
     served = serve(root / "data", "--course", str(root / "course.toml"), "--workers", "0")
     yield {"served": served, "attempts": (first, second)}

@@ -46,8 +46,8 @@ def _claimed_release(term: Term, sid: str) -> str:
     """The release a worker grades the student's next upload to hw2 under."""
     from helpers.served import MALFORMED
 
-    term.service.submit(sid, [("nb.ipynb", MALFORMED)], "hw2")
-    claimed = term.service.claim_next("w")
+    term.service.intake.submit(sid, [("nb.ipynb", MALFORMED)], "hw2")
+    claimed = term.service.queue.claim_next("w")
     assert claimed is not None
     return term.service.releases.of(worker.assignment_of(term.service, claimed)).version
 
@@ -66,7 +66,7 @@ def test_a_published_run_with_changed_points_moves_every_maximum_and_later_uploa
     assert _stored_max(term, "hw2") == 35.0  # the LTI line item's maximum
     with term.service.engine.connect() as conn:
         assert lti_outbox.final_score(conn, term.service.assignments["hw2"], "s01") == (20.0, 35.0)
-    silent = term.csv_rows(term.service.grades_csv())["s03"]
+    silent = term.csv_rows(term.service.exports.grades_csv())["s03"]
     assert silent["max_total"] == "35.00"
     assert _claimed_release(term, "s02") == "2026-fall-fusion5"  # a new upload: the run's release
     assert _stored_max(term, "hw5") == 40.0 and term.service.exports.max_total("hw5") == 40.0
@@ -112,11 +112,11 @@ def test_publishing_keeps_a_result_graded_again_after_the_run_started(
     attempt = term.upload("s01", "hw2", HW2_POINTS)
     run = term.service.regrades.start("hw2", cheaper_fusion, "counted", "ta-anna")
     term.set_time(term.now[0] + 60)
-    assert term.service.regrade("s01", actor="ta-bob") == 1  # graded again, after the run started
-    claimed = term.service.claim_next("w")
+    assert term.service.queue.regrade("s01", actor="ta-bob") == 1  # graded again, after the run started
+    claimed = term.service.queue.claim_next("w")
     assert claimed is not None and claimed.id == attempt
     newer = {**HW2_POINTS, "safe_distance": 10.0}
-    assert term.service.finish_graded("w", attempt, outcome("s01", "hw2", newer, term.out_dir))
+    assert term.service.queue.finish_graded("w", attempt, outcome("s01", "hw2", newer, term.out_dir))
     job = term.service.regrade_queue.claim_next("w")
     assert job is not None
     assert term.service.regrade_queue.finish_graded(

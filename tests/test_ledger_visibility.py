@@ -62,7 +62,7 @@ def test_an_extension_before_the_grade_showed_still_hides_it_until_the_new_due_d
 
 def test_un_release_hides_released_and_kept_grades_again_and_is_audited(term: Term) -> None:
     term.upload("s01", "hw5", {"reduce_sum_rules": 10.0})
-    term.service.release_grades("hw5", actor="ta-anna")
+    term.service.grade_release.release("hw5", actor="ta-anna")
     assert _student_sees(term, "hw5", "s01")
     assert term.service.grade_release.unrelease("hw5", actor="ta-bob")
     assert not _student_sees(term, "hw5", "s01")

@@ -45,10 +45,10 @@ def service(tmp_path: Path) -> Service:
 
 
 def grade(service: Service, student_id: str, score: float) -> None:
-    service.submit(student_id, [("x.ipynb", b"{}")])
-    claimed = service.claim_next("test")
+    service.intake.submit(student_id, [("x.ipynb", b"{}")])
+    claimed = service.queue.claim_next("test")
     assert claimed is not None
-    service.finish_graded("test", claimed.id, GradedOutcome(score, 80.0, "ok", {}, {}, (), ""))
+    service.queue.finish_graded("test", claimed.id, GradedOutcome(score, 80.0, "ok", {}, {}, (), ""))
 
 
 def rows(service: Service) -> list[sa.Row]:
@@ -82,7 +82,7 @@ def test_scores_are_held_until_grades_are_released(service: Service) -> None:
     (row,) = rows(service)
     assert row.status == "held"
     assert outbox.send_due(service.engine) == 0  # never sent early
-    assert service.release_grades("a1", actor="ta") is True  # a TA releases them: the score goes out
+    assert service.grade_release.release("a1", actor="ta") is True  # a TA releases them: the score goes out
     (row,) = rows(service)
     assert row.status == "pending" and row.score == 10.0
 
@@ -125,5 +125,5 @@ def test_a_score_the_lms_shows_is_withdrawn_when_its_grade_is_hidden_again(servi
         conn.execute(tables.scores.update().values(status="held", sent_score=None))
     assert outbox.counted_grade_changed(service.engine, "a1", "s1") == 0  # nothing in the LMS: held
     assert rows(service)[0].status == "held"
-    assert service.release_grades("a1", actor="ta") is True
+    assert service.grade_release.release("a1", actor="ta") is True
     assert rows(service)[0].status == "pending"  # shown again: the score goes out again

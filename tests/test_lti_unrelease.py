@@ -39,7 +39,7 @@ def rig(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     t = make_term(root)
     ta_token = t.service.identity.import_tas([TA])[TA]
     t.upload("s01", "hw5", HW5_POINTS)
-    assert t.service.release_grades("hw5", actor=TA)
+    assert t.service.grade_release.release("hw5", actor=TA)
     t.service.close()
     platform = LoopbackPlatform(free_port())
     platform.state.users["lms-1"] = User("lms-1", "学生 s01", "s01@example.edu", [LEARNER])

@@ -25,11 +25,11 @@ def any_term(request: pytest.FixtureRequest, tmp_path) -> Term:
 def _upload(term: Term, answer: bytes) -> int:
     """The notebook's JSON carries the answer as escapes (a lone surrogate cannot be UTF-8)."""
     data = quiz_notebook("ch02", {"ch02.q1": "PLACEHOLDER"}).replace(b"PLACEHOLDER", answer)
-    att = term.service.submit("s01", [(NOTEBOOKS["ch02"], data)], "hw2")
-    claimed = term.service.claim_next("w")
+    att = term.service.intake.submit("s01", [(NOTEBOOKS["ch02"], data)], "hw2")
+    claimed = term.service.queue.claim_next("w")
     assert claimed is not None and claimed.id == att.id
     record_quiz(term.service, claimed)
-    assert term.service.finish_graded("w", att.id, outcome("s01", "hw2", HW2_POINTS, term.out_dir))
+    assert term.service.queue.finish_graded("w", att.id, outcome("s01", "hw2", HW2_POINTS, term.out_dir))
     return int(att.id)
 
 

@@ -230,7 +230,7 @@ def test_the_student_sees_items_and_comments_only_after_release(term: Term) -> N
     assert "SECRET-COMMENT" not in json.dumps(hidden, default=str, ensure_ascii=False)
     doc = _record(term, "s01", "hw5").for_student().to_json()
     assert doc["quiz_points"] is None and doc["final_total"] is None
-    term.service.release_grades("hw5", actor="anna")
+    term.service.grade_release.release("hw5", actor="anna")
     shown = rubric_pages.student_quiz_view(term.service, hw5, "s01")
     row = next(r for r in shown["questions"] if r["q"].id == question.id)
     assert row["comment"] == "SECRET-COMMENT" and [i.id for i in row["applied"]] == [item.id]
@@ -247,12 +247,12 @@ def test_a_blank_quiz_needs_no_ta(term: Term) -> None:
 def test_an_attempt_graded_before_its_answers_were_read_is_read_by_the_grading_page(term: Term) -> None:
     _enable(term)
     data = quiz_notebook("ch02", {"ch02.q5": "不会物化"})
-    att = term.service.submit("s01", [("ch02_performance.ipynb", data)], "hw2")
-    claimed = term.service.claim_next("w")
+    att = term.service.intake.submit("s01", [("ch02_performance.ipynb", data)], "hw2")
+    claimed = term.service.queue.claim_next("w")
     assert claimed is not None
     from helpers.ledger_term import outcome
 
-    assert term.service.finish_graded("w", att.id, outcome("s01", "hw2", HW2_POINTS, term.out_dir))
+    assert term.service.queue.finish_graded("w", att.id, outcome("s01", "hw2", HW2_POINTS, term.out_dir))
     assert _record(term, "s01").quiz_pending == 8  # nothing read yet: every question pending
     found = rubric_pages.counted_answers(term.service, term.service.assignments["hw2"])
     assert {a.question for a in found} == {f"ch02.q{n}" for n in range(1, 9)}

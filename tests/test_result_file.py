@@ -222,12 +222,14 @@ def test_the_service_stores_scores_as_numbers_and_no_csv_cells(tmp_path: Path) -
     )
     service = Service(cfg)
     try:
-        service.submit("s1", [("x.ipynb", b"{}")])
-        claimed = service.claim_next("test")
+        service.intake.submit("s1", [("x.ipynb", b"{}")])
+        claimed = service.queue.claim_next("test")
         assert claimed is not None
         points = {"histogram": 7.0, "recompile": 2.5} | {ex: 0.0 for ex in EXERCISES[2:]}
         batch_folder(tmp_path / "out", "s1", points)
-        assert service.finish_graded("test", claimed.id, read_outcome(tmp_path / "out", "s1", RELEASE_INFO))
+        assert service.queue.finish_graded(
+            "test", claimed.id, read_outcome(tmp_path / "out", "s1", RELEASE_INFO)
+        )
         for value in text_values(service):  # no grades.csv row or cell anywhere (e.g. '["s1", "7.00", ...')
             assert "7.00" not in value and "2.50" not in value, value
         assert "grades_row" not in {c.name for c in db.attempts.c} | {c.name for c in db.regrade_results.c}
@@ -237,7 +239,9 @@ def test_the_service_stores_scores_as_numbers_and_no_csv_cells(tmp_path: Path) -
                 {"a": claimed.id},
             ).all()
         assert {ex: (p, kind) for ex, p, kind in stored} == {ex: (p, "real") for ex, p in points.items()}
-        row = next(csv.DictReader(io.StringIO(service.grades_csv())))  # formatted at the edge, by the ledger
+        row = next(
+            csv.DictReader(io.StringIO(service.exports.grades_csv()))
+        )  # formatted at the edge, by the ledger
         assert (row["histogram"], row["recompile"], row["total"]) == ("7.00", "2.50", "9.50")
     finally:
         service.close()

@@ -350,13 +350,13 @@ def test_concurrent_claims_take_each_attempt_once_and_one_per_student(
     services = [Service(cfg), Service(cfg)]  # two processes' worth of engines on one database
     for sid in ("c1", "c2", "c3"):
         for _ in range(4):
-            services[0].submit(sid, [("x.ipynb", MALFORMED)])
+            services[0].intake.submit(sid, [("x.ipynb", MALFORMED)])
     claimed: list[tuple[str, int, str]] = []
     barrier = threading.Barrier(6)
 
     def claim(i: int) -> None:
         barrier.wait()
-        got = services[i % 2].claim_next(f"w{i}")
+        got = services[i % 2].queue.claim_next(f"w{i}")
         if got is not None:
             claimed.append((got.student_id, got.id, f"w{i}"))
 
@@ -368,9 +368,9 @@ def test_concurrent_claims_take_each_attempt_once_and_one_per_student(
     students = [c[0] for c in claimed]
     assert sorted(students) == ["c1", "c2", "c3"]  # one running attempt per student, none left idle
     assert len({c[1] for c in claimed}) == 3
-    oldest = {sid: min(a.id for a in services[0].attempts(sid)) for sid in ("c1", "c2", "c3")}
+    oldest = {sid: min(a.id for a in services[0].student_views.attempts(sid)) for sid in ("c1", "c2", "c3")}
     assert {c[0]: c[1] for c in claimed} == oldest  # first come, first served
-    st = services[1].status()
+    st = services[1].exports.status()
     assert st["running"] == 3 and st["queued"] == 9
     for s in services:
         s.close()
@@ -642,19 +642,19 @@ def test_counted_attempt_follows_policy_and_deadline(
     scores = {}
     for minutes, score in ((0, 50.0), (10, 70.0), (20, 30.0), (90, 80.0)):  # the last one is late
         now[0] = datetime(2026, 12, 1, 12, minutes % 60, tzinfo=UTC).timestamp() + 3600 * (minutes // 60)
-        att = service.submit("p01", [("x.ipynb", MALFORMED)])
-        claimed = service.claim_next("w")
+        att = service.intake.submit("p01", [("x.ipynb", MALFORMED)])
+        claimed = service.queue.claim_next("w")
         assert claimed is not None and claimed.id == att.id
-        service.finish_graded("w", att.id, _outcome(score, tmp_path))
+        service.queue.finish_graded("w", att.id, _outcome(score, tmp_path))
         scores[att.id] = score
-    late = [a for a in service.attempts("p01") if a.late]
+    late = [a for a in service.student_views.attempts("p01") if a.late]
     assert [a.score for a in late] == [80.0]  # after the deadline, before --late-until
-    counted = service.counted_attempts()["p01"]
+    counted = service.exports.counted_attempts()["p01"]
     assert counted is not None and counted.score == (30.0 if policy == "last" else 70.0)
-    row = service.grades_csv().splitlines()[1]
+    row = service.exports.grades_csv().splitlines()[1]
     cells = row.split(",")  # the ledger's row of the counted attempt: its points, total, maximum, status
     assert cells[0] == "p01" and cells[-3:] == [f"{counted.score:.2f}", "80.00", "ok"]
-    canvas = service.canvas_csv().splitlines()
+    canvas = service.exports.canvas_csv().splitlines()
     assert canvas[0].startswith("Student,ID,SIS User ID") and canvas[2].endswith(f",{counted.score:.2f}")
     service.close()
 
@@ -672,18 +672,18 @@ def test_roster_rerun_updates_names_and_keeps_tokens(tmp_path: Path) -> None:
     roster.write_text("student_id,name\nr01,新名字\nr02,B\nr03,C\n", encoding="utf-8")
     second = Service(cfg)
     assert set(second.new_tokens) == {"r03"}  # only the new student gets a token
-    assert second.student_for_token(tokens["r01"]) == second.student("r01")
-    assert second.student("r01").name == "新名字"  # type: ignore[union-attr]
+    assert second.identity.student_for_token(tokens["r01"]) == second.identity.student("r01")
+    assert second.identity.student("r01").name == "新名字"  # type: ignore[union-attr]
     assert (tmp_path / "data" / "ta-token").read_text() == ta
     lines = (tmp_path / "data" / "tokens.csv").read_text().splitlines()
     assert lines[0] == "student_id,token" and [ln.split(",")[0] for ln in lines[1:]] == ["r01", "r02", "r03"]
-    assert second.student_for_token(tokens["r01"] + "x") is None
-    fresh = second.reissue_token("r02")
-    assert second.student_for_token(fresh) == second.student("r02")
-    assert second.student_for_token(tokens["r02"]) is None  # the old token stops working
+    assert second.identity.student_for_token(tokens["r01"] + "x") is None
+    fresh = second.identity.reissue_token("r02")
+    assert second.identity.student_for_token(fresh) == second.identity.student("r02")
+    assert second.identity.student_for_token(tokens["r02"]) is None  # the old token stops working
     assert (tmp_path / "data" / "tokens.csv").read_text().splitlines()[-1] == f"r02,{fresh}"
     with pytest.raises(KeyError):
-        second.reissue_token("nobody")
+        second.identity.reissue_token("nobody")
     second.close()
 
 

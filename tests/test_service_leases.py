@@ -70,26 +70,26 @@ def test_a_starting_process_leaves_live_leases_alone_and_takes_back_expired_ones
 ) -> None:
     clock = Clock()
     a, b = two_services(tmp_path, db_kind, request, clock)
-    att = a.submit("p1", [("x.ipynb", MALFORMED)])
-    claimed = a.claim_next("A/worker-1")
+    att = a.intake.submit("p1", [("x.ipynb", MALFORMED)])
+    claimed = a.queue.claim_next("A/worker-1")
     assert claimed is not None and claimed.id == att.id and claimed.worker == "A/worker-1"
     restarted = Service(b.cfg, clock=clock)  # a third process starting while A grades
-    assert restarted.attempt("p1", att.id).status == AttemptState.RUNNING  # type: ignore[union-attr]
-    assert b.claim_next("B/worker-1") is None  # A's attempt is not B's to grade
+    assert restarted.student_views.attempt("p1", att.id).status == AttemptState.RUNNING  # type: ignore[union-attr]
+    assert b.queue.claim_next("B/worker-1") is None  # A's attempt is not B's to grade
     clock.now += LEASE_S * 0.9
-    assert a.extend_lease("A/worker-1", att.id)  # the heartbeat
+    assert a.queue.extend_lease("A/worker-1", att.id)  # the heartbeat
     clock.now += LEASE_S * 0.9  # past the first lease, inside the renewed one
-    assert b.requeue_expired() == 0 and b.claim_next("B/worker-1") is None
+    assert b.queue.requeue_expired() == 0 and b.queue.claim_next("B/worker-1") is None
     clock.now += LEASE_S  # A stopped beating (killed): its lease runs out
-    again = b.claim_next("B/worker-1")
+    again = b.queue.claim_next("B/worker-1")
     assert again is not None and again.id == att.id and again.tries == 2
     from helpers.service_core import graded_outcome as _outcome
 
-    assert not a.finish_graded("A/worker-1", att.id, _outcome(80.0, tmp_path))  # A lost the lease
-    assert not a.extend_lease("A/worker-1", att.id)
-    assert b.attempt("p1", att.id).status == AttemptState.RUNNING  # type: ignore[union-attr]
-    assert b.finish_graded("B/worker-1", att.id, _outcome(10.0, tmp_path))
-    done = b.attempt("p1", att.id)
+    assert not a.queue.finish_graded("A/worker-1", att.id, _outcome(80.0, tmp_path))  # A lost the lease
+    assert not a.queue.extend_lease("A/worker-1", att.id)
+    assert b.student_views.attempt("p1", att.id).status == AttemptState.RUNNING  # type: ignore[union-attr]
+    assert b.queue.finish_graded("B/worker-1", att.id, _outcome(10.0, tmp_path))
+    done = b.student_views.attempt("p1", att.id)
     assert done is not None and done.status == AttemptState.GRADED and done.score == 10.0
     assert gradings(b) == [(att.id, "A/worker-1", "lease_expired"), (att.id, "B/worker-1", "graded")]
     for s in (a, b, restarted):
@@ -101,15 +101,15 @@ def test_an_attempt_that_keeps_losing_its_worker_ends_in_grader_error(
 ) -> None:
     clock = Clock()
     a, b = two_services(tmp_path, db_kind, request, clock)
-    att = a.submit("p2", [("x.ipynb", MALFORMED)])
+    att = a.intake.submit("p2", [("x.ipynb", MALFORMED)])
     for name in ("A/w", "B/w"):  # max_tries=2: two workers die on it
-        assert a.claim_next(name) is not None
+        assert a.queue.claim_next(name) is not None
         clock.now += LEASE_S + 1
-    assert b.requeue_expired() == 1
-    final = b.attempt("p2", att.id)
+    assert b.queue.requeue_expired() == 1
+    final = b.student_views.attempt("p2", att.id)
     assert final is not None and final.status == AttemptState.GRADER_ERROR and final.score is None
     assert [o for _, _, o in gradings(b)] == ["lease_expired", "lease_expired"]
-    assert "lease expired" in b.dashboard()["grader_errors"][0]["error"]
+    assert "lease expired" in b.exports.dashboard()["grader_errors"][0]["error"]
     for s in (a, b):
         s.close()
 
@@ -234,7 +234,8 @@ def test_refusal_texts_live_in_messages() -> None:
     for name in (
         "domain/core",
         "domain/identity",
-        "domain/submissions",
+        "domain/upload_intake",
+        "domain/assignment_lookup",
         "domain/upload_rules",
         "web/uploads",
         "web/api",

@@ -358,7 +358,8 @@ def test_first_release_database_upgrades_keeping_everything(
     assert status == 202
     new.stop()
     upgraded = row_dump(url)
-    dropped = {"grades_row"}  # grades.csv cells written for people: kept as numbers (attempt_scores)
+    # grades.csv cells written for people, and the JSON copy of the points: kept as numbers (attempt_scores)
+    dropped = {"grades_row", "exercises"}
     for table, old_rows in rows.items():
         for key, old_row in old_rows.items():  # every row and value kept (later revisions add columns)
             kept = {c: v for c, v in old_row.items() if c not in dropped}
@@ -400,7 +401,7 @@ def test_service_records_its_one_assignment_and_files_uploads_under_it(
         policy="best",
     )
     service = Service(cfg)
-    attempt = service.submit("f01", [("x.ipynb", MALFORMED)])
+    attempt = service.intake.submit("f01", [("x.ipynb", MALFORMED)])
     service.close()
     (only,) = stored_assignments(url)
     assert only == assignments.from_config(cfg)
@@ -432,3 +433,55 @@ def test_revision_0010_reads_the_numbers_or_else_parses_the_cells() -> None:
     assert revision.points_of(None, None) == {}
     with pytest.raises(ValueError):
         revision.points_of(None, cells.replace('"7.00"', '"nan"'))
+
+
+def test_revision_0014_keeps_every_attempts_points_and_adds_the_outbox_check(
+    kind: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    """Revision 0014 drops `attempts.exercises` (the JSON copy of `attempt_scores`) after giving an
+    attempt that has only the JSON (graded before 0010, then queued again by a regrade) its rows;
+    the attempts' state CHECK survives the table's rebuild, and the LTI outbox's `status` refuses a
+    state `LtiScoreState` does not name."""
+    url = new_url(kind, request, tmp_path)
+    engine = engine_for(url)
+    with engine.begin() as conn:
+        command.upgrade(schema.alembic_config(conn), "0012_gradebook_state")
+    tables = sa.MetaData()
+    tables.reflect(engine)
+    graded_json = {"histogram": 7.0, "recompile": None}
+    with engine.begin() as conn:
+        conn.execute(tables.tables["students"].insert().values(
+            student_id="s1", name="A", email="", lms_id="", sis_login_id="", section="", token_hash="h",
+            created_at=0.0,
+        ))  # fmt: skip
+        conn.execute(tables.tables["assignments"].insert().values(
+            id="a1", position=0, title="A1", release="", exercises="[]", late_policy="null", counting="last",
+            visibility="immediately", updated_at=0.0,
+        ))  # fmt: skip
+        attempt = {"student_id": "s1", "assignment_id": "a1", "submitted_at": 0.0, "late": False,
+                   "files": "[]", "tries": 0, "not_before": 0.0}  # fmt: skip
+        conn.execute(tables.tables["attempts"].insert(), [
+            attempt | {"id": 1, "status": "graded", "exercises": json.dumps({"histogram": 3.0})},
+            attempt | {"id": 2, "status": "queued", "exercises": json.dumps(graded_json)},
+            attempt | {"id": 3, "status": "queued", "exercises": None},
+        ])  # fmt: skip
+        scored = tables.tables["attempt_scores"].insert()
+        conn.execute(scored.values(attempt_id=1, exercise="histogram", points=3.0))
+    engine.dispose()
+
+    db.connect(url, upgrade=True).dispose()
+    engine = engine_for(url)
+    try:
+        assert "exercises" not in {c["name"] for c in sa.inspect(engine).get_columns("attempts")}
+        with engine.connect() as conn:
+            assert scores.of_attempts(conn, [1, 2, 3]) == {1: {"histogram": 3.0}, 2: graded_json}
+        for table, row, check in (
+            ("attempts", attempt | {"id": 4, "status": "bogus"}, "ck_attempts_status"),
+            ("lti_scores", {"id": 1, "context": 999, "assignment_id": "a1", "student_id": "s1", "sub": "u",
+                            "score": 1.0, "max_score": 2.0, "changed_at": 0.0, "status": "bogus",
+                            "tries": 0, "not_before": 0.0}, "ck_lti_scores_status"),
+        ):  # fmt: skip
+            with pytest.raises(sa.exc.IntegrityError, match=check), engine.begin() as conn:
+                conn.execute(sa.table(table, *(sa.column(c) for c in row)).insert().values(**row))
+    finally:
+        engine.dispose()

@@ -1,10 +1,11 @@
 """The service's similarity report (`/ta/similarity`): over the counted graded attempts, refreshed in
 the background, shown to a TA in a real Chromium.
 
-The attempts are real uploads through `Service.submit` (blobs, rows, the counting policy); they are
-marked graded through the service's own `claim_next`/`finish_graded` instead of a grading run,
-because the report reads only the uploaded files (grading two notebooks in the sandbox would add
-minutes and change nothing here). The app is the real FastAPI app on uvicorn, on 127.0.0.1.
+The attempts are real uploads through `service.intake.submit` (blobs, rows, the counting
+policy); they are marked graded through the service's own queue (`claim_next`/`finish_graded`)
+instead of a grading run, because the report reads only the uploaded files (grading two notebooks
+in the sandbox would add minutes and change nothing here).
+The app is the real FastAPI app on uvicorn, on 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -39,8 +40,8 @@ def _files(folder: Path) -> list[tuple[str, bytes]]:
 
 
 def _grade(service: Service) -> None:
-    while (claimed := service.claim_next("test")) is not None:
-        service.finish_graded("test", claimed.id, GradedOutcome(1.0, 80.0, "ok", {}, {}, (), ""))
+    while (claimed := service.queue.claim_next("test")) is not None:
+        service.queue.finish_graded("test", claimed.id, GradedOutcome(1.0, 80.0, "ok", {}, {}, (), ""))
 
 
 def make_service(tmp: Path, deadline: datetime | None = None) -> Service:
@@ -60,9 +61,9 @@ def make_service(tmp: Path, deadline: datetime | None = None) -> Service:
     write_student(tmp / "subs", "s3", RELEASE, {"histogram": corpus_answer("histogram", "reference")})
     write_student(tmp / "subs", "s4", RELEASE, answers)
     for sid in ("s1", "s2", "s3"):
-        service.submit(sid, _files(tmp / "subs" / sid))
+        service.intake.submit(sid, _files(tmp / "subs" / sid))
     _grade(service)
-    service.submit("s4", _files(tmp / "subs" / "s4"))  # queued: not counted as graded
+    service.intake.submit("s4", _files(tmp / "subs" / "s4"))  # queued: not counted as graded
     return service
 
 
@@ -216,16 +217,16 @@ due_at = {(now + timedelta(days=1)).isoformat(timespec="seconds")}
     shared = ("abs sin cos tanh mul add while sort cumsum",)
     for sid, mine in answers.items():
         write_student(tmp / "subs", sid, RELEASE, mine)
-        service.submit(sid, _chapter_file(tmp / "subs" / sid, "ch02"), "hw2")
+        service.intake.submit(sid, _chapter_file(tmp / "subs" / sid, "ch02"), "hw2")
         if "silu_ffi" in mine:
-            service.submit(sid, _chapter_file(tmp / "subs" / sid, "ch05"), "hw5")
-    while (claimed := service.claim_next("test")) is not None:
+            service.intake.submit(sid, _chapter_file(tmp / "subs" / sid, "ch05"), "hw5")
+    while (claimed := service.queue.claim_next("test")) is not None:
         out = tmp / "grade-out" / str(claimed.id)
         seqs = shared if claimed.student_id in ("s1", "s3") else (f"exp log {claimed.student_id}",)
         (out / safe_id(claimed.student_id)).mkdir(parents=True)
         write_behaviour(out / safe_id(claimed.student_id), claimed.student_id,
                         {"histogram": ExerciseBehaviour(tuple(tuple(s.split()) for s in seqs))})
-        service.finish_graded("test", claimed.id, GradedOutcome(1.0, 80.0, "ok", {}, {}, (), str(out)))
+        service.queue.finish_graded("test", claimed.id, GradedOutcome(1.0, 80.0, "ok", {}, {}, (), str(out)))
     return service
 
 
@@ -249,9 +250,9 @@ def test_a_term_has_one_report_per_assignment_each_after_its_own_due_date(tmp_pa
                                   "silu.cc"}
         assert [(m.a, m.b) for m in hw5.units["silu.cc"].pairs] == [("s1", "s2")]
         # a new counted attempt of hw2 (s3 uploads again, graded): hw2 is recomputed, hw5 is not
-        service.submit("s3", _chapter_file(tmp_path / "subs" / "s1", "ch02"), "hw2")
-        while (claimed := service.claim_next("test")) is not None:
-            service.finish_graded("test", claimed.id, GradedOutcome(1.0, 80.0, "ok", {}, {}, (), ""))
+        service.intake.submit("s3", _chapter_file(tmp_path / "subs" / "s1", "ch02"), "hw2")
+        while (claimed := service.queue.claim_next("test")) is not None:
+            service.queue.finish_graded("test", claimed.id, GradedOutcome(1.0, 80.0, "ok", {}, {}, (), ""))
         assert tomorrow.refresh_once("hw2") and not tomorrow.refresh_once("hw5")
         assert ("s1", "s3") in {(m.a, m.b) for m in tomorrow.reports["hw2"].report.units["histogram"].pairs}
     finally:

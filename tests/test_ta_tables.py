@@ -65,7 +65,7 @@ def term(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     ]}  # fmt: skip
     (folder / "results.json").write_text(json.dumps(results, ensure_ascii=False), encoding="utf-8")
     (folder / "feedback.html").write_text("<p>feedback of s01</p>", encoding="utf-8")
-    t.service.release_grades("hw5", actor=TA)
+    t.service.grade_release.release("hw5", actor=TA)
     grade_review.open_request(t.service, "hw2", "s01", "fusion", "请再看一下 fusion")
     moved = release_with_points(root, "2026-fall-r1", {"fusion": 5.0})
     run_id = t.regrade_run("hw2", moved, {"s01": S01_HW2, "s02": {**S02_HW2, "fusion": 5.0}})

@@ -314,7 +314,7 @@ def run(args: argparse.Namespace) -> int:
             instance = hold(cfg.data_dir)  # held until this process exits
         service = Service(cfg)
         for sid in args.reissue_token:
-            service.reissue_token(sid)
+            service.identity.reissue_token(sid)
             print(f"jaxgrade serve: new token for {sid} in {cfg.tokens_csv}", file=sys.stderr)
         for name in args.reissue_ta_token:
             service.identity.reissue_ta_token(name)

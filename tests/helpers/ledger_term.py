@@ -101,10 +101,10 @@ class Term:
 
     def upload(self, student_id: str, assignment_id: str, points: dict[str, float]) -> int:
         """A graded upload of the student's notebook at the current time; returns its attempt id."""
-        att = self.service.submit(student_id, [("nb.ipynb", MALFORMED)], assignment_id)
-        claimed = self.service.claim_next("w")
+        att = self.service.intake.submit(student_id, [("nb.ipynb", MALFORMED)], assignment_id)
+        claimed = self.service.queue.claim_next("w")
         assert claimed is not None and claimed.id == att.id
-        assert self.service.finish_graded(
+        assert self.service.queue.finish_graded(
             "w", att.id, outcome(student_id, assignment_id, points, self.out_dir)
         )
         return int(att.id)

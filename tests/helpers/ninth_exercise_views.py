@@ -35,16 +35,18 @@ def main(argv: list[str]) -> dict[str, object]:
     roster.write_text("student_id,name\n" + "".join(f"{s},学生 {s}\n" for s in students), encoding="utf-8")
     service = Service(ServiceConfig(data_dir=data, release=release_root, roster=roster))
     for sid in students:
-        att = service.submit(sid, [(f"{sid}.ipynb", (subs / f"{sid}.ipynb").read_bytes())])
-        claimed = service.claim_next("test/worker-1")
+        att = service.intake.submit(sid, [(f"{sid}.ipynb", (subs / f"{sid}.ipynb").read_bytes())])
+        claimed = service.queue.claim_next("test/worker-1")
         assert claimed is not None and claimed.id == att.id
         # the worker's reading of a finished batch folder: the result file the grade host writes from
         # the real run's gradebook, validated and checked
         result_file.write(out, sid, (EXERCISE,))
-        assert service.finish_graded("test/worker-1", att.id, read_outcome(out, sid, release, (EXERCISE,)))
-    rows = list(csv.DictReader(io.StringIO(service.grades_csv())))
-    dashboard = service.dashboard()
-    items = analysis_context(counted_graded(service, service.submissions.assignment(None).id), release)[
+        assert service.queue.finish_graded(
+            "test/worker-1", att.id, read_outcome(out, sid, release, (EXERCISE,))
+        )
+    rows = list(csv.DictReader(io.StringIO(service.exports.grades_csv())))
+    dashboard = service.exports.dashboard()
+    items = analysis_context(counted_graded(service, service.assignment_lookup.assignment(None).id), release)[
         "items"
     ]
     return {

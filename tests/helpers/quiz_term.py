@@ -52,9 +52,11 @@ def upload_quiz(
     """A graded upload of the chapter notebook with these quiz answers; returns its attempt id."""
     chapter = {"hw2": "ch02", "hw5": "ch05"}[assignment_id]
     data = quiz_notebook(chapter, answers)
-    att = term.service.submit(student_id, [(NOTEBOOKS[chapter], data)], assignment_id)
-    claimed = term.service.claim_next("w")
+    att = term.service.intake.submit(student_id, [(NOTEBOOKS[chapter], data)], assignment_id)
+    claimed = term.service.queue.claim_next("w")
     assert claimed is not None and claimed.id == att.id
     record_quiz(term.service, claimed)  # the worker's hook, before the grade is recorded
-    assert term.service.finish_graded("w", att.id, outcome(student_id, assignment_id, points, term.out_dir))
+    assert term.service.queue.finish_graded(
+        "w", att.id, outcome(student_id, assignment_id, points, term.out_dir)
+    )
     return int(att.id)

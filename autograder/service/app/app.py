@@ -80,7 +80,7 @@ def create_app(cfg: ServiceConfig, *, service: Service | None = None) -> FastAPI
     similarity = similarity_page.SimilarityRefresher(service)
     lti_sender = lti_outbox.Sender(service.engine)  # scores on their way to the LMS (LTI AGS)
     intake = IntakePool()  # intake's CPU-heavy reading of uploads, off this process (intake_pool.py)
-    service.submissions.read_chapters_with(intake.chapters_in)
+    service.intake.read_chapters_with(intake.chapters_in)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

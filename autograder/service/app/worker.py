@@ -227,7 +227,7 @@ def grade_attempt(service: Service, attempt: ClaimedAttempt, host: HostProcess) 
     it runs. One host grades every release (each request names its own)."""
     assignment = assignment_of(service, attempt)
     base = service.cfg.attempts_dir / str(attempt.id) / f"try-{attempt.tries}"
-    beat = lambda: service.extend_lease(attempt.worker, attempt.id)  # noqa: E731
+    beat = lambda: service.queue.extend_lease(attempt.worker, attempt.id)  # noqa: E731
     release = service.releases.of(assignment)
     scope = scope_of(service, assignment)
     return grade_files(service, attempt, host, base=base, release=release, beat=beat, exercises=scope)
@@ -311,11 +311,11 @@ class Worker(threading.Thread):
         self.regrade_host = HostProcess(hosts / f"{os.getpid()}-{name}-regrade.log", nice=REGRADE_NICE)
 
     def run(self) -> None:
-        self.service.register_worker(self.worker_id)
+        self.service.queue.register_worker(self.worker_id)
         try:
             while not self.stop.is_set():
                 try:
-                    attempt = self.service.claim_next(self.worker_id)
+                    attempt = self.service.queue.claim_next(self.worker_id)
                 except Exception:
                     log.exception("%s: cannot claim from the queue", self.name)
                     self.stop.wait(5.0)
@@ -323,13 +323,15 @@ class Worker(threading.Thread):
                 if attempt is None:
                     if self.regrade_next():  # only when no live upload waits: live work comes first
                         continue
-                    self.service.wait_for_work(2.0)  # also wakes up for retries and other processes' uploads
+                    self.service.queue.wait_for_work(
+                        2.0
+                    )  # also wakes up for retries and other processes' uploads
                     continue
                 self.grade(attempt)
         finally:
             self.host.kill()
             self.regrade_host.kill()
-            self.service.unregister_worker(self.worker_id)
+            self.service.queue.unregister_worker(self.worker_id)
 
     def grade(self, attempt: ClaimedAttempt) -> None:
         log.info(
@@ -342,13 +344,13 @@ class Worker(threading.Thread):
             return
         except Exception as exc:  # GradeRunFailed or our own bug: the grader's fault either way
             log.warning("%s: attempt %d: grader fault: %s", self.name, attempt.id, exc)
-            if not self.service.finish_grader_error(
+            if not self.service.queue.finish_grader_error(
                 attempt.worker, attempt.id, f"{type(exc).__name__}: {exc}"
             ):
                 log.warning("%s: attempt %d: lease lost before the fault was recorded", self.name, attempt.id)
             return
         record_quiz(self.service, attempt)
-        if not self.service.finish_graded(attempt.worker, attempt.id, outcome):
+        if not self.service.queue.finish_graded(attempt.worker, attempt.id, outcome):
             log.warning("%s: attempt %d: lease lost; its grade was not recorded", self.name, attempt.id)
             return
         try:  # the LMS gradebook follows the counted grade (LTI outbox; sent by its own thread)
@@ -410,4 +412,4 @@ class WorkerPool:
         """Stop claiming; a grade in progress is killed with its host, and its lease runs out so that
         any process takes it back."""
         self.stop_event.set()
-        self.service.notify_workers()
+        self.service.queue.notify_workers()

@@ -1,13 +1,13 @@
 """Zip downloads: every submission of an assignment for a TA, and an assignment's student folder.
 
-    submissions_zip(ledger, submissions, blobs, clock, assignment_id, scope) -> bytes
+    submissions_zip(ledger, reads, blobs, assignment_id, scope, now) -> bytes
         scope `counted`: each student's counted attempt (the ledger's); `all`: every attempt.
         <student>/attempt-<n>/<file> (n: the attempt's number among the student's attempts of the
         assignment, as every page shows it), and manifest.csv, one row per file:
         student_id, attempt_number, counted, submitted_at, late, state, final_total, file, path,
         sha256, bytes. Student ids are folder names by `safe_id`; file names are their base names.
 
-    student_folder_zip(submissions, assignment_id, student_id) -> (name, bytes)
+    student_folder_zip(notebooks, assignment_id, student_id) -> (name, bytes)
         What a student needs to work on the assignment: its chapters' notebooks (personalised, as
         the notebook download), the release's manifest.json, quiz.json, jaxcourse/, kernels/ and the
         public tests of the assignment's exercises, under one folder named after the release.
@@ -27,8 +27,9 @@ from pathlib import PurePosixPath
 
 from autograder.grade.gradebook import safe_id
 from autograder.grade.reports import format_score, neutralize_cell
+from autograder.service.domain.attempt_reads import AttemptReads
 from autograder.service.domain.ledger import Ledger
-from autograder.service.domain.submissions import Submissions
+from autograder.service.domain.student_notebooks import StudentNotebooks
 from autograder.service.storage.blobs import BlobStore
 from autograder.service.storage.records import iso
 
@@ -47,7 +48,7 @@ def _stamp(t: float) -> tuple[int, int, int, int, int, int]:
 
 def submissions_zip(
     ledger: Ledger,
-    submissions: Submissions,
+    reads: AttemptReads,
     blobs: BlobStore,
     assignment_id: str,
     scope: str,
@@ -57,7 +58,7 @@ def submissions_zip(
     if scope not in SCOPES:
         raise ValueError(f"scope must be one of {', '.join(SCOPES)}")
     records = {r.student_id: r for r in ledger.records(assignment_id)}
-    by_student = submissions.rows_by_student(assignment_id)
+    by_student = reads.rows_by_student(assignment_id)
     out = io.BytesIO()
     manifest = io.StringIO()
     rows = csv.writer(manifest, lineterminator="\n")
@@ -88,18 +89,18 @@ def submissions_zip(
 
 
 def student_folder_zip(
-    submissions: Submissions, assignment_id: str | None, student_id: str
+    notebooks: StudentNotebooks, assignment_id: str | None, student_id: str
 ) -> tuple[str, bytes]:
     """(file name, zip bytes) of the assignment's student folder (see the module doc)."""
-    assignment = submissions.assignment(assignment_id)
-    release = submissions.releases.of(assignment)
+    assignment = notebooks.lookup.assignment(assignment_id)
+    release = notebooks.releases.of(assignment)
     root = release.root.resolve()
     top = f"{release.version}-{assignment.id}"
     own_tests = {f"{ex}.py" for ex in assignment.exercises}
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
-        for chapter in submissions.releases.chapters(assignment):
-            name, data = submissions.release_notebook(
+        for chapter in notebooks.releases.chapters(assignment):
+            name, data = notebooks.release_notebook(
                 student_id, chapter, known=True, assignment_id=assignment.id
             )
             z.writestr(f"{top}/{name}", data)

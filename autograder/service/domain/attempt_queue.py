@@ -201,7 +201,6 @@ class AttemptQueue:
                 "score": outcome.score,
                 "max_score": outcome.max_score,
                 "grade_status": outcome.grade_status,
-                "exercises": json.dumps(outcome.exercises),
                 "subchecks": json.dumps(outcome.subchecks),
                 "flags": json.dumps(list(outcome.flags)),
                 "out_dir": outcome.out_dir,
@@ -228,12 +227,16 @@ class AttemptQueue:
 
     def regrade(self, student_id: str, actor: str) -> int:
         """Queue every finished attempt of the student again (fresh tries); returns how many.
-        One audit entry by `actor` (a TA's name) when any attempt was queued."""
+        One audit entry by `actor` (a TA's name) when any attempt was queued. Raises KeyError for
+        a student not on the roster."""
         a = db.attempts.c
         finished = (a.student_id == student_id) & a.status.in_(
             (AttemptState.GRADED, AttemptState.GRADER_ERROR)
         )
         with self.engine.begin() as conn:
+            known = sa.select(db.students.c.student_id).where(db.students.c.student_id == student_id)
+            if conn.execute(known).first() is None:
+                raise KeyError(student_id)
             before = conn.execute(
                 sa.select(a.id, a.status, a.score, a.assignment_id).where(finished).order_by(a.id)
             ).all()

@@ -22,8 +22,8 @@ import sqlalchemy as sa
 
 from autograder.grade.gradebook import safe_id
 from autograder.service.domain.attempt_numbers import numbers
-from autograder.service.domain.submissions import fits_id
-from autograder.service.storage import db
+from autograder.service.domain.attempt_reads import fits_id
+from autograder.service.storage import db, scores
 from autograder.service.storage.blobs import BlobStore
 from autograder.states import AttemptState
 
@@ -145,6 +145,7 @@ def review(engine: sa.Engine, blobs: BlobStore, attempt_id: int, *, named: bool)
             return None
         siblings = conn.execute(sa.select(a.id, a.assignment_id).where(a.student_id == row.student_id)).all()
         timeline = _timeline(conn, row)
+        points = scores.of_attempts(conn, [int(row.id)]).get(int(row.id), {})
     assignment_id = row.assignment_id if named else None
     same = [s for s in siblings if (s.assignment_id if named else None) == assignment_id]
     number = numbers(_Sibling(s.id, s.assignment_id if named else None) for s in siblings)[row.id]
@@ -174,7 +175,7 @@ def review(engine: sa.Engine, blobs: BlobStore, attempt_id: int, *, named: bool)
         score=row.score,
         max_score=row.max_score,
         grade_status=row.grade_status,
-        exercises=json.loads(row.exercises) if row.exercises else {},
+        exercises=points,
         files=tuple(str(f.get("name", "")) for f in files),
         cells=tuple(cells),
         unreadable=tuple(unreadable),

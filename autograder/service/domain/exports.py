@@ -25,11 +25,13 @@ from autograder.grade.reports import GRADES_COLUMNS, format_score, neutralize_ce
 from autograder.lms.export import ScoreRow, canvas_csv, moodle_csv
 from autograder.model import ReleaseInfo
 from autograder.roster import Student as RosterStudent
+from autograder.service.domain.assignment_lookup import AssignmentLookup
 from autograder.service.domain.assignments import Releases
+from autograder.service.domain.attempt_reads import AttemptReads, attempt_of, points_of
 from autograder.service.domain.config import ServiceConfig
+from autograder.service.domain.counting import Counting
 from autograder.service.domain.identity import Identity
 from autograder.service.domain.ledger import GradeRecord, Ledger
-from autograder.service.domain.submissions import Submissions, attempt_of
 from autograder.service.storage import db
 from autograder.service.storage.records import Attempt
 from autograder.states import AttemptState
@@ -58,29 +60,34 @@ class Exports:
         cfg: ServiceConfig,
         releases: Releases,
         identity: Identity,
-        submissions: Submissions,
+        lookup: AssignmentLookup,
+        reads: AttemptReads,
+        counting: Counting,
         workers: Callable[[], list[dict[str, Any]]],
     ):
         self.engine, self.cfg, self.releases = engine, cfg, releases
-        self.identity, self.submissions = identity, submissions
+        self.identity, self.lookup, self.reads, self.counting = identity, lookup, reads, counting
         self._workers = workers
-        self.ledger = Ledger(engine, releases, identity, submissions)
+        self.ledger = Ledger(engine, releases, identity, lookup, lookup.clock)
 
     @property
     def release(self) -> ReleaseInfo:
         """The first assignment's release (the views without an assignment id)."""
-        return self.releases.of(self.submissions.first)
+        return self.releases.of(self.lookup.first)
 
     def _counted_rows(self) -> list[tuple[str, Any | None]]:
-        by = self.submissions.rows_by_student()
+        by = self.reads.rows_by_student()
         return [
-            (s.student_id, self.submissions.counted_row(by.get(s.student_id, [])))
+            (s.student_id, self.counting.counted_row(by.get(s.student_id, [])))
             for s in self.identity.students()
         ]
 
     def counted_attempts(self) -> dict[str, Attempt | None]:
         """Roster student id -> the attempt that counts (None: no attempt)."""
-        return {sid: None if row is None else attempt_of(row) for sid, row in self._counted_rows()}
+        counted = self._counted_rows()
+        with self.engine.connect() as conn:
+            points = points_of(conn, [row.id for _sid, row in counted if row is not None])
+        return {sid: None if row is None else attempt_of(row, points.get(row.id)) for sid, row in counted}
 
     def grades_csv(self) -> str:
         """The batch grades.csv columns for the first assignment, one row per roster student, sorted
@@ -88,7 +95,7 @@ class Exports:
         exercises the assignment does not have), `total` the final total (late factor and overrides
         applied), `max_total` the assignment's points possible, `status` the graded attempt's
         (about the assignment's own chapters), else the attempt's state or `not_submitted`."""
-        return self._csv(GRADES_COLUMNS, self.submissions.first, lambda a, r: self._grades_cells(a, r))
+        return self._csv(GRADES_COLUMNS, self.lookup.first, lambda a, r: self._grades_cells(a, r))
 
     def _csv(self, header: tuple[str, ...], assignment: Assignment, cells: Callable[..., list[str]]) -> str:
         buf = io.StringIO()
@@ -100,13 +107,13 @@ class Exports:
 
     def counted_scores(self, assignment_id: str | None = None) -> list[CountedScore]:
         """Every roster student's counted attempt of the assignment with its final score, by id."""
-        aid = self.submissions.assignment(assignment_id).id
-        by = {r.id: r for rows in self.submissions.rows_by_student(aid).values() for r in rows}
+        aid = self.lookup.assignment(assignment_id).id
+        by = {r.id: r for rows in self.reads.rows_by_student(aid).values() for r in rows}
         return [_counted(record, by) for record in self.ledger.records(aid)]
 
     def counted_score(self, assignment_id: str, student_id: str) -> CountedScore:
         """One student's counted attempt of the assignment with its final score."""
-        rows = self.submissions.rows_by_student(assignment_id).get(student_id, [])
+        rows = self.reads.rows_by_student(assignment_id).get(student_id, [])
         return _counted(self.ledger.record(assignment_id, student_id), {r.id: r for r in rows})
 
     def max_total(self, assignment_id: str | None = None) -> float:
@@ -117,7 +124,7 @@ class Exports:
         is the raw total after exercise overrides, as the batch's total is before lateness), then
         TERM_COLUMNS (empty while the counted attempt is not graded; `override` empty unless a TA
         set a total override)."""
-        assignment = self.submissions.assignment(assignment_id)
+        assignment = self.lookup.assignment(assignment_id)
         return self._csv(
             (*GRADES_COLUMNS, *TERM_COLUMNS),
             assignment,
@@ -156,8 +163,8 @@ class Exports:
     def canvas_csv(self, assignment_id: str | None = None) -> str:
         """Canvas gradebook import of the final totals (`lms.export.canvas_csv`): a student with no
         attempt scores 0 (as in grades.csv), an attempt not graded yet leaves the cell empty."""
-        assignment = self.submissions.assignment(assignment_id)
-        name = assignment.title if self.submissions.named else f"jaxgrade {self.release.version}"
+        assignment = self.lookup.assignment(assignment_id)
+        name = assignment.title if self.lookup.named else f"jaxgrade {self.release.version}"
         return canvas_csv(
             self._score_rows(assignment.id), assignment=name, points_possible=self.max_total(assignment.id)
         )
@@ -168,7 +175,7 @@ class Exports:
 
     def summary_csv(self) -> str:
         """The course summary: one row per roster student, each assignment's final total, the sum."""
-        ids = list(self.submissions.assignments)
+        ids = list(self.lookup.assignments)
         finals = {aid: {r.student_id: r.final_total for r in self.ledger.records(aid)} for aid in ids}
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
@@ -210,7 +217,7 @@ class Exports:
             "leases": [{"attempt": r.id, "worker": r.worker, "lease_until": r.lease_until} for r in leases],
             "students": int(n_students),
             "release": self.release.version,
-            "assignments": list(self.submissions.assignments),
+            "assignments": list(self.lookup.assignments),
             "policy": self.cfg.policy,
             "deadline": self.cfg.deadline.isoformat() if self.cfg.deadline else None,
             "late_until": self.cfg.late_until.isoformat() if self.cfg.late_until else None,
@@ -224,16 +231,18 @@ class Exports:
         subcheck_pass_rates {"<exercise>: <sub-check>": share passed}, grader_errors [{attempt_id,
         student_id, error, tries}] (attempts in grader_error now, any student), flagged [{attempt_id,
         student_id, flags, grade_status}] (every graded attempt with a TA flag), counts by status."""
-        assignment = self.submissions.assignment(assignment_id)
+        assignment = self.lookup.assignment(assignment_id)
         points = self.releases.of(assignment).points
-        by = self.submissions.rows_by_student(assignment.id)
+        by = self.reads.rows_by_student(assignment.id)
         records = [r for r in self.ledger.records(assignment.id) if r.state == AttemptState.GRADED]
         rows = {r.id: r for rows in by.values() for r in rows}
         graded = [rows[r.attempt_id] for r in records if r.attempt_id in rows]
         ex_full: dict[str, list[bool]] = {ex: [] for ex in EXERCISE_IDS if ex in assignment.exercises}
         sub: dict[str, list[bool]] = {}
+        with self.engine.connect() as conn:
+            raw = points_of(conn, [r.id for r in graded])
         for r in graded:
-            for ex, value in json.loads(r.exercises or "{}").items():
+            for ex, value in raw.get(r.id, {}).items():
                 if ex in ex_full and value is not None:
                     ex_full[ex].append(value >= points[ex])
             for name, passed in json.loads(r.subchecks or "{}").items():

@@ -16,7 +16,8 @@ import sqlalchemy as sa
 
 from autograder.messages import service_message
 from autograder.service.domain import audit, grade_shown
-from autograder.service.domain.submissions import Submissions
+from autograder.service.domain.assignment_lookup import AssignmentLookup
+from autograder.service.domain.counting import Counting
 from autograder.service.storage import db
 from autograder.service.storage.records import Attempt
 from autograder.states import AttemptState
@@ -24,8 +25,10 @@ from autograder.term.visibility import Visibility, grade_visibility
 
 
 class GradeRelease:
-    def __init__(self, engine: sa.Engine, submissions: Submissions, clock: Callable[[], float]):
-        self.engine, self.submissions, self.clock = engine, submissions, clock
+    def __init__(
+        self, engine: sa.Engine, lookup: AssignmentLookup, counting: Counting, clock: Callable[[], float]
+    ):
+        self.engine, self.lookup, self.counting, self.clock = engine, lookup, counting, clock
 
     def released_at(self, assignment_id: str) -> float | None:
         with self.engine.connect() as conn:
@@ -37,7 +40,7 @@ class GradeRelease:
 
     def release(self, assignment_id: str, *, actor: str) -> bool:
         """Show the assignment's grades to its students from now on (False: released before)."""
-        assignment = self.submissions.assignment(assignment_id)
+        assignment = self.lookup.assignment(assignment_id)
         with self.engine.begin() as conn:
             known = conn.execute(
                 sa.select(db.grade_releases.c.assignment_id).where(
@@ -71,7 +74,7 @@ class GradeRelease:
         every grade kept visible after an extension (`grade_shown.py`) follows the rule again.
         False: nothing was released or kept. A score the LMS shows for a grade now hidden is
         withdrawn there (`lti_withdrawal.py`); the outbox sends nothing new while it is hidden."""
-        assignment = self.submissions.assignment(assignment_id)
+        assignment = self.lookup.assignment(assignment_id)
         with self.engine.begin() as conn:
             g = db.grade_releases.c
             before = conn.execute(sa.select(g.released_at).where(g.assignment_id == assignment.id)).first()
@@ -112,10 +115,10 @@ class GradeRelease:
             counted_grade_changed(self.engine, assignment_id, student_id)
 
     def of(self, student_id: str, assignment_id: str | None) -> Visibility:
-        assignment = self.submissions.assignment(assignment_id)
+        assignment = self.lookup.assignment(assignment_id)
         if assignment.visibility == "immediately":
             return Visibility(True, None)
-        due = self.submissions.deadlines(student_id, assignment.id).due_at
+        due = self.counting.deadlines(student_id, assignment.id).due_at
         with self.engine.connect() as conn:
             kept = grade_shown.is_kept(conn, assignment.id, student_id)
         return grade_visibility(assignment, due, self.released_at(assignment.id), self.clock(), kept=kept)
@@ -124,7 +127,7 @@ class GradeRelease:
         """What a student reads instead of the score: "已评分。成绩将在助教公布后显示。" for a graded
         attempt ("已收到,正在批改。…" before): the one hidden-grade message every client shows."""
         if visibility.shown_from is not None:
-            when = service_message("grades_at", when=self.submissions.local_time(visibility.shown_from))
+            when = service_message("grades_at", when=self.counting.local_time(visibility.shown_from))
         else:
             when = service_message("grades_on_release")
         return service_message("grades_graded_hidden" if graded else "grades_pending") + when

@@ -33,7 +33,7 @@ def max_points(service: Service, assignment: Assignment) -> dict[str, float]:
 
 
 def _known_student(service: Service, student_id: str) -> None:
-    if service.student(student_id) is None:
+    if service.identity.student(student_id) is None:
         raise refusal(404, "no_student", f"no student {student_id!r}")
 
 
@@ -91,7 +91,7 @@ def student_grade(
     hidden = record.hidden
     attempt = None
     if record.attempt_id is not None:
-        attempt = service.submissions.attempt(student_id, record.attempt_id)
+        attempt = service.attempt_reads.attempt(student_id, record.attempt_id)
     override = None
     if record.overrides:
         override = overrides.Override(
@@ -143,7 +143,7 @@ def set_override(
     """Set one override on the student's grade (audited). 404 unknown student, 422 refused."""
     assignment = assignment_of(service, assignment_id)
     _known_student(service, student_id)
-    counted = service.counted_detail(student_id, assignment.id)
+    counted = service.counting.counted_detail(student_id, assignment.id)
     try:
         with service.engine.begin() as conn:
             overrides.put(
@@ -186,7 +186,7 @@ def carry_overrides(service: Service, assignment_id: str, student_id: str, actor
     that counts now (audited per override; `ledger.carry`). 409 when no attempt counts."""
     assignment = assignment_of(service, assignment_id)
     _known_student(service, student_id)
-    counted = service.counted_detail(student_id, assignment.id)
+    counted = service.counting.counted_detail(student_id, assignment.id)
     if counted is None:
         raise refusal(409, "no_override", f"{student_id!r} has no counted attempt to carry overrides to")
     with service.engine.begin() as conn:

@@ -1,7 +1,7 @@
 """The gradebook of record: the one place a student's grade of an assignment is computed.
 
     read(conn, assignment, student_id, points=..., released_at=..., now=...) -> GradeRecord
-    Ledger(engine, releases, identity, submissions).record(aid, sid) / .records(aid)
+    Ledger(engine, releases, identity, lookup, clock).record(aid, sid) / .records(aid)
 
 A `GradeRecord` is frozen and holds everything a page, an export or an LMS message needs:
 
@@ -22,16 +22,16 @@ students' score line, the LTI outbox (AGS `scoreGiven`/`scoreMaximum`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import sqlalchemy as sa
 
 from autograder.service.domain import audit, extensions, grade_shown, overrides, quiz_ledger
+from autograder.service.domain.assignment_lookup import AssignmentLookup
 from autograder.service.domain.assignments import Releases
 from autograder.service.domain.identity import Identity
-from autograder.service.domain.submissions import Submissions
 from autograder.service.storage import db, scores
 from autograder.states import AttemptState
 from autograder.term.counting import Candidate, Extension, counted_attempt, deadlines_for
@@ -343,9 +343,16 @@ class Ledger:
     """The records of the service's assignments, over its database (one read per call; only each
     release's points and chapters are kept, they do not change while the service runs)."""
 
-    def __init__(self, engine: sa.Engine, releases: Releases, identity: Identity, submissions: Submissions):
+    def __init__(
+        self,
+        engine: sa.Engine,
+        releases: Releases,
+        identity: Identity,
+        lookup: AssignmentLookup,
+        clock: Callable[[], float],
+    ):
         self.engine, self.releases = engine, releases
-        self.identity, self.submissions = identity, submissions
+        self.identity, self.lookup, self.clock = identity, lookup, clock
         self._static: dict[tuple[str, str], tuple[dict[str, float], tuple[str, ...], bool]] = {}
 
     def _static_of(self, assignment: Assignment) -> tuple[dict[str, float], tuple[str, ...], bool]:
@@ -362,7 +369,7 @@ class Ledger:
         return dict(self._static_of(assignment)[0])
 
     def max_total(self, assignment_id: str | None = None) -> float:
-        assignment = self.submissions.assignment(assignment_id)
+        assignment = self.lookup.assignment(assignment_id)
         with self.engine.connect() as conn:  # the quiz's points too, once its quiz is on
             quiz = quiz_ledger.enabled(conn, assignment.id)
         extra = quiz_ledger.max_points(assignment, self._static_of(assignment)[1]) if quiz else 0.0
@@ -371,7 +378,7 @@ class Ledger:
     def context(self, conn: sa.Connection, assignment: Assignment) -> Context:
         points, chapters, whole = self._static_of(assignment)
         return Context(
-            points, chapters, released_at(conn, assignment.id), self.submissions.clock(), whole,
+            points, chapters, released_at(conn, assignment.id), self.clock(), whole,
             grade_shown.kept(conn, assignment.id),
         )  # fmt: skip
 
@@ -389,13 +396,13 @@ class Ledger:
         )
 
     def record(self, assignment_id: str | None, student_id: str) -> GradeRecord:
-        assignment = self.submissions.assignment(assignment_id)
+        assignment = self.lookup.assignment(assignment_id)
         with self.engine.connect() as conn:
             return self.record_in(conn, assignment, student_id)
 
     def records(self, assignment_id: str | None = None) -> list[GradeRecord]:
         """Every roster student's record of the assignment, by student id."""
-        assignment = self.submissions.assignment(assignment_id)
+        assignment = self.lookup.assignment(assignment_id)
         students = [s.student_id for s in self.identity.students()]
         with self.engine.connect() as conn:
             return read_all(conn, assignment, students, self.context(conn, assignment))

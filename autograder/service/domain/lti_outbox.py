@@ -43,10 +43,17 @@ from autograder.service.domain.lti.courses import Course
 from autograder.service.domain.lti.platforms import find_platform
 from autograder.service.domain.lti.tables import contexts, line_items, members, scores
 from autograder.service.storage import db
+from autograder.states import LtiScoreState
 from autograder.term.course import Assignment
 from autograder.term.late import parse_policy
 
 log = logging.getLogger(__name__)
+PENDING, SENT, FAILED, HELD = (
+    LtiScoreState.PENDING,
+    LtiScoreState.SENT,
+    LtiScoreState.FAILED,
+    LtiScoreState.HELD,
+)
 MAX_TRIES = 8
 MAX_BACKOFF_S = 3600.0
 CLAIM_S = 120.0
@@ -136,9 +143,9 @@ def _queue(
     s = scores.c
     key = (s.context == course) & (s.assignment_id == assignment_id) & (s.student_id == student_id)
     row = conn.execute(sa.select(scores).where(key)).first()
-    status = "pending" if not held else lti_withdrawal.held_status(row)
+    status = PENDING if not held else lti_withdrawal.held_status(row)
     if row is not None and row.score == score[0] and row.max_score == score[1] and row.sub == sub:
-        in_lms = status == "pending" and row.status == "sent" and row.sent_score == score[0]
+        in_lms = status == PENDING and row.status == SENT and row.sent_score == score[0]
         if row.status == status or in_lms:
             return 0  # already waiting, or already in the LMS: the same score is never sent twice
     values = {
@@ -153,7 +160,7 @@ def _queue(
         )
     else:
         conn.execute(scores.update().where(key).values(**values))
-    return 0 if status == "held" else 1
+    return 0 if status == HELD else 1
 
 
 def retry_failed(engine: sa.Engine) -> int:
@@ -161,8 +168,8 @@ def retry_failed(engine: sa.Engine) -> int:
     with engine.begin() as conn:
         n = conn.execute(
             scores.update()
-            .where(scores.c.status.in_(("failed", "pending")))
-            .values(status="pending", tries=0, not_before=0.0)
+            .where(scores.c.status.in_((FAILED, PENDING)))
+            .values(status=PENDING, tries=0, not_before=0.0)
         ).rowcount
         n += lti_withdrawal.retry_failed(conn)
     WAKE.set()
@@ -253,7 +260,7 @@ def send_due(engine: sa.Engine, now: float | None = None) -> int:
     now = time.time() if now is None else now
     s = scores.c
     due = (
-        s.status.in_(("pending", lti_withdrawal.WITHDRAW))
+        s.status.in_((PENDING, lti_withdrawal.WITHDRAW))
         & (s.not_before <= now)
         & (s.claimed_until.is_(None) | (s.claimed_until < now))
     )
@@ -281,7 +288,7 @@ def send_due(engine: sa.Engine, now: float | None = None) -> int:
             done = (
                 lti_withdrawal.withdrawn_values()
                 if row.status == lti_withdrawal.WITHDRAW
-                else {"status": "sent", "sent_score": row.score}
+                else {"status": SENT, "sent_score": row.score}
             )
             conn.execute(
                 scores.update().where((s.id == row.id) & same)
@@ -301,7 +308,7 @@ def _failed(engine: sa.Engine, row: Any, error: str) -> None:
     if row.status == lti_withdrawal.WITHDRAW:
         gave_up, retrying = lti_withdrawal.WITHDRAW_FAILED, lti_withdrawal.WITHDRAW
     else:
-        gave_up, retrying = "failed", "pending"
+        gave_up, retrying = FAILED, PENDING
     with engine.begin() as conn:
         conn.execute(
             scores.update()
@@ -366,7 +373,7 @@ class Sender(threading.Thread):
         with self.engine.connect() as conn:
             soonest = conn.execute(
                 sa.select(sa.func.min(scores.c.not_before)).where(
-                    scores.c.status.in_(("pending", lti_withdrawal.WITHDRAW))
+                    scores.c.status.in_((PENDING, lti_withdrawal.WITHDRAW))
                 )
             ).scalar()
         wait = tick_s() if soonest is None else min(tick_s(), max(0.05, soonest - time.time()))

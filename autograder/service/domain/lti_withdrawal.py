@@ -22,9 +22,10 @@ import sqlalchemy as sa
 from pylti1p3.grade import Grade
 
 from autograder.service.domain.lti.tables import scores
+from autograder.states import LtiScoreState
 
-WITHDRAW = "withdraw"
-WITHDRAW_FAILED = "withdraw_failed"
+WITHDRAW = LtiScoreState.WITHDRAW
+WITHDRAW_FAILED = LtiScoreState.WITHDRAW_FAILED
 HIDDEN_PROGRESS = "PendingManual"  # AGS gradingProgress: final grade pending, a person completes it
 
 
@@ -33,7 +34,7 @@ def held_status(row: Any | None) -> str:
     before, or a withdrawal not yet through), else `held`."""
     if row is not None and (row.sent_score is not None or row.status in (WITHDRAW, WITHDRAW_FAILED)):
         return WITHDRAW
-    return "held"
+    return LtiScoreState.HELD
 
 
 def hidden_grade(row: Any) -> Grade:
@@ -49,7 +50,7 @@ def hidden_grade(row: Any) -> Grade:
 
 def withdrawn_values() -> dict[str, Any]:
     """The row once the LMS took the withdrawal: held, with nothing shown there."""
-    return {"status": "held", "sent_score": None}
+    return {"status": LtiScoreState.HELD, "sent_score": None}
 
 
 def retry_failed(conn: sa.Connection) -> int:

@@ -33,8 +33,9 @@ from autograder.grade.gradebook import safe_id
 from autograder.i18n import _
 from autograder.model import GraderFault, ReleaseInfo
 from autograder.service.domain import audit, lti_outbox, release_moves
+from autograder.service.domain.attempt_reads import fits_id, points_of
+from autograder.service.domain.counting import Counting
 from autograder.service.domain.regrade_queue import GRADED, GRADER_ERROR, OPEN, QUEUED, RUNNING
-from autograder.service.domain.submissions import Submissions, fits_id
 from autograder.service.storage import db, scores
 from autograder.service.storage.records import Refusal
 from autograder.states import RegradeRunState
@@ -52,6 +53,8 @@ RESULT_FIELDS = (
     "flags",
     "out_dir",
 )
+# what publishing copies into `attempts` (the points go to `attempt_scores`)
+ATTEMPT_FIELDS = tuple(f for f in RESULT_FIELDS if f != "exercises")
 TOLERANCE = 1e-9  # score differences below this are rounding, not a change
 
 
@@ -203,10 +206,10 @@ class RegradeRuns:
         self,
         engine: sa.Engine,
         clock: Callable[[], float],
-        submissions: Submissions,
+        counting: Counting,
         on_new_work: Callable[[], None],
     ):
-        self.engine, self.clock, self.submissions = engine, clock, submissions
+        self.engine, self.clock, self.counting = engine, clock, counting
         self._on_new_work = on_new_work
 
     # -- starting
@@ -221,7 +224,7 @@ class RegradeRuns:
         for r in rows:
             by.setdefault(r.student_id, []).append(r)
         # each student's counted attempt by this assignment's own policy (`best` or `last`)
-        found = (self.submissions.counted_row(rs, assignment_id) for rs in by.values())
+        found = (self.counting.counted_row(rs, assignment_id) for rs in by.values())
         counted = {c.id for c in found if c is not None}
         if scope == "counted":
             return [(r, True) for r in rows if r.id in counted and r.status == GRADED]
@@ -350,19 +353,27 @@ class RegradeRuns:
             row = conn.execute(sa.select(db.regrade_runs).where(db.regrade_runs.c.id == run_id)).first()
             return None if row is None else self._summary(conn, row)
 
-    def _pairs(self, conn: sa.Connection, run_id: int) -> list[tuple[Any, Any]]:
+    def _pairs(self, conn: sa.Connection, run_id: int) -> list[tuple[Any, Any, dict[str, Any]]]:
+        """(candidate row, attempt row, the result the candidate is compared with) of every candidate."""
         r, a = db.regrade_results.c, db.attempts.c
         results = conn.execute(sa.select(db.regrade_results).where(r.run_id == run_id).order_by(r.id)).all()
         ids = [x.attempt_id for x in results]
         attempts = {x.id: x for x in conn.execute(sa.select(db.attempts).where(a.id.in_(ids)))} if ids else {}
-        return [(x, attempts[x.attempt_id]) for x in results]
+        points = points_of(conn, ids)
+        return [(x, attempts[x.attempt_id], self._old(x, attempts[x.attempt_id], points)) for x in results]
 
     @staticmethod
-    def _old(result: Any, attempt: Any) -> dict[str, Any]:
-        """The result the candidate is compared with: the attempt's (its replaced one once published)."""
+    def _old(result: Any, attempt: Any, points: dict[int, dict[str, float | None]]) -> dict[str, Any]:
+        """The result the candidate is compared with: the attempt's (its replaced one once published),
+        its points per exercise as the JSON text a candidate keeps (`regrade_results.exercises`)."""
         if result.replaced:
             return dict(json.loads(result.replaced))
-        return {f: getattr(attempt, f) for f in RESULT_FIELDS} | {"status": attempt.status}
+        own = points.get(attempt.id)
+        return (
+            {f: getattr(attempt, f) for f in ATTEMPT_FIELDS}
+            | {"exercises": json.dumps(own) if own else None}
+            | {"status": attempt.status}
+        )
 
     def diff(self, run_id: int) -> list[DiffRow]:
         """Every candidate of the run against its attempt's result: changed ones first, the largest score
@@ -370,8 +381,7 @@ class RegradeRuns:
         with self.engine.connect() as conn:
             pairs = self._pairs(conn, run_id)
         rows = []
-        for result, attempt in pairs:
-            old = self._old(result, attempt)
+        for result, attempt, old in pairs:
             new = {f: getattr(result, f) for f in RESULT_FIELDS}
             exercises, flipped = compare(old, new) if result.status == GRADED else ((), ())
             rows.append(
@@ -405,10 +415,11 @@ class RegradeRuns:
             if result is None:
                 return None
             attempt = conn.execute(sa.select(db.attempts).where(db.attempts.c.id == attempt_id)).one()
+            points = points_of(conn, [attempt_id])
         if side == "new":
             out_dir = result.out_dir if result.status == GRADED else None
         else:
-            old = self._old(result, attempt)
+            old = self._old(result, attempt, points)
             out_dir = old.get("out_dir") if old.get("status", GRADED) == GRADED else None
         if not out_dir:
             return None
@@ -462,18 +473,17 @@ class RegradeRuns:
         students: set[str] = set()
         with self.engine.begin() as conn:
             run = self._claim(conn, run_id, actor, now)
-            for result, attempt in self._pairs(conn, run_id):
+            for result, attempt, before in self._pairs(conn, run_id):
                 if result.status != GRADED or attempt.status not in (GRADED, GRADER_ERROR):
                     skipped.append(attempt.id)
                     continue
                 if attempt.graded_at is not None and attempt.graded_at > run.created_at:
                     skipped.append(attempt.id)  # graded again after the run started: its result is newer
                     continue
-                before = self._old(result, attempt)
                 swapped = conn.execute(
                     db.attempts.update()
                     .where(a.id == attempt.id, a.status == attempt.status)
-                    .values(status=GRADED, error=None, **{f: getattr(result, f) for f in RESULT_FIELDS})
+                    .values(status=GRADED, error=None, **{f: getattr(result, f) for f in ATTEMPT_FIELDS})
                 ).rowcount
                 if swapped != 1:
                     skipped.append(attempt.id)

@@ -126,7 +126,6 @@ attempts = sa.Table(
     sa.Column("score", sa.Double),
     sa.Column("max_score", sa.Double),
     sa.Column("grade_status", sa.Text),  # grades.csv `status` of the graded attempt
-    sa.Column("exercises", sa.Text),  # JSON {exercise: score or null}: the pages' copy of attempt_scores
     sa.Column("subchecks", sa.Text),  # JSON {"<exercise>: <sub-check>": passed}
     sa.Column("flags", sa.Text),  # JSON list of TA flags (tampered, ...)
     sa.Column("error", sa.Text),  # last grader fault (TA only)
@@ -248,7 +247,7 @@ regrade_results = sa.Table(
     sa.Column("score", sa.Double),
     sa.Column("max_score", sa.Double),
     sa.Column("grade_status", sa.Text),
-    sa.Column("exercises", sa.Text),  # JSON, as attempts.exercises
+    sa.Column("exercises", sa.Text),  # JSON {exercise: points or null}: into attempt_scores when published
     sa.Column("subchecks", sa.Text),
     sa.Column("flags", sa.Text),
     sa.Column("error", sa.Text),

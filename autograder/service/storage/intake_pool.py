@@ -17,7 +17,7 @@ service's process that starves the event loop, so every other request waits (iss
 - a child that dies mid-reading (killed, out of memory) is the service's fault, not the student's:
   the pool is replaced and the upload refused with the same 503, so the student tries again.
 
-`chapters_in` blocks its caller (a worker thread: `Submissions.submit`) until the child answers.
+`chapters_in` blocks its caller (a worker thread: `UploadIntake.submit`) until the child answers.
 `JAXGRADE_INTAKE_PROCESSES` and `JAXGRADE_INTAKE_QUEUE` change the two bounds.
 """
 

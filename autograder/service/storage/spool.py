@@ -1,6 +1,6 @@
 """The upload spool: `DIR/spool/` (0700), where an upload's files are written while its body streams in.
 
-An upload is not accepted until `Submissions.submit` has checked it, so its bytes must not reach the
+An upload is not accepted until `UploadIntake.submit` has checked it, so its bytes must not reach the
 blob store (or any other folder) before then; and a body of up to `--max-upload-mb` should not sit in
 the event loop's memory while a slow client sends it. So each file part goes to its own `part-*`
 file here (`mkstemp`: mode 0600, a unique name), owned by the request that made it: `Spool.parts()`

@@ -55,7 +55,7 @@ def bearer_token(request: Request) -> str | None:
 
 
 def current_student(request: Request) -> Student:
-    student = service_of(request).student_for_token(bearer_token(request))
+    student = service_of(request).identity.student_for_token(bearer_token(request))
     if student is None:
         raise refusal(401, "bad_token", "missing or invalid access token")
     return student
@@ -66,7 +66,7 @@ CurrentStudent = Annotated[Student, Depends(current_student)]
 
 def require_ta(request: Request) -> str:
     """The TA's name (what the audit log records); 401 without a TA token."""
-    name = service_of(request).ta_for_token(bearer_token(request))
+    name = service_of(request).identity.ta_for_token(bearer_token(request))
     if name is None:
         raise refusal(401, "need_ta", "missing or invalid TA token")
     return name
@@ -82,7 +82,7 @@ async def post_submission(
     """`?assignment=ID` names the assignment of a term (optional while exactly one is open)."""
     service = service_of(request)
     attempt = await upload_flow.accept_upload(request, service, student.student_id, assignment)
-    number = attempt_numbers.numbers(service.attempts(student.student_id))[int(attempt.id)]
+    number = attempt_numbers.numbers(service.student_views.attempts(student.student_id))[int(attempt.id)]
     return JSONResponse(
         {"id": attempt.id, "number": number, "status": attempt.status},
         status_code=202,
@@ -93,19 +93,19 @@ async def post_submission(
 @router.get("/submissions/{attempt_id}")
 def get_submission(attempt_id: int, request: Request, student: CurrentStudent) -> JSONResponse:
     service = service_of(request)
-    attempt = service.attempt(student.student_id, attempt_id)
+    attempt = service.student_views.attempt(student.student_id, attempt_id)
     if attempt is None:
         raise NOT_FOUND
-    number = attempt_numbers.numbers(service.attempts(student.student_id))[attempt.id]
+    number = attempt_numbers.numbers(service.student_views.attempts(student.student_id))[attempt.id]
     return JSONResponse({**attempt.to_json(), "number": number}, headers={"Cache-Control": "no-store"})
 
 
 @router.get("/submissions/{attempt_id}/feedback")
 def get_feedback(attempt_id: int, request: Request, student: CurrentStudent) -> Response:
     service = service_of(request)
-    if service.attempt(student.student_id, attempt_id) is None:
+    if service.student_views.attempt(student.student_id, attempt_id) is None:
         raise NOT_FOUND
-    html = service.feedback_html(student.student_id, attempt_id)
+    html = service.student_views.feedback_html(student.student_id, attempt_id)
     if html is None:
         raise refusal(404, "no_feedback", "no feedback yet (not graded)")
     # The batch's feedback.html escapes all student text; no script is needed to show it.
@@ -115,7 +115,7 @@ def get_feedback(attempt_id: int, request: Request, student: CurrentStudent) -> 
 
 @router.get("/me/submissions")
 def my_submissions(request: Request, student: CurrentStudent) -> JSONResponse:
-    attempts = service_of(request).attempts(student.student_id)
+    attempts = service_of(request).student_views.attempts(student.student_id)
     number = attempt_numbers.numbers(attempts)  # `id` stays the address; `number` is what people read
     return JSONResponse(
         [{**a.to_json(), "number": number[a.id]} for a in attempts], headers={"Cache-Control": "no-store"}
@@ -125,14 +125,14 @@ def my_submissions(request: Request, student: CurrentStudent) -> JSONResponse:
 @router.get("/me/assignments")
 def my_assignments(request: Request, student: CurrentStudent) -> JSONResponse:
     """`[{"id", "title", "chapters", "open"}]`: what the notebook's submit cell names and sends."""
-    targets = service_of(request).submissions.upload_targets()
+    targets = service_of(request).assignment_lookup.upload_targets()
     return JSONResponse(targets, headers={"Cache-Control": "no-store"})
 
 
 @router.get("/grades.csv", dependencies=[Depends(require_ta)])
 def grades_csv(request: Request) -> PlainTextResponse:
     return PlainTextResponse(
-        service_of(request).grades_csv(),
+        service_of(request).exports.grades_csv(),
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": 'attachment; filename="grades.csv"', "Cache-Control": "no-store"},
     )
@@ -141,7 +141,7 @@ def grades_csv(request: Request) -> PlainTextResponse:
 @router.get("/canvas.csv", dependencies=[Depends(require_ta)])
 def canvas_csv(request: Request) -> PlainTextResponse:
     return PlainTextResponse(
-        service_of(request).canvas_csv(),
+        service_of(request).exports.canvas_csv(),
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": 'attachment; filename="canvas.csv"', "Cache-Control": "no-store"},
     )
@@ -149,7 +149,7 @@ def canvas_csv(request: Request) -> PlainTextResponse:
 
 @router.get("/status", dependencies=[Depends(require_ta)])
 def status(request: Request) -> JSONResponse:
-    return JSONResponse(service_of(request).status(), headers={"Cache-Control": "no-store"})
+    return JSONResponse(service_of(request).exports.status(), headers={"Cache-Control": "no-store"})
 
 
 @router.get("/dashboard", dependencies=[Depends(require_ta)])
@@ -163,7 +163,7 @@ def dashboard(request: Request) -> JSONResponse:
 @router.post("/students/{student_id}/regrade")
 def regrade(student_id: str, request: Request, ta: CurrentTa) -> JSONResponse:
     try:
-        n = service_of(request).regrade(student_id, ta)
+        n = service_of(request).queue.regrade(student_id, ta)
     except KeyError:
         raise refusal(404, "no_student", "no such student") from None
     return JSONResponse({"student_id": student_id, "requeued": n}, status_code=202)

@@ -37,7 +37,7 @@ def _submissions(service: Service, assignment_id: str, scope: str) -> Response:
     if scope not in archives.SCOPES:
         raise Refusal(422, _("范围不对。"), f"scope must be one of {', '.join(archives.SCOPES)}")
     data = archives.submissions_zip(
-        service.exports.ledger, service.submissions, service.blobs, assignment_id, scope, service.clock
+        service.exports.ledger, service.attempt_reads, service.blobs, assignment_id, scope, service.clock
     )
     return _zip(data, f"submissions-{assignment_id}-{scope}.zip")
 
@@ -65,13 +65,13 @@ def api_submissions_zip(request: Request, assignment_id: str) -> Response:
 def student_folder(request: Request) -> Response:
     session = page_auth.current_session(request)
     service: Service = page_auth.service_of(request)
-    student = service.student(session.student_id) if session.is_student else None
+    student = service.identity.student(session.student_id) if session.is_student else None
     if student is None:
         return page_kit.redirect(request, "/login")
     wanted = request.query_params.get("assignment")
     try:
         name, data = archives.student_folder_zip(
-            service.submissions, wanted[:64] if wanted else None, student.student_id
+            service.notebooks, wanted[:64] if wanted else None, student.student_id
         )
     except (KeyError, Refusal):
         return page_kit.error_page(request, session, 404, _("找不到这个作业"), _("没有这个作业的文件夹。"))

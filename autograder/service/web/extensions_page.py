@@ -82,7 +82,7 @@ async def bulk_extensions(request: Request, assignment_id: str) -> Response:
     if not csrf_ok(session, form.get(CSRF_FIELD)):
         return page_kit.error_page(request, session, 403, "Expired form", "The page expired; reload.", page)
     try:
-        known = {s.student_id for s in service.students()}
+        known = {s.student_id for s in service.identity.students()}
         ids = parse_ids(page_kit.text_field(form, "student_ids", 16000), known)
         ext = parse_extension(
             service, page_kit.text_field(form, "due_at", 64), page_kit.text_field(form, "late_until", 64)

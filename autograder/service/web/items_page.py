@@ -26,8 +26,8 @@ from fastapi.responses import Response
 from autograder import registry
 from autograder.model import GraderFault, ReleaseInfo
 from autograder.service.domain import item_stats
+from autograder.service.domain.attempt_reads import fits_id, points_of
 from autograder.service.domain.core import Service
-from autograder.service.domain.submissions import fits_id
 from autograder.service.storage import db
 from autograder.service.web import charts, page_auth, page_kit
 from autograder.service.web.item_charts import SignedRow, signed_bars
@@ -37,12 +37,12 @@ from jaxcourse.variants import POOL_FILE, load_pool, variant_index
 router = APIRouter(include_in_schema=False)
 
 
-def _graded(row: Any) -> item_stats.Graded:
+def _graded(row: Any, points: dict[str, float | None]) -> item_stats.Graded:
     return item_stats.Graded(
         student_id=row.student_id,
         total=float(row.score or 0.0),
         subchecks={k: bool(v) for k, v in json.loads(row.subchecks or "{}").items()},
-        exercises=json.loads(row.exercises or "{}"),
+        exercises=points,
     )
 
 
@@ -56,12 +56,14 @@ def counted_graded(service: Service, assignment_id: str) -> list[item_stats.Grad
     by: dict[str, list[Any]] = {}
     for r in rows:
         by.setdefault(r.student_id, []).append(r)
-    out = []
-    for student in service.students():
-        counted = service.submissions.counted_row(by.get(student.student_id, []), assignment_id)
-        if counted is not None and counted.status == AttemptState.GRADED:
-            out.append(_graded(counted))
-    return out
+    counted = [
+        service.counting.counted_row(by.get(s.student_id, []), assignment_id)
+        for s in service.identity.students()
+    ]
+    graded = [row for row in counted if row is not None and row.status == AttemptState.GRADED]
+    with service.engine.connect() as conn:
+        points = points_of(conn, [row.id for row in graded])
+    return [_graded(row, points.get(row.id, {})) for row in graded]
 
 
 def run_graded(service: Service, run_id: int) -> list[item_stats.Graded]:
@@ -71,7 +73,7 @@ def run_graded(service: Service, run_id: int) -> list[item_stats.Graded]:
         rows = conn.execute(
             sa.select(db.regrade_results).where(r.run_id == run_id, r.status == AttemptState.GRADED)
         ).all()
-    return [_graded(x) for x in rows if x.counted]
+    return [_graded(x, json.loads(x.exercises or "{}")) for x in rows if x.counted]
 
 
 def variants(release: ReleaseInfo, student_ids: list[str]) -> dict[str, int]:

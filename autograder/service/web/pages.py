@@ -7,7 +7,8 @@ the JSON API uses; this module only does what is particular to browsers:
   never stored in the browser. Every page re-signs it (12 h from the last page). Every form post
   carries the session's CSRF token.
 - a student only ever reads their own attempts: every lookup passes the session's student id
-  (`service.attempts`, `.attempt`, `.feedback_html`), so another student's attempt is "not found".
+  (`service.student_views`: `.attempts`, `.attempt`, `.feedback_html`), so another student's
+  attempt is "not found".
 - the feedback HTML (written by the batch grader) is served with a CSP `sandbox` and shown in a
   sandboxed iframe: it runs no script and cannot read the page or the cookie.
 - every response gets a Content-Security-Policy without inline script; the live status poller is
@@ -95,9 +96,11 @@ def _attempt_view(attempt: Attempt, number: int) -> AttemptView:
 
 
 def _attempt_views(service: Service, student_id: str, assignment_id: str | None = None) -> list[AttemptView]:
-    attempts = service.attempts(student_id, assignment_id)  # newest first
+    attempts = service.student_views.attempts(student_id, assignment_id)  # newest first
     # numbered within each assignment: a list of all assignments numbers each one from 1
-    number = attempt_numbers.numbers(attempts if assignment_id else service.attempts(student_id))
+    number = attempt_numbers.numbers(
+        attempts if assignment_id else service.student_views.attempts(student_id)
+    )
     return [_attempt_view(a, number[a.id]) for a in attempts]
 
 
@@ -159,10 +162,10 @@ async def login(request: Request) -> Response:
     throttled = await login_backoff.wait_turn(service.login_throttle, address)  # slowed, not shut
     if login_backoff.credential_blocked(service.login_throttle, token):
         return _login_page(request, session, error=service_message("login_throttled"), status_code=429)
-    ta_name = service.ta_for_token(token) if token else None
+    ta_name = service.identity.ta_for_token(token) if token else None
     if ta_name is not None:
         return page_kit.redirect(request, "/ta", page_auth.start_session(request, "ta", ta_name=ta_name))
-    student = service.student_for_token(token) if token else None
+    student = service.identity.student_for_token(token) if token else None
     if student is not None:
         started = page_auth.start_session(request, "student", student_id=student.student_id)
         return page_kit.redirect(request, "/", started)
@@ -192,7 +195,7 @@ def current_student(request: Request, session: Session) -> Student | None:
     """The logged-in student's roster record, or None (not logged in, or no longer on the roster)."""
     if not session.is_student:
         return None
-    return page_auth.service_of(request).student(session.student_id)
+    return page_auth.service_of(request).identity.student(session.student_id)
 
 
 def home_page(
@@ -208,22 +211,24 @@ def home_page(
     """The page of one assignment (the one-assignment service's home page): its notebooks, the
     upload form, the attempts and the counted score. In a term, `/` lists the assignments instead."""
     service = page_auth.service_of(request)
-    if assignment_id is None and service.submissions.named:
+    if assignment_id is None and service.assignment_lookup.named:
         return _term_home(request, session, student, notices=notices, status_code=status_code)
-    assignment = service.submissions.assignment(assignment_id)
-    query = f"?assignment={assignment.id}" if service.submissions.named else ""
+    assignment = service.assignment_lookup.assignment(assignment_id)
+    query = f"?assignment={assignment.id}" if service.assignment_lookup.named else ""
     shown = list(notices or [])
     if request.query_params.get("requested") == "1":  # back from filing a regrade request
         shown.append(page_kit.Notice("ok", service_message("request_filed")))
     upload_open = True
     try:
-        service.check_upload_allowed(student.student_id, assignment.id)
+        service.intake.check_upload_allowed(student.student_id, assignment.id)
     except Refusal as refusal:
         upload_open = False
         if refusal.message_zh not in (n.text for n in shown):
             shown.append(page_kit.Notice("error", refusal.message_zh))
-    due_at = service.deadlines(student.student_id, assignment.id).due_at  # the student's extension, if any
-    deadline = service.local_time(due_at) if due_at is not None else ""
+    due_at = service.counting.deadlines(
+        student.student_id, assignment.id
+    ).due_at  # the student's extension, if any
+    deadline = service.counting.local_time(due_at) if due_at is not None else ""
     if upload_open and due_at is not None and service.clock() > due_at:
         shown.append(
             page_kit.Notice("", _("已过截止时间({deadline}),现在提交会记为迟交。").format(deadline=deadline))
@@ -262,7 +267,7 @@ def home_page(
 def _notebooks(service: Service, assignment: Assignment) -> list[dict[str, str]]:
     release = service.releases.of(assignment)
     own = service.releases.chapters(assignment)
-    query = f"?assignment={assignment.id}" if service.submissions.named else ""
+    query = f"?assignment={assignment.id}" if service.assignment_lookup.named else ""
     return [
         {
             "href": f"/notebooks/{chapter}{query}",
@@ -312,7 +317,7 @@ def assignment_page(request: Request, assignment_id: str) -> Response:
         return page_kit.redirect(request, "/login")
     if (
         assignment_id not in page_auth.service_of(request).assignments
-        or not page_auth.service_of(request).submissions.named
+        or not page_auth.service_of(request).assignment_lookup.named
     ):
         return page_kit.error_page(
             request, session, 404, _("找不到这个作业"), service_message("no_assignment")
@@ -328,7 +333,9 @@ def notebook(request: Request, chapter: str) -> Response:
         return page_kit.redirect(request, "/login")
     try:
         aid = _query_assignment(request)
-        filename, data = page_auth.service_of(request).release_notebook(student.student_id, chapter, aid)
+        filename, data = page_auth.service_of(request).student_views.release_notebook(
+            student.student_id, chapter, aid
+        )
     except (KeyError, Refusal):
         return page_kit.error_page(request, session, 404, _("找不到这个 notebook"), _("本次发布没有这一章。"))
     response = Response(
@@ -395,13 +402,13 @@ def attempt_page(request: Request, attempt_id: int) -> Response:
     if view is None:  # another student's attempt looks exactly like one that does not exist
         return page_kit.error_page(request, session, 404, _("找不到这次提交"), _("没有这个编号的提交记录。"))
     service = page_auth.service_of(request)
-    attempt = service.attempt(student.student_id, attempt_id)
+    attempt = service.student_views.attempt(student.student_id, attempt_id)
     exercises = []
-    assignment = service.submissions.assignment(attempt.assignment_id or None) if attempt else None
+    assignment = service.assignment_lookup.assignment(attempt.assignment_id or None) if attempt else None
     hidden = attempt.grades_hidden if attempt is not None else None
     if attempt is not None and assignment is not None and attempt.status == "graded" and hidden is None:
         # the maxima of the release the result was graded under (a regrade may be unpublished)
-        points = service.releases.of(assignment).points | service.submissions.exercise_maxima(
+        points = service.releases.of(assignment).points | service.attempt_reads.exercise_maxima(
             student.student_id, attempt_id
         )
         exercises = [
@@ -419,7 +426,7 @@ def attempt_page(request: Request, attempt_id: int) -> Response:
         "exercises": exercises,
         "has_feedback": view.state == "graded" and hidden is None,
         "grades_hidden": hidden,
-        "assignment": assignment if service.submissions.named else None,
+        "assignment": assignment if service.assignment_lookup.named else None,
     }
     return page_kit.render(request, session, "attempt.html", context)
 
@@ -427,7 +434,11 @@ def attempt_page(request: Request, attempt_id: int) -> Response:
 @router.get("/attempts/{attempt_id:int}/feedback")
 def attempt_feedback(request: Request, attempt_id: int) -> Response:
     student = current_student(request, page_auth.current_session(request))
-    html = page_auth.service_of(request).feedback_html(student.student_id, attempt_id) if student else None
+    html = (
+        page_auth.service_of(request).student_views.feedback_html(student.student_id, attempt_id)
+        if student
+        else None
+    )
     if html is None:
         return page_kit.secure(HTMLResponse(_("<p>没有反馈。</p>"), status_code=404), page_kit.FEEDBACK_CSP)
     return page_kit.secure(HTMLResponse(html), page_kit.FEEDBACK_CSP)
@@ -486,7 +497,7 @@ QUEUE_LABELS = {
 
 def _dashboard_context(service: Service, assignment_id: str) -> dict[str, Any]:
     """The dashboard's numbers; its charts are of one assignment (the picker's)."""
-    status = service.status()
+    status = service.exports.status()
     board = service.exports.dashboard(assignment_id)
     workers = status["workers"]
     busy = sum(1 for w in workers if w["attempt"] is not None)
@@ -541,14 +552,14 @@ def _by_exercise(rates: Mapping[str, float | None]) -> list[tuple[str, float | N
 def ta_grades_csv(request: Request) -> Response:
     if not page_auth.current_session(request).is_ta:
         return page_kit.redirect(request, "/login")
-    return page_kit.csv_download(page_auth.service_of(request).grades_csv(), "grades.csv")
+    return page_kit.csv_download(page_auth.service_of(request).exports.grades_csv(), "grades.csv")
 
 
 @router.get("/ta/canvas.csv")
 def ta_canvas_csv(request: Request) -> Response:
     if not page_auth.current_session(request).is_ta:
         return page_kit.redirect(request, "/login")
-    return page_kit.csv_download(page_auth.service_of(request).canvas_csv(), "canvas-import.csv")
+    return page_kit.csv_download(page_auth.service_of(request).exports.canvas_csv(), "canvas-import.csv")
 
 
 @router.post("/ta/regrade")
@@ -566,7 +577,7 @@ async def ta_regrade(request: Request) -> Response:
         )
     student_id = page_kit.text_field(form, "student_id", 128).strip()
     try:
-        n = page_auth.service_of(request).regrade(student_id, session.ta_name)
+        n = page_auth.service_of(request).queue.regrade(student_id, session.ta_name)
     except KeyError:
         return page_kit.error_page(
             request, session, 404, "Unknown student", f"No student {student_id!r}.", back="/ta"

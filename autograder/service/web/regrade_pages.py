@@ -21,9 +21,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from autograder.i18n import _
+from autograder.service.domain.attempt_reads import fits_id
 from autograder.service.domain.core import Refusal, Service
 from autograder.service.domain.regrade_runs import SCOPES, DiffRow, RunSummary, sibling_releases
-from autograder.service.domain.submissions import fits_id
 from autograder.service.web import page_auth, page_kit
 from autograder.service.web.regrade_api import ACTOR, release_named
 from autograder.service.web.sessions import CSRF_FIELD, csrf_ok

@@ -33,10 +33,10 @@ class Caller:
 def caller(request: Request) -> Caller:
     service = service_of(request)
     token = bearer_token(request)
-    ta = service.ta_for_token(token)
+    ta = service.identity.ta_for_token(token)
     if ta is not None:
         return Caller(ta, None)
-    student = service.student_for_token(token)
+    student = service.identity.student_for_token(token)
     if student is None:
         raise refusal(401, "bad_token", "missing or invalid access token")
     return Caller(None, student.student_id)

@@ -61,7 +61,7 @@ async def student_request(request: Request) -> Response:
     aid = _chosen(service, request)
     # back to the page of the assignment the request is about (in a term "/" lists the assignments),
     # after the request and after a refusal alike
-    page = f"/assignments/{quote(aid, safe='')}" if service.submissions.named else "/"
+    page = f"/assignments/{quote(aid, safe='')}" if service.assignment_lookup.named else "/"
     form = await _form(request, session, page)
     if isinstance(form, Response):
         return form
@@ -118,12 +118,12 @@ def ta_find_student(request: Request) -> Response:
         return page_kit.redirect(request, "/login")
     text = request.query_params.get("student_id", "").strip()[:128]
     service = page_auth.service_of(request)
-    if text and service.student(text) is not None:
+    if text and service.identity.student(text) is not None:
         return page_kit.redirect(request, f"/ta/students/{_path(text)}")
     needle = text.casefold()
     found = [
         s
-        for s in service.students()
+        for s in service.identity.students()
         if needle and (needle in s.student_id.casefold() or needle in s.name.casefold())
     ]
     if not found:
@@ -155,7 +155,7 @@ def ta_student(request: Request, student_id: str) -> Response:
         return _ta_error(request, session, exc, "/ta")
     with service.engine.connect() as conn:
         requests = regrade_requests.listing(conn, student_id=student_id)
-    student = service.student(student_id)
+    student = service.identity.student(student_id)
     notices = [page_kit.Notice("ok", "Saved.")] if request.query_params.get("saved") else []
     context = {
         **grade_context(grade),

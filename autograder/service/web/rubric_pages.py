@@ -123,7 +123,7 @@ def counted_answers(service: Service, assignment: Assignment) -> list[StoredAnsw
             chapters=_chapters(service, assignment),
             attempt_id=attempt_id,
             student_id=counted[attempt_id],
-            files=[(f["name"], service.blob(f["sha256"])) for f in json.loads(stored[attempt_id])],
+            files=[(f["name"], service.blobs.get(f["sha256"])) for f in json.loads(stored[attempt_id])],
             scratch=service.cfg.spool_dir,
             now=service.clock(),
         )
@@ -307,7 +307,7 @@ def _quiz_enable(request: Request, assignment_id: str, posted: PostedForm) -> Re
     with service.engine.begin() as conn:
         newly = quiz_ledger.enable(conn, assignment.id, _ta_name(session), service.clock())
     if newly:
-        _notify_lms(service, assignment.id, [s.student_id for s in service.students()])
+        _notify_lms(service, assignment.id, [s.student_id for s in service.identity.students()])
     return page_kit.redirect(request, back)
 
 
@@ -391,7 +391,7 @@ def _grading_context(
 
 
 def _student_label(service: Service, student_id: str) -> str:
-    student = service.student(student_id)
+    student = service.identity.student(student_id)
     return f"{student_id} · {student.name}" if student is not None and student.name else student_id
 
 

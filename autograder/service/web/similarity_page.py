@@ -61,10 +61,10 @@ class CountedGraded:
 
 def _counted_graded(service: Service, assignment_id: str) -> list[CountedGraded]:
     roster = {s.student_id for s in service.identity.students()}
-    by_student = service.submissions.rows_by_student(assignment_id)
+    by_student = service.attempt_reads.rows_by_student(assignment_id)
     out = []
     for sid in sorted(by_student):
-        row = service.submissions.counted_row(by_student[sid], assignment_id) if sid in roster else None
+        row = service.counting.counted_row(by_student[sid], assignment_id) if sid in roster else None
         if row is None or row.status != "graded":
             continue
         files = tuple((f["name"], f["sha256"]) for f in json.loads(row.files))
@@ -94,7 +94,7 @@ def compute(service: Service, counted: list[CountedGraded], assignment_id: str |
     from autograder.service.storage.layout import materialise
     from autograder.similarity import analyse, units
 
-    assignment = service.submissions.assignment(assignment_id)
+    assignment = service.assignment_lookup.assignment(assignment_id)
     release = service.releases.of(assignment)
     students = []
     with tempfile.TemporaryDirectory(prefix="jaxgrade-similarity-") as tmp:
@@ -133,7 +133,7 @@ class SimilarityRefresher:
 
     def due(self, assignment_id: str | None = None) -> bool:
         """After the assignment's due date (its own, not a student's extension), or at once without one."""
-        due_at = self.service.submissions.assignment(assignment_id).due_at
+        due_at = self.service.assignment_lookup.assignment(assignment_id).due_at
         return due_at is None or self.clock() >= due_at
 
     def start(self) -> None:
@@ -153,7 +153,7 @@ class SimilarityRefresher:
     def refresh_once(self, assignment_id: str | None = None) -> bool:
         """Recompute the assignment's report (None: the first's) if it is due and its counted graded
         attempts changed; True when a new report was made."""
-        aid = self.service.submissions.assignment(assignment_id).id
+        aid = self.service.assignment_lookup.assignment(assignment_id).id
         if not self.due(aid):
             return False
         counted = _counted_graded(self.service, aid)

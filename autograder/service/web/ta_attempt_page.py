@@ -16,7 +16,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from autograder.grade.reports import format_score
 from autograder.service.domain import attempt_numbers, attempt_review
-from autograder.service.domain.submissions import fits_id
+from autograder.service.domain.attempt_reads import fits_id
 from autograder.service.web import page_auth, page_kit
 
 router = APIRouter(include_in_schema=False)
@@ -37,17 +37,19 @@ def ta_attempt(request: Request, attempt_id: int) -> Response:
     if not session.is_ta:
         return page_kit.redirect(request, "/login")
     service = page_auth.service_of(request)
-    found = attempt_review.review(service.engine, service.blobs, attempt_id, named=service.submissions.named)
+    found = attempt_review.review(
+        service.engine, service.blobs, attempt_id, named=service.assignment_lookup.named
+    )
     if found is None:
         return page_kit.error_page(request, session, 404, "No such attempt", str(attempt_id), back="/ta")
     assignment = service.assignments.get(found.assignment_id) if found.assignment_id else None
     # the maxima of the release that graded the result (a regrade may be unpublished), else the assignment's
     release_points = service.releases.of(assignment).points if assignment is not None else {}
-    points = {**release_points, **service.submissions.exercise_maxima(found.student_id, attempt_id)}
+    points = {**release_points, **service.attempt_reads.exercise_maxima(found.student_id, attempt_id)}
     context = {
         "r": found,
         "assignment": assignment,
-        "student": service.student(found.student_id),
+        "student": service.identity.student(found.student_id),
         "score": _score_text(found.score, found.max_score),
         "exercises": [
             {
@@ -72,8 +74,10 @@ def ta_attempt_feedback(request: Request, attempt_id: int) -> Response:
     if not page_auth.current_session(request).is_ta:
         return page_kit.secure(HTMLResponse("<p>Log in as a TA.</p>", status_code=401), page_kit.FEEDBACK_CSP)
     service = page_auth.service_of(request)
-    found = attempt_review.review(service.engine, service.blobs, attempt_id, named=service.submissions.named)
-    html = service.submissions.feedback_html(found.student_id, attempt_id) if found is not None else None
+    found = attempt_review.review(
+        service.engine, service.blobs, attempt_id, named=service.assignment_lookup.named
+    )
+    html = service.attempt_reads.feedback_html(found.student_id, attempt_id) if found is not None else None
     if html is None:
         return page_kit.secure(HTMLResponse("<p>No feedback.</p>", status_code=404), page_kit.FEEDBACK_CSP)
     return page_kit.secure(HTMLResponse(html), page_kit.FEEDBACK_CSP)

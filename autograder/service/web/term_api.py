@@ -49,7 +49,7 @@ TA_ACTOR = "ta"  # the actor of every change made with the one TA token
 
 
 def _assignment(service: Service, assignment_id: str) -> Assignment:
-    return service.submissions.assignment(assignment_id)  # a 404 Refusal for an unknown one
+    return service.assignment_lookup.assignment(assignment_id)  # a 404 Refusal for an unknown one
 
 
 def _when(value: Any, key: str, *, optional: bool) -> float | None:
@@ -93,7 +93,7 @@ def _deadlines_json(d: Deadlines) -> dict[str, str | None]:
 
 
 def _counted_json(service: Service, assignment_id: str, student_id: str) -> dict[str, Any] | None:
-    counted = service.counted_detail(student_id, assignment_id)
+    counted = service.counting.counted_detail(student_id, assignment_id)
     if counted is None:
         return None
     score = service.exports.counted_score(assignment_id, student_id).score
@@ -112,15 +112,15 @@ def _counted_json(service: Service, assignment_id: str, student_id: str) -> dict
 
 
 def student_term_json(service: Service, student_id: str, assignment_id: str | None = None) -> dict[str, Any]:
-    if service.student(student_id) is None:
+    if service.identity.student(student_id) is None:
         raise Refusal(404, _("没有这个学生。"), f"no student {student_id!r}")
-    assignment = service.submissions.assignment(assignment_id)
+    assignment = service.assignment_lookup.assignment(assignment_id)
     with service.engine.connect() as conn:
         ext = extensions.of_student(conn, assignment.id, student_id)
     return {
         "assignment": assignment.id,
         "student_id": student_id,
-        "deadlines": _deadlines_json(service.deadlines(student_id, assignment.id)),
+        "deadlines": _deadlines_json(service.counting.deadlines(student_id, assignment.id)),
         "extension": None if ext is None else _deadlines_json(Deadlines(ext.due_at, ext.late_until)),
         "counted": _counted_json(service, assignment.id, student_id),
         "grades_visible": service.grade_release.of(student_id, assignment.id).visible,
@@ -180,7 +180,7 @@ def release_grades(request: Request, assignment_id: str, ta: CurrentTa) -> JSONR
     if pending and request.query_params.get("confirm_incomplete") != "1":  # warn first, as the page does
         message = f"{pending} written quiz answers are not graded; repeat with ?confirm_incomplete=1"
         raise Refusal(409, _(rubric_pages.QUIZ_ZH["incomplete"]), message, reason="quiz_incomplete")
-    newly = service.release_grades(assignment.id, actor=ta)
+    newly = service.grade_release.release(assignment.id, actor=ta)
     return JSONResponse({**_assignment_json(service, assignment), "newly_released": newly})
 
 

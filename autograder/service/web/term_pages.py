@@ -80,7 +80,7 @@ def _hours_late(assignment: Assignment, ext: Extension | None, row: Any) -> str:
 def _student_rows(service: Service, assignment: Assignment) -> list[dict[str, Any]]:
     with service.engine.connect() as conn:
         granted = extensions.load(conn, assignment.id)
-    names = {s.student_id: s.name for s in service.students()}
+    names = {s.student_id: s.name for s in service.identity.students()}
     return [
         {
             "student_id": c.student_id,
@@ -171,7 +171,7 @@ async def ta_release_grades(request: Request, assignment_id: str) -> Response:
         return refused
     if (warning := rubric_pages.release_warning(request, session, service, assignment, form)) is not None:
         return warning  # written quiz answers not all graded: the TA confirms first
-    service.release_grades(assignment.id, actor=session.ta_name or TA_ACTOR)
+    service.grade_release.release(assignment.id, actor=session.ta_name or TA_ACTOR)
     return page_kit.redirect(request, f"/ta/assignments/{assignment.id}?released=1")
 
 
@@ -200,7 +200,7 @@ def ta_student(request: Request, assignment_id: str, student_id: str) -> Respons
         return page_kit.redirect(request, "/login")
     service = page_auth.service_of(request)
     assignment = _assignment_or_none(service, assignment_id)
-    student = service.student(student_id)
+    student = service.identity.student(student_id)
     if assignment is None or student is None:
         return page_kit.error_page(
             request, session, 404, "Not found", "No such assignment or student.", "/ta/assignments"
@@ -217,18 +217,18 @@ def ta_student(request: Request, assignment_id: str, student_id: str) -> Respons
 def _student_context(service: Service, assignment: Assignment, student_id: str) -> dict[str, Any]:
     with service.engine.connect() as conn:
         ext = extensions.of_student(conn, assignment.id, student_id)
-    deadlines = service.deadlines(student_id, assignment.id)
+    deadlines = service.counting.deadlines(student_id, assignment.id)
     counted = service.exports.counted_score(assignment.id, student_id)
-    detail = service.counted_detail(student_id, assignment.id)
+    detail = service.counting.counted_detail(student_id, assignment.id)
     counted_id = detail.attempt_id if detail is not None else None
     attempts = [
         {"id": a.id, "submitted": _when(service, a.submitted_at), "state": str(a.status),
          "late": "late" if a.late else "", "score": _num(a.score), "counted": counted_id == a.id}
-        for a in service.submissions.attempts(student_id, assignment.id)
+        for a in service.attempt_reads.attempts(student_id, assignment.id)
     ]  # fmt: skip
     return {
         "a": assignment,
-        "student": service.student(student_id),
+        "student": service.identity.student(student_id),
         "due": _when(service, deadlines.due_at),
         "late_until": _when(service, deadlines.late_until),
         "extension": None
@@ -269,7 +269,7 @@ async def ta_grant_extension(request: Request, assignment_id: str, student_id: s
     service = page_auth.service_of(request)
     assignment = _assignment_or_none(service, assignment_id)
     page = f"/ta/assignments/{assignment_id}/students/{student_id}"
-    if assignment is None or service.student(student_id) is None:
+    if assignment is None or service.identity.student(student_id) is None:
         return page_kit.error_page(
             request, session, 404, "Not found", "No such assignment or student.", "/ta/assignments"
         )

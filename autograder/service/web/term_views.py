@@ -75,13 +75,13 @@ class AssignmentRow:
 
 
 def assignment_row(service: Service, assignment: Assignment, student_id: str) -> AssignmentRow:
-    deadlines = service.deadlines(student_id, assignment.id)
+    deadlines = service.counting.deadlines(student_id, assignment.id)
     try:
-        service.check_upload_allowed(student_id, assignment.id)
+        service.intake.check_upload_allowed(student_id, assignment.id)
         open_text = _("可以提交")
     except Refusal as refusal:
         open_text = refusal.message_zh
-    when = service.local_time
+    when = service.counting.local_time
     extended = (deadlines.due_at, deadlines.late_until) != (assignment.due_at, assignment.late_until)
     own_due = when(assignment.due_at) if assignment.due_at is not None else _("无")
     return AssignmentRow(
@@ -93,5 +93,5 @@ def assignment_row(service: Service, assignment: Assignment, student_id: str) ->
         open_text=open_text,
         late_rule=late_rule(assignment),
         score=score_line(service, assignment, student_id),
-        attempts=len(service.submissions.attempts(student_id, assignment.id)),
+        attempts=len(service.attempt_reads.attempts(student_id, assignment.id)),
     )

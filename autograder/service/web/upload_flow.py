@@ -9,7 +9,7 @@ In order, for one upload:
    body limit's cap on all uploads, `body_limit.py`): one more is refused at once (429); and when
    intake's process pool has no room (`intake_pool.py`), a 503 before the body is read;
 3. the body, streamed into the spool (`uploads.py`);
-4. `Submissions.submit`, in a worker thread: the chapter layout written to the spool, intake's
+4. `UploadIntake.submit`, in a worker thread: the chapter layout written to the spool, intake's
    reading of it in a child process of the bounded pool (the CPU-heavy step: an 18 MB notebook
    takes seconds), then storing the blobs and the attempt row (disk and database). Nothing of it
    runs on the event loop, and the interpreter lock is free while the child reads;
@@ -31,10 +31,10 @@ from starlette.requests import Request
 
 from autograder.service.domain import refusal_bucket
 from autograder.service.domain.core import Service
-from autograder.service.domain.submissions import Assignment
 from autograder.service.storage.intake_pool import IntakePool, busy_refusal
 from autograder.service.storage.records import Attempt, Refusal, refusal
 from autograder.service.web.uploads import Upload, read_upload
+from autograder.term.course import Assignment
 
 DEFAULT_MAX_UPLOADS_PER_STUDENT = 2
 
@@ -77,7 +77,7 @@ def _one_of_the_students_uploads(state: _UploadState, student_id: str) -> Iterat
 
 def _cheap_refusals(service: Service, student_id: str, assignment_id: str | None) -> Assignment | None:
     """The refusals that need no body (database reads): the upload's target, or a Refusal."""
-    target = service.check_upload_allowed(student_id, assignment_id)
+    target = service.intake.check_upload_allowed(student_id, assignment_id)
     service.refusals.check(student_id)
     return target
 
@@ -110,7 +110,9 @@ async def accept_upload(
                 if check_fields is not None:
                     check_fields(upload)
                 files = [(n, d) for n, d in upload.files if n] if drop_unnamed else upload.files
-                submit = functools.partial(service.submit, student_id, files, target.id if target else None)
+                submit = functools.partial(
+                    service.intake.submit, student_id, files, target.id if target else None
+                )
                 return await anyio.to_thread.run_sync(submit)
         except Refusal as exc:
             if refusal_bucket.counts(exc):

@@ -8,7 +8,7 @@ While the body streams in, each file part is written to its own file in the serv
 (`spool.py`, `DIR/spool/`), not kept in memory, so concurrent large uploads do not each hold their
 whole body in the event loop's process while slow clients send them. The parser runs in a worker
 thread, a chunk at a time, so its file writes never block the event loop. `read_upload` is an async
-context manager: the upload's bytes are read back (bounded by the cap) for `Submissions.submit` to
+context manager: the upload's bytes are read back (bounded by the cap) for `UploadIntake.submit` to
 check and store, and every spool file is removed (in a worker thread) when the block ends,
 accepted or not. Used by the
 JSON API and the pages' upload form. A spool that cannot be written (disk full) is a 503 that tells

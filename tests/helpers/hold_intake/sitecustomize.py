@@ -1,7 +1,7 @@
 """Loaded by a `jaxgrade serve` (and its intake processes) started with this folder on PYTHONPATH
 (tests of issue 32, section 3).
 
-With JAXGRADE_TEST_HOLD_INTAKE=PATH set, every `Submissions.submit` (intake, the chapter layout,
+With JAXGRADE_TEST_HOLD_INTAKE=PATH set, every `UploadIntake.submit` (intake, the chapter layout,
 storing the blobs) first touches PATH.entered, then waits until PATH exists (at most 60 s): an
 intake that takes as long as the test wants, in the real service, wherever the service runs it.
 """
@@ -20,9 +20,9 @@ if _HOLD:
     # site runs this before `python -m` puts the working directory (the checkout being served,
     # see served.py) on sys.path: put it first now, so this imports the same `autograder`
     sys.path.insert(0, os.getcwd())
-    from autograder.service.domain import submissions
+    from autograder.service.domain import upload_intake
 
-    _submit = submissions.Submissions.submit
+    _submit = upload_intake.UploadIntake.submit
 
     def _held_submit(self, *args, **kwargs):  # type: ignore[no-untyped-def]
         hold = Path(_HOLD)
@@ -32,7 +32,7 @@ if _HOLD:
             time.sleep(0.05)
         return _submit(self, *args, **kwargs)
 
-    submissions.Submissions.submit = _held_submit  # type: ignore[method-assign]
+    upload_intake.UploadIntake.submit = _held_submit  # type: ignore[method-assign]
 
 # With JAXGRADE_TEST_HOLD_GIL_IN_INTAKE=FIFO set (a named pipe the test made), intake's reading of an
 # upload (`intake.read_submissions`, wherever the service runs it) first writes its process id to

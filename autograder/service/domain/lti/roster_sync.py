@@ -98,6 +98,6 @@ def sync(service: Any) -> SyncResult:
                 if who.sub:
                     courses.add_member(conn, course.id, who.sub, student_id)
     if changed:
-        service.import_roster(Roster(tuple(changed.values())))
+        service.identity.import_roster(Roster(tuple(changed.values())))
     updated = tuple(sorted(set(changed) - set(added)))
     return SyncResult(tuple(sorted(added)), updated, seen, tuple(errors))

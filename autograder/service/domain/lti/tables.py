@@ -18,6 +18,9 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
+from autograder.service.storage.db import state_check
+from autograder.states import LtiScoreState
+
 metadata = sa.MetaData()
 
 DEFAULT_MATCH_ON = "lms_id,sis_login_id,email"
@@ -101,7 +104,7 @@ scores = sa.Table(
     sa.Column("score", sa.Float, nullable=False),  # the final score wanted in the LMS
     sa.Column("max_score", sa.Float, nullable=False),
     sa.Column("changed_at", sa.Float, nullable=False),  # the AGS timestamp of this score
-    sa.Column("status", sa.String(16), nullable=False),  # pending | sent | failed | held
+    sa.Column("status", sa.String(16), nullable=False),  # LtiScoreState
     sa.Column("tries", sa.Integer, nullable=False),
     sa.Column("not_before", sa.Float, nullable=False),
     sa.Column("claimed_until", sa.Float, nullable=True),  # a sender holds it until then
@@ -109,6 +112,7 @@ scores = sa.Table(
     sa.Column("sent_score", sa.Float, nullable=True),  # what the LMS has (None: nothing sent yet)
     sa.Column("sent_at", sa.Float, nullable=True),
     sa.UniqueConstraint("context", "assignment_id", "student_id", name="uq_lti_score"),
+    state_check("status", LtiScoreState, "ck_lti_scores_status"),
 )
 sa.Index("lti_scores_due", scores.c.status, scores.c.not_before)
 

@@ -1,0 +1,146 @@
+"""Reading attempts back from the database, as they are stored (no grade hidden: the student's view
+is `student_views.py`).
+
+The reads that take a student id answer None (or {}) for an attempt that is not that student's,
+so a caller can say 404 without telling whether the attempt exists.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+
+from autograder.exercises import EXERCISE_IDS
+from autograder.grade.gradebook import safe_id
+from autograder.service.domain.assignment_lookup import AssignmentLookup
+from autograder.service.storage import db, scores
+from autograder.service.storage.records import Attempt
+from autograder.states import AttemptState
+
+
+def in_registry_order(points: Mapping[str, float | None]) -> dict[str, float | None]:
+    """An attempt's points per exercise in the registry's order (the order the worker records them
+    in, and the pages show them), any other exercise after them by name."""
+    known = [ex for ex in EXERCISE_IDS if ex in points]
+    return {ex: points[ex] for ex in [*known, *sorted(set(points) - set(known))]}
+
+
+def points_of(conn: sa.Connection, attempt_ids: Iterable[int]) -> dict[int, dict[str, float | None]]:
+    """attempt id -> its points per exercise (`attempt_scores`), in the registry's order; an attempt
+    never graded is absent."""
+    return {aid: in_registry_order(points) for aid, points in scores.of_attempts(conn, attempt_ids).items()}
+
+
+def attempt_of(row: Any, points: Mapping[str, float | None] | None, *, named: bool = False) -> Attempt:
+    """An `attempts` row with its points per exercise (`points_of`; None or empty: never graded, every
+    exercise None) as the API shows it (`named`: with its assignment id, in a term)."""
+    exercises = dict(points) if points else {ex: None for ex in EXERCISE_IDS}
+    return Attempt(
+        id=row.id,
+        student_id=row.student_id,
+        status=AttemptState(row.status),
+        submitted_at=row.submitted_at,
+        graded_at=row.graded_at,
+        late=bool(row.late),
+        score=row.score,
+        max_score=row.max_score,
+        grade_status=row.grade_status,
+        exercises=exercises,
+        files=tuple(f["name"] for f in json.loads(row.files)),
+        assignment_id=(row.assignment_id or "") if named else None,
+    )
+
+
+# `attempts.id` is a 32-bit integer column on PostgreSQL; a larger id names no attempt (and would
+# make the driver raise, a 500, if it reached the query).
+MAX_ATTEMPT_ID = 2**31 - 1
+
+
+def fits_id(attempt_id: int) -> bool:
+    return 0 < attempt_id <= MAX_ATTEMPT_ID
+
+
+class AttemptReads:
+    def __init__(self, engine: sa.Engine, lookup: AssignmentLookup):
+        self.engine, self.lookup = engine, lookup
+
+    def attempt(self, student_id: str, attempt_id: int) -> Attempt | None:
+        """The attempt if it exists and belongs to `student_id`, else None."""
+        if not fits_id(attempt_id):
+            return None
+        a = db.attempts.c
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(db.attempts).where(a.id == attempt_id, a.student_id == student_id)
+            ).first()
+            points = points_of(conn, [attempt_id]) if row is not None else {}
+        return None if row is None else attempt_of(row, points.get(row.id), named=self.lookup.named)
+
+    def attempts(self, student_id: str, assignment_id: str | None = None) -> list[Attempt]:
+        """The student's attempts (of one assignment, or all with None), newest first."""
+        a = db.attempts.c
+        mine = a.student_id == student_id
+        if assignment_id is not None:
+            mine = mine & (a.assignment_id == assignment_id)
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(db.attempts).where(mine).order_by(a.submitted_at.desc(), a.id.desc())
+            ).all()
+            points = points_of(conn, [r.id for r in rows])
+        return [attempt_of(r, points.get(r.id), named=self.lookup.named) for r in rows]
+
+    def rows_by_student(self, assignment_id: str | None = None) -> dict[str, list[Any]]:
+        """Every attempt row of the assignment, grouped by student, in id order (for the exports)."""
+        wanted = self.lookup.assignment(assignment_id).id
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(db.attempts).where(db.attempts.c.assignment_id == wanted).order_by(db.attempts.c.id)
+            ).all()
+        by: dict[str, list[Any]] = {}
+        for r in rows:
+            by.setdefault(r.student_id, []).append(r)
+        return by
+
+    def _graded_out_dir(self, student_id: str, attempt_id: int) -> Path | None:
+        """The student's folder in the batch output of a graded attempt of theirs, else None."""
+        if not fits_id(attempt_id):
+            return None
+        a = db.attempts.c
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(a.out_dir, a.status).where(a.id == attempt_id, a.student_id == student_id)
+            ).first()
+        if row is None or row.status != AttemptState.GRADED or not row.out_dir:
+            return None
+        return Path(row.out_dir) / safe_id(student_id)
+
+    def feedback_html(self, student_id: str, attempt_id: int) -> str | None:
+        """The attempt's feedback.html (the batch's own file) if it is the student's and graded."""
+        folder = self._graded_out_dir(student_id, attempt_id)
+        if folder is None:
+            return None
+        try:
+            return (folder / "feedback.html").read_text(encoding="utf-8")
+        except OSError:
+            return None
+
+    def exercise_maxima(self, student_id: str, attempt_id: int) -> dict[str, float]:
+        """Each exercise's maximum in the release the attempt's result was graded under (its batch
+        `results.json`), so a service restarted on another release shows a student the points their
+        result was given out of until a regrade is published. {} when not graded or unreadable."""
+        folder = self._graded_out_dir(student_id, attempt_id)
+        if folder is None:
+            return {}
+        try:
+            doc = json.loads((folder / "results.json").read_text("utf-8"))
+            maxima: dict[str, float] = {}
+            for test in doc["tests"]:
+                exercise = str(test["name"]).split(":", 1)[0]
+                maxima[exercise] = maxima.get(exercise, 0.0) + float(test["max_score"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return {}
+        return {ex: round(m, 4) for ex, m in maxima.items()}
