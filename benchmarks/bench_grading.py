@@ -50,6 +50,7 @@ from autograder.grade.cells import map_cells  # noqa: E402
 from autograder.grade.run import RunSettings, grade_submission, release_notebook  # noqa: E402
 from autograder.grade.run.probe_profile import Cost, ProbeProfile, load_profiles, sum_costs  # noqa: E402
 from autograder.model import ChapterNotebook, ReleaseInfo, StudentSubmission  # noqa: E402
+from autograder.sandboxed.xla_flags import CHILD_XLA_FLAGS  # noqa: E402
 
 
 def _jg(cell: dict) -> dict:
@@ -146,7 +147,8 @@ def floor_seconds(release: ReleaseInfo, sub: StudentSubmission, settings: RunSet
         chapters.append({"setup": list(cells.setup), "exercises": exercises})
     (work / "job.json").write_text(json.dumps({"chapters": chapters, "inputs": str(inputs_dir)}))
     env = {**os.environ, "PYTHONPATH": str(REPO), "JAXCOURSE_PREBUILT": str(prebuilt),
-           "JAXCOURSE_BUILD_DIR": str(work / "build"), "JAX_PLATFORMS": "cpu", "HOME": str(work)}
+           "JAXCOURSE_BUILD_DIR": str(work / "build"), "JAX_PLATFORMS": "cpu", "HOME": str(work),
+           "XLA_FLAGS": CHILD_XLA_FLAGS}  # the same XLA flags as a sandboxed child
     if compile_cache is not None:  # read-only use, as in a child
         env.update(JAX_COMPILATION_CACHE_DIR=str(compile_cache),
                    JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS="1000000000")

@@ -35,6 +35,7 @@ from autograder.sandbox import (
     ScratchQuota,
     make_sandbox,
 )
+from autograder.sandboxed.xla_flags import CHILD_XLA_FLAGS
 from autograder.states import Isolation
 
 LIB_TARGET = "/sandbox/lib"
@@ -245,6 +246,9 @@ class Job:
             # (nothing measurable once every core is busy), for BLAS work that needs no threads here
             # (XLA's own CPU pools are not OpenBLAS's)
             "OPENBLAS_NUM_THREADS": "1",
+            # cheaper XLA:CPU code generation for the probes' tiny programs; what the checks read
+            # (optimised HLO, fusions, cost analysis) is unchanged (sandboxed/xla_flags.py)
+            "XLA_FLAGS": CHILD_XLA_FLAGS,
             **(self.xla_cache.env() if self.xla_cache is not None else {}),
         }
 
