@@ -1,9 +1,10 @@
 """The XLA flags of the sandboxed children (autograder/sandboxed/xla_flags.py).
 
-The runner sets `XLA_FLAGS` in every child's environment (grade/run/job.py) to make XLA:CPU's code
-generation cheaper. Pinned here: a real sandboxed child sees exactly those flags, and the flags leave
-what the checks read from a compiled program (the `fusion` exercise's fusion count and bytes
-accessed, measured by trusted code) as it is without them.
+With `RunSettings.child_xla_flags` the runner sets `XLA_FLAGS` in every child's environment
+(grade/run/job.py) to make XLA:CPU's code generation cheaper; by default it sets none. Pinned here:
+a real sandboxed child sees exactly the flags asked for (and none by default), and the fast-compile
+flags leave what the checks read from a compiled program (the `fusion` exercise's fusion count and
+bytes accessed, measured by trusted code) as it is without them.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import pytest
 
 from autograder.model import ChapterNotebook, ReleaseInfo, StudentSubmission
 from autograder.release.compile_cache import with_answers
-from autograder.sandboxed.xla_flags import CHILD_XLA_FLAGS
+from autograder.sandboxed.xla_flags import FAST_COMPILE_XLA_FLAGS
 
 from helpers.paths import RELEASE, REPO
 
@@ -43,7 +44,8 @@ print(json.dumps({s: fusion._measure_fresh(fusion.inputs(0, structure_seed=s).pa
 """
 
 
-def test_a_sandboxed_child_runs_with_the_child_xla_flags() -> None:
+@pytest.mark.parametrize("flags", ["", FAST_COMPILE_XLA_FLAGS])
+def test_a_sandboxed_child_runs_with_the_xla_flags_asked_for(flags: str) -> None:
     if os.geteuid() != 0 or shutil.which("bwrap") is None:
         pytest.skip("real sandbox unavailable: needs root (sandbox uids) and bwrap")
     from autograder.grade.run import RunSettings, grade_submission
@@ -55,7 +57,7 @@ def test_a_sandboxed_child_runs_with_the_child_xla_flags() -> None:
                             {"ch02": ChapterNotebook("ch02", "ch02.ipynb", nb)})
     work = Path(tempfile.mkdtemp(prefix="jaxgrade-xla-flags-"))
     settings = RunSettings(isolation="bwrap", exercises=("safe_distance",), build_cache=work / "build",
-                           scratch_root=work / "scratch", uids=UIDS)
+                           scratch_root=work / "scratch", uids=UIDS, child_xla_flags=flags)
     try:
         result = grade_submission(sub, release, settings)
     finally:
@@ -63,7 +65,8 @@ def test_a_sandboxed_child_runs_with_the_child_xla_flags() -> None:
     summary = result.scores["safe_distance"].summary_zh
     assert "jaxgrade_xla_report" in summary, summary
     report = json.loads(summary.split("jaxgrade_xla_report ", 1)[1].split("\n", 1)[0])
-    assert report == {"flags": CHILD_XLA_FLAGS, "y": 12.0}, report  # set, and the backend compiles with it
+    # exactly the flags asked for (unset by default), and the backend accepted them: it compiled
+    assert report == {"flags": flags or None, "y": 12.0}, report
 
 
 def _measure(xla_flags: str | None) -> dict:
@@ -77,6 +80,6 @@ def _measure(xla_flags: str | None) -> dict:
 def test_the_child_flags_leave_the_optimised_hlo_the_fusion_checks_read() -> None:
     """The parent measures `fusion`'s cases without the flags and the student's report comes from a
     child with them: they must agree (count of fusions and bytes accessed on every case)."""
-    plain, flagged = _measure(None), _measure(CHILD_XLA_FLAGS)
+    plain, flagged = _measure(None), _measure(FAST_COMPILE_XLA_FLAGS)
     assert len(plain) == 3 and all(len(cases) >= 9 for cases in plain.values()), plain
     assert flagged == plain

@@ -35,7 +35,6 @@ from autograder.sandbox import (
     ScratchQuota,
     make_sandbox,
 )
-from autograder.sandboxed.xla_flags import CHILD_XLA_FLAGS
 from autograder.states import Isolation
 
 LIB_TARGET = "/sandbox/lib"
@@ -246,9 +245,8 @@ class Job:
             # (nothing measurable once every core is busy), for BLAS work that needs no threads here
             # (XLA's own CPU pools are not OpenBLAS's)
             "OPENBLAS_NUM_THREADS": "1",
-            # cheaper XLA:CPU code generation for the probes' tiny programs; what the checks read
-            # (optimised HLO, fusions, cost analysis) is unchanged (sandboxed/xla_flags.py)
-            "XLA_FLAGS": CHILD_XLA_FLAGS,
+            # opt-in cheaper XLA:CPU code generation (RunSettings.child_xla_flags, sandboxed/xla_flags.py)
+            **({"XLA_FLAGS": self.settings.child_xla_flags} if self.settings.child_xla_flags else {}),
             **(self.xla_cache.env() if self.xla_cache is not None else {}),
         }
 
