@@ -10,8 +10,8 @@ less inlined and vectorised, which does not matter for the probes' arrays of a f
 elements, while LLVM's optimisation of every one of a submission's ~110 small programs is a large
 part of its XLA compile CPU.
 
-It is off by default: float32 results are rounded differently (no FMA contraction or vectorised
-reductions), well within the checks' tolerances for right answers, but one wrong corpus answer whose
+It is off by default: float32 results are rounded differently (other instructions and summation
+order), well within the checks' tolerances for right answers, but one wrong corpus answer whose
 result hinges on cancellation (safe_distance's |x|^2 + |y|^2 - 2 x.y) loses a sub-check it passes
 with the default code generation. Grading keeps today's verdicts unless the flags are asked for.
 
