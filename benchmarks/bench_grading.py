@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/bench_grading.py [--release assignments/2026-fall] [--repeat 2]
                                                  [--compile-cache DIR] [--profile] [--chapters-at-once]
+                                                 [--fast-compile]
 
 Measures, on this machine:
   cold      grade_submission with an empty build cache (course kernel + student kernel compiled)
@@ -18,6 +19,8 @@ With --profile, the last warm run also keeps the per-check profile each notebook
 (sandboxed/profiling.py, observation `__profile__`) and prints, per exercise, wall and CPU seconds with
 JAX tracing, lowering, XLA compile and run time apart and the compilations, then the ten costliest
 sub-checks (the stretch of a probe that ended with recording that key).
+With --fast-compile, every child (and the floor) compiles with sandboxed/xla_flags.py's
+FAST_COMPILE_XLA_FLAGS (cheaper LLVM code generation; off by default, docs/performance.md §7).
 With --chapters-at-once, as many warm runs again grade the chapters at the same time, each in a job of
 its own (RunSettings.chapters_at_once), interleaved with the one-after-the-other runs; it prints both
 and their ratio.
@@ -50,6 +53,7 @@ from autograder.grade.cells import map_cells  # noqa: E402
 from autograder.grade.run import RunSettings, grade_submission, release_notebook  # noqa: E402
 from autograder.grade.run.probe_profile import Cost, ProbeProfile, load_profiles, sum_costs  # noqa: E402
 from autograder.model import ChapterNotebook, ReleaseInfo, StudentSubmission  # noqa: E402
+from autograder.sandboxed.xla_flags import FAST_COMPILE_XLA_FLAGS  # noqa: E402
 
 
 def _jg(cell: dict) -> dict:
@@ -147,6 +151,9 @@ def floor_seconds(release: ReleaseInfo, sub: StudentSubmission, settings: RunSet
     (work / "job.json").write_text(json.dumps({"chapters": chapters, "inputs": str(inputs_dir)}))
     env = {**os.environ, "PYTHONPATH": str(REPO), "JAXCOURSE_PREBUILT": str(prebuilt),
            "JAXCOURSE_BUILD_DIR": str(work / "build"), "JAX_PLATFORMS": "cpu", "HOME": str(work)}
+    env.pop("XLA_FLAGS", None)
+    if settings.child_xla_flags:  # the same XLA flags as a sandboxed child
+        env["XLA_FLAGS"] = settings.child_xla_flags
     if compile_cache is not None:  # read-only use, as in a child
         env.update(JAX_COMPILATION_CACHE_DIR=str(compile_cache),
                    JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS="1000000000")
@@ -206,6 +213,8 @@ def main() -> int:
                     help="trusted XLA compile cache (jaxgrade warm-cache) for the warm runs and the floor")
     ap.add_argument("--chapters-at-once", action="store_true",
                     help="also time warm runs that grade both chapters at the same time")
+    ap.add_argument("--fast-compile", action="store_true",
+                    help=f"children and floor run with XLA_FLAGS={FAST_COMPILE_XLA_FLAGS}")
     ap.add_argument("--profile", action="store_true",
                     help="print the per-check profile of the last warm run (where a check's time goes)")
     args = ap.parse_args()
@@ -217,7 +226,8 @@ def main() -> int:
     work = Path(tempfile.mkdtemp(prefix="jaxgrade-bench-"))
     try:
         settings = RunSettings(isolation=args.isolation, build_cache=work / "cache",
-                               scratch_root=work / "scratch")
+                               scratch_root=work / "scratch",
+                               child_xla_flags=FAST_COMPILE_XLA_FLAGS if args.fast_compile else "")
         t0 = time.monotonic()
         cold = grade_submission(sub, release, settings)
         cold_s = time.monotonic() - t0

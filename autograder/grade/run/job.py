@@ -245,6 +245,8 @@ class Job:
             # (nothing measurable once every core is busy), for BLAS work that needs no threads here
             # (XLA's own CPU pools are not OpenBLAS's)
             "OPENBLAS_NUM_THREADS": "1",
+            # opt-in cheaper XLA:CPU code generation (RunSettings.child_xla_flags, sandboxed/xla_flags.py)
+            **({"XLA_FLAGS": self.settings.child_xla_flags} if self.settings.child_xla_flags else {}),
             **(self.xla_cache.env() if self.xla_cache is not None else {}),
         }
 

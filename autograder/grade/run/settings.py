@@ -50,6 +50,11 @@ class RunSettings:
     # grade a submission's chapters at the same time, each in a job (uid, folder) of its own; only with
     # bwrap or container isolation (grade/run/submission.py; measured in docs/performance.md)
     chapters_at_once: bool = False
+    # XLA_FLAGS of every sandboxed child ("" leaves it unset, the default). sandboxed/xla_flags.py's
+    # FAST_COMPILE_XLA_FLAGS saves about a fifth of the probes' CPU, but changes float32 rounding, and
+    # with it one sub-check of a rounding-dependent wrong corpus answer (docs/performance.md, §7).
+    # A trusted compile cache hits only when its fill ran with the same flags (they are in every key).
+    child_xla_flags: str = ""
 
     def __post_init__(self) -> None:
         trusted = set(self.uids) & set(TRUSTED_FILL_UIDS)
