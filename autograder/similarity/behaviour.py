@@ -16,6 +16,8 @@ Scoring (`score_pairs`), per exercise, over the students who have a fingerprint:
     only when they share at least MIN_SHARED_GRAMS grams that fewer than RARE_SHARE of the class hold;
   * two students sharing a rare wrong value (the same output of an exercise both failed, on the same
     failed sub-checks) is strong evidence: such a pair scores at least WRONG_VALUE_SCORE.
+The kernel unit (`silu.cc`) has one more: the build's optimised IR, one opcode sequence per student
+function the exported handlers reach (grade/kernel_ir.py), scored like the jaxprs (CHANNEL_IR).
 The report combines it with the text score as max(text, behaviour) and names the channels that matched.
 """
 
@@ -36,6 +38,7 @@ RARE_FLOOR = 2  # ... and always when at most this many hold it
 WRONG_RARE_SHARE = 0.05  # a wrong value counts when at most this share of the class (or 2) produced it
 WRONG_VALUE_SCORE = 0.9
 CHANNEL_CODE, CHANNEL_JAXPR, CHANNEL_WRONG = "code", "jaxpr", "wrong values"
+CHANNEL_IR = "kernel IR"  # the kernel unit's sequences are the build's optimised IR (grade/kernel_ir.py)
 
 
 def grams(behaviour: ExerciseBehaviour) -> set[str]:
@@ -59,9 +62,12 @@ class BehaviourMatch:
 
 
 def score_pairs(
-    fingerprints: Mapping[str, ExerciseBehaviour], reference: ExerciseBehaviour | None = None
+    fingerprints: Mapping[str, ExerciseBehaviour],
+    reference: ExerciseBehaviour | None = None,
+    sequence_channel: str = CHANNEL_JAXPR,
 ) -> dict[tuple[str, str], BehaviourMatch]:
-    """Every pair (a < b) that shares rare behaviour, with its score (pairs sharing nothing rare: absent)."""
+    """Every pair (a < b) that shares rare behaviour, with its score (pairs sharing nothing rare:
+    absent). `sequence_channel`: what the sequences are called (CHANNEL_IR for the kernel unit)."""
     gram_sets = {sid: grams(fp) for sid, fp in fingerprints.items()}
     wrong_sets = {sid: set(fp.values) for sid, fp in fingerprints.items()}
     n = len(fingerprints)
@@ -100,7 +106,7 @@ def score_pairs(
             both = gram_sets[a] & gram_sets[b]
             smaller = min(totals[a], totals[b])
             score = sum(weight(g) for g in both) / smaller if smaller > 0 else 0.0
-            channels.append(CHANNEL_JAXPR)
+            channels.append(sequence_channel)
         if shared_wrong[pair]:
             score = max(score, WRONG_VALUE_SCORE)
             channels.append(CHANNEL_WRONG)

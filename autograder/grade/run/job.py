@@ -35,6 +35,7 @@ from autograder.sandbox import (
     ScratchQuota,
     make_sandbox,
 )
+from autograder.sandboxed.wire import BEHAVIOUR_ENV
 from autograder.states import Isolation
 
 LIB_TARGET = "/sandbox/lib"
@@ -246,6 +247,7 @@ class Job:
             # (XLA's own CPU pools are not OpenBLAS's)
             "OPENBLAS_NUM_THREADS": "1",
             **(self.xla_cache.env() if self.xla_cache is not None else {}),
+            **({} if self.settings.behaviour else {BEHAVIOUR_ENV: "0"}),
         }
 
     def new_scratch(self, label: str) -> Path:

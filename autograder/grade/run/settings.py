@@ -50,6 +50,9 @@ class RunSettings:
     # grade a submission's chapters at the same time, each in a job (uid, folder) of its own; only with
     # bwrap or container isolation (grade/run/submission.py; measured in docs/performance.md)
     chapters_at_once: bool = False
+    # the grading run's fingerprints for the similarity report: the child's jaxpr tap and the kernel
+    # build's IR step (its cost is measured in docs/similarity.md); off: the result has neither
+    behaviour: bool = True
 
     def __post_init__(self) -> None:
         trusted = set(self.uids) & set(TRUSTED_FILL_UIDS)
