@@ -54,6 +54,9 @@ _PURE_MATHS = frozenset({f"{name}{suffix}" for suffix in ("", "f") for name in (
 _MEMORY_INTRINSICS = frozenset({"llvm.memset", "llvm.memcpy", "llvm.memmove", "llvm.prefetch"})
 _ORDERED_OPS = frozenset({"load", "store", "fence", "atomicrmw", "cmpxchg", "va_arg", "landingpad",
                           "resume", "br", "ret", "switch", "unreachable", "indirectbr", "callbr"})
+# a multiply-add the front end fused reads as the two operations: `a * b + c` written in one
+# expression is contracted (-ffp-contract=on), the same sum split over a helper is not
+_FUSED = {"call llvm.fmuladd": ("fmul", "fadd"), "call llvm.fma": ("fmul", "fadd")}
 _CALLS = frozenset({"call", "invoke", "callbr"})
 _CMP = frozenset({"icmp", "fcmp"})
 _WRAPPERS = frozenset({"tail", "musttail", "notail"})
@@ -158,8 +161,7 @@ def _canonical_block(block: list[_Instruction]) -> list[str]:
     out = []
     while ready:
         token, i = heapq.heappop(ready)
-        if token:
-            out.append(token)
+        out.extend(_FUSED.get(token, (token,) if token else ()))
         for u in users[i]:
             waiting[u] -= 1
             if waiting[u] == 0:
