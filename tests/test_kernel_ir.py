@@ -47,6 +47,7 @@ DISGUISED = HEAD + """
 static float kOne(float q);
 static float kExpNeg(float q);
 float NeverCalled(float q) { return q * 7.0f + std::log(q); }
+extern "C" float NeverExported(float q) { return NeverCalled(q) * q; }
 static ffi::Error kBody(ffi::Buffer<ffi::F32> in, ffi::ResultBuffer<ffi::F32> out) {
   int unused = 3; (void)unused;
   const int64_t count = in.element_count();
@@ -132,6 +133,10 @@ define linkonce_odr i32 @_ZN3xla3ffi4BindEv(void ()* %0) {
   ret i32 0
 }
 define float @DeadExported(float %0) {
+  %2 = call float @_ZL4Dead(float %0)
+  ret float %2
+}
+define internal float @_ZL4Dead(float %0) {
   %2 = fmul float %0, 2.0
   ret float %2
 }
@@ -140,8 +145,8 @@ declare float @expf(float)
 
 
 def test_the_fingerprint_is_the_handlers_reachable_own_code_without_names() -> None:
-    # `DeadExported` is unmangled and external too, so it is a root; a root's own body is FFI
-    # boilerplate and never a sequence, so it adds nothing
+    # `DeadExported` is unmangled and external too, but takes no call frame: no handler, and what
+    # only it reaches is not walked
     assert ir_fingerprint(IR) == (("load", "call expf", "fcmp olt", "store", "ret"),)
     assert ir_fingerprint(IR.replace("_ZL4Impl", "_ZL9Renamedxx")) == ir_fingerprint(IR)
     assert ir_fingerprint("") == () and ir_fingerprint("define @x(") == ()

@@ -10,9 +10,9 @@ decides what it holds): it is read within MAX_IR_BYTES, parsed line by line with
 is validated by the same rules as the child's jaxpr sequences (grade/run/behaviour_read.py).
 
 `ir_fingerprint(text)`:
-  * the roots are the handlers the module exports: defined functions with external linkage and an
-    unmangled (extern "C") name, which XLA_FFI_DEFINE_HANDLER_SYMBOL makes; in name order (the course
-    fixes the names the grader loads);
+  * the roots are the handlers the module exports: defined functions with external linkage, an
+    unmangled (extern "C") name and an XLA_FFI_CallFrame parameter, which
+    XLA_FFI_DEFINE_HANDLER_SYMBOL makes; in name order (the course fixes the names the grader loads);
   * from each root, the functions it references are walked depth first in the order they are
     referenced (through the FFI library's own template code too: a lambda handler is reached from
     there); a function is the student's when its linkage is not `linkonce_odr`/`weak_odr` (those
@@ -81,7 +81,8 @@ def _functions(text: str) -> tuple[dict[str, tuple[str, list[str]]], set[str]] |
             if len(defined) >= MAX_FUNCTIONS:
                 return None
             body = []
-            defined[m["name"].strip('"')] = (m["head"], body)
+            # the head keeps the parameters' types too: a handler's names XLA_FFI_CallFrame
+            defined[m["name"].strip('"')] = (m["head"] + line[m.end() : m.end() + 200], body)
         elif m := _DECLARE.match(line):
             declared.add(m["name"].strip('"'))
     return defined, declared
@@ -193,7 +194,10 @@ def ir_fingerprint(text: str) -> tuple[tuple[str, ...], ...]:
     if parsed is None:
         return ()
     defined, declared = parsed
-    roots = sorted(n for n, (head, _) in defined.items() if _is_root(n, head))
+    exported = sorted(n for n, (head, _) in defined.items() if _is_root(n, head))
+    # a handler takes the call frame; another extern "C" function (dead code the student exported)
+    # is no root. IR with opaque pointers (`ptr`) does not name the type: then every one is a root.
+    roots = [n for n in exported if "XLA_FFI_CallFrame" in defined[n][0]] or exported
     seen: set[str] = set()
     sequences: list[tuple[str, ...]] = []
 
