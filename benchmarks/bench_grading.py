@@ -24,7 +24,8 @@ and their ratio.
 With --behaviour-cost, the grading run's similarity fingerprints are timed too: a second cold run
 without them (RunSettings.behaviour=False: no jaxpr tap in the children, no IR step in the kernel
 build) and, interleaved with the warm runs, as many warm runs without them; it prints both, their
-ratio, and the build phase with and without the kernel's IR step.
+ratio, and the build phase with and without the kernel's IR step (on a busy machine the warm runs'
+spread hides the tap; benchmarks/bench_jaxpr_tap.py measures it per trace).
 The reference submission is the release's student notebooks with the master notebooks' answer cells
 pasted into the answer cells (solutions/).
 """
@@ -36,7 +37,6 @@ import copy
 import dataclasses
 import json
 import os
-import resource
 import shutil
 import statistics
 import subprocess
@@ -202,12 +202,6 @@ def print_profile(profiles: list[ProbeProfile], top: int = 10) -> None:
         print(f"  {p.exercise + ':' + s.key:34.34s}{_cost_cells(s.cost)}")
 
 
-def _cpu_s() -> float:
-    """CPU seconds of this process and its ended children (the sandboxed children are waited for)."""
-    me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--release", type=Path, default=None)
@@ -242,8 +236,6 @@ def main() -> int:
             cold_off_s = time.monotonic() - t0
             assert cold_off.total == cold.total, f"without fingerprints: {cold_off.total}, not {cold.total}"
         warm_runs, at_once_runs, off_runs = [], [], []
-        warm_cpu: list[float] = []  # CPU seconds of the grader and its children: steadier on a busy machine
-        off_cpu: list[float] = []
         warm_settings = dataclasses.replace(settings, compile_cache=args.compile_cache)
         at_once_settings = dataclasses.replace(warm_settings, chapters_at_once=True)
         for i in range(args.repeat):
@@ -253,19 +245,17 @@ def main() -> int:
                 at_once_runs.append(time.monotonic() - t0)
                 assert at_once.total == cold.total, f"at once: {at_once.total}, not {cold.total}"
             if args.behaviour_cost:
-                t0, c0 = time.monotonic(), _cpu_s()
+                t0 = time.monotonic()
                 off = grade_submission(sub, release, dataclasses.replace(warm_settings, behaviour=False))
                 off_runs.append(time.monotonic() - t0)
-                off_cpu.append(_cpu_s() - c0)
                 # the parent's value tokens do not depend on the setting; the traces and the IR do
                 assert not any(b.jaxprs for b in off.behaviour.values()), "a run without the tap traced"
             last = i == args.repeat - 1
             run_settings = dataclasses.replace(warm_settings, profile_dir=work / "profile") \
                 if args.profile and last else warm_settings
-            t0, c0 = time.monotonic(), _cpu_s()
+            t0 = time.monotonic()
             warm = grade_submission(sub, release, run_settings)
             warm_runs.append(time.monotonic() - t0)
-            warm_cpu.append(_cpu_s() - c0)
         warm_s = min(warm_runs)
         floor_s = floor_seconds(release, sub, settings, work / "floor", args.compile_cache)
         hit_ms = cache_hit_ms(settings, sub, release, work / "hits")
@@ -289,9 +279,6 @@ def main() -> int:
             print(f"fingerprints: warm {warm_s:.2f} s with, {min(off_runs):.2f} s without (best of "
                   f"{args.repeat}: {', '.join(f'{t:.2f}' for t in off_runs)}); "
                   f"{warm_s / min(off_runs):.3f}x; carried for: {sorted(warm.behaviour)}")
-            print(f"fingerprints: warm CPU {min(warm_cpu):.2f} s with, {min(off_cpu):.2f} s without "
-                  f"(least of {args.repeat}: {', '.join(f'{t:.2f}' for t in warm_cpu)} / "
-                  f"{', '.join(f'{t:.2f}' for t in off_cpu)}); {min(warm_cpu) / min(off_cpu):.3f}x")
         print(f"floor  {floor_s:7.2f} s (reference answers + probes in one plain process)")
         print(f"ratio  {warm_s / floor_s:7.2f} x floor (target <= 1.5)")
         print(f"hit    {hit_ms:7.2f} ms per kernel build from cache incl. copy into the job (target < 50)")
