@@ -12,8 +12,8 @@ Scoring (`score_pairs`), per exercise, over the students who have a fingerprint:
     the N students hold it): correct answers converge on one jaxpr, and what the whole class shares
     is no evidence; a gram of the reference solution's own jaxpr weighs 0 (sharing the master is
     no evidence of copying between students);
-  * a pair's jaxpr score is the weight of the grams both hold over the smaller side's weight, counted
-    only when they share at least MIN_SHARED_GRAMS grams that fewer than RARE_SHARE of the class hold;
+  * a pair's jaxpr score is the weight of the grams both hold over the weight of those either holds,
+    counted only when they share at least MIN_SHARED_GRAMS grams that fewer than RARE_SHARE of the class hold;
   * two students sharing a rare wrong value (the same output of an exercise both failed, on the same
     failed sub-checks) is strong evidence: such a pair scores at least WRONG_VALUE_SCORE.
 The kernel unit (`silu.cc`) has one more: the build's optimised IR, one opcode sequence per student
@@ -104,8 +104,10 @@ def score_pairs(
         score = 0.0
         if shared_rare[pair] >= MIN_SHARED_GRAMS:
             both = gram_sets[a] & gram_sets[b]
-            smaller = min(totals[a], totals[b])
-            score = sum(weight(g) for g in both) / smaller if smaller > 0 else 0.0
+            # over the union, not the smaller side: two independent answers that made one uncommon
+            # library choice (a sequential vmap's loop) held all of the smaller one's rare grams
+            union = totals[a] + totals[b] - sum(weight(g) for g in both)
+            score = sum(weight(g) for g in both) / union if union > 0 else 0.0
             channels.append(sequence_channel)
         if shared_wrong[pair]:
             score = max(score, WRONG_VALUE_SCORE)
