@@ -24,6 +24,11 @@ FAST_COMPILE_XLA_FLAGS (cheaper LLVM code generation; off by default, docs/perfo
 With --chapters-at-once, as many warm runs again grade the chapters at the same time, each in a job of
 its own (RunSettings.chapters_at_once), interleaved with the one-after-the-other runs; it prints both
 and their ratio.
+With --behaviour-cost, the grading run's similarity fingerprints are timed too: a second cold run
+without them (RunSettings.behaviour=False: no jaxpr tap in the children, no IR step in the kernel
+build) and, interleaved with the warm runs, as many warm runs without them; it prints both, their
+ratio, and the build phase with and without the kernel's IR step (on a busy machine the warm runs'
+spread hides the tap; benchmarks/bench_jaxpr_tap.py measures it per trace).
 The reference submission is the release's student notebooks with the master notebooks' answer cells
 pasted into the answer cells (solutions/).
 """
@@ -215,6 +220,8 @@ def main() -> int:
                     help="also time warm runs that grade both chapters at the same time")
     ap.add_argument("--fast-compile", action="store_true",
                     help=f"children and floor run with XLA_FLAGS={FAST_COMPILE_XLA_FLAGS}")
+    ap.add_argument("--behaviour-cost", action="store_true",
+                    help="also time cold and warm runs without the similarity fingerprints (tap, IR step)")
     ap.add_argument("--profile", action="store_true",
                     help="print the per-check profile of the last warm run (where a check's time goes)")
     args = ap.parse_args()
@@ -231,7 +238,14 @@ def main() -> int:
         t0 = time.monotonic()
         cold = grade_submission(sub, release, settings)
         cold_s = time.monotonic() - t0
-        warm_runs, at_once_runs = [], []
+        cold_off_s, cold_off = 0.0, None
+        if args.behaviour_cost:
+            off_cold = dataclasses.replace(settings, behaviour=False, build_cache=work / "cache-off")
+            t0 = time.monotonic()
+            cold_off = grade_submission(sub, release, off_cold)
+            cold_off_s = time.monotonic() - t0
+            assert cold_off.total == cold.total, f"without fingerprints: {cold_off.total}, not {cold.total}"
+        warm_runs, at_once_runs, off_runs = [], [], []
         warm_settings = dataclasses.replace(settings, compile_cache=args.compile_cache)
         at_once_settings = dataclasses.replace(warm_settings, chapters_at_once=True)
         for i in range(args.repeat):
@@ -240,6 +254,12 @@ def main() -> int:
                 at_once = grade_submission(sub, release, at_once_settings)
                 at_once_runs.append(time.monotonic() - t0)
                 assert at_once.total == cold.total, f"at once: {at_once.total}, not {cold.total}"
+            if args.behaviour_cost:
+                t0 = time.monotonic()
+                off = grade_submission(sub, release, dataclasses.replace(warm_settings, behaviour=False))
+                off_runs.append(time.monotonic() - t0)
+                # the parent's value tokens do not depend on the setting; the traces and the IR do
+                assert not any(b.jaxprs for b in off.behaviour.values()), "a run without the tap traced"
             last = i == args.repeat - 1
             run_settings = dataclasses.replace(warm_settings, profile_dir=work / "profile") \
                 if args.profile and last else warm_settings
@@ -259,6 +279,16 @@ def main() -> int:
             print(f"at-once {min(at_once_runs):6.2f} s per submission, chapters at the same time (best of "
                   f"{args.repeat}: {', '.join(f'{t:.2f}' for t in at_once_runs)}); "
                   f"{warm_s / min(at_once_runs):.2f}x the warm run")
+        if args.behaviour_cost and cold_off is not None:
+            def build_s(result: object) -> float:
+                return sum(p.duration_s for p in result.phases if p.name.endswith("/build"))  # type: ignore[attr-defined]
+
+            print(f"fingerprints: cold {cold_s:.2f} s with, {cold_off_s:.2f} s without "
+                  f"({cold_s / cold_off_s:.3f}x); build phases {build_s(cold):.2f} s with the IR step, "
+                  f"{build_s(cold_off):.2f} s without ({build_s(cold) / max(1e-9, build_s(cold_off)):.2f}x)")
+            print(f"fingerprints: warm {warm_s:.2f} s with, {min(off_runs):.2f} s without (best of "
+                  f"{args.repeat}: {', '.join(f'{t:.2f}' for t in off_runs)}); "
+                  f"{warm_s / min(off_runs):.3f}x; carried for: {sorted(warm.behaviour)}")
         print(f"floor  {floor_s:7.2f} s (reference answers + probes in one plain process)")
         print(f"ratio  {warm_s / floor_s:7.2f} x floor (target <= 1.5)")
         print(f"hit    {hit_ms:7.2f} ms per kernel build from cache incl. copy into the job (target < 50)")

@@ -19,8 +19,10 @@ Every engine scores the same texts in the same run:
     the real grader in the bwrap sandbox once (benchmarks/similarity_behaviour_runs.py, cached), and
     pairs are scored on their traced primitives and wrong values, the master's jaxpr weighing 0;
   * `jaxgrade+behaviour`: what the report shows with `--behaviour`: max(code, behaviour) per pair.
-  The two behaviour engines measure the units without a kernel (BEHAVIOUR_UNITS); pass
-  `--units` to compare every engine on the same units.
+  The two behaviour engines measure BEHAVIOUR_UNITS: the units without a kernel, and `silu.cc`,
+  whose channel is the kernel build's IR (each kernel text built in the sandbox with its IR step,
+  similarity_behaviour_runs.kernel_fingerprints); pass `--units` to compare every engine on the
+  same units.
 `--one-copy-per-level`: a class per level (the members and one copy of each independent answer at
 that level), as in a real class where one copier disguises one source; the default class holds
 every level's copy at once, so an answer's family is 9 of about 30 students, which no rarity weight

@@ -7,8 +7,10 @@ unit of that chapter. The master's answers are graded too (`REFERENCE_TEXT`): th
 evidence. What comes back is each result's `behaviour` (grade/run/behaviour_read.py), cached by the
 text's hash in a JSON file, so a second run grades nothing.
 
-Units with a kernel (silu_ffi, ffi_lowering, silu.cc) are not graded here: their answers need a
-kernel build per text, and the disguise benchmark's C++ copies are compared as code only.
+Units with a kernel (silu_ffi, ffi_lowering) are not graded here: their answers need a kernel build
+per text. The kernel unit (`silu.cc`) is: each kernel text is built by the grader's build cache in
+the bwrap sandbox with its IR fingerprint (grade/build.py, grade/kernel_ir.py), exactly the build
+step of a grading run, without running the rest of the notebook (`kernel_fingerprints`).
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ from pathlib import Path
 
 from benchmarks.similarity_corpus import ROOT
 
+KERNEL_UNIT = "silu.cc"
 BEHAVIOUR_UNITS = (
-    "histogram", "recompile", "fusion", "safe_distance", "reduce_sum_rules", "gammaln_callback",
+    "histogram", "recompile", "fusion", "safe_distance", "reduce_sum_rules", "gammaln_callback", KERNEL_UNIT,
 )
 SEED = 20261129
 CACHE = Path(tempfile.gettempdir()) / "jaxgrade-similarity-behaviour-cache.json"
@@ -81,6 +84,11 @@ def fingerprints(
         return {text_key(u, t): (result.behaviour[u].to_json() if u in result.behaviour else {})
                 for u, t in answers.items()}
 
+    kernels = todo.get(KERNEL_UNIT, [])
+    if kernels:
+        print(f"building {len(kernels)} kernels for their IR fingerprints", flush=True)
+        known.update(kernel_fingerprints(kernels, tmp, jobs=jobs))
+        cache.write_text(json.dumps(known))
     if entries:
         print(f"grading {len(entries)} notebooks for their fingerprints (cached in {cache})", flush=True)
         with ThreadPoolExecutor(max_workers=jobs) as pool:
@@ -90,3 +98,37 @@ def fingerprints(
                 if done % 10 == 0:
                     print(f"  {done}/{len(entries)} graded", flush=True)
     return known
+
+
+def kernel_fingerprints(texts: list[str], tmp: Path, *, jobs: int = 2) -> dict[str, dict]:
+    """text key -> the kernel unit's fingerprint JSON ({} when the text does not build), each text
+    built in the bwrap sandbox by the grader's build cache with its IR step (as a grading run's
+    build step does for the chosen source); the time of the IR step is printed beside the build's."""
+    from autograder.grade.build import BuildCache, KernelSource
+    from autograder.grade.run.behaviour_read import kernel_fingerprint
+    from autograder.grade.run.job import BUILD_VISIBLE, covered_top_level, python_prefixes
+    from autograder.sandbox import Limits, Mount, make_sandbox
+
+    limits = Limits(wall_s=300, address_space_bytes=4 * 2**30)
+    cache = BuildCache(tmp / "kernel-cache", make_sandbox("bwrap", uid=65098, gid=65098),
+                       scratch_root=tmp / "kernel-scratch", limits=limits,
+                       hidden=[*covered_top_level(BUILD_VISIBLE), tmp],
+                       mounts=[Mount(Path(p), p) for p in python_prefixes()])
+    build_s: list[float] = []
+    ir_s: list[float] = []
+
+    def one(text: str) -> tuple[str, dict]:
+        out = cache.build(KernelSource("silu.cc", text.encode(), "cell"), fingerprint=True)
+        if out.ok:
+            build_s.append(out.duration_s - out.ir_s)
+            ir_s.append(out.ir_s)
+        fp = kernel_fingerprint(out.ir)
+        return text_key(KERNEL_UNIT, text), (fp.to_json() if fp is not None else {})
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        got = dict(pool.map(one, texts))
+    if build_s:
+        print(f"  kernel builds: {len(build_s)}, build {sum(build_s) / len(build_s):.2f} s, IR step "
+              f"{sum(ir_s) / len(ir_s):.2f} s on average (IR/build {sum(ir_s) / sum(build_s):.2f})",
+              flush=True)
+    return got

@@ -239,10 +239,13 @@ def disguise_cpp(source: str, seed: int) -> str:
     ]
     tail = [t for k, t in pieces if k == "expression_statement" or "XLA_FFI" in t]
     middle = [t for k, t in pieces if t not in head and t not in tail and k != "comment"]
+    # prototypes first, so that the shuffled definitions still compile (a copier's compiler says so)
+    protos = [t[: t.index("{")].rstrip() + ";" for k, t in pieces
+              if k == "function_definition" and t in middle and "{" in t]
     rng.shuffle(middle)
     rng.shuffle(tail)
     body = "\n\n// ----\n".join(_reformat(t, rng) for t in middle)
-    return "\n".join(head) + "\n// helper kernels\n" + body + "\n\n" + "\n".join(tail) + "\n"
+    return "\n".join([*head, *protos]) + "\n// helper kernels\n" + body + "\n\n" + "\n".join(tail) + "\n"
 
 
 def _reformat(text: str, rng: random.Random) -> str:

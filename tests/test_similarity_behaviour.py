@@ -262,3 +262,32 @@ def test_a_real_grading_run_carries_the_students_trace_to_the_result(tmp_path: P
     assert score.status == "ok" and score.score == score.max_score, score.summary_zh
     fp = result.behaviour["safe_distance"]
     assert ("sub", "dot_general", "sqrt") in fp.jaxprs and fp.failed == "" and fp.values
+
+
+def test_a_trace_cache_hit_is_not_walked_again() -> None:
+    """JAX's trace cache hands back the same result: the tap walks it (dead-code pass included) once
+    per probe, not on every call (3 ms per call of a 400-equation trace, bench_jaxpr_tap.py)."""
+    fn = _cell(ORIGINAL)["smooth"]
+    walked: list[int] = []
+    dce = _TAP._dce
+    _TAP._dce = lambda *a, **k: (walked.append(1), dce(*a, **k))[1]
+    try:
+        x = np.ones(3, np.float32)
+        _TAP.start()
+        for _ in range(5):
+            jax.make_jaxpr(fn)(x)
+        seqs = _TAP.finish()["jaxprs"]
+    finally:
+        _TAP._dce = dce
+    assert len(seqs) == 1 and len(walked) == 1
+
+
+def test_one_shared_uncommon_choice_inside_a_larger_answer_is_no_copy() -> None:
+    """Two independent answers that both chose a sequential vmap share its loop's grams; all of the
+    smaller one's rare weight is there, but the larger one did much else: over the union, < 0.5."""
+    loop = "empty2 while lt dynamic_slice eval_jaxpr dynamic_update_slice add"
+    class_ = {f"s{i}": _fp(COMMON) for i in range(10)}
+    class_["small"] = _fp(COMMON, loop)
+    class_["large"] = _fp(COMMON, loop, "pure_callback mul pure_callback mul transpose scan transpose scan")
+    match = score_pairs(class_)["large", "small"]
+    assert match.channels == (CHANNEL_JAXPR,) and match.score < 0.5

@@ -13,6 +13,7 @@ atomically. A job only ever gets a copy of its own `.so` (`install`), never the 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shutil
@@ -24,6 +25,7 @@ from functools import cache
 from pathlib import Path, PurePosixPath
 
 from autograder.grade.cells import AnswerCell
+from autograder.grade.kernel_ir import MAX_IR_BYTES, ir_fingerprint, valid_sequences
 from autograder.messages import message
 from autograder.sandbox import SCRATCH_TARGET, Limits, Mount, Sandbox, SandboxFault, Toolchain
 from autograder.states import BuildStatus
@@ -37,6 +39,18 @@ GRADER_SOURCE_NAME = "kernel.cc"
 ENVIRONMENT_MARKERS = ("No space left on device", "Disk quota exceeded", "Input/output error",
                        "Read-only file system", "Resource temporarily unavailable")
 CPU_LIMIT_MARKER = "CPU time limit exceeded"  # clang's driver when RLIMIT_CPU killed the front end
+
+
+_BUILD_ENV = {"HOME": SCRATCH_TARGET, "TMPDIR": SCRATCH_TARGET, "LANG": "C", "LC_ALL": "C"}
+
+
+def ir_argv(build_argv: list[str]) -> list[str]:
+    """The build's command made to write the optimised LLVM IR as text instead of a library: the
+    same compiler and flags (the course's -O2), `-shared` replaced by `-S -emit-llvm`."""
+    out = []
+    for arg in build_argv:
+        out.extend(["-S", "-emit-llvm"] if arg == "-shared" else [arg])
+    return out
 
 
 class BuildFault(RuntimeError):
@@ -58,6 +72,10 @@ class BuildOutcome:
     so_path: Path | None  # inside the cache; copy it with install(), never mount it
     diagnostics: str  # first lines of the compiler's output, paths shown with the student's file name
     duration_s: float
+    # the build's behavioural fingerprint (grade/kernel_ir.py): opcode sequences of the student's own
+    # functions in the optimised IR; () when not asked for, the build failed or the IR step did not end
+    ir: tuple[tuple[str, ...], ...] = ()
+    ir_s: float = 0.0  # wall time of the IR step (0: read from the cache)
 
     @property
     def ok(self) -> bool:
@@ -217,16 +235,56 @@ class BuildCache:
                 return None
         return None
 
-    def build(self, src: KernelSource) -> BuildOutcome:
+    def build(self, src: KernelSource, *, fingerprint: bool = False) -> BuildOutcome:
+        """`fingerprint`: also the IR fingerprint (a student's kernel; the course kernels need none)."""
         t0 = time.monotonic()
         key = self.key(src.text)
-        hit = self.lookup(key, src.name)
-        if hit is not None:
-            return BuildOutcome(hit.key, hit.source_name, hit.status, hit.so_path, hit.diagnostics,
-                                time.monotonic() - t0)
-        outcome = self._compile(key, src)
-        return BuildOutcome(outcome.key, outcome.source_name, outcome.status, outcome.so_path,
-                            outcome.diagnostics, time.monotonic() - t0)
+        outcome = self.lookup(key, src.name) or self._compile(key, src)
+        ir: tuple[tuple[str, ...], ...] = ()
+        ir_s = 0.0
+        if fingerprint and outcome.ok:
+            ir, ir_s = self._ir(key, src)
+        return dataclasses.replace(outcome, duration_s=time.monotonic() - t0, ir=ir, ir_s=ir_s)
+
+    def _ir(self, key: str, src: KernelSource) -> tuple[tuple[tuple[str, ...], ...], float]:
+        """The IR fingerprint of a source that builds, from the cache (`<key>.ir.json`) or made by
+        the compiler in the sandbox (`-S -emit-llvm` instead of `-shared`, the same flags and limits
+        as the build) and reduced here within caps (kernel_ir.py). Never a fault: a step that fails
+        (a limit, the sandbox) leaves the kernel without a fingerprint, not the student without a grade."""
+        cached = self.root / f"{key}.ir.json"
+        if cached.is_file():
+            try:
+                raw = json.loads(cached.read_text(encoding="utf-8"))
+                return valid_sequences(raw.get("jaxprs") if isinstance(raw, dict) else None) or (), 0.0
+            except (OSError, ValueError):
+                pass
+        t0 = time.monotonic()
+        self.scratch_root.mkdir(parents=True, exist_ok=True)
+        scratch = Path(tempfile.mkdtemp(prefix="ir-", dir=self.scratch_root))
+        try:
+            (scratch / GRADER_SOURCE_NAME).write_bytes(src.text)
+            src_in, ll_in = Path(SCRATCH_TARGET) / GRADER_SOURCE_NAME, Path(SCRATCH_TARGET) / "kernel.ll"
+            argv = ir_argv(self._argv(src_in, ll_in))
+            try:
+                result = self.sandbox.start(argv, scratch=scratch, mounts=self.mounts, hidden=self.hidden,
+                                            env=_BUILD_ENV, limits=self.limits, cwd=SCRATCH_TARGET).wait()
+            except SandboxFault:
+                return (), time.monotonic() - t0
+            ll = scratch / "kernel.ll"
+            if result is None or result.exit_code != 0 or not ll.is_file() or ll.is_symlink():
+                return (), time.monotonic() - t0
+            with ll.open("rb") as f:
+                text = f.read(MAX_IR_BYTES).decode("utf-8", errors="replace")
+            sequences = valid_sequences([list(s) for s in ir_fingerprint(text)]) or ()
+            self._atomic_write(cached, json.dumps({"jaxprs": [list(s) for s in sequences]}).encode())
+            return sequences, time.monotonic() - t0
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    def _argv(self, src_in: Path, out_in: Path) -> list[str]:
+        if self.toolchain is not None:
+            return self.toolchain.compile_argv(src_in, out_in)
+        return compile_argv(src_in, out_in, self.include_dir)
 
     def _compile(self, key: str, src: KernelSource) -> BuildOutcome:
         self.scratch_root.mkdir(parents=True, exist_ok=True)
@@ -234,12 +292,10 @@ class BuildCache:
         try:
             (scratch / GRADER_SOURCE_NAME).write_bytes(src.text)
             src_in, so_in = Path(SCRATCH_TARGET) / GRADER_SOURCE_NAME, Path(SCRATCH_TARGET) / "kernel.so"
-            argv = self.toolchain.compile_argv(src_in, so_in) if self.toolchain is not None else \
-                compile_argv(src_in, so_in, self.include_dir)
-            env = {"HOME": SCRATCH_TARGET, "TMPDIR": SCRATCH_TARGET, "LANG": "C", "LC_ALL": "C"}
+            argv = self._argv(src_in, so_in)
             try:
                 result = self.sandbox.start(argv, scratch=scratch, mounts=self.mounts, hidden=self.hidden,
-                                            env=env, limits=self.limits, cwd=SCRATCH_TARGET).wait()
+                                            env=_BUILD_ENV, limits=self.limits, cwd=SCRATCH_TARGET).wait()
             except SandboxFault as exc:
                 raise BuildFault(f"kernel build sandbox failed: {exc}") from exc
             assert result is not None

@@ -27,7 +27,8 @@ Result wire format (`jaxgrade-result/1`, JSON object, at most MAX_RESULT_BYTES):
   messages_zh   [str]   flags [str]
   kernel_builds {chapter: BuildStatus value} how the student's chosen kernel built, per chapter that had one
   behaviour     optional {exercise id: {"jaxprs": [[str]], "wrong": [str]}}: the grading run's fingerprint
-                for the similarity report (grade/run/behaviour_read.py); left out when the result would
+                for the similarity report (grade/run/behaviour_read.py), and under "silu.cc" the kernel
+                build's IR sequences as "jaxprs" (grade/kernel_ir.py); left out when the result would
                 exceed MAX_RESULT_BYTES with it
 
 Refusal wire format (`jaxgrade-refused/1`, JSON object), sent instead of a result when grading on the
@@ -49,7 +50,7 @@ from typing import Any
 from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.exercises.base import ExerciseScore, TestResult
 from autograder.grade.intake import content_hash
-from autograder.grade.run.behaviour_read import ExerciseBehaviour
+from autograder.grade.run.behaviour_read import KERNEL_UNIT, ExerciseBehaviour
 from autograder.messages import EXERCISE_STATUS_ZH, STATUS_ZH
 from autograder.model import ChapterNotebook, Phase, ReleaseInfo, StudentResult, StudentSubmission
 from autograder.states import BuildStatus
@@ -258,7 +259,7 @@ def decode_result(
         ch in CHAPTERS and isinstance(b, str) and b in known for ch, b in builds.items()
     ):
         raise CodecError("kernel_builds is not an object of chapter -> build status")
-    behaviour = _behaviour(doc.get("behaviour", {}), allowed)
+    behaviour = _behaviour(doc.get("behaviour", {}), allowed | {KERNEL_UNIT})
     return StudentResult(student_id, content_hash_hex, release.version, scores, status, tuple(phases),
                          tuple(messages), tuple(flags), dict(builds), behaviour)  # fmt: skip
 

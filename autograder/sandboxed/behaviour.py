@@ -31,6 +31,7 @@ from typing import Any
 
 MAX_JAXPRS = 32
 MAX_PRIMITIVES = 1000
+MAX_TAKEN = 4096  # trace results remembered per probe, so a trace-cache hit is not walked again
 MAX_NAME_CHARS = 24  # a primitive name is short (`broadcast_in_dim`); 32 x 1000 x 24 chars < 1 MB
 CELL_PREFIX = "<ipython-input-"  # IPython's file name for a cell's code (InteractiveShell.compile)
 # Wrappers whose name says nothing about the computation: their body is walked in their place.
@@ -45,7 +46,7 @@ LAYOUT_PRIMITIVES = frozenset({
     "broadcast_in_dim", "reshape", "squeeze", "expand_dims", "convert_element_type", "copy", "copy_p",
 })
 
-_isinstance, _len, _str, _getattr, _tuple, _list = isinstance, len, str, getattr, tuple, list
+_isinstance, _len, _str, _getattr, _tuple, _list, _id = isinstance, len, str, getattr, tuple, list, id
 
 
 def _sub_jaxprs(params: dict[str, Any]) -> list[Any]:
@@ -96,6 +97,10 @@ class JaxprTap:
         self._seen: set[tuple[str, ...]] = set()
         self._jaxprs: list[list[str]] = []
         self._dce: Any = None
+        # results already walked in this probe: JAX's trace cache hands back the same object on a
+        # hit, and walking it again (dead-code pass included) cost 3 ms per call of a 400-equation
+        # trace (benchmarks/bench_jaxpr_tap.py); the objects are held so that their ids stay theirs
+        self._taken: dict[int, Any] = {}
 
     def install(self) -> None:
         from jax._src.interpreters import partial_eval
@@ -120,8 +125,10 @@ class JaxprTap:
         partial_eval.trace_to_jaxpr = trace_to_jaxpr
 
     def _take(self, result: Any) -> None:
-        if _len(self._jaxprs) >= MAX_JAXPRS:
+        if _len(self._jaxprs) >= MAX_JAXPRS or _id(result) in self._taken:
             return
+        if _len(self._taken) < MAX_TAKEN:
+            self._taken[_id(result)] = result
         try:
             jaxpr = result[0] if _isinstance(result, _tuple) else result
             jaxpr = _getattr(jaxpr, "jaxpr", jaxpr)
@@ -138,10 +145,11 @@ class JaxprTap:
             self._jaxprs.append(seq)
 
     def start(self) -> None:
-        self._seen, self._jaxprs = set(), []
+        self._seen, self._jaxprs, self._taken = set(), [], {}
         self._active = True
 
     def finish(self) -> dict[str, Any]:
         """The probe's fingerprint (plain data); stops collecting."""
         self._active = False
+        self._taken = {}
         return {"jaxprs": self._jaxprs}

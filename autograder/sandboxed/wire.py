@@ -106,6 +106,7 @@ TAMPERED_KEY = "__tampered__"  # the tripwire's labels
 TOKEN_KEY = "__token__"  # the run's token (observation files only)
 PROBE_ERROR_KEY = "__probe__"  # the probe itself was interrupted
 PROFILE_KEY = "__profile__"  # where the probe's time went (sandboxed/profiling.py); informational only
+BEHAVIOUR_ENV = "JAXGRADE_BEHAVIOUR"  # "0" in the child's environment: no jaxpr tap (the cost measured)
 BEHAVIOUR_KEY = "__behaviour__"  # the student's traced primitive sequences (sandboxed/behaviour.py); same
 WIRE_KEY = "__wire__"  # parent-made: the observations could not be read (forged, oversized, ...)
 KERNEL_PREFIX = "kernel."  # the kernel child's keys, as the parent merges them

@@ -15,11 +15,18 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from autograder.similarity.behaviour import CHANNEL_CODE, BehaviourMatch, ExerciseBehaviour, score_pairs
+from autograder.similarity.behaviour import (
+    CHANNEL_CODE,
+    CHANNEL_IR,
+    CHANNEL_JAXPR,
+    BehaviourMatch,
+    ExerciseBehaviour,
+    score_pairs,
+)
 from autograder.similarity.fingerprints import Fingerprinted, Fragment, fragments, similarity, subtract_set
 from autograder.similarity.starter import starter_lines, without_starter
 from autograder.similarity.tokens import Token, tokenize
-from autograder.similarity.units import UNITS, StudentUnits, Subtracted, language_of
+from autograder.similarity.units import KERNEL_UNIT, UNITS, StudentUnits, Subtracted, language_of
 
 # Defaults measured with benchmarks/bench_similarity_disguise.py (docs/similarity.md).
 DEFAULT_THRESHOLD = 0.5
@@ -196,7 +203,8 @@ def add_behaviour(
     """Combine the grading run's channel into `report.pairs`: a pair's score is max(code, behaviour),
     its channels say which matched; a pair flagged on behaviour alone still gets its side-by-side view."""
     report.behaviour_students = len(fingerprints)
-    matches: dict[tuple[str, str], BehaviourMatch] = score_pairs(fingerprints, reference)
+    channel = CHANNEL_IR if report.unit == KERNEL_UNIT else CHANNEL_JAXPR
+    matches: dict[tuple[str, str], BehaviourMatch] = score_pairs(fingerprints, reference, channel)
     if not matches:
         return
     lang = language_of(report.unit)

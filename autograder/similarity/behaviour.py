@@ -12,10 +12,12 @@ Scoring (`score_pairs`), per exercise, over the students who have a fingerprint:
     the N students hold it): correct answers converge on one jaxpr, and what the whole class shares
     is no evidence; a gram of the reference solution's own jaxpr weighs 0 (sharing the master is
     no evidence of copying between students);
-  * a pair's jaxpr score is the weight of the grams both hold over the smaller side's weight, counted
-    only when they share at least MIN_SHARED_GRAMS grams that fewer than RARE_SHARE of the class hold;
+  * a pair's jaxpr score is the weight of the grams both hold over the weight of those either holds,
+    counted only when they share at least MIN_SHARED_GRAMS grams that fewer than RARE_SHARE of the class hold;
   * two students sharing a rare wrong value (the same output of an exercise both failed, on the same
     failed sub-checks) is strong evidence: such a pair scores at least WRONG_VALUE_SCORE.
+The kernel unit (`silu.cc`) has one more: the build's optimised IR, one opcode sequence per student
+function the exported handlers reach (grade/kernel_ir.py), scored like the jaxprs (CHANNEL_IR).
 The report combines it with the text score as max(text, behaviour) and names the channels that matched.
 """
 
@@ -36,6 +38,7 @@ RARE_FLOOR = 2  # ... and always when at most this many hold it
 WRONG_RARE_SHARE = 0.05  # a wrong value counts when at most this share of the class (or 2) produced it
 WRONG_VALUE_SCORE = 0.9
 CHANNEL_CODE, CHANNEL_JAXPR, CHANNEL_WRONG = "code", "jaxpr", "wrong values"
+CHANNEL_IR = "kernel IR"  # the kernel unit's sequences are the build's optimised IR (grade/kernel_ir.py)
 
 
 def grams(behaviour: ExerciseBehaviour) -> set[str]:
@@ -59,9 +62,12 @@ class BehaviourMatch:
 
 
 def score_pairs(
-    fingerprints: Mapping[str, ExerciseBehaviour], reference: ExerciseBehaviour | None = None
+    fingerprints: Mapping[str, ExerciseBehaviour],
+    reference: ExerciseBehaviour | None = None,
+    sequence_channel: str = CHANNEL_JAXPR,
 ) -> dict[tuple[str, str], BehaviourMatch]:
-    """Every pair (a < b) that shares rare behaviour, with its score (pairs sharing nothing rare: absent)."""
+    """Every pair (a < b) that shares rare behaviour, with its score (pairs sharing nothing rare:
+    absent). `sequence_channel`: what the sequences are called (CHANNEL_IR for the kernel unit)."""
     gram_sets = {sid: grams(fp) for sid, fp in fingerprints.items()}
     wrong_sets = {sid: set(fp.values) for sid, fp in fingerprints.items()}
     n = len(fingerprints)
@@ -98,9 +104,11 @@ def score_pairs(
         score = 0.0
         if shared_rare[pair] >= MIN_SHARED_GRAMS:
             both = gram_sets[a] & gram_sets[b]
-            smaller = min(totals[a], totals[b])
-            score = sum(weight(g) for g in both) / smaller if smaller > 0 else 0.0
-            channels.append(CHANNEL_JAXPR)
+            # over the union, not the smaller side: two independent answers that made one uncommon
+            # library choice (a sequential vmap's loop) held all of the smaller one's rare grams
+            union = totals[a] + totals[b] - sum(weight(g) for g in both)
+            score = sum(weight(g) for g in both) / union if union > 0 else 0.0
+            channels.append(sequence_channel)
         if shared_wrong[pair]:
             score = max(score, WRONG_VALUE_SCORE)
             channels.append(CHANNEL_WRONG)

@@ -30,6 +30,7 @@ from autograder.similarity.analyse import (
     UnitReport,
 )
 from autograder.similarity.tokens import Token
+from autograder.similarity.units import KERNEL_UNIT
 
 CSV_COLUMNS = (
     "exercise",
@@ -38,7 +39,7 @@ CSV_COLUMNS = (
     "similarity",
     "longest_fragment_tokens",
     "shared_fragments",
-    "channels",  # what matched: "code", "jaxpr" (the grading run's traces), "wrong values"
+    "channels",  # what matched: "code", "jaxpr" (the grading run's traces), "wrong values", "kernel IR"
 )
 COLOURS = 8  # fragment highlight classes f1..f8, reused in turn
 # Side-by-side views per unit: every flagged pair, up to this many (a class of copies of one
@@ -303,7 +304,13 @@ def unit_html(
         f"{report.threshold:.2f}.</p>",
         chart or histogram_svg(unit, report.threshold),
     ]
-    if unit.behaviour_students:
+    if unit.behaviour_students and unit.unit == KERNEL_UNIT:
+        parts.append(
+            f'<p class="note">Kernel builds of {unit.behaviour_students} student(s) compared too '
+            "(kernel IR: the instructions of their handlers' own code after the compiler's -O2, "
+            "names dropped, weighted by how rare they are in the class).</p>"
+        )
+    elif unit.behaviour_students:
         parts.append(
             f'<p class="note">Grading-run fingerprints of {unit.behaviour_students} student(s) compared too '
             "(jaxpr: the primitives their traced functions bound, weighted by how rare they are in the "

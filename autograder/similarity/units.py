@@ -25,9 +25,9 @@ from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.grade.build import choose_kernel, find_kernel_sources
 from autograder.grade.cells import AnswerCell, cell_source, map_cells
 from autograder.grade.intake import discover, intake_student
+from autograder.grade.run.behaviour_read import KERNEL_UNIT
 from autograder.model import ReleaseInfo, StudentSubmission
 
-KERNEL_UNIT = "silu.cc"
 UNITS = (*EXERCISE_IDS, KERNEL_UNIT)
 
 

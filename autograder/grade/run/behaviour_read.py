@@ -25,10 +25,13 @@ from typing import Any
 
 import numpy as np
 
-from autograder.sandboxed.behaviour import MAX_JAXPRS, MAX_NAME_CHARS, MAX_PRIMITIVES
+from autograder.grade.kernel_ir import valid_sequences
 from autograder.sandboxed.wire import BEHAVIOUR_KEY
 from autograder.untrusted_json import UnreadableFile, loads, read_capped
 
+# the kernel build's fingerprint is kept under the similarity report's kernel unit, beside the
+# exercises': {"jaxprs": [opcode sequences of the optimised IR]} (grade/kernel_ir.py)
+KERNEL_UNIT = "silu.cc"
 MAX_VALUE_TOKENS = 200
 MAX_FILE_BYTES = 16 * 2**20
 FILE_NAME = "behaviour.json"
@@ -62,16 +65,7 @@ class ExerciseBehaviour:
 
 
 def _jaxprs(raw: Any) -> tuple[tuple[str, ...], ...] | None:
-    if not isinstance(raw, list) or len(raw) > MAX_JAXPRS:
-        return None
-    out = []
-    for seq in raw:
-        if not isinstance(seq, list) or len(seq) > MAX_PRIMITIVES:
-            return None
-        if not all(isinstance(n, str) and 0 < len(n) <= MAX_NAME_CHARS and n.isprintable() for n in seq):
-            return None
-        out.append(tuple(seq))
-    return tuple(out)
+    return valid_sequences(raw)
 
 
 def read_child_key(raw: Any) -> tuple[tuple[str, ...], ...]:
@@ -140,6 +134,12 @@ def fingerprint(values: Mapping[str, Any], failed_checks: Iterable[str]) -> Exer
         return None
     failed = sorted(set(failed_checks))
     return ExerciseBehaviour(jaxprs, tokens, _digest(*(n.encode() for n in failed))[:16] if failed else "")
+
+
+def kernel_fingerprint(ir: tuple[tuple[str, ...], ...]) -> ExerciseBehaviour | None:
+    """The kernel build's entry (KERNEL_UNIT) from its IR sequences; None when there are none."""
+    sequences = valid_sequences([list(s) for s in ir])
+    return ExerciseBehaviour(sequences) if sequences else None
 
 
 def write_behaviour(folder: Path, student_id: str, exercises: Mapping[str, ExerciseBehaviour]) -> None:

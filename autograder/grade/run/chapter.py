@@ -17,7 +17,12 @@ from autograder.exercises.base import (
 )
 from autograder.exercises.structure_pool import structure_seed
 from autograder.grade.cells import AnswerCell, map_cells
-from autograder.grade.run.behaviour_read import ExerciseBehaviour, fingerprint
+from autograder.grade.run.behaviour_read import (
+    KERNEL_UNIT,
+    ExerciseBehaviour,
+    fingerprint,
+    kernel_fingerprint,
+)
 from autograder.grade.run.build_step import build_kernels
 from autograder.grade.run.job import (
     Job,
@@ -118,6 +123,9 @@ def grade_chapter(job: Job, chapter: str, notebook: dict[str, Any],
         fp = fingerprint(obs.values, failed) if obs is not None else None
         if fp is not None:
             behaviour[ex_id] = fp
+    kernel_fp = kernel_fingerprint(build.build.ir) if build.build is not None else None
+    if kernel_fp is not None:
+        behaviour[KERNEL_UNIT] = kernel_fp
     return ChapterGrade(scores, tuple(cells.notes_zh), tampered, build.student_status, behaviour)
 
 

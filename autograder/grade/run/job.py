@@ -35,6 +35,7 @@ from autograder.sandbox import (
     ScratchQuota,
     make_sandbox,
 )
+from autograder.sandboxed.wire import BEHAVIOUR_ENV
 from autograder.states import Isolation
 
 LIB_TARGET = "/sandbox/lib"
@@ -248,6 +249,7 @@ class Job:
             # opt-in cheaper XLA:CPU code generation (RunSettings.child_xla_flags, sandboxed/xla_flags.py)
             **({"XLA_FLAGS": self.settings.child_xla_flags} if self.settings.child_xla_flags else {}),
             **(self.xla_cache.env() if self.xla_cache is not None else {}),
+            **({} if self.settings.behaviour else {BEHAVIOUR_ENV: "0"}),
         }
 
     def new_scratch(self, label: str) -> Path:

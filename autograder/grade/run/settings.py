@@ -55,6 +55,9 @@ class RunSettings:
     # with it one sub-check of a rounding-dependent wrong corpus answer (docs/performance.md, §7).
     # A trusted compile cache hits only when its fill ran with the same flags (they are in every key).
     child_xla_flags: str = ""
+    # the grading run's fingerprints for the similarity report: the child's jaxpr tap and the kernel
+    # build's IR step (its cost is measured in docs/similarity.md); off: the result has neither
+    behaviour: bool = True
 
     def __post_init__(self) -> None:
         trusted = set(self.uids) & set(TRUSTED_FILL_UIDS)
