@@ -18,6 +18,7 @@ from autograder.grade.build import BuildCache, KernelSource, ir_argv
 from autograder.grade.kernel_ir import ir_fingerprint, valid_sequences
 from autograder.grade.run.behaviour_read import KERNEL_UNIT, ExerciseBehaviour, kernel_fingerprint
 from autograder.grade.run.job import BUILD_VISIBLE, covered_top_level, python_prefixes
+from autograder.model import ReleaseInfo
 from autograder.sandbox import Limits, Mount, make_sandbox
 from autograder.sandboxed.behaviour import MAX_JAXPRS, MAX_NAME_CHARS, MAX_PRIMITIVES
 from autograder.similarity import analyse, report, units
@@ -27,6 +28,10 @@ REAL = pytest.mark.skipif(
     os.geteuid() != 0 or shutil.which("bwrap") is None or shutil.which("clang++") is None,
     reason="needs root, bwrap and clang++ (the real sandbox)",
 )
+
+from helpers.paths import RELEASE
+from helpers.similarity import blank_result
+
 HEAD = '#include <cmath>\n#include <cstdint>\n#include "xla/ffi/api/ffi.h"\nnamespace ffi = xla::ffi;\n'
 BIND = ("XLA_FFI_DEFINE_HANDLER_SYMBOL(Silu, SiluImpl,\n"
         "    ffi::Ffi::Bind().Arg<ffi::Buffer<ffi::F32>>().Ret<ffi::Buffer<ffi::F32>>());\n")
@@ -193,13 +198,11 @@ def test_malformed_kernel_fingerprints_are_dropped() -> None:
 def test_the_codec_carries_the_kernel_fingerprint() -> None:
     from dataclasses import replace
 
-    from test_similarity_behaviour import _a_result, _release
-
     from autograder.grade import codec
 
-    result = replace(_a_result(), behaviour={KERNEL_UNIT: ExerciseBehaviour((("fneg", "call expf"),))})
+    result = replace(blank_result(), behaviour={KERNEL_UNIT: ExerciseBehaviour((("fneg", "call expf"),))})
     back = codec.decode_result(codec.encode_result(result), student_id=result.student_id,
-                               content_hash_hex=result.content_hash, release=_release(), exercises=())
+                               content_hash_hex=result.content_hash, release=ReleaseInfo.load(RELEASE), exercises=())
     assert back.behaviour == result.behaviour
 
 

@@ -26,11 +26,15 @@ from autograder.grade.run.behaviour_read import (
     read_child_key,
     write_behaviour,
 )
+from autograder.model import ReleaseInfo
 from autograder.observations import StudentError
 from autograder.sandboxed.behaviour import MAX_JAXPRS, MAX_PRIMITIVES, JaxprTap
 from autograder.sandboxed.wire import BEHAVIOUR_KEY
 from autograder.similarity import analyse, report, units
 from autograder.similarity.behaviour import CHANNEL_JAXPR, CHANNEL_WRONG, load_folder, score_pairs
+
+from helpers.paths import RELEASE
+from helpers.similarity import blank_result
 
 _TAP = JaxprTap()
 _TAP.install()  # once per process, as the child does
@@ -205,9 +209,9 @@ def test_the_codec_carries_the_fingerprint_and_refuses_a_forged_one() -> None:
 
     from autograder.grade import codec
 
-    result = _a_result()
+    result = blank_result()
     with_fp = replace(result, behaviour={"safe_distance": _fp("sin cos")})
-    release = _release()
+    release = ReleaseInfo.load(RELEASE)
     back = codec.decode_result(codec.encode_result(with_fp), student_id=result.student_id,
                                content_hash_hex=result.content_hash, release=release, exercises=())
     assert back.behaviour == with_fp.behaviour
@@ -216,23 +220,6 @@ def test_the_codec_carries_the_fingerprint_and_refuses_a_forged_one() -> None:
     with pytest.raises(codec.CodecError):
         codec.decode_result(json.dumps(doc), student_id=result.student_id,
                             content_hash_hex=result.content_hash, release=release, exercises=())
-
-
-def _release():
-    from autograder.model import ReleaseInfo
-
-    return ReleaseInfo.load(Path(__file__).resolve().parent.parent / "assignments" / "2026-fall")
-
-
-def _a_result():
-    from autograder.exercises import EXERCISE_IDS, load
-    from autograder.exercises.base import zero_score
-    from autograder.model import StudentResult
-
-    release = _release()
-    scores = {ex: zero_score(load(ex).EXERCISE, "not_submitted", "", points=release.points[ex])
-              for ex in EXERCISE_IDS}
-    return StudentResult("s1", "a" * 64, release.version, scores, "ok")
 
 
 @pytest.mark.slow
@@ -247,7 +234,7 @@ def test_a_real_grading_run_carries_the_students_trace_to_the_result(tmp_path: P
 
     if os.geteuid() != 0 or shutil.which("bwrap") is None:
         pytest.skip("the bwrap sandbox needs root and bwrap")
-    release = _release()
+    release = ReleaseInfo.load(RELEASE)
     answer = Path(__file__).resolve().parent / "corpus" / "answers" / "safe_distance" / "custom_jvp_sqrt.py"
     nb = json.loads(release.notebooks["ch02"].read_text(encoding="utf-8"))
     for cell in nb["cells"]:
