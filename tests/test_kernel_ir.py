@@ -24,13 +24,13 @@ from autograder.sandboxed.behaviour import MAX_JAXPRS, MAX_NAME_CHARS, MAX_PRIMI
 from autograder.similarity import analyse, report, units
 from autograder.similarity.behaviour import CHANNEL_CODE, CHANNEL_IR
 
+from helpers.paths import RELEASE
+from helpers.similarity import blank_result
+
 REAL = pytest.mark.skipif(
     os.geteuid() != 0 or shutil.which("bwrap") is None or shutil.which("clang++") is None,
     reason="needs root, bwrap and clang++ (the real sandbox)",
 )
-
-from helpers.paths import RELEASE
-from helpers.similarity import blank_result
 
 HEAD = '#include <cmath>\n#include <cstdint>\n#include "xla/ffi/api/ffi.h"\nnamespace ffi = xla::ffi;\n'
 BIND = ("XLA_FFI_DEFINE_HANDLER_SYMBOL(Silu, SiluImpl,\n"
@@ -201,8 +201,9 @@ def test_the_codec_carries_the_kernel_fingerprint() -> None:
     from autograder.grade import codec
 
     result = replace(blank_result(), behaviour={KERNEL_UNIT: ExerciseBehaviour((("fneg", "call expf"),))})
+    release = ReleaseInfo.load(RELEASE)
     back = codec.decode_result(codec.encode_result(result), student_id=result.student_id,
-                               content_hash_hex=result.content_hash, release=ReleaseInfo.load(RELEASE), exercises=())
+                               content_hash_hex=result.content_hash, release=release, exercises=())
     assert back.behaviour == result.behaviour
 
 
