@@ -390,6 +390,32 @@ def test_histogram_gate_target_defeats_text_and_top_level_counting_for_every_see
                 assert text != ref, seed  # a shared sub-jaxpr is printed once
 
 
+def test_histogram_other_kinds_hold_sub_jaxprs_under_other_param_names_and_share_one():
+    """The `sub-jaxpr.other_kinds` target, on every structure: each of its five primitives is there
+    with a sub-jaxpr, three of them under a param name other than jaxpr/call_jaxpr/branches (a walk
+    by known names misses them), and one jaxpr object sits in more than one slot or equation."""
+    import jax
+    import jax.extend as je
+
+    from autograder.exercises import histogram
+    from autograder.sandboxed.probes.histogram import build_targets
+
+    common = {"jaxpr", "call_jaxpr", "branches", "cond_jaxpr", "body_jaxpr"}
+    for seed in range(8):
+        params = histogram.inputs(0, structure_seed=seed).params
+        [(_, f, args)] = [t for t in build_targets(params) if t[0] == "other_kinds"]
+        eqns = jax.make_jaxpr(f)(*args).jaxpr.eqns
+        holders = {e.primitive.name: {k for k, v in e.params.items()
+                                      if list(je.core.jaxprs_in_params({k: v}))} for e in eqns}
+        kinds = ("eval_jaxpr", "shard_map", "custom_vmap_call", "linear_call", "custom_linear_solve")
+        assert all(holders.get(n) for n in kinds), holders  # each kind is there and carries its jaxpr
+        assert all(not (holders[n] & common)
+                   for n in ("custom_vmap_call", "linear_call", "custom_linear_solve")), holders
+        ids = [id(j) for e in eqns for j in je.core.jaxprs_in_params(e.params)]
+        assert len(ids) > len(set(ids)), seed  # a shared object: closed_call's body, the solve's matvec
+        assert sum(e.primitive.name == "eval_jaxpr" for e in eqns) == params["other_kinds"]["call_uses"]
+
+
 # --- recompile -----------------------------------------------------------------------------------------
 
 
@@ -472,6 +498,23 @@ def test_fusion_parent_measurement_satisfies_the_gate_for_every_seed():
         m = fusion.measure(fusion.inputs(0, structure_seed=seed).params)
         assert m["chain"][0] >= 1 and m["chain_long"][0] == m["chain"][0] < m["barrier"][0], (seed, m)
         assert m["barrier"][1] > m["chain"][1] and m["bf16"][0] == m["chain"][0], (seed, m)
+
+
+def test_fusion_branch_case_keeps_fusions_outside_the_entry_computation():
+    """`hlo.branch_fusions`, on every structure: the cond case's fusions are mostly in the branch
+    computations, so counting the ENTRY computation (or ENTRY and loop bodies) gives fewer."""
+    import jax
+
+    from autograder.exercises import fusion
+    from autograder.sandboxed.probes.fusion import build_cases
+    from jaxcourse import count_fusions
+
+    for seed in range(4):
+        params = fusion.inputs(0, structure_seed=seed).params
+        [(_, f, args)] = [c for c in build_cases(params) if c[0] == "cond_branches"]
+        text = jax.jit(f).lower(*args).compile().as_text()
+        entry = text[text.index("ENTRY"):].split("\n}\n")[0]
+        assert " conditional(" in text and count_fusions(entry) + 2 <= count_fusions(text), seed
 
 
 def test_fusion_reader_rejects_a_count_of_the_wrong_type():

@@ -13,7 +13,7 @@ import pytest
 from autograder.exercises import safe_distance
 from autograder.exercises.base import score_outcomes
 from autograder.observations import read_observations
-from autograder.sandboxed.jit_cache import SharedJit, compiled_or_plain
+from autograder.sandboxed.jit_cache import SharedJit, compiled_or_plain, device_inputs
 from autograder.sandboxed.observe import Recorder
 from autograder.sandboxed.probes.safe_distance import probe
 from autograder.sandboxed.profiling import ProbeProfiler
@@ -28,8 +28,9 @@ def _double_where(X, Y):
 
 def _numpy_on_host(X, Y):
     """Right numbers for concrete arrays, but NumPy on the host: jit, grad and vmap cannot trace it."""
+    dtype = np.result_type(X, Y)  # as v1: float32 points give float32 distances, float64 (x64) float64
     X, Y = np.asarray(X, np.float64), np.asarray(Y, np.float64)
-    return jnp.asarray(np.linalg.norm(X[:, None, :] - Y[None, :, :], axis=-1), dtype=jnp.float32)
+    return jnp.asarray(np.linalg.norm(X[:, None, :] - Y[None, :, :], axis=-1), dtype=dtype)
 
 
 def test_one_program_per_name_built_once() -> None:
@@ -94,8 +95,9 @@ def test_safe_distance_compiles_once_per_shape_and_transform() -> None:
     through the shared programs a fresh shape set costs one compilation per shape and transform."""
     score, compiles = _grade(_double_where, seed=7)
     assert score == safe_distance.EXERCISE.max_points
-    # fwd: rect (= big = jit.rect), self, d1, far, square, row1; vmap; grad.self; grad_w_xy
-    assert compiles <= 10, compiles
+    # fwd: rect (= big = jit.rect), self, d1, far, square, row1, empty, f64 (x64); vmap; grad.self;
+    # grad_w_xy
+    assert compiles <= 12, compiles
 
 
 def test_an_answer_that_only_works_eagerly_is_judged_as_before() -> None:
@@ -111,3 +113,27 @@ def test_an_answer_that_only_works_eagerly_is_judged_as_before() -> None:
     assert outcomes["forward_matches_v1"] and outcomes["far_from_origin"]  # the plain calls, as before
     assert not outcomes["jit_and_vmap"] and not outcomes["finite_grad_at_zero"]
     assert obs.error("grad.x") is not None
+
+
+def test_device_inputs_move_32_bit_arrays_and_keep_64_bit_ones_on_the_host() -> None:
+    """Chapter 5's probes take their inputs to the device at once: a student's jnp.asarray of one
+    then compiles nothing (of a NumPy array it compiles a copy per shape). float64 and int64 arrays
+    stay NumPy, which the probes hand over under x64 only (a transfer outside it makes them 32-bit)."""
+    import jax
+
+    inp = {"x": np.linspace(0, 1, 7, dtype=np.float32), "i": np.arange(5, dtype=np.int32),
+           "f64": np.linspace(0, 1, 3), "i64": np.arange(3, dtype=np.int64), "axis": [0, 1], "eps": 1e-5}
+    out = device_inputs(inp)
+    assert isinstance(out["x"], jax.Array) and isinstance(out["i"], jax.Array)
+    assert out["x"].dtype == np.float32 and out["i"].dtype == np.int32
+    assert out["f64"] is inp["f64"] and out["i64"] is inp["i64"]
+    assert out["axis"] is inp["axis"] and out["eps"] == 1e-5
+    profiler = ProbeProfiler()
+    profiler.install()
+    profiler.start()
+    jnp.asarray(out["x"]), jnp.asarray(out["i"])
+    on_device = profiler.finish()["total"]["compiles"]
+    profiler.start()
+    jnp.asarray(np.linspace(0, 1, 11, dtype=np.float32).reshape(1, 11, 1))  # a shape new to the process
+    from_host = profiler.finish()["total"]["compiles"]
+    assert (on_device, from_host) == (0, 1)

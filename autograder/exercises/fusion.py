@@ -52,8 +52,9 @@ EXERCISE = Exercise(
                  N_("返回二元组 (int, 数值):fusion 条数是 Python int,bytes accessed 是有限的数"),
                  counts_with=("fusion_counts", "bytes_accessed")),
         SubCheck("fusion_counts", 3,
-                 N_("fusion 条数与编译产物一致(逐元素链、加长的链、屏障、softmax、双输入、循环体里的融合)")),
-        SubCheck("bytes_accessed", 3, N_("bytes accessed 与编译产物的 cost_analysis 一致(同上 6 个函数)")),
+                 N_("fusion 条数与编译产物一致(逐元素链、加长的链、屏障、softmax、双输入、"
+                    "循环体和 cond 分支里的融合)")),
+        SubCheck("bytes_accessed", 3, N_("bytes accessed 与编译产物的 cost_analysis 一致(同上 7 个函数)")),
         SubCheck("follows_args", 1,
                  N_("按传入参数的形状和 dtype 编译:bfloat16 输入、更大的输入、"
                     "同形状不同 dtype 的两个输入也一致")),
@@ -69,8 +70,8 @@ EXERCISE = Exercise(
 )
 
 _CASES_OF: dict[str, tuple[str, ...]] = {
-    "fusion_counts": ("chain", "chain_long", "barrier", "softmax", "two_inputs", "loop"),
-    "bytes_accessed": ("chain", "chain_long", "barrier", "softmax", "two_inputs", "loop"),
+    "fusion_counts": ("chain", "chain_long", "barrier", "softmax", "two_inputs", "loop", "cond_branches"),
+    "bytes_accessed": ("chain", "chain_long", "barrier", "softmax", "two_inputs", "loop", "cond_branches"),
     "follows_args": ("bf16", "chain_big", "mixed_dtypes"),
 }
 _CASE_ZH: dict[str, str] = {  # translated where read
@@ -83,6 +84,7 @@ _CASE_ZH: dict[str, str] = {  # translated where read
     "chain_big": N_("更大输入上的链"),
     "loop": N_("循环体是逐元素链的 fori_loop"),
     "mixed_dtypes": N_("同形状、一个 float32 一个 bfloat16 的双输入"),
+    "cond_branches": N_("分支是逐元素链的 lax.cond"),
 }
 BYTES_RTOL = 1e-6
 
@@ -111,6 +113,7 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
         "big_factor": int(rng.integers(2, 5)),
     }
     params["loop"] = _variant_classes(structure_seed)
+    params["cond"] = _cond_class(structure_seed)
     return ProbeInputs(seed=seed, params=params)
 
 
@@ -121,6 +124,17 @@ def _variant_classes(structure_seed: int) -> dict[str, Any]:
     return {"shape": [int(rng.integers(16, 129)), int(rng.integers(16, 129))],
             "body": [str(o) for o in rng.choice(list(FUSION_UNARY_OPS), size=int(rng.integers(2, 5)))],
             "trips": int(rng.integers(2, 6))}
+
+
+def _cond_class(structure_seed: int) -> dict[str, Any]:
+    """The branch-fusions class: a lax.cond on the data whose two branches are chains, from a stream
+    of the structure seed of its own (the other draws stay as they were)."""
+    rng = np.random.default_rng([structure_seed, 31])
+    ops = list(FUSION_UNARY_OPS)
+    return {"shape": [int(rng.integers(16, 129)), int(rng.integers(16, 129))],
+            "true_body": [str(o) for o in rng.choice(ops, size=int(rng.integers(2, 5)))],
+            "false_body": [str(o) for o in rng.choice(ops, size=int(rng.integers(2, 5)))],
+            "threshold": float(rng.choice([-1.0, 0.0, 1.0]))}
 
 
 def _measure_fresh(params: dict) -> dict[str, list]:
@@ -276,6 +290,8 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
     InputClass("dtype.same_shape_other_dtype", "dtype", "two inputs of one shape, float32 and bfloat16 "
                "(compiling every argument with the first one's dtype differs)", ("follows_args",),
                lambda i: len(i.params["loop"]["shape"]) == 2),
-    InputClass("hlo.branch_fusions", "hlo", "fusions inside the branches of a conditional (lax.cond), "
-               "another computation than the entry one (not drawn)"),
+    InputClass("hlo.branch_fusions", "hlo", "fusions inside the two branches of a conditional (lax.cond on "
+               "the data), computations of their own (counting the entry computation and loop bodies only "
+               "misses them)", ("fusion_counts", "bytes_accessed"),
+               lambda i: min(len(i.params["cond"]["true_body"]), len(i.params["cond"]["false_body"])) >= 2),
 )

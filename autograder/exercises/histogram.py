@@ -68,7 +68,8 @@ EXERCISE = Exercise(
         SubCheck(
             "custom_rules_and_checkpoint",
             1,
-            N_("统计 custom_jvp / custom_vjp 调用和 checkpoint(remat)内部的原语"),
+            N_("统计 custom_jvp / custom_vjp / custom_vmap 调用、checkpoint(remat),"
+               "以及 closed_call、shard_map、linear_call、custom_linear_solve 内部的原语"),
         ),
         SubCheck("deep_nesting", 2, N_("多层嵌套(scan → while → cond → jit → custom_jvp)里的原语全部统计到")),
     ),
@@ -83,6 +84,11 @@ EXERCISE = Exercise(
         "jax.lax.while_loop",
         "jax.lax.scan",
         "jax.nn.relu",
+        "jax.shard_map",
+        "jax.custom_batching.custom_vmap",
+        "jax.custom_derivatives.linear_call",
+        "jax.lax.custom_linear_solve",
+        "jax.extend.core.primitives.closed_call_p",
         "jax.extend.core.jaxprs_in_params",
     ),
 )
@@ -92,7 +98,7 @@ _TARGETS_OF: dict[str, tuple[str, ...]] = {
     "shared_jit_recursion": ("shared_jit",),
     "cond_switch_branches": ("branches", "same_branches"),
     "scan_while_bodies": ("loops",),
-    "custom_rules_and_checkpoint": ("custom", "remat"),
+    "custom_rules_and_checkpoint": ("custom", "remat", "other_kinds"),
     "deep_nesting": ("deep",),
 }
 _TARGET_ZH: dict[str, str] = {  # translated where read
@@ -103,6 +109,7 @@ _TARGET_ZH: dict[str, str] = {  # translated where read
     "remat": N_("含 checkpoint 的函数"),
     "deep": N_("多层嵌套的函数"),
     "same_branches": N_("几个分支是同一个函数的 switch/cond"),
+    "other_kinds": N_("含 closed_call、shard_map、custom_vmap、linear_call、custom_linear_solve 的函数"),
 }
 
 
@@ -142,6 +149,7 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
                  "scan_length": int(rng.integers(2, 5)), "tail": _ops(rng)},
     }
     params["same_branches"] = _same_branches(structure_seed)
+    params["other_kinds"] = _other_kinds(structure_seed)
     return ProbeInputs(seed=seed, params=params)
 
 
@@ -154,6 +162,16 @@ def _same_branches(structure_seed: int) -> dict[str, Any]:
     slots = sorted(int(b) for b in rng.choice(k, size=int(rng.integers(2, k)), replace=False))
     return {"n": int(rng.integers(3, 10)), "shared": _ops(rng, 1, 3), "shared_slots": slots,
             "switch": [_ops(rng) for _ in range(k)]}
+
+
+def _other_kinds(structure_seed: int) -> dict[str, Any]:
+    """The chains of the closed_call, shard_map, custom_vmap and linear_call bodies, how often the
+    closed_call jaxpr is bound, and the linear solve's scale: from a stream of the structure seed of
+    their own (the other targets' draws stay as they were)."""
+    rng = np.random.default_rng([structure_seed, 31])
+    return {"n": int(rng.integers(3, 10)), "call_body": _ops(rng), "call_uses": int(rng.integers(2, 4)),
+            "shard_body": _ops(rng), "vmap_body": _ops(rng), "callee_body": _ops(rng),
+            "solve_scale": float(rng.choice([0.5, 2.0, 4.0]))}
 
 
 def reference_histogram(f: Callable, *args) -> Counter:
@@ -322,6 +340,9 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
                "object several times (deduplicating sub-jaxprs by identity undercounts)",
                ("cond_switch_branches",), lambda i: len(i.params["same_branches"]["shared_slots"]) >= 2),
     InputClass("sub-jaxpr.other_kinds", "sub-jaxpr",
-               "the other primitives that carry a sub-jaxpr in JAX 0.12 (shard_map, custom_transpose, "
-               "closed_call) (not drawn)"),
+               "the other primitives whose params hold a sub-jaxpr in JAX 0.12, under other param names: "
+               "closed_call (`eval_jaxpr`, one jaxpr object bound 2..3 times), shard_map, custom_vmap "
+               "(`call`), linear_call (`callee`), a symmetric custom_linear_solve (`jaxprs`: one object "
+               "twice); JAX 0.12 has no custom_transpose primitive",
+               ("custom_rules_and_checkpoint",), lambda i: i.params["other_kinds"]["call_uses"] >= 2),
 )

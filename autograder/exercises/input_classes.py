@@ -123,6 +123,18 @@ Alongside the classes, the checks judge behaviour, not the form of a result:
 - in `reduce_sum_rules` a batching rule that computes right values without re-binding the
   primitive loses the four batching sub-checks only, with a message saying why; the JVP and
   transpose points stay (a JVP or transpose bypass still fails the gate).
+
+Which primitives carry a sub-jaxpr in JAX 0.12 was read from the installed JAX, not assumed: every
+equation whose params hold a `jax.extend.core.Jaxpr` (alone or in a tuple), the set
+`jax.extend.core.jaxprs_in_params` walks. Besides `jit` (`jaxpr`), `cond` (`branches`), `while`
+(`cond_jaxpr`, `body_jaxpr`), `scan`, `custom_jvp_call`/`custom_vjp_call` (`call_jaxpr`) and
+`remat2` (`jaxpr`), which the other `histogram` classes draw, they are: `closed_call` (its primitive
+is named `eval_jaxpr`, param `call_jaxpr`), `shard_map` (`jaxpr`; `pmap` traces to a `shard_map`
+inside a `jit`), `custom_vmap_call` (`call`), `linear_call` (`callee`), `custom_linear_solve`
+(`jaxprs`, a tuple with `None` slots, one object twice when symmetric), `program_order`
+(`call_jaxpr`), `compute_on` (`jaxpr`), and `reduce` and `scatter-add` with a jaxpr of their
+combining function. `sub-jaxpr.other_kinds` draws the five whose param names differ from the common
+ones or that share one object; JAX 0.12 has no `custom_transpose` primitive (the module is gone).
 """
 
 

@@ -65,15 +65,17 @@ EXERCISE = Exercise(
         SubCheck("far_from_origin", 2, N_("坐标约 100、间距约 1e-3 的点,距离误差不超过 1e-4")),
         SubCheck("jit_and_vmap", 1, N_("在 jax.jit 下、以及用 jax.vmap 批量计算时结果正确")),
     ),
-    relies_on=("jax.jit", "jax.vmap", "jax.grad", "jax.numpy.sum", "jax.numpy.asarray"),
+    relies_on=("jax.jit", "jax.vmap", "jax.grad", "jax.numpy.sum", "jax.numpy.asarray", "jax.enable_x64"),
 )
 
 FWD_RTOL = FWD_ATOL = 1e-5
 GRAD_RTOL = GRAD_ATOL = 1e-4
 FAR_ATOL = 1e-4
-VARIANT_KEYS = ("fwd.square", "fwd.row1", "fwd.big")
+FWD64_RTOL = FWD64_ATOL = 1e-12  # v1 in float64 is exact to ~1e-16 here; float32 digits miss by ~1e-7
+VARIANT_KEYS = ("fwd.square", "fwd.row1", "fwd.big", "fwd.empty", "fwd.f64")
 # Appended to forward_matches_v1's message when the variant's classes were checked (translated where read)
-VARIANT_OK_ZH = N_(";N = M = d、X 只有一行、坐标约 1e18 时也与参考一致(相对误差 ≤ 1e-5)")
+VARIANT_OK_ZH = N_(";N = M = d、X 只有一行、坐标约 1e18、X 为空点集、x64 下 float64 输入时也与参考一致"
+                   "(相对误差 ≤ 1e-5,float64 为 1e-12)")
 
 
 def _with_duplicates(rng: np.random.Generator, n: int, m: int, d: int) -> tuple[np.ndarray, np.ndarray]:
@@ -165,6 +167,7 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
         "X1": X1, "Y1": Y1, "Xfar": Xfar, "Yfar": Yfar,
         "Xb": np.stack([p[0] for p in pairs]), "Yb": np.stack([p[1] for p in pairs]),
         **_variant_classes(structure_seed, n, m, d),
+        **_empty_and_float64(structure_seed, n, m, d),
     }
     return ProbeInputs(seed=seed, arrays=arrays)
 
@@ -195,6 +198,19 @@ def _variant_classes(structure_seed: int, n: int, m: int, d: int) -> dict[str, n
     return {"Xsq": Xsq, "Ysq": Ysq, "Xrow": Xrow, "Xbig": Xbig, "Ybig": Ybig}
 
 
+def _empty_and_float64(structure_seed: int, n: int, m: int, d: int) -> dict[str, np.ndarray]:
+    """The empty and float64 classes, from a stream of the structure seed of their own (the draws
+    above stay as they were):
+      X0          (0, d): an empty point set against Y
+      X64, Y64    float64 points of X's and Y's shapes (digits float32 cannot hold), X64's row 1
+                  repeated as Y64's row 0 (an exact zero in float64 too), judged under x64
+    """
+    rng = np.random.default_rng([structure_seed, 31])
+    X64, Y64 = rng.normal(size=(n, d)), rng.normal(size=(m, d))
+    Y64[0] = X64[1]
+    return {"X0": np.zeros((0, d), np.float32), "X64": X64, "Y64": Y64}
+
+
 def _dist64(P: np.ndarray, Q: np.ndarray) -> np.ndarray:
     P, Q = np.asarray(P, np.float64), np.asarray(Q, np.float64)
     return np.sqrt(np.sum((P[:, None, :] - Q[None, :, :]) ** 2, axis=-1))
@@ -223,6 +239,7 @@ _LABEL_ZH: dict[str, str] = {  # what each observation key computes, as the stud
     "fwd.rect": "D(X, Y)", "fwd.self": "D(X, X)", "fwd.d1": N_("d = 1 时的 D"),
     "fwd.square": N_("N = M = d 时的 D"), "fwd.row1": N_("X 只有一行时的 D"),
     "fwd.big": N_("坐标约 1e18 时的 D"),
+    "fwd.empty": N_("X 是空点集(0 行)时的 D"), "fwd.f64": N_("开启 x64 时 float64 输入的 D"),
     "fwd.far": N_("远离原点的 D"), "jit.rect": "jax.jit(D)(X, Y)", "vmap.batch": N_("jax.vmap(D) 的批量结果"),
     "grad.self": "∇ sum(D(X, X))", "grad.x": "∇_X sum(W·D(X, Y))", "grad.y": "∇_Y sum(W·D(X, Y))",
 }
@@ -242,8 +259,9 @@ class _Reader:
         raised = student_error_zh(self.obs, key)
         if raised:
             raise ObservationInvalid(key, f"{_label(key)}:{raised}")
-        try:
-            return self.obs.array(key, shape=shape, kinds="f", dtype="float32")
+        try:  # v1 keeps the inputs' dtype: float64 for the x64 case, float32 for every other
+            dtype = "float64" if key == "fwd.f64" else "float32"
+            return self.obs.array(key, shape=shape, kinds="f", dtype=dtype)
         except ObservationInvalid as exc:
             raise ObservationInvalid(key, f"{_label(key)}:{exc.message_zh}") from None
 
@@ -271,6 +289,8 @@ def _references(inp: ProbeInputs) -> tuple[dict[str, np.ndarray], dict[str, np.n
     if "Xsq" in a:
         ref |= {"fwd.square": _dist64(a["Xsq"], a["Ysq"]), "fwd.row1": _dist64(a["Xrow"], Y),
                 "fwd.big": _dist64(a["Xbig"], a["Ybig"])}
+    if "X0" in a:
+        ref |= {"fwd.empty": _dist64(a["X0"], Y), "fwd.f64": _dist64(a["X64"], a["Y64"])}
     u_xy = _units64(X, Y)
     grad_ref = {"grad.self": 2.0 * _units64(X, X).sum(axis=1),
                 "grad.x": np.einsum("ij,ijk->ik", W.astype(np.float64), u_xy),
@@ -323,7 +343,8 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
               error=worst(["fwd.rect", "fwd.self", "fwd.d1"]), rect_shape=ref["fwd.rect"].shape,
               self_shape=ref["fwd.self"].shape, d1_shape=ref["fwd.d1"].shape,
           ) + (_(VARIANT_OK_ZH) if variant else ""),
-          lambda k: _forward(reader, k, ref[k], FWD_RTOL, FWD_ATOL, errs))
+          lambda k: _forward(reader, k, ref[k], *((FWD64_RTOL, FWD64_ATOL) if k == "fwd.f64"
+                                                 else (FWD_RTOL, FWD_ATOL)), errs))
 
     def zeros(key: str) -> str | None:
         got = reader.array(key, ref[key].shape)
@@ -335,7 +356,9 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
                 float=float(np.max(np.abs(got[mask]))))
         return None
 
-    judge("exact_zero_distance", ["fwd.self", "fwd.rect", "fwd.d1", *variant],
+    # an empty result holds no zero to judge: an answer that raises there loses forward_matches_v1 only
+    zero_keys = ["fwd.self", "fwd.rect", "fwd.d1", *(k for k in variant if k != "fwd.empty")]
+    judge("exact_zero_distance", zero_keys,
           _("所有应恰为 0 的距离都是 0.0"), zeros)
 
     def grads(key: str) -> str | None:
@@ -406,7 +429,12 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
                "or rescaled intermediate overflows); coincident rows there too",
                ("forward_matches_v1", "exact_zero_distance"),
                lambda i: float(np.abs(i.arrays["Xbig"]).max()) > 1e17),
-    InputClass("dtype.float64", "dtype", "float64 points under jax_enable_x64 (not drawn: the "
-               "exercise fixes float32)"),
-    InputClass("shape.empty", "shape", "an empty point set (N = 0)"),
+    InputClass("dtype.float64", "dtype", "float64 points under jax.enable_x64 with a coincident pair: v1 "
+               "returns float64 there, to ~1e-16 (an answer that casts to float32 loses the digits)",
+               ("forward_matches_v1", "exact_zero_distance"),
+               lambda i: i.arrays["X64"].dtype == np.float64 and bool(np.any(
+                   _dist64(i.arrays["X64"], i.arrays["Y64"]) == 0))),
+    InputClass("shape.empty", "shape", "an empty point set, X of shape (0, d): the result is (0, M) "
+               "(a reduction without identity over the points, e.g. a max for rescaling, raises)",
+               ("forward_matches_v1",), lambda i: i.arrays["X0"].shape[0] == 0),
 )

@@ -15,6 +15,8 @@ call with the same shapes and dtypes costs none. So a probe:
 - moves the parent's NumPy inputs to the device with `device_array`, not `jnp.asarray`: in JAX 0.12
   `jnp.asarray` of a NumPy array copies it through a jitted program, one compilation per shape;
   `jax.device_put` transfers it without compiling, into the same kind of array;
+- chapter 5's probes, which call the student's functions eagerly on many inputs, take all of them
+  to the device at once with `device_inputs` (64-bit arrays excepted);
 - runs each observation with `compiled_or_plain(program, plain, *args)`: the compiled program first,
   and, only when that raises, the call exactly as the probe made it before (outside jit). An answer
   that cannot be traced (NumPy on concrete values, a Python `if` on an array) is therefore observed
@@ -32,10 +34,12 @@ from collections.abc import Callable
 from typing import Any
 
 import jax
+import numpy as np
 
 # bound at import, before student code (as in observe.py)
 _jit, _block_until_ready, _device_put = jax.jit, jax.block_until_ready, jax.device_put
 _Exception = Exception
+_ndarray = np.ndarray
 
 
 class SharedJit:
@@ -69,6 +73,15 @@ def _raiser(exc: BaseException) -> Callable[..., Any]:
 def device_array(value: Any) -> Any:
     """A parent's NumPy array as a JAX array on the default device, without a compilation."""
     return _device_put(value)
+
+
+def device_inputs(inp: dict[str, Any]) -> dict[str, Any]:
+    """The parent's inputs with every NumPy array of at most 32 bits per element on the device
+    (`device_array`), so a student's `jnp.asarray` of an input, or an eager call, compiles no copy.
+    64-bit arrays stay NumPy: outside `jax.enable_x64` a transfer would make them 32-bit, and the
+    probes hand them to the student's code under x64 only. Every other value is kept as it is."""
+    return {k: _device_put(v) if type(v) is _ndarray and v.dtype.itemsize <= 4 and v.dtype.kind in "biuf"
+            else v for k, v in inp.items()}
 
 
 def compiled_or_plain(program: Callable[..., Any], plain: Callable[..., Any], *args: Any) -> Any:

@@ -39,6 +39,7 @@ from typing import Any
 import jax
 import numpy as np
 
+from ..jit_cache import device_inputs
 from .buckets import BucketRun, jit_bucket
 
 MAX_TEXT_CHARS = 200_000
@@ -60,6 +61,8 @@ def observe_bucket(rec: Any, keys: tuple[str, ...], fn: Any, *args: Any) -> None
     record_bucket(rec, jit_bucket(keys, fn, *args))
 
 def probe(ns: dict, inp: dict, rec: Any) -> None:
+    # the inputs on the device once: eager calls and a student's jnp.asarray compile no copy
+    inp = device_inputs(inp)
     prim = ns.get("rms_norm_prim_p")
 
     def bind(v: Any, eps: float) -> Any:

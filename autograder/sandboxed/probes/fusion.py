@@ -3,7 +3,8 @@
 The probe builds the cases from the parameters the parent drew (`build_cases(params)`: an
 element-wise chain, the same chain repeated, the chain cut by `lax.optimization_barrier`, a
 softmax, a two-input function, a bfloat16 input, the chain on a larger array, a loop whose body is
-a chain, and the two-input function on two arrays of one shape and different dtypes), calls the
+a chain, the two-input function on two arrays of one shape and different dtypes, and a lax.cond whose
+branches are chains), calls the
 student's `fusion_report(f, *args)` on each and records what came back. It never compiles
 anything for comparison; the parent imports `build_cases` (trusted code) and measures itself.
 
@@ -45,7 +46,8 @@ from ..observe import Recorder
 from ..wire import FUSION_UNARY_OPS
 
 CASE_NAMES: tuple[str, ...] = (
-    "chain", "chain_long", "barrier", "softmax", "two_inputs", "bf16", "chain_big", "loop", "mixed_dtypes")
+    "chain", "chain_long", "barrier", "softmax", "two_inputs", "bf16", "chain_big", "loop", "mixed_dtypes",
+    "cond_branches")
 
 # Element-wise steps (name -> array -> array of the same shape and dtype).
 UNARY_OPS: dict[str, Callable[[Any], Any]] = {
@@ -117,6 +119,14 @@ def build_cases(params: dict) -> list[tuple[str, Callable, tuple]]:
         vx = _array(loop["shape"])
         variant = [("loop", loop_fn, (vx,)),
                    ("mixed_dtypes", two_inputs_fn, (vx, _array(loop["shape"], jnp.bfloat16)))]
+    if "cond" in params:
+        cond = params["cond"]
+        on_true, on_false = chain(cond["true_body"]), chain(cond["false_body"])
+
+        def cond_fn(t):  # each branch is a computation of its own holding its fusions
+            return lax.cond(t.sum() > cond["threshold"], on_true, on_false, t)
+
+        variant.append(("cond_branches", cond_fn, (_array(cond["shape"]),)))
     return [
         ("chain", chain_fn, (x,)),
         ("chain_long", chain_long_fn, (x,)),

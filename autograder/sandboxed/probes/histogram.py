@@ -2,7 +2,8 @@
 
 The probe builds target functions the student never saw from the parameters the parent drew
 (`build_targets(params)`: nesting of cond/switch, scan, while, inner jit called several times,
-custom_jvp/custom_vjp, checkpoint), calls the student's `primitive_histogram(f, *args)` on each and
+custom_jvp/custom_vjp, checkpoint, closed_call, shard_map, custom_vmap, linear_call,
+custom_linear_solve), calls the student's `primitive_histogram(f, *args)` on each and
 records the result as plain data. It never computes an expected histogram; the parent imports
 `build_targets` from this module (trusted code, no student code involved) and traces the same
 functions itself.
@@ -48,7 +49,7 @@ MAX_ENTRIES = 500
 
 # Target names, in recording order. "shared_jit" is the parent's gate target.
 TARGET_NAMES: tuple[str, ...] = (
-    "shared_jit", "branches", "loops", "custom", "remat", "deep", "same_branches")
+    "shared_jit", "branches", "loops", "custom", "remat", "deep", "same_branches", "other_kinds")
 
 # Shape-preserving element-wise steps a target chains together (name -> f32 array -> f32 array).
 UNARY_OPS: dict[str, Callable[[Any], Any]] = {
@@ -228,9 +229,48 @@ def _same_branches(p: dict) -> tuple[Callable, tuple]:
     return target, (_vec(p["n"]), np.int32(0))
 
 
+def _other_kinds(p: dict) -> tuple[Callable, tuple]:
+    """The other primitives of JAX 0.12 whose params hold a sub-jaxpr, under names other than `jaxpr`,
+    `call_jaxpr` and `branches`: closed_call (printed `eval_jaxpr`, param `call_jaxpr`; one jaxpr object
+    bound several times), shard_map (`jaxpr`, on a one-device mesh), custom_vmap_call (`call`),
+    linear_call (`callee`) and a symmetric custom_linear_solve (`jaxprs`: a tuple holding None
+    slots or one jaxpr object twice). JAX 0.12 has no custom_transpose primitive."""
+    import jax.extend as je
+    from jax.custom_batching import custom_vmap
+    from jax.sharding import PartitionSpec
+
+    scale = float(p["solve_scale"])
+    mesh = jax.make_mesh((1,), ("i",))
+    sharded = jax.shard_map(chain(p["shard_body"]), mesh=mesh, in_specs=PartitionSpec(),
+                            out_specs=PartitionSpec())
+
+    @custom_vmap
+    def vmapped(t):
+        return chain(p["vmap_body"])(t)
+
+    @vmapped.def_vmap
+    def _vmapped_rule(axis_size, in_batched, t):
+        return chain(p["vmap_body"])(t), in_batched[0]
+
+    def target(x):
+        called = jax.make_jaxpr(chain(p["call_body"]))(jax.ShapeDtypeStruct(x.shape, x.dtype))
+        if called.consts:
+            raise ValueError("the closed_call body must have no constants")
+        y = x
+        for _ in range(p["call_uses"]):  # one jaxpr object, bound once per use
+            (y,) = je.core.primitives.closed_call_p.bind(y, call_jaxpr=called.jaxpr)
+        y = vmapped(sharded(y))
+        y = jax.custom_derivatives.linear_call(
+            lambda r, v: chain(p["callee_body"])(v) * r, lambda r, v: v * r, 2.0, y)
+        return lax.custom_linear_solve(lambda v: v * scale, y, lambda _mv, b: b / scale, symmetric=True)
+
+    return target, (_vec(p["n"]),)
+
+
 _BUILDERS: dict[str, Callable[[dict], tuple[Callable, tuple]]] = {
     "shared_jit": _shared_jit, "branches": _branches, "loops": _loops,
     "custom": _custom, "remat": _remat, "deep": _deep, "same_branches": _same_branches,
+    "other_kinds": _other_kinds,
 }
 
 

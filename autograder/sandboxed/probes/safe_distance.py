@@ -26,6 +26,9 @@ student's code raised; all are missing when `defined` is false):
   fwd.row1     D(Xrow, Y) with Xrow of shape (1, d) (an axis of length 1): expected float32 (1, M).
   fwd.big      D(Xbig, Ybig), coordinates up to ~1e18 (squares just below float32's overflow), same
                shapes as X and Y: expected float32 (N, M).
+  fwd.empty    D(X0, Y) with X0 of shape (0, d), an empty point set: expected float32 (0, M).
+  fwd.f64      D(X64, Y64) under jax.enable_x64, float64 arrays of X's and Y's shapes (with a
+               coincident pair): expected float64 (N, M), as v1 gives for float64 inputs.
   grad.x       jax.grad of sum(W * D(X, Y)) with respect to X: expected float32 (N, d).
   grad.y       the same gradient with respect to Y: expected float32 (M, d). Both come from one
                jax.grad(..., argnums=(0, 1)) call; when it raised, grad.y repeats grad.x's error entry.
@@ -41,6 +44,8 @@ import jax.numpy as jnp
 
 from ..jit_cache import SharedJit, compiled_or_plain, device_array
 from ..observe import Recorder
+
+_enable_x64 = jax.enable_x64  # bound at import, before student code
 
 
 def probe(ns: dict, inp: dict, rec: Recorder) -> None:
@@ -67,6 +72,10 @@ def probe(ns: dict, inp: dict, rec: Recorder) -> None:
         forward("fwd.square", inp["Xsq"], inp["Ysq"])
         forward("fwd.row1", inp["Xrow"], Y)
         forward("fwd.big", inp["Xbig"], inp["Ybig"])  # X's bucket: no new compilation
+    if "X0" in inp:  # the empty and float64 classes (drawn from the student's structure too)
+        forward("fwd.empty", inp["X0"], Y)  # one compilation of its own: an empty shape
+        with _enable_x64(True):  # device_array inside: outside x64 it would make float32 arrays
+            forward("fwd.f64", inp["X64"], inp["Y64"])  # X's shapes, float64: one compilation
     rec.observe("jit.rect", lambda: jax.jit(dist)(X, Y))  # JAX's caches give it fwd.rect's program
     vdist = shared.get("vmap_dist", lambda: jax.vmap(dist))
     Xb, Yb = device_array(inp["Xb"]), device_array(inp["Yb"])
