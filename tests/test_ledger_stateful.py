@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -31,6 +32,7 @@ from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
+    initialize,
     invariant,
     precondition,
     rule,
@@ -46,7 +48,9 @@ from autograder.service.storage.records import Refusal
 from autograder.service.web import term_pages, term_views
 from autograder.term.counting import Extension
 
+from helpers.batch_cli import SCALE, sandbox_prerequisites
 from helpers.ledger_term import (
+    CHAPTER_OF,
     HW2_DUE,
     HW2_LATE_UNTIL,
     HW5_DUE,
@@ -459,3 +463,113 @@ def test_the_oracle_checks_the_moved_maximum_and_kept_visibility(term: Term) -> 
     machine.oracle.kept.clear()
     with pytest.raises(AssertionError):
         machine.views_agree()
+
+
+# ---- a few sequences on real gradings ----------------------------------------------------------
+#
+# The sequences above record each upload's result. These grade real notebooks with the service's own
+# worker code (the grade host, bwrap children, the result file): the examples' chapter notebooks,
+# whose points per exercise examples/expected.json records (the batch's truth, test_end_to_end.py).
+# Each distinct (notebook, assignment) is graded for real once; a later upload of the same bytes
+# reuses that grading's outcome, so a few sequences cost four gradings.
+
+REPO = RELEASE.parents[1]
+EXPECTED = json.loads((REPO / "examples" / "expected.json").read_text(encoding="utf-8"))
+BLANK = "s900_blank"  # the release's notebook as handed out: 0 points
+REAL_UPLOADS = {"hw2": ("s001_all_correct", BLANK), "hw5": ("s001_all_correct", "s003_silu_compile_error")}
+
+
+def _real_files(example: str, aid: str) -> list[tuple[str, bytes]]:
+    name = json.loads((RELEASE / "manifest.json").read_text(encoding="utf-8"))["notebooks"][CHAPTER_OF[aid]]
+    path = RELEASE / name if example == BLANK else REPO / "examples" / "submissions" / example / name
+    return [(name, path.read_bytes())]
+
+
+def _real_points(example: str, aid: str) -> dict[str, float]:
+    if example == BLANK:
+        return dict.fromkeys(OWN[aid], 0.0)
+    scores = EXPECTED[example]["scores"]
+    return {ex: float(scores[ex]) for ex in OWN[aid]}
+
+
+class RealGradings:
+    """Uploads graded by `worker.grade_attempt` in one grade host, once per distinct notebook."""
+
+    def __init__(self, log_dir: Path) -> None:
+        from autograder.service.app.worker import HostProcess
+
+        self.host = HostProcess(log_dir / "host.log")
+        self.outcomes: dict[tuple[str, str], object] = {}
+
+    def upload(self, term: Term, sid: str, aid: str, example: str) -> int:
+        from autograder.service.app.worker import grade_attempt
+
+        att = term.service.intake.submit(sid, _real_files(example, aid), aid)
+        claimed = term.service.queue.claim_next("w")
+        assert claimed is not None and claimed.id == att.id
+        if (example, aid) not in self.outcomes:
+            self.outcomes[(example, aid)] = grade_attempt(term.service, claimed, self.host)
+        assert term.service.queue.finish_graded("w", att.id, self.outcomes[(example, aid)])
+        return int(att.id)
+
+
+class RealTermMachine(TermMachine):
+    gradings: RealGradings  # set by the test
+
+    @initialize()
+    def first_uploads(self) -> None:
+        for aid in ASSIGNMENTS:
+            for sid, example in zip(STUDENTS, REAL_UPLOADS[aid], strict=True):
+                self._real_upload(aid, sid, example)
+
+    def upload(self, aid: str, sid: str, marks: list[float]) -> None:  # not a rule here: no recorded uploads
+        raise AssertionError("the real machine uploads real notebooks only")
+
+    # after a published run the assignment's new uploads are graded under the moved release, which
+    # the outcomes graded before do not show: only before a move
+    @precondition(lambda self: not self.oracle.moved)
+    @rule(aid=st.sampled_from(ASSIGNMENTS), sid=st.sampled_from(STUDENTS), pick=st.sampled_from([0, 1]))
+    def real_upload(self, aid: str, sid: str, pick: int) -> None:
+        self._real_upload(aid, sid, REAL_UPLOADS[aid][pick])
+
+    def _real_upload(self, aid: str, sid: str, example: str) -> None:
+        if self.now > self.oracle.closing(aid, sid):
+            with pytest.raises(Refusal) as refused:
+                self.gradings.upload(self.term, sid, aid, example)
+            assert refused.value.http_status == 403
+            return
+        attempt = self.gradings.upload(self.term, sid, aid, example)
+        self.oracle.cells[(aid, sid)].uploads.append(Upload(attempt, self.now, _real_points(example, aid)))
+
+
+@pytest.fixture(scope="module")
+def real_term(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Term]:
+    if why := sandbox_prerequisites():
+        pytest.skip(f"prerequisite missing: {why}")
+    t = make_term(tmp_path_factory.mktemp("ledger-real"), STUDENTS, grade_args=("--timeout-scale", SCALE))
+    RealTermMachine.cheaper = release_with_points(
+        t.out_dir.parent, CHEAPER_RELEASE, {CHEAPER["hw2"]: 5, CHEAPER["hw5"]: 5}
+    )
+    yield t
+    t.service.close()
+
+
+def test_a_few_sequences_on_real_gradings_equal_the_oracle(real_term: Term, tmp_path: Path) -> None:
+    RealTermMachine.term = real_term
+    RealTermMachine.gradings = gradings = RealGradings(tmp_path)
+    try:
+        run_state_machine_as_test(
+            RealTermMachine,
+            settings=settings(
+                max_examples=3,
+                stateful_step_count=6,
+                deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+                derandomize=True,
+                database=None,
+                phases=(Phase.generate,),
+            ),
+        )
+    finally:
+        gradings.host.kill()
+    assert sorted(gradings.outcomes) == sorted((e, a) for a in ASSIGNMENTS for e in REAL_UPLOADS[a])

@@ -130,7 +130,10 @@ class Term:
 
 
 def make_term(
-    tmp_path: Path, students: tuple[str, ...] = ("s01", "s02", "s03"), database_url: str | None = None
+    tmp_path: Path,
+    students: tuple[str, ...] = ("s01", "s02", "s03"),
+    database_url: str | None = None,
+    grade_args: tuple[str, ...] = (),
 ) -> Term:
     from autograder.service.domain.config import ServiceConfig
     from autograder.service.domain.core import Service
@@ -143,6 +146,7 @@ def make_term(
         course=write_course(tmp_path / "course.toml"),
         workers=0,
         db_url=database_url,
+        grade_args=grade_args,  # for the few tests that grade for real (the worker's own code)
     )
     service = Service(cfg, clock=lambda: now[0])
     (tmp_path / "out").mkdir(exist_ok=True)
