@@ -159,8 +159,9 @@ def read_npy(data: bytes) -> np.ndarray:
 def _load_npy(path: Path, size: int) -> np.ndarray | StudentError:
     """The array of a .npy file the child wrote, or why not (as the key's StudentError)."""
     try:
-        data, more = read_capped(path, size)
-        if more or len(data) != size:
+        capped = read_capped(path, size)
+        data = capped.data
+        if capped.truncated or len(data) != size:
             raise StudentInputError("the file changed while it was read", _("数组观测结果无法读取"))
         return read_npy(data)
     except StudentInputError as exc:
@@ -170,10 +171,11 @@ def _load_npy(path: Path, size: int) -> np.ndarray | StudentError:
 def read_observations(obs_dir: Path, exercise: str) -> Observations | None:
     """Read and validate one exercise's observations; None when the child wrote none."""
     try:
-        data, oversized = read_capped(obs_dir / f"{exercise}.json", MAX_JSON_BYTES)
+        capped = read_capped(obs_dir / f"{exercise}.json", MAX_JSON_BYTES)
     except UnreadableFile:  # missing, or a link / FIFO / folder planted by the child
         return None
-    if oversized:
+    data = capped.data
+    if capped.truncated:
         return Observations(
             exercise, {"__wire__": StudentError("OversizedOutput", _("观测结果超过 1 MB 上限"))}
         )

@@ -27,6 +27,7 @@ import json
 import os
 import re
 import stat
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -114,8 +115,16 @@ class UnreadableFile(StudentInputError):
         super().__init__(detail, _("评分观测文件无法读取。"))
 
 
-def read_capped(path: Path | str, cap: int) -> tuple[bytes, bool]:
-    """(at most `cap` bytes of the regular file at `path`, whether it holds more). Never follows a
+@dataclass(frozen=True)
+class CappedRead:
+    """What `read_capped` read: at most the cap's bytes, and whether the file holds more."""
+
+    data: bytes
+    truncated: bool
+
+
+def read_capped(path: Path | str, cap: int) -> CappedRead:
+    """At most `cap` bytes of the regular file at `path`, and whether it holds more. Never follows a
     symlink in the last component, never blocks on a FIFO, never reads past the cap."""
     flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC | os.O_NOCTTY
     try:
@@ -134,7 +143,7 @@ def read_capped(path: Path | str, cap: int) -> tuple[bytes, bool]:
             chunks.append(chunk)
             size += len(chunk)
         data = b"".join(chunks)
-        return data[:cap], len(data) > cap
+        return CappedRead(data[:cap], truncated=len(data) > cap)
     except UnreadableFile:
         raise
     except OSError as exc:

@@ -114,7 +114,7 @@ def layer_costs(work: Path, subs: Path, out: Path, scale: str) -> dict[str, floa
     release = ReleaseInfo.load(RELEASE)
     archive = pack_release(RELEASE)
     settings = wire_settings(RunSettings.from_options(timeout_scale=float(scale)))
-    students, _ = discover(subs)
+    students = discover(subs).students
     gb = Gradebook(out / "gradebook.sqlite")
     encode_ms, worker_ms, result_ms, payloads = [], [], [], []
     try:

@@ -249,8 +249,8 @@ def test_publish_refuses_a_staging_folder_others_can_reach(tmp_path: Path) -> No
 
 def test_fill_staging_is_private_to_the_grader(tmp_path: Path) -> None:
     os.chmod(tmp_path, 0o755)  # a listable cache root, as a TA's ~/.cache usually is
-    work, staging = private_staging(tmp_path)
-    for folder in (work, staging):
+    folders = private_staging(tmp_path)
+    for folder in (folders.work, folders.staging):
         st = os.stat(folder)
         assert stat.S_IMODE(st.st_mode) == 0o700 and st.st_uid == os.geteuid(), folder
         assert not uid_can_reach(folder, UIDS[0], UIDS[0], need_self=1)
@@ -307,7 +307,7 @@ def test_a_fill_run_writes_only_through_its_own_scratch(tmp_path: Path, isolatio
     entry = trusted_entries(release, REPO / "solutions", None)[0]
     work = Path(tempfile.mkdtemp(prefix="jaxgrade-cc-fill-"))
     os.chmod(work, 0o711)
-    _, staging = private_staging(work)
+    staging = private_staging(work).staging
     settings = RunSettings(
         isolation=isolation,
         exercises=("histogram",),

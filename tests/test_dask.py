@@ -234,7 +234,7 @@ def test_results_survive_the_wire_format(local_reference: Path) -> None:
 def test_a_submission_travels_without_its_id_and_with_a_proven_hash() -> None:
     from autograder.grade.intake import discover, intake_student
 
-    students, _ = discover(EXAMPLES)
+    students = discover(EXAMPLES).students
     sub = intake_student("s001_all_correct", students["s001_all_correct"], release_version="2026-fall")
     wire = json.loads(json.dumps(encode_submission(sub)))
     assert wire["student_id"] == "s001_all_correct"  # it decides per-student variants; no path travels
@@ -299,7 +299,7 @@ def _task_key_of(subs: Path, sid: str, exercises: tuple[str, ...]) -> str:
     from autograder.grade.intake import discover, intake_student
     from autograder.grade.run import RunSettings
 
-    students, _ = discover(subs)
+    students = discover(subs).students
     sub = intake_student(sid, students[sid], release_version="2026-fall")
     settings = RunSettings.from_options(isolation="bwrap", exercises=exercises, timeout_scale=float(SCALE))
     return task_key(
@@ -434,7 +434,7 @@ def test_a_grader_fault_on_the_workers_is_retried_once_then_grader_error(
     from autograder.grade.intake import discover, intake_student
     from autograder.grade.run import RunSettings
 
-    students, _ = discover(subs)
+    students = discover(subs).students
     sub = intake_student("s005_only_ch02", students["s005_only_ch02"], release_version="2026-fall")
     settings = RunSettings.from_options(
         isolation="container",

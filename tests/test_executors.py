@@ -157,7 +157,7 @@ def test_the_worker_refuses_a_submission_it_cannot_trust(env: dict[str, Path]) -
     from autograder.grade.intake import discover, intake_student
 
     populate(env["subs"])
-    students, _ = discover(env["subs"])
+    students = discover(env["subs"]).students
     sub = intake_student("alice", students["alice"], release_version="2026-fall")
     wire = json.loads(json.dumps(encode_submission(sub)))
     assert decode_submission(wire).extra_files == {"silu.cc": b"// kernel"}

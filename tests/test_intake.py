@@ -524,8 +524,8 @@ def test_undecodable_file_name_becomes_an_escaped_id(tmp_path: Path) -> None:
 def test_dot_entries_are_ignored(tmp_path: Path) -> None:
     (tmp_path / ".DS_Store").write_bytes(b"\0")
     (tmp_path / "s.ipynb").write_bytes(dump(ch02()))
-    students, ignored = discover(tmp_path)
-    assert list(students) == ["s"] and ignored == [".DS_Store"]
+    found = discover(tmp_path)
+    assert list(found.students) == ["s"] and found.ignored == [".DS_Store"]
 
 
 # ----------------------------------------------------------------------------------------- content hash

@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from autograder.grade.run.behaviour_read import (
+    BehaviourFile,
     ExerciseBehaviour,
     fingerprint,
     read_behaviour_file,
@@ -190,7 +191,7 @@ def test_the_report_says_which_channels_matched(tmp_path: Path) -> None:
         fps[f"x{i}"] = {"safe_distance": _fp(COMMON)}
     (tmp_path / "a").mkdir()
     write_behaviour(tmp_path / "a", "a", fps["a"])
-    assert read_behaviour_file(tmp_path / "a" / "behaviour.json") == ("a", fps["a"])
+    assert read_behaviour_file(tmp_path / "a" / "behaviour.json") == BehaviourFile("a", fps["a"])
     assert load_folder(tmp_path) == {"a": fps["a"]}
     sub = units.Subtracted({}, {})
     result = analyse.analyse(students, sub, units=("safe_distance",), behaviour=fps)

@@ -30,7 +30,7 @@ from autograder.grade.observation_stream import (
 from autograder.grade.progress_reader import ProgressReader
 from autograder.observations import ObservationInvalid, read_observations
 from autograder.sandbox.container import STATUS_CAP, read_status_events
-from autograder.untrusted_json import UnreadableFile, nesting_depth, read_capped
+from autograder.untrusted_json import CappedRead, UnreadableFile, nesting_depth, read_capped
 
 DEEP = b"[" * 50_000 + b"]" * 50_000  # json.loads raises RecursionError on this
 
@@ -114,8 +114,8 @@ def test_read_capped_never_blocks_follows_links_or_reads_past_the_cap(tmp_path):
     with pytest.raises(UnreadableFile):
         read_capped(tmp_path / "missing", 100)
     (tmp_path / "big").write_bytes(b"x" * 5000)
-    assert read_capped(tmp_path / "big", 1000) == (b"x" * 1000, True)
-    assert read_capped(tmp_path / "big", 5000) == (b"x" * 5000, False)
+    assert read_capped(tmp_path / "big", 1000) == CappedRead(b"x" * 1000, truncated=True)
+    assert read_capped(tmp_path / "big", 5000) == CappedRead(b"x" * 5000, truncated=False)
 
 
 # --- container mode: the status file the program's uid can write ---------------------------------

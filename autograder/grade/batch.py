@@ -45,7 +45,7 @@ from autograder.exercises.base import ExerciseScore, zero_score
 from autograder.grade import reports
 from autograder.grade.executor import Executor, LocalExecutor
 from autograder.grade.gradebook import Gradebook
-from autograder.grade.intake import DEFAULT_LIMITS, Entry, IntakeLimits, discover, intake_student
+from autograder.grade.intake import DEFAULT_LIMITS, Discovered, Entry, IntakeLimits, discover, intake_student
 from autograder.grade.run.behaviour_read import write_behaviour
 from autograder.grade.run.probe_profile import load_profiles, totals_by_exercise
 from autograder.messages import (
@@ -444,7 +444,7 @@ def _locked_out(out: Path) -> Iterator[None]:
         os.close(fd)
 
 
-def _prepare(cfg: BatchConfig) -> tuple[dict[str, list[Entry]], list[str]]:
+def _prepare(cfg: BatchConfig) -> Discovered:
     """OUT made private, SUBMISSIONS read: every student's entries, and the entries ignored."""
     try:
         cfg.out.mkdir(parents=True, exist_ok=True)
@@ -566,7 +566,8 @@ def run_batch(
     err = err if err is not None else sys.stderr
     out = out if out is not None else sys.stdout
     start = time.time()
-    students, ignored = _prepare(cfg)
+    found = _prepare(cfg)
+    students, ignored = found.students, found.ignored
     ids = sorted(students)
     progress = _Progress(len(ids), err, cfg.progress if cfg.progress is not None else err.isatty())
     with _locked_out(cfg.out), Gradebook(cfg.out / "gradebook.sqlite") as gb, \

@@ -139,7 +139,15 @@ def _entry(path: Path, shown: str, st: os.stat_result) -> Entry:
     return Entry(shown.rsplit(".", 1)[0] if "." in shown else shown, path, "other")
 
 
-def discover(folder: Path) -> tuple[dict[str, list[Entry]], list[str]]:
+@dataclass(frozen=True)
+class Discovered:
+    """A SUBMISSIONS folder's entries by student, and the dot-entries it ignored."""
+
+    students: dict[str, list[Entry]]  # student id -> entries, sorted by name
+    ignored: list[str]  # display names of the dot-entries left out
+
+
+def discover(folder: Path) -> Discovered:
     """Student id -> entries (sorted), and the names of ignored dot-entries."""
     students: dict[str, list[Entry]] = {}
     ignored: list[str] = []
@@ -151,7 +159,7 @@ def discover(folder: Path) -> tuple[dict[str, list[Entry]], list[str]]:
         path = folder / name
         entry = _entry(path, shown, os.lstat(path))
         students.setdefault(entry.student_id, []).append(entry)
-    return students, ignored
+    return Discovered(students, ignored)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -292,19 +300,27 @@ def _chapter_by_exercise_ids(nb: dict[str, Any]) -> str | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def chapter_of(nb: dict[str, Any]) -> tuple[str | None, str | None]:
-    """(chapter, claimed-by-metadata chapter when the code overrode it)."""
+@dataclass(frozen=True)
+class ChapterRead:
+    """A notebook's chapter, and the chapter its metadata claimed when the code overruled it."""
+
+    chapter: str | None  # None: neither the metadata nor the code names one
+    overruled_claim: str | None = None
+
+
+def chapter_of(nb: dict[str, Any]) -> ChapterRead:
+    """The notebook's chapter, and the metadata's claim when the code overrode it."""
     claimed = _jaxgrade_meta(nb["metadata"]).get("chapter")
     if not isinstance(claimed, str) or claimed not in CHAPTERS:  # a list or object: no name, unhashable
         claimed = _chapter_by_exercise_ids(nb)
     if claimed is None:
-        return infer_chapter_from_code(nb), None
+        return ChapterRead(infer_chapter_from_code(nb))
     # Overrule the metadata only on clear evidence: none of its chapter's names, two of the other's.
     counts = interface_counts(nb)
     other = next(ch for ch in CHAPTERS if ch != claimed)
     if counts[claimed] == 0 and counts[other] >= 2:
-        return other, claimed
-    return claimed, None
+        return ChapterRead(other, overruled_claim=claimed)
+    return ChapterRead(claimed)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -485,7 +501,8 @@ def _read_notebook(raw: RawFile, limits: IntakeLimits, release_version: str | No
         nb = parse_notebook(raw.data, raw.path, limits)
     except Refused as r:
         return _NotebookOutcome(None, (r.message(),), r.code)
-    chapter, overridden = chapter_of(nb)
+    read = chapter_of(nb)
+    chapter, overridden = read.chapter, read.overruled_claim
     if chapter is None:
         return _NotebookOutcome(None, (intake_message("unknown_chapter", name=raw.path),), "unknown_chapter")
     notes = []
@@ -579,7 +596,7 @@ def read_submissions(
     folder: Path, *, limits: IntakeLimits = DEFAULT_LIMITS, release_version: str | None = None
 ) -> list[StudentSubmission]:
     """Convenience for small folders and tests: every student, sorted by id."""
-    students, _unused = discover(folder)
+    students = discover(folder).students
     return [
         intake_student(sid, students[sid], limits=limits, release_version=release_version)
         for sid in sorted(students)

@@ -143,10 +143,11 @@ def schema_errors(doc: Any) -> str | None:
 def read(path: Path, *, student_id: str, release: ReleaseInfo, exercises: tuple[str, ...]) -> StudentResult:
     """Trusted side: the attempt's checked result from the file at `path`, or ResultFileError."""
     try:
-        raw, more = read_capped(path, codec.MAX_RESULT_BYTES)
+        capped = read_capped(path, codec.MAX_RESULT_BYTES)
     except UnreadableFile as exc:
         raise ResultFileError("result_missing", exc.detail) from None
-    if more:
+    raw = capped.data
+    if capped.truncated:
         raise ResultFileError("result_too_large", f"{path.name} exceeds {codec.MAX_RESULT_BYTES} bytes")
     try:
         doc = loads(raw)

@@ -42,7 +42,7 @@ def grade_quizzes(submissions: Path, out: Path, release: Path, release_version: 
     key = load_key(release)
     if key is None:
         return None
-    students, _ignored = discover(submissions)
+    students = discover(submissions).students
     scores: dict[str, tuple[QuizScore, ...]] = {}
     for sid, entries in sorted(students.items()):
         sub = intake_student(sid, entries, release_version=release_version)

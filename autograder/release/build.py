@@ -138,9 +138,9 @@ def _assemble(
     (release / "tests").mkdir(parents=True)
     for ch in chapters:
         master, out = masters[ch], outputs[ch]
-        data, n = release_notebook(out.student_notebook.read_text(encoding="utf-8"), master, version)
-        restored += n
-        (release / master.path.name).write_bytes(data)
+        released = release_notebook(out.student_notebook.read_text(encoding="utf-8"), master, version)
+        restored += released.restored_cells
+        (release / master.path.name).write_bytes(released.data)
         expected = {q.id for q in master.questions}
         if set(out.student_tests) - expected:
             raise ReleaseError(

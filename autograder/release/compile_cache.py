@@ -221,15 +221,23 @@ def publish(staging: Path, final: Path) -> Published:
     return Published(count, refused)
 
 
-def private_staging(parent: Path) -> tuple[Path, Path]:
-    """(work folder, staging folder) for one fill: `<parent>/.fill-<random>/xla`, both the grader's
+@dataclass(frozen=True)
+class FillFolders:
+    """One fill's private folders: the work folder, and the staging folder inside it."""
+
+    work: Path  # `<parent>/.fill-<random>`, removed after the fill
+    staging: Path  # `<work>/xla`, where the harvested cache entries are gathered
+
+
+def private_staging(parent: Path) -> FillFolders:
+    """The work and staging folders for one fill: `<parent>/.fill-<random>/xla`, both the grader's
     and 0700. No sandbox uid can list, enter or write either; the fill's children write only into
     their own scratch folders, which the runner harvests into the staging (grade/compile_cache.py)."""
     work = parent / f".fill-{secrets.token_hex(8)}"
     _make_folder(work, compile_cache.STAGING_MODE)
     staging = work / "xla"
     _make_folder(staging, compile_cache.STAGING_MODE)
-    return work, staging
+    return FillFolders(work, staging)
 
 
 @dataclass(frozen=True)
@@ -265,7 +273,8 @@ def fill(
     entries = trusted_entries(release, solutions, corpus)
     runs = fill_runs(entries)
     t0 = time.monotonic()
-    work, staging = private_staging(final.parent)
+    folders = private_staging(final.parent)
+    work, staging = folders.work, folders.staging
     try:
         # trusted runs take their sandbox uids from a range no grading ever uses (RunSettings checks)
         base = RunSettings(

@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import re
+from dataclasses import dataclass
 from typing import Any
 
 import nbformat
@@ -139,9 +140,18 @@ def dumps(nb: Any) -> bytes:
     return (text if text.endswith("\n") else text + "\n").encode("utf-8")
 
 
-def release_notebook(student_nb_text: str, master: MasterNotebook, version: str) -> tuple[bytes, int]:
-    """otter's student notebook (text) -> (released bytes, number of cells whose metadata was restored)."""
+@dataclass(frozen=True)
+class ReleasedNotebook:
+    """A student notebook as released, and how many of its cells had their metadata restored."""
+
+    data: bytes
+    restored_cells: int  # cells whose `jaxgrade` metadata otter dropped and the master gave back
+
+
+def release_notebook(student_nb_text: str, master: MasterNotebook, version: str) -> ReleasedNotebook:
+    """otter's student notebook (text) -> the released bytes and the number of cells whose metadata
+    was restored."""
     nb = nbformat.reads(student_nb_text, as_version=4)
     restored = _align_metadata(nb, master)
     normalise(nb, chapter=master.chapter, version=version)
-    return dumps(nb), restored
+    return ReleasedNotebook(dumps(nb), restored)

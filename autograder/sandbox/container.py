@@ -228,7 +228,7 @@ def read_status_events(path: Path) -> list[dict]:
     most STATUS_CAP bytes are read); any of these, or lines that are not JSON objects with a string
     "event", count as no status."""
     try:
-        data, _ = read_capped(path, STATUS_CAP)
+        data = read_capped(path, STATUS_CAP).data
     except UnreadableFile:
         return []
     events = []

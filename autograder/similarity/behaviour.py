@@ -125,5 +125,5 @@ def load_folder(out: Path) -> dict[str, dict[str, ExerciseBehaviour]]:
     for path in sorted(out.glob(f"*/{FILE_NAME}")):
         read = read_behaviour_file(path)
         if read is not None:
-            found[read[0]] = read[1]
+            found[read.student_id] = read.exercises
     return found

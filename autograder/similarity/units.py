@@ -103,7 +103,7 @@ def student_units(sub: StudentSubmission, release_nbs: dict[str, dict[str, Any]]
 def read_students(submissions: Path, release: ReleaseInfo) -> list[StudentUnits]:
     """Every student of a SUBMISSIONS folder, by id, as `jaxgrade grade` reads them."""
     release_nbs = _release_notebooks(release)
-    found, _ignored = discover(submissions)
+    found = discover(submissions).students
     out = []
     for sid in sorted(found):
         try:

@@ -148,12 +148,20 @@ def write_behaviour(folder: Path, student_id: str, exercises: Mapping[str, Exerc
     (folder / FILE_NAME).write_text(json.dumps(doc, sort_keys=True), encoding="utf-8")
 
 
-def read_behaviour_file(path: Path) -> tuple[str, dict[str, ExerciseBehaviour]] | None:
-    """(student id, exercise -> fingerprint) of a `behaviour.json`; None when unreadable or malformed
-    (an exercise entry that is malformed is left out)."""
+@dataclass(frozen=True)
+class BehaviourFile:
+    """One student's `behaviour.json` as read: whose it is, and each exercise's fingerprint."""
+
+    student_id: str
+    exercises: dict[str, ExerciseBehaviour]
+
+
+def read_behaviour_file(path: Path) -> BehaviourFile | None:
+    """The student id and exercise -> fingerprint of a `behaviour.json`; None when unreadable or
+    malformed (an exercise entry that is malformed is left out)."""
     try:
-        data, more = read_capped(path, MAX_FILE_BYTES)
-        doc = None if more else loads(data)
+        capped = read_capped(path, MAX_FILE_BYTES)
+        doc = None if capped.truncated else loads(capped.data)
     except (UnreadableFile, ValueError):
         return None
     if not isinstance(doc, dict) or doc.get("format") != 1 or not isinstance(doc.get("student_id"), str):
@@ -163,4 +171,4 @@ def read_behaviour_file(path: Path) -> tuple[str, dict[str, ExerciseBehaviour]] 
         return None
     out = {ex: b for ex, raw in exercises.items() if isinstance(ex, str)
            and (b := ExerciseBehaviour.from_json(raw)) is not None}
-    return doc["student_id"], out
+    return BehaviourFile(doc["student_id"], out)

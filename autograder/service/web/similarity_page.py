@@ -83,8 +83,8 @@ def _behaviour(counted: list[CountedGraded]) -> dict[str, Any]:
         if not c.out_dir:
             continue
         read = read_behaviour_file(Path(c.out_dir) / safe_id(c.attempt.student_id) / FILE_NAME)
-        if read is not None and read[0] == c.attempt.student_id:
-            found[read[0]] = read[1]
+        if read is not None and read.student_id == c.attempt.student_id:
+            found[read.student_id] = read.exercises
     return found
 
 
