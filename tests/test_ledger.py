@@ -83,8 +83,9 @@ def test_ags_score_reads_the_ledger(term: Term) -> None:
     term.upload("s01", "hw2", HW2_POINTS)
     _override(term, "hw2", "s01", "safe_distance", 10.0)
     with term.service.engine.connect() as conn:
-        given, maximum = final_score(conn, term.service.assignments["hw2"], "s01")  # type: ignore[misc]
-    assert (given, maximum) == (pytest.approx(31.5), 40.0)  # scoreGiven / scoreMaximum
+        score = final_score(conn, term.service.assignments["hw2"], "s01")
+    assert score is not None
+    assert (score.given, score.maximum) == (pytest.approx(31.5), 40.0)  # scoreGiven / scoreMaximum
 
 
 def test_an_override_belongs_to_its_attempt_and_is_carried_only_by_a_ta(term: Term) -> None:

@@ -65,7 +65,8 @@ def test_a_published_run_with_changed_points_moves_every_maximum_and_later_uploa
     assert "s01@example.edu,20.00,35.00" in term.service.exports.moodle_csv("hw2")
     assert _stored_max(term, "hw2") == 35.0  # the LTI line item's maximum
     with term.service.engine.connect() as conn:
-        assert lti_outbox.final_score(conn, term.service.assignments["hw2"], "s01") == (20.0, 35.0)
+        score = lti_outbox.final_score(conn, term.service.assignments["hw2"], "s01")
+        assert score == lti_outbox.LmsScore(given=20.0, maximum=35.0)
     silent = term.csv_rows(term.service.exports.grades_csv())["s03"]
     assert silent["max_total"] == "35.00"
     assert _claimed_release(term, "s02") == "2026-fall-fusion5"  # a new upload: the run's release

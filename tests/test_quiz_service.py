@@ -152,7 +152,8 @@ def test_grading_a_group_and_editing_an_item_rescores_every_total(any_term: Term
     main = term.csv_rows(term.service.exports.summary_csv())
     assert main["s03"]["hw2"] == "26.50"
     with term.service.engine.connect() as conn:  # the LMS score (AGS scoreGiven, scoreMaximum)
-        assert lti_outbox.final_score(conn, term.service.assignments["hw2"], "s03") == (26.5, 62.0)
+        score = lti_outbox.final_score(conn, term.service.assignments["hw2"], "s03")
+        assert score == lti_outbox.LmsScore(given=26.5, maximum=62.0)
     entries = [e for e in audit.entries(term.service.engine) if e.action == "rubric_item"]
     rescored = {e.student_id: (e.old["points"], e.new["points"]) for e in entries if e.student_id}
     assert rescored == {"s01": (1.0, 0.5), "s02": (1.0, 0.5), "s03": (2.0, 1.5)}

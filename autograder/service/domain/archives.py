@@ -7,7 +7,7 @@
         student_id, attempt_number, counted, submitted_at, late, state, final_total, file, path,
         sha256, bytes. Student ids are folder names by `safe_id`; file names are their base names.
 
-    student_folder_zip(notebooks, assignment_id, student_id) -> (name, bytes)
+    student_folder_zip(notebooks, assignment_id, student_id) -> DownloadFile (name, zip bytes)
         What a student needs to work on the assignment: its chapters' notebooks (personalised, as
         the notebook download), the release's manifest.json, quiz.json, jaxcourse/, kernels/ and the
         public tests of the assignment's exercises, under one folder named after the release.
@@ -28,6 +28,7 @@ from pathlib import PurePosixPath
 from autograder.grade.gradebook import safe_id
 from autograder.grade.reports import format_score, neutralize_cell
 from autograder.service.domain.attempt_reads import AttemptReads
+from autograder.service.domain.download_file import DownloadFile
 from autograder.service.domain.ledger import Ledger
 from autograder.service.domain.student_notebooks import StudentNotebooks
 from autograder.service.storage.blobs import BlobStore
@@ -90,8 +91,8 @@ def submissions_zip(
 
 def student_folder_zip(
     notebooks: StudentNotebooks, assignment_id: str | None, student_id: str
-) -> tuple[str, bytes]:
-    """(file name, zip bytes) of the assignment's student folder (see the module doc)."""
+) -> DownloadFile:
+    """The file name and zip bytes of the assignment's student folder (see the module doc)."""
     assignment = notebooks.lookup.assignment(assignment_id)
     release = notebooks.releases.of(assignment)
     root = release.root.resolve()
@@ -100,10 +101,10 @@ def student_folder_zip(
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
         for chapter in notebooks.releases.chapters(assignment):
-            name, data = notebooks.release_notebook(
+            notebook = notebooks.release_notebook(
                 student_id, chapter, known=True, assignment_id=assignment.id
             )
-            z.writestr(f"{top}/{name}", data)
+            z.writestr(f"{top}/{notebook.name}", notebook.data)
         for name in ("manifest.json", "quiz.json"):
             if (root / name).is_file():
                 z.write(root / name, f"{top}/{name}")
@@ -114,4 +115,4 @@ def student_folder_zip(
         for path in sorted((root / "tests").glob("*.py")):
             if path.name in own_tests:
                 z.write(path, f"{top}/tests/{path.name}")
-    return f"{top}.zip", out.getvalue()
+    return DownloadFile(f"{top}.zip", out.getvalue())

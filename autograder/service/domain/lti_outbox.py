@@ -24,6 +24,7 @@ import logging
 import os
 import threading
 import time
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -91,9 +92,17 @@ def _assignment(conn: sa.Connection, assignment_id: str) -> Assignment | None:
 _RELEASES = Releases()  # each release's manifest, read once per process
 
 
-def final_score(conn: sa.Connection, assignment: Assignment, student_id: str) -> tuple[float, float] | None:
-    """(final, maximum) of the student's counted attempt as the gradebook of record has them
-    (`ledger.py`); None while it has no graded score."""
+@dataclass(frozen=True)
+class LmsScore:
+    """The score sent to the LMS: AGS `scoreGiven` out of `scoreMaximum`."""
+
+    given: float  # the counted attempt's final total (late factor and overrides applied)
+    maximum: float
+
+
+def final_score(conn: sa.Connection, assignment: Assignment, student_id: str) -> LmsScore | None:
+    """The final score and maximum of the student's counted attempt as the gradebook of record has
+    them (`ledger.py`); None while it has no graded score."""
     from autograder.service.domain.ledger import read, released_at  # the ledger reads the service's parts
 
     stored = release_moves.current(conn, assignment.id)  # a published regrade run may have moved it
@@ -108,7 +117,7 @@ def final_score(conn: sa.Connection, assignment: Assignment, student_id: str) ->
     )  # fmt: skip
     if record.attempt_id is None or record.final_total is None:
         return None
-    return record.final_total, record.max_total
+    return LmsScore(given=record.final_total, maximum=record.max_total)
 
 
 def counted_grade_changed(
@@ -138,19 +147,19 @@ def counted_grade_changed(
 
 def _queue(
     conn: sa.Connection, course: int, sub: str, assignment_id: str, student_id: str,
-    score: tuple[float, float], held: bool,
+    score: LmsScore, held: bool,
 ) -> int:  # fmt: skip
     s = scores.c
     key = (s.context == course) & (s.assignment_id == assignment_id) & (s.student_id == student_id)
     row = conn.execute(sa.select(scores).where(key)).first()
     status = PENDING if not held else lti_withdrawal.held_status(row)
-    if row is not None and row.score == score[0] and row.max_score == score[1] and row.sub == sub:
-        in_lms = status == PENDING and row.status == SENT and row.sent_score == score[0]
+    if row is not None and row.score == score.given and row.max_score == score.maximum and row.sub == sub:
+        in_lms = status == PENDING and row.status == SENT and row.sent_score == score.given
         if row.status == status or in_lms:
             return 0  # already waiting, or already in the LMS: the same score is never sent twice
     values = {
-        "sub": sub, "score": score[0], "max_score": score[1], "changed_at": time.time(), "status": status,
-        "tries": 0, "not_before": 0.0, "last_error": None,
+        "sub": sub, "score": score.given, "max_score": score.maximum, "changed_at": time.time(),
+        "status": status, "tries": 0, "not_before": 0.0, "last_error": None,
     }  # fmt: skip
     if row is None:
         conn.execute(

@@ -9,6 +9,7 @@ from autograder.exercises import CHAPTERS
 from autograder.release.personalise import personalise_notebook
 from autograder.service.domain.assignment_lookup import AssignmentLookup
 from autograder.service.domain.assignments import Releases
+from autograder.service.domain.download_file import DownloadFile
 
 
 class StudentNotebooks:
@@ -17,9 +18,9 @@ class StudentNotebooks:
 
     def release_notebook(
         self, student_id: str, chapter: str, *, known: bool, assignment_id: str | None = None
-    ) -> tuple[str, bytes]:
-        """The released student notebook of `chapter` ("ch02"/"ch05") personalised for this student:
-        (file name, bytes).
+    ) -> DownloadFile:
+        """The released student notebook of `chapter` ("ch02"/"ch05") personalised for this student,
+        under the release's file name.
 
         Raises KeyError for an unknown chapter or an unknown student (`known` False), or a chapter
         that is not the assignment's."""
@@ -30,4 +31,5 @@ class StudentNotebooks:
         path = release.notebooks[chapter]
         released = json.loads(path.read_text(encoding="utf-8"))
         personal = personalise_notebook(released, student_id, release.root)
-        return path.name, (json.dumps(personal, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+        text = json.dumps(personal, indent=1, ensure_ascii=False) + "\n"
+        return DownloadFile(path.name, text.encode("utf-8"))

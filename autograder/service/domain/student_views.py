@@ -10,6 +10,7 @@ exports read attempts directly (`attempt_reads.py`) and always see everything.
 from __future__ import annotations
 
 from autograder.service.domain.attempt_reads import AttemptReads
+from autograder.service.domain.download_file import DownloadFile
 from autograder.service.domain.grade_release import GradeRelease
 from autograder.service.domain.identity import Identity
 from autograder.service.domain.student_notebooks import StudentNotebooks
@@ -45,8 +46,8 @@ class StudentViews:
 
     def release_notebook(
         self, student_id: str, chapter: str, assignment_id: str | None = None
-    ) -> tuple[str, bytes]:
-        """The chapter's released notebook personalised for this student: (file name, bytes).
+    ) -> DownloadFile:
+        """The chapter's released notebook personalised for this student, under its file name.
         Raises KeyError for an unknown student or chapter, or a chapter not the assignment's."""
         known = self.identity.student(student_id) is not None
         return self.notebooks.release_notebook(student_id, chapter, known=known, assignment_id=assignment_id)

@@ -70,9 +70,9 @@ def student_folder(request: Request) -> Response:
         return page_kit.redirect(request, "/login")
     wanted = request.query_params.get("assignment")
     try:
-        name, data = archives.student_folder_zip(
+        folder = archives.student_folder_zip(
             service.notebooks, wanted[:64] if wanted else None, student.student_id
         )
     except (KeyError, Refusal):
         return page_kit.error_page(request, session, 404, _("找不到这个作业"), _("没有这个作业的文件夹。"))
-    return _zip(data, name)
+    return _zip(folder.data, folder.name)

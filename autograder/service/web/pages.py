@@ -333,15 +333,15 @@ def notebook(request: Request, chapter: str) -> Response:
         return page_kit.redirect(request, "/login")
     try:
         aid = _query_assignment(request)
-        filename, data = page_auth.service_of(request).student_views.release_notebook(
+        notebook = page_auth.service_of(request).student_views.release_notebook(
             student.student_id, chapter, aid
         )
     except (KeyError, Refusal):
         return page_kit.error_page(request, session, 404, _("找不到这个 notebook"), _("本次发布没有这一章。"))
     response = Response(
-        data,
+        notebook.data,
         media_type="application/x-ipynb+json",
-        headers={"Content-Disposition": f'attachment; filename="{_ascii_filename(filename)}"'},
+        headers={"Content-Disposition": f'attachment; filename="{_ascii_filename(notebook.name)}"'},
     )
     return page_kit.secure(response)
 
