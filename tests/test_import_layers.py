@@ -26,18 +26,23 @@ def _lint_imports(cwd: Path, package_parent: Path) -> subprocess.CompletedProces
 def test_the_layers_contract_is_kept() -> None:
     proc = _lint_imports(REPO, REPO)
     assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
-    assert "3 kept, 0 broken" in proc.stdout
+    assert "4 kept, 0 broken" in proc.stdout
 
 
-def _copy_with(tmp_path: Path, module: str, import_line: str) -> Path:
-    """A copy of the tree whose MODULE (under autograder/) ends with a function running IMPORT_LINE."""
+def _copy_appending(tmp_path: Path, module: str, added: str) -> Path:
+    """A copy of the tree whose MODULE (under autograder/) ends with the source ADDED."""
     shutil.copy(REPO / "pyproject.toml", tmp_path / "pyproject.toml")
     skip = shutil.ignore_patterns("__pycache__")
     shutil.copytree(REPO / "autograder", tmp_path / "autograder", ignore=skip)
     path = tmp_path / "autograder" / module
-    added = f"\n\ndef _violation() -> None:\n    {import_line}  # noqa: F401\n"
     path.write_text(path.read_text(encoding="utf-8") + added, encoding="utf-8")
     return tmp_path
+
+
+def _copy_with(tmp_path: Path, module: str, import_line: str) -> Path:
+    """A copy of the tree whose MODULE (under autograder/) ends with a function running IMPORT_LINE."""
+    added = f"\n\ndef _violation() -> None:\n    {import_line}  # noqa: F401\n"
+    return _copy_appending(tmp_path, module, added)
 
 
 def test_an_upward_import_breaks_the_contract(tmp_path: Path) -> None:
@@ -62,4 +67,18 @@ def test_a_domain_module_importing_starlette_breaks_the_no_http_contract(tmp_pat
     proc = _lint_imports(tmp_path, tmp_path)
     assert proc.returncode != 0, proc.stdout[-4000:]
     assert "autograder.service.domain.overrides -> starlette (l." in proc.stdout, proc.stdout[-4000:]
+    assert "the service's floors only import downwards KEPT" in proc.stdout, proc.stdout[-4000:]
+
+
+def test_a_cycle_closed_only_under_type_checking_breaks_the_acyclic_contract(tmp_path: Path) -> None:
+    # the ledger imports the overrides; overrides importing the ledger for a type alone closes a cycle
+    added = (
+        "\n\nfrom typing import TYPE_CHECKING as _TYPE_CHECKING\n\n"
+        "if _TYPE_CHECKING:\n    from autograder.service.domain import ledger  # noqa: F401\n"
+    )
+    _copy_appending(tmp_path, "service/domain/overrides.py", added)
+    proc = _lint_imports(tmp_path, tmp_path)
+    assert proc.returncode != 0, proc.stdout[-4000:]
+    assert "the service's modules and packages import each other without a cycle BROKEN" in proc.stdout
+    assert "No cycles are allowed in autograder.service.domain." in proc.stdout, proc.stdout[-4000:]
     assert "the service's floors only import downwards KEPT" in proc.stdout, proc.stdout[-4000:]

@@ -23,7 +23,6 @@ import json
 import tempfile
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -33,27 +32,10 @@ from autograder.quiz.grading_key import QuizKey, key_file, load_key
 from autograder.quiz.key import QuizKeyError
 from autograder.quiz.score import QuizScore, score_quiz
 from autograder.service.domain import rubric_grading
+from autograder.service.domain.stored_answer import StoredAnswer
 from autograder.service.storage import quiz_tables as qt
 from autograder.service.storage.layout import LAYOUT_ID, lay_out
 from autograder.term.course import Assignment
-
-
-@dataclass(frozen=True)
-class StoredAnswer:
-    """One stored answer as the grading pages and the ledger read it."""
-
-    id: int
-    attempt_id: int
-    student_id: str
-    question: str
-    kind: str  # choice | written
-    status: str
-    letters: tuple[str, ...]
-    chosen: tuple[int, ...]
-    text: str
-    group_key: str
-    points: float | None  # a choice answer's score; None for a written one
-    max_points: float
 
 
 def normalise(text: str) -> str:

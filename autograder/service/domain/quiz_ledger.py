@@ -21,17 +21,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 import sqlalchemy as sa
 
 from autograder.quiz.key import QuizQuestion
 from autograder.service.domain import audit, quiz_answers, rubric_grading
+from autograder.service.domain.grade_record import GradeRecord
 from autograder.service.storage import quiz_tables as qt
 from autograder.term.course import Assignment
-
-if TYPE_CHECKING:
-    from autograder.service.domain.ledger import GradeRecord
 
 
 @dataclass(frozen=True)

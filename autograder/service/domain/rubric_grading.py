@@ -28,16 +28,13 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import sqlalchemy as sa
 
 from autograder.quiz.key import QuizQuestion
 from autograder.service.domain import audit
+from autograder.service.domain.stored_answer import StoredAnswer
 from autograder.service.storage import quiz_tables as qt
-
-if TYPE_CHECKING:
-    from autograder.service.domain.quiz_answers import StoredAnswer
 
 LEASE_S = 600.0  # a TA keeps an answer this long after their last look at it
 MAX_COMMENT_CHARS = 4000
