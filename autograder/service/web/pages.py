@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+import anyio.to_thread
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
@@ -34,6 +35,7 @@ from autograder.service.domain import attempt_numbers, login_backoff
 from autograder.service.domain.core import Attempt, Refusal, Service, Student
 from autograder.service.storage.records import refusal as refuse
 from autograder.service.web import charts, page_auth, page_kit, term_views, upload_flow
+from autograder.service.web.form_posts import PostedForm, form_of, form_post, read_small_form
 from autograder.service.web.review_views import student_section
 from autograder.service.web.sessions import CSRF_FIELD, Session, csrf_ok, new_session
 from autograder.service.web.uploads import Upload
@@ -149,17 +151,33 @@ def login_form(request: Request) -> Response:
 
 @router.post("/login")
 async def login(request: Request) -> Response:
+    # three steps: the form is read on the loop, the session and CSRF checks run in a worker thread,
+    # the address's backoff is slept on the loop, and the token is looked up in a worker thread
+    posted = await read_small_form(request, page_kit.MAX_FORM_BYTES, 4)
+    checked = await anyio.to_thread.run_sync(_login_checked, request, posted)
+    if isinstance(checked, Response):
+        return checked
+    session, token = checked
+    service = page_auth.service_of(request)
+    address = page_auth.client_address(request)
+    throttled = await login_backoff.wait_turn(service.login_throttle, address)  # slowed, not shut
+    return await anyio.to_thread.run_sync(_login_answer, request, session, token, address, throttled)
+
+
+def _login_checked(request: Request, posted: PostedForm) -> tuple[Session, str] | Response:
+    """(session, token tried), or the page that refuses the form (too large, expired)."""
     session = page_auth.current_session(request)
     try:
-        form = await page_kit.small_form(request)
+        form = form_of(posted)
     except page_kit.FormRefused as exc:
         return _login_page(request, session, error=str(exc), status_code=413)
     if not csrf_ok(session, form.get(CSRF_FIELD)):
         return _login_page(request, new_session(), error=service_message("login_expired"), status_code=403)
-    token = page_kit.text_field(form, "token", MAX_TOKEN_CHARS).strip()
+    return session, page_kit.text_field(form, "token", MAX_TOKEN_CHARS).strip()
+
+
+def _login_answer(request: Request, session: Session, token: str, address: str, throttled: bool) -> Response:
     service = page_auth.service_of(request)
-    address = page_auth.client_address(request)
-    throttled = await login_backoff.wait_turn(service.login_throttle, address)  # slowed, not shut
     if login_backoff.credential_blocked(service.login_throttle, token):
         return _login_page(request, session, error=service_message("login_throttled"), status_code=429)
     ta_name = service.identity.ta_for_token(token) if token else None
@@ -177,9 +195,13 @@ async def login(request: Request) -> Response:
 
 @router.post("/logout")
 async def logout(request: Request) -> Response:
+    return await form_post(request, _logout)
+
+
+def _logout(request: Request, posted: PostedForm) -> Response:
     session = page_auth.current_session(request)
     try:
-        form = await page_kit.small_form(request)
+        form = form_of(posted)
     except page_kit.FormRefused:
         return page_kit.redirect(request, "/")
     if not csrf_ok(session, form.get(CSRF_FIELD)):
@@ -564,11 +586,15 @@ def ta_canvas_csv(request: Request) -> Response:
 
 @router.post("/ta/regrade")
 async def ta_regrade(request: Request) -> Response:
+    return await form_post(request, _ta_regrade)
+
+
+def _ta_regrade(request: Request, posted: PostedForm) -> Response:
     session = page_auth.current_session(request)
     if not session.is_ta:
         return page_kit.redirect(request, "/login")
     try:
-        form = await page_kit.small_form(request)
+        form = form_of(posted)
     except page_kit.FormRefused as exc:
         return page_kit.error_page(request, session, 413, "Request too large", str(exc), back="/ta")
     if not csrf_ok(session, form.get(CSRF_FIELD)):
