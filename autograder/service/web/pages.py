@@ -19,6 +19,7 @@ the JSON API uses; this module only does what is particular to browsers:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -374,6 +375,11 @@ def _query_assignment(request: Request) -> str | None:
     return value[:64] if value else None
 
 
+def _session_and_student(request: Request) -> tuple[Session, Student | None]:
+    session = page_auth.current_session(request)
+    return session, current_student(request, session)
+
+
 def _ascii_filename(name: str) -> str:
     safe = "".join(c for c in name if c.isascii() and (c.isalnum() or c in "._-"))
     return safe or "notebook.ipynb"
@@ -381,8 +387,9 @@ def _ascii_filename(name: str) -> str:
 
 @router.post("/submit")
 async def submit(request: Request) -> Response:
-    session = page_auth.current_session(request)
-    student = current_student(request, session)
+    # the session and the roster are read in a worker thread, the upload is read on the loop (its
+    # intake runs elsewhere, upload_flow.py), and a refusal's page is made in a worker thread
+    session, student = await anyio.to_thread.run_sync(_session_and_student, request)
     if student is None:
         return page_kit.redirect(request, "/login")
     service = page_auth.service_of(request)
@@ -401,7 +408,8 @@ async def submit(request: Request) -> Response:
     except Refusal as refusal:
         headers = {"Retry-After": str(max(1, round(refusal.retry_after)))} if refusal.retry_after else None
         notices = [page_kit.Notice("error", refusal.message_zh)]
-        return home_page(
+        refused_page = functools.partial(
+            home_page,
             request,
             session,
             student,
@@ -410,6 +418,7 @@ async def submit(request: Request) -> Response:
             status_code=refusal.http_status,
             headers=headers,
         )
+        return await anyio.to_thread.run_sync(refused_page)
     return page_kit.redirect(request, f"/attempts/{int(attempt.id)}")
 
 
