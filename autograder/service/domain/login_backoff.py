@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 
+import anyio.to_thread
 import sqlalchemy as sa
 
 from autograder.service.domain.login_throttle import LOGIN_FAILURES_PER_WINDOW, LoginThrottle
@@ -51,7 +52,7 @@ def backoff_s(failed_from_address: int) -> float:
 
 async def wait_turn(throttle: LoginThrottle, address: str) -> bool:
     """Sleep the address's backoff (not blocking the loop); True when the address was over its limit."""
-    delay = backoff_s(failures(throttle, address))
+    delay = backoff_s(await anyio.to_thread.run_sync(failures, throttle, address))  # a query: off the loop
     if delay > 0:
         await asyncio.sleep(delay)
     return delay > 0

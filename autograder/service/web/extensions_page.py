@@ -21,6 +21,7 @@ from autograder.service.domain import extensions
 from autograder.service.domain.core import Service
 from autograder.service.domain.lti_outbox import counted_grade_changed
 from autograder.service.web import page_auth, page_kit
+from autograder.service.web.form_posts import PostedForm, form_of, form_post
 from autograder.service.web.sessions import CSRF_FIELD, csrf_ok
 from autograder.term import deadline_range
 from autograder.term.counting import Extension
@@ -67,6 +68,10 @@ def parse_extension(service: Service, due_text: str, until_text: str) -> Extensi
 
 @router.post("/ta/assignments/{assignment_id}/extensions")
 async def bulk_extensions(request: Request, assignment_id: str) -> Response:
+    return await form_post(request, _bulk_extensions, assignment_id)
+
+
+def _bulk_extensions(request: Request, assignment_id: str, posted: PostedForm) -> Response:
     session = page_auth.current_session(request)
     if not session.is_ta:
         return page_kit.redirect(request, "/login")
@@ -76,7 +81,7 @@ async def bulk_extensions(request: Request, assignment_id: str) -> Response:
         return page_kit.error_page(request, session, 404, "No such assignment", "", back="/ta/assignments")
     page = f"/ta/assignments/{assignment.id}"
     try:
-        form = await page_kit.small_form(request)
+        form = form_of(posted)
     except page_kit.FormRefused as exc:
         return page_kit.error_page(request, session, 413, "Request too large", str(exc), back=page)
     if not csrf_ok(session, form.get(CSRF_FIELD)):

@@ -10,13 +10,20 @@ CSRF check, the database writes, rendering the answer) is blocking work: it goes
         return await anyio.to_thread.run_sync(_route, request, ..., posted)
 
 where `_route` is the old body, a plain function that gets the form already read.
+`form_post` does both steps for a page whose form fits `page_kit.MAX_FORM_BYTES`, and `form_of`
+gives a worker the fields or raises `page_kit.FormRefused` as `page_kit.small_form` did on the loop.
+tests/test_event_loop_routes.py holds every `async def` route of the web layer to this.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
+import anyio.to_thread
 from starlette.requests import Request
+from starlette.responses import Response
 
 from autograder.service.web import page_kit
 
@@ -36,3 +43,16 @@ async def read_small_form(request: Request, max_bytes: int, max_fields: int) -> 
     except page_kit.FormRefused as exc:
         return PostedForm({}, str(exc))
     return PostedForm({k: v for k, v in form.items() if isinstance(v, str)})
+
+
+def form_of(posted: PostedForm) -> dict[str, str]:
+    """The posted fields; `page_kit.FormRefused` when the body was refused (as `small_form` raised it)."""
+    if posted.refused is not None:
+        raise page_kit.FormRefused(posted.refused)
+    return posted.fields
+
+
+async def form_post(request: Request, page: Callable[..., Response], *args: Any) -> Response:
+    """Read a small form on the loop, then answer with `page(request, *args, posted)` in a worker thread."""
+    posted = await read_small_form(request, page_kit.MAX_FORM_BYTES, 4)
+    return await anyio.to_thread.run_sync(page, request, *args, posted)

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import anyio.to_thread
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
@@ -54,6 +55,14 @@ async def put_override(
     doc = await json_object(request, {"points", "comment"})
     points = number(doc.get("points"), "points")
     comment = text(doc.get("comment", ""), "comment")
+    where = (assignment_id, student_id, target)
+    return await anyio.to_thread.run_sync(_put_override, request, where, points, comment, ta)
+
+
+def _put_override(
+    request: Request, where: tuple[str, str, str], points: float, comment: str, ta: str
+) -> JSONResponse:
+    assignment_id, student_id, target = where
     service = service_of(request)
     grade_review.set_override(service, assignment_id, student_id, target, points, comment, ta)
     grade = grade_review.student_grade(service, assignment_id, student_id, for_student=False)

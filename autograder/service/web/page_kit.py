@@ -118,7 +118,7 @@ class FormRefused(ValueError):
     """A form post that is refused before it is looked at (the message is for the student)."""
 
 
-def text_field(form: FormData, name: str, max_chars: int) -> str:
+def text_field(form: Mapping[str, Any], name: str, max_chars: int) -> str:
     value = form.get(name)
     return value[:max_chars] if isinstance(value, str) else ""
 

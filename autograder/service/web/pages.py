@@ -19,11 +19,13 @@ the JSON API uses; this module only does what is particular to browsers:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+import anyio.to_thread
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
@@ -34,6 +36,7 @@ from autograder.service.domain import attempt_numbers, login_backoff
 from autograder.service.domain.core import Attempt, Refusal, Service, Student
 from autograder.service.storage.records import refusal as refuse
 from autograder.service.web import charts, page_auth, page_kit, term_views, upload_flow
+from autograder.service.web.form_posts import PostedForm, form_of, form_post, read_small_form
 from autograder.service.web.review_views import student_section
 from autograder.service.web.sessions import CSRF_FIELD, Session, csrf_ok, new_session
 from autograder.service.web.uploads import Upload
@@ -149,17 +152,33 @@ def login_form(request: Request) -> Response:
 
 @router.post("/login")
 async def login(request: Request) -> Response:
+    # three steps: the form is read on the loop, the session and CSRF checks run in a worker thread,
+    # the address's backoff is slept on the loop, and the token is looked up in a worker thread
+    posted = await read_small_form(request, page_kit.MAX_FORM_BYTES, 4)
+    checked = await anyio.to_thread.run_sync(_login_checked, request, posted)
+    if isinstance(checked, Response):
+        return checked
+    session, token = checked
+    service = page_auth.service_of(request)
+    address = page_auth.client_address(request)
+    throttled = await login_backoff.wait_turn(service.login_throttle, address)  # slowed, not shut
+    return await anyio.to_thread.run_sync(_login_answer, request, session, token, address, throttled)
+
+
+def _login_checked(request: Request, posted: PostedForm) -> tuple[Session, str] | Response:
+    """(session, token tried), or the page that refuses the form (too large, expired)."""
     session = page_auth.current_session(request)
     try:
-        form = await page_kit.small_form(request)
+        form = form_of(posted)
     except page_kit.FormRefused as exc:
         return _login_page(request, session, error=str(exc), status_code=413)
     if not csrf_ok(session, form.get(CSRF_FIELD)):
         return _login_page(request, new_session(), error=service_message("login_expired"), status_code=403)
-    token = page_kit.text_field(form, "token", MAX_TOKEN_CHARS).strip()
+    return session, page_kit.text_field(form, "token", MAX_TOKEN_CHARS).strip()
+
+
+def _login_answer(request: Request, session: Session, token: str, address: str, throttled: bool) -> Response:
     service = page_auth.service_of(request)
-    address = page_auth.client_address(request)
-    throttled = await login_backoff.wait_turn(service.login_throttle, address)  # slowed, not shut
     if login_backoff.credential_blocked(service.login_throttle, token):
         return _login_page(request, session, error=service_message("login_throttled"), status_code=429)
     ta_name = service.identity.ta_for_token(token) if token else None
@@ -177,9 +196,13 @@ async def login(request: Request) -> Response:
 
 @router.post("/logout")
 async def logout(request: Request) -> Response:
+    return await form_post(request, _logout)
+
+
+def _logout(request: Request, posted: PostedForm) -> Response:
     session = page_auth.current_session(request)
     try:
-        form = await page_kit.small_form(request)
+        form = form_of(posted)
     except page_kit.FormRefused:
         return page_kit.redirect(request, "/")
     if not csrf_ok(session, form.get(CSRF_FIELD)):
@@ -352,6 +375,11 @@ def _query_assignment(request: Request) -> str | None:
     return value[:64] if value else None
 
 
+def _session_and_student(request: Request) -> tuple[Session, Student | None]:
+    session = page_auth.current_session(request)
+    return session, current_student(request, session)
+
+
 def _ascii_filename(name: str) -> str:
     safe = "".join(c for c in name if c.isascii() and (c.isalnum() or c in "._-"))
     return safe or "notebook.ipynb"
@@ -359,8 +387,9 @@ def _ascii_filename(name: str) -> str:
 
 @router.post("/submit")
 async def submit(request: Request) -> Response:
-    session = page_auth.current_session(request)
-    student = current_student(request, session)
+    # the session and the roster are read in a worker thread, the upload is read on the loop (its
+    # intake runs elsewhere, upload_flow.py), and a refusal's page is made in a worker thread
+    session, student = await anyio.to_thread.run_sync(_session_and_student, request)
     if student is None:
         return page_kit.redirect(request, "/login")
     service = page_auth.service_of(request)
@@ -379,7 +408,8 @@ async def submit(request: Request) -> Response:
     except Refusal as refusal:
         headers = {"Retry-After": str(max(1, round(refusal.retry_after)))} if refusal.retry_after else None
         notices = [page_kit.Notice("error", refusal.message_zh)]
-        return home_page(
+        refused_page = functools.partial(
+            home_page,
             request,
             session,
             student,
@@ -388,6 +418,7 @@ async def submit(request: Request) -> Response:
             status_code=refusal.http_status,
             headers=headers,
         )
+        return await anyio.to_thread.run_sync(refused_page)
     return page_kit.redirect(request, f"/attempts/{int(attempt.id)}")
 
 
@@ -564,11 +595,15 @@ def ta_canvas_csv(request: Request) -> Response:
 
 @router.post("/ta/regrade")
 async def ta_regrade(request: Request) -> Response:
+    return await form_post(request, _ta_regrade)
+
+
+def _ta_regrade(request: Request, posted: PostedForm) -> Response:
     session = page_auth.current_session(request)
     if not session.is_ta:
         return page_kit.redirect(request, "/login")
     try:
-        form = await page_kit.small_form(request)
+        form = form_of(posted)
     except page_kit.FormRefused as exc:
         return page_kit.error_page(request, session, 413, "Request too large", str(exc), back="/ta")
     if not csrf_ok(session, form.get(CSRF_FIELD)):

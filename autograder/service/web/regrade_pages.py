@@ -25,6 +25,7 @@ from autograder.service.domain.attempt_reads import fits_id
 from autograder.service.domain.core import Refusal, Service
 from autograder.service.domain.regrade_runs import SCOPES, DiffRow, RunSummary, sibling_releases
 from autograder.service.web import page_auth, page_kit
+from autograder.service.web.form_posts import PostedForm, form_of, form_post
 from autograder.service.web.regrade_api import ACTOR, release_named
 from autograder.service.web.sessions import CSRF_FIELD, csrf_ok
 
@@ -103,13 +104,13 @@ def _ta(request: Request) -> Any:
     return session if session.is_ta else None
 
 
-async def _checked_form(request: Request, back: str) -> tuple[Any, Any, Response | None]:
+def _checked_form(request: Request, posted: PostedForm, back: str) -> tuple[Any, Any, Response | None]:
     """(session, form, None), or a response: a redirect to log in, or the refusal page."""
     session = _ta(request)
     if session is None:
         return None, None, page_kit.redirect(request, "/login")
     try:
-        form = await page_kit.small_form(request)
+        form = form_of(posted)
     except page_kit.FormRefused as exc:
         return (
             session,
@@ -157,7 +158,11 @@ def runs_page_slash(request: Request) -> Response:
 
 @router.post("/ta/regrade-runs")
 async def start_run(request: Request) -> Response:
-    session, form, refused = await _checked_form(request, "/ta/regrade-runs")
+    return await form_post(request, _start_run)
+
+
+def _start_run(request: Request, posted: PostedForm) -> Response:
+    session, form, refused = _checked_form(request, posted, "/ta/regrade-runs")
     if refused is not None:
         return refused
     service: Service = page_auth.service_of(request)
@@ -204,10 +209,10 @@ def run_page(request: Request, run_id: int) -> Response:
     return page_kit.render(request, session, "ta_regrade_run.html", context)
 
 
-async def _run_action(request: Request, run_id: int, action: str, done: str) -> Response:
+def _run_action(request: Request, run_id: int, action: str, done: str, posted: PostedForm) -> Response:
     """Publish or cancel a run from its page (CSRF-checked), recorded under the TA's name."""
     back = f"/ta/regrade-runs/{run_id}"
-    session, _form, refused = await _checked_form(request, back)
+    session, _form, refused = _checked_form(request, posted, back)
     if refused is not None:
         return refused
     try:
@@ -221,12 +226,12 @@ async def _run_action(request: Request, run_id: int, action: str, done: str) -> 
 
 @router.post("/ta/regrade-runs/{run_id:int}/publish")
 async def publish_run(request: Request, run_id: int) -> Response:
-    return await _run_action(request, run_id, "publish", "?published=1")
+    return await form_post(request, _run_action, run_id, "publish", "?published=1")
 
 
 @router.post("/ta/regrade-runs/{run_id:int}/cancel")
 async def cancel_run(request: Request, run_id: int) -> Response:
-    return await _run_action(request, run_id, "cancel", "")
+    return await form_post(request, _run_action, run_id, "cancel", "")
 
 
 @router.get("/ta/regrade-runs/{run_id:int}/feedback/{attempt_id:int}/{side}")

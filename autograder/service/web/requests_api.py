@@ -10,13 +10,16 @@ POST /api/regrade-requests/{id}/resolve     TA: {"message", "points": number or 
 
 from __future__ import annotations
 
+from typing import Any
+
+import anyio.to_thread
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from autograder.service.domain import grade_review, regrade_requests
 from autograder.service.storage.records import refusal
 from autograder.service.web.api import CurrentTa, service_of
-from autograder.service.web.review_http import AnyCaller, json_object, number, text
+from autograder.service.web.review_http import AnyCaller, Caller, json_object, number, text
 
 router = APIRouter(prefix="/api/regrade-requests")
 NO_STORE = {"Cache-Control": "no-store"}
@@ -27,6 +30,11 @@ async def post_request(request: Request, who: AnyCaller) -> JSONResponse:
     if who.student_id is None:
         raise refusal(403, "student_only", "only a student asks for a regrade of their own attempt")
     doc = await json_object(request, {"exercise", "message", "assignment_id"})
+    return await anyio.to_thread.run_sync(_post_request, request, who, doc)  # the writes: off the loop
+
+
+def _post_request(request: Request, who: Caller, doc: dict[str, Any]) -> JSONResponse:
+    assert who.student_id is not None
     service = service_of(request)
     assignment_id = text(doc.get("assignment_id", service.assignment.id), "assignment_id")
     request_id = grade_review.open_request(
@@ -60,6 +68,10 @@ def get_request(request: Request, request_id: int, who: AnyCaller) -> JSONRespon
 @router.post("/{request_id}/messages")
 async def post_message(request: Request, request_id: int, who: AnyCaller) -> JSONResponse:
     doc = await json_object(request, {"message"})
+    return await anyio.to_thread.run_sync(_post_message, request, request_id, who, doc)
+
+
+def _post_message(request: Request, request_id: int, who: Caller, doc: dict[str, Any]) -> JSONResponse:
     service = service_of(request)
     grade_review.post_message(
         service, request_id, who.actor, text(doc.get("message"), "message"), who.only_own()
@@ -70,6 +82,10 @@ async def post_message(request: Request, request_id: int, who: AnyCaller) -> JSO
 @router.post("/{request_id}/resolve")
 async def resolve(request: Request, request_id: int, ta: CurrentTa) -> JSONResponse:
     doc = await json_object(request, {"message", "points"})
+    return await anyio.to_thread.run_sync(_resolve, request, request_id, ta, doc)
+
+
+def _resolve(request: Request, request_id: int, ta: str, doc: dict[str, Any]) -> JSONResponse:
     points = None if doc.get("points") is None else number(doc["points"], "points")
     found = grade_review.resolve_request(
         service_of(request), request_id, ta, text(doc.get("message"), "message"), points

@@ -13,6 +13,7 @@ import json
 from typing import Any
 from urllib.parse import quote
 
+import anyio.to_thread
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
@@ -20,6 +21,7 @@ from autograder.i18n import _
 from autograder.service.domain import audit, grade_review, overrides, regrade_requests
 from autograder.service.domain.core import Refusal, Service
 from autograder.service.web import page_auth, page_kit, pages
+from autograder.service.web.form_posts import PostedForm, form_of, read_small_form
 from autograder.service.web.review_views import (
     assignment_query,
     grade_context,
@@ -38,10 +40,16 @@ def _chosen(service: Service, request: Request) -> str:
     return request.query_params.get("assignment") or service.assignment.id
 
 
-async def _form(request: Request, session: Session, back: str) -> dict[str, str] | Response:
+async def _answer(request: Request, page: Any, *args: Any) -> Response:
+    """Read the small form on the loop, answer with `page(request, *args, posted)` in a worker thread."""
+    posted = await read_small_form(request, MAX_REVIEW_FORM_BYTES, 6)
+    return await anyio.to_thread.run_sync(page, request, *args, posted)
+
+
+def _form(request: Request, session: Session, posted: PostedForm, back: str) -> dict[str, str] | Response:
     """The posted fields, or the error page to answer with (too large, expired CSRF token)."""
     try:
-        form = await page_kit.small_form(request, MAX_REVIEW_FORM_BYTES, 6)
+        form = form_of(posted)
     except page_kit.FormRefused as exc:
         return page_kit.error_page(request, session, 413, _("无法提交"), str(exc), back=back)
     if not csrf_ok(session, form.get(CSRF_FIELD)):
@@ -53,6 +61,10 @@ async def _form(request: Request, session: Session, back: str) -> dict[str, str]
 
 @router.post("/regrade-requests")
 async def student_request(request: Request) -> Response:
+    return await _answer(request, _student_request)
+
+
+def _student_request(request: Request, posted: PostedForm) -> Response:
     session = page_auth.current_session(request)
     student = pages.current_student(request, session)
     if student is None:
@@ -62,7 +74,7 @@ async def student_request(request: Request) -> Response:
     # back to the page of the assignment the request is about (in a term "/" lists the assignments),
     # after the request and after a refusal alike
     page = f"/assignments/{quote(aid, safe='')}" if service.assignment_lookup.named else "/"
-    form = await _form(request, session, page)
+    form = _form(request, session, posted, page)
     if isinstance(form, Response):
         return form
     try:
@@ -78,11 +90,15 @@ async def student_request(request: Request) -> Response:
 
 @router.post("/regrade-requests/{request_id:int}/messages")
 async def student_reply(request: Request, request_id: int) -> Response:
+    return await _answer(request, _student_reply, request_id)
+
+
+def _student_reply(request: Request, request_id: int, posted: PostedForm) -> Response:
     session = page_auth.current_session(request)
     student = pages.current_student(request, session)
     if student is None:
         return page_kit.redirect(request, "/login")
-    form = await _form(request, session, "/")
+    form = _form(request, session, posted, "/")
     if isinstance(form, Response):
         return form
     service = page_auth.service_of(request)
@@ -172,6 +188,10 @@ def ta_student(request: Request, student_id: str) -> Response:
 
 @router.post("/ta/students/{student_id}/overrides")
 async def ta_set_override(request: Request, student_id: str) -> Response:
+    return await _answer(request, _set_override, student_id)
+
+
+def _set_override(request: Request, student_id: str, posted: PostedForm) -> Response:
     session = _ta(request)
     if session is None:
         return page_kit.redirect(request, "/login")
@@ -179,7 +199,7 @@ async def ta_set_override(request: Request, student_id: str) -> Response:
     aid = _chosen(service, request)
     query = assignment_query(service, aid)
     back = f"/ta/students/{_path(student_id)}{query}"
-    form = await _form(request, session, back)
+    form = _form(request, session, posted, back)
     if isinstance(form, Response):
         return form
     try:
@@ -247,11 +267,15 @@ def ta_request(request: Request, request_id: int) -> Response:
 
 @router.post("/ta/request/{request_id:int}/answer")
 async def ta_answer(request: Request, request_id: int) -> Response:
+    return await _answer(request, _ta_answer, request_id)
+
+
+def _ta_answer(request: Request, request_id: int, posted: PostedForm) -> Response:
     session = _ta(request)
     if session is None:
         return page_kit.redirect(request, "/login")
     back = f"/ta/request/{int(request_id)}"
-    form = await _form(request, session, back)
+    form = _form(request, session, posted, back)
     if isinstance(form, Response):
         return form
     service = page_auth.service_of(request)

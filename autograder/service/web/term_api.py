@@ -209,6 +209,12 @@ async def put_extension(
     ext: Annotated[Extension, Depends(_extension_body)],
     ta: CurrentTa,
 ) -> JSONResponse:
+    return await anyio.to_thread.run_sync(_put_extension, request, assignment_id, student_id, ext, ta)
+
+
+def _put_extension(
+    request: Request, assignment_id: str, student_id: str, ext: Extension, ta: str
+) -> JSONResponse:
     service = service_of(request)
     assignment = _assignment(service, assignment_id)
     try:
@@ -231,23 +237,25 @@ def delete_extension(request: Request, assignment_id: str, student_id: str, ta: 
 
 @router.post("/{assignment_id}/extensions.csv")
 async def post_extensions_csv(request: Request, assignment_id: str, ta: CurrentTa) -> JSONResponse:
+    raw = await request.body()
+    granted = await anyio.to_thread.run_sync(_grant_csv, request, assignment_id, ta, raw)
+    return JSONResponse({"granted": granted})
+
+
+def _grant_csv(request: Request, assignment_id: str, ta: str, raw: bytes) -> list[str]:
+    """Parse the CSV and grant its extensions, one grade change per student: off the event loop."""
     service = service_of(request)
     assignment = _assignment(service, assignment_id)
-    raw = await request.body()
-
-    def grant() -> list[str]:  # parsing and one grade change per student: off the event loop
-        try:
-            if len(raw) > MAX_CSV_BYTES:
-                raise ExtensionCsvError(f"larger than {MAX_CSV_BYTES} bytes")
-            granted = parse_extensions_csv(raw.decode("utf-8"))
-            extensions.grant_many(service.engine, assignment, granted, ta, service.clock())
-        except (ExtensionCsvError, UnicodeDecodeError) as exc:
-            raise Refusal(422, _("延期 CSV 有误。"), f"extensions CSV: {exc}") from None
-        except KeyError as exc:
-            message_en = f"extensions CSV: no student {exc}"
-            raise Refusal(422, _("延期 CSV 里有不认识的学生。"), message_en) from None
-        for student_id in granted:
-            counted_grade_changed(service.engine, assignment.id, student_id)
-        return sorted(granted)
-
-    return JSONResponse({"granted": await anyio.to_thread.run_sync(grant)})
+    try:
+        if len(raw) > MAX_CSV_BYTES:
+            raise ExtensionCsvError(f"larger than {MAX_CSV_BYTES} bytes")
+        granted = parse_extensions_csv(raw.decode("utf-8"))
+        extensions.grant_many(service.engine, assignment, granted, ta, service.clock())
+    except (ExtensionCsvError, UnicodeDecodeError) as exc:
+        raise Refusal(422, _("延期 CSV 有误。"), f"extensions CSV: {exc}") from None
+    except KeyError as exc:
+        message_en = f"extensions CSV: no student {exc}"
+        raise Refusal(422, _("延期 CSV 里有不认识的学生。"), message_en) from None
+    for student_id in granted:
+        counted_grade_changed(service.engine, assignment.id, student_id)
+    return sorted(granted)

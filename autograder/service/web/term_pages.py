@@ -26,6 +26,7 @@ from autograder.i18n import _
 from autograder.service.domain import extensions
 from autograder.service.domain.core import Refusal, Service
 from autograder.service.web import page_auth, page_kit, rubric_pages
+from autograder.service.web.form_posts import PostedForm, form_of, form_post
 from autograder.service.web.sessions import CSRF_FIELD, csrf_ok
 from autograder.service.web.term_api import TA_ACTOR
 from autograder.term import deadline_range
@@ -141,11 +142,11 @@ def ta_assignment(request: Request, assignment_id: str) -> Response:
     return page_kit.render(request, session, "ta_assignment.html", context)
 
 
-async def _checked_form(request: Request, back: str) -> tuple[Any, Response | None]:
+def _checked_form(request: Request, posted: PostedForm, back: str) -> tuple[Any, Response | None]:
     """The posted form, or the error page to answer instead (too large, expired CSRF token)."""
     session = page_auth.current_session(request)
     try:
-        form = await page_kit.small_form(request)
+        form = form_of(posted)
     except page_kit.FormRefused as exc:
         return None, page_kit.error_page(request, session, 413, "Request too large", str(exc), back=back)
     if not csrf_ok(session, form.get(CSRF_FIELD)):
@@ -157,6 +158,10 @@ async def _checked_form(request: Request, back: str) -> tuple[Any, Response | No
 
 @router.post("/ta/assignments/{assignment_id}/release-grades")
 async def ta_release_grades(request: Request, assignment_id: str) -> Response:
+    return await form_post(request, _release_grades, assignment_id)
+
+
+def _release_grades(request: Request, assignment_id: str, posted: PostedForm) -> Response:
     session = page_auth.current_session(request)
     if not session.is_ta:
         return page_kit.redirect(request, "/login")
@@ -166,7 +171,7 @@ async def ta_release_grades(request: Request, assignment_id: str) -> Response:
         return page_kit.error_page(
             request, session, 404, "No such assignment", assignment_id, back="/ta/assignments"
         )
-    form, refused = await _checked_form(request, f"/ta/assignments/{assignment.id}")
+    form, refused = _checked_form(request, posted, f"/ta/assignments/{assignment.id}")
     if refused is not None:
         return refused
     if (warning := rubric_pages.release_warning(request, session, service, assignment, form)) is not None:
@@ -177,6 +182,10 @@ async def ta_release_grades(request: Request, assignment_id: str) -> Response:
 
 @router.post("/ta/assignments/{assignment_id}/unrelease-grades")
 async def ta_unrelease_grades(request: Request, assignment_id: str) -> Response:
+    return await form_post(request, _unrelease_grades, assignment_id)
+
+
+def _unrelease_grades(request: Request, assignment_id: str, posted: PostedForm) -> Response:
     session = page_auth.current_session(request)
     if not session.is_ta:
         return page_kit.redirect(request, "/login")
@@ -186,7 +195,7 @@ async def ta_unrelease_grades(request: Request, assignment_id: str) -> Response:
         return page_kit.error_page(
             request, session, 404, "No such assignment", assignment_id, back="/ta/assignments"
         )
-    _form, refused = await _checked_form(request, f"/ta/assignments/{assignment.id}")
+    _form, refused = _checked_form(request, posted, f"/ta/assignments/{assignment.id}")
     if refused is not None:
         return refused
     service.grade_release.unrelease(assignment.id, actor=session.ta_name or TA_ACTOR)
@@ -263,6 +272,10 @@ def _parse_when(text: str, key: str, *, optional: bool) -> float | None:
 
 @router.post("/ta/assignments/{assignment_id}/students/{student_id}/extension")
 async def ta_grant_extension(request: Request, assignment_id: str, student_id: str) -> Response:
+    return await form_post(request, _grant_extension, assignment_id, student_id)
+
+
+def _grant_extension(request: Request, assignment_id: str, student_id: str, posted: PostedForm) -> Response:
     session = page_auth.current_session(request)
     if not session.is_ta:
         return page_kit.redirect(request, "/login")
@@ -273,7 +286,7 @@ async def ta_grant_extension(request: Request, assignment_id: str, student_id: s
         return page_kit.error_page(
             request, session, 404, "Not found", "No such assignment or student.", "/ta/assignments"
         )
-    form, refused = await _checked_form(request, page)
+    form, refused = _checked_form(request, posted, page)
     if refused is not None:
         return refused
     try:

@@ -20,6 +20,7 @@ import urllib.parse
 from pathlib import Path
 from typing import Any
 
+import anyio.to_thread
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader
@@ -135,6 +136,10 @@ def static_js(name: str) -> Response:
 @router.api_route("/login", methods=["GET", "POST"])
 async def oidc_login(request: Request) -> Response:
     params = await _params(request, (*PARAMS, "lti1p3_new_window"))
+    return await anyio.to_thread.run_sync(_oidc_login, request, params)  # a write and a signature
+
+
+def _oidc_login(request: Request, params: dict[str, str] | None) -> Response:
     if params is None:
         return refused(request, "login request body too large or malformed", 400)
     engine = page_auth.service_of(request).engine
@@ -150,6 +155,11 @@ async def oidc_login(request: Request) -> Response:
 @router.post("/launch")
 async def launch(request: Request) -> Response:
     params = await _params(request, ("id_token", "state"))
+    # the checks may fetch the platform's keys, and the launch writes: all in a worker thread
+    return await anyio.to_thread.run_sync(_launch, request, params)
+
+
+def _launch(request: Request, params: dict[str, str] | None) -> Response:
     if params is None:
         return refused(request, "launch body too large or malformed", 400)
     service = page_auth.service_of(request)
@@ -308,10 +318,14 @@ def register(
 
 @router.post("/deep-link")
 async def deep_link(request: Request) -> Response:
+    form = await _params(request, (CSRF_FIELD, "launch_id", "assignment"))
+    return await anyio.to_thread.run_sync(_deep_link, request, form)
+
+
+def _deep_link(request: Request, form: dict[str, str] | None) -> Response:
     session = page_auth.current_session(request)
     if not session.is_ta:
         return page_kit.redirect(request, "/login")
-    form = await _params(request, (CSRF_FIELD, "launch_id", "assignment"))
     if form is None or not csrf_ok(session, form.get(CSRF_FIELD)):
         return refused(request, "deep linking form expired", 403)
     service = page_auth.service_of(request)

@@ -26,6 +26,7 @@ from autograder.service.domain.lti import courses, roster_sync
 from autograder.service.domain.lti.tables import line_items, scores, unmatched
 from autograder.service.web import page_auth, page_kit
 from autograder.service.web.api import require_ta
+from autograder.service.web.form_posts import PostedForm, form_of, form_post
 from autograder.service.web.lti.routes import render
 from autograder.service.web.sessions import CSRF_FIELD, csrf_ok
 
@@ -89,13 +90,13 @@ def ta_lti(request: Request) -> Response:
     return render(request, session, "lti_ta.html", _context(page_auth.service_of(request), synced))
 
 
-async def _ta_form(request: Request) -> Response | None:
+def _ta_form(request: Request, posted: PostedForm) -> Response | None:
     """None when the post is a TA's with a valid CSRF token, else the response to send."""
     session = page_auth.current_session(request)
     if not session.is_ta:
         return page_kit.redirect(request, "/login")
     try:
-        form = await page_kit.small_form(request)
+        form = form_of(posted)
     except page_kit.FormRefused as exc:
         return page_kit.error_page(request, session, 413, "Request too large", str(exc), back="/ta/lti")
     if not csrf_ok(session, form.get(CSRF_FIELD)):
@@ -105,7 +106,11 @@ async def _ta_form(request: Request) -> Response | None:
 
 @router.post("/ta/lti/sync")
 async def ta_lti_sync(request: Request) -> Response:
-    if (refused := await _ta_form(request)) is not None:
+    return await form_post(request, _lti_sync)  # the roster sync calls the platform: off the loop
+
+
+def _lti_sync(request: Request, posted: PostedForm) -> Response:
+    if (refused := _ta_form(request, posted)) is not None:
         return refused
     result = sync_and_queue(page_auth.service_of(request))
     text = f"Synced {result.courses} course(s): {len(result.added)} added, {len(result.updated)} updated"
@@ -115,7 +120,11 @@ async def ta_lti_sync(request: Request) -> Response:
 
 @router.post("/ta/lti/retry")
 async def ta_lti_retry(request: Request) -> Response:
-    if (refused := await _ta_form(request)) is not None:
+    return await form_post(request, _lti_retry)
+
+
+def _lti_retry(request: Request, posted: PostedForm) -> Response:
+    if (refused := _ta_form(request, posted)) is not None:
         return refused
     outbox.retry_failed(page_auth.service_of(request).engine)
     return page_kit.redirect(request, "/ta/lti")
