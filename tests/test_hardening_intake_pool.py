@@ -12,7 +12,6 @@ process, the page waits for the intake.
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import signal
@@ -21,7 +20,6 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -31,59 +29,18 @@ from autograder.service.storage.layout import lay_out
 from autograder.service.storage.records import Refusal
 
 from helpers.browserish import Browserish
-from helpers.paths import RELEASE, REPO
+from helpers.held_pipe import WAIT_S, entered, make_fifo, reader_started, release_reader, write_course
+from helpers.paths import RELEASE
 from helpers.served import Served, call, serve, write_roster
 from helpers.waiting import wait_for
 
-HOLD_SITE = REPO / "tests" / "helpers" / "hold_intake"
-WAIT_S = 60  # a bound on a hung server, not a timing assertion
 CH02 = (RELEASE / "ch02_performance.ipynb").read_bytes()
-
-
-def write_course(path: Path) -> Path:
-    due = (datetime.now(UTC) + timedelta(days=7)).isoformat(timespec="seconds")
-    path.write_text(
-        "".join(
-            f'[[assignment]]\nid = "{aid}"\ntitle = "{aid}"\nrelease = "{RELEASE}"\n'
-            f'chapters = ["{ch}"]\ndue_at = {due}\n\n'
-            for aid, ch in (("hw2", "ch02"), ("hw5", "ch05"))
-        ),
-        encoding="utf-8",
-    )
-    return path
-
-
-def release_reader(fifo: Path) -> None:
-    """Let the held intake go on: open the pipe for writing once its reader is there."""
-    deadline = time.monotonic() + WAIT_S
-    while True:
-        try:
-            os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
-            return
-        except OSError as exc:  # ENXIO: the reader is not in its open() yet
-            if exc.errno != errno.ENXIO or time.monotonic() > deadline:
-                raise
-            time.sleep(0.05)
 
 
 @pytest.fixture
 def fifo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A named pipe every intake reading of a process started from now on waits for, lock held."""
-    path = tmp_path / "intake-hold"
-    os.mkfifo(path)
-    monkeypatch.setenv("PYTHONPATH", str(HOLD_SITE))
-    monkeypatch.setenv("JAXGRADE_TEST_HOLD_GIL_IN_INTAKE", str(path))
-    monkeypatch.setenv("JAXGRADE_TEST_HOLD_NAMES_SHOWN", str(path))
-    yield path
-
-
-def entered(fifo: Path) -> Path:
-    return Path(f"{fifo}.entered")
-
-
-def reader_started(fifo: Path) -> bool:
-    """The held reading has written its process id (it opens the pipe next)."""
-    return entered(fifo).exists() and entered(fifo).read_text().isdigit()
+    yield make_fifo(tmp_path, monkeypatch)
 
 
 @pytest.fixture

@@ -23,8 +23,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import test_hardening_intake_pool as held  # the named pipe a held write waits on, and its helpers
 
+from helpers import held_pipe as held  # the named pipe a held write waits on, and its helpers
 from helpers.paths import REPO
 from helpers.served import Served, call, serve, write_roster
 from helpers.waiting import wait_for
@@ -205,7 +205,10 @@ def term(tmp_path: Path, fifo: Path, monkeypatch: pytest.MonkeyPatch) -> Iterato
         s.stop()
 
 
-fifo = held.fifo  # the fixture: a named pipe the held audit entry waits on
+@pytest.fixture
+def fifo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A named pipe the held audit entry waits on."""
+    yield held.make_fifo(tmp_path, monkeypatch)
 
 
 def test_a_page_is_answered_while_an_override_put_writes_to_the_database(term: Served, fifo: Path) -> None:
