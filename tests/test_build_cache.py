@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -165,8 +166,14 @@ def ipython_shell():
     """IPython's own shell, ended after the test (no shell alive for later tests, nor at exit)."""
     from IPython.core.interactiveshell import InteractiveShell
 
+    # The shell puts its own namespace in sys.modules["__main__"] and takes over the display and
+    # exception hooks. Give them back: a later test that starts a process with `spawn` sends the
+    # parent's __main__ to the child, and IPython's stand-in left the child of the intake pool's
+    # test unable to start (tests/test_hardening_intake_pool.py, after this module in the suite).
+    saved = sys.modules["__main__"], sys.displayhook, sys.excepthook
     yield InteractiveShell.instance()
     close_ipython_shell()
+    sys.modules["__main__"], sys.displayhook, sys.excepthook = saved
 
 
 def test_writefile_extraction_matches_what_ipython_writes(tmp_path, monkeypatch, ipython_shell):
