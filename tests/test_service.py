@@ -478,7 +478,7 @@ def test_submit_client_prints_scores_and_saves_feedback(graded: dict) -> None:
     assert client.returncode == 0, client.stderr
     assert "partial:not_submitted:ch05" in client.stdout and "40 / 80" in client.stdout
     aid = graded["ids"]["s005_only_ch02"]
-    saved = graded["root"] / f"jaxgrade-feedback-{aid}.html"
+    saved = graded["root"] / "jaxgrade-feedback-attempt-1.html"  # named by the student's attempt number
     assert saved.read_bytes() == (graded["batch_out"] / "s005_only_ch02" / "feedback.html").read_bytes()
     assert f"/attempts/{aid}" in client.stdout
 
