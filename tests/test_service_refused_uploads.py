@@ -33,6 +33,7 @@ import pytest
 
 from autograder.service.storage.spool import Spool
 
+from helpers.held_pipe import write_course
 from helpers.paths import RELEASE
 from helpers.raw_http import chunked, connect, post_raw, request_head, send_all, status_of
 from helpers.served import MALFORMED, Served, call, serve, write_roster
@@ -144,19 +145,6 @@ class Spooled:
     tmp: Path  # the service's TMPDIR
     stale_swept: bool  # a spool file and folder older than the sweep age were gone after start-up
     fresh_kept: bool  # a fresh spool file (another process's upload in flight) was left alone
-
-
-def write_course(path: Path) -> Path:
-    due = (datetime.now(UTC) + timedelta(days=7)).isoformat(timespec="seconds")
-    path.write_text(
-        "".join(
-            f'[[assignment]]\nid = "{aid}"\ntitle = "{aid}"\nrelease = "{RELEASE}"\n'
-            f'chapters = ["{ch}"]\ndue_at = {due}\n\n'
-            for aid, ch in (("hw2", "ch02"), ("hw5", "ch05"))
-        ),
-        encoding="utf-8",
-    )
-    return path
 
 
 @pytest.fixture(scope="module")
