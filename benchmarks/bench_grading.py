@@ -238,6 +238,13 @@ def main() -> int:
         t0 = time.monotonic()
         cold = grade_submission(sub, release, settings)
         cold_s = time.monotonic() - t0
+        cold_at_once_s = 0.0
+        if args.chapters_at_once:  # a second cold run, its own empty build cache, chapters at once
+            t0 = time.monotonic()
+            cold_at_once = grade_submission(sub, release, dataclasses.replace(
+                settings, build_cache=work / "cache-at-once", chapters_at_once=True))
+            cold_at_once_s = time.monotonic() - t0
+            assert cold_at_once.total == cold.total, f"cold at once: {cold_at_once.total}, not {cold.total}"
         cold_off_s, cold_off = 0.0, None
         if args.behaviour_cost:
             off_cold = dataclasses.replace(settings, behaviour=False, build_cache=work / "cache-off")
@@ -273,6 +280,9 @@ def main() -> int:
         print(f"release {release.version}, isolation {args.isolation}{cache_note}, "
               f"score {warm.total:g}/{warm.max_total:g} (cold {cold.total:g})")
         print(f"cold   {cold_s:7.2f} s per submission (empty build cache)")
+        if cold_at_once_s:
+            print(f"cold at-once {cold_at_once_s:5.2f} s per submission, chapters at the same time "
+                  f"({cold_s / cold_at_once_s:.2f}x the cold run)")
         print(f"warm   {warm_s:7.2f} s per submission (best of {args.repeat}: "
               f"{', '.join(f'{t:.2f}' for t in warm_runs)})")
         if at_once_runs:
@@ -292,6 +302,9 @@ def main() -> int:
         print(f"floor  {floor_s:7.2f} s (reference answers + probes in one plain process)")
         print(f"ratio  {warm_s / floor_s:7.2f} x floor (target <= 1.5)")
         print(f"hit    {hit_ms:7.2f} ms per kernel build from cache incl. copy into the job (target < 50)")
+        print("cold phases:")
+        for p in cold.phases:
+            print(f"  {p.name:16s} {p.duration_s:7.3f} s  {p.outcome}")
         print("warm phases:")
         for p in warm.phases:
             print(f"  {p.name:16s} {p.duration_s:7.3f} s  {p.outcome}")

@@ -438,6 +438,26 @@ def test_run_settings_come_from_the_command_line(env: dict[str, Path]) -> None:
     assert env["subs"].resolve() in s.hidden and env["out"].resolve() in s.hidden  # students never see them
 
 
+def test_chapters_at_once_when_every_student_graded_at_once_has_two_cores(env: dict[str, Path]) -> None:
+    from autograder.grade import run as runner
+    from autograder.grade.cores import available_cores, chapters_at_once_for
+
+    populate(env["subs"])
+
+    def at_once(*extra: str) -> bool:
+        opts = grade.check_options(parser().parse_args(base_args(env, *extra)))
+        return grade.make_run_settings(opts, runner.RunSettings).chapters_at_once
+
+    cores = available_cores()
+    assert at_once("--jobs", "1") is (cores >= 2)
+    assert at_once("--jobs", str(cores)) is False  # a full machine: one after the other
+    assert at_once("--jobs", str(cores), "--chapters-at-once", "on") is True
+    assert at_once("--jobs", "1", "--chapters-at-once", "off") is False
+    by_jobs = [chapters_at_once_for("auto", jobs, cores=4) for jobs in (1, 2, 3, 4)]
+    assert by_jobs == [True, True, False, False]
+    assert chapters_at_once_for("auto", 1, cores=1) is False
+
+
 class FakeTTY(io.StringIO):
     def isatty(self) -> bool:
         return True

@@ -115,6 +115,49 @@ def test_a_forged_cached_fingerprint_is_dropped(cache: BuildCache) -> None:
     assert cache.build(src, fingerprint=True).ir == ()
 
 
+class _RecordingSandbox:
+    """The real sandbox, recording when each program started and when its wait returned."""
+
+    def __init__(self, inner: object) -> None:
+        self.inner, self.events = inner, []
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.inner, name)
+
+    def start(self, argv, **kwargs):  # noqa: ANN001, ANN201
+        kind = "ir" if "-emit-llvm" in argv else "so"
+        proc = self.inner.start(argv, **kwargs)
+        self.events.append(("start", kind))
+        events, wait = self.events, proc.wait
+
+        def recorded_wait(timeout=None):  # noqa: ANN001, ANN202
+            result = wait(timeout)
+            if result is not None:
+                events.append(("end", kind))
+            return result
+
+        proc.wait = recorded_wait
+        return proc
+
+
+@REAL
+def test_the_ir_step_runs_beside_the_build_and_dies_with_a_failed_one(cache: BuildCache) -> None:
+    recording = _RecordingSandbox(cache.sandbox)
+    cache.sandbox = recording  # type: ignore[assignment]
+    built = cache.build(KernelSource("silu.cc", ORIGINAL.encode(), "cell 3"), fingerprint=True)
+    assert built.ok and built.ir and any("call expf" in s for s in built.ir)
+    # both compilers were running before the library's compiler was waited for
+    assert recording.events.index(("start", "ir")) < recording.events.index(("end", "so"))
+    assert (cache.root / f"{built.key}.ir.json").is_file()
+    recording.events.clear()
+    broken = cache.build(KernelSource("silu.cc", (ORIGINAL + "\nint broken(;\n").encode(), "cell 3"),
+                         fingerprint=True)
+    assert not broken.ok and broken.ir == ()
+    assert ("start", "ir") in recording.events and ("end", "ir") not in recording.events  # killed, not read
+    assert not (cache.root / f"{broken.key}.ir.json").exists()
+    assert list(cache.scratch_root.iterdir()) == []  # both scratch folders removed
+
+
 def test_the_ir_command_is_the_build_command_writing_text_ir() -> None:
     argv = ["clang++", "-std=c++17", "-O2", "-shared", "-fPIC", "-I", "inc", "-o", "k.ll", "--", "k.cc"]
     assert ir_argv(argv) == ["clang++", "-std=c++17", "-O2", "-S", "-emit-llvm", "-fPIC", "-I", "inc",

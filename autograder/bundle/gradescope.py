@@ -139,6 +139,7 @@ def grade(root: Path, work: Path) -> dict[str, Any]:
     """Grade root/submission and return Gradescope's results.json document. Raises on grader faults."""
     from autograder.grade import reports
     from autograder.grade.batch import GradingScope, grade_student
+    from autograder.grade.cores import chapters_at_once_for
     from autograder.grade.intake import Entry, intake_student
     from autograder.grade.run import RunSettings, grade_submission
     from autograder.model import ReleaseInfo
@@ -176,6 +177,8 @@ def grade(root: Path, work: Path) -> dict[str, Any]:
         build_cache=work / "build-cache",
         hidden=tuple(p.resolve() for p in private if p.exists()),
         compile_cache=_compile_cache(release_root, release.version, mode),
+        # one submission per run: its chapters at once when the machine has two cores (bwrap only)
+        chapters_at_once=chapters_at_once_for("auto", 1),
     )
     sid = student_id(root)
     sub = intake_student(sid, [Entry(sid, submission, "dir")], release_version=release.version)

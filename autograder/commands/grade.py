@@ -119,6 +119,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:  # over 80 lines: on
 
     course_input.add_arguments(parser)
     grade_input.add_arguments(parser)
+    parser.add_argument("--chapters-at-once", choices=("auto", "on", "off"), default="auto",
+                        help="grade a submission's chapters at the same time, each in a sandbox job "
+                             "of its own (bwrap and container isolation); auto: on when the cores "
+                             "leave room, two per student graded at once (docs/performance.md)")
     parser.add_argument("--compile-cache", default="auto", metavar="auto|off|DIR",
                         help="trusted XLA compile cache, read-only in children (default auto: the "
                              "release's folder made by `jaxgrade warm-cache`, when there is one)")
@@ -141,6 +145,7 @@ class GradeOptions:
     timeout_scale: float
     executor: str = "local"  # or a Dask scheduler address (autograder/executors/)
     compile_cache: str = "auto"  # "auto" | "off" | a folder (grade/compile_cache.py)
+    chapters_at_once: str = "auto"  # "auto" | "on" | "off" (chapters_at_once_for)
 
 
 class UsageError(ValueError):
@@ -217,7 +222,8 @@ def check_options(args: argparse.Namespace) -> GradeOptions:
     return GradeOptions(subs, out, release, args.jobs, bool(args.regrade), args.isolation,
                         bool(args.unsafe_no_sandbox), args.engine, args.image, exercises,
                         float(args.timeout_scale), executor,
-                        getattr(args, "compile_cache", "auto"))  # fmt: skip
+                        getattr(args, "compile_cache", "auto"),
+                        getattr(args, "chapters_at_once", "auto"))  # fmt: skip
 
 
 def make_run_settings(opts: GradeOptions, settings_cls: Any) -> Any:
@@ -226,6 +232,8 @@ def make_run_settings(opts: GradeOptions, settings_cls: Any) -> Any:
     SUBMISSIONS and OUT are hidden from every sandbox: a student's code must not read the others'
     submissions or the gradebook. Build cache and scratch stay at the runner's defaults (outside OUT).
     """
+    from autograder.grade.cores import chapters_at_once_for
+
     return settings_cls.from_options(
         isolation=opts.isolation,
         unsafe_no_sandbox=opts.unsafe_no_sandbox,
@@ -235,6 +243,7 @@ def make_run_settings(opts: GradeOptions, settings_cls: Any) -> Any:
         engine=opts.engine,  # for the container mode (accepted, passed through)
         image=opts.image,
         compile_cache=compile_cache_for(opts),
+        chapters_at_once=chapters_at_once_for(opts.chapters_at_once, opts.jobs),
     )
 
 

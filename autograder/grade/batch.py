@@ -43,6 +43,7 @@ from typing import Any, TextIO
 from autograder.exercises import CHAPTERS, EXERCISE_IDS, load
 from autograder.exercises.base import ExerciseScore, zero_score
 from autograder.grade import reports
+from autograder.grade.cores import available_cores
 from autograder.grade.executor import Executor, LocalExecutor
 from autograder.grade.gradebook import Gradebook
 from autograder.grade.intake import DEFAULT_LIMITS, Discovered, Entry, IntakeLimits, discover, intake_student
@@ -581,7 +582,5 @@ def run_batch(
 
 
 def default_jobs() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
+    """One student at a time per core."""
+    return available_cores()

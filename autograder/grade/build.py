@@ -18,6 +18,7 @@ import json
 import os
 import shutil
 import tempfile
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ from pathlib import Path, PurePosixPath
 from autograder.grade.cells import AnswerCell
 from autograder.grade.kernel_ir import MAX_IR_BYTES, ir_fingerprint, valid_sequences
 from autograder.messages import message
-from autograder.sandbox import SCRATCH_TARGET, Limits, Mount, Sandbox, SandboxFault, Toolchain
+from autograder.sandbox import SCRATCH_TARGET, Limits, Mount, Process, Sandbox, SandboxFault, Toolchain
 from autograder.states import BuildStatus
 from jaxcourse.kernels import build_key, compile_argv
 
@@ -40,6 +41,21 @@ ENVIRONMENT_MARKERS = ("No space left on device", "Disk quota exceeded", "Input/
                        "Read-only file system", "Resource temporarily unavailable")
 CPU_LIMIT_MARKER = "CPU time limit exceeded"  # clang's driver when RLIMIT_CPU killed the front end
 
+
+# Modes where compilers may run at once under one job's uid (the IR step beside its build, a chapter's
+# sources side by side): each start gets a PID namespace of its own. Rlimit mode refuses a busy uid and
+# kills all of its processes after each run, so there builds run one at a time.
+CONCURRENT_BUILD_MODES = frozenset({"bwrap", "container"})
+
+# One compile per key at a time in this process: a second job asking for a source being built (the
+# course kernel, when a batch or a submission's chapters start together) waits and reads the cache.
+_key_locks: dict[str, threading.Lock] = {}
+_key_locks_guard = threading.Lock()
+
+
+def _lock_for(key: str) -> threading.Lock:
+    with _key_locks_guard:
+        return _key_locks.setdefault(key, threading.Lock())
 
 _BUILD_ENV = {"HOME": SCRATCH_TARGET, "TMPDIR": SCRATCH_TARGET, "LANG": "C", "LC_ALL": "C"}
 
@@ -80,6 +96,25 @@ class BuildOutcome:
     @property
     def ok(self) -> bool:
         return self.so_path is not None
+
+
+@dataclass
+class _PendingIr:
+    """An IR step started beside a build: its scratch folder and sandboxed compiler (None: not started)."""
+
+    scratch: Path
+    proc: Process | None
+    started: float
+
+    def abandon(self) -> None:
+        """Kills the compiler if it still runs and removes the scratch folder (idempotent)."""
+        if self.proc is not None and self.proc.poll() is None:
+            try:
+                self.proc.kill()
+            except SandboxFault:
+                pass
+        self.proc = None
+        shutil.rmtree(self.scratch, ignore_errors=True)
 
 
 @cache
@@ -236,50 +271,87 @@ class BuildCache:
         return None
 
     def build(self, src: KernelSource, *, fingerprint: bool = False) -> BuildOutcome:
-        """`fingerprint`: also the IR fingerprint (a student's kernel; the course kernels need none)."""
+        """`fingerprint`: also the IR fingerprint (a student's kernel; the course kernels need none).
+
+        A source not in the cache gets its IR step started beside its compile (two compilers at once,
+        under the same limits): the build no longer waits for the IR after the library. A compile that
+        does not build kills the IR step at once, so a source that fails costs at most what one that
+        builds costs."""
         t0 = time.monotonic()
         key = self.key(src.text)
-        outcome = self.lookup(key, src.name) or self._compile(key, src)
+        with _lock_for(f"{self.root}\0{key}"):
+            return self._build_locked(t0, key, src, fingerprint)
+
+    def _build_locked(self, t0: float, key: str, src: KernelSource, fingerprint: bool) -> BuildOutcome:
+        outcome = self.lookup(key, src.name)
+        ir_cached = self._cached_ir(key) if fingerprint else None
+        beside = (fingerprint and outcome is None and ir_cached is None
+                  and self.sandbox.mode in CONCURRENT_BUILD_MODES)
+        pending = self._start_ir(src) if beside else None
+        try:
+            outcome = outcome or self._compile(key, src)
+        except BaseException:
+            if pending is not None:
+                pending.abandon()
+            raise
         ir: tuple[tuple[str, ...], ...] = ()
         ir_s = 0.0
-        if fingerprint and outcome.ok:
-            ir, ir_s = self._ir(key, src)
+        if pending is not None and not outcome.ok:
+            pending.abandon()
+        elif fingerprint and outcome.ok:
+            if ir_cached is not None:
+                ir = ir_cached
+            else:
+                pending = pending or self._start_ir(src)
+                ir, ir_s = self._finish_ir(key, pending)
         return dataclasses.replace(outcome, duration_s=time.monotonic() - t0, ir=ir, ir_s=ir_s)
 
-    def _ir(self, key: str, src: KernelSource) -> tuple[tuple[tuple[str, ...], ...], float]:
-        """The IR fingerprint of a source that builds, from the cache (`<key>.ir.json`) or made by
-        the compiler in the sandbox (`-S -emit-llvm` instead of `-shared`, the same flags and limits
-        as the build) and reduced here within caps (kernel_ir.py). Never a fault: a step that fails
-        (a limit, the sandbox) leaves the kernel without a fingerprint, not the student without a grade."""
+    def _cached_ir(self, key: str) -> tuple[tuple[str, ...], ...] | None:
+        """The IR fingerprint kept beside the library (`<key>.ir.json`), or None when there is none."""
         cached = self.root / f"{key}.ir.json"
-        if cached.is_file():
-            try:
-                raw = json.loads(cached.read_text(encoding="utf-8"))
-                return valid_sequences(raw.get("jaxprs") if isinstance(raw, dict) else None) or (), 0.0
-            except (OSError, ValueError):
-                pass
+        if not cached.is_file():
+            return None
+        try:
+            raw = json.loads(cached.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return valid_sequences(raw.get("jaxprs") if isinstance(raw, dict) else None) or ()
+
+    def _start_ir(self, src: KernelSource) -> _PendingIr:
+        """Starts the compiler in the sandbox with `-S -emit-llvm` instead of `-shared` (the same flags
+        and limits as the build). Never a fault: a step that fails to start yields no fingerprint."""
         t0 = time.monotonic()
         self.scratch_root.mkdir(parents=True, exist_ok=True)
         scratch = Path(tempfile.mkdtemp(prefix="ir-", dir=self.scratch_root))
+        (scratch / GRADER_SOURCE_NAME).write_bytes(src.text)
+        src_in, ll_in = Path(SCRATCH_TARGET) / GRADER_SOURCE_NAME, Path(SCRATCH_TARGET) / "kernel.ll"
+        argv = ir_argv(self._argv(src_in, ll_in))
         try:
-            (scratch / GRADER_SOURCE_NAME).write_bytes(src.text)
-            src_in, ll_in = Path(SCRATCH_TARGET) / GRADER_SOURCE_NAME, Path(SCRATCH_TARGET) / "kernel.ll"
-            argv = ir_argv(self._argv(src_in, ll_in))
-            try:
-                result = self.sandbox.start(argv, scratch=scratch, mounts=self.mounts, hidden=self.hidden,
-                                            env=_BUILD_ENV, limits=self.limits, cwd=SCRATCH_TARGET).wait()
-            except SandboxFault:
-                return (), time.monotonic() - t0
-            ll = scratch / "kernel.ll"
+            proc = self.sandbox.start(argv, scratch=scratch, mounts=self.mounts, hidden=self.hidden,
+                                      env=_BUILD_ENV, limits=self.limits, cwd=SCRATCH_TARGET)
+        except SandboxFault:
+            proc = None
+        return _PendingIr(scratch, proc, t0)
+
+    def _finish_ir(self, key: str, pending: _PendingIr) -> tuple[tuple[tuple[str, ...], ...], float]:
+        """The IR fingerprint of a source that builds: the IR step's output reduced here within caps
+        (kernel_ir.py) and cached as `<key>.ir.json`. Never a fault: a step that fails (a limit, the
+        sandbox) leaves the kernel without a fingerprint, not the student without a grade."""
+        try:
+            result = pending.proc.wait() if pending.proc is not None else None
+            ll = pending.scratch / "kernel.ll"
             if result is None or result.exit_code != 0 or not ll.is_file() or ll.is_symlink():
-                return (), time.monotonic() - t0
+                return (), time.monotonic() - pending.started
             with ll.open("rb") as f:
                 text = f.read(MAX_IR_BYTES).decode("utf-8", errors="replace")
             sequences = valid_sequences([list(s) for s in ir_fingerprint(text)]) or ()
+            cached = self.root / f"{key}.ir.json"
             self._atomic_write(cached, json.dumps({"jaxprs": [list(s) for s in sequences]}).encode())
-            return sequences, time.monotonic() - t0
+            return sequences, time.monotonic() - pending.started
+        except SandboxFault:
+            return (), time.monotonic() - pending.started
         finally:
-            shutil.rmtree(scratch, ignore_errors=True)
+            pending.abandon()
 
     def _argv(self, src_in: Path, out_in: Path) -> list[str]:
         if self.toolchain is not None:

@@ -4,11 +4,13 @@ kernel sources, compiled in the sandbox through the build cache (grade/build.py)
 from __future__ import annotations
 
 import dataclasses
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 from autograder.exercises.base import Exercise
 from autograder.grade.build import (
+    CONCURRENT_BUILD_MODES,
     BuildCache,
     BuildFault,
     BuildOutcome,
@@ -84,32 +86,40 @@ def _build(cache: BuildCache, source: KernelSource, *, fingerprint: bool = False
 def build_kernels(job: Job, chapter: str, cells: ChapterCells, exercises: list[Exercise]) -> ChapterBuild:
     """Builds the course kernels, then (for a chapter with a kernel exercise) every kernel source the
     student's cells and extra files hold, at most MAX_KERNEL_SOURCES: any that builds is prebuilt for
-    the notebook child, the chosen one is what the kernel child loads. Phase `<chapter>/build`."""
+    the notebook child, the chosen one is what the kernel child loads. Phase `<chapter>/build`.
+
+    Where the sandbox gives each compiler a PID namespace of its own (CONCURRENT_BUILD_MODES), the
+    sources compile side by side, each under the build's own limits; elsewhere one after the other."""
     cache = _build_cache(job)
-    libs: list[Path] = []
+    course = [KernelSource(p.name, p.read_bytes(), "course kernel")
+              for p in sorted((job.library / "kernels").glob("*.cc"))]
+    wants_kernel = any(ex.kernel_probe for ex in exercises)
+    sources: list[KernelSource] = []
+    chosen: KernelSource | None = None
+    if wants_kernel:
+        all_cells = sorted((c for ex in exercises for c in cells.answers[ex.id]), key=lambda c: c.index)
+        sources = find_kernel_sources(all_cells, job.sub.extra_files)[:MAX_KERNEL_SOURCES]
+        chosen = choose_kernel(sources)
+    # the chosen source's IR fingerprint is the kernel's channel of the similarity report
+    work = [(src, False) for src in course] + [(src, src is chosen and job.settings.behaviour)
+                                               for src in sources]
     with job.clock.phase(f"{chapter}/build") as ph:
-        statuses = []
-        for src_path in sorted((job.library / "kernels").glob("*.cc")):
-            out = _build(cache, KernelSource(src_path.name, src_path.read_bytes(), "course kernel"))
+        if len(work) > 1 and job.sandbox.mode in CONCURRENT_BUILD_MODES:
+            with ThreadPoolExecutor(max_workers=len(work), thread_name_prefix="build") as pool:
+                outs = list(pool.map(lambda w: _build(cache, w[0], fingerprint=w[1]), work))
+        else:
+            outs = [_build(cache, src, fingerprint=fp) for src, fp in work]
+        libs: list[Path] = []
+        for src, out in zip(course, outs, strict=False):
             if not out.ok:
-                raise GraderFault(f"course kernel {src_path.name} does not build ({out.status}): "
+                raise GraderFault(f"course kernel {src.name} does not build ({out.status}): "
                                   f"{out.diagnostics}")
             libs.append(out.so_path)
-            statuses.append(out.status)
-        wants_kernel = any(ex.kernel_probe for ex in exercises)
         chosen_out: BuildOutcome | None = None
-        chosen: KernelSource | None = None
-        if wants_kernel:
-            all_cells = sorted((c for ex in exercises for c in cells.answers[ex.id]), key=lambda c: c.index)
-            sources = find_kernel_sources(all_cells, job.sub.extra_files)[:MAX_KERNEL_SOURCES]
-            chosen = choose_kernel(sources)
-            for src in sources:
-                # the chosen source's IR fingerprint is the kernel's channel of the similarity report
-                out = _build(cache, src, fingerprint=src is chosen and job.settings.behaviour)
-                statuses.append(out.status)
-                if out.ok:
-                    libs.append(out.so_path)
-                if src is chosen:
-                    chosen_out = out
-        ph["outcome"] = ",".join(dict.fromkeys(statuses)) or "none"
+        for src, out in zip(sources, outs[len(course):], strict=True):
+            if out.ok:
+                libs.append(out.so_path)
+            if src is chosen:
+                chosen_out = out
+        ph["outcome"] = ",".join(dict.fromkeys(out.status for out in outs)) or "none"
     return ChapterBuild(tuple(libs), wants_kernel, chosen, chosen_out)

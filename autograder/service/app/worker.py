@@ -41,6 +41,7 @@ from pathlib import Path
 from autograder.exercises import EXERCISE_IDS
 from autograder.grade import result_file
 from autograder.grade.codec import RESULT_FORMAT
+from autograder.grade.cores import chapters_at_once_for
 from autograder.grade.gradebook import safe_id
 from autograder.messages import Status
 from autograder.model import GraderFault, ReleaseInfo
@@ -208,6 +209,9 @@ def grade_args(
         str((release or cfg.release).resolve()),
         "--jobs",
         "1",
+        # each worker grades one attempt at a time: its chapters at once when every worker has two cores
+        "--chapters-at-once",
+        "on" if chapters_at_once_for("auto", cfg.workers) else "off",
         *scope,
         *cfg.grade_args,
     ]
