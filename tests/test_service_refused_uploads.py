@@ -185,7 +185,13 @@ def spooled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Spooled]:
 
 def listing(folder: Path) -> list[tuple[str, int]]:
     """Every entry under `folder` with its size (empty for a folder that does not exist)."""
-    return sorted((str(p.relative_to(folder)), p.lstat().st_size) for p in folder.rglob("*"))
+    found = []
+    for p in folder.rglob("*"):
+        try:
+            found.append((str(p.relative_to(folder)), p.lstat().st_size))
+        except FileNotFoundError:  # the server removed it between the listing and the stat
+            continue
+    return sorted(found)
 
 
 def kept(sp: Spooled) -> dict[str, object]:
