@@ -89,7 +89,9 @@ def build_kernels(job: Job, chapter: str, cells: ChapterCells, exercises: list[E
     the notebook child, the chosen one is what the kernel child loads. Phase `<chapter>/build`.
 
     Where the sandbox gives each compiler a PID namespace of its own (CONCURRENT_BUILD_MODES), the
-    sources compile side by side, each under the build's own limits; elsewhere one after the other."""
+    course kernels compile beside the student's sources; elsewhere everything one after the other. The
+    student's sources stay one after the other in every mode: each compiler may use the build's whole
+    memory limit, so one submission holds at most one of its own compilers (and its IR step) at once."""
     cache = _build_cache(job)
     course = [KernelSource(p.name, p.read_bytes(), "course kernel")
               for p in sorted((job.library / "kernels").glob("*.cc"))]
@@ -100,26 +102,33 @@ def build_kernels(job: Job, chapter: str, cells: ChapterCells, exercises: list[E
         all_cells = sorted((c for ex in exercises for c in cells.answers[ex.id]), key=lambda c: c.index)
         sources = find_kernel_sources(all_cells, job.sub.extra_files)[:MAX_KERNEL_SOURCES]
         chosen = choose_kernel(sources)
-    # the chosen source's IR fingerprint is the kernel's channel of the similarity report
-    work = [(src, False) for src in course] + [(src, src is chosen and job.settings.behaviour)
-                                               for src in sources]
+
+    def build_course() -> list[BuildOutcome]:
+        return [_build(cache, src) for src in course]
+
+    def build_student() -> list[BuildOutcome]:
+        # the chosen source's IR fingerprint is the kernel's channel of the similarity report
+        return [_build(cache, src, fingerprint=src is chosen and job.settings.behaviour) for src in sources]
+
     with job.clock.phase(f"{chapter}/build") as ph:
-        if len(work) > 1 and job.sandbox.mode in CONCURRENT_BUILD_MODES:
-            with ThreadPoolExecutor(max_workers=len(work), thread_name_prefix="build") as pool:
-                outs = list(pool.map(lambda w: _build(cache, w[0], fingerprint=w[1]), work))
+        if course and sources and job.sandbox.mode in CONCURRENT_BUILD_MODES:
+            with ThreadPoolExecutor(max_workers=1, thread_name_prefix="course-build") as pool:
+                course_built = pool.submit(build_course)
+                student_outs = build_student()
+                course_outs = course_built.result()
         else:
-            outs = [_build(cache, src, fingerprint=fp) for src, fp in work]
+            course_outs, student_outs = build_course(), build_student()
         libs: list[Path] = []
-        for src, out in zip(course, outs, strict=False):
+        for src, out in zip(course, course_outs, strict=True):
             if not out.ok:
                 raise GraderFault(f"course kernel {src.name} does not build ({out.status}): "
                                   f"{out.diagnostics}")
             libs.append(out.so_path)
         chosen_out: BuildOutcome | None = None
-        for src, out in zip(sources, outs[len(course):], strict=True):
+        for src, out in zip(sources, student_outs, strict=True):
             if out.ok:
                 libs.append(out.so_path)
             if src is chosen:
                 chosen_out = out
-        ph["outcome"] = ",".join(dict.fromkeys(out.status for out in outs)) or "none"
+        ph["outcome"] = ",".join(dict.fromkeys(o.status for o in [*course_outs, *student_outs])) or "none"
     return ChapterBuild(tuple(libs), wants_kernel, chosen, chosen_out)
