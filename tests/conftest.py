@@ -3,7 +3,7 @@
 - `fresh_release`: `solutions/` released by the real `otter assign` once per test session (version
   2026-fall, so it must equal the committed `assignments/2026-fall/`; test_release.py checks that).
   Releasing takes tens of seconds; every test that needs a release built from the current masters
-  shares this one instead of building its own.
+  shares this one instead of building its own. It is the early lane's first command.
 
 The fast inner loop is `pytest -m "not slow"` (docs/contributors/tests.md); the whole suite is the CI command.
 
@@ -21,6 +21,9 @@ Two session-wide rules live here too:
   as collection ends (tests/helpers/grader_image.py): minutes of downloads that used to sit on the
   critical path in test_container's `image` fixture, which now waits for it. The session's end
   kills a build still running.
+- The early lane (tests/helpers/early_lane.py): the session's long self-contained commands (the
+  examples' batch, the benchmark smokes, the hostile corpus' batch) start when collection ends and
+  run one after the other beside the other tests; the modules that read them run last.
 """
 
 from __future__ import annotations
@@ -75,18 +78,33 @@ def close_ipython_shell() -> None:
     module.InteractiveShell.clear_instance()
 
 
+def pytest_collection_modifyitems(
+    session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
+) -> None:
+    from helpers.early_lane import order_lane_readers_last
+
+    order_lane_readers_last(items, LANE_FIXTURES)
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Start the grader image's build now when a `container` test is to run: its fixture waits for
-    it, and meanwhile the tests before it run (tests/helpers/grader_image.py)."""
+    it, and meanwhile the tests before it run (tests/helpers/grader_image.py). Start the early lane
+    with what the collected tests will read (tests/helpers/early_lane.py)."""
     if session.config.option.collectonly:
         return
     if any(item.get_closest_marker("container") for item in session.items):
         from helpers.grader_image import start_build
 
         start_build(session.config)
+    from helpers.early_lane import start_lane
+
+    start_lane(session.config, session.items, LANE_FIXTURES, SHARED_LANE_FIXTURES)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    early_lane = sys.modules.get("helpers.early_lane")
+    if early_lane is not None:
+        early_lane.stop_lane(config)
     grader_image = sys.modules.get("helpers.grader_image")  # imported only by a session that builds
     if grader_image is not None:
         grader_image.stop_build(config)
@@ -104,19 +122,46 @@ class ExamplesBatch:
     proc: subprocess.CompletedProcess[str]
 
 
+EXAMPLES_BATCH = "examples_batch"
+
+
+def queue_examples_batch(lane) -> None:  # noqa: ANN001 (helpers.early_lane.EarlyLane, imported late)
+    """The examples and a blank release, graded by `jaxgrade grade --jobs 2` on the early lane."""
+    from helpers.batch_cli import examples_with_blank, grade_argv, sandbox_prerequisites
+
+    if sandbox_prerequisites():
+        return  # the fixture skips and says why
+    root = lane.workdir(EXAMPLES_BATCH)
+    subs, out = examples_with_blank(root / "subs"), root / "out"
+    lane.add(EXAMPLES_BATCH, grade_argv(subs, out, "--jobs", "2"), note=(subs, out))
+
+
+def queue_fresh_release(lane) -> None:  # noqa: ANN001 (helpers.early_lane.EarlyLane, imported late)
+    from helpers import fresh_release
+
+    fresh_release.queue(lane)
+
+
+# session fixtures whose command runs on the early lane -> what queues it; their readers run last
+LANE_FIXTURES = {EXAMPLES_BATCH: queue_examples_batch}
+# the same for fixtures read all over the suite: queued first, readers stay where they are
+SHARED_LANE_FIXTURES = {"fresh_release": queue_fresh_release}
+
+
 @pytest.fixture(scope="session")
-def examples_batch(tmp_path_factory: pytest.TempPathFactory) -> ExamplesBatch:
+def examples_batch(request: pytest.FixtureRequest) -> ExamplesBatch:
     """The examples and a blank release graded once per session by the local executor: the README's
     main job (test_end_to_end.py judges it) and the reference the Dask executor must equal
-    (test_dask.py). Both used to grade the same folder with the same options on their own."""
-    from helpers.batch_cli import examples_with_blank, grade, sandbox_prerequisites
+    (test_dask.py). Both used to grade the same folder with the same options on their own. The
+    grading runs on the early lane (queued by `queue_examples_batch`) from the session's start."""
+    from helpers.batch_cli import sandbox_prerequisites
+    from helpers.early_lane import session_lane
 
     if why := sandbox_prerequisites():
         pytest.skip(f"prerequisite missing: {why} (run scripts/bootstrap.sh as root)")
-    root = tmp_path_factory.mktemp("examples-batch")
-    subs = examples_with_blank(root / "subs")
-    out = root / "out"
-    proc = grade(subs, out, "--jobs", "2", timeout=1500)
+    lane = session_lane(request.config)
+    proc = lane.result(EXAMPLES_BATCH)
+    subs, out = lane.notes[EXAMPLES_BATCH]
     print(proc.stdout)
     print(proc.stderr[-4000:], file=sys.stderr)
     return ExamplesBatch(subs, out, proc)
@@ -167,9 +212,10 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 @pytest.fixture(scope="session")
-def fresh_release(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A release folder built from the current masters (read-only by convention: copy before editing)."""
-    from autograder.release.build import build_release
+def fresh_release(request: pytest.FixtureRequest) -> Path:
+    """A release folder built from the current masters (read-only by convention: copy before editing).
+    Built by a command on the early lane (tests/helpers/fresh_release.py), queued before all else."""
+    from helpers import fresh_release as release_on_lane
+    from helpers.early_lane import session_lane
 
-    out = tmp_path_factory.mktemp("fresh-release")
-    return build_release("2026-fall", SOLUTIONS, out, log=lambda _m: None).path
+    return release_on_lane.wait(session_lane(request.config))

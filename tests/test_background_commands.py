@@ -1,15 +1,22 @@
 """tests/helpers/background.py: what a session starts early (the grader image's build) reaches the
 fixture that waits for it with its output and exit status, stops at its first failure, and is
-killed, children included, when the session ends first."""
+killed, children included, when the session ends first. tests/helpers/early_lane.py: the lane's
+commands answer by key, run in a HOME of their own and go on past a failure, and the modules that
+read them are ordered last."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
 
 from helpers.background import BackgroundCommands
+from helpers.early_lane import EarlyLane, lane_modules, order_lane_readers_last
 
 
 def commands(*argvs: list[str], tmp: Path, timeout_s: float = 60) -> BackgroundCommands:
@@ -54,3 +61,49 @@ def test_a_command_past_its_timeout_is_killed_and_says_so(tmp_path: Path) -> Non
     done = run.wait_for(0)
     assert done is not None and done.returncode != 0
     assert "timed out after" in done.stderr
+
+
+def test_keep_going_runs_every_command_after_a_failure(tmp_path: Path) -> None:
+    py = sys.executable
+    run = BackgroundCommands([[py, "-c", "import sys; sys.exit(3)"], [py, "-c", "print('second')"]],
+                             dict(os.environ), tmp_path, 60, keep_going=True).start()  # fmt: skip
+    first, second = run.wait_for(0), run.wait_for(1)
+    assert first is not None and first.returncode == 3
+    assert second is not None and (second.returncode, second.stdout) == (0, "second\n")
+
+
+def test_the_early_lane_answers_by_key_with_a_home_of_its_own() -> None:
+    py = sys.executable
+    lane = EarlyLane()
+    lane.add("home", [py, "-c", "import os; print(os.environ['HOME'], os.environ['XDG_CACHE_HOME'])"])
+    lane.add("fails", [py, "-c", "import sys; sys.exit('no')"], note="a note")
+    lane.add("after", [py, "-c", "print('ran')"])
+    with pytest.raises(ValueError):
+        lane.add("after", [py, "-c", "pass"])
+    try:
+        lane.start()
+        with pytest.raises(RuntimeError):
+            lane.add("late", [py, "-c", "pass"])
+        assert lane.result("home").stdout.split() == [str(lane.home), str(lane.home / ".cache")]
+        assert lane.home != Path(os.environ["HOME"])
+        assert lane.result("fails").returncode == 1 and lane.notes["fails"] == "a note"
+        assert lane.result("after").stdout == "ran\n"  # one failure does not stop the lane
+        with pytest.raises(KeyError):
+            lane.result("never-queued")
+    finally:
+        lane.stop()
+        shutil.rmtree(lane.home, ignore_errors=True)
+
+
+def test_the_lanes_readers_run_last_in_their_own_order() -> None:
+    plain, reader, hooked = (SimpleNamespace(name=n) for n in ("plain", "reader", "hooked"))
+    hooked.queue_early_work = lambda lane, items: None
+
+    def item(module: SimpleNamespace, *fixtures: str) -> SimpleNamespace:
+        return SimpleNamespace(module=module, fixturenames=list(fixtures), label=f"{module.name}{fixtures}")
+
+    items = [item(hooked), item(plain), item(reader), item(reader, "examples_batch"), item(plain, "tmp_path"),
+             item(hooked)]  # fmt: skip
+    order_lane_readers_last(items, ["examples_batch"])  # type: ignore[arg-type]
+    assert [i.module.name for i in items] == ["plain", "plain", "hooked", "reader", "reader", "hooked"]
+    assert lane_modules(items) == [hooked]  # type: ignore[arg-type]

@@ -2,15 +2,20 @@
 
 These check that a benchmark runs to its printed figures (exit 0, its summary lines present), never
 what the figures are: timings are not asserted anywhere in the suite.
+
+The runs are queued on the session's early lane (tests/helpers/early_lane.py): they start when
+collection ends and run beside the other tests, and this module runs near the end and judges them.
+Their figures are therefore taken beside other tests; they were never asserted.
 """
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from helpers.early_lane import EarlyLane, session_lane
 
 REPO = Path(__file__).resolve().parents[1]
 BENCHMARKS = REPO / "benchmarks"
@@ -46,6 +51,22 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
 }
 
 
+def smoke_argv(name: str) -> list[str]:
+    return [sys.executable, str(BENCHMARKS / name), *SMOKE[name][0]]
+
+
+def nbgrader_venv_missing(name: str) -> bool:
+    return name == "bench_nbgrader_isolation.py" and not (REPO / ".venv-nbgrader" / "bin" / "python").exists()
+
+
+def queue_early_work(lane: EarlyLane, items: list[pytest.Item]) -> None:
+    """Each collected smoke run, on the early lane (in the order its tests run)."""
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None and not nbgrader_venv_missing(name := callspec.params["name"]):
+            lane.add(f"bench:{name}", smoke_argv(name))
+
+
 def test_every_benchmark_has_a_smoke_run() -> None:
     on_disk = {p.name for p in BENCHMARKS.glob("bench_*.py")}
     assert on_disk == set(SMOKE), "add each new benchmark to SMOKE with a tiny size"
@@ -53,13 +74,11 @@ def test_every_benchmark_has_a_smoke_run() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SMOKE))
-def test_benchmark_runs_at_a_tiny_size(name: str) -> None:
-    args, expected = SMOKE[name]
-    if name == "bench_nbgrader_isolation.py" and not (REPO / ".venv-nbgrader" / "bin" / "python").exists():
+def test_benchmark_runs_at_a_tiny_size(name: str, request: pytest.FixtureRequest) -> None:
+    expected = SMOKE[name][1]
+    if nbgrader_venv_missing(name):
         pytest.skip(".venv-nbgrader is missing: run ./scripts/bootstrap.sh without JAXGRADE_NO_NBGRADER")
-    r = subprocess.run(
-        [sys.executable, str(BENCHMARKS / name), *args], cwd=REPO, capture_output=True, text=True, timeout=900
-    )
+    r = session_lane(request.config).result(f"bench:{name}")
     assert r.returncode == 0, f"{name} failed:\n{r.stdout[-2000:]}\n{r.stderr[-4000:]}"
     for line in expected:
         assert line in r.stdout, f"{name} printed no {line!r}:\n{r.stdout[-3000:]}"

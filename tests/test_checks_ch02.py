@@ -38,8 +38,13 @@ from autograder.exercises.structure_pool import structure_seed
 from autograder.model import StudentResult
 from autograder.observations import Observations
 
+from helpers.corpus_grade import decoded_entries
+from helpers.early_lane import EarlyLane, session_lane
+from helpers.fresh_release import queue as queue_fresh_release
+
 REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO / "tests" / "corpus" / "answers"
+CORPUS_GRADE = REPO / "tests" / "helpers" / "corpus_grade.py"
 MASTER = REPO / "solutions" / "ch02_performance.ipynb"
 EXERCISES = CHAPTERS["ch02"]
 SEED = 20261129
@@ -91,8 +96,9 @@ class Corpus:
     release_root: Path
 
 
-def grade_real(tmp: Path, release_root: Path) -> Corpus:
-    """Grade the corpus through `grade_submission`: entry k holds variant k of every exercise."""
+def grade_entries(tmp: Path, release_root: Path) -> list[tuple[StudentResult, dict[str, str]]]:
+    """Grade the corpus through `grade_submission`: entry k holds variant k of every exercise.
+    Runs as a command on the early lane (tests/helpers/corpus_grade.py), never in the test process."""
     from autograder.grade.run import RunSettings, grade_submission
     from autograder.model import ChapterNotebook, ReleaseInfo, StudentSubmission
 
@@ -114,19 +120,12 @@ def grade_real(tmp: Path, release_root: Path) -> Corpus:
                                fixed_seed=SEED, build_cache=tmp / "build-cache", scratch_root=tmp / "scratch")
         entries.append((sub, settings, {ex: name for ex, (name, _src) in answers.items()}))
 
-    def one(entry) -> tuple[StudentResult, dict[tuple[str, str], ExerciseScore]]:
+    def one(entry: tuple) -> tuple[StudentResult, dict[str, str]]:
         sub, settings, chosen = entry
-        result = grade_submission(sub, release, settings)
-        return result, {(ex, name): result.scores[ex] for ex, name in chosen.items()}
+        return grade_submission(sub, release, settings), chosen
 
-    scores: dict[str, dict[str, ExerciseScore]] = {ex: {} for ex in EXERCISES}
-    results = []
     with ThreadPoolExecutor(max_workers=2) as pool:
-        for result, graded in pool.map(one, entries):
-            results.append(result)
-            for (ex, name), score in graded.items():
-                scores[ex][name] = score
-    return Corpus(scores, results, {ex: graded_inputs(ex, release.version) for ex in EXERCISES}, release.root)
+        return list(pool.map(one, entries))
 
 
 def graded_inputs(exercise: str, release_version: str) -> ProbeInputs:
@@ -146,12 +145,35 @@ def corpus_student_id(k: int, release_root: Path) -> str:
     return next(sid for n in range(10_000) if variant_index(sid := f"entry{k}-{n}", pool) == 0)
 
 
+LANE_KEY = "corpus:ch02"
+
+
+def queue_early_work(lane: EarlyLane, items: list[pytest.Item]) -> None:
+    """The corpus' grading on the session's early lane, against the lane's fresh release."""
+    if missing_prerequisite() or not any("corpus" in getattr(i, "fixturenames", ()) for i in items):
+        return
+    release = queue_fresh_release(lane)
+    work = lane.workdir(LANE_KEY)
+    argv = [sys.executable, str(CORPUS_GRADE), __file__, str(release), str(work), str(work / "entries.json")]
+    lane.add(LANE_KEY, argv, note=work / "entries.json")
+
+
 @pytest.fixture(scope="module")
-def corpus(tmp_path_factory, fresh_release: Path) -> Corpus:
+def corpus(request: pytest.FixtureRequest, fresh_release: Path) -> Corpus:
     missing = missing_prerequisite()
     if missing:
         pytest.skip(f"the corpus is graded by the real grader: {missing}")
-    return grade_real(tmp_path_factory.mktemp("real"), fresh_release)
+    lane = session_lane(request.config)
+    done = lane.result(LANE_KEY)
+    assert done.returncode == 0, f"grading the corpus failed ({done.returncode}):\n{done.stderr[-6000:]}"
+    graded = decoded_entries(lane.notes[LANE_KEY], fresh_release)  # type: ignore[arg-type]
+    scores: dict[str, dict[str, ExerciseScore]] = {ex: {} for ex in EXERCISES}
+    for result, chosen in graded:
+        for ex, name in chosen.items():
+            scores[ex][name] = result.scores[ex]
+    version = json.loads((fresh_release / "manifest.json").read_text(encoding="utf-8"))["version"]
+    inputs = {ex: graded_inputs(ex, version) for ex in EXERCISES}
+    return Corpus(scores, [result for result, _ in graded], inputs, fresh_release)
 
 
 @pytest.fixture(scope="module")

@@ -24,6 +24,7 @@ import json
 import os
 import re
 import shutil
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,8 +38,13 @@ from autograder.exercises.structure_pool import structure_seed
 from autograder.model import StudentResult
 from autograder.observations import Observations
 
+from helpers.corpus_grade import decoded_entries
+from helpers.early_lane import EarlyLane, session_lane
+from helpers.fresh_release import queue as queue_fresh_release
+
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(__file__).resolve().parent / "corpus" / "answers"
+CORPUS_GRADE = Path(__file__).resolve().parent / "helpers" / "corpus_grade.py"
 EXERCISES = CHAPTERS["ch05"]
 SEED = 20250605
 
@@ -130,8 +136,9 @@ class Corpus:
     inputs: dict[str, ProbeInputs]  # exercise -> the inputs every entry was graded with (fixed seed)
 
 
-def grade_real(tmp: Path, release_root: Path) -> Corpus:
-    """Grade the whole corpus through `grade_submission`: entry k holds variant k of every exercise."""
+def grade_entries(tmp: Path, release_root: Path) -> list[tuple[StudentResult, dict[str, str]]]:
+    """Grade the whole corpus through `grade_submission`: entry k holds variant k of every exercise.
+    Runs as a command on the early lane (tests/helpers/corpus_grade.py), never in the test process."""
     from autograder.grade.run import RunSettings, grade_submission
     from autograder.model import ChapterNotebook, ReleaseInfo, StudentSubmission
 
@@ -147,31 +154,45 @@ def grade_real(tmp: Path, release_root: Path) -> Corpus:
         sub = StudentSubmission(f"entry{k}", digest, {"ch05": notebook})
         settings = RunSettings(isolation="bwrap", exercises=tuple(answers), seed_policy="fixed",
                                fixed_seed=SEED, build_cache=tmp / "build-cache", scratch_root=tmp / "scratch")
-        entries.append((sub, settings, answers))
+        entries.append((sub, settings, {ex: v.name for ex, v in answers.items()}))
 
-    def one(entry: tuple) -> tuple[StudentResult, dict[tuple[str, str], ExerciseScore]]:
-        sub, settings, answers = entry
-        result = grade_submission(sub, release, settings)
-        return result, {(ex, v.name): result.scores[ex] for ex, v in answers.items()}
+    def one(entry: tuple) -> tuple[StudentResult, dict[str, str]]:
+        sub, settings, chosen = entry
+        return grade_submission(sub, release, settings), chosen
 
-    scores: dict[str, dict[str, ExerciseScore]] = {ex: {} for ex in EXERCISES}
-    results = []
     with ThreadPoolExecutor(max_workers=2) as pool:
-        for result, graded in pool.map(one, entries):
-            results.append(result)
-            for (ex, name), score in graded.items():
-                scores[ex][name] = score
-    drawn = {ex: load(ex).inputs(SEED, structure_seed=structure_seed(release.version, ex, SEED))
-             for ex in EXERCISES}
-    return Corpus(scores, results, drawn)
+        return list(pool.map(one, entries))
+
+
+LANE_KEY = "corpus:ch05"
+
+
+def queue_early_work(lane: EarlyLane, items: list[pytest.Item]) -> None:
+    """The corpus' grading on the session's early lane, against the lane's fresh release."""
+    if missing_prerequisite() or not any("graded_corpus" in getattr(i, "fixturenames", ()) for i in items):
+        return
+    release = queue_fresh_release(lane)
+    work = lane.workdir(LANE_KEY)
+    argv = [sys.executable, str(CORPUS_GRADE), __file__, str(release), str(work), str(work / "entries.json")]
+    lane.add(LANE_KEY, argv, note=work / "entries.json")
 
 
 @pytest.fixture(scope="module")
-def graded_corpus(tmp_path_factory: pytest.TempPathFactory, fresh_release: Path) -> Corpus:
+def graded_corpus(request: pytest.FixtureRequest, fresh_release: Path) -> Corpus:
     missing = missing_prerequisite()
     if missing:
         pytest.skip(f"the corpus is graded by the real grader: {missing}")
-    return grade_real(tmp_path_factory.mktemp("real"), fresh_release)
+    lane = session_lane(request.config)
+    done = lane.result(LANE_KEY)
+    assert done.returncode == 0, f"grading the corpus failed ({done.returncode}):\n{done.stderr[-6000:]}"
+    graded = decoded_entries(lane.notes[LANE_KEY], fresh_release)  # type: ignore[arg-type]
+    scores: dict[str, dict[str, ExerciseScore]] = {ex: {} for ex in EXERCISES}
+    for result, chosen in graded:
+        for ex, name in chosen.items():
+            scores[ex][name] = result.scores[ex]
+    version = json.loads((fresh_release / "manifest.json").read_text(encoding="utf-8"))["version"]
+    drawn = {ex: load(ex).inputs(SEED, structure_seed=structure_seed(version, ex, SEED)) for ex in EXERCISES}
+    return Corpus(scores, [result for result, _ in graded], drawn)
 
 
 @pytest.fixture(scope="module")

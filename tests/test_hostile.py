@@ -6,7 +6,12 @@ the exercises the corpus talks about, the runner's shared kernel build cache, an
 `--timeout-scale JAXGRADE_HOSTILE_TIMEOUT_SCALE` (default 0.25: 30 s per exercise, so the two cases
 that must time out cost half a minute instead of two). The only settings changed from the command
 line's are the sandbox uids (private to this test, so "no process of the uid survives" is about this
-batch) and the scratch root (under pytest's tmp, so "nothing left behind" can be checked).
+batch) and the scratch root (under the lane's folder, so "nothing left behind" can be checked).
+
+The batch is a command (tests/helpers/hostile_grade.py) on the session's early lane
+(tests/helpers/early_lane.py): `queue_early_work` prepares its folders, takes the "before" snapshots
+and opens the listener when collection ends; the batch then grades beside the other tests, and this
+module runs after them, so every "after" measurement is taken when nothing else runs.
 
 Per case (expected.json): scores and statuses per exercise, the submission status, TA flags, what
 the student's feedback must and must not say, host marker files, process markers, the loopback
@@ -24,8 +29,6 @@ touches an existing file's content. SUBMISSIONS, OUT and the corpus are compared
 
 from __future__ import annotations
 
-import argparse
-import dataclasses
 import hashlib
 import importlib.util
 import json
@@ -43,11 +46,13 @@ from typing import Any
 
 import pytest
 
-from autograder.commands import grade
 from autograder.exercises import EXERCISE_IDS
 from autograder.grade.gradebook import Gradebook
 from autograder.model import StudentResult
 from autograder.sandbox.rlimit import uid_pids
+
+from helpers.early_lane import EarlyLane, session_lane
+from helpers.hostile_grade import RESULT_PREFIX
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO / "tests" / "corpus" / "hostile"
@@ -81,10 +86,9 @@ OUT_QUIZ = frozenset({"answers.json", "manual.csv", "manual.html", "manual.json"
 CANARIES = {"zz-canary.txt": b"canary: OUT existed before the batch\n",
             "zz-canary/results.json": b'{"score": 0, "note": "canary"}\n'}
 
-REAL = pytest.mark.skipif(
-    os.geteuid() != 0 or shutil.which("bwrap") is None or shutil.which("clang++") is None,
-    reason="needs root, bwrap and clang++ (the real sandbox)",
-)
+REAL_MISSING = os.geteuid() != 0 or shutil.which("bwrap") is None or shutil.which("clang++") is None
+REAL = pytest.mark.skipif(REAL_MISSING, reason="needs root, bwrap and clang++ (the real sandbox)")
+HOSTILE_GRADE = REPO / "tests" / "helpers" / "hostile_grade.py"
 pytestmark = [pytest.mark.slow]
 
 
@@ -285,11 +289,32 @@ def _check_out(out: Path, safe_ids: Iterable[str]) -> list[str]:
     return problems
 
 
-@pytest.fixture(scope="module")
-def batch(tmp_path_factory: pytest.TempPathFactory) -> Batch:
-    from autograder.grade import run as runner
+@dataclass
+class Prepared:
+    """What the early lane's batch needs, and the snapshots taken before it started."""
 
-    root = tmp_path_factory.mktemp("hostile")
+    root: Path
+    subs: Path
+    out: Path
+    scratch: Path
+    scope: tuple[str, ...]
+    stale: list[str]
+    subs_before: dict[str, tuple[str, int]]
+    corpus_before: dict[str, tuple[str, int]]
+    repo_before: Snapshot
+    listener: Listener
+
+
+LANE_KEY = "hostile-corpus"
+
+
+def queue_early_work(lane: EarlyLane, items: list[pytest.Item]) -> None:
+    """Prepare the batch's folders, take the snapshots, open the listener and queue the grading on
+    the session's early lane (tests/helpers/early_lane.py) when a test reading `batch` is collected
+    and the real sandbox is here (otherwise those tests skip)."""
+    if REAL_MISSING or not any("batch" in getattr(item, "fixturenames", ()) for item in items):
+        return
+    root = lane.workdir(LANE_KEY)
     subs, out, scratch = root / "submissions", root / "out", root / "scratch"
     subs.mkdir()
     for case, doc in SELECTED.items():
@@ -307,31 +332,42 @@ def batch(tmp_path_factory: pytest.TempPathFactory) -> Batch:
             Path(m).unlink(missing_ok=True)
 
     scope = corpus_scope()
-    parser = argparse.ArgumentParser(prog="jaxgrade grade")
-    grade.add_arguments(parser)
-    args = parser.parse_args([str(subs), "--out", str(out), "--release", str(RELEASE), "--jobs", str(JOBS),
-                              "--isolation", "bwrap", "--exercises", ",".join(scope),
-                              "--timeout-scale", str(TIMEOUT_SCALE)])
-    settings = dataclasses.replace(grade.make_run_settings(grade.check_options(args), runner.RunSettings),
-                                   uids=UIDS, scratch_root=scratch)
-    subs_before, corpus_before, repo_before = tree_digest(subs), tree_digest(CORPUS), repo_snapshot()
-    listener = Listener()
-    try:
-        t0 = time.monotonic()
-        code = grade.run(args, grade_fn=runner.grade_submission, settings=settings)
-        seconds = time.monotonic() - t0
-        arrivals = listener.arrivals()
-    finally:
-        listener.close()
-    print(f"\nhostile corpus: {len(SELECTED)} cases graded in {seconds:.1f} s "
-          f"(--jobs {JOBS}, --timeout-scale {TIMEOUT_SCALE:g}, --exercises {','.join(scope)})")
+    grade_args = [str(subs), "--out", str(out), "--release", str(RELEASE), "--jobs", str(JOBS), "--isolation",
+                  "bwrap", "--exercises", ",".join(scope), "--timeout-scale", str(TIMEOUT_SCALE)]
+    argv = [sys.executable, str(HOSTILE_GRADE), "--uids", ",".join(map(str, UIDS)), "--scratch", str(scratch),
+            "--", *grade_args]  # fmt: skip
+    prepared = Prepared(root, subs, out, scratch, scope, stale, tree_digest(subs), tree_digest(CORPUS),
+                        repo_snapshot(), Listener())  # fmt: skip
+    lane.add(LANE_KEY, argv, note=prepared)
 
+
+@pytest.fixture(scope="module")
+def batch(request: pytest.FixtureRequest) -> Batch:
+    """The batch's result, with every whole-batch measurement taken now, after it (the grading itself
+    ran on the early lane since the session's start; this module runs after the other tests)."""
+    lane = session_lane(request.config)
+    done = lane.result(LANE_KEY)
+    prep: Prepared = lane.notes[LANE_KEY]  # type: ignore[assignment]
+    try:
+        arrivals = prep.listener.arrivals()
+    finally:
+        prep.listener.close()
+    result_lines = [line for line in done.stdout.splitlines() if line.startswith(RESULT_PREFIX)]
+    output = f"{done.stdout[-3000:]}\n{done.stderr[-6000:]}"
+    assert done.returncode == 0 and result_lines, f"the batch's command failed ({done.returncode}):\n{output}"
+    figures = json.loads(result_lines[-1].removeprefix(RESULT_PREFIX))
+    code, seconds = int(figures["exit_code"]), float(figures["seconds"])
+    print(f"\nhostile corpus: {len(SELECTED)} cases graded in {seconds:.1f} s "
+          f"(--jobs {JOBS}, --timeout-scale {TIMEOUT_SCALE:g}, --exercises {','.join(prep.scope)}; "
+          "on the early lane, beside other tests)")
+
+    root, subs, out, scratch = prep.root, prep.subs, prep.out, prep.scratch
     uid_processes = {uid: pids for uid in UIDS if (pids := uid_pids(uid))}
     marked = {pid: cmd for pid, cmd in process_cmdlines().items()
               if PROCESS_MARKER in cmd and pid != os.getpid()}
-    repo_traces, repo_other = hostile_traces(repo_before, repo_snapshot())
+    repo_traces, repo_other = hostile_traces(prep.repo_before, repo_snapshot())
     markers = host_markers() + marker_files_under(REPO) + marker_files_under(out) + marker_files_under(subs)
-    markers += marker_files_under(settings.build_cache)
+    markers += marker_files_under(lane.home / ".cache")  # the runner's kernel build cache of the lane
     results, safe_ids, states = {}, {}, {}
     with Gradebook(out / "gradebook.sqlite") as gb:
         for case in SELECTED:
@@ -342,10 +378,11 @@ def batch(tmp_path_factory: pytest.TempPathFactory) -> Batch:
             if (res := gb.load_result(case)) is not None:
                 results[case] = res
     left = [p.name for p in scratch.iterdir() if not p.name.startswith("lib-")] if scratch.exists() else []
-    return Batch(root, subs, out, scope, code, seconds, results, safe_ids, states,
-                 diff_trees(subs_before, tree_digest(subs)), diff_trees(corpus_before, tree_digest(CORPUS)),
-                 _check_out(out, safe_ids.values()), repo_traces, repo_other, sorted(set(markers)), stale,
-                 uid_processes, marked, arrivals, left)
+    subs_changes = diff_trees(prep.subs_before, tree_digest(subs))
+    corpus_changes = diff_trees(prep.corpus_before, tree_digest(CORPUS))
+    return Batch(root, subs, out, prep.scope, code, seconds, results, safe_ids, states, subs_changes,
+                 corpus_changes, _check_out(out, safe_ids.values()), repo_traces, repo_other,
+                 sorted(set(markers)), prep.stale, uid_processes, marked, arrivals, left)
 
 
 # ------------------------------------------------------------------------------------------- checks

@@ -20,12 +20,14 @@ from pathlib import Path
 @dataclass
 class BackgroundCommands:
     """`argvs` run one after the other in a thread, each in a process group of its own; the sequence
-    stops at the first command that exits non-zero (like `a && b`)."""
+    stops at the first command that exits non-zero (like `a && b`), or goes on when `keep_going`
+    (independent commands, like `a; b`)."""
 
     argvs: list[list[str]]
     env: dict[str, str]
     cwd: Path
     timeout_s: float
+    keep_going: bool = False
     results: list[subprocess.CompletedProcess[str]] = field(default_factory=list)
     _proc: subprocess.Popen[str] | None = None
     _stopped: bool = False
@@ -44,7 +46,7 @@ class BackgroundCommands:
                 with self._changed:
                     self.results.append(done)
                     self._changed.notify_all()
-                if done.returncode != 0:
+                if done.returncode != 0 and not self.keep_going:
                     break
         finally:
             with self._changed:

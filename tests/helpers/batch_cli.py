@@ -25,19 +25,13 @@ def sandbox_prerequisites() -> str:
     return ""
 
 
+def grade_argv(subs: Path, out: Path, *args: str) -> list[str]:
+    release = ["--release", str(RELEASE), "--timeout-scale", SCALE]
+    return [JAXGRADE, "grade", str(subs), "--out", str(out), *release, *args]
+
+
 def grade(subs: Path, out: Path, *args: str, timeout: float = 1800) -> subprocess.CompletedProcess[str]:
-    argv = [
-        JAXGRADE,
-        "grade",
-        str(subs),
-        "--out",
-        str(out),
-        "--release",
-        str(RELEASE),
-        "--timeout-scale",
-        SCALE,
-        *args,
-    ]
+    argv = grade_argv(subs, out, *args)
     return subprocess.run(argv, capture_output=True, text=True, timeout=timeout, cwd=REPO)
 
 
