@@ -38,13 +38,11 @@ from autograder.exercises.structure_pool import structure_seed
 from autograder.model import StudentResult
 from autograder.observations import Observations
 
-from helpers.corpus_grade import decoded_entries
+from helpers import corpus_grade
 from helpers.early_lane import EarlyLane, session_lane
-from helpers.fresh_release import queue as queue_fresh_release
 
 REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO / "tests" / "corpus" / "answers"
-CORPUS_GRADE = REPO / "tests" / "helpers" / "corpus_grade.py"
 MASTER = REPO / "solutions" / "ch02_performance.ipynb"
 EXERCISES = CHAPTERS["ch02"]
 SEED = 20261129
@@ -150,12 +148,8 @@ LANE_KEY = "corpus:ch02"
 
 def queue_early_work(lane: EarlyLane, items: list[pytest.Item]) -> None:
     """The corpus' grading on the session's early lane, against the lane's fresh release."""
-    if missing_prerequisite() or not any("corpus" in getattr(i, "fixturenames", ()) for i in items):
-        return
-    release = queue_fresh_release(lane)
-    work = lane.workdir(LANE_KEY)
-    argv = [sys.executable, str(CORPUS_GRADE), __file__, str(release), str(work), str(work / "entries.json")]
-    lane.add(LANE_KEY, argv, note=work / "entries.json")
+    if not missing_prerequisite() and any("corpus" in getattr(i, "fixturenames", ()) for i in items):
+        corpus_grade.queue(lane, LANE_KEY, __file__)
 
 
 @pytest.fixture(scope="module")
@@ -163,17 +157,10 @@ def corpus(request: pytest.FixtureRequest, fresh_release: Path) -> Corpus:
     missing = missing_prerequisite()
     if missing:
         pytest.skip(f"the corpus is graded by the real grader: {missing}")
-    lane = session_lane(request.config)
-    done = lane.result(LANE_KEY)
-    assert done.returncode == 0, f"grading the corpus failed ({done.returncode}):\n{done.stderr[-6000:]}"
-    graded = decoded_entries(lane.notes[LANE_KEY], fresh_release)  # type: ignore[arg-type]
-    scores: dict[str, dict[str, ExerciseScore]] = {ex: {} for ex in EXERCISES}
-    for result, chosen in graded:
-        for ex, name in chosen.items():
-            scores[ex][name] = result.scores[ex]
+    graded = corpus_grade.graded(session_lane(request.config), LANE_KEY, fresh_release, EXERCISES)
     version = json.loads((fresh_release / "manifest.json").read_text(encoding="utf-8"))["version"]
     inputs = {ex: graded_inputs(ex, version) for ex in EXERCISES}
-    return Corpus(scores, [result for result, _ in graded], inputs, fresh_release)
+    return Corpus(graded.scores, graded.results, inputs, fresh_release)
 
 
 @pytest.fixture(scope="module")

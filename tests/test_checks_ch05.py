@@ -24,7 +24,6 @@ import json
 import os
 import re
 import shutil
-import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,13 +37,11 @@ from autograder.exercises.structure_pool import structure_seed
 from autograder.model import StudentResult
 from autograder.observations import Observations
 
-from helpers.corpus_grade import decoded_entries
+from helpers import corpus_grade
 from helpers.early_lane import EarlyLane, session_lane
-from helpers.fresh_release import queue as queue_fresh_release
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(__file__).resolve().parent / "corpus" / "answers"
-CORPUS_GRADE = Path(__file__).resolve().parent / "helpers" / "corpus_grade.py"
 EXERCISES = CHAPTERS["ch05"]
 SEED = 20250605
 
@@ -169,12 +166,8 @@ LANE_KEY = "corpus:ch05"
 
 def queue_early_work(lane: EarlyLane, items: list[pytest.Item]) -> None:
     """The corpus' grading on the session's early lane, against the lane's fresh release."""
-    if missing_prerequisite() or not any("graded_corpus" in getattr(i, "fixturenames", ()) for i in items):
-        return
-    release = queue_fresh_release(lane)
-    work = lane.workdir(LANE_KEY)
-    argv = [sys.executable, str(CORPUS_GRADE), __file__, str(release), str(work), str(work / "entries.json")]
-    lane.add(LANE_KEY, argv, note=work / "entries.json")
+    if not missing_prerequisite() and any("graded_corpus" in getattr(i, "fixturenames", ()) for i in items):
+        corpus_grade.queue(lane, LANE_KEY, __file__)
 
 
 @pytest.fixture(scope="module")
@@ -182,17 +175,10 @@ def graded_corpus(request: pytest.FixtureRequest, fresh_release: Path) -> Corpus
     missing = missing_prerequisite()
     if missing:
         pytest.skip(f"the corpus is graded by the real grader: {missing}")
-    lane = session_lane(request.config)
-    done = lane.result(LANE_KEY)
-    assert done.returncode == 0, f"grading the corpus failed ({done.returncode}):\n{done.stderr[-6000:]}"
-    graded = decoded_entries(lane.notes[LANE_KEY], fresh_release)  # type: ignore[arg-type]
-    scores: dict[str, dict[str, ExerciseScore]] = {ex: {} for ex in EXERCISES}
-    for result, chosen in graded:
-        for ex, name in chosen.items():
-            scores[ex][name] = result.scores[ex]
+    graded = corpus_grade.graded(session_lane(request.config), LANE_KEY, fresh_release, EXERCISES)
     version = json.loads((fresh_release / "manifest.json").read_text(encoding="utf-8"))["version"]
     drawn = {ex: load(ex).inputs(SEED, structure_seed=structure_seed(version, ex, SEED)) for ex in EXERCISES}
-    return Corpus(scores, [result for result, _ in graded], drawn)
+    return Corpus(graded.scores, graded.results, drawn)
 
 
 @pytest.fixture(scope="module")

@@ -13,14 +13,25 @@ from __future__ import annotations
 import importlib.util
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 TESTS = Path(__file__).resolve().parents[1]
+if str(TESTS) not in sys.path:  # run as a script: the `helpers` package, and the test module's imports
+    sys.path.insert(0, str(TESTS))
+
+from helpers import fresh_release  # noqa: E402
+from helpers.early_lane import EarlyLane  # noqa: E402
+
+
+@dataclass
+class GradedCorpus:
+    results: list[Any]  # StudentResult per entry, as the grader returned it
+    scores: dict[str, dict[str, Any]]  # exercise -> variant name -> ExerciseScore
 
 
 def load_module(path: Path) -> Any:
-    sys.path.insert(0, str(TESTS))  # the module's own `helpers` imports
     spec = importlib.util.spec_from_file_location(f"corpus_source_{path.stem}", path)
     assert spec is not None and spec.loader is not None, path
     module = importlib.util.module_from_spec(spec)
@@ -42,6 +53,29 @@ def decoded_entries(path: Path, release_root: Path) -> list[tuple[Any, dict[str,
                                exercises=())  # fmt: skip
         entries.append((result, dict(doc["chosen"])))
     return entries
+
+
+def queue(lane: EarlyLane, key: str, module_file: str) -> None:
+    """Queue the grading of `module_file`'s corpus on the lane, after the lane's fresh release."""
+    release = fresh_release.queue(lane)
+    work = lane.workdir(key)
+    argv = [sys.executable, __file__, module_file, str(release), str(work), str(work / "entries.json")]
+    lane.add(key, argv, note=work / "entries.json")
+
+
+def graded(lane: EarlyLane, key: str, release_root: Path, exercises: tuple[str, ...]) -> GradedCorpus:
+    """The lane's grading of the corpus `key`: each entry's StudentResult, and exercise -> variant
+    name -> that variant's score."""
+    done = lane.result(key)
+    assert done.returncode == 0, f"grading the corpus failed ({done.returncode}):\n{done.stderr[-6000:]}"
+    note = lane.notes[key]
+    assert isinstance(note, Path)
+    entries = decoded_entries(note, release_root)
+    scores: dict[str, dict[str, Any]] = {ex: {} for ex in exercises}
+    for result, chosen in entries:
+        for ex, name in chosen.items():
+            scores[ex][name] = result.scores[ex]
+    return GradedCorpus([result for result, _ in entries], scores)
 
 
 def main(argv: list[str]) -> int:
