@@ -81,9 +81,10 @@ def close_ipython_shell() -> None:
 def pytest_collection_modifyitems(
     session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
 ) -> None:
-    from helpers.early_lane import order_lane_readers_last
+    if lane_needed(items):
+        from helpers.early_lane import order_lane_readers_last
 
-    order_lane_readers_last(items, LANE_FIXTURES)
+        order_lane_readers_last(items, LANE_FIXTURES)
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
@@ -96,9 +97,18 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         from helpers.grader_image import start_build
 
         start_build(session.config)
-    from helpers.early_lane import start_lane
+    if lane_needed(session.items):
+        from helpers.early_lane import start_lane
 
-    start_lane(session.config, session.items, LANE_FIXTURES, SHARED_LANE_FIXTURES)
+        start_lane(session.config, session.items, LANE_FIXTURES, SHARED_LANE_FIXTURES)
+
+
+def lane_needed(items: list[pytest.Item]) -> bool:
+    """Whether a collected test reads the early lane (a suite without tests/helpers/, such as the
+    one-file suites of test_suite_rules.py, then never imports it)."""
+    names = {*LANE_FIXTURES, *SHARED_LANE_FIXTURES}
+    return any(hasattr(getattr(item, "module", None), "queue_early_work")
+               or names & set(getattr(item, "fixturenames", ())) for item in items)  # fmt: skip
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

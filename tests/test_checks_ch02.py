@@ -17,7 +17,6 @@ root and bwrap the corpus tests are skipped, saying which prerequisite is missin
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import json
 import os
@@ -25,7 +24,6 @@ import re
 import shutil
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,17 +37,15 @@ from autograder.model import StudentResult
 from autograder.observations import Observations
 
 from helpers import corpus_grade
+from helpers.answer_corpus import CH02_SEED
+from helpers.answer_corpus import ch02_variants as variants
 from helpers.early_lane import EarlyLane, session_lane
 
 REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO / "tests" / "corpus" / "answers"
 MASTER = REPO / "solutions" / "ch02_performance.ipynb"
 EXERCISES = CHAPTERS["ch02"]
-SEED = 20261129
-
-def variants(exercise: str) -> dict[str, str]:
-    return {p.stem: p.read_text(encoding="utf-8") for p in sorted((CORPUS / exercise).glob("*.py"))}
-
+SEED = CH02_SEED
 
 def expected(exercise: str) -> dict[str, dict]:
     return json.loads((CORPUS / exercise / "expected.json").read_text(encoding="utf-8"))
@@ -94,38 +90,6 @@ class Corpus:
     release_root: Path
 
 
-def grade_entries(tmp: Path, release_root: Path) -> list[tuple[StudentResult, dict[str, str]]]:
-    """Grade the corpus through `grade_submission`: entry k holds variant k of every exercise.
-    Runs as a command on the early lane (tests/helpers/corpus_grade.py), never in the test process."""
-    from autograder.grade.run import RunSettings, grade_submission
-    from autograder.model import ChapterNotebook, ReleaseInfo, StudentSubmission
-
-    release = ReleaseInfo.load(release_root)
-    released = json.loads(release.notebooks["ch02"].read_text(encoding="utf-8"))
-    names = {ex: list(variants(ex).items()) for ex in EXERCISES}
-    entries = []
-    for k in range(max(len(v) for v in names.values())):
-        answers = {ex: names[ex][k] for ex in EXERCISES if k < len(names[ex])}
-        nb = json.loads(json.dumps(released))
-        for cell in nb["cells"]:
-            meta = cell.get("metadata", {}).get("jaxgrade", {})
-            if meta.get("role") == "answer" and meta.get("exercise") in answers:
-                cell["source"] = answers[meta["exercise"]][1]
-        digest = hashlib.sha256(json.dumps(answers, sort_keys=True).encode()).hexdigest()
-        student = corpus_student_id(k, release.root)
-        sub = StudentSubmission(student, digest, {"ch02": ChapterNotebook("ch02", f"{student}.ipynb", nb)})
-        settings = RunSettings(isolation="bwrap", exercises=tuple(answers), seed_policy="fixed",
-                               fixed_seed=SEED, build_cache=tmp / "build-cache", scratch_root=tmp / "scratch")
-        entries.append((sub, settings, {ex: name for ex, (name, _src) in answers.items()}))
-
-    def one(entry: tuple) -> tuple[StudentResult, dict[str, str]]:
-        sub, settings, chosen = entry
-        return grade_submission(sub, release, settings), chosen
-
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        return list(pool.map(one, entries))
-
-
 def graded_inputs(exercise: str, release_version: str) -> ProbeInputs:
     """The inputs the runner drew for `exercise` with the fixed seed (recompile: the first sequence)."""
     mod = load(exercise)
@@ -134,22 +98,13 @@ def graded_inputs(exercise: str, release_version: str) -> ProbeInputs:
     return mod.inputs(SEED, structure_seed=structure_seed(release_version, exercise, SEED))
 
 
-def corpus_student_id(k: int, release_root: Path) -> str:
-    """The id of entry k: one whose recompile variant is the pool's first sequence, the one the corpus's
-    recompile answers were written for (the grader picks the sequence by this id, as for any student)."""
-    from jaxcourse.variants import load_pool, variant_index
-
-    pool = load_pool(release_root / "jaxcourse" / "recompile_pool.json")
-    return next(sid for n in range(10_000) if variant_index(sid := f"entry{k}-{n}", pool) == 0)
-
-
 LANE_KEY = "corpus:ch02"
 
 
 def queue_early_work(lane: EarlyLane, items: list[pytest.Item]) -> None:
     """The corpus' grading on the session's early lane, against the lane's fresh release."""
     if not missing_prerequisite() and any("corpus" in getattr(i, "fixturenames", ()) for i in items):
-        corpus_grade.queue(lane, LANE_KEY, __file__)
+        corpus_grade.queue(lane, LANE_KEY, "ch02")
 
 
 @pytest.fixture(scope="module")

@@ -18,13 +18,11 @@ clang++ the corpus tests are skipped, saying which prerequisite is missing.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import json
 import os
 import re
 import shutil
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,12 +36,14 @@ from autograder.model import StudentResult
 from autograder.observations import Observations
 
 from helpers import corpus_grade
+from helpers.answer_corpus import CH05_SEED
+from helpers.answer_corpus import ch05_variants as corpus
 from helpers.early_lane import EarlyLane, session_lane
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(__file__).resolve().parent / "corpus" / "answers"
 EXERCISES = CHAPTERS["ch05"]
-SEED = 20250605
+SEED = CH05_SEED
 
 MASTER_CH05 = ROOT / "solutions" / "ch05_interop.ipynb"
 
@@ -61,37 +61,6 @@ def master_cells(role: str, exercise: str | None = None) -> list[str]:
             and (exercise is None or c["metadata"]["jaxgrade"].get("exercise") == exercise)]
 
 
-@dataclass(frozen=True)
-class Variant:
-    exercise: str
-    name: str
-    python: str  # the Python answer cell
-    files: dict[str, str]  # file name -> text written by a %%writefile cell before the Python cell
-    expected: dict
-
-    def notebook_cells(self) -> list[str]:
-        """The answer cells as a student's notebook holds them."""
-        return [f"%%writefile {name}\n{text}" for name, text in self.files.items()] + [self.python]
-
-
-def corpus(exercise: str) -> list[Variant]:
-    folder = CORPUS / exercise
-    expected = json.loads((folder / "expected.json").read_text(encoding="utf-8"))
-    on_disk = {p.stem for p in folder.glob("*.py")} | {p.name for p in folder.iterdir() if p.is_dir()}
-    assert on_disk == set(expected), f"{exercise}: expected.json and the corpus files disagree"
-    variants = []
-    for name, exp in sorted(expected.items()):
-        if (folder / f"{name}.py").is_file():
-            python, files = (folder / f"{name}.py").read_text(encoding="utf-8"), {}
-        else:
-            sub = folder / name
-            python = (sub / "answer.py").read_text(encoding="utf-8")
-            files = {p.name: p.read_text(encoding="utf-8")
-                     for p in sorted(sub.iterdir()) if p.name != "answer.py"}
-        variants.append(Variant(exercise, name, python, files, exp))
-    return variants
-
-
 # --- real grader -------------------------------------------------------------------------------------
 
 
@@ -107,58 +76,11 @@ def missing_prerequisite() -> str | None:
     return None
 
 
-def fill_answers(released: dict, answers: dict[str, Variant]) -> dict:
-    """A copy of the released notebook whose answer cells of each exercise hold that variant's cells."""
-    nb = json.loads(json.dumps(released))
-    slots: dict[str, list[dict]] = {}
-    for cell in nb["cells"]:
-        meta = cell.get("metadata", {}).get("jaxgrade", {})
-        if meta.get("role") == "answer" and meta.get("exercise") in answers:
-            slots.setdefault(meta["exercise"], []).append(cell)
-    for ex, v in answers.items():
-        cells = v.notebook_cells()
-        assert len(slots.get(ex, ())) >= 1, f"the released notebook has no answer cell for {ex}"
-        for i, cell in enumerate(slots[ex]):
-            if i < len(cells):
-                cell["source"] = cells[i] if i < len(slots[ex]) - 1 else "\n\n".join(cells[i:])
-            else:
-                cell["source"] = ""
-    return nb
-
-
 @dataclass(frozen=True)
 class Corpus:
     scores: dict[str, dict[str, ExerciseScore]]  # exercise -> variant -> score
     results: list[StudentResult]  # one per entry, as the grader returned it
     inputs: dict[str, ProbeInputs]  # exercise -> the inputs every entry was graded with (fixed seed)
-
-
-def grade_entries(tmp: Path, release_root: Path) -> list[tuple[StudentResult, dict[str, str]]]:
-    """Grade the whole corpus through `grade_submission`: entry k holds variant k of every exercise.
-    Runs as a command on the early lane (tests/helpers/corpus_grade.py), never in the test process."""
-    from autograder.grade.run import RunSettings, grade_submission
-    from autograder.model import ChapterNotebook, ReleaseInfo, StudentSubmission
-
-    release = ReleaseInfo.load(release_root)
-    released = json.loads(release.notebooks["ch05"].read_text(encoding="utf-8"))
-    per_exercise = {ex: corpus(ex) for ex in EXERCISES}
-    entries = []
-    for k in range(max(len(v) for v in per_exercise.values())):
-        answers = {ex: vs[k] for ex, vs in per_exercise.items() if k < len(vs)}
-        nb = fill_answers(released, answers)
-        digest = hashlib.sha256(json.dumps(nb, sort_keys=True).encode()).hexdigest()
-        notebook = ChapterNotebook("ch05", f"entry{k}.ipynb", nb)
-        sub = StudentSubmission(f"entry{k}", digest, {"ch05": notebook})
-        settings = RunSettings(isolation="bwrap", exercises=tuple(answers), seed_policy="fixed",
-                               fixed_seed=SEED, build_cache=tmp / "build-cache", scratch_root=tmp / "scratch")
-        entries.append((sub, settings, {ex: v.name for ex, v in answers.items()}))
-
-    def one(entry: tuple) -> tuple[StudentResult, dict[str, str]]:
-        sub, settings, chosen = entry
-        return grade_submission(sub, release, settings), chosen
-
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        return list(pool.map(one, entries))
 
 
 LANE_KEY = "corpus:ch05"
@@ -167,7 +89,7 @@ LANE_KEY = "corpus:ch05"
 def queue_early_work(lane: EarlyLane, items: list[pytest.Item]) -> None:
     """The corpus' grading on the session's early lane, against the lane's fresh release."""
     if not missing_prerequisite() and any("graded_corpus" in getattr(i, "fixturenames", ()) for i in items):
-        corpus_grade.queue(lane, LANE_KEY, __file__)
+        corpus_grade.queue(lane, LANE_KEY, "ch05")
 
 
 @pytest.fixture(scope="module")

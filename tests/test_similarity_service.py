@@ -301,6 +301,9 @@ def test_the_ta_picks_the_assignment_on_the_page_of_a_real_server(tmp_path: Path
         drv.get(url + "/login")
         drv.find_element(By.ID, "token").send_keys((tmp_path / "data" / "ta-token").read_text().strip())
         drv.find_element(By.ID, "login").click()
+        # The login's redirect sets the session cookie: a page asked for before it lands is the
+        # login form again (this raced under load).
+        WebDriverWait(drv, 60).until(ec.presence_of_element_located((By.ID, "similarity-link")))
         end = time.monotonic() + 120
         drv.get(url + "/ta/similarity?assignment=hw5")
         assert "after its due date" in drv.find_element(By.ID, "similarity-state").text
