@@ -37,24 +37,31 @@ def load_corpus(exercise: str) -> dict[str, Answer]:
     return out
 
 
-def fill_notebook(released: dict[str, Any], answers: dict[str, Answer]) -> dict[str, Any]:
-    """A copy of the released notebook whose answer cells hold `answers` (exercise -> answer)."""
+def fill_answer_cells(released: dict[str, Any], cells: dict[str, list[str]]) -> dict[str, Any]:
+    """A copy of the released notebook whose answer cells of each exercise hold `cells[exercise]`
+    (the last answer cell takes what is left over; answer cells beyond them are emptied)."""
     nb = json.loads(json.dumps(released))
     slots: dict[str, list[dict[str, Any]]] = {}
     for cell in nb["cells"]:
         meta = cell.get("metadata", {}).get("jaxgrade", {})
-        if meta.get("role") == "answer" and meta.get("exercise") in answers:
+        if meta.get("role") == "answer" and meta.get("exercise") in cells:
             slots.setdefault(meta["exercise"], []).append(cell)
-    for ex, answer in answers.items():
-        cells = ([f"%%writefile silu.cc\n{answer.kernel}"] if answer.kernel is not None else []) + [
-            answer.python
-        ]
+    for ex, texts in cells.items():
         for i, cell in enumerate(slots[ex]):
-            if i < len(cells):
-                cell["source"] = cells[i] if i < len(slots[ex]) - 1 else "\n\n".join(cells[i:])
+            if i < len(texts):
+                cell["source"] = texts[i] if i < len(slots[ex]) - 1 else "\n\n".join(texts[i:])
             else:
                 cell["source"] = ""
     return nb
+
+
+def fill_notebook(released: dict[str, Any], answers: dict[str, Answer]) -> dict[str, Any]:
+    """A copy of the released notebook whose answer cells hold `answers` (exercise -> answer)."""
+    def cells(answer: Answer) -> list[str]:
+        kernel = [f"%%writefile silu.cc\n{answer.kernel}"] if answer.kernel is not None else []
+        return [*kernel, answer.python]
+
+    return fill_answer_cells(released, {ex: cells(answer) for ex, answer in answers.items()})
 
 
 def write_student(folder: Path, student_id: str, release_root: Path, answers: dict[str, Answer]) -> None:

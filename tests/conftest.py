@@ -22,8 +22,9 @@ Two session-wide rules live here too:
   critical path in test_container's `image` fixture, which now waits for it. The session's end
   kills a build still running.
 - The early lane (tests/helpers/early_lane.py): the session's long self-contained commands (the
-  examples' batch, the benchmark smokes, the hostile corpus' batch) start when collection ends and
-  run one after the other beside the other tests; the modules that read them run last.
+  fresh release, the examples' batch, the benchmark smokes, the two chapter corpora, the hostile
+  corpus' batch) start when collection ends and run one after the other beside the other tests; the
+  modules that read them run last.
 """
 
 from __future__ import annotations
@@ -41,7 +42,6 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-SOLUTIONS = REPO / "solutions"
 COMMITTED_RELEASE = REPO / "assignments" / "2026-fall"
 SKIP_ALLOWLIST = Path(__file__).with_name("skip_allowlist.txt")
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from autograder.exercises import CHAPTERS
 from autograder.model import StudentResult
+from benchmarks.similarity_corpus import fill_answer_cells
 
 from .paths import REPO
 
@@ -62,21 +63,11 @@ def ch05_variants(exercise: str) -> list[Variant]:
 
 def fill_answers(released: dict, answers: dict[str, Variant]) -> dict:
     """A copy of the released notebook whose answer cells of each exercise hold that variant's cells."""
-    nb = json.loads(json.dumps(released))
-    slots: dict[str, list[dict]] = {}
-    for cell in nb["cells"]:
-        meta = cell.get("metadata", {}).get("jaxgrade", {})
-        if meta.get("role") == "answer" and meta.get("exercise") in answers:
-            slots.setdefault(meta["exercise"], []).append(cell)
-    for ex, v in answers.items():
-        cells = v.notebook_cells()
-        assert len(slots.get(ex, ())) >= 1, f"the released notebook has no answer cell for {ex}"
-        for i, cell in enumerate(slots[ex]):
-            if i < len(cells):
-                cell["source"] = cells[i] if i < len(slots[ex]) - 1 else "\n\n".join(cells[i:])
-            else:
-                cell["source"] = ""
-    return nb
+    metas = [cell.get("metadata", {}).get("jaxgrade", {}) for cell in released["cells"]]
+    with_slots = {meta.get("exercise") for meta in metas if meta.get("role") == "answer"}
+    for ex in answers:
+        assert ex in with_slots, f"the released notebook has no answer cell for {ex}"
+    return fill_answer_cells(released, {ex: v.notebook_cells() for ex, v in answers.items()})
 
 
 def grade_ch05(tmp: Path, release_root: Path) -> list[tuple[StudentResult, dict[str, str]]]:

@@ -2,7 +2,8 @@
 
 A whole-suite run keeps both cores busy only about two thirds of the time: many tests wait on
 clocks, servers and browsers. Some fixtures, on the other hand, are one long command whose result
-a module only reads: the benchmark smokes, the hostile corpus' batch, the examples' batch. Those
+a module only reads: the fresh release, the examples' batch, the benchmark smokes, the chapter
+corpora, the hostile corpus' batch. Those
 commands now start when collection ends, one after the other in a background thread (the lane),
 and the modules that read them run last, so the lane has the whole session to finish them.
 
