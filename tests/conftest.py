@@ -81,10 +81,19 @@ def close_ipython_shell() -> None:
 def pytest_collection_modifyitems(
     session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
 ) -> None:
+    order_container_tests_late(items)
     if lane_needed(items):
         from helpers.early_lane import order_lane_readers_last
 
         order_lane_readers_last(items, LANE_FIXTURES)
+
+
+def order_container_tests_late(items: list[pytest.Item]) -> None:
+    """Move the `container` tests after all others, each group in its order. The grader image builds
+    in the background from the session's start (pytest_collection_finish), so the build then runs
+    beside the other tests instead of holding its first reader, and the container batch (CPU-bound)
+    no longer shares both cores with the early lane, which runs in the session's first minutes."""
+    items.sort(key=lambda item: item.get_closest_marker("container") is not None)  # stable
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
@@ -200,6 +209,11 @@ def unallowed_skips(reports: list[pytest.TestReport], allow: list[re.Pattern[str
 
 @pytest.hookimpl(trylast=True)
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
+    early_lane = sys.modules.get("helpers.early_lane")
+    if early_lane is not None and (lane := config.stash.get(early_lane.LANE_KEY, None)) is not None:
+        terminalreporter.section("early lane (seconds after collection)")
+        for line in lane.report():
+            terminalreporter.line(line)
     if os.environ.get("CI") != "true":
         return
     skipped = [r for r in terminalreporter.stats.get("skipped", []) if isinstance(r, pytest.TestReport)]

@@ -14,6 +14,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from conftest import order_container_tests_late
 
 from helpers.background import BackgroundCommands
 from helpers.early_lane import NICENESS, EarlyLane, lane_modules, order_lane_readers_last
@@ -30,6 +31,8 @@ def test_each_result_carries_its_output_and_a_failure_stops_the_sequence(tmp_pat
                    [py, "-c", "open('third-ran', 'w')"], tmp=tmp_path)  # fmt: skip
     first, second = run.wait_for(0), run.wait_for(1)
     assert first is not None and (first.returncode, first.stdout) == (0, "first out\n")
+    (start0, end0), (start1, end1) = run.spans  # the failed command's span too; never the third's
+    assert 0 <= start0 <= end0 <= start1 <= end1
     assert second is not None and second.returncode == 1
     assert second.stdout == "second out\n" and "second failed" in second.stderr
     assert run.wait_for(2) is None  # like `a && b && c`
@@ -93,6 +96,9 @@ def test_the_early_lane_answers_by_key_niced_with_a_home_of_its_own() -> None:
         assert lane.result("after").stdout == "ran\n"  # one failure does not stop the lane
         with pytest.raises(KeyError):
             lane.result("never-queued")
+        report = lane.report()
+        assert [line.split(":")[0] for line in report] == ["home", "fails", "after"]
+        assert report[1].endswith("exit 1") and report[2].endswith("exit 0")
     finally:
         lane.stop()
         shutil.rmtree(lane.home, ignore_errors=True)
@@ -110,3 +116,24 @@ def test_the_lanes_readers_run_last_in_their_own_order() -> None:
     order_lane_readers_last(items, ["examples_batch"])  # type: ignore[arg-type]
     assert [i.module.name for i in items] == ["plain", "plain", "hooked", "reader", "reader", "hooked"]
     assert lane_modules(items) == [hooked]  # type: ignore[arg-type]
+
+
+def test_container_tests_run_after_the_others_and_before_the_lanes_readers() -> None:
+    """The image builds in the background: its readers come late, the lane's readers last."""
+    plain, boxed, reader = (SimpleNamespace(name=n) for n in ("plain", "boxed", "reader"))
+
+    def item(module: SimpleNamespace, container: bool, *fixtures: str) -> SimpleNamespace:
+        marker = SimpleNamespace(name="container") if container else None
+
+        def closest(name: str) -> SimpleNamespace | None:
+            return marker if name == "container" else None
+
+        return SimpleNamespace(module=module, fixturenames=list(fixtures), n=len(fixtures),
+                               get_closest_marker=closest)  # fmt: skip
+
+    items = [item(boxed, True), item(reader, False, "examples_batch"), item(plain, False),
+             item(boxed, True, "x"), item(plain, False, "y")]  # fmt: skip
+    order_container_tests_late(items)  # type: ignore[arg-type]
+    order_lane_readers_last(items, ["examples_batch"])  # type: ignore[arg-type]
+    assert [(i.module.name, i.n) for i in items] == [("plain", 0), ("plain", 1), ("boxed", 0), ("boxed", 1),
+                                                     ("reader", 1)]  # fmt: skip

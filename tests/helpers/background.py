@@ -29,6 +29,8 @@ class BackgroundCommands:
     timeout_s: float
     keep_going: bool = False
     results: list[subprocess.CompletedProcess[str]] = field(default_factory=list)
+    # (start, end) of each command that ran, in seconds since the sequence started (time.monotonic)
+    spans: list[tuple[float, float]] = field(default_factory=list)
     _proc: subprocess.Popen[str] | None = None
     _stopped: bool = False
     _thread: threading.Thread | None = None
@@ -40,11 +42,14 @@ class BackgroundCommands:
         return self
 
     def _run_all(self) -> None:
+        begin = time.monotonic()
         try:
             for argv in self.argvs:
+                started = time.monotonic() - begin
                 done = self._run_one(argv)
                 with self._changed:
                     self.results.append(done)
+                    self.spans.append((started, time.monotonic() - begin))
                     self._changed.notify_all()
                 if done.returncode != 0 and not self.keep_going:
                     break

@@ -94,6 +94,20 @@ class EarlyLane:
         if self._run is not None:
             self._run.stop()
 
+    def report(self) -> list[str]:
+        """One line per queued command: when it ran (seconds after the lane started) and how it
+        ended, so a run's summary shows whether the lane kept its readers waiting."""
+        ran = self._run.results if self._run is not None else []
+        spans = self._run.spans if self._run is not None else []
+        lines = []
+        for i, key in enumerate(self.keys):
+            if i < len(ran):
+                (start, end), code = spans[i], ran[i].returncode
+                lines.append(f"{key}: {start:7.1f} s -> {end:7.1f} s ({end - start:6.1f} s), exit {code}")
+            else:
+                lines.append(f"{key}: did not run")
+        return lines
+
 
 # A session fixture (tests/conftest.py) whose command the lane runs -> what queues that command.
 SessionQueue = Callable[[EarlyLane], None]
