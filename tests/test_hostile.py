@@ -400,6 +400,28 @@ def score_ok(spec: Any, score: float, max_score: float) -> bool:
     return abs(score - float(spec)) < 1e-9
 
 
+def exercise_problems(ex: str, spec: dict[str, Any], sc: Any) -> list[str]:
+    """What is wrong with exercise `ex`'s score `sc`: nothing when it matches the expected outcome, or
+    one of a `one_of` list's outcomes; otherwise why each outcome fails."""
+    if "one_of" in spec:
+        found = [outcome_problems(ex, alt, sc) for alt in spec["one_of"]]
+        return [] if not all(found) else [p for one in found for p in one]
+    return outcome_problems(ex, spec, sc)
+
+
+def outcome_problems(ex: str, spec: dict[str, Any], sc: Any) -> list[str]:
+    problems = []
+    if not score_ok(spec["score"], sc.score, sc.max_score):
+        problems.append(f"{ex}: score {sc.score}/{sc.max_score} ({sc.status}), expected {spec['score']}: "
+                        f"{sc.summary_zh[:300]!r}")
+    statuses = spec.get("status")
+    if statuses is not None and sc.status not in (statuses if isinstance(statuses, list) else [statuses]):
+        problems.append(f"{ex}: status {sc.status!r}, expected {statuses!r}: {sc.summary_zh[:300]!r}")
+    if spec["score"] == "full" and sc.max_score != 10.0:
+        problems.append(f"{ex}: max score {sc.max_score} is not the release's 10 points")
+    return problems
+
+
 def case_problems(batch: Batch, case: str, doc: dict[str, Any]) -> list[str]:
     problems: list[str] = []
     res = batch.results.get(case)
@@ -415,14 +437,7 @@ def case_problems(batch: Batch, case: str, doc: dict[str, Any]) -> list[str]:
         if sc is None:
             problems.append(f"{ex}: no score")
             continue
-        if not score_ok(spec["score"], sc.score, sc.max_score):
-            problems.append(f"{ex}: score {sc.score}/{sc.max_score} ({sc.status}), expected {spec['score']}: "
-                            f"{sc.summary_zh[:300]!r}")
-        statuses = spec.get("status")
-        if statuses is not None and sc.status not in (statuses if isinstance(statuses, list) else [statuses]):
-            problems.append(f"{ex}: status {sc.status!r}, expected {statuses!r}: {sc.summary_zh[:300]!r}")
-        if spec["score"] == "full" and sc.max_score != 10.0:
-            problems.append(f"{ex}: max score {sc.max_score} is not the release's 10 points")
+        problems.extend(exercise_problems(ex, spec, sc))
     for flag in doc["flags"].get("has", []):
         if flag not in res.flags:
             problems.append(f"flag {flag!r} missing (flags {res.flags})")
@@ -534,6 +549,25 @@ def test_the_checks_have_teeth(tmp_path: Path) -> None:
     assert _check_out(out, ["s1"]) == ["unexpected entry in OUT: s1/pwned.txt"]
     assert [score_ok(s, 10.0, 10.0) for s in ("full", "<full", ">0", "any", 0, 10)] == \
         [True, False, True, True, False, True]
+
+
+def test_an_exercise_with_alternatives_passes_on_any_of_them_and_fails_on_none() -> None:
+    """`one_of` (a race the grader cannot order, h27): either outcome holds, a third is reported."""
+    from types import SimpleNamespace
+
+    def score(points: float, status: str) -> SimpleNamespace:
+        return SimpleNamespace(score=points, max_score=10.0, status=status, summary_zh="")
+
+    spec = {"one_of": [{"score": 0, "status": ["timeout", "crashed"]}, {"score": "full", "status": "ok"}]}
+    outcomes = {"killed": score(0.0, "timeout"), "kept": score(10.0, "ok"), "half": score(5.0, "ok"),
+                "zero but ok": score(0.0, "ok")}  # fmt: skip
+    seen = {label: exercise_problems("histogram", spec, sc) for label, sc in outcomes.items()}
+    assert seen["killed"] == [] and seen["kept"] == []
+    assert seen["half"] == ["histogram: score 5.0/10.0 (ok), expected 0: ''",
+                            "histogram: status 'ok', expected ['timeout', 'crashed']: ''",
+                            "histogram: score 5.0/10.0 (ok), expected full: ''"]  # fmt: skip
+    assert seen["zero but ok"] == ["histogram: status 'ok', expected ['timeout', 'crashed']: ''",
+                                   "histogram: score 0.0/10.0 (ok), expected full: ''"]  # fmt: skip
 
 
 def test_corpus_is_what_the_generator_makes(tmp_path: Path) -> None:

@@ -22,7 +22,9 @@ expected.json (read by tests/test_hostile.py):
   case, title, attack        what is tried (for reviewers)
   submission                 entry name inside the case folder
   exercises                  {exercise id: {"score": number | "full" | ">0" | "<full" | "any",
-                                            "status": str | [str] (optional)}}
+                                            "status": str | [str] (optional)}
+                              | {"one_of": [such outcomes]}: an attack whose effect depends on when
+                              the parent polls (a race the grader cannot order) may end either way}
   status                     the submission status in grades.csv (str or list of str)
   flags                      {"has": [...], "lacks": [...]}: TA flags of the result
   feedback                   {"contains": [...], "absent": [...], "matches": [regex]}: text of the
@@ -1539,6 +1541,15 @@ ANY = {"score": "any"}  # graded (a result, not a grader error), whatever the sc
 ALWAYS_ABSENT = ["/tmp/jaxgrade-scratch", "/tmp/jaxgrade-build-cache"]  # host paths never reach a student
 
 
+# h27's wipe races the parent's poll of progress.jsonl. When the wipe comes first the parent never
+# sees "ready", ignores every later line and the exercise ends at the start-up deadline (timeout) or
+# dies; when the parent read "ready" first, the forged setup_error comes after student code ran and is
+# ignored, and the correct answer that follows keeps its marks. Neither is a grader_error, which is
+# what the case guards against; which one happens depends on the machine's load (both were seen).
+H27_HISTOGRAM = {"one_of": [{"score": 0, "status": ["timeout", "crashed"]},
+                            {"score": "full", "status": "ok"}]}
+
+
 def full_except(chapter: str, special: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return {ex: special.get(ex, FULL) for ex in CHAPTERS[chapter]}
 
@@ -1994,8 +2005,7 @@ CASES: list[Case] = [
          "the first answer cell takes the run's token from the child's frames, empties progress.jsonl before "
          "the parent read \"ready\" and writes a setup_error line with the token; then answers correctly",
          "the parent reports a failing release setup (a grader_error) after student code ran",
-         ("ch02",), _h27, full_except("ch02", {"histogram": {"score": 0, "status": ["timeout", "crashed"]}}),
-         "partial:not_submitted:ch05"),
+         ("ch02",), _h27, full_except("ch02", {"histogram": H27_HISTOGRAM}), "partial:not_submitted:ch05"),
     Case("h28_stream_flood", "a flood of small observation frames",
          "about 100 MB of small frames written straight into the stream socket: puts for an exercise that "
          "does not exist and end frames repeated",
