@@ -89,8 +89,9 @@ def pytest_collection_modifyitems(
 
 
 def order_container_tests_late(items: list[pytest.Item]) -> None:
-    """Move the `container` tests after all others, each group in its order. The grader image builds
-    in the background from the session's start (pytest_collection_finish), so the build then runs
+    """Move the `container` tests after all others, each group in its order (the lane's readers are
+    moved after the rest next, and test_container.py is one: its tests end the run). The grader image
+    builds in the background from the session's start (pytest_collection_finish), so the build runs
     beside the other tests instead of holding its first reader, and the container batch (CPU-bound)
     no longer shares both cores with the early lane, which runs in the session's first minutes."""
     items.sort(key=lambda item: item.get_closest_marker("container") is not None)  # stable
@@ -213,6 +214,11 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
     if early_lane is not None and (lane := config.stash.get(early_lane.LANE_KEY, None)) is not None:
         terminalreporter.section("early lane (seconds after collection)")
         for line in lane.report():
+            terminalreporter.line(line)
+    grader_image = sys.modules.get("helpers.grader_image")
+    if grader_image is not None and (lines := grader_image.build_report(config)):
+        terminalreporter.section("grader image build, in the background (seconds after collection)")
+        for line in lines:
             terminalreporter.line(line)
     if os.environ.get("CI") != "true":
         return

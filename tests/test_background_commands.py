@@ -6,8 +6,10 @@ read them are ordered last."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -18,6 +20,7 @@ from conftest import order_container_tests_late
 
 from helpers.background import BackgroundCommands
 from helpers.early_lane import NICENESS, EarlyLane, lane_modules, order_lane_readers_last
+from helpers.marked_processes import marked_processes
 
 
 def commands(*argvs: list[str], tmp: Path, timeout_s: float = 60) -> BackgroundCommands:
@@ -137,3 +140,26 @@ def test_container_tests_run_after_the_others_and_before_the_lanes_readers() -> 
     order_lane_readers_last(items, ["examples_batch"])  # type: ignore[arg-type]
     assert [(i.module.name, i.n) for i in items] == [("plain", 0), ("plain", 1), ("boxed", 0), ("boxed", 1),
                                                      ("reader", 1)]  # fmt: skip
+
+
+def test_a_command_run_through_marked_processes_reports_the_marked_survivors(tmp_path: Path) -> None:
+    """helpers.marked_processes looks for survivors when the command ends, and keeps its exit status."""
+    marker = f"jaxgrade_selftest_{os.getpid()}"
+    leave_one = ("import subprocess, sys; subprocess.Popen([sys.executable, '-c', 'import time; "
+                 f"time.sleep(60)', '{marker}'], start_new_session=True); sys.exit(7)")  # fmt: skip
+    report = tmp_path / "survivors.json"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent)}
+    done = subprocess.run([sys.executable, "-m", "helpers.marked_processes", str(report), marker, "--",
+                           sys.executable, "-c", leave_one], env=env, timeout=60)  # fmt: skip
+    survivors = json.loads(report.read_text(encoding="utf-8"))
+    try:
+        assert done.returncode == 7
+        assert len(survivors) == 1 and marker in survivors[0]
+        assert marked_processes([marker]) == survivors
+    finally:
+        for line in survivors:
+            os.kill(int(line.split(":")[0]), 9)
+    clean = tmp_path / "clean.json"
+    subprocess.run([sys.executable, "-m", "helpers.marked_processes", str(clean), marker, "--", "true"],
+                   env=env, timeout=60, check=True)  # fmt: skip
+    assert json.loads(clean.read_text(encoding="utf-8")) == []

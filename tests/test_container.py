@@ -34,7 +34,9 @@ from pathlib import Path
 
 import pytest
 
+from helpers.early_lane import LANE_KEY, session_lane
 from helpers.grader_image import IF_CHANGED, PRINT_HASH, podman_problem, session_build
+from helpers.marked_processes import marked_processes
 
 REPO = Path(__file__).resolve().parents[1]
 STATE = Path(os.environ.get("JAXGRADE_CONTAINER_DIR", REPO / ".containers"))
@@ -188,9 +190,8 @@ def hostile_submission(case: str, dest: Path) -> None:
     raise AssertionError(f"no answer cell of {target} in {dest}")
 
 
-@pytest.fixture(scope="module")
-def submissions(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    subs = tmp_path_factory.mktemp("container") / "subs"
+def make_submissions(subs: Path) -> Path:
+    """examples/submissions/, the two container hostile students and the corpus cases, in `subs`."""
     shutil.copytree(EXAMPLES, subs)
     for case in ("peeker", "hog"):
         hostile_submission(case, subs / f"zz_hostile_{case}")
@@ -203,6 +204,30 @@ def submissions(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return subs
 
 
+REFERENCE = "container-reference"
+
+
+def queue_early_work(lane, items: list[pytest.Item]) -> None:  # noqa: ANN001 (helpers.early_lane.EarlyLane)
+    """The bwrap reference grading (what every mode must reproduce) needs no image: it runs on the
+    early lane, and the processes of the hostile students are looked for right after it ends."""
+    if shutil.which("bwrap") is None or not any("reference" in item.fixturenames for item in items):
+        return  # the reference fixture fails and says why
+    root = lane.workdir(REFERENCE)
+    subs, out, survivors = make_submissions(root / "subs"), root / "out", root / "survivors.json"
+    grading = grade_argv(subs, out, "--isolation", "bwrap")
+    lane.add(REFERENCE, [sys.executable, "-m", "helpers.marked_processes", str(survivors), *HOG_MARKERS, "--",
+                         *grading], note=(subs, out, survivors))  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def submissions(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The graded folder: the one the early lane's reference grading used when it was queued."""
+    lane = request.config.stash.get(LANE_KEY, None)
+    if lane is not None and REFERENCE in lane.keys:
+        return lane.notes[REFERENCE][0]
+    return make_submissions(tmp_path_factory.mktemp("container") / "subs")
+
+
 def corpus_cases() -> list[str]:
     return [c for c in CORPUS_CASES if (CORPUS / c / "expected.json").is_file()]
 
@@ -211,48 +236,34 @@ def read_grades(out: Path) -> dict[str, dict[str, str]]:
     return {r["student_id"]: r for r in csv.DictReader(io.StringIO((out / "grades.csv").read_text("utf-8")))}
 
 
+def grade_argv(subs: Path, out: Path, *extra: str) -> list[str]:
+    return [sys.executable, "-m", "autograder.cli", "grade", str(subs), "--out", str(out),
+            "--release", str(RELEASE), *COMMON, *extra]  # fmt: skip
+
+
 def host_grade(
     subs: Path, out: Path, *extra: str, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess:
-    cmd = [
-        sys.executable,
-        "-m",
-        "autograder.cli",
-        "grade",
-        str(subs),
-        "--out",
-        str(out),
-        "--release",
-        str(RELEASE),
-        *COMMON,
-        *extra,
-    ]
-    return subprocess.run(
-        cmd, capture_output=True, text=True, timeout=1800, cwd=REPO, env={**os.environ, **(env or {})}
-    )
+    return subprocess.run(grade_argv(subs, out, *extra), capture_output=True, text=True, timeout=1800,
+                          cwd=REPO, env={**os.environ, **(env or {})})  # fmt: skip
 
 
 def leftovers() -> list[str]:
     """Host processes of the hostile students (the pid namespaces of containers are visible from here)."""
-    found = []
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-        except OSError:
-            continue
-        if any(m in cmd for m in HOG_MARKERS):
-            found.append(f"{pid}: {cmd[:120]}")
-    return found
+    return marked_processes(HOG_MARKERS)
 
 
 @pytest.fixture(scope="module")
-def reference(submissions: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """grades.csv of the host's bwrap mode: what every other mode must reproduce."""
+def reference(request: pytest.FixtureRequest, submissions: Path) -> Path:
+    """grades.csv of the host's bwrap mode: what every other mode must reproduce (graded on the early
+    lane, `queue_early_work`)."""
     if shutil.which("bwrap") is None:
         pytest.fail("bwrap is missing: ./scripts/bootstrap.sh installs it (the reference mode)")
-    out = tmp_path_factory.mktemp("bwrap") / "out"
-    done = host_grade(submissions, out, "--isolation", "bwrap")
+    lane = session_lane(request.config)
+    done = lane.result(REFERENCE)
+    _subs, out, survivors = lane.notes[REFERENCE]
     assert done.returncode == 0, done.stderr[-3000:]
+    assert json.loads(survivors.read_text(encoding="utf-8")) == []  # looked for when the grading ended
     assert not leftovers()
     rows = read_grades(out)
     expected = json.loads((REPO / "examples" / "expected.json").read_text(encoding="utf-8"))

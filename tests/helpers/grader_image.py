@@ -15,6 +15,7 @@ import sys
 import pytest
 
 from .background import BackgroundCommands
+from .early_lane import NICENESS
 from .paths import REPO
 
 IMAGE = os.environ.get("JAXGRADE_IMAGE", "localhost/jaxgrade-grader:latest")
@@ -38,7 +39,10 @@ def start_build(config: pytest.Config) -> None:
     if BUILD_KEY in config.stash or podman_problem() is not None:
         return
     env = {**os.environ, "JAXGRADE_IMAGE": IMAGE}
-    steps = [[BUILD_SCRIPT, "--print-hash"], [BUILD_SCRIPT, "--if-changed"]]
+    # niced like the early lane: the container tests run late (tests/conftest.py), so the build has
+    # time, and the tests beside it keep their CPU
+    nice = ["nice", "-n", str(NICENESS)]
+    steps = [[*nice, BUILD_SCRIPT, "--print-hash"], [*nice, BUILD_SCRIPT, "--if-changed"]]
     config.stash[BUILD_KEY] = BackgroundCommands(steps, env, REPO, STEP_TIMEOUT_S).start()
 
 
@@ -46,6 +50,18 @@ def stop_build(config: pytest.Config) -> None:
     """At the session's end: nothing of the build may outlive it."""
     if (build := config.stash.get(BUILD_KEY, None)) is not None:
         build.stop()
+
+
+def build_report(config: pytest.Config) -> list[str]:
+    """When each build step ran and how it ended (the run's summary), like the early lane's."""
+    build = config.stash.get(BUILD_KEY, None)
+    if build is None:
+        return []
+    names = ("build-image.sh --print-hash", "build-image.sh --if-changed")
+    ran = zip(names, build.spans, build.results, strict=False)
+    lines = [f"{name}: {start:7.1f} s -> {end:7.1f} s ({end - start:6.1f} s), exit {done.returncode}"
+             for name, (start, end), done in ran]  # fmt: skip
+    return lines + [f"{name}: did not run" for name in names[len(lines) :]]
 
 
 def session_build(config: pytest.Config) -> BackgroundCommands | None:
