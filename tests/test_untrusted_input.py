@@ -251,14 +251,17 @@ def stream(tmp_path):
     obs.close()
 
 
-def _pump_while(obs: ObservationStream, send: Callable[[], None]) -> None:
+def _pump_while(obs: ObservationStream, client: Client, send: Callable[[], None]) -> None:
     """Send from a thread while the parent pumps (a flood fills the socket buffer)."""
     sender = threading.Thread(target=lambda: _ignore_broken_pipe(send), daemon=True)
     sender.start()
     while sender.is_alive() and obs.flooded is None:
         obs.pump(0.01)
     obs.drain()
+    if sender.is_alive():  # the parent stopped reading a flood: the sender's send() blocks until this
+        client.sock.shutdown(socket.SHUT_RDWR)
     sender.join(30)
+    assert not sender.is_alive()
 
 
 def _ignore_broken_pipe(send: Callable[[], None]) -> None:
@@ -305,7 +308,7 @@ def test_a_flood_of_frames_ends_the_running_exercise(stream, kind):
     }[kind]
     count = MAX_STREAM_BYTES // (len(one) + FRAME_COST_BYTES) + 10
     block = one * 10_000
-    _pump_while(obs, lambda: [client.send(block) for _ in range(count // 10_000 + 1)])
+    _pump_while(obs, client, lambda: [client.send(block) for _ in range(count // 10_000 + 1)])
     assert obs.flooded == "histogram"
     assert obs.take("histogram").error("__wire__").type == "OversizedOutput"
     assert [p.name for p in dest.iterdir()] == []  # nothing kept of the flood
@@ -317,7 +320,7 @@ def test_many_small_entries_are_kept_only_up_to_the_observation_file_size(stream
         frame({"op": "put", "ex": "histogram", "key": f"k{i}", "kind": "json", "seq": 1 + i}, b"[]")
         for i in range(MAX_KEPT_JSON_BYTES // 64 + 10)
     ]
-    _pump_while(obs, lambda: client.send(b"".join(frames)))
+    _pump_while(obs, client, lambda: client.send(b"".join(frames)))
     assert obs.flooded is None  # within the stream budget, but more than one observation file holds
     assert obs._state["histogram"].values == {}
     assert obs.take("histogram").error("__wire__").type == "OversizedOutput"
