@@ -53,6 +53,7 @@ from autograder.sandbox.rlimit import uid_pids
 
 from helpers.early_lane import EarlyLane, session_lane
 from helpers.hostile_grade import RESULT_PREFIX
+from helpers.marked_processes import process_cmdlines
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO / "tests" / "corpus" / "hostile"
@@ -166,18 +167,6 @@ def marker_files_under(root: Path, skip: Iterable[str] = (".git", ".venv")) -> l
         dirnames[:] = [d for d in dirnames if d not in skip]
         found += [str(Path(dirpath) / n) for n in [*dirnames, *filenames] if HOSTILE_NAME.search(n)]
     return found
-
-
-def process_cmdlines() -> dict[int, str]:
-    out = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                raw = Path(f"/proc/{entry}/cmdline").read_bytes()
-            except OSError:
-                continue
-            out[int(entry)] = raw.replace(b"\0", b" ").decode(errors="replace")
-    return out
 
 
 class Listener:

@@ -17,18 +17,23 @@ import sys
 from pathlib import Path
 
 
-def marked_processes(markers: tuple[str, ...] | list[str]) -> list[str]:
-    """`pid: command line` of every live process (containers' pid namespaces included: they are
-    visible from the host) whose command line holds one of `markers`."""
-    found = []
-    for pid in filter(str.isdigit, os.listdir("/proc")):
+def process_cmdlines() -> dict[int, str]:
+    """Every live process's command line (arguments joined by spaces), by pid; containers' pid
+    namespaces included: they are visible from the host."""
+    found = {}
+    for entry in filter(str.isdigit, os.listdir("/proc")):
         try:
-            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            raw = Path(f"/proc/{entry}/cmdline").read_bytes()
         except OSError:
-            continue
-        if pid != str(os.getpid()) and any(m in cmd for m in markers):
-            found.append(f"{pid}: {cmd[:120]}")
+            continue  # ended between the listing and the read
+        found[int(entry)] = raw.replace(b"\0", b" ").decode(errors="replace")
     return found
+
+
+def marked_processes(markers: tuple[str, ...] | list[str]) -> list[str]:
+    """`pid: command line` of every live process but this one whose command line holds a marker."""
+    return [f"{pid}: {cmd[:120]}" for pid, cmd in process_cmdlines().items()
+            if pid != os.getpid() and any(m in cmd for m in markers)]  # fmt: skip
 
 
 def main(argv: list[str]) -> int:
