@@ -32,7 +32,8 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
     "bench_dask.py": (["--n", "1", "--skip-local"], ["dask-1", "dask-2", "layer"]),
     "bench_service.py": (
         ["--smoke"],
-        ["latency   median", "batch     median", "1 local worker", "wait p50", "2 local workers / 1"],
+        ["latency   median", "batch     median", "1 local worker", "wait p50", "cores busy"]
+        + ["2 local workers / 1", "at most"],
     ),
     "bench_parent_cpu.py": (["--smoke"], ["one cell of `!` lines", "many %%writefile cells", "worst: "]),
     "bench_loop_latency.py": (

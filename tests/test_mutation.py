@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import ast
-import subprocess
+import json
+import shutil
 import sys
 from pathlib import Path
 
@@ -14,7 +15,10 @@ from autograder.mutation.operators import mutants
 from autograder.release.compile_cache import master_answers
 from scripts import mutate_answers
 
+from helpers.early_lane import EarlyLane, session_lane
+
 REPO = Path(__file__).resolve().parents[1]
+LANE_KEY = "mutation-run"
 
 
 def _master() -> dict[str, list[str]]:
@@ -72,19 +76,23 @@ def test_the_equivalent_list_names_existing_mutants_with_a_reason() -> None:
         assert reason, f"equivalent.txt gives no reason for {key}"
 
 
+def queue_early_work(lane: EarlyLane, items: list[pytest.Item]) -> None:
+    """The small mutation run is one self-contained command (about 20 s): it runs on the early lane."""
+    wanted = any(i.name == "test_a_small_mutation_run_through_the_real_grader" for i in items)
+    if wanted and shutil.which("bwrap"):
+        out = lane.workdir(LANE_KEY) / "run.json"
+        argv = [sys.executable, str(REPO / "scripts" / "mutate_answers.py"), "--exercises", "safe_distance",
+                "--limit", "3", "--json", str(out)]  # fmt: skip
+        lane.add(LANE_KEY, argv, note=out)
+
+
 @pytest.mark.slow
-def test_a_small_mutation_run_through_the_real_grader(tmp_path: Path) -> None:
-    if subprocess.run(["which", "bwrap"], capture_output=True).returncode != 0:
+def test_a_small_mutation_run_through_the_real_grader(request: pytest.FixtureRequest) -> None:
+    if shutil.which("bwrap") is None:
         pytest.skip("prerequisite missing: bwrap (the mutants are graded in the real sandbox)")
-    out = tmp_path / "run.json"
-    r = subprocess.run(
-        [sys.executable, str(REPO / "scripts" / "mutate_answers.py"), "--exercises", "safe_distance",
-         "--limit", "3", "--json", str(out)],  # fmt: skip
-        cwd=REPO, capture_output=True, text=True, timeout=900,
-    )
+    lane = session_lane(request.config)
+    r, out = lane.result(LANE_KEY), lane.notes[LANE_KEY]
     assert r.returncode == 0, r.stdout + r.stderr[-3000:]  # the unmutated reference scored full points
     assert "safe_distance" in r.stdout and "kill rate" in r.stdout
-    import json
-
     stats = json.loads(out.read_text())["stats"]["safe_distance"]
     assert stats["total"] == 3 and stats["killed"] + stats["equivalent"] + len(stats["survivors"]) == 3
