@@ -33,7 +33,7 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
     "bench_service.py": (
         ["--smoke"],
         ["latency   median", "batch     median", "1 local worker", "wait p50", "cores busy"]
-        + ["2 local workers / 1", "at most"],
+        + ["2 local workers / 1", "CPU-s per attempt", "the cores busy", "less CPU per attempt"],
     ),
     "bench_parent_cpu.py": (["--smoke"], ["one cell of `!` lines", "many %%writefile cells", "worst: "]),
     "bench_loop_latency.py": (
