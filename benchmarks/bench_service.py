@@ -18,7 +18,7 @@ Measures, on this machine, with real `jaxgrade serve` processes on loopback port
             answers (s001_all_correct, s003_silu_compile_error, s005_only_ch02, the blank release),
             student i uploading entry i mod 4. The issue's deadline: --real --burst 300 --burst-s 600.
 Goals (issue): latency <= 1.2x batch; 2 local workers >= 1.8x the throughput of 1. The second figure
-is printed as the product of its two factors: how many more cores 2 workers kept busy (at most the
+is printed as about the product of its two factors: how many more cores 2 workers kept busy (at most the
 machine's cores over the cores 1 worker kept busy), and how much less CPU each attempt cost.
 --smoke: a tiny run (a notebook intake refuses, 1 latency run, bursts of 4, no Dask) that the test
 suite runs so the benchmark never breaks silently.
@@ -316,7 +316,8 @@ def main() -> None:
             # beside the notebook child): the cores factor is at most the cores over what it kept busy.
             one, two = busy["1 local worker"], busy["2 local workers"]
             cpu_one, cpu_two = cpu_per["1 local worker"], cpu_per["2 local workers"]
-            cores_ceiling, cores_gain = (os.cpu_count() or 1) / max(one, 1e-9), two / max(one, 1e-9)
+            one = max(one, 1e-9)  # a burst that kept no core busy cannot happen; never divide by 0
+            cores_ceiling, cores_gain = (os.cpu_count() or 1) / one, two / one
             print(f"2 local workers / 1: {speedup:.2f}x (goal >= 1.8x), about {cores_gain:.2f}x the "
                   f"cores busy ({one:.2f} -> {two:.2f} of {os.cpu_count()}; at most {cores_ceiling:.2f}x "
                   f"on this machine) times {cpu_one / max(cpu_two, 1e-9):.2f}x less CPU per attempt "
