@@ -36,9 +36,12 @@ SOURCE_SUFFIXES = (".cc", ".cpp", ".cxx")
 DIAGNOSTIC_LINES = 20
 DIAGNOSTIC_CHARS = 4000
 GRADER_SOURCE_NAME = "kernel.cc"
-# The machine failed the compiler, not the source: never a student's (cached) compile error.
-ENVIRONMENT_MARKERS = ("No space left on device", "Disk quota exceeded", "Input/output error",
-                       "Read-only file system", "Resource temporarily unavailable")
+# A failed compile whose build folder then has less than this free (for the compiler's unprivileged
+# uid, after the student's scratch is removed) failed because the machine is full, not because of the
+# source: a grader fault, never a (cached) compile error. The compiler's output is never asked: the
+# student writes it (`#error No space left on device`). A kernel's build needs a few MiB.
+BUILD_FOLDER_MIN_FREE_BYTES = 64 * 2**20
+BUILD_FOLDER_MIN_FREE_INODES = 1024
 CPU_LIMIT_MARKER = "CPU time limit exceeded"  # clang's driver when RLIMIT_CPU killed the front end
 
 
@@ -74,6 +77,27 @@ class BuildFault(RuntimeError):
 
 
 @dataclass(frozen=True)
+class FolderSpace:
+    """Free space of the file system holding a folder, as an unprivileged uid may use it."""
+
+    free_bytes: int
+    free_inodes: int
+
+    @property
+    def full(self) -> bool:
+        return (self.free_bytes < BUILD_FOLDER_MIN_FREE_BYTES
+                or self.free_inodes < BUILD_FOLDER_MIN_FREE_INODES)
+
+
+def folder_space(folder: Path) -> FolderSpace:
+    """statvfs of `folder` (f_bavail, f_favail: what a non-root compiler may still use). A file system
+    that reports no inode count (f_files == 0, e.g. some FUSE or btrfs) is not short of inodes."""
+    st = os.statvfs(folder)
+    inodes = st.f_favail if st.f_files else BUILD_FOLDER_MIN_FREE_INODES
+    return FolderSpace(st.f_bavail * st.f_frsize, inodes)
+
+
+@dataclass(frozen=True)
 class KernelSource:
     name: str  # the file name the student used (messages only), e.g. "silu.cc"
     text: bytes
@@ -96,6 +120,14 @@ class BuildOutcome:
     @property
     def ok(self) -> bool:
         return self.so_path is not None
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    """One compiler run: its outcome, and the diagnostics to cache when it was a plain error exit."""
+
+    outcome: BuildOutcome
+    cacheable_error: str | None = None
 
 
 @dataclass
@@ -359,41 +391,60 @@ class BuildCache:
         return compile_argv(src_in, out_in, self.include_dir)
 
     def _compile(self, key: str, src: KernelSource) -> BuildOutcome:
+        """Compiles `src` in a scratch folder of its own. What decides the machine failed is what the
+        student cannot write: the sandbox's own fault (SandboxFault), the CPU or memory the host took
+        away, and the build folder's free space after a failed compile; never the compiler's text. A
+        compile that exits 0 with its library is built, whatever it printed."""
         self.scratch_root.mkdir(parents=True, exist_ok=True)
         scratch = Path(tempfile.mkdtemp(prefix="build-", dir=self.scratch_root))
         try:
-            (scratch / GRADER_SOURCE_NAME).write_bytes(src.text)
-            src_in, so_in = Path(SCRATCH_TARGET) / GRADER_SOURCE_NAME, Path(SCRATCH_TARGET) / "kernel.so"
-            argv = self._argv(src_in, so_in)
-            try:
-                result = self.sandbox.start(argv, scratch=scratch, mounts=self.mounts, hidden=self.hidden,
-                                            env=_BUILD_ENV, limits=self.limits, cwd=SCRATCH_TARGET).wait()
-            except SandboxFault as exc:
-                raise BuildFault(f"kernel build sandbox failed: {exc}") from exc
-            assert result is not None
-            raw = _trim_diagnostics(result.stderr + result.stdout)
-            diagnostics = _for_student(raw, src.name)
-            built = scratch / "kernel.so"
-            if result.timed_out and result.starved:
-                raise BuildFault(f"kernel build starved of CPU by the machine ({result.message})")
-            if result.limit == "host_oom":
-                raise BuildFault("kernel build killed by the host's OOM killer before reaching its own limit")
-            if any(m in result.stderr + result.stdout for m in ENVIRONMENT_MARKERS):
-                raise BuildFault(f"kernel build failed in its environment: {raw[-500:]}")
-            if result.timed_out or result.limit in ("wall", "cpu") or CPU_LIMIT_MARKER in raw:
-                return BuildOutcome(key, src.name, BuildStatus.TIMEOUT, None, diagnostics, result.wall_s)
-            if result.limit == "memory":
-                return BuildOutcome(key, src.name, BuildStatus.MEMORY, None, diagnostics, result.wall_s)
-            if result.exit_code == 0 and built.is_file() and not built.is_symlink():
-                stored = self._store(key, built)
-                return BuildOutcome(key, src.name, BuildStatus.BUILT, stored, diagnostics, result.wall_s)
-            if result.exit_code == 0:
-                raise BuildFault(f"compiler exited 0 but wrote no library for key {key}")
-            if result.signal is None and not result.killed and result.limit is None:
-                self._store_error(key, raw)  # a plain error exit: the source's own fault
-            return BuildOutcome(key, src.name, BuildStatus.COMPILE_ERROR, None, diagnostics, result.wall_s)
+            compiled = self._run_compiler(key, src, scratch)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
+        if not compiled.outcome.ok:
+            space = folder_space(self.scratch_root)
+            if space.full:
+                raise BuildFault(f"kernel build failed with its build folder {self.scratch_root} full (No "
+                                 f"space left on device: {space.free_bytes} bytes, {space.free_inodes} "
+                                 "inodes free)")
+        if compiled.cacheable_error is not None:
+            self._store_error(key, compiled.cacheable_error)  # a plain error exit: the source's own fault
+        return compiled.outcome
+
+    def _run_compiler(self, key: str, src: KernelSource, scratch: Path) -> _Compiled:
+        (scratch / GRADER_SOURCE_NAME).write_bytes(src.text)
+        src_in, so_in = Path(SCRATCH_TARGET) / GRADER_SOURCE_NAME, Path(SCRATCH_TARGET) / "kernel.so"
+        argv = self._argv(src_in, so_in)
+        try:
+            result = self.sandbox.start(argv, scratch=scratch, mounts=self.mounts, hidden=self.hidden,
+                                        env=_BUILD_ENV, limits=self.limits, cwd=SCRATCH_TARGET).wait()
+        except SandboxFault as exc:
+            raise BuildFault(f"kernel build sandbox failed: {exc}") from exc
+        assert result is not None
+        raw = _trim_diagnostics(result.stderr + result.stdout)
+        diagnostics = _for_student(raw, src.name)
+        built = scratch / "kernel.so"
+        if result.timed_out and result.starved:
+            raise BuildFault(f"kernel build starved of CPU by the machine ({result.message})")
+        if result.limit == "host_oom":
+            raise BuildFault("kernel build killed by the host's OOM killer before reaching its own limit")
+        if result.exit_code == 0 and not result.timed_out:
+            if built.is_file() and not built.is_symlink():
+                stored = self._store(key, built)
+                return _Compiled(BuildOutcome(key, src.name, BuildStatus.BUILT, stored, diagnostics,
+                                              result.wall_s))
+            raise BuildFault(f"compiler exited 0 but wrote no library for key {key}")
+
+        def failed(status: BuildStatus) -> _Compiled:
+            return _Compiled(BuildOutcome(key, src.name, status, None, diagnostics, result.wall_s))
+
+        if result.timed_out or result.limit in ("wall", "cpu") or CPU_LIMIT_MARKER in raw:
+            return failed(BuildStatus.TIMEOUT)
+        if result.limit == "memory":
+            return failed(BuildStatus.MEMORY)
+        if result.signal is None and not result.killed and result.limit is None:
+            return dataclasses.replace(failed(BuildStatus.COMPILE_ERROR), cacheable_error=raw)
+        return failed(BuildStatus.COMPILE_ERROR)
 
     def _atomic_write(self, dest: Path, data: bytes) -> None:
         self.root.mkdir(parents=True, exist_ok=True)
