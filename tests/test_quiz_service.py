@@ -174,7 +174,8 @@ def test_two_tas_never_grade_one_answer_at_once(any_term: Term) -> None:
         assert rubric_grading.leased_by_others(conn, list(ids.values()), "bo", now + 1) == {
             ids["s01"]: "anna"
         }
-        # anna's group grading skips the answer bo holds
+        # anna's group grading (from her graded answer) skips the answer bo holds
+        rubric_grading.grade_none(conn, ids["s01"], "anna", now + 2)
         assert rubric_grading.take_lease(conn, ids["s02"], "bo", now + 2) == "bo"
         assert rubric_grading.apply_to_group(conn, ids["s01"], [ids["s02"]], "anna", now + 2) == 0
         later = now + rubric_grading.LEASE_S + 5  # anna's lease ran out

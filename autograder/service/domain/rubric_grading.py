@@ -54,6 +54,17 @@ class RubricRefused(ValueError):
     """A rubric change that is refused (the message says why, in English, for the TA)."""
 
 
+class UngradedGroupSource(RubricRefused):
+    """Grading a group from an answer nobody graded: there is no grade to give the group, and copying
+    "no grade" would wipe the grades of the group's graded answers (other students' points)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "this answer is not graded yet: grade it first (an item, or 0 for no item applies), "
+            "then g gives its group the same grade; nothing was changed"
+        )
+
+
 @dataclass(frozen=True)
 class Item:
     id: int
@@ -321,6 +332,16 @@ def _answer_points(conn: sa.Connection, answer: _AnswerRef) -> float | None:
     return points_of(items_by_id(conn, g.applied).values(), answer.max_points)
 
 
+def answer_points(conn: sa.Connection, answer_id: int) -> float | None:
+    """A written answer's points now (None: not graded)."""
+    return _answer_points(conn, _ref(conn, answer_id))
+
+
+def answer_student(conn: sa.Connection, answer_id: int) -> str:
+    """The student who wrote the written answer."""
+    return _ref(conn, answer_id).student_id
+
+
 def _snapshot(conn: sa.Connection, answer: _AnswerRef) -> dict[str, object]:
     g = gradings(conn, [answer.id]).get(answer.id)
     if g is None:
@@ -426,11 +447,14 @@ def set_comment(conn: sa.Connection, answer_id: int, comment: str, ta: str, now:
 
 def apply_to_group(conn: sa.Connection, answer_id: int, others: Sequence[int], ta: str, now: float) -> int:
     """Give each of `others` (the answer's group) this answer's items and comment; an answer another
-    TA holds is skipped. Returns how many were graded."""
+    TA holds is skipped. Returns how many were graded. The answer must be graded itself
+    (`UngradedGroupSource` otherwise): its grade is what the group gets, and an answer without one
+    has nothing to give."""
     source = _ref(conn, answer_id)
     mine = gradings(conn, [answer_id]).get(answer_id)
-    applied = sorted(mine.applied) if mine else []
-    comment = mine.comment if mine else ""
+    if mine is None:
+        raise UngradedGroupSource()
+    applied, comment = sorted(mine.applied), mine.comment
     m, g = qt.rubric_marks.c, qt.rubric_gradings.c
     done = 0
     for other_id in others:
@@ -615,7 +639,10 @@ __all__ = [
     "LeaseHeld",
     "Progress",
     "RubricRefused",
+    "UngradedGroupSource",
     "add_item",
+    "answer_points",
+    "answer_student",
     "apply_to_group",
     "carry_identical",
     "edit_item",

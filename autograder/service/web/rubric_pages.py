@@ -19,7 +19,6 @@ next/previous. Every change goes through `rubric_grading` with the session's TA 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
@@ -33,10 +32,10 @@ from autograder.i18n import N_, _
 from autograder.quiz.key import QuizQuestion
 from autograder.service.domain import (
     audit,
-    lti_outbox,
     quiz_answers,
     quiz_item_stats,
     quiz_ledger,
+    rubric_commands,
     rubric_grading,
 )
 from autograder.service.domain.core import Service
@@ -107,26 +106,15 @@ def counted_answers(service: Service, assignment: Assignment) -> list[StoredAnsw
     counted = {
         r.attempt_id: r.student_id for r in records if r.attempt_id is not None and r.state == "graded"
     }
-    with service.engine.connect() as conn:
-        missing = set(counted) - quiz_answers.stored_attempts(conn, list(counted))
-    if missing:
-        with service.engine.connect() as conn:
-            stored = dict(
-                conn.execute(
-                    sa.select(db.attempts.c.id, db.attempts.c.files).where(db.attempts.c.id.in_(missing))
-                ).all()
-            )
-    for attempt_id in sorted(missing):
-        quiz_answers.record_attempt(
-            service.engine,
-            assignment=assignment,
-            chapters=_chapters(service, assignment),
-            attempt_id=attempt_id,
-            student_id=counted[attempt_id],
-            files=[(f["name"], service.blobs.get(f["sha256"])) for f in json.loads(stored[attempt_id])],
-            scratch=service.cfg.spool_dir,
-            now=service.clock(),
-        )
+    quiz_answers.read_unread(  # a domain command: the LMS hears of every total it moves
+        service.engine,
+        assignment=assignment,
+        chapters=_chapters(service, assignment),
+        counted=counted,
+        blob=service.blobs.get,
+        scratch=service.cfg.spool_dir,
+        now=service.clock(),
+    )
     with service.engine.connect() as conn:
         return quiz_answers.of_attempts(conn, list(counted))
 
@@ -304,17 +292,8 @@ def _quiz_enable(request: Request, assignment_id: str, posted: PostedForm) -> Re
     form = _form(request, session, posted, back)
     if isinstance(form, Response):
         return form
-    with service.engine.begin() as conn:
-        newly = quiz_ledger.enable(conn, assignment.id, _ta_name(session), service.clock())
-    if newly:
-        _notify_lms(service, assignment.id, [s.student_id for s in service.identity.students()])
+    rubric_commands.enable_quiz(service, assignment, _ta_name(session))
     return page_kit.redirect(request, back)
-
-
-def _notify_lms(service: Service, assignment_id: str, student_ids: list[str]) -> None:
-    """The LMS gradebook follows the changed totals (LTI outbox; sent by its own thread)."""
-    for sid in student_ids:
-        lti_outbox.counted_grade_changed(service.engine, assignment_id, sid)
 
 
 def _grading_context(
@@ -413,15 +392,20 @@ def ta_grade_question(request: Request, assignment_id: str, qid: str) -> Respons
     context = _grading_context(service, session, assignment, question, at, names)
     notice = request.query_params.get("notice", "")
     if notice:
-        context["notices"] = [
-            page_kit.Notice("error" if notice.startswith("held") else "ok", _NOTICES.get(notice, ""))
-        ]
+        graded = request.query_params.get("graded", "")
+        text = _NOTICES.get(notice, "").replace("{graded}", graded if graded.isdigit() else "0")
+        kind = "error" if notice in ("held", "ungraded", "refused") else "ok"
+        context["notices"] = [page_kit.Notice(kind, text)]
     return page_kit.render(request, session, "ta_quiz_grade.html", context)
 
 
 _NOTICES = {
     "held": "Another TA is grading this answer; nothing was changed.",
-    "group": "The group was graded.",
+    "group": "The group was graded: {graded} other answer(s) got this answer's items and comment.",
+    "group_held": "The group was graded: {graded} other answer(s) got this answer's items and comment;"
+    " answers another TA is grading were left as they are.",
+    "ungraded": "This answer is not graded yet, so its group has no grade to get: grade it first (an"
+    " item, or 0 for no item applies), then press g. Nothing was changed.",
     "edited": "Rubric item saved; every answer it was applied to is re-scored.",
     "refused": "Refused: check the points and the description.",
 }
@@ -468,37 +452,40 @@ def _grade_answer(
     form = _form(request, session, posted, back)
     if isinstance(form, Response):
         return form
-    ta, now = _ta_name(session), service.clock()
-    action = form.get("action", "")
-    queue = queue_for(service, assignment, question, ta)
-    current = next((a for a in queue.answers if a.id == answer_id), None)
-    if current is None:
-        return page_kit.error_page(request, session, 404, "No such answer", str(answer_id), back=back)
-    notice = ""
+    step = _step(form)
+    if step is None:
+        return page_kit.error_page(request, session, 400, "Unknown action", form.get("action", ""), back=back)
     try:
-        with service.engine.begin() as conn:
-            if action == "toggle" and form.get("item", "").isdigit():
-                rubric_grading.toggle(conn, answer_id, int(form["item"]), ta, now)
-            elif action == "none":
-                rubric_grading.grade_none(conn, answer_id, ta, now)
-            elif action == "comment":
-                rubric_grading.set_comment(conn, answer_id, form.get("comment", ""), ta, now)
-            elif action == "group":
-                group = [a.id for a in queue.answers if a.group_key == current.group_key]
-                rubric_grading.apply_to_group(conn, answer_id, group, ta, now)
-                notice = "group"
-            else:
-                return page_kit.error_page(request, session, 400, "Unknown action", action, back=back)
+        done = rubric_commands.grade_answer(service, assignment, question, answer_id, step, _ta_name(session))
+    except rubric_commands.NoSuchAnswer:
+        return page_kit.error_page(request, session, 404, "No such answer", str(answer_id), back=back)
     except rubric_grading.LeaseHeld:
-        notice = "held"
+        return _back_with(request, back, "held")
+    except rubric_grading.UngradedGroupSource:
+        return _back_with(request, back, "ungraded")
     except rubric_grading.RubricRefused as exc:
         return page_kit.error_page(request, session, 400, "Refused", str(exc), back=back)
-    if notice != "held":
-        group_ids = {a.student_id for a in queue.answers if a.group_key == current.group_key}
-        _notify_lms(service, assignment.id, sorted(group_ids if action == "group" else {current.student_id}))
-    return page_kit.redirect(
-        request, back + (("&" if "?" in back else "?") + f"notice={notice}" if notice else "")
-    )
+    if step.action != "group":
+        return page_kit.redirect(request, back)
+    return _back_with(request, back, "group" if not done.skipped_held else "group_held", graded=done.graded)
+
+
+def _step(form: dict[str, str]) -> rubric_commands.Step | None:
+    """The grading step the form asks for (None: not one)."""
+    action = form.get("action", "")
+    if action == "toggle":
+        item = form.get("item", "")
+        return rubric_commands.Step("toggle", item_id=int(item)) if item.isdigit() else None
+    if action in ("none", "group"):
+        return rubric_commands.Step(action)
+    if action == "comment":
+        return rubric_commands.Step("comment", comment=form.get("comment", ""))
+    return None
+
+
+def _back_with(request: Request, back: str, notice: str, graded: int | None = None) -> Response:
+    query = f"notice={notice}" + (f"&graded={graded}" if graded is not None else "")
+    return page_kit.redirect(request, back + ("&" if "?" in back else "?") + query)
 
 
 @router.post("/ta/quiz/{assignment_id}/{qid}/names")
@@ -552,29 +539,17 @@ def _rubric_item(
     form = _form(request, session, posted, back)
     if isinstance(form, Response):
         return form
-    ta, now = _ta_name(session), service.clock()
     try:
         points = float(form.get("points", ""))
     except ValueError:
-        return page_kit.redirect(request, back + ("&" if "?" in back else "?") + "notice=refused")
+        return _back_with(request, back, "refused")
     try:
-        with service.engine.begin() as conn:
-            if item_id is None:
-                rubric_grading.add_item(
-                    conn, assignment.id, qid, points, form.get("description", ""), ta, now
-                )
-                changed: list[str] = []
-            else:
-                mine = {i.id for i in rubric_grading.items(conn, assignment.id, qid)}
-                if item_id not in mine:
-                    raise rubric_grading.RubricRefused("no such rubric item for this question")
-                changed = rubric_grading.edit_item(
-                    conn, item_id, points, form.get("description", ""), ta, now
-                )
+        rubric_commands.save_item(
+            service, assignment, qid, item_id, points, form.get("description", ""), _ta_name(session)
+        )
     except rubric_grading.RubricRefused:
-        return page_kit.redirect(request, back + ("&" if "?" in back else "?") + "notice=refused")
-    _notify_lms(service, assignment.id, changed)
-    return page_kit.redirect(request, back + ("&" if "?" in back else "?") + "notice=edited")
+        return _back_with(request, back, "refused")
+    return _back_with(request, back, "edited")
 
 
 # ---- the student's page ---------------------------------------------------------------------------

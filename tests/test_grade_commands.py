@@ -1,0 +1,123 @@
+"""Every change to a grade is one domain command (issue 42), on the in-process core.
+
+A grading step on one answer changes only that answer's student, unless it is a step that says it
+changes others (`g`, an item's edit); grading a group from an answer nobody graded is refused and
+changes nothing. Exercise results are recorded (helpers/ledger_term.py), never graded.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from autograder.service.domain import audit, quiz_answers, quiz_ledger, rubric_commands, rubric_grading
+
+from helpers.ledger_term import Term, make_term
+from helpers.quiz_term import upload_quiz
+
+HW2_POINTS = {"histogram": 10.0, "recompile": 5.0, "fusion": 10.0, "safe_distance": 0.0}  # 25 of 40
+
+
+@pytest.fixture()
+def term(tmp_path: Path) -> Term:
+    return make_term(tmp_path, ("s01", "s02", "s03"))
+
+
+def _q1_answers(term: Term) -> dict[str, int]:
+    """s01 and s02 wrote the same answer up to spacing, case and punctuation (one group); s03 another."""
+    with term.service.engine.begin() as conn:
+        quiz_ledger.enable(conn, "hw2", "anna", term.now[0])
+    texts = {"s01": "类型是 ClosedJaxpr。", "s02": "类型是closedjaxpr", "s03": "是一个 Jaxpr 对象"}
+    ids = {}
+    for sid, text in texts.items():
+        attempt = upload_quiz(term, sid, "hw2", HW2_POINTS, {"ch02.q1": text})
+        with term.service.engine.connect() as conn:
+            ids[sid] = next(
+                a.id for a in quiz_answers.of_attempts(conn, [attempt]) if a.question == "ch02.q1"
+            )
+    return ids
+
+
+def _question(term: Term) -> Any:
+    question = quiz_ledger.questions_of(term.service.assignments["hw2"], ("ch02",))[0]
+    with term.service.engine.begin() as conn:
+        rubric_grading.ensure_items(conn, "hw2", question, "anna", term.now[0])
+    return question
+
+
+def _items(term: Term) -> list[rubric_grading.Item]:
+    with term.service.engine.connect() as conn:
+        return rubric_grading.items(conn, "hw2", "ch02.q1")
+
+
+def _points(term: Term, ids: dict[str, int]) -> dict[str, float | None]:
+    with term.service.engine.connect() as conn:
+        return {sid: rubric_grading.answer_points(conn, i) for sid, i in ids.items()}
+
+
+def _step(term: Term, ids: dict[str, int], sid: str, step: rubric_commands.Step, ta: str = "anna") -> Any:
+    hw2 = term.service.assignments["hw2"]
+    return rubric_commands.grade_answer(term.service, hw2, _question(term), ids[sid], step, ta)
+
+
+def test_grading_a_group_from_an_ungraded_answer_wipes_no_one(term: Term) -> None:
+    ids = _q1_answers(term)
+    items = _items_after_setup(term)
+    _step(term, ids, "s01", rubric_commands.Step("toggle", item_id=items[0].id))
+    _step(term, ids, "s01", rubric_commands.Step("toggle", item_id=items[1].id))
+    _step(term, ids, "s01", rubric_commands.Step("comment", comment="constvars 说对了"))
+    before = _points(term, ids)
+    assert before == {"s01": 2.0, "s02": None, "s03": None}
+    totals = {sid: term.service.exports.ledger.record("hw2", sid).final_total for sid in ids}
+    entries = len(audit.entries(term.service.engine))
+    with pytest.raises(rubric_grading.UngradedGroupSource):  # s02's answer has no grade to give
+        _step(term, ids, "s02", rubric_commands.Step("group"))
+    assert _points(term, ids) == before  # s01 keeps its 2 points; s02 stays not graded
+    assert {sid: term.service.exports.ledger.record("hw2", sid).final_total for sid in ids} == totals
+    assert len(audit.entries(term.service.engine)) == entries
+    with term.service.engine.connect() as conn:
+        assert rubric_grading.gradings(conn, [ids["s01"]])[ids["s01"]].comment == "constvars 说对了"
+
+
+def _items_after_setup(term: Term) -> list[rubric_grading.Item]:
+    _question(term)
+    return _items(term)
+
+
+def test_the_rubric_step_refuses_an_ungraded_group_source_too(term: Term) -> None:
+    """The same rule one floor down: rubric_grading.apply_to_group never copies "no grade"."""
+    ids = _q1_answers(term)
+    items = _items_after_setup(term)
+    now = term.now[0]
+    with term.service.engine.begin() as conn:
+        rubric_grading.toggle(conn, ids["s01"], items[0].id, "anna", now)
+    with pytest.raises(rubric_grading.UngradedGroupSource), term.service.engine.begin() as conn:
+        rubric_grading.apply_to_group(conn, ids["s02"], [ids["s01"]], "anna", now)
+    assert _points(term, ids)["s01"] == 1.0
+
+
+def test_grading_a_group_from_a_graded_answer_grades_the_group_only(term: Term) -> None:
+    ids = _q1_answers(term)
+    items = _items_after_setup(term)
+    _step(term, ids, "s01", rubric_commands.Step("toggle", item_id=items[0].id))
+    _step(term, ids, "s01", rubric_commands.Step("toggle", item_id=items[1].id))
+    done = _step(term, ids, "s01", rubric_commands.Step("group"))
+    assert (done.graded, done.rescored, done.skipped_held) == (1, ("s02",), 0)
+    assert _points(term, ids) == {"s01": 2.0, "s02": 2.0, "s03": None}  # s03 is another group
+    assert term.service.exports.ledger.record("hw2", "s02").final_total == 25.0 + 2.0
+    grades = [e for e in audit.entries(term.service.engine) if e.action == "rubric_grade"]
+    assert {e.student_id for e in grades if "graded with its group" in e.detail} == {"s02"}
+
+
+def test_a_step_on_one_answer_moves_only_that_students_points(term: Term) -> None:
+    ids = _q1_answers(term)
+    items = _items_after_setup(term)
+    _step(term, ids, "s01", rubric_commands.Step("toggle", item_id=items[0].id))
+    _step(term, ids, "s01", rubric_commands.Step("group"))
+    done = _step(term, ids, "s02", rubric_commands.Step("none"))
+    assert done.rescored == ("s02",)
+    assert _points(term, ids) == {"s01": 1.0, "s02": 0.0, "s03": None}
+    with pytest.raises(rubric_commands.NoSuchAnswer):  # not an answer of the question's queue
+        _step(term, {"nobody": 10**9}, "nobody", rubric_commands.Step("none"))
