@@ -312,6 +312,8 @@ SERVICE_ZH: dict[str, str] = {
     "choose_assignment": N_("现在有多个作业开放提交,请选择要提交到哪个作业。"),
     "nothing_open": N_("现在没有开放提交的作业。"),
     "not_open_yet": N_("作业「{title}」还没有开放提交(开放时间 {when})。"),
+    "not_open_download": N_("作业「{title}」还没有开放(开放时间 {when}),"
+    "开放后才能下载它的 notebook 和文件夹。"),
     "wrong_chapters": N_("这次提交包含{chapters},不属于作业「{title}」(本作业包括{own})。"
     "请只提交本作业的 notebook,或者选择对应的作业。"),
     "grades_pending": N_("已收到,正在批改。"),

@@ -94,6 +94,7 @@ def student_folder_zip(
 ) -> DownloadFile:
     """The file name and zip bytes of the assignment's student folder (see the module doc)."""
     assignment = notebooks.lookup.assignment(assignment_id)
+    notebooks.check_open(assignment)
     release = notebooks.releases.of(assignment)
     root = release.root.resolve()
     top = f"{release.version}-{assignment.id}"

@@ -109,7 +109,7 @@ class Service:
         self.assignment_lookup = AssignmentLookup(cfg, clock, self.releases, self.assignments)
         self.attempt_reads = AttemptReads(self.engine, self.assignment_lookup)
         self.counting = Counting(self.engine, cfg, self.assignment_lookup, self.attempt_reads)
-        self.notebooks = StudentNotebooks(self.releases, self.assignment_lookup)
+        self.notebooks = StudentNotebooks(self.releases, self.assignment_lookup, self.counting.local_time)
         self.intake = UploadIntake(
             self.engine,
             cfg,

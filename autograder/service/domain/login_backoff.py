@@ -10,6 +10,11 @@ locked out the lecture hall. Now:
 - a credential (the token tried, kept only as a SHA-256 prefix) that failed CREDENTIAL_FAILURES
   times in the window is refused without a check, from any address: one token tried over and
   over costs nothing more.
+
+API calls carry a bearer token on every request, so the same two counts apply there
+(`bearer_refused`): a presented token that names nobody is a failed log-in of its address and of
+itself. Past either limit the caller gets 429 with Retry-After instead of 401 (there is no page to
+slow down: the client is told to wait). A valid token is never refused, whatever its address did.
 """
 
 from __future__ import annotations
@@ -66,3 +71,11 @@ def failed(throttle: LoginThrottle, address: str, token: str) -> None:
     throttle.failed(address)
     if token:
         throttle.failed(_credential_key(token))
+
+
+def bearer_refused(throttle: LoginThrottle, address: str, token: str) -> bool:
+    """Count a presented bearer token that names nobody; True when the caller is past a limit now
+    (its address, or this token tried over and over), so the answer is 429 rather than 401."""
+    over = credential_blocked(throttle, token) or failures(throttle, address) >= LOGIN_FAILURES_PER_WINDOW
+    failed(throttle, address, token)
+    return over

@@ -1,20 +1,33 @@
 """A student's release notebooks, personalised: their own per-student variants (e.g. the recompile
-sequence the grader will judge them on), chosen by the login id, never by anything the student typed."""
+sequence the grader will judge them on), chosen by the login id, never by anything the student typed.
+
+Nothing of an assignment is handed to a student before it opens (`check_open`): its notebooks are
+its statement, and the student folder holds them too."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from autograder.exercises import CHAPTERS
 from autograder.release.personalise import personalise_notebook
 from autograder.service.domain.assignment_lookup import AssignmentLookup
 from autograder.service.domain.assignments import Releases
 from autograder.service.domain.download_file import DownloadFile
+from autograder.service.storage.records import refusal
+from autograder.term.course import Assignment
 
 
 class StudentNotebooks:
-    def __init__(self, releases: Releases, lookup: AssignmentLookup):
-        self.releases, self.lookup = releases, lookup
+    def __init__(self, releases: Releases, lookup: AssignmentLookup, local_time: Callable[[float], str]):
+        self.releases, self.lookup, self.local_time = releases, lookup, local_time
+
+    def check_open(self, assignment: Assignment) -> None:
+        """Raise a 403 Refusal while the assignment has not opened yet."""
+        if assignment.opens_at is not None and self.lookup.clock() < assignment.opens_at:
+            when = self.local_time(assignment.opens_at)
+            why = f"{assignment.id} opens at {when}"
+            raise refusal(403, "not_open_download", why, title=assignment.title, when=when)
 
     def release_notebook(
         self, student_id: str, chapter: str, *, known: bool, assignment_id: str | None = None
@@ -23,8 +36,9 @@ class StudentNotebooks:
         under the release's file name.
 
         Raises KeyError for an unknown chapter or an unknown student (`known` False), or a chapter
-        that is not the assignment's."""
+        that is not the assignment's; a 403 Refusal before the assignment opens."""
         assignment = self.lookup.assignment(assignment_id)
+        self.check_open(assignment)
         release = self.releases.of(assignment)
         if chapter not in CHAPTERS or not known or chapter not in self.releases.chapters(assignment):
             raise KeyError(chapter)

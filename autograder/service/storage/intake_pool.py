@@ -14,11 +14,17 @@ service's process that starves the event loop, so every other request waits (iss
 - at most `processes` readings run at once and `queue` more wait. One more is refused at once (503
   `uploads_busy`, with Retry-After) rather than queued without bound; `busy()` lets an upload be
   refused before its body is read;
+- a share of that room is kept for students with nothing else in flight: an upload made while the
+  same student has another one under way (`reading_as(first=False)`) may take at most
+  `processes + queue - reserve` places, and waiting readings of first uploads go to the next free
+  child before any second upload's. A few students sending large notebooks two at a time therefore
+  neither fill the pool nor make a student with one ordinary upload wait behind all of theirs;
 - a child that dies mid-reading (killed, out of memory) is the service's fault, not the student's:
   the pool is replaced and the upload refused with the same 503, so the student tries again.
 
 `chapters_in` blocks its caller (a worker thread: `UploadIntake.submit`) until the child answers.
-`JAXGRADE_INTAKE_PROCESSES` and `JAXGRADE_INTAKE_QUEUE` change the two bounds.
+`JAXGRADE_INTAKE_PROCESSES`, `JAXGRADE_INTAKE_QUEUE` and `JAXGRADE_INTAKE_RESERVE` (default: as many
+places as there are processes) change the bounds.
 """
 
 from __future__ import annotations
@@ -27,9 +33,11 @@ import logging
 import multiprocessing
 import os
 import threading
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import suppress
+from contextlib import contextmanager, suppress
+from itertools import count
 from pathlib import Path
 
 from autograder.service.storage.layout import chapters_in_layout
@@ -49,6 +57,27 @@ def processes_from_env() -> int:
 
 def queue_from_env() -> int:
     return max(0, int(os.environ.get("JAXGRADE_INTAKE_QUEUE", DEFAULT_QUEUE)))
+
+
+def reserve_from_env(processes: int) -> int:
+    return max(0, int(os.environ.get("JAXGRADE_INTAKE_RESERVE", processes)))
+
+
+# Whether the reading made on this thread is the upload of a student with nothing else in flight.
+# `UploadIntake.submit` runs in one worker thread from start to end, so the caller sets it around that
+# call (`reading_as`) and `chapters_in`, deeper in the same thread, reads it.
+_reading = threading.local()
+
+
+@contextmanager
+def reading_as(*, first: bool) -> Iterator[None]:
+    """Readings made on this thread inside the block are first uploads (`first`) or not."""
+    before = getattr(_reading, "first", True)
+    _reading.first = first
+    try:
+        yield
+    finally:
+        _reading.first = before
 
 
 def busy_refusal(why: str) -> Refusal:
@@ -71,11 +100,19 @@ def _chapters_in(subs: str) -> list[str]:
 
 
 class IntakePool:
-    def __init__(self, processes: int | None = None, queue: int | None = None) -> None:
+    def __init__(
+        self, processes: int | None = None, queue: int | None = None, reserve: int | None = None
+    ) -> None:
         self.processes = processes if processes is not None else processes_from_env()
         self.queue = queue if queue is not None else queue_from_env()
-        self._lock = threading.Lock()
+        room = self.processes + self.queue
+        wanted = reserve if reserve is not None else reserve_from_env(self.processes)
+        self.reserve = min(wanted, room - 1)  # a later upload always has at least one place
+        self._turns = threading.Condition()
         self._taken = 0  # readings running or waiting for a child
+        self._running = 0  # readings handed to a child
+        self._waiting: list[tuple[int, int]] = []  # (0 first upload / 1 later upload, arrival)
+        self._arrivals = count()
         self._executor = self._new_executor()
 
     def _new_executor(self) -> ProcessPoolExecutor:
@@ -88,19 +125,30 @@ class IntakePool:
         for _unused in range(self.processes):
             self._executor.submit(_ready)
 
-    def busy(self) -> bool:
-        """True when one more reading would be refused now."""
-        with self._lock:
-            return self._taken >= self.processes + self.queue
+    def _room(self, first: bool) -> int:
+        return self.processes + self.queue - (0 if first else self.reserve)
+
+    def busy(self, *, first: bool = True) -> bool:
+        """True when one more reading (of a first upload, or not) would be refused now."""
+        with self._turns:
+            return self._taken >= self._room(first)
 
     def chapters_in(self, subs: Path) -> set[str]:
-        """`layout.chapters_in_layout(subs)`, read in a child. Raises a 503 Refusal when
-        `processes + queue` readings are already running or waiting, or when the child died."""
-        with self._lock:
-            if self._taken >= self.processes + self.queue:
+        """`layout.chapters_in_layout(subs)`, read in a child. Raises a 503 Refusal when the pool has
+        no place for this reading (see the module doc), or when the child died."""
+        first = getattr(_reading, "first", True)
+        with self._turns:
+            if self._taken >= self._room(first):
                 raise busy_refusal(f"{self._taken} uploads are waiting for intake")
             self._taken += 1
+            ticket = (0 if first else 1, next(self._arrivals))
+            self._waiting.append(ticket)
+            # a free child goes to the waiting reading of the highest priority, first come first
+            self._turns.wait_for(lambda: self._running < self.processes and min(self._waiting) == ticket)
+            self._waiting.remove(ticket)
+            self._running += 1
             executor = self._executor
+            self._turns.notify_all()  # another child may be free for the next in line
         try:
             return set(executor.submit(_chapters_in, str(subs)).result())
         except BrokenProcessPool:
@@ -108,11 +156,13 @@ class IntakePool:
             self._replace(executor)
             raise busy_refusal("the intake process died") from None
         finally:
-            with self._lock:
+            with self._turns:
                 self._taken -= 1
+                self._running -= 1
+                self._turns.notify_all()
 
     def _replace(self, broken: ProcessPoolExecutor) -> None:
-        with self._lock:
+        with self._turns:
             if self._executor is not broken:  # another thread replaced it already
                 return
             self._executor = self._new_executor()
@@ -120,6 +170,6 @@ class IntakePool:
 
     def close(self) -> None:
         """Stop the children (a reading under way finishes first; waiting ones are cancelled)."""
-        with self._lock:
+        with self._turns:
             executor = self._executor
         executor.shutdown(wait=True, cancel_futures=True)

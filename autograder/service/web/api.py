@@ -14,10 +14,11 @@ import anyio.to_thread
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 
-from autograder.service.domain import attempt_numbers
+from autograder.service.domain import attempt_numbers, login_backoff
 from autograder.service.domain.core import Refusal, Service, Student
+from autograder.service.domain.login_throttle import LOGIN_WINDOW_S
 from autograder.service.storage.records import refusal
-from autograder.service.web import upload_flow
+from autograder.service.web import page_auth, upload_flow
 
 router = APIRouter(prefix="/api")
 
@@ -55,10 +56,29 @@ def bearer_token(request: Request) -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
+def token_refusal(request: Request, token: str | None, key: str, message_en: str) -> Refusal:
+    """The refusal of a request whose bearer token gets it nothing: 401, or 429 once the caller's
+    address or this very token has failed too often (`login_backoff.bearer_refused`). A missing
+    token is no guess and is not counted; nor is a valid token on a route it does not open."""
+    service = service_of(request)
+    identity = service.identity
+    named = token is not None and (
+        identity.student_for_token(token) is not None or identity.ta_for_token(token) is not None
+    )
+    if token is not None and not named:
+        address = page_auth.client_address(request)
+        if login_backoff.bearer_refused(service.login_throttle, address, token):
+            return refusal(
+                429, "login_throttled", "too many invalid tokens; try again later", retry_after=LOGIN_WINDOW_S
+            )
+    return refusal(401, key, message_en)
+
+
 def current_student(request: Request) -> Student:
-    student = service_of(request).identity.student_for_token(bearer_token(request))
+    token = bearer_token(request)
+    student = service_of(request).identity.student_for_token(token)
     if student is None:
-        raise refusal(401, "bad_token", "missing or invalid access token")
+        raise token_refusal(request, token, "bad_token", "missing or invalid access token")
     return student
 
 
@@ -67,9 +87,10 @@ CurrentStudent = Annotated[Student, Depends(current_student)]
 
 def require_ta(request: Request) -> str:
     """The TA's name (what the audit log records); 401 without a TA token."""
-    name = service_of(request).identity.ta_for_token(bearer_token(request))
+    token = bearer_token(request)
+    name = service_of(request).identity.ta_for_token(token)
     if name is None:
-        raise refusal(401, "need_ta", "missing or invalid TA token")
+        raise token_refusal(request, token, "need_ta", "missing or invalid TA token")
     return name
 
 

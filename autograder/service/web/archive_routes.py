@@ -73,6 +73,10 @@ def student_folder(request: Request) -> Response:
         folder = archives.student_folder_zip(
             service.notebooks, wanted[:64] if wanted else None, student.student_id
         )
-    except (KeyError, Refusal):
+    except Refusal as exc:
+        if exc.http_status == 403:  # not open yet: say when it opens
+            return page_kit.error_page(request, session, 403, _("作业还没有开放"), exc.message_zh)
+        return page_kit.error_page(request, session, 404, _("找不到这个作业"), _("没有这个作业的文件夹。"))
+    except KeyError:
         return page_kit.error_page(request, session, 404, _("找不到这个作业"), _("没有这个作业的文件夹。"))
     return _zip(folder.data, folder.name)

@@ -359,7 +359,11 @@ def notebook(request: Request, chapter: str) -> Response:
         notebook = page_auth.service_of(request).student_views.release_notebook(
             student.student_id, chapter, aid
         )
-    except (KeyError, Refusal):
+    except Refusal as exc:
+        if exc.http_status == 403:  # not open yet: say when it opens
+            return page_kit.error_page(request, session, 403, _("作业还没有开放"), exc.message_zh)
+        return page_kit.error_page(request, session, 404, _("找不到这个 notebook"), _("本次发布没有这一章。"))
+    except KeyError:
         return page_kit.error_page(request, session, 404, _("找不到这个 notebook"), _("本次发布没有这一章。"))
     response = Response(
         notebook.data,

@@ -11,7 +11,7 @@ from fastapi import Depends, Request
 
 from autograder.service.domain.audit import student_actor
 from autograder.service.storage.records import refusal
-from autograder.service.web.api import bearer_token, service_of
+from autograder.service.web.api import bearer_token, service_of, token_refusal
 
 MAX_JSON_BYTES = 16 * 1024
 
@@ -38,7 +38,7 @@ def caller(request: Request) -> Caller:
         return Caller(ta, None)
     student = service.identity.student_for_token(token)
     if student is None:
-        raise refusal(401, "bad_token", "missing or invalid access token")
+        raise token_refusal(request, token, "bad_token", "missing or invalid access token")
     return Caller(None, student.student_id)
 
 

@@ -7,7 +7,9 @@ In order, for one upload:
    database reads, so in a worker thread;
 2. at most MAX_UPLOADS_PER_STUDENT of one student's uploads at once in this process (on top of the
    body limit's cap on all uploads, `body_limit.py`): one more is refused at once (429); and when
-   intake's process pool has no room (`intake_pool.py`), a 503 before the body is read;
+   intake's process pool has no room (`intake_pool.py`), a 503 before the body is read; an upload
+   of a student with nothing else in flight is a first upload there, with a share of the pool kept
+   for it and its reading served first;
 3. the body, streamed into the spool (`uploads.py`);
 4. `UploadIntake.submit`, in a worker thread: the chapter layout written to the spool, intake's
    reading of it in a child process of the bounded pool (the CPU-heavy step: an 18 MB notebook
@@ -31,6 +33,7 @@ from starlette.requests import Request
 
 from autograder.service.domain import refusal_bucket
 from autograder.service.domain.core import Service
+from autograder.service.storage import intake_pool
 from autograder.service.storage.intake_pool import IntakePool, busy_refusal
 from autograder.service.storage.records import Attempt, Refusal, refusal
 from autograder.service.web.uploads import Upload, read_upload
@@ -75,6 +78,14 @@ def _one_of_the_students_uploads(state: _UploadState, student_id: str) -> Iterat
             del state.in_progress[student_id]
 
 
+def _submit_as(
+    first: bool, service: Service, student_id: str, files: list[tuple[str, bytes]], assignment_id: str | None
+) -> Attempt:
+    """`UploadIntake.submit` in this worker thread, its reading queued as a first upload or not."""
+    with intake_pool.reading_as(first=first):
+        return service.intake.submit(student_id, files, assignment_id)
+
+
 def _cheap_refusals(service: Service, student_id: str, assignment_id: str | None) -> Assignment | None:
     """The refusals that need no body (database reads): the upload's target, or a Refusal."""
     target = service.intake.check_upload_allowed(student_id, assignment_id)
@@ -96,9 +107,10 @@ async def accept_upload(
     left empty)."""
     target = await anyio.to_thread.run_sync(_cheap_refusals, service, student_id, assignment_id)
     intake: IntakePool | None = getattr(request.app.state, "intake_pool", None)
-    if intake is not None and intake.busy():
-        raise busy_refusal("intake's queue is full")
     state = _state(request)
+    first = not state.in_progress[student_id]  # nothing else of this student in flight here
+    if intake is not None and intake.busy(first=first):
+        raise busy_refusal("intake's queue is full")
     with _one_of_the_students_uploads(state, student_id):
         try:
             async with read_upload(
@@ -111,7 +123,7 @@ async def accept_upload(
                     check_fields(upload)
                 files = [(n, d) for n, d in upload.files if n] if drop_unnamed else upload.files
                 submit = functools.partial(
-                    service.intake.submit, student_id, files, target.id if target else None
+                    _submit_as, first, service, student_id, files, target.id if target else None
                 )
                 return await anyio.to_thread.run_sync(submit)
         except Refusal as exc:
