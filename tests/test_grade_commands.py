@@ -7,14 +7,28 @@ changes nothing. Exercise results are recorded (helpers/ledger_term.py), never g
 
 from __future__ import annotations
 
+import json
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from autograder.service.domain import audit, quiz_answers, quiz_ledger, rubric_commands, rubric_grading
+from autograder.service.domain import (
+    audit,
+    grade_review,
+    quiz_answers,
+    quiz_ledger,
+    rubric_commands,
+    rubric_grading,
+)
 
-from helpers.ledger_term import Term, make_term
+from helpers.browserish import Browserish, Reply
+from helpers.ledger_term import HW2_DUE, Term, make_term
 from helpers.quiz_term import upload_quiz
 
 HW2_POINTS = {"histogram": 10.0, "recompile": 5.0, "fusion": 10.0, "safe_distance": 0.0}  # 25 of 40
@@ -121,3 +135,74 @@ def test_a_step_on_one_answer_moves_only_that_students_points(term: Term) -> Non
     assert _points(term, ids) == {"s01": 1.0, "s02": 0.0, "s03": None}
     with pytest.raises(rubric_commands.NoSuchAnswer):  # not an answer of the question's queue
         _step(term, {"nobody": 10**9}, "nobody", rubric_commands.Step("none"))
+
+
+# ---- the pages, served in process on the term's own clock ----------------------------------------
+
+
+@pytest.fixture()
+def site(term: Term) -> Iterator[str]:
+    """The service's web application on loopback (uvicorn in a thread), on `term`'s clock."""
+    import uvicorn
+
+    from autograder.service.app.app import create_app
+
+    app = create_app(term.service.cfg, service=term.service)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert server.started, "uvicorn did not start"
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+
+
+def _ta(term: Term, url: str) -> Browserish:
+    ta = Browserish(url)
+    assert ta.log_in(_ta_token(term)).status == 303
+    return ta
+
+
+def _student(term: Term, url: str, sid: str) -> Browserish:
+    student = Browserish(url)
+    assert student.log_in(term.tokens[sid]).status == 303
+    return student
+
+
+def test_an_assignments_pages_list_only_its_own_regrade_requests(term: Term, site: str) -> None:
+    term.upload("s01", "hw2", HW2_POINTS)
+    term.upload("s01", "hw5", {"reduce_sum_rules": 10.0})
+    term.set_time(HW2_DUE + timedelta(minutes=1))  # hw2's grades show after its due date
+    asked = grade_review.open_request(term.service, "hw2", "s01", "histogram", "HW2-QUESTION 请复核")
+    student, ta = _student(term, site, "s01"), _ta(term, site)
+    assert "HW2-QUESTION" in student.get("/assignments/hw2").text
+    assert "HW2-QUESTION" not in student.get("/assignments/hw5").text
+    assert f"#{asked}" in ta.get("/ta/students/s01?assignment=hw2").text
+    hw5 = ta.get("/ta/students/s01?assignment=hw5").text
+    assert "Regrade requests (0)" in hw5 and f"/ta/request/{asked}" not in hw5
+    assert f"/ta/request/{asked}" not in ta.get("/ta/requests?assignment=hw5").text
+    assert f"/ta/request/{asked}" in ta.get("/ta/requests?assignment=hw2").text
+    assert f"/ta/request/{asked}" in ta.get("/ta/requests").text  # the whole queue, each row's assignment
+    for who in (term.tokens["s01"], _ta_token(term)):
+        reply = _api(site, "GET", "/api/regrade-requests?assignment_id=hw5", who)
+        assert reply.status == 200 and json.loads(reply.body) == []
+        reply = _api(site, "GET", "/api/regrade-requests?assignment_id=hw2", who)
+        assert [r["id"] for r in json.loads(reply.body)] == [asked]
+
+
+def _ta_token(term: Term) -> str:
+    return (term.service.cfg.data_dir / "ta-token").read_text().strip()
+
+
+def _api(url: str, method: str, path: str, token: str, doc: Any = None) -> Reply:
+    body = None if doc is None else json.dumps(doc).encode()
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    return Browserish(url).request(method, path, body, headers)

@@ -118,13 +118,20 @@ def _request(row: Any, messages: list[Message]) -> Request:
 
 
 def listing(
-    conn: sa.Connection, *, student_id: str | None = None, status: str | None = None
+    conn: sa.Connection,
+    *,
+    student_id: str | None = None,
+    status: str | None = None,
+    assignment_id: str | None = None,
 ) -> list[Request]:
-    """Requests with their threads: open ones first (oldest first, the TAs' queue), then the rest."""
+    """Requests with their threads: open ones first (oldest first, the TAs' queue), then the rest;
+    with `assignment_id`, only that assignment's (an assignment's page lists its own requests)."""
     r = db.regrade_requests.c
     query = sa.select(db.regrade_requests)
     if student_id is not None:
         query = query.where(r.student_id == student_id)
+    if assignment_id is not None:
+        query = query.where(r.assignment_id == assignment_id)
     if status is not None:
         query = query.where(r.status == status)
     rows = conn.execute(query.order_by(r.id)).all()

@@ -1,7 +1,9 @@
 """Regrade requests over the API (a student asks about one exercise of their counted attempt).
 
 POST /api/regrade-requests                  student: {"exercise", "message"[, "assignment_id"]} -> 201
-GET  /api/regrade-requests[?status=open]    a TA: the queue (open first); a student: their own
+GET  /api/regrade-requests[?status=open][&assignment_id=A]
+                                            a TA: the queue (open first); a student: their own;
+                                            with assignment_id, that assignment's only
 GET  /api/regrade-requests/{id}             the thread (a TA, or the student who asked)
 POST /api/regrade-requests/{id}/messages    {"message"}: either side adds to an open thread
 POST /api/regrade-requests/{id}/resolve     TA: {"message", "points": number or null}; with
@@ -51,11 +53,18 @@ def _post_request(request: Request, who: Caller, doc: dict[str, Any]) -> JSONRes
 
 
 @router.get("")
-def list_requests(request: Request, who: AnyCaller, status: str | None = None) -> JSONResponse:
+def list_requests(
+    request: Request, who: AnyCaller, status: str | None = None, assignment_id: str | None = None
+) -> JSONResponse:
     if status not in (None, regrade_requests.OPEN, regrade_requests.RESOLVED):
         raise refusal(400, "bad_request", "status must be open or resolved")
-    with service_of(request).engine.connect() as conn:
-        found = regrade_requests.listing(conn, student_id=who.only_own(), status=status)
+    service = service_of(request)
+    if assignment_id is not None:
+        grade_review.assignment_of(service, assignment_id)  # 404 for an unknown one
+    with service.engine.connect() as conn:
+        found = regrade_requests.listing(
+            conn, student_id=who.only_own(), status=status, assignment_id=assignment_id
+        )
     return JSONResponse([r.to_json() for r in found], headers=NO_STORE)
 
 

@@ -170,7 +170,7 @@ def ta_student(request: Request, student_id: str) -> Response:
     except Refusal as exc:
         return _ta_error(request, session, exc, "/ta")
     with service.engine.connect() as conn:
-        requests = regrade_requests.listing(conn, student_id=student_id)
+        requests = regrade_requests.listing(conn, student_id=student_id, assignment_id=grade.assignment_id)
     student = service.identity.student(student_id)
     notices = [page_kit.Notice("ok", "Saved.")] if request.query_params.get("saved") else []
     context = {
@@ -229,8 +229,12 @@ def ta_requests(request: Request) -> Response:
     session = _ta(request)
     if session is None:
         return page_kit.redirect(request, "/login")
-    with page_auth.service_of(request).engine.connect() as conn:
-        found = regrade_requests.listing(conn)
+    service = page_auth.service_of(request)
+    chosen = request.query_params.get("assignment") or None
+    if chosen is not None and chosen not in service.assignments:
+        return page_kit.error_page(request, session, 404, "No such assignment", chosen, back="/ta/requests")
+    with service.engine.connect() as conn:
+        found = regrade_requests.listing(conn, assignment_id=chosen)
     rows = [
         {
             **thread_view(r),
@@ -240,7 +244,13 @@ def ta_requests(request: Request) -> Response:
         for r in found
     ]
     n_open = sum(1 for r in found if r.status == regrade_requests.OPEN)
-    return page_kit.render(request, session, "ta_requests.html", {"rows": rows, "n_open": n_open})
+    context = {
+        "rows": rows,
+        "n_open": n_open,
+        "chosen": chosen or "",
+        "assignments": list(service.assignments),
+    }
+    return page_kit.render(request, session, "ta_requests.html", context)
 
 
 # A thread is /ta/request/<id>, not /ta/requests/<id>: a route that is another route plus "/" gets

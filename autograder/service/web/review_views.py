@@ -145,7 +145,7 @@ def student_section(service: Service, student_id: str, assignment_id: str | None
     aid = assignment_id or service.assignment.id
     grade = grade_review.student_grade(service, aid, student_id, for_student=True)
     with service.engine.connect() as conn:
-        mine = regrade_requests.listing(conn, student_id=student_id)
+        mine = regrade_requests.listing(conn, student_id=student_id, assignment_id=grade.assignment_id)
     return {
         "review": {
             **grade_context(grade),
