@@ -190,6 +190,8 @@ INTAKE_ZH: dict[str, str] = {
     "other_release": N_("笔记本 {name} 来自作业版本 {detail},当前评分版本为 {release};仍按当前版本评分。"),
     "too_deep": N_("提交中 {name} 的文件夹层级太深,已忽略。"),
     "unusable_input": N_("提交中含有评分器无法处理的数据,没有评分:{detail}"),
+    "bad_id": N_("提交的名字 {name} 中没有可辨认的学号(只有空白或不可见字符),没有评分;"
+                 "请以学号命名文件后重新提交。"),
 }
 
 # --- unusable observations (the parent's reader of what a child wrote) --------------------------
@@ -357,6 +359,21 @@ AUDIT_ACTION_ZH: dict[str, str] = {
     "regrade_run": N_("按新版本重新评分(尚未公布)"),
     "regrade_publish": N_("公布重新评分结果"),
     "regrade_run_cancelled": N_("取消重新评分"),
+    "unpublish": N_("撤回公布的成绩"),
+    "grade_kept_shown": N_("截止时间变更后,已公布的成绩保持可见"),
+    "rubric_grade": N_("助教批改测验问答题"),
+    "rubric_item": N_("助教修改测验评分细则"),
+    "quiz_enabled": N_("测验计入成绩"),
+    "release_moved": N_("作业改用新的发布版本"),
+    "names_shown": N_("助教查看答卷对应的学生"),
+    "lti_link": N_("课程平台账号与你的评分系统账号关联"),
+}
+# The values of an audit entry a student reads, in words (review_views._value_zh).
+AUDIT_VALUE_ZH: dict[str, str] = {
+    "visible": N_("成绩可见"),
+    "hidden": N_("成绩隐藏"),
+    "released": N_("已公布"),
+    "kept": N_("保持可见"),
 }
 REQUEST_STATUS_ZH: dict[str, str] = {"open": N_("待处理"), "resolved": N_("已处理")}
 OVERRIDE_TOTAL_ZH = N_("总分")

@@ -14,21 +14,34 @@ compile a function, so they stay harmless even if the sandbox had a bug.
 
 from __future__ import annotations
 
+import csv
 import ctypes
+import io
 import os
 import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from autograder.commands import grade
 from autograder.grade.build import BuildCache, BuildFault, KernelSource
+from autograder.grade.intake import discover, intake_student
 from autograder.grade.run.job import BUILD_VISIBLE, covered_top_level, python_prefixes
+from autograder.quiz.grading_key import key_file, load_key
+from autograder.quiz.score import score_quiz
 from autograder.sandbox import Limits, Mount, make_sandbox
+from jaxcourse.variants import normalise_student_id
+
+from helpers.fake_grading import ALL_OK, fake_grade, make_release, nb_bytes, parser, read_csv
+from helpers.paths import RELEASE
 
 REAL_BUILD = pytest.mark.skipif(
     os.geteuid() != 0 or shutil.which("bwrap") is None or shutil.which("clang++") is None,
     reason="needs root, bwrap and clang++ (the real sandbox)",
 )
+QUIZ_KEY = load_key(RELEASE)
 BUILD_UID = 65093  # private to this module: "nothing of the uid survives" is about these builds
 
 
@@ -83,3 +96,60 @@ def test_a_failed_compile_in_a_full_build_folder_is_a_grader_fault_not_a_cached_
     assert not list((tmp_path / "cache").glob("*.err.json"))
     again = build_cache(tmp_path).build(KernelSource("silu.cc", src, "cell 3"))
     assert again.status == "compile_error" and "the student's own error" in again.diagnostics
+
+
+# ------------------------------------------------------------------ intake and quiz: an id that names no one
+
+INVISIBLE = st.characters(categories=("Zs", "Zl", "Zp", "Cc", "Cf"))
+
+
+def test_an_id_of_unicode_spaces_is_refused_at_intake_with_a_clear_message(tmp_path):
+    (tmp_path / "\u3000.ipynb").write_bytes(nb_bytes("ch02", ALL_OK))
+    students = discover(tmp_path).students
+    assert list(students) == ["\u3000"]
+    sub = intake_student("\u3000", students["\u3000"])
+    assert sub.status == "malformed:bad_id" and sub.notebooks == {}
+    assert len(sub.problems_zh) == 1 and "\\u3000" in sub.problems_zh[0] and "学号" in sub.problems_zh[0]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(INVISIBLE, max_size=8))
+def test_an_id_of_only_invisible_characters_is_always_refused(sid):
+    assert intake_student(sid, []).status == "malformed:bad_id"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=12))
+def test_every_id_intake_accepts_can_be_scored_by_the_quiz(sid):
+    """Intake and the quiz agree on what an id is: one intake does not refuse is one the quiz key
+    scores under (its normalised form is not empty), whatever the characters."""
+    sub = intake_student(sid, [])
+    if sub.status == "malformed:bad_id":
+        return
+    assert normalise_student_id(sid)
+    assert len(score_quiz(QUIZ_KEY, "ch02", None, sid)) == len(QUIZ_KEY.chapter("ch02"))
+
+
+@given(st.text(INVISIBLE, max_size=4), st.sampled_from("a7学Z"), st.text(INVISIBLE, max_size=4))
+def test_an_id_with_one_visible_character_is_kept(before, visible, after):
+    assert intake_student(before + visible + after, []).status == "not_submitted"
+
+
+def test_one_unusable_id_never_stops_the_batch_or_the_others_quiz(tmp_path, monkeypatch):
+    """`jaxgrade grade` with the fake runner over two students, one named only by an ideographic
+    space: the batch ends 0, the good student has their quiz output, the other a malformed status."""
+    monkeypatch.setenv("FAKE_CALLS", str(tmp_path / "calls.txt"))
+    rel = make_release(tmp_path / "rel")
+    shutil.copy(key_file(RELEASE), key_file(rel))
+    subs, out = tmp_path / "subs", tmp_path / "out"
+    subs.mkdir()
+    (subs / "s01.ipynb").write_bytes(nb_bytes("ch02", ALL_OK))
+    (subs / "\u3000.ipynb").write_bytes(nb_bytes("ch02", ALL_OK))
+    args = parser().parse_args([str(subs), "--out", str(out), "--release", str(rel), "--jobs", "1"])
+    assert grade.run(args, grade_fn=fake_grade) == 0
+    rows = read_csv(out)
+    assert rows["\u3000"]["status"] == "malformed:bad_id"
+    assert rows["s01"]["status"] == "partial:not_submitted:ch05"  # its ch05 was not handed in
+    quiz_rows = list(csv.DictReader(io.StringIO((out / "quiz.csv").read_text(encoding="utf-8"))))
+    assert [r["student_id"] for r in quiz_rows] == ["s01"]
+    assert (out / "s01" / "quiz.md").is_file()

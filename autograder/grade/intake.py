@@ -44,7 +44,8 @@ Statuses (`StudentSubmission.status`): `ok` (at least one chapter notebook), `no
 (nothing in the entry), or `malformed:<reason>` when nothing is gradable, with reason one of
 `empty`, `too_large`, `not_utf8`, `not_json`, `nbformat`, `not_notebook`, `unknown_chapter`,
 `bad_zip`, `unsafe_zip`, `zip_bomb`, `too_many_files`, `symlink`, `special_file`,
-`unsupported_type`, `no_notebook`. When some files are usable and others not, the status is `ok`
+`unsupported_type`, `no_notebook`, `bad_id` (the entry's name holds no visible character, so
+no student id). When some files are usable and others not, the status is `ok`
 and the refused files are listed in `problems_zh`.
 
 Reading bytes (folders, zip archives, every size and count cap) is `grade/intake_read.py`; this
@@ -62,6 +63,7 @@ import json
 import os
 import re
 import stat
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -84,6 +86,7 @@ from autograder.i18n import _
 from autograder.messages import Status, chapter_zh, intake_message, malformed
 from autograder.model import ChapterNotebook, StudentSubmission
 from autograder.student_input import StudentInputError
+from jaxcourse.variants import normalise_student_id
 
 __all__ = [
     "CHAPTER_INTERFACES",
@@ -569,6 +572,21 @@ def _submission(
     )
 
 
+# What an id is made of that names no one: separators and spaces (Z*), control and format characters
+# (Cc, Cf: U+200B, U+FEFF, bidi marks), unassigned and private-use ones; and `jaxcourse`'s
+# normalisation (NFKC, strip, casefold) of an id with none of anything else is empty.
+_INVISIBLE_CATEGORIES = frozenset({"Zs", "Zl", "Zp", "Cc", "Cf", "Cn", "Co", "Cs"})
+
+
+def usable_student_id(student_id: str) -> bool:
+    """Whether an id from a file name can name a student: its normalised form (the one per-student
+    variants and the quiz key follow, `jaxcourse.variants.normalise_student_id`) is not empty and it
+    has at least one visible character (`\u3000.ipynb` has none)."""
+    return bool(normalise_student_id(student_id)) and any(
+        unicodedata.category(ch) not in _INVISIBLE_CATEGORIES for ch in student_id
+    )
+
+
 def intake_student(
     student_id: str,
     entries: list[Entry],
@@ -576,7 +594,12 @@ def intake_student(
     limits: IntakeLimits = DEFAULT_LIMITS,
     release_version: str | None = None,
 ) -> StudentSubmission:
-    """Read, check and parse everything one student handed in. Never raises for bad input."""
+    """Read, check and parse everything one student handed in. Never raises for bad input. An id with
+    no visible character (`usable_student_id`) is refused before anything is read (`malformed:bad_id`):
+    nothing per student (variants, quiz answers, feedback folder) can be keyed on it."""
+    if not usable_student_id(student_id):
+        shown = student_id.encode("unicode_escape").decode("ascii")[:200]
+        return _refused_student(student_id, "bad_id", (intake_message("bad_id", name=repr(shown)),))
     got = _read_entries(entries, limits)
     if got.hostile is not None:
         return _refused_student(student_id, got.hostile, got.problems)

@@ -9,11 +9,13 @@ A release without a quiz key (`<release>.quiz-key.json` beside it) has no quiz s
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+import sys
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from autograder.grade.gradebook import Gradebook
-from autograder.grade.intake import discover, intake_student
+from autograder.grade.intake import Entry, discover, intake_student
+from autograder.messages import malformed
 from autograder.quiz import outputs
 from autograder.quiz.grading_key import QuizKey, load_key
 from autograder.quiz.records import answers_doc, load_answers, load_manual, quiz_dir, write_json
@@ -26,6 +28,25 @@ class QuizBatchSummary:
     students: int
     choice_scored: int  # choice answers scored
     written_pending: int  # written answers without a current TA score
+    skipped: tuple[str, ...] = ()  # "<id>: <reason>" of each submission that has no quiz record
+
+
+def _student_scores(key: QuizKey, sid: str, entries: list[Entry], release_version: str
+                    ) -> tuple[QuizScore, ...] | str:
+    """One student's quiz scores (a submission intake refused has every question unanswered), or why
+    they have none: an id intake refuses (`malformed:bad_id`: no visible character, so no id to
+    score under) or a record scoring refuses (ValueError). Never raises for one student's input, so
+    one bad record never stops the others' quiz output."""
+    sub = intake_student(sid, entries, release_version=release_version)
+    if sub.status == malformed("bad_id"):
+        return sub.status
+    try:
+        return tuple(
+            s for chapter in sorted({q.chapter for q in key.questions})
+            for s in score_quiz(key, chapter, sub.notebooks[chapter].notebook if chapter in sub.notebooks
+                                else None, sid))
+    except ValueError as exc:  # StudentInputError included
+        return f"{type(exc).__name__}: {str(exc)[:200]}"
 
 
 def safe_ids_from(gb_path: Path, ids: list[str]) -> dict[str, str]:
@@ -44,12 +65,14 @@ def grade_quizzes(submissions: Path, out: Path, release: Path, release_version: 
         return None
     students = discover(submissions).students
     scores: dict[str, tuple[QuizScore, ...]] = {}
+    skipped: list[str] = []
     for sid, entries in sorted(students.items()):
-        sub = intake_student(sid, entries, release_version=release_version)
-        scores[sid] = tuple(
-            s for chapter in sorted({q.chapter for q in key.questions})
-            for s in score_quiz(key, chapter, sub.notebooks[chapter].notebook if chapter in sub.notebooks
-                                else None, sid))
+        got = _student_scores(key, sid, entries, release_version)
+        if isinstance(got, str):
+            skipped.append(f"{sid!r}: {got}")
+            print(f"quiz: no quiz record for {sid!r}: {got}", file=sys.stderr)
+        else:
+            scores[sid] = got
     doc = answers_doc(release_version, scores)
     safe_ids = safe_ids_from(out / "gradebook.sqlite", sorted(scores))
     doc["safe_ids"] = safe_ids
@@ -59,7 +82,7 @@ def grade_quizzes(submissions: Path, out: Path, release: Path, release_version: 
         path = out / safe_ids[sid] / "results.json"
         if path.is_file():
             write_json(path, with_quiz(json.loads(path.read_text(encoding="utf-8")), per))
-    return render(out, key, show_answers)
+    return replace(render(out, key, show_answers), skipped=tuple(skipped))
 
 
 def import_manual(out: Path, packet: Path, *, show_answers: bool = False) -> int:
