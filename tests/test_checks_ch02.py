@@ -380,6 +380,88 @@ def test_histogram_other_kinds_hold_sub_jaxprs_under_other_param_names_and_share
         assert sum(e.primitive.name == "eval_jaxpr" for e in eqns) == params["other_kinds"]["call_uses"]
 
 
+def test_histogram_scatter_target_holds_update_jaxprs_a_known_names_walk_misses():
+    """On every structure the `scatter` target has scatter-add and scatter-mul equations whose
+    combining function is a bare Jaxpr under `update_jaxpr`, and the reference counts its equations: a
+    walk over the param names of the other targets (jaxpr, call_jaxpr, branches, cond_jaxpr,
+    body_jaxpr, call, callee, jaxprs) undercounts it."""
+    from collections import Counter
+
+    import jax
+    import jax.extend as je
+
+    from autograder.exercises import histogram
+    from autograder.sandboxed.probes.histogram import build_targets
+
+    names = ("jaxpr", "call_jaxpr", "branches", "cond_jaxpr", "body_jaxpr", "call", "callee", "jaxprs")
+    for seed in range(8):
+        params = histogram.inputs(0, structure_seed=seed).params
+        [(_, f, args)] = [t for t in build_targets(params) if t[0] == "scatter"]
+        eqns = jax.make_jaxpr(f)(*args).jaxpr.eqns
+        scatters = {e.primitive.name: e for e in eqns if e.primitive.name.startswith("scatter")}
+        assert {"scatter-add", "scatter-mul"} <= set(scatters), seed
+        assert all(isinstance(e.params["update_jaxpr"], je.core.Jaxpr) for e in scatters.values())
+        by_names: Counter = Counter()
+
+        def walk(jaxpr, out=by_names):
+            for e in jaxpr.eqns:
+                out[e.primitive.name] += 1
+                for key in names:
+                    value = e.params.get(key)
+                    for sub in value if isinstance(value, (tuple, list)) else [value]:
+                        if sub is not None:
+                            walk(getattr(sub, "jaxpr", sub))
+
+        walk(jax.make_jaxpr(f)(*args).jaxpr)
+        assert by_names != histogram.reference_histogram(f, *args), seed
+
+
+def _memo_key_collisions(seed: int) -> dict[str, bool]:
+    """For the call plan of `seed`: memo key -> whether some call gets, under that key, the same key
+    as an earlier call whose reference histogram differs (a memo keyed so returns a stale result)."""
+    import jax
+    import numpy as np
+
+    from autograder.exercises import histogram
+    from autograder.sandboxed.probes import histogram as probe
+
+    inp = histogram.inputs(0, structure_seed=seed)
+    plan, expected = inp.params["calls"], histogram.expected_histograms(inp.params)
+    steps = plan["steps"]
+    hist = [expected[f"calls.{i}"] for i in range(len(steps))]
+    fns = [probe.make_call_function(spec) for spec in plan["functions"]]
+    args = [probe.call_args(st["arg"]) for st in steps]
+    leaves = [jax.tree_util.tree_leaves(a) for a in args]
+    avals = [tuple((np.shape(x), str(np.result_type(x))) for x in lv) for lv in leaves]
+    fn = [st["fn"] for st in steps]
+    raw = [b"".join(np.asarray(x).tobytes() for x in lv) for lv in leaves]
+    keys = {
+        "shape without dtype": [(k, tuple(map(np.shape, lv))) for k, lv in zip(fn, leaves, strict=True)],
+        "code object": [(fns[k].__code__, av) for k, av in zip(fn, avals, strict=True)],
+        "data bytes": list(zip(fn, raw, strict=True)),
+        # id(): a function made after another one was collected may get its id
+        "collected id": [(k in (2, 3), av) for k, av in zip(fn, avals, strict=True)],
+        "leaf shapes only (int vs float scalar)": [tuple(np.shape(x) for x in lv) for lv in leaves],
+    }
+    return {name: any(key[j] == key[i] and hist[j] != hist[i] for i in range(len(steps)) for j in range(i))
+            for name, key in keys.items()}
+
+
+def test_histogram_call_plan_sets_a_trap_for_each_memo_key():
+    """On every structure the call sequence holds, for each memo key a student may use (shape without
+    dtype, code object, id after collection, data bytes, leaf shapes that cannot tell an int scalar from
+    a float one), two calls the key cannot tell apart whose reference histograms differ; the functions
+    whose ids may be reused are never alive together."""
+    from autograder.exercises import histogram
+
+    for seed in range(8):
+        assert all(_memo_key_collisions(seed).values()), (seed, _memo_key_collisions(seed))
+        steps = histogram.inputs(0, structure_seed=seed).params["calls"]["steps"]
+        users = [i for i, st in enumerate(steps) if st["fn"] in (2, 3)]
+        assert [steps[i]["fn"] for i in users] == [2, 2, 3]  # 2 is collected before 3 is made
+        assert {"again", "pytree"} <= {st["why"] for st in steps}
+
+
 # --- recompile -----------------------------------------------------------------------------------------
 
 

@@ -61,6 +61,7 @@ EXERCISE = Exercise(
                 "scan_while_bodies",
                 "custom_rules_and_checkpoint",
                 "deep_nesting",
+                "repeated_calls",
             ),
         ),
         SubCheck("cond_switch_branches", 2, N_("统计 cond / switch 的每个分支(含分支里嵌套的 cond)")),
@@ -69,9 +70,15 @@ EXERCISE = Exercise(
             "custom_rules_and_checkpoint",
             1,
             N_("统计 custom_jvp / custom_vjp / custom_vmap 调用、checkpoint(remat),"
-               "以及 closed_call、shard_map、linear_call、custom_linear_solve 内部的原语"),
+               "以及 closed_call、shard_map、linear_call、custom_linear_solve、scatter 内部的原语"),
         ),
-        SubCheck("deep_nesting", 2, N_("多层嵌套(scan → while → cond → jit → custom_jvp)里的原语全部统计到")),
+        SubCheck("deep_nesting", 1, N_("多层嵌套(scan → while → cond → jit → custom_jvp)里的原语全部统计到")),
+        SubCheck(
+            "repeated_calls",
+            1,
+            N_("多次调用时每次都按这次的函数和参数统计:换 dtype、换形状、同一段代码的另一个闭包、"
+               "pytree 与 Python 标量参数"),
+        ),
     ),
     relies_on=(
         "jax.make_jaxpr",
@@ -98,7 +105,7 @@ _TARGETS_OF: dict[str, tuple[str, ...]] = {
     "shared_jit_recursion": ("shared_jit",),
     "cond_switch_branches": ("branches", "same_branches"),
     "scan_while_bodies": ("loops",),
-    "custom_rules_and_checkpoint": ("custom", "remat", "other_kinds"),
+    "custom_rules_and_checkpoint": ("custom", "remat", "other_kinds", "scatter"),
     "deep_nesting": ("deep",),
 }
 _TARGET_ZH: dict[str, str] = {  # translated where read
@@ -110,6 +117,17 @@ _TARGET_ZH: dict[str, str] = {  # translated where read
     "deep": N_("多层嵌套的函数"),
     "same_branches": N_("几个分支是同一个函数的 switch/cond"),
     "other_kinds": N_("含 closed_call、shard_map、custom_vmap、linear_call、custom_linear_solve 的函数"),
+    "scatter": N_("含 x.at[i].add / .mul(scatter)的函数"),
+}
+# Why a call of the sequence is there (translated where read).
+_CALL_ZH: dict[str, str] = {
+    "first": N_("第一次调用这个函数"),
+    "again": N_("再次调用同一个函数、同样的参数"),
+    "dtype": N_("同一个函数、同样的形状、另一种 dtype"),
+    "closure": N_("同一段代码生成的另一个闭包"),
+    "recycled": N_("前一个函数对象被回收之后新建的函数"),
+    "reshaped": N_("同样的数据、另一种形状"),
+    "pytree": N_("pytree 参数和 Python 标量参数"),
 }
 
 
@@ -150,7 +168,63 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
     }
     params["same_branches"] = _same_branches(structure_seed)
     params["other_kinds"] = _other_kinds(structure_seed)
+    params["scatter"] = _scatter(structure_seed)
+    params["calls"] = _call_plan(structure_seed)
     return ProbeInputs(seed=seed, params=params)
+
+
+def _scatter(structure_seed: int) -> dict[str, Any]:
+    """The scatter target's chains, indices and repeat count: a stream of the structure seed of its own."""
+    rng = np.random.default_rng([structure_seed, 32])
+    n = int(rng.integers(4, 10))
+    index = sorted(int(i) for i in rng.choice(n, size=int(rng.integers(1, n)), replace=False))
+    return {"n": n, "index": index, "add_body": _ops(rng), "mul_body": _ops(rng),
+            "mul_uses": int(rng.integers(1, 3)), "with_max": bool(rng.integers(0, 2)),
+            "tail": _ops(rng, 0, 2)}
+
+
+def _call_plan(structure_seed: int) -> dict[str, Any]:
+    """The call sequence (probe `_run_calls`): functions of three families, the steps in an order drawn
+    from the structure seed. Each memo trap is a pair of calls whose memo key collides and whose
+    histograms differ: one function on one shape in two dtypes; two closures of one code object on
+    the same arguments; a function collected before the next one is made (its id free again); the
+    same ramp (same bytes) in two shapes; a pytree with an int, then a float scalar."""
+    rng = np.random.default_rng([structure_seed, 33])
+    shape = [int(v) for v in rng.integers(2, 6, size=int(rng.integers(1, 3)))]
+    a, b = (int(v) for v in rng.integers(2, 5, size=2))
+    other_dtype = str(rng.choice(["bfloat16", "int32", "float16"]))
+    functions = [
+        {"family": "cast", "ops": _ops(rng, 1, 1)},
+        {"family": "rank", "ops": _ops(rng, 1, 2)},
+        {"family": "tree", "ops": _ops(rng, 1, 3)},
+    ]
+    # one more op than their twin, so a stale histogram is always a wrong one
+    functions.insert(1, {"family": "cast", "ops": functions[0]["ops"] + _ops(rng, 1, 1)})
+    functions.insert(3, {"family": "rank", "ops": functions[2]["ops"] + _ops(rng, 1, 1)})
+
+    def arr(s: list[int], dtype: str = "float32") -> dict[str, Any]:
+        return {"kind": "array", "shape": s, "dtype": dtype}
+
+    def tree(scale_int: bool) -> dict[str, Any]:
+        return {"kind": "tree", "shape": [int(rng.integers(2, 6))], "scale": int(rng.integers(2, 5)),
+                "scale_int": scale_int}
+
+    flat, square = arr([a * b]), arr([a, b])
+    head = [{"fn": 0, "arg": arr(shape), "why": "first"},
+            {"fn": 0, "arg": arr(shape, other_dtype), "why": "dtype"},
+            {"fn": 1, "arg": arr(shape), "why": "closure"}]
+    middle = [{"fn": 2, "arg": flat, "why": "first"}, {"fn": 2, "arg": square, "why": "reshaped"},
+              {"fn": 3, "arg": square, "why": "recycled"}]
+    trees = [{"fn": 4, "arg": tree(True), "why": "first"}, {"fn": 4, "arg": tree(False), "why": "pytree"}]
+    blocks = [head, middle, trees]
+    order = [int(i) for i in rng.permutation(3)]
+    steps = [step for i in order for step in blocks[i]]
+    for _again in range(2):  # recycled objects: a call of 0, 1 or 4 again, wherever it is still alive
+        k = int(rng.choice([0, 1, 4]))
+        first = next(i for i, st in enumerate(steps) if st["fn"] == k)
+        at = int(rng.integers(first + 1, len(steps) + 1))
+        steps.insert(at, {"fn": k, "arg": steps[first]["arg"], "why": "again"})
+    return {"functions": functions, "steps": steps}
 
 
 def _same_branches(structure_seed: int) -> dict[str, Any]:
@@ -191,11 +265,20 @@ def reference_histogram(f: Callable, *args) -> Counter:
     return counts
 
 
+def _trace_all(params: dict) -> dict[str, dict[str, int]]:
+    probe = _targets()
+    out = {name: dict(reference_histogram(f, *args)) for name, f, args in probe.build_targets(params)}
+    plan = params.get("calls")
+    for i, step in enumerate(plan["steps"] if plan else ()):
+        f = probe.make_call_function(plan["functions"][step["fn"]])
+        out[f"calls.{i}"] = dict(reference_histogram(f, *probe.call_args(step["arg"])))
+    return out
+
+
 def expected_histograms(params: dict) -> dict[str, Counter]:
-    """Target name -> its reference histogram, traced once per parameter set, grader and JAX version
-    (reference_memo: remembered on the grader's disk)."""
-    traced = reference_memo.remembered("histogram", params, lambda: {
-        name: dict(reference_histogram(f, *args)) for name, f, args in _targets().build_targets(params)})
+    """Target name (and `calls.<i>` per call of the sequence) -> its reference histogram, traced once
+    per parameter set, grader and JAX version (reference_memo: remembered on the grader's disk)."""
+    traced = reference_memo.remembered("histogram", params, lambda: _trace_all(params))
     return {name: Counter(counts) for name, counts in traced.items()}
 
 
@@ -246,7 +329,15 @@ def _difference_zh(key: str, got: float, want: int) -> str:
     return f"{key} {_('偏多') if got > want else _('偏少')}"
 
 
-def _compare(target: str, expected: Counter, got: dict[str, float]) -> str | None:
+def _label_zh(target: str, params: dict) -> str:
+    if target.startswith("calls."):
+        i = int(target.split(".")[1])
+        why = _(_CALL_ZH[params["calls"]["steps"][i]["why"]])
+        return _("调用序列第 {n} 次({why})").format(n=i + 1, why=why)
+    return _(_TARGET_ZH[target])
+
+
+def _compare(label: str, expected: Counter, got: dict[str, float]) -> str | None:
     """None when equal, else a Chinese summary of which counts differ and in which direction."""
     keys = sorted(set(expected) | set(got))
     diffs = [k for k in keys if not (got.get(k, 0) == expected.get(k, 0))]
@@ -257,7 +348,7 @@ def _compare(target: str, expected: Counter, got: dict[str, float]) -> str | Non
     total = sum(v for v in got.values() if v == v)
     overall = "" if total == sum(expected.values()) else (
         _(";原语总数偏多") if total > sum(expected.values()) else _(";原语总数偏少"))
-    return f"{_(_TARGET_ZH[target])}:{shown}{more}{overall}"
+    return f"{label}:{shown}{more}{overall}"
 
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
@@ -276,7 +367,7 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         try:
             type_name, entries = _entries(obs, target)
         except ObservationInvalid as exc:
-            read_errors[target] = f"{_(_TARGET_ZH[target])}:{exc.message_zh}"
+            read_errors[target] = f"{_label_zh(target, inp.params)}:{exc.message_zh}"
             continue
         got[target] = _as_counts(entries)
         # Judged as the exercise text and the public self-check read a result: any Mapping (a
@@ -304,14 +395,16 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
                                          "" if not problems else ";".join(dict.fromkeys(problems))))
             continue
         details = []
-        for target in _TARGETS_OF[sub.name]:
+        targets = _TARGETS_OF.get(sub.name) or tuple(t for t in expected if t.startswith("calls."))
+        for target in targets:
             if target in read_errors:
                 details.append(read_errors[target])
                 continue
-            diff = _compare(target, expected[target], got[target])
+            diff = _compare(_label_zh(target, inp.params), expected[target], got[target])
             if diff:
                 details.append(diff)
         ok = not details
+        details = details[:4]  # the first differences say what is wrong; a memo bug repeats them
         summary = ";".join(details) if details else _("各目标函数的计数与实际追踪结果一致")
         outcomes.append(CheckOutcome(sub.name, ok, summary))
     return outcomes
@@ -345,4 +438,21 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
                "(`call`), linear_call (`callee`), a symmetric custom_linear_solve (`jaxprs`: one object "
                "twice); JAX 0.12 has no custom_transpose primitive",
                ("custom_rules_and_checkpoint",), lambda i: i.params["other_kinds"]["call_uses"] >= 2),
+    InputClass("sub-jaxpr.scatter", "sub-jaxpr",
+               "`x.at[i].add` and `.mul` (scatter-add, scatter-mul, 1..2 times; `.max` in some draws): the "
+               "combining function is a bare Jaxpr in `update_jaxpr`, a param no other primitive has (a walk "
+               "over a hand list of param names misses it)",
+               ("custom_rules_and_checkpoint",), lambda i: bool(i.params["scatter"]["index"])),
+    InputClass("calls.memo_traps", "transform",
+               "one call sequence in an order drawn per structure: a function on one shape in float32 and "
+               "in bfloat16/int32/float16; two closures of one code object; a function made after the "
+               "previous one was collected (its id free); the same bytes in shapes (a*b,) and (a, b); "
+               "functions called again (a memo keyed by shape only, code object, id() or data bytes "
+               "returns a stale histogram)",
+               ("repeated_calls",), lambda i: {s["why"] for s in i.params["calls"]["steps"]}
+               >= {"dtype", "closure", "recycled", "reshaped", "again"}),
+    InputClass("calls.pytree_scalar", "form",
+               "a dict/list pytree argument next to a Python int, then a Python float scalar (converting "
+               "arguments to arrays raises on the pytree or drops the int's conversion)",
+               ("repeated_calls",), lambda i: any(s["why"] == "pytree" for s in i.params["calls"]["steps"])),
 )

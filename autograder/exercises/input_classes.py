@@ -132,9 +132,11 @@ equation whose params hold a `jax.extend.core.Jaxpr` (alone or in a tuple), the 
 is named `eval_jaxpr`, param `call_jaxpr`), `shard_map` (`jaxpr`; `pmap` traces to a `shard_map`
 inside a `jit`), `custom_vmap_call` (`call`), `linear_call` (`callee`), `custom_linear_solve`
 (`jaxprs`, a tuple with `None` slots, one object twice when symmetric), `program_order`
-(`call_jaxpr`), `compute_on` (`jaxpr`), and `reduce` and `scatter-add` with a jaxpr of their
-combining function. `sub-jaxpr.other_kinds` draws the five whose param names differ from the common
-ones or that share one object; JAX 0.12 has no `custom_transpose` primitive (the module is gone).
+(`call_jaxpr`), `compute_on` (`jaxpr`), `reduce` (`jaxpr`) and the scatters (`scatter-add`,
+`scatter-mul`, `scatter-min`/`-max`: `update_jaxpr`, a bare Jaxpr) with a jaxpr of their combining
+function. `sub-jaxpr.other_kinds` draws the five whose param names differ from the common ones or
+that share one object, `sub-jaxpr.scatter` the scatters; JAX 0.12 has no `custom_transpose` primitive
+(the module is gone).
 """
 
 

@@ -3,7 +3,8 @@
 The probe builds target functions the student never saw from the parameters the parent drew
 (`build_targets(params)`: nesting of cond/switch, scan, while, inner jit called several times,
 custom_jvp/custom_vjp, checkpoint, closed_call, shard_map, custom_vmap, linear_call,
-custom_linear_solve), calls the student's `primitive_histogram(f, *args)` on each and
+custom_linear_solve, scatter-add/scatter-mul), then a call sequence (`call_args`,
+`make_call_function`), calls the student's `primitive_histogram(f, *args)` on each and
 records the result as plain data. It never computes an expected histogram; the parent imports
 `build_targets` from this module (trusted code, no student code involved) and traces the same
 functions itself.
@@ -28,6 +29,12 @@ Observation keys (all JSON; `<t>` is a target name from TARGET_NAMES):
                      `<t>.type` is an error or `defined` is false.
   <t>.truncated      bool. True when the mapping had more than MAX_ENTRIES items (only the first were
                      recorded). Missing together with `<t>.entries`.
+  calls.<i>.type, calls.<i>.mapping, calls.<i>.entries, calls.<i>.truncated
+                     The same four keys for call i of the call sequence (`inp["calls"]`: functions of
+                     one factory per family, each created before its first call and collected after
+                     its last, called in the parent's order with arrays of other dtypes, the same data
+                     in other shapes, a pytree and a Python int or float scalar). Missing when
+                     `defined` is false.
 """
 
 from __future__ import annotations
@@ -49,7 +56,7 @@ MAX_ENTRIES = 500
 
 # Target names, in recording order. "shared_jit" is the parent's gate target.
 TARGET_NAMES: tuple[str, ...] = (
-    "shared_jit", "branches", "loops", "custom", "remat", "deep", "same_branches", "other_kinds")
+    "shared_jit", "branches", "loops", "custom", "remat", "deep", "same_branches", "other_kinds", "scatter")
 
 # Shape-preserving element-wise steps a target chains together (name -> f32 array -> f32 array).
 UNARY_OPS: dict[str, Callable[[Any], Any]] = {
@@ -267,10 +274,27 @@ def _other_kinds(p: dict) -> tuple[Callable, tuple]:
     return target, (_vec(p["n"]),)
 
 
+def _scatter(p: dict) -> tuple[Callable, tuple]:
+    """`x.at[i].add(...)` and `x.at[i].mul(...)` (scatter-add, scatter-mul) and, when drawn, `.max`: each
+    scatter equation holds its combining function as an `update_jaxpr` param, a bare Jaxpr (no
+    ClosedJaxpr around it) under a name no other primitive uses."""
+    idx = np.asarray(p["index"], dtype=np.int32)
+
+    def target(x):
+        y = x.at[idx].add(chain(p["add_body"])(x[idx]))
+        for _ in range(p["mul_uses"]):
+            y = y.at[idx].mul(chain(p["mul_body"])(y[idx]))
+        if p["with_max"]:
+            y = y.at[idx].max(x[idx])
+        return chain(p["tail"])(y)
+
+    return target, (_vec(p["n"]),)
+
+
 _BUILDERS: dict[str, Callable[[dict], tuple[Callable, tuple]]] = {
     "shared_jit": _shared_jit, "branches": _branches, "loops": _loops,
     "custom": _custom, "remat": _remat, "deep": _deep, "same_branches": _same_branches,
-    "other_kinds": _other_kinds,
+    "other_kinds": _other_kinds, "scatter": _scatter,
 }
 
 
@@ -278,6 +302,88 @@ def build_targets(params: dict) -> list[tuple[str, Callable, tuple]]:
     """(name, function, args) for every target the parameters name (in TARGET_NAMES order); a pure
     function of the parent's parameters."""
     return [(name, *_BUILDERS[name](params[name])) for name in TARGET_NAMES if name in params]
+
+
+# --- the call sequence: one student function called many times, judged call by call ----------------
+# Each family is one factory, so every function it makes shares one code object; a memo keyed by
+# the code object, by id() (an object collected after its last call frees its id for the next), by
+# shape without dtype, or by the data's bytes without shape returns a stale histogram on some call.
+
+
+def _cast_family(ops: list[str]) -> Callable:
+    def fn(x):
+        return chain(ops)(x.astype(jnp.float32))  # no equation for float32 input, one for any other dtype
+    return fn
+
+
+def _rank_family(ops: list[str]) -> Callable:
+    def fn(x):
+        y = x.astype(jnp.float32)
+        for _ in range(y.ndim):  # the count of each op is the rank: same bytes, other shape, other counts
+            y = chain(ops)(y)
+        return y
+    return fn
+
+
+def _tree_family(ops: list[str]) -> Callable:
+    def fn(tree, scale):
+        a, (b, c) = tree["a"], tree["bc"]
+        return chain(ops)(a) * (scale // 2 + 1) + b - c  # floor division: other equations for an int
+    return fn
+
+
+_FAMILIES: dict[str, Callable[[list[str]], Callable]] = {
+    "cast": _cast_family, "rank": _rank_family, "tree": _tree_family}
+
+
+def _array(shape: list[int], dtype: str) -> Any:
+    """A ramp of `shape` and `dtype`: two arrays of one size and dtype hold the same bytes."""
+    size = int(np.prod(shape, dtype=np.int64))
+    flat = np.arange(size, dtype=np.float32) / max(size, 1)
+    if dtype == "bfloat16":
+        return jnp.asarray(flat, dtype=jnp.bfloat16).reshape(shape)
+    return flat.astype(dtype).reshape(shape)
+
+
+def call_args(arg: dict) -> tuple:
+    """The arguments of one call of the sequence, a pure function of its plain-data spec."""
+    if arg["kind"] == "tree":
+        x = _array(arg["shape"], "float32")
+        scale = int(arg["scale"]) if arg["scale_int"] else float(arg["scale"])
+        return ({"a": x, "bc": [x + 1, x * 2]}, scale)
+    return (_array(arg["shape"], arg["dtype"]),)
+
+
+def make_call_function(spec: dict) -> Callable:
+    """A fresh function object of the sequence's function `spec` ({"family", "ops"})."""
+    return _FAMILIES[spec["family"]](list(spec["ops"]))
+
+
+def _run_calls(fn: Callable, plan: dict, rec: Recorder) -> None:
+    """Call the student's function along the plan: each sequence function is created just before its
+    first call and dropped (and collected) after its last, so later functions may reuse its id."""
+    import gc
+
+    steps = plan["steps"]
+    last_use = {step["fn"]: i for i, step in enumerate(steps)}
+    alive: dict[int, Callable] = {}
+    freed: set[int] = set()  # ids of collected sequence functions
+    for i, step in enumerate(steps):
+        k = step["fn"]
+        if k not in alive:
+            alive[k] = _new_function(plan["functions"][k], freed)
+        _record_call(fn, f"calls.{i}", alive[k], call_args(step["arg"]), rec)
+        if last_use[k] == i:
+            freed.add(id(alive.pop(k)))
+            gc.collect()
+
+
+def _new_function(spec: dict, freed: set[int]) -> Callable:
+    """A function of `spec`; when a collected one's memory is among the next few allocations, the one
+    that lands there, so it has the collected function's id (which one is chosen changes nothing
+    but its id: every candidate is the same function)."""
+    candidates = [make_call_function(spec) for _ in range(64 if freed else 1)]
+    return next((c for c in candidates if id(c) in freed), candidates[0])
 
 
 def _type_name(value: Any) -> str:
@@ -304,31 +410,37 @@ def _entry(key: Any, value: Any) -> dict:
             "value": plain, "value_type": _type_name(value)}
 
 
+def _record_call(fn: Callable, name: str, target: Callable, args: tuple, rec: Recorder) -> None:
+    try:
+        result = fn(target, *args)
+    except Exception as exc:  # the student's code may raise anything; that is an observation
+        rec.put_error(f"{name}.type", exc)
+        return
+    rec.put(f"{name}.type", _type_name(result))
+    rec.put(f"{name}.mapping", isinstance(result, collections.abc.Mapping))
+    rec.put(f"{name}.truncated", False)
+
+    def read() -> list[dict] | None:
+        items_fn = getattr(result, "items", None)
+        if not callable(items_fn):
+            return None
+        out = []
+        for i, (k, v) in enumerate(items_fn()):
+            if i >= MAX_ENTRIES:
+                rec.put(f"{name}.truncated", True)
+                break
+            out.append(_entry(k, v))
+        return out
+
+    rec.observe(f"{name}.entries", read)
+
+
 def probe(ns: dict, inp: dict, rec: Recorder) -> None:
     fn = ns.get("primitive_histogram")
     rec.put("defined", callable(fn))
     if not callable(fn):
         return
     for name, target, args in build_targets(inp):
-        try:
-            result = fn(target, *args)
-        except Exception as exc:  # the student's code may raise anything; that is an observation
-            rec.put_error(f"{name}.type", exc)
-            continue
-        rec.put(f"{name}.type", _type_name(result))
-        rec.put(f"{name}.mapping", isinstance(result, collections.abc.Mapping))
-        rec.put(f"{name}.truncated", False)
-
-        def read(result=result, name=name) -> list[dict] | None:
-            items_fn = getattr(result, "items", None)
-            if not callable(items_fn):
-                return None
-            out = []
-            for i, (k, v) in enumerate(items_fn()):
-                if i >= MAX_ENTRIES:
-                    rec.put(f"{name}.truncated", True)
-                    break
-                out.append(_entry(k, v))
-            return out
-
-        rec.observe(f"{name}.entries", read)
+        _record_call(fn, name, target, args, rec)
+    if "calls" in inp:
+        _run_calls(fn, inp["calls"], rec)
