@@ -8,6 +8,7 @@ changes nothing. Exercise results are recorded (helpers/ledger_term.py), never g
 from __future__ import annotations
 
 import json
+import re
 import socket
 import threading
 import time
@@ -206,3 +207,17 @@ def _api(url: str, method: str, path: str, token: str, doc: Any = None) -> Reply
     body = None if doc is None else json.dumps(doc).encode()
     headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
     return Browserish(url).request(method, path, body, headers)
+
+
+def test_a_graded_attempt_whose_grade_is_hidden_says_one_thing(term: Term, site: str) -> None:
+    attempt = term.upload("s01", "hw5", {"reduce_sum_rules": 10.0})  # hw5: shown on release only
+    student = _student(term, site, "s01")
+    page = student.get(f"/attempts/{attempt}").text
+    state = re.search(r'id="attempt-state"[^>]*>([^<]*)<', page)
+    hidden = re.search(r'id="grades-hidden">([^<]*)<', page)
+    assert state is not None and hidden is not None
+    assert state.group(1) == "已评分" and hidden.group(1).startswith("已评分。")
+    assert "已收到" not in page and "正在批改" not in page
+    polled = json.loads(student.get("/attempts.json").body)
+    assert "已收到" not in json.dumps(polled, ensure_ascii=False)
+    assert "已收到" not in student.get("/assignments/hw5").text

@@ -78,7 +78,8 @@ def _attempt_view(attempt: Attempt, number: int) -> AttemptView:
     label, css = page_kit.STATE_LABELS.get(attempt.status, (attempt.status, ""))
     label = _(label)  # a msgid of messages.ATTEMPT_STATE_ZH (or the raw state), in the course's language
     finished = AttemptState(attempt.status).finished
-    if attempt.grades_hidden is not None and finished:  # graded or not: nothing shows before release
+    if attempt.grades_hidden is not None and finished and attempt.status != AttemptState.GRADED:
+        # a grader fault is not shown before release; a graded attempt says 已评分, as its note does
         label, css = service_message("grades_pending").rstrip(_("。")), "state-pending"
     if attempt.late:
         label += _("(迟交)")

@@ -28,7 +28,7 @@ def score_line(service: Service, assignment: Assignment, student_id: str) -> Sco
         return None
     visibility = service.grade_release.of(student_id, assignment.id)
     if not visibility.visible:
-        return ScoreLine(service.grade_release.note(visibility), True)
+        return ScoreLine(service.grade_release.note(visibility, graded=counted.row.status == "graded"), True)
     s = counted.score
     if s.final_total is None:
         return ScoreLine(_("计分的提交还在评分中。"), False)
