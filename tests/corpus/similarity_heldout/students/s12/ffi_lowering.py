@@ -1,0 +1,14 @@
+rms_norm_prim_p = Primitive("rms_norm_prim")
+rms_norm_prim_p.def_abstract_eval(lambda x, *, eps: ShapedArray(x.shape, x.dtype))
+mlir.register_lowering(rms_norm_prim_p, jax.ffi.ffi_lowering("rms_norm"), platform="cpu")
+rms_norm_prim_p.def_impl(partial(xla.apply_primitive, rms_norm_prim_p))
+
+
+def _batch_rule(batched_args, batch_dims, *, eps):
+    x, = batched_args
+    bd, = batch_dims
+    # 批维度挪到第 0 维,内核只对最后一维归一化
+    return rms_norm_prim_p.bind(jnp.moveaxis(x, bd, 0), eps=eps), 0
+
+
+batching.primitive_batchers[rms_norm_prim_p] = _batch_rule
