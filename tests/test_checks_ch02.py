@@ -546,6 +546,30 @@ def test_fusion_parent_measurement_satisfies_the_gate_for_every_seed():
         assert m["barrier"][1] > m["chain"][1] and m["bf16"][0] == m["chain"][0], (seed, m)
 
 
+def test_fusion_repeated_calls_differ_where_a_memo_key_collides():
+    """`calls.memo_traps`, on every structure of the first four: each trap case is measured with other
+    figures than the earlier case whose memo key it shares (function and shape; function and data
+    bytes; code object and avals), so a memo keyed so fails `follows_args`."""
+    import numpy as np
+
+    from autograder.exercises import fusion
+    from autograder.sandboxed.probes.fusion import build_cases
+
+    for seed in range(4):
+        params = fusion.inputs(0, structure_seed=seed).params
+        m, cases = fusion.measure(params), {n: (f, a) for n, f, a in build_cases(params)}
+        assert cases["same_shape_bf16"][0] is cases["chain"][0]
+        assert np.shape(cases["same_shape_bf16"][1][0]) == np.shape(cases["chain"][1][0])
+        assert m["same_shape_bf16"] != m["chain"], seed
+        assert cases["sum_rows"][0] is cases["sum_flat"][0]
+        assert np.asarray(cases["sum_rows"][1][0]).tobytes() == np.asarray(cases["sum_flat"][1][0]).tobytes()
+        assert m["sum_rows"] != m["sum_flat"], seed
+        assert cases["sum_twin"][0].__code__ is cases["sum_rows"][0].__code__
+        assert m["sum_twin"] != m["sum_rows"], seed
+        tree, scale = cases["pytree"][1]
+        assert isinstance(tree, dict) and type(scale) is float
+
+
 def test_fusion_branch_case_keeps_fusions_outside_the_entry_computation():
     """`hlo.branch_fusions`, on every structure: the cond case's fusions are mostly in the branch
     computations, so counting the ENTRY computation (or ENTRY and loop bodies) gives fewer."""

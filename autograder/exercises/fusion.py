@@ -57,7 +57,8 @@ EXERCISE = Exercise(
         SubCheck("bytes_accessed", 3, N_("bytes accessed 与编译产物的 cost_analysis 一致(同上 7 个函数)")),
         SubCheck("follows_args", 1,
                  N_("按传入参数的形状和 dtype 编译:bfloat16 输入、更大的输入、"
-                    "同形状不同 dtype 的两个输入也一致")),
+                    "同形状不同 dtype 的两个输入也一致;多次调用时每次都按这次的函数和参数编译"
+                    "(同一函数换 dtype 或形状、同一段代码的另一个闭包、pytree 与标量参数)")),
     ),
     relies_on=(
         "jax.jit",
@@ -72,7 +73,8 @@ EXERCISE = Exercise(
 _CASES_OF: dict[str, tuple[str, ...]] = {
     "fusion_counts": ("chain", "chain_long", "barrier", "softmax", "two_inputs", "loop", "cond_branches"),
     "bytes_accessed": ("chain", "chain_long", "barrier", "softmax", "two_inputs", "loop", "cond_branches"),
-    "follows_args": ("bf16", "chain_big", "mixed_dtypes"),
+    "follows_args": ("bf16", "chain_big", "mixed_dtypes", "same_shape_bf16", "sum_flat", "sum_rows",
+                     "sum_twin", "pytree"),
 }
 _CASE_ZH: dict[str, str] = {  # translated where read
     "chain": N_("逐元素链"),
@@ -85,6 +87,11 @@ _CASE_ZH: dict[str, str] = {  # translated where read
     "loop": N_("循环体是逐元素链的 fori_loop"),
     "mixed_dtypes": N_("同形状、一个 float32 一个 bfloat16 的双输入"),
     "cond_branches": N_("分支是逐元素链的 lax.cond"),
+    "same_shape_bf16": N_("同一个函数、同样的形状、换成 bfloat16"),
+    "sum_flat": N_("求和的函数(一维输入)"),
+    "sum_rows": N_("同一个求和函数、同样的数据换成二维形状"),
+    "sum_twin": N_("同一段代码生成的另一个闭包、同样的参数"),
+    "pytree": N_("pytree 参数和 Python 标量参数"),
 }
 BYTES_RTOL = 1e-6
 
@@ -114,7 +121,22 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
     }
     params["loop"] = _variant_classes(structure_seed)
     params["cond"] = _cond_class(structure_seed)
+    params["calls"] = _call_class(structure_seed)
     return ProbeInputs(seed=seed, params=params)
+
+
+def _call_class(structure_seed: int) -> dict[str, Any]:
+    """The repeated-calls cases (probe `_call_cases`): a small shape with rows != cols (the twin's sum
+    over every axis and the sum over the last one give outputs of other sizes), short chains and a
+    scale, from a stream of the structure seed of their own."""
+    rng = np.random.default_rng([structure_seed, 32])
+    rows = int(rng.integers(8, 65))
+    cols = rows + int(rng.integers(1, 33))
+    ops = list(FUSION_UNARY_OPS)
+    return {"sum_shape": [rows, cols] if rng.integers(0, 2) else [cols, rows],
+            "sum_body": [str(o) for o in rng.choice(ops, size=int(rng.integers(1, 3)))],
+            "tree_body": [str(o) for o in rng.choice(ops, size=int(rng.integers(1, 3)))],
+            "scale": float(rng.choice([0.5, 1.5, 2.5]))}
 
 
 def _variant_classes(structure_seed: int) -> dict[str, Any]:
@@ -294,4 +316,13 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
                "the data), computations of their own (counting the entry computation and loop bodies only "
                "misses them)", ("fusion_counts", "bytes_accessed"),
                lambda i: min(len(i.params["cond"]["true_body"]), len(i.params["cond"]["false_body"])) >= 2),
+    InputClass("calls.memo_traps", "transform", "repeated calls a memo answers wrongly, each after the call "
+               "it collides with: the chain's function on the chain's shape in bfloat16; one function on a "
+               "ramp flattened, then on the same bytes in 2-D; another closure of that code on the same "
+               "arguments (a memo keyed by function and shape, data bytes or code object)",
+               ("follows_args",),
+               lambda i: i.params["calls"]["sum_shape"][0] != i.params["calls"]["sum_shape"][1]),
+    InputClass("calls.pytree_scalar", "form", "a dict/list pytree argument and a Python float scalar "
+               "(arguments turned into arrays raise)", ("follows_args",),
+               lambda i: isinstance(i.params["calls"]["scale"], float)),
 )

@@ -3,8 +3,8 @@
 The probe builds the cases from the parameters the parent drew (`build_cases(params)`: an
 element-wise chain, the same chain repeated, the chain cut by `lax.optimization_barrier`, a
 softmax, a two-input function, a bfloat16 input, the chain on a larger array, a loop whose body is
-a chain, the two-input function on two arrays of one shape and different dtypes, and a lax.cond whose
-branches are chains), calls the
+a chain, the two-input function on two arrays of one shape and different dtypes, a lax.cond whose
+branches are chains, and calls a memo of the report answers wrongly: `_call_cases`), calls the
 student's `fusion_report(f, *args)` on each and records what came back. It never compiles
 anything for comparison; the parent imports `build_cases` (trusted code) and measures itself.
 
@@ -47,7 +47,7 @@ from ..wire import FUSION_UNARY_OPS
 
 CASE_NAMES: tuple[str, ...] = (
     "chain", "chain_long", "barrier", "softmax", "two_inputs", "bf16", "chain_big", "loop", "mixed_dtypes",
-    "cond_branches")
+    "cond_branches", "same_shape_bf16", "sum_flat", "sum_rows", "sum_twin", "pytree")
 
 # Element-wise steps (name -> array -> array of the same shape and dtype).
 UNARY_OPS: dict[str, Callable[[Any], Any]] = {
@@ -127,6 +127,8 @@ def build_cases(params: dict) -> list[tuple[str, Callable, tuple]]:
             return lax.cond(t.sum() > cond["threshold"], on_true, on_false, t)
 
         variant.append(("cond_branches", cond_fn, (_array(cond["shape"]),)))
+    if "calls" in params:
+        variant += _call_cases(params["calls"], chain_fn, x)
     return [
         ("chain", chain_fn, (x,)),
         ("chain_long", chain_long_fn, (x,)),
@@ -137,6 +139,36 @@ def build_cases(params: dict) -> list[tuple[str, Callable, tuple]]:
         ("chain_big", chain_fn, (_array([rows * params["big_factor"], cols]),)),
         *variant,
     ]
+
+
+def _summer(ops: list[str], axis: int | None) -> Callable:
+    def fn(t):
+        return chain(ops)(t).sum(axis=axis)
+
+    return fn
+
+
+def _tree_fn(ops: list[str]) -> Callable:
+    def fn(tree, scale):
+        return chain(ops)(tree["a"]) * scale + tree["bc"][0] - tree["bc"][1]
+
+    return fn
+
+
+def _call_cases(p: dict, chain_fn: Callable, x: np.ndarray) -> list[tuple[str, Callable, tuple]]:
+    """Calls a memo of the report answers wrongly, each after the call it collides with: the chain's
+    function on the chain's shape in bfloat16 (a memo keyed by function and shape); one function on a
+    ramp flattened, then on the same bytes as (rows, cols) (keyed by the data's bytes); another closure
+    of that function's code on the same arguments (keyed by the code object); a pytree and a Python
+    float scalar (arguments turned into arrays raise)."""
+    flat_sum, twin = _summer(p["sum_body"], -1), _summer(p["sum_body"], None)
+    y = _array(p["sum_shape"])
+    tree = {"a": y, "bc": [y * 0.5, y + 1.0]}
+    return [("same_shape_bf16", chain_fn, (x.astype(jnp.bfloat16),)),
+            ("sum_flat", flat_sum, (y.reshape(-1),)),
+            ("sum_rows", flat_sum, (y,)),
+            ("sum_twin", twin, (y,)),
+            ("pytree", _tree_fn(p["tree_body"]), (tree, float(p["scale"])))]
 
 
 def _type_name(value: Any) -> str:
