@@ -243,17 +243,18 @@ def test_extension_after_a_late_attempt_lifts_its_penalty(term: dict) -> None:
     status, before = ta_json(served, "GET", "/api/assignments/hw2/students/e01")
     counted = before["counted"]
     assert status == 200 and counted["attempt_id"] == term["late"] and counted["factor"] == 0.9
-    assert counted["penalty"] == pytest.approx(0.1 * raw)
+    assert counted["late_penalty"] == pytest.approx(0.1 * raw) and counted["raw_total"] == raw
     assert counted["final_total"] == pytest.approx(0.9 * raw)
     row = csv_rows(served, "/api/assignments/hw2/grades.csv")["e01"]
     assert (row["raw_total"], row["late_penalty"], row["override"]) == (f"{raw:.2f}", f"{0.1 * raw:.2f}", "")
-    assert row["final_total"] == f"{0.9 * raw:.2f}" and row["total"] == f"{raw:.2f}"
+    assert row["final_total"] == f"{0.9 * raw:.2f}" == row["total"]  # `total` is the final total
+    assert row["late_factor"] == "0.9" and row["quiz_total"] == ""  # the quiz is off
     page = Browserish(served.url)
     assert page.log_in(served.tokens["e01"]).status == 303
     assert f"迟交扣分 {0.1 * raw:.2f}" in page.get("/assignments/hw2").text
     new_due = datetime.now(UTC) + timedelta(days=2)
     status, after = ta_json(served, "PUT", "/api/assignments/hw2/extensions/e01", {"due_at": at(new_due)})
-    assert status == 200 and after["counted"]["factor"] == 1.0 and after["counted"]["penalty"] == 0.0
+    assert status == 200 and after["counted"]["factor"] == 1.0 and after["counted"]["late_penalty"] == 0.0
     row = csv_rows(served, "/api/assignments/hw2/grades.csv")["e01"]
     assert (row["late_penalty"], row["final_total"]) == ("0.00", f"{raw:.2f}")
     canvas = call(served, "GET", "/api/assignments/hw2/canvas.csv", token=served.ta)[2].decode()

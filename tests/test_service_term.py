@@ -175,7 +175,8 @@ def test_home_page_shows_the_students_own_deadline(term: dict) -> None:
             client = Browserish(served.url)
             assert client.log_in(served.tokens[sid]).status == 303
             pages[sid] = client.get("/").text
-        assert new_due.isoformat(timespec="minutes") in pages["e01"] and "记为迟交" not in pages["e01"]
-        assert deadline.isoformat(timespec="minutes") in pages["e02"] and "记为迟交" in pages["e02"]
+        # in the course's time zone (here its deadline's, UTC), with the zone named
+        assert f"{new_due:%Y-%m-%dT%H:%M} (UTC)" in pages["e01"] and "记为迟交" not in pages["e01"]
+        assert f"{deadline:%Y-%m-%dT%H:%M} (UTC)" in pages["e02"] and "记为迟交" in pages["e02"]
     finally:
         assert ta_json(served, "DELETE", f"{A}/extensions/e01")[0] == 200

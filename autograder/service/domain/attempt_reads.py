@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -35,10 +36,38 @@ def points_of(conn: sa.Connection, attempt_ids: Iterable[int]) -> dict[int, dict
     return {aid: in_registry_order(points) for aid, points in scores.of_attempts(conn, attempt_ids).items()}
 
 
-def attempt_of(row: Any, points: Mapping[str, float | None] | None, *, named: bool = False) -> Attempt:
+@dataclass(frozen=True)
+class OwnPart:
+    """The part of its release an attempt's assignment covers: only these chapters and exercises
+    count (a chapter-2 assignment never reads `partial:not_submitted:ch05`)."""
+
+    chapters: tuple[str, ...]
+    points: Mapping[str, float]  # the assignment's exercises -> points possible
+
+
+def own_status(status: str | None, chapters: tuple[str, ...]) -> str | None:
+    """A graded attempt's status as its assignment reads it: a chapter the assignment does not
+    cover is not missing (`partial:not_submitted:ch05` on a chapter-2 assignment is `ok`)."""
+    prefix = "partial:not_submitted:"
+    if status is not None and status.startswith(prefix) and status[len(prefix) :] not in chapters:
+        return "ok"
+    return status
+
+
+def attempt_of(
+    row: Any, points: Mapping[str, float | None] | None, *, named: bool = False, own: OwnPart | None = None
+) -> Attempt:
     """An `attempts` row with its points per exercise (`points_of`; None or empty: never graded, every
-    exercise None) as the API shows it (`named`: with its assignment id, in a term)."""
+    exercise None) as the API shows it (`named`: with its assignment id, in a term; `own`: the part of
+    the release its assignment covers, None: the whole release)."""
     exercises = dict(points) if points else {ex: None for ex in EXERCISE_IDS}
+    score, max_score, status = row.score, row.max_score, row.grade_status
+    if own is not None:
+        exercises = {ex: v for ex, v in exercises.items() if ex in own.points}
+        status = own_status(status, own.chapters)
+        max_score = float(sum(own.points.values())) if max_score is not None else None
+        if score is not None and any(v is not None for v in exercises.values()):
+            score = float(sum(v for v in exercises.values() if v is not None))
     return Attempt(
         id=row.id,
         student_id=row.student_id,
@@ -46,9 +75,9 @@ def attempt_of(row: Any, points: Mapping[str, float | None] | None, *, named: bo
         submitted_at=row.submitted_at,
         graded_at=row.graded_at,
         late=bool(row.late),
-        score=row.score,
-        max_score=row.max_score,
-        grade_status=row.grade_status,
+        score=score,
+        max_score=max_score,
+        grade_status=status,
         exercises=exercises,
         files=tuple(f["name"] for f in json.loads(row.files)),
         assignment_id=(row.assignment_id or "") if named else None,
@@ -78,7 +107,9 @@ class AttemptReads:
                 sa.select(db.attempts).where(a.id == attempt_id, a.student_id == student_id)
             ).first()
             points = points_of(conn, [attempt_id]) if row is not None else {}
-        return None if row is None else attempt_of(row, points.get(row.id), named=self.lookup.named)
+        if row is None:
+            return None
+        return attempt_of(row, points.get(row.id), named=self.lookup.named, own=self.own_part(row))
 
     def attempts(self, student_id: str, assignment_id: str | None = None) -> list[Attempt]:
         """The student's attempts (of one assignment, or all with None), newest first."""
@@ -91,7 +122,17 @@ class AttemptReads:
                 sa.select(db.attempts).where(mine).order_by(a.submitted_at.desc(), a.id.desc())
             ).all()
             points = points_of(conn, [r.id for r in rows])
-        return [attempt_of(r, points.get(r.id), named=self.lookup.named) for r in rows]
+        return [attempt_of(r, points.get(r.id), named=self.lookup.named, own=self.own_part(r)) for r in rows]
+
+    def own_part(self, row: Any) -> OwnPart | None:
+        """The part of the release the row's assignment covers; None when it is the whole release
+        (the attempt's own numbers are the assignment's, a regrade run's moved maximum included)."""
+        assignment = self.lookup.assignments.get(row.assignment_id or "") if row.assignment_id else None
+        if assignment is None or self.lookup.releases.whole_release(assignment):
+            return None
+        release = self.lookup.releases.of(assignment).points
+        points = {ex: float(release[ex]) for ex in assignment.exercises if ex in release}
+        return OwnPart(self.lookup.releases.chapters(assignment), points)
 
     def rows_by_student(self, assignment_id: str | None = None) -> dict[str, list[Any]]:
         """Every attempt row of the assignment, grouped by student, in id order (for the exports)."""

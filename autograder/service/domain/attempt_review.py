@@ -14,6 +14,7 @@ hostile and a page must stay a page.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ import sqlalchemy as sa
 
 from autograder.grade.gradebook import safe_id
 from autograder.service.domain.attempt_numbers import numbers
-from autograder.service.domain.attempt_reads import fits_id
+from autograder.service.domain.attempt_reads import OwnPart, fits_id, own_status
 from autograder.service.storage import db, scores
 from autograder.service.storage.blobs import BlobStore
 from autograder.states import AttemptState
@@ -134,8 +135,17 @@ def _timeline(conn: sa.Connection, row: Any) -> tuple[TimelineEntry, ...]:
     return tuple(sorted(entries, key=lambda e: e.at))
 
 
-def review(engine: sa.Engine, blobs: BlobStore, attempt_id: int, *, named: bool) -> AttemptReview | None:
-    """The attempt as its TA page shows it; None when there is no such attempt."""
+def review(
+    engine: sa.Engine,
+    blobs: BlobStore,
+    attempt_id: int,
+    *,
+    named: bool,
+    own_part: Callable[[Any], OwnPart | None] | None = None,
+) -> AttemptReview | None:
+    """The attempt as its TA page shows it; None when there is no such attempt. `own_part`
+    (`AttemptReads.own_part`): the part of the release the attempt's assignment covers, so that a
+    chapter-2 assignment's attempt does not read as missing chapter 5."""
     if not fits_id(attempt_id):
         return None
     a = db.attempts.c
@@ -163,6 +173,9 @@ def review(engine: sa.Engine, blobs: BlobStore, attempt_id: int, *, named: bool)
         else:
             cells.extend(found)
     graded = row.status == AttemptState.GRADED
+    own = own_part(row) if own_part is not None else None
+    if own is not None:
+        points = {ex: v for ex, v in points.items() if ex in own.points}
     return AttemptReview(
         attempt_id=int(row.id),
         student_id=str(row.student_id),
@@ -174,7 +187,7 @@ def review(engine: sa.Engine, blobs: BlobStore, attempt_id: int, *, named: bool)
         late=bool(row.late),
         score=row.score,
         max_score=row.max_score,
-        grade_status=row.grade_status,
+        grade_status=row.grade_status if own is None else own_status(row.grade_status, own.chapters),
         exercises=points,
         files=tuple(str(f.get("name", "")) for f in files),
         cells=tuple(cells),

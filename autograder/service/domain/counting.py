@@ -4,12 +4,11 @@ to the stored attempts."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
 
-from autograder.service.domain import extensions
+from autograder.service.domain import course_clock, extensions
 from autograder.service.domain.assignment_lookup import AssignmentLookup
 from autograder.service.domain.attempt_reads import AttemptReads
 from autograder.service.domain.config import ServiceConfig
@@ -20,6 +19,7 @@ from autograder.term.counting import Candidate, Counted, Deadlines, counted_atte
 class Counting:
     def __init__(self, engine: sa.Engine, cfg: ServiceConfig, lookup: AssignmentLookup, reads: AttemptReads):
         self.engine, self.cfg, self.lookup, self.reads = engine, cfg, lookup, reads
+        self.clock = course_clock.for_config(cfg)
 
     def deadlines(self, student_id: str, assignment_id: str | None = None) -> Deadlines:
         """The student's deadlines for an assignment (their extension's, if any)."""
@@ -29,9 +29,9 @@ class Counting:
         return deadlines_for(assignment, ext)
 
     def local_time(self, t: float) -> str:
-        """A time for students and TAs, in the time zone of `--deadline` (else UTC), to the minute."""
-        tz = self.cfg.deadline.tzinfo if self.cfg.deadline is not None else UTC
-        return datetime.fromtimestamp(t, tz).isoformat(timespec="minutes")
+        """A time for students and TAs in the course's time zone, named, to the minute
+        (`course_clock.py`: `2026-12-20T23:59 (Asia/Shanghai)`)."""
+        return self.clock.show(t)
 
     def counted_detail_of(self, rows: list[Any], assignment_id: str | None = None) -> Counted | None:
         """The counted attempt among `rows` (one student's attempts of the assignment)."""

@@ -5,8 +5,10 @@ Every number comes from the gradebook of record (`ledger.py`), read from the dat
 call: nothing here computes a grade. A method without an assignment id is the first assignment's
 (`grades_csv` keeps exactly the batch's columns, filled from the ledger). The per-assignment
 grades.csv adds TERM_COLUMNS: the counted attempt's raw total, the late penalty, a TA's total
-override and the final total; the LMS imports and the course summary use the final total, and
-their points possible is the ledger's.
+override and the final total, then the quiz's parts and the late factor; the LMS imports and the
+course summary use the final total, and their points possible is the ledger's. `total` is the final
+total in every export (the raw one is `raw_total`). The quiz export (`quiz_csv`) has one row per
+student and question of the counted attempts: points, rubric items, grader.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from autograder.grade.reports import GRADES_COLUMNS, format_score, neutralize_ce
 from autograder.lms.export import ScoreRow, canvas_csv, moodle_csv
 from autograder.model import ReleaseInfo
 from autograder.roster import Student as RosterStudent
+from autograder.service.domain import quiz_export
 from autograder.service.domain.assignment_lookup import AssignmentLookup
 from autograder.service.domain.assignments import Releases
 from autograder.service.domain.attempt_reads import AttemptReads, attempt_of, points_of
@@ -38,7 +41,12 @@ from autograder.states import AttemptState
 from autograder.term.course import Assignment
 from autograder.term.final_score import FinalScore
 
-TERM_COLUMNS = ("raw_total", "late_penalty", "override", "final_total")
+TERM_COLUMNS = (
+    "raw_total", "late_penalty", "override", "final_total",
+    "late_factor", "quiz_choice", "quiz_written", "quiz_total", "quiz_max",
+)  # fmt: skip
+# final_total = (override, or raw_total - late_penalty) + quiz_total;
+# quiz_total = (quiz_choice + quiz_written) × late_factor; max_total includes quiz_max
 
 
 @dataclass(frozen=True)
@@ -120,24 +128,36 @@ class Exports:
         return self.ledger.max_total(assignment_id)
 
     def assignment_grades_csv(self, assignment_id: str) -> str:
-        """grades.csv of one assignment: the batch's columns as `grades_csv` fills them (but `total`
-        is the raw total after exercise overrides, as the batch's total is before lateness), then
-        TERM_COLUMNS (empty while the counted attempt is not graded; `override` empty unless a TA
-        set a total override)."""
+        """grades.csv of one assignment: the batch's columns as `grades_csv` fills them (`total` the
+        final total, as in every export), then TERM_COLUMNS (the exercise total, penalty, override
+        and final total empty while the counted attempt is not graded; `override` empty unless a TA
+        set a total override; the quiz's columns empty while its quiz is off)."""
         assignment = self.lookup.assignment(assignment_id)
         return self._csv(
             (*GRADES_COLUMNS, *TERM_COLUMNS),
             assignment,
-            lambda a, r: [*self._grades_cells(a, r, total=r.raw_total), *_term_cells(r)],
+            lambda a, r: [*self._grades_cells(a, r), *_term_cells(r)],
         )
 
-    def _grades_cells(
-        self, assignment: Assignment, r: GradeRecord, *, total: float | None = None
-    ) -> list[str]:
-        """The batch's grades.csv cells of a ledger record. `total` is the final total, unless the
-        caller has the final total in a column of its own (the per-assignment grades.csv: there
-        `total` is the attempt's raw total after exercise overrides, `final_total` beside it)."""
-        total = r.final_total if total is None else total
+    def quiz_csv(self, assignment_id: str) -> str:
+        """The quiz of one assignment: a row per roster student and question of the counted attempt
+        (QUIZ_COLUMNS), the points the ledger counts before the late factor (empty: a written answer
+        not graded yet), the applied rubric items and who graded it. Student text is never in it."""
+        assignment = self.lookup.assignment(assignment_id)
+        records = self.ledger.records(assignment.id)
+        with self.engine.connect() as conn:
+            rows = quiz_export.rows(conn, assignment, self.releases.chapters(assignment), records)
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
+        w.writerow(quiz_export.QUIZ_COLUMNS)
+        for row in rows:
+            w.writerow([neutralize_cell(str(cell)) for cell in row.cells()])
+        return buf.getvalue()
+
+    def _grades_cells(self, assignment: Assignment, r: GradeRecord) -> list[str]:
+        """The batch's grades.csv cells of a ledger record: `total` is the final total (late factor,
+        overrides and the quiz's points applied)."""
+        total = r.final_total
         own = set(assignment.exercises)
         if r.state == AttemptState.GRADED or not r.submitted:
             marks = [_score(r.exercises.get(ex, 0.0 if not r.submitted else None)) if ex in own else ""
@@ -278,7 +298,14 @@ def _score(v: float | None) -> str:
 
 
 def _term_cells(r: GradeRecord) -> list[str]:
-    return [_score(v) for v in (r.raw_total, r.late_penalty, r.override_total, r.final_total)]
+    quiz_on = r.quiz_points is not None
+    quiz = (r.quiz_choice, r.quiz_written, r.quiz_points) if quiz_on else (None, None, None)
+    return [
+        *(_score(v) for v in (r.raw_total, r.late_penalty, r.override_total, r.final_total)),
+        f"{r.factor:g}",
+        *(_score(v) for v in quiz),
+        format_score(r.quiz_max) if quiz_on else "",
+    ]
 
 
 def _counted(record: GradeRecord, rows_by_id: dict[int, Any]) -> CountedScore:

@@ -43,6 +43,8 @@ class GradeRecord:
     # ---- the quiz's share (quiz_ledger.py joins it; all 0/None while the assignment's quiz is off):
     # `final_total` and `max_total` above include `quiz_points` and `quiz_max`
     quiz_points: float | None = None  # the counted attempt's quiz points (late factor applied)
+    quiz_choice: float | None = None  # its choice questions' points, before the late factor
+    quiz_written: float | None = None  # its graded written answers' points, before the late factor
     quiz_max: float = 0.0
     quiz_pending: int = 0  # written answers not graded yet: the grade is incomplete
 
@@ -63,7 +65,7 @@ class GradeRecord:
             self, attempt_id=None, attempt_number=None, grade_status=None, late=False, factor=1.0,
             raw_exercises={}, exercises={}, overrides=(), set_aside=(), raw_total=None,
             late_penalty=None, override_total=None, final_total=None, hidden=True,
-            quiz_points=None, quiz_pending=0,
+            quiz_points=None, quiz_choice=None, quiz_written=None, quiz_pending=0,
         )  # fmt: skip
 
     def to_json(self) -> dict[str, Any]:
@@ -86,6 +88,8 @@ class GradeRecord:
             "set_aside_overrides": [e.to_json() for e in self.set_aside],
             "grades_hidden": self.hidden,
             "quiz_points": self.quiz_points,
+            "quiz_choice": self.quiz_choice,
+            "quiz_written": self.quiz_written,
             "quiz_max": self.quiz_max,
             "quiz_pending": self.quiz_pending,
         }

@@ -22,20 +22,22 @@ import hashlib
 import json
 import tempfile
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import sqlalchemy as sa
 
 from autograder.grade.intake import read_submissions
 from autograder.quiz.grading_key import QuizKey, key_file, load_key
-from autograder.quiz.key import QuizKeyError
+from autograder.quiz.key import QuizKeyError, QuizQuestion
 from autograder.quiz.score import QuizScore, score_quiz
 from autograder.service.domain import rubric_grading
 from autograder.service.domain.stored_answer import StoredAnswer
 from autograder.service.storage import quiz_tables as qt
 from autograder.service.storage.layout import LAYOUT_ID, lay_out
 from autograder.term.course import Assignment
+from jaxcourse.quiz import option_order
+from jaxcourse.quiz_answers import LETTERS
 
 
 def normalise(text: str) -> str:
@@ -157,9 +159,11 @@ def record_attempt(
     files: Sequence[tuple[str, bytes]],
     scratch: Path,
     now: float,
+    then: Callable[[sa.Connection], object] | None = None,
 ) -> int:
-    """Read and store one attempt's answers (the worker's hook after an attempt is graded). 0 when
-    the assignment's release has no quiz key."""
+    """Read and store one attempt's answers (the worker's hook before an attempt's grade is
+    recorded; `quiz_reading.read_attempt` for an attempt graded before). `then` runs in the same
+    transaction once answers were stored (the LMS notice). 0 when the release has no quiz key."""
     key = key_of(assignment)
     if key is None:
         return 0
@@ -175,7 +179,25 @@ def record_attempt(
         )
         if stored:  # a word-for-word answer graded on an earlier attempt keeps its grade
             rubric_grading.carry_identical(conn, attempt_id, now)
+            if then is not None:
+                then(conn)
         return stored
+
+
+def chosen_texts(
+    question: QuizQuestion, answer: StoredAnswer | None, salt: str
+) -> tuple[tuple[str, str], ...]:
+    """A choice answer's letters, each with the option text it stood for in this student's own
+    option order (`jaxcourse.quiz.option_order`, the grader's): what the student's quiz page shows."""
+    if answer is None or question.kind != "choice":
+        return ()
+    order = option_order(question.id, len(question.options), answer.student_id, salt)
+    out = []
+    for letter in answer.letters:
+        pos = LETTERS.find(letter) if len(letter) == 1 else -1
+        text = question.options[order[pos]] if 0 <= pos < len(order) else ""
+        out.append((letter, text))
+    return tuple(out)
 
 
 def _answer(r: sa.Row) -> StoredAnswer:
@@ -219,6 +241,7 @@ def stored_attempts(conn: sa.Connection, attempt_ids: Sequence[int]) -> set[int]
 
 __all__ = [
     "StoredAnswer",
+    "chosen_texts",
     "group_key",
     "key_of",
     "normalise",

@@ -36,6 +36,8 @@ class QuizTally:
     points: float  # choice points + graded written points (before the late factor)
     max_points: float
     pending: int  # written answers not graded yet
+    choice: float = 0.0  # the choice questions' share of `points`
+    written: float = 0.0  # the graded written answers' share of `points`
 
 
 def enabled(conn: sa.Connection, assignment_id: str) -> bool:
@@ -89,10 +91,10 @@ def tallies(
         if not own:  # not read yet (graded before the quiz was read): nothing counts, all pending
             out[attempt_id] = QuizTally(0.0, total_max, len(questions))
             continue
-        points = sum(a.points or 0.0 for a in own if a.kind == "choice")
-        points += sum(written.get(a.id, 0.0) for a in own if a.kind == "written")
+        choice = float(sum(a.points or 0.0 for a in own if a.kind == "choice"))
+        graded = float(sum(written.get(a.id, 0.0) for a in own if a.kind == "written"))
         pending = sum(1 for a in own if needs_grading(a) and a.id not in written)
-        out[attempt_id] = QuizTally(float(points), total_max, pending)
+        out[attempt_id] = QuizTally(choice + graded, total_max, pending, choice, graded)
     return out
 
 
@@ -110,17 +112,21 @@ def join(
         return records
     ids = [r.attempt_id for r in records if r.attempt_id is not None]
     found = tallies(conn, assignment, chapters, ids)
-    quiz_max = max_points(assignment, chapters)
+    questions = questions_of(assignment, chapters)
+    quiz_max = float(sum(q.points for q in questions))
     out = []
     for r in records:
         tally = found.get(r.attempt_id) if r.attempt_id is not None else None
         if tally is None:  # no attempt counts: the quiz scores 0, as the exercises do
             tally = QuizTally(0.0, quiz_max, 0)
+        tally = _overridden(conn, questions, r, tally)
         points = round(tally.points * r.factor, 6)
         out.append(
             replace(
                 r,
                 quiz_points=points,
+                quiz_choice=tally.choice,
+                quiz_written=tally.written,
                 quiz_max=quiz_max,
                 quiz_pending=tally.pending,
                 final_total=None if r.final_total is None else r.final_total + points,
@@ -128,6 +134,34 @@ def join(
             )
         )
     return out
+
+
+def _overridden(
+    conn: sa.Connection, questions: Sequence[QuizQuestion], record: GradeRecord, tally: QuizTally
+) -> QuizTally:
+    """The tally with the record's overrides of quiz questions (a resolved regrade request's points):
+    each replaces that question's points, before the late factor like an exercise's, and a written
+    answer it overrides no longer waits for a TA."""
+    ids = {q.id for q in questions}
+    wanted = {e.target: e.points for e in record.overrides if e.target in ids}
+    if not wanted or record.attempt_id is None:
+        return tally
+    answers = [a for a in quiz_answers.of_attempts(conn, [record.attempt_id]) if a.question in wanted]
+    written = rubric_grading.written_points(conn, answers)
+    delta = {"choice": 0.0, "written": 0.0}
+    pending = tally.pending
+    for a in answers:
+        had = (a.points or 0.0) if a.kind == "choice" else written.get(a.id, 0.0)
+        delta["choice" if a.kind == "choice" else "written"] += wanted[a.question] - had
+        if needs_grading(a) and a.id not in written:
+            pending -= 1
+    return replace(
+        tally,
+        points=tally.points + delta["choice"] + delta["written"],
+        pending=pending,
+        choice=tally.choice + delta["choice"],
+        written=tally.written + delta["written"],
+    )
 
 
 __all__ = ["QuizTally", "enable", "enabled", "join", "max_points", "needs_grading", "questions_of", "tallies"]

@@ -22,7 +22,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 import anyio.to_thread
@@ -34,6 +33,7 @@ from autograder.i18n import _
 from autograder.messages import chapter_zh, service_message
 from autograder.service.domain import attempt_numbers, login_backoff
 from autograder.service.domain.core import Attempt, Refusal, Service, Student
+from autograder.service.domain.course_clock import CourseClock
 from autograder.service.storage.records import refusal as refuse
 from autograder.service.web import charts, page_auth, page_kit, term_views, upload_flow
 from autograder.service.web.form_posts import PostedForm, form_of, form_post, read_small_form
@@ -56,8 +56,6 @@ _signer = page_auth.signer
 _ta_binding = page_auth.ta_binding
 
 
-def _utc(ts: float | None) -> str:
-    return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%d %H:%M:%S") if ts else "—"
 
 
 @dataclass(frozen=True)
@@ -74,7 +72,7 @@ class AttemptView:
     score_text: str
 
 
-def _attempt_view(attempt: Attempt, number: int) -> AttemptView:
+def _attempt_view(attempt: Attempt, number: int, clock: CourseClock) -> AttemptView:
     label, css = page_kit.STATE_LABELS.get(attempt.status, (attempt.status, ""))
     label = _(label)  # a msgid of messages.ATTEMPT_STATE_ZH (or the raw state), in the course's language
     finished = AttemptState(attempt.status).finished
@@ -88,7 +86,7 @@ def _attempt_view(attempt: Attempt, number: int) -> AttemptView:
     return AttemptView(
         id=attempt.id,
         number=number,
-        submitted_at=_utc(attempt.submitted_at),
+        submitted_at=clock.show(attempt.submitted_at),  # the course's time zone, named
         files=", ".join(attempt.files),
         state=attempt.status,
         state_label=label,
@@ -105,7 +103,7 @@ def _attempt_views(service: Service, student_id: str, assignment_id: str | None 
     number = attempt_numbers.numbers(
         attempts if assignment_id else service.student_views.attempts(student_id)
     )
-    return [_attempt_view(a, number[a.id]) for a in attempts]
+    return [_attempt_view(a, number[a.id], service.course_clock) for a in attempts]
 
 
 # ---- static files ---------------------------------------------------------------------------------
@@ -540,12 +538,15 @@ def _dashboard_context(service: Service, assignment_id: str) -> dict[str, Any]:
     finished = status["graded"] + status["grader_error"]
     total = finished + status["queued"] + status["running"]
     n = board["counted"]
+    assignment = service.assignments[assignment_id]
+    due = "" if assignment.due_at is None else f"; due {service.counting.local_time(assignment.due_at)}"
     return {
-        "release_version": service.releases.of(service.assignments[assignment_id]).version,
+        "release_version": service.releases.of(assignment).version,
         "assignment_id": assignment_id,
         "queue": [{"key": k, "label": label, "value": status[k]} for k, label in QUEUE_LABELS.items()],
+        # the picked assignment's own rule and deadline (the command line's apply to the first only)
         "progress": f"{finished} of {total} attempts finished; workers: {busy} busy of {len(workers)}"
-        f"; policy: {status['policy']}" + (f"; deadline {status['deadline']}" if status["deadline"] else ""),
+        f"; {assignment_id} counts the {assignment.counting} attempt{due}",
         "histogram": charts.score_histogram(
             board["scores"], board["max_score"], title="Total score of counted graded attempts"
         ),

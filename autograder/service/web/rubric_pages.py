@@ -35,6 +35,7 @@ from autograder.service.domain import (
     quiz_answers,
     quiz_item_stats,
     quiz_ledger,
+    quiz_reading,
     rubric_commands,
     rubric_grading,
 )
@@ -106,7 +107,7 @@ def counted_answers(service: Service, assignment: Assignment) -> list[StoredAnsw
     counted = {
         r.attempt_id: r.student_id for r in records if r.attempt_id is not None and r.state == "graded"
     }
-    quiz_answers.read_unread(  # a domain command: the LMS hears of every total it moves
+    quiz_reading.read_unread(  # a domain command: the LMS hears of every total it moves
         service.engine,
         assignment=assignment,
         chapters=_chapters(service, assignment),
@@ -577,6 +578,7 @@ def student_quiz_view(service: Service, assignment: Assignment, student_id: str)
         answers = {a.question: a for a in quiz_answers.of_attempts(conn, [record.attempt_id])}
         graded = rubric_grading.gradings(conn, [a.id for a in answers.values() if a.kind == "written"])
         items = rubric_grading.items_by_id(conn, (i for g in graded.values() for i in g.applied))
+    overridden = {e.target: e.points for e in record.overrides}
     rows = []
     for q in questions:
         answer = answers.get(q.id)
@@ -586,8 +588,10 @@ def student_quiz_view(service: Service, assignment: Assignment, student_id: str)
             if grading
             else []
         )
-        if answer is None:
-            points: float | None = None
+        if q.id in overridden:  # a TA's points for the question (a resolved regrade request)
+            points: float | None = overridden[q.id]
+        elif answer is None:
+            points = None
         elif q.kind == "choice" or not quiz_ledger.needs_grading(answer):
             points = answer.points or 0.0  # a blank or unreadable written answer scores 0
         else:

@@ -38,8 +38,9 @@ def ta_attempt(request: Request, attempt_id: int) -> Response:
         return page_kit.redirect(request, "/login")
     service = page_auth.service_of(request)
     found = attempt_review.review(
-        service.engine, service.blobs, attempt_id, named=service.assignment_lookup.named
-    )
+        service.engine, service.blobs, attempt_id, named=service.assignment_lookup.named,
+        own_part=service.attempt_reads.own_part,
+    )  # fmt: skip
     if found is None:
         return page_kit.error_page(request, session, 404, "No such attempt", str(attempt_id), back="/ta")
     assignment = service.assignments.get(found.assignment_id) if found.assignment_id else None

@@ -11,7 +11,9 @@ score, releasing grades, and the exports of each assignment and of the course.
                                                          (409 while written quiz answers are not graded,
                                                          unless ?confirm_incomplete=1)
     POST   /api/assignments/{a}/unrelease-grades         hidden again, kept-visible grades too (audited)
-    GET    /api/assignments/{a}/grades.csv               + raw_total,late_penalty,override,final_total
+    GET    /api/assignments/{a}/grades.csv               `total` final; + raw_total, late_penalty, override,
+                                                         final_total, late_factor, quiz_* (exports.py)
+    GET    /api/assignments/{a}/quiz.csv                 per student and quiz question: points, items, grader
     GET    /api/assignments/{a}/canvas.csv | moodle.csv  LMS imports of the final totals
 
 An extension takes effect at once: the student's late flags are rewritten and the counted attempt,
@@ -96,18 +98,23 @@ def _counted_json(service: Service, assignment_id: str, student_id: str) -> dict
     counted = service.counting.counted_detail(student_id, assignment_id)
     if counted is None:
         return None
-    score = service.exports.counted_score(assignment_id, student_id).score
+    ledger = service.exports.ledger
+    parts = ledger.parts(ledger.record(assignment_id, student_id))  # one name per number: the ledger's
     return {
         "attempt_id": counted.attempt_id,
-        "attempt_number": service.exports.ledger.record(assignment_id, student_id).attempt_number,
+        "attempt_number": ledger.record(assignment_id, student_id).attempt_number,
         "late": counted.late,
         "lateness_s": counted.lateness_s,
-        "factor": counted.factor,
-        "raw": counted.raw,
-        "penalty": counted.penalty,
-        "final": counted.final,
-        "override": score.override,
-        "final_total": score.final_total,
+        "factor": parts.factor,
+        "raw_total": parts.exercises,
+        "late_penalty": parts.late_penalty,
+        "override_total": parts.override_total,
+        "quiz_choice": parts.choice,
+        "quiz_written": parts.written,
+        "quiz_points": parts.quiz_points,
+        "quiz_max": parts.quiz_max,
+        "final_total": parts.final_total,
+        "max_total": parts.max_total,
     }
 
 
@@ -156,6 +163,13 @@ def assignment_grades_csv(request: Request, assignment_id: str) -> PlainTextResp
     service = service_of(request)
     aid = _assignment(service, assignment_id).id
     return _csv(service.exports.assignment_grades_csv(aid), f"grades-{aid}.csv")
+
+
+@router.get("/{assignment_id}/quiz.csv")
+def assignment_quiz_csv(request: Request, assignment_id: str) -> PlainTextResponse:
+    service = service_of(request)
+    aid = _assignment(service, assignment_id).id
+    return _csv(service.exports.quiz_csv(aid), f"quiz-{aid}.csv")
 
 
 @router.get("/{assignment_id}/canvas.csv")

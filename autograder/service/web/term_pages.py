@@ -320,6 +320,7 @@ def ta_assignment_csv(request: Request, assignment_id: str, kind: str) -> Respon
         "grades": exports.assignment_grades_csv,
         "canvas": exports.canvas_csv,
         "moodle": exports.moodle_csv,
+        "quiz": exports.quiz_csv,
     }
     if kind not in makers or not assignment_id.replace("-", "").replace("_", "").isalnum():
         return page_kit.error_page(

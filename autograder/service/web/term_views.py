@@ -12,35 +12,74 @@ from dataclasses import dataclass
 from autograder.grade.reports import format_score
 from autograder.i18n import _
 from autograder.service.domain.core import Refusal, Service
+from autograder.service.domain.score_parts import ScoreParts
 from autograder.term.course import Assignment
+
+
+@dataclass(frozen=True)
+class PartRow:
+    label: str  # e.g. "练习(含助教调整)"
+    points: str  # "—" while unknown
+    max_points: str  # "" for a row without a maximum (the late factor)
+    key: str  # a stable name for tests and styles: exercises, choice, written, override, late, final
 
 
 @dataclass(frozen=True)
 class ScoreLine:
     text: str  # e.g. "计分的提交:原始分 30.00,迟交扣分 3.00,最终得分 27.00 / 40.00"
     hidden: bool  # True: grades are not shown yet (text says when they will be)
+    parts: tuple[PartRow, ...] = ()  # the final total's parts, each beside its maximum (empty: hidden)
+
+
+def _parts_rows(p: ScoreParts) -> tuple[PartRow, ...]:
+    """The final total beside its parts: exercises, the quiz's choice and written points, a total
+    override, the late factor, the final total over a maximum that includes the quiz."""
+    num = format_score
+    rows = [PartRow(_("练习(含助教调整)"), "—" if p.exercises is None else num(p.exercises),
+                    num(p.exercises_max), "exercises")]  # fmt: skip
+    if p.quiz_on:
+        pending = _("(还有 {n} 道问答题未批改)").format(n=p.quiz_pending) if p.quiz_pending else ""
+        rows.append(PartRow(_("测验选择题"), num(p.choice or 0.0), num(p.choice_max), "choice"))
+        rows.append(PartRow(_("测验问答题") + pending, num(p.written or 0.0), num(p.written_max), "written"))
+    if p.override_total is not None:
+        label = _("助教调整的练习总分(替代练习得分和迟交扣分)")
+        rows.append(PartRow(label, num(p.override_total), "", "override"))
+    late = _("迟交系数 ×{factor:g}").format(factor=p.factor)
+    rows.append(PartRow(late, "−" + num(p.late_penalty or 0.0), "", "late"))
+    final = "—" if p.final_total is None else num(p.final_total)
+    rows.append(PartRow(_("最终得分"), final, num(p.max_total), "final"))
+    return tuple(rows)
 
 
 def score_line(service: Service, assignment: Assignment, student_id: str) -> ScoreLine | None:
-    """The counted score as the student may see it now (None: no attempt yet)."""
+    """The counted score as the student may see it now (None: no attempt yet), with its parts: every
+    number is the ledger's record (`score_parts.py`), none computed here."""
     counted = service.exports.counted_score(assignment.id, student_id)
     if counted.row is None:
         return None
     visibility = service.grade_release.of(student_id, assignment.id)
     if not visibility.visible:
         return ScoreLine(service.grade_release.note(visibility, graded=counted.row.status == "graded"), True)
-    s = counted.score
-    if s.final_total is None:
+    p = service.exports.ledger.parts(counted.record)
+    if p.final_total is None:
         return ScoreLine(_("计分的提交还在评分中。"), False)
-    raw = format_score(s.raw_total) if s.raw_total is not None else "—"
-    penalty = format_score(s.late_penalty or 0.0)
-    text = _("原始分 {raw},迟交扣分 {penalty},最终得分 {format_score} / ").format(
-        raw=raw, penalty=penalty, format_score=format_score(s.final_total)
+    if p.quiz_on:
+        raw = (p.exercises or 0.0) + (p.quiz_raw or 0.0)
+        text = _("原始分 {raw}(练习 {exercises},测验 {quiz}),迟交扣分 {penalty},").format(
+            raw=format_score(raw), exercises=format_score(p.exercises or 0.0),
+            quiz=format_score(p.quiz_raw or 0.0), penalty=format_score(p.late_penalty or 0.0),
+        )  # fmt: skip
+    else:
+        raw_text = format_score(p.exercises) if p.exercises is not None else "—"
+        text = _("原始分 {raw},迟交扣分 {penalty},").format(
+            raw=raw_text, penalty=format_score(p.late_penalty or 0.0)
+        )
+    text += _("最终得分 {final} / {max_total}").format(
+        final=format_score(p.final_total), max_total=format_score(p.max_total)
     )
-    text += format_score(service.exports.max_total(assignment.id))
-    if s.override is not None:
+    if p.override_total is not None:
         text += _("(助教调整后的成绩)")
-    return ScoreLine(text, False)
+    return ScoreLine(text, False, _parts_rows(p))
 
 
 def counted_rule(assignment: Assignment) -> str:
