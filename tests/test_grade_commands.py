@@ -27,6 +27,7 @@ from autograder.service.domain import (
     rubric_commands,
     rubric_grading,
 )
+from autograder.service.web import rubric_pages
 
 from helpers.browserish import Browserish, Reply
 from helpers.ledger_term import HW2_DUE, Term, make_term
@@ -221,3 +222,53 @@ def test_a_graded_attempt_whose_grade_is_hidden_says_one_thing(term: Term, site:
     polled = json.loads(student.get("/attempts.json").body)
     assert "已收到" not in json.dumps(polled, ensure_ascii=False)
     assert "已收到" not in student.get("/assignments/hw5").text
+
+
+def _ask_about_q1(term: Term) -> int:
+    """s01's graded hw2 upload with a written answer to ch02.q1 (hw2's grades show after its due
+    date) and s01's request about ch02.q1."""
+    with term.service.engine.begin() as conn:
+        quiz_ledger.enable(conn, "hw2", "anna", term.now[0])
+    upload_quiz(term, "s01", "hw2", HW2_POINTS, {"ch02.q1": "ClosedJaxpr,常量在 consts 里"})
+    term.set_time(HW2_DUE + timedelta(minutes=1))
+    asked = grade_review.open_request(term.service, "hw2", "s01", "ch02.q1", "我写了 ClosedJaxpr")
+    return asked
+
+
+def _thread_length(term: Term, request_id: int) -> int:
+    return len(grade_review.request_of(term.service, request_id, None).messages)
+
+
+def test_a_quiz_question_request_is_resolved_with_points_that_count(term: Term, site: str) -> None:
+    asked = _ask_about_q1(term)
+    assert term.service.exports.ledger.record("hw2", "s01").quiz_pending == 1
+    ta = _ta(term, site)
+    page = ta.get(f"/ta/request/{asked}")
+    fields = {"csrf_token": page.csrf(), "message": "常量说对了,给 2.5 分", "points": "2.5", "resolve": "1"}
+    assert ta.post_form(f"/ta/request/{asked}/answer", fields).status == 303
+    record = term.service.exports.ledger.record("hw2", "s01")
+    assert [(e.target, e.points) for e in record.overrides] == [("ch02.q1", 2.5)]
+    assert (record.quiz_points, record.quiz_pending, record.final_total) == (2.5, 0, 25.0 + 2.5)
+    assert record.raw_total == 25.0  # the exercises' share is untouched: the override is the quiz's
+    assert grade_review.request_of(term.service, asked, None).status == "resolved"
+    view = rubric_pages.student_quiz_view(term.service, term.service.assignments["hw2"], "s01")
+    assert next(r for r in view["questions"] if r["q"].id == "ch02.q1")["points"] == 2.5
+
+
+def test_a_refused_answer_keeps_what_the_ta_typed(term: Term, site: str) -> None:
+    asked = _ask_about_q1(term)
+    ta = _ta(term, site)
+    csrf = ta.get(f"/ta/request/{asked}").csrf()
+    before = _thread_length(term, asked)
+    typed = {"csrf_token": csrf, "message": "TYPED-ANSWER 满分是 3", "points": "99", "resolve": "1"}
+    refused = ta.post_form(f"/ta/request/{asked}/answer", typed)  # more than the question's 3 points
+    assert refused.status == 422
+    assert "TYPED-ANSWER 满分是 3</textarea>" in refused.text and 'value="99"' in refused.text
+    assert 'role="alert"' in refused.text and "Nothing was saved" in refused.text
+    reply = {"csrf_token": csrf, "message": "TYPED-REPLY", "points": "2"}  # reply only, points typed
+    dropped = ta.post_form(f"/ta/request/{asked}/answer", reply)
+    assert dropped.status == 422 and "TYPED-REPLY</textarea>" in dropped.text and 'value="2"' in dropped.text
+    assert "press Resolve" in dropped.text
+    assert _thread_length(term, asked) == before  # nothing was posted
+    assert grade_review.request_of(term.service, asked, None).status == "open"
+    assert term.service.exports.ledger.record("hw2", "s01").overrides == ()

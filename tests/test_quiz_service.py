@@ -331,8 +331,8 @@ def test_a_student_asks_for_a_regrade_of_a_quiz_question(term: Term) -> None:
     assert found.exercise == "ch02.q1"
     with pytest.raises(Refusal):  # another chapter's question is not this assignment's
         grade_review.open_request(term.service, "hw2", "s01", "ch05.q2", "?")
-    with pytest.raises(Refusal):  # points come from the rubric, not from an override
-        grade_review.resolve_request(term.service, request_id, "anna", "见评分细则", 3.0)
+    with pytest.raises(Refusal):  # more than the question's 3 points (an override of it is checked)
+        grade_review.resolve_request(term.service, request_id, "anna", "见评分细则", 4.0)
     resolved = grade_review.resolve_request(term.service, request_id, "anna", "已按评分细则重新评分", None)
     assert resolved.status == "resolved"
 

@@ -236,13 +236,18 @@ def open_request(service: Service, assignment_id: str, student_id: str, exercise
 
 def _quiz_question(service: Service, assignment_id: str, question: str) -> bool:
     """A quiz question of the assignment whose quiz the service grades (a request about it is
-    answered on its rubric grading page; resolving it with points is refused: the rubric decides)."""
-    assignment = assignment_of(service, assignment_id)
+    answered on its rubric grading page, or resolved with points: an override of that question)."""
+    return question in quiz_points(service, assignment_of(service, assignment_id))
+
+
+def quiz_points(service: Service, assignment: Assignment) -> dict[str, float]:
+    """The points of each quiz question of the assignment while the service grades its quiz (an
+    override's target and limit, like an exercise's); empty while the quiz is off."""
     with service.engine.connect() as conn:
         if not quiz_ledger.enabled(conn, assignment.id):
-            return False
+            return {}
     chapters = service.releases.chapters(assignment)
-    return any(q.id == question for q in quiz_ledger.questions_of(assignment, chapters))
+    return {q.id: float(q.points) for q in quiz_ledger.questions_of(assignment, chapters)}
 
 
 def request_of(service: Service, request_id: int, student_id: str | None) -> regrade_requests.Request:
@@ -268,10 +273,12 @@ def post_message(service: Service, request_id: int, author: str, body: str, stud
 def resolve_request(
     service: Service, request_id: int, actor: str, message: str, points: float | None
 ) -> regrade_requests.Request:
-    """A TA's answer that closes the request; with `points`, an override of the exercise whose
-    comment is the answer. All in one transaction (the override's audit entry too)."""
+    """A TA's answer that closes the request; with `points`, an override of the exercise (or quiz
+    question: it replaces that question's points in the quiz's share) whose comment is the answer.
+    All in one transaction (the override's audit entry and the LMS score too)."""
     found = request_of(service, request_id, None)
     assignment = assignment_of(service, found.assignment_id)
+    limits = {**max_points(service, assignment), **quiz_points(service, assignment)}
     now = service.clock()
     try:
         with service.engine.begin() as conn:
@@ -287,7 +294,7 @@ def resolve_request(
                     attempt_id=found.attempt_id,
                     actor=actor,
                     now=now,
-                    max_points=max_points(service, assignment),
+                    max_points=limits,
                 )
                 counted_grade_changed(conn, assignment.id, found.student_id)
             regrade_requests.resolve(conn, request_id, actor, now)

@@ -10,6 +10,7 @@ through `grade_review` with the session's TA name as the actor, so it is audited
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
@@ -260,6 +261,22 @@ def ta_request(request: Request, request_id: int) -> Response:
     session = _ta(request)
     if session is None:
         return page_kit.redirect(request, "/login")
+    return _request_page(request, session, request_id)
+
+
+@dataclass(frozen=True)
+class _Typed:
+    """What the TA typed into a request's answer form, shown again when the answer is refused."""
+
+    message: str
+    points: str
+    error: str
+    status: int
+
+
+def _request_page(
+    request: Request, session: Session, request_id: int, typed: _Typed | None = None
+) -> Response:
     service = page_auth.service_of(request)
     try:
         found = grade_review.request_of(service, request_id, None)
@@ -271,8 +288,15 @@ def ta_request(request: Request, request_id: int) -> Response:
         if found.exercise in grade.max_points
         else None
     )
-    context = {**thread_view(found), "student_path": _path(found.student_id), "exercise_row": row}
-    return page_kit.render(request, session, "ta_request.html", context)
+    context = {
+        **thread_view(found),
+        "student_path": _path(found.student_id),
+        "exercise_row": row,
+        "typed": typed,
+        "notices": [page_kit.Notice("error", typed.error)] if typed else [],
+    }
+    status = typed.status if typed else 200
+    return page_kit.render(request, session, "ta_request.html", context, status_code=status)
 
 
 @router.post("/ta/request/{request_id:int}/answer")
@@ -289,16 +313,19 @@ def _ta_answer(request: Request, request_id: int, posted: PostedForm) -> Respons
     if isinstance(form, Response):
         return form
     service = page_auth.service_of(request)
-    message = form.get("message", "")
+    message, raw = form.get("message", ""), form.get("points", "").strip()
     try:
         if form.get("resolve"):
-            raw = form.get("points", "").strip()
             points = _points(raw) if raw else None
             grade_review.resolve_request(service, request_id, session.ta_name, message, points)
+        elif raw:  # points are given by resolving; a reply that dropped them would lose them silently
+            why = "Points are set only when resolving: press Resolve, or clear the points to reply only."
+            return _request_page(request, session, request_id, _Typed(message, raw, why, 422))
         else:
             grade_review.post_message(service, request_id, session.ta_name, message, None)
     except Refusal as exc:
-        return _ta_error(request, session, exc, back)
+        error = f"Nothing was saved: {exc.message_en}"
+        return _request_page(request, session, request_id, _Typed(message, raw, error, exc.http_status))
     return page_kit.redirect(request, back)
 
 
