@@ -31,8 +31,10 @@ import sqlalchemy as sa
 from autograder.service.domain import audit, extensions, grade_shown, overrides, quiz_ledger
 from autograder.service.domain.assignment_lookup import AssignmentLookup
 from autograder.service.domain.assignments import Releases
+from autograder.service.domain.attempt_reads import own_status
 from autograder.service.domain.grade_record import GradeRecord
 from autograder.service.domain.identity import Identity
+from autograder.service.domain.score_parts import ScoreParts, parts_of
 from autograder.service.storage import db, scores
 from autograder.states import AttemptState
 from autograder.term.counting import Candidate, Extension, counted_attempt, deadlines_for
@@ -220,15 +222,6 @@ def compute(
     )
 
 
-def own_status(status: str | None, chapters: tuple[str, ...]) -> str | None:
-    """A graded attempt's status as its assignment reads it: a chapter the assignment does not
-    cover is not missing (`partial:not_submitted:ch05` on a chapter-2 assignment is `ok`)."""
-    prefix = "partial:not_submitted:"
-    if status is not None and status.startswith(prefix) and status[len(prefix) :] not in chapters:
-        return "ok"
-    return status
-
-
 def released_at(conn: sa.Connection, assignment_id: str) -> float | None:
     g = db.grade_releases.c
     return conn.execute(sa.select(g.released_at).where(g.assignment_id == assignment_id)).scalar_one_or_none()
@@ -299,6 +292,18 @@ class Ledger:
             quiz = quiz_ledger.enabled(conn, assignment.id)
         extra = quiz_ledger.max_points(assignment, self._static_of(assignment)[1]) if quiz else 0.0
         return float(sum(self.points(assignment).values())) + extra
+
+    def parts(self, record: GradeRecord) -> ScoreParts:
+        """The record's total beside its parts (exercises, the quiz's choice and written points,
+        the late factor, a total override), with each part's maximum."""
+        assignment = self.lookup.assignment(record.assignment_id)
+        chapters = self._static_of(assignment)[1]
+        questions = quiz_ledger.questions_of(assignment, chapters) if record.quiz_max else []
+        return parts_of(
+            record,
+            choice_max=float(sum(q.points for q in questions if q.kind == "choice")),
+            written_max=float(sum(q.points for q in questions if q.kind == "written")),
+        )
 
     def context(self, conn: sa.Connection, assignment: Assignment) -> Context:
         points, chapters, whole = self._static_of(assignment)

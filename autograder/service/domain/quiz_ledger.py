@@ -36,6 +36,8 @@ class QuizTally:
     points: float  # choice points + graded written points (before the late factor)
     max_points: float
     pending: int  # written answers not graded yet
+    choice: float = 0.0  # the choice questions' share of `points`
+    written: float = 0.0  # the graded written answers' share of `points`
 
 
 def enabled(conn: sa.Connection, assignment_id: str) -> bool:
@@ -89,10 +91,10 @@ def tallies(
         if not own:  # not read yet (graded before the quiz was read): nothing counts, all pending
             out[attempt_id] = QuizTally(0.0, total_max, len(questions))
             continue
-        points = sum(a.points or 0.0 for a in own if a.kind == "choice")
-        points += sum(written.get(a.id, 0.0) for a in own if a.kind == "written")
+        choice = float(sum(a.points or 0.0 for a in own if a.kind == "choice"))
+        graded = float(sum(written.get(a.id, 0.0) for a in own if a.kind == "written"))
         pending = sum(1 for a in own if needs_grading(a) and a.id not in written)
-        out[attempt_id] = QuizTally(float(points), total_max, pending)
+        out[attempt_id] = QuizTally(choice + graded, total_max, pending, choice, graded)
     return out
 
 
@@ -123,6 +125,8 @@ def join(
             replace(
                 r,
                 quiz_points=points,
+                quiz_choice=tally.choice,
+                quiz_written=tally.written,
                 quiz_max=quiz_max,
                 quiz_pending=tally.pending,
                 final_total=None if r.final_total is None else r.final_total + points,
@@ -151,7 +155,13 @@ def _overridden(
         delta["choice" if a.kind == "choice" else "written"] += wanted[a.question] - had
         if needs_grading(a) and a.id not in written:
             pending -= 1
-    return replace(tally, points=tally.points + delta["choice"] + delta["written"], pending=pending)
+    return replace(
+        tally,
+        points=tally.points + delta["choice"] + delta["written"],
+        pending=pending,
+        choice=tally.choice + delta["choice"],
+        written=tally.written + delta["written"],
+    )
 
 
 __all__ = ["QuizTally", "enable", "enabled", "join", "max_points", "needs_grading", "questions_of", "tallies"]

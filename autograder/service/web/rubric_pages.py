@@ -19,7 +19,6 @@ next/previous. Every change goes through `rubric_grading` with the session's TA 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
@@ -36,6 +35,7 @@ from autograder.service.domain import (
     quiz_answers,
     quiz_item_stats,
     quiz_ledger,
+    quiz_reading,
     rubric_commands,
     rubric_grading,
 )
@@ -107,26 +107,15 @@ def counted_answers(service: Service, assignment: Assignment) -> list[StoredAnsw
     counted = {
         r.attempt_id: r.student_id for r in records if r.attempt_id is not None and r.state == "graded"
     }
-    with service.engine.connect() as conn:
-        missing = set(counted) - quiz_answers.stored_attempts(conn, list(counted))
-    if missing:
-        with service.engine.connect() as conn:
-            stored = dict(
-                conn.execute(
-                    sa.select(db.attempts.c.id, db.attempts.c.files).where(db.attempts.c.id.in_(missing))
-                ).all()
-            )
-    for attempt_id in sorted(missing):
-        quiz_answers.record_attempt(
-            service.engine,
-            assignment=assignment,
-            chapters=_chapters(service, assignment),
-            attempt_id=attempt_id,
-            student_id=counted[attempt_id],
-            files=[(f["name"], service.blobs.get(f["sha256"])) for f in json.loads(stored[attempt_id])],
-            scratch=service.cfg.spool_dir,
-            now=service.clock(),
-        )
+    quiz_reading.read_unread(  # a domain command: the LMS hears of every total it moves
+        service.engine,
+        assignment=assignment,
+        chapters=_chapters(service, assignment),
+        counted=counted,
+        blob=service.blobs.get,
+        scratch=service.cfg.spool_dir,
+        now=service.clock(),
+    )
     with service.engine.connect() as conn:
         return quiz_answers.of_attempts(conn, list(counted))
 
