@@ -123,6 +123,16 @@ MESSAGES: dict[str, str] = {
         "或本笔记本的代码总量超出评分器分析的上限),评分器没有分析它定义了哪些接口,"
         "只按它在笔记本中的位置归入前面的练习;它仍会照常运行。")
     ),
+    "setup_cells_ignored": (
+        N_("有 {count} 个单元格(第 {cells} 个)是发布版本的环境设置单元格,你的修改不会被运行"
+        "(评分时使用发布版本的设置)。")
+    ),
+    "cells_not_analysed": (
+        N_("有 {count} 个单元格(第 {cells} 个)太长(超过 {chars} 个字符,或超过 {magics} 行 ! / % 命令,"
+        "或本笔记本的代码总量超出评分器分析的上限),评分器没有分析它们定义了哪些接口,"
+        "只按它们在笔记本中的位置归入前面的练习;它们仍会照常运行。")
+    ),
+    "notes_omitted": N_("另有 {count} 条提示没有列出(提示太多)。"),
     # C++ kernel build (chapter 5)
     "build_failed": N_("C++ 内核 {name} 编译失败,编译器的前几行诊断如下:\n{diagnostics}"),
     "build_timeout": N_("C++ 内核 {name} 编译超过 {limit_s:g} 秒被终止。"),

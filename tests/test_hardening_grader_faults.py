@@ -17,21 +17,31 @@ from __future__ import annotations
 import csv
 import ctypes
 import io
+import json
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from IPython.core.inputtransformer2 import TransformerManager
 
 from autograder.commands import grade
+from autograder.grade import codec, result_file
 from autograder.grade.build import BuildCache, BuildFault, KernelSource
+from autograder.grade.cells import map_cells
+from autograder.grade.gradebook import Gradebook
 from autograder.grade.intake import discover, intake_student
 from autograder.grade.run.job import BUILD_VISIBLE, covered_top_level, python_prefixes
+from autograder.messages import message
+from autograder.model import ReleaseInfo, StudentResult
 from autograder.quiz.grading_key import key_file, load_key
 from autograder.quiz.score import score_quiz
 from autograder.sandbox import Limits, Mount, make_sandbox
+from autograder.sandboxed.ipython_transform import linear_manager
 from jaxcourse.variants import normalise_student_id
 
 from helpers.fake_grading import ALL_OK, fake_grade, make_release, nb_bytes, parser, read_csv
@@ -42,6 +52,7 @@ REAL_BUILD = pytest.mark.skipif(
     reason="needs root, bwrap and clang++ (the real sandbox)",
 )
 QUIZ_KEY = load_key(RELEASE)
+RELEASE_INFO = ReleaseInfo.load(RELEASE)
 BUILD_UID = 65093  # private to this module: "nothing of the uid survives" is about these builds
 
 
@@ -50,8 +61,14 @@ def build_cache(tmp_path: Path, scratch_root: Path | None = None) -> BuildCache:
     sandbox = make_sandbox("bwrap", uid=BUILD_UID, gid=BUILD_UID)
     hidden = [*covered_top_level(BUILD_VISIBLE), tmp_path]
     mounts = [Mount(Path(p), p) for p in python_prefixes()]
-    return BuildCache(tmp_path / "cache", sandbox, scratch_root=scratch_root or tmp_path / "scratch",
-                      limits=Limits(wall_s=120, address_space_bytes=4 * 2**30), hidden=hidden, mounts=mounts)
+    return BuildCache(
+        tmp_path / "cache",
+        sandbox,
+        scratch_root=scratch_root or tmp_path / "scratch",
+        limits=Limits(wall_s=120, address_space_bytes=4 * 2**30),
+        hidden=hidden,
+        mounts=mounts,
+    )
 
 
 # ---------------------------------------------------------- build: the compiler's text decides nothing
@@ -68,10 +85,12 @@ def test_an_error_directive_that_names_a_full_disk_is_the_students_compile_error
 
 @REAL_BUILD
 def test_a_clean_build_is_built_whatever_its_warnings_say(tmp_path):
-    src = (b'#pragma message("Input/output error")\n#pragma message("Resource temporarily unavailable")\n'
-           b'[[deprecated("Disk quota exceeded")]] int old_api() { return 1; }\n'
-           b'extern "C" int uses_it() { return old_api(); }\n'
-           b'#pragma message("CPU time limit exceeded")\n')
+    src = (
+        b'#pragma message("Input/output error")\n#pragma message("Resource temporarily unavailable")\n'
+        b'[[deprecated("Disk quota exceeded")]] int old_api() { return 1; }\n'
+        b'extern "C" int uses_it() { return old_api(); }\n'
+        b'#pragma message("CPU time limit exceeded")\n'
+    )
     out = build_cache(tmp_path).build(KernelSource("silu.cc", src, "cell 3"))
     assert (out.status, out.ok) == ("built", True), out.diagnostics
     assert "Disk quota exceeded" in out.diagnostics and "silu.cc" in out.diagnostics  # warnings still show
@@ -85,8 +104,9 @@ def test_a_failed_compile_in_a_full_build_folder_is_a_grader_fault_not_a_cached_
     tiny = tmp_path / "tiny"
     tiny.mkdir()
     libc = ctypes.CDLL(None, use_errno=True)
-    assert libc.mount(b"jaxgrade-test-full", str(tiny).encode(), b"tmpfs", 0, b"size=16k,mode=0755") == 0, \
+    assert libc.mount(b"jaxgrade-test-full", str(tiny).encode(), b"tmpfs", 0, b"size=16k,mode=0755") == 0, (
         os.strerror(ctypes.get_errno())
+    )
     src = b'#error "the student\'s own error"\n'
     try:
         with pytest.raises(BuildFault, match="build folder .* full"):
@@ -153,3 +173,122 @@ def test_one_unusable_id_never_stops_the_batch_or_the_others_quiz(tmp_path, monk
     quiz_rows = list(csv.DictReader(io.StringIO((out / "quiz.csv").read_text(encoding="utf-8"))))
     assert [r["student_id"] for r in quiz_rows] == ["s01"]
     assert (out / "s01" / "quiz.md").is_file()
+
+
+# ------------------------------------------------------- notes and shell lines: always a valid result
+
+BANG_CELLS, BANG_LINES = 120, 2000  # the notebook that ran 166 s and ended as a grader fault
+
+
+def bang_notebook() -> dict:
+    """The released chapter 2 notebook with 120 extra code cells of 2,000 `!true` lines each."""
+    nb = json.loads((RELEASE / "ch02_performance.ipynb").read_text(encoding="utf-8"))
+    nb["cells"] += [
+        {
+            "cell_type": "code",
+            "metadata": {},
+            "source": "!true\n" * BANG_LINES,
+            "outputs": [],
+            "execution_count": None,
+        }
+        for _ in range(BANG_CELLS)
+    ]
+    return nb
+
+
+def test_a_notebook_of_many_overlong_cells_gets_one_note_not_one_per_cell():
+    release = json.loads((RELEASE / "ch02_performance.ipynb").read_text(encoding="utf-8"))
+    mapped = map_cells("ch02", release, bang_notebook())
+    assert len(mapped.notes_zh) == 1, len(mapped.notes_zh)
+    note = mapped.notes_zh[0]
+    assert f"有 {BANG_CELLS} 个单元格" in note and "、…" in note, note
+    assert len(note) < 400
+
+
+@pytest.mark.parametrize("count, length", [(codec.MAX_MESSAGES + 1, 10), (250, 10), (30, codec.MAX_TEXT + 5)])
+def test_the_result_file_is_valid_however_many_and_long_the_notes(tmp_path, count, length):
+    """Notes past the format's caps (count, length, all together) are cut and counted in a last note,
+    so the service reads the attempt instead of retrying a grader fault."""
+    messages = tuple(f"{i:04d}" + "注" * length for i in range(count))
+    with Gradebook(tmp_path / "gradebook.sqlite") as gb:
+        gb.receive("s1", 1.0)
+        gb.mark_parsed("s1", "ab" * 32, 2.0)
+        gb.mark_running("s1", 3.0)
+        gb.record_result(
+            StudentResult("s1", "ab" * 32, RELEASE_INFO.version, {}, "ok", (), messages),
+            scope="all",
+            graded_at=4.0,
+        )
+    path = result_file.write(tmp_path, "s1")
+    got = result_file.read(path, student_id="s1", release=RELEASE_INFO, exercises=())
+    assert 1 < len(got.messages_zh) <= codec.MAX_MESSAGES
+    assert all(len(m) <= codec.MAX_TEXT for m in got.messages_zh)
+    assert got.messages_zh[0].startswith("0000")
+    if len(got.messages_zh) < count:
+        left = count - (len(got.messages_zh) - 1)
+        assert got.messages_zh[-1] == message("notes_omitted", count=left)
+
+
+CHILD_TRANSFORM = """
+import json, sys
+from IPython.core.inputtransformer2 import TransformerManager
+calls = [0]
+step = TransformerManager.do_one_token_transform
+def counted(self, lines):
+    calls[0] += 1
+    return step(self, lines)
+TransformerManager.do_one_token_transform = counted
+from autograder.sandboxed.child_main import make_shell
+shell = make_shell()
+out = {}
+for n in (40, 2000):
+    calls[0] = 0
+    try:
+        text = shell.transform_cell("!true\\n" * n)
+        out[n] = [calls[0], text.count("get_ipython().system('true')")]
+    except RuntimeError as exc:
+        out[n] = [calls[0], str(exc)]
+print(json.dumps(out))
+"""
+
+
+def test_the_grading_shell_transforms_shell_lines_in_one_pass(tmp_path):
+    """The grading child's shell never re-tokenises a cell per `!` line (IPython's step ran 500 times
+    on a cell of 2,000 lines before giving up), and ends as IPython does: a cell needing 500 or more
+    transforms raises IPython's own RuntimeError, as in the student's Jupyter. Run in a child process
+    of its own (an IPython shell is a process-wide singleton)."""
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD_TRANSFORM],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=600,
+        check=True,
+    )
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out["40"] == [0, 40]
+    assert out["2000"][0] == 0 and "still changing after 500 iterations" in out["2000"][1], out
+
+
+SPECIAL_LINES = [
+    "!true", "!echo (", "!echo it's", "%time x = 1", "%ls?", "x = !ls", "y = %pwd", "obj?", "obj??", "if x:",
+    "    !ls", "    y = 1", "        %pwd", "a = (1,", "2)", "'''", "s = '''", "x = 1 \\", "!ls \\", "# !x",
+    "", "  ", "def f():", "/f a b", ",f a b", ";f a b", "print('!x')", "z = [", "]", "\tpass", "x = %",
+    "%%bash", "f'{x!r}'", "0b12", "!", "%", "x ?", "?x",
+]  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(SPECIAL_LINES), max_size=10), st.booleans())
+def test_the_one_pass_transform_gives_what_ipython_gives(parts, trailing_newline):
+    """Equal to IPython's own loop on cells of every kind of special syntax, broken lines included
+    (an open bracket, an unterminated string, a stray backslash, a bad indent), errors included."""
+    cell = "\n".join(parts) + ("\n" if trailing_newline else "")
+
+    def transformed(manager: TransformerManager) -> str:
+        try:
+            return manager.transform_cell(cell)
+        except Exception as exc:
+            return repr(exc)
+
+    assert transformed(linear_manager()) == transformed(TransformerManager())

@@ -20,7 +20,8 @@ only comments (an untouched answer template), otter's `grader.check(...)` / `ott
 lines, non-code cells (an answer cell retyped to Markdown simply gives that exercise no code).
 
 Bounded work on hostile text (rule 3 is the only costly step). IPython's input transformer
-re-tokenises a cell once per `!`/`%` line (quadratic: 400 such lines cost a second), and `ast`
+re-tokenises a cell once per `!`/`%` line (quadratic: 400 such lines cost a second; the one-pass
+version of sandboxed/ipython_transform.py, which the grading child uses too, is linear), and `ast`
 needs memory in proportion to a cell and raises RecursionError on deep nesting (`1+1+...` with a
 thousand terms). So a cell is transformed only when it has at most MAX_MAGIC_LINES magic lines and
 they fit the notebook's MAGIC_LINES_PER_NOTEBOOK (else `ast` reads the raw text, which for such a
@@ -28,7 +29,8 @@ cell fails and leaves the line pattern below), and read as Python only when it i
 MAX_ANALYSED_CELL_CHARS long and fits the notebook's ANALYSED_CHARS_PER_NOTEBOOK budget; other
 cells, and cells whose parse or walk fails (RecursionError and MemoryError included), are read with
 a line pattern (`def name`, `class name`, `name =` at the start of a line; linear). Cells past a cap
-get the student note `cell_not_analysed` and are attributed by position (rule 4).
+are attributed by position (rule 4) and named in one student note (`cell_not_analysed`, or
+`cells_not_analysed` for several): one note per kind however many cells, as for ignored setup cells.
 """
 
 from __future__ import annotations
@@ -146,11 +148,12 @@ def _cells(nb: dict[str, Any]) -> list[dict[str, Any]]:
 
 @lru_cache(maxsize=256)  # bounded: a batch sees thousands of cells
 def _python_text(src: str) -> str | None:
-    """The cell as plain Python (IPython magics rewritten), or None if that fails."""
+    """The cell as plain Python (IPython magics rewritten, in time linear in the cell: the grading
+    child's shell transforms it the same way), or None if that fails."""
     try:
-        from IPython.core.inputtransformer2 import TransformerManager
+        from autograder.sandboxed.ipython_transform import linear_manager
 
-        return TransformerManager().transform_cell(src)
+        return linear_manager().transform_cell(src)
     except Exception:  # IPython's transformer may choke on arbitrary text
         return None
 
@@ -315,7 +318,8 @@ def map_cells(chapter: str, release_nb: dict[str, Any], student_nb: dict[str, An
     exercises = CHAPTERS[chapter]
     release = _release_view(chapter, release_nb)
     answers: dict[str, list[AnswerCell]] = {ex: [] for ex in exercises}
-    notes: list[str] = []
+    setup_ignored: list[int] = []  # 0-based cells; one note per kind, whatever the count
+    not_analysed: list[int] = []
     cells = _cells(student_nb)
     own_meta = [_meta(c, exercises) for c in cells]
     recovered = False
@@ -334,7 +338,7 @@ def map_cells(chapter: str, release_nb: dict[str, Any], student_nb: dict[str, An
             continue
         if role == "setup":
             if norm not in release.skip_texts:
-                notes.append(message("setup_ignored", cell=i + 1))
+                setup_ignored.append(i)
             continue
         if role in ("selfcheck", "submit", "quiz") or norm in release.skip_texts:
             continue
@@ -347,8 +351,7 @@ def map_cells(chapter: str, release_nb: dict[str, Any], student_nb: dict[str, An
             cell = _signs(code, exercises, budget)
             signed = cell.exercises
             if not cell.analysed:
-                notes.append(message("cell_not_analysed", cell=i + 1, chars=MAX_ANALYSED_CELL_CHARS,
-                                     magics=MAX_MAGIC_LINES))
+                not_analysed.append(i)
             target = signed[0] if signed else (current or exercises[0])
             current = target
         answers[target].append(AnswerCell(i, code))
@@ -359,4 +362,31 @@ def map_cells(chapter: str, release_nb: dict[str, Any], student_nb: dict[str, An
     else:
         attribution = "names"
     return ChapterCells(chapter, release.setup, {ex: tuple(cs) for ex, cs in answers.items()}, attribution,
-                        tuple(notes))
+                        cell_notes(setup_ignored, not_analysed))
+
+
+NOTE_CELLS_SHOWN = 10  # cell numbers one note lists; the rest are counted
+
+
+def _cell_numbers(cells: list[int]) -> str:
+    """'3、5、7' (1-based), at most NOTE_CELLS_SHOWN numbers then '…'."""
+    shown = "、".join(str(i + 1) for i in cells[:NOTE_CELLS_SHOWN])
+    return shown + ("、…" if len(cells) > NOTE_CELLS_SHOWN else "")
+
+
+def cell_notes(setup_ignored: list[int], not_analysed: list[int]) -> tuple[str, ...]:
+    """The student's notes about cells: one per kind, however many cells it is about (a notebook of
+    thousands of cells gets two notes, not thousands: the result's notes are capped)."""
+    notes = []
+    if len(setup_ignored) == 1:
+        notes.append(message("setup_ignored", cell=setup_ignored[0] + 1))
+    elif setup_ignored:
+        notes.append(message("setup_cells_ignored", count=len(setup_ignored),
+                             cells=_cell_numbers(setup_ignored)))
+    caps = {"chars": MAX_ANALYSED_CELL_CHARS, "magics": MAX_MAGIC_LINES}
+    if len(not_analysed) == 1:
+        notes.append(message("cell_not_analysed", cell=not_analysed[0] + 1, **caps))
+    elif not_analysed:
+        notes.append(message("cells_not_analysed", count=len(not_analysed), cells=_cell_numbers(not_analysed),
+                             **caps))
+    return tuple(notes)

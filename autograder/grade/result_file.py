@@ -28,6 +28,7 @@ from jsonschema.exceptions import best_match
 
 from autograder.grade import codec
 from autograder.grade.gradebook import Gradebook
+from autograder.messages import message
 from autograder.model import ReleaseInfo, StudentResult
 from autograder.untrusted_json import UnreadableFile, UntrustedJSONError, loads, read_capped
 
@@ -124,11 +125,35 @@ def write(out: Path, student_id: str, exercises: tuple[str, ...] = ()) -> Path:
         raise KeyError(f"the gradebook holds no result of {student_id!r}")
     if exercises:
         result = replace(result, scores={ex: s for ex, s in result.scores.items() if ex in exercises})
+    result = replace(result, messages_zh=fit_messages(result.messages_zh))
     path = out / RESULT_FILE
     tmp = path.with_suffix(".tmp")
     tmp.write_text(codec.encode_result(result), encoding="utf-8")
     tmp.replace(path)
     return path
+
+
+# All of a result's notes together, in characters: with the other texts the file stays far below
+# codec.MAX_RESULT_BYTES (100 notes of MAX_TEXT characters could be 6 MB of UTF-8).
+MESSAGES_TOTAL_CHARS = 200_000
+
+
+def fit_messages(messages: tuple[str, ...]) -> tuple[str, ...]:
+    """The notes as the format allows them, whatever a submission made of them: each at most
+    codec.MAX_TEXT characters, at most codec.MAX_MESSAGES of them and MESSAGES_TOTAL_CHARS in all;
+    the ones left out are counted in a last note (`notes_omitted`). A notebook can make one note
+    per cell, and a result that breaks the schema is a grader fault retried on every attempt."""
+    kept: list[str] = []
+    total = 0
+    for i, text in enumerate(messages):
+        text = text if len(text) <= codec.MAX_TEXT else text[: codec.MAX_TEXT - 1] + "…"
+        last_slot = len(kept) == codec.MAX_MESSAGES - 1 and i < len(messages) - 1
+        if last_slot or total + len(text) > MESSAGES_TOTAL_CHARS:
+            kept.append(message("notes_omitted", count=len(messages) - i))
+            break
+        kept.append(text)
+        total += len(text)
+    return tuple(kept)
 
 
 def schema_errors(doc: Any) -> str | None:

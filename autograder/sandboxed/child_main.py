@@ -238,11 +238,15 @@ def make_shell() -> Any:
     from IPython.core.interactiveshell import InteractiveShell
     from traitlets.config import Config
 
+    from .ipython_transform import use_linear_transforms
+
     cfg = Config()
     cfg.HistoryManager.enabled = False
     cfg.InteractiveShell.colors = "nocolor"
     cfg.InteractiveShell.xmode = "Plain"
     shell = InteractiveShell(config=cfg)
+    # IPython re-tokenises a cell per `!`/`%` line: 120 cells of 2,000 such lines took minutes
+    use_linear_transforms(shell.input_transformer_manager)
     while "" in sys.path:  # never import from the student's working folder
         sys.path.remove("")
     return shell
