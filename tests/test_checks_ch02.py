@@ -619,6 +619,40 @@ def test_safe_distance_inputs_have_zero_distances_and_defeat_the_identity():
         assert np.abs(np.sqrt(np.maximum(sq, 0)) - ref).max() > 1e-4, seed
 
 
+def test_safe_distance_ulp_apart_rows_and_all_coincident_sets_are_judged():
+    """`points.ulp_apart` and `points.all_coincide`, through the verdict: the float64 reference
+    gradients recorded as the child would record them score full; a zero gradient between the rows a
+    float32 ulp apart (a threshold of 1e-12 on the squared distance) fails grad_matches_analytic, and
+    nan where every pair coincides (a rescaling by the largest coordinate) fails the gate."""
+    from autograder.exercises import safe_distance
+    from autograder.exercises.base import score_outcomes
+
+    for seed in range(4):
+        inp = safe_distance.inputs(7 + seed, structure_seed=seed)
+        P = inp.arrays["Xulp"]
+        assert 0 < safe_distance._dist64(P[:1], P[1:2])[0, 0] < 1e-6
+        assert np.sum((P[0].astype(np.float32) - P[1]) ** 2, dtype=np.float32) < 1e-12
+        ref, grad_ref = safe_distance._references(inp)
+        right = {"defined": True, **{k: v.astype(np.float64 if k == "fwd.f64" else np.float32)
+                                     for k, v in {**ref, **grad_ref}.items()}}
+
+        def score(values, inp=inp):
+            return score_outcomes(safe_distance.EXERCISE,
+                                  safe_distance.verdict(inp, Observations("safe_distance", values)))
+
+        assert score(right).score == safe_distance.EXERCISE.max_points
+        thresholded = dict(right)
+        g = safe_distance._units64(P, P)
+        g[0, 1] = g[1, 0] = g[2, 3] = g[3, 2] = 0.0  # the ulp-apart pairs treated as coincident
+        thresholded["grad.ulp"] = (2.0 * g.sum(axis=1)).astype(np.float32)
+        failed = {t.name for t in score(thresholded).tests if not t.passed}
+        assert failed == {"safe_distance: grad_matches_analytic"}, failed
+        rescaled = dict(right)
+        rescaled["fwd.zeros"] = np.full_like(right["fwd.zeros"], np.nan)
+        rescaled["grad.zeros"] = np.full_like(right["grad.zeros"], np.nan)
+        assert score(rescaled).score == 0
+
+
 def test_safe_distance_rejects_float64_results():
     from autograder.exercises import safe_distance
 

@@ -72,9 +72,10 @@ FWD_RTOL = FWD_ATOL = 1e-5
 GRAD_RTOL = GRAD_ATOL = 1e-4
 FAR_ATOL = 1e-4
 FWD64_RTOL = FWD64_ATOL = 1e-12  # v1 in float64 is exact to ~1e-16 here; float32 digits miss by ~1e-7
-VARIANT_KEYS = ("fwd.square", "fwd.row1", "fwd.big", "fwd.empty", "fwd.f64")
+VARIANT_KEYS = ("fwd.square", "fwd.row1", "fwd.big", "fwd.empty", "fwd.f64", "fwd.zeros")
 # Appended to forward_matches_v1's message when the variant's classes were checked (translated where read)
-VARIANT_OK_ZH = N_(";N = M = d、X 只有一行、坐标约 1e18、X 为空点集、x64 下 float64 输入时也与参考一致"
+VARIANT_OK_ZH = N_(";N = M = d、X 只有一行、坐标约 1e18、X 为空点集、x64 下 float64 输入、"
+                   "所有点都重合时也与参考一致"
                    "(相对误差 ≤ 1e-5,float64 为 1e-12)")
 
 
@@ -142,6 +143,26 @@ def _near_coincident(rng: np.random.Generator, X: np.ndarray, Y: np.ndarray) -> 
     return ()
 
 
+def _ulp_neighbours(rng: np.random.Generator, n: int, d: int) -> np.ndarray:
+    """(n, d) float32 points, all distinct, where row 1 is row 0 moved by one float32 ulp in some
+    coordinates (closer than 1e-6: a squared distance below 1e-12) and row 3 likewise from row 2.
+
+    Separates an exact zero test (right: a unit-vector gradient) from a threshold or an epsilon as
+    small as 1e-12 on the squared distance (wrong: a zero gradient there). X's shape, so it runs in
+    grad.self's compiled program."""
+    while True:
+        P = rng.normal(size=(n, d)).astype(np.float32)
+        for a in (0, 2):
+            coords = rng.choice(d, size=int(rng.integers(1, d + 1)), replace=False)
+            towards = np.where(rng.random(len(coords)) < 0.5, -np.inf, np.inf).astype(np.float32)
+            P[a + 1] = P[a]
+            P[a + 1, coords] = np.nextafter(P[a, coords], towards)  # one float32 ulp per chosen coordinate
+        D = _dist64(P, P)
+        off = D[~np.eye(n, dtype=bool)]
+        if off.min() > 1e-12 and D[0, 1] < 1e-6 and D[2, 3] < 1e-6:
+            return P
+
+
 def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
     """Shapes (N != M, d, the d = 1 pair, the far pair, the batch) from the structure seed; points,
     weights and which rows are duplicated from `seed`."""
@@ -168,6 +189,8 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
         "Xb": np.stack([p[0] for p in pairs]), "Yb": np.stack([p[1] for p in pairs]),
         **_variant_classes(structure_seed, n, m, d),
         **_empty_and_float64(structure_seed, n, m, d),
+        "Z": np.zeros((n, d), np.float32),  # every pair coincides: D(Z, Z) and its gradient are all 0
+        "Xulp": _ulp_neighbours(np.random.default_rng([seed, 6]), n, d),
     }
     return ProbeInputs(seed=seed, arrays=arrays)
 
@@ -242,6 +265,8 @@ _LABEL_ZH: dict[str, str] = {  # what each observation key computes, as the stud
     "fwd.empty": N_("X 是空点集(0 行)时的 D"), "fwd.f64": N_("开启 x64 时 float64 输入的 D"),
     "fwd.far": N_("远离原点的 D"), "jit.rect": "jax.jit(D)(X, Y)", "vmap.batch": N_("jax.vmap(D) 的批量结果"),
     "grad.self": "∇ sum(D(X, X))", "grad.x": "∇_X sum(W·D(X, Y))", "grad.y": "∇_Y sum(W·D(X, Y))",
+    "fwd.zeros": N_("所有点都重合(全 0 点集)时的 D"), "grad.zeros": N_("所有点都重合时的 ∇ sum(D(Z, Z))"),
+    "grad.ulp": N_("两点相距不到 1e-6 时的 ∇ sum(D(X, X))"),
 }
 
 
@@ -291,8 +316,12 @@ def _references(inp: ProbeInputs) -> tuple[dict[str, np.ndarray], dict[str, np.n
                 "fwd.big": _dist64(a["Xbig"], a["Ybig"])}
     if "X0" in a:
         ref |= {"fwd.empty": _dist64(a["X0"], Y), "fwd.f64": _dist64(a["X64"], a["Y64"])}
+    if "Z" in a:
+        ref["fwd.zeros"] = _dist64(a["Z"], a["Z"])
     u_xy = _units64(X, Y)
     grad_ref = {"grad.self": 2.0 * _units64(X, X).sum(axis=1),
+                **({"grad.zeros": np.zeros(a["Z"].shape)} if "Z" in a else {}),
+                **({"grad.ulp": 2.0 * _units64(a["Xulp"], a["Xulp"]).sum(axis=1)} if "Xulp" in a else {}),
                 "grad.x": np.einsum("ij,ijk->ik", W.astype(np.float64), u_xy),
                 "grad.y": -np.einsum("ij,ijk->jk", W.astype(np.float64), u_xy)}
     return ref, grad_ref
@@ -334,7 +363,8 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         return _("{label} 中有 {bad} 个 nan/inf").format(label=_label(key), bad=bad) if bad else None
 
     n_zero = int(np.count_nonzero(ref["fwd.rect"] == 0) + np.count_nonzero(ref["fwd.self"] == 0))
-    judge("finite_grad_at_zero", ["grad.self", "grad.x", "grad.y"],
+    grad_keys = ["grad.self", "grad.x", "grad.y", *(k for k in ("grad.zeros", "grad.ulp") if k in grad_ref)]
+    judge("finite_grad_at_zero", grad_keys,
           _("梯度全部有限(输入中共有 {n_zero} 对距离恰为 0 的点)").format(n_zero=n_zero), finite)
 
     variant = [k for k in VARIANT_KEYS if k in ref]  # the classes drawn from the student's variant
@@ -372,7 +402,7 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
                 label=_label(key), mismatch_zh=mismatch_zh(got, _bad(got, want, GRAD_RTOL, GRAD_ATOL)))
         return None
 
-    judge("grad_matches_analytic", ["grad.self", "grad.x", "grad.y"],
+    judge("grad_matches_analytic", grad_keys,
           lambda: _("三个梯度与 float64 解析梯度的最大差 {worst}").format(
               worst=worst(["grad.self", "grad.x", "grad.y"])), grads)
     judge("far_from_origin", ["fwd.far"],
@@ -434,6 +464,16 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
                ("forward_matches_v1", "exact_zero_distance"),
                lambda i: i.arrays["X64"].dtype == np.float64 and bool(np.any(
                    _dist64(i.arrays["X64"], i.arrays["Y64"]) == 0))),
+    InputClass("points.ulp_apart", "points",
+               "two pairs of distinct rows one float32 ulp apart in some coordinates (closer than 1e-6, "
+               "squared distance below 1e-12), through grad.self's program: a threshold or epsilon as small "
+               "as 1e-12 on the squared distance gives them a zero gradient", ("grad_matches_analytic",),
+               lambda i: 0 < _dist64(i.arrays["Xulp"][:1], i.arrays["Xulp"][1:2])[0, 0] < 1e-6),
+    InputClass("points.all_coincide", "points",
+               "a point set whose every pair coincides (all zeros, X's shape): D(Z, Z) is all 0.0 and its "
+               "gradient all 0 (a rescaling by the largest coordinate divides 0 by 0)",
+               ("forward_matches_v1", "exact_zero_distance", "finite_grad_at_zero", "grad_matches_analytic"),
+               lambda i: not np.any(i.arrays["Z"]) and i.arrays["Z"].shape[0] >= 2),
     InputClass("shape.empty", "shape", "an empty point set, X of shape (0, d): the result is (0, M) "
                "(a reduction without identity over the points, e.g. a max for rescaling, raises)",
                ("forward_matches_v1",), lambda i: i.arrays["X0"].shape[0] == 0),
