@@ -40,6 +40,7 @@ from autograder.sandbox.base import (
     Toolchain,
 )
 from autograder.sandbox.bwrap import BwrapSandbox
+from autograder.sandbox.cgroup import JobCgroup, JobCgroups, host_cgroups
 from autograder.sandbox.factory import make_sandbox
 from autograder.sandbox.mode import EXEC_SOURCE, EXEC_TARGET, Sandbox
 from autograder.sandbox.none import UnsafeNoSandbox
@@ -54,6 +55,8 @@ __all__ = [
     "NOBODY",
     "SCRATCH_TARGET",
     "BwrapSandbox",
+    "JobCgroup",
+    "JobCgroups",
     "Limits",
     "Mount",
     "Process",
@@ -65,6 +68,7 @@ __all__ = [
     "ScratchQuota",
     "Toolchain",
     "UnsafeNoSandbox",
+    "host_cgroups",
     "make_sandbox",
     "scratch_inodes",
     "scratch_quota",

@@ -449,6 +449,7 @@ class ContainerSandbox(Sandbox):
     """Isolation mode "container" (see the module docstring). Stateless: start() may run concurrently."""
 
     mode = "container"
+    job_cgroups = False  # each container is a cgroup (--memory, --pids-limit); a job's run one at a time
     quota_scratch = True  # as root, scratch() backs the folder with a size-limited tmpfs before it is bound
 
     def __init__(self, *, engine: Engine | str | None = None, image: str | None = None,

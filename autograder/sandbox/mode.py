@@ -7,6 +7,8 @@ on the host, by its path; inside bwrap and containers it appears at `EXEC_TARGET
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import os
 import sys
 from abc import ABC, abstractmethod
@@ -25,6 +27,7 @@ from autograder.sandbox.base import (
     SandboxResult,
     Toolchain,
 )
+from autograder.sandbox.cgroup import JobCgroup
 from autograder.sandbox.quota import ScratchQuota, has_quota, scratch_quota
 from autograder.sandbox.supervise import STATUS_FD_ARG, Launch, SandboxedProcess
 
@@ -49,6 +52,8 @@ class Sandbox(ABC):
 
     mode: str = ""
     quota_scratch: bool = False  # scratch() mounts a size-limited tmpfs on the scratch folder (as root)
+    job_cgroups: bool = True  # start() puts programs into `cgroup` (container mode: one per container)
+    cgroup: JobCgroup | None = None  # the job's group (cgroup.py); set by in_job()
 
     def __init__(self, *, uid: int = NOBODY, gid: int = NOBODY, python: str | None = None) -> None:
         self.uid, self.gid = uid, gid
@@ -70,7 +75,20 @@ class Sandbox(ABC):
             raise SandboxFault(f"{self.mode}: launcher interpreter {self.python} is not executable")
         launch = self._prepare(list(argv), scratch=scratch, mounts=list(mounts), env=dict(env or {}),
                                limits=limits, cwd=cwd, hidden=[Path(h) for h in hidden])
-        return SandboxedProcess(self.mode, launch, limits, scratch_limited=has_quota(scratch))
+        program = self.cgroup.program() if self.cgroup is not None else None
+        if program is not None:  # joined before bwrap or the launcher runs: every fork is born inside
+            launch = dataclasses.replace(launch, argv=[*program.enter_argv(), *launch.argv])
+        return SandboxedProcess(self.mode, launch, limits, scratch_limited=has_quota(scratch), cgroup=program)
+
+    def in_job(self, *, uid: int | None = None, cgroup: JobCgroup | None = None) -> Sandbox:
+        """This sandbox for one job's programs: under `uid` (its gid too) and inside the job's
+        `cgroup` (a mode with its own per-program cgroup ignores it). The original is unchanged."""
+        job = copy.copy(self)
+        if uid is not None:
+            job.uid, job.gid = uid, uid
+        if cgroup is not None and self.job_cgroups:
+            job.cgroup = cgroup
+        return job
 
     def scratch(self, path: Path, limits: Limits | None = None) -> AbstractContextManager[ScratchQuota]:
         """Context manager for the life of one scratch folder: enter it while `path` is still an empty

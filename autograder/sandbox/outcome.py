@@ -49,10 +49,13 @@ def infer_limit(limits: Limits, timed_out: bool, exit_code: int | None, sig: int
 
 
 def describe(limits: Limits, exit_code: int | None, sig: int | None, limit: str | None, killed: bool,
-             timed_out: bool, cpu: float | None) -> str:
-    """`SandboxResult.message`: one line for humans, e.g. "Exited with error status 1"."""
+             timed_out: bool, cpu: float | None, job_memory_bytes: int | None = None) -> str:
+    """`SandboxResult.message`: one line for humans, e.g. "Exited with error status 1".
+    `job_memory_bytes`: the job's cgroup OOM killer took one of the program's processes."""
     if timed_out:
         return f"Time limit exceeded (wall clock, {limits.wall_s:g} s)"
+    if job_memory_bytes is not None:
+        return f"Job memory limit exceeded ({job_memory_bytes // 2**20} MiB for all of the job's processes)"
     if limit == "disk":
         return (f"Scratch quota exceeded ({limits.scratch_bytes // 2**20} MiB or "
                 f"{scratch_inodes(limits.scratch_bytes)} entries)")

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from autograder.sandbox.base import Limits, SandboxFault, SandboxResult
 from autograder.sandbox.capture import CappedReader
+from autograder.sandbox.cgroup import ProgramCgroup
 from autograder.sandbox.outcome import describe, host_oom_kills, infer_limit
 from autograder.sandbox.quota import scratch_inodes
 from autograder.sandbox.usage import (
@@ -44,6 +45,7 @@ START_TIMEOUT_S = 30.0  # from Popen to the launcher's "started" event
 DRAIN_TIMEOUT_S = 10.0  # after the sandbox is gone, for the pipes to reach EOF
 STATUS_CAP = 64 * 1024  # bytes the launcher may write on the status pipe
 DISK_POLL_S = 0.5  # how often the disk watchdog walks a scratch folder that has no quota tmpfs
+CGROUP_POLL_S = 0.2  # how often the OOM-kill count of the program's cgroup leaf is read
 
 
 class MonitoredProcess(ABC):
@@ -96,8 +98,11 @@ class Launch:
 class SandboxedProcess(MonitoredProcess):
     """One started sandbox. A monitor thread enforces the wall clock even if nobody calls wait()."""
 
-    def __init__(self, mode: str, launch: Launch, limits: Limits, *, scratch_limited: bool = False) -> None:
+    def __init__(self, mode: str, launch: Launch, limits: Limits, *, scratch_limited: bool = False,
+                 cgroup: ProgramCgroup | None = None) -> None:
         super().__init__()
+        self._cgroup = cgroup
+        self._cgroup_oom = False  # the job's cgroup OOM killer took one of the program's processes
         self.mode = mode
         self.limits = limits
         self.scratch_limited = scratch_limited
@@ -132,6 +137,7 @@ class SandboxedProcess(MonitoredProcess):
             info = () if launch.info_fd is None else (launch.info_fd,)
             for fd in (status_r, status_w, self._wake_r, wake_w, *launch.close_after_start, *info):
                 os.close(fd)
+            self._remove_cgroup_quietly()
             raise SandboxFault(f"{mode}: could not start {launch.argv[0]}: {exc}") from exc
         os.close(status_w)
         for fd in launch.close_after_start:
@@ -149,6 +155,7 @@ class SandboxedProcess(MonitoredProcess):
             self._await_started()
         except SandboxFault:
             self._teardown_after_fault()
+            self._remove_cgroup_quietly()
             raise
         self._monitor = threading.Thread(target=self._run_monitor, name="sandbox-monitor", daemon=True)
         self._monitor.start()
@@ -262,7 +269,7 @@ class SandboxedProcess(MonitoredProcess):
                     self._timed_out = killed = True
                     break
                 watch = [pidfd, self._wake_r] + ([self._status_r] if status_open else [])
-                ready = _readable(watch, left if self._disk_watch is None else min(left, DISK_POLL_S))
+                ready = _readable(watch, min(left, self._poll_s()))
                 if self._status_r in ready:
                     status_open = self._read_status()
                 if pidfd in ready:
@@ -272,6 +279,11 @@ class SandboxedProcess(MonitoredProcess):
                     break
                 if self._disk_watch is not None and self._scratch_over_quota():
                     self._disk_full = killed = True
+                    break
+                if self._cgroup is not None and self._cgroup.oom_kills() > 0:
+                    # the job's share is spent and one of this program's processes was the victim:
+                    # the program ends (as v2's memory.oom.group would), a `memory` outcome
+                    self._cgroup_oom = killed = True
                     break
             self._last_usage = self.usage()
             self._kill_tree()  # the launcher ended or must end: nothing of its group may outlive it
@@ -284,6 +296,9 @@ class SandboxedProcess(MonitoredProcess):
                     raise SandboxFault("bwrap: pid namespace still alive after its sandbox ended")
             if self._sweep is not None:
                 self._sweep()
+            if self._cgroup is not None:
+                self._cgroup_oom = self._cgroup_oom or self._cgroup.oom_kills() > 0
+                self._cgroup.remove()  # every process of the program is gone (namespace or uid swept)
             deadline = time.monotonic() + DRAIN_TIMEOUT_S
             while status_open and _readable([self._status_r], _left(deadline)):
                 status_open = self._read_status()
@@ -316,9 +331,13 @@ class SandboxedProcess(MonitoredProcess):
         sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
         stderr = bytes(self._stderr.data).decode(errors="replace")
         truncated = self._stdout.truncated or self._stderr.truncated
-        limit = "disk" if self._disk_full else \
-            infer_limit(self.limits, self._timed_out, exit_code, sig, cpu, killed, stderr, truncated,
-                        host_oom=host_oom_kills() > self._oom_kills_at_start >= 0)
+        if self._disk_full:
+            limit: str | None = "disk"
+        elif self._cgroup_oom and not self._timed_out:
+            limit = "memory"  # the job's own cgroup limit, never the host's OOM killer
+        else:
+            limit = infer_limit(self.limits, self._timed_out, exit_code, sig, cpu, killed, stderr, truncated,
+                                host_oom=host_oom_kills() > self._oom_kills_at_start >= 0)
         return SandboxResult(
             exit_code=exit_code, signal=sig, timed_out=self._timed_out, limit=limit,
             wall_s=round(ended_at - self.started_at, 6),
@@ -326,9 +345,28 @@ class SandboxedProcess(MonitoredProcess):
             output_truncated=truncated, cpu_s=None if cpu is None else round(cpu, 6),
             max_rss_bytes=max_rss, killed=killed,
             mode=self.mode,
-            message=describe(self.limits, exit_code, sig, limit, killed, self._timed_out, cpu),
+            message=describe(self.limits, exit_code, sig, limit, killed, self._timed_out, cpu,
+                             job_memory_bytes=self._job_memory_spent()),
             scratch_limited=self.scratch_limited, starved=self._starved, wait_s=self._peak_wait_s,
         )
+
+    def _job_memory_spent(self) -> int | None:
+        """The job's memory limit when its cgroup OOM killer took one of this program's processes."""
+        return self._cgroup.job_memory_bytes if self._cgroup is not None and self._cgroup_oom else None
+
+    def _poll_s(self) -> float:
+        """How long the monitor may wait for an event: the watchdogs' period, or an hour without one."""
+        if self._disk_watch is not None:
+            return DISK_POLL_S
+        return CGROUP_POLL_S if self._cgroup is not None else 3600.0
+
+    def _remove_cgroup_quietly(self) -> None:
+        """After a failed start: the leaf goes if it can (a leaf left behind goes with the job's group)."""
+        if self._cgroup is not None:
+            try:
+                self._cgroup.remove()
+            except SandboxFault:
+                pass
 
     def _close_wake_pipe(self) -> None:
         with self._wake_lock:

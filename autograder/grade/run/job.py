@@ -5,6 +5,7 @@ phases, and the helpers that wait for and kill a sandboxed child (trusted parent
 from __future__ import annotations
 
 import fcntl
+import logging
 import os
 import secrets
 import sys
@@ -26,6 +27,7 @@ from autograder.messages import Status, crash_detail
 from autograder.model import GraderFault, Phase, ReleaseInfo, StudentSubmission
 from autograder.sandbox import (
     SCRATCH_TARGET,
+    JobCgroup,
     Limits,
     Mount,
     Process,
@@ -33,12 +35,14 @@ from autograder.sandbox import (
     SandboxFault,
     SandboxResult,
     ScratchQuota,
+    host_cgroups,
     make_sandbox,
 )
 from autograder.sandboxed.wire import BEHAVIOUR_ENV
 from autograder.states import Isolation
 
 LIB_TARGET = "/sandbox/lib"
+log = logging.getLogger(__name__)
 
 
 POLL_S = 0.02
@@ -187,6 +191,7 @@ class Job:
     python_mounts: tuple[Mount, ...]  # the Python prefixes, mounted back where the host is covered
     xla_cache: compile_cache.ChildCache | None
     scratches: ScratchFolders
+    kernel_sandbox: Sandbox  # the kernel child's: beside the notebook child (bwrap), a uid of its own
     clock: Clock = field(default_factory=Clock)
 
     @classmethod
@@ -203,6 +208,9 @@ class Job:
             xla_cache=compile_cache.for_child(settings.compile_cache, settings.compile_cache_fill,
                                               sandbox.mode),
             scratches=ScratchFolders(workdir, sandbox),
+            # RLIMIT_NPROC counts per uid: a library constructor forking to the limit beside the
+            # notebook child would keep it from starting threads (a grader fault the student chose)
+            kernel_sandbox=sandbox.in_job(uid=settings.kernel_uid(sandbox.uid)) if bwrap else sandbox,
         )
 
     def flags(self) -> set[str]:
@@ -223,7 +231,7 @@ class Job:
         # RLIMIT_NPROC counts threads of the uid: XLA starts a pool per core in every child.
         return Limits(wall_s=wall_s, cpu_s=max(1, int(wall_s * 4)),
                       address_space_bytes=address_space or self.settings.address_space_bytes,
-                      nproc=256 + 8 * (os.cpu_count() or 1), nofile=1024)
+                      nproc=child_nproc(), nofile=1024)
 
     def budget(self, exercises: list[Exercise]) -> float:
         """Backstop wall clock of a child: the wall-clock backstops of start-up and every exercise
@@ -252,31 +260,36 @@ class Job:
             **({} if self.settings.behaviour else {BEHAVIOUR_ENV: "0"}),
         }
 
-    def new_scratch(self, label: str) -> Path:
-        """A fresh scratch folder, size-limited where the sandbox can (`scratches.release(path)` or
-        `scratches.release_all()` ends it: the runner must have read what it needs from it by then)."""
+    def new_scratch(self, label: str, sandbox: Sandbox | None = None) -> Path:
+        """A fresh scratch folder for a child of `sandbox` (default: the job's), size-limited where
+        the sandbox can (`scratches.release(path)` or `scratches.release_all()` ends it: the runner
+        must have read what it needs from it by then)."""
         quota = self.scratches.open(label)
         for sub in ("tmp", "work"):
             (quota.path / sub).mkdir()
-        self.give_to_child(quota.path)
+        self.give_to_child(quota.path, sandbox)
         return quota.path
 
-    def give_to_child(self, path: Path) -> None:
-        if self.sandbox.mode == Isolation.NONE or os.geteuid() != 0:
+    def give_to_child(self, path: Path, sandbox: Sandbox | None = None) -> None:
+        sandbox = sandbox or self.sandbox
+        if sandbox.mode == Isolation.NONE or os.geteuid() != 0:
             return
         for p in (path / "tmp", path / "work", path / compile_cache.FILL_CHILD_DIR):
             if not p.is_dir():
                 continue
             for q in [p, *p.rglob("*")]:
-                os.lchown(q, self.sandbox.uid, self.sandbox.gid)
+                os.lchown(q, sandbox.uid, sandbox.gid)
 
-    def start(self, argv: list[str], scratch: Path, limits: Limits) -> Process:
+    def start(self, argv: list[str], scratch: Path, limits: Limits,
+              sandbox: Sandbox | None = None) -> Process:  # fmt: skip
+        """Starts a child of `sandbox` (default: the job's) on `scratch`."""
+        sandbox = sandbox or self.sandbox
         cache = self.xla_cache
         # a fill child writes into its own scratch (harvested afterwards), never into a shared folder
         read_only = cache is not None and not cache.writable
         xla = [Mount(cache.source, compile_cache.CHILD_TARGET)] if read_only else []
         try:
-            return self.sandbox.start(argv, scratch=scratch, mounts=[*self.python_mounts,
+            return sandbox.start(argv, scratch=scratch, mounts=[*self.python_mounts,
                                       Mount(self.library, LIB_TARGET), *xla], hidden=self.child_hidden,
                                       env=self.child_env(), limits=limits, cwd=f"{SCRATCH_TARGET}/work")
         except SandboxFault as exc:
@@ -319,6 +332,48 @@ def crash_status(result: SandboxResult) -> CrashStatus:
     if result.limit is not None:
         return CrashStatus(Status.CRASHED, crash_detail("limit", limit=result.limit))
     return CrashStatus(Status.CRASHED, crash_detail("exit", code=result.exit_code))
+
+
+def child_nproc() -> int:
+    """RLIMIT_NPROC of a child (threads count): XLA starts a pool per core in every child."""
+    return 256 + 8 * (os.cpu_count() or 1)
+
+
+def job_pids_max() -> int:
+    """The job's process count as a whole: two children at once (notebook and kernel child, each
+    with RLIMIT_NPROC of its own uid), plus their launchers and bwrap."""
+    return 2 * child_nproc() + 64
+
+
+_warned: set[str] = set()
+
+
+def job_cgroup(settings: RunSettings, sandbox: Sandbox) -> JobCgroup | None:
+    """A cgroup for one job (memory `settings.job_memory_bytes`, processes `job_pids_max`), or None
+    where the mode has its own (container) or the host offers none: then a warning, once per grader
+    process, says that a job's memory is bounded only per process. A refused group is a GraderFault."""
+    if not sandbox.job_cgroups or sandbox.mode == Isolation.NONE:
+        return None
+    cgroups = host_cgroups()
+    if not cgroups.available:
+        if "cgroup" not in _warned:
+            _warned.add("cgroup")
+            log.warning("per-job cgroups unavailable (%s): a job's memory and processes are bounded per "
+                        "process and per uid only, and a job over its share can start the host's OOM "
+                        "killer (docs/operator-hardening.md, 'Per-job limits')", cgroups.reason)
+        return None
+    try:
+        return cgroups.create(settings.job_memory_bytes, job_pids_max())
+    except SandboxFault as exc:
+        raise GraderFault(f"job cgroup: {exc}") from exc
+
+
+def remove_job_cgroup(group: JobCgroup | None) -> None:
+    if group is not None:
+        try:
+            group.remove()
+        except SandboxFault as exc:
+            raise GraderFault(f"job cgroup: {exc}") from exc
 
 
 def job_sandbox(settings: RunSettings, uid: int) -> Sandbox:

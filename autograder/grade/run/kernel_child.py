@@ -106,7 +106,7 @@ class KernelChild:
         if self.so is None or not self.exercises or self._scratch is not None:
             return
         job, settings = self.job, self.job.settings
-        self._scratch = scratch = job.new_scratch(f"{self.chapter}-kernel")
+        self._scratch = scratch = job.new_scratch(f"{self.chapter}-kernel", job.kernel_sandbox)
         (scratch / "prebuilt").mkdir()
         shutil.copyfile(self.so, scratch / "prebuilt" / self.so.name)
         for ex in self.exercises:
@@ -117,7 +117,7 @@ class KernelChild:
         started_at = time.time()
         reader = ProgressReader(scratch / "progress.jsonl", tuple(ex.id for ex in self.exercises), self.token)
         try:
-            proc = job.start(argv, scratch, job.limits(job.budget(self.exercises)))
+            proc = job.start(argv, scratch, job.limits(job.budget(self.exercises)), job.kernel_sandbox)
         except BaseException:
             reader.close()
             raise

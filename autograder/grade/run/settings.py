@@ -14,6 +14,11 @@ from typing import Any
 # fill from TRUSTED_FILL_UIDS only, so no student program ever runs under a uid a trusted run uses.
 GRADING_UIDS = tuple(range(65000, 65064))
 TRUSTED_FILL_UIDS = tuple(range(64900, 64964))
+# The kernel child of the job holding uid U runs as U + KERNEL_UID_OFFSET (bwrap mode, where it runs
+# beside the notebook child): RLIMIT_NPROC counts per uid, so a library constructor that forks to the
+# limit cannot keep the notebook child from starting its threads. U is the job's alone (its flock), so
+# is U + KERNEL_UID_OFFSET: no pool reaches that range (checked in RunSettings).
+KERNEL_UID_OFFSET = 2000
 
 
 @dataclass(frozen=True)
@@ -32,6 +37,8 @@ class RunSettings:
     startup_timeout_s: float = 120.0  # child start to "ready" (import jax + release setup cells)
     build_timeout_s: float = 120.0
     address_space_bytes: int = 8 * 2**30  # RLIMIT_AS of children (JAX reserves ~4 GiB)
+    # the whole job's memory (its cgroup, sandbox/cgroup.py: children, kernel builds, scratch tmpfs pages)
+    job_memory_bytes: int = 4 * 2**30
     build_address_space_bytes: int = 4 * 2**30
     uids: tuple[int, ...] = GRADING_UIDS  # one per concurrent job (RLIMIT_NPROC is per uid)
     child_library: Path | None = None  # a prepared library folder (tests add dummy probes); None: built
@@ -65,6 +72,14 @@ class RunSettings:
             raise ValueError("a trusted compile-cache fill runs only under TRUSTED_FILL_UIDS")
         if not self.compile_cache_fill and trusted:
             raise ValueError(f"uids {sorted(trusted)[:3]}... belong to the trusted compile-cache fill")
+        pools = set(self.uids) | set(GRADING_UIDS) | set(TRUSTED_FILL_UIDS)
+        if clash := sorted(pools & {self.kernel_uid(u) for u in self.uids}):
+            raise ValueError(f"kernel child uids {clash[:3]}... are in a uid pool (KERNEL_UID_OFFSET)")
+
+    @staticmethod
+    def kernel_uid(uid: int) -> int:
+        """The uid of the kernel child of the job holding `uid` (bwrap mode)."""
+        return uid + KERNEL_UID_OFFSET
 
     @classmethod
     def from_options(cls, **values: Any) -> RunSettings:

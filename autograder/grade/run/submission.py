@@ -22,7 +22,9 @@ from autograder.grade.run.chapter import grade_chapter
 from autograder.grade.run.job import (
     UIDS,
     Job,
+    job_cgroup,
     job_sandbox,
+    remove_job_cgroup,
 )
 from autograder.grade.run.settings import RunSettings
 from autograder.messages import Status
@@ -67,6 +69,8 @@ def _grade_in_job(sub: StudentSubmission, release: ReleaseInfo, settings: RunSet
     behaviour: dict[str, Any] = {}
     with UIDS.slot(settings.uids) as uid:
         sb = sandbox or job_sandbox(settings, uid)
+        cgroup = job_cgroup(settings, sb)  # the job's memory and processes as a whole (removed after it)
+        sb = sb.in_job(cgroup=cgroup)
         workdir = Path(tempfile.mkdtemp(prefix=f"job-{sub.content_hash[:12]}-", dir=settings.scratch_root))
         os.chmod(workdir, 0o711)  # rlimit mode: the sandbox uid must pass through to its scratch folders
         job = Job.create(sub, release, settings, sb, catalog, workdir, library)
@@ -86,6 +90,7 @@ def _grade_in_job(sub: StudentSubmission, release: ReleaseInfo, settings: RunSet
                 job.scratches.release_all()  # unmounts quotas a fault left behind, before the folder goes
             finally:
                 shutil.rmtree(workdir, ignore_errors=True)
+                remove_job_cgroup(cgroup)
         flags |= job.flags()  # a scratch folder without quota may have come up while a child ran
     return ChaptersGraded(scores, tuple(messages), frozenset(flags), kernel_builds, tuple(job.clock.phases),
                           behaviour)

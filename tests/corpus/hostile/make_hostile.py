@@ -730,6 +730,56 @@ static ffi::Error SiluBwdImpl(ffi::Buffer<ffi::F32> x, ffi::Buffer<ffi::F32> ct_
 }
 ''' + KERNEL_TAIL
 
+KERNEL_CTOR_NPROC = KERNEL_HEAD + r'''
+#include <cstring>
+#include <fcntl.h>
+
+// A correct SiLU whose library constructor, in the kernel child only (its command line names
+// kernel_main), forks sleepers until the process limit refuses (at most 400, each gone after 60 s)
+// and holds them 20 s: beside the notebook child under one uid, that child could start no thread.
+__attribute__((constructor)) static void jaxgrade_hostile_ctor() {
+  char cmdline[4096] = {0};
+  int fd = open("/proc/self/cmdline", O_RDONLY);
+  if (fd < 0) return;
+  ssize_t n = read(fd, cmdline, sizeof(cmdline) - 1);
+  close(fd);
+  bool kernel_child = false;
+  for (ssize_t i = 0; i + 11 <= n; ++i) {
+    if (std::memcmp(cmdline + i, "kernel_main", 11) == 0) kernel_child = true;
+  }
+  if (!kernel_child) return;
+  FILE* f = std::fopen("/tmp/jaxgrade_ctor_{case}", "wx");  // create only
+  if (f != nullptr) {
+    std::fputs("JAXGRADE-HOSTILE {case}\n", f);
+    std::fclose(f);
+  }
+  int refused = 0;
+  for (int i = 0; i < 400 && refused < 10; ++i) {
+    pid_t pid = fork();
+    if (pid < 0) {
+      ++refused;
+      continue;
+    }
+    if (pid == 0) {
+      execl("/bin/sh", "sh", "-c", "sleep 60; : jaxgrade_hostile_{case}", static_cast<char*>(nullptr));
+      _exit(0);
+    }
+  }
+  sleep(20);
+}
+''' + KERNEL_CTOR[KERNEL_CTOR.index("namespace {"):]
+
+JOB_MEMORY_HOG = r'''# HOSTILE {case}: after a correct answer, three fresh interpreters each touch 3 GiB
+# (9 GiB together, bounded: over twice the job's 4 GiB share; each far below RLIMIT_AS), held 30 s.
+import subprocess
+import sys
+
+_touch = "b = bytearray(3 * 2**30)\nimport time\ntime.sleep(30)"
+_kids = [subprocess.Popen([sys.executable, "-c", _touch + "  # jaxgrade_hostile_{case}"]) for _ in range(3)]
+_codes = [k.wait() for k in _kids]
+raise RuntimeError(f"HOSTILE-REPORT {case} HOG codes={_codes}")
+'''
+
 CTOR_CHECK = r'''# HOSTILE {case}: did the library constructor run here (inside the sandbox)?
 import os
 
@@ -1590,6 +1640,10 @@ def _h07(nbs: dict, case: str) -> None:
     append_after_answer(nbs["ch02"], "histogram", [src(FORK_BOMB, case)])
 
 
+def _h41(nbs: dict, case: str) -> None:
+    append_after_answer(nbs["ch02"], "histogram", [src(JOB_MEMORY_HOG, case)])
+
+
 def _h08(nbs: dict, case: str) -> None:
     replace_answer(nbs["ch02"], "safe_distance", [src(MEMORY_BOMB, case)])
 
@@ -2104,6 +2158,24 @@ CASES: list[Case] = [
          {**KERNEL_OTHERS, "silu_ffi": {"score": 0, "status": "tampered"}}, "tampered", packaging="folder",
          flags={"has": ["tampered"], "lacks": []},
          feedback={"contains": ["jax changed while the probe ran"], "absent": []}),
+    Case("h40_kernel_ctor_nproc", "library constructor at the process limit",
+         "a correct SiLU whose constructor, in the kernel child only, forks sleepers until the process "
+         "limit refuses (at most 400) and holds them 20 s, while the notebook child starts beside it",
+         "the notebook child cannot start its threads (a grader fault the student chose), or a "
+         "sleeper survives",
+         ("ch05",), _kernel(KERNEL_CTOR_NPROC),
+         # the kernel child's own threads meet its own limit: its crash is the student's (any score)
+         {**KERNEL_OTHERS, "silu_ffi": ANY}, "partial:not_submitted:ch02", packaging="folder",
+         host_markers=["/tmp/jaxgrade_ctor_h40_kernel_ctor_nproc"],
+         process_markers=["jaxgrade_hostile_h40_kernel_ctor_nproc"]),
+    Case("h41_job_memory_share", "memory beyond the job's share",
+         "after a correct histogram answer: three fresh interpreters each touch 3 GiB (9 GiB together, "
+         "each far below RLIMIT_AS) and hold it 30 s",
+         "the host's OOM killer acts (another job may die, a grader fault), or the other exercises are "
+         "affected",
+         ("ch02",), _h41,
+         full_except("ch02", {"histogram": {"score": 0, "status": "memory"}}), "partial:not_submitted:ch05",
+         process_markers=["jaxgrade_hostile_h41_job_memory_share"]),
 ]
 
 
