@@ -292,3 +292,64 @@ def test_the_one_pass_transform_gives_what_ipython_gives(parts, trailing_newline
             return repr(exc)
 
     assert transformed(linear_manager()) == transformed(TransformerManager())
+
+
+# ------------------------------------------------------- compiler text: the student's files, not the host's
+
+HOST_MARKERS = (
+    str(Path(__file__).resolve().parents[1]),
+    sys.prefix,
+    "/usr/",
+    "/lib/",
+    "/sandbox/",
+    "0x00007",
+)
+
+
+@REAL_BUILD
+def test_a_compiler_crash_shows_no_host_path_address_or_command_line(tmp_path):
+    src = b'#include "xla/ffi/api/ffi.h"\n#pragma clang __debug crash\n'  # clang's own crash on request
+    out = build_cache(tmp_path).build(KernelSource("silu.cc", src, "cell 3"))
+    assert out.status == "compile_error"
+    leaked = [m for m in HOST_MARKERS if m in out.diagnostics]
+    assert not leaked, out.diagnostics
+    assert "Program arguments: [omitted]" in out.diagnostics and "stack frames omitted" in out.diagnostics
+    assert "silu.cc:2:2" in out.diagnostics  # still says where in the student's source
+
+
+@REAL_BUILD
+def test_a_normal_compile_error_keeps_the_students_file_and_the_headers_public_names(tmp_path):
+    src = (
+        b'#include <vector>\n#include "xla/ffi/api/ffi.h"\n'
+        b"auto e = xla::ffi::Error::Success(1);\nstd::vector<int> v(1, 2, 3, 4, 5);\n"
+    )
+    out = build_cache(tmp_path).build(KernelSource("silu.cc", src, "cell 3"))
+    assert out.status == "compile_error"
+    assert not [m for m in HOST_MARKERS if m in out.diagnostics], out.diagnostics
+    assert out.diagnostics.startswith("silu.cc:3:35: error: too many arguments to function call")
+    assert "\nxla/ffi/api/ffi.h:" in out.diagnostics and "note: 'Success' declared here" in out.diagnostics
+    assert (
+        "bits/stl_vector.h:" in out.diagnostics and "auto e = xla::ffi::Error::Success(1);" in out.diagnostics
+    )
+
+
+def test_a_cached_error_from_before_is_shown_without_host_paths(tmp_path):
+    """An error cached before host details were removed is scrubbed when it is read back; a URL and
+    a division in the student's echoed source line are left alone."""
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    raw = (
+        "kernel.cc:3:1: error: unknown type name 'flaot'\nflaot x = a/b; // https://example.org/doc\n"
+        f"In file included from {sys.prefix}/lib/python3/site-packages/jaxlib/include/xla/ffi/api/ffi.h:12:\n"
+        " #3 0x00007f878705a050 (/lib/x86_64-linux-gnu/libc.so.6+0x3c050)\n"
+    )
+    (cache / "k1.err.json").write_text(json.dumps({"diagnostics": raw}), encoding="utf-8")
+    bc = BuildCache(cache, None, scratch_root=tmp_path, limits=Limits())  # type: ignore[arg-type]  # starts nothing
+    shown = bc.lookup("k1", "silu.cc")
+    assert shown is not None and shown.status == "compile_error"
+    assert shown.diagnostics.splitlines() == [
+        "silu.cc:3:1: error: unknown type name 'flaot'",
+        "flaot x = a/b; // https://example.org/doc",
+        "In file included from xla/ffi/api/ffi.h:12:",
+        "[1 stack frames omitted]",
+    ]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 import shutil
 import tempfile
 import threading
@@ -258,14 +259,56 @@ def choose_kernel(sources: Sequence[KernelSource], handler: str = "Silu", prefer
     return (named or pool)[-1]
 
 
+# What of the compiler's text names the grader host rather than the student's source: absolute paths
+# (the venv's FFI headers, the compiler's own folders, the libraries of a crash's backtrace; not the
+# `//` of a URL or the `/` of an expression), a crash's backtrace frames and command line, and
+# addresses of 12 or more hex digits (ASLR'd pointers; a student's constant is rarely that long).
+_HOST_PATH = re.compile(r"(?<![\w.+\-/:])/(?:[\w.+\-]+/)*[\w.+\-]+/?")
+_STACK_FRAME = re.compile(r"^\s*#\d+ 0x[0-9a-fA-F]+ ")
+_PROGRAM_ARGUMENTS = re.compile(r"^(\s*\d+\.\s+Program arguments:).*$")
+_ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{12,}\b")
+
+
+def _public_path(match: re.Match[str]) -> str:
+    """A host path as the student may see it: a header by the name they would `#include` (the part
+    after the last `/include/`: `xla/ffi/api/ffi.h`, `c++/12/bits/stl_vector.h`), anything else by
+    its file name."""
+    path = match.group(0).rstrip("/")
+    if "/include/" in path:
+        return path.rsplit("/include/", 1)[1]
+    return path.rsplit("/", 1)[-1] or path
+
+
+def without_host_details(text: str) -> str:
+    """Compiler or linker text with the grader host's paths, a crash's backtrace and command line,
+    and addresses removed; the student's own file names and the headers' public names stay."""
+    lines, frames = [], 0
+    for line in text.splitlines():
+        if _STACK_FRAME.match(line):
+            frames += 1
+            continue
+        if frames:
+            lines.append(f"[{frames} stack frames omitted]")
+            frames = 0
+        line = _PROGRAM_ARGUMENTS.sub(r"\1 [omitted]", line)
+        lines.append(_ADDRESS.sub("0x…", _HOST_PATH.sub(_public_path, line)))
+    if frames:
+        lines.append(f"[{frames} stack frames omitted]")
+    return "\n".join(lines)
+
+
 def _trim_diagnostics(text: str) -> str:
-    """First lines of the compiler output, sandbox paths removed (the source is still `kernel.cc`)."""
-    lines = [ln for ln in text.replace(SCRATCH_TARGET + "/", "").strip().splitlines() if ln.strip()]
+    """First lines of the compiler output, sandbox paths and host details removed (the source is
+    still `kernel.cc`)."""
+    scrubbed = without_host_details(text.replace(SCRATCH_TARGET + "/", ""))
+    lines = [ln for ln in scrubbed.strip().splitlines() if ln.strip()]
     return "\n".join(lines[:DIAGNOSTIC_LINES])[:DIAGNOSTIC_CHARS]
 
 
 def _for_student(diagnostics: str, source_name: str) -> str:
-    return diagnostics.replace(GRADER_SOURCE_NAME, source_name)
+    """The diagnostics with the student's file name; scrubbed again, for a cached error written
+    before host details were removed."""
+    return without_host_details(diagnostics).replace(GRADER_SOURCE_NAME, source_name)
 
 
 class BuildCache:
