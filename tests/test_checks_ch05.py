@@ -399,6 +399,33 @@ def test_reduce_sum_batching_bypass_loses_only_the_batching_points() -> None:
             assert "JVP 与转置规则的分数保留" in t.output_zh
 
 
+def test_reduce_sum_decoy_bind_is_judged_by_the_effect_of_the_primitives_result() -> None:
+    """A batching rule whose vmap jaxpr holds the primitive but whose output does not follow the
+    primitive's result (`jnp.sum(x) + 0 * bind(...)`: the effect run moves no element) loses the
+    batching points with a message saying so; one whose output moves by the impl's shift (or a
+    multiple of it: several binds summed) keeps full points."""
+    from autograder.exercises import reduce_sum_rules as rsr
+    from autograder.exercises.base import score_outcomes
+
+    inp = rsr.inputs(11, structure_seed=5)
+    marker = inp.params["effect_marker"]
+    right = _right_reduce_sum_observations(inp)
+    shape = right["vmap.pos.0"].shape
+
+    def score(effect: np.ndarray):
+        values = {**right, "vmap.effect": effect.astype(np.float32)}
+        return score_outcomes(rsr.EXERCISE, rsr.verdict(inp, Observations("reduce_sum_rules", values)))
+
+    assert score(np.full(shape, marker)).score == rsr.EXERCISE.max_points
+    assert score(np.full(shape, 3 * marker)).score == rsr.EXERCISE.max_points
+    for effect in (np.zeros(shape), np.where(np.arange(np.prod(shape)).reshape(shape) % 2, marker, 0.0)):
+        decoy = score(effect)
+        lost = {t.name.split(": ", 1)[1] for t in decoy.tests if t.score < t.max_score}
+        assert lost == set(rsr.BATCHING)
+        assert all("输出并不来自它的结果" in t.output_zh for t in decoy.tests
+                   if t.name.split(": ", 1)[1] in rsr.BATCHING)
+
+
 def test_reduce_sum_right_float32_values_score_full_on_every_structure() -> None:
     """What right rules compute in float32, on every structure of the pool and fresh seeds: no
     comparison takes a point (the tolerances hold where values cancel or vanish)."""

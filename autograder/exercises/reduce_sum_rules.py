@@ -58,6 +58,8 @@ BEHAVIOUR = ("jvp", "transpose", "grad under jit", "vmap batch dim", "vmap negat
 # The sub-checks a batching rule earns; one that computes the values without re-binding the
 # primitive loses exactly these (the JVP and transpose rules keep their points).
 BATCHING = ("vmap batch dim", "vmap negative axes", "nested vmap", "vmap of grad")
+BATCHING_DECOY_ZH = N_("batching 规则虽然调用了 custom_reduce_sum_p.bind,但输出并不来自它的结果"
+                       "(例如 jnp.sum(...) + 0 * bind(...)),batching 相关各项不计分;JVP 与转置规则的分数保留")
 BATCHING_BYPASS_ZH = (N_("vmap 之后的 jaxpr 里没有 custom_reduce_sum 方程:batching 规则没有重新绑定原语"
                       "(例如直接调用 jnp.sum),数值虽然正确,batching 相关各项不计分;JVP 与转置规则的分数保留"))
 
@@ -221,7 +223,9 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
 
     params = {"jvp_axes": jvp_axes, "transpose_axes": transpose_axes, "grad_axis": grad_axis,
               "vmap_pos": vmap_pos, "vmap_neg": vmap_neg, "vmap_nested": vmap_nested,
-              "vmap_grad": {"in_axes": vg_in, "axis": vg_axis}, "hess_axis": hess_axis}
+              "vmap_grad": {"in_axes": vg_in, "axis": vg_axis}, "hess_axis": hess_axis,
+              # the shift of the impl in the batching-effect run: k/8 in [1, 4), from its own stream
+              "effect_marker": float(np.random.default_rng([structure_seed, 40]).integers(8, 32)) / 8}
     class_arrays, class_params = _class_cases(structure_seed, values, shape, batch)
     arrays.update(class_arrays)
     params["classes"] = class_params
@@ -382,18 +386,34 @@ def _check_primitive(obs: Observations) -> CheckOutcome:
     )
 
 
-def _batching_bypass(obs: Observations) -> bool | None:
+def _batching_bypass(obs: Observations, marker: float | None = None) -> bool | None:
     """True when the forward pass keeps the primitive and vmap traced, but its jaxpr has no
     custom_reduce_sum equation (the batching rule computes the values without re-binding the
-    primitive); False when vmap kept the primitive; None when vmap did not trace at all (no batching
-    rule: the vmap sub-checks fail on their own) or the forward pass already bypasses it (the gate)."""
+    primitive), or the equation is there but the effect run shows its result unused (`marker`: the
+    impl's shift, `_result_unused`); False when vmap kept and used the primitive; None when vmap did
+    not trace at all (no batching rule: the vmap sub-checks fail on their own) or the forward pass
+    already bypasses it (the gate)."""
     forward = obs.values.get("jaxpr.forward")
     if not (isinstance(forward, list) and PRIMITIVE in forward):
         return None
     if obs.error("jaxpr.vmap") is not None or "jaxpr.vmap" not in obs.values:
         return None
     names = obs.values.get("jaxpr.vmap")
-    return not (isinstance(names, list) and PRIMITIVE in names)
+    if not (isinstance(names, list) and PRIMITIVE in names):
+        return True
+    return _result_unused(obs, marker)
+
+
+def _result_unused(obs: Observations, marker: float | None) -> bool:
+    """True when the effect run shows the batching rule's output does not follow the primitive's
+    result: an element did not move by at least half the impl's shift (a decoy bind)."""
+    if marker is None or obs.error("vmap.effect") is not None or "vmap.effect" not in obs.values:
+        return False  # no effect run: the jaxpr test alone decides
+    try:
+        moved = obs.array("vmap.effect", kinds="f")
+    except ObservationInvalid:
+        return True
+    return bool(moved.size) and not bool(np.all(np.abs(moved) >= 0.5 * marker))
 
 
 def _hvp_expected(x: np.ndarray, v: np.ndarray, w: np.ndarray, axis: list[int]) -> np.ndarray:
@@ -622,8 +642,11 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     run("nested vmap", nested)
     run("vmap of grad", lambda c: _vmap_grad_case(c, inp))
     run("second order", lambda c: _second_order(c, inp))
-    if _batching_bypass(obs):  # right values without the primitive: these points are not earned
-        outcomes = [CheckOutcome(o.name, False, _(BATCHING_BYPASS_ZH)) if o.name in BATCHING and o.passed
+    marker = inp.params.get("effect_marker")
+    if _batching_bypass(obs, marker):  # right values without the primitive: these points are not earned
+        in_jaxpr = PRIMITIVE in (obs.values.get("jaxpr.vmap") or ())
+        message = BATCHING_DECOY_ZH if in_jaxpr else BATCHING_BYPASS_ZH
+        outcomes = [CheckOutcome(o.name, False, _(message)) if o.name in BATCHING and o.passed
                     else o for o in outcomes]
     return outcomes
 

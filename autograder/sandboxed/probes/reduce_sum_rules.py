@@ -53,6 +53,10 @@ hold an error entry instead of its value when the observed call raised.
   dtype.<c>.<t>.dtype   JSON str: the dtype name of that result ("float64", "bfloat16", ...).
   vmap.neg.<j>          f32 array: vmap(lambda v: custom_reduce_sum(v, vmap_neg[j].axis),
                         in_axes=vmap_neg[j].in_axes)(xg_<j>); axis is an int or a tuple with negative entries.
+  vmap.effect           f32 array, shape of vmap.pos.0: the eager vmap.pos.0 call with the primitive's impl
+                        shifted by `effect_marker` minus the same call unshifted (`_batching_effect`).
+                        Missing when the inputs carry no `effect_marker`; an error entry when either
+                        call raised.
   vmap.nested.<j>       f32 array: jit(vmap(vmap(bind(., axis), in_axes=inner), in_axes=outer))(xn_<j>).
   vmap_grad             f32 array: vmap(grad(L_bind), in_axes=(k, None))(xv, wv), L_bind over vmap_grad.axis.
   hess.fwd_fwd          f32 0-d array: d^2/de^2 g(x2 + e v2) by jvp of jvp,
@@ -121,6 +125,21 @@ def primitive_names(closed: Any) -> list[str]:
 
 def _axis(spec: Any) -> int | tuple[int, ...]:
     return tuple(int(a) for a in spec) if isinstance(spec, list) else int(spec)
+
+
+def _batching_effect(prim: Any, bind: Any, case: tuple, marker: float) -> Any:
+    """Eager vmap of `case` (where the batching rule's own binds reach the impl) with the primitive's
+    impl shifted by `marker`, minus the same call with the impl as it was: `marker` (or a multiple) in
+    every element when the rule's output is the primitive's result, 0 where the rule only binds it
+    as a decoy (`jnp.sum(x) + 0 * bind(...)`)."""
+    clean = jax.vmap(lambda v: bind(v, case[2]), in_axes=case[3])(case[1])
+    original = prim.impl
+    prim.impl = lambda v, **params: original(v, **params) + jnp.asarray(marker, jnp.result_type(v))
+    try:
+        shifted = jax.vmap(lambda v: bind(v, case[2]), in_axes=case[3])(case[1])
+    finally:
+        prim.impl = original
+    return jnp.asarray(shifted, jnp.float32) - jnp.asarray(clean, jnp.float32)
 
 
 def probe(ns: dict, inp: dict, rec: Any) -> None:
@@ -200,6 +219,8 @@ def probe(ns: dict, inp: dict, rec: Any) -> None:
     first_pos, rest_pos = pos[0], pos[1:]
     rec.observe(first_pos[0], lambda: jax.vmap(lambda v: bind(v, first_pos[2]), in_axes=first_pos[3])(
         first_pos[1]))
+    if "effect_marker" in inp:
+        rec.observe("vmap.effect", lambda: _batching_effect(prim, bind, first_pos, inp["effect_marker"]))
     observe_bucket(rec, tuple(c[0] for c in rest_pos), lambda xs: tuple(
         jax.vmap(lambda v, axis=c[2]: bind(v, axis), in_axes=c[3])(v)
         for c, v in zip(rest_pos, xs, strict=True)), [c[1] for c in rest_pos])
