@@ -31,13 +31,19 @@ from IPython.core.inputtransformer2 import TransformerManager
 
 from autograder.commands import grade
 from autograder.grade import codec, result_file
-from autograder.grade.build import BuildCache, BuildFault, KernelSource
-from autograder.grade.cells import map_cells
+from autograder.grade.build import (
+    WRITEFILE_NOTES_SHOWN,
+    BuildCache,
+    BuildFault,
+    KernelSource,
+    writefile_notes,
+)
+from autograder.grade.cells import AnswerCell, map_cells
 from autograder.grade.gradebook import Gradebook
 from autograder.grade.intake import discover, intake_student
 from autograder.grade.run.job import BUILD_VISIBLE, covered_top_level, python_prefixes
 from autograder.messages import message
-from autograder.model import ReleaseInfo, StudentResult
+from autograder.model import ExerciseScore, ReleaseInfo, StudentResult
 from autograder.quiz.grading_key import key_file, load_key
 from autograder.quiz.score import score_quiz
 from autograder.sandbox import Limits, Mount, make_sandbox
@@ -53,6 +59,7 @@ REAL_BUILD = pytest.mark.skipif(
 )
 QUIZ_KEY = load_key(RELEASE)
 RELEASE_INFO = ReleaseInfo.load(RELEASE)
+EXERCISES_OF_RELEASE = tuple(RELEASE_INFO.points)
 BUILD_UID = 65093  # private to this module: "nothing of the uid survives" is about these builds
 
 
@@ -227,6 +234,32 @@ def test_the_result_file_is_valid_however_many_and_long_the_notes(tmp_path, coun
     if len(got.messages_zh) < count:
         left = count - (len(got.messages_zh) - 1)
         assert got.messages_zh[-1] == message("notes_omitted", count=left)
+
+
+def test_a_long_exercise_summary_is_cut_to_the_format(tmp_path):
+    """An exercise's summary gathers notes about the student's cells; past codec.MAX_TEXT it is cut
+    when the result is written, never a result the service refuses."""
+    ex = EXERCISES_OF_RELEASE[0]
+    top = RELEASE_INFO.points[ex]
+    score = ExerciseScore(ex, 0.0, top, (), "ok", "注" * (3 * codec.MAX_TEXT))
+    with Gradebook(tmp_path / "gradebook.sqlite") as gb:
+        gb.receive("s1", 1.0)
+        gb.mark_parsed("s1", "ab" * 32, 2.0)
+        gb.mark_running("s1", 3.0)
+        result = StudentResult("s1", "ab" * 32, RELEASE_INFO.version, {ex: score}, "ok", (), ())
+        gb.record_result(result, scope="all", graded_at=4.0)
+    path = result_file.write(tmp_path, "s1", (ex,))
+    got = result_file.read(path, student_id="s1", release=RELEASE_INFO, exercises=(ex,))
+    assert len(got.scores[ex].summary_zh) == codec.MAX_TEXT and got.scores[ex].summary_zh.endswith("…")
+
+
+def test_many_refused_writefile_cells_get_a_few_notes_and_a_count():
+    cells = [AnswerCell(i, "%%writefile a.cc b.cc\nint x;\n") for i in range(300)]
+    notes = writefile_notes(cells)
+    assert len(notes) == WRITEFILE_NOTES_SHOWN + 1
+    assert notes[0].startswith("第 1 个单元格") and notes[-1] == message(
+        "notes_omitted", count=300 - WRITEFILE_NOTES_SHOWN
+    )
 
 
 CHILD_TRANSFORM = """

@@ -206,8 +206,13 @@ def _writefile(src: str) -> tuple[str, bool, str] | None:
     return name, bool(args.append), body
 
 
+WRITEFILE_NOTES_SHOWN = 5  # notes about refused `%%writefile` cells; the others are counted in one
+
+
 def writefile_notes(cells: Sequence[AnswerCell]) -> list[str]:
-    """Student-facing notes for the `%%writefile` cells IPython refuses (they write no kernel source)."""
+    """Student-facing notes for the `%%writefile` cells IPython refuses (they write no kernel source):
+    the first WRITEFILE_NOTES_SHOWN, then one that counts the rest (a note per cell of a notebook of
+    thousands made the exercise's summary longer than the result format allows)."""
     notes = []
     for cell in cells:
         try:
@@ -217,6 +222,9 @@ def writefile_notes(cells: Sequence[AnswerCell]) -> list[str]:
             notes.append(message("writefile_too_large", cell=cell.index + 1, limit_mb=limit_mb))
         except BadWritefile as exc:
             notes.append(message("bad_writefile", cell=cell.index + 1, line=exc.line, reason=exc.reason))
+    if len(notes) > WRITEFILE_NOTES_SHOWN:
+        left = len(notes) - WRITEFILE_NOTES_SHOWN
+        notes = [*notes[:WRITEFILE_NOTES_SHOWN], message("notes_omitted", count=left)]
     return notes
 
 

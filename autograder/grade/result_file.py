@@ -125,7 +125,7 @@ def write(out: Path, student_id: str, exercises: tuple[str, ...] = ()) -> Path:
         raise KeyError(f"the gradebook holds no result of {student_id!r}")
     if exercises:
         result = replace(result, scores={ex: s for ex, s in result.scores.items() if ex in exercises})
-    result = replace(result, messages_zh=fit_messages(result.messages_zh))
+    result = fit_texts(result)
     path = out / RESULT_FILE
     tmp = path.with_suffix(".tmp")
     tmp.write_text(codec.encode_result(result), encoding="utf-8")
@@ -146,7 +146,7 @@ def fit_messages(messages: tuple[str, ...]) -> tuple[str, ...]:
     kept: list[str] = []
     total = 0
     for i, text in enumerate(messages):
-        text = text if len(text) <= codec.MAX_TEXT else text[: codec.MAX_TEXT - 1] + "…"
+        text = _fit_text(text)
         last_slot = len(kept) == codec.MAX_MESSAGES - 1 and i < len(messages) - 1
         if last_slot or total + len(text) > MESSAGES_TOTAL_CHARS:
             kept.append(message("notes_omitted", count=len(messages) - i))
@@ -154,6 +154,22 @@ def fit_messages(messages: tuple[str, ...]) -> tuple[str, ...]:
         kept.append(text)
         total += len(text)
     return tuple(kept)
+
+
+def _fit_text(text: str) -> str:
+    return text if len(text) <= codec.MAX_TEXT else text[: codec.MAX_TEXT - 1] + "…"
+
+
+def fit_texts(result: StudentResult) -> StudentResult:
+    """`result` with every student-facing text within the format's caps: the notes (`fit_messages`),
+    each exercise's summary and each check's output at most codec.MAX_TEXT characters. A summary
+    gathers notes about cells, so a submission decides its length."""
+    scores = {
+        ex: replace(s, summary_zh=_fit_text(s.summary_zh),
+                    tests=tuple(replace(t, output_zh=_fit_text(t.output_zh)) for t in s.tests))
+        for ex, s in result.scores.items()
+    }  # fmt: skip
+    return replace(result, scores=scores, messages_zh=fit_messages(result.messages_zh))
 
 
 def schema_errors(doc: Any) -> str | None:
