@@ -43,7 +43,7 @@ from autograder.grade.gradebook import Gradebook
 from autograder.grade.intake import discover, intake_student
 from autograder.grade.run.job import BUILD_VISIBLE, covered_top_level, python_prefixes
 from autograder.messages import message
-from autograder.model import ExerciseScore, ReleaseInfo, StudentResult
+from autograder.model import ChapterNotebook, ExerciseScore, ReleaseInfo, StudentResult, StudentSubmission
 from autograder.quiz.grading_key import key_file, load_key
 from autograder.quiz.score import score_quiz
 from autograder.sandbox import Limits, Mount, make_sandbox
@@ -260,6 +260,41 @@ def test_many_refused_writefile_cells_get_a_few_notes_and_a_count():
     assert notes[0].startswith("第 1 个单元格") and notes[-1] == message(
         "notes_omitted", count=300 - WRITEFILE_NOTES_SHOWN
     )
+
+
+REAL_GRADING = pytest.mark.skipif(
+    os.geteuid() != 0 or shutil.which("bwrap") is None, reason="needs root (sandbox uids) and bwrap"
+)
+GRADING_UIDS = (65094, 65095)  # private to this module (the runner takes one per job with an flock)
+
+
+@pytest.mark.slow
+@REAL_GRADING
+def test_the_notebook_of_120_overlong_shell_cells_is_graded_into_a_valid_result(tmp_path):
+    """End to end with the real runner (bwrap, the grading child's IPython): the notebook that kept a
+    child busy for minutes and then broke `$.messages_zh` is graded; its cells fail as IPython fails
+    them in Jupyter (too many transforms), the student gets one note about them, and the result file
+    the service reads is valid."""
+    from autograder.grade.run import RunSettings, grade_submission
+
+    nb = bang_notebook()
+    sub = StudentSubmission("bang", "ab" * 32, {"ch02": ChapterNotebook("ch02", "ch02.ipynb", nb)})
+    settings = RunSettings(isolation="bwrap", exercises=("safe_distance",), build_cache=tmp_path / "build",
+                           scratch_root=tmp_path / "scratch", uids=GRADING_UIDS)  # fmt: skip
+    result = grade_submission(sub, RELEASE_INFO, settings)
+    notes = [m for m in result.messages_zh if "单元格" in m]
+    assert len(notes) == 1 and f"有 {BANG_CELLS} 个单元格" in notes[0], result.messages_zh
+    summary = result.scores["safe_distance"].summary_zh
+    assert result.scores["safe_distance"].status != "timeout"
+    assert "still changing after 500" in summary, summary
+    with Gradebook(tmp_path / "gradebook.sqlite") as gb:
+        gb.receive("bang", 1.0)
+        gb.mark_parsed("bang", "ab" * 32, 2.0)
+        gb.mark_running("bang", 3.0)
+        gb.record_result(result, scope="all", graded_at=4.0)
+    path = result_file.write(tmp_path, "bang", ("safe_distance",))
+    got = result_file.read(path, student_id="bang", release=RELEASE_INFO, exercises=("safe_distance",))
+    assert got.scores["safe_distance"].score == result.scores["safe_distance"].score
 
 
 CHILD_TRANSFORM = """
