@@ -17,8 +17,8 @@ def _rms_reference(x, eps):
 def _rms_batch(batched_args, batch_dims, *, eps):
     x, = batched_args
     b, = batch_dims
-    if b is batching.not_mapped:
-        return rms_norm_prim_p.bind(x, eps=eps), batching.not_mapped
+    if b is None:  # not batched
+        return rms_norm_prim_p.bind(x, eps=eps), None
     perm = (b,) + tuple(i for i in range(x.ndim) if i != b)
     x = jnp.transpose(x, perm)
     return rms_norm_prim_p.bind(x, eps=eps), 0
