@@ -8,6 +8,7 @@ its job's share (a few hundred MiB), forks at most a hundred sleepers of a minut
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 import signal
@@ -146,6 +147,52 @@ def test_a_hog_beside_an_honest_program_of_its_own_job_is_the_one_killed(workdir
         group.remove()
     assert hog_result is not None and honest_result is not None
     assert hog_result.limit == "memory" and hog_result.signal == signal.SIGKILL, hog_result
+    assert honest_result.exit_code == 0 and honest_result.stdout == "honest done\n", honest_result
+
+
+# Holds 64 MiB for a few seconds, more than any one process of SPREAD_HOG, then says it finished.
+BIG_HONEST = """
+import time
+held = bytearray(64 * 2**20)
+time.sleep(5)
+print("honest done", flush=True)
+"""
+
+# Four children each touch 40 MiB (160 MiB together: with the honest program's 64 MiB over the
+# job's share), each smaller than the honest program.
+SPREAD_HOG = """
+import os, time
+kids = []
+for _ in range(4):
+    pid = os.fork()
+    if pid == 0:
+        held = bytearray(40 * 2**20)
+        time.sleep(10)
+        os._exit(0)
+    kids.append(pid)
+for pid in kids:
+    os.waitpid(pid, 0)
+print("survived", flush=True)
+"""
+
+
+@REAL
+def test_a_program_with_a_bound_of_its_own_cannot_make_the_job_take_its_neighbour(workdir: Path) -> None:
+    """The kernel child (the student's library, beside a notebook child still importing JAX) gets
+    `Limits.cgroup_memory_bytes` (half the job's share there, a third here): four small processes of
+    its own over it are OOM-killed inside its own leaf, and the larger honest program of the same job is never
+    the victim. With the job's limit alone the honest program, the largest, was the one killed."""
+    group = host_cgroups().create(SHARE, 128)
+    bounded = dataclasses.replace(LIMITS, cgroup_memory_bytes=SHARE // 3)
+    try:
+        honest = _sandbox(0, group).start(py(BIG_HONEST), scratch=_scratch(workdir, "a"), limits=LIMITS)
+        time.sleep(1.0)  # the honest program holds its 64 MiB first
+        hog = _sandbox(1, group).start(py(SPREAD_HOG), scratch=_scratch(workdir, "b"), limits=bounded)
+        hog_result, honest_result = hog.wait(), honest.wait()
+    finally:
+        group.remove()
+    assert hog_result is not None and honest_result is not None
+    assert hog_result.limit == "memory" and "survived" not in hog_result.stdout, hog_result
     assert honest_result.exit_code == 0 and honest_result.stdout == "honest done\n", honest_result
 
 

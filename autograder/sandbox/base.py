@@ -32,6 +32,9 @@ class Limits:
     nofile: int = 256  # RLIMIT_NOFILE
     output_bytes: int = 1 * 2**20  # captured stdout and stderr, each; the rest is read and discarded
     scratch_bytes: int = 512 * 2**20  # size of each tmpfs: scratch (Sandbox.scratch), /tmp and /dev/shm
+    # the program's own memory bound inside its job's cgroup (Sandbox.in_job), below the job's share:
+    # over it, only its own processes are OOM-killed; None: the job's share alone bounds it
+    cgroup_memory_bytes: int | None = None
 
     def __post_init__(self) -> None:
         for name in ("wall_s", "cpu_s", "address_space_bytes", "nproc", "fsize_bytes", "nofile",

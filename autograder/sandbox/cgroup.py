@@ -96,12 +96,16 @@ class JobCgroup:
     memory_bytes: int
     pids_max: int
 
-    def program(self) -> ProgramCgroup:
-        """A new leaf for one program (SandboxFault when the host refuses it)."""
+    def program(self, memory_bytes: int | None = None) -> ProgramCgroup:
+        """A new leaf for one program, with a memory bound of its own below the job's when
+        `memory_bytes` is given (SandboxFault when the host refuses it)."""
         leaf = self.dirs[0] / f"p{next(_counter)}"
         try:
             leaf.mkdir(mode=0o755)
+            if memory_bytes is not None:
+                _limit_memory(leaf, self.version, min(memory_bytes, self.memory_bytes))
         except OSError as exc:
+            _rmdir(leaf)
             raise SandboxFault(f"cgroup: cannot create {leaf}: {exc}") from exc
         enter = (leaf, *self.dirs[1:])  # v1: the pids limit is the job folder's own
         return ProgramCgroup(enter, leaf, self.version, self.memory_bytes)
@@ -176,18 +180,14 @@ class JobCgroups:
         return group
 
     def _limit(self, group: JobCgroup) -> None:
-        memory, pids = str(group.memory_bytes), str(group.pids_max)
+        pids = str(group.pids_max)
+        _limit_memory(group.dirs[0], group.version, group.memory_bytes)
         if group.version == 2:
             d = group.dirs[0]
-            _write(d / "memory.max", memory)
-            _write(d / "memory.swap.max", "0", optional=True)
             _write(d / "pids.max", pids)
             _write(d / "cgroup.subtree_control", "+memory +pids")  # the programs' leaves
             return
-        mem, pid = group.dirs
-        _write(mem / "memory.limit_in_bytes", memory)
-        _write(mem / "memory.memsw.limit_in_bytes", memory, optional=True)  # no swap beyond the share
-        _write(pid / "pids.max", pids)
+        _write(group.dirs[1] / "pids.max", pids)
 
     def release_stale(self) -> None:
         """Removes empty groups of graders that no longer run (a crash left them behind)."""
@@ -208,6 +208,16 @@ class JobCgroups:
                         entry.rmdir()
                     except OSError:
                         pass  # still holds a process: the next sweep tries again
+
+
+def _limit_memory(folder: Path, version: int, memory_bytes: int) -> None:
+    """RAM and swap together at most `memory_bytes` (where the kernel accounts swap)."""
+    if version == 2:
+        _write(folder / "memory.max", str(memory_bytes))
+        _write(folder / "memory.swap.max", "0", optional=True)
+    else:
+        _write(folder / "memory.limit_in_bytes", str(memory_bytes))
+        _write(folder / "memory.memsw.limit_in_bytes", str(memory_bytes), optional=True)
 
 
 def _write(path: Path, value: str, optional: bool = False) -> None:

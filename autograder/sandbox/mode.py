@@ -75,7 +75,7 @@ class Sandbox(ABC):
             raise SandboxFault(f"{self.mode}: launcher interpreter {self.python} is not executable")
         launch = self._prepare(list(argv), scratch=scratch, mounts=list(mounts), env=dict(env or {}),
                                limits=limits, cwd=cwd, hidden=[Path(h) for h in hidden])
-        program = self.cgroup.program() if self.cgroup is not None else None
+        program = self.cgroup.program(limits.cgroup_memory_bytes) if self.cgroup is not None else None
         if program is not None:  # joined before bwrap or the launcher runs: every fork is born inside
             launch = dataclasses.replace(launch, argv=[*program.enter_argv(), *launch.argv])
         return SandboxedProcess(self.mode, launch, limits, scratch_limited=has_quota(scratch), cgroup=program)

@@ -4,6 +4,7 @@ notebook child (bwrap) or after the last one (trusted parent side)."""
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 import shutil
 import time
@@ -29,6 +30,7 @@ from autograder.model import GraderFault, Phase
 from autograder.observations import read_observations
 from autograder.sandbox import (
     SCRATCH_TARGET,
+    Limits,
     Process,
     SandboxResult,
 )
@@ -117,11 +119,20 @@ class KernelChild:
         started_at = time.time()
         reader = ProgressReader(scratch / "progress.jsonl", tuple(ex.id for ex in self.exercises), self.token)
         try:
-            proc = job.start(argv, scratch, job.limits(job.budget(self.exercises)), job.kernel_sandbox)
+            proc = job.start(argv, scratch, self._limits(), job.kernel_sandbox)
         except BaseException:
             reader.close()
             raise
         self._run = _KernelRun(job, self.exercises, proc, reader, started_at)
+
+    def _limits(self) -> Limits:
+        """The child's limits; inside the job's cgroup at most half the job's memory: the student's
+        library (its constructor runs while the notebook child beside it still imports JAX) is
+        OOM-killed within its own half, so it can never make the job's limit take the notebook child
+        before that child is ready (a grader fault the student chose)."""
+        job = self.job
+        return dataclasses.replace(job.limits(job.budget(self.exercises)),
+                                   cgroup_memory_bytes=job.settings.job_memory_bytes // 2)  # fmt: skip
 
     def poll(self) -> None:
         if self._run is not None:
