@@ -20,7 +20,10 @@ from typing import Any
 import pytest
 
 from autograder.service.domain import (
+    answer_handles,
     audit,
+    audit_names,
+    extensions,
     grade_review,
     quiz_answers,
     quiz_ledger,
@@ -28,10 +31,11 @@ from autograder.service.domain import (
     rubric_grading,
 )
 from autograder.service.web import rubric_pages
+from autograder.term.counting import Extension
 
 from helpers.browserish import Browserish, Reply
-from helpers.ledger_term import HW2_DUE, Term, make_term
-from helpers.quiz_term import upload_quiz
+from helpers.ledger_term import HW2_DUE, HW2_LATE_UNTIL, Term, make_term
+from helpers.quiz_term import KEY, letters_for, upload_quiz
 
 HW2_POINTS = {"histogram": 10.0, "recompile": 5.0, "fusion": 10.0, "safe_distance": 0.0}  # 25 of 40
 
@@ -272,3 +276,122 @@ def test_a_refused_answer_keeps_what_the_ta_typed(term: Term, site: str) -> None
     assert _thread_length(term, asked) == before  # nothing was posted
     assert grade_review.request_of(term.service, asked, None).status == "open"
     assert term.service.exports.ledger.record("hw2", "s01").overrides == ()
+
+
+def test_the_audit_log_keeps_anonymous_grading_anonymous_until_names_are_shown(term: Term, site: str) -> None:
+    ids = _q1_answers(term)
+    ta = _ta(term, site)
+    page = ta.get("/ta/quiz/hw2/ch02.q1")
+    action = re.search(r'action="(/ta/quiz/hw2/ch02\.q1/answers/([^"?]+))"', page.text)
+    assert action is not None, page.text[:2000]
+    handles = answer_handles.handles_for(term.service.cfg.data_dir)
+    assert action.group(2) in {handles.of("hw2", i) for i in ids.values()}  # a keyed hash, not the row id
+    for answer_id in ids.values():
+        assert f"answers/{answer_id}" not in page.text and f"at={answer_id}" not in page.text
+    item = re.search(r'name="item" value="(\d+)"', page.text)
+    assert item is not None
+    fields = {"csrf_token": page.csrf(), "action": "toggle", "item": item.group(1)}
+    assert ta.post_form(action.group(1), fields).status == 303
+    graded = [e for e in audit.entries(term.service.engine) if e.action == "rubric_grade"]
+    assert len(graded) == 1 and graded[0].student_id in ids  # the log itself knows whose answer it was
+
+    def grading_entries(reply: Reply) -> list[dict[str, Any]]:
+        assert reply.status == 200
+        return [e for e in json.loads(reply.body) if e["action"] == "rubric_grade"]
+
+    token = _ta_token(term)
+    anonymous = grading_entries(_api(site, "GET", "/api/audit", token))
+    assert [(e["student_id"], e["attempt_id"]) for e in anonymous] == [(None, None)]
+    assert grading_entries(_api(site, "GET", f"/api/audit?student_id={graded[0].student_id}", token)) == []
+    csv_text = _api(site, "GET", "/api/audit.csv", token).text
+    assert not [
+        line for line in csv_text.splitlines() if "rubric_grade" in line and graded[0].student_id in line
+    ]
+    table = ta.get("/ta/audit").text
+    assert 'id="audit-anonymous"' in table
+    assert not [row for row in table.split("<tr") if "rubric_grade" in row and graded[0].student_id in row]
+    assert not [e for e in audit.entries(term.service.engine) if e.action == "names_shown"]
+
+    named = grading_entries(_api(site, "GET", "/api/audit?names=1", token))  # a reveal, recorded
+    assert [e["student_id"] for e in named] == [graded[0].student_id]
+    reveals = [e for e in audit.entries(term.service.engine) if e.action == "names_shown"]
+    assert [e.detail for e in reveals] == [audit_names.REVEAL_DETAIL]
+    shown = ta.get("/ta/audit").text
+    assert 'id="audit-names-shown"' in shown
+    assert [row for row in shown.split("<tr") if "rubric_grade" in row and graded[0].student_id in row]
+
+
+def test_the_audit_page_reveals_names_by_an_audited_button(term: Term, site: str) -> None:
+    ids = _q1_answers(term)
+    items = _items_after_setup(term)
+    _step(term, ids, "s02", rubric_commands.Step("toggle", item_id=items[0].id), ta="ta")
+    ta = _ta(term, site)
+    page = ta.get("/ta/audit")
+    assert 'id="audit-show-names"' in page.text
+    assert ta.post_form("/ta/audit/names", {"csrf_token": page.csrf()}).status == 303
+    reveals = [e for e in audit.entries(term.service.engine) if e.action == "names_shown"]
+    assert len(reveals) == 1 and reveals[0].detail == audit_names.REVEAL_DETAIL
+    assert 'id="audit-names-shown"' in ta.get("/ta/audit").text
+
+
+# ---- model answers while students can still submit -----------------------------------------------
+
+
+def _quiz_page(student: Browserish, assignment: str) -> str:
+    reply = student.get(f"/assignments/{assignment}/quiz")
+    assert reply.status == 200
+    return reply.text
+
+
+def _model_lines(question: str) -> list[str]:
+    assert KEY is not None
+    q = KEY.question(question)
+    assert q is not None
+    return [q.model_answer.splitlines()[0], q.explanation.splitlines()[0]]
+
+
+def test_model_answers_wait_until_no_student_can_submit(term: Term, site: str) -> None:
+    with term.service.engine.begin() as conn:
+        quiz_ledger.enable(conn, "hw2", "anna", term.now[0])
+    right = letters_for("ch02.q3", "s01", right=True)
+    upload_quiz(term, "s01", "hw2", HW2_POINTS, {"ch02.q1": "ClosedJaxpr", "ch02.q3": right})
+    hw2 = term.service.assignments["hw2"]
+    later = HW2_LATE_UNTIL + timedelta(days=1)
+    extensions.grant(term.service.engine, hw2, "s02", Extension(later.timestamp()), "anna", term.now[0])
+    secrets = _model_lines("ch02.q1") + _model_lines("ch02.q3")
+    for moment in (HW2_DUE + timedelta(minutes=1), HW2_LATE_UNTIL + timedelta(minutes=1)):
+        term.set_time(moment)  # s01's grade shows (after_due), but the late window or s02's extension is open
+        page = _quiz_page(_student(term, site, "s01"), "hw2")  # a session lasts hours: log in again
+        assert 'id="quiz-ch02.q3"' in page and 'id="answers-later"' in page
+        assert not [t for t in secrets if t in page], moment
+        view = rubric_pages.student_quiz_view(term.service, hw2, "s01")
+        q3 = next(r for r in view["questions"] if r["q"].id == "ch02.q3")
+        assert q3["points"] is None and q3["status"].startswith("格式正确")  # no per-question points
+    term.set_time(later + timedelta(minutes=1))  # the last extension closed: nobody can submit
+    page = _quiz_page(_student(term, site, "s01"), "hw2")
+    assert all(t in page for t in secrets) and 'id="answers-later"' not in page
+    view = rubric_pages.student_quiz_view(term.service, hw2, "s01")
+    assert next(r for r in view["questions"] if r["q"].id == "ch02.q3")["points"] == 2.0
+
+
+def test_a_ta_publishes_model_answers_early_by_an_audited_command(term: Term, site: str) -> None:
+    with term.service.engine.begin() as conn:
+        quiz_ledger.enable(conn, "hw5", "anna", term.now[0])
+    upload_quiz(term, "s01", "hw5", {"reduce_sum_rules": 10.0}, {"ch05.q2": "用 custom_vjp"})
+    term.service.grade_release.release("hw5", actor="anna")  # grades shown; hw5 is open for a week
+    student, ta = _student(term, site, "s01"), _ta(term, site)
+    secrets = _model_lines("ch05.q2")
+    assert not [t for t in secrets if t in _quiz_page(student, "hw5")]
+    page = ta.get("/ta/quiz?assignment=hw5")
+    assert 'id="answers-hidden"' in page.text
+    assert ta.post_form("/ta/quiz/hw5/publish-answers", {"csrf_token": page.csrf()}).status == 303
+    assert all(t in _quiz_page(student, "hw5") for t in secrets)
+    assert 'id="answers-shown"' in ta.get("/ta/quiz?assignment=hw5").text
+    published = [e for e in audit.entries(term.service.engine) if e.action == "answers_published"]
+    assert (
+        len(published) == 1 and published[0].assignment_id == "hw5" and "still submit" in published[0].detail
+    )
+    again = _api(site, "POST", "/api/assignments/hw5/publish-quiz-answers", _ta_token(term))
+    assert again.status == 200 and json.loads(again.body) == {"published": False, "visible": True}
+    refused = _api(site, "POST", "/api/assignments/hw5/publish-quiz-answers", term.tokens["s01"])
+    assert refused.status in (401, 403)

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from autograder.service.domain import quiz_answers, quiz_ledger
+from autograder.service.domain import answer_handles, quiz_answers, quiz_ledger
 
 from helpers import chromium
 from helpers.ledger_term import make_term
@@ -60,10 +60,12 @@ def group_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str,
         with term.service.engine.connect() as conn:
             stored = quiz_answers.of_attempts(conn, [attempt])
         answer_ids[sid] = next(a.id for a in stored if a.question == "ch02.q1")
+    handles = answer_handles.handles_for(term.service.cfg.data_dir)  # the key the service will use
+    answer_ids = {sid: handles.of("hw2", i) for sid, i in answer_ids.items()}
     term.service.close()
     served = serve(root / "data", "--course", str(root / "course.toml"), "--workers", "0")
     try:
-        yield {"served": served, "answers": answer_ids}
+        yield {"served": served, "answers": answer_ids}  # each student's answer's handle
     finally:
         served.stop()
 
@@ -94,8 +96,8 @@ def _press(drv: WebDriver, key: str, changed: Any) -> None:
     )
 
 
-def _open(drv: WebDriver, served: Served, answer_id: int) -> None:
-    drv.get(f"{served.url}/ta/quiz/hw2/ch02.q1?at={answer_id}")
+def _open(drv: WebDriver, served: Served, handle: str) -> None:
+    drv.get(f"{served.url}/ta/quiz/hw2/ch02.q1?at={handle}")
     assert drv.find_element(By.ID, "answer-card")
 
 
@@ -107,7 +109,7 @@ def test_g_on_an_ungraded_answer_moves_no_one_and_on_a_graded_one_grades_its_gro
     group_server: dict[str, Any], driver: WebDriver, tmp_path: Path
 ) -> None:
     served: Served = group_server["served"]
-    answers: dict[str, int] = group_server["answers"]
+    answers: dict[str, str] = group_server["answers"]
     start = _totals(served)
     assert start == {sid: 25.0 for sid in STUDENTS}  # written answers not graded count 0
 

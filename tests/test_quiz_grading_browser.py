@@ -256,7 +256,7 @@ def _comment_on_hw5_q2(served: Served) -> None:
     ta = Browserish(served.url)
     ta.log_in(served.ta)
     page = ta.get("/ta/quiz/hw5/ch05.q2")
-    action = re.search(r'action="(/ta/quiz/hw5/ch05.q2/answers/\d+)"', page.text)
+    action = re.search(r'action="(/ta/quiz/hw5/ch05.q2/answers/[0-9a-f]+)"', page.text)
     assert action is not None, page.text[:2000]
     fields = {"csrf_token": page.csrf(), "action": "comment", "comment": SECRET}
     assert ta.post_form(action.group(1), fields).status == 303

@@ -26,7 +26,7 @@ from autograder.service.storage import quiz_tables as qt
 from autograder.service.web import rubric_pages
 
 from helpers.databases import postgres  # noqa: F401 (the session's PostgreSQL server fixture)
-from helpers.ledger_term import HW2_DUE, Term, make_term
+from helpers.ledger_term import HW2_DUE, HW2_LATE_UNTIL, Term, make_term
 from helpers.quiz_term import KEY, letters_for, quiz_notebook, upload_quiz
 
 HW2_POINTS = {"histogram": 10.0, "recompile": 5.0, "fusion": 10.0, "safe_distance": 0.0}  # 25 of 40
@@ -268,7 +268,7 @@ def test_hw2_is_visible_after_due(term: Term) -> None:
     """Control for the hidden case above: an `after_due` assignment shows the quiz once due."""
     _enable(term)
     upload_quiz(term, "s01", "hw2", HW2_POINTS, {"ch02.q3": letters_for("ch02.q3", "s01", right=True)})
-    term.set_time(HW2_DUE + timedelta(minutes=1))
+    term.set_time(HW2_LATE_UNTIL + timedelta(minutes=1))  # a choice's points wait until uploads close
     view = rubric_pages.student_quiz_view(term.service, term.service.assignments["hw2"], "s01")
     row = next(r for r in view["questions"] if r["q"].id == "ch02.q3")
     assert row["points"] == 2.0 and view["record"].quiz_points == 2.0

@@ -42,3 +42,28 @@ def grade_visibility(
         shown_from = max(dues) if dues else None
         return Visibility(shown_from is None or now > shown_from, shown_from)
     return Visibility(False, None)
+
+
+# ---- model answers and explanations of the quiz ---------------------------------------------------
+#
+# A student who can still submit must not read a model answer (nor which options are correct): they
+# would copy it into their next upload. So the quiz's model answers, explanations and a choice
+# question's points appear once NO student of the assignment can submit any more (the assignment's
+# closing time and every extension's have passed), whatever the grades' visibility, or earlier
+# when a TA publishes them (an audited choice).
+
+
+def closing_time(deadlines: list[tuple[float | None, float | None]]) -> float | None:
+    """The last moment any student may still submit, from each student's (due_at, late_until), the
+    assignment's own among them; None: someone may submit forever (no deadline)."""
+    closes = [late if late is not None else due for due, late in deadlines]
+    if not closes or any(c is None for c in closes):
+        return None
+    return max(c for c in closes if c is not None)
+
+
+def answers_visibility(closes_at: float | None, published_at: float | None, now: float) -> Visibility:
+    """Whether the quiz's model answers show now: published by a TA, or past `closes_at`."""
+    if published_at is not None:
+        return Visibility(True, None)
+    return Visibility(closes_at is not None and now > closes_at, closes_at)

@@ -37,6 +37,7 @@ def routers() -> list[APIRouter]:
         items_page,
         overrides_api,
         pages,
+        quiz_api,
         regrade_api,
         regrade_pages,
         requests_api,
@@ -67,6 +68,7 @@ def routers() -> list[APIRouter]:
         requests_api.router,
         review_pages.router,
         rubric_pages.router,
+        quiz_api.router,
         ta_attempt_page.router,
     ]
 

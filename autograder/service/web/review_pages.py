@@ -19,7 +19,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from autograder.i18n import _
-from autograder.service.domain import audit, grade_review, overrides, regrade_requests
+from autograder.service.domain import audit, audit_names, grade_review, overrides, regrade_requests
 from autograder.service.domain.core import Refusal, Service
 from autograder.service.web import page_auth, page_kit, pages
 from autograder.service.web.form_posts import PostedForm, form_of, read_small_form
@@ -181,7 +181,7 @@ def ta_student(request: Request, student_id: str) -> Response:
         "assignment_query": assignment_query(service, aid),
         "targets": [*grade.max_points, overrides.TOTAL],
         "requests": [thread_view(r) for r in requests],
-        "audit": [_ta_audit_row(e) for e in reversed(audit.entries(service.engine, student_id=student_id))],
+        "audit": [_ta_audit_row(e) for e in reversed(_audit_for(session, service, student_id).entries)],
         "notices": notices,
     }
     return page_kit.render(request, session, "ta_review_student.html", context)
@@ -353,20 +353,42 @@ def _ta_audit_row(e: audit.Entry) -> dict[str, str]:
     }
 
 
+def _audit_for(session: Session, service: Service, student_id: str | None = None) -> audit_names.AuditView:
+    """The log as this TA may read it now: anonymous grading without names unless revealed."""
+    return audit_names.for_ta(service.engine, session.ta_name or "ta", service.clock(), student_id)
+
+
 @router.get("/ta/audit")
 def ta_audit(request: Request) -> Response:
     session = _ta(request)
     if session is None:
         return page_kit.redirect(request, "/login")
-    entries = audit.entries(page_auth.service_of(request).engine)
-    rows = [_ta_audit_row(e) for e in reversed(entries)]
-    return page_kit.render(request, session, "ta_audit.html", {"rows": rows})
+    view = _audit_for(session, page_auth.service_of(request))
+    rows = [_ta_audit_row(e) for e in reversed(view.entries)]
+    return page_kit.render(request, session, "ta_audit.html", {"rows": rows, "view": view})
+
+
+@router.post("/ta/audit/names")
+async def ta_audit_names(request: Request) -> Response:
+    return await _answer(request, _show_audit_names)
+
+
+def _show_audit_names(request: Request, posted: PostedForm) -> Response:
+    session = _ta(request)
+    if session is None:
+        return page_kit.redirect(request, "/login")
+    form = _form(request, session, posted, "/ta/audit")
+    if isinstance(form, Response):
+        return form
+    service = page_auth.service_of(request)
+    audit_names.show_names(service.engine, session.ta_name or "ta", service.clock())
+    return page_kit.redirect(request, "/ta/audit")
 
 
 @router.get("/ta/audit.csv")
 def ta_audit_csv(request: Request) -> Response:
-    if _ta(request) is None:
+    session = _ta(request)
+    if session is None:
         return page_kit.redirect(request, "/login")
-    return page_kit.csv_download(
-        audit.to_csv(audit.entries(page_auth.service_of(request).engine)), "audit.csv"
-    )
+    entries = _audit_for(session, page_auth.service_of(request)).entries
+    return page_kit.csv_download(audit.to_csv(entries), "audit.csv")

@@ -31,7 +31,9 @@ from fastapi.responses import Response
 from autograder.i18n import N_, _
 from autograder.quiz.key import QuizQuestion
 from autograder.service.domain import (
+    answer_handles,
     audit,
+    model_answers,
     quiz_answers,
     quiz_item_stats,
     quiz_ledger,
@@ -46,6 +48,7 @@ from autograder.service.web import page_auth, page_kit, pages
 from autograder.service.web.form_posts import PostedForm, read_small_form
 from autograder.service.web.sessions import CSRF_FIELD, Session, csrf_ok
 from autograder.term.course import Assignment
+from autograder.term.visibility import Visibility
 
 router = APIRouter(include_in_schema=False)
 NAMES_FOR_S = 3600.0  # a reveal of the names lasts this long for the TA who asked
@@ -68,6 +71,9 @@ QUIZ_ZH = {
     "regrade": N_("对这道题的评分有疑问?写明理由,申请复核"),
     "regrade_button": N_("申请复核"),
     "incomplete": N_("还有测验问答题没有批改完。"),
+    "choice_form_ok": N_("格式正确。对错和得分在参考答案公布后显示。"),
+    "answers_later": N_("参考答案、解析和选择题的对错在所有同学都不能再提交之后公布({when})。"),
+    "answers_on_publish": N_("参考答案、解析和选择题的对错在助教公布之后显示。"),
     "status": {
         "answered": N_("已作答"),
         "blank": N_("未作答"),
@@ -87,9 +93,13 @@ class Queue:
 
     question: QuizQuestion
     answers: list[StoredAnswer]  # in the TA's order
+    handles: dict[int, str]  # answer id -> the name the pages use (answer_handles.py)
 
     def index_of(self, answer_id: int) -> int:
         return next((i for i, a in enumerate(self.answers) if a.id == answer_id), 0)
+
+    def id_of(self, handle: str | None) -> int | None:
+        return next((i for i, h in self.handles.items() if h == handle), None) if handle else None
 
 
 def _assignment(service: Service, assignment_id: str) -> Assignment | None:
@@ -128,7 +138,8 @@ def queue_for(service: Service, assignment: Assignment, question: QuizQuestion, 
     ]
     order = rubric_grading.order_for(ta, question.id, [a.id for a in answers])
     by_id = {a.id: a for a in answers}
-    return Queue(question, [by_id[i] for i in order])
+    handles = answer_handles.handles_for(service.cfg.data_dir)
+    return Queue(question, [by_id[i] for i in order], {i: handles.of(assignment.id, i) for i in order})
 
 
 def _question(service: Service, assignment: Assignment, qid: str) -> QuizQuestion | None:
@@ -146,9 +157,10 @@ def _ta_name(session: Session) -> str:
     return session.ta_name or "ta"
 
 
-def _page_path(assignment_id: str, qid: str, answer_id: int | None = None, names: bool = False) -> str:
+def _page_path(assignment_id: str, qid: str, answer: str | None = None, names: bool = False) -> str:
+    """A grading page's address; `answer` is the answer's handle (never its row id)."""
     path = f"/ta/quiz/{quote(assignment_id, safe='')}/{quote(qid, safe='')}"
-    params = [f"at={answer_id}"] if answer_id is not None else []
+    params = [f"at={answer}"] if answer else []
     if names:
         params.append("names=1")
     return path + ("?" + "&".join(params) if params else "")
@@ -253,8 +265,17 @@ def ta_quiz(request: Request) -> Response:
         "assignments": list(service.assignments.values()),
         "rows": rows,
         "status": quiz_status(service, assignment),
+        "answers": _answers_state(service, assignment),
     }
     return page_kit.render(request, session, "ta_quiz.html", context)
+
+
+def _answers_state(service: Service, assignment: Assignment) -> dict[str, Any]:
+    shown = model_answers.visibility(service.engine, assignment, service.clock())
+    with service.engine.connect() as conn:
+        published = model_answers.published_at(conn, assignment.id) is not None
+    closes = service.counting.local_time(shown.shown_from) if shown.shown_from is not None else ""
+    return {"visible": shown.visible, "published": published, "closes": closes}
 
 
 # The POST routes below read their form on the event loop and do everything else (the session, the
@@ -282,6 +303,24 @@ async def ta_quiz_enable(request: Request, assignment_id: str) -> Response:
 
 
 def _quiz_enable(request: Request, assignment_id: str, posted: PostedForm) -> Response:
+    return _assignment_command(request, assignment_id, posted, rubric_commands.enable_quiz)
+
+
+@router.post("/ta/quiz/{assignment_id}/publish-answers")
+async def ta_publish_answers(request: Request, assignment_id: str) -> Response:
+    posted = await _posted(request)
+    return await anyio.to_thread.run_sync(_publish_answers, request, assignment_id, posted)
+
+
+def _publish_answers(request: Request, assignment_id: str, posted: PostedForm) -> Response:
+    def publish(service: Service, assignment: Assignment, ta: str) -> bool:
+        return model_answers.publish(service.engine, assignment, ta, service.clock())
+
+    return _assignment_command(request, assignment_id, posted, publish)
+
+
+def _assignment_command(request: Request, assignment_id: str, posted: PostedForm, command: Any) -> Response:
+    """A TA's form on the quiz page that runs one command on the assignment, then shows the page."""
     session = _ta(request)
     if session is None:
         return page_kit.redirect(request, "/login")
@@ -293,7 +332,7 @@ def _quiz_enable(request: Request, assignment_id: str, posted: PostedForm) -> Re
     form = _form(request, session, posted, back)
     if isinstance(form, Response):
         return form
-    rubric_commands.enable_quiz(service, assignment, _ta_name(session))
+    command(service, assignment, _ta_name(session))
     return page_kit.redirect(request, back)
 
 
@@ -302,11 +341,12 @@ def _grading_context(
     session: Session,
     assignment: Assignment,
     question: QuizQuestion,
-    at: int | None,
+    at_handle: str | None,
     names: bool,
 ) -> dict[str, Any]:
     ta = _ta_name(session)
     queue = queue_for(service, assignment, question, ta)
+    at = queue.id_of(at_handle)
     now = service.clock()
     with service.engine.begin() as conn:
         rubric_grading.ensure_items(conn, assignment.id, question, ta, now)
@@ -353,18 +393,23 @@ def _grading_context(
         else None,
         group_size=len(group),
         group_ungraded=sum(1 for a in group if a.id not in graded),
-        next=_page_path(assignment.id, question.id, queue.answers[later[0]].id, names) if later else "",
-        prev=_page_path(assignment.id, question.id, queue.answers[earlier[-1]].id, names) if earlier else "",
+        next=_page_path(assignment.id, question.id, queue.handles[queue.answers[later[0]].id], names)
+        if later
+        else "",
+        prev=_page_path(assignment.id, question.id, queue.handles[queue.answers[earlier[-1]].id], names)
+        if earlier
+        else "",
         next_ungraded=next(
             (
-                _page_path(assignment.id, question.id, queue.answers[i].id, names)
+                _page_path(assignment.id, question.id, queue.handles[queue.answers[i].id], names)
                 for i in later + earlier
                 if queue.answers[i].id not in graded
             ),
             "",
         ),
         student=_student_label(service, current.student_id) if names else "",
-        action=f"{_page_path(assignment.id, question.id)}/answers/{current.id}"
+        current_handle=queue.handles[current.id],
+        action=f"{_page_path(assignment.id, question.id)}/answers/{queue.handles[current.id]}"
         + ("?names=1" if names else ""),
     )
     return view
@@ -385,8 +430,7 @@ def ta_grade_question(request: Request, assignment_id: str, qid: str) -> Respons
     question = None if assignment is None else _question(service, assignment, qid)
     if assignment is None or question is None or question.kind != "written":
         return page_kit.error_page(request, session, 404, "No such written question", qid, back="/ta/quiz")
-    at_text = request.query_params.get("at", "")
-    at = int(at_text) if at_text.isdigit() else None
+    at = _handle_param(request.query_params.get("at", ""))
     names = request.query_params.get("names") == "1" and names_shown(
         service, _ta_name(session), assignment.id, qid
     )
@@ -435,24 +479,33 @@ def _question_route(request: Request, assignment_id: str, qid: str) -> _Question
     return _QuestionRoute(session, service, assignment, question)
 
 
-@router.post("/ta/quiz/{assignment_id}/{qid}/answers/{answer_id:int}")
-async def ta_grade_answer(request: Request, assignment_id: str, qid: str, answer_id: int) -> Response:
+def _handle_param(text: str) -> str | None:
+    """An answer's handle as a query or path parameter (None: not one)."""
+    ok = 0 < len(text) <= answer_handles.HANDLE_HEX and all(c in "0123456789abcdef" for c in text)
+    return text if ok else None
+
+
+@router.post("/ta/quiz/{assignment_id}/{qid}/answers/{handle}")
+async def ta_grade_answer(request: Request, assignment_id: str, qid: str, handle: str) -> Response:
     posted = await _posted(request)
-    return await anyio.to_thread.run_sync(_grade_answer, request, assignment_id, qid, answer_id, posted)
+    return await anyio.to_thread.run_sync(_grade_answer, request, assignment_id, qid, handle, posted)
 
 
 def _grade_answer(
-    request: Request, assignment_id: str, qid: str, answer_id: int, posted: PostedForm
+    request: Request, assignment_id: str, qid: str, handle: str, posted: PostedForm
 ) -> Response:
     found = _question_route(request, assignment_id, qid)
     if isinstance(found, Response):
         return found
     session, service, assignment, question = found.session, found.service, found.assignment, found.question
     names = request.query_params.get("names") == "1"
-    back = _page_path(assignment.id, qid, answer_id, names)
+    back = _page_path(assignment.id, qid, _handle_param(handle), names)
     form = _form(request, session, posted, back)
     if isinstance(form, Response):
         return form
+    answer_id = queue_for(service, assignment, question, _ta_name(session)).id_of(_handle_param(handle))
+    if answer_id is None:
+        return page_kit.error_page(request, session, 404, "No such answer", handle[:32], back=back)
     step = _step(form)
     if step is None:
         return page_kit.error_page(request, session, 400, "Unknown action", form.get("action", ""), back=back)
@@ -516,7 +569,7 @@ def _show_names(request: Request, assignment_id: str, qid: str, posted: PostedFo
             new={"question": qid},
             at=service.clock(),
         )
-    return page_kit.redirect(request, _page_path(assignment.id, qid, int(at) if at.isdigit() else None, True))
+    return page_kit.redirect(request, _page_path(assignment.id, qid, _handle_param(at), True))
 
 
 @router.post("/ta/quiz/{assignment_id}/{qid}/items")
@@ -536,7 +589,7 @@ def _rubric_item(
         return found
     session, service, assignment = found.session, found.service, found.assignment
     at = request.query_params.get("at", "")
-    back = _page_path(assignment.id, qid, int(at) if at.isdigit() else None)
+    back = _page_path(assignment.id, qid, _handle_param(at))
     form = _form(request, session, posted, back)
     if isinstance(form, Response):
         return form
@@ -579,6 +632,7 @@ def student_quiz_view(service: Service, assignment: Assignment, student_id: str)
         graded = rubric_grading.gradings(conn, [a.id for a in answers.values() if a.kind == "written"])
         items = rubric_grading.items_by_id(conn, (i for g in graded.values() for i in g.applied))
     overridden = {e.target: e.points for e in record.overrides}
+    shown = model_answers.visibility(service.engine, assignment, service.clock())
     rows = []
     for q in questions:
         answer = answers.get(q.id)
@@ -596,6 +650,11 @@ def student_quiz_view(service: Service, assignment: Assignment, student_id: str)
             points = answer.points or 0.0  # a blank or unreadable written answer scores 0
         else:
             points = rubric_grading.points_of(applied, q.points) if grading else None
+        status = _(QUIZ_ZH["status"].get(answer.status, answer.status)) if answer else None
+        if q.kind == "choice" and not shown.visible and q.id not in overridden:
+            points = None  # a choice question's points say which options are right
+            if answer is not None and answer.status == "answered":
+                status = _(QUIZ_ZH["choice_form_ok"])
         rows.append(
             {
                 "q": q,
@@ -603,12 +662,20 @@ def student_quiz_view(service: Service, assignment: Assignment, student_id: str)
                 "points": points,
                 "applied": applied,
                 "comment": grading.comment if grading else "",
-                "status": _(QUIZ_ZH["status"].get(answer.status, answer.status))
-                if answer
-                else _(QUIZ_ZH["status"]["missing"]),
+                "status": status or _(QUIZ_ZH["status"]["missing"]),
             }
         )
-    return {"message": "", "questions": rows, "record": record}
+    return {"message": "", "questions": rows, "record": record, "answers": _answers_note(service, shown)}
+
+
+def _answers_note(service: Service, shown: Visibility) -> dict[str, Any]:
+    """Whether the page shows model answers, and if not, when they come (the student's words)."""
+    if shown.visible:
+        return {"shown": True, "note": ""}
+    if shown.shown_from is None:
+        return {"shown": False, "note": _(QUIZ_ZH["answers_on_publish"])}
+    when = service.counting.local_time(shown.shown_from)
+    return {"shown": False, "note": _(QUIZ_ZH["answers_later"]).format(when=when)}
 
 
 @router.get("/assignments/{assignment_id}/quiz")
