@@ -7,6 +7,7 @@ pairs.json or a "copy" identical to its source would silently skew every number 
 from __future__ import annotations
 
 import ast
+import json
 import subprocess
 from collections import Counter
 from itertools import combinations
@@ -17,6 +18,7 @@ import pytest
 from jaxcourse.kernels import KERNEL_FLAGS, compiler_path, ffi_include_dir
 
 from helpers.similarity_heldout import (
+    CORPUS,
     DISGUISES,
     EXERCISES,
     KERNEL_EXERCISE,
@@ -185,6 +187,19 @@ def test_natural_convergence_groups_are_independent():
         independent = set(independent_pairs(g.exercise))
         for a, b in combinations(sorted(g.students), 2):
             assert (a, b) in independent, f"{g.exercise}: {a} and {b} are listed as converging but copied"
+
+
+def test_graded_scores_cover_every_answer():
+    """graded.json says which answers are correct; it must name exactly the answers on disk."""
+    graded = json.loads((CORPUS / "graded.json").read_text(encoding="utf-8"))["scores"]
+    on_disk = {(sid, ex) for sid, answers in CLASS.items() for ex in answers}
+    in_file = {(sid, ex) for sid, row in graded.items() for ex in row}
+    assert in_file == on_disk, (
+        f"graded only: {sorted(in_file - on_disk)}, not graded: {sorted(on_disk - in_file)}"
+    )
+    for sid, row in graded.items():
+        for ex, s in row.items():
+            assert 0 <= s["score"] <= s["max_score"], (sid, ex, s)
 
 
 def test_independent_pairs_leave_out_copy_groups():
