@@ -44,6 +44,10 @@ GRADER_SOURCE_NAME = "kernel.cc"
 BUILD_FOLDER_MIN_FREE_BYTES = 64 * 2**20
 BUILD_FOLDER_MIN_FREE_INODES = 1024
 CPU_LIMIT_MARKER = "CPU time limit exceeded"  # clang's driver when RLIMIT_CPU killed the front end
+# clang's driver when a tool it started (the linker, a crashed front end) did not run to its end: may
+# be the machine's passing state (EAGAIN), so it is never cached. Text decides only that: a source
+# that prints it merely compiles again next time, and the attempt is the student's compile error.
+TOOL_NOT_RUN = "error: unable to execute command"
 
 
 # Modes where compilers may run at once under one job's uid (the IR step beside its build, a chapter's
@@ -493,7 +497,7 @@ class BuildCache:
             return failed(BuildStatus.TIMEOUT)
         if result.limit == "memory":
             return failed(BuildStatus.MEMORY)
-        if result.signal is None and not result.killed and result.limit is None:
+        if result.signal is None and not result.killed and result.limit is None and TOOL_NOT_RUN not in raw:
             return dataclasses.replace(failed(BuildStatus.COMPILE_ERROR), cacheable_error=raw)
         return failed(BuildStatus.COMPILE_ERROR)
 
