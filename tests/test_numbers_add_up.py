@@ -26,6 +26,7 @@ import sqlalchemy as sa
 from autograder.service.domain import (
     attempt_review,
     audit,
+    grade_review,
     lti_outbox,
     quiz_answers,
     quiz_ledger,
@@ -111,7 +112,11 @@ def test_the_student_quiz_page_shows_the_late_factor_beside_the_points(term: Ter
     _grade_q1(term, attempt)
     record = term.service.exports.ledger.record("hw2", "s01")
     raw = (record.quiz_choice or 0) + (record.quiz_written or 0)
-    page = _student(term, site, "s01").get("/assignments/hw2/quiz").text
+    student = _student(term, site, "s01")
+    home = student.get("/assignments/hw2").text  # both tables of the page: the quiz beside the exercises
+    assert home.count('data-part="choice"') == 2 and home.count('data-part="final"') == 2
+    assert "练习合计" in home and "62.00" in home
+    page = student.get("/assignments/hw2/quiz").text
     assert f"{raw:g} / 22" in page  # the items' sum, not the late-factored total, beside the maximum
     assert "×0.9" in page and f'id="quiz-counted">{record.quiz_points:g}<' in page
     # the question's text, and each letter beside the option it stood for in the student's order
@@ -280,11 +285,18 @@ def test_student_pages_show_times_in_the_course_zone_named(shanghai: Term) -> No
 def test_the_pages_name_the_zone_they_show(shanghai: Term, tmp_path: Path) -> None:
     term = shanghai
     term.upload("s01", "hw2", HW2_POINTS)
+    term.set_time(HW2_DUE + timedelta(minutes=1))  # hw2's grades show after its due date
+    asked = grade_review.open_request(term.service, "hw2", "s01", "histogram", "请复核")
     with _Site(term) as url:
-        home = _student(term, url, "s01").get("/").text
-        listing = _ta(term, url).get("/ta/assignments").text
+        home = _student(term, url, "s01").get("/assignments/hw2").text
+        ta = _ta(term, url)
+        listing = ta.get("/ta/assignments").text
+        requests, thread = ta.get("/ta/requests").text, ta.get(f"/ta/request/{asked}").text
+        audit_page = ta.get("/ta/audit").text
     assert "(UTC)" not in home and "(Asia/Shanghai)" in home
     assert "due (UTC)" not in listing and "(Asia/Shanghai)" in listing
+    for page in (requests, thread, audit_page):
+        assert " UTC<" not in page and "(Asia/Shanghai)" in page
 
 
 # ---- 5. words and links ------------------------------------------------------------------------------
@@ -298,7 +310,7 @@ def test_the_students_history_reads_in_chinese(term: Term) -> None:
         audit.record(conn, actor="anna", action="grade_kept_shown", assignment_id="hw2", student_id="s01",
                      detail="", old=None, new="visible", at=term.now[0])  # fmt: skip
     entries = audit.entries(term.service.engine, student_id="s01")
-    rows = review_views.audit_rows_zh(entries, "s01", term.service.course_clock)
+    rows = review_views.audit_rows_zh(entries, "s01")
     shown = " ".join(f"{r['action']} {r['old']} {r['new']}" for r in rows)
     for raw in ("rubric_grade", "grade_kept_shown", "None:", "visible"):
         assert raw not in shown, (raw, shown)
@@ -368,3 +380,30 @@ def _student(term: Term, url: str, sid: str) -> Browserish:
     student = Browserish(url)
     assert student.log_in(term.tokens[sid]).status == 303
     return student
+
+
+def test_the_ta_tables_show_the_quiz_beside_the_final_total(term: Term, site: str) -> None:
+    _enable(term)
+    attempt = _late_quiz_upload(term)
+    _grade_q1(term, attempt)
+    record = term.service.exports.ledger.record("hw2", "s01")
+    ta = _ta(term, site)
+    table = ta.get("/ta/assignments/hw2").text
+    assert "quiz choice" in table and "quiz written" in table and "out of 62.00 points" in table
+    own = ta.get("/ta/assignments/hw2/students/s01").text
+    assert "quiz choice 2.00 of 4.00" in own and f"quiz written {record.quiz_written:.2f} of 18.00" in own
+    assert f"final {record.final_total:.2f} of 62.00" in own
+
+
+def test_item_analysis_has_the_quiz_questions_and_a_percent_axis(term: Term, site: str) -> None:
+    _enable(term)
+    _late_quiz_upload(term, "s01")
+    upload_quiz(
+        term, "s02", "hw2", {"histogram": 10.0}, {RIGHT_Q3: letters_for(RIGHT_Q3, "s02", right=False)}
+    )
+    page = _ta(term, site).get("/ta/items?assignment=hw2").text
+    assert 'id="quiz-items-table"' in page
+    assert f'data-question="{RIGHT_Q3}"' in page and f'data-question="{WRITTEN_Q1}"' in page
+    assert "50%" in page  # ch02.q3: one of two students chose the correct set
+    assert "% of 62 points (quiz included)" in page  # the histogram over 0..100 % of the real maximum
+    assert "[90, 100]" in page and "[72, 80)" not in page  # not the release's 80 points

@@ -1,6 +1,8 @@
-"""The rows of an assignment's quiz export (`Exports.quiz_csv`, `GET .../quiz.csv`).
+"""The quiz's per-question reads of an assignment: the export's rows (`Exports.quiz_csv`,
+`GET .../quiz.csv`) and the item analysis of its questions (`/ta/items`).
 
     rows(conn, assignment, chapters, records) -> [QuizExportRow]
+    item_stats(conn, assignment, chapters, records) -> [QuestionStats]
 
 One row per roster student and quiz question of the assignment's chapters, read from the counted
 attempt the ledger's records name (no attempt: no rows). `points` is what the ledger counts for the
@@ -17,7 +19,7 @@ from dataclasses import dataclass
 import sqlalchemy as sa
 
 from autograder.grade.reports import format_score
-from autograder.service.domain import quiz_answers, quiz_ledger, rubric_grading
+from autograder.service.domain import quiz_answers, quiz_item_stats, quiz_ledger, rubric_grading
 from autograder.service.domain.grade_record import GradeRecord
 from autograder.term.course import Assignment
 
@@ -88,4 +90,21 @@ def rows(
     return out
 
 
-__all__ = ["QUIZ_COLUMNS", "QuizExportRow", "rows"]
+def item_stats(
+    conn: sa.Connection, assignment: Assignment, chapters: Sequence[str], records: Sequence[GradeRecord]
+) -> list[quiz_item_stats.QuestionStats]:
+    """Difficulty and discrimination of each quiz question over the counted graded attempts (the
+    ledger's records, whose final totals the discrimination is against); [] while the quiz is off."""
+    if not quiz_ledger.enabled(conn, assignment.id):
+        return []
+    counted = [r.attempt_id for r in records if r.attempt_id is not None and r.state == "graded"]
+    totals = {r.student_id: r.final_total for r in records if r.final_total is not None}
+    answers = quiz_answers.of_attempts(conn, counted)
+    written = rubric_grading.written_points(conn, answers)
+    return [
+        quiz_item_stats.question_stats(q, [a for a in answers if a.question == q.id], written, totals)
+        for q in quiz_ledger.questions_of(assignment, chapters)
+    ]
+
+
+__all__ = ["QUIZ_COLUMNS", "QuizExportRow", "item_stats", "rows"]

@@ -25,7 +25,7 @@ from fastapi.responses import Response
 
 from autograder import registry
 from autograder.model import GraderFault, ReleaseInfo
-from autograder.service.domain import item_stats
+from autograder.service.domain import item_stats, quiz_export
 from autograder.service.domain.attempt_reads import fits_id, points_of
 from autograder.service.domain.core import Service
 from autograder.service.storage import db
@@ -101,7 +101,7 @@ def analysis_context(graded: list[item_stats.Graded], release: ReleaseInfo) -> d
         "min_n": item_stats.MIN_N,
         "near_zero": item_stats.NEAR_ZERO,
         "histogram": charts.score_histogram(
-            [g.total for g in graded], sum(release.points.values()), title="Total score"
+            [g.total for g in graded], sum(release.points.values()), title="Total score (points)"
         ),
         "difficulty": charts.pass_rate_bars(
             [charts.RateRow(i.name, i.difficulty) for i in drawn],
@@ -133,6 +133,46 @@ def analysis_context(graded: list[item_stats.Graded], release: ReleaseInfo) -> d
     }
 
 
+def quiz_context(service: Service, assignment: Any) -> dict[str, Any]:
+    """The counted final totals in percent of the assignment's maximum (the quiz included), and the
+    quiz questions' difficulty and discrimination beside the sub-checks' (while its quiz is on)."""
+    records = service.exports.ledger.records(assignment.id)
+    graded = [r for r in records if r.state == AttemptState.GRADED and r.final_total is not None]
+    most = max((r.max_total for r in graded), default=service.exports.max_total(assignment.id))
+    shares = [100.0 * (r.final_total or 0.0) / most for r in graded] if most > 0 else []
+    with service.engine.connect() as conn:
+        stats = quiz_export.item_stats(conn, assignment, service.releases.chapters(assignment), records)
+    n = max((s.n for s in stats), default=0)
+    return {
+        "histogram": charts.score_histogram(
+            shares, 100.0, title=f"Final total, % of {most:g} points (quiz included)"
+        ),
+        "quiz_items": [
+            {
+                "name": s.question,
+                "kind": s.kind,
+                "n": s.n,
+                "difficulty": "—" if s.difficulty is None else f"{s.difficulty:.0%}",
+                "discrimination": "—" if s.discrimination is None else f"{s.discrimination:+.2f}",
+            }
+            for s in stats
+        ],
+        "quiz_difficulty": charts.pass_rate_bars(
+            [charts.RateRow(s.question, s.difficulty) for s in stats],
+            title=f"Quiz difficulty: mean share of each question's points, n={n}",
+        )
+        if stats
+        else "",
+        "quiz_discrimination": signed_bars(
+            [SignedRow(s.question, s.discrimination, False) for s in stats],
+            title="Quiz discrimination: Pearson r with the final total",
+            label_width=120,
+        )
+        if stats
+        else "",
+    }
+
+
 @router.get("/ta/items")
 def items_page(request: Request) -> Response:
 
@@ -158,8 +198,10 @@ def items_page(request: Request) -> Response:
         scope = f"new results of regrade run #{run.id} under {run.release_version} (counted, unpublished)"
     else:
         graded = counted_graded(service, assignment.id)
+    quiz = {} if run_arg else quiz_context(service, assignment)
     context = {
         **analysis_context(graded, release),
+        **quiz,
         "scope": scope,
         "release_version": release.version,
         "picker": picker,

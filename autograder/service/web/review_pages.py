@@ -21,6 +21,7 @@ from fastapi.responses import Response
 from autograder.i18n import _
 from autograder.service.domain import audit, audit_names, grade_review, overrides, regrade_requests
 from autograder.service.domain.core import Refusal, Service
+from autograder.service.domain.course_clock import CourseClock
 from autograder.service.web import page_auth, page_kit, pages
 from autograder.service.web.form_posts import PostedForm, form_of, read_small_form
 from autograder.service.web.review_views import (
@@ -180,8 +181,11 @@ def ta_student(request: Request, student_id: str) -> Response:
         "student_path": _path(student_id),
         "assignment_query": assignment_query(service, aid),
         "targets": [*grade.max_points, overrides.TOTAL],
-        "requests": [thread_view(r) for r in requests],
-        "audit": [_ta_audit_row(e) for e in reversed(_audit_for(session, service, student_id).entries)],
+        "requests": [thread_view(r, clock=service.course_clock) for r in requests],
+        "audit": [
+            _ta_audit_row(e, service.course_clock)
+            for e in reversed(_audit_for(session, service, student_id).entries)
+        ],
         "notices": notices,
     }
     return page_kit.render(request, session, "ta_review_student.html", context)
@@ -238,7 +242,7 @@ def ta_requests(request: Request) -> Response:
         found = regrade_requests.listing(conn, assignment_id=chosen)
     rows = [
         {
-            **thread_view(r),
+            **thread_view(r, clock=service.course_clock),
             "student_path": _path(r.student_id),
             "first": r.messages[0].body if r.messages else "",
         }
@@ -289,7 +293,7 @@ def _request_page(
         else None
     )
     context = {
-        **thread_view(found),
+        **thread_view(found, clock=service.course_clock),
         "student_path": _path(found.student_id),
         "exercise_row": row,
         "typed": typed,
@@ -329,7 +333,7 @@ def _ta_answer(request: Request, request_id: int, posted: PostedForm) -> Respons
     return page_kit.redirect(request, back)
 
 
-def _ta_audit_row(e: audit.Entry) -> dict[str, str]:
+def _ta_audit_row(e: audit.Entry, clock: CourseClock | None = None) -> dict[str, str]:
     def show(v: Any) -> str:
         if isinstance(v, dict) and "exercises" in v:  # a grading's per-exercise scores: in the API and CSV
             v = {k: x for k, x in v.items() if k != "exercises"}
@@ -341,7 +345,7 @@ def _ta_audit_row(e: audit.Entry) -> dict[str, str]:
 
     return {
         "id": str(e.id),
-        "at": when(e.at),
+        "at": when(e.at, clock),  # the course's time zone, named
         "actor": e.actor,
         "action": e.action,
         "student_id": e.student_id or "",
@@ -363,8 +367,9 @@ def ta_audit(request: Request) -> Response:
     session = _ta(request)
     if session is None:
         return page_kit.redirect(request, "/login")
-    view = _audit_for(session, page_auth.service_of(request))
-    rows = [_ta_audit_row(e) for e in reversed(view.entries)]
+    service = page_auth.service_of(request)
+    view = _audit_for(session, service)
+    rows = [_ta_audit_row(e, service.course_clock) for e in reversed(view.entries)]
     return page_kit.render(request, session, "ta_audit.html", {"rows": rows, "view": view})
 
 

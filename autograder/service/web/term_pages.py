@@ -82,6 +82,7 @@ def _student_rows(service: Service, assignment: Assignment) -> list[dict[str, An
     with service.engine.connect() as conn:
         granted = extensions.load(conn, assignment.id)
     names = {s.student_id: s.name for s in service.identity.students()}
+    ledger = service.exports.ledger
     return [
         {
             "student_id": c.student_id,
@@ -93,13 +94,19 @@ def _student_rows(service: Service, assignment: Assignment) -> list[dict[str, An
             "state": "not submitted" if c.row is None else c.row.status,
             "late": "late" if c.late else "",
             "factor": f"{c.factor:g}",
-            "raw": _num(c.score.raw_total),
-            "penalty": _num(c.score.late_penalty),
-            "final": _num(c.score.final_total),
+            # the final total beside its parts (score_parts.py): exercises, the quiz's choice and
+            # written points before the late factor, the late penalty of both, a total override
+            "raw": _num(p.exercises),
+            "choice": _num(p.choice) if p.quiz_on else "",
+            "written": _num(p.written) if p.quiz_on else "",
+            "penalty": _num(p.late_penalty),
+            "override": _num(p.override_total),
+            "final": _num(p.final_total),
             "extension": _when(service, granted[c.student_id].due_at) if c.student_id in granted else "",
             "quiz_pending": c.record.quiz_pending,  # written quiz answers not graded: incomplete
         }
         for c in service.exports.counted_scores(assignment.id)
+        for p in (ledger.parts(c.record),)
     ]
 
 
@@ -135,6 +142,7 @@ def ta_assignment(request: Request, assignment_id: str) -> Response:
         "late_policy": assignment.late_policy.to_json() if assignment.late_policy else None,
         "released": _when(service, released) if released is not None else "",
         "students": _student_rows(service, assignment),
+        "max_total": _num(service.exports.max_total(assignment.id)),  # the quiz's points included
         "quiz": rubric_pages.quiz_status(service, assignment),
         "zone": service.course_clock.name,
         "picker_due": service.course_clock.picker_value(assignment.due_at),
@@ -244,10 +252,26 @@ def _student_context(service: Service, assignment: Assignment, student_id: str) 
         if ext is None
         else {"due": _when(service, ext.due_at), "late_until": _when(service, ext.late_until)},
         "factor": f"{counted.factor:g}",
-        "raw": _num(counted.score.raw_total),
-        "penalty": _num(counted.score.late_penalty),
-        "final": _num(counted.score.final_total),
+        **_parts_context(service, counted.record),
         "attempts": attempts,
+    }
+
+
+def _parts_context(service: Service, record: Any) -> dict[str, str]:
+    """A student's final total beside its parts, each with its maximum (score_parts.py)."""
+    p = service.exports.ledger.parts(record)
+    return {
+        "raw": _num(p.exercises),
+        "exercises_max": _num(p.exercises_max),
+        "quiz_on": "1" if p.quiz_on else "",
+        "choice": _num(p.choice),
+        "choice_max": _num(p.choice_max),
+        "written": _num(p.written),
+        "written_max": _num(p.written_max),
+        "penalty": _num(p.late_penalty),
+        "override": _num(p.override_total),
+        "final": _num(p.final_total),
+        "max_total": _num(p.max_total),
     }
 
 
