@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from autograder import registry
 from jaxcourse.kernels import KERNEL_FLAGS, compiler_path, ffi_include_dir
 
 from helpers.similarity_heldout import (
@@ -38,16 +39,6 @@ MIN_COPIES = 40
 MIN_PER_DISGUISE = 4
 MIN_EXERCISES_PER_STUDENT = 5  # "most" of the eight
 
-# The name each exercise's answer must define (the grader looks the interface up by name).
-INTERFACE = {
-    "histogram": "primitive_histogram",
-    "recompile": "predicted_compiles",
-    "fusion": "fusion_report",
-    "safe_distance": "safe_pairwise_distance",
-    "gammaln_callback": "gammaln_cb",
-    "silu_ffi": "silu_ffi",
-    "ffi_lowering": "rms_norm_prim_p",
-}
 RULE_TABLES = ("ad.primitive_jvps", "ad.primitive_transposes", "batching.primitive_batchers")
 
 CLASS = load_class()
@@ -63,13 +54,13 @@ def _defined_names(tree: ast.Module) -> set[str]:
     return names
 
 
-def _registered_tables(tree: ast.Module) -> set[str]:
-    """`ad.primitive_jvps` etc. for every top-level `table[custom_reduce_sum_p] = rule`."""
+def _registered_tables(tree: ast.Module, primitive: str) -> set[str]:
+    """`ad.primitive_jvps` etc. for every top-level `table[primitive] = rule`."""
     tables = set()
     for node in tree.body:
         if isinstance(node, ast.Assign):
             for t in node.targets:
-                if isinstance(t, ast.Subscript) and ast.unparse(t.slice) == "custom_reduce_sum_p":
+                if isinstance(t, ast.Subscript) and ast.unparse(t.slice) == primitive:
                     tables.add(ast.unparse(t.value))
     return tables
 
@@ -78,16 +69,24 @@ def test_class_size_and_coverage():
     assert len(CLASS) >= MIN_STUDENTS, f"{len(CLASS)} students"
     few = {sid: sorted(a) for sid, a in CLASS.items() if len(a) < MIN_EXERCISES_PER_STUDENT}
     assert not few, f"students answering fewer than {MIN_EXERCISES_PER_STUDENT} exercises: {few}"
-    stray = sorted(
-        str(p.relative_to(STUDENTS))
-        for p in STUDENTS.glob("*/*")
-        if p.stem not in EXERCISES or (p.is_dir() != (p.name == KERNEL_EXERCISE))
-    )
+
+    def is_answer(p: Path) -> bool:
+        if p.is_dir():
+            return p.name == KERNEL_EXERCISE and {c.name for c in p.iterdir()} <= {"answer.py", KERNEL_FILE}
+        return p.suffix == ".py" and p.stem in EXERCISES and p.stem != KERNEL_EXERCISE
+
+    stray = sorted(str(p.relative_to(STUDENTS)) for p in STUDENTS.glob("*/*") if not is_answer(p))
     assert not stray, f"files that are no exercise's answer: {stray}"
+
+
+def test_corpus_exercises_are_the_courses():
+    """The corpus's exercise ids are registered ones (a renamed exercise would orphan its answers)."""
+    assert set(EXERCISES) <= set(registry.exercise_ids())
 
 
 @pytest.mark.parametrize("exercise", EXERCISES)
 def test_every_answer_parses_and_defines_the_interface(exercise):
+    entry = registry.entry(exercise)
     problems = []
     for sid in students_answering(exercise):
         python, _kernel = CLASS[sid][exercise]
@@ -96,13 +95,13 @@ def test_every_answer_parses_and_defines_the_interface(exercise):
         except SyntaxError as e:
             problems.append(f"{sid}: {e}")
             continue
-        if exercise == "reduce_sum_rules":
-            missing = set(RULE_TABLES) - _registered_tables(tree)
+        if entry.registers_rules:
+            missing = set(RULE_TABLES) - _registered_tables(tree, entry.interface)
             if missing:
                 problems.append(f"{sid}: registers no rule in {sorted(missing)}")
-        elif INTERFACE[exercise] not in _defined_names(tree):
-            problems.append(f"{sid}: defines no {INTERFACE[exercise]}")
-        if exercise == "recompile" and f'show_recompile_sequence("{sid}")' not in python:
+        elif entry.interface not in _defined_names(tree):
+            problems.append(f"{sid}: defines no {entry.interface}")
+        if entry.student_variants and f'show_recompile_sequence("{sid}")' not in python:
             problems.append(f"{sid}: does not print its own call sequence")
     assert not problems, "\n".join(problems)
 
