@@ -36,6 +36,7 @@ __all__ = ["EXERCISE", "inputs", "verdict"]
 LOW, HIGH = 0.05, 50.0
 # Past the largest float64 x with a finite Γ(x) (171.62...), and far past float32's (35.04).
 OVERFLOW_LOW, OVERFLOW_HIGH = 172.0, 1.0e4
+SMALL_LOW = 1.0e-6  # below LOW: log Γ ~ -log x, ψ ~ -1/x; continuous draws up to LOW, no fixed value
 RTOL_VALUE, ATOL_VALUE = 1e-5, 1e-6
 RTOL_GRAD, ATOL_GRAD = 1e-4, 1e-5
 CUSTOM_JVP = "jax._src.custom_derivatives.custom_jvp"
@@ -108,6 +109,12 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
     r = class_rng(structure_seed, EXERCISE.id, "magnitude.gamma_overflow")
     arrays["xo"] = log_uniform_with_ends(r, values, (int(r.integers(4, 9)),), OVERFLOW_LOW, OVERFLOW_HIGH)
     arrays["wo"] = values.standard_normal(arrays["xo"].shape).astype(np.float32)
+    # Class magnitude.below_range: 0 < x < LOW (log-uniform from SMALL_LOW), where ψ ~ -1/x is large
+    # and a finite difference or a shifted series leaves the domain; no value is fixed.
+    r = class_rng(structure_seed, EXERCISE.id, "magnitude.below_range")
+    small = np.exp(values.uniform(np.log(SMALL_LOW), np.log(LOW), size=(int(r.integers(3, 7)),)))
+    arrays["xsm"] = np.minimum(small, np.nextafter(np.float32(LOW), np.float32(0))).astype(np.float32)
+    arrays["wsm"] = values.standard_normal(arrays["xsm"].shape).astype(np.float32)
     return ProbeInputs(seed, arrays, params)
 
 
@@ -205,6 +212,8 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
           _("x 在 {low:g} 到 {high:g} 之间(Γ(x) 已溢出,log Γ(x) 有限)").format(
               low=OVERFLOW_LOW, high=OVERFLOW_HIGH
           ))
+    if "xsm" in a:
+        value(c, "value.small", a["xsm"], _("x 在 {low:g} 到 {high:g} 之间").format(low=SMALL_LOW, high=LOW))
     outcomes.append(c.outcome("values"))
 
     c = ArrayCases(obs)
@@ -226,6 +235,9 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     grad(c, "jvp.tangent", a["w1"] * _digamma(a["x1"]), _("jax.jvp 返回的切线"))
     grad(c, "grad.overflow", a["wo"] * _digamma(a["xo"]),
          _("x 在 {low:g} 到 {high:g} 之间的 grad").format(low=OVERFLOW_LOW, high=OVERFLOW_HIGH))
+    if "xsm" in a:
+        grad(c, "grad.small", a["wsm"] * _digamma(a["xsm"]),
+             _("x 在 {low:g} 到 {high:g} 之间的 grad").format(low=SMALL_LOW, high=LOW))
     outcomes.append(c.outcome("grad"))
 
     c = ArrayCases(obs)
@@ -261,6 +273,11 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
                lambda i: -1 in i.params["vmap_in_axes"] and any(a > 0 for a in i.params["vmap_in_axes"])),
     InputClass("transform.nested_vmap_grad", "transform", "nested vmap and vmap of grad off axis 0",
                ("nested vmap", "vmap of grad"), lambda i: i.params["vmap_grad_in_axes"] >= 1),
+    InputClass("magnitude.below_range", "magnitude",
+               "3..6 values log-uniform in (1e-6, 0.05), below the range of the other inputs, where "
+               "psi(x) ~ -1/x (a finite difference steps out of the domain, a shifted series loses digits); "
+               "value and grad", ("values", "grad"),
+               lambda i: 0 < float(i.arrays["xsm"].min()) and float(i.arrays["xsm"].max()) < LOW),
     InputClass("magnitude.gamma_overflow", "magnitude",
                "x past Γ's overflow in float64 (172 to 1e4; float32's is 35), where log Γ stays finite: "
                "log(gamma(x)) is inf there, in either precision",

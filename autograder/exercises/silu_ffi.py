@@ -64,9 +64,11 @@ EXERCISE = Exercise(
         SubCheck("backward via FFI", 1.0,
                  N_("silu_ffi 是 jax.custom_vjp,value_and_grad 编译后同时调用 silu 和 silu_bwd"),
                  counts_with=("grad", "vmap of grad", "kernel SiluBwd")),
-        SubCheck("values", 1.5, N_("1 维到 3 维输入上的函数值(含 ±100,eager 与 jit)")),
+        SubCheck("values", 1.5, N_("1 维到 3 维输入上的函数值(含 exp 溢出 float32 与 float64 的大 |x|,"
+                                     "eager 与 jit)")),
         SubCheck("edge shapes", 1.0, N_("0 维与空数组上的函数值和梯度")),
-        SubCheck("grad", 1.5, N_("梯度(含 ±100,以及 jit 下的梯度);jax.vjp 返回的函数值")),
+        SubCheck("grad", 1.5, N_("梯度(含 exp 溢出 float32 与 float64 的大 |x|,以及 jit 下的梯度);"
+                                   "jax.vjp 返回的函数值")),
         SubCheck("vmap", 1.0, N_("vmap:in_axes 不为 0 时的结果")),
         SubCheck("vmap of grad", 1.0, N_("vmap(grad):逐样本梯度")),
         SubCheck("kernel Silu", 1.0, N_("直接调用 C++ 处理函数 Silu 的结果")),
@@ -78,12 +80,22 @@ EXERCISE = Exercise(
 )
 
 
+# The overflow boundaries, drawn continuously (no value an answer could special-case): exp(|x|) leaves
+# float32 past 88.72, and float64 past 709.78 (a kernel that computes in double overflows there).
+F32_EXP_OVERFLOW, F64_EXP_OVERFLOW, FAR = 88.73, 709.79, 1e4
+
+
 def _values(rng: np.random.Generator, shape: tuple[int, ...], *, big: bool = True) -> np.ndarray:
-    """Normal(0, 4) values; arrays of 2+ elements also hold -100 and +100 at random places."""
+    """Normal(0, 4) values; arrays of 2+ elements also hold one value of each sign drawn between
+    float32's exp overflow and BIG, and arrays of 4+ one of each sign past float64's (up to FAR), at
+    random places."""
     x = (rng.standard_normal(shape) * 4.0).astype(np.float32)
     if big and x.size >= 2:
-        ends = rng.choice(x.size, size=2, replace=False)
-        x.flat[ends[0]], x.flat[ends[1]] = -BIG, BIG
+        mags = [*rng.uniform(F32_EXP_OVERFLOW, BIG, size=2), *rng.uniform(F64_EXP_OVERFLOW, FAR, size=2)]
+        k = 4 if x.size >= 4 else 2
+        places = rng.choice(x.size, size=k, replace=False)
+        for place, mag, sign in zip(places, mags[:k], (-1.0, 1.0, -1.0, 1.0), strict=False):
+            x.flat[place] = np.float32(sign * mag)
     return x
 
 
@@ -379,9 +391,12 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
     InputClass("shape.empty", "shape", "empty arrays (0,) and (k, 0)", ("edge shapes",),
                lambda i: i.arrays["xe"].size == 0 and i.arrays["xe2"].size == 0),
     InputClass("magnitude.exp_overflow", "magnitude",
-               "|x| up to 100, where exp(-x) overflows float32 in a naive sigmoid",
+               "one value of each sign drawn in (88.73, 100), where exp(|x|) overflows float32, and in "
+               "arrays of 4+ elements one of each sign in (709.79, 1e4), where it overflows float64 (a "
+               "naive sigmoid, in float or in double, gives nan); never the same value twice",
                ("values", "grad", "kernel Silu", "kernel SiluBwd"),
-               lambda i: float(np.abs(i.arrays["x1"]).max()) >= 100),
+               lambda i: bool(np.any(np.abs(i.arrays["x1"]) > F32_EXP_OVERFLOW))
+               and bool(np.any(np.abs(i.arrays["x3"]) > F64_EXP_OVERFLOW))),
     InputClass("axes.negative_in_axes", "axes", "vmap with in_axes -1 and vmap of grad off axis 0",
                ("vmap", "vmap of grad"), lambda i: -1 in i.params["vmap_in_axes"]),
     InputClass("dtype.bf16_f64", "dtype", "bfloat16 and float64 inputs",

@@ -27,6 +27,10 @@ hold an error entry instead of its value when the observed call raised.
                          overflow): gammaln_cb(xo), eager.
   grad.overflow          f32 array shaped like xo: jax.grad(lambda v: sum(wo * gammaln_cb(v)))(xo),
                          under jit.
+  value.small            f32 array shaped like xsm (1-D, entries in (1e-6, 0.05)): gammaln_cb(xsm),
+                         eager. Missing when the inputs have no xsm.
+  grad.small             f32 array shaped like xsm: jax.grad(lambda v: sum(wsm * gammaln_cb(v)))(xsm),
+                         under jit (grad.cube_jit's bucket). Missing when the inputs have no xsm.
   jit.vector / jit.cube  f32 arrays: jax.jit(gammaln_cb)(x1) / (x3).
   transposed.eager       f32 array, shape of x3 reversed: gammaln_cb(x3[::-1].T), a non-contiguous
                          NumPy view with negative strides, eager.
@@ -108,9 +112,16 @@ def probe(ns: dict, inp: dict, rec: Any) -> None:
                    lambda v, w: (f(v.T), jax.grad(lambda u: loss(u.T, w.T))(v)), x3, w3)
     rec.observe("grad.scalar", lambda: jax.grad(f)(xs))
     rec.observe("grad.vector", lambda: jax.grad(lambda v: loss(v, w1))(x1))
-    observe_bucket(rec, ("grad.cube_jit", "grad.overflow"),
-                   lambda a, wa, b, wb: (jax.grad(loss)(a, wa), jax.grad(loss)(b, wb)),
-                   x3, w3, inp["xo"], inp["wo"])
+    if "xsm" in inp:  # below the range: one more case in the same compiled bucket
+        rec.observe("value.small", lambda: f(inp["xsm"]))
+        observe_bucket(rec, ("grad.cube_jit", "grad.overflow", "grad.small"),
+                       lambda a, wa, b, wb, c, wc: (jax.grad(loss)(a, wa), jax.grad(loss)(b, wb),
+                                                    jax.grad(loss)(c, wc)),
+                       x3, w3, inp["xo"], inp["wo"], inp["xsm"], inp["wsm"])
+    else:
+        observe_bucket(rec, ("grad.cube_jit", "grad.overflow"),
+                       lambda a, wa, b, wb: (jax.grad(loss)(a, wa), jax.grad(loss)(b, wb)),
+                       x3, w3, inp["xo"], inp["wo"])
     observe_many(rec, ("jvp.primal", "jvp.tangent"), lambda: jax.jvp(f, (x1,), (w1,)))
 
     axes = inp["vmap_in_axes"]
