@@ -52,6 +52,7 @@ class CopyPair:
     original: str  # student id of the source
     copy: str  # student id of the student who copied and disguised it
     disguises: tuple[str, ...]
+    note: str = ""  # what the copier did, concretely
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,7 @@ def load_class() -> dict[str, dict[str, Answer]]:
 def copy_pairs(exercise: str | None = None) -> list[CopyPair]:
     """The planted copies, all of them or those of one exercise."""
     pairs = [
-        CopyPair(c["exercise"], c["original"], c["copy"], tuple(c["disguises"]))
+        CopyPair(c["exercise"], c["original"], c["copy"], tuple(c["disguises"]), c.get("note", ""))
         for c in load_pairs()["copies"]
     ]
     return [p for p in pairs if exercise is None or p.exercise == exercise]
