@@ -99,14 +99,14 @@ def _scratch(workdir: Path, name: str) -> Path:
     return path
 
 
-def _sandbox(slot: int, group: JobCgroup) -> Sandbox:
+def _sandbox(slot: int, group: JobCgroup, mode: str = "bwrap") -> Sandbox:
     uid = UID_BASE + slot
-    return make_sandbox("bwrap", uid=uid, gid=uid).in_job(cgroup=group)
+    return make_sandbox(mode, uid=uid, gid=uid).in_job(cgroup=group)
 
 
 @REAL
-@pytest.mark.parametrize("where", ["self", "forked"])
-def test_a_job_over_its_memory_share_is_the_only_one_killed(workdir: Path, where: str) -> None:
+@pytest.mark.parametrize(("mode", "where"), [("bwrap", "self"), ("bwrap", "forked"), ("rlimit", "forked")])
+def test_a_job_over_its_memory_share_is_the_only_one_killed(workdir: Path, mode: str, where: str) -> None:
     """Two jobs at once, each in its own cgroup with a SHARE of memory: the one touching three times
     its share (itself, or in three forked children) ends with the student's `memory` outcome; the
     other, honest, finishes; both groups are gone afterwards. Without per-job cgroups the hog touched
@@ -114,9 +114,11 @@ def test_a_job_over_its_memory_share_is_the_only_one_killed(workdir: Path, where
     cgroups = host_cgroups()
     hog_group, honest_group = cgroups.create(SHARE, 64), cgroups.create(SHARE, 64)
     try:
-        honest = _sandbox(0, honest_group).start(py(HONEST), scratch=_scratch(workdir, "a"), limits=LIMITS)
-        hog = _sandbox(1, hog_group).start(py(HOG, str(SHARE), where), scratch=_scratch(workdir, "b"),
-                                           limits=LIMITS)  # fmt: skip
+        honest = _sandbox(0, honest_group, mode).start(
+            py(HONEST), scratch=_scratch(workdir, "a"), limits=LIMITS
+        )
+        hog = _sandbox(1, hog_group, mode).start(py(HOG, str(SHARE), where), scratch=_scratch(workdir, "b"),
+                                                 limits=LIMITS)  # fmt: skip
         hog_result, honest_result = hog.wait(), honest.wait()
     finally:
         hog_group.remove()

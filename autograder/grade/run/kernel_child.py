@@ -1,6 +1,7 @@
 """The kernel child (autograder/sandboxed/kernel_main.py): loads the student's built library with no
 student Python and no JAX in the process; started at most once per chapter, next to the first
-notebook child (bwrap) or after the last one (trusted parent side)."""
+notebook child (bwrap: under a uid of its own, `Job.kernel_sandbox`) or after the last one, with at
+most half the job's memory (trusted parent side)."""
 
 from __future__ import annotations
 
