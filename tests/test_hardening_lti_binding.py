@@ -28,7 +28,7 @@ from autograder.service.domain.lti import context_binding, tables
 
 from helpers.browserish import Browserish, Reply
 from helpers.lti_binding import TEACHER_TA, add_platform, bind_context, ta_list
-from helpers.lti_launch import launch
+from helpers.lti_launch import launch, loopback_platform_env
 from helpers.lti_platform import INSTRUCTOR, LEARNER, LoopbackPlatform, User
 from helpers.paths import RELEASE
 from helpers.ports import free_port
@@ -60,6 +60,7 @@ def rig(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rig]:
         }
     )
     platform.start()
+    env = loopback_platform_env()  # the launches fetch the platform's keys on loopback
     (root / "roster.csv").write_text(ROSTER, encoding="utf-8")
     served = serve(
         root / "data", "--roster", str(root / "roster.csv"), "--tas", str(ta_list(root)), "--workers", "0"
@@ -71,6 +72,7 @@ def rig(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rig]:
     finally:
         served.stop()
         platform.stop()
+        env.undo()
 
 
 def unbound_page(reply: Reply, context_id: str) -> None:
@@ -140,6 +142,11 @@ def test_the_outbox_queues_grades_for_bound_courses_only(tmp_path: Path) -> None
             conn.execute(
                 tables.members.insert().values(context=course, sub="u1", student_id="s1", updated_at=0.0)
             )
+        conn.execute(  # the account's LMS user on the platform (links.py): the one scores go to
+            tables.links.insert().values(
+                issuer="https://lms.example", student_id="s1", sub="u1", linked_by="lms_id", linked_at=0.0
+            )
+        )
     context_binding.bind(service.engine, context_binding.ContextKey("https://lms.example", "d", "bound"), "t")
     service.intake.submit("s1", [("x.ipynb", b"{}")])
     claimed = service.queue.claim_next("test")

@@ -26,7 +26,7 @@ from autograder.service.storage.db import connect
 
 from helpers.browserish import Browserish
 from helpers.lti_binding import add_platform, bind_context
-from helpers.lti_launch import launch_form
+from helpers.lti_launch import launch_form, loopback_platform_env
 from helpers.lti_platform import INSTRUCTOR, LEARNER, LoopbackPlatform, User
 from helpers.ports import free_port
 from helpers.served import Served, serve
@@ -43,7 +43,6 @@ class Rig:
         return launch_form(self.platform.url, self.served.url, browser, user)
 
 
-
 @pytest.fixture(scope="module")
 def rig(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rig]:
     root = tmp_path_factory.mktemp("lti-launch-checks")
@@ -55,6 +54,7 @@ def rig(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rig]:
         }
     )
     platform.start()
+    env = loopback_platform_env()  # the launches fetch the platform's keys on loopback
     (root / "roster.csv").write_text(ROSTER, encoding="utf-8")
     served = serve(root / "data", "--roster", str(root / "roster.csv"), "--workers", "0")
     platform.state.tool_url = served.url
@@ -65,6 +65,7 @@ def rig(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rig]:
     finally:
         served.stop()
         platform.stop()
+        env.undo()
 
 
 def claims_of(id_token: str) -> tuple[dict, dict]:

@@ -14,10 +14,8 @@ from __future__ import annotations
 
 import ipaddress
 import socket
-import threading
 import urllib.parse
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 
 import pytest
 from hypothesis import given, settings
@@ -27,55 +25,11 @@ from autograder.service.domain.lti import dynamic_registration, net_guard
 
 from helpers.browserish import Browserish, Reply
 from helpers.lti_binding import allow_registration
+from helpers.recording_listener import Listener, http_answer
 from helpers.served import Served, serve
 
 ROSTER = "student_id,name,email\ns1,学生一,s1@example.edu\n"
 SECRET_BODY = b"INTERNAL-ADMIN-PAGE-do-not-show-" + b"x" * 40
-
-
-@dataclass
-class Listener:
-    """A TCP listener that counts connections and answers each with one fixed HTTP response."""
-
-    host: str
-    answer: bytes
-    port: int = 0
-    family: int = socket.AF_INET
-    connections: list[bytes] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        self.sock = socket.socket(self.family, socket.SOCK_STREAM)
-        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.sock.bind((self.host, self.port))
-        self.port = self.sock.getsockname()[1]
-        self.sock.listen(16)
-        threading.Thread(target=self._serve, daemon=True).start()
-
-    def _serve(self) -> None:
-        while True:
-            try:
-                conn, _ = self.sock.accept()
-            except OSError:
-                return
-            with conn:
-                conn.settimeout(2.0)
-                try:
-                    got = conn.recv(65536)
-                except OSError:
-                    got = b""
-                self.connections.append(got)
-                try:
-                    conn.sendall(self.answer)
-                except OSError:
-                    pass
-
-    def close(self) -> None:
-        self.sock.close()
-
-
-def http_answer(status: str, body: bytes) -> bytes:
-    head = f"HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n"
-    return head.encode() + b"Connection: close\r\n\r\n" + body
 
 
 def open_link(served: Served, link: str, config_url: str) -> Reply:

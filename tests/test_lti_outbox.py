@@ -40,6 +40,11 @@ def service(tmp_path: Path) -> Service:
         conn.execute(
             tables.members.insert().values(context=course, sub="u1", student_id="s1", updated_at=0.0)
         )
+        conn.execute(  # the account's LMS user on the platform (links.py): the one scores go to
+            tables.links.insert().values(
+                issuer="http://127.0.0.1:9", student_id="s1", sub="u1", linked_by="lms_id", linked_at=0.0
+            )
+        )
     context_binding.bind(s.engine, context_binding.ContextKey("http://127.0.0.1:9", "d", "k"), "test")
     return s
 

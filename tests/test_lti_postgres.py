@@ -29,7 +29,7 @@ from helpers.databases import postgres  # noqa: F401 (the session's PostgreSQL s
 from helpers.lti_binding import bind_context, ta_list
 from helpers.lti_launch import fast_outbox_env, launch
 from helpers.lti_platform import INSTRUCTOR, LEARNER, LoopbackPlatform, User
-from helpers.lti_race import WAIT_S, Hold, hold_lineitem_lookups
+from helpers.lti_race import WAIT_S, Hold, hold_lineitem_creations
 from helpers.paths import REPO
 from helpers.pg import PostgresServer
 from helpers.ports import free_port
@@ -64,7 +64,7 @@ def rig(tmp_path_factory: pytest.TempPathFactory, postgres: PostgresServer) -> I
             "u-teacher": User("u-teacher", "Teacher", "t@example.edu", [INSTRUCTOR]),
         }
     )
-    hold = hold_lineitem_lookups(platform)
+    hold = hold_lineitem_creations(platform)
     platform.start()
     url = postgres.new_database()
     (root / "roster.csv").write_text(ROSTER, encoding="utf-8")
@@ -155,7 +155,7 @@ def test_two_processes_make_one_line_item_under_the_course_lock(rig: Rig, tmp_pa
     made = [i for i in state.line_items.values() if i.get("tag") == f"jaxgrade:{assignment}"]
     assert len(made) == 1, (made, rig.hold)
     assert urls == [made[0]["id"]] * 2  # both processes found the one line item
-    assert rig.hold.lookups == 1  # the second waited on the lock, then found it remembered: no lookup
+    assert rig.hold.creations == 1  # the second waited on the lock, then found it remembered
     engine = rig.engine
     with engine.connect() as conn:
         rows = conn.execute(

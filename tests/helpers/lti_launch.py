@@ -10,6 +10,8 @@ import urllib.parse
 
 import pytest
 
+from autograder.service.domain.lti.net_guard import LOOPBACK_OPT_IN
+
 from .browserish import Browserish, Reply
 
 
@@ -50,10 +52,19 @@ def launch(platform_url: str, tool_url: str, user: str, kind: str = "resource") 
     return browser, browser.post_form("/lti/launch", fields)
 
 
-def fast_outbox_env() -> pytest.MonkeyPatch:
-    """The LTI outbox's tick and retry made fast for a test module, in this process's environment,
-    which every `jaxgrade serve` it starts inherits; `.undo()` when the module is done."""
+def loopback_platform_env() -> pytest.MonkeyPatch:
+    """The services a test module starts may send requests to its platform on loopback (net_guard's
+    opt-in; still only to the platform's registered origins); `.undo()` when the module is done."""
     env = pytest.MonkeyPatch()
+    env.setenv(LOOPBACK_OPT_IN, "1")
+    return env
+
+
+def fast_outbox_env() -> pytest.MonkeyPatch:
+    """The LTI outbox's tick and retry made fast for a test module, and its platform on loopback
+    reachable (`loopback_platform_env`), in this process's environment, which every `jaxgrade serve`
+    it starts inherits; `.undo()` when the module is done."""
+    env = loopback_platform_env()
     env.setenv("JAXGRADE_LTI_TICK_S", "0.5")
     env.setenv("JAXGRADE_LTI_RETRY_S", "0.3")
     return env

@@ -80,6 +80,10 @@ class PlatformState:
     tool_login_url: str = ""
     tool_launch_url: str = ""
     tool_jwks_url: str = ""
+    # what a launch names as the course's AGS line items URL (empty: the platform's own), and a
+    # `next` link the NRPS answer carries (empty: none): a platform pointing the tool elsewhere
+    ags_url: str = ""
+    nrps_next: str = ""
     context: dict[str, str] = field(
         default_factory=lambda: {"id": "course-1", "title": "JAX 高级编程 2026 秋", "label": "JAX"}
     )
@@ -167,7 +171,7 @@ class Launch(LTIAdvantageMessageLaunchAbstract):
             self.set_extra_claims(
                 {"https://purl.imsglobal.org/spec/lti/claim/lis": {"person_sourcedid": user.sis_id}}
             )
-        self.set_ags(f"{s.url}/ags/lineitems", allow_creating_lineitems=True)
+        self.set_ags(s.ags_url or f"{s.url}/ags/lineitems", allow_creating_lineitems=True)
         self.set_nrps(f"{s.url}/nrps")
         if self.hint.get("kind") == "deep":
             self.set_dl(f"{s.url}/deep-link-return", title="jaxgrade")
@@ -312,7 +316,10 @@ def build_app(state: PlatformState) -> FastAPI:
     @app.get("/nrps")
     async def nrps(request: Request) -> Response:
         service = Nrps(await adapt(request), conf(), state)
-        return _reply(service.handle_resp(service.handle_get_members))
+        reply = _reply(service.handle_resp(service.handle_get_members))
+        if state.nrps_next:
+            reply.headers["Link"] = f'<{state.nrps_next}>; rel="next"'
+        return reply
 
     @app.api_route("/ags/lineitems", methods=["GET", "POST"])
     async def lineitems(request: Request) -> Response:

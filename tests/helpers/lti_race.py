@@ -1,9 +1,9 @@
 """Two OS processes making one course's line item at once, for the PostgreSQL line-item lock test.
 
-`hold_lineitem_lookups(platform)` makes the loopback platform keep each GET of its line items until
-a second one is in flight (or `limit_s` passed): two tools that look at the same moment both see
-none, as on a busy LMS. Without the course row lock both then create one; with it the second
-process waits on the lock and never looks before the first has remembered its line item.
+`hold_lineitem_creations(platform)` makes the loopback platform keep each POST that creates a line
+item until a second one is in flight (or `limit_s` passed), as on a busy LMS. Without the course row
+lock two tools that find none remembered at the same moment both create one; with it the second
+process waits on the lock and then finds the first one's line item remembered: one creation.
 
 `python -m helpers.lti_race URL COURSE ASSIGNMENT FOLDER` is one racer: it prepares (imports, engine)
 first, writes FOLDER/ready-<pid>, waits for FOLDER/go, runs `outbox.line_item_url` and writes the
@@ -32,29 +32,29 @@ class Hold:
     limit_s: float = 3.0
     in_flight: int = 0
     most_in_flight: int = 0
-    lookups: int = 0
+    creations: int = 0
     event: asyncio.Event | None = field(default=None, repr=False)
 
 
-def hold_lineitem_lookups(platform: LoopbackPlatform) -> Hold:
+def hold_lineitem_creations(platform: LoopbackPlatform) -> Hold:
     """Install the hold on the platform's app (before it starts); `hold.active` switches it on."""
     hold = Hold()
 
     @platform.app.middleware("http")
-    async def hold_lookups(request: t.Any, call_next: t.Any) -> t.Any:
-        if not (hold.active and request.method == "GET" and request.url.path == "/ags/lineitems"):
+    async def hold_creations(request: t.Any, call_next: t.Any) -> t.Any:
+        if not (hold.active and request.method == "POST" and request.url.path == "/ags/lineitems"):
             return await call_next(request)
         if hold.event is None:
             hold.event = asyncio.Event()
         hold.in_flight += 1
-        hold.lookups += 1
+        hold.creations += 1
         hold.most_in_flight = max(hold.most_in_flight, hold.in_flight)
         if hold.in_flight >= hold.want:
             hold.event.set()
         try:
             await asyncio.wait_for(hold.event.wait(), hold.limit_s)
         except TimeoutError:
-            pass  # no second lookup came (the lock keeps it waiting): go on alone
+            pass  # no second creation came (the lock keeps it waiting): go on alone
         try:
             return await call_next(request)
         finally:

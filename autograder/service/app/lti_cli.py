@@ -43,13 +43,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     unbind = sub.add_parser("unbind-context", help="undo bind-context (its launches are refused again)")
     listing = sub.add_parser("contexts", help="list the bound LMS contexts")
+    unlink = sub.add_parser(
+        "unlink-account",
+        help="remove the link of a roster account to its LMS user on a platform (the student's next "
+        "launch as a learner, or the next roster sync, links it again)",
+    )
+    unlink.add_argument("--issuer", required=True, help="the platform's issuer (iss), as in add-platform")
+    unlink.add_argument("--student-id", required=True, help="the roster account's student id")
     for p in (bind, unbind):
         p.add_argument("--issuer", required=True, help="the platform's issuer (iss), as in add-platform")
         p.add_argument("--deployment-id", required=True, help="the deployment id the course launches with")
         p.add_argument(
             "--context-id", required=True, help="the LMS course's context id (shown on the refusal page)"
         )
-    for p in (add, rot, pub, allow, bind, unbind, listing):
+    for p in (add, rot, pub, allow, bind, unbind, listing, unlink):
         p.add_argument("--data", type=Path, required=True, metavar="DIR", help="the service's --data folder")
         p.add_argument("--db", default=None, metavar="URL", help="the service's --db URL, if it uses one")
     add.add_argument(
@@ -69,6 +76,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="roster fields that find a launching LMS user, tried in this order (default: %(default)s); "
         "lms_id = the LTI user id (or a custom lms_id parameter), sis_login_id = the person's SIS id",
     )
+    add.add_argument(
+        "--service-origin", action="append", default=[], metavar="ORIGIN",
+        help="another origin (https://host[:port]) the platform serves grades (AGS) and rosters (NRPS) "
+        "at, besides those of its four URLs; Canvas: your school's https://SCHOOL.instructure.com "
+        "(repeat for several; added, never dropped)",
+    )  # fmt: skip
 
 
 def _engine(args: argparse.Namespace) -> sa.Engine:
@@ -97,6 +110,7 @@ def run(args: argparse.Namespace) -> int:
                     args.keyset_url,
                     tuple(args.deployment_id),
                     args.match_on,
+                    tuple(args.service_origin),
                 ),
             )
         except PlatformError as exc:
@@ -118,6 +132,14 @@ def run(args: argparse.Namespace) -> int:
             " in the LMS; keep it secret, whoever opens it registers a platform)",
             file=sys.stderr,
         )
+    elif args.lti_command == "unlink-account":
+        from autograder.service.domain.lti import links
+
+        was = links.unlink(engine, args.issuer, args.student_id, "cli")
+        if was is None:
+            print(f"jaxgrade lti: {args.student_id} has no link on {args.issuer}", file=sys.stderr)
+            return 2
+        print(f"unlinked {args.student_id} from LMS user {was} of {args.issuer}")
     elif args.lti_command in ("bind-context", "unbind-context", "contexts"):
         return _contexts(engine, args)
     elif args.lti_command == "rotate-key":

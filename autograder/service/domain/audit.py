@@ -50,6 +50,7 @@ ACTIONS = (
     "rubric_item",
     "names_shown",
     "answers_published",  # a TA showed the quiz's model answers before submissions closed (model_answers.py)
+    "lti_link",  # an LMS user (sub) of a platform was linked to the student's account (lti/links.py)
     "release_moved",  # a published regrade run made its release the assignment's (release_moves.py)
     "unpublish",  # a TA un-released an assignment's grades: hidden again, seen marks cleared
     "grade_kept_shown",  # an extension came after the student's grade was visible: it stays so

@@ -12,8 +12,14 @@ grades are not released yet (visibility.py) is `held`, or, when the LMS already 
 (`claimed_until`), so two processes never send one row at once; a failure is retried with
 exponential backoff (`JAXGRADE_LTI_RETRY_S` * 2**tries, at most `MAX_BACKOFF_S`) and after
 `MAX_TRIES` the row is `failed` with the LMS's answer until a TA retries it. Line items are made
-by the same thread: one per (course, assignment), looked up on the platform by tag before one is
-created, and remembered in `lti_line_items`.
+by the same thread: one per (course, assignment), created on the platform and remembered in
+`lti_line_items` by the id the platform answered. A line item already on the platform is never
+adopted, whatever its tag: anyone who can make one in the course could make one tagged
+`jaxgrade:<id>` and receive the scores.
+
+Scores go to the LMS user linked to the student's account on that platform (lti/links.py) and to
+no other member of the course with that account: a row whose `sub` is not the linked one is not sent.
+Every request goes through the guarded client of the platform (lti/outbound.py, lti/net_guard.py).
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from pylti1p3.assignments_grades import AssignmentsGradesService
+from pylti1p3.exception import LtiException
 from pylti1p3.grade import Grade
 from pylti1p3.lineitem import LineItem
 
@@ -38,11 +45,13 @@ from autograder.model import ReleaseInfo
 from autograder.service.domain import lti_visibility as visibility
 from autograder.service.domain import lti_withdrawal, release_moves
 from autograder.service.domain.assignments import Releases
-from autograder.service.domain.lti.connector import TokenCache, registration
+from autograder.service.domain.lti import links as account_links
+from autograder.service.domain.lti.connector import service_connector
 from autograder.service.domain.lti.context_binding import bound_courses, context_is_bound
 from autograder.service.domain.lti.courses import Course
-from autograder.service.domain.lti.platforms import find_platform
-from autograder.service.domain.lti.tables import contexts, line_items, members, scores
+from autograder.service.domain.lti.net_guard import origin_of
+from autograder.service.domain.lti.platforms import find_platform, origins
+from autograder.service.domain.lti.tables import contexts, line_items, links, members, scores
 from autograder.service.storage import db
 from autograder.states import LtiScoreState
 from autograder.term.course import Assignment
@@ -129,9 +138,15 @@ def counted_grade_changed(
         with conn_or_engine.begin() as conn:
             return counted_grade_changed(conn, assignment_id, student_id)
     conn = conn_or_engine
+    linked = (
+        (links.c.issuer == contexts.c.issuer)
+        & (links.c.student_id == members.c.student_id)
+        & (links.c.sub == members.c.sub)
+    )  # the account's one LMS user on the platform: no other member of the course gets its scores
     targets = conn.execute(
         sa.select(members.c.context, members.c.sub)
         .join(contexts, contexts.c.id == members.c.context)
+        .join(links, linked)
         .where(members.c.student_id == student_id, contexts.c.ags.is_not(None), context_is_bound())
     ).all()
     assignment = _assignment(conn, assignment_id) if targets else None
@@ -192,7 +207,7 @@ def _ags(engine: sa.Engine, course: Course) -> AssignmentsGradesService | None:
     platform = find_platform(engine, course.issuer, course.client_id)
     if platform is None or not course.ags:
         return None
-    return AssignmentsGradesService(TokenCache(registration(engine, platform)), course.ags)  # type: ignore[arg-type]
+    return AssignmentsGradesService(service_connector(engine, platform), course.ags)  # type: ignore[arg-type]
 
 
 def _error(exc: Exception) -> str:
@@ -202,8 +217,8 @@ def _error(exc: Exception) -> str:
 
 
 def line_item_url(engine: sa.Engine, course: Course, assignment_id: str, title: str, maximum: float) -> str:
-    """The course's line item of the assignment: remembered, else found on the platform by tag,
-    else created there (and remembered). Raises the library's exception when the platform fails."""
+    """The course's line item of the assignment: remembered, else created on the platform (and
+    remembered by the id it answered). Raises the library's exception when the platform fails."""
     key = (line_items.c.context == course.id) & (line_items.c.assignment_id == assignment_id)
     with engine.connect() as conn:
         known = conn.execute(sa.select(line_items.c.url).where(key)).scalar_one_or_none()
@@ -212,14 +227,14 @@ def line_item_url(engine: sa.Engine, course: Course, assignment_id: str, title: 
     with engine.begin() as conn:
         if engine.dialect.name == "postgresql":
             # Several service processes share PostgreSQL: the course's row lock makes a second process
-            # wait here until the first has created and remembered the line item, then find it (a tag
-            # lookup alone lets two processes that look at the same moment both create one). SQLite
-            # serves one process, and a lock held across the LMS call would stall its writers.
+            # wait here until the first has created and remembered the line item, then find it
+            # remembered (else two processes that look at the same moment would both create one).
+            # SQLite serves one process, and a lock held across the LMS call would stall its writers.
             conn.execute(sa.select(contexts.c.id).where(contexts.c.id == course.id).with_for_update())
             known = conn.execute(sa.select(line_items.c.url).where(key)).scalar_one_or_none()
             if known:
                 return str(known)
-        url = _find_or_create(engine, course, assignment_id, title, maximum)
+        url = _create(engine, course, assignment_id, title, maximum)
         if conn.execute(sa.select(line_items.c.url).where(key)).first() is None:
             conn.execute(
                 line_items.insert().values(
@@ -229,16 +244,22 @@ def line_item_url(engine: sa.Engine, course: Course, assignment_id: str, title: 
     return url
 
 
-def _find_or_create(engine: sa.Engine, course: Course, assignment_id: str, title: str, maximum: float) -> str:
+def _create(engine: sa.Engine, course: Course, assignment_id: str, title: str, maximum: float) -> str:
+    """A new line item on the platform (never one found there: see the module docstring); its id."""
+    platform = find_platform(engine, course.issuer, course.client_id)
     ags = _ags(engine, course)
-    if ags is None:
+    if ags is None or platform is None:
         raise ValueError(f"course {course.title}: no registered platform {course.issuer} or no AGS endpoint")
     wanted = LineItem().set_tag(tag_of(assignment_id)).set_resource_id(assignment_id)
-    item = ags.find_or_create_lineitem(wanted.set_label(title).set_score_maximum(maximum or 1.0))
+    item = ags.create_lineitem(wanted.set_label(title).set_score_maximum(maximum or 1.0))
     url = item.get_id()
-    if not url:
-        raise ValueError("the platform answered a line item without an id")
-    return str(url)
+    if not url or not isinstance(url, str):
+        raise LtiException("the platform answered a line item without an id")
+    if origin_of(url) not in origins(platform):
+        raise LtiException(
+            f"the platform answered a line item id {url[:200]!r} at an origin not registered for it"
+        )
+    return url
 
 
 def _post(engine: sa.Engine, course: Course, row: Any) -> None:
@@ -246,6 +267,12 @@ def _post(engine: sa.Engine, course: Course, row: Any) -> None:
         title = conn.execute(
             sa.select(db.assignments.c.title).where(db.assignments.c.id == row.assignment_id)
         ).scalar_one_or_none()
+        linked_sub = account_links.linked_sub(conn, course.issuer, row.student_id)
+    if linked_sub != row.sub:
+        raise LtiException(
+            f"the LMS user {row.sub!r} is not the one linked to {row.student_id!r} on {course.issuer} "
+            f"({linked_sub or 'none is linked'}); the score is not sent to it"
+        )
     url = line_item_url(engine, course, row.assignment_id, title or row.assignment_id, row.max_score)
     ags = _ags(engine, course)
     assert ags is not None

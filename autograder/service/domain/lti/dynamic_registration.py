@@ -9,7 +9,8 @@ admin's browser with `openid_configuration` and `registration_token`; the tool
    else any site could pose as any issuer);
 2. POSTs its client registration (the document of pylti1p3's `DynamicRegistration`) to the
    platform's registration endpoint with the token, and checks the answer (a client id);
-3. stores the platform exactly as `jaxgrade lti add-platform` does (platforms.py).
+3. stores the platform exactly as `jaxgrade lti add-platform` does (platforms.py), with the
+   configuration URL's origin as a service origin (where the LMS serves AGS and NRPS).
 
 pylti1p3's own `DynamicRegistration.register` fetches with no timeout or size bound and never checks
 the issuer, so the two network exchanges are here; the registration document is the library's.
@@ -19,7 +20,6 @@ from __future__ import annotations
 
 import ipaddress
 import json
-import threading
 import urllib.parse
 from dataclasses import dataclass
 from typing import Any
@@ -150,43 +150,22 @@ def exchange(
     """One JSON request to the platform, bounded in size and time, sent only to the public address
     its host resolved to (net_guard.py); the answer's JSON object. The platform's answer is never
     shown: a refusal page that echoed it would let anyone read a service this one can reach."""
-    try:
-        target = net_guard.resolve_public(url)
-    except net_guard.AddressRefused as exc:
-        raise RegistrationError(f"{what}: {exc}") from exc
-    headers = {"Accept": "application/json", "Accept-Encoding": "identity"}
+    headers = {"Accept": "application/json"}
     if token:
         headers["Authorization"] = f"Bearer {token}"
     payload = None
     if body is not None:
         payload = json.dumps(body).encode()
         headers["Content-Type"] = "application/json"
-    chunks: list[bytes] = []
-    late = threading.Event()
     try:
-        resp = net_guard.pinned_request(target, method, headers, payload, FETCH_S)
-        # a platform that sends slowly is cut off: the timeout bounds each read, this the whole answer
-        timer = threading.Timer(FETCH_S, lambda: (late.set(), resp.close()))
-        timer.daemon = True
-        timer.start()
-        try:
-            size = 0
-            for chunk in resp.stream(16 * 1024):
-                size += len(chunk)
-                if size > MAX_DOC_BYTES:
-                    raise RegistrationError(f"{what}: the answer is larger than {MAX_DOC_BYTES} bytes")
-                chunks.append(chunk)
-        finally:
-            timer.cancel()
-            resp.release_conn()
-        status = resp.status
-    except RegistrationError:
-        raise
-    except Exception as exc:  # urllib3's errors, or those of a response closed by the timer
-        if late.is_set():
-            raise RegistrationError(f"{what}: no complete answer within {FETCH_S:.0f} s") from exc
+        answer = net_guard.fetch(
+            url, method, headers, payload, origins=None, timeout_s=FETCH_S, max_bytes=MAX_DOC_BYTES
+        )
+    except (net_guard.AddressRefused, net_guard.AnswerRefused) as exc:
+        raise RegistrationError(f"{what}: {exc}") from exc
+    except Exception as exc:  # urllib3's errors: the connection failed
         raise RegistrationError(f"{what}: the request failed ({type(exc).__name__})") from exc
-    text = b"".join(chunks)
+    status, text = answer.status, answer.body
     if status != 200 and status != 201:
         raise RegistrationError(f"{what}: the platform answered HTTP {status}")
     try:
@@ -237,6 +216,8 @@ def register(engine: sa.Engine, tool_base_url: str, config_url: str, token: str)
         Platform(
             conf["issuer"], client_id, conf["authorization_endpoint"], conf["token_endpoint"],
             conf["jwks_uri"], (deployment,) if deployment else (),
+            # the LMS that opened the registration serves AGS and NRPS at its own origin
+            service_origins=(net_guard.origin_of(config_url),),
         ),
         require_deployment=False,
     )  # fmt: skip

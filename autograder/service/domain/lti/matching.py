@@ -8,6 +8,9 @@
 
 The first field whose value finds exactly one student decides. A value that finds several students
 decides nothing (and neither does any later field): the user is unmatched, never guessed.
+
+A match is a candidate only: links.py decides whether it signs the user in (an account linked to
+another LMS user, or whose known lms_id is another, is refused whatever field matched).
 """
 
 from __future__ import annotations
@@ -69,6 +72,7 @@ def from_member(member: Mapping[str, Any]) -> Identifiers:
 class Match:
     student_id: str | None
     reason: str  # English, for the TAs: which field matched, or why none did
+    field: str = ""  # the field that matched ("lms_id", "sis_login_id", "email"); "" when none
 
 
 def find_student(conn: sa.Connection, who: Identifiers, match_on: str) -> Match:
@@ -83,7 +87,7 @@ def find_student(conn: sa.Connection, who: Identifiers, match_on: str) -> Match:
         where = sa.func.lower(column) == value.lower() if field == "email" else column == value
         found = conn.execute(sa.select(s.student_id).where(where).limit(2)).scalars().all()
         if len(found) == 1:
-            return Match(found[0], f"matched on {field}")
+            return Match(found[0], f"matched on {field}", field)
         if len(found) > 1:
             return Match(None, f"{field} {value!r} is on several roster rows")
         tried.append(f"{field} {value!r}: no roster row")

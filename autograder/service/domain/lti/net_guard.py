@@ -13,8 +13,15 @@ pool's host), while TLS still checks the certificate against the URL's host name
 assert_hostname) and the Host header carries it: a second DNS answer cannot swap the address
 between the check and the connection (DNS rebinding).
 
+`fetch(url, ...)` is the one way this service sends a request to a platform: the URL's origin must be
+one of the `origins` given (the platform's registered ones, `platforms.origins`; only dynamic
+registration, before the platform is known, passes None), then `resolve_public` and
+`pinned_request`, and the answer is read up to a size within a time. pylti1p3's own requests (keys,
+tokens, AGS, NRPS) come here through `outbound.PlatformSession`, dynamic registration directly.
+
 Tests whose LMS platform listens on loopback opt in with `JAXGRADE_ALLOW_LOOPBACK_PLATFORMS=1` in
-the service's environment; that allows loopback addresses only, nothing else on the list above.
+the service's environment; that allows loopback addresses only, nothing else on the list above, and
+still only at the platform's registered origins: another service on another loopback port is refused.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from __future__ import annotations
 import ipaddress
 import os
 import socket
+import threading
 import urllib.parse
 from dataclasses import dataclass
 
@@ -35,6 +43,36 @@ IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 class AddressRefused(Exception):
     """The URL's host is, or resolves to, an address this service does not send requests to."""
+
+
+class OriginRefused(AddressRefused):
+    """The URL's origin is not one registered for the platform the request is for."""
+
+
+class AnswerRefused(Exception):
+    """The answer was larger than allowed, or did not arrive in time (the message says which)."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    status: int
+    reason: str
+    headers: tuple[tuple[str, str], ...]
+    body: bytes
+
+
+def origin_of(url: str) -> str:
+    """`scheme://host:port` of the URL, lower-case, with the scheme's default port spelt out
+    ("" for a URL that is not http(s) with a host, or whose port is not a number)."""
+    parts = urllib.parse.urlsplit(url)
+    host = (parts.hostname or "").rstrip(".").lower()
+    try:
+        port = parts.port or _DEFAULT_PORTS.get(parts.scheme)
+    except ValueError:
+        return ""
+    if parts.scheme not in _DEFAULT_PORTS or not host or port is None:
+        return ""
+    return f"{parts.scheme}://{f'[{host}]' if ':' in host else host}:{port}"
 
 
 @dataclass(frozen=True)
@@ -141,3 +179,51 @@ def pinned_request(
         method, checked.target, body=body, headers={**headers, "Host": checked.netloc},
         redirect=False, retries=False, preload_content=False, assert_same_host=False,
     )  # fmt: skip
+
+
+def fetch(
+    url: str,
+    method: str,
+    headers: dict[str, str],
+    body: bytes | None,
+    *,
+    origins: frozenset[str] | None,
+    timeout_s: float,
+    max_bytes: int,
+) -> Answer:
+    """One request through the guard (see the module docstring): OriginRefused or AddressRefused
+    before any connection, AnswerRefused for an answer too large or too slow; urllib3's errors
+    for a failed connection. No redirect is followed: a 3xx is an answer like any other."""
+    if origins is not None and origin_of(url) not in origins:
+        raise OriginRefused(
+            f"{url[:200]!r} is not at an origin registered for this platform "
+            f"({', '.join(sorted(origins)) or 'none'}); an admin adds one with "
+            "`jaxgrade lti add-platform ... --service-origin ORIGIN`"
+        )
+    target = resolve_public(url)
+    if target.scheme != "https" and not ipaddress.ip_address(target.address).is_loopback:
+        raise AddressRefused("plain http:// is for loopback test platforms only; use https://")
+    resp = pinned_request(target, method, {**headers, "Accept-Encoding": "identity"}, body, timeout_s)
+    late = threading.Event()
+    # the timeout bounds each read; this timer the whole answer (a platform that sends slowly)
+    timer = threading.Timer(timeout_s, lambda: (late.set(), resp.close()))
+    timer.daemon = True
+    timer.start()
+    chunks: list[bytes] = []
+    try:
+        size = 0
+        for chunk in resp.stream(16 * 1024):
+            size += len(chunk)
+            if size > max_bytes:
+                raise AnswerRefused(f"the answer is larger than {max_bytes} bytes")
+            chunks.append(chunk)
+    except AnswerRefused:
+        raise
+    except Exception as exc:  # urllib3's errors, or those of a response closed by the timer
+        if late.is_set():
+            raise AnswerRefused(f"no complete answer within {timeout_s:.0f} s") from exc
+        raise
+    finally:
+        timer.cancel()
+        resp.release_conn()
+    return Answer(resp.status, resp.reason or "", tuple(resp.headers.items()), b"".join(chunks))

@@ -1,4 +1,5 @@
-"""Platform registrations: one row per (issuer, client id), with its deployment ids."""
+"""Platform registrations: one row per (issuer, client id), with its deployment ids and the origins
+this service may send requests to for it (`origins`: net_guard.fetch refuses every other)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 
+from autograder.service.domain.lti.net_guard import origin_of
 from autograder.service.domain.lti.tables import DEFAULT_MATCH_ON, platforms
 
 MATCH_FIELDS = ("lms_id", "sis_login_id", "email")
@@ -27,6 +29,27 @@ class Platform:
     keyset_url: str
     deployment_ids: tuple[str, ...]
     match_on: str = DEFAULT_MATCH_ON  # matching.py: which roster fields find a launching user
+    # origins (scheme://host:port) of the platform's services besides those of its four URLs: Canvas
+    # serves AGS and NRPS on the school's own host (school.instructure.com), not the issuer's
+    service_origins: tuple[str, ...] = ()
+
+
+def origins(platform: Platform) -> frozenset[str]:
+    """Where this service may send requests for the platform: the origins of its issuer, OIDC
+    login, token and key set URLs, and its service origins. Nothing a launch claims adds to them."""
+    urls = (platform.issuer, platform.auth_login_url, platform.auth_token_url, platform.keyset_url)
+    return frozenset(o for o in (*map(origin_of, urls), *platform.service_origins) if o)
+
+
+def service_origin(value: str) -> str:
+    """`value` as an origin (`https://host[:port]`, nothing after it), else PlatformError."""
+    parts = urllib.parse.urlsplit(value.strip())
+    origin = origin_of(value.strip())
+    if not origin or parts.path not in ("", "/") or parts.query or parts.fragment or parts.username:
+        raise PlatformError(
+            f"--service-origin must be an origin such as https://school.example.edu, got {value!r}"
+        )
+    return origin
 
 
 def _check_url(field: str, value: str) -> str:
@@ -53,10 +76,13 @@ def add_platform(engine: sa.Engine, platform: Platform, *, require_deployment: b
     fields = platform.match_on.split(",")
     if not fields or not set(fields) <= set(MATCH_FIELDS) or len(set(fields)) != len(fields):
         raise PlatformError(f"--match-on must be a comma-separated list of {', '.join(MATCH_FIELDS)}")
+    wanted_origins = [service_origin(o) for o in platform.service_origins]
     now = time.time()
     key = (platforms.c.issuer == platform.issuer) & (platforms.c.client_id == platform.client_id)
     with engine.begin() as conn:
-        row = conn.execute(sa.select(platforms.c.deployment_ids).where(key)).first()
+        row = conn.execute(
+            sa.select(platforms.c.deployment_ids, platforms.c.service_origins).where(key)
+        ).first()
         urls = {
             "auth_login_url": platform.auth_login_url,
             "auth_token_url": platform.auth_token_url,
@@ -65,20 +91,27 @@ def add_platform(engine: sa.Engine, platform: Platform, *, require_deployment: b
         }
         if row is None:
             ids = list(dict.fromkeys(platform.deployment_ids))
+            kept = list(dict.fromkeys(wanted_origins))
             conn.execute(
                 platforms.insert().values(
                     issuer=platform.issuer,
                     client_id=platform.client_id,
                     deployment_ids=json.dumps(ids),
+                    service_origins=json.dumps(kept),
                     created_at=now,
                     updated_at=now,
                     **urls,
                 )
             )
-        else:
+        else:  # deployment ids and service origins are added, never dropped
             ids = list(dict.fromkeys([*json.loads(row.deployment_ids), *platform.deployment_ids]))
+            kept = list(dict.fromkeys([*json.loads(row.service_origins), *wanted_origins]))
             conn.execute(
-                platforms.update().where(key).values(deployment_ids=json.dumps(ids), updated_at=now, **urls)
+                platforms.update()
+                .where(key)
+                .values(
+                    deployment_ids=json.dumps(ids), service_origins=json.dumps(kept), updated_at=now, **urls
+                )
             )
     return Platform(
         platform.issuer,
@@ -88,6 +121,7 @@ def add_platform(engine: sa.Engine, platform: Platform, *, require_deployment: b
         platform.keyset_url,
         tuple(ids),
         platform.match_on,
+        tuple(kept),
     )
 
 
@@ -108,4 +142,5 @@ def find_platform(engine: sa.Engine, issuer: str, client_id: str | None = None) 
         row.keyset_url,
         tuple(json.loads(row.deployment_ids)),
         row.match_on,
+        tuple(json.loads(row.service_origins)),
     )

@@ -1,9 +1,13 @@
 """Sync roster: the course members of every bound LMS course (LTI NRPS) into the service's roster.
 
-Learners only. A member who matches a roster row (the platform's `match_on`, matching.py) updates
-it: the name, and the email/lms_id/sis_login_id fields that are still empty (a field the roster
-already has is never overwritten by the LMS). A member who matches nobody is added, with the SIS id
-as the student id when it is a valid one, else `lms-<user id>`. Nobody is ever deleted. New students
+Learners only (roles.py: not a Mentor or a TestUser). A member is found as a launch finds its
+user (links.py): by the account linked to its LMS user id, else by the platform's `match_on`
+(matching.py), linked now unless that account is linked to another LMS user or has another known
+lms_id (a conflict: reported, nothing changed for that member). A member found updates its row: the
+name, and the email/lms_id/sis_login_id fields that are still empty (a field the roster already has
+is never overwritten by the LMS). A member who matches nobody is added, with the SIS id as the
+student id when it is a valid one, else `lms-<user id>`, and linked to it (refused, as a conflict,
+when that id is an account linked or known otherwise). Nobody is ever deleted. New students
 get access tokens like any roster import (DIR/tokens.csv).
 """
 
@@ -17,12 +21,12 @@ import sqlalchemy as sa
 from pylti1p3.names_roles import NamesRolesProvisioningService
 
 from autograder.roster import Roster, Student, valid_student_id
-from autograder.service.domain.lti import context_binding, courses, matching
-from autograder.service.domain.lti.connector import TokenCache, registration
+from autograder.service.domain import audit
+from autograder.service.domain.lti import context_binding, courses, links, matching
+from autograder.service.domain.lti.connector import service_connector
 from autograder.service.domain.lti.platforms import find_platform
+from autograder.service.domain.lti.roles import is_student
 from autograder.service.storage import db
-
-LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"
 
 
 @dataclass(frozen=True)
@@ -40,8 +44,9 @@ class SyncResult:
 
 
 def is_learner(member: dict[str, Any]) -> bool:
-    roles = member.get("roles") or []
-    return member.get("status", "Active") == "Active" and any(r in (LEARNER, "Learner") for r in roles)
+    """An active member whose roles are a student's (roles.py: Learner, not Mentor or TestUser)."""
+    roles = member.get("roles")
+    return member.get("status", "Active") == "Active" and is_student(roles if isinstance(roles, list) else [])
 
 
 def _new_id(who: matching.Identifiers) -> str:
@@ -67,7 +72,7 @@ def sync(service: Any) -> SyncResult:
             continue
         seen += 1
         nrps = NamesRolesProvisioningService(
-            TokenCache(registration(engine, platform)), {"context_memberships_url": course.nrps_url}
+            service_connector(engine, platform), {"context_memberships_url": course.nrps_url}
         )
         try:
             members = [m for m in nrps.get_members() if is_learner(m)]
@@ -77,11 +82,20 @@ def sync(service: Any) -> SyncResult:
         with engine.begin() as conn:
             for member in members:
                 who = matching.from_member(member)
-                match = matching.find_student(conn, who, platform.match_on)
-                if match.student_id is None and "several" in match.reason:
-                    errors.append(f"{course.title}: {who.name or who.sub}: {match.reason}")
+                if not who.sub:
+                    continue  # no LMS user id: nothing to link, nothing to send grades to
+                found = links.resolve(conn, platform.issuer, who, platform.match_on, audit.SYSTEM)
+                if found.conflict or (found.student_id is None and "several" in found.reason):
+                    errors.append(f"{course.title}: {who.name or who.sub}: {found.reason}")
                     continue
-                student_id = match.student_id or _new_id(who)
+                student_id = found.student_id or _new_id(who)
+                if found.student_id is None:
+                    conflict = links.link(
+                        conn, platform.issuer, student_id, who, links.ROSTER_SYNC, audit.SYSTEM
+                    )
+                    if conflict:
+                        errors.append(f"{course.title}: {who.name or who.sub}: {conflict}")
+                        continue
                 by_id = db.students.c.student_id == student_id
                 row = conn.execute(sa.select(db.students).where(by_id)).first()
                 base = changed.get(student_id) or (_student_row(row) if row is not None else None)
@@ -95,8 +109,7 @@ def sync(service: Any) -> SyncResult:
                     lms_id=base.lms_id or who.lms_id,
                     sis_login_id=base.sis_login_id or who.sis_login_id,
                 )
-                if who.sub:
-                    courses.add_member(conn, course.id, who.sub, student_id)
+                courses.add_member(conn, course.id, who.sub, student_id)
     if changed:
         service.identity.import_roster(Roster(tuple(changed.values())))
     updated = tuple(sorted(set(changed) - set(added)))

@@ -1,4 +1,5 @@
-"""The LTI tables, on their own MetaData: schema revision 0008_lti creates them (tests compare the two).
+"""The LTI tables, on their own MetaData: schema revisions 0008_lti, 0009_lti_bindings and
+0015_lti_links create them (tests compare the two).
 
 lti_platforms     one row per (issuer, client id): the platform's URLs, deployment ids, and the
                   rule that finds a launching user on the roster (`match_on`, see matching.py)
@@ -10,6 +11,8 @@ lti_line_items    one AGS line item per (context, assignment), made once and fou
 lti_scores        the score outbox: one row per (context, assignment, student), the score wanted
                   and the score last sent; `status` pending | sent | failed | held (not released)
 lti_unmatched     launches whose user is not on the roster (shown to the TAs, never guessed)
+lti_links         which LMS user (`sub`) of a platform (issuer) is which roster account: one each way
+                  (links.py; revision 0015_lti_links)
 lti_bindings      the LMS contexts bound to this service's course (context_binding.py): only their
                   launches give rights, only they are synced and sent grades
 """
@@ -36,6 +39,8 @@ platforms = sa.Table(
     sa.Column("keyset_url", sa.Text, nullable=False),
     sa.Column("deployment_ids", sa.Text, nullable=False),  # JSON list of strings
     sa.Column("match_on", sa.Text, nullable=False, server_default=DEFAULT_MATCH_ON),
+    # JSON list of origins of the platform's services besides its URLs' (platforms.origins); 0015
+    sa.Column("service_origins", sa.Text, nullable=False, server_default="[]"),
     sa.Column("created_at", sa.Float, nullable=False),  # unix seconds
     sa.Column("updated_at", sa.Float, nullable=False),
     sa.UniqueConstraint("issuer", "client_id", name="uq_lti_platform"),
@@ -138,4 +143,15 @@ bindings = sa.Table(
     sa.Column("bound_by", sa.String(128), nullable=False),  # who bound it (the admin command: "cli")
     sa.Column("bound_at", sa.Float, nullable=False),  # unix seconds
     sa.UniqueConstraint("issuer", "deployment_id", "context_id", name="uq_lti_binding"),
+)
+
+links = sa.Table(
+    "lti_links",
+    metadata,
+    sa.Column("issuer", sa.String(255), primary_key=True),
+    sa.Column("student_id", sa.String(128), primary_key=True),
+    sa.Column("sub", sa.String(255), nullable=False),
+    sa.Column("linked_by", sa.String(32), nullable=False),  # links.HOW: what made the link
+    sa.Column("linked_at", sa.Float, nullable=False),  # unix seconds
+    sa.UniqueConstraint("issuer", "sub", name="uq_lti_link_sub"),
 )

@@ -8,9 +8,11 @@
                                  dynamic registration, started by the platform (dynamic_registration.py)
 
 A launch gives rights only from an LMS context bound to this service (context_binding.py); else a
-page says how to bind it. A student is logged in only when the launch finds exactly one roster row
-(matching.py); anyone else sees a Chinese page and is listed for the TAs. Instructors and TAs land
-on the TA dashboard as the named TA they match in the TA list (staff.py); other roles grade nothing.
+page says how to bind it. Instructors and TAs land on the TA dashboard as the named TA they match in
+the TA list (staff.py). A student session needs the Learner role (staff.learns: not a Mentor, not a
+TestUser) and the one roster account linked to the launch's LMS user (links.py: linked at the first
+launch that matches it, never to a second LMS user); anyone else sees a Chinese page that says whom
+to ask, and is listed for the TAs.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from autograder.service.domain.lti import (
     courses,
     dynamic_registration,
     keys,
+    links,
     matching,
     registration_links,
 )
@@ -88,8 +91,10 @@ def refused(request: Request, reason: str, status_code: int = 401) -> Response:
         "error.html",
         {
             "title": _("无法从课程平台登录"),
-            "message": _("这次从课程平台(LMS)进入评分系统的请求没有通过验证,所以没有为你登录。"
-            "请回到课程平台重新打开作业链接;如果一直这样,请联系助教。"),
+            "message": _(
+                "这次从课程平台(LMS)进入评分系统的请求没有通过验证,所以没有为你登录。"
+                "请回到课程平台重新打开作业链接;如果一直这样,请联系助教。"
+            ),
             "message_en": f"LTI launch refused: {reason}",
             "back": "/login",
         },
@@ -182,7 +187,28 @@ def _launch(request: Request, params: dict[str, str] | None) -> Response:
         return _deep_link_chooser(request, validated.get_launch_id(), claims, ta_name)
     if ta_name is not None:
         return page_kit.redirect(request, "/ta", page_auth.start_session(request, "ta", ta_name=ta_name))
+    if not staff.learns(claims):
+        return _not_a_learner(request, claims)
     return _student_landing(request, claims, course)
+
+
+def _not_a_learner(request: Request, claims: dict[str, Any]) -> Response:
+    """A launch whose roles give no student session (Mentor, TestUser, no Learner role)."""
+    roles = claims.get(staff.ROLES) if isinstance(claims.get(staff.ROLES), list) else []
+    how = f"the launch's roles {roles!r} give no student session (a Learner role, not Mentor or TestUser)"
+    log.warning("LTI launch refused: %s (sub %r)", how, str(claims.get("sub") or ""))
+    return render(
+        request, new_session(), "error.html",
+        {
+            "title": _("这个课程平台角色不能登录评分系统"),
+            "message": _("你在课程平台(LMS)上的角色不是本课程的学生(例如家长、导师或测试学生),"
+            "所以评分系统没有为你登录,也不会显示任何学生的成绩。如果你是本课程的学生,"
+            "请用你自己的学生账号从课程平台进入;如有疑问,请联系本课程的助教。"),
+            "message_en": how,
+            "back": "/login",
+        },
+        status_code=403,
+    )  # fmt: skip
 
 
 def _unbound_context(request: Request, key: context_binding.ContextKey | None) -> Response:
@@ -226,17 +252,19 @@ def _student_landing(request: Request, claims: dict[str, Any], course: int | Non
     assert platform is not None  # the launch was validated against it
     who = matching.from_launch(claims)
     with service.engine.begin() as conn:
-        match = matching.find_student(conn, who, platform.match_on)
-        if match.student_id is not None and course is not None and who.sub:
-            courses.add_member(conn, course, who.sub, match.student_id)
-    if match.student_id is None:
-        courses.record_unmatched(service.engine, platform.issuer, who, match.reason)
-        log.warning("LTI launch of an unmatched user %r (%s): %s", who.sub, who.email, match.reason)
-        return render(request, new_session(), "lti_unmatched.html", {"who": who}, status_code=403)
+        # a first link's audit entry names an LMS launch as its actor: no person of this service made it
+        found = links.resolve(conn, platform.issuer, who, platform.match_on, "lti-launch")
+        if found.student_id is not None and course is not None:
+            courses.add_member(conn, course, who.sub, found.student_id)
+    if found.student_id is None:
+        courses.record_unmatched(service.engine, platform.issuer, who, found.reason)
+        log.warning("LTI launch of an unmatched user %r (%s): %s", who.sub, who.email, found.reason)
+        page = "lti_identity_conflict.html" if found.conflict else "lti_unmatched.html"
+        return render(request, new_session(), page, {"who": who}, status_code=403)
     for assignment in assignments.load(service.engine):  # the LMS learns grades made before this launch
-        outbox.counted_grade_changed(service.engine, assignment.id, match.student_id)
+        outbox.counted_grade_changed(service.engine, assignment.id, found.student_id)
     return page_kit.redirect(
-        request, "/", page_auth.start_session(request, "student", student_id=match.student_id)
+        request, "/", page_auth.start_session(request, "student", student_id=found.student_id)
     )
 
 

@@ -6,8 +6,10 @@ optional `lms_id` and `email` columns name the LMS user (by the launch's `sub`, 
 compared case-insensitively); the session, and every audit entry it makes, carry that TA's name.
 A staff launch that matches no TA is refused with a page that says what to add to the list.
 
-Every other role (ContentDeveloper, Administrator, Mentor, Member, ...) grades nothing: the launch
-is treated as a learner's, and gives a student session only to a user on the roster.
+Every other role grades nothing. A student session needs the Learner role (`learns`): a launch
+whose roles include Mentor (a parent, an advisor) or the TestUser system role (an LMS's "student
+view"), or that has no Learner role at all (ContentDeveloper, Administrator, Member, ...), gets
+none, whatever roster account its e-mail names (links.py decides which account a learner is).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from autograder.service.domain.lti import roles as roles_rule
 
 ROLES = "https://purl.imsglobal.org/spec/lti/claim/roles"
 MEMBERSHIP = "http://purl.imsglobal.org/vocab/lis/v2/membership"
@@ -40,6 +44,12 @@ def grades(claims: Mapping[str, Any]) -> bool:
     """True when the launch's context roles include Instructor or TeachingAssistant."""
     roles = claims.get(ROLES)
     return isinstance(roles, list) and any(isinstance(r, str) and r in GRADING_ROLES for r in roles)
+
+
+def learns(claims: Mapping[str, Any]) -> bool:
+    """True when the launch's roles are a student's (domain/lti/roles.py: Learner, not Mentor or TestUser)."""
+    roles = claims.get(ROLES)
+    return roles_rule.is_student(roles if isinstance(roles, list) else [])
 
 
 def contacts(ta_list: Path | None) -> list[StaffContact]:

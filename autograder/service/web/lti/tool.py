@@ -8,6 +8,9 @@ deployment, message type and claims. This module adds what it leaves to the appl
 - `exp` and `iat` are required (PyJWT checks `exp` only when present);
 - the nonce works once (storage.py), so a replayed launch is refused, and it is consumed only after
   the signature and the authorized party (azp) are valid (launch_checks.py);
+- the library's HTTP client (the platform's keys, fetched at a launch) is outbound.PlatformSession:
+  before the launch names its registration it refuses every request; after, it sends only to that
+  platform's registered origins, through net_guard;
 - cookies: the state cookie is `SameSite=None; Secure; Partitioned` over https (the launch is a
   cross-site form post from the LMS), `Lax` over plain http (loopback tests only).
 """
@@ -30,7 +33,9 @@ from pylti1p3.tool_config import ToolConfAbstract
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from autograder.service.domain.lti.connector import TokenCache, registration
+from autograder.service.domain.lti import connector
+from autograder.service.domain.lti.connector import PlatformRegistration, TokenCache, registration
+from autograder.service.domain.lti.outbound import PlatformSession
 from autograder.service.domain.lti.platforms import Platform, find_platform
 from autograder.service.web.lti import launch_checks
 from autograder.service.web.lti.storage import OneTimeNonceSessionService
@@ -161,6 +166,13 @@ class FastApiMessageLaunch(MessageLaunch):
     def _get_request_param(self, key: str) -> str:
         return self._request.get_param(key)
 
+    def validate_registration(self) -> FastApiMessageLaunch:
+        """The library's check, then its HTTP client for this platform's origins only (connector.py)."""
+        super().validate_registration()
+        assert isinstance(self._registration, PlatformRegistration)  # DbToolConf makes only these
+        self._requests_session = connector.session(self._registration.platform)
+        return self
+
     def validate(self) -> FastApiMessageLaunch:
         """The library's checks in a safer order, plus azp (launch_checks.py)."""
         if self._restored:
@@ -179,6 +191,7 @@ def _launch_parts(request: FastApiRequest, engine: sa.Engine) -> dict[str, Any]:
         "session_service": OneTimeNonceSessionService(request, engine),
         "cookie_service": FastApiCookieService(request),
         "service_connector_cls": TokenCache,
+        "requests_session": PlatformSession(frozenset()),  # no origin until the registration is known
     }
 
 
