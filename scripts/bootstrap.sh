@@ -42,6 +42,8 @@ if [ -z "$grading_only" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null
   compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || need_apt+=(postgresql)
   # Chinese text in the browser tests' screenshots (docs/screenshots/) instead of empty boxes.
   compgen -G "/usr/share/fonts/opentype/noto/NotoSansCJK*" >/dev/null || need_apt+=(fonts-noto-cjk)
+  # npm: axe-core for the accessibility tests (tests/a11y/package-lock.json)
+  command -v npm >/dev/null 2>&1 || need_apt+=(nodejs npm)
 fi
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
@@ -51,6 +53,17 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   else
     log "missing: ${need_apt[*]}. Install them (Debian/Ubuntu: sudo apt-get install ${need_apt[*]}) and run again."
     exit 1
+  fi
+fi
+
+# axe-core at the version and hash of tests/a11y/package-lock.json, served to the pages by
+# tests/test_accessibility.py from this checkout (no install scripts run).
+if [ -z "$grading_only" ] && [ ! -f tests/a11y/node_modules/axe-core/axe.min.js ]; then
+  if command -v npm >/dev/null 2>&1; then
+    log "installing axe-core into tests/a11y/node_modules"
+    (cd tests/a11y && npm ci --ignore-scripts --no-audit --no-fund >/dev/null)
+  else
+    log "npm missing: the accessibility tests will skip (install nodejs and npm, and run again)"
   fi
 fi
 
