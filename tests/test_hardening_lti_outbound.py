@@ -19,9 +19,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
+import requests
 import sqlalchemy as sa
 
 from autograder.service.domain.lti import net_guard
+from autograder.service.domain.lti.outbound import OutboundRefused, PlatformSession
+from autograder.service.domain.lti.platforms import PlatformError, service_origin
 from autograder.service.storage.db import connect
 
 from helpers.browserish import Browserish
@@ -119,9 +122,9 @@ def test_an_nrps_next_link_to_another_loopback_service_is_never_followed(rig: Ri
         state.nrps_next = ""
         listener.close()
     assert status == 200, body
+    assert listener.connections == []
     errors = json.loads(body)["errors"]
     assert errors and all("not at an origin registered for this platform" in e for e in errors), errors
-    assert listener.connections == []
 
 
 def test_the_platforms_keys_are_fetched_through_the_guard(
@@ -145,3 +148,45 @@ def test_the_platforms_keys_are_fetched_through_the_guard(
     finally:
         state.tool_url = rig.served.url
         served.stop()
+
+
+def test_the_platform_client_follows_no_redirect_and_refuses_other_origins(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In process: the session pylti1p3 is given, against two real listeners on loopback."""
+    monkeypatch.setenv(net_guard.LOOPBACK_OPT_IN, "1")
+    elsewhere = Listener("127.0.0.1", http_answer("200 OK", b"{}"))
+    platform = Listener(
+        "127.0.0.1",
+        f"HTTP/1.1 302 Found\r\nLocation: http://127.0.0.1:{elsewhere.port}/x\r\nContent-Length: 0\r\n"
+        "Connection: close\r\n\r\n".encode(),
+    )
+    session = PlatformSession(frozenset({f"http://127.0.0.1:{platform.port}"}))
+    try:
+        with pytest.raises(requests.TooManyRedirects):
+            session.get(f"http://127.0.0.1:{platform.port}/ags/lineitems")
+        with pytest.raises(OutboundRefused, match="not at an origin registered"):
+            session.get(f"http://127.0.0.1:{elsewhere.port}/x", headers={"Authorization": "Bearer t"})
+        with pytest.raises(OutboundRefused, match="not at an origin registered"):  # same host, https
+            session.get(f"https://127.0.0.1:{platform.port}/ags/lineitems")
+        assert len(platform.connections) == 1 and elsewhere.connections == []
+    finally:
+        platform.close()
+        elsewhere.close()
+
+
+@pytest.mark.parametrize(
+    ("given", "origin"),
+    [("https://School.Instructure.com", "https://school.instructure.com:443"),
+     ("https://lms.example:8443/", "https://lms.example:8443")],
+)  # fmt: skip
+def test_a_service_origin_is_an_origin_spelt_one_way(given: str, origin: str) -> None:
+    assert service_origin(given) == origin
+
+
+@pytest.mark.parametrize(
+    "given", ["https://lms.example/api", "ftp://lms.example", "https://u@lms.example", "lms"]
+)
+def test_a_service_origin_with_a_path_or_another_scheme_is_refused(given: str) -> None:
+    with pytest.raises(PlatformError, match="--service-origin"):
+        service_origin(given)
