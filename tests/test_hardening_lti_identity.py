@@ -7,6 +7,7 @@ platform (`lti1p3platform`) and a real `jaxgrade serve`:
   ask, when the roster knows the student's lms_id, and when an earlier launch linked her account;
 - a first launch that matches by e-mail links the account (`lti_links`) with an audit entry;
 - roster sync (NRPS) links the same way and reports a second account with a linked e-mail;
+- an upgraded database (revision 0015) links only the members whose `sub` is the roster's lms_id;
 - the outbox (in process, on the service's tables) queues a student's score for the linked `sub`
   only, not for another member of the course who was recorded for the same account.
 """
@@ -21,11 +22,13 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from alembic import command
 
 from autograder.service.domain import lti_outbox as outbox
 from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.core import GradedOutcome, Service
 from autograder.service.domain.lti import context_binding, tables
+from autograder.service.storage import schema
 from autograder.service.storage.db import connect
 
 from helpers.browserish import Browserish, Reply
@@ -198,3 +201,40 @@ def test_the_outbox_sends_an_accounts_scores_to_its_linked_lms_user_only(tmp_pat
     with service.engine.connect() as conn:
         assert conn.execute(sa.select(tables.scores.c.sub)).scalars().all() == ["u-ada"]
     service.close()
+
+
+def test_the_upgrade_links_only_members_whose_sub_is_the_rosters_lms_id(tmp_path: Path) -> None:
+    engine = sa.create_engine(f"sqlite:///{tmp_path / 'service.sqlite'}")
+    with engine.begin() as conn:
+        command.upgrade(schema.alembic_config(conn), "0014_scores_one_copy")
+    old = sa.MetaData()
+    old.reflect(engine)
+    issuer = "https://lms.example"
+    with engine.begin() as conn:
+        conn.execute(old.tables["students"].insert(), [
+            {"student_id": sid, "name": sid, "email": f"{sid}@family.example", "lms_id": lms_id,
+             "sis_login_id": "", "section": "", "token_hash": sid, "created_at": 0.0}
+            for sid, lms_id in (("s-ada", "u-ada"), ("s-bo", ""))
+        ])  # fmt: skip
+        conn.execute(old.tables["lti_contexts"].insert().values(
+            id=1, issuer=issuer, client_id="c", deployment_id="d", context_id="k", title="K", ags=None,
+            nrps_url=None, updated_at=0.0,
+        ))  # fmt: skip
+        conn.execute(old.tables["lti_members"].insert(), [
+            {"context": 1, "sub": sub, "student_id": sid, "updated_at": 0.0}
+            for sub, sid in (("u-ada", "s-ada"), ("u-other-user", "s-ada"), ("u-bo", "s-bo"))
+        ])  # fmt: skip
+        conn.execute(old.tables["lti_platforms"].insert().values(
+            issuer=issuer, client_id="c", auth_login_url=f"{issuer}/auth", auth_token_url=f"{issuer}/token",
+            keyset_url=f"{issuer}/jwks", deployment_ids="[]", created_at=0.0, updated_at=0.0,
+        ))  # fmt: skip
+        command.upgrade(schema.alembic_config(conn), "0015_lti_links")
+    with engine.connect() as conn:
+        links = [
+            tuple(r)
+            for r in conn.execute(sa.text("SELECT issuer, student_id, sub, linked_by FROM lti_links"))
+        ]
+        origins = conn.execute(sa.text("SELECT service_origins FROM lti_platforms")).scalar_one()
+    engine.dispose()
+    # u-other-user is not s-ada's LMS user; s-bo has no lms_id: linked at the next launch or sync
+    assert links == [(issuer, "s-ada", "u-ada", "upgrade")] and origins == "[]"
