@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from autograder.service.domain import (
     answer_handles,
@@ -25,13 +27,14 @@ from autograder.service.domain import (
     audit_names,
     extensions,
     grade_review,
+    model_answers,
     quiz_answers,
     quiz_ledger,
     rubric_commands,
     rubric_grading,
 )
 from autograder.service.web import rubric_pages
-from autograder.term.counting import Extension
+from autograder.term.counting import Extension, deadlines_for
 
 from helpers.browserish import Browserish, Reply
 from helpers.ledger_term import HW2_DUE, HW2_LATE_UNTIL, Term, make_term
@@ -287,7 +290,7 @@ def test_the_audit_log_keeps_anonymous_grading_anonymous_until_names_are_shown(t
     handles = answer_handles.handles_for(term.service.cfg.data_dir)
     assert action.group(2) in {handles.of("hw2", i) for i in ids.values()}  # a keyed hash, not the row id
     for answer_id in ids.values():
-        assert f"answers/{answer_id}" not in page.text and f"at={answer_id}" not in page.text
+        assert not re.search(rf"(answers/|at=){answer_id}(?![0-9a-f])", page.text)  # no row id
     item = re.search(r'name="item" value="(\d+)"', page.text)
     assert item is not None
     fields = {"csrf_token": page.csrf(), "action": "toggle", "item": item.group(1)}
@@ -395,3 +398,94 @@ def test_a_ta_publishes_model_answers_early_by_an_audited_command(term: Term, si
     assert again.status == 200 and json.loads(again.body) == {"published": False, "visible": True}
     refused = _api(site, "POST", "/api/assignments/hw5/publish-quiz-answers", term.tokens["s01"])
     assert refused.status in (401, 403)
+
+
+# ---- properties: a step moves only the points it says it moves; answers wait for the last upload --
+
+
+STEP_KINDS = ("item1", "item2", "none", "comment", "group")
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    steps=st.lists(st.tuples(st.sampled_from(("s01", "s02", "s03")), st.sampled_from(STEP_KINDS)), max_size=8)
+)
+def test_no_grading_step_moves_points_it_does_not_name(
+    tmp_path_factory: pytest.TempPathFactory, steps: list[tuple[str, str]]
+) -> None:
+    """s01 and s02 wrote one group's answer, s03 another: after every step, the only points that
+    moved are the stepped answer's, or its group's for `g` from a graded answer; `g` from an answer
+    nobody graded is refused and moves nothing; every student's total is 25 + their answer's points."""
+    term = make_term(tmp_path_factory.mktemp("steps"), ("s01", "s02", "s03"))
+    ids = _q1_answers(term)
+    items = _items_after_setup(term)
+    group = {"s01": {"s01", "s02"}, "s02": {"s01", "s02"}, "s03": {"s03"}}
+    for sid, kind in steps:
+        before = _points(term, ids)
+        step = {
+            "item1": rubric_commands.Step("toggle", item_id=items[0].id),
+            "item2": rubric_commands.Step("toggle", item_id=items[1].id),
+            "none": rubric_commands.Step("none"),
+            "comment": rubric_commands.Step("comment", comment="看 constvars"),
+            "group": rubric_commands.Step("group"),
+        }[kind]
+        if kind == "group" and before[sid] is None:
+            with pytest.raises(rubric_grading.UngradedGroupSource):
+                _step(term, ids, sid, step)
+            assert _points(term, ids) == before
+            continue
+        done = _step(term, ids, sid, step)
+        after = _points(term, ids)
+        may_move = group[sid] if kind == "group" else {sid}
+        assert {s for s in ids if after[s] != before[s]} <= may_move
+        assert set(done.rescored) == {s for s in ids if after[s] != before[s]}
+        if kind == "group":
+            assert all(after[s] == after[sid] for s in group[sid])
+        for s in ids:
+            assert term.service.exports.ledger.record("hw2", s).final_total == 25.0 + (after[s] or 0.0)
+    term.service.close()
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    extra=st.lists(st.one_of(st.none(), st.integers(min_value=-48, max_value=200)), min_size=3, max_size=3),
+    hours=st.integers(min_value=0, max_value=260),
+    published=st.booleans(),
+)
+def test_model_answers_show_only_when_no_student_can_submit(
+    extra: list[int | None], hours: int, published: bool
+) -> None:
+    """hw2 (due START+1h, closing START+72h) with an extension per student (hours after the
+    closing time, or none): the model answers show iff a TA published them or every student's own
+    closing time has passed."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        term = make_term(Path(folder), ("s01", "s02", "s03"))
+        hw2 = term.service.assignments["hw2"]
+        closes = [HW2_LATE_UNTIL.timestamp()]
+        for sid, offset in zip(("s01", "s02", "s03"), extra, strict=True):
+            if offset is None:
+                continue
+            until = HW2_LATE_UNTIL.timestamp() + offset * 3600.0
+            due = min(until, (HW2_DUE).timestamp())
+            extensions.grant(term.service.engine, hw2, sid, Extension(due, until), "anna", term.now[0])
+            closes.append(until)
+        if published:
+            model_answers.publish(term.service.engine, hw2, "anna", term.now[0])
+        now = HW2_DUE.timestamp() + hours * 3600.0
+        can_submit = [sid for sid in ("s01", "s02", "s03") if now <= _closing(term, hw2, sid)]
+        shown = model_answers.visibility(term.service.engine, hw2, now).visible
+        assert shown == (published or not can_submit)
+        assert shown == (published or now > max(closes))
+        term.service.close()
+
+
+def _closing(term: Term, assignment: Any, student_id: str) -> float:
+    """The student's own last moment to upload, as the term's counting rule reads their deadlines."""
+    with term.service.engine.connect() as conn:
+        ext = extensions.of_student(conn, assignment.id, student_id)
+    d = deadlines_for(assignment, ext)
+    closing = d.late_until if d.late_until is not None else d.due_at
+    assert closing is not None
+    return closing
