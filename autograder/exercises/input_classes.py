@@ -122,7 +122,18 @@ Alongside the classes, the checks judge behaviour, not the form of a result:
   large float32 terms is right, and an error the size of one term is still wrong;
 - in `reduce_sum_rules` a batching rule that computes right values without re-binding the
   primitive loses the four batching sub-checks only, with a message saying why; the JVP and
-  transpose points stay (a JVP or transpose bypass still fails the gate).
+  transpose points stay (a JVP or transpose bypass still fails the gate). Binding is judged by
+  effect: an eager vmap runs once more with the primitive's impl shifted, and a rule whose output
+  does not move with it (`jnp.sum(x) + 0 * bind(...)`) is treated as not re-binding;
+- `histogram` and `fusion` call the student's function more than once on purpose, each call judged
+  against the parent's own trace or compilation: the same function in another dtype on the same
+  shape, another closure of one code object, a function made after another was collected (its id
+  free again), the same bytes in another shape, a pytree with a Python int and a float scalar, in an
+  order drawn from the student's structure (a memo keyed by shape, code object, `id()` or data bytes
+  returns a stale result somewhere);
+- boundary values are drawn, not fixed: SiLU's overflow magnitudes anywhere in (88.73, 100) and
+  (709.79, 1e4), `gammaln`'s small arguments anywhere in (1e-6, 0.05), `safe_distance`'s rows a float32
+  ulp apart, so an answer that special-cases a value the checks always use has nothing to match.
 
 Which primitives carry a sub-jaxpr in JAX 0.12 was read from the installed JAX, not assumed: every
 equation whose params hold a `jax.extend.core.Jaxpr` (alone or in a tuple), the set
