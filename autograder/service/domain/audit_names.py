@@ -9,6 +9,9 @@ With a student filter and no reveal, those entries are left out (the filter woul
 
     for_ta(engine, ta, now, student_id=None) -> AuditView
     show_names(engine, ta, now)  the audited reveal
+
+The grading page's own reveal (one question's answers, "Show names") is the same kind of entry,
+per assignment and question: `show_question_names`, `question_names_shown`.
 """
 
 from __future__ import annotations
@@ -38,32 +41,56 @@ def anonymous(entry: audit.Entry) -> bool:
     return entry.action in ANONYMOUS_ACTIONS and entry.student_id is not None and entry.actor != audit.SYSTEM
 
 
-def names_shown(engine: sa.Engine, ta: str, now: float) -> bool:
-    """True while the TA's last audited reveal of the audit log's names is younger than NAMES_FOR_S."""
+def _revealed(engine: sa.Engine, ta: str, detail: str, assignment_id: str | None, now: float) -> bool:
     a = db.audit_log.c
+    where = [a.actor == ta, a.action == "names_shown", a.detail == detail]
+    if assignment_id is not None:
+        where.append(a.assignment_id == assignment_id)
     with engine.connect() as conn:
-        last = conn.execute(
-            sa.select(sa.func.max(a.at)).where(
-                a.actor == ta, a.action == "names_shown", a.detail == REVEAL_DETAIL
-            )
-        ).scalar_one()
+        last = conn.execute(sa.select(sa.func.max(a.at)).where(*where)).scalar_one()
     return last is not None and now - last < NAMES_FOR_S
 
 
-def show_names(engine: sa.Engine, ta: str, now: float) -> None:
-    """The TA sees the students of anonymous grading in the audit views from now on (audited)."""
+def _reveal(
+    engine: sa.Engine, ta: str, detail: str, assignment_id: str | None, new: object, now: float
+) -> None:
     with engine.begin() as conn:
         audit.record(
             conn,
             actor=ta,
             action="names_shown",
-            assignment_id=None,
+            assignment_id=assignment_id,
             student_id=None,
-            detail=REVEAL_DETAIL,
+            detail=detail,
             old=None,
-            new={"audit": True},
+            new=new,
             at=now,
         )
+
+
+def names_shown(engine: sa.Engine, ta: str, now: float) -> bool:
+    """True while the TA's last audited reveal of the audit log's names is younger than NAMES_FOR_S."""
+    return _revealed(engine, ta, REVEAL_DETAIL, None, now)
+
+
+def show_names(engine: sa.Engine, ta: str, now: float) -> None:
+    """The TA sees the students of anonymous grading in the audit views from now on (audited)."""
+    _reveal(engine, ta, REVEAL_DETAIL, None, {"audit": True}, now)
+
+
+def question_reveal_detail(qid: str) -> str:
+    return f"{qid}: student names shown on the grading page"
+
+
+def question_names_shown(engine: sa.Engine, ta: str, assignment_id: str, qid: str, now: float) -> bool:
+    """True while the TA's last reveal of the question's names on its grading page is younger than
+    NAMES_FOR_S."""
+    return _revealed(engine, ta, question_reveal_detail(qid), assignment_id, now)
+
+
+def show_question_names(engine: sa.Engine, ta: str, assignment_id: str, qid: str, now: float) -> None:
+    """The grading page of the question shows the TA the students' names from now on (audited)."""
+    _reveal(engine, ta, question_reveal_detail(qid), assignment_id, {"question": qid}, now)
 
 
 def for_ta(engine: sa.Engine, ta: str, now: float, student_id: str | None = None) -> AuditView:
@@ -81,6 +108,9 @@ def for_ta(engine: sa.Engine, ta: str, now: float, student_id: str | None = None
 
 
 __all__ = [
+    "question_names_shown",
+    "question_reveal_detail",
+    "show_question_names",
     "ANONYMOUS_ACTIONS",
     "NAMES_FOR_S",
     "REVEAL_DETAIL",

@@ -6,7 +6,7 @@ TA pages (English):
   POST /ta/quiz/{a}/enable                      quiz points join the grades (audited)
   GET  /ta/quiz/{a}/{q}[?at=ANSWER][&names=1]   grade question q: one answer at a time, anonymous
   POST /ta/quiz/{a}/{q}/answers/{id}            action=toggle&item=I | none | comment&comment=... | group
-  POST /ta/quiz/{a}/{q}/names                   show the names (audited; valid for NAMES_FOR_S)
+  POST /ta/quiz/{a}/{q}/names                   show the names (audited; for an hour: audit_names.py)
   POST /ta/quiz/{a}/{q}/items[/{item}]          add an item / edit one (re-scores, audited)
   GET  /ta/quiz/grader.js, /ta/quiz/rubric.css the pages' keyboard shortcuts and style
 Student page (Chinese): GET /assignments/{a}/quiz: the applied items, comments and points, only
@@ -24,7 +24,6 @@ from typing import Any
 from urllib.parse import quote
 
 import anyio.to_thread
-import sqlalchemy as sa
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
@@ -32,7 +31,7 @@ from autograder.i18n import N_, _
 from autograder.quiz.key import QuizQuestion
 from autograder.service.domain import (
     answer_handles,
-    audit,
+    audit_names,
     model_answers,
     quiz_answers,
     quiz_item_stats,
@@ -43,7 +42,6 @@ from autograder.service.domain import (
 )
 from autograder.service.domain.core import Service
 from autograder.service.domain.quiz_answers import StoredAnswer
-from autograder.service.storage import db
 from autograder.service.web import page_auth, page_kit, pages
 from autograder.service.web.form_posts import PostedForm, read_small_form
 from autograder.service.web.sessions import CSRF_FIELD, Session, csrf_ok
@@ -51,7 +49,6 @@ from autograder.term.course import Assignment
 from autograder.term.visibility import Visibility
 
 router = APIRouter(include_in_schema=False)
-NAMES_FOR_S = 3600.0  # a reveal of the names lasts this long for the TA who asked
 MAX_RUBRIC_FORM_BYTES = 32 * 1024
 # The student's words on their quiz page (one table, marked for the catalogue; translated where read:
 # quiz_words() for the page, _() for a single entry).
@@ -167,22 +164,8 @@ def _page_path(assignment_id: str, qid: str, answer: str | None = None, names: b
 
 
 def names_shown(service: Service, ta: str, assignment_id: str, qid: str) -> bool:
-    """True while the TA's last audited reveal of the question's names is younger than NAMES_FOR_S."""
-    a = db.audit_log.c
-    with service.engine.connect() as conn:
-        last = conn.execute(
-            sa.select(sa.func.max(a.at)).where(
-                a.actor == ta,
-                a.action == "names_shown",
-                a.assignment_id == assignment_id,
-                a.detail == _reveal_detail(qid),
-            )
-        ).scalar_one()
-    return last is not None and service.clock() - last < NAMES_FOR_S
-
-
-def _reveal_detail(qid: str) -> str:
-    return f"{qid}: student names shown on the grading page"
+    """True while the TA's last audited reveal of the question's names is younger than an hour."""
+    return audit_names.question_names_shown(service.engine, ta, assignment_id, qid, service.clock())
 
 
 def quiz_status(service: Service, assignment: Assignment) -> dict[str, Any]:
@@ -557,18 +540,7 @@ def _show_names(request: Request, assignment_id: str, qid: str, posted: PostedFo
     form = _form(request, session, posted, _page_path(assignment.id, qid))
     if isinstance(form, Response):
         return form
-    with service.engine.begin() as conn:
-        audit.record(
-            conn,
-            actor=_ta_name(session),
-            action="names_shown",
-            assignment_id=assignment.id,
-            student_id=None,
-            detail=_reveal_detail(qid),
-            old=None,
-            new={"question": qid},
-            at=service.clock(),
-        )
+    audit_names.show_question_names(service.engine, _ta_name(session), assignment.id, qid, service.clock())
     return page_kit.redirect(request, _page_path(assignment.id, qid, _handle_param(at), True))
 
 
