@@ -281,6 +281,50 @@ def test_without_a_writable_hierarchy_jobs_run_unbounded_and_say_why(tmp_path: P
     assert JobCgroups(0, (), "x").available is False
 
 
+def test_the_runner_warns_once_and_grades_without_a_group_where_the_host_has_none(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Where no hierarchy is writable the runner says so once per grader process (a clear warning,
+    naming the reason and what is then unbounded) and each job runs without a group."""
+    from autograder.grade.run import job as runner_job
+    from autograder.grade.run.settings import RunSettings
+
+    monkeypatch.setattr(runner_job, "host_cgroups", lambda: JobCgroups(0, (), "no hierarchy here"))
+    monkeypatch.setattr(runner_job, "_warned", set())
+    sandbox = make_sandbox("bwrap", uid=UID_BASE, gid=UID_BASE)
+    with caplog.at_level("WARNING", logger=runner_job.__name__):
+        groups = [runner_job.job_cgroup(RunSettings(), sandbox) for _ in range(3)]
+    assert groups == [None, None, None]
+    warnings = [r.getMessage() for r in caplog.records if r.name == runner_job.__name__]
+    assert len(warnings) == 1, warnings
+    assert "per-job cgroups unavailable (no hierarchy here)" in warnings[0]
+    assert "OOM killer" in warnings[0]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="detect() offers groups to root only")
+def test_v2_is_chosen_where_its_controllers_are_enabled_and_v1_otherwise(tmp_path: Path) -> None:
+    """The choice of hierarchy, read from the files a cgroup root holds: a v2 root whose
+    cgroup.subtree_control enables memory and pids wins (its `jaxgrade` folder gets both for the jobs'
+    groups); one without them falls back to v1's memory and pids hierarchies. (The files are plain
+    files here: what the kernel does with them is tested above on this host's real hierarchy.)"""
+    v2 = tmp_path / "v2"
+    v2.mkdir()
+    (v2 / "cgroup.subtree_control").write_text("cpu memory pids\n")
+    found = detect(v2)
+    assert (found.version, found.parents) == (2, (v2 / "jaxgrade",))
+    assert (v2 / "jaxgrade" / "cgroup.subtree_control").read_text() == "+memory +pids"
+    hybrid = tmp_path / "hybrid"
+    for name in ("memory", "pids"):
+        (hybrid / name).mkdir(parents=True)
+        (hybrid / name / "cgroup.procs").write_text("")
+    (hybrid / "cgroup.subtree_control").write_text("cpu\n")  # v2 without the controllers
+    found = detect(hybrid)
+    assert (found.version, found.parents) == (
+        1,
+        (hybrid / "memory" / "jaxgrade", hybrid / "pids" / "jaxgrade"),
+    )
+
+
 @REAL
 def test_creating_and_removing_a_job_cgroup_is_cheap() -> None:
     """Measured: one job's group (mkdir, limits, one program leaf, rmdir); printed, bounded loosely."""

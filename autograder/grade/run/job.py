@@ -352,8 +352,8 @@ def job_cgroup(settings: RunSettings, sandbox: Sandbox) -> JobCgroup | None:
     """A cgroup for one job (memory `settings.job_memory_bytes`, processes `job_pids_max`), or None
     where the mode has its own (container) or the host offers none: then a warning, once per grader
     process, says that a job's memory is bounded only per process. A refused group is a GraderFault."""
-    if not sandbox.job_cgroups or sandbox.mode == Isolation.NONE:
-        return None
+    if not getattr(sandbox, "job_cgroups", False) or sandbox.mode == Isolation.NONE:
+        return None  # container mode (one group per container), none, or a test's stand-in
     cgroups = host_cgroups()
     if not cgroups.available:
         if "cgroup" not in _warned:

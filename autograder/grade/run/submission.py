@@ -70,7 +70,8 @@ def _grade_in_job(sub: StudentSubmission, release: ReleaseInfo, settings: RunSet
     with UIDS.slot(settings.uids) as uid:
         sb = sandbox or job_sandbox(settings, uid)
         cgroup = job_cgroup(settings, sb)  # the job's memory and processes as a whole (removed after it)
-        sb = sb.in_job(cgroup=cgroup)
+        if cgroup is not None:
+            sb = sb.in_job(cgroup=cgroup)
         workdir = Path(tempfile.mkdtemp(prefix=f"job-{sub.content_hash[:12]}-", dir=settings.scratch_root))
         os.chmod(workdir, 0o711)  # rlimit mode: the sandbox uid must pass through to its scratch folders
         job = Job.create(sub, release, settings, sb, catalog, workdir, library)
