@@ -426,7 +426,7 @@ def _memo_key_collisions(seed: int) -> dict[str, bool]:
     from autograder.sandboxed.probes import histogram as probe
 
     inp = histogram.inputs(0, structure_seed=seed)
-    plan, expected = inp.params["calls"], histogram.expected_histograms(inp.params)
+    plan, expected = inp.params["calls"], histogram.expected_call_histograms(inp.params)
     steps = plan["steps"]
     hist = [expected[f"calls.{i}"] for i in range(len(steps))]
     fns = [probe.make_call_function(spec) for spec in plan["functions"]]
@@ -673,7 +673,7 @@ def test_histogram_any_mapping_with_integer_counts_scores_full() -> None:
     from autograder.exercises.base import score_outcomes
 
     inp = histogram.inputs(0, structure_seed=structure_seed("v", "histogram", 0, index=3))
-    expected = histogram.expected_histograms(inp.params)
+    expected = {**histogram.expected_histograms(inp.params), **histogram.expected_call_histograms(inp.params)}
     forms = {"collections.defaultdict": ("int", [("never_seen_primitive", 0)]),
              "mappingproxy": ("jaxlib._jax.ArrayImpl", [])}
     for type_name, (value_type, extra) in forms.items():

@@ -38,7 +38,8 @@ from autograder.i18n import N_, _
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandboxed.wire import HISTOGRAM_UNARY_OPS
 
-__all__ = ["EXERCISE", "inputs", "reference_histogram", "verdict"]
+__all__ = ["EXERCISE", "expected_call_histograms", "expected_histograms", "inputs", "reference_histogram",
+           "verdict"]
 
 EXERCISE = Exercise(
     id="histogram",
@@ -275,11 +276,21 @@ def _trace_all(params: dict) -> dict[str, dict[str, int]]:
     return out
 
 
-def expected_histograms(params: dict) -> dict[str, Counter]:
-    """Target name (and `calls.<i>` per call of the sequence) -> its reference histogram, traced once
-    per parameter set, grader and JAX version (reference_memo: remembered on the grader's disk)."""
+def _traced(params: dict) -> dict[str, Counter]:
+    """Every reference histogram of the parameter set (targets, then `calls.<i>`), traced once per
+    parameter set, grader and JAX version (reference_memo: remembered on the grader's disk)."""
     traced = reference_memo.remembered("histogram", params, lambda: _trace_all(params))
     return {name: Counter(counts) for name, counts in traced.items()}
+
+
+def expected_histograms(params: dict) -> dict[str, Counter]:
+    """Target name -> its reference histogram."""
+    return {name: c for name, c in _traced(params).items() if not name.startswith("calls.")}
+
+
+def expected_call_histograms(params: dict) -> dict[str, Counter]:
+    """`calls.<i>` -> the reference histogram of call i of the call sequence."""
+    return {name: c for name, c in _traced(params).items() if name.startswith("calls.")}
 
 
 def _entries(obs: Observations, target: str) -> tuple[str, list[dict]]:
@@ -356,7 +367,7 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         return lost(EXERCISE)
     if obs.values.get("defined") is not True:
         return unanswered(EXERCISE, _("没有找到可调用的 primitive_histogram(f, *args)"))
-    expected = expected_histograms(inp.params)
+    expected = _traced(inp.params)
     if all(obs.values.get(f"{t}.type") == "NoneType" for t in expected):
         return unanswered(EXERCISE, _("primitive_histogram 还是模板:它返回 None"))
 
