@@ -37,7 +37,7 @@ from autograder.service.web import rubric_pages
 from autograder.term.counting import Extension, deadlines_for
 
 from helpers.browserish import Browserish, Reply
-from helpers.ledger_term import HW2_DUE, HW2_LATE_UNTIL, Term, make_term
+from helpers.ledger_term import HW2_DUE, HW2_LATE_UNTIL, HW5_DUE, Term, make_term
 from helpers.quiz_term import KEY, letters_for, upload_quiz
 
 HW2_POINTS = {"histogram": 10.0, "recompile": 5.0, "fusion": 10.0, "safe_distance": 0.0}  # 25 of 40
@@ -489,3 +489,36 @@ def _closing(term: Term, assignment: Any, student_id: str) -> float:
     closing = d.late_until if d.late_until is not None else d.due_at
     assert closing is not None
     return closing
+
+
+def test_an_immediately_visible_assignment_keeps_its_model_answers_until_uploads_close(
+    tmp_path: Path,
+) -> None:
+    """hw5 made `immediately` in the course file: the grade shows right after the upload, a week
+    before the due date, but the model answers and the choice questions' points do not."""
+    from autograder.service.domain.core import Service
+
+    first = make_term(tmp_path, ("s01", "s02"))
+    first.service.close()
+    course = tmp_path / "course.toml"
+    text = course.read_text(encoding="utf-8")
+    course.write_text(
+        text.replace('visibility = "on_release"', 'visibility = "immediately"'), encoding="utf-8"
+    )
+    service = Service(first.service.cfg, clock=lambda: first.now[0])
+    term = Term(service, first.now, first.out_dir, first.students, first.tokens)
+    hw5 = service.assignments["hw5"]
+    assert hw5.visibility == "immediately"
+    with service.engine.begin() as conn:
+        quiz_ledger.enable(conn, "hw5", "anna", term.now[0])
+    right = letters_for("ch05.q1", "s01", right=True)
+    upload_quiz(term, "s01", "hw5", {"reduce_sum_rules": 10.0}, {"ch05.q1": right, "ch05.q2": "custom_vjp"})
+    view = rubric_pages.student_quiz_view(service, hw5, "s01")
+    assert view["questions"] and not view["answers"]["shown"]  # the grade shows; the answers wait
+    q1 = next(r for r in view["questions"] if r["q"].id == "ch05.q1")
+    assert q1["points"] is None and q1["status"].startswith("格式正确")
+    term.set_time(HW5_DUE + timedelta(minutes=1))  # hw5 has no late window: uploads close at its due date
+    view = rubric_pages.student_quiz_view(service, hw5, "s01")
+    assert view["answers"]["shown"]
+    assert next(r for r in view["questions"] if r["q"].id == "ch05.q1")["points"] == 2.0
+    service.close()
