@@ -73,9 +73,11 @@ class Sandbox(ABC):
             raise SandboxFault(f"{self.mode}: launcher {EXEC_SOURCE} is missing")
         if not os.access(self.python, os.X_OK):
             raise SandboxFault(f"{self.mode}: launcher interpreter {self.python} is not executable")
+        # the leaf first: a refused one leaves nothing open (a leaf left by a failed start goes with
+        # the job's group)
+        program = self.cgroup.program(limits.cgroup_memory_bytes) if self.cgroup is not None else None
         launch = self._prepare(list(argv), scratch=scratch, mounts=list(mounts), env=dict(env or {}),
                                limits=limits, cwd=cwd, hidden=[Path(h) for h in hidden])
-        program = self.cgroup.program(limits.cgroup_memory_bytes) if self.cgroup is not None else None
         if program is not None:  # joined before bwrap or the launcher runs: every fork is born inside
             launch = dataclasses.replace(launch, argv=[*program.enter_argv(), *launch.argv])
         return SandboxedProcess(self.mode, launch, limits, scratch_limited=has_quota(scratch), cgroup=program)
