@@ -12,7 +12,8 @@ helpers/ledger_term.py). The oracle below is written from the course rules, not 
 service's code: which attempt counts (`last`/`best`, late policy, closing), the late factor, the
 overrides bound to their attempt, visibility. After every step every view must equal it: the
 ledger's record, grades.csv (main and per assignment), the course summary, Canvas and Moodle, the
-AGS score, the student's JSON, the student's score line, the TA's assignment table.
+AGS score, the student's JSON, the student's score line, the TA's assignment table; and the
+quiz's model answers show exactly when no student of the assignment can submit any more.
 
 `python -m helpers.ledger_machine WORKDIR` runs the EXAMPLES sequences on a term of its own (the
 early lane's command: about 100 s of one core, which the lane runs beside the other tests). It
@@ -45,7 +46,7 @@ from hypothesis.stateful import (
 
 from autograder.exercises import CHAPTERS
 from autograder.grade.reports import format_score
-from autograder.service.domain import extensions, grade_review
+from autograder.service.domain import extensions, grade_review, model_answers
 from autograder.service.domain.lti_outbox import final_score as ags_score
 from autograder.service.storage import db
 from autograder.service.storage.records import Refusal
@@ -183,6 +184,20 @@ def _reset(term: Term) -> None:
             conn.execute(sa.delete(db.metadata.tables[name]))
         conn.execute(db.assignments.update().values(release=str(RELEASE)))  # undo a moved release
     term.set_time(START)
+
+
+def _parts_add_up(row: dict[str, str]) -> None:
+    """A per-assignment grades.csv row's total is its parts: `final_total = (override, or raw_total -
+    late_penalty) + quiz_total`, and `total` is the final total."""
+    assert row["total"] == row["final_total"], row
+    if row["override"]:
+        base = float(row["override"])
+    elif row["raw_total"]:
+        base = float(row["raw_total"]) - float(row["late_penalty"])
+    else:
+        return  # not graded yet: nothing to add up
+    quiz = float(row["quiz_total"]) if row["quiz_total"] else 0.0
+    assert float(row["final_total"]) == pytest.approx(base + quiz, abs=0.011), row
 
 
 class TermMachine(RuleBasedStateMachine):
@@ -367,6 +382,7 @@ class TermMachine(RuleBasedStateMachine):
                 assert record.max_total == most, (aid, sid, record.max_total)
                 assert per[sid]["final_total"] == text == per[sid]["total"]  # `total` is final in every CSV
                 assert per[sid]["raw_total"] == format_score(o.raw(aid, sid))
+                _parts_add_up(per[sid])
                 assert summary[sid][aid] == text
                 assert canvas[sid][-1] == text, (aid, sid, canvas[sid])
                 assert canvas[""][:1] == ["Points Possible"] and canvas[""][-1] == format_score(most)
@@ -381,6 +397,16 @@ class TermMachine(RuleBasedStateMachine):
                 else:
                     assert ags is not None and (ags.given, ags.maximum) == (pytest.approx(want), most)
                 self._student_sees(aid, sid, want, text)
+
+    @invariant()
+    def model_answers_wait(self) -> None:
+        """No student sees a model answer (nor a choice question's points) while any student of the
+        assignment can still submit: the oracle's closing time of every student has passed."""
+        service = self.term.service
+        for aid in ASSIGNMENTS:
+            still_open = [sid for sid in STUDENTS if self.now <= self.oracle.closing(aid, sid)]
+            shown = model_answers.visibility(service.engine, service.assignments[aid], self.now).visible
+            assert shown == (not still_open), (aid, still_open)
 
     def _student_sees(self, aid: str, sid: str, want: float, text: str) -> None:
         service, o = self.term.service, self.oracle
