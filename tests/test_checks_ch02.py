@@ -447,6 +447,30 @@ def _memo_key_collisions(seed: int) -> dict[str, bool]:
             for name, key in keys.items()}
 
 
+def test_histogram_probe_gives_the_recycled_function_a_collected_ones_id(tmp_path: Path) -> None:
+    """The probe itself, with a stand-in for the student's function that records id(f) per call: on
+    every structure the call marked `recycled` sees the id of the function collected before it, so a
+    memo keyed by id() meets a stale entry."""
+    from autograder.exercises import histogram
+    from autograder.sandboxed.observe import Recorder
+    from autograder.sandboxed.probes import histogram as probe
+
+    for seed in range(6):
+        inp = histogram.inputs(0, structure_seed=seed)
+        steps = inp.params["calls"]["steps"]
+        ids: list[int] = []
+
+        def primitive_histogram(f, *args, ids=ids):
+            ids.append(id(f))
+            return {}
+
+        probe.probe({"primitive_histogram": primitive_histogram},
+                    {"calls": inp.params["calls"]}, Recorder(tmp_path, "histogram"))
+        recycled = next(i for i, st in enumerate(steps) if st["why"] == "recycled")
+        earlier = {ids[i] for i, st in enumerate(steps[:recycled]) if st["fn"] == steps[recycled]["fn"] - 1}
+        assert ids[recycled] in earlier, seed
+
+
 def test_histogram_call_plan_sets_a_trap_for_each_memo_key():
     """On every structure the call sequence holds, for each memo key a student may use (shape without
     dtype, code object, id after collection, data bytes, leaf shapes that cannot tell an int scalar from
