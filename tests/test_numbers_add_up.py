@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import html
 import io
 import json
+import re
 import socket
 import threading
 import time
@@ -35,11 +37,12 @@ from autograder.service.domain import (
 from autograder.service.domain.lti import context_binding, tables
 from autograder.service.web import pages, review_views, rubric_pages, term_api, term_views
 from jaxcourse._submit_client import score_table
+from jaxcourse.quiz import option_order
 
 from helpers import ledger_term
 from helpers.browserish import Browserish
 from helpers.ledger_term import HW2_DUE, START, Term, make_term, outcome
-from helpers.quiz_term import letters_for, quiz_notebook, upload_quiz
+from helpers.quiz_term import KEY, letters_for, quiz_notebook, upload_quiz
 
 HW2_POINTS = {"histogram": 10.0, "recompile": 5.0, "fusion": 10.0, "safe_distance": 0.0}  # 25 of 40
 RIGHT_Q3 = "ch02.q3"  # a choice question of 2 points
@@ -407,3 +410,20 @@ def test_item_analysis_has_the_quiz_questions_and_a_percent_axis(term: Term, sit
     assert "50%" in page  # ch02.q3: one of two students chose the correct set
     assert "% of 62 points (quiz included)" in page  # the histogram over 0..100 % of the real maximum
     assert "[90, 100]" in page and "[72, 80)" not in page  # not the release's 80 points
+
+
+def test_each_letter_is_shown_with_the_option_it_stood_for(term: Term, site: str) -> None:
+    """ch02.q7 has four correct options of five: the student's letters, in their own option order,
+    each beside its option's text (the grader's order, `jaxcourse.quiz.option_order`)."""
+    _enable(term)
+    letters = letters_for("ch02.q7", "s02", right=True)
+    upload_quiz(term, "s02", "hw2", HW2_POINTS, {"ch02.q7": letters})
+    term.set_time(HW2_DUE + timedelta(minutes=1))
+    page = _student(term, site, "s02").get("/assignments/hw2/quiz").text
+    assert KEY is not None
+    q7 = KEY.question("ch02.q7")
+    order = option_order(q7.id, len(q7.options), "s02", KEY.salt)
+    shown = re.findall(r'<li data-letter="([A-H])">[A-H]\. ([^<]*)</li>', page)
+    assert len(shown) == 4 and [s[0] for s in shown] == [x for x in letters if x.isalpha()]
+    for letter, text in shown:
+        assert html.unescape(text) == q7.options[order["ABCDEFGH".index(letter)]], (letter, text)

@@ -599,6 +599,7 @@ def student_quiz_view(service: Service, assignment: Assignment, student_id: str)
     if record.attempt_id is None:
         return {"message": _(QUIZ_ZH["none"]), "questions": []}
     questions = quiz_ledger.questions_of(assignment, _chapters(service, assignment))
+    key = quiz_answers.key_of(assignment)
     with service.engine.connect() as conn:
         answers = {a.question: a for a in quiz_answers.of_attempts(conn, [record.attempt_id])}
         graded = rubric_grading.gradings(conn, [a.id for a in answers.values() if a.kind == "written"])
@@ -631,6 +632,8 @@ def student_quiz_view(service: Service, assignment: Assignment, student_id: str)
             {
                 "q": q,
                 "answer": answer,
+                # each letter beside the option it stood for in the student's own order
+                "chosen": quiz_answers.chosen_texts(q, answer, key.salt) if key is not None else (),
                 "points": points,
                 "applied": applied,
                 "comment": grading.comment if grading else "",
