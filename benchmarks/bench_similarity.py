@@ -40,7 +40,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.similarity_corpus import ROOT, Answer, load_corpus, write_student  # noqa: E402
+from benchmarks.similarity_corpus import (  # noqa: E402
+    CONVERGENT_PREFIX,
+    ROOT,
+    Answer,
+    load_corpus,
+    write_student,
+)
 from benchmarks.similarity_disguise import disguise_cpp, disguise_python  # noqa: E402
 
 THRESHOLDS = (0.3, 0.4, 0.5, 0.6, 0.7)
@@ -54,6 +60,8 @@ def _base_names(exercise: str) -> list[str]:
 def _written_independently(exercise: str, name: str) -> bool:
     """The corpus says so in the answer's first line: the reference, or "Correct, written differently"
     (the mistakes, bypasses and unfinished variants are mostly one edit away from the reference)."""
+    if name.startswith(CONVERGENT_PREFIX):
+        return True
     first = load_corpus(exercise)[name].python.lstrip().split("\n", 1)[0]
     return first.startswith(("# Reference answer", "# Correct"))
 
@@ -110,7 +118,7 @@ def engine_tree_sitter(keep_attributes: bool) -> Engine:
 
         original = tokens.tokenize
         if not keep_attributes:
-            analyse.tokenize = lambda s, lang: original(s, lang, keep_attributes=False)  # type: ignore[assignment]
+            analyse.tokenize = lambda s, lang, **kw: original(s, lang, keep_attributes=False, **kw)  # type: ignore[assignment]
         try:
             rep = analyse.analyse_unit(
                 unit, texts, _release_subtracted(), threshold=0.0, min_tokens=analyse.DEFAULT_MIN_TOKENS

@@ -51,7 +51,14 @@ from benchmarks.bench_similarity import (  # noqa: E402
     _written_independently,
     engine_tree_sitter,
 )
-from benchmarks.similarity_corpus import load_corpus  # noqa: E402
+from benchmarks.similarity_corpus import load_convergent, load_corpus  # noqa: E402
+from benchmarks.similarity_hard_levels import (  # noqa: E402
+    HARD_CPP_LEVELS,
+    HARD_PY_LEVELS,
+    hard_cpp_copy,
+    hard_python_copy,
+)
+from benchmarks.similarity_heldout import HELDOUT  # noqa: E402
 from benchmarks.similarity_levels import CPP_LEVELS, PY_LEVELS, cpp_copy, python_copy  # noqa: E402
 
 DEFAULT_THRESHOLD = 0.5
@@ -66,21 +73,32 @@ def class_texts(unit: str, seed: int) -> tuple[dict[str, str], dict[str, str]]:
     keep = frozenset(re.findall(r"[A-Za-z_]\w*", starter))
     texts: dict[str, str] = {}
     levels: dict[str, str] = {}
-    for i, name in enumerate(_base_names(exercise)):
-        answer = corpus[name]
-        base = answer.kernel if unit == "silu.cc" else answer.python
+    bases = {n: (corpus[n].kernel if unit == "silu.cc" else corpus[n].python) for n in _base_names(exercise)}
+    if unit != "silu.cc":
+        bases.update(load_convergent(exercise))
+    for i, (name, base) in enumerate(bases.items()):
         if base is None:
             continue
         texts[name] = base
         if not _written_independently(exercise, name):
             continue
-        for j, level in enumerate(CPP_LEVELS if unit == "silu.cc" else PY_LEVELS):
+        for j, level in enumerate(
+            (*CPP_LEVELS, *HARD_CPP_LEVELS) if unit == "silu.cc" else (*PY_LEVELS, *HARD_PY_LEVELS)
+        ):
             at = seed * 1000 + i * 20 + j
-            copied = cpp_copy(base, level, at) if unit == "silu.cc" else python_copy(base, level, at, keep)
+            copied = _copy(unit, base, level, at, keep)
             if copied is not None:
                 texts[f"{name}@{level}"] = copied
                 levels[f"{name}@{level}"] = level
     return texts, levels
+
+
+def _copy(unit: str, base: str, level: str, at: int, keep: frozenset[str]) -> str | None:
+    if level in HARD_CPP_LEVELS:
+        return hard_cpp_copy(base, level, at)
+    if level in HARD_PY_LEVELS:
+        return hard_python_copy(base, level, at, keep)
+    return cpp_copy(base, level, at) if unit == "silu.cc" else python_copy(base, level, at, keep)
 
 
 def engine_copydetect(unit: str, texts: dict[str, str]) -> tuple[Scores, set[str], dict[str, float]]:
@@ -113,9 +131,9 @@ def _exercise(unit: str) -> str:
 _FINGERPRINTS: dict[str, dict] = {}  # text key -> behaviour JSON (similarity_behaviour_runs.py)
 
 
-def _behaviour_scores(unit: str, texts: dict[str, str]) -> Scores:
+def _behaviour_fingerprints(unit: str, texts: dict[str, str]) -> tuple[dict, object]:
+    """(name -> ExerciseBehaviour, the reference's or None) from the cached grading runs."""
     from autograder.grade.run.behaviour_read import ExerciseBehaviour
-    from autograder.similarity.behaviour import score_pairs
     from benchmarks.similarity_behaviour_runs import text_key
 
     fps = {}
@@ -124,9 +142,22 @@ def _behaviour_scores(unit: str, texts: dict[str, str]) -> Scores:
         if fp is not None:
             fps[name] = fp
     ref_text = _release_subtracted().reference.get(unit)
-    ref = ExerciseBehaviour.from_json(_FINGERPRINTS.get(text_key(unit, ref_text)) or None) if ref_text \
-        else None
-    return {pair: m.score for pair, m in score_pairs(fps, ref).items()}
+    ref = (
+        ExerciseBehaviour.from_json(_FINGERPRINTS.get(text_key(unit, ref_text)) or None) if ref_text else None
+    )
+    return fps, ref
+
+
+def _behaviour_scores(unit: str, texts: dict[str, str]) -> Scores:
+    """The behaviour channel alone, calibrated against the class's pairs as the report does."""
+    from autograder.similarity.analyse import calibrated, calibration_baseline
+    from autograder.similarity.behaviour import score_pairs
+
+    fps, ref = _behaviour_fingerprints(unit, texts)
+    matches = score_pairs(fps, ref)  # type: ignore[arg-type]
+    n = len(fps)
+    base = calibration_baseline([m.score for m in matches.values()], n * (n - 1) // 2)
+    return {pair: calibrated(m.score, base) for pair, m in matches.items()}
 
 
 def engine_behaviour(unit: str, texts: dict[str, str]) -> tuple[Scores, set[str], dict[str, float]]:
@@ -134,15 +165,21 @@ def engine_behaviour(unit: str, texts: dict[str, str]) -> tuple[Scores, set[str]
 
 
 def engine_combined(unit: str, texts: dict[str, str]) -> tuple[Scores, set[str], dict[str, float]]:
-    """max(code, behaviour); an answer too short to compare as code still counts when its run traced
+    """What the report computes with `--behaviour` (analyse.add_behaviour: max of the calibrated code
+    and behaviour scores); an answer too short to compare as code still counts when its run traced
     something (the report compares it on behaviour)."""
+    from autograder.similarity import analyse
     from benchmarks.similarity_behaviour_runs import text_key
 
-    scores, short, near_ref = engine_tree_sitter(True)(unit, texts)
-    for pair, score in _behaviour_scores(unit, texts).items():
-        scores[pair] = max(scores.get(pair, 0.0), score)
+    sub = _release_subtracted()
+    rep = analyse.analyse_unit(unit, texts, sub, threshold=0.0, min_tokens=analyse.DEFAULT_MIN_TOKENS)
+    fps, ref = _behaviour_fingerprints(unit, texts)
+    if fps:
+        analyse.add_behaviour(rep, texts, sub, fps, ref, 0.0)  # type: ignore[arg-type]
+    scores: Scores = {(m.a, m.b): m.similarity for m in rep.pairs}
+    near_ref = {m.a: m.similarity for m in rep.reference}
     traced = {n for n, t in texts.items() if (_FINGERPRINTS.get(text_key(unit, t)) or {}).get("jaxprs")}
-    return scores, short - traced, near_ref
+    return scores, {*rep.too_short, *rep.starter_only} - traced, near_ref
 
 
 def _classes(unit: str, seed: int, per_level: bool) -> list[tuple[dict[str, str], dict[str, str]]]:
@@ -171,8 +208,9 @@ def load_fingerprints(units: list[str], seeds: list[int]) -> None:
     _FINGERPRINTS.update(fingerprints(wanted))
 
 
-def measure(units: list[str], engines: dict[str, Engine], seeds: list[int], threshold: float,
-            per_level: bool = False) -> None:
+def measure(
+    units: list[str], engines: dict[str, Engine], seeds: list[int], threshold: float, per_level: bool = False
+) -> None:
     for engine_name, engine in engines.items():
         found: dict[str, int] = defaultdict(int)
         planted: dict[str, int] = defaultdict(int)
@@ -209,7 +247,7 @@ def measure(units: list[str], engines: dict[str, Engine], seeds: list[int], thre
         elapsed = time.perf_counter() - started
         total_found, total = sum(found.values()), sum(planted.values())
         print(f"engine {engine_name} (threshold {threshold:.2f}, seeds {seeds}, {elapsed:.1f} s)")
-        for level in (*PY_LEVELS, *CPP_LEVELS):
+        for level in (*PY_LEVELS, *CPP_LEVELS, *HARD_PY_LEVELS, *HARD_CPP_LEVELS):
             if planted[level]:
                 print(
                     f"  recall {level:22} {found[level]:4d}/{planted[level]:<4d} "
@@ -229,8 +267,32 @@ def measure(units: list[str], engines: dict[str, Engine], seeds: list[int], thre
             print(f"    flagged independent pair {unit}: {a} ~ {b} at {score:.2f}")
 
 
+def use_detector(root: Path) -> None:
+    """Import `autograder` from another checkout (e.g. `git worktree add /tmp/sim-before <commit>`), so
+    that the same benchmark measures the detector as it was; must run before anything imports it."""
+    import importlib.util
+
+    if "autograder" in sys.modules:
+        raise RuntimeError("autograder is already imported")
+    init = root / "autograder" / "__init__.py"
+    spec = importlib.util.spec_from_file_location(
+        "autograder", init, submodule_search_locations=[str(init.parent)]
+    )
+    if spec is None or spec.loader is None:
+        raise RuntimeError(f"no autograder package under {root}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["autograder"] = module
+    spec.loader.exec_module(module)
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if "--detector-root" in argv:  # before the first import of autograder
+        use_detector(Path(argv[argv.index("--detector-root") + 1]).resolve())
+    import autograder
     from autograder.exercises import EXERCISE_IDS
+
+    print(f"detector: {Path(autograder.__file__).resolve().parent}")
 
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--smoke", action="store_true", help="one exercise, one seed (seconds)")
@@ -239,8 +301,40 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--engines", default="jaxgrade,copydetect")
     p.add_argument("--min-tokens", type=int, help="jaxgrade's --min-tokens (default: its own)")
     p.add_argument("--units", help="comma-separated units (default: every exercise and silu.cc)")
-    p.add_argument("--one-copy-per-level", action="store_true",
-                   help="one class per level of disguise (members and that level's copies)")
+    p.add_argument(
+        "--one-copy-per-level",
+        action="store_true",
+        help="one class per level of disguise (members and that level's copies)",
+    )
+    p.add_argument(
+        "--heldout",
+        nargs="?",
+        const=str(HELDOUT),
+        default=None,
+        metavar="DIR",
+        help="also measure the class the detector was not tuned on (default DIR: "
+        "tests/corpus/similarity_heldout); aggregate figures only",
+    )
+    p.add_argument(
+        "--heldout-behaviour",
+        type=Path,
+        default=None,
+        metavar="GRADE_OUT",
+        help="the grading run's OUT folder of the held-out class (its behaviour.json files)",
+    )
+    p.add_argument(
+        "--heldout-grade",
+        action="store_true",
+        help="grade the held-out class's answers for their behaviour fingerprints (the real grader, cached)",
+    )
+    p.add_argument("--no-tuning", action="store_true", help="only the measurement part (with --heldout)")
+    p.add_argument(
+        "--detector-root",
+        type=Path,
+        default=None,
+        metavar="CHECKOUT",
+        help="measure the `autograder` package of another checkout (the detector before a change)",
+    )
     args = p.parse_args(argv)
     if args.min_tokens is not None:
         from autograder.similarity import analyse
@@ -263,9 +357,18 @@ def main(argv: list[str] | None = None) -> int:
             engines[name] = engine_tree_sitter(True)
         elif name in ("behaviour", "jaxgrade+behaviour"):
             engines[name] = engine_behaviour if name == "behaviour" else engine_combined
-    if any("behaviour" in name for name in engines):
-        load_fingerprints(units, seeds)
-    measure(units, engines, seeds, args.threshold, args.one_copy_per_level)
+    if not args.no_tuning:
+        print(
+            "== tuning part (tests/corpus/answers, benchmarks/similarity_convergent, the planted levels) =="
+        )
+        if any("behaviour" in name for name in engines):
+            load_fingerprints(units, seeds)
+        measure(units, engines, seeds, args.threshold, args.one_copy_per_level)
+    if args.heldout:
+        from benchmarks.similarity_heldout import report
+
+        lines = report(Path(args.heldout), args.threshold, args.heldout_behaviour, args.heldout_grade)
+        print("\n".join(lines))
     return 0
 
 

@@ -14,6 +14,18 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "corpus" / "answers"
+# Honest answers that converge on the usual solution, written for tuning the similarity report (a
+# class's independent pairs that look alike by nature); members of the disguise benchmark's class.
+CONVERGENT = Path(__file__).resolve().parent / "similarity_convergent"
+CONVERGENT_PREFIX = "conv_"
+
+
+def load_convergent(exercise: str) -> dict[str, str]:
+    """`conv_<name>` -> answer text, for the exercises that have such answers."""
+    folder = CONVERGENT / exercise
+    if not folder.is_dir():
+        return {}
+    return {CONVERGENT_PREFIX + p.stem: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.py"))}
 
 
 @dataclass(frozen=True)
@@ -57,6 +69,7 @@ def fill_answer_cells(released: dict[str, Any], cells: dict[str, list[str]]) -> 
 
 def fill_notebook(released: dict[str, Any], answers: dict[str, Answer]) -> dict[str, Any]:
     """A copy of the released notebook whose answer cells hold `answers` (exercise -> answer)."""
+
     def cells(answer: Answer) -> list[str]:
         kernel = [f"%%writefile silu.cc\n{answer.kernel}"] if answer.kernel is not None else []
         return [*kernel, answer.python]

@@ -109,8 +109,13 @@ def _reorder(tree: ast.Module, rng: random.Random) -> ast.Module | None:
     return tree if changed else None
 
 
+_MODULE_NAMES = frozenset({"jnp", "np", "lax", "jax", "numpy", "math"})
+
+
 def _free_names(expr: ast.expr) -> list[str]:
-    return sorted({n for n in _reads(expr) if n not in _BUILTINS})
+    """The names a split-off helper takes as parameters (modules stay globals, as a copier's helper
+    that runs reads them)."""
+    return sorted({n for n in _reads(expr) if n not in _BUILTINS and n not in _MODULE_NAMES})
 
 
 class _Substitute(ast.NodeTransformer):

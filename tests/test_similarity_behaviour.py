@@ -108,10 +108,13 @@ def test_outside_start_and_finish_nothing_is_collected_and_the_caps_hold() -> No
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=30),
-                    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner,
-                                                                                 max_size=5),
-                    max_leaves=40))
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=30),
+        lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
+        max_leaves=40,
+    )
+)
 def test_the_parent_reads_any_forged_fingerprint_without_failing(raw: object) -> None:
     seqs = read_child_key({"jaxprs": raw})
     assert isinstance(seqs, tuple) and len(seqs) <= MAX_JAXPRS
@@ -175,16 +178,20 @@ def test_a_shared_rare_wrong_value_on_the_same_failed_sub_checks_flags_a_pair() 
 
 
 def test_the_report_says_which_channels_matched(tmp_path: Path) -> None:
+    # the two answers share part of their code (0.36 alone, under the threshold); their runs share a
+    # rare primitive sequence, which corroborates the code and raises the pair
     code_a = (
-        "def safe_pairwise_distance(X, Y):\n    return jnp.sqrt(jnp.sum((X[:, None] - Y[None]) ** 2, -1))\n"
+        "def safe_pairwise_distance(X, Y):\n    g = jnp.linalg.slogdet(X.T @ X)[1] * jnp.trace(Y @ Y.T)\n"
+        "    return jnp.sqrt(jnp.sum((X[:, None] - Y[None]) ** 2, -1)) + g * 0\n"
     )
     code_b = (
         "def safe_pairwise_distance(A, B):\n    d = A @ B.T\n"
         "    n = (A * A).sum(1)[:, None] + (B * B).sum(1)\n"
-        "    return jnp.sqrt(jnp.maximum(n - 2 * d, 1e-12))\n"
+        "    return jnp.sqrt(jnp.sum((A[:, None] - B[None]) ** 2, -1)) + jnp.maximum(n - 2 * d, 1e-12)\n"
     )
-    students = [units.StudentUnits(s, {"safe_distance": code_a if s == "a" else code_b}, ())
-                for s in ("a", "b")]
+    students = [
+        units.StudentUnits(s, {"safe_distance": code_a if s == "a" else code_b}, ()) for s in ("a", "b")
+    ]
     rare = "dot_general mul reduce_sum add sub max sqrt"
     fps = {"a": {"safe_distance": _fp(rare)}, "b": {"safe_distance": _fp(rare)}}
     for i in range(8):
@@ -197,12 +204,32 @@ def test_the_report_says_which_channels_matched(tmp_path: Path) -> None:
     result = analyse.analyse(students, sub, units=("safe_distance",), behaviour=fps)
     (pair,) = result.units["safe_distance"].pairs
     assert pair.channels == (CHANNEL_JAXPR,)
-    assert pair.code_similarity is not None and pair.code_similarity < 0.5
+    assert pair.code_similarity is not None and 0.25 < pair.code_similarity < 0.5
+    # behaviour corroborates code: it raises a pair by at most BEHAVIOUR_LIFT over its code score,
+    # so two correct answers that share nothing as code are not flagged for tracing alike
+    assert pair.similarity <= pair.code_similarity + analyse.BEHAVIOUR_LIFT + 1e-9
+    other = (
+        "def safe_pairwise_distance(P, Q):\n    return jnp.hypot(P.sum(-1)[:, None], jnp.cos(Q).prod(1))\n"
+    )
+    apart = [
+        units.StudentUnits("a", {"safe_distance": code_a}),
+        units.StudentUnits("b", {"safe_distance": other}),
+    ]
+    assert (
+        analyse.analyse(apart, sub, units=("safe_distance",), behaviour=fps).units["safe_distance"].pairs
+        == []
+    )
     html = report.body_html(result)
     assert "matched on jaxpr; code alone" in html and "<td>jaxpr</td>" in html
+    # what raised the pair: its rare shared primitive sequences, with how many of the class hold them
+    assert "Raised by these rare shared features" in html and "held by 2 of 10 students" in html
+    assert "Channels used: code, jaxpr, wrong values." in html
     csv_rows = report.to_csv(result).splitlines()
-    assert csv_rows[0].endswith(",channels") and csv_rows[1].endswith(",jaxpr")
-    assert analyse.analyse(students, sub, units=("safe_distance",)).units["safe_distance"].pairs == []
+    assert csv_rows[0].endswith(",channels,raised_by") and ",jaxpr,jaxpr: " in csv_rows[1]
+    assert "(2 of 10)" in csv_rows[1]
+    code_only = analyse.analyse(students, sub, units=("safe_distance",))
+    assert code_only.units["safe_distance"].pairs == []
+    assert "Channels used: code (no grading output folder was given)." in report.body_html(code_only)
 
 
 def test_the_codec_carries_the_fingerprint_and_refuses_a_forged_one() -> None:
@@ -213,14 +240,24 @@ def test_the_codec_carries_the_fingerprint_and_refuses_a_forged_one() -> None:
     result = blank_result()
     with_fp = replace(result, behaviour={"safe_distance": _fp("sin cos")})
     release = ReleaseInfo.load(RELEASE)
-    back = codec.decode_result(codec.encode_result(with_fp), student_id=result.student_id,
-                               content_hash_hex=result.content_hash, release=release, exercises=())
+    back = codec.decode_result(
+        codec.encode_result(with_fp),
+        student_id=result.student_id,
+        content_hash_hex=result.content_hash,
+        release=release,
+        exercises=(),
+    )
     assert back.behaviour == with_fp.behaviour
     doc = json.loads(codec.encode_result(with_fp))
     doc["behaviour"] = {"safe_distance": {"jaxprs": "x", "values": []}}
     with pytest.raises(codec.CodecError):
-        codec.decode_result(json.dumps(doc), student_id=result.student_id,
-                            content_hash_hex=result.content_hash, release=release, exercises=())
+        codec.decode_result(
+            json.dumps(doc),
+            student_id=result.student_id,
+            content_hash_hex=result.content_hash,
+            release=release,
+            exercises=(),
+        )
 
 
 @pytest.mark.slow
@@ -243,8 +280,12 @@ def test_a_real_grading_run_carries_the_students_trace_to_the_result(tmp_path: P
         if meta.get("role") == "answer" and meta.get("exercise") == "safe_distance":
             cell["source"] = answer.read_text(encoding="utf-8")
     sub = StudentSubmission("s1", "b" * 64, {"ch02": ChapterNotebook("ch02", "s1.ipynb", nb)})
-    settings = RunSettings(isolation="bwrap", exercises=("safe_distance",), build_cache=tmp_path / "cache",
-                           scratch_root=tmp_path / "scratch")
+    settings = RunSettings(
+        isolation="bwrap",
+        exercises=("safe_distance",),
+        build_cache=tmp_path / "cache",
+        scratch_root=tmp_path / "scratch",
+    )
     result = grade_submission(sub, ReleaseInfo.load(release.root), settings)
     score = result.scores["safe_distance"]
     assert score.status == "ok" and score.score == score.max_score, score.summary_zh

@@ -224,8 +224,11 @@ due_at = {(now + timedelta(days=1)).isoformat(timespec="seconds")}
         out = tmp / "grade-out" / str(claimed.id)
         seqs = shared if claimed.student_id in ("s1", "s3") else (f"exp log {claimed.student_id}",)
         (out / safe_id(claimed.student_id)).mkdir(parents=True)
+        # s1 and s3 also produced the same rare wrong value on the same failed sub-checks (a shared
+        # trace alone only corroborates code: it raises no pair whose code shares little)
+        wrong = (("wrong-7f3a",), "counts") if claimed.student_id in ("s1", "s3") else ((), "")
         write_behaviour(out / safe_id(claimed.student_id), claimed.student_id,
-                        {"histogram": ExerciseBehaviour(tuple(tuple(s.split()) for s in seqs))})
+                        {"histogram": ExerciseBehaviour(tuple(tuple(s.split()) for s in seqs), *wrong)})
         service.queue.finish_graded("test", claimed.id, GradedOutcome(1.0, 80.0, "ok", {}, {}, (), str(out)))
     return service
 
@@ -241,7 +244,7 @@ def test_a_term_has_one_report_per_assignment_each_after_its_own_due_date(tmp_pa
         assert set(hw2.units) == {"histogram", "recompile", "fusion", "safe_distance"}  # chapter 2 only
         pairs = {(m.a, m.b): m for m in hw2.units["histogram"].pairs}
         assert pairs["s1", "s2"].channels[0] == "code"
-        assert pairs["s1", "s3"].channels == ("jaxpr",)  # only the grading run's trace links them
+        assert pairs["s1", "s3"].channels == ("jaxpr", "wrong values")  # only the grading run links them
         assert not refresher.refresh_once("hw2")  # nothing changed
         tomorrow = SimilarityRefresher(service, clock=lambda: now.timestamp() + 2 * 86400)
         tomorrow.refresh_all()

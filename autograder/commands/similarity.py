@@ -121,12 +121,19 @@ def run(args: argparse.Namespace) -> int:
             if course is not None:
                 course.discard()  # type: ignore[attr-defined]
         solutions = Path(args.solutions) if Path(args.solutions).is_dir() else None
+        behaviour = similarity_behaviour.load_folder(args.behaviour) if args.behaviour else None
+        if args.behaviour and not behaviour:
+            print(
+                f"jaxgrade similarity: {args.behaviour} holds no readable */behaviour.json "
+                "(is it the --out folder of `jaxgrade grade`?): comparing on code only",
+                file=sys.stderr,
+            )
         result = analyse.analyse(
             students,
             units.subtracted(release, solutions),
             threshold=args.threshold,
             min_tokens=args.min_tokens,
-            behaviour=similarity_behaviour.load_folder(args.behaviour) if args.behaviour else None,
+            behaviour=behaviour,
         )
         report.write(result, out)
     except (GraderFault, OSError) as exc:
@@ -137,6 +144,7 @@ def run(args: argparse.Namespace) -> int:
         f"jaxgrade similarity: {len(students)} student(s), {pairs} pair(s) at or above {args.threshold:.2f}; "
         f"wrote {out / 'similarity.html'} and {out / 'similarity.csv'}"
     )
+    print(f"jaxgrade similarity: channels used: {', '.join(report.channels_used(result))}")
     for sid, notes in sorted(result.notes.items()):
         print(f"jaxgrade similarity: {sid}: {'; '.join(notes)}", file=sys.stderr)
     return EXIT_OK

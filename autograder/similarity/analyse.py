@@ -11,6 +11,8 @@ their shared fragments; every pair's score goes into the unit's histogram.
 
 from __future__ import annotations
 
+import math
+import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -19,11 +21,19 @@ from autograder.similarity.behaviour import (
     CHANNEL_CODE,
     CHANNEL_IR,
     CHANNEL_JAXPR,
+    CHANNEL_WRONG,
     BehaviourMatch,
     ExerciseBehaviour,
     score_pairs,
 )
-from autograder.similarity.fingerprints import Fingerprinted, Fragment, fragments, similarity, subtract_set
+from autograder.similarity.fingerprints import (
+    Fingerprinted,
+    Fragment,
+    K,
+    fragments,
+    similarity,
+    subtract_set,
+)
 from autograder.similarity.starter import starter_lines, without_starter
 from autograder.similarity.tokens import Token, tokenize
 from autograder.similarity.units import KERNEL_UNIT, UNITS, StudentUnits, Subtracted, language_of
@@ -44,6 +54,24 @@ MAX_UNIT_TOKENS = 20_000
 MIN_SHARED_PRINTS = 2
 COMMON_SHARE = 0.2  # a fingerprint in more than this share of a unit's answers is common code
 COMMON_FLOOR = 10  # ... and in more than this many (small classes share little by chance)
+# Calibration per exercise: a pair's score is read against the exercise's pairs. Nearly every pair
+# of a class is independent, so the CALIBRATION_QUANTILE of all its pairs' scores (those sharing
+# nothing included) is where independent answers of this exercise reach by converging; a score is
+# rescaled so that this level is 0 and identical is 1: (s - b) / (1 - b). On a short exercise with
+# one natural answer b is high and the same raw score means less. Measured with
+# benchmarks/bench_similarity_disguise.py (docs/similarity.md).
+CALIBRATION_QUANTILE = 0.9
+CALIBRATE_PAIRS_FROM = 28  # pairs (8 answers); a smaller class is not rescaled
+# ... and never by more than this: an exercise where a tenth of the pairs score 1.0 is one where a
+# family of answers is one text, and a raw 1.0 still reads as 1.0
+MAX_BASELINE = 0.3
+MAX_RARE_FEATURES = 5  # rare shared fragments shown per flagged pair
+# Behaviour corroborates code: correct answers of a short exercise trace the same primitives, so
+# their jaxprs match without any copying (measured: 20 of 2,357 independent pairs of the tuning part
+# at 1.0 on the jaxpr channel alone). A pair's jaxpr (or kernel IR) score raises its code score by
+# at most this much; a shared rare wrong value (the same wrong output on the same failed checks) is
+# not capped.
+BEHAVIOUR_LIFT = 0.25
 
 
 @dataclass(frozen=True)
@@ -60,6 +88,18 @@ class Match:
     # highest of the code score and the behaviour score
     channels: tuple[str, ...] = (CHANNEL_CODE,)
     code_similarity: float | None = None  # the text score alone, when a behaviour channel matched
+    # what raised the pair: its rarest shared features, rarest first
+    rare: tuple[RareFeature, ...] = ()
+
+
+@dataclass(frozen=True)
+class RareFeature:
+    """A feature two students share, with how many of the class hold it."""
+
+    channel: str  # CHANNEL_CODE, CHANNEL_JAXPR, CHANNEL_IR, CHANNEL_WRONG
+    text: str  # a code fragment (side A's text) or a primitive sequence; never a hidden value
+    holders: int  # students of the class who hold it (2: only this pair)
+    students: int  # students compared
 
 
 REFERENCE = "reference solution"
@@ -76,6 +116,9 @@ class UnitReport:
     reference: list[Match] = field(default_factory=list)  # close to the reference solution
     histogram: list[int] = field(default_factory=lambda: [0] * HISTOGRAM_BINS)  # all pairs compared
     reference_cut: float = 1.0  # "close to the reference" from this score on (see `reference_cut`)
+    baseline: float = 0.0  # raw pair score where this exercise's independent answers reach (calibration)
+    behaviour_baseline: float = 0.0  # the same for the behaviour channel
+    code_scores: dict[tuple[str, str], float] = field(default_factory=dict)  # calibrated, pairs sharing any
     tokens: dict[str, list[Token]] = field(default_factory=dict)  # for highlighting; REFERENCE too
     behaviour_students: int = 0  # students with a fingerprint from the grading run (0: channel off)
 
@@ -89,9 +132,21 @@ class Report:
     min_tokens: int
 
 
-def _tokens(text: str, unit: str, starter: frozenset[bytes]) -> list[Token]:
+def _tokens(
+    text: str, unit: str, starter: frozenset[bytes], entry: frozenset[bytes] = frozenset()
+) -> list[Token]:
     text = text[:MAX_UNIT_CHARS]
-    return without_starter(text, tokenize(text, language_of(unit)), starter)[:MAX_UNIT_TOKENS]
+    tokens = tokenize(text, language_of(unit), entry_points=entry)
+    return without_starter(text, tokens, starter)[:MAX_UNIT_TOKENS]
+
+
+_WORD = re.compile(r"[A-Za-z_]\w*")
+
+
+def entry_points(sub: Subtracted, unit: str) -> frozenset[bytes]:
+    """The names the grader calls or reads in this unit: every name of the release's cells for it
+    (the starter's definitions, the self-checks' calls). What none of them reaches is dead code."""
+    return frozenset(w.encode() for _, text in sub.template.get(unit, []) for w in _WORD.findall(text))
 
 
 # "Close to the reference" is calibrated per exercise: a short exercise with one natural answer
@@ -113,9 +168,15 @@ def reference_cut(scores: list[float], threshold: float) -> float:
 
 
 def _fingerprint(
-    texts: dict[str, str], unit: str, subtract: frozenset[int], starter: frozenset[bytes]
+    texts: dict[str, str],
+    unit: str,
+    subtract: frozenset[int],
+    starter: frozenset[bytes],
+    entry: frozenset[bytes] = frozenset(),
 ) -> dict[str, Fingerprinted]:
-    return {sid: Fingerprinted.of(_tokens(text, unit, starter), subtract) for sid, text in texts.items()}
+    return {
+        sid: Fingerprinted.of(_tokens(text, unit, starter, entry), subtract) for sid, text in texts.items()
+    }
 
 
 def _common(prints: dict[str, set[int]]) -> set[int]:
@@ -131,17 +192,75 @@ def _match(
     return Match(unit, a, b, round(score, 4), max((f.length for f in frags), default=0), frags)
 
 
-def _shared_counts(prints: dict[str, set[int]]) -> Counter[tuple[str, str]]:
+def rarity_weights(prints: Mapping[str, set[int]]) -> dict[int, float]:
+    """Each fingerprint's weight by its rarity in the class: 1 for one held by at most two answers,
+    log(N / n) / log(N / 2) for one n of the N answers hold (0 when all do). A fragment only two
+    students share weighs fully; one a fifth of the class wrote much less (MOSS and JPlag discount
+    fragments common to many students the same way)."""
+    counts = Counter(h for p in prints.values() for h in p)
+    n = len(prints)
+    if n < CALIBRATE_FROM:  # a handful of answers: sharing with all of them is still sharing
+        return dict.fromkeys(counts, 1.0)
+    scale = math.log(n / 2)
+    return {h: min(1.0, math.log(n / c) / scale) for h, c in counts.items()}
+
+
+def _shared_weights(
+    prints: dict[str, set[int]], weight: Mapping[int, float]
+) -> dict[tuple[str, str], list[float]]:
+    """(a, b) -> [shared weight, shared count] for every pair sharing a fingerprint."""
     index: dict[int, list[str]] = {}
     for sid in sorted(prints):
         for h in prints[sid]:
             index.setdefault(h, []).append(sid)
-    shared: Counter[tuple[str, str]] = Counter()
-    for owners in index.values():
+    shared: dict[tuple[str, str], list[float]] = {}
+    for h, owners in index.items():
+        w = weight[h]
         for i, a in enumerate(owners):
             for b in owners[i + 1 :]:
-                shared[a, b] += 1
+                acc = shared.setdefault((a, b), [0.0, 0])
+                acc[0] += w
+                acc[1] += 1
     return shared
+
+
+def calibration_baseline(scores: list[float], pairs: int) -> float:
+    """The raw score independent answers of this exercise reach: the CALIBRATION_QUANTILE of every
+    pair's score, `scores` being those of the pairs that share something (the rest score 0)."""
+    if pairs < CALIBRATE_PAIRS_FROM:
+        return 0.0
+    at = int(CALIBRATION_QUANTILE * pairs)
+    zeros = pairs - len(scores)
+    if at < zeros:
+        return 0.0
+    ordered = sorted(scores)
+    return min(MAX_BASELINE, ordered[min(at - zeros, len(ordered) - 1)])
+
+
+def calibrated(raw: float, baseline: float) -> float:
+    if baseline >= 1.0:
+        return 0.0
+    return max(0.0, (raw - baseline) / (1.0 - baseline))
+
+
+def _rare_code(
+    m: Match, fa: Fingerprinted, shared: set[int], source: str, holders: Mapping[int, int], n: int
+) -> Match:
+    """`m` with its rarest shared code fragments (the source lines of side A they cover) and how many
+    students hold them (the fewest holders of a fingerprint both sides share inside the fragment)."""
+    data = source.encode("utf-8", "replace")
+    found: list[RareFeature] = []
+    for frag in m.fragments:
+        start, end = frag.a[0]
+        hs = [holders[h] for h in fa.hashes[start : max(start + 1, end - K + 1)] if h in shared]
+        if not hs or end <= start:
+            continue
+        lines = sorted({data.count(b"\n", 0, t.start) for t in fa.tokens[start:end]})
+        text_lines = data.split(b"\n")
+        snippet = " / ".join(text_lines[i].decode("utf-8", "replace").strip() for i in lines[:6])
+        found.append(RareFeature(CHANNEL_CODE, snippet[:160], min(hs), n))
+    found.sort(key=lambda r: (r.holders, -len(r.text)))
+    return replace(m, rare=tuple(found[:MAX_RARE_FEATURES]))
 
 
 def analyse_unit(
@@ -151,7 +270,8 @@ def analyse_unit(
     template = subtract_set(tokenize(t, lang) for _, t in sub.template.get(unit, []))
     starter = starter_lines(t for _, t in sub.template.get(unit, []))
     report = UnitReport(unit)
-    fps = _fingerprint(texts, unit, template, starter)
+    entry = entry_points(sub, unit)
+    fps = _fingerprint(texts, unit, template, starter, entry)
     report.truncated = sorted(sid for sid, text in texts.items() if len(text) > MAX_UNIT_CHARS)
     for sid in sorted(fps):
         own = fps[sid].own_tokens
@@ -162,7 +282,7 @@ def analyse_unit(
     ref_text = sub.reference.get(unit)
     ref_hashes: frozenset[int] = frozenset()
     if ref_text is not None:
-        ref = Fingerprinted.of(_tokens(ref_text, unit, starter), template)
+        ref = Fingerprinted.of(_tokens(ref_text, unit, starter, entry), template)
         report.tokens[REFERENCE] = ref.tokens
         ref_hashes = frozenset(ref.hashes)
         scores = {sid: similarity(fps[sid].prints, ref.prints) for sid in report.compared}
@@ -175,21 +295,31 @@ def analyse_unit(
     common = _common(prints)
     prints = {sid: p - common for sid, p in prints.items()}
     pair_subtract = template | ref_hashes | common
-    shared = _shared_counts(prints)
+    weight = rarity_weights(prints)
+    holders = Counter(h for p in prints.values() for h in p)
+    totals = {sid: sum(weight[h] for h in p) for sid, p in prints.items()}
+    shared = _shared_weights(prints, weight)
     n = len(report.compared)
+    smaller = {pair: min(totals[pair[0]], totals[pair[1]]) for pair in shared}
+    raw = {pair: w / smaller[pair] if smaller[pair] > 0 else 0.0 for pair, (w, _) in shared.items()}
+    report.baseline = calibration_baseline(list(raw.values()), n * (n - 1) // 2)
     report.histogram[0] = n * (n - 1) // 2 - len(shared)  # pairs that share nothing
-    for (a, b), count in shared.items():
-        score = count / min(len(prints[a]), len(prints[b]))
+    for (a, b), (_, count) in shared.items():
+        score = calibrated(raw[a, b], report.baseline)
+        report.code_scores[a, b] = score if count >= MIN_SHARED_PRINTS else 0.0
         report.histogram[min(int(score * HISTOGRAM_BINS), HISTOGRAM_BINS - 1)] += 1
         if score >= threshold and count >= MIN_SHARED_PRINTS:
-            report.pairs.append(_match(unit, a, b, fps[a], fps[b], score, pair_subtract))
+            m = _match(unit, a, b, fps[a], fps[b], score, pair_subtract)
+            report.pairs.append(_rare_code(m, fps[a], prints[a] & prints[b], texts[a], holders, n))
     report.pairs.sort(key=lambda m: (-m.similarity, -m.longest, m.a, m.b))
     return report
 
 
-def _text_score(a: Fingerprinted, b: Fingerprinted) -> float:
-    smaller = min(len(a.prints), len(b.prints))
-    return len(a.prints & b.prints) / smaller if smaller else 0.0
+def _behaviour_rare(bm: BehaviourMatch, channel: str, students: int) -> tuple[RareFeature, ...]:
+    return tuple(
+        RareFeature(CHANNEL_WRONG if text.startswith("wrong value on ") else channel, text, holders, students)
+        for text, holders in bm.rare
+    )
 
 
 def add_behaviour(
@@ -201,28 +331,43 @@ def add_behaviour(
     threshold: float,
 ) -> None:
     """Combine the grading run's channel into `report.pairs`: a pair's score is max(code, behaviour),
-    its channels say which matched; a pair flagged on behaviour alone still gets its side-by-side view."""
+    each calibrated against this exercise's pairs (correct answers of a short exercise behave alike:
+    a behaviour score most pairs reach means nothing); its channels say which matched, and a pair
+    flagged on behaviour alone still gets its side-by-side view."""
     report.behaviour_students = len(fingerprints)
     channel = CHANNEL_IR if report.unit == KERNEL_UNIT else CHANNEL_JAXPR
     matches: dict[tuple[str, str], BehaviourMatch] = score_pairs(fingerprints, reference, channel)
     if not matches:
         return
+    n = len(fingerprints)
+    report.behaviour_baseline = calibration_baseline([m.score for m in matches.values()], n * (n - 1) // 2)
     lang = language_of(report.unit)
     template = subtract_set(tokenize(t, lang) for _, t in sub.template.get(report.unit, []))
     starter = starter_lines(t for _, t in sub.template.get(report.unit, []))
+    entry = entry_points(sub, report.unit)
     flagged = {(m.a, m.b): m for m in report.pairs}
     for (a, b), bm in sorted(matches.items()):
+        score = calibrated(bm.score, report.behaviour_baseline)
+        if CHANNEL_WRONG not in bm.channels:
+            score = min(score, report.code_scores.get((a, b), 0.0) + BEHAVIOUR_LIFT)
+        rare = _behaviour_rare(bm, channel, n)
         text_pair = flagged.get((a, b))
         if text_pair is not None:
-            channels = (CHANNEL_CODE, *bm.channels)
-            best = max(text_pair.similarity, bm.score)
-            flagged[a, b] = replace(text_pair, similarity=round(best, 4), channels=channels,
-                                    code_similarity=text_pair.similarity)
-        elif bm.score >= threshold and a in texts and b in texts:
-            fps = _fingerprint({a: texts[a], b: texts[b]}, report.unit, template, starter)
-            code = _text_score(fps[a], fps[b])
-            m = _match(report.unit, a, b, fps[a], fps[b], max(code, bm.score), template)
-            flagged[a, b] = replace(m, channels=bm.channels, code_similarity=round(code, 4))
+            channels = (CHANNEL_CODE, *bm.channels) if score > 0 else text_pair.channels
+            best = max(text_pair.similarity, score)
+            both = tuple(sorted((*text_pair.rare, *rare), key=lambda r: r.holders))[:MAX_RARE_FEATURES]
+            flagged[a, b] = replace(
+                text_pair,
+                similarity=round(best, 4),
+                channels=channels,
+                rare=both,
+                code_similarity=text_pair.similarity if score > 0 else None,
+            )
+        elif score >= threshold and a in texts and b in texts:
+            fps = _fingerprint({a: texts[a], b: texts[b]}, report.unit, template, starter, entry)
+            code = report.code_scores.get((a, b), 0.0)
+            m = _match(report.unit, a, b, fps[a], fps[b], score, template)
+            flagged[a, b] = replace(m, channels=bm.channels, code_similarity=round(code, 4), rare=rare)
     report.pairs = sorted(flagged.values(), key=lambda m: (-m.similarity, -m.longest, m.a, m.b))
 
 

@@ -33,6 +33,7 @@ from autograder.grade.run.behaviour_read import FILE_NAME, ExerciseBehaviour, re
 
 K_GRAM = 4
 MIN_SHARED_GRAMS = 3
+MAX_RARE_SHOWN = 5  # rare shared features kept per pair (what the report shows as the evidence)
 RARE_SHARE = 0.2  # a gram at most this share of the class holds is rare
 RARE_FLOOR = 2  # ... and always when at most this many hold it
 WRONG_RARE_SHARE = 0.05  # a wrong value counts when at most this share of the class (or 2) produced it
@@ -59,6 +60,8 @@ class BehaviourMatch:
     channels: tuple[str, ...]  # CHANNEL_JAXPR and/or CHANNEL_WRONG
     rare_grams: int  # rare primitive k-grams both hold
     wrong_values: int  # rare wrong-value tokens both hold
+    # the rarest of them: (primitive k-gram, or "wrong value on <failed sub-checks>", holders)
+    rare: tuple[tuple[str, int], ...] = ()
 
 
 def score_pairs(
@@ -93,10 +96,13 @@ def score_pairs(
                     holders.setdefault(f"\0{fingerprints[sid].failed}\0{t}", []).append(sid)
     shared_rare: Counter[tuple[str, str]] = Counter()
     shared_wrong: Counter[tuple[str, str]] = Counter()
+    evidence: dict[tuple[str, str], list[tuple[str, int]]] = {}
     for key, owners in holders.items():
+        shown = f"wrong value on {key.split(chr(0))[1]}" if key.startswith("\0") else key
         for i, a in enumerate(owners):
             for b in owners[i + 1 :]:
                 (shared_wrong if key.startswith("\0") else shared_rare)[a, b] += 1
+                evidence.setdefault((a, b), []).append((shown, len(owners)))
     out = {}
     for pair in set(shared_rare) | set(shared_wrong):
         a, b = pair
@@ -113,8 +119,10 @@ def score_pairs(
             score = max(score, WRONG_VALUE_SCORE)
             channels.append(CHANNEL_WRONG)
         if channels:
-            out[pair] = BehaviourMatch(round(min(score, 1.0), 4), tuple(channels), shared_rare[pair],
-                                       shared_wrong[pair])
+            rare = tuple(sorted(set(evidence.get(pair, [])), key=lambda e: (e[1], e[0]))[:MAX_RARE_SHOWN])
+            out[pair] = BehaviourMatch(
+                round(min(score, 1.0), 4), tuple(channels), shared_rare[pair], shared_wrong[pair], rare
+            )
     return out
 
 

@@ -14,7 +14,20 @@ tree-sitter nodes of hostile text; nothing is run). Chosen by benchmarks/bench_s
   * a comprehension tokenises as the append loop it replaces: `[E for x in xs]` is
     `[] for x in xs: .append E`, and `acc = []; for x in xs: acc.append(E)` is the same stream
     (the receiver `acc` is not kept, see above).
-Commutative operands are ordered in tokens.py (it needs the token text of each side).
+  * a helper of up to MAX_INLINED_STATEMENTS statements ending in `return E` and called once is
+    inlined too (its statements, then E, where the call was): an outlined run of statements reads
+    as the code it came from;
+  * a temporary assigned once in a function and read once is substituted where it is read (`d = x -
+    y; out.append(f(d))` reads as `out.append(f(x - y))`), so a loop body folded into a
+    comprehension, or spelled out again, changes little;
+  * dead code is dropped to a fixed point: an assignment whose name is read only by other dead
+    assignments is dead too, and `if FLAG:` on a module-level `FLAG = False` is dropped like `if False:`;
+  * the same operation in another API family reads as one form: `x.sum(a)` is `jnp.sum(x, a)`
+    (a method call on anything but a module), `jnp.dot`/`matmul`/`x.dot(y)` are `@`, `jnp.sqrt(x)`
+    and `jnp.square(x)` are `x ** L`, `jnp.negative(x)` is `-x`, `jnp.greater(a, b)` is `a > b`;
+    `a > b` is `b < a`.
+Commutative operands are ordered in tokens.py (it needs the token text of each side), across a whole
+chain of one operator, so re-associating a sum or a product changes nothing either.
 `rewrite(node)` returns what the tokeniser walks instead of `node` (nodes and tokens), `[]` to
 drop it, or None to walk it as written.
 """
@@ -23,7 +36,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from autograder.similarity.spans import Token
@@ -48,10 +61,81 @@ ALIASES = {
     "absolute": "abs",
     "concatenate": "concatenate",
     "concat": "concatenate",
+    "asarray": "array",
+    "convert_element_type": "astype",
+    "reduce_prod": "prod",
+    "matmul": "dot",
+    "bitwise_not": "invert",
+    "logical_not": "invert",
+    "gt": "greater",
+    "lt": "less",
+    "ge": "greater_equal",
+    "le": "less_equal",
+    "eq": "equal",
+    "ne": "not_equal",
 }
 # `lib.name(a, b)` that is an operator
-BINARY = {"add": "+", "multiply": "*", "subtract": "-", "divide": "/", "power": "**"}
-COMMUTATIVE = frozenset({"+", "*"})
+BINARY = {
+    "add": "+",
+    "multiply": "*",
+    "subtract": "-",
+    "divide": "/",
+    "power": "**",
+    "integer_pow": "**",
+    "dot": "@",
+    "greater": ">",
+    "less": "<",
+    "greater_equal": ">=",
+    "less_equal": "<=",
+    "equal": "==",
+    "not_equal": "!=",
+    "logical_and": "&",
+    "bitwise_and": "&",
+    "logical_or": "|",
+    "bitwise_or": "|",
+}
+# `lib.name(x)` that is `x ** L` or `-x`
+UNARY_POWER = frozenset({"sqrt", "square"})
+UNARY_MINUS = frozenset({"negative"})
+# Names that stand for a library module when nothing in the answer binds them otherwise (the release's
+# setup cell imports them): `M.f(x)` is a function call, anything else's `.f(...)` a method call.
+MODULES = frozenset(
+    {b"jnp", b"np", b"lax", b"jax", b"numpy", b"onp", b"math", b"scipy", b"jsp", b"nn", b"random"}
+)
+# A helper of at most this many statements (its final `return` included), called once, is inlined.
+MAX_INLINED_STATEMENTS = 8
+# Array methods that read as the library function of the same name (`x.sum(a)` is `jnp.sum(x, a)`);
+# other methods (`acc.append`, `d.items`) stay methods.
+ARRAY_METHODS = frozenset(
+    {
+        "sum",
+        "mean",
+        "maximum",
+        "minimum",
+        "amax",
+        "amin",
+        "prod",
+        "reshape",
+        "astype",
+        "transpose",
+        "argmax",
+        "argmin",
+        "cumsum",
+        "clip",
+        "squeeze",
+        "ravel",
+        "flatten",
+        "std",
+        "var",
+        "any",
+        "all",
+        "round",
+        "conj",
+    }
+)
+# Flipped comparisons: `a > b` reads as `b < a`
+FLIPPED = {">": "<", ">=": "<="}
+COMMUTATIVE = frozenset({"+", "*", "==", "!=", "&", "|"})
 _TERMINATORS = frozenset({"return_statement", "raise_statement", "continue_statement", "break_statement"})
 _COMPREHENSIONS = frozenset({"list_comprehension", "generator_expression", "set_comprehension"})
 
@@ -66,7 +150,11 @@ class UnitFacts:
 
     uses: Counter[bytes]  # identifier text -> occurrences in the answer
     reads: Counter[bytes]  # ... not counting those as the target of a plain `name = ...`
-    inlined: dict[bytes, Node]  # helper name -> the expression its body returns
+    inlined: dict[bytes, list[Node]]  # helper name -> its statements before `return E`, then E
+    substituted: dict[bytes, Node] = field(default_factory=dict)  # temporary -> its one assigned value
+    dead: frozenset[bytes] = frozenset()  # names whose assignments in functions are dead code
+    false_flags: frozenset[bytes] = frozenset()  # module-level names only ever bound to False/0/None
+    modules: frozenset[bytes] = frozenset()  # names that stand for library modules
 
     @classmethod
     def empty(cls) -> UnitFacts:
@@ -78,31 +166,208 @@ def _key(node: Node) -> tuple[int, int, str]:
     return (node.start_byte, node.end_byte, node.type)
 
 
-def facts(root: Node, noise: Callable[[Node], bool]) -> UnitFacts:
-    """`noise(statement)`: the tokeniser's rule for statements it drops (prints, docstrings, ...)."""
+def _helper_body(n: Node, noise: Callable[[Node], bool]) -> list[Node] | None:
+    """What a call of this helper reads as (its statements, then the returned expression), or None
+    when it is no small helper (no final `return E`, too long, a generator or nested definition)."""
+    body = n.child_by_field_name("body")
+    stmts = [c for c in body.named_children if c.type != "comment" and not noise(c)] if body else []
+    if not stmts or len(stmts) > MAX_INLINED_STATEMENTS or stmts[-1].type != "return_statement":
+        return None
+    returned = stmts[-1].named_children
+    if len(returned) != 1:
+        return None
+    if any(
+        s.type in ("function_definition", "decorated_definition", "class_definition", "return_statement")
+        for s in stmts[:-1]
+    ):
+        return None
+    return [*stmts[:-1], returned[0]]
+
+
+def _plain_assignment(n: Node) -> tuple[Node, Node] | None:
+    """(name, value) of a statement `name = value` (one identifier target, no annotation)."""
+    if n.type != "expression_statement" or n.named_child_count != 1:
+        return None
+    a = n.named_children[0]
+    if a.type != "assignment":
+        return None
+    left, right = a.child_by_field_name("left"), a.child_by_field_name("right")
+    if (
+        left is None
+        or right is None
+        or left.type != "identifier"
+        or a.child_by_field_name("type") is not None
+    ):
+        return None
+    return left, right
+
+
+def _identifiers(node: Node) -> Counter[bytes]:
+    out: Counter[bytes] = Counter()
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.type == "identifier":
+            out[n.text] += 1
+        stack.extend(n.children)
+    return out
+
+
+def _dead_names(
+    assigned: dict[bytes, list[Node]], reads: Counter[bytes], only_in_functions: set[bytes]
+) -> set[bytes]:
+    """Names assigned only by plain assignments inside functions and read by nothing but other dead
+    assignments (a fixed point: a chain of unused temporaries is dead as a whole)."""
+    live_reads = Counter(reads)
+    dead: set[bytes] = set()
+    changed = True
+    while changed:
+        changed = False
+        for name in only_in_functions - dead:
+            if live_reads[name] <= 0:
+                dead.add(name)
+                changed = True
+                for value in assigned[name]:
+                    live_reads.subtract(_identifiers(value))
+    return dead
+
+
+def _stable(value: Node, stores: Counter[bytes], outside: set[bytes], rebound: set[bytes]) -> bool:
+    """Whether every name `value` reads is bound once (so moving it to its read cannot change what
+    it reads): not assigned again, not a parameter or loop variable that is also assigned."""
+    for name in _identifiers(value):
+        if name in rebound or stores[name] > 1 or (stores[name] == 1 and name in outside):
+            return False
+    return True
+
+
+def _loop_item(value: Node) -> bool:
+    """`x = s[k]`: an index loop's item, which loops.py folds back into `for x in s`; `acc = [E for
+    ...]`: what reads like the append loop it replaces. Neither is substituted."""
+    if value.type in _COMPREHENSIONS or value.type == "dictionary_comprehension":
+        return True
+    index = value.child_by_field_name("subscript") if value.type == "subscript" else None
+    return index is not None and index.type == "identifier"
+
+
+def _temporaries(
+    assigned: dict[bytes, list[Node]],
+    candidates: set[bytes],
+    stores: Counter[bytes],
+    uses: Counter[bytes],
+    outside: set[bytes],
+    rebound: set[bytes],
+) -> dict[bytes, Node]:
+    """Names assigned once (in a function) and read once, whose value can move to the read."""
+    return {
+        name: values[0]
+        for name, values in assigned.items()
+        if name in candidates
+        and len(values) == 1
+        and stores[name] == 1
+        and uses[name] == 2
+        and not _loop_item(values[0])
+        and _stable(values[0], stores, outside, rebound)
+    }
+
+
+def _acyclic(sub: dict[bytes, Node]) -> dict[bytes, Node]:
+    """Substitutions whose values do not lead back to themselves (a loop's `a = f(b)`, `b = g(a)`)."""
+    refs = {name: {r for r in _identifiers(value) if r in sub} for name, value in sub.items()}
+    keep: dict[bytes, Node] = {}
+    for name in sub:
+        seen, stack, cyclic = set(), list(refs[name]), False
+        while stack and not cyclic:
+            r = stack.pop()
+            cyclic = r == name
+            if r not in seen:
+                seen.add(r)
+                stack.extend(refs[r])
+        if not cyclic:
+            keep[name] = sub[name]
+    return keep
+
+
+def facts(  # noqa: C901 (one walk, many facts)
+    root: Node, noise: Callable[[Node], bool], dead: frozenset[int] = frozenset()
+) -> UnitFacts:
+    """`noise(statement)`: the tokeniser's rule for statements it drops (prints, docstrings, ...);
+    what they name does not count as a use. `dead`: start bytes of the top-level statements sliced
+    away (slicing.py), which count for nothing either."""
     uses: Counter[bytes] = Counter()
     stores: Counter[bytes] = Counter()
-    helpers: dict[bytes, Node] = {}
+    helpers: dict[bytes, list[Node]] = {}
+    assigned: dict[bytes, list[Node]] = {}
+    outside: set[bytes] = set()  # names bound by anything but a plain assignment in a function
+    top_values: dict[bytes, list[Node]] = {}
+    imported: set[bytes] = set()
+    called: set[bytes] = set()
+    rebound: set[bytes] = set()  # targets of augmented assignments
     stack = [root]
     while stack:  # iterative: hostile nesting
         n = stack.pop()
+        if noise(n) or (n.start_byte in dead and n.parent is not None and n.parent.type == "module"):
+            continue
         if n.type == "identifier":
             uses[n.text] += 1
             parent = n.parent
+            if parent is not None and parent.type == "call" and parent.child_by_field_name("function") == n:
+                called.add(n.text)
             if parent is not None and parent.type == "assignment" and parent.child_by_field_name("left") == n:
                 stores[n.text] += 1
         elif n.type == "function_definition":
-            body = n.child_by_field_name("body")
             name = n.child_by_field_name("name")
-            stmts = [c for c in body.named_children if c.type != "comment" and not noise(c)] if body else []
-            if name is not None and len(stmts) == 1 and stmts[0].type == "return_statement":
-                returned = stmts[0].named_children
-                if len(returned) == 1:
-                    helpers[name.text] = returned[0]
+            body = _helper_body(n, noise)
+            if name is not None and body is not None:
+                helpers[name.text] = body
+        elif n.type in ("import_statement", "import_from_statement", "aliased_import"):
+            alias = n.child_by_field_name("alias")
+            if alias is not None:
+                imported.add(alias.text)
+            elif n.type == "import_statement":
+                imported.update(c.text.split(b".")[0] for c in n.named_children if c.type == "dotted_name")
+        plain = _plain_assignment(n)
+        if plain is not None:
+            left, right = plain
+            if _inside_function(n):
+                assigned.setdefault(left.text, []).append(right)
+            else:
+                outside.add(left.text)
+                if n.parent is not None and n.parent.type == "module":
+                    top_values.setdefault(left.text, []).append(right)
+        elif n.type in ("parameters", "lambda_parameters", "global_statement", "nonlocal_statement"):
+            outside.update(_identifiers(n))
+        elif n.type in (
+            "augmented_assignment",
+            "for_statement",
+            "for_in_clause",
+            "named_expression",
+            "as_pattern_target",
+            "with_item",
+        ):
+            target = n.child_by_field_name("name" if n.type == "named_expression" else "left")
+            bound = _identifiers(target if target is not None else n)
+            outside.update(bound)
+            if n.type == "augmented_assignment":
+                rebound.update(bound)
         stack.extend(n.children)
-    # used twice: its definition and one call (a recursive or unused helper is not inlined)
-    inlined = {name: expr for name, expr in helpers.items() if uses[name] == 2}
-    return UnitFacts(uses, uses - stores, inlined)
+    # used twice: its definition and one call (a recursive or unused helper, or one passed on as a
+    # value, `register(rule)`, is not inlined)
+    inlined = {name: body for name, body in helpers.items() if uses[name] == 2 and name in called}
+    reads = uses - stores
+    only_in_functions = {name for name in assigned if name not in outside}
+    dead = _dead_names(assigned, reads, only_in_functions)
+    substituted = _temporaries(
+        assigned, only_in_functions - dead - set(helpers), stores, uses, outside, rebound
+    )
+    false_flags = frozenset(
+        name
+        for name, values in top_values.items()
+        if stores[name] == len(values) and all(v.type in ("false", "none") or v.text == b"0" for v in values)
+    )
+    return UnitFacts(
+        uses, reads, inlined, _acyclic(substituted), frozenset(dead), false_flags, MODULES | imported
+    )
 
 
 def _inside_function(node: Node) -> bool:
@@ -124,7 +389,10 @@ def _unused_assignment(node: Node, f: UnitFacts) -> bool:
         return False
     left = a.child_by_field_name("left")
     return (
-        left is not None and left.type == "identifier" and f.reads[left.text] == 0 and _inside_function(node)
+        left is not None
+        and left.type == "identifier"
+        and (f.reads[left.text] == 0 or left.text in f.dead or left.text in f.substituted)
+        and _inside_function(node)
     )
 
 
@@ -171,16 +439,20 @@ def _shape(node: Node) -> str:
     return " ".join(out)
 
 
-def _names(node: Node) -> tuple[set[bytes], set[bytes]]:
+def _names(node: Node, sub: dict[bytes, Node]) -> tuple[set[bytes], set[bytes]]:
     """(used, written) identifiers of a simple statement; the receiver of a method call counts as
-    written (`stack.append(v)` changes `stack`)."""
+    written (`stack.append(v)` changes `stack`); a substituted temporary reads what its value reads."""
     reads: set[bytes] = set()
     writes: set[bytes] = set()
     stack = [(node, False)]
+    expanded: set[bytes] = set()
     while stack:
         n, written = stack.pop()
         if n.type == "identifier":
             (writes if written else reads).add(n.text)
+            if n.text in sub and n.text not in expanded:
+                expanded.add(n.text)
+                stack.append((sub[n.text], False))
             continue
         for c in n.children:
             if n.type == "attribute" and c == n.child_by_field_name("attribute"):
@@ -198,10 +470,10 @@ def _names(node: Node) -> tuple[set[bytes], set[bytes]]:
     return reads | writes, writes
 
 
-def _independent_order(stmts: list[Node]) -> list[Node]:
+def _independent_order(stmts: list[Node], sub: dict[bytes, Node]) -> list[Node]:
     """The statements in canonical order: each goes after every earlier one it depends on (shares a
     written name with), and among those free to go next the smallest shape goes first."""
-    names = [_names(s) for s in stmts]
+    names = [_names(s, sub) for s in stmts]
     after: list[set[int]] = [set() for _ in stmts]
     for j in range(len(stmts)):
         for i in range(j):
@@ -222,22 +494,92 @@ def _independent_order(stmts: list[Node]) -> list[Node]:
 MAX_REORDERED_RUN = 40  # longer runs of simple statements keep their order (the sort is quadratic)
 
 
-def _canonical_block(children: list[Node]) -> list[Node]:
+def _canonical_block(children: list[Node], sub: dict[bytes, Node]) -> list[Node]:
     out: list[Node] = []
     run: list[Node] = []
     for c in [*children, None]:
         if c is not None and c.type == "expression_statement":
             run.append(c)
             continue
-        out.extend(_independent_order(run) if 1 < len(run) <= MAX_REORDERED_RUN else run)
+        out.extend(_independent_order(run, sub) if 1 < len(run) <= MAX_REORDERED_RUN else run)
         run = []
         if c is not None:
             out.append(c)
     return out
 
 
-def rewrite(node: Node, f: UnitFacts) -> list[Any] | None:
+def _substitutable(node: Node, f: UnitFacts) -> bool:
+    """An identifier read of a substituted temporary (not an attribute's or keyword's name)."""
+    if node.text not in f.substituted:
+        return False
+    parent = node.parent
+    if parent is None:
+        return False
+    if parent.type == "attribute" and parent.child_by_field_name("attribute") == node:
+        return False
+    if parent.type == "keyword_argument" and parent.child_by_field_name("name") == node:
+        return False
+    return not (parent.type == "assignment" and parent.child_by_field_name("left") == node)
+
+
+def _attr_name(fn: Node) -> str | None:
+    attr = fn.child_by_field_name("attribute")
+    return canonical_attribute(attr.text.decode("utf-8", "replace")) if attr is not None else None
+
+
+def _rewrite_call(node: Node, f: UnitFacts) -> list[Any] | None:
+    parts = _call_parts(node)
+    if parts is None:
+        return None
+    fn, args = parts
+    if fn.type == "identifier" and fn.text in f.inlined:
+        return list(f.inlined[fn.text])
+    if fn.type != "attribute":
+        return None
+    name = _attr_name(fn)
+    obj = fn.child_by_field_name("object")
+    if name is None or obj is None:
+        return None
+    positional = all(a.type != "keyword_argument" for a in args)
+    at = (fn.start_byte, fn.end_byte)
+    module = obj.type == "identifier" and obj.text in f.modules
+    if module or obj.type == "attribute":  # `jnp.f(...)`, `jax.numpy.f(...)`: a function call
+        if name in BINARY and len(args) == 2 and positional:
+            return [args[0], Token(BINARY[name], *at), args[1]]
+        if name in UNARY_POWER and len(args) == 1 and positional:
+            return [args[0], Token("**", *at), Token("L", *at)]
+        if name in UNARY_MINUS and len(args) == 1 and positional:
+            return [Token("-", *at), args[0]]
+        return None
+    # a method call on a value: `x.f(a)` reads as `M.f(x, a)` (or `x op a` for an operator)
+    if name in BINARY and len(args) == 1 and positional:
+        return [obj, Token(BINARY[name], *at), args[0]]
+    if name not in ARRAY_METHODS:
+        return None
+    arglist = node.child_by_field_name("arguments")
+    out: list[Any] = [Token("." + name, *at), obj]
+    if args:
+        out.append(Token(",", *at))
+    return [*out, *(arglist.children if arglist is not None else [])]
+
+
+def rewrite(node: Node, f: UnitFacts) -> list[Any] | None:  # noqa: C901 (one dispatch per node kind)
     kind = node.type
+    if kind == "identifier":
+        return [f.substituted[node.text]] if _substitutable(node, f) else None
+    if kind == "expression_statement" and _unused_assignment(node, f):
+        return []  # also a statement of an inlined helper's body, walked outside its block
+    if kind == "expression_statement" and node.parent is not None and node.parent.type == "module":
+        plain = _plain_assignment(node)  # `DEBUG = False`: its `if DEBUG:` blocks are dropped
+        return [] if plain is not None and plain[0].text in f.false_flags else None
+    if kind == "conditional_expression" and node.named_child_count == 3:
+        cond = node.named_children[1]  # `A if False else B` is B
+        if cond.type in ("false", "none") or (cond.type == "identifier" and cond.text in f.false_flags):
+            return [node.named_children[2]]
+        return None
+    if kind == "if_statement" and node.child_by_field_name("alternative") is None:
+        cond = node.child_by_field_name("condition")
+        return [] if cond is not None and cond.type == "identifier" and cond.text in f.false_flags else None
     if kind == "function_definition":
         name = node.child_by_field_name("name")
         return [] if name is not None and name.text in f.inlined else None
@@ -249,7 +591,7 @@ def rewrite(node: Node, f: UnitFacts) -> list[Any] | None:
             kept.append(c)
             if c.type in _TERMINATORS:
                 break
-        ordered = _canonical_block(kept)
+        ordered = _canonical_block(kept, f.substituted)
         return ordered if ordered != list(node.children) else None
     if kind in _COMPREHENSIONS:
         return _comprehension(node)
@@ -262,15 +604,5 @@ def rewrite(node: Node, f: UnitFacts) -> list[Any] | None:
         )
         return [token] if obj.type == "identifier" else [obj, token]
     if kind == "call":
-        parts = _call_parts(node)
-        if parts is None:
-            return None
-        fn, args = parts
-        if fn.type == "identifier" and fn.text in f.inlined:
-            return [f.inlined[fn.text]]
-        if fn.type == "attribute" and len(args) == 2 and all(a.type != "keyword_argument" for a in args):
-            attr = fn.child_by_field_name("attribute")
-            op = BINARY.get(canonical_attribute(attr.text.decode("utf-8", "replace"))) if attr else None
-            if op is not None:
-                return [args[0], Token(op, fn.start_byte, fn.end_byte), args[1]]
+        return _rewrite_call(node, f)
     return None

@@ -26,6 +26,7 @@ from autograder.similarity.analyse import (
     OUTLIER_IQR,
     REFERENCE,
     Match,
+    RareFeature,
     Report,
     UnitReport,
 )
@@ -40,6 +41,7 @@ CSV_COLUMNS = (
     "longest_fragment_tokens",
     "shared_fragments",
     "channels",  # what matched: "code", "jaxpr" (the grading run's traces), "wrong values", "kernel IR"
+    "raised_by",  # the rarest shared features: "<channel>: <fragment> (k of N)" joined by " | "
 )
 COLOURS = 8  # fragment highlight classes f1..f8, reused in turn
 # Side-by-side views per unit: every flagged pair, up to this many (a class of copies of one
@@ -126,9 +128,37 @@ def to_csv(report: Report) -> str:
                     m.longest,
                     len(m.fragments),
                     " + ".join(m.channels),
+                    _spreadsheet_safe(" | ".join(_feature_text(r) for r in m.rare)),
                 ]
             )
     return buf.getvalue()
+
+
+def _feature_text(r: RareFeature) -> str:
+    return f"{r.channel}: {r.text} ({r.holders} of {r.students})"
+
+
+def _rare_html(m: Match) -> str:
+    """What raised the pair: its rarest shared features, with how many of the class hold each."""
+    if not m.rare:
+        return ""
+    items = "".join(
+        f"<li>{escape(r.channel)}: <code>{escape(r.text)}</code>, held by {r.holders} of {r.students} "
+        "students</li>"
+        for r in m.rare
+    )
+    head = '<p class="note">Raised by these rare shared features (rarest first):</p>'
+    return f'{head}<ul class="rare">{items}</ul>'
+
+
+def channels_used(report: Report) -> tuple[str, ...]:
+    """The channels this report compared on: code always, the grading run's when it was given."""
+    used = ["code"]
+    if any(u.behaviour_students and u.unit != KERNEL_UNIT for u in report.units.values()):
+        used += ["jaxpr", "wrong values"]
+    if any(u.behaviour_students and u.unit == KERNEL_UNIT for u in report.units.values()):
+        used.append("kernel IR")
+    return tuple(used)
 
 
 def _highlighted(source: str, tokens: list[Token], marks: dict[int, int]) -> str:
@@ -180,6 +210,7 @@ def _pair_html(
         f"<p>similarity {m.similarity:.2f} ({escape(_channels_text(m))}), "
         f"longest shared fragment {m.longest} tokens, "
         f"{len(m.fragments)} shared fragment(s), highlighted in the same colour on both sides · {back}</p>"
+        f"{_rare_html(m)}"
         f'<div class="sides">{"".join(sides)}</div></div>'
     )
 
@@ -294,6 +325,19 @@ FILTERS = (
 )
 
 
+def _calibration_note(unit: UnitReport) -> str:
+    """How this exercise's scores were calibrated (a threshold means the same in every exercise)."""
+    if not unit.baseline and not unit.behaviour_baseline:
+        return ""
+    text = (
+        f"Scores are calibrated against this exercise's pairs: a raw code score of {unit.baseline:.2f}, "
+        "which a tenth of its pairs reach (independent answers converging), reads as 0 and identical as 1"
+    )
+    if unit.behaviour_baseline:
+        text += f"; the behaviour score likewise from {unit.behaviour_baseline:.2f}"
+    return f'<p class="note">{escape(text)}.</p>'
+
+
 def unit_html(
     report: Report, unit: UnitReport, chart: str = "", recurring: set[tuple[str, str]] | None = None
 ) -> str:
@@ -302,6 +346,7 @@ def unit_html(
         f'<section id="unit-{escape(unit.unit)}"><h2>{escape(unit.unit)}</h2>',
         f"<p>{len(unit.compared)} answers compared, {len(unit.pairs)} pair(s) at or above "
         f"{report.threshold:.2f}.</p>",
+        _calibration_note(unit),
         chart or histogram_svg(unit, report.threshold),
     ]
     if unit.behaviour_students and unit.unit == KERNEL_UNIT:
@@ -366,7 +411,13 @@ def body_html(report: Report, charts: dict[str, str] | None = None) -> str:
         f"<li>{escape(sid)}: {escape('; '.join(n))}</li>" for sid, n in sorted(report.notes.items())
     )
     recurring = {pair for pair, _ in recurring_pairs(report)}
-    parts = [intro, FILTERS, recurring_html(report)]
+    used = (
+        f'<p id="channels">Channels used: {escape(", ".join(channels_used(report)))}'
+        + ("" if len(channels_used(report)) > 1 else " (no grading output folder was given)")
+        + ". Every shared feature counts by how rare it is in the class: what most students share "
+        "weighs little, a fragment only two students share weighs fully.</p>"
+    )
+    parts = [intro, used, FILTERS, recurring_html(report)]
     if notes:
         parts.append(f'<h2>Not compared</h2><ul class="note">{notes}</ul>')
     parts += [unit_html(report, u, charts.get(u.unit, ""), recurring) for u in report.units.values()]

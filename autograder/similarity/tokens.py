@@ -24,8 +24,9 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from autograder.similarity import normalise
+from autograder.similarity import cpp_canon, normalise
 from autograder.similarity.loops import CanonicalFor, canonical_for, folded_away
+from autograder.similarity.slicing import dead_statements
 from autograder.similarity.spans import Token
 
 LANGUAGES = ("python", "cpp")
@@ -123,26 +124,82 @@ def _folded(loop: CanonicalFor) -> list[Any]:
 MAX_ORDERED_DEPTH = 24
 
 
+_BINARY_KINDS = frozenset({"binary_operator", "binary_expression"})
+MAX_CHAIN = 64  # operands of one commutative chain put in order (a hostile chain stays bounded)
+
+
+def _chain(node: Any, op: str) -> list[Any]:
+    """The operands of a chain of one commutative operator through nested operations and brackets
+    (`(a + b) + c` and `a + (c + b)` have the operands a, b, c)."""
+    out: list[Any] = []
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if len(out) + len(stack) >= MAX_CHAIN or isinstance(n, Token):
+            out.append(n)
+            continue
+        if n.type == "parenthesized_expression" and n.named_child_count == 1:
+            inner = n.named_children[0]
+            parts = _binary(inner) if inner.type in _BINARY_KINDS else None
+            if parts is not None and parts[1].text == op:
+                stack.append(inner)
+                continue
+        parts = _binary(n) if n.type in _BINARY_KINDS else None
+        if parts is not None and parts[1].text == op:
+            stack.extend((parts[2], parts[0]))
+            continue
+        out.append(n)
+    return out
+
+
 def _operands(
     items: list[Any], language: str, keep_attributes: bool, facts: normalise.UnitFacts | None, depth: int
 ) -> list[Any]:
-    """`left op right` with the operands in canonical order when `op` is commutative."""
+    """`left op right` with the operands in canonical order when `op` is commutative (a whole chain
+    of one operator at once, so re-association changes nothing); `a > b` reads as `b < a`."""
     left, op, right = items
+    if op.text in normalise.FLIPPED:
+        return [right, Token(normalise.FLIPPED[op.text], op.start, op.end), left]
     if depth >= MAX_ORDERED_DEPTH or op.text not in normalise.COMMUTATIVE:
         return items
-    lt = list(_leaves(left, language, keep_attributes, facts, depth + 1))
-    rt = list(_leaves(right, language, keep_attributes, facts, depth + 1))
-    if [t.text for t in rt] < [t.text for t in lt]:
-        lt, rt = rt, lt
-    return [*lt, op, *rt]
+    operands = [*_chain(left, op.text), *_chain(right, op.text)]
+    streams = [list(_leaves(o, language, keep_attributes, facts, depth + 1)) for o in operands]
+    streams.sort(key=lambda ts: [t.text for t in ts])
+    out: list[Any] = []
+    for i, ts in enumerate(streams):
+        if i:
+            out.append(op)
+        out.extend(ts)
+    return out
+
+
+_NUMBERS = frozenset({"integer", "float", "number_literal"})
 
 
 def _binary(n: Any) -> list[Any] | None:
+    """`left op right` of a binary operation or a simple comparison; a division by a number literal
+    reads as a multiplication (by its inverse: every literal is `L`)."""
+    if n.type == "comparison_operator":
+        if n.child_count != 3:
+            return None
+        left, op, right = n.children
+        return [left, Token(op.type, op.start_byte, op.end_byte), right]
     left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
     op = n.child_by_field_name("operator")
     if left is None or right is None or op is None:
         return None
-    return [left, Token(op.type, op.start_byte, op.end_byte), right]
+    kind = "*" if op.type == "/" and right.type in _NUMBERS else op.type
+    return [left, Token(kind, op.start_byte, op.end_byte), right]
+
+
+def _augmented(n: Any) -> list[Any] | None:
+    """`x op= e` reads as `x = x op e` (Python's augmented assignment, C++'s compound assignment)."""
+    left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+    op = n.child_by_field_name("operator")
+    if left is None or right is None or op is None or not op.type.endswith("=") or op.type in ("=", "=="):
+        return None
+    at = (op.start_byte, op.end_byte)
+    return [left, Token("=", *at), left, Token(op.type[:-1], *at), right]
 
 
 def _leaves(
@@ -168,12 +225,24 @@ def _leaves(
             stack.extend(reversed(_folded(loop)))
             continue
         if facts is not None and (kind != "attribute" or keep_attributes):
-            instead = normalise.rewrite(n, facts)
-            if instead is None and kind in ("binary_expression", "binary_operator"):
+            instead = normalise.rewrite(n, facts) if language == "python" else cpp_canon.rewrite(n)
+            if instead is None and kind in ("binary_expression", "binary_operator", "comparison_operator"):
                 instead = _binary(n)
+            if instead is None and kind in ("augmented_assignment", "assignment_expression"):
+                instead = _augmented(n)
+                if instead is not None:  # `x = x op e`: the operation's operands in order too
+                    instead = [*instead[:2], *_operands(instead[2:], language, keep_attributes, facts, depth)]
+            elif instead is not None and len(instead) == 3 and isinstance(instead[1], Token):
+                instead = _operands(instead, language, keep_attributes, facts, depth)
+            if (
+                instead is None
+                and language == "cpp"
+                and kind == "compound_statement"
+                and depth < MAX_ORDERED_DEPTH
+            ):
+                yield from _unrolled_block(n, keep_attributes, facts, depth)
+                continue
             if instead is not None:
-                if len(instead) == 3 and isinstance(instead[1], Token):
-                    instead = _operands(instead, language, keep_attributes, facts, depth)
                 stack.extend(reversed(instead))
                 continue
         if kind in literals:
@@ -193,6 +262,20 @@ def _leaves(
         stack.extend(reversed(n.children))
 
 
+def _unrolled_block(
+    node: Any, keep_attributes: bool, facts: normalise.UnitFacts, depth: int
+) -> Iterator[Token]:
+    """A C++ block whose neighbouring statements that differ only by a constant offset (`f(i); f(i +
+    1);`, a manually unrolled loop) read as one statement."""
+    previous: str | None = None
+    for child in node.children:
+        tokens = list(_leaves(child, "cpp", keep_attributes, facts, depth + 1))
+        key = cpp_canon.unrolled_key([t.text for t in tokens])
+        if key != previous or not tokens or tokens[-1].text != ";":
+            yield from tokens
+        previous = key
+
+
 def _chunks(root: Any, language: str) -> Iterator[Any]:
     """The nodes whose order does not count: top-level statements, and those inside C++ scopes."""
     for child in root.children:
@@ -203,13 +286,24 @@ def _chunks(root: Any, language: str) -> Iterator[Any]:
             yield child
 
 
-def tokenize(source: str, language: str, *, keep_attributes: bool = True) -> list[Token]:
-    """The unit's normalised tokens, top-level definitions in canonical (sorted) order."""
+def tokenize(
+    source: str, language: str, *, keep_attributes: bool = True, entry_points: frozenset[bytes] = frozenset()
+) -> list[Token]:
+    """The unit's normalised tokens, top-level definitions in canonical (sorted) order. `entry_points`:
+    the names the grader calls or reads (those of the release's starter code); the Python top-level
+    statements none of them reaches are dead and left out (`slicing.py`)."""
     data = source.encode("utf-8", "replace")
     tree = _parser(language).parse(data)
-    facts = normalise.facts(tree.root_node, _dropped) if language == "python" else normalise.UnitFacts.empty()
+    dead = dead_statements(tree.root_node, entry_points, _dropped) if language == "python" else set()
+    facts = (
+        normalise.facts(tree.root_node, _dropped, frozenset(dead))
+        if language == "python"
+        else normalise.UnitFacts.empty()
+    )
     chunks = [
-        list(_leaves(node, language, keep_attributes, facts)) for node in _chunks(tree.root_node, language)
+        list(_leaves(node, language, keep_attributes, facts))
+        for node in _chunks(tree.root_node, language)
+        if node.start_byte not in dead or node.type == "comment"
     ]
     chunks = [c for c in chunks if c]
     chunks.sort(key=lambda c: "\x1f".join(t.text for t in c))

@@ -1,0 +1,94 @@
+"""What of a Python answer runs: the top-level statements the grader's entry points reach (trusted
+side, on tree-sitter nodes of hostile text; nothing is run).
+
+The checks call the functions (and read the names) the release's starter code names. A top-level
+definition, import or assignment that nothing reachable from those names uses is dead: a dead
+helper, an unused import or global dilutes the share of shared fingerprints (a copier adds them for
+that), so it is not fingerprinted. Reachability is by name, over-approximated (every identifier a
+live statement holds counts as read), so nothing the answer may call is dropped.
+Top-level statements that bind nothing (a call, a loop registering targets) always run and are live.
+When no top-level statement binds an entry point, nothing is sliced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Node = Any  # a tree_sitter.Node
+
+_DEFINITIONS = frozenset({"function_definition", "class_definition"})
+
+
+def _identifiers(node: Node, skip: Node | None = None) -> set[bytes]:
+    out: set[bytes] = set()
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n is skip:
+            continue
+        if n.type == "identifier":
+            out.add(n.text)
+        stack.extend(n.children)
+    return out
+
+
+def _binding(node: Node) -> tuple[set[bytes], set[bytes]] | None:
+    """(names bound, names read) of a top-level definition, import or assignment; None otherwise."""
+    if node.type == "decorated_definition":
+        inner = node.child_by_field_name("definition")
+        if inner is None:
+            return None
+        bound, reads = _binding(inner) or (set(), set())
+        return bound, reads | {r for c in node.children if c.type == "decorator" for r in _identifiers(c)}
+    if node.type in _DEFINITIONS:
+        name = node.child_by_field_name("name")
+        if name is None:
+            return None
+        return {name.text}, _identifiers(node, skip=name)
+    if node.type in ("import_statement", "import_from_statement", "future_import_statement"):
+        bound = set()
+        for c in node.named_children:
+            if c.type == "aliased_import":
+                alias = c.child_by_field_name("alias")
+                if alias is not None:
+                    bound.add(alias.text)
+            elif c.type == "dotted_name" and c != node.child_by_field_name("module_name"):
+                bound.add(
+                    c.text.split(b".")[-1] if node.type != "import_statement" else c.text.split(b".")[0]
+                )
+        return bound, set()
+    if node.type == "expression_statement" and node.named_child_count == 1:
+        a = node.named_children[0]
+        if a.type in ("assignment", "augmented_assignment"):
+            left, right = a.child_by_field_name("left"), a.child_by_field_name("right")
+            if left is None:
+                return None
+            bound = (
+                _identifiers(left) if left.type in ("identifier", "pattern_list", "tuple_pattern") else set()
+            )
+            if not bound:
+                return None
+            return bound, (_identifiers(right) if right is not None else set())
+    return None
+
+
+def dead_statements(root: Node, entry_points: frozenset[bytes], noise: Callable[[Node], bool]) -> set[int]:
+    """Start bytes of the top-level statements nothing live reaches (empty: nothing sliced)."""
+    chunks = [c for c in root.named_children if c.type != "comment" and not noise(c)]
+    facts = [(c, _binding(c)) for c in chunks]
+    if not any(b is not None and b[0] & entry_points for _, b in facts):
+        return set()
+    live: set[int] = set()
+    wanted: set[bytes] = set(entry_points)
+    changed = True
+    while changed:
+        changed = False
+        for i, (c, b) in enumerate(facts):
+            if i in live:
+                continue
+            if b is None or b[0] & wanted:
+                live.add(i)
+                wanted |= _identifiers(c) if b is None else b[1]
+                changed = True
+    return {c.start_byte for i, (c, _) in enumerate(facts) if i not in live}

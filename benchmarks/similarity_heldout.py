@@ -1,0 +1,264 @@
+"""The measurement part of the similarity benchmark: a class the detector was not tuned on.
+
+`tests/corpus/similarity_heldout/` is written, after the detector is frozen, by someone who has not
+read the detector's code: a class of students and `pairs.json`, the planted copies. Nothing of it
+is printed but aggregate numbers (recall, independent pairs flagged, planted copies ranked first),
+so that measuring it does not turn it into tuning data. Read by
+`benchmarks/bench_similarity_disguise.py --heldout` (beside the tuning part's figures).
+
+The class is read either
+  * as the grader reads submissions (a folder per student with the course notebooks, or the
+    `submissions/`, `students/` or `class/` folder beside pairs.json), by `similarity/units.py`, or
+  * as the answer corpus is laid out: `<exercise>/<student>.py`, `<exercise>/<student>/answer.py`
+    (and `silu.cc`).
+`pairs.json` is a list (or an object with a list under `pairs`, `planted`, `copies` or `copied`) of
+planted copies, each `[exercise, a, b]`, `[a, b]`, or an object naming the exercise (`exercise`,
+`unit`) and the two students (`original`/`source`/`a`/`student_a`/`from` and
+`copy`/`b`/`student_b`/`to`, or `students: [a, b]`); the second student is the copier. A pair
+without an exercise is a copy in every unit both students answered. The grading run's fingerprints
+(`behaviour.json` per student) are read from `--heldout-behaviour DIR`, or from `grade_out/` in the
+folder when it holds them; without them only the code channel is measured.
+
+Counting (per unit): a planted copy is found when the pair is reported at or above the threshold
+(a side too short to compare counts as missed); an independent pair is any other pair of students
+who both answered the unit and are not linked by planted copies in it; a planted copy is ranked
+first when its pair scores above every pair of the copier with a student outside its copy group.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from benchmarks.similarity_corpus import ROOT
+
+HELDOUT = ROOT / "tests" / "corpus" / "similarity_heldout"
+_A_KEYS = ("original", "source", "a", "student_a", "from", "copied_from")
+_B_KEYS = ("copy", "b", "student_b", "to", "copier")
+_UNIT_KEYS = ("exercise", "unit", "ex")
+
+
+@dataclass
+class HeldoutClass:
+    texts: dict[str, dict[str, str]]  # unit -> student -> text
+    planted: list[tuple[str | None, str, str]]  # (unit or None, original, copier)
+    behaviour: dict[str, dict[str, Any]] = field(default_factory=dict)  # student -> unit -> fingerprint
+
+
+def _pair(entry: Any) -> tuple[str | None, str, str]:
+    if isinstance(entry, list | tuple):
+        if len(entry) == 3:
+            return str(entry[0]), str(entry[1]), str(entry[2])
+        if len(entry) == 2:
+            return None, str(entry[0]), str(entry[1])
+    if isinstance(entry, dict):
+        unit = next((str(entry[k]) for k in _UNIT_KEYS if entry.get(k)), None)
+        if isinstance(entry.get("students"), list) and len(entry["students"]) == 2:
+            return unit, str(entry["students"][0]), str(entry["students"][1])
+        a = next((str(entry[k]) for k in _A_KEYS if entry.get(k)), None)
+        b = next((str(entry[k]) for k in _B_KEYS if entry.get(k)), None)
+        if a is not None and b is not None:
+            return unit, a, b
+    raise ValueError(f"pairs.json: cannot read a planted copy from {str(entry)[:80]!r}")
+
+
+def read_pairs(path: Path) -> list[tuple[str | None, str, str]]:
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    if isinstance(doc, dict):
+        doc = next(
+            (doc[k] for k in ("pairs", "planted", "copies", "copied") if isinstance(doc.get(k), list)), None
+        )
+    if not isinstance(doc, list):
+        raise ValueError(
+            "pairs.json: expected a list of planted copies (or an object with one under 'pairs')"
+        )
+    out = []
+    for entry in doc:
+        unit, a, b = _pair(entry)
+        out.append(("silu.cc" if unit in ("silu_cc", "kernel") else unit, a, b))
+    return out
+
+
+def _corpus_layout(folder: Path) -> dict[str, dict[str, str]] | None:
+    from autograder.exercises import EXERCISE_IDS
+
+    exercises = [d for d in folder.iterdir() if d.is_dir() and d.name in EXERCISE_IDS]
+    if not exercises:
+        return None
+    texts: dict[str, dict[str, str]] = defaultdict(dict)
+    for ex in exercises:
+        for p in sorted(ex.iterdir()):
+            if p.suffix == ".py":
+                texts[ex.name][p.stem] = p.read_text(encoding="utf-8")
+            elif p.is_dir() and (p / "answer.py").is_file():
+                texts[ex.name][p.name] = (p / "answer.py").read_text(encoding="utf-8")
+                if (p / "silu.cc").is_file():
+                    texts["silu.cc"][p.name] = (p / "silu.cc").read_text(encoding="utf-8")
+    return dict(texts)
+
+
+def _submissions_layout(folder: Path) -> dict[str, dict[str, str]]:
+    """Per unit, per student: what `jaxgrade similarity` reads from the students' notebooks."""
+    from autograder.model import ReleaseInfo
+    from autograder.similarity import units
+
+    root = next((folder / n for n in ("submissions", "students", "class") if (folder / n).is_dir()), folder)
+    release = ReleaseInfo.load(ROOT / "assignments" / "2026-fall")
+    with tempfile.TemporaryDirectory() as tmp:  # the student folders alone (no pairs.json, no grade_out)
+        for d in sorted(root.iterdir()):
+            if d.is_dir() and d.name not in ("grade_out", "behaviour") and not d.name.startswith("."):
+                shutil.copytree(d, Path(tmp) / d.name)
+        students = units.read_students(Path(tmp), release)
+    texts: dict[str, dict[str, str]] = defaultdict(dict)
+    for s in students:
+        for unit, text in s.units.items():
+            texts[unit][s.student_id] = text
+    return dict(texts)
+
+
+def load(folder: Path, behaviour_dir: Path | None = None) -> HeldoutClass:
+    planted = read_pairs(folder / "pairs.json")
+    texts = _corpus_layout(folder) or _submissions_layout(folder)
+    behaviour: dict[str, dict[str, Any]] = {}
+    candidate = behaviour_dir or (folder / "grade_out")
+    if candidate.is_dir():
+        from autograder.similarity.behaviour import load_folder
+
+        behaviour = dict(load_folder(candidate))
+    return HeldoutClass(texts, planted, behaviour)
+
+
+def grade_behaviour(cls: HeldoutClass) -> None:
+    """The grading run's fingerprints of every answer text of the behaviour units, graded by the real
+    grader in the bwrap sandbox with a fixed seed (similarity_behaviour_runs.py, cached by text), the
+    master's answers included (their jaxpr is no evidence)."""
+    from autograder.grade.run.behaviour_read import ExerciseBehaviour
+    from autograder.model import ReleaseInfo
+    from autograder.similarity.analyse import REFERENCE
+    from autograder.similarity.units import subtracted
+    from benchmarks.similarity_behaviour_runs import BEHAVIOUR_UNITS, fingerprints, text_key
+
+    reference = subtracted(ReleaseInfo.load(ROOT / "assignments" / "2026-fall"), ROOT / "solutions").reference
+    wanted = {
+        u: set(by.values()) | ({reference[u]} if u in reference else set())
+        for u, by in cls.texts.items()
+        if u in BEHAVIOUR_UNITS
+    }
+    got = fingerprints(wanted)
+    out: dict[str, dict[str, Any]] = defaultdict(dict)
+    for unit in wanted:
+        owners = {**cls.texts[unit], **({REFERENCE: reference[unit]} if unit in reference else {})}
+        for sid, text in owners.items():
+            fp = ExerciseBehaviour.from_json(got.get(text_key(unit, text)) or None)
+            if fp is not None:
+                out[sid][unit] = fp
+    cls.behaviour = dict(out)
+
+
+@dataclass
+class Figures:
+    planted: int = 0
+    found: int = 0
+    ranked_first: int = 0
+    independent: int = 0
+    flagged: int = 0
+
+    def lines(self, name: str, threshold: float) -> list[str]:
+        def pct(a: int, b: int) -> str:
+            return f"{a}/{b} {100 * a / max(1, b):.1f} %"
+
+        return [
+            f"  {name} (threshold {threshold:.2f}):",
+            f"    planted copies found         {pct(self.found, self.planted)}",
+            f"    independent pairs flagged    {pct(self.flagged, self.independent)}",
+            f"    planted copies ranked first  {pct(self.ranked_first, self.planted)}",
+        ]
+
+
+def _groups(pairs: list[tuple[str, str]]) -> dict[str, int]:
+    """Student -> copy group (connected by planted copies)."""
+    parent: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    for a, b in pairs:
+        parent[find(a)] = find(b)
+    roots = sorted({find(x) for x in parent})
+    return {x: roots.index(find(x)) for x in parent}
+
+
+def measure(cls: HeldoutClass, threshold: float, with_behaviour: bool) -> Figures:
+    from autograder.model import ReleaseInfo
+    from autograder.similarity import analyse
+    from autograder.similarity.units import StudentUnits, subtracted
+
+    sub = subtracted(ReleaseInfo.load(ROOT / "assignments" / "2026-fall"), ROOT / "solutions")
+    students = sorted({s for by in cls.texts.values() for s in by})
+    figures = Figures()
+    for unit, by_student in sorted(cls.texts.items()):
+        rep = analyse.analyse(
+            [StudentUnits(s, {unit: by_student[s]}) for s in students if s in by_student],
+            sub,
+            threshold=0.0,
+            units=(unit,),
+            behaviour=cls.behaviour if with_behaviour else None,
+        ).units[unit]
+        scores = {(m.a, m.b): m.similarity for m in rep.pairs}
+
+        def score(a: str, b: str) -> float:
+            return scores.get((a, b) if a < b else (b, a), 0.0)  # noqa: B023
+
+        here = [
+            (a, b)
+            for u, a, b in cls.planted
+            if (u is None or u == unit) and a in by_student and b in by_student and a != b
+        ]
+        group = _groups(here)
+        for a, b in here:
+            figures.planted += 1
+            s = score(a, b)
+            figures.found += s >= threshold
+            rivals = [score(b, x) for x in by_student if x != b and group.get(x, -1) != group[b]]
+            figures.ranked_first += s > 0 and s > max(rivals, default=0.0)
+        names = sorted(by_student)
+        for i, a in enumerate(names):
+            for b in names[i + 1 :]:
+                if a in group and group.get(b, -2) == group[a]:
+                    continue
+                figures.independent += 1
+                figures.flagged += score(a, b) >= threshold
+    return figures
+
+
+def report(
+    folder: Path, threshold: float, behaviour_dir: Path | None = None, grade: bool = False
+) -> list[str]:
+    """The measurement part's lines: aggregate figures only. `grade`: make the grading run's
+    fingerprints of the class here (the real grader, minutes) when no folder of them is given."""
+    if not (folder / "pairs.json").is_file():
+        return [f"measurement part: {folder} has no pairs.json yet: not measured"]
+    cls = load(folder, behaviour_dir)
+    if grade and not cls.behaviour:
+        grade_behaviour(cls)
+    units = len(cls.texts)
+    students = len({s for by in cls.texts.values() for s in by})
+    lines = [f"== measurement part ({folder.name}: not tuned on; {students} students, {units} units) =="]
+    lines += measure(cls, threshold, False).lines("code", threshold)
+    if cls.behaviour:
+        students_fp = len([s for s in cls.behaviour if s != "reference solution"])
+        lines += measure(cls, threshold, True).lines(
+            f"code + behaviour ({students_fp} students' fingerprints)", threshold
+        )
+    else:
+        lines.append(
+            "  code + behaviour: no grading-run fingerprints given (--heldout-behaviour): not measured"
+        )
+    return lines

@@ -1,0 +1,64 @@
+"""The similarity benchmark's measurement part (benchmarks/similarity_heldout.py) reads a class the
+detector was not tuned on and prints aggregate figures only. The class here is made in a temporary
+folder from the answer corpus; the real one (tests/corpus/similarity_heldout/) is never read by tests."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from benchmarks.similarity_corpus import load_corpus
+from benchmarks.similarity_hard_levels import hard_python_copy
+from benchmarks.similarity_heldout import read_pairs, report
+
+BASES = ("reference", "masked_norm", "custom_jvp_sqrt", "safe_value_zero", "norm_single_where")
+
+
+def _class(folder: Path, pairs: object) -> None:
+    corpus = load_corpus("safe_distance")
+    (folder / "safe_distance").mkdir(parents=True)
+    for i, name in enumerate(BASES):
+        (folder / "safe_distance" / f"student{i}.py").write_text(corpus[name].python, encoding="utf-8")
+    copy = hard_python_copy(
+        corpus["masked_norm"].python, "api_swap", 5, frozenset({"safe_pairwise_distance"})
+    )
+    assert copy is not None
+    (folder / "safe_distance" / "student9.py").write_text(copy, encoding="utf-8")
+    (folder / "pairs.json").write_text(json.dumps(pairs), encoding="utf-8")
+
+
+def test_the_measurement_part_prints_aggregate_figures_only(tmp_path: Path) -> None:
+    _class(tmp_path, [{"exercise": "safe_distance", "original": "student1", "copy": "student9"}])
+    lines = report(tmp_path, 0.5)
+    text = "\n".join(lines)
+    assert "planted copies found         1/1 100.0 %" in text
+    assert "independent pairs flagged    0/14 0.0 %" in text  # 6 students: 15 pairs, 1 planted
+    assert "planted copies ranked first  1/1 100.0 %" in text
+    assert "student" not in text.replace("students", "")  # no student, no pair, no score of one pair
+    assert "code + behaviour: no grading-run fingerprints given" in text
+
+
+def test_a_missing_pairs_file_is_said_and_nothing_is_measured(tmp_path: Path) -> None:
+    assert report(tmp_path, 0.5) == [f"measurement part: {tmp_path} has no pairs.json yet: not measured"]
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        [["safe_distance", "s1", "s9"]],
+        {"pairs": [{"unit": "safe_distance", "a": "s1", "b": "s9"}]},
+        [{"exercise": "safe_distance", "students": ["s1", "s9"]}],
+        {"planted": [{"ex": "safe_distance", "source": "s1", "copier": "s9"}]},
+    ],
+)
+def test_planted_copies_are_read_in_the_usual_spellings(tmp_path: Path, doc: object) -> None:
+    (tmp_path / "pairs.json").write_text(json.dumps(doc), encoding="utf-8")
+    assert read_pairs(tmp_path / "pairs.json") == [("safe_distance", "s1", "s9")]
+
+
+def test_an_unreadable_planted_copy_is_refused_with_a_clear_message(tmp_path: Path) -> None:
+    (tmp_path / "pairs.json").write_text(json.dumps([{"who": "s1"}]), encoding="utf-8")
+    with pytest.raises(ValueError, match="cannot read a planted copy"):
+        read_pairs(tmp_path / "pairs.json")
