@@ -455,29 +455,30 @@ def test_no_grading_step_moves_points_it_does_not_name(
 def test_model_answers_show_only_when_no_student_can_submit(
     extra: list[int | None], hours: int, published: bool
 ) -> None:
-    """hw2 (due START+1h, closing START+72h) with an extension per student (hours after the
-    closing time, or none): the model answers show iff a TA published them or every student's own
-    closing time has passed."""
+    """hw2 (due START+1h, closing START+72h) with an extension per student (hours after hw2's
+    closing time, before it, or none): the model answers show iff a TA published them or every
+    student's own closing time has passed (when every student has an earlier one, hw2's own does
+    not count)."""
     import tempfile
 
     with tempfile.TemporaryDirectory() as folder:
         term = make_term(Path(folder), ("s01", "s02", "s03"))
         hw2 = term.service.assignments["hw2"]
-        closes = [HW2_LATE_UNTIL.timestamp()]
+        closes = dict.fromkeys(("s01", "s02", "s03"), HW2_LATE_UNTIL.timestamp())  # each student's own
         for sid, offset in zip(("s01", "s02", "s03"), extra, strict=True):
             if offset is None:
                 continue
-            until = HW2_LATE_UNTIL.timestamp() + offset * 3600.0
+            until = HW2_LATE_UNTIL.timestamp() + offset * 3600.0  # earlier than hw2's own, or later
             due = min(until, (HW2_DUE).timestamp())
             extensions.grant(term.service.engine, hw2, sid, Extension(due, until), "anna", term.now[0])
-            closes.append(until)
+            closes[sid] = until
         if published:
             model_answers.publish(term.service.engine, hw2, "anna", term.now[0])
         now = HW2_DUE.timestamp() + hours * 3600.0
         can_submit = [sid for sid in ("s01", "s02", "s03") if now <= _closing(term, hw2, sid)]
         shown = model_answers.visibility(term.service.engine, hw2, now).visible
         assert shown == (published or not can_submit)
-        assert shown == (published or now > max(closes))
+        assert shown == (published or now > max(closes.values()))
         term.service.close()
 
 

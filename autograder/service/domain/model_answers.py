@@ -2,11 +2,12 @@
 points, which tell which options are right): once no student of the assignment can submit any more,
 or once a TA published them (`term/visibility.answers_visibility`).
 
-The closing time is the latest of the assignment's own (late-until, else due-at) and every
-extension's, so an `immediately` assignment shows its grades at once but its model answers only
-when the last extension closes. Publishing early is a TA's command (`publish`), one audit entry
-(`answers_published`), which is also where the publication is read from: the log is append-only,
-so a publication cannot be taken back silently. No score changes, so the LMS hears nothing.
+The closing time is the latest of every roster student's own (their extension's late-until, else
+due-at; without one, the assignment's), so an `immediately` assignment shows its grades at once
+but its model answers only when the last student's uploads close. Publishing early is a TA's
+command (`publish`), one audit entry (`answers_published`), which is also where the publication is
+read from: the log is append-only, so a publication cannot be taken back silently. No score
+changes, so the LMS hears nothing.
 """
 
 from __future__ import annotations
@@ -29,10 +30,12 @@ def published_at(conn: sa.Connection, assignment_id: str) -> float | None:
 
 
 def closes_at(conn: sa.Connection, assignment: Assignment) -> float | None:
-    """The last moment any student may still submit to the assignment (None: never closes)."""
-    own = [(assignment.due_at, assignment.late_until)]
-    granted = [(e.due_at, e.late_until) for e in extensions.load(conn, assignment.id).values()]
-    return closing_time(own + granted)
+    """The last moment any roster student may still submit to the assignment (None: never closes)."""
+    own = (assignment.due_at, assignment.late_until)
+    granted = extensions.load(conn, assignment.id)
+    students = [r.student_id for r in conn.execute(sa.select(db.students.c.student_id))]
+    deadlines = [(granted[s].due_at, granted[s].late_until) if s in granted else own for s in students]
+    return closing_time(deadlines or [own])
 
 
 def visibility(engine: sa.Engine, assignment: Assignment, now: float) -> Visibility:
