@@ -3,8 +3,8 @@
 points, shape, axes and dtype), the sub-checks that judge it, and whether the input arrays are drawn
 afresh in every grading or fixed (equal under two seeds on one structure: a value an answer could
 special-case; the classes drawn from the student's structure are fixed per student by design, so a
-resubmission meets them again). The docs' table (docs/input-classes.md) is generated from the same declarations by
-scripts/input_classes.py.
+resubmission meets them again). The docs' table (docs/input-classes.md) is generated from the same
+declarations by scripts/input_classes.py.
 
     .venv/bin/python scripts/boundary_coverage.py [--exercise ID]
 """
