@@ -7,7 +7,8 @@ student's compiled handlers with no student Python in the process, is `silu_ffi_
 parent computes every expected value (float64 SiLU).
 
 Inputs (`inp`, drawn by autograder.exercises.silu_ffi.inputs; all arrays float32):
-  x1, x2, x3 (1-D, 2-D, 3-D; each holds -100 and +100), w1, w2, w3 (weights shaped alike),
+  x1, x2, x3 (1-D, 2-D, 3-D; each holds values past float32's exp overflow, |x| in (88.73, 100),
+  and past float64's, |x| in (709.79, 1e4)), w1, w2, w3 (weights shaped alike),
   x0 / w0 (0-d), xe / we (empty, shape (0,)), xe2 (empty, shape (k, 0)), xv (vmap input),
   xg / wg (vmap of grad), kx_<i> / kct_<i> (kernel probe inputs and cotangents), kx_nb,
   kx_nb_bwd / kct_nb_bwd (the notebook cases again, flattened, for the kernel child), params
