@@ -396,6 +396,9 @@ def test_the_ta_tables_show_the_quiz_beside_the_final_total(term: Term, site: st
     own = ta.get("/ta/assignments/hw2/students/s01").text
     assert "quiz choice 2.00 of 4.00" in own and f"quiz written {record.quiz_written:.2f} of 18.00" in own
     assert f"final {record.final_total:.2f} of 62.00" in own
+    review = ta.get("/ta/students/s01?assignment=hw2").text  # the exercises' table: their own maximum
+    assert "exercises total" in review and '<td class="num">40</td>' in review
+    assert f'id="grade-final">{record.final_total:.2f}</span> of <span id="grade-max">62</span>' in review
 
 
 def test_item_analysis_has_the_quiz_questions_and_a_percent_axis(term: Term, site: str) -> None:
