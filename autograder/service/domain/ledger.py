@@ -138,8 +138,15 @@ def read_all(
     granted = extensions.load(conn, assignment.id)
     raw_points = _raw_points(conn, [r for sid in student_ids for r in rows.get(sid, [])])
     records = [
-        compute(assignment, sid, rows.get(sid, []), granted.get(sid), _entries(found.get(sid, [])), context,
-                raw_points)  # fmt: skip
+        compute(
+            assignment,
+            sid,
+            rows.get(sid, []),
+            granted.get(sid),
+            _entries(found.get(sid, [])),
+            context,
+            raw_points,
+        )  # fmt: skip
         for sid in student_ids
     ]
     return quiz_ledger.join(conn, assignment, context.chapters, records)
