@@ -34,7 +34,7 @@ from autograder.service.domain import assignments
 from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.core import Service
 from autograder.service.domain.lti import tables as lti_tables
-from autograder.service.storage import db, quiz_tables, schema, scores
+from autograder.service.storage import db, line_comment_tables, quiz_tables, schema, scores
 
 from helpers.databases import (
     db_args,
@@ -198,6 +198,7 @@ def test_revisions_build_exactly_the_models(
     db.metadata.create_all(models)
     lti_tables.metadata.create_all(models)  # the LTI tables keep a MetaData of their own
     quiz_tables.metadata.create_all(models)  # so do the quiz tables
+    line_comment_tables.metadata.create_all(models)  # and the line comments'
     migrated = db.connect(migrated_url)  # empty database: every revision applied
     try:
         assert catalog(migrated) == catalog(models)

@@ -54,6 +54,10 @@ ACTIONS = (
     "release_moved",  # a published regrade run made its release the assignment's (release_moves.py)
     "unpublish",  # a TA un-released an assignment's grades: hidden again, seen marks cleared
     "grade_kept_shown",  # an extension came after the student's grade was visible: it stays so
+    # a TA commented on lines of an attempt, edited or deleted such a comment (line_comments.py)
+    "line_comment",
+    "line_comment_edited",
+    "line_comment_deleted",
 )
 SYSTEM = "system"
 
