@@ -5,13 +5,14 @@ bounded form posts, CSV downloads, and the labels of attempt states. No routes o
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from fastapi import Request
-from fastapi.responses import RedirectResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2 import Environment, FileSystemLoader
 from starlette.datastructures import FormData
 from starlette.templating import Jinja2Templates
@@ -47,6 +48,17 @@ def secure(response: Response, csp: str = PAGE_CSP) -> Response:
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Frame-Options"] = "SAMEORIGIN" if csp == FEEDBACK_CSP else "DENY"
     return response
+
+
+def no_feedback(text: str, lang: str) -> Response:
+    """The 404 in a feedback frame: a whole document with its language and a title (WCAG 3.1.1,
+    2.4.2), as the page a screen reader lands on when it opens the frame."""
+    body = html.escape(text)
+    page = (
+        f'<!doctype html><html lang="{html.escape(lang)}"><head><meta charset="utf-8">'
+        f"<title>{body}</title></head><body><p>{body}</p></body></html>"
+    )
+    return secure(HTMLResponse(page, status_code=404), FEEDBACK_CSP)
 
 
 def render(

@@ -40,6 +40,7 @@ from autograder.service.web.form_posts import PostedForm, form_of, form_post, re
 from autograder.service.web.review_views import student_section
 from autograder.service.web.sessions import CSRF_FIELD, Session, csrf_ok, new_session
 from autograder.service.web.uploads import Upload
+from autograder.service.web.template_i18n import html_lang
 from autograder.states import AttemptState
 from autograder.term.course import Assignment
 
@@ -474,7 +475,7 @@ def attempt_feedback(request: Request, attempt_id: int) -> Response:
         else None
     )
     if html is None:
-        return page_kit.secure(HTMLResponse(_("<p>没有反馈。</p>"), status_code=404), page_kit.FEEDBACK_CSP)
+        return page_kit.no_feedback(_("没有反馈。"), html_lang())
     return page_kit.secure(HTMLResponse(html), page_kit.FEEDBACK_CSP)
 
 

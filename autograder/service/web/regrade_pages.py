@@ -240,7 +240,7 @@ def run_feedback(request: Request, run_id: int, attempt_id: int, side: str) -> R
     if _ta(request) is not None and side in SIDES and fits_id(run_id) and fits_id(attempt_id):
         html = page_auth.service_of(request).regrades.feedback_html(run_id, attempt_id, side)
     if html is None:
-        return page_kit.secure(HTMLResponse("<p>No feedback.</p>", status_code=404), page_kit.FEEDBACK_CSP)
+        return page_kit.no_feedback("No feedback.", "en")
     return page_kit.secure(HTMLResponse(html), page_kit.FEEDBACK_CSP)
 
 

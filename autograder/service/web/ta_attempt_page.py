@@ -80,7 +80,7 @@ def ta_attempt_feedback(request: Request, attempt_id: int) -> Response:
     )
     html = service.attempt_reads.feedback_html(found.student_id, attempt_id) if found is not None else None
     if html is None:
-        return page_kit.secure(HTMLResponse("<p>No feedback.</p>", status_code=404), page_kit.FEEDBACK_CSP)
+        return page_kit.no_feedback("No feedback.", "en")
     return page_kit.secure(HTMLResponse(html), page_kit.FEEDBACK_CSP)
 
 

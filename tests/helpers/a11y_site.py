@@ -1,0 +1,115 @@
+"""The small term the accessibility tests serve, and axe-core run in Chromium on one page.
+
+The term (helpers/ledger_term.py, quiz answers read by the worker's hook as helpers/quiz_term.py does,
+exercise results recorded rather than graded) has each state a page can be in: s01 graded on hw2 with a
+written quiz answer and an open regrade request, s02 graded on hw2 and still queued on hw5 (loading),
+s03 with a grader error, s04 with nothing (empty). The TA has a regrade run of hw2.
+
+axe-core comes from tests/a11y/node_modules (the version and hash of tests/a11y/package-lock.json,
+installed by scripts/bootstrap.sh): the test reads the file and runs it in the page, so nothing is
+fetched from outside and the pages' Content-Security-Policy needs no exception.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from autograder.grade import reports
+from autograder.service.domain import quiz_ledger, regrade_requests
+
+from helpers.ledger_term import make_term, release_with_points
+from helpers.paths import REPO
+from helpers.quiz_term import letters_for, upload_quiz
+from helpers.report_rows import result
+from helpers.served import MALFORMED
+
+AXE = REPO / "tests" / "a11y" / "node_modules" / "axe-core" / "axe.min.js"
+AXE_MISSING = f"prerequisite missing: {AXE} (run scripts/bootstrap.sh, which runs npm ci in tests/a11y)"
+STUDENTS = ("s01", "s02", "s03", "s04")
+POINTS = {"histogram": 10.0, "recompile": 5.0, "fusion": 10.0, "safe_distance": 0.0}
+# WCAG 2.0 and 2.1, levels A and AA: what the ADA Title II rule requires
+WCAG_TAGS = ("wcag2a", "wcag2aa", "wcag21a", "wcag21aa")
+AXE_TIMEOUT_S = 120  # a bound on a hung page, not a timing assertion
+
+
+@dataclass(frozen=True)
+class Ids:
+    """The concrete ids the routes' path parameters take on this term."""
+
+    graded: int  # s01's graded hw2 attempt
+    queued: int  # s02's hw5 attempt, not graded yet
+    failed: int  # s03's attempt that ended in a grader error
+    request: int  # s01's open regrade request
+    run: int  # the regrade run of hw2
+
+
+def build_term(root: Path) -> tuple[dict[str, str], Ids]:
+    """Write the term's data under root/data (served afterwards); returns the tokens and the ids."""
+    term = make_term(root, STUDENTS)
+    service = term.service
+    with service.engine.begin() as conn:
+        quiz_ledger.enable(conn, "hw2", "anna", term.now[0])
+        quiz_ledger.enable(conn, "hw5", "anna", term.now[0])
+    answers = {"ch02.q1": "make_jaxpr 返回 ClosedJaxpr", "ch02.q3": letters_for("ch02.q3", "s01", right=True)}
+    graded = upload_quiz(term, "s01", "hw2", POINTS, answers)
+    # the batch's feedback page of the attempt, as a worker leaves it in the attempt's folder
+    (term.out_dir / "s01").mkdir(exist_ok=True)
+    (term.out_dir / "s01" / "feedback.html").write_text(reports.feedback_html(result("s01")), "utf-8")
+    upload_quiz(term, "s02", "hw2", {"histogram": 10.0}, {"ch02.q1": "是 Jaxpr 文本"})
+    queued = int(service.intake.submit("s02", [("nb.ipynb", MALFORMED)], "hw5").id)
+    failed = int(service.intake.submit("s03", [("nb.ipynb", MALFORMED)], "hw2").id)
+    claimed = service.queue.claim_next("w")
+    while claimed is not None and claimed.id != failed:  # s02's hw5 attempt goes back to the queue
+        claimed = service.queue.claim_next("w")
+    assert claimed is not None and service.queue.finish_grader_error("w", failed, "grader crashed")
+    with service.engine.begin() as conn:
+        request = regrade_requests.open_request(
+            conn,
+            assignment_id="hw2",
+            student_id="s01",
+            attempt_id=graded,
+            exercise="recompile",
+            message="请复查 recompile",
+            now=term.now[0],
+        )
+    release = release_with_points(root / "releases", "2026-fall-r2", {"recompile": 20.0})
+    run = term.regrade_run("hw2", release, {"s01": POINTS, "s02": {"histogram": 10.0}})
+    tokens = dict(term.tokens)
+    service.close()
+    return tokens, Ids(graded, queued, failed, request, run)
+
+
+def run_axe(driver: Any) -> list[dict[str, Any]]:
+    """axe-core's WCAG 2.1 A/AA violations on the page the driver shows (frames are visited as pages
+    of their own: the feedback routes)."""
+    if not driver.execute_script("return typeof window.axe === 'object'"):
+        driver.execute_script(AXE.read_text(encoding="utf-8"))
+    options = {"runOnly": {"type": "tag", "values": list(WCAG_TAGS)}, "iframes": False}
+    driver.set_script_timeout(AXE_TIMEOUT_S)
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, arguments[0]).then(r => done(JSON.stringify(r.violations)),"
+        " e => done(JSON.stringify([{id: 'axe-error', help: String(e), nodes: []}])));",
+        options,
+    )
+    return list(json.loads(result))
+
+
+def overflow_at(driver: Any, width: int) -> int:
+    """How many CSS px the page is wider than a `width` px viewport (0: it reflows); what scrolls in
+    its own box (a wide table's wrapper) does not count."""
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": 800, "deviceScaleFactor": 1, "mobile": False},
+    )
+    try:
+        return int(
+            driver.execute_script(
+                "return Math.max(0, document.documentElement.scrollWidth - window.innerWidth)"
+            )
+        )
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -1,0 +1,237 @@
+"""WCAG 2.1 A/AA on every page of the service (issue 45, section 2): axe-core in headless Chromium
+against a real `jaxgrade serve` on loopback, in Chinese (the default) and English.
+
+The pages are enumerated from the app's own routers: every GET route is either visited below, in each
+state it has on the term of helpers/a11y_site.py (empty, loading, error, filled), or listed in
+NOT_PAGES with the reason it renders no page; a new page route that is in neither fails
+`test_every_get_route_is_visited_or_not_a_page`. On each page axe-core runs with the rules tagged
+wcag2a, wcag2aa, wcag21a, wcag21aa, and the page must fit a 320 CSS px window (WCAG 1.4.10 reflow).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from helpers import a11y_site, chromium
+from helpers.a11y_site import Ids
+from helpers.served import Served, serve
+
+pytestmark = pytest.mark.slow
+if not chromium.available():
+    pytestmark = [pytest.mark.slow, pytest.mark.skip(reason=chromium.MISSING)]
+elif not a11y_site.AXE.is_file():
+    pytestmark = [pytest.mark.slow, pytest.mark.skip(reason=a11y_site.AXE_MISSING)]
+else:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+REFLOW_PX = 320
+
+# Routes that render no page, and why.
+NOT_PAGES = {
+    "/static/{name}": "the pages' CSS and scripts",
+    "/favicon.ico": "an icon",
+    "/notebooks/{chapter}": "a notebook download",
+    "/attempts.json": "JSON the student page polls",
+    "/ta/grades.csv": "a CSV download",
+    "/ta/canvas.csv": "a CSV download",
+    "/lti/jwks": "the tool's public keys (JSON)",
+    "/lti/static/{name}.js": "a script",
+    "/lti/login": "an LTI launch step that redirects to the platform",
+    "/lti/register/{secret}": "LTI dynamic registration, opened by the LMS with a one-time secret",
+    "/ta/similarity.js": "a script",
+    "/ta/similarity.css": "a stylesheet",
+    "/ta/regrade-runs/": "a redirect to /ta/regrade-runs",
+    "/ta/regrade.css": "a stylesheet",
+    "/ta/assignments/summary.csv": "a CSV download",
+    "/ta/assignments/{assignment_id}/{kind}.csv": "a CSV download",
+    "/ta/assignments/{assignment_id}/submissions.zip": "a zip download",
+    "/student-folder.zip": "a zip download",
+    "/ta/audit.csv": "a CSV download",
+    "/ta/quiz/rubric.css": "a stylesheet",
+    "/ta/quiz/grader.js": "a script",
+    "/line-comments/keys.js": "a script",
+    "/line-comments/style.css": "a stylesheet",
+}
+API_PREFIX = "/api/"  # JSON and CSV for programs, never a page
+
+
+@dataclass(frozen=True)
+class Visit:
+    route: str  # the route's path as the router declares it
+    who: str  # "" (logged out), a student id, or "ta"
+    path: str  # the concrete path visited
+    state: str  # which state of the page this is
+
+
+def visits(ids: Ids) -> list[Visit]:
+    """Every page in each state the term gives it."""
+    g, q, f, rq, run = ids.graded, ids.queued, ids.failed, ids.request, ids.run
+    return [
+        Visit("/login", "", "/login", "form"),
+        Visit("/", "s01", "/", "filled"),
+        Visit("/", "s02", "/", "loading"),
+        Visit("/", "s04", "/", "empty"),
+        Visit("/assignments/{assignment_id}", "s01", "/assignments/hw2", "filled"),
+        Visit("/assignments/{assignment_id}", "s04", "/assignments/hw5", "empty"),
+        Visit("/assignments/{assignment_id}", "s01", "/assignments/no-such", "error"),
+        Visit("/attempts/{attempt_id:int}", "s01", f"/attempts/{g}", "filled"),
+        Visit("/attempts/{attempt_id:int}", "s02", f"/attempts/{q}", "loading"),
+        Visit("/attempts/{attempt_id:int}", "s03", f"/attempts/{f}", "error"),
+        Visit("/attempts/{attempt_id:int}/feedback", "s01", f"/attempts/{g}/feedback", "filled"),
+        Visit("/attempts/{attempt_id:int}/feedback", "s03", f"/attempts/{f}/feedback", "error"),
+        Visit("/assignments/{assignment_id}/quiz", "s01", "/assignments/hw2/quiz", "filled"),
+        Visit("/assignments/{assignment_id}/quiz", "s04", "/assignments/hw2/quiz", "empty"),
+        Visit("/ta", "ta", "/ta", "filled"),
+        Visit("/ta/lti", "ta", "/ta/lti", "empty"),
+        Visit("/ta/similarity", "ta", "/ta/similarity", "filled"),
+        Visit("/ta/regrade-runs", "ta", "/ta/regrade-runs", "filled"),
+        Visit("/ta/regrade-runs/{run_id:int}", "ta", f"/ta/regrade-runs/{run}", "filled"),
+        Visit(
+            "/ta/regrade-runs/{run_id:int}/feedback/{attempt_id:int}/{side}",
+            "ta",
+            f"/ta/regrade-runs/{run}/feedback/{g}/new",
+            "filled",
+        ),
+        Visit("/ta/items", "ta", "/ta/items", "charts"),
+        Visit("/ta/assignments", "ta", "/ta/assignments", "filled"),
+        Visit("/ta/assignments/", "ta", "/ta/assignments/", "filled"),
+        Visit("/ta/assignments/{assignment_id}", "ta", "/ta/assignments/hw2", "filled"),
+        Visit("/ta/assignments/{assignment_id}", "ta", "/ta/assignments/no-such", "error"),
+        Visit(
+            "/ta/assignments/{assignment_id}/students/{student_id}",
+            "ta",
+            "/ta/assignments/hw2/students/s01",
+            "filled",
+        ),
+        Visit(
+            "/ta/assignments/{assignment_id}/students/{student_id}",
+            "ta",
+            "/ta/assignments/hw2/students/s04",
+            "empty",
+        ),
+        Visit("/ta/find-student", "ta", "/ta/find-student?student_id=s0", "filled"),
+        Visit("/ta/students/{student_id}", "ta", "/ta/students/s01", "filled"),
+        Visit("/ta/requests", "ta", "/ta/requests", "filled"),
+        Visit("/ta/request/{request_id:int}", "ta", f"/ta/request/{rq}", "filled"),
+        Visit("/ta/audit", "ta", "/ta/audit", "filled"),
+        Visit("/ta/quiz", "ta", "/ta/quiz", "filled"),
+        Visit("/ta/quiz/{assignment_id}/{qid}", "ta", "/ta/quiz/hw2/ch02.q1", "rubric grading"),
+        Visit("/ta/attempts/{attempt_id:int}", "ta", f"/ta/attempts/{g}", "filled"),
+        Visit("/ta/attempts/{attempt_id:int}", "ta", f"/ta/attempts/{f}", "error"),
+        Visit("/ta/attempts/{attempt_id:int}/feedback", "ta", f"/ta/attempts/{g}/feedback", "filled"),
+    ]
+
+
+def _get_routes() -> dict[str, Any]:
+    from autograder.service.app.app import routers
+
+    return {
+        r.path: r
+        for router in routers()
+        for r in router.routes
+        if "GET" in (getattr(r, "methods", None) or ())
+    }
+
+
+SAMPLE_IDS = Ids(graded=1, queued=2, failed=3, request=4, run=5)
+
+
+def test_every_get_route_is_visited_or_not_a_page() -> None:
+    """A page route added to the app without a visit here fails; so does a visit whose path its
+    route does not match (a stale entry)."""
+    from starlette.routing import Match
+
+    routes = _get_routes()
+    visited = {v.route for v in visits(SAMPLE_IDS)}
+    pages = {p for p in routes if not p.startswith(API_PREFIX) and p not in NOT_PAGES}
+    assert pages - visited == set(), "GET routes neither visited nor listed in NOT_PAGES"
+    assert visited - set(routes) == set(), "visits of routes the app no longer has"
+    assert set(NOT_PAGES) - set(routes) == set(), "NOT_PAGES lists routes the app no longer has"
+    for v in visits(SAMPLE_IDS):
+        scope = {"type": "http", "method": "GET", "path": v.path.split("?")[0]}
+        assert routes[v.route].matches(scope)[0] == Match.FULL, v
+
+
+@dataclass(frozen=True)
+class PageReport:
+    visit: Visit
+    title: str
+    violations: list[dict[str, Any]]
+    overflow_px: int
+
+
+@pytest.fixture(scope="module", params=["zh_CN", "en"])
+def walked(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> list[PageReport]:
+    """Every visit's axe-core violations and its overflow at 320 px, in one language."""
+    root = tmp_path_factory.mktemp(f"a11y-{request.param}")
+    tokens, ids = a11y_site.build_term(root)
+    lang = () if request.param == "zh_CN" else ("--language", request.param)
+    served = serve(root / "data", "--course", str(root / "course.toml"), "--workers", "0", *lang)
+    drv = chromium.headless_chromium()
+    # The feedback documents are sandboxed (no script runs in them): the test's own script, axe-core,
+    # runs there only with the policy bypassed; what axe-core reads of the page is the same.
+    drv.execute_cdp_cmd("Page.setBypassCSP", {"enabled": True})
+    try:
+        return list(_walk(drv, served, tokens | {"ta": served.ta}, visits(ids)))
+    finally:
+        drv.quit()
+        served.stop()
+
+
+def _walk(drv: Any, served: Served, tokens: dict[str, str], todo: list[Visit]) -> Iterator[PageReport]:
+    who = None
+    for v in todo:
+        if v.who != who:
+            drv.delete_all_cookies()
+            if v.who:
+                drv.get(served.url + "/login")
+                drv.find_element(By.ID, "token").send_keys(tokens[v.who])
+                drv.find_element(By.ID, "login").click()
+                WebDriverWait(drv, 30).until(lambda d: "/login" not in d.current_url)
+            who = v.who
+        drv.get(served.url + v.path)
+        WebDriverWait(drv, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        landed = urlsplit(drv.current_url)
+        assert (landed.path, landed.query) == tuple(urlsplit(v.path)[2:4]), f"{v} landed on {drv.current_url}"
+        print(f"axe-core on {v.path} ({v.who}, {v.state})", flush=True)
+        yield PageReport(v, drv.title, a11y_site.run_axe(drv), a11y_site.overflow_at(drv, REFLOW_PX))
+
+
+def _describe(r: PageReport) -> list[str]:
+    return [
+        f"{r.visit.path} ({r.visit.who or 'logged out'}, {r.visit.state}): {v['id']} [{v.get('impact')}] "
+        f"{v.get('help', '')} at {[n.get('target') for n in v.get('nodes', [])][:5]}"
+        for v in r.violations
+    ]
+
+
+def test_axe_core_finds_no_wcag_21_aa_violation(walked: list[PageReport]) -> None:
+    lines = [line for r in walked for line in _describe(r)]
+    assert lines == [], f"{len(lines)} axe-core violations:\n" + "\n".join(lines)
+
+
+def test_pages_reflow_at_320_css_px(walked: list[PageReport]) -> None:
+    wide = [
+        f"{r.visit.path} ({r.visit.who}, {r.visit.state}): {r.overflow_px} px"
+        for r in walked
+        if r.overflow_px
+    ]
+    assert wide == [], f"pages wider than {REFLOW_PX} px:\n" + "\n".join(wide)
+
+
+def test_axe_core_reports_what_it_is_run_for() -> None:
+    """The harness can fail: a page with no language, no title and an image without a text
+    alternative gives axe-core's three violations."""
+    drv = chromium.headless_chromium()
+    try:
+        drv.get("data:text/html,<!doctype html><html><body><main><img src='x.png'></main></body></html>")
+        found = {v["id"] for v in a11y_site.run_axe(drv)}
+    finally:
+        drv.quit()
+    assert {"html-has-lang", "document-title", "image-alt"} <= found, found
