@@ -21,7 +21,8 @@ folder when it holds them; without them only the code channel is measured.
 
 Counting (per unit): a planted copy is found when the pair is reported at or above the threshold
 (a side too short to compare counts as missed); an independent pair is any other pair of students
-who both answered the unit and are not linked by planted copies in it; a planted copy is ranked
+whose answers to the unit were both compared (neither starter code only nor too short) and who are
+not linked by planted copies in it; a planted copy is ranked
 first when its pair scores above every pair of the copier with a student outside its copy group.
 """
 
@@ -228,7 +229,7 @@ def measure(cls: HeldoutClass, threshold: float, with_behaviour: bool) -> Figure
             figures.found += s >= threshold
             rivals = [score(b, x) for x in by_student if x != b and group.get(x, -1) != group[b]]
             figures.ranked_first += s > 0 and s > max(rivals, default=0.0)
-        names = sorted(by_student)
+        names = sorted(rep.compared)  # both answered with enough of their own to be compared
         for i, a in enumerate(names):
             for b in names[i + 1 :]:
                 if a in group and group.get(b, -2) == group[a]:
