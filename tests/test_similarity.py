@@ -580,3 +580,26 @@ def test_normalising_never_fails_and_tokens_stay_inside_the_source(parts: list[s
     for language in ("python", "cpp"):
         for t in tokenize(source, language):
             assert 0 <= t.start <= t.end <= size and t.text
+
+
+def test_the_command_says_which_channels_it_used(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    small_class(tmp_path / "subs")
+    base = ["--release", str(RELEASE), "--solutions", str(SOLUTIONS)]
+    code, out, _ = run_cli([str(tmp_path / "subs"), "--out", str(tmp_path / "a"), *base], capsys)
+    assert code == 0 and "channels used: code\n" in out
+    assert (
+        "Channels used: code (no grading output folder was given)"
+        in (tmp_path / "a" / "similarity.html").read_text()
+    )
+    # a folder that is no grading output: said, and the report is the code channel alone
+    (tmp_path / "empty").mkdir()
+    argv = [
+        str(tmp_path / "subs"),
+        "--out",
+        str(tmp_path / "b"),
+        "--behaviour",
+        str(tmp_path / "empty"),
+        *base,
+    ]
+    code, out, err = run_cli(argv, capsys)
+    assert code == 0 and "holds no readable */behaviour.json" in err and "channels used: code\n" in out
