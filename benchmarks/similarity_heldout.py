@@ -10,7 +10,7 @@ The class is read either
   * as the grader reads submissions (a folder per student with the course notebooks, or the
     `submissions/`, `students/` or `class/` folder beside pairs.json), by `similarity/units.py`, or
   * as the answer corpus is laid out: `<exercise>/<student>.py`, `<exercise>/<student>/answer.py`
-    (and `silu.cc`).
+    (and `silu.cc`), or by student: `<student>/<exercise>.py` (and `<student>/silu.cc`).
 `pairs.json` is a list (or an object with a list under `pairs`, `planted`, `copies` or `copied`) of
 planted copies, each `[exercise, a, b]`, `[a, b]`, or an object naming the exercise (`exercise`,
 `unit`) and the two students (`original`/`source`/`a`/`student_a`/`from` and
@@ -103,6 +103,21 @@ def _corpus_layout(folder: Path) -> dict[str, dict[str, str]] | None:
     return dict(texts)
 
 
+def _student_files_layout(folder: Path) -> dict[str, dict[str, str]] | None:
+    """`<student>/<exercise>.py` (and `<student>/silu.cc`): one answer file per exercise."""
+    from autograder.exercises import EXERCISE_IDS
+
+    root = next((folder / n for n in ("submissions", "students", "class") if (folder / n).is_dir()), folder)
+    texts: dict[str, dict[str, str]] = defaultdict(dict)
+    for d in sorted(p for p in root.iterdir() if p.is_dir()):
+        for ex in EXERCISE_IDS:
+            if (d / f"{ex}.py").is_file():
+                texts[ex][d.name] = (d / f"{ex}.py").read_text(encoding="utf-8")
+        if (d / "silu.cc").is_file():
+            texts["silu.cc"][d.name] = (d / "silu.cc").read_text(encoding="utf-8")
+    return dict(texts) or None
+
+
 def _submissions_layout(folder: Path) -> dict[str, dict[str, str]]:
     """Per unit, per student: what `jaxgrade similarity` reads from the students' notebooks."""
     from autograder.model import ReleaseInfo
@@ -124,7 +139,7 @@ def _submissions_layout(folder: Path) -> dict[str, dict[str, str]]:
 
 def load(folder: Path, behaviour_dir: Path | None = None) -> HeldoutClass:
     planted = read_pairs(folder / "pairs.json")
-    texts = _corpus_layout(folder) or _submissions_layout(folder)
+    texts = _corpus_layout(folder) or _student_files_layout(folder) or _submissions_layout(folder)
     behaviour: dict[str, dict[str, Any]] = {}
     candidate = behaviour_dir or (folder / "grade_out")
     if candidate.is_dir():
