@@ -208,7 +208,7 @@ def test_a_notebook_of_many_overlong_cells_gets_one_note_not_one_per_cell():
     mapped = map_cells("ch02", release, bang_notebook())
     assert len(mapped.notes_zh) == 1, len(mapped.notes_zh)
     note = mapped.notes_zh[0]
-    assert f"有 {BANG_CELLS} 个单元格" in note and "、…" in note, note
+    assert f"有 {BANG_CELLS} 个单元格" in note and ", …" in note, note
     assert len(note) < 400
 
 

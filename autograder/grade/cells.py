@@ -369,9 +369,9 @@ NOTE_CELLS_SHOWN = 10  # cell numbers one note lists; the rest are counted
 
 
 def _cell_numbers(cells: list[int]) -> str:
-    """'3、5、7' (1-based), at most NOTE_CELLS_SHOWN numbers then '…'."""
-    shown = "、".join(str(i + 1) for i in cells[:NOTE_CELLS_SHOWN])
-    return shown + ("、…" if len(cells) > NOTE_CELLS_SHOWN else "")
+    """'3, 5, 7' (1-based), at most NOTE_CELLS_SHOWN numbers then '…'."""
+    shown = ", ".join(str(i + 1) for i in cells[:NOTE_CELLS_SHOWN])
+    return shown + (", …" if len(cells) > NOTE_CELLS_SHOWN else "")
 
 
 def cell_notes(setup_ignored: list[int], not_analysed: list[int]) -> tuple[str, ...]:
