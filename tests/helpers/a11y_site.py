@@ -113,3 +113,14 @@ def overflow_at(driver: Any, width: int) -> int:
         )
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def charts_without_table(driver: Any) -> list[str]:
+    """The titles of the page's charts (an SVG drawn as an image) whose parent holds no table."""
+    return list(
+        driver.execute_script(
+            "return [...document.querySelectorAll('svg[role=img]')]"
+            ".filter(s => !s.parentElement.querySelector('table'))"
+            ".map(s => s.getAttribute('aria-label') || s.outerHTML.slice(0, 80));"
+        )
+    )

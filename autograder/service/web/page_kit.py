@@ -20,6 +20,7 @@ from starlette.templating import Jinja2Templates
 from autograder.i18n import _
 from autograder.messages import ATTEMPT_STATE_ZH
 from autograder.service.web import page_auth
+from autograder.service.web.chart_tables import with_data_table
 from autograder.service.web.sessions import Session
 from autograder.service.web.template_i18n import with_gettext
 from autograder.states import AttemptState
@@ -30,6 +31,7 @@ TEMPLATES = Jinja2Templates(
         Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True, auto_reload=False)
     )
 )
+TEMPLATES.env.filters["with_data_table"] = with_data_table  # every chart's text alternative
 
 PAGE_CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self';"

@@ -33,6 +33,7 @@ from markupsafe import Markup
 
 from autograder.service.domain.core import ClaimedAttempt, Service
 from autograder.service.web import charts, page_auth, page_kit
+from autograder.service.web.chart_tables import with_data_table
 
 LOG = logging.getLogger("jaxgrade.service.similarity")
 SOLUTIONS = Path(__file__).resolve().parents[2] / "solutions"  # for "close to the reference solution"
@@ -190,8 +191,10 @@ def _charts(report: Any) -> dict[str, str]:
         bins = len(unit.histogram)
         scores = [(i + 0.5) / bins for i, count in enumerate(unit.histogram) for _ in range(count)]
         out[unit.unit] = str(
-            charts.score_histogram(
-                scores, 1.0, bins=bins, title=f"{unit.unit}: similarity of every pair compared"
+            with_data_table(
+                charts.score_histogram(
+                    scores, 1.0, bins=bins, title=f"{unit.unit}: similarity of every pair compared"
+                )
             )
         )
     return out
