@@ -35,6 +35,7 @@ def routers() -> list[APIRouter]:
         audit_api,
         extensions_page,
         items_page,
+        line_comments,
         overrides_api,
         pages,
         quiz_api,
@@ -70,6 +71,7 @@ def routers() -> list[APIRouter]:
         rubric_pages.router,
         quiz_api.router,
         ta_attempt_page.router,
+        line_comments.router,
     ]
 
 

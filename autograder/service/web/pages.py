@@ -37,6 +37,7 @@ from autograder.service.domain.course_clock import CourseClock
 from autograder.service.storage.records import refusal as refuse
 from autograder.service.web import charts, page_auth, page_kit, term_views, upload_flow
 from autograder.service.web.form_posts import PostedForm, form_of, form_post, read_small_form
+from autograder.service.web.line_comments import student_part_views
 from autograder.service.web.review_views import student_section
 from autograder.service.web.sessions import CSRF_FIELD, Session, csrf_ok, new_session
 from autograder.service.web.uploads import Upload
@@ -462,6 +463,7 @@ def attempt_page(request: Request, attempt_id: int) -> Response:
         "has_feedback": view.state == "graded" and hidden is None,
         "grades_hidden": hidden,
         "assignment": assignment if service.assignment_lookup.named else None,
+        "comment_parts": student_part_views(request, student.student_id, attempt_id),  # [] until shown
     }
     return page_kit.render(request, session, "attempt.html", context)
 

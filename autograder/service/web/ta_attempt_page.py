@@ -1,6 +1,7 @@
 """The TA's page of one attempt, any student's (English, like the other TA pages):
 
     GET /ta/attempts/{id}            number, state, points, code cells, feedback, grader log, timeline
+                                     (cells and log with numbered lines and line comments: line_comments.py)
     GET /ta/attempts/{id}/feedback   the batch's feedback page (sandboxed, as the student's)
 
 Every TA table and regrade request links here (`attempt_link`), so a TA can open any attempt
@@ -15,9 +16,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from autograder.grade.reports import format_score
-from autograder.service.domain import attempt_numbers, attempt_review
+from autograder.service.domain import attempt_numbers, attempt_review, line_comments
 from autograder.service.domain.attempt_reads import fits_id
 from autograder.service.web import page_auth, page_kit
+from autograder.service.web.line_comments import part_views
 
 router = APIRouter(include_in_schema=False)
 
@@ -66,6 +68,8 @@ def ta_attempt(request: Request, attempt_id: int) -> Response:
         ],
         "submitted": service.course_clock.show(found.submitted_at),
         "zone": service.course_clock.name,
+        # the code cells and the grader's log with numbered lines and the TAs' line comments
+        "comment_parts": part_views(found, line_comments.of_attempt(service.engine, attempt_id)),
     }
     return page_kit.render(request, session, "ta_attempt.html", context)
 
