@@ -246,3 +246,19 @@ def test_axe_core_reports_what_it_is_run_for() -> None:
 def test_every_chart_has_its_data_as_a_table_beside_it(walked: list[PageReport]) -> None:
     charts = [f"{r.visit.path}: {title}" for r in walked for title in r.charts_without_table]
     assert charts == [], "charts without a data table:\n" + "\n".join(charts)
+
+
+def test_the_feedback_page_says_the_language_it_is_written_in() -> None:
+    """The batch's feedback page (shown in the attempt page's frame) is in the process's language,
+    and its `lang` says so: a screen reader reads an English course's feedback in English."""
+    from autograder import i18n
+    from autograder.grade import reports
+
+    from helpers.report_rows import result
+
+    try:
+        i18n.use("en")
+        assert '<html lang="en">' in reports.feedback_html(result("s1"))
+    finally:
+        i18n.use(None)
+    assert '<html lang="zh-CN">' in reports.feedback_html(result("s1"))

@@ -40,7 +40,7 @@ from autograder.exercises import CHAPTERS, EXERCISE_IDS
 from autograder.exercises.base import ExerciseScore
 from autograder.grade.gradebook import SubmissionRow
 from autograder.grade.run.probe_profile import ExerciseTotal, sum_costs
-from autograder.i18n import _
+from autograder.i18n import _, language
 from autograder.messages import (
     CHAPTER_TITLE_ZH,
     FEEDBACK_FOOTER_ZH,
@@ -309,7 +309,7 @@ def feedback_html(result: StudentResult) -> str:
     e = html.escape  # quote=True: safe in text and attribute positions alike
     parts = [
         "<!DOCTYPE html>",
-        '<html lang="zh-CN"><head><meta charset="utf-8">',
+        f'<html lang="{language().replace("_", "-")}"><head><meta charset="utf-8">',  # WCAG 3.1.1
         '<meta http-equiv="Content-Security-Policy" '
         "content=\"default-src 'none'; style-src 'unsafe-inline'\">",
         _("<title>评分反馈:{e}</title><style>{HTML_STYLE}</style></head><body>").format(
