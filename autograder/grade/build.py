@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path, PurePosixPath
 
+from autograder.grade import ipython_once
 from autograder.grade.cells import AnswerCell
 from autograder.grade.kernel_ir import MAX_IR_BYTES, ir_fingerprint, valid_sequences
 from autograder.messages import message
@@ -156,6 +157,7 @@ class _PendingIr:
 
 @cache
 def _writefile_parser() -> object:
+    ipython_once.load()
     from IPython.core.magics.osm import OSMagics
 
     return OSMagics.writefile
@@ -188,6 +190,7 @@ def _writefile(src: str) -> tuple[str, bool, str] | None:
     import ast
     import re
 
+    ipython_once.load()
     from IPython.core.error import UsageError
     from IPython.core.inputtransformer2 import TransformerManager
     from IPython.core.magic_arguments import parse_argstring

@@ -43,6 +43,7 @@ from typing import Any
 
 from autograder import registry
 from autograder.exercises import CHAPTERS
+from autograder.grade import ipython_once
 from autograder.messages import message
 
 
@@ -151,6 +152,7 @@ def _python_text(src: str) -> str | None:
     """The cell as plain Python (IPython magics rewritten, in time linear in the cell: the grading
     child's shell transforms it the same way), or None if that fails."""
     try:
+        ipython_once.load()
         from autograder.sandboxed.ipython_transform import linear_manager
 
         return linear_manager().transform_cell(src)
