@@ -64,7 +64,7 @@ import os
 import re
 import stat
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -367,6 +367,7 @@ class _EntryFiles:
     notes: tuple[str, ...]  # files left out because of their names
     ignored: int  # files of no interest to grading
     any_input: bool
+    left_out: tuple[str, ...] = ()  # refusal codes of notebooks left out (over the size cap)
 
 
 @dataclass(frozen=True)
@@ -446,7 +447,9 @@ def _read_entry(entry: Entry, limits: IntakeLimits, problems: list[str]) -> _Ent
         raw = RawFile(shown, read_regular(entry.path, limits.max_notebook_bytes, shown), st.st_mtime)
         return _EntryFiles((raw,), {}, (), 0, True)
     reader = read_zip if entry.kind == "zip" else read_dir
-    return _sort_files(reader(entry.path, limits, problems))
+    left_out: list[str] = []
+    files = _sort_files(reader(entry.path, limits, problems, left_out))
+    return replace(files, left_out=tuple(left_out), any_input=files.any_input or bool(left_out))
 
 
 def _try_entry(entry: Entry, limits: IntakeLimits, problems: list[str]) -> _EntryFiles | Refused:
@@ -475,6 +478,7 @@ def _read_entries(entries: list[Entry], limits: IntakeLimits) -> _Collected:
                 return _Collected((), {}, tuple(problems), tuple(codes), 0, True, hostile=files.code)
             continue
         notebooks += files.notebooks
+        codes += files.left_out  # they decide the status only when no notebook is left (_submission)
         extras.update(files.extras)
         problems += files.notes
         ignored += files.ignored

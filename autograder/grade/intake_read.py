@@ -158,14 +158,25 @@ def _walk_dir(root: Path, limits: IntakeLimits, problems: list[str]) -> list[_Fo
     return found
 
 
-def read_dir(root: Path, limits: IntakeLimits, problems: list[str]) -> list[RawFile]:
-    """Every regular file under `root`; refuses links and special files, counts sizes before reading."""
+def _left_out_notebook(path: str, left_out: list[str] | None) -> None:
+    """Count a notebook left out for its size: a hand-in of only such notebooks is refused as too large
+    (`malformed:too_large`), never taken for one with nothing in it."""
+    if left_out is not None and path.lower().endswith(".ipynb"):
+        left_out.append("too_large")
+
+
+def read_dir(
+    root: Path, limits: IntakeLimits, problems: list[str], left_out: list[str] | None = None
+) -> list[RawFile]:
+    """Every regular file under `root`; refuses links and special files, counts sizes before reading.
+    Files over their cap are left out with a note (and a notebook's code in `left_out`)."""
     files = []
     for f in _walk_dir(root, limits, problems):
         if _skip_part(f.rel.split("/")):
             continue
         if note := _oversize_note(f.rel, f.st.st_size, limits):
             problems.append(note)
+            _left_out_notebook(f.rel, left_out)
             continue
         try:
             files.append(RawFile(f.rel, read_regular(f.path, _file_cap(f.rel, limits), f.rel), f.st.st_mtime))
@@ -173,6 +184,7 @@ def read_dir(root: Path, limits: IntakeLimits, problems: list[str]) -> list[RawF
             if r.code != "too_large":
                 raise
             problems.append(r.message())
+            _left_out_notebook(f.rel, left_out)
     return files
 
 
@@ -264,8 +276,11 @@ def _member_mtime(info: zipfile.ZipInfo) -> float:
         return 0.0
 
 
-def read_zip(path: Path, limits: IntakeLimits, problems: list[str]) -> list[RawFile]:
-    """Every member worth reading, in memory; the archive is never extracted to disk."""
+def read_zip(
+    path: Path, limits: IntakeLimits, problems: list[str], left_out: list[str] | None = None
+) -> list[RawFile]:
+    """Every member worth reading, in memory; the archive is never extracted to disk. Members over
+    their cap are left out with a note (and a notebook's code in `left_out`)."""
     shown = display_name(path.name)
     zf = _open_zip(read_regular(path, limits.max_student_bytes, shown), shown, limits)
     infos = zf.infolist()
@@ -278,6 +293,8 @@ def read_zip(path: Path, limits: IntakeLimits, problems: list[str]) -> list[RawF
             continue
         if note := _member_left_out(info, name, limits):
             problems.append(note)
+            if info.file_size > _file_cap(name, limits):
+                _left_out_notebook(name, left_out)
             continue
         data = _inflate_member(zf, info, name, shown, limits.max_student_bytes - total, limits)
         total += len(data)

@@ -12,11 +12,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from autograder.i18n import N_
+from autograder.messages import Status
 from autograder.quiz.grading_key import QuizKey
 from autograder.quiz.key import QuizQuestion
 from jaxcourse.quiz import option_order
 from jaxcourse.quiz_answers import LETTERS, Answer, AnswerStatus, read_answers
 from jaxcourse.variants import normalise_student_id
+
+MAX_REFUSED_CHARS = 600  # intake's reasons, as the quiz feedback quotes them
 
 # the student's words for an answer's status (quiz.md, results.json)
 ANSWER_STATUS_ZH = {"answered": N_("已作答"), "blank": N_("未作答"), "missing": N_("没有找到作答单元"),
@@ -55,18 +58,32 @@ def _score(question: QuizQuestion, answer: Answer, student_id: str, salt: str) -
     return QuizScore(**base, points=question.points if right else 0.0, letters=answer.letters, chosen=chosen)
 
 
-def score_quiz(key: QuizKey, chapter: str, notebook: Any, student_id: str) -> tuple[QuizScore, ...]:
+def score_quiz(
+    key: QuizKey, chapter: str, notebook: Any, student_id: str, *, refused_zh: str = ""
+) -> tuple[QuizScore, ...]:
     """Every quiz question of `chapter`, scored where a program may score it.
 
     `notebook` is the student's parsed notebook JSON (None if they did not submit the chapter).
-    `student_id` is the id the grader knows, never one read from the notebook.
+    `student_id` is the id the grader knows, never one read from the notebook. `refused_zh`: why
+    intake refused what the student handed in (a notebook over the size cap, say) when it refused
+    everything; a chapter without a notebook then reads as unreadable, with that reason, rather than
+    as an answer the student never wrote (`refused_reason`).
     """
     if not normalise_student_id(student_id):
         raise ValueError("score_quiz needs the student id the grader knows")
     questions = key.chapter(chapter)
     counts = {q.id: (len(q.options) if q.kind == "choice" else None) for q in questions}
     answers = read_answers(notebook, counts)
+    if notebook is None and refused_zh:
+        answers = {q: Answer(q, AnswerStatus.UNREADABLE, reason_zh=refused_zh) for q in answers}
     return tuple(_score(q, answers[q.id], student_id, key.salt) for q in questions)
 
 
-__all__ = ["ANSWER_STATUS_ZH", "QuizScore", "chosen_options", "score_quiz"]
+def refused_reason(status: str, problems_zh: tuple[str, ...]) -> str:
+    """What intake said when it refused a student's whole hand-in (`malformed:*`), else ""."""
+    if not status.startswith(f"{Status.MALFORMED}:") or not problems_zh:
+        return ""
+    return " ".join(problems_zh[:3])[:MAX_REFUSED_CHARS]
+
+
+__all__ = ["ANSWER_STATUS_ZH", "QuizScore", "chosen_options", "refused_reason", "score_quiz"]

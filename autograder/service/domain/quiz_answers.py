@@ -30,7 +30,7 @@ import sqlalchemy as sa
 from autograder.grade.intake import read_submissions
 from autograder.quiz.grading_key import QuizKey, key_file, load_key
 from autograder.quiz.key import QuizKeyError, QuizQuestion
-from autograder.quiz.score import QuizScore, score_quiz
+from autograder.quiz.score import QuizScore, refused_reason, score_quiz
 from autograder.service.domain import rubric_grading
 from autograder.service.domain.stored_answer import StoredAnswer
 from autograder.service.storage import quiz_tables as qt
@@ -89,18 +89,24 @@ def read_files(
     scratch: Path,
 ) -> tuple[QuizScore, ...]:
     """Every quiz question of `chapters`, read from the attempt's files (laid out in a temporary
-    folder under `scratch` and removed on return). A chapter without a notebook reads as missing."""
+    folder under `scratch` and removed on return). A chapter without a notebook reads as missing, or
+    as unreadable with intake's reason when intake refused everything the attempt holds."""
     with tempfile.TemporaryDirectory(prefix="jaxgrade-quiz-", dir=scratch) as tmp:
         subs = Path(tmp) / "subs"
         lay_out(subs, LAYOUT_ID, files, 0.0)
         found = read_submissions(subs)
     notebooks = found[0].notebooks if found else {}
+    refused = refused_reason(found[0].status, found[0].problems_zh) if found else ""
     return tuple(
         score
         for chapter in chapters
         if key.chapter(chapter)
         for score in score_quiz(
-            key, chapter, notebooks[chapter].notebook if chapter in notebooks else None, student_id
+            key,
+            chapter,
+            notebooks[chapter].notebook if chapter in notebooks else None,
+            student_id,
+            refused_zh=refused,
         )
     )
 
