@@ -1,5 +1,6 @@
-"""Line comments (issue 45, section 1) on a real service with SQLite (helpers/ledger_term.py's term:
-hw5 shows grades on release only), and in Chromium against a real `jaxgrade serve` on loopback.
+"""Line comments (issue 45, section 1) on a real service on SQLite and PostgreSQL (the term of
+helpers/ledger_term.py: hw5 shows grades on release only), and in Chromium against a real
+`jaxgrade serve` on loopback.
 
 The domain: every change is one transaction with its audit entry; a student sees the comments of
 their own attempt once its grade is shown to them and never another student's; before that, nothing
@@ -25,6 +26,7 @@ from autograder.service.storage.line_comment_tables import line_comments as tabl
 from autograder.service.web import comment_markdown
 
 from helpers import chromium
+from helpers.databases import postgres  # noqa: F401 (the session's PostgreSQL server fixture)
 from helpers.ledger_term import CHAPTER_OF, Term, make_term, outcome
 from helpers.quiz_term import NOTEBOOKS, quiz_notebook
 from helpers.served import Served, call, serve
@@ -67,9 +69,10 @@ def audit_actions(term: Term) -> list[audit.Entry]:
     return [e for e in audit.entries(term.service.engine) if e.action.startswith("line_comment")]
 
 
-@pytest.fixture()
-def term(tmp_path: Path) -> Iterator[Term]:
-    t = make_term(tmp_path, ("s01", "s02"))
+@pytest.fixture(params=["sqlite", "postgresql"])
+def term(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Term]:
+    url = request.getfixturevalue("postgres").new_database() if request.param == "postgresql" else None
+    t = make_term(tmp_path, ("s01", "s02"), database_url=url)
     try:
         yield t
     finally:
@@ -195,6 +198,7 @@ def test_markdown_is_escaped_with_a_tiny_subset(body: str, html: str) -> None:
 # In Chromium, against a real `jaxgrade serve`
 
 if chromium.available():
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.remote.webdriver import WebDriver
@@ -234,7 +238,14 @@ def _comment_by_keyboard(drv: WebDriver, where: int, line: int, text: str) -> No
     box.send_keys(text)
     box.send_keys(Keys.TAB, Keys.ENTER)  # the form's button
     marker = text.split()[0]  # the rest is shown rendered
-    WebDriverWait(drv, 30).until(lambda d: marker in d.find_element(By.ID, "attempt-code").text)
+    # the page reloads under the wait: an element of the old page may go stale meanwhile
+    ignored = (StaleElementReferenceException, NoSuchElementException)
+    WebDriverWait(drv, 30, ignored_exceptions=ignored).until(
+        lambda d: (
+            marker in d.find_element(By.ID, "attempt-code").text
+            and d.execute_script("return document.readyState") == "complete"
+        )
+    )
 
 
 def _screenshots() -> Path | None:
