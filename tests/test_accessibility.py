@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 
-from helpers import a11y_site, chromium
+from helpers import a11y_keys, a11y_site, chromium
 from helpers.a11y_site import Ids
+from helpers.quiz_term import NOTEBOOKS, quiz_notebook
 from helpers.served import Served, serve
 
 pytestmark = pytest.mark.slow
@@ -28,6 +30,7 @@ elif not a11y_site.AXE.is_file():
     pytestmark = [pytest.mark.slow, pytest.mark.skip(reason=a11y_site.AXE_MISSING)]
 else:
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
 
 REFLOW_PX = 320
@@ -262,3 +265,87 @@ def test_the_feedback_page_says_the_language_it_is_written_in() -> None:
     finally:
         i18n.use(None)
     assert '<html lang="zh-CN">' in reports.feedback_html(result("s1"))
+
+
+@pytest.fixture(scope="module")
+def keyboard_site(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[Served, dict[str, str], Ids, Any]]:
+    root = tmp_path_factory.mktemp("a11y-keyboard")
+    tokens, ids = a11y_site.build_term(root)
+    served = serve(root / "data", "--course", str(root / "course.toml"), "--workers", "0")
+    drv = chromium.headless_chromium()
+    try:
+        yield served, tokens, ids, drv
+    finally:
+        drv.quit()
+        served.stop()
+
+
+def _log_in_by_keyboard(drv: Any, served: Served, token: str) -> list[str]:
+    drv.delete_all_cookies()
+    drv.get(served.url + "/login")
+    undrawn = a11y_keys.tab_to(drv, "#token") if a11y_keys.focused_id(drv) != "token" else []
+    a11y_keys.type_keys(drv, token)
+    undrawn += a11y_keys.tab_to(drv, "#login")
+    a11y_keys.type_keys(drv, Keys.ENTER)
+    WebDriverWait(drv, 30).until(lambda d: "/login" not in d.current_url)
+    return undrawn
+
+
+def _loaded(drv: Any) -> bool:
+    return bool(drv.execute_script("return document.readyState") == "complete")
+
+
+def test_a_student_uploads_reads_feedback_and_asks_for_a_regrade_by_keyboard_only(
+    keyboard_site: tuple[Served, dict[str, str], Ids, Any], tmp_path: Path
+) -> None:
+    """Tab, typing and Enter only (the address bar aside): every element on the way shows its
+    focus, and Tab reaches each control (no trap)."""
+    served, tokens, ids, drv = keyboard_site
+    notebook = tmp_path / NOTEBOOKS["ch05"]
+    notebook.write_bytes(quiz_notebook("ch05", {}))
+    # s04 uploads hw5's notebook: the file field takes the path as the system's file dialog would
+    undrawn = _log_in_by_keyboard(drv, served, tokens["s04"])
+    drv.get(served.url + "/assignments/hw5")
+    undrawn += a11y_keys.tab_to(drv, "#files")
+    drv.switch_to.active_element.send_keys(str(notebook))
+    undrawn += a11y_keys.tab_to(drv, "#submit")
+    a11y_keys.type_keys(drv, Keys.ENTER)
+    WebDriverWait(drv, 30).until(lambda d: "/attempts/" in d.current_url and _loaded(d))
+    # s01 opens the feedback of a graded attempt in a window of its own (the frame takes no focus)
+    undrawn += _log_in_by_keyboard(drv, served, tokens["s01"])
+    drv.get(f"{served.url}/attempts/{ids.graded}")
+    undrawn += a11y_keys.tab_to(drv, f'a[href="/attempts/{ids.graded}/feedback"]')
+    page = drv.current_window_handle
+    a11y_keys.type_keys(drv, Keys.ENTER)
+    WebDriverWait(drv, 30).until(lambda d: len(d.window_handles) == 2)
+    drv.switch_to.window(next(h for h in drv.window_handles if h != page))
+    WebDriverWait(drv, 30).until(lambda d: d.current_url.endswith("/feedback") and _loaded(d))
+    assert drv.find_element(By.TAG_NAME, "h1").text, "the feedback page has no heading"
+    drv.close()
+    drv.switch_to.window(page)
+    # and asks for a regrade of another exercise than the one already asked about
+    drv.get(served.url + "/assignments/hw2")
+    undrawn += a11y_keys.tab_to(drv, "#request-exercise")
+    a11y_keys.type_keys(drv, "h")  # a select moves to the first option starting with the key: histogram
+    undrawn += a11y_keys.tab_to(drv, "#request-message")
+    a11y_keys.type_keys(drv, "请复查 histogram 的第二个检查")
+    undrawn += a11y_keys.tab_to(drv, "#request-submit")
+    a11y_keys.type_keys(drv, Keys.ENTER)
+    WebDriverWait(drv, 30).until(lambda d: "请复查 histogram 的第二个检查" in d.page_source and _loaded(d))
+    assert drv.find_elements(By.CSS_SELECTOR, "[role=status]"), "the outcome is not announced"
+    assert undrawn == [], f"focus not drawn on: {undrawn}"
+
+
+def test_the_ta_assignment_page_draws_the_keyboard_focus_on_every_control(
+    keyboard_site: tuple[Served, dict[str, str], Ids, Any],
+) -> None:
+    """Tab from the top of a TA assignment page to its table's sort buttons passes the extension
+    form's date fields (their focus is on a part inside them) and every one draws its focus."""
+    served, _, _, drv = keyboard_site
+    _log_in_by_keyboard(drv, served, served.ta)
+    drv.get(served.url + "/ta/assignments/hw2")
+    WebDriverWait(drv, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "th button.sort"))
+    undrawn = a11y_keys.tab_to(drv, "th button.sort")
+    assert undrawn == [], f"focus not drawn on: {undrawn}"
