@@ -349,3 +349,19 @@ def test_the_ta_assignment_page_draws_the_keyboard_focus_on_every_control(
     WebDriverWait(drv, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "th button.sort"))
     undrawn = a11y_keys.tab_to(drv, "th button.sort")
     assert undrawn == [], f"focus not drawn on: {undrawn}"
+
+
+def test_a_pending_attempts_state_is_announced_when_it_changes(
+    keyboard_site: tuple[Served, dict[str, str], Ids, Any],
+) -> None:
+    """The state of an attempt still in the queue, which the page's poll rewrites in place, is a
+    live region: a screen reader reads the new state out."""
+    served, tokens, ids, drv = keyboard_site
+    _log_in_by_keyboard(drv, served, tokens["s02"])
+    drv.get(f"{served.url}/attempts/{ids.queued}")
+    WebDriverWait(drv, 30).until(_loaded)
+    cell = drv.find_element(By.ID, "attempt-state")
+    assert cell.get_attribute("data-pending") == "1"
+    assert drv.execute_script(
+        "return arguments[0].closest('[aria-live=polite], [role=status]') !== null", cell
+    )

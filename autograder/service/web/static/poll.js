@@ -8,6 +8,8 @@
   var url = root.getAttribute("data-poll");
   var everyMs = 5000;
   function cellsFor(id) { return document.querySelectorAll('[data-attempt="' + id + '"]'); }
+  // A state that changes here is read out by a screen reader (WCAG 4.1.3 status messages).
+  document.querySelectorAll("[data-attempt]").forEach(function (el) { el.setAttribute("aria-live", "polite"); });
   function tick() {
     fetch(url, { credentials: "same-origin", cache: "no-store" })
       .then(function (r) { return r.ok ? r.json() : null; })
