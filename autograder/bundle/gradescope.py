@@ -199,15 +199,12 @@ def _with_quiz(doc: dict[str, Any], release_root: Path, sub: Any, sid: str) -> d
     """Choice questions scored, written ones listed for Gradescope's manual grading (quiz/results_json.py)."""
     from autograder.quiz.grading_key import load_key
     from autograder.quiz.results_json import with_quiz
-    from autograder.quiz.score import score_quiz
+    from autograder.quiz.score import score_submission
 
     key = load_key(release_root)
     if key is None:
         return doc
-    chapters = sorted({q.chapter for q in key.questions})
-    scores = tuple(s for ch in chapters for s in score_quiz(
-        key, ch, sub.notebooks[ch].notebook if ch in sub.notebooks else None, sid))
-    return with_quiz(doc, scores)
+    return with_quiz(doc, score_submission(key, sub, sid))
 
 
 def fault_results(error: str, points: float | None, elapsed_s: float) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from autograder.quiz import outputs
 from autograder.quiz.grading_key import QuizKey, load_key
 from autograder.quiz.records import answers_doc, load_answers, load_manual, quiz_dir, write_json
 from autograder.quiz.results_json import with_quiz
-from autograder.quiz.score import QuizScore, refused_reason, score_quiz
+from autograder.quiz.score import QuizScore, score_submission
 
 
 @dataclass(frozen=True)
@@ -41,11 +41,7 @@ def _student_scores(key: QuizKey, sid: str, entries: list[Entry], release_versio
     if sub.status == malformed("bad_id"):
         return sub.status
     try:
-        refused = refused_reason(sub.status, sub.problems_zh)
-        return tuple(
-            s for chapter in sorted({q.chapter for q in key.questions})
-            for s in score_quiz(key, chapter, sub.notebooks[chapter].notebook if chapter in sub.notebooks
-                                else None, sid, refused_zh=refused))
+        return score_submission(key, sub, sid)
     except ValueError as exc:  # StudentInputError included
         return f"{type(exc).__name__}: {str(exc)[:200]}"
 

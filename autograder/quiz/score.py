@@ -8,11 +8,13 @@ here: their text goes to a person (batch packet, nbgrader, Gradescope), `points`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from autograder.i18n import N_
 from autograder.messages import Status
+from autograder.model import StudentSubmission
 from autograder.quiz.grading_key import QuizKey
 from autograder.quiz.key import QuizQuestion
 from jaxcourse.quiz import option_order
@@ -79,6 +81,28 @@ def score_quiz(
     return tuple(_score(q, answers[q.id], student_id, key.salt) for q in questions)
 
 
+def score_submission(
+    key: QuizKey, sub: StudentSubmission, student_id: str, chapters: Sequence[str] | None = None
+) -> tuple[QuizScore, ...]:
+    """Every quiz question of `chapters` (default: every chapter of the key) in what intake made of a
+    student's hand-in: the one way the batch, Gradescope and the service score a quiz, so a refused
+    hand-in reads the same in all three."""
+    refused = refused_reason(sub.status, sub.problems_zh)
+    wanted = sorted({q.chapter for q in key.questions}) if chapters is None else chapters
+    return tuple(
+        s
+        for chapter in wanted
+        if key.chapter(chapter)
+        for s in score_quiz(
+            key,
+            chapter,
+            sub.notebooks[chapter].notebook if chapter in sub.notebooks else None,
+            student_id,
+            refused_zh=refused,
+        )
+    )
+
+
 def refused_reason(status: str, problems_zh: tuple[str, ...]) -> str:
     """What intake said when it refused a student's whole hand-in (`malformed:*`), else ""."""
     if not status.startswith(f"{Status.MALFORMED}:") or not problems_zh:
@@ -86,4 +110,6 @@ def refused_reason(status: str, problems_zh: tuple[str, ...]) -> str:
     return " ".join(problems_zh[:3])[:MAX_REFUSED_CHARS]
 
 
-__all__ = ["ANSWER_STATUS_ZH", "QuizScore", "chosen_options", "refused_reason", "score_quiz"]
+__all__ = [
+    "ANSWER_STATUS_ZH", "QuizScore", "chosen_options", "refused_reason", "score_quiz", "score_submission"
+]

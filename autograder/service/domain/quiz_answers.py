@@ -30,7 +30,7 @@ import sqlalchemy as sa
 from autograder.grade.intake import read_submissions
 from autograder.quiz.grading_key import QuizKey, key_file, load_key
 from autograder.quiz.key import QuizKeyError, QuizQuestion
-from autograder.quiz.score import QuizScore, refused_reason, score_quiz
+from autograder.quiz.score import QuizScore, score_quiz, score_submission
 from autograder.service.domain import rubric_grading
 from autograder.service.domain.stored_answer import StoredAnswer
 from autograder.service.storage import quiz_tables as qt
@@ -95,20 +95,10 @@ def read_files(
         subs = Path(tmp) / "subs"
         lay_out(subs, LAYOUT_ID, files, 0.0)
         found = read_submissions(subs)
-    notebooks = found[0].notebooks if found else {}
-    refused = refused_reason(found[0].status, found[0].problems_zh) if found else ""
-    return tuple(
-        score
-        for chapter in chapters
-        if key.chapter(chapter)
-        for score in score_quiz(
-            key,
-            chapter,
-            notebooks[chapter].notebook if chapter in notebooks else None,
-            student_id,
-            refused_zh=refused,
-        )
-    )
+    if not found:  # nothing laid out: every question of the chapters reads as missing
+        asked = [chapter for chapter in chapters if key.chapter(chapter)]
+        return tuple(s for chapter in asked for s in score_quiz(key, chapter, None, student_id))
+    return score_submission(key, found[0], student_id, chapters)
 
 
 def storable(text: str) -> str:
