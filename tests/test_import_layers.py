@@ -26,7 +26,7 @@ def _lint_imports(cwd: Path, package_parent: Path) -> subprocess.CompletedProces
 def test_the_layers_contract_is_kept() -> None:
     proc = _lint_imports(REPO, REPO)
     assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
-    assert "4 kept, 0 broken" in proc.stdout
+    assert "5 kept, 0 broken" in proc.stdout
 
 
 def _copy_appending(tmp_path: Path, module: str, added: str) -> Path:
@@ -81,4 +81,16 @@ def test_a_cycle_closed_only_under_type_checking_breaks_the_acyclic_contract(tmp
     assert proc.returncode != 0, proc.stdout[-4000:]
     assert "the service's modules and packages import each other without a cycle BROKEN" in proc.stdout
     assert "No cycles are allowed in autograder.service.domain." in proc.stdout, proc.stdout[-4000:]
+    assert "the service's floors only import downwards KEPT" in proc.stdout, proc.stdout[-4000:]
+
+
+def test_a_web_module_calling_the_lms_outbox_breaks_the_notify_in_domain_contract(tmp_path: Path) -> None:
+    # the LMS-notify belongs in the domain command's transaction, never in a page (issue 42)
+    _copy_with(tmp_path, "service/web/extensions_page.py", "from autograder.service.domain import lti_outbox")
+    proc = _lint_imports(tmp_path, tmp_path)
+    assert proc.returncode != 0, proc.stdout[-4000:]
+    broken = "the service's web floor never calls the LMS outbox itself BROKEN"
+    assert broken in proc.stdout, proc.stdout[-4000:]
+    direct = "autograder.service.web.extensions_page -> autograder.service.domain.lti_outbox"
+    assert direct in " ".join(proc.stdout.split()), proc.stdout[-4000:]  # the report wraps long lines
     assert "the service's floors only import downwards KEPT" in proc.stdout, proc.stdout[-4000:]

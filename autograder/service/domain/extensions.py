@@ -52,12 +52,19 @@ def grant_many(
     """Set these students' extensions in one transaction: all or none. Raises KeyError naming the
     first unknown student (nothing applied)."""
     with engine.begin() as conn:
-        known = {r.student_id for r in conn.execute(sa.select(db.students.c.student_id))}
-        unknown = [sid for sid in granted if sid not in known]
-        if unknown:
-            raise KeyError(unknown[0])
-        for student_id, ext in granted.items():
-            _put(conn, assignment, student_id, ext, by, now)
+        grant_many_in(conn, assignment, granted, by, now)
+
+
+def grant_many_in(
+    conn: sa.Connection, assignment: Assignment, granted: dict[str, Extension], by: str, now: float
+) -> None:
+    """`grant_many` inside the caller's transaction (`extension_commands` adds the LMS score)."""
+    known = {r.student_id for r in conn.execute(sa.select(db.students.c.student_id))}
+    unknown = [sid for sid in granted if sid not in known]
+    if unknown:
+        raise KeyError(unknown[0])
+    for student_id, ext in granted.items():
+        _put(conn, assignment, student_id, ext, by, now)
 
 
 def _deadlines_json(ext: Extension | None) -> dict[str, str | None] | None:
@@ -96,20 +103,25 @@ def _put(
 def revoke(engine: sa.Engine, assignment: Assignment, student_id: str, by: str, now: float) -> bool:
     """Remove the student's extension (False: there was none)."""
     with engine.begin() as conn:
-        before = of_student(conn, assignment.id, student_id)
-        key = (db.extensions.c.assignment_id == assignment.id) & (db.extensions.c.student_id == student_id)
-        if conn.execute(db.extensions.delete().where(key)).rowcount == 0:
-            return False
-        _relabel_late(conn, assignment, student_id, deadlines_for(assignment, None))
-        audit.record(
-            conn,
-            actor=by,
-            action="extension_removed",
-            assignment_id=assignment.id,
-            student_id=student_id,
-            detail="extension removed",
-            old=_deadlines_json(before),
-            new=None,
-            at=now,
-        )
-        return True
+        return revoke_in(conn, assignment, student_id, by, now)
+
+
+def revoke_in(conn: sa.Connection, assignment: Assignment, student_id: str, by: str, now: float) -> bool:
+    """`revoke` inside the caller's transaction (`extension_commands` adds the LMS score)."""
+    before = of_student(conn, assignment.id, student_id)
+    key = (db.extensions.c.assignment_id == assignment.id) & (db.extensions.c.student_id == student_id)
+    if conn.execute(db.extensions.delete().where(key)).rowcount == 0:
+        return False
+    _relabel_late(conn, assignment, student_id, deadlines_for(assignment, None))
+    audit.record(
+        conn,
+        actor=by,
+        action="extension_removed",
+        assignment_id=assignment.id,
+        student_id=student_id,
+        detail="extension removed",
+        old=_deadlines_json(before),
+        new=None,
+        at=now,
+    )
+    return True

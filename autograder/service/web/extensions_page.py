@@ -5,7 +5,8 @@
                                            sends them (YYYY-MM-DDTHH:MM, the course's time zone)
                                            or ISO 8601 with an offset
 
-Everything is checked before anything is applied (all or none, `extensions.grant_many`): unknown
+Everything is checked before anything is applied (all or none, `extension_commands.grant_many`,
+which queues each student's LMS score in the same transaction): unknown
 or repeated ids, a time that is not one, a time out of range (`term/deadline_range.py`), a
 late-until before the due-at. A refusal names what was wrong and goes back to the page.
 """
@@ -17,9 +18,8 @@ import re
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from autograder.service.domain import extensions
+from autograder.service.domain import extension_commands
 from autograder.service.domain.core import Service
-from autograder.service.domain.lti_outbox import counted_grade_changed
 from autograder.service.web import page_auth, page_kit
 from autograder.service.web.form_posts import PostedForm, form_of, form_post
 from autograder.service.web.sessions import CSRF_FIELD, csrf_ok
@@ -95,7 +95,5 @@ def _bulk_extensions(request: Request, assignment_id: str, posted: PostedForm) -
     except BulkError as exc:
         return page_kit.error_page(request, session, 422, "Extensions not granted", str(exc), back=page)
     actor = session.ta_name or "ta"
-    extensions.grant_many(service.engine, assignment, dict.fromkeys(ids, ext), actor, service.clock())
-    for student_id in ids:  # the LMS gets each new final score
-        counted_grade_changed(service.engine, assignment.id, student_id)
+    extension_commands.grant_many(service.engine, assignment, dict.fromkeys(ids, ext), actor, service.clock())
     return page_kit.redirect(request, f"{page}?extended={len(ids)}")

@@ -32,9 +32,8 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 
 from autograder.i18n import _
-from autograder.service.domain import extensions
+from autograder.service.domain import extension_commands, extensions
 from autograder.service.domain.core import Refusal, Service, iso
-from autograder.service.domain.lti_outbox import counted_grade_changed
 from autograder.service.web import rubric_pages
 from autograder.service.web.api import CurrentTa, require_ta, service_of
 from autograder.term import deadline_range
@@ -232,10 +231,9 @@ def _put_extension(
     service = service_of(request)
     assignment = _assignment(service, assignment_id)
     try:
-        extensions.grant(service.engine, assignment, student_id, ext, ta, service.clock())
+        extension_commands.grant(service.engine, assignment, student_id, ext, ta, service.clock())
     except KeyError:
         raise Refusal(404, _("没有这个学生。"), f"no student {student_id!r}") from None
-    counted_grade_changed(service.engine, assignment.id, student_id)  # the LMS gets the new final score
     return JSONResponse(student_term_json(service, student_id, assignment.id))
 
 
@@ -243,9 +241,8 @@ def _put_extension(
 def delete_extension(request: Request, assignment_id: str, student_id: str, ta: CurrentTa) -> JSONResponse:
     service = service_of(request)
     assignment = _assignment(service, assignment_id)
-    if not extensions.revoke(service.engine, assignment, student_id, ta, service.clock()):
+    if not extension_commands.revoke(service.engine, assignment, student_id, ta, service.clock()):
         raise Refusal(404, _("这个学生没有延期。"), f"no extension for {student_id!r}")
-    counted_grade_changed(service.engine, assignment.id, student_id)
     return JSONResponse(student_term_json(service, student_id, assignment.id))
 
 
@@ -264,12 +261,10 @@ def _grant_csv(request: Request, assignment_id: str, ta: str, raw: bytes) -> lis
         if len(raw) > MAX_CSV_BYTES:
             raise ExtensionCsvError(f"larger than {MAX_CSV_BYTES} bytes")
         granted = parse_extensions_csv(raw.decode("utf-8"))
-        extensions.grant_many(service.engine, assignment, granted, ta, service.clock())
+        extension_commands.grant_many(service.engine, assignment, granted, ta, service.clock())
     except (ExtensionCsvError, UnicodeDecodeError) as exc:
         raise Refusal(422, _("延期 CSV 有误。"), f"extensions CSV: {exc}") from None
     except KeyError as exc:
         message_en = f"extensions CSV: no student {exc}"
         raise Refusal(422, _("延期 CSV 里有不认识的学生。"), message_en) from None
-    for student_id in granted:
-        counted_grade_changed(service.engine, assignment.id, student_id)
     return sorted(granted)

@@ -23,7 +23,7 @@ from fastapi.responses import Response
 
 from autograder.grade.reports import format_score
 from autograder.i18n import _
-from autograder.service.domain import extensions
+from autograder.service.domain import extension_commands, extensions
 from autograder.service.domain.core import Refusal, Service
 from autograder.service.web import page_auth, page_kit, rubric_pages
 from autograder.service.web.form_posts import PostedForm, form_of, form_post
@@ -322,7 +322,8 @@ def _grant_extension(request: Request, assignment_id: str, student_id: str, post
     except Refusal as exc:
         return page_kit.error_page(request, session, 422, "Extension not granted", exc.message_en, back=page)
     actor = session.ta_name or TA_ACTOR
-    extensions.grant(service.engine, assignment, student_id, Extension(due, until), actor, service.clock())
+    ext = Extension(due, until)
+    extension_commands.grant(service.engine, assignment, student_id, ext, actor, service.clock())
     return page_kit.redirect(request, f"/ta/assignments/{assignment.id}/students/{student_id}?granted=1")
 
 

@@ -31,14 +31,12 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.templating import Jinja2Templates
 
 from autograder.i18n import _
-from autograder.service.domain import assignments
-from autograder.service.domain import lti_outbox as outbox
+from autograder.service.domain import assignments, lti_commands
 from autograder.service.domain.lti import (
     context_binding,
     courses,
     dynamic_registration,
     keys,
-    links,
     matching,
     registration_links,
 )
@@ -251,18 +249,12 @@ def _student_landing(request: Request, claims: dict[str, Any], course: int | Non
     platform = DbToolConf(service.engine).platform(str(claims["iss"]), courses._aud(claims))
     assert platform is not None  # the launch was validated against it
     who = matching.from_launch(claims)
-    with service.engine.begin() as conn:
-        # a first link's audit entry names an LMS launch as its actor: no person of this service made it
-        found = links.resolve(conn, platform.issuer, who, platform.match_on, "lti-launch")
-        if found.student_id is not None and course is not None:
-            courses.add_member(conn, course, who.sub, found.student_id)
+    found = lti_commands.student_launch(service.engine, platform.issuer, who, platform.match_on, course)
     if found.student_id is None:
         courses.record_unmatched(service.engine, platform.issuer, who, found.reason)
         log.warning("LTI launch of an unmatched user %r (%s): %s", who.sub, who.email, found.reason)
         page = "lti_identity_conflict.html" if found.conflict else "lti_unmatched.html"
         return render(request, new_session(), page, {"who": who}, status_code=403)
-    for assignment in assignments.load(service.engine):  # the LMS learns grades made before this launch
-        outbox.counted_grade_changed(service.engine, assignment.id, found.student_id)
     return page_kit.redirect(
         request, "/", page_auth.start_session(request, "student", student_id=found.student_id)
     )

@@ -20,9 +20,8 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 from starlette.responses import Response
 
-from autograder.service.domain import assignments
-from autograder.service.domain import lti_outbox as outbox
-from autograder.service.domain.lti import courses, roster_sync
+from autograder.service.domain import lti_commands
+from autograder.service.domain.lti import courses
 from autograder.service.domain.lti.tables import line_items, scores, unmatched
 from autograder.service.web import page_auth, page_kit
 from autograder.service.web.api import require_ta
@@ -72,15 +71,6 @@ def _context(service: Any, synced: str = "") -> dict[str, Any]:
     }  # fmt: skip
 
 
-def sync_and_queue(service: Any) -> roster_sync.SyncResult:
-    """Sync roster, then queue the grades of every synced student (the LMS learns them)."""
-    result = roster_sync.sync(service)
-    for student_id in (*result.added, *result.updated):
-        for a in assignments.load(service.engine):
-            outbox.counted_grade_changed(service.engine, a.id, student_id)
-    return result
-
-
 @router.get("/ta/lti")
 def ta_lti(request: Request) -> Response:
     session = page_auth.current_session(request)
@@ -112,7 +102,7 @@ async def ta_lti_sync(request: Request) -> Response:
 def _lti_sync(request: Request, posted: PostedForm) -> Response:
     if (refused := _ta_form(request, posted)) is not None:
         return refused
-    result = sync_and_queue(page_auth.service_of(request))
+    result = lti_commands.sync_roster(page_auth.service_of(request))
     text = f"Synced {result.courses} course(s): {len(result.added)} added, {len(result.updated)} updated"
     text += "".join(f"; {e}" for e in result.errors)
     return page_kit.redirect(request, "/ta/lti?" + urlencode({"synced": text[:300]}))
@@ -126,13 +116,13 @@ async def ta_lti_retry(request: Request) -> Response:
 def _lti_retry(request: Request, posted: PostedForm) -> Response:
     if (refused := _ta_form(request, posted)) is not None:
         return refused
-    outbox.retry_failed(page_auth.service_of(request).engine)
+    lti_commands.retry_scores(page_auth.service_of(request).engine)
     return page_kit.redirect(request, "/ta/lti")
 
 
 @router.post("/api/lti/roster-sync", dependencies=[Depends(require_ta)])
 def api_roster_sync(request: Request) -> JSONResponse:
-    return JSONResponse(sync_and_queue(page_auth.service_of(request)).to_json())
+    return JSONResponse(lti_commands.sync_roster(page_auth.service_of(request)).to_json())
 
 
 @router.get("/api/lti/outbox", dependencies=[Depends(require_ta)])
