@@ -365,3 +365,35 @@ def test_a_pending_attempts_state_is_announced_when_it_changes(
     assert drv.execute_script(
         "return arguments[0].closest('[aria-live=polite], [role=status]') !== null", cell
     )
+
+
+def test_a_ta_overrides_extends_and_releases_by_keyboard_only(
+    keyboard_site: tuple[Served, dict[str, str], Ids, Any],
+) -> None:
+    """Tab, typing and Enter only: an override with a comment, an extension for one student (said
+    in a status message) and the release of an assignment's grades through its warning page."""
+    served, _, _, drv = keyboard_site
+    undrawn = _log_in_by_keyboard(drv, served, served.ta)
+    drv.get(served.url + "/ta/students/s02?assignment=hw2")
+    undrawn += a11y_keys.tab_to(drv, "#override-points")
+    a11y_keys.type_keys(drv, "3")
+    undrawn += a11y_keys.tab_to(drv, "#override-comment")
+    a11y_keys.type_keys(drv, "checked by hand")
+    undrawn += a11y_keys.tab_to(drv, "#override-submit")
+    a11y_keys.type_keys(drv, Keys.ENTER)
+    WebDriverWait(drv, 30).until(lambda d: "checked by hand" in d.page_source and _loaded(d))
+    drv.get(served.url + "/ta/assignments/hw5")
+    undrawn += a11y_keys.tab_to(drv, "#bulk-ids")
+    a11y_keys.type_keys(drv, "s04")
+    undrawn += a11y_keys.tab_to(drv, "#bulk-extend")
+    a11y_keys.type_keys(drv, Keys.ENTER)
+    WebDriverWait(drv, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[role=status]") and _loaded(d))
+    drv.get(served.url + "/ta/assignments/hw5")
+    undrawn += a11y_keys.tab_to(drv, "#release-grades")
+    a11y_keys.type_keys(drv, Keys.ENTER)
+    # hw5 has written quiz answers not graded yet: the page asks first
+    WebDriverWait(drv, 30).until(lambda d: d.find_elements(By.ID, "release-anyway") and _loaded(d))
+    undrawn += a11y_keys.tab_to(drv, "#release-anyway")
+    a11y_keys.type_keys(drv, Keys.ENTER)
+    WebDriverWait(drv, 30).until(lambda d: d.find_elements(By.ID, "unrelease-grades") and _loaded(d))
+    assert undrawn == [], f"focus not drawn on: {undrawn}"
