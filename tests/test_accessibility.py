@@ -367,13 +367,21 @@ def test_a_pending_attempts_state_is_announced_when_it_changes(
     )
 
 
-def test_a_ta_overrides_extends_and_releases_by_keyboard_only(
+def test_a_ta_grades_overrides_extends_and_releases_by_keyboard_only(
     keyboard_site: tuple[Served, dict[str, str], Ids, Any],
 ) -> None:
-    """Tab, typing and Enter only: an override with a comment, an extension for one student (said
-    in a status message) and the release of an assignment's grades through its warning page."""
+    """Tab, typing and Enter only: a rubric item given to a written quiz answer, an override with a
+    comment, an extension for one student (said in a status message) and the release of an
+    assignment's grades through its warning page."""
     served, _, _, drv = keyboard_site
     undrawn = _log_in_by_keyboard(drv, served, served.ta)
+    # rubric item 1 to the first written answer of ch02.q1
+    drv.get(served.url + "/ta/quiz/hw2/ch02.q1")
+    undrawn += a11y_keys.tab_to(drv, "#item-1")
+    a11y_keys.type_keys(drv, Keys.ENTER)
+    WebDriverWait(drv, 30).until(
+        lambda d: _loaded(d) and d.find_element(By.ID, "item-1").get_attribute("aria-pressed") == "true"
+    )
     drv.get(served.url + "/ta/students/s02?assignment=hw2")
     undrawn += a11y_keys.tab_to(drv, "#override-points")
     a11y_keys.type_keys(drv, "3")
