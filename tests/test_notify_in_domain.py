@@ -27,6 +27,10 @@ from autograder.term.counting import Extension
 
 from helpers.browserish import Browserish, Reply
 from helpers.ledger_term import HW2_DUE, HW2_LATE_UNTIL, LATE_FACTOR, Term, make_term
+from helpers.lti_binding import add_platform, bind_context
+from helpers.lti_launch import launch_form, loopback_platform_env
+from helpers.lti_platform import LEARNER, LoopbackPlatform, User
+from helpers.ports import free_port
 
 ISSUER = "http://127.0.0.1:9"  # never called: the sender is not started here
 HW2_POINTS = {"histogram": 10.0, "recompile": 5.0, "fusion": 10.0}  # 25, 22.5 when late
@@ -81,10 +85,10 @@ def site(term: Term) -> Iterator[str]:
 
 
 def queued(term: Term) -> dict[tuple[str, str], float]:
-    """The outbox's waiting scores, by (assignment, student)."""
+    """The outbox's scores, by (assignment, student), whatever the sender has done with them yet."""
     with term.service.engine.connect() as conn:
         rows = conn.execute(sa.select(tables.scores)).all()
-    return {(r.assignment_id, r.student_id): r.score for r in rows if r.status in ("pending", "held")}
+    return {(r.assignment_id, r.student_id): r.score for r in rows}
 
 
 def late_upload(term: Term) -> None:
@@ -182,3 +186,43 @@ def test_the_students_extension_form_queues_the_new_final_score(term: Term, site
     done = ta.post_form("/ta/assignments/hw2/students/s01/extension", fields)
     assert done.status == 303, done.text
     assert queued(term) == {("hw2", "s01"): pytest.approx(25.0)}
+
+
+@pytest.fixture
+def platform(term: Term, site: str) -> Iterator[LoopbackPlatform]:
+    """The loopback LMS, registered and its course bound, with s01 as its learner "u-s01"."""
+    env = loopback_platform_env()
+    platform = LoopbackPlatform(free_port())
+    platform.state.users["u-s01"] = User("u-s01", "学生 s01", "s01@example.edu", [LEARNER])
+    platform.state.tool_url = site
+    platform.start()
+    try:
+        add_platform(term.service.cfg.data_dir, platform)
+        bind_context(term.service.cfg.data_dir, platform.state)
+        yield platform
+    finally:
+        platform.stop()
+        env.undo()
+
+
+def _forget_queued(term: Term) -> None:
+    with term.service.engine.begin() as conn:
+        conn.execute(tables.scores.delete())
+
+
+def test_a_launch_and_a_roster_sync_through_the_web_queue_the_grades_made_before(
+    term: Term, site: str, platform: LoopbackPlatform
+) -> None:
+    late_upload(term)
+    _forget_queued(term)  # the fixture's own LMS course (ISSUER) is not this platform's
+    browser = Browserish(site)
+    landed = browser.post_form("/lti/launch", launch_form(platform.url, site, browser, "u-s01"))
+    assert landed.status == 303, landed.text
+    hw2 = {k: v for k, v in queued(term).items() if k == ("hw2", "s01")}
+    assert hw2 == {("hw2", "s01"): pytest.approx(25.0 * LATE_FACTOR)}
+    _forget_queued(term)
+    token = (term.service.cfg.data_dir / "ta-token").read_text().strip()
+    synced = _api(site, "POST", "/api/lti/roster-sync", token, None, "application/json")
+    assert synced.status == 200, synced.text
+    assert "s01" in json.loads(synced.text)["updated"]
+    assert queued(term).get(("hw2", "s01")) == pytest.approx(25.0 * LATE_FACTOR)

@@ -9,20 +9,17 @@ GET  /api/lti/outbox          the outbox rows (TA token)
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlencode
 
-import sqlalchemy as sa
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 from starlette.responses import Response
 
 from autograder.service.domain import lti_commands
-from autograder.service.domain.lti import courses
-from autograder.service.domain.lti.tables import line_items, scores, unmatched
+from autograder.service.domain.lti import courses, ta_view
 from autograder.service.web import page_auth, page_kit
 from autograder.service.web.api import require_ta
 from autograder.service.web.form_posts import PostedForm, form_of, form_post
@@ -33,10 +30,7 @@ router = APIRouter()
 STATUSES = ("sent", "pending", "failed", "held")
 
 
-def outbox_rows(engine: sa.Engine) -> list[dict[str, Any]]:
-    titles = {c.id: c.title for c in courses.all_courses(engine)}
-    with engine.connect() as conn:
-        rows = conn.execute(sa.select(scores).order_by(scores.c.student_id, scores.c.id)).all()
+def outbox_rows(view: ta_view.TaView, titles: dict[int, str]) -> list[dict[str, Any]]:
     return [
         {
             "student_id": r.student_id, "assignment_id": r.assignment_id,
@@ -44,28 +38,25 @@ def outbox_rows(engine: sa.Engine) -> list[dict[str, Any]]:
             "status": r.status, "tries": r.tries,
             "sent_score": r.sent_score, "last_error": r.last_error,
         }
-        for r in rows
+        for r in view.outbox
     ]  # fmt: skip
 
 
 def _context(service: Any, synced: str = "") -> dict[str, Any]:
-    engine = service.engine
-    with engine.connect() as conn:
-        n_items = Counter(r.context for r in conn.execute(sa.select(line_items.c.context)))
-        seen = conn.execute(sa.select(unmatched).order_by(unmatched.c.at.desc()).limit(200)).all()
-    rows = outbox_rows(engine)
+    seen_courses = courses.all_courses(service.engine)
+    view = ta_view.read(service.engine)
+    rows = outbox_rows(view, {c.id: c.title for c in seen_courses})
     counts = Counter(r["status"] for r in rows)
     return {
-        "courses": [{**c.__dict__, "line_items": n_items.get(c.id, 0)} for c in courses.all_courses(engine)],
+        "courses": [{**c.__dict__, "line_items": view.line_items.get(c.id, 0)} for c in seen_courses],
         "outbox": rows,
         "outbox_counts": {s: counts.get(s, 0) for s in STATUSES},
         "unmatched": [
             {
                 "at": datetime.fromtimestamp(u.at, UTC).strftime("%Y-%m-%d %H:%M:%S"),
-                "name": u.name, "email": u.email, "sub": u.sub,
-                "reason": json.loads(u.detail).get("reason", ""),
+                "name": u.name, "email": u.email, "sub": u.sub, "reason": u.reason,
             }
-            for u in seen
+            for u in view.unmatched
         ],
         "synced": synced,
     }  # fmt: skip
@@ -127,5 +118,6 @@ def api_roster_sync(request: Request) -> JSONResponse:
 
 @router.get("/api/lti/outbox", dependencies=[Depends(require_ta)])
 def api_outbox(request: Request) -> JSONResponse:
-    rows = outbox_rows(page_auth.service_of(request).engine)
+    engine = page_auth.service_of(request).engine
+    rows = outbox_rows(ta_view.read(engine), {c.id: c.title for c in courses.all_courses(engine)})
     return JSONResponse(rows, headers={"Cache-Control": "no-store"})
