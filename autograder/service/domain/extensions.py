@@ -31,6 +31,12 @@ def of_student(conn: sa.Connection, assignment_id: str, student_id: str) -> Exte
     return None if r is None else Extension(r.due_at, r.late_until)
 
 
+def current(engine: sa.Engine, assignment_id: str, student_id: str) -> Extension | None:
+    """The student's extension of the assignment now (a query of its own, for pages and the API)."""
+    with engine.connect() as conn:
+        return of_student(conn, assignment_id, student_id)
+
+
 def _relabel_late(conn: sa.Connection, assignment: Assignment, student_id: str, deadlines: Deadlines) -> None:
     mine = (db.attempts.c.assignment_id == assignment.id) & (db.attempts.c.student_id == student_id)
     if deadlines.due_at is None:

@@ -121,8 +121,7 @@ def student_term_json(service: Service, student_id: str, assignment_id: str | No
     if service.identity.student(student_id) is None:
         raise Refusal(404, _("没有这个学生。"), f"no student {student_id!r}")
     assignment = service.assignment_lookup.assignment(assignment_id)
-    with service.engine.connect() as conn:
-        ext = extensions.of_student(conn, assignment.id, student_id)
+    ext = extensions.current(service.engine, assignment.id, student_id)
     return {
         "assignment": assignment.id,
         "student_id": student_id,
