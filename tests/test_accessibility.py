@@ -10,6 +10,7 @@ wcag2a, wcag2aa, wcag21a, wcag21aa, and the page must fit a 320 CSS px window (W
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +35,7 @@ else:
     from selenium.webdriver.support.ui import WebDriverWait
 
 REFLOW_PX = 320
+READY_S = 120  # a bound on the similarity report's computation, not a timing assertion
 
 # Routes that render no page, and why.
 NOT_PAGES = {
@@ -70,6 +72,7 @@ class Visit:
     who: str  # "" (logged out), a student id, or "ta"
     path: str  # the concrete path visited
     state: str  # which state of the page this is
+    ready: str = ""  # text the page shows once what it shows is computed (reloaded until then)
 
 
 def visits(ids: Ids) -> list[Visit]:
@@ -92,7 +95,8 @@ def visits(ids: Ids) -> list[Visit]:
         Visit("/assignments/{assignment_id}/quiz", "s04", "/assignments/hw2/quiz", "empty"),
         Visit("/ta", "ta", "/ta", "filled"),
         Visit("/ta/lti", "ta", "/ta/lti", "empty"),
-        Visit("/ta/similarity", "ta", "/ta/similarity", "filled"),
+        Visit("/ta/similarity", "ta", "/ta/similarity?assignment=hw2", "filled", ready="Computed"),
+        Visit("/ta/similarity", "ta", "/ta/similarity?assignment=hw5", "not computed"),
         Visit("/ta/regrade-runs", "ta", "/ta/regrade-runs", "filled"),
         Visit("/ta/regrade-runs/{run_id:int}", "ta", f"/ta/regrade-runs/{run}", "filled"),
         Visit(
@@ -200,6 +204,11 @@ def _walk(drv: Any, served: Served, tokens: dict[str, str], todo: list[Visit]) -
             who = v.who
         drv.get(served.url + v.path)
         WebDriverWait(drv, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        end = time.monotonic() + READY_S
+        while v.ready and v.ready not in drv.find_element(By.TAG_NAME, "main").text:
+            assert time.monotonic() < end, f"{v}: not ready after {READY_S} s"
+            time.sleep(1)
+            drv.refresh()
         landed = urlsplit(drv.current_url)
         assert (landed.path, landed.query) == tuple(urlsplit(v.path)[2:4]), f"{v} landed on {drv.current_url}"
         print(f"axe-core on {v.path} ({v.who}, {v.state})", flush=True)
