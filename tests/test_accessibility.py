@@ -414,3 +414,17 @@ def test_a_ta_grades_overrides_extends_and_releases_by_keyboard_only(
     a11y_keys.type_keys(drv, Keys.ENTER)
     WebDriverWait(drv, 30).until(lambda d: d.find_elements(By.ID, "unrelease-grades") and _loaded(d))
     assert undrawn == [], f"focus not drawn on: {undrawn}"
+
+
+def test_the_course_name_on_an_english_ta_page_says_its_own_language(
+    keyboard_site: tuple[Served, dict[str, str], Ids, Any],
+) -> None:
+    """The TA pages are English; the course's name in the shared header is in the course's language
+    (zh_CN here), and says so, so a screen reader reads it in that language (WCAG 3.1.2)."""
+    served, _, _, drv = keyboard_site
+    _log_in_by_keyboard(drv, served, served.ta)
+    drv.get(served.url + "/ta")
+    WebDriverWait(drv, 30).until(_loaded)
+    assert drv.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
+    name = drv.find_element(By.CSS_SELECTOR, "header.top .brand [lang]")
+    assert (name.get_attribute("lang"), name.text) == ("zh-CN", "JAX 高级编程")
