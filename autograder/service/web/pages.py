@@ -40,8 +40,8 @@ from autograder.service.web.form_posts import PostedForm, form_of, form_post, re
 from autograder.service.web.line_comments import student_part_views
 from autograder.service.web.review_views import student_section
 from autograder.service.web.sessions import CSRF_FIELD, Session, csrf_ok, new_session
-from autograder.service.web.uploads import Upload
 from autograder.service.web.template_i18n import html_lang
+from autograder.service.web.uploads import Upload
 from autograder.states import AttemptState
 from autograder.term.course import Assignment
 
@@ -56,8 +56,6 @@ router = APIRouter(include_in_schema=False)
 
 _signer = page_auth.signer
 _ta_binding = page_auth.ta_binding
-
-
 
 
 @dataclass(frozen=True)
