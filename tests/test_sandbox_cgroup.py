@@ -124,7 +124,10 @@ def test_a_job_over_its_memory_share_is_the_only_one_killed(workdir: Path, mode:
         hog_group.remove()
         honest_group.remove()
     assert hog_result is not None and honest_result is not None
-    assert "survived" not in hog_result.stdout, hog_result
+    if where == "self":  # forked: the OOM killer takes the largest processes, the children; their
+        # parent may then see them die and print "survived" before the monitor's next look, and
+        # the program still ends as `memory` (what the student is told), asserted below
+        assert "survived" not in hog_result.stdout, hog_result
     assert hog_result.limit == "memory", hog_result
     assert "Job memory limit exceeded (192 MiB" in hog_result.message, hog_result.message
     assert crash_status(hog_result).status == Status.MEMORY  # never a grader fault
