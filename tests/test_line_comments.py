@@ -198,7 +198,11 @@ def test_markdown_is_escaped_with_a_tiny_subset(body: str, html: str) -> None:
 # In Chromium, against a real `jaxgrade serve`
 
 if chromium.available():
-    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+    from selenium.common.exceptions import (
+        NoSuchElementException,
+        StaleElementReferenceException,
+        WebDriverException,
+    )
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.remote.webdriver import WebDriver
@@ -238,12 +242,14 @@ def _comment_by_keyboard(drv: WebDriver, where: int, line: int, text: str) -> No
     box.send_keys(text)
     box.send_keys(Keys.TAB, Keys.ENTER)  # the form's button
     marker = text.split()[0]  # the rest is shown rendered
-    # the page reloads under the wait: an element of the old page may go stale meanwhile
-    ignored = (StaleElementReferenceException, NoSuchElementException)
+    # the page reloads under the wait: the old page's nodes vanish meanwhile, so the text is read by a
+    # script of the current document (a held element may belong to neither page: WebDriverException)
+    ignored = (StaleElementReferenceException, NoSuchElementException, WebDriverException)
     WebDriverWait(drv, 30, ignored_exceptions=ignored).until(
-        lambda d: (
-            marker in d.find_element(By.ID, "attempt-code").text
-            and d.execute_script("return document.readyState") == "complete"
+        lambda d: marker
+        in d.execute_script(
+            "const c = document.getElementById('attempt-code');"
+            "return document.readyState === 'complete' && c ? c.innerText : '';"
         )
     )
 

@@ -21,8 +21,9 @@ A cell of such lines costs what IPython's loop costs, less (2,000 `!echo (` line
 8.5 s). One difference, in cells that cannot run either way: where IPython's tokenisation of the
 untouched cell raises IndentationError or TabError only behind a line whose transform ends a string
 or a bracket early, IPython raises that error and this returns text Python cannot compile (so the
-cell raises SyntaxError before running anything). tests/test_hardening_grader_faults.py checks all
-of it against IPython with Hypothesis.
+cell raises SyntaxError before running anything); and an IndentationError both raise may name a
+line one off (a shell line continued by a backslash counts as one line here).
+tests/test_hardening_grader_faults.py checks all of it against IPython with Hypothesis.
 """
 
 from __future__ import annotations
