@@ -9,9 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -37,6 +34,7 @@ from autograder.service.web import rubric_pages
 from autograder.term.counting import Extension, deadlines_for
 
 from helpers.browserish import Browserish, Reply
+from helpers.inprocess_site import serving_app
 from helpers.ledger_term import HW2_DUE, HW2_LATE_UNTIL, HW5_DUE, Term, make_term
 from helpers.quiz_term import KEY, letters_for, upload_quiz
 
@@ -152,26 +150,8 @@ def test_a_step_on_one_answer_moves_only_that_students_points(term: Term) -> Non
 @pytest.fixture()
 def site(term: Term) -> Iterator[str]:
     """The service's web application on loopback (uvicorn in a thread), on `term`'s clock."""
-    import uvicorn
-
-    from autograder.service.app.app import create_app
-
-    app = create_app(term.service.cfg, service=term.service)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 60
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert server.started, "uvicorn did not start"
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
+    with serving_app(term.service) as url:
+        yield url
 
 
 def _ta(term: Term, url: str) -> Browserish:

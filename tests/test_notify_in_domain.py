@@ -10,8 +10,6 @@ The outbox rows are read from the service's own database, as the sender would re
 from __future__ import annotations
 
 import json
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from datetime import timedelta
@@ -26,6 +24,7 @@ from autograder.service.domain.lti import context_binding, matching, tables
 from autograder.term.counting import Extension
 
 from helpers.browserish import Browserish, Reply
+from helpers.inprocess_site import serving_app
 from helpers.ledger_term import HW2_DUE, HW2_LATE_UNTIL, LATE_FACTOR, Term, make_term
 from helpers.lti_binding import add_platform, bind_context
 from helpers.lti_launch import launch_form, loopback_platform_env
@@ -62,26 +61,8 @@ def term(tmp_path: Path) -> Term:
 @pytest.fixture
 def site(term: Term) -> Iterator[str]:
     """The service's web application on loopback (uvicorn in a thread), on `term`'s clock."""
-    import uvicorn
-
-    from autograder.service.app.app import create_app
-
-    app = create_app(term.service.cfg, service=term.service)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 60
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert server.started, "uvicorn did not start"
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
+    with serving_app(term.service) as url:
+        yield url
 
 
 def queued(term: Term) -> dict[tuple[str, str], float]:

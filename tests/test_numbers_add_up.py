@@ -15,8 +15,6 @@ import html
 import io
 import json
 import re
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from datetime import timedelta
@@ -41,6 +39,7 @@ from jaxcourse.quiz import option_order
 
 from helpers import ledger_term
 from helpers.browserish import Browserish
+from helpers.inprocess_site import serving_app
 from helpers.ledger_term import HW2_DUE, START, Term, make_term, outcome
 from helpers.quiz_term import KEY, letters_for, quiz_notebook, upload_quiz
 
@@ -290,7 +289,7 @@ def test_the_pages_name_the_zone_they_show(shanghai: Term, tmp_path: Path) -> No
     term.upload("s01", "hw2", HW2_POINTS)
     term.set_time(HW2_DUE + timedelta(minutes=1))  # hw2's grades show after its due date
     asked = grade_review.open_request(term.service, "hw2", "s01", "histogram", "请复核")
-    with _Site(term) as url:
+    with serving_app(term.service) as url:
         home = _student(term, url, "s01").get("/assignments/hw2").text
         ta = _ta(term, url)
         listing = ta.get("/ta/assignments").text
@@ -338,38 +337,9 @@ def test_the_quiz_csv_is_served_to_tas_only(term: Term, site: str) -> None:
 # ---- the web application on loopback, on the term's clock ------------------------------------------
 
 
-class _Site:
-    """uvicorn in a thread serving the term's own service (its clock, its database)."""
-
-    def __init__(self, term: Term):
-        import uvicorn
-
-        from autograder.service.app.app import create_app
-
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        app = create_app(term.service.cfg, service=term.service)
-        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self) -> str:
-        self.thread.start()
-        deadline = time.monotonic() + 60
-        while not self.server.started and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert self.server.started, "uvicorn did not start"
-        return f"http://127.0.0.1:{self.port}"
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=30)
-
-
 @pytest.fixture()
 def site(term: Term) -> Iterator[str]:
-    with _Site(term) as url:
+    with serving_app(term.service) as url:
         yield url
 
 

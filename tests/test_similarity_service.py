@@ -27,6 +27,7 @@ from autograder.service.web.similarity_page import SimilarityRefresher
 from benchmarks.similarity_corpus import write_student
 
 from helpers.chromium import headless_chromium
+from helpers.inprocess_site import serving_app
 from helpers.paths import RELEASE
 from helpers.similarity import corpus_answer, disguised
 
@@ -97,27 +98,9 @@ def test_nothing_is_computed_before_the_deadline(tmp_path: Path) -> None:
 
 @pytest.fixture()
 def served(tmp_path: Path) -> Iterator[tuple[str, str]]:
-    import uvicorn
-
-    from autograder.service.app.app import create_app
-
     service = make_service(tmp_path)
-    app = create_app(service.cfg, service=service)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 60
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert server.started, "uvicorn did not start"
-    try:
-        yield f"http://127.0.0.1:{port}", (tmp_path / "data" / "ta-token").read_text().strip()
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
+    with serving_app(service) as url:
+        yield url, (tmp_path / "data" / "ta-token").read_text().strip()
 
 
 def _status_without_login(url: str) -> tuple[int, str]:
