@@ -24,9 +24,9 @@ from pathlib import Path
 
 import pytest
 
+from autograder.service.records import Refusal
 from autograder.service.storage.intake_pool import IntakePool
 from autograder.service.storage.layout import lay_out
-from autograder.service.storage.records import Refusal
 
 from helpers.browserish import Browserish
 from helpers.held_pipe import WAIT_S, entered, make_fifo, reader_started, release_reader, write_course

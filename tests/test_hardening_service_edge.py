@@ -19,9 +19,9 @@ import pytest
 
 from autograder.service.domain.login_backoff import CREDENTIAL_FAILURES
 from autograder.service.domain.login_throttle import LOGIN_FAILURES_PER_WINDOW
+from autograder.service.records import Refusal
 from autograder.service.storage.intake_pool import IntakePool, reading_as
 from autograder.service.storage.layout import lay_out
-from autograder.service.storage.records import Refusal
 
 from helpers.browserish import Browserish
 from helpers.held_pipe import WAIT_S, entered, make_fifo, reader_started, release_reader, write_course

@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import initialize, precondition, rule, run_state_machine_as_test
 
-from autograder.service.storage.records import Refusal
+from autograder.service.records import Refusal
 
 from helpers.batch_cli import SCALE, sandbox_prerequisites
 from helpers.early_lane import EarlyLane, session_lane

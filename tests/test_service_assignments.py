@@ -39,7 +39,7 @@ from pathlib import Path
 import pytest
 
 from helpers.browserish import Browserish
-from helpers.chromium import MISSING, available, headless_chromium, screenshot_folder
+from helpers.chromium import MISSING, available, headless_chromium, page_wait, screenshot_folder
 from helpers.databases import postgres  # noqa: F401 (the session's PostgreSQL server fixture)
 from helpers.paths import RELEASE
 from helpers.pg import PostgresServer
@@ -324,11 +324,10 @@ def test_hidden_grades_show_nowhere_until_a_ta_releases_them(term: dict) -> None
 def test_ta_grants_an_extension_in_the_browser(term: dict, tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
 
     served = term["served"]
     drv = headless_chromium("1100,900")
-    wait = WebDriverWait(drv, 60)
+    wait = page_wait(drv, 60)
     try:
         drv.get(served.url + "/login")
         drv.find_element(By.ID, "token").send_keys(served.ta)
@@ -379,12 +378,11 @@ def prepare_student_term(served: Served, attempt_id: int) -> tuple[dict, dict]:
 def test_a_student_reads_the_term_in_the_browser(term: dict, tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
 
     served = term["served"]
     graded, row = prepare_student_term(served, term["late"])  # row: the exports, as the page must say
     drv = headless_chromium("1100,1000")
-    wait = WebDriverWait(drv, 60)
+    wait = page_wait(drv, 60)
     try:
         drv.get(served.url + "/login")
         drv.find_element(By.ID, "token").send_keys(served.tokens["e01"])

@@ -195,7 +195,7 @@ def test_a_result_outside_the_release_points_is_a_grader_fault(tmp_path: Path) -
 def test_upload_rules_are_intakes() -> None:
     from autograder.grade.intake import DEFAULT_LIMITS, EXTRA_SUFFIXES
     from autograder.service.domain import upload_rules
-    from autograder.service.storage.records import Refusal
+    from autograder.service.records import Refusal
 
     assert set(upload_rules.UPLOAD_SUFFIXES) == {".ipynb", ".zip", *EXTRA_SUFFIXES}
     assert (

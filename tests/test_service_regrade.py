@@ -45,7 +45,7 @@ from autograder.service.domain import item_stats
 from autograder.service.web.item_charts import SignedRow, signed_bars
 
 from helpers.browserish import Browserish
-from helpers.chromium import headless_chromium
+from helpers.chromium import headless_chromium, page_wait
 from helpers.databases import (
     db_args,
     postgres,  # noqa: F401 (the session's PostgreSQL server fixture)
@@ -267,11 +267,10 @@ def test_students_see_their_old_results_until_it_is_published(term: dict) -> Non
 def test_a_ta_reviews_and_publishes_the_diff_in_chromium(term: dict, tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
 
     served = term["served"]
     drv = headless_chromium("1100,1000")
-    wait = WebDriverWait(drv, 60)
+    wait = page_wait(drv, 60)
     folder = Path(os.environ.get("JAXGRADE_SCREENSHOTS") or tmp_path / "screenshots")
     folder.mkdir(parents=True, exist_ok=True)
 

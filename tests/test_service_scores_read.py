@@ -13,8 +13,8 @@ from autograder.exercises import EXERCISE_IDS
 from autograder.model import ReleaseInfo
 from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.core import Service
+from autograder.service.records import GradedOutcome
 from autograder.service.storage import scores
-from autograder.service.storage.records import GradedOutcome
 from autograder.service.web.items_page import counted_graded
 
 from helpers.paths import RELEASE

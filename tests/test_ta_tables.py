@@ -255,10 +255,9 @@ def test_a_ta_sorts_filters_and_scrolls_the_student_table_in_chromium(
 ) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
 
     drv = chromium.headless_chromium("1100,900")
-    wait = WebDriverWait(drv, 60)
+    wait = chromium.page_wait(drv, 60)
     folder = chromium.screenshot_folder(tmp_path)
 
     def shot(name: str, width: int = 1100) -> None:

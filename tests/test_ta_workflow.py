@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from helpers.browserish import Browserish
-from helpers.chromium import headless_chromium, screenshot_folder
+from helpers.chromium import headless_chromium, page_wait, screenshot_folder
 from helpers.ledger_term import HW2_DUE, START, make_term
 from helpers.served import MALFORMED, call, serve
 
@@ -282,10 +282,10 @@ SHOTS = ("ta_dashboard_picker.png", "ta_bulk_extensions.png", "ta_regrade_runs_p
 def test_a_ta_walks_the_new_views_in_chromium(term: dict[str, Any], tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import Select, WebDriverWait
+    from selenium.webdriver.support.ui import Select
 
     drv = headless_chromium("1100,1000")
-    wait = WebDriverWait(drv, 60)
+    wait = page_wait(drv, 60)
     folder = screenshot_folder(tmp_path)
 
     def shot(name: str) -> None:

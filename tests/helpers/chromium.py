@@ -38,3 +38,19 @@ def screenshot_folder(tmp_path: Path) -> Path:
     folder = Path(os.environ.get("JAXGRADE_SCREENSHOTS") or tmp_path / "screenshots")
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def page_wait(drv: Any, timeout: float) -> Any:
+    """A WebDriverWait for conditions read while a click may be loading the next page: an element
+    found on the old page can vanish (stale) or belong to neither document when Chromium asks about
+    it mid-navigation ("Node with given id does not belong to the document", a bare
+    WebDriverException), so those count as "not yet" and the condition is asked again."""
+    from selenium.common.exceptions import (
+        NoSuchElementException,
+        StaleElementReferenceException,
+        WebDriverException,
+    )
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    ignored = (StaleElementReferenceException, NoSuchElementException, WebDriverException)
+    return WebDriverWait(drv, timeout, ignored_exceptions=ignored)

@@ -48,8 +48,8 @@ from autograder.exercises import CHAPTERS
 from autograder.grade.reports import format_score
 from autograder.service.domain import extensions, grade_review, model_answers
 from autograder.service.domain.lti_outbox import final_score as ags_score
+from autograder.service.records import Refusal
 from autograder.service.storage import db
-from autograder.service.storage.records import Refusal
 from autograder.service.web import term_pages, term_views
 from autograder.term.counting import Extension
 

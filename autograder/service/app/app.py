@@ -19,8 +19,8 @@ from autograder.service.domain import lti_outbox as lti_outbox
 from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.core import Refusal, Service
 from autograder.service.domain.lti import registration_links as lti_links
+from autograder.service.records import refusal
 from autograder.service.storage.intake_pool import IntakePool
-from autograder.service.storage.records import refusal
 from autograder.service.web import api
 from autograder.service.web.body_limit import BodyLimit
 from autograder.service.web.lti import routes as lti_routes

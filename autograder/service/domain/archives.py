@@ -31,8 +31,8 @@ from autograder.service.domain.attempt_reads import AttemptReads
 from autograder.service.domain.download_file import DownloadFile
 from autograder.service.domain.ledger import Ledger
 from autograder.service.domain.student_notebooks import StudentNotebooks
+from autograder.service.records import iso
 from autograder.service.storage.blobs import BlobStore
-from autograder.service.storage.records import iso
 
 SCOPES = ("counted", "all")
 MANIFEST_COLUMNS = (

@@ -13,7 +13,7 @@ from typing import Any
 
 from autograder.service.domain.assignments import Releases
 from autograder.service.domain.config import ServiceConfig
-from autograder.service.storage.records import refusal
+from autograder.service.records import refusal
 from autograder.term.course import Assignment
 
 

@@ -32,8 +32,8 @@ import sqlalchemy as sa
 
 from autograder.service.domain import audit, leases
 from autograder.service.domain.config import ServiceConfig
+from autograder.service.records import ClaimedAttempt, GradedOutcome
 from autograder.service.storage import db, scores
-from autograder.service.storage.records import ClaimedAttempt, GradedOutcome
 from autograder.states import AttemptState
 
 QUEUED, RUNNING = AttemptState.QUEUED, AttemptState.RUNNING

@@ -18,8 +18,8 @@ import sqlalchemy as sa
 from autograder.exercises import EXERCISE_IDS
 from autograder.grade.gradebook import safe_id
 from autograder.service.domain.assignment_lookup import AssignmentLookup
+from autograder.service.records import Attempt
 from autograder.service.storage import db, scores
-from autograder.service.storage.records import Attempt
 from autograder.states import AttemptState
 
 

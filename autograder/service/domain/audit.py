@@ -26,8 +26,8 @@ from typing import Any
 import sqlalchemy as sa
 
 from autograder.grade.reports import neutralize_cell
+from autograder.service.records import iso
 from autograder.service.storage import db
-from autograder.service.storage.records import iso
 
 ACTIONS = (
     "upload",  # a student's new attempt (it may become the counted one)

@@ -53,9 +53,7 @@ from autograder.service.domain.session_records import SessionPolicy, SessionReco
 from autograder.service.domain.student_notebooks import StudentNotebooks
 from autograder.service.domain.student_views import StudentViews
 from autograder.service.domain.upload_intake import UploadIntake
-from autograder.service.storage import db
-from autograder.service.storage.blobs import BlobStore
-from autograder.service.storage.records import (
+from autograder.service.records import (
     Attempt,
     ClaimedAttempt,
     GradedOutcome,
@@ -64,6 +62,8 @@ from autograder.service.storage.records import (
     hash_token,
     iso,
 )
+from autograder.service.storage import db
+from autograder.service.storage.blobs import BlobStore
 from autograder.service.storage.spool import Spool
 from autograder.states import AttemptState
 from autograder.term.course import Assignment

@@ -35,8 +35,8 @@ from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.counting import Counting
 from autograder.service.domain.identity import Identity
 from autograder.service.domain.ledger import GradeRecord, Ledger
+from autograder.service.records import Attempt
 from autograder.service.storage import db
-from autograder.service.storage.records import Attempt
 from autograder.states import AttemptState
 from autograder.term.course import Assignment
 from autograder.term.final_score import FinalScore

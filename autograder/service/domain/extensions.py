@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 from autograder.service.domain import audit, grade_shown
+from autograder.service.records import iso
 from autograder.service.storage import db
-from autograder.service.storage.records import iso
 from autograder.term.counting import Deadlines, Extension, deadlines_for
 from autograder.term.course import Assignment
 

@@ -18,8 +18,8 @@ from autograder.messages import service_message
 from autograder.service.domain import audit, grade_shown
 from autograder.service.domain.assignment_lookup import AssignmentLookup
 from autograder.service.domain.counting import Counting
+from autograder.service.records import Attempt
 from autograder.service.storage import db
-from autograder.service.storage.records import Attempt
 from autograder.states import AttemptState
 from autograder.term.visibility import Visibility, grade_visibility
 

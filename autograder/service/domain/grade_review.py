@@ -15,7 +15,7 @@ from typing import Any
 from autograder.service.domain import audit, ledger, message_caps, overrides, quiz_ledger, regrade_requests
 from autograder.service.domain.core import Attempt, Refusal, Service
 from autograder.service.domain.lti_outbox import counted_grade_changed
-from autograder.service.storage.records import refusal
+from autograder.service.records import refusal
 from autograder.states import AttemptState
 from autograder.term.course import Assignment
 

@@ -24,8 +24,8 @@ import sqlalchemy as sa
 from autograder.roster import Roster
 from autograder.service.domain import session_records
 from autograder.service.domain.config import ServiceConfig
+from autograder.service.records import Student, hash_token
 from autograder.service.storage import db
-from autograder.service.storage.records import Student, hash_token
 
 MAX_TOKEN_CHARS = 256
 LEGACY_TA = "ta"  # the TA of DIR/ta-token

@@ -28,9 +28,9 @@ import sqlalchemy as sa
 from autograder.service.domain import audit
 from autograder.service.domain.attempt_review import AttemptReview
 from autograder.service.domain.student_views import StudentViews
+from autograder.service.records import iso
 from autograder.service.storage import db
 from autograder.service.storage.line_comment_tables import line_comments
-from autograder.service.storage.records import iso
 
 MAX_BODY_CHARS = 4000
 LOG = ""  # the `file` of a comment on the grader's log (its `cell` is 0)

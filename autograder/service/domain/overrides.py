@@ -20,8 +20,8 @@ from typing import Any
 import sqlalchemy as sa
 
 from autograder.service.domain import audit
+from autograder.service.records import iso
 from autograder.service.storage import db
-from autograder.service.storage.records import iso
 
 TOTAL = "total"
 MAX_COMMENT_CHARS = 2000

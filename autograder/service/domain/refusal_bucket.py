@@ -20,8 +20,8 @@ from collections.abc import Callable
 
 import sqlalchemy as sa
 
+from autograder.service.records import Refusal, refusal
 from autograder.service.storage import db
-from autograder.service.storage.records import Refusal, refusal
 
 DEFAULT_LIMIT = 20
 WINDOW_S = 3600.0

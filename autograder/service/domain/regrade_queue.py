@@ -26,8 +26,8 @@ import sqlalchemy as sa
 
 from autograder.service.domain import leases
 from autograder.service.domain.config import ServiceConfig
+from autograder.service.records import ClaimedAttempt, GradedOutcome
 from autograder.service.storage import db
-from autograder.service.storage.records import ClaimedAttempt, GradedOutcome
 from autograder.states import AttemptState, RegradeRunState
 
 QUEUED, RUNNING = AttemptState.QUEUED, AttemptState.RUNNING

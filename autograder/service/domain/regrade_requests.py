@@ -19,8 +19,8 @@ from typing import Any
 import sqlalchemy as sa
 
 from autograder.service.domain import message_caps
+from autograder.service.records import iso
 from autograder.service.storage import db
-from autograder.service.storage.records import iso
 from autograder.states import RegradeRequestState
 
 OPEN, RESOLVED = RegradeRequestState.OPEN, RegradeRequestState.RESOLVED

@@ -36,8 +36,8 @@ from autograder.service.domain import audit, lti_outbox, release_moves
 from autograder.service.domain.attempt_reads import fits_id, points_of
 from autograder.service.domain.counting import Counting
 from autograder.service.domain.regrade_queue import GRADED, GRADER_ERROR, OPEN, QUEUED, RUNNING
+from autograder.service.records import Refusal
 from autograder.service.storage import db, scores
-from autograder.service.storage.records import Refusal
 from autograder.states import RegradeRunState
 
 log = logging.getLogger("jaxgrade.service.regrade")

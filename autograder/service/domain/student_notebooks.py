@@ -14,7 +14,7 @@ from autograder.release.personalise import personalise_notebook
 from autograder.service.domain.assignment_lookup import AssignmentLookup
 from autograder.service.domain.assignments import Releases
 from autograder.service.domain.download_file import DownloadFile
-from autograder.service.storage.records import refusal
+from autograder.service.records import refusal
 from autograder.term.course import Assignment
 
 

@@ -14,7 +14,7 @@ from autograder.service.domain.download_file import DownloadFile
 from autograder.service.domain.grade_release import GradeRelease
 from autograder.service.domain.identity import Identity
 from autograder.service.domain.student_notebooks import StudentNotebooks
-from autograder.service.storage.records import Attempt
+from autograder.service.records import Attempt
 
 
 class StudentViews:

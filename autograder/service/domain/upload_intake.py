@@ -28,10 +28,10 @@ from autograder.service.domain.attempt_reads import AttemptReads
 from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.counting import Counting
 from autograder.service.domain.upload_rules import check_files
+from autograder.service.records import Attempt, refusal
 from autograder.service.storage import db
 from autograder.service.storage.blobs import BlobStore
 from autograder.service.storage.layout import chapters_in_layout, chapters_present
-from autograder.service.storage.records import Attempt, refusal
 from autograder.states import AttemptState
 from autograder.term.counting import Deadlines
 from autograder.term.course import Assignment

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from autograder.grade.intake import DEFAULT_LIMITS, EXTRA_SUFFIXES
 from autograder.i18n import _
-from autograder.service.storage.records import Refusal, refusal
+from autograder.service.records import Refusal, refusal
 
 NOTEBOOK_SUFFIX = ".ipynb"
 ARCHIVE_SUFFIX = ".zip"  # intake reads zip archives; other archive types it refuses

@@ -40,8 +40,8 @@ from contextlib import contextmanager, suppress
 from itertools import count
 from pathlib import Path
 
+from autograder.service.records import Refusal, refusal
 from autograder.service.storage.layout import chapters_in_layout
-from autograder.service.storage.records import Refusal, refusal
 
 log = logging.getLogger("jaxgrade.service.intake_pool")
 

@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from autograder.grade.intake import read_submissions
+from autograder.service.records import ClaimedAttempt
 from autograder.service.storage.blobs import BlobStore
-from autograder.service.storage.records import ClaimedAttempt
 
 LAYOUT_ID = "s"  # the entry name of an upload checked before it is stored
 

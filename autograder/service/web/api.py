@@ -17,7 +17,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Res
 from autograder.service.domain import attempt_numbers, login_backoff
 from autograder.service.domain.core import Refusal, Service, Student
 from autograder.service.domain.login_throttle import LOGIN_WINDOW_S
-from autograder.service.storage.records import refusal
+from autograder.service.records import refusal
 from autograder.service.web import page_auth, upload_flow
 
 router = APIRouter(prefix="/api")

@@ -56,7 +56,7 @@ def idle_s() -> float:
 def _refusal(status: int, limit: int) -> Any:
     """The API's refusal response (JSON with the Chinese text), an ASGI app of its own."""
     from autograder.service.domain.upload_rules import too_large
-    from autograder.service.storage.records import refusal
+    from autograder.service.records import refusal
     from autograder.service.web.api import refusal_response
 
     if status == 413:
@@ -81,7 +81,7 @@ class BodyLimit:
             await self._bounded(scope, receive, send, small)
             return
         if self.uploads_now >= max_concurrent_uploads():
-            from autograder.service.storage.records import refusal
+            from autograder.service.records import refusal
             from autograder.service.web.api import refusal_response
 
             busy = refusal(503, "uploads_busy", "too many uploads in progress", retry_after=10.0)

@@ -27,7 +27,7 @@ from starlette.responses import Response
 from autograder.service.domain import attempt_review, line_comments
 from autograder.service.domain.attempt_reads import fits_id
 from autograder.service.domain.attempt_review import AttemptReview
-from autograder.service.storage.records import refusal
+from autograder.service.records import refusal
 from autograder.service.web import comment_markdown, page_auth, page_kit
 from autograder.service.web.api import CurrentTa, service_of
 from autograder.service.web.form_posts import PostedForm, form_of, read_small_form

@@ -15,7 +15,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from autograder.service.domain import grade_review, overrides
-from autograder.service.storage.records import refusal
+from autograder.service.records import refusal
 from autograder.service.web.api import CurrentTa, service_of
 from autograder.service.web.review_http import AnyCaller, json_object, number, text
 

@@ -34,7 +34,7 @@ from autograder.messages import chapter_zh, service_message
 from autograder.service.domain import attempt_numbers, login_backoff
 from autograder.service.domain.core import Attempt, Refusal, Service, Student
 from autograder.service.domain.course_clock import CourseClock
-from autograder.service.storage.records import refusal as refuse
+from autograder.service.records import refusal as refuse
 from autograder.service.web import charts, page_auth, page_kit, term_views, upload_flow
 from autograder.service.web.form_posts import PostedForm, form_of, form_post, read_small_form
 from autograder.service.web.line_comments import student_part_views

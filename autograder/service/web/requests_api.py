@@ -19,7 +19,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from autograder.service.domain import grade_review, regrade_requests
-from autograder.service.storage.records import refusal
+from autograder.service.records import refusal
 from autograder.service.web.api import CurrentTa, service_of
 from autograder.service.web.review_http import AnyCaller, Caller, json_object, number, text
 

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 from fastapi import Depends, Request
 
 from autograder.service.domain.audit import student_actor
-from autograder.service.storage.records import refusal
+from autograder.service.records import refusal
 from autograder.service.web.api import bearer_token, service_of, token_refusal
 
 MAX_JSON_BYTES = 16 * 1024

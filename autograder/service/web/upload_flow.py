@@ -33,9 +33,9 @@ from starlette.requests import Request
 
 from autograder.service.domain import refusal_bucket
 from autograder.service.domain.core import Service
+from autograder.service.records import Attempt, Refusal, refusal
 from autograder.service.storage import intake_pool
 from autograder.service.storage.intake_pool import IntakePool, busy_refusal
-from autograder.service.storage.records import Attempt, Refusal, refusal
 from autograder.service.web.uploads import Upload, read_upload
 from autograder.term.course import Assignment
 

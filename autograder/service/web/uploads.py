@@ -28,7 +28,7 @@ from python_multipart.multipart import MultipartParser, MultipartState, parse_op
 from starlette.requests import Request
 
 from autograder.service.domain.upload_rules import too_large
-from autograder.service.storage.records import Refusal, refusal
+from autograder.service.records import Refusal, refusal
 from autograder.service.storage.spool import PartFiles, Spool, SpooledPart
 
 log = logging.getLogger("jaxgrade.service.uploads")

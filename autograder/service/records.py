@@ -1,4 +1,5 @@
-"""Plain data the service's parts hand each other and the API (no database, no I/O).
+"""Plain data the service's floors hand each other and the API (no database, no I/O), below all
+of them, so that web can name a refusal without reaching into storage.
 
 `Refusal` is how every part says no to a request: the API turns it into a JSON error, the pages
 into an error notice. Its Chinese text comes from `messages.SERVICE_ZH`.
