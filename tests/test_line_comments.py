@@ -39,8 +39,13 @@ CODE = {
 
 def graded_upload(term: Term, sid: str, assignment_id: str = "hw5") -> int:
     """A graded upload of the chapter notebook with one more code cell, the student's CODE."""
+    return upload_code(term, sid, CODE[sid], assignment_id)
+
+
+def upload_code(term: Term, sid: str, code: str, assignment_id: str = "hw5") -> int:
+    """A graded upload of the chapter notebook with one more code cell holding `code`."""
     chapter = CHAPTER_OF[assignment_id]
-    cell = {"cell_type": "code", "metadata": {}, "source": CODE[sid], "outputs": [], "execution_count": None}
+    cell = {"cell_type": "code", "metadata": {}, "source": code, "outputs": [], "execution_count": None}
     att = term.service.intake.submit(
         sid, [(NOTEBOOKS[chapter], quiz_notebook(chapter, {}, extra_cells=[cell]))], assignment_id
     )

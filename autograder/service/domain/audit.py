@@ -58,6 +58,7 @@ ACTIONS = (
     "line_comment",
     "line_comment_edited",
     "line_comment_deleted",
+    "line_comment_carried",  # an earlier attempt's comment carried to a later one (line_comment_carry.py)
 )
 SYSTEM = "system"
 

@@ -16,6 +16,10 @@ must not reach its student before the grade does; the TA finds the entries on th
 A student sees the comments of their own attempt exactly when they see its grade: the one rule of
 `StudentViews.attempt` (`grades_hidden` is None), never re-derived here. Bodies are Markdown kept as
 typed; the pages render them through `web/comment_markdown.py` (escaped, a tiny subset).
+
+A comment may link to a rubric item or an override (`Link`, checked and shown by
+`line_comment_links.py`); a TA may carry an earlier attempt's comments to a later one
+(`line_comment_carry.py`).
 """
 
 from __future__ import annotations
@@ -63,6 +67,19 @@ class Target:
 
 
 @dataclass(frozen=True)
+class Link:
+    """What a comment points at besides its lines: a rubric item (`ref` its id) or an override of the
+    attempt's student (`ref` its target: an exercise id or "total")."""
+
+    kind: str  # RUBRIC_ITEM or OVERRIDE
+    ref: str
+
+
+RUBRIC_ITEM, OVERRIDE = "rubric_item", "override"
+LINK_KINDS = (RUBRIC_ITEM, OVERRIDE)
+
+
+@dataclass(frozen=True)
 class LineComment:
     id: int
     attempt_id: int
@@ -72,6 +89,8 @@ class LineComment:
     created_at: float
     edited_by: str | None
     edited_at: float | None
+    link: Link | None = None
+    carried_from: int | None = None
 
     def to_json(self, *, for_student: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -84,9 +103,10 @@ class LineComment:
             "body": self.body,
             "created_at": iso(self.created_at),
             "edited_at": None if self.edited_at is None else iso(self.edited_at),
+            "link": None if self.link is None else {"kind": self.link.kind, "ref": self.link.ref},
         }
         if not for_student:  # a student reads "a TA", not which one
-            out |= {"author": self.author, "edited_by": self.edited_by}
+            out |= {"author": self.author, "edited_by": self.edited_by, "carried_from": self.carried_from}
         return out
 
 
@@ -100,6 +120,8 @@ def _comment(row: Any) -> LineComment:
         created_at=float(row.created_at),
         edited_by=row.edited_by,
         edited_at=row.edited_at,
+        link=None if row.link_kind is None else Link(str(row.link_kind), str(row.link_ref)),
+        carried_from=None if row.carried_from is None else int(row.carried_from),
     )
 
 
@@ -131,7 +153,7 @@ def check_target(review: AttemptReview, target: Target) -> Target:
     return target
 
 
-def _audit(conn: sa.Connection, about: Any, action: str, detail: str, **kw: Any) -> None:
+def audit_change(conn: sa.Connection, about: Any, action: str, detail: str, **kw: Any) -> None:
     audit.record(
         conn,
         action=action,
@@ -146,22 +168,54 @@ def _audit(conn: sa.Connection, about: Any, action: str, detail: str, **kw: Any)
 def add(
     engine: sa.Engine, review: AttemptReview, target: Target, body: str, *, actor: str, now: float
 ) -> LineComment:
-    """Store a comment on lines of the reviewed attempt (audited). CommentRefused: not stored."""
+    """Store a comment on lines of the reviewed attempt (audited). CommentRefused: not stored. A
+    comment with a link is added by `line_comment_links.add`, which checks the link first."""
     text = checked_body(body)
     check_target(review, target)
-    t = target
     with engine.begin() as conn:
-        new_id = conn.execute(
+        return stored(conn, review, target, text, actor=actor, now=now)
+
+
+def stored(
+    conn: sa.Connection,
+    review: AttemptReview,
+    target: Target,
+    text: str,
+    *,
+    actor: str,
+    now: float,
+    link: Link | None = None,
+) -> LineComment:
+    """Insert a checked comment and its audit entry on the caller's transaction."""
+    new_id = insert(conn, review.attempt_id, target, text, actor=actor, now=now, link=link)
+    detail = f"comment on {target.where()}"
+    detail += "" if link is None else f", linked to {link.kind} {link.ref}"
+    audit_change(conn, review, "line_comment", detail, actor=actor, old=None, new=text, at=now)
+    return _comment(conn.execute(sa.select(line_comments).where(line_comments.c.id == new_id)).one())
+
+
+def insert(
+    conn: sa.Connection,
+    attempt_id: int,
+    t: Target,
+    text: str,
+    *,
+    actor: str,
+    now: float,
+    link: Link | None = None,
+    carried_from: int | None = None,
+) -> int:
+    """The new row's id; the caller checked the target and writes the audit entry."""
+    return int(
+        conn.execute(
             line_comments.insert().values(
-                attempt_id=review.attempt_id, file=t.file, cell=t.cell, first_line=t.first_line,
+                attempt_id=attempt_id, file=t.file, cell=t.cell, first_line=t.first_line,
                 last_line=t.last_line, body=text, created_by=actor, created_at=now,
+                link_kind=None if link is None else link.kind, link_ref=None if link is None else link.ref,
+                carried_from=carried_from,
             )
-        ).inserted_primary_key[0]  # fmt: skip
-        _audit(
-            conn, review, "line_comment", f"comment on {t.where()}", actor=actor, old=None, new=text, at=now
-        )
-        row = conn.execute(sa.select(line_comments).where(line_comments.c.id == new_id)).one()
-    return _comment(row)
+        ).inserted_primary_key[0]
+    )  # fmt: skip
 
 
 def _assignment_of(conn: sa.Connection, attempt_id: int) -> str | None:
@@ -169,7 +223,7 @@ def _assignment_of(conn: sa.Connection, attempt_id: int) -> str | None:
 
 
 @dataclass(frozen=True)
-class _Where:
+class Where:
     attempt_id: int
     assignment_id: str | None
 
@@ -187,9 +241,9 @@ def edit(engine: sa.Engine, comment_id: int, body: str, *, actor: str, now: floa
         conn.execute(
             line_comments.update().where(c.id == comment_id).values(body=text, edited_by=actor, edited_at=now)
         )
-        where = _Where(int(row.attempt_id), _assignment_of(conn, int(row.attempt_id)))
+        where = Where(int(row.attempt_id), _assignment_of(conn, int(row.attempt_id)))
         detail = f"comment {comment_id} on {_comment(row).target.where()} edited"
-        _audit(conn, where, "line_comment_edited", detail, actor=actor, old=row.body, new=text, at=now)
+        audit_change(conn, where, "line_comment_edited", detail, actor=actor, old=row.body, new=text, at=now)
         row = conn.execute(sa.select(line_comments).where(c.id == comment_id)).one()
     return _comment(row)
 
@@ -202,9 +256,9 @@ def delete(engine: sa.Engine, comment_id: int, *, actor: str, now: float) -> boo
         if row is None:
             return False
         conn.execute(line_comments.delete().where(c.id == comment_id))
-        where = _Where(int(row.attempt_id), _assignment_of(conn, int(row.attempt_id)))
+        where = Where(int(row.attempt_id), _assignment_of(conn, int(row.attempt_id)))
         detail = f"comment {comment_id} on {_comment(row).target.where()} deleted"
-        _audit(conn, where, "line_comment_deleted", detail, actor=actor, old=row.body, new=None, at=now)
+        audit_change(conn, where, "line_comment_deleted", detail, actor=actor, old=row.body, new=None, at=now)
     return True
 
 
