@@ -229,7 +229,32 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
     class_arrays, class_params = _class_cases(structure_seed, values, shape, batch)
     arrays.update(class_arrays)
     params["classes"] = class_params
+    edge_arrays, params["vmap_edges"] = _vmap_edges(structure_seed, values)
+    arrays.update(edge_arrays)
     return ProbeInputs(seed, arrays, params)
+
+
+# Batch sizes and example ranks at the ends of what vmap admits, judged under `vmap batch dim` (in
+# the same jitted call as the class cases): a batch of 0 (a rule that loops over the examples and
+# stacks them raises), a batch of 1 (a rule that squeezes drops it), `axis=()` under vmap (a rule
+# that reads an empty axis as "every axis" sums the example away) and vmap over 0-d examples.
+VMAP_EDGES = ("b0", "b1", "noax", "scalar")
+
+
+def _vmap_edges(structure_seed: int, values: np.random.Generator) -> tuple[dict[str, np.ndarray], dict]:
+    """`e_<case>_xb` and {"axis", "in_axes"} of each VMAP_EDGES case; shapes, axes and batch positions
+    from the class's own generator, values from `values`."""
+    arrays: dict[str, np.ndarray] = {}
+    params: dict[str, dict] = {}
+    for case, batch, ndim in (("b0", 0, 2), ("b1", 1, 3), ("noax", None, 2), ("scalar", None, 0)):
+        r = class_rng(structure_seed, EXERCISE.id, f"vmap.{case}")
+        shape = tuple(int(d) for d in r.choice(np.arange(2, 7), size=ndim, replace=False))
+        axis = [] if case in ("noax", "scalar") else _subset(r, ndim)
+        k = int(r.integers(0, ndim + 1))
+        b = int(r.integers(2, 6)) if batch is None else batch
+        arrays[f"e_{case}_xb"] = _normal(values, shape[:k] + (b,) + shape[k:])
+        params[case] = {"axis": axis, "in_axes": k}
+    return arrays, params
 
 
 # The class cases (`CLASS_CASES`): each is judged by jvp (primal and tangent of bind over `axis`),
@@ -465,10 +490,11 @@ DTYPE_NAME = {"f64": "float64", "bf16": "bfloat16"}
 DTYPE_ZH = {"f64": "float64(x64)", "bf16": "bfloat16"}
 
 
-def _class_vmap(inp: ProbeInputs, case: str) -> tuple[np.ndarray, list[int], str]:
-    """The per-example view of a class case's batched input, the axes to sum over it, and its label."""
-    c = inp.params["classes"][case]
-    xb = inp.arrays[f"c_{case}_xb"]
+def _class_vmap(inp: ProbeInputs, case: str, *, edge: bool = False) -> tuple[np.ndarray, list[int], str]:
+    """The per-example view of a class (or `vmap_edges`) case's batched input, the axes to sum over it,
+    and its label."""
+    c = inp.params["vmap_edges" if edge else "classes"][case]
+    xb = inp.arrays[f"e_{case}_xb" if edge else f"c_{case}_xb"]
     per = np.moveaxis(xb.astype(np.float64) if xb.dtype.kind == "f" else xb, c["in_axes"], 0)
     what = _("vmap(in_axes={in_axes}, axis={axis}),输入形状 {shape}").format(
         in_axes=c["in_axes"], axis=tuple(c["axis"]), shape=xb.shape
@@ -625,6 +651,9 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         for case in ("unit", "rep", "cancel"):
             per, ax1, what = _class_vmap(inp, case)
             c.close(f"vmap.cls.{case}", _sum(per, ax1), what, scale=_sum(np.abs(per), ax1))
+        for case in inp.params.get("vmap_edges", {}):
+            per, ax1, what = _class_vmap(inp, case, edge=True)
+            c.close(f"vmap.edge.{case}", _sum(per, ax1), what, scale=_sum(np.abs(per), ax1))
         per, ax1, what = _class_vmap(inp, "int32")
         _int_case(c, "vmap.cls.int32", np.sum(per.astype(np.int64), axis=tuple(ax1)),
                   _("int32 输入上 {what}").format(what=what))
@@ -710,4 +739,17 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
                ("jvp", "transpose", "vmap batch dim"), lambda i: "bf16" in i.params["classes"]),
     InputClass("dtype.int32", "dtype", "int32 inputs under vmap: exact integer sums that stay int32",
                ("vmap batch dim",), lambda i: i.arrays["c_int32_xb"].dtype == np.int32),
+    InputClass("shape.batch_0_and_1", "shape",
+               "vmap over a batch of 0 and of 1 examples (the batch axis at a drawn position): a rule that "
+               "loops over the examples and stacks them raises on 0, one that squeezes drops the 1",
+               ("vmap batch dim",),
+               lambda i: sorted(i.arrays[f"e_{c}_xb"].shape[i.params["vmap_edges"][c]["in_axes"]]
+                                for c in ("b0", "b1")) == [0, 1]),
+    InputClass("axes.empty", "axes",
+               "`axis=()` under vmap, a 2-D example: the sum over no axis is the example itself (a rule "
+               "that reads an empty axis as every axis, as `axis or None` does, reduces it away)",
+               ("vmap batch dim",), lambda i: i.params["vmap_edges"]["noax"]["axis"] == []),
+    InputClass("shape.scalar_examples", "shape",
+               "vmap over 0-d examples (a 1-D batched input, `axis=()`)",
+               ("vmap batch dim",), lambda i: i.arrays["e_scalar_xb"].ndim == 1),
 )

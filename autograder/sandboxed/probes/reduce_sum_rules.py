@@ -51,6 +51,9 @@ hold an error entry instead of its value when the observed call raised.
                         float64 inputs, bf16 casts the float32 inputs to bfloat16 and reports the
                         result as float32 (exact: bfloat16 widens exactly).
   dtype.<c>.<t>.dtype   JSON str: the dtype name of that result ("float64", "bfloat16", ...).
+  vmap.edge.<e>         f32 array (e in b0, b1, noax, scalar): vmap(bind(., axis=vmap_edges[e].axis),
+                        in_axes=vmap_edges[e].in_axes)(e_<e>_xb), in the jitted call with vmap.cls.*: a
+                        batch of 0 or 1, axis=() under vmap, vmap over 0-d examples.
   vmap.neg.<j>          f32 array: vmap(lambda v: custom_reduce_sum(v, vmap_neg[j].axis),
                         in_axes=vmap_neg[j].in_axes)(xg_<j>); axis is an int or a tuple with negative entries.
   vmap.effect           f32 array, shape of vmap.pos.0: the eager vmap.pos.0 call with the primitive's impl
@@ -216,6 +219,8 @@ def probe(ns: dict, inp: dict, rec: Any) -> None:
     pos = [(f"vmap.pos.{k}", inp[f"xb_{k}"], c["axis"], c["in_axes"]) for k, c in enumerate(inp["vmap_pos"])]
     pos += [(f"vmap.cls.{c}", inp[f"c_{c}_xb"], cls[c]["axis"], cls[c]["in_axes"])
             for c in ("unit", "rep", "cancel", "int32")]
+    pos += [(f"vmap.edge.{e}", inp[f"e_{e}_xb"], c["axis"], c["in_axes"])
+            for e, c in inp.get("vmap_edges", {}).items()]
     first_pos, rest_pos = pos[0], pos[1:]
     rec.observe(first_pos[0], lambda: jax.vmap(lambda v: bind(v, first_pos[2]), in_axes=first_pos[3])(
         first_pos[1]))
