@@ -416,6 +416,43 @@ def test_histogram_scatter_target_holds_update_jaxprs_a_known_names_walk_misses(
         assert by_names != histogram.reference_histogram(f, *args), seed
 
 
+def test_histogram_draws_every_jaxpr_param_name_jax_shows_beyond_a_complete_hand_list():
+    """The param names that hold a jaxpr are read off JAX's own equations (`histogram.jaxpr_params`,
+    `jaxprs_in_params` one param at a time), never from a list: on every structure the
+    `jaxpr_params` target holds names no other target has (remat_opt's `fwd_jaxpr`,
+    select_and_scatter's `select_jaxpr` / `scatter_jaxpr`), so a walk over every name of the other
+    targets, `update_jaxpr` included, undercounts it."""
+    from collections import Counter
+
+    import jax
+
+    from autograder.exercises import histogram
+    from autograder.sandboxed.probes.histogram import build_targets
+
+    for seed in range(8):
+        targets = build_targets(histogram.inputs(0, structure_seed=seed).params)
+        names = {name: {k for ks in histogram.jaxpr_params(f, *args).values() for k in ks}
+                 for name, f, args in targets}
+        others = set().union(*(v for n, v in names.items() if n != "jaxpr_params"))
+        assert "update_jaxpr" in others and "branches" in others, others
+        assert names["jaxpr_params"] - others >= {"fwd_jaxpr", "select_jaxpr", "scatter_jaxpr"}, seed
+        [(_, f, args)] = [t for t in targets if t[0] == "jaxpr_params"]
+        by_names: Counter = Counter()
+        known = tuple(sorted(others))
+
+        def walk(jaxpr, out=by_names, known=known):
+            for e in jaxpr.eqns:
+                out[e.primitive.name] += 1
+                for key in known:
+                    value = e.params.get(key)
+                    for sub in value if isinstance(value, (tuple, list)) else [value]:
+                        if sub is not None:
+                            walk(getattr(sub, "jaxpr", sub))
+
+        walk(jax.make_jaxpr(f)(*args).jaxpr)
+        assert by_names != histogram.reference_histogram(f, *args), seed
+
+
 def _memo_key_collisions(seed: int) -> dict[str, bool]:
     """For the call plan of `seed`: memo key -> whether some call gets, under that key, the same key
     as an earlier call whose reference histogram differs (a memo keyed so returns a stale result)."""

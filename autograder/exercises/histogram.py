@@ -38,8 +38,8 @@ from autograder.i18n import N_, _
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandboxed.wire import HISTOGRAM_UNARY_OPS
 
-__all__ = ["EXERCISE", "expected_call_histograms", "expected_histograms", "inputs", "reference_histogram",
-           "verdict"]
+__all__ = ["EXERCISE", "expected_call_histograms", "expected_histograms", "inputs", "jaxpr_params",
+           "reference_histogram", "verdict"]
 
 EXERCISE = Exercise(
     id="histogram",
@@ -71,7 +71,8 @@ EXERCISE = Exercise(
             "custom_rules_and_checkpoint",
             1,
             N_("统计 custom_jvp / custom_vjp / custom_vmap 调用、checkpoint(remat),"
-               "以及 closed_call、shard_map、linear_call、custom_linear_solve、scatter 内部的原语"),
+               "以及 closed_call、shard_map、linear_call、custom_linear_solve、scatter、"
+               "remat_opt、select_and_scatter 内部的原语"),
         ),
         SubCheck("deep_nesting", 1, N_("多层嵌套(scan → while → cond → jit → custom_jvp)里的原语全部统计到")),
         SubCheck(
@@ -98,6 +99,8 @@ EXERCISE = Exercise(
         "jax.lax.custom_linear_solve",
         "jax.extend.core.primitives.closed_call_p",
         "jax.extend.core.jaxprs_in_params",
+        "jax.jvp",
+        "jax._src.lax.windowed_reductions._select_and_scatter",
     ),
 )
 
@@ -106,7 +109,7 @@ _TARGETS_OF: dict[str, tuple[str, ...]] = {
     "shared_jit_recursion": ("shared_jit",),
     "cond_switch_branches": ("branches", "same_branches"),
     "scan_while_bodies": ("loops",),
-    "custom_rules_and_checkpoint": ("custom", "remat", "other_kinds", "scatter"),
+    "custom_rules_and_checkpoint": ("custom", "remat", "other_kinds", "scatter", "jaxpr_params"),
     "deep_nesting": ("deep",),
 }
 _TARGET_ZH: dict[str, str] = {  # translated where read
@@ -119,6 +122,7 @@ _TARGET_ZH: dict[str, str] = {  # translated where read
     "same_branches": N_("几个分支是同一个函数的 switch/cond"),
     "other_kinds": N_("含 closed_call、shard_map、custom_vmap、linear_call、custom_linear_solve 的函数"),
     "scatter": N_("含 x.at[i].add / .mul(scatter)的函数"),
+    "jaxpr_params": N_("含 remat_opt、select_and_scatter 的函数"),
 }
 # Why a call of the sequence is there (translated where read).
 _CALL_ZH: dict[str, str] = {
@@ -170,6 +174,7 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
     params["same_branches"] = _same_branches(structure_seed)
     params["other_kinds"] = _other_kinds(structure_seed)
     params["scatter"] = _scatter(structure_seed)
+    params["jaxpr_params"] = _jaxpr_params(structure_seed)
     params["calls"] = _call_plan(structure_seed)
     return ProbeInputs(seed=seed, params=params)
 
@@ -182,6 +187,36 @@ def _scatter(structure_seed: int) -> dict[str, Any]:
     return {"n": n, "index": index, "add_body": _ops(rng), "mul_body": _ops(rng),
             "mul_uses": int(rng.integers(1, 3)), "with_max": bool(rng.integers(0, 2)),
             "tail": _ops(rng, 0, 2)}
+
+
+def _jaxpr_params(structure_seed: int) -> dict[str, Any]:
+    """The remat_opt and select_and_scatter target's chains, window and repeat count: a stream of the
+    structure seed of its own."""
+    rng = np.random.default_rng([structure_seed, 34])
+    return {"n": int(rng.integers(5, 10)), "fwd_body": _ops(rng), "fwd_uses": int(rng.integers(1, 3)),
+            "window": int(rng.integers(2, 4)), "scatter_body": _ops(rng)}
+
+
+def jaxpr_params(f: Callable, *args) -> dict[str, set[str]]:
+    """Primitive name -> the names of its params that hold a jaxpr, in jaxpr(f) and every sub-jaxpr:
+    read off JAX's own equations with `jax.extend.core.jaxprs_in_params` one param at a time (no
+    list of known names)."""
+    import jax
+    import jax.extend as je
+
+    out: dict[str, set[str]] = {}
+
+    def walk(jaxpr) -> None:
+        for eqn in jaxpr.eqns:
+            for key, value in eqn.params.items():
+                subs = list(je.core.jaxprs_in_params({key: value}))
+                if subs:
+                    out.setdefault(eqn.primitive.name, set()).add(key)
+                for sub in subs:
+                    walk(sub)
+
+    walk(jax.make_jaxpr(f)(*args).jaxpr)
+    return out
 
 
 def _call_plan(structure_seed: int) -> dict[str, Any]:
@@ -454,6 +489,12 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
                "combining function is a bare Jaxpr in `update_jaxpr`, a param no other primitive has (a walk "
                "over a hand list of param names misses it)",
                ("custom_rules_and_checkpoint",), lambda i: bool(i.params["scatter"]["index"])),
+    InputClass("sub-jaxpr.jaxpr_params_from_jax", "sub-jaxpr",
+               "param names holding a jaxpr that JAX 0.12's own equations show (`jaxprs_in_params` per "
+               "param) beyond every name above: `remat_opt` (`fwd_jaxpr`, the jvp of a custom_vjp with "
+               "optimize_remat, 1..2 times) and `select_and_scatter` (`select_jaxpr`, `scatter_jaxpr`); a "
+               "hand list of the names above plus `update_jaxpr` misses them",
+               ("custom_rules_and_checkpoint",), lambda i: i.params["jaxpr_params"]["fwd_uses"] >= 1),
     InputClass("calls.memo_traps", "transform",
                "one call sequence in an order drawn per structure: a function on one shape in float32 and "
                "in bfloat16/int32/float16; two closures of one code object; a function made after the "

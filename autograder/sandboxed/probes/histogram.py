@@ -3,7 +3,8 @@
 The probe builds target functions the student never saw from the parameters the parent drew
 (`build_targets(params)`: nesting of cond/switch, scan, while, inner jit called several times,
 custom_jvp/custom_vjp, checkpoint, closed_call, shard_map, custom_vmap, linear_call,
-custom_linear_solve, scatter-add/scatter-mul), then a call sequence (`call_args`,
+custom_linear_solve, scatter-add/scatter-mul, remat_opt, select_and_scatter), then a call sequence
+(`call_args`,
 `make_call_function`), calls the student's `primitive_histogram(f, *args)` on each and
 records the result as plain data. It never computes an expected histogram; the parent imports
 `build_targets` from this module (trusted code, no student code involved) and traces the same
@@ -56,7 +57,8 @@ MAX_ENTRIES = 500
 
 # Target names, in recording order. "shared_jit" is the parent's gate target.
 TARGET_NAMES: tuple[str, ...] = (
-    "shared_jit", "branches", "loops", "custom", "remat", "deep", "same_branches", "other_kinds", "scatter")
+    "shared_jit", "branches", "loops", "custom", "remat", "deep", "same_branches", "other_kinds", "scatter",
+    "jaxpr_params")
 
 # Shape-preserving element-wise steps a target chains together (name -> f32 array -> f32 array).
 UNARY_OPS: dict[str, Callable[[Any], Any]] = {
@@ -291,10 +293,34 @@ def _scatter(p: dict) -> tuple[Callable, tuple]:
     return target, (_vec(p["n"]),)
 
 
+def _jaxpr_params(p: dict) -> tuple[Callable, tuple]:
+    """Primitives whose jaxpr params have names none of the other targets use, found by walking the
+    params of JAX 0.12's own equations (`jax.extend.core.jaxprs_in_params`): `remat_opt` keeps the
+    forward function of a `custom_vjp(..., optimize_remat=True)` under `fwd_jaxpr` once it is
+    differentiated (here by jvp), `select_and_scatter` its selection and combining functions under
+    `select_jaxpr` and `scatter_jaxpr` (lax has no public wrapper: the JAX-internal one)."""
+    from jax._src.lax.windowed_reductions import _select_and_scatter
+
+    fwd = chain(p["fwd_body"])
+    remat = jax.custom_vjp(fwd)
+    remat.defvjp(lambda t: (fwd(t), t), lambda r, c: (c * r,), optimize_remat=True)
+    window, combine = int(p["window"]), chain(p["scatter_body"])
+
+    def target(x):
+        y = x
+        for _ in range(p["fwd_uses"]):
+            y = jax.jvp(remat, (y,), (jnp.ones_like(y),))[1]
+        source = y[: x.shape[0] - window + 1]
+        return _select_and_scatter(x, lax.ge, (window,), (1,), ((0, 0),), source, jnp.float32(0.0),
+                                   lambda a, b: a + combine(b))
+
+    return target, (_vec(p["n"]),)
+
+
 _BUILDERS: dict[str, Callable[[dict], tuple[Callable, tuple]]] = {
     "shared_jit": _shared_jit, "branches": _branches, "loops": _loops,
     "custom": _custom, "remat": _remat, "deep": _deep, "same_branches": _same_branches,
-    "other_kinds": _other_kinds, "scatter": _scatter,
+    "other_kinds": _other_kinds, "scatter": _scatter, "jaxpr_params": _jaxpr_params,
 }
 
 
