@@ -14,7 +14,7 @@ import anyio.to_thread
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from autograder.service.domain import grade_review, overrides
+from autograder.service.domain import grade_review, review_listings
 from autograder.service.records import refusal
 from autograder.service.web.api import CurrentTa, service_of
 from autograder.service.web.review_http import AnyCaller, json_object, number, text
@@ -30,8 +30,7 @@ def list_overrides(request: Request, who: AnyCaller, assignment_id: str | None =
     if who.student_id is not None:
         grade = grade_review.student_grade(service, assignment.id, who.student_id, for_student=True)
         return JSONResponse([grade.to_json()], headers=NO_STORE)
-    with service.engine.connect() as conn:
-        found = overrides.all_current(conn, assignment.id)
+    found = review_listings.current_overrides(service.engine, assignment.id)
     body = [
         {"assignment_id": assignment.id, "student_id": sid, "overrides": [e.to_json() for e in o.entries]}
         for sid, o in sorted(found.items())

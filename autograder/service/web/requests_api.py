@@ -18,7 +18,7 @@ import anyio.to_thread
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from autograder.service.domain import grade_review, regrade_requests
+from autograder.service.domain import grade_review, regrade_requests, review_listings
 from autograder.service.records import refusal
 from autograder.service.web.api import CurrentTa, service_of
 from autograder.service.web.review_http import AnyCaller, Caller, json_object, number, text
@@ -61,10 +61,9 @@ def list_requests(
     service = service_of(request)
     if assignment_id is not None:
         grade_review.assignment_of(service, assignment_id)  # 404 for an unknown one
-    with service.engine.connect() as conn:
-        found = regrade_requests.listing(
-            conn, student_id=who.only_own(), status=status, assignment_id=assignment_id
-        )
+    found = review_listings.requests(
+        service.engine, student_id=who.only_own(), status=status, assignment_id=assignment_id
+    )
     return JSONResponse([r.to_json() for r in found], headers=NO_STORE)
 
 

@@ -7,22 +7,24 @@ In order, for one upload:
    database reads, so in a worker thread;
 2. at most MAX_UPLOADS_PER_STUDENT of one student's uploads at once in this process (on top of the
    body limit's cap on all uploads, `body_limit.py`): one more is refused at once (429); and when
-   intake's process pool has no room (`intake_pool.py`), a 503 before the body is read; an upload
+   intake's process pool has no room (`storage/intake_pool.py`), a 503 before the body is read; an upload
    of a student with nothing else in flight is a first upload there, with a share of the pool kept
    for it and its reading served first;
-3. the body, streamed into the spool (`uploads.py`);
-4. `UploadIntake.submit`, in a worker thread: the chapter layout written to the spool, intake's
-   reading of it in a child process of the bounded pool (the CPU-heavy step: an 18 MB notebook
-   takes seconds), then storing the blobs and the attempt row (disk and database). Nothing of it
-   runs on the event loop, and the interpreter lock is free while the child reads;
+3. the body, streamed into the spool (`uploads.py`), part by part into the upload's entry;
+4. the entry's `submit` (`UploadIntake.submit`), in a worker thread: the chapter layout written
+   to the spool, intake's reading of it in a child process of the bounded pool (the CPU-heavy
+   step: an 18 MB notebook takes seconds), then storing the blobs and the attempt row (disk and
+   database). Nothing of it runs on the event loop, and the interpreter lock is free while the
+   child reads;
 5. a refusal of the upload's contents (400, 413, 422) goes into the student's bucket.
 
 `JAXGRADE_MAX_UPLOADS_PER_STUDENT` changes the per-student bound; `intake_pool.py` names the pool's.
+The spool and the pool are the domain's: `domain/upload_entry.py` is the upload's way in (steps 1,
+4, 5 and the pool's 503), and this module only counts, streams and hands over.
 """
 
 from __future__ import annotations
 
-import functools
 import os
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -31,13 +33,10 @@ from contextlib import contextmanager
 import anyio.to_thread
 from starlette.requests import Request
 
-from autograder.service.domain import refusal_bucket
+from autograder.service.domain import upload_entry
 from autograder.service.domain.core import Service
 from autograder.service.records import Attempt, Refusal, refusal
-from autograder.service.storage import intake_pool
-from autograder.service.storage.intake_pool import IntakePool, busy_refusal
 from autograder.service.web.uploads import Upload, read_upload
-from autograder.term.course import Assignment
 
 DEFAULT_MAX_UPLOADS_PER_STUDENT = 2
 
@@ -78,21 +77,6 @@ def _one_of_the_students_uploads(state: _UploadState, student_id: str) -> Iterat
             del state.in_progress[student_id]
 
 
-def _submit_as(
-    first: bool, service: Service, student_id: str, files: list[tuple[str, bytes]], assignment_id: str | None
-) -> Attempt:
-    """`UploadIntake.submit` in this worker thread, its reading queued as a first upload or not."""
-    with intake_pool.reading_as(first=first):
-        return service.intake.submit(student_id, files, assignment_id)
-
-
-def _cheap_refusals(service: Service, student_id: str, assignment_id: str | None) -> Assignment | None:
-    """The refusals that need no body (database reads): the upload's target, or a Refusal."""
-    target = service.intake.check_upload_allowed(student_id, assignment_id)
-    service.refusals.check(student_id)
-    return target
-
-
 async def accept_upload(
     request: Request,
     service: Service,
@@ -105,28 +89,23 @@ async def accept_upload(
     """The queued attempt of this upload, or a Refusal. `check_fields` checks the form's other
     fields (the page's CSRF token); `drop_unnamed` drops file parts without a name (a file input
     left empty)."""
-    target = await anyio.to_thread.run_sync(_cheap_refusals, service, student_id, assignment_id)
-    intake: IntakePool | None = getattr(request.app.state, "intake_pool", None)
+    pool = getattr(request.app.state, "intake_pool", None)  # the app's (app.py); None: read in the thread
+    entry = await anyio.to_thread.run_sync(upload_entry.enter, service, pool, student_id, assignment_id)
     state = _state(request)
     first = not state.in_progress[student_id]  # nothing else of this student in flight here
-    if intake is not None and intake.busy(first=first):
-        raise busy_refusal("intake's queue is full")
+    entry.refuse_if_busy(first=first)
     with _one_of_the_students_uploads(state, student_id):
         try:
             async with read_upload(
                 request,
-                service.spool,
+                entry,
                 max_bytes=service.cfg.max_upload_bytes,
                 max_files=service.cfg.max_files,
             ) as upload:  # its spool files are gone when the block ends, accepted or refused
                 if check_fields is not None:
                     check_fields(upload)
                 files = [(n, d) for n, d in upload.files if n] if drop_unnamed else upload.files
-                submit = functools.partial(
-                    _submit_as, first, service, student_id, files, target.id if target else None
-                )
-                return await anyio.to_thread.run_sync(submit)
+                return await anyio.to_thread.run_sync(lambda: entry.submit(files, first=first))
         except Refusal as exc:
-            if refusal_bucket.counts(exc):
-                await anyio.to_thread.run_sync(service.refusals.record, student_id, exc.reason or "refused")
+            await anyio.to_thread.run_sync(entry.refused, exc)  # counted when it is about the contents
             raise

@@ -5,10 +5,11 @@ and the body is streamed chunk by chunk with a running count, so a request witho
 Content-Length is cut off as soon as it passes the cap. Parts are counted too.
 
 While the body streams in, each file part is written to its own file in the service's spool
-(`spool.py`, `DIR/spool/`), not kept in memory, so concurrent large uploads do not each hold their
-whole body in the event loop's process while slow clients send them. The parser runs in a worker
+(`DIR/spool/`, owned by the domain's entry for the upload: `domain/upload_entry.py`), not kept in
+memory, so concurrent large uploads do not each hold their whole body in the event loop's process
+while slow clients send them. The parser runs in a worker
 thread, a chunk at a time, so its file writes never block the event loop. `read_upload` is an async
-context manager: the upload's bytes are read back (bounded by the cap) for `UploadIntake.submit` to
+context manager: the upload's bytes are read back (bounded by the cap) for the entry's `submit` to
 check and store, and every spool file is removed (in a worker thread) when the block ends,
 accepted or not. Used by the
 JSON API and the pages' upload form. A spool that cannot be written (disk full) is a 503 that tells
@@ -27,9 +28,9 @@ import anyio.to_thread
 from python_multipart.multipart import MultipartParser, MultipartState, parse_options_header
 from starlette.requests import Request
 
+from autograder.service.domain.upload_entry import StreamedPart, UploadEntry
 from autograder.service.domain.upload_rules import too_large
 from autograder.service.records import Refusal, refusal
-from autograder.service.storage.spool import PartFiles, Spool, SpooledPart
 
 log = logging.getLogger("jaxgrade.service.uploads")
 
@@ -64,17 +65,17 @@ def too_many_files(max_files: int) -> Refusal:
 
 
 class _Parts:
-    """python-multipart's callbacks for one body: file parts of `field` into spool files, small
-    plain fields into memory, anything else dropped (but counted by the body cap)."""
+    """python-multipart's callbacks for one body: file parts of `field` into the entry's spool files,
+    small plain fields into memory, anything else dropped (but counted by the body cap)."""
 
-    def __init__(self, files: PartFiles, *, field: str, max_files: int):
-        self._spool, self._field, self._max_files = files, field, max_files
+    def __init__(self, entry: UploadEntry, *, field: str, max_files: int):
+        self._entry, self._field, self._max_files = entry, field, max_files
         self._parts = 0
         self._header_name, self._header_value = bytearray(), bytearray()
         self._headers: dict[bytes, bytes] = {}
-        self._file: tuple[str, SpooledPart] | None = None  # the file part being written
+        self._file: tuple[str, StreamedPart] | None = None  # the file part being written
         self._value: tuple[str, bytearray] | None = None  # the plain field being read
-        self.files: list[tuple[str, SpooledPart]] = []
+        self.files: list[tuple[str, StreamedPart]] = []
         self.fields: dict[str, str] = {}
 
     def callbacks(self) -> dict[str, object]:
@@ -108,7 +109,7 @@ class _Parts:
         elif name == self._field:
             if len(self.files) >= self._max_files:
                 raise too_many_files(self._max_files)
-            self._file = (filename.decode("utf-8", "replace"), self._spool.new())
+            self._file = (filename.decode("utf-8", "replace"), self._entry.new_part())
 
     def on_part_data(self, data: bytes, start: int, end: int) -> None:
         if self._file is not None:
@@ -117,7 +118,7 @@ class _Parts:
             self._value[1].extend(data[start:end][: MAX_FIELD_BYTES + 1 - len(self._value[1])])
 
     def on_part_end(self) -> None:
-        if self._file is not None:  # left open to be read back (`Spool.parts` closes it)
+        if self._file is not None:  # left open to be read back (`remove_parts` closes it)
             self.files.append(self._file)
         elif self._value is not None and len(self._value[1]) <= MAX_FIELD_BYTES:
             self.fields[self._value[0]] = self._value[1].decode("utf-8", "replace")
@@ -171,18 +172,17 @@ async def _parse_body(request: Request, parser: MultipartParser, max_bytes: int)
 
 @asynccontextmanager
 async def read_upload(
-    request: Request, spool: Spool, *, max_bytes: int, max_files: int, field: str = "files"
+    request: Request, entry: UploadEntry, *, max_bytes: int, max_files: int, field: str = "files"
 ) -> AsyncIterator[Upload]:
-    """The request's multipart upload: files of `field`, plus small other fields; its spool files
-    are removed when the block ends.
+    """The request's multipart upload: files of `field` (written to `entry`'s spool files as they
+    stream in), plus small other fields; the entry's spool files are removed when the block ends.
 
     Raises Refusal: 413 over `max_bytes` (+ envelope) or more than `max_files` files (or too many
     parts), 400 not multipart/form-data or broken, 503 when the spool cannot be written."""
     declared_length_ok(request, max_bytes)
     boundary = _boundary(request)
-    files = spool.request_files()
     try:
-        parts = _Parts(files, field=field, max_files=max_files)
+        parts = _Parts(entry, field=field, max_files=max_files)
         await _parse_body(request, MultipartParser(boundary, parts.callbacks()), max_bytes)  # type: ignore[arg-type]
         try:  # the part files are buffered: their last bytes reach the disk when read back
             upload = await anyio.to_thread.run_sync(parts.upload)
@@ -193,4 +193,4 @@ async def read_upload(
         # Unlinking a 20 MB file is disk work: a worker thread, shielded so that a cancelled request
         # (the client gone) still removes its files.
         with anyio.CancelScope(shield=True):
-            await anyio.to_thread.run_sync(files.remove_all)
+            await anyio.to_thread.run_sync(entry.remove_parts)
