@@ -37,6 +37,7 @@ class LinkShown:
     kind: str  # RUBRIC_ITEM or OVERRIDE
     ref: str
     label: str  # the item's question, key and text, or the override's target and points; "" when gone
+    subject: str  # the item's text or the override's target (what the student reads); "" when gone
     gone: bool  # the item was deleted (or the override removed) after the comment linked to it
 
 
@@ -55,24 +56,29 @@ def _item_label(row: sa.Row) -> str:
     return f"{row.question} item {row.position} ({row.points:+g}): {row.description}"
 
 
-def _items(conn: sa.Connection, assignment_id: str | None) -> dict[str, str]:
+def _items(conn: sa.Connection, assignment_id: str | None) -> dict[str, tuple[str, str]]:
     c = rubric_items.c
     query = sa.select(rubric_items).where(c.assignment_id == (assignment_id or ""))
     rows = conn.execute(query.order_by(c.question, c.position)).all()
-    return {str(r.id): _item_label(r) for r in rows}
+    return {str(r.id): (_item_label(r), str(r.description)) for r in rows}
 
 
-def _overrides(conn: sa.Connection, assignment_id: str | None, student_id: str) -> dict[str, str]:
+def _overrides(
+    conn: sa.Connection, assignment_id: str | None, student_id: str
+) -> dict[str, tuple[str, str]]:
     o = db.overrides.c
     rows = conn.execute(
         sa.select(db.overrides)
         .where(o.assignment_id == (assignment_id or ""), o.student_id == student_id)
         .order_by(o.target)
     ).all()
-    return {str(r.target): f"override of {r.target}: {r.points:g} points" for r in rows}
+    return {str(r.target): (f"override of {r.target}: {r.points:g} points", str(r.target)) for r in rows}
 
 
-def _known(conn: sa.Connection, assignment_id: str | None, student_id: str) -> dict[str, dict[str, str]]:
+def _known(
+    conn: sa.Connection, assignment_id: str | None, student_id: str
+) -> dict[str, dict[str, tuple[str, str]]]:
+    """{kind: {ref: (the TA's label, the student's subject)}}"""
     return {RUBRIC_ITEM: _items(conn, assignment_id), OVERRIDE: _overrides(conn, assignment_id, student_id)}
 
 
@@ -106,7 +112,7 @@ def choices(engine: sa.Engine, review: AttemptReview) -> list[tuple[str, str]]:
     form offers them: ("rubric_item:<id>" | "override:<target>", label)."""
     with engine.connect() as conn:
         known = _known(conn, review.assignment_id, review.student_id)
-    return [(f"{kind}:{ref}", label) for kind in LINK_KINDS for ref, label in known[kind].items()]
+    return [(f"{kind}:{ref}", label) for kind in LINK_KINDS for ref, (label, _s) in known[kind].items()]
 
 
 def shown(
@@ -120,6 +126,7 @@ def shown(
     out: dict[int, LinkShown] = {}
     for c in comments:
         if c.link is not None:
-            label = known.get(c.link.kind, {}).get(c.link.ref)
-            out[c.id] = LinkShown(c.link.kind, c.link.ref, label or "", label is None)
+            now = known.get(c.link.kind, {}).get(c.link.ref)
+            label, subject = now or ("", "")
+            out[c.id] = LinkShown(c.link.kind, c.link.ref, label, subject, now is None)
     return out

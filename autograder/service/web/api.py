@@ -19,6 +19,7 @@ from autograder.service.domain.core import Refusal, Service, Student
 from autograder.service.domain.login_throttle import LOGIN_WINDOW_S
 from autograder.service.records import refusal
 from autograder.service.web import page_auth, upload_flow
+from autograder.service.web.line_comment_student import attempt_json_extra, feedback_with_comments
 
 router = APIRouter(prefix="/api")
 
@@ -124,7 +125,10 @@ def get_submission(attempt_id: int, request: Request, student: CurrentStudent) -
     if attempt is None:
         raise NOT_FOUND
     number = attempt_numbers.numbers(service.student_views.attempts(student.student_id))[attempt.id]
-    return JSONResponse({**attempt.to_json(), "number": number}, headers={"Cache-Control": "no-store"})
+    comments = attempt_json_extra(request, student.student_id, attempt.id)  # {} until the grade is shown
+    return JSONResponse(
+        {**attempt.to_json(), "number": number, **comments}, headers={"Cache-Control": "no-store"}
+    )
 
 
 @router.get("/submissions/{attempt_id}/feedback")
@@ -135,6 +139,7 @@ def get_feedback(attempt_id: int, request: Request, student: CurrentStudent) -> 
     html = service.student_views.feedback_html(student.student_id, attempt_id)
     if html is None:
         raise refusal(404, "no_feedback", "no feedback yet (not graded)")
+    html = feedback_with_comments(request, student.student_id, attempt_id, html)
     # The batch's feedback.html escapes all student text; no script is needed to show it.
     csp = "sandbox; default-src 'none'; style-src 'unsafe-inline'"
     return HTMLResponse(html, headers={"Cache-Control": "no-store", "Content-Security-Policy": csp})

@@ -1,22 +1,25 @@
 """Line comments on an attempt (issue 45, section 1): the TA's forms and the JSON API.
 
-    POST   /ta/attempts/{id}/comments              TA page form: where, first_line, last_line, body
+    POST   /ta/attempts/{id}/comments              TA page form: where, first_line, last_line, body, link
+    POST   /ta/attempts/{id}/comments/carry        TA page form: from_attempt (an earlier attempt's id);
+                                                   answers a page listing what was carried and what not
     POST   /ta/comments/{cid}/edit                 TA page form: body
     POST   /ta/comments/{cid}/delete               TA page form
     GET    /api/attempts/{id}/comments             a TA: every comment; the attempt's student: the
                                                    comments once the grade is shown to them, else []
-    POST   /api/attempts/{id}/comments             TA: {"file", "cell", "first_line", "last_line", "body"}
+    POST   /api/attempts/{id}/comments             TA: {"file", "cell", "first_line", "last_line", "body",
+                                                   "link": "rubric_item:<id>" | "override:<target>"}
     PUT    /api/attempts/{id}/comments/{cid}       TA: {"body"}
     DELETE /api/attempts/{id}/comments/{cid}       TA
 
 The rules are `domain/line_comments.py`; the TA's attempt page (`ta_attempt_page.py`) shows the
 comments and the forms, the student's attempt page (`pages.py`) the comments it may show. A page's
 `where` names the part as the attempt page numbers it: "<n>" for its n-th code cell (from 0) or "log".
+What the student reads elsewhere (the API's attempt, the feedback HTML) is `line_comment_student.py`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import anyio.to_thread
@@ -24,13 +27,23 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from starlette.responses import Response
 
-from autograder.service.domain import attempt_review, line_comments
+from autograder.service.domain import (
+    attempt_numbers,
+    line_comment_carry,
+    line_comment_links,
+    line_comments,
+)
 from autograder.service.domain.attempt_reads import fits_id
 from autograder.service.domain.attempt_review import AttemptReview
+from autograder.service.domain.core import Service
 from autograder.service.records import refusal
 from autograder.service.web import comment_markdown, page_auth, page_kit
 from autograder.service.web.api import CurrentTa, service_of
 from autograder.service.web.form_posts import PostedForm, form_of, read_small_form
+from autograder.service.web.line_comment_parts import (
+    attempt_review_of,
+    part_views,
+)
 from autograder.service.web.review_http import AnyCaller, json_object, text
 from autograder.service.web.sessions import CSRF_FIELD, csrf_ok
 
@@ -40,16 +53,6 @@ NO_STORE = {"Cache-Control": "no-store"}
 
 # The templates render a comment's Markdown with `{{ c.body|comment_markdown }}`.
 page_kit.TEMPLATES.env.filters["comment_markdown"] = comment_markdown.render
-
-
-def _review(request: Request, attempt_id: int) -> AttemptReview | None:
-    service = page_auth.service_of(request)
-    if not fits_id(attempt_id):
-        return None
-    return attempt_review.review(
-        service.engine, service.blobs, attempt_id, named=service.assignment_lookup.named,
-        own_part=service.attempt_reads.own_part,
-    )  # fmt: skip
 
 
 def _int(value: Any) -> int:
@@ -73,7 +76,7 @@ def page_target(review: AttemptReview, form: dict[str, str]) -> line_comments.Ta
 
 
 async def _posted(request: Request) -> PostedForm:
-    return await read_small_form(request, MAX_COMMENT_FORM_BYTES, 6)
+    return await read_small_form(request, MAX_COMMENT_FORM_BYTES, 7)
 
 
 @router.post("/ta/attempts/{attempt_id:int}/comments", include_in_schema=False)
@@ -101,16 +104,18 @@ def _add_comment_form(request: Request, attempt_id: int, posted: PostedForm) -> 
         return form
     session = page_auth.current_session(request)
     service = page_auth.service_of(request)
-    review = _review(request, attempt_id)
+    review = attempt_review_of(request, attempt_id)
     if review is None:
         return page_kit.error_page(request, session, 404, "No such attempt", str(attempt_id), back="/ta")
     try:
         target = page_target(review, form)
-        added = line_comments.add(
+        link = line_comment_links.parse(form.get("link", ""))
+        added = line_comment_links.add(
             service.engine,
             review,
             target,
             form.get("body", ""),
+            link,
             actor=session.ta_name or "ta",
             now=service.clock(),
         )
@@ -166,7 +171,7 @@ def list_comments(request: Request, attempt_id: int, who: AnyCaller) -> JSONResp
             service.engine, service.student_views, who.student_id, attempt_id
         )
         return JSONResponse([c.to_json(for_student=True) for c in shown], headers=NO_STORE)
-    if _review(request, attempt_id) is None:
+    if attempt_review_of(request, attempt_id) is None:
         raise refusal(404, "no_attempt", "no such submission")
     found = line_comments.of_attempt(service.engine, attempt_id)
     return JSONResponse([c.to_json() for c in found], headers=NO_STORE)
@@ -180,7 +185,7 @@ def _line(value: Any, key: str) -> int:
 
 @router.post("/api/attempts/{attempt_id:int}/comments", status_code=201)
 async def add_comment(request: Request, attempt_id: int, ta: CurrentTa) -> JSONResponse:
-    doc = await json_object(request, {"file", "cell", "first_line", "last_line", "body"})
+    doc = await json_object(request, {"file", "cell", "first_line", "last_line", "body", "link"})
     return await anyio.to_thread.run_sync(_add_comment, request, attempt_id, doc, ta)
 
 
@@ -193,12 +198,16 @@ def _add_comment(request: Request, attempt_id: int, doc: dict[str, Any], ta: str
         _line(doc.get("last_line", first), "last_line"),
     )
     body = text(doc.get("body", ""), "body")
+    link_text = text(doc.get("link") or "", "link")
     service = service_of(request)
-    review = _review(request, attempt_id)
+    review = attempt_review_of(request, attempt_id)
     if review is None:
         raise refusal(404, "no_attempt", "no such submission")
     try:
-        added = line_comments.add(service.engine, review, target, body, actor=ta, now=service.clock())
+        link = line_comment_links.parse(link_text)
+        added = line_comment_links.add(
+            service.engine, review, target, body, link, actor=ta, now=service.clock()
+        )
     except line_comments.CommentRefused as exc:
         raise refusal(422, "bad_request", str(exc)) from None
     return JSONResponse(added.to_json(), status_code=201)
@@ -240,61 +249,53 @@ def delete_comment(request: Request, attempt_id: int, comment_id: int, ta: Curre
 # ---- views for the templates -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class LineRow:
-    number: int
-    text: str
-    comments: tuple[line_comments.LineComment, ...]  # the comments whose range ends on this line
-
-
-@dataclass(frozen=True)
-class PartView:
-    """One code cell or the grader's log with its lines numbered and its comments under their lines."""
-
-    where: str  # the form's value: "<n>" (the n-th code cell, from 0) or "log"
-    file: str  # line_comments.LOG for the grader's log
-    cell: int  # from 1 among the file's code cells; 0 for the grader's log
-    rows: tuple[LineRow, ...]
-    comments: int
-
-
-def _part(
-    where: str, file: str, cell: int, source: str, comments: list[line_comments.LineComment]
-) -> PartView:
-    lines = source.splitlines() or [""]
-    ending: dict[int, list[line_comments.LineComment]] = {}
-    for c in comments:
-        ending.setdefault(min(c.target.last_line, len(lines)), []).append(c)
-    rows = tuple(LineRow(n, text, tuple(ending.get(n, ()))) for n, text in enumerate(lines, start=1))
-    return PartView(where, file, cell, rows, len(comments))
-
-
-def part_views(
-    review: AttemptReview, comments: tuple[line_comments.LineComment, ...], *, only_commented: bool = False
-) -> list[PartView]:
-    """The attempt's code cells (and its grader log, if any) as the comment views show them; with
-    `only_commented` (the student's page) only the parts that have a comment."""
-    by_part: dict[tuple[str, int], list[line_comments.LineComment]] = {}
-    for c in comments:
-        by_part.setdefault((c.target.file, c.target.cell), []).append(c)
-    out = [
-        _part(str(i), c.file, c.index, c.source, by_part.get((c.file, c.index), []))
-        for i, c in enumerate(review.cells)
+def ta_comment_context(service: Service, review: AttemptReview) -> dict[str, Any]:
+    """What the TA's attempt page shows of line comments: the parts with their comments and links,
+    the links its form offers, and the earlier attempts (of the same student's assignment) with
+    comments a TA may carry to this one."""
+    comments = line_comments.of_attempt(service.engine, review.attempt_id)
+    links = line_comment_links.shown(service.engine, comments, review.assignment_id, review.student_id)
+    mine = service.attempt_reads.attempts(review.student_id)
+    numbers = attempt_numbers.numbers(mine)
+    earlier = [
+        {"id": a.id, "number": numbers[a.id], "comments": len(line_comments.of_attempt(service.engine, a.id))}
+        for a in sorted(mine, key=lambda a: a.id)
+        if a.assignment_id == review.assignment_id and numbers[a.id] < review.number
     ]
-    if review.build_log:
-        out.append(
-            _part("log", line_comments.LOG, 0, review.build_log, by_part.get((line_comments.LOG, 0), []))
-        )
-    return [p for p in out if p.comments] if only_commented else out
+    return {
+        "comment_parts": part_views(review, comments, links=links),
+        "link_choices": line_comment_links.choices(service.engine, review),
+        "carry_from": [e for e in earlier if e["comments"]],
+    }
 
 
-def student_part_views(request: Request, student_id: str, attempt_id: int) -> list[PartView]:
-    """The student's commented parts of their own attempt, once its grade is shown to them; []
-    before, and for an attempt that is not theirs (`line_comments.shown_to_student`)."""
+# ---- carrying comments from an earlier attempt -------------------------------------------------------
+
+
+@router.post("/ta/attempts/{attempt_id:int}/comments/carry", include_in_schema=False)
+async def carry_comments_form(request: Request, attempt_id: int) -> Response:
+    return await anyio.to_thread.run_sync(_carry_comments_form, request, attempt_id, await _posted(request))
+
+
+def _carry_comments_form(request: Request, attempt_id: int, posted: PostedForm) -> Response:
+    page = f"/ta/attempts/{attempt_id}"
+    form = _checked_form(request, posted, page)
+    if isinstance(form, Response):
+        return form
+    session = page_auth.current_session(request)
     service = page_auth.service_of(request)
-    shown = line_comments.shown_to_student(service.engine, service.student_views, student_id, attempt_id)
-    review = _review(request, attempt_id) if shown else None
-    return [] if review is None else part_views(review, shown, only_commented=True)
+    later = attempt_review_of(request, attempt_id)
+    earlier = attempt_review_of(request, _int(form.get("from_attempt")))
+    if later is None or earlier is None:
+        return page_kit.error_page(request, session, 404, "No such attempt", str(attempt_id), back=page)
+    try:
+        done = line_comment_carry.carry(
+            service.engine, earlier, later, actor=session.ta_name or "ta", now=service.clock()
+        )
+    except line_comments.CommentRefused as exc:
+        return page_kit.error_page(request, session, 422, "Comments not carried", str(exc), back=page)
+    context = {"later": later, "earlier": earlier, "done": done}
+    return page_kit.render(request, session, "line_comments_carried.html", context)
 
 
 _STATIC = {

@@ -37,7 +37,8 @@ from autograder.service.domain.course_clock import CourseClock
 from autograder.service.records import refusal as refuse
 from autograder.service.web import charts, page_auth, page_kit, term_views, upload_flow
 from autograder.service.web.form_posts import PostedForm, form_of, form_post, read_small_form
-from autograder.service.web.line_comments import student_part_views
+from autograder.service.web.line_comment_parts import student_part_views
+from autograder.service.web.line_comment_student import feedback_with_comments
 from autograder.service.web.review_views import student_section
 from autograder.service.web.sessions import CSRF_FIELD, Session, csrf_ok, new_session
 from autograder.service.web.template_i18n import html_lang
@@ -474,8 +475,9 @@ def attempt_feedback(request: Request, attempt_id: int) -> Response:
         if student
         else None
     )
-    if html is None:
+    if html is None or student is None:
         return page_kit.no_feedback(_("没有反馈。"), html_lang())
+    html = feedback_with_comments(request, student.student_id, attempt_id, html)  # once the grade is shown
     return page_kit.secure(HTMLResponse(html), page_kit.FEEDBACK_CSP)
 
 

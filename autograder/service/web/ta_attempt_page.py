@@ -16,10 +16,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from autograder.grade.reports import format_score
-from autograder.service.domain import attempt_numbers, attempt_review, line_comments
+from autograder.service.domain import attempt_numbers, attempt_review
 from autograder.service.domain.attempt_reads import fits_id
 from autograder.service.web import page_auth, page_kit
-from autograder.service.web.line_comments import part_views
+from autograder.service.web.line_comments import ta_comment_context
 
 router = APIRouter(include_in_schema=False)
 
@@ -69,7 +69,7 @@ def ta_attempt(request: Request, attempt_id: int) -> Response:
         "submitted": service.course_clock.show(found.submitted_at),
         "zone": service.course_clock.name,
         # the code cells and the grader's log with numbered lines and the TAs' line comments
-        "comment_parts": part_views(found, line_comments.of_attempt(service.engine, attempt_id)),
+        **ta_comment_context(service, found),
     }
     return page_kit.render(request, session, "ta_attempt.html", context)
 
