@@ -19,7 +19,7 @@ from autograder.service.domain.line_comments import Target
 
 from helpers.browserish import Browserish
 from helpers.inprocess_site import serving_app
-from helpers.ledger_term import Term, make_term
+from helpers.ledger_term import Term, make_term, release_with_points
 
 FEEDBACK = "<!doctype html><html><body><h1>BATCH-FEEDBACK</h1></body></html>"
 
@@ -134,3 +134,20 @@ def test_a_link_shows_on_both_sides_and_the_student_reads_comments_only_after_re
     assert "成绩调整:已撤销" in student.get(f"/attempts/{mine}").text
     assert "override removed" in ta.get(f"/ta/attempts/{mine}").text
     assert _api(site, f"/api/submissions/{theirs}", token)[0] == 404  # another's: as if missing
+
+
+def test_a_regrade_run_shows_the_attempts_comments_beside_its_diff(
+    term: Term, site: str, tmp_path: Path
+) -> None:
+    mine, theirs = upload_code(term, "s01", FIRST), upload_code(term, "s02", LATER)
+    _comment(term, mine, 2, 3, "BESIDE-THE-DIFF `y`")
+    _comment(term, theirs, 1, 1, "UNCHANGED-ATTEMPT")
+    cheaper = release_with_points(tmp_path / "releases", "2026-fall-cheaper", {"reduce_sum_rules": 5})
+    run = term.regrade_run(
+        "hw5", cheaper, {"s01": {"reduce_sum_rules": 5.0}, "s02": {"reduce_sum_rules": 10.0}}
+    )
+    page = _ta(term, site).get(f"/ta/regrade-runs/{run}").text
+    details = page.split(f'id="attempt-{mine}"')[1].split("</details>")[0]  # the changed attempt's diff
+    assert 'id="comments-' in details and "BESIDE-THE-DIFF <code>y</code>" in details
+    assert details.index("new feedback") < details.index("BESIDE-THE-DIFF")
+    assert "UNCHANGED-ATTEMPT" not in page  # s02's result does not change: no diff to show it beside

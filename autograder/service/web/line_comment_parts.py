@@ -93,3 +93,15 @@ def student_part_views(request: Request, student_id: str, attempt_id: int) -> li
         return []
     links = line_comment_links.shown(service.engine, shown, review.assignment_id, review.student_id)
     return part_views(review, shown, only_commented=True, links=links)
+
+
+def ta_commented_parts(request: Request, attempt_id: int) -> list[PartView]:
+    """A TA's read-only view of an attempt's commented parts (the regrade run's diff shows them
+    beside each changed attempt); [] when it has no comments."""
+    service = page_auth.service_of(request)
+    comments = line_comments.of_attempt(service.engine, attempt_id)
+    review = attempt_review_of(request, attempt_id) if comments else None
+    if review is None:
+        return []
+    links = line_comment_links.shown(service.engine, comments, review.assignment_id, review.student_id)
+    return part_views(review, comments, only_commented=True, links=links)

@@ -4,7 +4,8 @@
     POST /ta/regrade-runs                         assignment_id, release (a sibling release's name), scope
                                                   (the runs page takes `?assignment=ID`, with a picker)
     GET  /ta/regrade-runs/{id}                    progress; per attempt: old -> new total, the exercises
-                                                  that changed, flipped sub-checks, both feedback pages
+                                                  that changed, flipped sub-checks, both feedback pages,
+                                                  and the TAs' line comments on the attempt beside them
     GET  /ta/regrade-runs/{id}/feedback/{attempt}/{old|new}   a batch feedback page (sandboxed)
     POST /ta/regrade-runs/{id}/publish | /cancel  CSRF-checked forms
 
@@ -26,6 +27,7 @@ from autograder.service.domain.core import Refusal, Service
 from autograder.service.domain.regrade_runs import SCOPES, DiffRow, RunSummary, sibling_releases
 from autograder.service.web import page_auth, page_kit
 from autograder.service.web.form_posts import PostedForm, form_of, form_post
+from autograder.service.web.line_comment_parts import ta_commented_parts
 from autograder.service.web.regrade_api import ACTOR, release_named
 from autograder.service.web.sessions import CSRF_FIELD, csrf_ok
 
@@ -42,6 +44,8 @@ details.attempt { border-top: 1px solid #d9dee4; padding: 0.5rem 0; }
 details.attempt summary { cursor: pointer; font-weight: 600; }
 .run-actions form { display: inline-block; margin-right: 0.6rem; }
 .flag { color: #b3261e; font-weight: 600; }
+.regrade-with-comments { display: grid; grid-template-columns: 2fr 1fr; gap: 0.6rem; }
+@media (max-width: 60rem) { .regrade-with-comments { grid-template-columns: 1fr; } }
 """
 
 
@@ -188,6 +192,9 @@ def run_page(request: Request, run_id: int) -> Response:
             request, session, 404, "No such regrade run", f"No run {run_id}.", "/ta/regrade-runs"
         )
     rows = [_row_view(run.id, d) for d in service.regrades.diff(run.id)]
+    for row in rows:  # the comments are the attempt's, whichever result it ends up with
+        if row["changed"]:
+            row["comment_parts"] = ta_commented_parts(request, row["attempt_id"])
     notices = []
     if request.query_params.get("published", "") == "1":
         notices.append(
