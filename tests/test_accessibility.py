@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from helpers import a11y_keys, a11y_site, chromium
+from helpers import a11y_keys, a11y_signals, a11y_site, chromium
 from helpers.a11y_site import Ids
 from helpers.quiz_term import NOTEBOOKS, quiz_notebook
 from helpers.served import Served, serve
@@ -171,6 +171,9 @@ class PageReport:
     violations: list[dict[str, Any]]
     overflow_px: int
     charts_without_table: list[str]  # the charts (their titles) with no data table beside them
+    wrong_lang: list[str]  # text in a language its nearest `lang` does not say
+    colour_only: list[str]  # status markers whose text does not say the status
+    unmarked_times: list[str]  # course times not in a <time datetime>
 
 
 @pytest.fixture(scope="module", params=["zh_CN", "en"])
@@ -218,6 +221,9 @@ def _walk(drv: Any, served: Served, tokens: dict[str, str], todo: list[Visit]) -
             a11y_site.run_axe(drv),
             a11y_site.overflow_at(drv, REFLOW_PX),
             a11y_site.charts_without_table(drv),
+            a11y_signals.wrong_language_text(drv),
+            a11y_signals.colour_only_markers(drv),
+            a11y_signals.unmarked_times(drv),
         )
 
 
@@ -258,6 +264,23 @@ def test_axe_core_reports_what_it_is_run_for() -> None:
 def test_every_chart_has_its_data_as_a_table_beside_it(walked: list[PageReport]) -> None:
     charts = [f"{r.visit.path}: {title}" for r in walked for title in r.charts_without_table]
     assert charts == [], "charts without a data table:\n" + "\n".join(charts)
+
+
+def _listed(walked: list[PageReport], field: str) -> list[str]:
+    return [
+        f"{r.visit.path} ({r.visit.who or 'logged out'}, {r.visit.state}): {line}"
+        for r in walked
+        for line in getattr(r, field)
+    ]
+
+
+def test_every_fragment_says_its_own_language(walked: list[PageReport]) -> None:
+    """WCAG 3.1.2: Chinese text (a student's name, message or answer, an assignment's title, a quiz
+    prompt) on an English page, and English prose on a Chinese page, sit in an element whose `lang`
+    says their language, so a screen reader switches voice."""
+    wrong = _listed(walked, "wrong_lang")
+    routes = sorted({line.split(" (")[0] for line in wrong})
+    assert wrong == [], f"{len(wrong)} fragments on {len(routes)} pages:\n" + "\n".join(wrong)
 
 
 def test_the_feedback_page_says_the_language_it_is_written_in() -> None:

@@ -87,7 +87,8 @@ def packet_csv(key: QuizKey, answers: dict[str, dict[str, Any]], safe_ids: dict[
 
 def packet_html(key: QuizKey, answers: dict[str, dict[str, Any]], safe_ids: dict[str, str]) -> str:
     e = html.escape
-    parts = ["<!doctype html><html lang=\"zh-CN\"><head><meta charset=\"utf-8\">",
+    # The packet's own words are English; what it quotes (prompts, rubric, answers) says its language.
+    parts = ["<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">",
              "<meta http-equiv=\"Content-Security-Policy\" "
              "content=\"default-src 'none'; style-src 'unsafe-inline'\">",
              "<title>Quiz grading packet</title><style>body{font-family:sans-serif;max-width:60em;"
@@ -98,20 +99,27 @@ def packet_html(key: QuizKey, answers: dict[str, dict[str, Any]], safe_ids: dict
         if q.kind != "written":
             continue
         parts.append(f"<section id=\"{e(q.id)}\"><h2>{e(q.id)} ({e(format_score(q.points))} points)</h2>")
-        parts.append(f"<pre>{e(q.prompt)}</pre><h3>Rubric</h3><ul>")
-        parts += [f"<li><b>{e(r.id)}</b> ({e(format_score(r.points))}): {e(r.description)}</li>"
-                  for r in q.rubric]
-        parts.append(f"</ul><h3>Model answer</h3><pre>{e(q.model_answer)}</pre><h3>Answers</h3>")
+        parts.append(f"<pre{_lang(q.prompt)}>{e(q.prompt)}</pre><h3>Rubric</h3><ul>")
+        parts += [f"<li><b>{e(r.id)}</b> ({e(format_score(r.points))}): "
+                  f"<span{_lang(r.description)}>{e(r.description)}</span></li>" for r in q.rubric]
+        parts.append(f"</ul><h3>Model answer</h3><pre{_lang(q.model_answer)}>{e(q.model_answer)}</pre>"
+                     "<h3>Answers</h3>")
         for sid in sorted(answers):
             record = answers[sid].get(q.id)
             if record is None:
                 continue
             status = record["status"]
             text = record["text"] if status == "answered" else f"({_(ANSWER_STATUS_ZH[status])})"
-            parts.append(f"<article><h4>{e(safe_ids[sid])}</h4><pre>{e(text)}</pre></article>")
+            parts.append(f"<article><h4>{e(safe_ids[sid])}</h4><pre{_lang(text)}>{e(text)}</pre></article>")
         parts.append("</section>")
     parts.append("</body></html>\n")
     return "\n".join(parts)
+
+
+def _lang(text: str) -> str:
+    """The `lang` attribute of a quoted fragment on the packet's English page: the course's prompts and
+    the students' answers are Chinese when they hold Chinese characters (WCAG 3.1.2)."""
+    return ' lang="zh-CN"' if any("\u4e00" <= c <= "\u9fff" for c in text) else ""
 
 
 def _choice_answer_zh(q: QuizQuestion, student_id: str, salt: str) -> str:
