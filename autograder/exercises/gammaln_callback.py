@@ -115,6 +115,8 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
     small = np.exp(values.uniform(np.log(SMALL_LOW), np.log(LOW), size=(int(r.integers(3, 7)),)))
     arrays["xsm"] = np.minimum(small, np.nextafter(np.float32(LOW), np.float32(0))).astype(np.float32)
     arrays["wsm"] = values.standard_normal(arrays["xsm"].shape).astype(np.float32)
+    # The primal the host function meets instead of x1 in jvp.swapped (derivative judged by effect)
+    arrays["xsw"] = _positive(values, shape1)
     return ProbeInputs(seed, arrays, params)
 
 
@@ -162,7 +164,9 @@ def _check_forward(obs: Observations) -> CheckOutcome:
     return CheckOutcome(name, True, _("输出来自 pure_callback 方程"))
 
 
-def _check_derivative(obs: Observations) -> CheckOutcome:
+def _check_derivative(obs: Observations, a: dict[str, np.ndarray]) -> CheckOutcome:
+    """The tangent depends on a pure_callback and, by effect, comes from the host's computation on
+    the primal: with the callbacks' x1 operands swapped for xsw (probe: jvp.swapped) it follows ψ(xsw)."""
     name = "derivative via callback"
     try:
         names = _names(obs, "jaxpr.tangent")
@@ -185,7 +189,15 @@ def _check_derivative(obs: Observations) -> CheckOutcome:
     if "pure_callback" not in names:
         return CheckOutcome(name, False, _("切线输出不依赖任何 pure_callback 方程:导数 ψ(x) 应经回调调 "
                                          "scipy.special.digamma"))
-    return CheckOutcome(name, True, _("gammaln_cb 是 custom_jvp,切线来自 pure_callback 方程"))
+    if "xsw" in a:
+        c = ArrayCases(obs)
+        c.close("jvp.swapped", a["w1"] * _digamma(a["xsw"]), _("回调收到另一组 x 时 jax.jvp 的切线"),
+                rtol=RTOL_GRAD, atol=ATOL_GRAD)
+        if c.problems:
+            return CheckOutcome(name, False, _("切线没有跟着回调在主机上的计算走:回调收到的 x 换成另一组值时,"
+                                             "切线应随之改变(ψ(x) 要由回调用 x 算出,不能在 JAX 里算好再"
+                                             "经回调原样传回)。{detail}").format(detail=c.problems[0]))
+    return CheckOutcome(name, True, _("gammaln_cb 是 custom_jvp,切线来自回调对 x 的计算"))
 
 
 def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
@@ -194,7 +206,7 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     a, p = inp.arrays, inp.params
     if obs.values.get("type") == "builtins.NoneType":
         return unanswered(EXERCISE, _("没有找到 gammaln_cb"))
-    outcomes = [_check_forward(obs), _check_derivative(obs)]
+    outcomes = [_check_forward(obs), _check_derivative(obs, a)]
 
     def value(c: ArrayCases, key: str, x: np.ndarray, what: str) -> None:
         c.close(key, _gammaln(x), what, rtol=RTOL_VALUE, atol=ATOL_VALUE)
