@@ -9,7 +9,7 @@ from autograder.service.domain import quiz_answers
 
 from helpers.databases import postgres  # noqa: F401 (the session's PostgreSQL server fixture)
 from helpers.ledger_term import Term, make_term, outcome
-from helpers.quiz_term import NOTEBOOKS, quiz_notebook, record_quiz
+from helpers.quiz_term import NOTEBOOKS, grader_quiz, quiz_notebook, with_quiz
 
 HW2_POINTS = {"histogram": 10.0, "recompile": 5.0, "fusion": 10.0, "safe_distance": 0.0}
 
@@ -28,8 +28,9 @@ def _upload(term: Term, answer: bytes) -> int:
     att = term.service.intake.submit("s01", [(NOTEBOOKS["ch02"], data)], "hw2")
     claimed = term.service.queue.claim_next("w")
     assert claimed is not None and claimed.id == att.id
-    record_quiz(term.service, claimed)
-    assert term.service.queue.finish_graded("w", att.id, outcome("s01", "hw2", HW2_POINTS, term.out_dir))
+    quiz = grader_quiz(term.service, claimed, "hw2")  # scored by the grader, stored with the grade
+    done = with_quiz(outcome("s01", "hw2", HW2_POINTS, term.out_dir), quiz)
+    assert term.service.queue.finish_graded("w", att.id, done)
     return int(att.id)
 
 

@@ -212,7 +212,9 @@ due_at = {(now + timedelta(days=1)).isoformat(timespec="seconds")}
         wrong = (("wrong-7f3a",), "counts") if claimed.student_id in ("s1", "s3") else ((), "")
         write_behaviour(out / safe_id(claimed.student_id), claimed.student_id,
                         {"histogram": ExerciseBehaviour(tuple(tuple(s.split()) for s in seqs), *wrong)})
-        service.queue.finish_graded("test", claimed.id, GradedOutcome(1.0, 80.0, "ok", {}, {}, (), str(out)))
+        behaviour = (out / safe_id(claimed.student_id) / "behaviour.json").read_bytes()  # its artefact
+        done = GradedOutcome(1.0, 80.0, "ok", {}, {}, (), str(out), artefacts={"behaviour": behaviour})
+        service.queue.finish_graded("test", claimed.id, done)
     return service
 
 

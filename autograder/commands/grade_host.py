@@ -7,7 +7,10 @@ Each request is one JSON line on stdin, `{"argv": [<jaxgrade grade arguments>], 
 options check, same runner, same batch and gradebook) with its output in `log`, and answers one JSON
 line on stdout, `{"exit": <the command's exit code>}`. With `result_for`, a batch that ended well
 also leaves that student's result as `OUT/result.json` (`jaxgrade-result/1`, grade/result_file.py):
-the one thing the service reads back, never the batch's gradebook or its grades.csv.
+the one thing the service reads back, never the batch's gradebook or its grades.csv. Before that
+file is written the host scores the student's quiz (`quiz_scores`, when the release has a quiz key):
+the one scoring of the quiz; the result file lists it with the other artefacts and the service
+stores what it says.
 
 Why it stays up: with `--executor tcp://...` each `jaxgrade grade` process connects a Dask client,
 packs the release and checks every worker before it grades anything; the host does that once and
@@ -100,6 +103,7 @@ class GradeHost:
                 return EXIT_GRADER_FAULT
             if result_for is not None:
                 try:
+                    write_quiz_scores(opts, result_for)
                     result_file.write(opts.out, result_for, opts.exercises)
                 except (KeyError, OSError, ValueError) as exc:
                     print(f"jaxgrade grade: grader fault: no result file: {exc}", file=log)
@@ -118,6 +122,53 @@ class GradeHost:
                     code = EXIT_GRADER_FAULT
             replies.write(json.dumps({"exit": code}) + "\n")
             replies.flush()
+
+
+def quiz_scores(opts: Any, student_id: str) -> list[dict[str, Any]] | None:
+    """The student's quiz as the grader scores it, every question of the graded exercises' chapters
+    (read from the batch's SUBMISSIONS entry through intake, nothing run); None when the release has
+    no usable quiz key. The service stores these and never scores the quiz again."""
+    from autograder.grade.intake import read_submissions
+    from autograder.quiz.grading_key import load_key
+    from autograder.quiz.key import QuizKeyError
+    from autograder.quiz.score import score_quiz, score_submission
+    from autograder.term.course import release_exercises
+
+    try:
+        key = load_key(opts.release_root)
+    except QuizKeyError:
+        return None
+    if key is None:
+        return None
+    wanted = set(opts.exercises or ())
+    found = [ch for ex, ch in release_exercises(opts.release_root) if not wanted or ex in wanted]
+    chapters = tuple(dict.fromkeys(found))
+    found_subs = read_submissions(opts.submissions)  # the attempt's one entry (service/storage/layout.py)
+    if found_subs:
+        scores = score_submission(key, found_subs[0], student_id, chapters)
+    else:  # nothing laid out: every question of the chapters reads as missing
+        asked = [ch for ch in chapters if key.chapter(ch)]
+        scores = tuple(s for ch in asked for s in score_quiz(key, ch, None, student_id))
+    return [
+        {"question": s.question, "kind": s.kind, "status": str(s.status), "max_points": s.max_points,
+         "points": s.points, "letters": list(s.letters), "chosen": list(s.chosen), "text": s.text,
+         "reason_zh": s.reason_zh}
+        for s in scores
+    ]  # fmt: skip
+
+
+def write_quiz_scores(opts: Any, student_id: str) -> None:
+    """OUT/<student folder>/quiz_scores.json (result_file.QUIZ_SCHEMA) when the release has a quiz."""
+    from autograder.grade import result_file
+
+    questions = quiz_scores(opts, student_id)
+    if questions is None:
+        return
+    name = result_file.ARTEFACT_FILES["quiz"]
+    path = opts.out / result_file.student_folder(opts.out, student_id) / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # ASCII escapes: an answer may hold a lone surrogate, which no UTF-8 file can carry
+    path.write_text(json.dumps(result_file.quiz_doc(questions)), encoding="ascii")
 
 
 def main() -> int:

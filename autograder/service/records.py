@@ -8,7 +8,7 @@ into an error notice. Its Chinese text comes from `messages.SERVICE_ZH`.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -120,7 +120,10 @@ class GradedOutcome:
     exercises: dict[str, float | None]
     subchecks: dict[str, bool]
     flags: tuple[str, ...]
-    out_dir: str
+    out_dir: str  # the grading try's folder on the grade host: named in logs, never read back
+    # the result file's artefacts (result_file.ARTEFACT_FILES kind -> bytes, size and sha256 proven),
+    # copied into the blob store by the command that records the grade
+    artefacts: dict[str, bytes] = field(default_factory=dict)
 
 
 def iso(t: float) -> str:

@@ -1,16 +1,24 @@
 """Quiz uploads on the small term of helpers/ledger_term.py: a released chapter notebook with the quiz
-answer cells filled in, uploaded, its answers read by the worker's own hook (`record_quiz`, the
-trusted service reading the notebook text), and its exercises recorded as a worker reports them.
-No notebook is executed: the exercise result is recorded (the tests are about the quiz).
+answer cells filled in, uploaded, its quiz scored by the grade host's own code (`grade_host.quiz_scores`
+over the attempt laid out as the worker lays it out), and recorded with its exercises as a worker
+reports them (the quiz is the `quiz` artefact of the outcome). No notebook is executed: the exercise
+result is recorded (the tests are about the quiz).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import tempfile
+from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
+from autograder.commands.grade_host import quiz_scores
+from autograder.grade import result_file
 from autograder.quiz.grading_key import load_key
-from autograder.service.app.worker import record_quiz
+from autograder.service.app.worker import scope_of
+from autograder.service.storage.layout import materialise
 from jaxcourse.quiz import option_order
 from jaxcourse.quiz_answers import LETTERS
 
@@ -46,6 +54,24 @@ def letters_for(question: str, student_id: str, right: bool) -> str:
     return LETTERS[wrong]
 
 
+def grader_quiz(service: Any, claimed: Any, assignment_id: str) -> bytes:
+    """The `quiz` artefact the grade host writes for the claimed attempt (its one scoring)."""
+    assignment = service.assignments[assignment_id]
+    with tempfile.TemporaryDirectory(prefix="jaxgrade-quiz-test-") as tmp:
+        subs = Path(tmp) / "subs"
+        materialise(service.blobs, claimed, subs)
+        opts = SimpleNamespace(release_root=service.releases.of(assignment).root,
+                               exercises=scope_of(service, assignment), submissions=subs)  # fmt: skip
+        questions = quiz_scores(opts, claimed.student_id)
+    assert questions is not None
+    return json.dumps(result_file.quiz_doc(questions)).encode("ascii")
+
+
+def with_quiz(done: Any, quiz: bytes) -> Any:
+    """A worker's outcome with the grader's quiz artefact."""
+    return dataclasses.replace(done, artefacts={**done.artefacts, "quiz": quiz})
+
+
 def upload_quiz(
     term: Term, student_id: str, assignment_id: str, points: dict[str, float], answers: dict[str, str]
 ) -> int:
@@ -55,8 +81,7 @@ def upload_quiz(
     att = term.service.intake.submit(student_id, [(NOTEBOOKS[chapter], data)], assignment_id)
     claimed = term.service.queue.claim_next("w")
     assert claimed is not None and claimed.id == att.id
-    record_quiz(term.service, claimed)  # the worker's hook, before the grade is recorded
-    assert term.service.queue.finish_graded(
-        "w", att.id, outcome(student_id, assignment_id, points, term.out_dir)
-    )
+    quiz = grader_quiz(term.service, claimed, assignment_id)
+    done = with_quiz(outcome(student_id, assignment_id, points, term.out_dir), quiz)
+    assert term.service.queue.finish_graded("w", att.id, done)  # the quiz stored with the grade
     return int(att.id)

@@ -11,7 +11,10 @@ batch code path, so the grades are the batch's by construction. While that runs,
 the worker renews the attempt's lease every lease_s / 4 (the heartbeat). The result is the one
 `jaxgrade-result/1` file the host writes (OUT/result.json), validated by its JSON Schema and checked
 against the release (`read_outcome`, grade/result_file.py); the batch's gradebook and grades.csv are
-never read here. Exit code 0 with a graded result is `graded`; anything else (exit 1 = the
+never read here, and neither is anything else in OUT but the artefacts the result file lists (each
+under its cap, its size and sha256 proven; the quiz scores checked against the key): the command
+that records the grade copies them into the blob store, and nothing reads OUT after it.
+Exit code 0 with a graded result is `graded`; anything else (exit 1 = the
 batch's grader fault, a crash of the host, a timeout, missing output) is a grader fault, retried
 with backoff (attempt_queue.py). A worker that lost its lease kills the host and records nothing.
 
@@ -42,10 +45,9 @@ from autograder.exercises import EXERCISE_IDS
 from autograder.grade import result_file
 from autograder.grade.codec import RESULT_FORMAT
 from autograder.grade.cores import chapters_at_once_for
-from autograder.grade.gradebook import safe_id
 from autograder.messages import Status
 from autograder.model import GraderFault, ReleaseInfo
-from autograder.service.domain import lti_outbox, quiz_answers
+from autograder.service.domain import graded_artefacts, quiz_answers
 from autograder.service.domain.attempt_queue import worker_id
 from autograder.service.domain.core import ClaimedAttempt, GradedOutcome, Service
 from autograder.service.domain.regrade_queue import RegradeJob
@@ -78,15 +80,16 @@ def read_outcome(
     gradebook nor its grades.csv. `exercises`: the graded ones when the batch ran with `--exercises`.
     GradeRunFailed (its message starts with the refusing check's status) if it is not all there."""
     try:
-        checked = result_file.read(
-            out / result_file.RESULT_FILE, student_id=student_id, release=release, exercises=exercises
-        )
+        graded = result_file.read_graded(out, student_id=student_id, release=release, exercises=exercises)
     except result_file.ResultFileError as exc:
         raise GradeRunFailed(f"the batch's result is not valid {RESULT_FORMAT}: {exc}") from exc
-    try:
-        (out / safe_id(student_id) / "feedback.html").stat()
-    except OSError as exc:
-        raise GradeRunFailed(f"grade output unreadable: {exc}") from exc
+    checked = graded.result
+    quiz = graded.artefacts.get("quiz")
+    if quiz is not None:  # scored once, by the grader: checked against the trusted key, never redone
+        try:
+            quiz_answers.checked_scores(quiz, quiz_answers.key_at(release.root))
+        except ValueError as exc:
+            raise GradeRunFailed(f"the batch's quiz scores are not the key's: artefact_quiz: {exc}") from exc
     scores = {
         ex: (None if (s := checked.scores.get(ex)) is None or s.status == Status.SKIPPED else s.score)
         for ex in EXERCISE_IDS
@@ -100,6 +103,10 @@ def read_outcome(
         subchecks=subchecks,
         flags=tuple(checked.flags),
         out_dir=str(out.resolve()),
+        artefacts={
+            **graded.artefacts,
+            graded_artefacts.MAXIMA: graded_artefacts.maxima_bytes(graded.maxima()),
+        },
     )
 
 
@@ -283,27 +290,6 @@ def grade_files(
     return read_outcome(out, attempt.student_id, release, exercises)
 
 
-def record_quiz(service: Service, attempt: ClaimedAttempt) -> None:
-    """Store the attempt's quiz answers (domain/quiz_answers.py: read from the notebook JSON by this
-    trusted process, never run; choice questions scored) before its grade is recorded, so the
-    ledger never sees the graded attempt without them. A failure here is logged and leaves the
-    quiz pending (a TA's grading page reads the answers again); it never fails the grading."""
-    try:
-        assignment = assignment_of(service, attempt)
-        quiz_answers.record_attempt(
-            service.engine,
-            assignment=assignment,
-            chapters=service.releases.chapters(assignment),
-            attempt_id=attempt.id,
-            student_id=attempt.student_id,
-            files=[(name, service.blobs.get(digest)) for name, digest in attempt.files],
-            scratch=service.cfg.spool_dir,
-            now=service.clock(),
-        )
-    except Exception:
-        log.exception("attempt %d: quiz answers not read", attempt.id)
-
-
 class Worker(threading.Thread):
     def __init__(self, service: Service, name: str, stop: threading.Event):
         super().__init__(name=name, daemon=True)
@@ -353,15 +339,20 @@ class Worker(threading.Thread):
             ):
                 log.warning("%s: attempt %d: lease lost before the fault was recorded", self.name, attempt.id)
             return
-        record_quiz(self.service, attempt)
-        if not self.service.queue.finish_graded(attempt.worker, attempt.id, outcome):
+        # One command, one transaction: the grade, its audit entry, its artefacts, the grader's quiz
+        # answers and the LMS score (attempt_queue.finish_graded); a failure records none of them.
+        assignment_id = attempt.assignment_id or self.service.assignment.id
+        try:
+            recorded = self.service.queue.finish_graded(
+                attempt.worker, attempt.id, outcome, assignment_id=assignment_id
+            )
+        except Exception as exc:  # our own bug or the database: nothing was recorded, so retry it
+            log.exception("%s: attempt %d: its grade could not be recorded", self.name, attempt.id)
+            self.service.queue.finish_grader_error(attempt.worker, attempt.id, f"{type(exc).__name__}: {exc}")
+            return
+        if not recorded:
             log.warning("%s: attempt %d: lease lost; its grade was not recorded", self.name, attempt.id)
             return
-        try:  # the LMS gradebook follows the counted grade (LTI outbox; sent by its own thread)
-            assignment_id = attempt.assignment_id or self.service.assignment.id
-            lti_outbox.counted_grade_changed(self.service.engine, assignment_id, attempt.student_id)
-        except Exception:
-            log.exception("%s: attempt %d: LTI outbox", self.name, attempt.id)
         log.info(
             "%s: attempt %d graded: %s %g/%g",
             self.name,

@@ -14,6 +14,11 @@ unique index allows one running attempt per student, so concurrent workers, thre
 on SQLite or PostgreSQL, never claim the same attempt twice. Each claim is recorded in `gradings`
 with how it ended.
 
+Recording a graded attempt is one command in one transaction (`finish_graded`): the grade, its
+points, the audit entry, the artefacts' digests (their bytes are put in the blob store first,
+`graded_artefacts.py`), the grader's quiz answers and the student's LMS score
+(`lti_outbox.counted_grade_changed`). A failure anywhere leaves none of them.
+
 Waking idle workers is per process (a condition variable); a worker also polls every few seconds,
 which is how an upload to another process reaches it.
 """
@@ -30,10 +35,11 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from autograder.service.domain import audit, leases
+from autograder.service.domain import audit, graded_artefacts, leases, lti_outbox, quiz_answers
 from autograder.service.domain.config import ServiceConfig
 from autograder.service.records import ClaimedAttempt, GradedOutcome
 from autograder.service.storage import db, scores
+from autograder.service.storage.blobs import BlobStore
 from autograder.states import AttemptState
 
 QUEUED, RUNNING = AttemptState.QUEUED, AttemptState.RUNNING
@@ -48,6 +54,7 @@ def worker_id(name: str) -> str:
 class AttemptQueue:
     def __init__(self, engine: sa.Engine, cfg: ServiceConfig, clock: Callable[[], float]):
         self.engine, self.cfg, self.clock = engine, cfg, clock
+        self.blobs = BlobStore(cfg.blobs_dir)  # where a graded attempt's artefacts are kept
         self._work_ready = threading.Condition()
         self._workers: dict[str, int | None] = {}  # this process: worker id -> attempt it grades
 
@@ -167,9 +174,11 @@ class AttemptQueue:
         values: dict[str, Any],
         audited: dict[str, Any] | None,
         points: Mapping[str, float | None] | None = None,
+        then: Callable[[sa.Connection, Any], None] | None = None,
     ) -> bool:
         """End the grading (only while `worker` holds the lease); `points`: a grade's points per
-        exercise, stored as numbers in the same transaction."""
+        exercise, stored as numbers in the same transaction; `then(conn, row before)`: the rest of
+        the command, in that transaction too."""
         a = db.attempts.c
         with self.engine.begin() as conn:
             before = conn.execute(sa.select(db.attempts).where(a.id == attempt_id)).first()
@@ -180,11 +189,29 @@ class AttemptQueue:
                 self._end_grading(conn, attempt_id, worker, outcome)
                 if audited is not None:  # a grade (or a final grader error) is recorded: audit it
                     self._audit_grading(conn, attempt_id, audited, before)
+                if then is not None:
+                    then(conn, before)
         self._worker_idle(worker)
         return held
 
-    def finish_graded(self, worker: str, attempt_id: int, outcome: GradedOutcome) -> bool:
-        """Record the grade if `worker` still holds the lease (else nothing, and False)."""
+    def finish_graded(
+        self, worker: str, attempt_id: int, outcome: GradedOutcome, *, assignment_id: str | None = None
+    ) -> bool:
+        """Record the grade if `worker` still holds the lease (else nothing, and False): one command,
+        one transaction with its points, audit entry, artefacts, the grader's quiz answers and the
+        LMS score. `assignment_id`: the attempt's when its row names none (a one-assignment service)."""
+        stored = graded_artefacts.put_all(self.blobs, outcome.artefacts)
+        now = self.clock()
+
+        def rest(conn: sa.Connection, before: Any) -> None:
+            assignment = before.assignment_id or assignment_id
+            quiz = outcome.artefacts.get("quiz")
+            if quiz is not None and assignment is not None:
+                quiz_answers.record_graded(conn, attempt_id=attempt_id, assignment_id=assignment,
+                                           student_id=before.student_id, data=quiz, now=now)  # fmt: skip
+            if assignment is not None:  # the LMS gradebook follows the counted grade (the outbox)
+                lti_outbox.counted_grade_changed(conn, assignment, before.student_id)
+
         audited = {
             "score": outcome.score,
             "max_score": outcome.max_score,
@@ -197,17 +224,18 @@ class AttemptQueue:
             "graded",
             {
                 "status": AttemptState.GRADED,
-                "graded_at": self.clock(),
+                "graded_at": now,
                 "score": outcome.score,
                 "max_score": outcome.max_score,
                 "grade_status": outcome.grade_status,
                 "subchecks": json.dumps(outcome.subchecks),
                 "flags": json.dumps(list(outcome.flags)),
-                "out_dir": outcome.out_dir,
+                "artefacts": json.dumps(stored),
                 "error": None,
             },
             audited,
             outcome.exercises,
+            rest,
         )
 
     def finish_grader_error(self, worker: str, attempt_id: int, error: str) -> bool:

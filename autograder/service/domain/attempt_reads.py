@@ -10,16 +10,16 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
 
 from autograder.exercises import EXERCISE_IDS
-from autograder.grade.gradebook import safe_id
+from autograder.service.domain import graded_artefacts
 from autograder.service.domain.assignment_lookup import AssignmentLookup
 from autograder.service.records import Attempt
 from autograder.service.storage import db, scores
+from autograder.service.storage.blobs import BlobStore
 from autograder.states import AttemptState
 
 
@@ -94,8 +94,9 @@ def fits_id(attempt_id: int) -> bool:
 
 
 class AttemptReads:
-    def __init__(self, engine: sa.Engine, lookup: AssignmentLookup):
+    def __init__(self, engine: sa.Engine, lookup: AssignmentLookup, blobs: BlobStore | None = None):
         self.engine, self.lookup = engine, lookup
+        self.blobs = blobs  # graded attempts' artefacts (feedback, maxima); None: none shown
 
     def attempt(self, student_id: str, attempt_id: int) -> Attempt | None:
         """The attempt if it exists and belongs to `student_id`, else None."""
@@ -146,42 +147,28 @@ class AttemptReads:
             by.setdefault(r.student_id, []).append(r)
         return by
 
-    def _graded_out_dir(self, student_id: str, attempt_id: int) -> Path | None:
-        """The student's folder in the batch output of a graded attempt of theirs, else None."""
+    def _graded_artefacts(self, student_id: str, attempt_id: int) -> str | None:
+        """The artefact digests (`attempts.artefacts`) of a graded attempt of the student's, else None."""
         if not fits_id(attempt_id):
             return None
         a = db.attempts.c
         with self.engine.connect() as conn:
             row = conn.execute(
-                sa.select(a.out_dir, a.status).where(a.id == attempt_id, a.student_id == student_id)
+                sa.select(a.artefacts, a.status).where(a.id == attempt_id, a.student_id == student_id)
             ).first()
-        if row is None or row.status != AttemptState.GRADED or not row.out_dir:
+        if row is None or row.status != AttemptState.GRADED:
             return None
-        return Path(row.out_dir) / safe_id(student_id)
+        return row.artefacts
 
     def feedback_html(self, student_id: str, attempt_id: int) -> str | None:
-        """The attempt's feedback.html (the batch's own file) if it is the student's and graded."""
-        folder = self._graded_out_dir(student_id, attempt_id)
-        if folder is None:
-            return None
-        try:
-            return (folder / "feedback.html").read_text(encoding="utf-8")
-        except OSError:
-            return None
+        """The attempt's feedback page (the batch's own, kept in the blob store when the grade was
+        recorded) if it is the student's and graded."""
+        stored = self._graded_artefacts(student_id, attempt_id)
+        return graded_artefacts.text(self.blobs, stored, "feedback_html") if stored else None
 
     def exercise_maxima(self, student_id: str, attempt_id: int) -> dict[str, float]:
-        """Each exercise's maximum in the release the attempt's result was graded under (its batch
-        `results.json`), so a service restarted on another release shows a student the points their
-        result was given out of until a regrade is published. {} when not graded or unreadable."""
-        folder = self._graded_out_dir(student_id, attempt_id)
-        if folder is None:
-            return {}
-        try:
-            doc = json.loads((folder / "results.json").read_text("utf-8"))
-            maxima: dict[str, float] = {}
-            for test in doc["tests"]:
-                exercise = str(test["name"]).split(":", 1)[0]
-                maxima[exercise] = maxima.get(exercise, 0.0) + float(test["max_score"])
-        except (OSError, ValueError, KeyError, TypeError):
-            return {}
-        return {ex: round(m, 4) for ex, m in maxima.items()}
+        """Each exercise's maximum in the release the attempt's result was graded under (kept with
+        its artefacts), so a service restarted on another release shows a student the points their
+        result was given out of until a regrade is published. {} when not graded or unknown."""
+        stored = self._graded_artefacts(student_id, attempt_id)
+        return graded_artefacts.maxima(self.blobs, stored) if stored else {}

@@ -6,9 +6,9 @@
 the assignment (`attempt_numbers`), the code cells of each uploaded notebook (other text files
 whole), the grader's log (the batch's `results.json`: status line, messages, every check's
 output; and the last grader fault), the timeline (uploaded, grading started, graded, and every
-audit entry naming the attempt), and its points. Everything is read from the database, the blob
-store and the graded try's output folder; nothing runs. Sizes are capped: a student's upload is
-hostile and a page must stay a page.
+audit entry naming the attempt), and its points. Everything is read from the database and the blob
+store (the upload, the graded try's artefacts: `graded_artefacts.py`); nothing runs. Sizes are
+capped: a student's upload is hostile and a page must stay a page.
 """
 
 from __future__ import annotations
@@ -16,12 +16,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
 
-from autograder.grade.gradebook import safe_id
+from autograder.service.domain import graded_artefacts
 from autograder.service.domain.attempt_numbers import numbers
 from autograder.service.domain.attempt_reads import OwnPart, fits_id, own_status
 from autograder.service.storage import db, scores
@@ -97,19 +96,15 @@ def code_cells(name: str, data: bytes) -> tuple[CodeCell, ...] | None:
     return (CodeCell(name, 1, *_cap(text, MAX_CELL_CHARS * 5)),)
 
 
-def _student_file(row: Any, name: str) -> Path:
-    """A file of the graded try's output folder for the attempt's student (`jaxgrade grade --out`)."""
-    return Path(row.out_dir) / safe_id(row.student_id) / name
-
-
-def _results_log(row: Any) -> str:
-    """The graded try's `results.json` as text: its output, then each check's name, points and output."""
-    if not row.out_dir:
+def _results_log(blobs: BlobStore, row: Any) -> str:
+    """The graded try's `results.json` (its `results_json` artefact) as text: its output, then each
+    check's name, points and output."""
+    text = graded_artefacts.text(blobs, row.artefacts, "results_json")
+    if text is None:
         return ""
-    path = _student_file(row, "results.json")
     try:
-        doc = json.loads(path.read_text(encoding="utf-8")[: MAX_LOG_CHARS * 2])
-    except (OSError, ValueError):
+        doc = json.loads(text[: MAX_LOG_CHARS * 2])
+    except ValueError:
         return ""
     if not isinstance(doc, dict):
         return ""
@@ -192,10 +187,10 @@ def review(
         files=tuple(str(f.get("name", "")) for f in files),
         cells=tuple(cells),
         unreadable=tuple(unreadable),
-        build_log=_results_log(row) if graded else "",
+        build_log=_results_log(blobs, row) if graded else "",
         grader_error=row.error,
         timeline=timeline,
-        has_feedback=graded and bool(row.out_dir) and _student_file(row, "feedback.html").is_file(),
+        has_feedback=graded and "feedback_html" in graded_artefacts.digests(row.artefacts),
     )
 
 

@@ -107,7 +107,7 @@ class Service:
         self.identity = Identity(self.engine, cfg, clock)
         self.queue = AttemptQueue(self.engine, cfg, clock)
         self.assignment_lookup = AssignmentLookup(cfg, clock, self.releases, self.assignments)
-        self.attempt_reads = AttemptReads(self.engine, self.assignment_lookup)
+        self.attempt_reads = AttemptReads(self.engine, self.assignment_lookup, self.blobs)
         self.counting = Counting(self.engine, cfg, self.assignment_lookup, self.attempt_reads)
         self.notebooks = StudentNotebooks(self.releases, self.assignment_lookup, self.counting.local_time)
         self.intake = UploadIntake(
@@ -136,7 +136,9 @@ class Service:
         self.refusals = RefusalBucket(self.engine, clock, limit=refusal_bucket.limit_from_env())
         self.sessions = SessionRecords(self.engine, clock, SessionPolicy.from_env())
         self.regrade_queue = RegradeQueue(self.engine, cfg, clock)
-        self.regrades = RegradeRuns(self.engine, clock, self.counting, self.queue.notify_workers)
+        self.regrades = RegradeRuns(
+            self.engine, clock, self.counting, self.queue.notify_workers, blobs=self.blobs
+        )
         self.student_views = StudentViews(
             self.attempt_reads, self.notebooks, self.grade_release, self.identity
         )

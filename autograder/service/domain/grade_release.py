@@ -66,7 +66,7 @@ class GradeRelease:
                 new="released",
                 at=now,
             )
-        self._send_held_scores(assignment.id)
+            self._send_held_scores(conn, assignment.id)  # in the release's transaction: one command
         return True
 
     def unrelease(self, assignment_id: str, *, actor: str) -> bool:
@@ -95,24 +95,23 @@ class GradeRelease:
                 new="hidden",
                 at=self.clock(),
             )
-        self._send_held_scores(assignment.id)  # now hidden: withdrawn from the LMS where it shows them
+            # now hidden: withdrawn from the LMS where it shows them, in the same transaction
+            self._send_held_scores(conn, assignment.id)
         return True
 
-    def _send_held_scores(self, assignment_id: str) -> None:
+    @staticmethod
+    def _send_held_scores(conn: sa.Connection, assignment_id: str) -> None:
         """Queue every student's score for the LMS again: a visible one is sent, a hidden one held,
-        or withdrawn where the LMS shows it (`lti_outbox.counted_grade_changed` decides)."""
+        or withdrawn where the LMS shows it (`lti_outbox.counted_grade_changed` decides), in the
+        caller's transaction (the release or un-release it follows)."""
         from autograder.service.domain.lti_outbox import (
             counted_grade_changed,  # the LMS part is optional here
         )
 
         a = db.attempts.c
-        with self.engine.connect() as conn:
-            students = conn.execute(
-                sa.select(a.student_id).where(a.assignment_id == assignment_id).distinct()
-            )
-            ids = [r.student_id for r in students]
-        for student_id in ids:
-            counted_grade_changed(self.engine, assignment_id, student_id)
+        students = conn.execute(sa.select(a.student_id).where(a.assignment_id == assignment_id).distinct())
+        for student_id in [r.student_id for r in students]:
+            counted_grade_changed(conn, assignment_id, student_id)
 
     def of(self, student_id: str, assignment_id: str | None) -> Visibility:
         assignment = self.lookup.assignment(assignment_id)

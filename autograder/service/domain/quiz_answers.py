@@ -1,13 +1,16 @@
-"""An attempt's quiz answers, read by the trusted service from the uploaded notebook JSON and stored.
+"""An attempt's quiz answers as the grader scored them, checked and stored.
 
-    read_files(files, student_id, key, chapters, scratch) -> tuple[QuizScore, ...]
+    checked_scores(data, key) -> tuple[QuizScore, ...]   the worker: the result file's quiz artefact
+    record_graded(conn, attempt_id, assignment_id, student_id, data, now)   in the grade's transaction
     store(conn, attempt_id, assignment_id, student_id, scores, now)
-    record_attempt(engine, releases, assignment, attempt_id, student_id, files, scratch, now)
 
-Nothing is executed: the files are laid out as the batch's intake sees them (same limits, hostile zips
-refused), each chapter notebook's quiz answer cells are read as text (`jaxcourse/quiz_answers.py`,
-total over any input), and the choice questions are scored through the student's own option order
-(`autograder/quiz/score.py`, from the student id the service knows, never one read from the notebook).
+The quiz is scored once, by the grader: the grade host reads each chapter notebook's quiz answer
+cells as text through intake (`commands/grade_host.py` `quiz_scores`, `autograder/quiz/score.py`:
+choice questions through the student's own option order) and lists the scores in its result file
+(the `quiz` artefact, grade/result_file.py QUIZ_SCHEMA). The service checks them against the trusted
+key (`checked_scores`: questions of the key, its kinds and points, choice points within them,
+written ones unscored) and stores what they say; it never reads the upload again to score it.
+`read_files` is the same scoring over an upload's files, for the grader's tools and tests.
 Written answers carry their text and a `group_key`: identical answers after normalising whitespace,
 punctuation and case share it, so a TA grades the group at once.
 
@@ -22,7 +25,7 @@ import hashlib
 import json
 import tempfile
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -36,8 +39,9 @@ from autograder.service.domain.stored_answer import StoredAnswer
 from autograder.service.storage import quiz_tables as qt
 from autograder.service.storage.layout import LAYOUT_ID, lay_out
 from autograder.term.course import Assignment
+from autograder.untrusted_json import UntrustedJSONError, loads
 from jaxcourse.quiz import option_order
-from jaxcourse.quiz_answers import LETTERS
+from jaxcourse.quiz_answers import LETTERS, AnswerStatus
 
 
 def normalise(text: str) -> str:
@@ -79,6 +83,14 @@ def key_of(assignment: Assignment) -> QuizKey | None:
             cached = (mtime, None)
         _KEYS[release] = cached
     return cached[1]
+
+
+def key_at(release: Path) -> QuizKey | None:
+    """The trusted quiz key beside the release folder `release` (None: no quiz, or an unusable key)."""
+    try:
+        return load_key(release.resolve())
+    except QuizKeyError:
+        return None
 
 
 def read_files(
@@ -145,39 +157,57 @@ def store(
     return len(scores)
 
 
-def record_attempt(
-    engine: sa.Engine,
-    *,
-    assignment: Assignment,
-    chapters: Sequence[str],
-    attempt_id: int,
-    student_id: str,
-    files: Sequence[tuple[str, bytes]],
-    scratch: Path,
-    now: float,
-    then: Callable[[sa.Connection], object] | None = None,
-) -> int:
-    """Read and store one attempt's answers (the worker's hook before an attempt's grade is
-    recorded; `quiz_reading.read_attempt` for an attempt graded before). `then` runs in the same
-    transaction once answers were stored (the LMS notice). 0 when the release has no quiz key."""
-    key = key_of(assignment)
+def scores_of(data: bytes) -> tuple[QuizScore, ...]:
+    """The quiz artefact's questions (result_file.QUIZ_SCHEMA, checked by the worker) as QuizScores;
+    ValueError when they are not."""
+    try:
+        doc = loads(data)
+        return tuple(
+            QuizScore(question=str(q["question"]), kind=str(q["kind"]), status=AnswerStatus(q["status"]),
+                      max_points=float(q["max_points"]),
+                      points=None if q["points"] is None else float(q["points"]),
+                      letters=tuple(str(x) for x in q["letters"]), chosen=tuple(int(x) for x in q["chosen"]),
+                      text=str(q["text"]), reason_zh=str(q["reason_zh"]))
+            for q in doc["questions"]
+        )  # fmt: skip
+    except (UntrustedJSONError, UnicodeDecodeError, KeyError, TypeError) as exc:
+        raise ValueError(f"the quiz artefact is not a list of scored questions: {exc}") from None
+
+
+def checked_scores(data: bytes, key: QuizKey | None) -> tuple[QuizScore, ...]:
+    """The grader's quiz scores, each checked against the trusted key as a result is against its
+    release: a question of the key, of its kind, out of its points, a choice question's points
+    within them, a written one unscored (a TA grades it), no question twice. ValueError otherwise
+    (the worker makes it a grader fault, never a score)."""
     if key is None:
-        return 0
-    scores = read_files(files, student_id, key, chapters, scratch)
-    with engine.begin() as conn:
-        stored = store(
-            conn,
-            attempt_id=attempt_id,
-            assignment_id=assignment.id,
-            student_id=student_id,
-            scores=scores,
-            now=now,
-        )
-        if stored:  # a word-for-word answer graded on an earlier attempt keeps its grade
-            rubric_grading.carry_identical(conn, attempt_id, now)
-            if then is not None:
-                then(conn)
-        return stored
+        raise ValueError("quiz scores for a release without a quiz key")
+    scores = scores_of(data)
+    seen: set[str] = set()
+    for s in scores:
+        q = key.question(s.question)
+        if q is None or q.kind != s.kind or s.question in seen:
+            raise ValueError(f"question {s.question[:80]!r} is not one of the key's (or twice)")
+        seen.add(s.question)
+        if abs(s.max_points - float(q.points)) > 1e-9:
+            raise ValueError(f"{s.question}: out of {s.max_points}, the key says {q.points}")
+        if s.kind == "written" and s.points is not None:
+            raise ValueError(f"{s.question}: a written answer scored by the grader")
+        if s.kind == "choice" and (s.points is None or not 0.0 <= s.points <= s.max_points + 1e-9):
+            raise ValueError(f"{s.question}: choice points {s.points} not within 0..{s.max_points}")
+    return scores
+
+
+def record_graded(
+    conn: sa.Connection, *, attempt_id: int, assignment_id: str, student_id: str, data: bytes, now: float
+) -> int:
+    """Store the grader's quiz scores of a graded attempt (its `quiz` artefact) in the transaction
+    that records the grade; a written answer word for word one graded on the student's earlier
+    attempt keeps that grade (audited). Returns the answers stored (0: stored before)."""
+    stored = store(conn, attempt_id=attempt_id, assignment_id=assignment_id, student_id=student_id,
+                   scores=scores_of(data), now=now)  # fmt: skip
+    if stored:
+        rubric_grading.carry_identical(conn, attempt_id, now)
+    return stored
 
 
 def chosen_texts(
@@ -239,11 +269,14 @@ __all__ = [
     "StoredAnswer",
     "chosen_texts",
     "group_key",
+    "key_at",
     "key_of",
     "normalise",
     "of_attempts",
     "read_files",
-    "record_attempt",
+    "record_graded",
+    "checked_scores",
+    "scores_of",
     "store",
     "stored_attempts",
 ]

@@ -24,10 +24,11 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from autograder.service.domain import leases
+from autograder.service.domain import graded_artefacts, leases
 from autograder.service.domain.config import ServiceConfig
 from autograder.service.records import ClaimedAttempt, GradedOutcome
 from autograder.service.storage import db
+from autograder.service.storage.blobs import BlobStore
 from autograder.states import AttemptState, RegradeRunState
 
 QUEUED, RUNNING = AttemptState.QUEUED, AttemptState.RUNNING
@@ -45,8 +46,9 @@ class RegradeJob:
     attempt: ClaimedAttempt  # `tries` and `worker` are the candidate's, not the attempt's
 
 
-def outcome_values(outcome: GradedOutcome) -> dict[str, Any]:
-    """A graded outcome as the columns `attempts` and `regrade_results` share."""
+def outcome_values(outcome: GradedOutcome, artefacts: dict[str, str]) -> dict[str, Any]:
+    """A graded outcome as the columns `attempts` and `regrade_results` share (`artefacts`: its
+    artefacts' digests in the blob store, `graded_artefacts.put_all`)."""
     return {
         "score": outcome.score,
         "max_score": outcome.max_score,
@@ -54,13 +56,14 @@ def outcome_values(outcome: GradedOutcome) -> dict[str, Any]:
         "exercises": json.dumps(outcome.exercises),
         "subchecks": json.dumps(outcome.subchecks),
         "flags": json.dumps(list(outcome.flags)),
-        "out_dir": outcome.out_dir,
+        "artefacts": json.dumps(artefacts),
     }
 
 
 class RegradeQueue:
     def __init__(self, engine: sa.Engine, cfg: ServiceConfig, clock: Callable[[], float]):
         self.engine, self.cfg, self.clock = engine, cfg, clock
+        self.blobs = BlobStore(cfg.blobs_dir)  # a candidate's artefacts, as a graded attempt's
 
     def requeue_expired(self) -> int:
         """Candidates whose lease ran out go back to the queue (grader_error after max_tries)."""
@@ -131,7 +134,9 @@ class RegradeQueue:
             return leases.finish(conn, db.regrade_results, result_id, worker, values)
 
     def finish_graded(self, worker: str, result_id: int, outcome: GradedOutcome) -> bool:
-        values = {"status": GRADED, "graded_at": self.clock(), "error": None, **outcome_values(outcome)}
+        stored = graded_artefacts.put_all(self.blobs, outcome.artefacts)
+        values = {"status": GRADED, "graded_at": self.clock(), "error": None}
+        values |= outcome_values(outcome, stored)
         return self._finish(worker, result_id, values)
 
     def finish_grader_error(self, worker: str, result_id: int, error: str) -> bool:

@@ -29,15 +29,15 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from autograder.grade.gradebook import safe_id
 from autograder.i18n import _
 from autograder.model import GraderFault, ReleaseInfo
-from autograder.service.domain import audit, lti_outbox, release_moves
+from autograder.service.domain import audit, graded_artefacts, lti_outbox, release_moves
 from autograder.service.domain.attempt_reads import fits_id, points_of
 from autograder.service.domain.counting import Counting
 from autograder.service.domain.regrade_queue import GRADED, GRADER_ERROR, OPEN, QUEUED, RUNNING
 from autograder.service.records import Refusal
 from autograder.service.storage import db, scores
+from autograder.service.storage.blobs import BlobStore
 from autograder.states import RegradeRunState
 
 log = logging.getLogger("jaxgrade.service.regrade")
@@ -51,7 +51,7 @@ RESULT_FIELDS = (
     "exercises",
     "subchecks",
     "flags",
-    "out_dir",
+    "artefacts",  # the digests of the graded try's artefacts (graded_artefacts.py): publish swaps them too
 )
 # what publishing copies into `attempts` (the points go to `attempt_scores`)
 ATTEMPT_FIELDS = tuple(f for f in RESULT_FIELDS if f != "exercises")
@@ -208,9 +208,11 @@ class RegradeRuns:
         clock: Callable[[], float],
         counting: Counting,
         on_new_work: Callable[[], None],
+        blobs: BlobStore | None = None,
     ):
         self.engine, self.clock, self.counting = engine, clock, counting
         self._on_new_work = on_new_work
+        self.blobs = blobs  # the graded tries' artefacts (feedback pages); None: none shown
 
     # -- starting
 
@@ -417,16 +419,11 @@ class RegradeRuns:
             attempt = conn.execute(sa.select(db.attempts).where(db.attempts.c.id == attempt_id)).one()
             points = points_of(conn, [attempt_id])
         if side == "new":
-            out_dir = result.out_dir if result.status == GRADED else None
+            stored = result.artefacts if result.status == GRADED else None
         else:
             old = self._old(result, attempt, points)
-            out_dir = old.get("out_dir") if old.get("status", GRADED) == GRADED else None
-        if not out_dir:
-            return None
-        try:
-            return (Path(out_dir) / safe_id(attempt.student_id) / "feedback.html").read_text(encoding="utf-8")
-        except OSError:
-            return None
+            stored = old.get("artefacts") if old.get("status", GRADED) == GRADED else None
+        return graded_artefacts.text(self.blobs, stored, "feedback_html")
 
     # -- closing
 

@@ -129,7 +129,9 @@ attempts = sa.Table(
     sa.Column("subchecks", sa.Text),  # JSON {"<exercise>: <sub-check>": passed}
     sa.Column("flags", sa.Text),  # JSON list of TA flags (tampered, ...)
     sa.Column("error", sa.Text),  # last grader fault (TA only)
-    sa.Column("out_dir", sa.Text),  # the `jaxgrade grade --out` folder of the graded try
+    sa.Column("out_dir", sa.Text),  # unused since 0018 (artefacts below): kept for older rows
+    # JSON {kind: sha256}: the graded try's artefacts in the blob store (domain/graded_artefacts.py)
+    sa.Column("artefacts", sa.Text),
     sa.Column("assignment_id", sa.String(64), sa.ForeignKey("assignments.id")),  # set on every upload
     state_check("status", AttemptState, "ck_attempts_status"),
 )
@@ -251,7 +253,8 @@ regrade_results = sa.Table(
     sa.Column("subchecks", sa.Text),
     sa.Column("flags", sa.Text),
     sa.Column("error", sa.Text),
-    sa.Column("out_dir", sa.Text),
+    sa.Column("out_dir", sa.Text),  # unused since 0018
+    sa.Column("artefacts", sa.Text),  # JSON {kind: sha256}, as attempts.artefacts
     sa.Column("replaced", sa.Text),  # JSON: the attempt's result that publishing replaced
     sa.UniqueConstraint("run_id", "attempt_id", name="regrade_results_one_per_attempt"),
     state_check("status", AttemptState, "ck_regrade_results_status"),

@@ -9,7 +9,8 @@ assignment's report only after its due date (at once when it has none), and agai
 of counted graded attempts changes (another attempt counts, or the counted one was graded again).
 The uploaded files are read from the blob store into a private temp folder and through the
 grader's own intake; nothing is executed (the service never runs student code). The grading run's
-fingerprints (`behaviour.json` in each attempt's grade output folder) are compared too. The page
+fingerprints (each attempt's `behaviour` artefact, kept in the blob store when its grade was
+recorded: `domain/graded_artefacts.py`) are compared too. The page
 shows the report's HTML (every student string escaped there) with one SVG histogram of pair
 similarities per unit (`service/charts.py`).
 """
@@ -57,7 +58,7 @@ class CountedGraded:
 
     attempt: ClaimedAttempt
     graded_at: float
-    out_dir: str | None  # the `jaxgrade grade --out` folder (its behaviour.json), None when unknown
+    artefacts: str | None  # its artefacts' digests (`attempts.artefacts`: the behaviour fingerprints)
 
 
 def _counted_graded(service: Service, assignment_id: str) -> list[CountedGraded]:
@@ -70,22 +71,39 @@ def _counted_graded(service: Service, assignment_id: str) -> list[CountedGraded]
             continue
         files = tuple((f["name"], f["sha256"]) for f in json.loads(row.files))
         attempt = ClaimedAttempt(row.id, row.student_id, row.submitted_at, files, row.tries)
-        out.append(CountedGraded(attempt, float(row.graded_at or 0.0), row.out_dir))
+        out.append(CountedGraded(attempt, float(row.graded_at or 0.0), row.artefacts))
     return out
 
 
-def _behaviour(counted: list[CountedGraded]) -> dict[str, Any]:
-    """student -> exercise -> fingerprint, from each counted attempt's grade output folder."""
-    from autograder.grade.gradebook import safe_id
-    from autograder.grade.run.behaviour_read import FILE_NAME, read_behaviour_file
+def behaviour_of(data: bytes | None) -> tuple[str, dict[str, Any]] | None:
+    """(student id, exercise -> fingerprint) of a `behaviour.json`'s bytes, as `read_behaviour_file`
+    reads the file; None when malformed (a malformed exercise entry is left out)."""
+    from autograder.grade.run.behaviour_read import ExerciseBehaviour
+    from autograder.untrusted_json import loads
+
+    try:
+        doc = loads(data) if data is not None else None
+    except (ValueError, UnicodeDecodeError):
+        return None
+    if not isinstance(doc, dict) or doc.get("format") != 1 or not isinstance(doc.get("student_id"), str):
+        return None
+    exercises = doc.get("exercises")
+    if not isinstance(exercises, dict):
+        return None
+    out = {ex: b for ex, raw in exercises.items() if isinstance(ex, str)
+           and (b := ExerciseBehaviour.from_json(raw)) is not None}  # fmt: skip
+    return doc["student_id"], out
+
+
+def _behaviour(service: Service, counted: list[CountedGraded]) -> dict[str, Any]:
+    """student -> exercise -> fingerprint, from each counted attempt's `behaviour` artefact."""
+    from autograder.service.domain import graded_artefacts
 
     found: dict[str, Any] = {}
     for c in counted:
-        if not c.out_dir:
-            continue
-        read = read_behaviour_file(Path(c.out_dir) / safe_id(c.attempt.student_id) / FILE_NAME)
-        if read is not None and read.student_id == c.attempt.student_id:
-            found[read.student_id] = read.exercises
+        read = behaviour_of(graded_artefacts.read(service.blobs, c.artefacts, "behaviour"))
+        if read is not None and read[0] == c.attempt.student_id:
+            found[read[0]] = read[1]
     return found
 
 
@@ -106,7 +124,7 @@ def compute(service: Service, counted: list[CountedGraded], assignment_id: str |
             shutil.rmtree(folder)
     solutions = SOLUTIONS if SOLUTIONS.is_dir() else None
     return analyse.analyse(students, units.subtracted(release, solutions),
-                           units=units.units_of(assignment.exercises), behaviour=_behaviour(counted))
+                           units=units.units_of(assignment.exercises), behaviour=_behaviour(service, counted))
 
 
 class SimilarityRefresher:
