@@ -42,14 +42,21 @@ from helpers.ledger_machine import (
     Upload,
     new_term,
 )
+from helpers.ledger_machine_quiz import EXAMPLES as QUIZ_EXAMPLES
+from helpers.ledger_machine_quiz import QuizTermMachine
+from helpers.ledger_machine_quiz import quiz_term as quiz_machine_term
 from helpers.ledger_term import CHAPTER_OF, HW2_DUE, RELEASE, Term, make_term, release_with_points
 
 LANE_KEY = "ledger-machine"
+QUIZ_LANE_KEY = "ledger-machine-quiz"
 
 
 def queue_early_work(lane: EarlyLane, items: list[pytest.Item]) -> None:
     if any(item.name == "test_every_view_equals_the_oracle" for item in items):
         lane.add(LANE_KEY, [sys.executable, "-m", "helpers.ledger_machine", str(lane.workdir(LANE_KEY))])
+    if any(item.name == "test_every_view_with_the_quiz_equals_the_oracle" for item in items):
+        work = str(lane.workdir(QUIZ_LANE_KEY))
+        lane.add(QUIZ_LANE_KEY, [sys.executable, "-m", "helpers.ledger_machine_quiz", work])
 
 
 def test_every_view_equals_the_oracle(request: pytest.FixtureRequest) -> None:
@@ -213,3 +220,73 @@ def test_a_few_sequences_on_real_gradings_equal_the_oracle(real_term: Term, tmp_
     finally:
         gradings.host.kill()
     assert sorted(gradings.outcomes) == sorted((e, a) for a in ASSIGNMENTS for e in REAL_UPLOADS[a])
+
+
+# ---- the quiz machine (helpers/ledger_machine_quiz.py) ----------------------------------------------
+
+
+def test_every_view_with_the_quiz_equals_the_oracle(request: pytest.FixtureRequest) -> None:
+    """The quiz machine's QUIZ_EXAMPLES sequences (half with hw5 shown on release, half shown
+    immediately), run as a command on the early lane like the machine above."""
+    done = session_lane(request.config).result(QUIZ_LANE_KEY)
+    assert done.returncode == 0, f"{done.stdout[-8000:]}\n{done.stderr[-8000:]}"
+    ran = re.search(r"quiz ledger machine: (\d+) sequences, (\d+) checks of every view", done.stdout)
+    assert ran is not None, done.stdout[-2000:]
+    sequences, checks = int(ran[1]), int(ran[2])
+    assert sequences >= QUIZ_EXAMPLES and checks > sequences, done.stdout[-2000:]
+
+
+@pytest.fixture(scope="module")
+def quiz_term(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Term]:
+    t = quiz_machine_term(tmp_path_factory.mktemp("ledger-quiz"))
+    yield t
+    t.service.close()
+
+
+def _quiz_machine(term: Term) -> QuizTermMachine:
+    QuizTermMachine.term, QuizTermMachine.modes = term, {"hw2": "after_due", "hw5": "on_release"}
+    return QuizTermMachine()
+
+
+def test_the_quiz_oracle_checks_carried_and_group_grades(quiz_term: Term) -> None:
+    """Controls: an oracle that forgets the grade a word-for-word resubmission keeps, or the grade
+    `g` gave the rest of a group, disagrees with the service."""
+    machine = _quiz_machine(quiz_term)
+    machine.upload("hw2", "s01", [10.0, 10.0, 10.0, 10.0], 0, True)
+    machine.grade("hw2", "s01", "item0")
+    machine.upload("hw2", "s01", [10.0, 10.0, 10.0, 10.0], 0, True)  # the same text: its grade is kept
+    machine.views_agree()
+    second = machine.oracle.counted("hw2", "s01")
+    assert second is not None and machine.oracle.sheets[second.id].graded
+    machine.oracle.sheets[second.id].graded = None
+    with pytest.raises(AssertionError):
+        machine.views_agree()
+    machine = _quiz_machine(quiz_term)
+    machine.upload("hw2", "s01", [10.0, 10.0, 10.0, 10.0], 0, False)
+    machine.upload("hw2", "s02", [10.0, 10.0, 10.0, 10.0], 1, False)  # the same answer up to case
+    machine.grade("hw2", "s01", "item1")
+    machine.grade("hw2", "s01", "group")
+    machine.views_agree()
+    other = machine.oracle.counted("hw2", "s02")
+    assert other is not None
+    machine.oracle.sheets[other.id].graded = None
+    with pytest.raises(AssertionError):
+        machine.views_agree()
+
+
+def test_the_quiz_oracle_checks_the_quiz_late_factor_and_early_answers(quiz_term: Term) -> None:
+    """Controls: an oracle that adds the quiz's points without the late factor, or that forgets a
+    TA published the model answers early, disagrees with the service."""
+    machine = _quiz_machine(quiz_term)
+    quiz_term.set_time(HW2_DUE + timedelta(hours=2))  # late: factor 0.9 on the exercises and the quiz
+    machine.upload("hw2", "s01", [10.0, 10.0, 10.0, 10.0], 2, True)
+    machine.views_agree()
+    machine.oracle.quiz_points = lambda aid, sid: sum(machine.oracle.quiz_parts(aid, sid)[:2])  # type: ignore[method-assign]
+    with pytest.raises(AssertionError):
+        machine.views_agree()
+    machine = _quiz_machine(quiz_term)
+    machine.publish_answers("hw5")  # a week before hw5's due date
+    machine.model_answers_wait()
+    machine.oracle.published.clear()
+    with pytest.raises(AssertionError):
+        machine.model_answers_wait()
