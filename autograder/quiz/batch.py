@@ -2,7 +2,8 @@
 
 After the exercises are graded: every student's notebooks go through the same intake as the exercises
 (limits, hostile zips), their quiz answer cells are read, choice questions scored, and the records
-plus quiz.csv, the grading packet and each student's quiz.md written (autograder/quiz/outputs.py).
+plus quiz.csv, the grading packet and each student's quiz.md written (autograder/quiz/outputs.py),
+and the line-comment packet listing every student's code cells (autograder/quiz/line_comment_packet.py).
 A release without a quiz key (`<release>.quiz-key.json` beside it) has no quiz step.
 """
 
@@ -18,6 +19,7 @@ from autograder.grade.intake import Entry, discover, intake_student
 from autograder.messages import malformed
 from autograder.quiz import outputs
 from autograder.quiz.grading_key import QuizKey, load_key
+from autograder.quiz.line_comment_packet import Cell, code_cells, write_packet
 from autograder.quiz.records import answers_doc, load_answers, load_manual, quiz_dir, write_json
 from autograder.quiz.results_json import with_quiz
 from autograder.quiz.score import QuizScore, score_submission
@@ -32,7 +34,7 @@ class QuizBatchSummary:
 
 
 def _student_scores(key: QuizKey, sid: str, entries: list[Entry], release_version: str
-                    ) -> tuple[QuizScore, ...] | str:
+                    ) -> tuple[tuple[QuizScore, ...], list[Cell]] | str:
     """One student's quiz scores (a submission intake refused has every question unanswered), or why
     they have none: an id intake refuses (`malformed:bad_id`: no visible character, so no id to
     score under) or a record scoring refuses (ValueError). Never raises for one student's input, so
@@ -40,8 +42,8 @@ def _student_scores(key: QuizKey, sid: str, entries: list[Entry], release_versio
     sub = intake_student(sid, entries, release_version=release_version)
     if sub.status == malformed("bad_id"):
         return sub.status
-    try:
-        return score_submission(key, sub, sid)
+    try:  # the student's code cells too: the line-comment packet lists them
+        return score_submission(key, sub, sid), code_cells(sub)
     except ValueError as exc:  # StudentInputError included
         return f"{type(exc).__name__}: {str(exc)[:200]}"
 
@@ -62,6 +64,7 @@ def grade_quizzes(submissions: Path, out: Path, release: Path, release_version: 
         return None
     students = discover(submissions).students
     scores: dict[str, tuple[QuizScore, ...]] = {}
+    cells: dict[str, list[Cell]] = {}
     skipped: list[str] = []
     for sid, entries in sorted(students.items()):
         got = _student_scores(key, sid, entries, release_version)
@@ -69,12 +72,13 @@ def grade_quizzes(submissions: Path, out: Path, release: Path, release_version: 
             skipped.append(f"{sid!r}: {got}")
             print(f"quiz: no quiz record for {sid!r}: {got}", file=sys.stderr)
         else:
-            scores[sid] = got
+            scores[sid], cells[sid] = got
     doc = answers_doc(release_version, scores)
     safe_ids = safe_ids_from(out / "gradebook.sqlite", sorted(scores))
     doc["safe_ids"] = safe_ids
     doc["release_root"] = str(release.resolve())
     write_json(quiz_dir(out) / "answers.json", doc)
+    write_packet(out, {safe_ids[sid]: own for sid, own in cells.items()})
     for sid, per in scores.items():  # the exercise batch has just written each results.json afresh
         path = out / safe_ids[sid] / "results.json"
         if path.is_file():
