@@ -368,6 +368,9 @@ def _right_reduce_sum_observations(inp: ProbeInputs) -> dict:
     for c in ("unit", "rep"):
         spread = _broadcast_back(a[f"c_{c}_ct"], cls[c]["axis"], a[f"c_{c}_x"].shape)
         values[f"transpose.cls.{c}"] = spread.astype(f32)
+    for e, case in p["vmap_edges"].items():  # a batch of 0 or 1, axis=(), 0-d examples
+        per = np.moveaxis(a[f"e_{e}_xb"], case["in_axes"], 0)
+        values[f"vmap.edge.{e}"] = sum32(per, [d + 1 for d in case["axis"]])
     per = np.moveaxis(a["c_int32_xb"], cls["int32"]["in_axes"], 0)
     values["vmap.cls.int32"] = np.sum(per, axis=tuple(d + 1 for d in cls["int32"]["axis"]), dtype=np.int32)
     for c, dtype, name in (("f64", np.float64, "float64"), ("bf16", f32, "bfloat16")):
@@ -623,3 +626,63 @@ def test_ffi_eps_under_vmap_counts_against_eps_only_where_batching_is_right() ->
     broken_batching |= {f"jit_vmap.{k}": np.zeros_like(right[f"jit_vmap.{k}"])
                         for k in range(len(p["jit_vmap_cases"]))}
     assert failed({**right, **default_eps, **broken_batching}) == {"vmap every axis", "jit of vmap"}
+
+
+# The kernel child's probe on one library, in a process of its own (a handler may crash it), as
+# kernel_main runs it: observations written to files, read back by the parent's reader.
+_KERNEL_CHILD = """
+import sys
+import numpy as np
+from autograder.sandboxed.observe import Recorder
+from autograder.sandboxed.probes.silu_ffi_kernel import kernel_probe
+inp = np.load(sys.argv[2], allow_pickle=True).item()
+rec = Recorder(sys.argv[3], "silu_ffi.kernel")
+kernel_probe(sys.argv[1], inp, rec)
+rec.flush()
+"""
+
+
+def _silu_kernel_checks(variant: str, tmp_path: Path) -> tuple[str, list]:
+    """The kernel child's end and the two kernel sub-checks of a corpus variant's silu.cc."""
+    import subprocess
+    import sys
+
+    from autograder.exercises import silu_ffi
+    from autograder.observations import read_observations
+    from autograder.sandboxed.wire import KERNEL_RUN_KEY
+    from jaxcourse.kernels import build_kernel
+
+    tmp_path.mkdir()
+    source = tmp_path / "silu.cc"
+    source.write_text((CORPUS / "silu_ffi" / variant / "silu.cc").read_text(encoding="utf-8"),
+                      encoding="utf-8")
+    so = build_kernel(source)
+    inp = silu_ffi.inputs(11, structure_seed=3)
+    np.save(tmp_path / "inp.npy", {**inp.params, **inp.arrays}, allow_pickle=True)
+    (tmp_path / "obs").mkdir()
+    done = subprocess.run([sys.executable, "-c", _KERNEL_CHILD, str(so), str(tmp_path / "inp.npy"),
+                           str(tmp_path / "obs")], cwd=Path(__file__).resolve().parents[1], check=False,
+                          capture_output=True, timeout=300)
+    status = "ok" if done.returncode == 0 else "crashed"
+    kernel = read_observations(tmp_path / "obs", "silu_ffi.kernel")
+    assert kernel is not None, done.stderr[-2000:]
+    obs = Observations("silu_ffi", {**{f"kernel.{k}": v for k, v in kernel.values.items()},
+                                    KERNEL_RUN_KEY: status})
+    assert silu_ffi._kernel_unavailable(obs) is None  # the cases before the large one are all there
+    return status, silu_ffi._kernel_checks(inp, obs)
+
+
+def test_silu_large_array_crash_fails_the_kernel_checks_with_a_message(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A handler with a scratch buffer on the stack is right on every small case and crashes the kernel
+    child on the 4M-element call, which runs last: the kernel checks fail saying so, judged on the
+    cases written before the crash (no grader fault, nothing else lost). The reference passes."""
+    monkeypatch.setenv("JAXCOURSE_BUILD_DIR", str(tmp_path / "build"))
+    status, checks = _silu_kernel_checks("wrong_stack_scratch", tmp_path / "scratch")
+    assert status == "crashed"
+    assert [c.passed for c in checks] == [False, False]
+    # only the large case failed (the other cases' labels name a shape)
+    assert all("崩溃" in c.detail_zh and "4194304" in c.detail_zh and "形状" not in c.detail_zh
+               for c in checks), checks
+    status, checks = _silu_kernel_checks("reference", tmp_path / "reference")
+    assert status == "ok" and all(c.passed for c in checks), checks

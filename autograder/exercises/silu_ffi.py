@@ -44,7 +44,7 @@ from autograder.messages import KERNEL_NOT_RUN_ZH, KERNEL_UNAVAILABLE_ZH
 from autograder.observations import ObservationInvalid, Observations
 from autograder.sandboxed.wire import KERNEL_RUN_KEY
 
-__all__ = ["EXERCISE", "inputs", "verdict"]
+__all__ = ["EXERCISE", "big_case_inputs", "inputs", "verdict"]
 
 RTOL_VALUE, ATOL_VALUE = 1e-5, 1e-6
 RTOL_GRAD, ATOL_GRAD = 1e-4, 1e-5
@@ -129,9 +129,47 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
     for i, shape in enumerate(kernel_shapes):
         arrays[f"kx_{i}"] = _values(values, shape)
         arrays[f"kct_{i}"] = values.standard_normal(shape).astype(np.float32)
+    arrays.update(_cotangent_batched(rng, values))
     arrays.update(_notebook_kernel_inputs(arrays, vg_in))
-    params = {"vmap_in_axes": vmap_in_axes, "vmap_grad_in_axes": vg_in, "kernel_cases": len(kernel_shapes)}
+    params = {"vmap_in_axes": vmap_in_axes, "vmap_grad_in_axes": vg_in, "kernel_cases": len(kernel_shapes),
+              **_big_case(np.random.default_rng([structure_seed, 50]))}
     return ProbeInputs(seed, arrays, params)
+
+
+def _cotangent_batched(rng: np.random.Generator, values: np.random.Generator) -> dict[str, np.ndarray]:
+    """The backward rule under vmap with `x` unbatched and the cotangent batched: per-example weights
+    `wc` (vmap(grad) with in_axes (None, 0)) on `xc`, and jax.jacrev on `xj` (the rows of the identity
+    as cotangents). `xc_b` / `xj_b` are those x as the batched backward sees them, for the kernel
+    child (the bits the gradients must have)."""
+    xc = _values(values, (int(rng.integers(4, 9)),))
+    wc = values.standard_normal((int(rng.integers(2, 5)), xc.size)).astype(np.float32)
+    xj = _values(values, (int(rng.integers(4, 8)),))
+    return {"xc": xc, "wc": wc, "xj": xj, "xc_b": np.ascontiguousarray(np.broadcast_to(xc, wc.shape)),
+            "xj_b": np.ascontiguousarray(np.broadcast_to(xj, (xj.size, xj.size)))}
+
+
+# The large-array case of the kernel child: BIG_N elements (16 MiB of float32 per buffer), made inside
+# the XLA program from an iota (no 16 MiB constant, no transfer): x_i = f32(i - BIG_N / 2) * step, one
+# float32 multiply, so the parent has the same x exactly; the cotangent is f32(i mod 7 - 3). A handler
+# with a scratch buffer on the stack (a variable-length array, alloca) overflows its thread's stack
+# here. The kernel child reads back the outputs at `big_idx` only.
+BIG_N = 1 << 22
+
+
+def _big_case(rng: np.random.Generator) -> dict:
+    """The program of the large-array case (its step and samples are constants of the kernel child's
+    program): from a stream of the structure seed of its own."""
+    step = float(np.float32(rng.uniform(1.0e-5, 2.5e-5)))  # |x| up to 21..52
+    stride = int(rng.integers(BIG_N // 80, BIG_N // 60))  # 60..80 samples, the first at a drawn offset
+    return {"big_n": BIG_N, "big_step": step, "big_offset": int(rng.integers(0, stride)),
+            "big_stride": stride}
+
+
+def big_case_inputs(p: dict) -> tuple[np.ndarray, np.ndarray]:
+    """x and the cotangent of the large-array case at the sampled indices, as the kernel child made them."""
+    i = np.arange(p["big_offset"], p["big_n"], p["big_stride"], dtype=np.int64)
+    x = (i - p["big_n"] // 2).astype(np.float32) * np.float32(p["big_step"])
+    return x.astype(np.float32), ((i % 7) - 3).astype(np.float32)
 
 
 # The notebook cases the kernel child also runs through the student's handlers, flattened and
@@ -139,12 +177,13 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
 # forward inputs, and the inputs of the gradient cases with their cotangents (the probe's loss
 # sum(w * silu_ffi(v)) hands the backward exactly w, grad of a 0-d input exactly 1).
 NB_FWD = ("x1", "x2", "x3", "x0", "xv")
-NB_BWD = ("x0", "x1", "x3", "x2", "xg")
+NB_BWD = ("x0", "x1", "x3", "x2", "xg", "xc_b", "xj_b")
 
 
 def _notebook_kernel_inputs(a: dict[str, np.ndarray], vg_in: int) -> dict[str, np.ndarray]:
     cts = {"x0": np.ones((), np.float32), "x1": a["w1"], "x3": a["w3"], "x2": a["w2"],
-           "xg": np.broadcast_to(np.expand_dims(a["wg"], vg_in), a["xg"].shape)}
+           "xg": np.broadcast_to(np.expand_dims(a["wg"], vg_in), a["xg"].shape),
+           "xc_b": a["wc"], "xj_b": np.eye(a["xj"].size, dtype=np.float32)}
     return {"kx_nb": np.concatenate([a[x].ravel() for x in NB_FWD]),
             "kx_nb_bwd": np.concatenate([a[x].ravel() for x in NB_BWD]),
             "kct_nb_bwd": np.concatenate([np.asarray(cts[x], np.float32).ravel() for x in NB_BWD])}
@@ -245,10 +284,45 @@ def _check_backward(obs: Observations, from_bwd: HandlerEvidence) -> CheckOutcom
     return CheckOutcome(name, True, _("value_and_grad 编译后调用 silu 与 silu_bwd,梯度来自你的 SiluBwd 内核"))
 
 
+def _big_case_check(c: ArrayCases, obs: Observations, p: dict, key: str, symbol: str) -> None:
+    """Silu's or SiluBwd's part of the one large-array call of the kernel child, at the sampled
+    indices. The kernel child makes it last, after writing every other observation: a handler that
+    crashes there (a scratch buffer on the stack) ends the child, and this case alone fails, saying
+    so (one call runs both handlers: the crash is either's)."""
+    x, ct = big_case_inputs(p)
+    what = _("{symbol},{n} 个元素的大数组").format(symbol=symbol, n=p["big_n"])
+    if "kernel.big" not in obs.values and obs.values.get(KERNEL_RUN_KEY) in BIG_CASE_ENDS:
+        c.problems.append(_("{what}:Silu 与 SiluBwd 在这个大数组上的调用中,内核进程崩溃或超出内存"
+                            "(栈上的大缓冲区?大数组的临时空间应放在堆上,或直接写进输出缓冲区)").format(what=what))
+        return
+    expected = silu64(x) if key == "fwd" else silu_vjp64(x, ct)
+    rtol, atol = (RTOL_VALUE, ATOL_VALUE) if key == "fwd" else (RTOL_GRAD, ATOL_GRAD)
+    c.close(f"kernel.big.{key}", expected, what, rtol=rtol, atol=atol)
+
+
+def _split_big(obs: Observations) -> Observations:
+    """`kernel.big` (Silu's samples, then SiluBwd's) as `kernel.big.fwd` and `kernel.big.bwd`; an error
+    entry or a malformed array goes to both."""
+    big = obs.values.get("kernel.big")
+    if big is None:
+        return obs
+    if isinstance(big, np.ndarray) and big.ndim == 1 and big.size % 2 == 0:
+        parts = {"kernel.big.fwd": big[: big.size // 2], "kernel.big.bwd": big[big.size // 2:]}
+    else:
+        parts = {"kernel.big.fwd": big, "kernel.big.bwd": big}
+    return Observations(obs.exercise, {**obs.values, **parts})
+
+
+# How the kernel child ended when the large-array case can have ended it (the other keys are written)
+BIG_CASE_ENDS = ("crashed", "memory")
+
+
 def _kernel_unavailable(obs: Observations) -> str | None:
     run = obs.values.get(KERNEL_RUN_KEY)
     if run is None or run == "ok":
         return None
+    if run in BIG_CASE_ENDS and "kernel.nb.bwd" in obs.values and "kernel.big" not in obs.values:
+        return None  # it ended in the large-array case, after writing the others (_big_case_check)
     if str(run) in KERNEL_UNAVAILABLE_ZH:
         return _(KERNEL_UNAVAILABLE_ZH[str(run)])
     return _(KERNEL_NOT_RUN_ZH).format(run=str(run)[:40])
@@ -335,6 +409,10 @@ def _notebook_checks(inp: ProbeInputs, obs: Observations, from_silu: HandlerEvid
     per = np.moveaxis(a["xg"], k, 0)
     expected = silu_vjp64(per, np.broadcast_to(a["wg"], per.shape))
     grad(c, "vmap_grad", expected, moved(bwd.get("xg"), k), f"vmap(grad, in_axes=({k}, None))")
+    grad(c, "vmap_grad.ct", silu_vjp64(np.broadcast_to(a["xc"], a["wc"].shape), a["wc"]), bwd.get("xc_b"),
+         _("vmap(grad, in_axes=(None, 0)):x 不分批、逐样本权重(余切分批)"))
+    grad(c, "jacrev", np.diag(silu_vjp64(a["xj"], np.ones_like(a["xj"]))), bwd.get("xj_b"),
+         _("jax.jacrev(silu_ffi),形状 {shape}(x 不分批、余切分批)").format(shape=a["xj"].shape))
     outcomes.append(c.outcome("vmap of grad"))
     return outcomes
 
@@ -344,6 +422,7 @@ def _kernel_checks(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     a, p = inp.arrays, inp.params
     outcomes: list[CheckOutcome] = []
     unavailable = _kernel_unavailable(obs)
+    obs = _split_big(obs)
     for name, symbol, key in (("kernel Silu", "Silu", "fwd"), ("kernel SiluBwd", "SiluBwd", "bwd")):
         if unavailable:
             outcomes.append(CheckOutcome(name, False, unavailable))
@@ -379,6 +458,8 @@ def _kernel_checks(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
                     rtol=RTOL_GRAD,
                     atol=ATOL_GRAD,
                 )
+        if "big_n" in p:
+            _big_case_check(c, obs, p, key, symbol)
         outcomes.append(c.outcome(name))
     return outcomes
 
@@ -399,6 +480,15 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
                and bool(np.any(np.abs(i.arrays["x3"]) > F64_EXP_OVERFLOW))),
     InputClass("axes.negative_in_axes", "axes", "vmap with in_axes -1 and vmap of grad off axis 0",
                ("vmap", "vmap of grad"), lambda i: -1 in i.params["vmap_in_axes"]),
+    InputClass("transform.cotangent_batched", "transform",
+               "the backward rule under vmap with x unbatched and the cotangent batched: vmap(grad) over "
+               "per-example weights (in_axes (None, 0)) and jax.jacrev (a kernel that broadcasts only the "
+               "cotangent, or sizes its loop by x, fills one example's row)",
+               ("vmap of grad",), lambda i: i.arrays["wc"].ndim == 2 and i.arrays["xj"].ndim == 1),
+    InputClass("shape.large_array", "shape",
+               "one call of each handler on 4M (2^22) float32 elements, made inside the XLA program from an "
+               "iota (a scratch buffer on the stack overflows it; the crash fails that check alone)",
+               ("kernel Silu", "kernel SiluBwd"), lambda i: i.params["big_n"] >= 1 << 22),
     InputClass("dtype.bf16_f64", "dtype", "bfloat16 and float64 inputs",
                outside_task="the exercise's interface takes float32 arrays; its handlers bind F32 buffers"),
 )

@@ -101,8 +101,10 @@ class XlaCaller:
 
     def call(self, target: str, *args: np.ndarray) -> np.ndarray:
         """The float32 result (shaped like args[0]) of the handler registered as `target`."""
-        arrays = [np.asarray(a, np.float32) for a in args]
-        text = custom_call_module(target, arrays)
+        return self.run(custom_call_module(target, [np.asarray(a, np.float32) for a in args]))
+
+    def run(self, text: str) -> np.ndarray:
+        """The float32 result of a StableHLO module of one result and no arguments."""
         exe = self._client.compile_and_load(text.encode(), self._devices, self._xla.CompileOptions())
         result = exe.execute_sharded([]).disassemble_into_single_device_arrays()
         return np.array(np.asarray(result[0][0]), dtype=np.float32, copy=True)

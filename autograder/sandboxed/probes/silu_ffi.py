@@ -10,7 +10,8 @@ Inputs (`inp`, drawn by autograder.exercises.silu_ffi.inputs; all arrays float32
   x1, x2, x3 (1-D, 2-D, 3-D; each holds values past float32's exp overflow, |x| in (88.73, 100),
   and past float64's, |x| in (709.79, 1e4)), w1, w2, w3 (weights shaped alike),
   x0 / w0 (0-d), xe / we (empty, shape (0,)), xe2 (empty, shape (k, 0)), xv (vmap input),
-  xg / wg (vmap of grad), kx_<i> / kct_<i> (kernel probe inputs and cotangents), kx_nb,
+  xg / wg (vmap of grad), xc / wc and xj (the cotangent batched, x not), kx_<i> / kct_<i> (kernel
+  probe inputs and cotangents), kx_nb,
   kx_nb_bwd / kct_nb_bwd (the notebook cases again, flattened, for the kernel child), params
   `vmap_in_axes` (list of int), `vmap_grad_in_axes` (int), `kernel_cases` (int: number of kx_<i>).
 
@@ -38,6 +39,10 @@ any key may hold an error entry instead of its value when the observed call rais
   vmap.<i>          f32 array: jax.vmap(silu_ffi, in_axes=vmap_in_axes[i])(xv).
   vmap_grad         f32 array: jax.vmap(jax.grad(lambda v, w: sum(w * silu_ffi(v))),
                     in_axes=(vmap_grad_in_axes, None))(xg, wg).
+  vmap_grad.ct      f32 array shaped like wc: the same vmap(grad) with in_axes (None, 0) on (xc, wc):
+                    x unbatched, the cotangent batched (per-example weights). In vmap_grad's bucket.
+  jacrev            f32 array (n, n): jax.jacrev(silu_ffi)(xj) (x unbatched, the cotangents the rows of
+                    the identity). In vmap_grad's bucket.
 
 Observation keys of the kernel child: see `silu_ffi_kernel.py`.
 """
@@ -118,4 +123,7 @@ def probe(ns: dict, inp: dict, rec: Any) -> None:
     observe_bucket(rec, tuple(f"vmap.{i}" for i in range(len(axes))),
                    lambda v: tuple(jax.vmap(f, in_axes=axis)(v) for axis in axes), inp["xv"])
     per_example = jax.vmap(jax.grad(loss), in_axes=(inp["vmap_grad_in_axes"], None))
-    observe_bucket(rec, ("vmap_grad",), lambda v, w: (per_example(v, w),), inp["xg"], inp["wg"])
+    per_weight = jax.vmap(jax.grad(loss), in_axes=(None, 0))  # x unbatched, the cotangent batched
+    observe_bucket(rec, ("vmap_grad", "vmap_grad.ct", "jacrev"),
+                   lambda v, w, vc, wc, vj: (per_example(v, w), per_weight(vc, wc), jax.jacrev(f)(vj)),
+                   inp["xg"], inp["wg"], inp["xc"], inp["wc"], inp["xj"])

@@ -19,6 +19,11 @@ key may hold an error entry instead of its value when the call raised:
             concatenated by the parent: the bits the notebook's values must have).
   nb.bwd    f32 array shaped like kx_nb_bwd: the SiluBwd handler on (kx_nb_bwd, kct_nb_bwd).
   nb.* are missing when the inputs hold no kx_nb (an older job).
+  big       f32 array (2k,): one XLA call of Silu and SiluBwd on big_n (4M) elements made in the
+            program (x_i = f32(i - big_n/2) * big_step, ct_i = f32(i mod 7 - 3)); the Silu outputs at
+            i = big_offset, big_offset + big_stride, ... (k of them), then the SiluBwd outputs there.
+            Run last, after everything above is written: a handler that crashes there ends the
+            child with only `big` missing.
 """
 
 from __future__ import annotations
@@ -72,3 +77,54 @@ def kernel_probe(so_path: str | os.PathLike, inp: dict, rec: Any) -> None:
     if "kx_nb" in inp:
         rec.observe("nb.fwd", lambda: call("Silu", inp["kx_nb"]))
         rec.observe("nb.bwd", lambda: call("SiluBwd", inp["kx_nb_bwd"], inp["kct_nb_bwd"]))
+    if "big_n" in inp:
+        rec.flush()  # everything above is on disk: a handler that crashes on the large case ends here
+        rec.observe("big", lambda: _big_case(xla, call, targets, inp))
+
+
+def _big_module(silu: str, silu_bwd: str, n: int, step: float, offset: int, stride: int) -> str:
+    """Both handlers once on n float32 elements made in the program from an iota, x_i = f32(i - n/2) *
+    step (one multiply: the parent computes the same x) and ct_i = f32(i mod 7 - 3); the result is
+    the Silu output at offset, offset + stride, ... followed by the SiluBwd output there."""
+    t_i, t_f = f"tensor<{n}xi32>", f"tensor<{n}xf32>"
+    k = len(range(offset, n, stride))
+    t_k, t_2k = f"tensor<{k}xf32>", f"tensor<{2 * k}xf32>"
+    row = "dense<[0]> : tensor<1xindex>"
+
+    def custom_call(out: str, target: str, operands: list[str]) -> str:
+        attributes = (f"api_version = 4 : i32, backend_config = {{}}, "
+                      f"operand_layouts = [{', '.join([row] * len(operands))}], result_layouts = [{row}]")
+        return (f"    {out} = stablehlo.custom_call @{target}({', '.join(operands)}) {{{attributes}}} : "
+                f"({', '.join([t_f] * len(operands))}) -> {t_f}")
+
+    def sampled(out: str, src: str) -> str:
+        return (f"    {out} = stablehlo.slice {src} [{offset}:{n}:{stride}] : ({t_f}) -> {t_k}")
+
+    return "\n".join([
+        "module @jaxgrade_big {", f"  func.func public @main() -> {t_2k} {{",
+        f"    %i = stablehlo.iota dim = 0 : {t_i}",
+        f"    %h = stablehlo.constant dense<{n // 2}> : {t_i}",
+        f"    %d = stablehlo.subtract %i, %h : {t_i}",
+        f"    %df = stablehlo.convert %d : ({t_i}) -> {t_f}",
+        f"    %s = stablehlo.constant dense<{np.float32(step).item()!r}> : {t_f}",
+        f"    %x = stablehlo.multiply %df, %s : {t_f}",
+        f"    %seven = stablehlo.constant dense<7> : {t_i}",
+        f"    %three = stablehlo.constant dense<3> : {t_i}",
+        f"    %m = stablehlo.remainder %i, %seven : {t_i}",
+        f"    %mc = stablehlo.subtract %m, %three : {t_i}",
+        f"    %ct = stablehlo.convert %mc : ({t_i}) -> {t_f}",
+        custom_call("%y", silu, ["%x"]), custom_call("%g", silu_bwd, ["%x", "%ct"]),
+        sampled("%ys", "%y"), sampled("%gs", "%g"),
+        f"    %r = stablehlo.concatenate %ys, %gs, dim = 0 : ({t_k}, {t_k}) -> {t_2k}",
+        f"    return %r : {t_2k}", "  }", "}", ""])
+
+
+def _big_case(xla: XlaCaller, call: Any, targets: dict[str, str], inp: dict) -> np.ndarray:
+    """One XLA call of both handlers on `big_n` elements (`_big_module`): one compilation, 16 MiB per
+    buffer, made and sampled inside the program (no large transfer)."""
+    one = np.zeros((1,), np.float32)
+    for symbol, args in (("Silu", (one,)), ("SiluBwd", (one, one))):
+        if symbol not in targets:  # registered by the cases above unless they all raised
+            call(symbol, *args)
+    return xla.run(_big_module(targets["Silu"], targets["SiluBwd"], int(inp["big_n"]), float(inp["big_step"]),
+                               int(inp["big_offset"]), int(inp["big_stride"])))
