@@ -10,25 +10,22 @@ regrade run, to check a fixed release before publishing it), drawn as server-sid
 - per recompile variant (the call sequence each student predicts, `jaxcourse.variants`), the share
   with full points on `recompile`: is one sequence harder than the others?
 
-The numbers are `item_stats.py`'s; this module only reads the database and renders.
+The numbers are `item_stats.py`'s, read by `item_analysis_queries.py`; this module only renders.
 """
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-import sqlalchemy as sa
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from autograder import registry
 from autograder.model import GraderFault, ReleaseInfo
-from autograder.service.domain import item_stats, quiz_export
-from autograder.service.domain.attempt_reads import fits_id, points_of
+from autograder.service.domain import item_analysis_queries, item_stats
+from autograder.service.domain.attempt_reads import fits_id
 from autograder.service.domain.core import Service
-from autograder.service.storage import db
 from autograder.service.web import charts, page_auth, page_kit
 from autograder.service.web.item_charts import SignedRow, signed_bars
 from autograder.states import AttemptState
@@ -37,43 +34,9 @@ from jaxcourse.variants import POOL_FILE, load_pool, variant_index
 router = APIRouter(include_in_schema=False)
 
 
-def _graded(row: Any, points: dict[str, float | None]) -> item_stats.Graded:
-    return item_stats.Graded(
-        student_id=row.student_id,
-        total=float(row.score or 0.0),
-        subchecks={k: bool(v) for k, v in json.loads(row.subchecks or "{}").items()},
-        exercises=points,
-    )
-
-
 def counted_graded(service: Service, assignment_id: str) -> list[item_stats.Graded]:
     """Each roster student's counted attempt of the assignment, if it is graded."""
-    a = db.attempts.c
-    with service.engine.connect() as conn:
-        rows = conn.execute(
-            sa.select(db.attempts).where(a.assignment_id == assignment_id).order_by(a.id)
-        ).all()
-    by: dict[str, list[Any]] = {}
-    for r in rows:
-        by.setdefault(r.student_id, []).append(r)
-    counted = [
-        service.counting.counted_row(by.get(s.student_id, []), assignment_id)
-        for s in service.identity.students()
-    ]
-    graded = [row for row in counted if row is not None and row.status == AttemptState.GRADED]
-    with service.engine.connect() as conn:
-        points = points_of(conn, [row.id for row in graded])
-    return [_graded(row, points.get(row.id, {})) for row in graded]
-
-
-def run_graded(service: Service, run_id: int) -> list[item_stats.Graded]:
-    """The graded candidates of a regrade run (its counted ones when the run covers all attempts)."""
-    r = db.regrade_results.c
-    with service.engine.connect() as conn:
-        rows = conn.execute(
-            sa.select(db.regrade_results).where(r.run_id == run_id, r.status == AttemptState.GRADED)
-        ).all()
-    return [_graded(x, json.loads(x.exercises or "{}")) for x in rows if x.counted]
+    return item_analysis_queries.counted_graded(service, assignment_id)
 
 
 def variants(release: ReleaseInfo, student_ids: list[str]) -> dict[str, int]:
@@ -140,8 +103,7 @@ def quiz_context(service: Service, assignment: Any) -> dict[str, Any]:
     graded = [r for r in records if r.state == AttemptState.GRADED and r.final_total is not None]
     most = max((r.max_total for r in graded), default=service.exports.max_total(assignment.id))
     shares = [100.0 * (r.final_total or 0.0) / most for r in graded] if most > 0 else []
-    with service.engine.connect() as conn:
-        stats = quiz_export.item_stats(conn, assignment, service.releases.chapters(assignment), records)
+    stats = item_analysis_queries.quiz_question_stats(service, assignment, records)
     n = max((s.n for s in stats), default=0)
     return {
         "histogram": charts.score_histogram(
@@ -194,7 +156,7 @@ def items_page(request: Request) -> Response:
             release = ReleaseInfo.load(Path(run.release))
         except GraderFault as exc:
             return page_kit.error_page(request, session, 500, "Release unusable", str(exc), "/ta")
-        graded = run_graded(service, run.id)
+        graded = item_analysis_queries.run_graded(service, run.id)
         scope = f"new results of regrade run #{run.id} under {run.release_version} (counted, unpublished)"
     else:
         graded = counted_graded(service, assignment.id)

@@ -19,7 +19,14 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from autograder.i18n import _
-from autograder.service.domain import audit, audit_names, grade_review, overrides, regrade_requests
+from autograder.service.domain import (
+    audit,
+    audit_names,
+    grade_review,
+    overrides,
+    regrade_requests,
+    review_page_queries,
+)
 from autograder.service.domain.core import Refusal, Service
 from autograder.service.domain.course_clock import CourseClock
 from autograder.service.web import page_auth, page_kit, pages
@@ -171,8 +178,9 @@ def ta_student(request: Request, student_id: str) -> Response:
         grade = grade_review.student_grade(service, aid, student_id, for_student=False)
     except Refusal as exc:
         return _ta_error(request, session, exc, "/ta")
-    with service.engine.connect() as conn:
-        requests = regrade_requests.listing(conn, student_id=student_id, assignment_id=grade.assignment_id)
+    requests = review_page_queries.request_threads(
+        service, student_id=student_id, assignment_id=grade.assignment_id
+    )
     student = service.identity.student(student_id)
     notices = [page_kit.Notice("ok", "Saved.")] if request.query_params.get("saved") else []
     context = {
@@ -238,8 +246,7 @@ def ta_requests(request: Request) -> Response:
     chosen = request.query_params.get("assignment") or None
     if chosen is not None and chosen not in service.assignments:
         return page_kit.error_page(request, session, 404, "No such assignment", chosen, back="/ta/requests")
-    with service.engine.connect() as conn:
-        found = regrade_requests.listing(conn, assignment_id=chosen)
+    found = review_page_queries.request_threads(service, assignment_id=chosen)
     rows = [
         {
             **thread_view(r, clock=service.course_clock),

@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 from autograder.i18n import _
 from autograder.messages import AUDIT_ACTION_ZH, AUDIT_VALUE_ZH, OVERRIDE_TOTAL_ZH, REQUEST_STATUS_ZH
-from autograder.service.domain import audit, grade_review, overrides, regrade_requests
+from autograder.service.domain import audit, grade_review, overrides, regrade_requests, review_page_queries
 from autograder.service.domain.core import Service
 from autograder.service.domain.course_clock import CourseClock
 from autograder.service.web import term_views
@@ -169,8 +169,9 @@ def student_section(service: Service, student_id: str, assignment_id: str | None
     """What the home page (or an assignment's page) shows under「成绩与复核」(`pages.home_page` adds it)."""
     aid = assignment_id or service.assignment.id
     grade = grade_review.student_grade(service, aid, student_id, for_student=True)
-    with service.engine.connect() as conn:
-        mine = regrade_requests.listing(conn, student_id=student_id, assignment_id=grade.assignment_id)
+    mine = review_page_queries.request_threads(
+        service, student_id=student_id, assignment_id=grade.assignment_id
+    )
     return {
         "review": {
             **grade_context(grade),

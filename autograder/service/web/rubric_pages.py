@@ -19,7 +19,7 @@ next/previous. Every change goes through `rubric_grading` with the session's TA 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 from urllib.parse import quote
 
@@ -33,15 +33,15 @@ from autograder.service.domain import (
     answer_handles,
     audit_names,
     model_answers,
-    quiz_answers,
-    quiz_item_stats,
-    quiz_ledger,
-    quiz_reading,
     rubric_commands,
     rubric_grading,
+    rubric_page_queries,
+    student_quiz_page_queries,
 )
 from autograder.service.domain.core import Service
-from autograder.service.domain.quiz_answers import StoredAnswer
+from autograder.service.domain.rubric_page_queries import GradingQueue
+from autograder.service.domain.stored_answer import StoredAnswer
+from autograder.service.domain.student_quiz_page_queries import CHOICE_FORM_OK
 from autograder.service.web import page_auth, page_kit, pages
 from autograder.service.web.form_posts import PostedForm, read_small_form
 from autograder.service.web.sessions import CSRF_FIELD, Session, csrf_ok
@@ -84,65 +84,21 @@ QUIZ_ZH = {
 # ---- shared views ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Queue:
-    """A question's written answers (of the counted attempts), in one TA's order."""
-
-    question: QuizQuestion
-    answers: list[StoredAnswer]  # in the TA's order
-    handles: dict[int, str]  # answer id -> the name the pages use (answer_handles.py)
-
-    def index_of(self, answer_id: int) -> int:
-        return next((i for i, a in enumerate(self.answers) if a.id == answer_id), 0)
-
-    def id_of(self, handle: str | None) -> int | None:
-        return next((i for i, h in self.handles.items() if h == handle), None) if handle else None
+Queue = GradingQueue  # a question's written answers (of the counted attempts), in one TA's order
 
 
 def _assignment(service: Service, assignment_id: str) -> Assignment | None:
     return service.assignments.get(assignment_id)
 
 
-def _chapters(service: Service, assignment: Assignment) -> tuple[str, ...]:
-    return service.releases.chapters(assignment)
-
-
 def counted_answers(service: Service, assignment: Assignment) -> list[StoredAnswer]:
-    """The stored answers of every student's counted attempt; a graded counted attempt whose answers
-    were never read (graded before the quiz was read) is read now, from its files."""
-    records = service.exports.ledger.records(assignment.id)
-    counted = {
-        r.attempt_id: r.student_id for r in records if r.attempt_id is not None and r.state == "graded"
-    }
-    quiz_reading.read_unread(  # a domain command: the LMS hears of every total it moves
-        service.engine,
-        assignment=assignment,
-        chapters=_chapters(service, assignment),
-        counted=counted,
-        blob=service.blobs.get,
-        scratch=service.cfg.spool_dir,
-        now=service.clock(),
-    )
-    with service.engine.connect() as conn:
-        return quiz_answers.of_attempts(conn, list(counted))
+    """The stored answers of every student's counted attempt (rubric_page_queries.counted_answers:
+    answers never read are read now, by the domain command that tells the LMS)."""
+    return rubric_page_queries.counted_answers(service, assignment)
 
 
 def queue_for(service: Service, assignment: Assignment, question: QuizQuestion, ta: str) -> Queue:
-    answers = [
-        a
-        for a in counted_answers(service, assignment)
-        if a.question == question.id and quiz_ledger.needs_grading(a)
-    ]
-    order = rubric_grading.order_for(ta, question.id, [a.id for a in answers])
-    by_id = {a.id: a for a in answers}
-    handles = answer_handles.handles_for(service.cfg.data_dir)
-    return Queue(question, [by_id[i] for i in order], {i: handles.of(assignment.id, i) for i in order})
-
-
-def _question(service: Service, assignment: Assignment, qid: str) -> QuizQuestion | None:
-    return next(
-        (q for q in quiz_ledger.questions_of(assignment, _chapters(service, assignment)) if q.id == qid), None
-    )
+    return rubric_page_queries.grading_queue(service, assignment, question, ta)
 
 
 def _ta(request: Request) -> Session | None:
@@ -170,11 +126,7 @@ def names_shown(service: Service, ta: str, assignment_id: str, qid: str) -> bool
 
 def quiz_status(service: Service, assignment: Assignment) -> dict[str, Any]:
     """For the TA pages: whether the quiz is on, and the written answers not graded yet."""
-    with service.engine.connect() as conn:
-        on = quiz_ledger.enabled(conn, assignment.id)
-    has_quiz = bool(quiz_ledger.questions_of(assignment, _chapters(service, assignment)))
-    pending = sum(r.quiz_pending for r in service.exports.ledger.records(assignment.id)) if on else 0
-    return {"on": on, "has_quiz": has_quiz, "pending": pending}
+    return asdict(rubric_page_queries.quiz_status(service, assignment))
 
 
 def release_warning(
@@ -223,30 +175,10 @@ def ta_quiz(request: Request) -> Response:
     assignment = _assignment(service, request.query_params.get("assignment") or service.assignment.id)
     if assignment is None:
         return page_kit.error_page(request, session, 404, "No such assignment", "", back="/ta")
-    questions = quiz_ledger.questions_of(assignment, _chapters(service, assignment))
-    answers = counted_answers(service, assignment) if questions else []
-    totals = {
-        r.student_id: r.final_total
-        for r in service.exports.ledger.records(assignment.id)
-        if r.final_total is not None and r.attempt_id is not None
-    }
-    rows = []
-    with service.engine.connect() as conn:
-        written = rubric_grading.written_points(conn, answers)
-        for q in questions:
-            own = [a for a in answers if a.question == q.id]
-            row: dict[str, Any] = {"q": q, "answers": len(own)}
-            row["stats"] = quiz_item_stats.question_stats(q, own, written, totals)
-            if q.kind == "written":
-                to_grade = [a.id for a in own if quiz_ledger.needs_grading(a)]
-                row["progress"] = rubric_grading.progress(conn, to_grade)
-            else:
-                row["right"] = sum(1 for a in own if a.points)
-            rows.append(row)
     context = {
         "a": assignment,
         "assignments": list(service.assignments.values()),
-        "rows": rows,
+        "rows": rubric_page_queries.quiz_overview(service, assignment),
         "status": quiz_status(service, assignment),
         "answers": _answers_state(service, assignment),
     }
@@ -254,11 +186,9 @@ def ta_quiz(request: Request) -> Response:
 
 
 def _answers_state(service: Service, assignment: Assignment) -> dict[str, Any]:
-    shown = model_answers.visibility(service.engine, assignment, service.clock())
-    with service.engine.connect() as conn:
-        published = model_answers.published_at(conn, assignment.id) is not None
-    closes = service.counting.local_time(shown.shown_from) if shown.shown_from is not None else ""
-    return {"visible": shown.visible, "published": published, "closes": closes}
+    state = rubric_page_queries.answers_state(service, assignment)
+    closes = service.counting.local_time(state.shown_from) if state.shown_from is not None else ""
+    return {"visible": state.visible, "published": state.published, "closes": closes}
 
 
 # The POST routes below read their form on the event loop and do everything else (the session, the
@@ -330,27 +260,14 @@ def _grading_context(
     ta = _ta_name(session)
     queue = queue_for(service, assignment, question, ta)
     at = queue.id_of(at_handle)
-    now = service.clock()
-    with service.engine.begin() as conn:
-        rubric_grading.ensure_items(conn, assignment.id, question, ta, now)
-        items = rubric_grading.items(conn, assignment.id, question.id)
-        others = rubric_grading.leased_by_others(conn, [a.id for a in queue.answers], ta, now)
-        current = None
-        if queue.answers:
-            index = (
-                queue.index_of(at)
-                if at is not None
-                else next((i for i, a in enumerate(queue.answers) if a.id not in others), 0)
-            )
-            current = queue.answers[index]
-            holder = rubric_grading.take_lease(conn, current.id, ta, now)
-        graded = rubric_grading.gradings(conn, [a.id for a in queue.answers])
-        progress = rubric_grading.progress(conn, [a.id for a in queue.answers])
+    opened = rubric_page_queries.open_answer(service, assignment, question, queue.answers, at, ta)
+    items, others, current, holder = opened.items, opened.others, opened.current, opened.holder
+    graded = opened.graded
     view: dict[str, Any] = {
         "a": assignment,
         "q": question,
         "items": items,
-        "progress": progress,
+        "progress": opened.progress,
         "total": len(queue.answers),
         "names": names,
         "current": None,
@@ -410,7 +327,7 @@ def ta_grade_question(request: Request, assignment_id: str, qid: str) -> Respons
         return page_kit.redirect(request, "/login")
     service = page_auth.service_of(request)
     assignment = _assignment(service, assignment_id)
-    question = None if assignment is None else _question(service, assignment, qid)
+    question = None if assignment is None else rubric_page_queries.question_of(service, assignment, qid)
     if assignment is None or question is None or question.kind != "written":
         return page_kit.error_page(request, session, 404, "No such written question", qid, back="/ta/quiz")
     at = _handle_param(request.query_params.get("at", ""))
@@ -456,7 +373,7 @@ def _question_route(request: Request, assignment_id: str, qid: str) -> _Question
         return page_kit.redirect(request, "/login")
     service = page_auth.service_of(request)
     assignment = _assignment(service, assignment_id)
-    question = None if assignment is None else _question(service, assignment, qid)
+    question = None if assignment is None else rubric_page_queries.question_of(service, assignment, qid)
     if assignment is None or question is None:
         return page_kit.error_page(request, session, 404, "No such question", qid, back="/ta/quiz")
     return _QuestionRoute(session, service, assignment, question)
@@ -587,60 +504,37 @@ def quiz_words() -> dict[str, str]:
 
 
 def student_quiz_view(service: Service, assignment: Assignment, student_id: str) -> dict[str, Any]:
-    """What the student may read of their quiz now: nothing but a sentence while the grade is hidden
-    (the ledger's visibility), the quiz is off, or no attempt counts."""
-    record = service.exports.ledger.record(assignment.id, student_id).for_student()
-    with service.engine.connect() as conn:
-        on = quiz_ledger.enabled(conn, assignment.id)
-    if not on:
-        return {"message": _(QUIZ_ZH["off"]), "questions": []}
-    if record.hidden:
-        return {"message": _(QUIZ_ZH["hidden"]), "questions": []}
-    if record.attempt_id is None:
-        return {"message": _(QUIZ_ZH["none"]), "questions": []}
-    questions = quiz_ledger.questions_of(assignment, _chapters(service, assignment))
-    key = quiz_answers.key_of(assignment)
-    with service.engine.connect() as conn:
-        answers = {a.question: a for a in quiz_answers.of_attempts(conn, [record.attempt_id])}
-        graded = rubric_grading.gradings(conn, [a.id for a in answers.values() if a.kind == "written"])
-        items = rubric_grading.items_by_id(conn, (i for g in graded.values() for i in g.applied))
-    overridden = {e.target: e.points for e in record.overrides}
-    shown = model_answers.visibility(service.engine, assignment, service.clock())
-    rows = []
-    for q in questions:
-        answer = answers.get(q.id)
-        grading = graded.get(answer.id) if answer is not None else None
-        applied = (
-            sorted((items[i] for i in grading.applied if i in items), key=lambda i: i.position)
-            if grading
-            else []
-        )
-        if q.id in overridden:  # a TA's points for the question (a resolved regrade request)
-            points: float | None = overridden[q.id]
-        elif answer is None:
-            points = None
-        elif q.kind == "choice" or not quiz_ledger.needs_grading(answer):
-            points = answer.points or 0.0  # a blank or unreadable written answer scores 0
-        else:
-            points = rubric_grading.points_of(applied, q.points) if grading else None
-        status = _(QUIZ_ZH["status"].get(answer.status, answer.status)) if answer else None
-        if q.kind == "choice" and not shown.visible and q.id not in overridden:
-            points = None  # a choice question's points say which options are right
-            if answer is not None and answer.status == "answered":
-                status = _(QUIZ_ZH["choice_form_ok"])
-        rows.append(
-            {
-                "q": q,
-                "answer": answer,
-                # each letter beside the option it stood for in the student's own order
-                "chosen": quiz_answers.chosen_texts(q, answer, key.salt) if key is not None else (),
-                "points": points,
-                "applied": applied,
-                "comment": grading.comment if grading else "",
-                "status": status or _(QUIZ_ZH["status"]["missing"]),
-            }
-        )
-    return {"message": "", "questions": rows, "record": record, "answers": _answers_note(service, shown)}
+    """What the student may read of their quiz now (student_quiz_page_queries.py): nothing but a
+    sentence while the grade is hidden (the ledger's visibility), the quiz is off, or no attempt counts."""
+    quiz = student_quiz_page_queries.student_quiz(service, assignment, student_id)
+    if quiz.shown != "shown" or quiz.answers is None:
+        return {"message": _(QUIZ_ZH[quiz.shown]), "questions": []}
+    rows = [
+        {
+            "q": r.q,
+            "answer": r.answer,
+            "chosen": r.chosen,
+            "points": r.points,
+            "applied": r.applied,
+            "comment": r.comment,
+            "status": _status_words(r.status),
+        }
+        for r in quiz.rows
+    ]
+    return {
+        "message": "",
+        "questions": rows,
+        "record": quiz.record,
+        "answers": _answers_note(service, quiz.answers),
+    }
+
+
+def _status_words(key: str) -> str:
+    """A row's status key in the student's words (an unknown key as it is)."""
+    if key == CHOICE_FORM_OK:
+        return _(QUIZ_ZH["choice_form_ok"])
+    table = QUIZ_ZH["status"]
+    return (_(table.get(key, key)) if key else "") or _(table["missing"])
 
 
 def _answers_note(service: Service, shown: Visibility) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from fastapi.responses import Response
 
 from autograder.grade.reports import format_score
 from autograder.i18n import _
-from autograder.service.domain import extension_commands, extensions
+from autograder.service.domain import extension_commands, term_page_queries
 from autograder.service.domain.core import Refusal, Service
 from autograder.service.web import page_auth, page_kit, rubric_pages
 from autograder.service.web.form_posts import PostedForm, form_of, form_post
@@ -79,8 +79,7 @@ def _hours_late(assignment: Assignment, ext: Extension | None, row: Any) -> str:
 
 
 def _student_rows(service: Service, assignment: Assignment) -> list[dict[str, Any]]:
-    with service.engine.connect() as conn:
-        granted = extensions.load(conn, assignment.id)
+    granted = term_page_queries.extensions_of(service, assignment.id)
     names = {s.student_id: s.name for s in service.identity.students()}
     ledger = service.exports.ledger
     return [
@@ -232,8 +231,7 @@ def ta_student(request: Request, assignment_id: str, student_id: str) -> Respons
 
 
 def _student_context(service: Service, assignment: Assignment, student_id: str) -> dict[str, Any]:
-    with service.engine.connect() as conn:
-        ext = extensions.of_student(conn, assignment.id, student_id)
+    ext = term_page_queries.extension_of(service, assignment.id, student_id)
     deadlines = service.counting.deadlines(student_id, assignment.id)
     counted = service.exports.counted_score(assignment.id, student_id)
     detail = service.counting.counted_detail(student_id, assignment.id)
