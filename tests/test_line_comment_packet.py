@@ -119,11 +119,13 @@ def test_what_a_ta_writes_in_the_format_comes_back(packet: tuple[dict[str, list[
 
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=400), st.lists(st.sampled_from(
-    ["=== student s1", "--- a.ipynb cell 1", "#> 1 ok", "#> 2-1 x", "#+ more", "   1 | x", "# note", "#>"]
+    ["=== student s1", "--- a.ipynb cell 1", "#> 1 ok", "#> 2-1 x", "#> 3 x", "#+ more", "   1 | x", "# note",
+     "#>", "--- a.ipynb cell 2"]
 ), max_size=8))
 def test_any_text_is_comments_or_a_packet_error(noise: str, lines: list[str]) -> None:
     cells = {"s1": [Cell("a.ipynb", 1, "x = 1\ny = 2\n")]}
-    for text in (noise, "\n".join(lines), "\n".join(lines) + "\n" + noise):
+    inside = "=== student s1\n--- a.ipynb cell 1\n"  # what follows is under the one known cell
+    for text in (noise, "\n".join(lines), "\n".join(lines) + "\n" + noise, inside + "\n".join(lines)):
         try:
             got = parse(text, cells)
         except PacketError as exc:
