@@ -686,3 +686,28 @@ def test_silu_large_array_crash_fails_the_kernel_checks_with_a_message(
                for c in checks), checks
     status, checks = _silu_kernel_checks("reference", tmp_path / "reference")
     assert status == "ok" and all(c.passed for c in checks), checks
+
+
+def test_ffi_lowering_call_sequence_sets_a_trap_for_a_bytes_and_an_id_memo() -> None:
+    """On every structure the eager call sequence holds the same bytes in two shapes whose RMSNorm
+    differs (a memo keyed by bytes returns a stale result), two fresh arrays of one shape with other
+    values, the first dropped before the second (a memo keyed by id() may return the first's), and a
+    live array called again; the order differs between structures."""
+    from autograder.exercises import ffi_lowering
+
+    orders = set()
+    for seed in range(8):
+        inp = ffi_lowering.inputs(5, structure_seed=seed)
+        steps = inp.params["calls"]["steps"]
+        orders.add(tuple(s["why"] for s in steps))
+        x2 = [ffi_lowering._call_input(inp.arrays, s) for s in steps if s["arg"] == "x2"]
+        flat, whole = next(x for x in x2 if x.ndim == 1), next(x for x in x2 if x.ndim == 2)
+        assert flat.tobytes() == whole.tobytes()
+        rms = ffi_lowering._rms
+        assert not np.allclose(rms(flat, 1e-5).reshape(whole.shape), rms(whole, 1e-5))
+        fresh = [s for s in steps if s.get("fresh")]
+        assert [s["why"] for s in fresh] == ["first", "recycled"]
+        a, b = (inp.arrays[s["arg"]] for s in fresh)
+        assert a.shape == b.shape and not np.array_equal(a, b)
+        assert sum(s["why"] == "again" for s in steps) == 1
+    assert len(orders) > 1

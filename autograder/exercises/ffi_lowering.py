@@ -119,7 +119,42 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
         arrays[f"xe{j}"] = _normal(values, _insert(per, axis, int(r.integers(2, 6))), 0.05)
         eps_vmap_cases.append({"in_axes": axis, "eps": float(np.exp(r.uniform(np.log(0.05), np.log(0.5))))})
     params["eps_vmap_cases"] = eps_vmap_cases
+    params["calls"] = _call_plan(structure_seed)
+    for j in range(2):  # the recycled arrays: x1's shape (compiled already), other values
+        arrays[f"xr{j}"] = _normal(values, arrays["x1"].shape)
     return ProbeInputs(seed, arrays, params)
+
+
+# Why a call of the call sequence is there (translated where read).
+_CALL_ZH: dict[str, str] = {
+    "first": N_("第一次用这份数据调用"),
+    "again": N_("再次用同一个数组对象调用"),
+    "reshaped": N_("同样的数据(同样的字节)、另一种形状"),
+    "recycled": N_("前一个数组对象被回收之后新建的数组(它的 id 可能被重用)"),
+}
+
+
+def _call_plan(structure_seed: int) -> dict:
+    """The eager call sequence (probe `_run_calls`), in an order drawn from a stream of the structure
+    seed of its own: x2 as it is and the same bytes flattened (one normalisation over every element:
+    a memo keyed by the data's bytes returns the 2-D result); two fresh arrays of x1's shape, the
+    first dropped before the second is made (a memo keyed by id() returns the first's result); calls
+    again on a live array. Every call is bind with the default eps; every shape but the flattened one
+    is compiled already by the eager cases."""
+    rng = np.random.default_rng([structure_seed, 60])
+    blocks = [[{"arg": "x2", "flat": False, "why": "first"}, {"arg": "x2", "flat": True, "why": "reshaped"}],
+              [{"arg": "xr0", "flat": False, "why": "first", "fresh": True},
+               {"arg": "xr1", "flat": False, "why": "recycled", "fresh": True}]]
+    steps = [step for i in rng.permutation(2) for step in blocks[int(i)]]
+    first = next(i for i, st in enumerate(steps) if st["arg"] == "x2" and not st["flat"])
+    at = int(rng.integers(first + 1, len(steps) + 1))
+    steps.insert(at, {"arg": "x2", "flat": False, "why": "again"})
+    return {"steps": steps}
+
+
+def _call_input(a: dict[str, np.ndarray], step: dict) -> np.ndarray:
+    x = a[step["arg"]]
+    return x.reshape(-1) if step["flat"] else x
 
 
 def _rms(x: np.ndarray, eps: float) -> np.ndarray:
@@ -198,6 +233,11 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
                 a[f"x{d}"],
                 _("{label},形状 {shape}").format(label=label, shape=a[f"x{d}"].shape),
             )
+        if name == "eager":  # the eager call sequence: each call against the reference on its own input
+            for i, step in enumerate(p.get("calls", {}).get("steps", ())):
+                x = _call_input(a, step)
+                close(c, f"calls.{i}", x, _("eager 调用序列第 {n} 次({why}),形状 {shape}").format(
+                    n=i + 1, why=_(_CALL_ZH[step["why"]]), shape=x.shape))
         outcomes.append(c.outcome(name))
 
     def batched(x: np.ndarray, axis: int) -> np.ndarray:
@@ -259,6 +299,13 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
 # --------------------------------------------------------------------------------------- input classes
 
 INPUT_CLASSES: tuple[InputClass, ...] = (
+    InputClass("calls.memo_traps", "transform",
+               "an eager call sequence in an order drawn per structure: one array as it is and its bytes "
+               "flattened (another normalisation), two fresh arrays of one shape the first collected "
+               "before the second is made (its id free), a live array again; each call judged against "
+               "the reference (an impl that memoises results by data bytes or id() returns a stale one)",
+               ("eager",), lambda i: {s["why"] for s in i.params["calls"]["steps"]}
+               >= {"reshaped", "recycled", "again"}),
     InputClass("shape.rank_1_to_4", "shape", "inputs of rank 1 to 4, normalised over the last axis",
                ("eager", "jit"),
                lambda i: [i.arrays[f"x{d}"].ndim for d in (1, 2, 3, 4)] == [1, 2, 3, 4]),

@@ -10,7 +10,7 @@ Inputs (`inp`, drawn by autograder.exercises.ffi_lowering.inputs; arrays float32
   xj<k> (jit-of-vmap inputs), xn<k> (nested-vmap inputs), params `eps` (float, default case),
   `eps_cases` (list of float), `vmap_cases` / `jit_vmap_cases` (lists of {"in_axes"}),
   `nested_cases` (list of {"inner", "outer"}), `eps_vmap_cases` (list of {"in_axes", "eps"}) with
-  inputs xe<j>.
+  inputs xe<j>, `calls` ({"steps"}: the eager call sequence) with the fresh arrays' inputs xr<j>.
 
 Observation keys. Any key may be missing when the child stopped early (crash, timeout); any key may
 hold an error entry instead of its value when the observed call raised.
@@ -30,6 +30,9 @@ hold an error entry instead of its value when the observed call raised.
                         in_axes=eps_vmap_cases[j].in_axes)(xe<j>), eager for j=0, under jit for j=1.
   nested.<k>            f32 array: jax.vmap(jax.vmap(bind, in_axes=inner), in_axes=outer)(xn<k>), eager
                         for k = 0, the others in one jitted call.
+  calls.<i>             f32 array: bind(., eps) eagerly on step i of `calls.steps` ({"arg", "flat", "why",
+                        "fresh"?}): inp[arg] (flattened when flat), or with fresh, a device array made
+                        from the NumPy inp[arg] for this call and dropped after it.
 """
 
 from __future__ import annotations
@@ -60,7 +63,22 @@ def observe_bucket(rec: Any, keys: tuple[str, ...], fn: Any, *args: Any) -> None
     """Record the results of ONE jitted call of `fn(*args)`, a bucket of cases compiled together."""
     record_bucket(rec, jit_bucket(keys, fn, *args))
 
+def _run_calls(rec: Any, raw: dict, inp: dict, rms: Any) -> None:
+    """The eager call sequence `inp["calls"]` (its steps in the parent's order): a live input as it is
+    or flattened, or a fresh device array made from the NumPy input just before its call and dropped
+    right after it, so the next fresh array of its size may take its id."""
+    for i, step in enumerate(inp.get("calls", {}).get("steps", ())):
+        if step.get("fresh"):
+            fresh = [jax.device_put(raw[step["arg"]])]
+            rec.observe(f"calls.{i}", lambda fresh=fresh: rms(fresh[0]))
+            fresh.clear()  # the only reference: freed now, before the next array is made
+        else:
+            v = inp[step["arg"]]
+            rec.observe(f"calls.{i}", lambda v=v, flat=step["flat"]: rms(v.reshape(-1) if flat else v))
+
+
 def probe(ns: dict, inp: dict, rec: Any) -> None:
+    raw = inp  # NumPy, for the arrays the call sequence makes afresh
     # the inputs on the device once: eager calls and a student's jnp.asarray compile no copy
     inp = device_inputs(inp)
     prim = ns.get("rms_norm_prim_p")
@@ -83,6 +101,7 @@ def probe(ns: dict, inp: dict, rec: Any) -> None:
     # stays eager (bind's impl and the batching rule on concrete arrays).
     for d in (1, 2, 3, 4):
         rec.observe(f"eager.{d}", lambda d=d: rms(inp[f"x{d}"]))
+    _run_calls(rec, raw, inp, rms)
     observe_bucket(rec, tuple(f"jit.{d}" for d in (1, 2, 3, 4)), lambda *xs: tuple(rms(v) for v in xs),
                    *(inp[f"x{d}"] for d in (1, 2, 3, 4)))
     eps_cases = inp["eps_cases"]
