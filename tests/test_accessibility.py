@@ -283,6 +283,13 @@ def test_every_fragment_says_its_own_language(walked: list[PageReport]) -> None:
     assert wrong == [], f"{len(wrong)} fragments on {len(routes)} pages:\n" + "\n".join(wrong)
 
 
+def test_colour_is_never_the_only_signal(walked: list[PageReport]) -> None:
+    """WCAG 1.4.1: every status marker the stylesheets colour (late, overridden, hidden, graded,
+    failed, a given rubric item, a commented line) says its status in words too."""
+    only = _listed(walked, "colour_only")
+    assert only == [], f"{len(only)} markers said by colour only:\n" + "\n".join(only)
+
+
 def test_the_feedback_page_says_the_language_it_is_written_in() -> None:
     """The batch's feedback page (shown in the attempt page's frame) is in the process's language,
     and its `lang` says so: a screen reader reads an English course's feedback in English."""
@@ -402,9 +409,9 @@ def test_a_pending_attempts_state_is_announced_when_it_changes(
 def test_a_ta_grades_overrides_extends_and_releases_by_keyboard_only(
     keyboard_site: tuple[Served, dict[str, str], Ids, Any],
 ) -> None:
-    """Tab, typing and Enter only: a rubric item given to a written quiz answer, an override with a
-    comment, an extension for one student (said in a status message) and the release of an
-    assignment's grades through its warning page."""
+    """Tab, typing and Enter only: a rubric item given to a written quiz answer (said in words, not
+    only by its colour), an override with a comment, an extension for one student (said in a status
+    message) and the release of an assignment's grades through its warning page."""
     served, _, _, drv = keyboard_site
     undrawn = _log_in_by_keyboard(drv, served, served.ta)
     # rubric item 1 to the first written answer of ch02.q1
@@ -414,6 +421,9 @@ def test_a_ta_grades_overrides_extends_and_releases_by_keyboard_only(
     WebDriverWait(drv, 30).until(
         lambda d: _loaded(d) and d.find_element(By.ID, "item-1").get_attribute("aria-pressed") == "true"
     )
+    # a given item is coloured; it says "applied" too (WCAG 1.4.1)
+    assert drv.find_elements(By.CSS_SELECTOR, ".rubric-item button.applied")
+    assert a11y_signals.colour_only_markers(drv) == []
     drv.get(served.url + "/ta/students/s02?assignment=hw2")
     undrawn += a11y_keys.tab_to(drv, "#override-points")
     a11y_keys.type_keys(drv, "3")

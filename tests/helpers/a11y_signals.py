@@ -11,7 +11,8 @@ from typing import Any
 
 # A text node (or a text-bearing attribute) with Chinese characters whose nearest `lang` is not zh*;
 # and on a Chinese page, English prose (two or more English words) whose nearest `lang` is zh*.
-# Code (code, pre, kbd, samp) is a language of its own and is not read as English.
+# Code (code, pre, kbd, samp) is a language of its own and is not read as English; a textarea's text is
+# its value (the field's label, in the page's language, says what it is).
 WRONG_LANG = r"""
 const han = /\p{Script=Han}/u;
 const prose = /[A-Za-z]{3,}[,.]?\s+[A-Za-z]{2,}/;
@@ -22,7 +23,8 @@ const where = el => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '')
      ? '.' + el.className.trim().split(/\s+/).join('.') : '');
 const check = (el, text, what) => {
   const t = text.trim();
-  if (!t || el.closest('script, style, template')) return;
+  // a field's value is what someone typed, edited there, not read as the page's text
+  if (!t || el.closest('script, style, template') || (el.tagName === 'TEXTAREA' && !what)) return;
   const lang = langOf(el);
   if (han.test(t) && !lang.startsWith('zh'))
     out.push(`zh under lang=${lang}: ${where(el)}${what} ${t.slice(0, 40)}`);
@@ -47,7 +49,7 @@ def wrong_language_text(driver: Any) -> list[str]:
 STATUS_MARKERS: dict[str, str] = {
     ".override": r"overrid|adjust|调整",
     ".state-done": r"done|graded|finished|完成|已评分",
-    ".state-pending": r"queue|pending|running|grading|排队|评分中|等待",
+    ".state-pending": r"queue|pending|running|grading|received|排队|评分中|等待|批改|收到",
     ".state-error": r"error|fail|错误|出错|失败",
     ".notice.error": r"\S",  # the notice's own message says what went wrong
     ".notice.ok": r"\S",
@@ -55,20 +57,24 @@ STATUS_MARKERS: dict[str, str] = {
     "tr.lc-commented": r"comment|评语|批注",
     ".flag": r"\S",
     ".late": r"late|迟交|逾期",
-    ".hidden-grade, #grades-hidden": r"hidden|not released|未公布|隐藏",
+    "#grades-hidden": r"hidden|releas|公布|隐藏",
+    "mark[class^=f]": r"fragment",  # the similarity report's matched fragments, paired by colour
+    ".delta-up, .delta-down": r"[-+\u2212]\s*\d",  # a regrade's change of points, signed
 }
 
-# The marker's text as read without colour: its text content (visually hidden text included, which
-# innerText would drop) and the aria-label / title of it and of its descendants.
+# The marker's text as read without colour: the text of the cell (or list item) it sits in, visually
+# hidden text included (which innerText would drop), and the aria-label / title of it and of its
+# descendants: the status is said in words where the colour is.
 COLOUR_ONLY = r"""
 const markers = arguments[0];
 const out = [];
 for (const [selector, words] of Object.entries(markers)) {
   const re = new RegExp(words, 'i');
   for (const el of document.querySelectorAll(selector)) {
-    const labels = [el, ...el.querySelectorAll('[aria-label], [title]')]
+    const scope = el.closest('td, th, li') || el;
+    const labels = [el, ...scope.querySelectorAll('[aria-label], [title]')]
       .map(e => (e.getAttribute('aria-label') || '') + ' ' + (e.getAttribute('title') || ''));
-    const said = el.textContent + ' ' + labels.join(' ');
+    const said = scope.textContent + ' ' + labels.join(' ');
     if (!re.test(said))
       out.push(`${selector} says only ${JSON.stringify(el.textContent.trim().slice(0, 40))}`);
   }

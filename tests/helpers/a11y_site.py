@@ -3,7 +3,8 @@
 The term (helpers/ledger_term.py, quiz answers read by the worker's hook as helpers/quiz_term.py does,
 exercise results recorded rather than graded) has each state a page can be in: s01 graded on hw2 with a
 written quiz answer and an open regrade request, s02 graded on hw2 and still queued on hw5 (loading),
-s03 with a grader error, s04 with nothing (empty). The TA has a regrade run of hw2.
+s03 with a grader error, s04 with nothing (empty). The TA has a regrade run of hw2. s01's hw2 grade has an
+override and a TA's comment on a line of the graded attempt: the states a page marks by colour.
 
 axe-core comes from tests/a11y/node_modules (the version and hash of tests/a11y/package-lock.json,
 installed by scripts/bootstrap.sh): the test reads the file and runs it in the page, so nothing is
@@ -18,9 +19,16 @@ from pathlib import Path
 from typing import Any
 
 from autograder.grade import reports
-from autograder.service.domain import quiz_ledger, regrade_requests
+from autograder.service.domain import (
+    attempt_review,
+    grade_review,
+    line_comments,
+    quiz_ledger,
+    regrade_requests,
+)
+from autograder.service.domain.line_comments import Target
 
-from helpers.ledger_term import make_term, release_with_points
+from helpers.ledger_term import Term, make_term, release_with_points
 from helpers.paths import REPO
 from helpers.quiz_term import letters_for, upload_quiz
 from helpers.report_rows import result
@@ -75,11 +83,26 @@ def build_term(root: Path) -> tuple[dict[str, str], Ids]:
             message="请复查 recompile",
             now=term.now[0],
         )
+    _override_and_comment(term, graded)
     release = release_with_points(root / "releases", "2026-fall-r2", {"recompile": 20.0})
     run = term.regrade_run("hw2", release, {"s01": POINTS, "s02": {"histogram": 10.0}})
     tokens = dict(term.tokens)
     service.close()
     return tokens, Ids(graded, queued, failed, request, run)
+
+
+def _override_and_comment(term: Term, attempt_id: int) -> None:
+    """An override on s01's hw2 histogram and a TA's comment on the first line of the attempt's last
+    code cell (shown to s01: hw2's grades are shown)."""
+    service = term.service
+    grade_review.set_override(service, "hw2", "s01", "histogram", 8.0, "按评语调整", "anna")
+    review = attempt_review.review(
+        service.engine, service.blobs, attempt_id, named=True, own_part=service.attempt_reads.own_part
+    )
+    assert review is not None and review.cells, "the graded attempt has no code cell to comment on"
+    cell = review.cells[-1]
+    at = Target(cell.file, cell.index, 1, 1)
+    line_comments.add(service.engine, review, at, "这里的梯度会经过 sqrt(0)", actor="anna", now=term.now[0])
 
 
 def run_axe(driver: Any) -> list[dict[str, Any]]:
