@@ -31,3 +31,22 @@ def test_boundaries_are_listed_with_their_checks_and_drawn_afresh(capsys) -> Non
     assert not {"x1", "x2", "x3", "xv", "xg"} & set(script.fixed_arrays("silu_ffi"))
     assert "xsm" not in script.fixed_arrays("gammaln_callback")
     assert "Xulp" not in script.fixed_arrays("safe_distance")
+
+
+def test_docs_boundary_table_is_the_scripts_output(tmp_path, monkeypatch, capsys) -> None:
+    """docs/input-classes.md holds, between its markers, exactly what `--markdown` prints; `--check`
+    says so, finds a stale copy, and `--write` mends it without touching the rest of the page."""
+    script = _script()
+    assert script.main(["--markdown"]) == 0
+    table = capsys.readouterr().out
+    doc = (ROOT / "docs" / "input-classes.md").read_text(encoding="utf-8")
+    begin, end = doc.index(script.BEGIN_MARK), doc.index(script.END_MARK) + len(script.END_MARK)
+    assert doc[begin:end] + "\n" == table
+    assert "| silu_ffi | `shape.large_array` | shape | kernel Silu, kernel SiluBwd | 8/8 |" in table
+    assert script.main(["--check"]) == 0
+    stale = tmp_path / "input-classes.md"
+    stale.write_text(doc.replace("| silu_ffi | `shape.large_array`", "| silu_ffi | `shape.big`"),
+                     encoding="utf-8")
+    monkeypatch.setattr(script, "DOC", stale)
+    assert script.main(["--check"]) == 1
+    assert script.main(["--write"]) == 0 and stale.read_text(encoding="utf-8") == doc

@@ -152,7 +152,10 @@ that share one object, `sub-jaxpr.scatter` the scatters; JAX 0.12 has no `custom
 
 
 def render_markdown(rows_by_exercise: dict[str, list[CoverageRow]]) -> str:
-    """The docs' input-class table (docs/input-classes.md), one section per exercise."""
+    """The docs' input-class table (docs/input-classes.md), one section per exercise, then the
+    boundary table of scripts/boundary_coverage.py (boundary_table.py)."""
+    from autograder.exercises import boundary_table  # it imports the exercises, which import this module
+
     out = [_DOC_HEADER]
     for exercise, rows in rows_by_exercise.items():
         drawn = sum(r.input_class.drawn for r in rows)
@@ -169,4 +172,4 @@ def render_markdown(rows_by_exercise: dict[str, list[CoverageRow]]) -> str:
             seen = f"{r.structures_witnessed}/{r.structures}" if c.drawn else "-"
             out.append(f"| `{c.name}` | {c.kind} | {checks} | {seen} | {c.description} |")
         out.append("")
-    return "\n".join(out)
+    return "\n".join(out) + "\n" + boundary_table.markdown(list(rows_by_exercise))
