@@ -27,7 +27,6 @@ from autograder.service.domain import (
     attempt_review,
     audit,
     grade_review,
-    lti_outbox,
     quiz_answers,
     quiz_ledger,
     rubric_grading,
@@ -41,7 +40,7 @@ from helpers import ledger_term
 from helpers.browserish import Browserish
 from helpers.inprocess_site import serving_app
 from helpers.ledger_term import HW2_DUE, START, Term, make_term, outcome
-from helpers.quiz_term import KEY, letters_for, quiz_notebook, upload_quiz
+from helpers.quiz_term import KEY, grader_quiz, letters_for, quiz_notebook, upload_quiz, with_quiz
 
 HW2_POINTS = {"histogram": 10.0, "recompile": 5.0, "fusion": 10.0, "safe_distance": 0.0}  # 25 of 40
 RIGHT_Q3 = "ch02.q3"  # a choice question of 2 points
@@ -207,20 +206,28 @@ def _queued(term: Term, sid: str) -> list[float]:
         return [r.score for r in found]
 
 
-def test_answers_read_when_a_ta_opens_the_quiz_page_queue_the_lms_score(term: Term) -> None:
+def test_the_graders_quiz_points_reach_the_lms_with_the_grade_and_a_page_view_changes_nothing(
+    term: Term,
+) -> None:
+    """Quiz answers used to be read when a TA opened the quiz page (after the worker's read failed),
+    moving the total there. Now the grader's quiz scores are recorded with the grade, in one command
+    that queues the LMS score with them (issue 42, section 2); opening the page changes nothing."""
     _enable(term)
     _lms_member(term, "s01")
     data = quiz_notebook("ch02", {RIGHT_Q3: letters_for(RIGHT_Q3, "s01", right=True)})
     att = term.service.intake.submit("s01", [("ch02_performance.ipynb", data)], "hw2")
-    assert term.service.queue.claim_next("w") is not None  # the worker's read of the answers failed:
-    assert term.service.queue.finish_graded("w", att.id, outcome("s01", "hw2", HW2_POINTS, term.out_dir))
+    claimed = term.service.queue.claim_next("w")
+    assert claimed is not None
     term.set_time(HW2_DUE + timedelta(minutes=1))  # hw2's grades show after its due date
-    lti_outbox.counted_grade_changed(term.service.engine, "hw2", "s01")  # as the worker does
-    assert _queued(term, "s01") == [25.0]
-    rubric_pages.counted_answers(term.service, term.service.assignments["hw2"])  # a TA opens the page
+    quiz = grader_quiz(term.service, claimed, "hw2")  # the grade host's scoring of the upload
+    done = with_quiz(outcome("s01", "hw2", HW2_POINTS, term.out_dir), quiz)
+    assert term.service.queue.finish_graded("w", att.id, done)
     record = term.service.exports.ledger.record("hw2", "s01")
-    assert record.final_total == 27.0  # the choice question's 2 points joined the total ...
-    assert _queued(term, "s01") == [27.0]  # ... and the LMS score with it, in the same transaction
+    assert record.final_total == 27.0  # the choice question's 2 points are in the total ...
+    assert _queued(term, "s01") == [27.0]  # ... and in the LMS score queued by the same command
+    rubric_pages.counted_answers(term.service, term.service.assignments["hw2"])  # a TA opens the page
+    assert term.service.exports.ledger.record("hw2", "s01").final_total == 27.0
+    assert _queued(term, "s01") == [27.0]
 
 
 # ---- 3. only the assignment's own chapters ---------------------------------------------------------
