@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import sqlalchemy as sa
 from pylti1p3.cookie import CookieService
 from pylti1p3.deployment import Deployment
 from pylti1p3.exception import LtiException
@@ -35,6 +34,7 @@ from starlette.responses import RedirectResponse, Response
 
 from autograder.service.domain.lti import connector
 from autograder.service.domain.lti.connector import PlatformRegistration, TokenCache, registration
+from autograder.service.domain.lti.launch_store import Database
 from autograder.service.domain.lti.outbound import PlatformSession
 from autograder.service.domain.lti.platforms import Platform, find_platform
 from autograder.service.web.lti import launch_checks
@@ -111,7 +111,7 @@ class FastApiRedirect(Redirect[Response]):
 class DbToolConf(ToolConfAbstract[FastApiRequest]):
     """The registrations of `jaxgrade lti add-platform`, read per request (a new platform works at once)."""
 
-    def __init__(self, engine: sa.Engine) -> None:
+    def __init__(self, engine: Database) -> None:
         self.engine = engine
 
     def check_iss_has_one_client(self, iss: str) -> bool:
@@ -145,7 +145,7 @@ class DbToolConf(ToolConfAbstract[FastApiRequest]):
 
 
 class FastApiOIDCLogin(OIDCLogin):
-    def __init__(self, request: FastApiRequest, engine: sa.Engine) -> None:
+    def __init__(self, request: FastApiRequest, engine: Database) -> None:
         cookies = FastApiCookieService(request)
         super().__init__(
             request,
@@ -186,7 +186,7 @@ class FastApiMessageLaunch(MessageLaunch):
         return self
 
 
-def _launch_parts(request: FastApiRequest, engine: sa.Engine) -> dict[str, Any]:
+def _launch_parts(request: FastApiRequest, engine: Database) -> dict[str, Any]:
     return {
         "session_service": OneTimeNonceSessionService(request, engine),
         "cookie_service": FastApiCookieService(request),
@@ -195,11 +195,11 @@ def _launch_parts(request: FastApiRequest, engine: sa.Engine) -> dict[str, Any]:
     }
 
 
-def message_launch(request: FastApiRequest, engine: sa.Engine) -> FastApiMessageLaunch:
+def message_launch(request: FastApiRequest, engine: Database) -> FastApiMessageLaunch:
     return FastApiMessageLaunch(request, DbToolConf(engine), **_launch_parts(request, engine))
 
 
-def restored_launch(request: FastApiRequest, engine: sa.Engine, launch_id: str) -> FastApiMessageLaunch:
+def restored_launch(request: FastApiRequest, engine: Database, launch_id: str) -> FastApiMessageLaunch:
     """A launch validated earlier (deep linking's second step); raises LtiException when unknown."""
     launch = FastApiMessageLaunch.from_cache(
         launch_id, request, DbToolConf(engine), **_launch_parts(request, engine)
