@@ -289,3 +289,35 @@ def test_releasing_grades_queues_the_lms_scores_in_the_release_transaction(
     with pytest.raises(RuntimeError, match="outbox failed"):
         term.service.grade_release.release("hw2", actor="ta-anna")
     assert term.service.grade_release.released_at("hw2") is None
+
+
+@pytest.mark.slow
+def test_a_real_grade_host_scores_the_quiz_once_and_hands_back_every_artefact(term: Term) -> None:
+    """The whole worker path with its real grade host (`jaxgrade grade` on the released chapter-2
+    notebook with two quiz answers): the host scores the quiz and lists its artefacts; the recorded
+    attempt keeps them in the blob store, so its grading folder can go."""
+    import threading
+
+    from autograder.service.app.worker import Worker
+
+    service = term.service
+    with service.engine.begin() as conn:
+        assert quiz_ledger.enable(conn, "hw2", "anna", term.now[0])
+    answers = {"ch02.q3": letters_for("ch02.q3", "s01", right=True), "ch02.q5": "不会物化"}
+    att = service.intake.submit("s01", [("ch02_performance.ipynb", quiz_notebook("ch02", answers))], "hw2")
+    worker = Worker(service, "real-host", threading.Event())
+    claimed = service.queue.claim_next(worker.worker_id)
+    assert claimed is not None and claimed.id == att.id
+    try:
+        worker.grade(claimed)
+    finally:
+        worker.host.kill()
+    with service.engine.connect() as conn:
+        row = conn.execute(sa.select(db.attempts).where(db.attempts.c.id == att.id)).one()
+        stored = {a.question: a for a in quiz_answers.of_attempts(conn, [att.id])}
+    assert row.status == AttemptState.GRADED, row.error
+    assert {"feedback_html", "results_json", "quiz", "maxima"} <= set(json.loads(row.artefacts))
+    assert stored["ch02.q3"].points == 2.0 and stored["ch02.q5"].text == "不会物化"
+    shutil.rmtree(service.cfg.attempts_dir / str(att.id))  # every try's folder, result file included
+    html = service.attempt_reads.feedback_html("s01", att.id)
+    assert html is not None and "<html" in html
