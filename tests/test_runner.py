@@ -432,7 +432,8 @@ def double(x):
 
 def _forge(frame, event, arg):
     # edit the recorder's argument on its way in, then step aside before anything is checked
-    if event == "call" and frame.f_code.co_name == "put" and frame.f_locals.get("key") == "y":
+    # the recorder's put(key, value), found by its arguments (the child renames its own functions)
+    if event == "call" and frame.f_locals.get("key") == "y" and "value" in frame.f_locals:
         frame.f_locals["value"] = np.asarray(frame.f_locals["value"]) / 7.0 * 2.0
         sys.setprofile(None)
 """
@@ -441,7 +442,8 @@ import sys
 import numpy as np
 
 def _forge(frame, event, arg):
-    if event == "call" and frame.f_code.co_name == "put" and frame.f_locals.get("key") == "y":
+    # the recorder's put(key, value), found by its arguments (the child renames its own functions)
+    if event == "call" and frame.f_locals.get("key") == "y" and "value" in frame.f_locals:
         frame.f_locals["value"] = np.asarray(frame.f_locals["value"]) / 7.0 * 2.0
         sys.setprofile(None)
 

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .notebook_frames import DISGUISED_FILES
+
 MAX_JAXPRS = 32
 MAX_PRIMITIVES = 1000
 MAX_TAKEN = 4096  # trace results remembered per probe, so a trace-cache hit is not walked again
@@ -66,7 +68,7 @@ def _from_cell(eqn: Any) -> bool:
     tb = _getattr(eqn.source_info, "traceback", None)
     if tb is None:
         return False
-    return any(f.file_name.startswith(CELL_PREFIX) for f in tb.frames)
+    return any(f.file_name.startswith(CELL_PREFIX) and f.file_name not in DISGUISED_FILES for f in tb.frames)
 
 
 def primitive_sequence(jaxpr: Any, limit: int = MAX_PRIMITIVES) -> list[str]:

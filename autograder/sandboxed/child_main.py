@@ -66,7 +66,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from . import behaviour, childjob, observe, tamper, wire
+from . import behaviour, childjob, notebook_frames, observe, tamper, wire
 from . import inputs as inputs_module
 from .behaviour import JaxprTap
 from .childjob import PACKAGE, Progress, job_path
@@ -105,6 +105,7 @@ BASE_RELIES_ON: tuple[str, ...] = (
     "json.dumps", "numpy.save", "numpy.asarray", "os.replace",
 )
 _threading_gettrace, _threading_getprofile = threading.gettrace, threading.getprofile
+_THIS_MODULE = sys.modules[__name__]  # bound at import: notebook_frames renames `__name__` to __main__
 _SETUP, _SETUP_ERROR, _READY = (ProgressPhase.SETUP.value, ProgressPhase.SETUP_ERROR.value,
                                  ProgressPhase.READY.value)
 _CELLS, _PROBE, _DONE = ProgressPhase.CELLS.value, ProgressPhase.PROBE.value, ProgressPhase.DONE.value
@@ -336,6 +337,7 @@ def prepare(job: dict[str, Any], jobdir: Path, token: str, obs_dir: Path, inputs
     workdir.mkdir(parents=True, exist_ok=True)
     probes: dict[str, ModuleType] = {e.id: importlib.import_module(f"{PACKAGE}.probes.{e.id}")
                                      for e in exercises}
+    notebook_frames.disguise(PACKAGE)  # the probes and what they imported, before the snapshot
     profiler = ProbeProfiler()
     profiler.install()  # the probes imported JAX; its listeners are in place before any student code
     tap = JaxprTap()
@@ -361,7 +363,7 @@ def install_child_tripwire(prepared: Prepared, exercises: list[ExerciseJob], *, 
     """The audit tripwire over this child's own modules and classes, its probes and what it took."""
     sink = prepared.sink
     tamper.install_tripwire(TripwireSpec(
-        modules=(sys.modules[__name__], observe, tamper, inputs_module, wire, childjob, behaviour),
+        modules=(_THIS_MODULE, observe, tamper, inputs_module, wire, childjob, behaviour),
         probes=tuple(prepared.probes[e.id] for e in exercises),
         classes=(Recorder, observe._Values, StreamSink, Snapshot, Progress, CappedText, Prepared,
                  ExerciseRun, JaxprTap),
@@ -461,7 +463,7 @@ def run_exercise(ex: ExerciseJob, run: ExerciseRun) -> None:
     cell_errors = run_answer_cells(run.shell, ex.cells, run.captured)
     stop_shell_threads(run.shell)
     rec = Recorder(run.obs_dir, ex.id, sink=prepared.sink, on_record=prepared.profiler.mark)
-    probe_prefix = prepared.probes[ex.id].__name__ + "."
+    probe_prefix = notebook_frames.real_name(prepared.probes[ex.id]) + "."
     own_globals = [k for k in prepared.snapshot.entries if k.startswith(probe_prefix)]
     labels = [*BASE_RELIES_ON, *ex.relies_on, *own_globals]
     tampered = changes_noticed(prepared.snapshot, labels, run.thread_hooks)
@@ -522,9 +524,18 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-if __name__ == "__main__":
+def run_child(argv: list[str]) -> None:
+    """main(argv), then exit without interpreter teardown: student threads/atexit hooks must not change
+    the outcome. The parent starts the child as `python -c` code that calls `notebook_frames.disguise`
+    first and then this (autograder/grade/run/notebook_child.py, CHILD_LAUNCH): the bottom frame is a
+    "<string>" module, and no frame of this package below student code carries the grader's names."""
     sys.stdout.flush()
-    code = main(sys.argv)
+    code = main(argv)
     sys.stdout.flush()
     sys.stderr.flush()
-    os._exit(code)  # skip interpreter teardown: student threads/atexit hooks must not change the outcome
+    os._exit(code)
+
+
+if __name__ == "__main__":  # `-m` (tests): this module's own frame keeps its file name
+    notebook_frames.disguise(PACKAGE, _THIS_MODULE)
+    run_child(sys.argv)

@@ -86,6 +86,12 @@ def resolve(dotted: str) -> Any:
     return _MISSING
 
 
+def _real_name(module: ModuleType) -> str:
+    """A module's import name (the child renames its modules' `__name__` to __main__: notebook_frames.py)."""
+    spec = getattr(module, "__spec__", None)
+    return spec.name if spec is not None else module.__name__
+
+
 def _fingerprint(obj: Any) -> tuple[Any, ...]:
     """What must stay identical: the object, and for Python functions their code, defaults and the
     contents of their closure cells."""
@@ -124,7 +130,7 @@ class Snapshot:
     @classmethod
     def take_module(cls, module: ModuleType) -> Snapshot:
         """Every global of `module` (its imports and helper functions)."""
-        return cls({f"{module.__name__}.{k}": _fingerprint(v) for k, v in vars(module).items()
+        return cls({f"{_real_name(module)}.{k}": _fingerprint(v) for k, v in vars(module).items()
                     if not k.startswith("__")})
 
     def merged(self, other: Snapshot) -> Snapshot:
@@ -343,7 +349,7 @@ class _Tripwire:
         codes: dict[int, CodeType] = {}
         protected: dict[int, str] = {}
         keep: list[Any] = []  # keeps every object whose id is used alive
-        for namespace, module_name in (*((vars(m), m.__name__) for m in (*spec.modules, *spec.probes)),
+        for namespace, module_name in (*((vars(m), _real_name(m)) for m in (*spec.modules, *spec.probes)),
                                        *((c.__dict__, c.__module__) for c in spec.classes)):
             for label, fn in _functions_of(namespace, module_name):
                 _code_tree(fn.__code__, codes)
@@ -375,11 +381,11 @@ def _stream_identity(fd: int | None) -> tuple[int, int] | None:
 def _watched_namespaces(spec: TripwireSpec) -> tuple[tuple[_Watched, ...], ...]:
     """Per exercise, what it relies on: the writer's modules, classes and namespaces, and its own
     probe module."""
-    common = [(m.__name__, vars(m).items, tuple(vars(m).items())) for m in spec.modules]
+    common = [(_real_name(m), vars(m).items, tuple(vars(m).items())) for m in spec.modules]
     common += [(f"{c.__module__}.{c.__qualname__}", c.__dict__.items, tuple(c.__dict__.items()))
                for c in spec.classes]
     common += [(label, ns.items, tuple(ns.items())) for label, ns in spec.namespaces]
-    return tuple((*common, (m.__name__, vars(m).items, tuple(vars(m).items()))) for m in spec.probes)
+    return tuple((*common, (_real_name(m), vars(m).items, tuple(vars(m).items()))) for m in spec.probes)
 
 
 def _make_add(tw: _Tripwire) -> Callable[[str], None]:

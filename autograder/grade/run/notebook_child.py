@@ -55,6 +55,14 @@ ACK_POLL_S, ACK_WINDOW_S = 0.002, 0.05
 
 EXIT_GRACE_S = 2.0  # from the last "done" to the child's exit
 
+# The child's entry (`python -P -s -B -c CHILD_LAUNCH <jobdir>`), not `-m autograder.sandboxed.child_main`:
+# every frame of the child's package is renamed before main() starts (sandboxed/notebook_frames.py),
+# so student code finds no grader module, file or function name on its call stack.
+CHILD_LAUNCH = ("import sys\n"
+                "from autograder.sandboxed import child_main, notebook_frames\n"
+                "notebook_frames.disguise('autograder.sandboxed')\n"
+                "child_main.run_child(sys.argv)\n")
+
 
 # Modes whose sandbox uid belongs to one job alone: the child may kill(-1) between exercises.
 REAPING_MODES = frozenset(SANDBOXED_ISOLATIONS)
@@ -123,7 +131,7 @@ def _start_notebook_child(job: Job, scratch: Path, exercises: list[Exercise], to
     before it runs (it appends to the one and connects to the other); they are closed again when the
     child cannot start."""
     ids = tuple(ex.id for ex in exercises)
-    argv = [job.settings.python, "-P", "-s", "-B", "-m", "autograder.sandboxed.child_main", SCRATCH_TARGET]
+    argv = [job.settings.python, "-P", "-s", "-B", "-c", CHILD_LAUNCH, SCRATCH_TARGET]
     collected = job.workdir / f"{scratch.name}-obs"  # the parent's own copy, outside every sandbox
     collected.mkdir(mode=0o700)
     with ExitStack() as if_not_started:

@@ -1,0 +1,112 @@
+"""The grading child's own code, renamed so that student code cannot recognise it on the call stack.
+
+Student code runs below the child's frames (main -> exercise -> probe -> Recorder.observe -> a probe's
+lambda -> JAX -> the student's function). Without this, `inspect.stack()` or `sys._getframe` walks in
+a student's function see module names `autograder.sandboxed.*`, file names under `autograder/` and
+function names such as `run_probe`: an answer could behave well only while such a frame is on the
+stack. `disguise()` renames, before any student code runs, every module of the child's package:
+  - each function's code object (nested code included): the file name becomes one like a notebook
+    cell's (`<ipython-input-1-<12 hex>>`, random per process), the function name a common one
+    (`NAME_POOL`, chosen by the real name: jitted grader functions keep the same name in every
+    grading, so the persistent compilation cache, whose key holds it, still hits);
+  - the module's globals: `__name__` is `__main__`, `__file__` the cell-like name, `__package__`
+    None (relative imports still resolve through `__spec__`), so a function a probe makes while it
+    runs (a lambda or nested function it hands to student code) has `__module__` `__main__` and the
+    neutral `__name__`/`__qualname__` of its code.
+Functions and classes defined at import keep their `__name__`, `__qualname__` and `__module__`
+attributes (no frame shows them; the tripwire's reports name what was tampered with by them).
+Within the call stack, that is the scope: `sys.modules` keys, `__spec__`, locals and the process'
+arguments still name the grader.
+
+Everything that needs a module's real name must read `real_name(module)` (its `__spec__`). It runs
+before the snapshot and the audit tripwire take the code objects they trust, and never on code that
+is running (a running frame keeps its code object): the launcher (CHILD_LAUNCH in
+grade/run/notebook_child.py) calls it
+before main(), and once more for the modules main() imports (the probes).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import sys
+from types import CodeType, FunctionType, ModuleType
+from typing import Any
+
+CELL_FILE = "<ipython-input-{n}-{digest}>"  # IPython's InteractiveShell name for a cell's code
+# Names notebooks give their functions: none says "grader", "check" or "test".
+NAME_POOL = ("f", "g", "h", "fn", "func", "step", "run", "body", "loss", "apply", "inner", "wrapper",
+             "helper", "compute", "go", "call", "work", "update", "evaluate", "make", "build", "do")
+# File names handed out in this process (behaviour.py leaves frames with these out of "the student's").
+DISGUISED_FILES: set[str] = set()
+_done: set[int] = set()  # ids of the modules renamed already
+
+
+def real_name(module: ModuleType) -> str:
+    """The module's import name, also after `disguise` renamed its `__name__`."""
+    spec = getattr(module, "__spec__", None)
+    return spec.name if spec is not None else module.__name__
+
+
+def neutral_name(name: str) -> str:
+    """A common function name for `name`, the same one in every process; `<lambda>`, `<genexpr>`
+    and dunder protocol names stay (notebook code has them too)."""
+    if name.startswith("<") or (name.startswith("__") and name.endswith("__")):
+        return name
+    return NAME_POOL[hashlib.sha256(name.encode()).digest()[0] % len(NAME_POOL)]
+
+
+def renamed_code(code: CodeType, filename: str) -> CodeType:
+    """`code` with the cell-like file name and a neutral name, nested code objects alike."""
+    consts = tuple(renamed_code(c, filename) if isinstance(c, CodeType) else c for c in code.co_consts)
+    name = neutral_name(code.co_name)
+    return code.replace(co_filename=filename, co_name=name, co_qualname=name, co_consts=consts)
+
+
+def _cell_file() -> str:
+    name = CELL_FILE.format(n=1, digest=secrets.token_hex(6))
+    DISGUISED_FILES.add(name)
+    return name
+
+
+def _rename_function(fn: FunctionType, filename: str) -> None:
+    fn.__code__ = renamed_code(fn.__code__, filename)
+
+
+def _functions_in(namespace: dict[str, Any] | Any, module_name: str) -> list[FunctionType]:
+    """The functions a module or class namespace defines (methods, static/class methods, properties)."""
+    out: list[FunctionType] = []
+    for value in list(namespace.values()):
+        if isinstance(value, (staticmethod, classmethod)):
+            value = value.__func__
+        if isinstance(value, property):
+            out += [f for f in (value.fget, value.fset, value.fdel) if isinstance(f, FunctionType)]
+        elif isinstance(value, FunctionType) and value.__module__ == module_name:
+            out.append(value)
+    return out
+
+
+def disguise_module(module: ModuleType) -> None:
+    """Rename the code of one module's functions and methods, and its globals (once)."""
+    if id(module) in _done:
+        return
+    _done.add(id(module))
+    name, filename = module.__name__, _cell_file()
+    namespace = vars(module)
+    classes = [v for v in list(namespace.values()) if isinstance(v, type) and v.__module__ == name]
+    functions = _functions_in(namespace, name)
+    for cls in classes:
+        functions += _functions_in(cls.__dict__, name)
+    for fn in {id(f): f for f in functions}.values():
+        _rename_function(fn, filename)
+    namespace.update({"__name__": "__main__", "__file__": filename, "__package__": None, "__cached__": None})
+
+
+def disguise(package: str, main_module: ModuleType | None = None) -> None:
+    """Rename every module of `package` imported so far (and `main_module`, the child run with -m)."""
+    modules = [m for key, m in list(sys.modules.items())
+               if isinstance(m, ModuleType) and (key == package or key.startswith(package + "."))]
+    if main_module is not None:
+        modules.append(main_module)
+    for module in modules:
+        disguise_module(module)

@@ -1,0 +1,123 @@
+"""Student code cannot recognise the grader from its call stack (issue 44, section 3).
+
+The grading child renames its own package before main() starts (autograder/sandboxed/
+notebook_frames.py) and is launched as `python -c` code (grade/run/notebook_child.py): a real
+sandboxed grading is asked, from inside the student's function and from its answer cell, which
+frames name the grader (a module or file named autograder, a function named test_*/check_*/probe
+...), and none may. The corpus plants answers that behave only while such a frame is on the stack
+(`gaming_frames_grader_stack` in reduce_sum_rules, gammaln_callback, safe_distance): they lose points.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import os
+import shutil
+import sys
+import tempfile
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from autograder.model import ChapterNotebook, ReleaseInfo, StudentSubmission
+from autograder.release.compile_cache import with_answers
+
+from helpers.paths import RELEASE
+
+UIDS = tuple(range(65490, 65492))  # private to this test (the runner takes one per job with an flock)
+
+# Frames that name the grader, as an answer that games the checks would look for them.
+FRAME_REPORT = r'''
+import json, sys
+
+def _grader_frames():
+    out, f, n = [], sys._getframe(1), 0
+    while f is not None:
+        n += 1
+        names = (str(f.f_globals.get("__name__")), str(f.f_globals.get("__file__")), f.f_code.co_filename,
+                 f.f_code.co_name, f.f_code.co_qualname)
+        if any(w in s.lower() for s in names for w in ("autograder", "sandboxed", "probe", "grade", "check_",
+                                                       "test_", "child_main", "observe")):
+            out.append(f"{f.f_code.co_filename[-30:]}:{f.f_code.co_name}")
+        f = f.f_back
+    return n, out
+
+_CELL_FRAMES = _grader_frames()
+
+def safe_pairwise_distance(X, Y):
+    n, bad = _grader_frames()
+    first = (bad or _CELL_FRAMES[1] or [""])[0][-40:]
+    raise RuntimeError("jaxgrade_frames_report " + json.dumps({"cell": len(_CELL_FRAMES[1]), "n": n,
+                                                                "call": len(bad), "first": first}))
+'''
+
+
+def test_no_frame_below_student_code_names_the_grader() -> None:
+    if os.geteuid() != 0 or shutil.which("bwrap") is None:
+        pytest.skip("real sandbox unavailable: needs root (sandbox uids) and bwrap")
+    from autograder.grade.run import RunSettings, grade_submission
+
+    release = ReleaseInfo.load(RELEASE)
+    released = json.loads(release.notebooks["ch02"].read_text(encoding="utf-8"))
+    nb = with_answers(released, {"safe_distance": [FRAME_REPORT]})
+    sub = StudentSubmission("frames", hashlib.sha256(FRAME_REPORT.encode()).hexdigest(),
+                            {"ch02": ChapterNotebook("ch02", "ch02.ipynb", nb)})
+    work = Path(tempfile.mkdtemp(prefix="jaxgrade-frames-"))
+    settings = RunSettings(isolation="bwrap", exercises=("safe_distance",), build_cache=work / "build",
+                           scratch_root=work / "scratch", uids=UIDS)
+    try:
+        result = grade_submission(sub, release, settings)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    text = "\n".join(t.output_zh for t in result.scores["safe_distance"].tests)
+    assert "jaxgrade_frames_report" in text, text
+    report = json.loads(text.split("jaxgrade_frames_report ", 1)[1].split("}", 1)[0] + "}")
+    assert report["n"] > 8, report  # the walk saw the grader's frames below the student's function
+    assert report == {"cell": 0, "n": report["n"], "call": 0, "first": ""}, report
+
+
+MODULE = '''
+def check_outer(k):
+    def test_inner(v):
+        return v + k
+    return test_inner, (lambda: 1)
+
+
+class Probe:
+    def run_probe(self):
+        return check_outer(2)[0](3)
+'''
+
+
+def test_a_disguised_module_keeps_working_under_neutral_names(tmp_path: Path) -> None:
+    """Functions, methods, nested functions and lambdas made after the renaming: cell-like file
+    names, common function names, module __main__; the module still computes the same."""
+    from autograder.sandboxed import notebook_frames
+
+    pkg = tmp_path / "graderpkg_frames"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "mod.py").write_text(textwrap.dedent(MODULE))
+    sys.path.insert(0, str(tmp_path))
+    try:
+        mod = importlib.import_module("graderpkg_frames.mod")
+        notebook_frames.disguise("graderpkg_frames")
+        inner, lam = mod.check_outer(5)
+        assert inner(1) == 6 and lam() == 1 and mod.Probe().run_probe() == 5
+        grader = ("check", "test", "probe", "graderpkg", "mod.py")
+        for fn in (mod.check_outer, inner, lam, mod.Probe.run_probe):  # what a frame shows
+            code = fn.__code__
+            names = (code.co_filename, code.co_name, code.co_qualname)
+            assert not any(w in s for s in names for w in grader), names
+            assert code.co_filename.startswith("<ipython-input-1-")
+        for fn in (inner, lam):  # made while the module runs: what student code may be handed
+            names = (fn.__name__, fn.__qualname__, fn.__module__)
+            assert not any(w in s for s in names for w in grader) and fn.__module__ == "__main__", names
+        assert mod.__name__ == "__main__" and notebook_frames.real_name(mod) == "graderpkg_frames.mod"
+    finally:
+        sys.path.remove(str(tmp_path))
+        for key in [k for k in sys.modules if k.startswith("graderpkg_frames")]:
+            del sys.modules[key]
