@@ -21,6 +21,7 @@ import pytest
 
 from helpers import a11y_keys, a11y_signals, a11y_site, chromium
 from helpers.a11y_site import Ids
+from helpers.paths import REPO
 from helpers.quiz_term import NOTEBOOKS, quiz_notebook
 from helpers.served import Served, serve
 
@@ -290,6 +291,13 @@ def test_colour_is_never_the_only_signal(walked: list[PageReport]) -> None:
     assert only == [], f"{len(only)} markers said by colour only:\n" + "\n".join(only)
 
 
+def test_every_course_time_is_a_time_element(walked: list[PageReport]) -> None:
+    """Every time shown in the course's zone is a `<time datetime>`, which the page's script gives
+    a title in the reader's own zone."""
+    bare = _listed(walked, "unmarked_times")
+    assert bare == [], f"{len(bare)} times not marked up:\n" + "\n".join(bare)
+
+
 def test_the_feedback_page_says_the_language_it_is_written_in() -> None:
     """The batch's feedback page (shown in the attempt page's frame) is in the process's language,
     and its `lang` says so: a screen reader reads an English course's feedback in English."""
@@ -461,3 +469,51 @@ def test_the_course_name_on_an_english_ta_page_says_its_own_language(
     assert drv.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
     name = drv.find_element(By.CSS_SELECTOR, "header.top .brand [lang]")
     assert (name.get_attribute("lang"), name.text) == ("zh-CN", "JAX 高级编程")
+
+
+def test_a_course_time_shows_the_readers_own_zone_on_hover(
+    keyboard_site: tuple[Served, dict[str, str], Ids, Any],
+) -> None:
+    """The course's zone is UTC; a reader in New York (Chromium's time zone overridden by CDP) sees
+    the upload time as the course shows it and, on hover, the same instant at 7 in the morning."""
+    served, tokens, ids, drv = keyboard_site
+    drv.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "America/New_York"})
+    try:
+        _log_in_by_keyboard(drv, served, tokens["s01"])
+        drv.get(f"{served.url}/attempts/{ids.graded}")
+        WebDriverWait(drv, 30).until(lambda d: _loaded(d) and d.find_elements(By.CSS_SELECTOR, "time[title]"))
+        shown = drv.find_element(By.CSS_SELECTOR, "time[title]")
+        assert shown.text == "2026-12-01T12:00 (UTC)"
+        assert shown.get_attribute("datetime") == "2026-12-01T12:00:00.000Z"
+        title = shown.get_attribute("title")
+        assert "7:00" in title and "12:00" not in title, title
+    finally:
+        drv.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": ""})
+
+
+def test_a_time_in_a_named_zone_is_read_as_that_zones_instant() -> None:
+    """static/local_time.js on a page of its own (no server): a time shown in Asia/Shanghai, across
+    New York's change to daylight saving time, and a fixed-offset zone, each read as its instant."""
+    from autograder.service.web.pages import STATIC
+
+    assert "local_time.js" in STATIC
+    script = (REPO / "autograder" / "service" / "web" / "static" / "local_time.js").read_text("utf-8")
+    drv = chromium.headless_chromium()
+    try:
+        drv.get(
+            "data:text/html;charset=utf-8,<!doctype html><html lang=en><body><p>due "
+            "2026-12-20T23:59 (Asia/Shanghai), then 2026-03-08T03:30 (America/New_York)"
+            "</p><p>2026-12-20T23:59 (UTC-05:30)</p></body></html>"
+        )
+        drv.execute_script(script)
+        found = drv.execute_script(
+            "return [...document.querySelectorAll('time')].map(t => [t.textContent, t.dateTime])"
+        )
+    finally:
+        drv.quit()
+    assert found == [
+        ["2026-12-20T23:59 (Asia/Shanghai)", "2026-12-20T15:59:00.000Z"],
+        ["2026-03-08T03:30 (America/New_York)", "2026-03-08T07:30:00.000Z"],
+        ["2026-12-20T23:59 (UTC-05:30)", "2026-12-21T05:29:00.000Z"],
+    ]
+

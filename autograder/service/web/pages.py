@@ -50,6 +50,7 @@ STATIC = {
     "style.css": "text/css; charset=utf-8",
     "poll.js": "text/javascript; charset=utf-8",
     "tables.js": "text/javascript; charset=utf-8",  # the TA tables' sort and filter
+    "local_time.js": "text/javascript; charset=utf-8",  # course times also in the reader's zone, on hover
 }
 MAX_TOKEN_CHARS = 256
 
