@@ -14,6 +14,7 @@ import pytest
 from test_line_comment_carry_links import FIRST, LATER
 from test_line_comments import review_of, upload_code
 
+from autograder.commands.submit import fetch_attempt, fetch_feedback
 from autograder.service.domain import line_comments, overrides
 from autograder.service.domain.line_comments import Target
 
@@ -126,6 +127,10 @@ def test_a_link_shows_on_both_sides_and_the_student_reads_comments_only_after_re
     assert status == 200 and "BATCH-FEEDBACK" in text and "LINKED &lt;b&gt;x&lt;/b&gt;" in text
     assert text.index('id="line-comments"') < text.index("</body>") and "OTHER-STUDENT" not in text
     assert "第 2–3 行" in text and "# KEEP" in text
+
+    # what the `jaxgrade submit` client and the notebook's submit cell fetch, through their own code
+    assert fetch_attempt(site, token, mine)["line_comments"][0]["body"] == "LINKED <b>x</b>"
+    assert b"LINKED &lt;b&gt;x&lt;/b&gt;" in fetch_feedback(site, token, mine)
 
     student = Browserish(site)
     assert student.log_in(token).status == 303
