@@ -26,7 +26,7 @@ def _lint_imports(cwd: Path, package_parent: Path) -> subprocess.CompletedProces
 def test_the_layers_contract_is_kept() -> None:
     proc = _lint_imports(REPO, REPO)
     assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
-    assert "5 kept, 0 broken" in proc.stdout
+    assert "6 kept, 0 broken" in proc.stdout
 
 
 def _copy_appending(tmp_path: Path, module: str, added: str) -> Path:
@@ -94,3 +94,20 @@ def test_a_web_module_calling_the_lms_outbox_breaks_the_notify_in_domain_contrac
     direct = "autograder.service.web.extensions_page -> autograder.service.domain.lti_outbox"
     assert direct in " ".join(proc.stdout.split()), proc.stdout[-4000:]  # the report wraps long lines
     assert "the service's floors only import downwards KEPT" in proc.stdout, proc.stdout[-4000:]
+
+
+def test_a_web_module_importing_sqlalchemy_or_storage_breaks_the_web_no_sql_contract(tmp_path: Path) -> None:
+    # web calls domain commands and queries; a page that opens its own transaction needs SQLAlchemy
+    # (or a storage table) to do it, and that import is what this contract refuses (issue 42)
+    _copy_with(tmp_path, "service/web/overrides_api.py", "import sqlalchemy")
+    adapter = tmp_path / "autograder" / "service" / "web" / "lti" / "storage.py"
+    with adapter.open("a", encoding="utf-8") as f:
+        f.write("\nfrom autograder.service.storage import db  # noqa: E402, F401\n")
+    proc = _lint_imports(tmp_path, tmp_path)
+    assert proc.returncode != 0, proc.stdout[-4000:]
+    report = " ".join(proc.stdout.split())  # the report wraps long lines
+    assert "the service's web floor imports no SQLAlchemy and no storage BROKEN" in report, report[-4000:]
+    assert "autograder.service.web.overrides_api -> sqlalchemy" in report, report[-4000:]
+    to_storage = "autograder.service.web.lti.storage -> autograder.service.storage.db"
+    assert to_storage in report, report[-4000:]
+    assert "the service's floors only import downwards KEPT" in report, report[-4000:]
