@@ -231,6 +231,7 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
     params["classes"] = class_params
     edge_arrays, params["vmap_edges"] = _vmap_edges(structure_seed, values)
     arrays.update(edge_arrays)
+    arrays["e_noax_ct"] = _normal(values, shape)  # transpose over axis=(): the cotangent comes back as it is
     return ProbeInputs(seed, arrays, params)
 
 
@@ -621,6 +622,10 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
                     scale=_sum(np.abs(cx), axis))
             c.close(f"jvp.cls.{case}.tangent", _sum(ct, axis), _("{what} 的切线").format(what=what),
                     scale=_sum(np.abs(ct), axis))
+        if "e_noax_ct" in a:  # axis=(): the sum over no axis is x itself, its tangent t
+            what = _("jvp(axis=()),输入形状 {shape}").format(shape=x.shape)
+            c.close("jvp.edge.noax.primal", _sum(x, []), _("{what} 的原值").format(what=what))
+            c.close("jvp.edge.noax.tangent", _sum(a["t"], []), _("{what} 的切线").format(what=what))
         for case in DTYPE_CASES:
             axis = p["classes"][case]["axis"]
             _typed_case(c, f"dtype.{case}.jvp", _sum(a[f"c_{case}_t"], axis), case,
@@ -637,6 +642,9 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
                     _("linear_transpose(axis={axis}),输入形状 {shape}").format(
                         axis=tuple(axis), shape=cx.shape
                     ))
+        if "e_noax_ct" in a:
+            c.close("transpose.edge.noax", _broadcast_back(a["e_noax_ct"], [], shape),
+                    _("linear_transpose(axis=()),输入形状 {shape}").format(shape=shape))
         for case in DTYPE_CASES:
             cx, axis = a[f"c_{case}_x"], p["classes"][case]["axis"]
             ct = a[f"c_{case}_ct"]
@@ -746,9 +754,11 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
                lambda i: sorted(i.arrays[f"e_{c}_xb"].shape[i.params["vmap_edges"][c]["in_axes"]]
                                 for c in ("b0", "b1")) == [0, 1]),
     InputClass("axes.empty", "axes",
-               "`axis=()` under vmap, a 2-D example: the sum over no axis is the example itself (a rule "
-               "that reads an empty axis as every axis, as `axis or None` does, reduces it away)",
-               ("vmap batch dim",), lambda i: i.params["vmap_edges"]["noax"]["axis"] == []),
+               "`axis=()` under jvp, transpose and vmap (a 2-D example): the sum over no axis is its input "
+               "itself (a rule that reads an empty axis as every axis, as `axis or None` does, reduces it "
+               "away)",
+               ("jvp", "transpose", "vmap batch dim"),
+               lambda i: i.params["vmap_edges"]["noax"]["axis"] == [] and "e_noax_ct" in i.arrays),
     InputClass("shape.scalar_examples", "shape",
                "vmap over 0-d examples (a 1-D batched input, `axis=()`)",
                ("vmap batch dim",), lambda i: i.arrays["e_scalar_xb"].ndim == 1),

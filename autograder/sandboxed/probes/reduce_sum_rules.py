@@ -51,6 +51,10 @@ hold an error entry instead of its value when the observed call raised.
                         float64 inputs, bf16 casts the float32 inputs to bfloat16 and reports the
                         result as float32 (exact: bfloat16 widens exactly).
   dtype.<c>.<t>.dtype   JSON str: the dtype name of that result ("float64", "bfloat16", ...).
+  jvp.edge.noax.primal, jvp.edge.noax.tangent
+                        f32 arrays shaped like x: jvp(bind(., axis=())) on (x, t), in the jitted jvp call.
+  transpose.edge.noax   f32 array shaped like x: linear_transpose(bind(., axis=()))(e_noax_ct), in the
+                        jitted transpose call.
   vmap.edge.<e>         f32 array (e in b0, b1, noax, scalar): vmap(bind(., axis=vmap_edges[e].axis),
                         in_axes=vmap_edges[e].in_axes)(e_<e>_xb), in the jitted call with vmap.cls.*: a
                         batch of 0 or 1, axis=() under vmap, vmap over 0-d examples.
@@ -190,6 +194,8 @@ def probe(ns: dict, inp: dict, rec: Any) -> None:
     jvp_cases = [(f"jvp.{i}", inp["x"], inp["t"], axis) for i, axis in enumerate(inp["jvp_axes"])]
     jvp_cases += [(f"jvp.cls.{c}", inp[f"c_{c}_x"], inp[f"c_{c}_t"], cls[c]["axis"])
                   for c in ("unit", "rep", "cancel")]
+    if "e_noax_ct" in inp:  # axis=(): the sum over no axis
+        jvp_cases.append(("jvp.edge.noax", inp["x"], inp["t"], []))
     jvp_cases.append(("jvp.jit", inp["x"], inp["t"], inp["jvp_axes"][0]))
     first, rest = jvp_cases[0], jvp_cases[1:]
     eager = 0  # the jvp case that also runs eagerly
@@ -207,6 +213,8 @@ def probe(ns: dict, inp: dict, rec: Any) -> None:
     tr_cases = [(f"transpose.{i}", x, inp[f"ct_{i}"], axis) for i, axis in enumerate(inp["transpose_axes"])]
     tr_cases += [(f"transpose.cls.{c}", inp[f"c_{c}_x"], inp[f"c_{c}_ct"], cls[c]["axis"])
                  for c in ("unit", "rep")]
+    if "e_noax_ct" in inp:
+        tr_cases.append(("transpose.edge.noax", x, inp["e_noax_ct"], []))
     observe_bucket(rec, tuple(c[0] for c in tr_cases), lambda cts: tuple(
         jax.linear_transpose(lambda v, axis=c[3]: bind(v, axis), c[1])(ct)[0]
         for c, ct in zip(tr_cases, cts, strict=True)), [c[2] for c in tr_cases])
