@@ -36,7 +36,7 @@ import time
 from typing import Any
 
 from autograder.roster import load_roster
-from autograder.service.domain import assignments, course_clock, refusal_bucket
+from autograder.service.domain import assignments, course_clock, graded_artefacts_import, refusal_bucket
 from autograder.service.domain.assignment_lookup import AssignmentLookup
 from autograder.service.domain.attempt_queue import AttemptQueue
 from autograder.service.domain.attempt_reads import AttemptReads
@@ -100,6 +100,7 @@ class Service:
         self.spool.sweep()  # left by a process that died mid-upload
         self.assignments: dict[str, Assignment] = {a.id: a for a in assignments.for_config(cfg)}
         self.engine = db.connect(cfg.database_url, upgrade=cfg.upgrade_db)
+        graded_artefacts_import.import_legacy(self.engine, self.blobs)  # rows graded before 0018, once
         assignments.store(self.engine, list(self.assignments.values()), self.clock())
         self.assignment = next(iter(self.assignments.values()))  # the first (a1 without a course file)
         self.releases = assignments.Releases(self.engine)  # follows published regrade runs
