@@ -6,7 +6,8 @@
 
 One row per roster student and quiz question of the assignment's chapters, read from the counted
 attempt the ledger's records name (no attempt: no rows). `points` is what the ledger counts for the
-question before the late factor (`quiz_ledger.tallies` sums the same numbers): a choice question's
+question before the late factor (`quiz_ledger.tallies` and its overrides sum the same numbers): a
+TA's points for the question (a resolved regrade request's override), else a choice question's
 score, a graded written answer's rubric points, 0 for a written answer with no text, empty for one
 nobody graded yet. Never the student's text: the export is for the gradebook, not for reading answers.
 """
@@ -61,13 +62,16 @@ def rows(
     points = rubric_grading.written_points(conn, written)
     out = []
     for attempt_id, record in sorted(counted.items(), key=lambda kv: kv[1].student_id):
+        overridden = {e.target: e.points for e in record.overrides}  # the overrides that count
         for q in questions:
             answer = answers.get((attempt_id, q.id))
             grading = graded.get(answer.id) if answer is not None else None
             marks = grading.applied if grading else frozenset()
             applied = sorted((items[i] for i in marks if i in items), key=lambda i: i.position)
-            if answer is None:
-                got: float | None = None
+            if q.id in overridden:
+                got: float | None = overridden[q.id]
+            elif answer is None:
+                got = None
             elif answer.kind == "choice":
                 got = answer.points or 0.0
             elif answer.id in points:
