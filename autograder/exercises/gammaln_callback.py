@@ -68,12 +68,17 @@ EXERCISE = Exercise(
 )
 
 
+END_BAND = 0.02  # the ends are drawn within 2 % of LOW / HIGH: near the range's ends, never a fixed value
+
+
 def _positive(rng: np.random.Generator, shape: tuple[int, ...]) -> np.ndarray:
-    """Log-uniform values in [LOW, HIGH]; arrays of 2+ elements hold both ends at random places."""
+    """Log-uniform values in [LOW, HIGH]; arrays of 2+ elements hold a value near each end (drawn
+    within END_BAND of it, continuous) at random places."""
     x = np.exp(rng.uniform(np.log(LOW), np.log(HIGH), size=shape)).astype(np.float32)
     if x.size >= 2:
         ends = rng.choice(x.size, size=2, replace=False)
-        x.flat[ends[0]], x.flat[ends[1]] = LOW, HIGH
+        near = rng.uniform(0.0, END_BAND, size=2)
+        x.flat[ends[0]], x.flat[ends[1]] = LOW * (1.0 + near[0]), HIGH * (1.0 - near[1])
     return x
 
 
@@ -108,6 +113,10 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
     # log Γ stays finite; the length and where both ends sit come from the class's own generator.
     r = class_rng(structure_seed, EXERCISE.id, "magnitude.gamma_overflow")
     arrays["xo"] = log_uniform_with_ends(r, values, (int(r.integers(4, 9)),), OVERFLOW_LOW, OVERFLOW_HIGH)
+    # the ends themselves moved inward by a drawn fraction (no value of the checks is a constant)
+    xo, nudge = arrays["xo"], values.uniform(0.0, END_BAND, size=2)
+    xo[xo == OVERFLOW_LOW] *= np.float32(1.0 + nudge[0])
+    xo[xo == OVERFLOW_HIGH] *= np.float32(1.0 - nudge[1])
     arrays["wo"] = values.standard_normal(arrays["xo"].shape).astype(np.float32)
     # Class magnitude.below_range: 0 < x < LOW (log-uniform from SMALL_LOW), where ψ ~ -1/x is large
     # and a finite difference or a shifted series leaves the domain; no value is fixed.
@@ -297,4 +306,7 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
                lambda i: float(i.arrays["xo"].min()) > 171.7 and float(i.arrays["xo"].max()) >= 1e3),
     InputClass("dtype.float64", "dtype", "float64 under x64 through the callback",
                outside_task="the exercise's interface takes float32 arrays only"),
+    InputClass("dtype.integer_complex", "dtype", "integer or complex inputs",
+               outside_task="the statement admits float32 arrays only (integer and complex inputs are not "
+                            "required)"),
 )

@@ -72,10 +72,10 @@ FWD_RTOL = FWD_ATOL = 1e-5
 GRAD_RTOL = GRAD_ATOL = 1e-4
 FAR_ATOL = 1e-4
 FWD64_RTOL = FWD64_ATOL = 1e-12  # v1 in float64 is exact to ~1e-16 here; float32 digits miss by ~1e-7
-VARIANT_KEYS = ("fwd.square", "fwd.row1", "fwd.big", "fwd.empty", "fwd.f64", "fwd.zeros")
+VARIANT_KEYS = ("fwd.square", "fwd.row1", "fwd.big", "fwd.empty", "fwd.f64", "fwd.zeros", "fwd.nonfinite")
 # Appended to forward_matches_v1's message when the variant's classes were checked (translated where read)
 VARIANT_OK_ZH = N_(";N = M = d、X 只有一行、坐标约 1e18、X 为空点集、x64 下 float64 输入、"
-                   "所有点都重合时也与参考一致"
+                   "所有点都重合、输入含 NaN/inf 时也与参考一致"
                    "(相对误差 ≤ 1e-5,float64 为 1e-12)")
 
 
@@ -175,8 +175,10 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
     b, nb, mb = int(shape_rng.integers(2, 5)), int(shape_rng.integers(3, 7)), int(shape_rng.integers(3, 7))
     X, Y = _with_duplicates(rng, n, m, d)
     X1, Y1 = _with_duplicates(rng, n1, m1, 1)
-    Xfar = (100.0 + 1e-3 * rng.normal(size=(nf, df))).astype(np.float32)
-    Yfar = (100.0 + 1e-3 * rng.normal(size=(mf, df))).astype(np.float32)
+    # "coordinates around 100": each coordinate's centre drawn from the variant (no fixed 100.0)
+    centre = np.random.default_rng([structure_seed, 33]).uniform(FAR_LOW, FAR_HIGH, size=df)
+    Xfar = (centre + 1e-3 * rng.normal(size=(nf, df))).astype(np.float32)
+    Yfar = (centre + 1e-3 * rng.normal(size=(mf, df))).astype(np.float32)
     pairs = [_with_duplicates(rng, nb, mb, d) for _unused in range(b)]
     near = _near_coincident(np.random.default_rng([seed, 5]), X, Y)  # its own stream, as below
     partial = np.random.default_rng([seed, 4])  # its own stream: the draws above stay as they were
@@ -189,10 +191,39 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
         "Xb": np.stack([p[0] for p in pairs]), "Yb": np.stack([p[1] for p in pairs]),
         **_variant_classes(structure_seed, n, m, d),
         **_empty_and_float64(structure_seed, n, m, d),
-        "Z": np.zeros((n, d), np.float32),  # every pair coincides: D(Z, Z) and its gradient are all 0
+        "Z": _all_coincide(structure_seed, n, d),  # every pair coincides: D(Z, Z), its gradient all 0
+        **_nonfinite(structure_seed, X, Y),
         "Xulp": _ulp_neighbours(np.random.default_rng([seed, 6]), n, d),
     }
     return ProbeInputs(seed=seed, arrays=arrays)
+
+
+FAR_LOW, FAR_HIGH = 90.0, 110.0  # the centres of the far-from-origin points, per coordinate
+
+
+def _all_coincide(structure_seed: int, n: int, d: int) -> np.ndarray:
+    """(n, d) float32: one point drawn from the variant (continuous: scale log-uniform in 1e-3..1e3,
+    any direction), repeated n times. Every pair coincides; no value is fixed (an all-zero set
+    would let an answer special-case zeros)."""
+    rng = np.random.default_rng([structure_seed, 32])
+    point = rng.normal(size=d) * np.exp(rng.uniform(np.log(1e-3), np.log(1e3)))
+    return np.tile(point.astype(np.float32), (n, 1))
+
+
+def _nonfinite(structure_seed: int, X: np.ndarray, Y: np.ndarray) -> dict[str, np.ndarray]:
+    """Xnf, Ynf: X and Y (their shapes: fwd.rect's compiled program) with, at places drawn from the
+    variant, a NaN coordinate in one X row, +inf in another X row and, in the same coordinate, +inf
+    in a Y row (inf - inf: NaN) and -inf in another Y row. The statement: NaN and inf propagate as in
+    v1 (IEEE), so D holds NaN, inf and finite distances side by side."""
+    rng = np.random.default_rng([structure_seed, 34])
+    Xnf, Ynf = X.copy(), Y.copy()
+    (nan_row, inf_row), (inf_y, neg_y) = rng.choice(len(X), 2, replace=False), rng.choice(len(Y), 2,
+                                                                                          replace=False)
+    col, other = int(rng.integers(0, X.shape[1])), int(rng.integers(0, X.shape[1]))
+    Xnf[nan_row, other] = np.nan
+    Xnf[inf_row, col] = Ynf[inf_y, col] = np.inf
+    Ynf[neg_y, other] = -np.inf
+    return {"Xnf": Xnf, "Ynf": Ynf}
 
 
 BIG = 1e18  # coordinates up to this: squared differences (up to 4e36, times d <= 6) stay below float32's max
@@ -236,7 +267,8 @@ def _empty_and_float64(structure_seed: int, n: int, m: int, d: int) -> dict[str,
 
 def _dist64(P: np.ndarray, Q: np.ndarray) -> np.ndarray:
     P, Q = np.asarray(P, np.float64), np.asarray(Q, np.float64)
-    return np.sqrt(np.sum((P[:, None, :] - Q[None, :, :]) ** 2, axis=-1))
+    with np.errstate(invalid="ignore"):  # inf - inf: NaN, as in v1 (IEEE)
+        return np.sqrt(np.sum((P[:, None, :] - Q[None, :, :]) ** 2, axis=-1))
 
 
 def _units64(P: np.ndarray, Q: np.ndarray) -> np.ndarray:
@@ -265,7 +297,8 @@ _LABEL_ZH: dict[str, str] = {  # what each observation key computes, as the stud
     "fwd.empty": N_("X 是空点集(0 行)时的 D"), "fwd.f64": N_("开启 x64 时 float64 输入的 D"),
     "fwd.far": N_("远离原点的 D"), "jit.rect": "jax.jit(D)(X, Y)", "vmap.batch": N_("jax.vmap(D) 的批量结果"),
     "grad.self": "∇ sum(D(X, X))", "grad.x": "∇_X sum(W·D(X, Y))", "grad.y": "∇_Y sum(W·D(X, Y))",
-    "fwd.zeros": N_("所有点都重合(全 0 点集)时的 D"), "grad.zeros": N_("所有点都重合时的 ∇ sum(D(Z, Z))"),
+    "fwd.zeros": N_("所有点都重合时的 D"), "grad.zeros": N_("所有点都重合时的 ∇ sum(D(Z, Z))"),
+    "fwd.nonfinite": N_("输入含 NaN 或 inf 时的 D"),
     "grad.ulp": N_("两点相距不到 1e-6 时的 ∇ sum(D(X, X))"),
 }
 
@@ -304,6 +337,22 @@ def _forward(reader: _Reader, key: str, want: np.ndarray, rtol: float, atol: flo
     return None
 
 
+def _nonfinite_forward(reader: _Reader, key: str, want: np.ndarray, errs: dict[str, float]) -> str | None:
+    """None when NaN and inf sit where v1 puts them (IEEE propagation) and the finite distances match."""
+    got = reader.array(key, want.shape).astype(np.float64)
+    same_pattern = np.array_equal(np.isnan(got), np.isnan(want)) and np.array_equal(
+        np.isposinf(got), np.isposinf(want)) and np.array_equal(np.isneginf(got), np.isneginf(want))
+    finite = np.isfinite(want)
+    if not same_pattern:
+        return _("{label}:应按 IEEE 规则传播 NaN 与 inf(与 v1 相同),{bad}/{size} 个元素的 NaN/inf "
+                 "位置与 v1 不同").format(label=_label(key), size=want.size, bad=int(np.count_nonzero(
+                     (np.isnan(got) != np.isnan(want)) | (np.isinf(got) != np.isinf(want)))))
+    errs[key] = _max_err(got[finite], want[finite])
+    if not _close(got[finite], want[finite], FWD_RTOL, FWD_ATOL):
+        return _("{label}:有限的距离与参考不符").format(label=_label(key))
+    return None
+
+
 def _references(inp: ProbeInputs) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
     """The float64 reference distances and analytic gradients, by observation key."""
     a = inp.arrays
@@ -318,6 +367,8 @@ def _references(inp: ProbeInputs) -> tuple[dict[str, np.ndarray], dict[str, np.n
         ref |= {"fwd.empty": _dist64(a["X0"], Y), "fwd.f64": _dist64(a["X64"], a["Y64"])}
     if "Z" in a:
         ref["fwd.zeros"] = _dist64(a["Z"], a["Z"])
+    if "Xnf" in a:
+        ref["fwd.nonfinite"] = _dist64(a["Xnf"], a["Ynf"])
     u_xy = _units64(X, Y)
     grad_ref = {"grad.self": 2.0 * _units64(X, X).sum(axis=1),
                 **({"grad.zeros": np.zeros(a["Z"].shape)} if "Z" in a else {}),
@@ -373,8 +424,9 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
               error=worst(["fwd.rect", "fwd.self", "fwd.d1"]), rect_shape=ref["fwd.rect"].shape,
               self_shape=ref["fwd.self"].shape, d1_shape=ref["fwd.d1"].shape,
           ) + (_(VARIANT_OK_ZH) if variant else ""),
-          lambda k: _forward(reader, k, ref[k], *((FWD64_RTOL, FWD64_ATOL) if k == "fwd.f64"
-                                                 else (FWD_RTOL, FWD_ATOL)), errs))
+          lambda k: _nonfinite_forward(reader, k, ref[k], errs) if k == "fwd.nonfinite" else _forward(
+              reader, k, ref[k], *((FWD64_RTOL, FWD64_ATOL) if k == "fwd.f64" else (FWD_RTOL, FWD_ATOL)),
+              errs))
 
     def zeros(key: str) -> str | None:
         got = reader.array(key, ref[key].shape)
@@ -387,7 +439,9 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         return None
 
     # an empty result holds no zero to judge: an answer that raises there loses forward_matches_v1 only
-    zero_keys = ["fwd.self", "fwd.rect", "fwd.d1", *(k for k in variant if k != "fwd.empty")]
+    # (nor does the NaN/inf case: its zeros are forward_matches_v1's)
+    zero_keys = ["fwd.self", "fwd.rect", "fwd.d1",
+                 *(k for k in variant if k not in ("fwd.empty", "fwd.nonfinite"))]
     judge("exact_zero_distance", zero_keys,
           _("所有应恰为 0 的距离都是 0.0"), zeros)
 
@@ -444,7 +498,8 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
     InputClass("points.same_array", "points", "D(X, X) called with one array object twice",
                ("forward_matches_v1", "grad_matches_analytic"), lambda i: True),
     InputClass("magnitude.far_from_origin", "magnitude",
-               "coordinates ~100 separated by ~1e-3 (the |x|^2 + |y|^2 - 2x.y identity cancels)",
+               "coordinates ~100 (each coordinate's centre drawn in 90..110) separated by ~1e-3 (the "
+               "|x|^2 + |y|^2 - 2x.y identity cancels)",
                ("far_from_origin",), lambda i: float(np.abs(i.arrays["Xfar"]).min()) > 50),
     InputClass("transform.jit_vmap", "transform", "under jax.jit and a jax.vmap batch of point sets",
                ("jit_and_vmap",), lambda i: i.arrays["Xb"].ndim == 3),
@@ -470,10 +525,19 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
                "as 1e-12 on the squared distance gives them a zero gradient", ("grad_matches_analytic",),
                lambda i: 0 < _dist64(i.arrays["Xulp"][:1], i.arrays["Xulp"][1:2])[0, 0] < 1e-6),
     InputClass("points.all_coincide", "points",
-               "a point set whose every pair coincides (all zeros, X's shape): D(Z, Z) is all 0.0 and its "
-               "gradient all 0 (a rescaling by the largest coordinate divides 0 by 0)",
+               "a point set whose every pair coincides (one point drawn from the variant, scale 1e-3..1e3, "
+               "repeated; X's shape): D(Z, Z) is all 0.0 and its gradient all 0 (a rescaling by the largest "
+               "difference divides 0 by 0; special-casing an all-zero set does not help)",
                ("forward_matches_v1", "exact_zero_distance", "finite_grad_at_zero", "grad_matches_analytic"),
-               lambda i: not np.any(i.arrays["Z"]) and i.arrays["Z"].shape[0] >= 2),
+               lambda i: bool(np.all(i.arrays["Z"] == i.arrays["Z"][:1])) and i.arrays["Z"].shape[0] >= 2),
+    InputClass("points.nonfinite", "points",
+               "NaN and +-inf coordinates (an inf in the same coordinate of an X and a Y row: inf - inf), "
+               "X's and Y's shapes: the statement says they propagate as in v1 (IEEE): D holds NaN, inf "
+               "where v1 does (a test `sq > 0` or a nan_to_num turns NaN into 0)", ("forward_matches_v1",),
+               lambda i: bool(np.isnan(i.arrays["Xnf"]).any() and np.isinf(i.arrays["Ynf"]).any())),
+    InputClass("dtype.integer_complex", "dtype", "integer or complex point sets",
+               outside_task="the statement admits real floating-point points (float32, and float64 under "
+                            "x64) only"),
     InputClass("shape.empty", "shape", "an empty point set, X of shape (0, d): the result is (0, M) "
                "(a reduction without identity over the points, e.g. a max for rescaling, raises)",
                ("forward_matches_v1",), lambda i: i.arrays["X0"].shape[0] == 0),

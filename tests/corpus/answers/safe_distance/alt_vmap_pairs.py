@@ -2,8 +2,8 @@
 def _pair(x, y):
     diff = x - y
     sq = jnp.dot(diff, diff)
-    nonzero = sq > 0
-    return jnp.where(nonzero, jnp.sqrt(jnp.where(nonzero, sq, 1.0)), 0.0)
+    zero = sq == 0.0  # an exact zero test: a NaN squared distance stays NaN, as in v1
+    return jnp.where(zero, 0.0, jnp.sqrt(jnp.where(zero, 1.0, sq)))
 
 
 def safe_pairwise_distance(X, Y):
