@@ -253,7 +253,7 @@ def test_the_quiz_oracle_checks_carried_and_group_grades(quiz_term: Term) -> Non
     `g` gave the rest of a group, disagrees with the service."""
     machine = _quiz_machine(quiz_term)
     machine.upload("hw2", "s01", [10.0, 10.0, 10.0, 10.0], 0, True)
-    machine.grade("hw2", "s01", "item0")
+    machine.grade("hw2", [("s01", "item0")])
     machine.upload("hw2", "s01", [10.0, 10.0, 10.0, 10.0], 0, True)  # the same text: its grade is kept
     machine.views_agree()
     second = machine.oracle.counted("hw2", "s01")
@@ -264,8 +264,7 @@ def test_the_quiz_oracle_checks_carried_and_group_grades(quiz_term: Term) -> Non
     machine = _quiz_machine(quiz_term)
     machine.upload("hw2", "s01", [10.0, 10.0, 10.0, 10.0], 0, False)
     machine.upload("hw2", "s02", [10.0, 10.0, 10.0, 10.0], 1, False)  # the same answer up to case
-    machine.grade("hw2", "s01", "item1")
-    machine.grade("hw2", "s01", "group")
+    machine.grade("hw2", [("s01", "item1"), ("s01", "group")])
     machine.views_agree()
     other = machine.oracle.counted("hw2", "s02")
     assert other is not None

@@ -36,6 +36,7 @@ import shutil
 import sys
 import tempfile
 import traceback
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -44,7 +45,7 @@ import pytest
 import sqlalchemy as sa
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import invariant, precondition, rule, run_state_machine_as_test
+from hypothesis.stateful import initialize, invariant, precondition, rule, run_state_machine_as_test
 
 from autograder.quiz.grading_key import key_file
 from autograder.quiz.key import QuizQuestion
@@ -75,11 +76,13 @@ from helpers.ledger_term import CHAPTER_OF, RELEASE, Term
 from helpers.quiz_term import letters_for, upload_quiz
 
 EXAMPLES = 200  # sequences in all, half on each term
+STEPS_PER_SEQUENCE = 8
 TEXTS = ("类型是 ClosedJaxpr。", "类型是closedjaxpr", "是一个 Jaxpr 对象", "")
 GROUP = ("a", "a", "b", None)  # the first two are one group (normalised alike); blank is no one's
 QUIZ_MAX = 22.0  # each chapter: six written questions of 3, two choice questions of 2
 WRITTEN_MAX, CHOICE_POINTS = 3.0, 2.0
 TA = "ta-anna"
+REACHED: Counter[str] = Counter()  # which outcomes the sequences reached, for the run's reader
 ISSUER = "https://lms.example.edu"
 
 
@@ -246,14 +249,53 @@ class QuizTermMachine(QuizViews, TermMachine):
 
     # ---- uploads with quiz answers
 
+    @initialize(
+        marks=st.lists(POINTS, min_size=4, max_size=4),
+        texts=st.lists(TEXT, min_size=4, max_size=4),
+        right=st.lists(st.booleans(), min_size=4, max_size=4),
+        steps=st.lists(st.sampled_from([None, *STEPS]), min_size=8, max_size=8),
+        later=st.booleans(),
+        released=st.booleans(),
+    )
+    def first_uploads(
+        self,
+        marks: list[list[float]],
+        texts: list[int],
+        right: list[bool],
+        steps: list[str | None],
+        later: bool,
+        released: bool,
+    ) -> None:
+        """Every student's first upload to every assignment, some graded at once; then perhaps two
+        hours pass (hw2's grades show, its uploads are late) and hw5's grades are released. The steps
+        after it grade, ask about and resubmit these (the base machine runs terms without uploads)."""
+        cells = [(a, s) for a in ASSIGNMENTS for s in STUDENTS]
+        for (aid, sid), m, t, r in zip(cells, marks, texts, right, strict=True):
+            self.upload(aid, sid, m, t, r)
+        for (aid, sid), step in zip(cells + cells, steps, strict=True):  # two passes: `g` after an item
+            if step is not None:
+                self.grade_one(aid, sid, step)
+        if later:
+            self.time_passes(2 * 3600)
+        if released:
+            self.release("hw5")
+
     @rule(
         aid=st.sampled_from(ASSIGNMENTS),
         sid=st.sampled_from(STUDENTS),
         marks=POINTS,
         text=TEXT,
         right=st.booleans(),
+        same=st.booleans(),
     )
-    def upload(self, aid: str, sid: str, marks: list[float], text: int = 0, right: bool = True) -> None:
+    def upload(
+        self, aid: str, sid: str, marks: list[float], text: int = 0, right: bool = True, same: bool = False
+    ) -> None:
+        """`same`: the written answer word for word the student's last one (a resubmission that only
+        fixes the exercises), else TEXTS[text]."""
+        cell = self.oracle.cells[(aid, sid)]
+        if same and cell.uploads:
+            text = self.oracle.sheets[max(u.id for u in cell.uploads)].text
         points = dict(zip(OWN[aid], marks, strict=True))
         moved = aid in self.oracle.moved
         if moved:  # graded under the cheaper release: the changed exercise is worth half
@@ -270,12 +312,15 @@ class QuizTermMachine(QuizViews, TermMachine):
         counted_grade_changed(self.term.service.engine, aid, sid)
         with self.term.service.engine.connect() as conn:
             stored = {a.question: a for a in quiz_answers.of_attempts(conn, [attempt])}
-        cell = self.oracle.cells[(aid, sid)]
         sheet = Sheet(
             aid, sid, attempt, text, right, stored[WRITTEN[aid]].id, self._carried(cell.uploads, text)
         )
         cell.uploads.append(Upload(attempt, self.now, points, cheap=moved))
         self.oracle.sheets[attempt] = sheet
+        if sheet.graded is not None:
+            REACHED["a resubmitted answer keeps its grade"] += 1
+        elif len(cell.uploads) > 1:
+            REACHED["a resubmission"] += 1
 
     def _carried(self, earlier: list[Upload], text: int) -> frozenset[int] | None:
         """A written answer word for word the same as a graded one of the student's earlier uploads
@@ -290,9 +335,17 @@ class QuizTermMachine(QuizViews, TermMachine):
 
     # ---- rubric grading
 
-    @rule(aid=st.sampled_from(ASSIGNMENTS), sid=st.sampled_from(STUDENTS), step=st.sampled_from(STEPS))
-    def grade(self, aid: str, sid: str, step: str) -> None:
-        o, service = self.oracle, self.term.service
+    @rule(
+        aid=st.sampled_from(ASSIGNMENTS),
+        steps=st.lists(st.tuples(st.sampled_from(STUDENTS), st.sampled_from(STEPS)), min_size=1, max_size=3),
+    )
+    def grade(self, aid: str, steps: list[tuple[str, str]]) -> None:
+        """A TA's grading session: a few steps on the counted written answers of the assignment."""
+        for sid, step in steps:
+            self.grade_one(aid, sid, step)
+
+    def grade_one(self, aid: str, sid: str, step: str) -> None:
+        o = self.oracle
         u = o.counted(aid, sid)
         sheet = None if u is None else o.sheets[u.id]
         if sheet is None or GROUP[sheet.text] is None:  # nothing a TA grades
@@ -305,6 +358,7 @@ class QuizTermMachine(QuizViews, TermMachine):
             with pytest.raises(rubric_grading.UngradedGroupSource):
                 self._grade(aid, sheet, rubric_commands.Step("group"))
             self.moved_only(before, set())
+            REACHED["group from an ungraded answer"] += 1
             return
         touched = o.group_of(sheet) if step == "group" else [sheet]
         was = {s.sid: o.written_points(s) for s in touched}
@@ -314,7 +368,7 @@ class QuizTermMachine(QuizViews, TermMachine):
         assert done.graded == len(touched) - (step == "group")
         assert set(done.rescored) == {s.sid for s in touched if o.written_points(s) != was[s.sid]}
         self.moved_only(before, {(aid, s.sid) for s in touched})
-        assert service is self.term.service
+        REACHED[f"grade {step}" + (" with others in the group" if len(touched) > 1 else "")] += 1
 
     def _step(self, aid: str, sheet: Sheet, step: str) -> rubric_commands.Step:
         if step.startswith("item"):
@@ -352,6 +406,7 @@ class QuizTermMachine(QuizViews, TermMachine):
             new = max(i.id for i in rubric_grading.items(conn, aid, WRITTEN[aid]))
         assert new not in self.oracle.items[aid]
         self.oracle.items[aid][new] = points
+        REACHED["item added"] += 1
         self.moved_only(before, set())
 
     @rule(
@@ -371,11 +426,19 @@ class QuizTermMachine(QuizViews, TermMachine):
         o.items[aid][item] = points
         assert set(changed) == {s.sid for s, w in zip(carrying, was, strict=True) if o.written_points(s) != w}
         self.moved_only(before, {(aid, s.sid) for s in carrying})
+        REACHED["item edited" + (" re-scoring answers" if changed else "")] += 1
 
     # ---- requests on quiz questions, replies, model answers
 
-    @rule(aid=st.sampled_from(ASSIGNMENTS), sid=st.sampled_from(STUDENTS), choice=st.booleans())
-    def open_quiz_request(self, aid: str, sid: str, choice: bool) -> None:
+    @rule(
+        aid=st.sampled_from(ASSIGNMENTS),
+        sid=st.sampled_from(STUDENTS),
+        choice=st.booleans(),
+        then=st.sampled_from([None, "reply", 0.0, 0.5, 1.0]),
+    )
+    def open_quiz_request(self, aid: str, sid: str, choice: bool, then: str | float | None = None) -> None:
+        """A student's request about a quiz question; `then` the TA at once replies only, or resolves
+        it (without points: 0.0; or with that share of the question's points)."""
         target = CHOICE[aid] if choice else WRITTEN[aid]
         u = self.oracle.counted(aid, sid)
         open_already = any(r[1:4] == (aid, sid, target) for r in self.requests)
@@ -385,6 +448,11 @@ class QuizTermMachine(QuizViews, TermMachine):
             return
         rid = grade_review.open_request(self.term.service, aid, sid, target, "请再看一下这道题")
         self.requests.append((rid, aid, sid, target, u.id))
+        REACHED["quiz request opened"] += 1
+        if then == "reply":
+            self.reply_only(len(self.requests) - 1)
+        elif isinstance(then, float):
+            self.resolve_request(len(self.requests) - 1, then or None)
 
     @precondition(lambda self: bool(self.requests))
     @rule(pick=st.integers(min_value=0, max_value=9), share=st.sampled_from([None, 0.5, 1.0]))
@@ -397,6 +465,8 @@ class QuizTermMachine(QuizViews, TermMachine):
         if points is not None:  # an override of the exercise or question, on the attempt asked about
             self.oracle.cells[(aid, sid)].overrides[target] = (points, attempt)
         self.moved_only(before, {(aid, sid)})
+        kind = "exercise" if target in OWN[aid] else "quiz question"
+        REACHED[f"{kind} request resolved " + ("with points" if points is not None else "without")] += 1
 
     @precondition(lambda self: bool(self.requests))
     @rule(pick=st.integers(min_value=0, max_value=9))
@@ -456,6 +526,7 @@ class QuizTermMachine(QuizViews, TermMachine):
         target = line_comments.Target(cell.file, cell.index, 1, 1)
         made = line_comments.add(s.engine, review, target, body, actor=TA, now=self.now)
         self.comments[made.id] = (u.id, aid, sid, body)
+        REACHED["line comment added"] += 1
 
     @precondition(lambda self: bool(self.comments))
     @rule(pick=st.integers(min_value=0, max_value=9))
@@ -511,7 +582,7 @@ def run_sequences(term: Term, modes: dict[str, str], examples: int) -> tuple[int
         QuizTermMachine,
         settings=settings(
             max_examples=examples,
-            stateful_step_count=6,
+            stateful_step_count=STEPS_PER_SEQUENCE,
             deadline=None,
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
             derandomize=True,
@@ -544,6 +615,7 @@ def main(argv: list[str]) -> int:
             term.service.close()
             shutil.rmtree(root, ignore_errors=True)
         ran, checked = ran + sequences, checked + checks
+    print("reached:", ", ".join(f"{what} {n}" for what, n in sorted(REACHED.items())))
     print(f"quiz ledger machine: {ran} sequences, {checked} checks of every view, all equal to the oracle")
     return 0
 
