@@ -72,9 +72,11 @@ def _run_calls(rec: Any, raw: dict, inp: dict, rms: Any) -> None:
             fresh = [jax.device_put(raw[step["arg"]])]
             rec.observe(f"calls.{i}", lambda fresh=fresh: rms(fresh[0]))
             fresh.clear()  # the only reference: freed now, before the next array is made
+        elif step["flat"]:  # the same bytes flattened, put on the device from NumPy (no reshape program)
+            v = jax.device_put(raw[step["arg"]].reshape(-1))
+            rec.observe(f"calls.{i}", lambda v=v: rms(v))
         else:
-            v = inp[step["arg"]]
-            rec.observe(f"calls.{i}", lambda v=v, flat=step["flat"]: rms(v.reshape(-1) if flat else v))
+            rec.observe(f"calls.{i}", lambda v=inp[step["arg"]]: rms(v))
 
 
 def probe(ns: dict, inp: dict, rec: Any) -> None:
