@@ -517,3 +517,28 @@ def test_a_time_in_a_named_zone_is_read_as_that_zones_instant() -> None:
         ["2026-12-20T23:59 (UTC-05:30)", "2026-12-21T05:29:00.000Z"],
     ]
 
+
+
+def test_the_ta_attempt_pages_feedback_frame_takes_the_focus_and_gives_it_back(
+    keyboard_site: tuple[Served, dict[str, str], Ids, Any],
+) -> None:
+    """Tab reaches the feedback frame on the TA's attempt page past the code lines (a link skips
+    them), the frame has the focus (the arrow keys scroll it) and draws it, and Tab leaves it for
+    the link after it."""
+    served, _, ids, drv = keyboard_site
+    _log_in_by_keyboard(drv, served, served.ta)
+    drv.get(f"{served.url}/ta/attempts/{ids.graded}")
+    WebDriverWait(drv, 30).until(_loaded)
+    # every code line is a Tab stop: the page's section links skip them
+    undrawn = a11y_keys.tab_to(drv, "#skip-to-feedback")
+    a11y_keys.type_keys(drv, Keys.ENTER)
+    undrawn += a11y_keys.tab_to(drv, "#attempt-feedback iframe")
+    # the frame's document has the focus, on its page (which the arrow keys then scroll), drawn there
+    assert a11y_keys.focus_problem(drv) == ""
+    drv.switch_to.frame(drv.switch_to.active_element)
+    try:
+        assert drv.execute_script("return document.activeElement.tagName") == "MAIN"
+    finally:
+        drv.switch_to.default_content()
+    undrawn += a11y_keys.tab_to(drv, f'#attempt-feedback a[href="/ta/attempts/{ids.graded}/feedback"]')
+    assert undrawn == [], f"focus not drawn on: {undrawn}"

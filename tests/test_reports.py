@@ -213,6 +213,7 @@ ALLOWED_TAGS = {
     "head",
     "meta",
     "title",
+    "main",  # the page's focusable content: a keyboard scrolls it in the attempt pages' frame
     "style",
     "body",
     "h1",

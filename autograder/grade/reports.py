@@ -315,6 +315,8 @@ def feedback_html(result: StudentResult) -> str:
         _("<title>评分反馈:{e}</title><style>{HTML_STYLE}</style></head><body>").format(
             e=e(result.student_id), HTML_STYLE=_HTML_STYLE
         ),
+        # focusable, so a keyboard reaches the page inside the attempt pages' sandboxed frame and scrolls it
+        '<main tabindex="0">',
         _("<h1>评分反馈:{e}</h1>").format(e=e(result.student_id)),
         _("<p>总分:<strong>{format_score} / {format_score2}</strong><br>").format(
             format_score=format_score(result.total), format_score2=format_score(result.max_total)
@@ -356,7 +358,7 @@ def feedback_html(result: StudentResult) -> str:
             )
         parts.append("</table>")
     parts.append(f"<hr><p>{_(FEEDBACK_FOOTER_ZH)}</p>")
-    parts.append("</body></html>\n")
+    parts.append("</main></body></html>\n")
     return "\n".join(parts)
 
 

@@ -11,6 +11,7 @@ TAB_LIMIT = 80  # more presses than any page has focusable elements: past it, fo
 FOCUS_DRAWN = """
 const el = document.activeElement;
 if (!el || el === document.body) return 'nothing focused';
+if (el.tagName === 'IFRAME') return 'in a frame';
 const s = getComputedStyle(el);
 const drawn = (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
 return drawn ? '' : (el.tagName + '#' + el.id + ' ' + s.outlineStyle + ' ' + s.outlineWidth);
@@ -19,6 +20,21 @@ return drawn ? '' : (el.tagName + '#' + el.id + ' ' + s.outlineStyle + ' ' + s.o
 
 def focused_id(driver: Any) -> str:
     return str(driver.execute_script("return document.activeElement ? document.activeElement.id : ''"))
+
+
+def focus_problem(driver: Any) -> str:
+    """FOCUS_DRAWN of the focused element; when the focus is in a frame, of the element focused in the
+    frame's document (its frame element draws nothing: Chromium matches neither :focus nor
+    :focus-within on it)."""
+    problem = str(driver.execute_script(FOCUS_DRAWN) or "")
+    if problem != "in a frame":
+        return problem
+    driver.switch_to.frame(driver.switch_to.active_element)
+    try:
+        inner = str(driver.execute_script(FOCUS_DRAWN) or "")
+    finally:
+        driver.switch_to.default_content()
+    return f"in a frame: {inner}" if inner else ""
 
 
 def tab_to(driver: Any, selector: str) -> list[str]:
@@ -30,7 +46,7 @@ def tab_to(driver: Any, selector: str) -> list[str]:
     undrawn: list[str] = []
     for _ in range(TAB_LIMIT):
         ActionChains(driver).send_keys(Keys.TAB).perform()
-        problem = driver.execute_script(FOCUS_DRAWN)
+        problem = focus_problem(driver)
         if problem and problem != "nothing focused":
             undrawn.append(problem)
         if driver.execute_script("return !!document.activeElement?.matches(arguments[0])", selector):

@@ -13,6 +13,7 @@ fetched from outside and the pages' Content-Security-Policy needs no exception.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,9 +29,9 @@ from autograder.service.domain import (
 )
 from autograder.service.domain.line_comments import Target
 
-from helpers.ledger_term import Term, make_term, release_with_points
+from helpers.ledger_term import Term, make_term, outcome, release_with_points
 from helpers.paths import REPO
-from helpers.quiz_term import letters_for, upload_quiz
+from helpers.quiz_term import NOTEBOOKS, grader_quiz, letters_for, quiz_notebook, upload_quiz, with_quiz
 from helpers.report_rows import result
 from helpers.served import MALFORMED
 
@@ -62,10 +63,7 @@ def build_term(root: Path) -> tuple[dict[str, str], Ids]:
         quiz_ledger.enable(conn, "hw2", "anna", term.now[0])
         quiz_ledger.enable(conn, "hw5", "anna", term.now[0])
     answers = {"ch02.q1": "make_jaxpr 返回 ClosedJaxpr", "ch02.q3": letters_for("ch02.q3", "s01", right=True)}
-    graded = upload_quiz(term, "s01", "hw2", POINTS, answers)
-    # the batch's feedback page of the attempt, as a worker leaves it in the attempt's folder
-    (term.out_dir / "s01").mkdir(exist_ok=True)
-    (term.out_dir / "s01" / "feedback.html").write_text(reports.feedback_html(result("s01")), "utf-8")
+    graded = _upload_with_feedback(term, "s01", "hw2", answers)
     upload_quiz(term, "s02", "hw2", {"histogram": 10.0}, {"ch02.q1": "是 Jaxpr 文本"})
     queued = int(service.intake.submit("s02", [("nb.ipynb", MALFORMED)], "hw5").id)
     failed = int(service.intake.submit("s03", [("nb.ipynb", MALFORMED)], "hw2").id)
@@ -89,6 +87,21 @@ def build_term(root: Path) -> tuple[dict[str, str], Ids]:
     tokens = dict(term.tokens)
     service.close()
     return tokens, Ids(graded, queued, failed, request, run)
+
+
+def _upload_with_feedback(term: Term, student_id: str, assignment_id: str, answers: dict[str, str]) -> int:
+    """helpers/quiz_term.upload_quiz with the batch's feedback page among the grade's artefacts, as the
+    grade host hands it back (the feedback frames and links of the attempt pages)."""
+    data = quiz_notebook("ch02", answers)
+    att = term.service.intake.submit(student_id, [(NOTEBOOKS["ch02"], data)], assignment_id)
+    claimed = term.service.queue.claim_next("w")
+    assert claimed is not None and claimed.id == att.id
+    quiz = grader_quiz(term.service, claimed, assignment_id)
+    done = with_quiz(outcome(student_id, assignment_id, POINTS, term.out_dir), quiz)
+    feedback = reports.feedback_html(result(student_id)).encode("utf-8")
+    done = dataclasses.replace(done, artefacts={**done.artefacts, "feedback_html": feedback})
+    assert term.service.queue.finish_graded("w", att.id, done)
+    return int(att.id)
 
 
 def _override_and_comment(term: Term, attempt_id: int) -> None:
