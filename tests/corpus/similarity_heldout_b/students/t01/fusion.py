@@ -1,0 +1,6 @@
+def fusion_report(f, *args) -> tuple[int, float]:
+    """优化后的 fusion 条数和 bytes accessed"""
+    # compiled_hlo 已经是编译后的文本
+    n = count_fusions(compiled_hlo(f, *args))
+    ca = jax.jit(f).lower(*args).compile().cost_analysis()
+    return n, ca['bytes accessed']

@@ -1,0 +1,8 @@
+def safe_pairwise_distance(X, Y):
+    """Pairwise distances with zero gradient at zero distance."""
+    d = X[:, None, :] - Y[None, :, :]
+    sq = jnp.sum(d * d, axis=-1)
+    # double where: replace 0 by 1 before sqrt
+    zero = sq == 0
+    r = jnp.sqrt(jnp.where(zero, 1.0, sq))
+    return jnp.where(zero, 0.0, r)

@@ -1,0 +1,33 @@
+prim = custom_reduce_sum_p
+
+
+def _crs_jvp(primals, tangents, *, axis):
+    (x,), (t,) = primals, tangents
+    y = prim.bind(x, axis=axis)
+    # symbolic zero tangent
+    if type(t) is ad.Zero:
+        return y, ad.Zero(jax.typeof(y).to_tangent_aval())
+    return y, prim.bind(t, axis=axis)
+
+
+def _crs_transpose(ct, x, *, axis):
+    if type(ct) is ad.Zero:
+        return (ad.Zero(x.aval),)
+    # re-insert the summed axes, then broadcast
+    return (jnp.broadcast_to(jnp.expand_dims(ct, axis), x.aval.shape),)
+
+
+def _crs_batch(batched_args, batch_dims, *, axis):
+    (x,), (batch_dim,) = batched_args, batch_dims
+    # move the batch axis to the front, shift every axis by one
+    x = jnp.moveaxis(x, batch_dim, 0)
+    shifted = []
+    for a in axis:
+        shifted.append(a + 1)
+    shifted = tuple(shifted)
+    return prim.bind(x, axis=shifted), 0
+
+
+batching.primitive_batchers[prim] = _crs_batch
+ad.primitive_transposes[prim] = _crs_transpose
+ad.primitive_jvps[prim] = _crs_jvp

@@ -1,0 +1,4 @@
+def safe_pairwise_distance(X, Y):
+    sq = jnp.sum((X[:, None, :] - Y[None, :, :]) ** 2, axis=-1)
+    # distance 0 -> gradient 0
+    return jnp.where(sq == 0, 0.0, jnp.sqrt(sq))

@@ -1,0 +1,20 @@
+def target(x, flag):
+    y = lax.cond(flag, jnp.sin, jnp.cos, x)
+    z = jax.jit(lambda t: jax.nn.relu(jnp.sin(t)))(y)
+    return jnp.sum(z)
+
+
+def primitive_histogram(f, *args):
+    top = jax.make_jaxpr(f)(*args)
+    queue = [top.jaxpr]
+    cnt = Counter()
+    i = 0
+    while i < len(queue):
+        for e in queue[i].eqns:
+            cnt[e.primitive.name] += 1
+            queue += list(je.core.jaxprs_in_params(e.params))
+        i += 1
+    return cnt
+
+
+print(dict(primitive_histogram(target, jnp.ones(4), True)))

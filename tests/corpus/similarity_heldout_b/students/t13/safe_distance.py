@@ -1,0 +1,5 @@
+def safe_pairwise_distance(X, Y):
+    D2 = ((X[:, jnp.newaxis, :] - Y[jnp.newaxis, :, :]) ** 2).sum(-1)
+    is0 = D2 == 0.0
+    D2 = D2 + is0.astype(D2.dtype)
+    return jnp.where(is0, 0.0, jnp.sqrt(D2))

@@ -1,0 +1,2 @@
+show_recompile_sequence('t16')
+predicted_compiles = 5

@@ -1,0 +1,22 @@
+rms_norm_prim_p = Primitive("rms_norm_prim")
+
+
+@rms_norm_prim_p.def_abstract_eval
+def _rms_abstract(x, *, eps):
+    # same shape and dtype as the input
+    return ShapedArray(x.shape, x.dtype)
+
+
+rms_norm_prim_p.def_impl(lambda *args, **params: xla.apply_primitive(rms_norm_prim_p, *args, **params))
+mlir.register_lowering(rms_norm_prim_p, jax.ffi.ffi_lowering("rms_norm"), platform="cpu")
+
+
+def _rms_batch(batched_args, batch_dims, eps):
+    x = batched_args[0]
+    bd = batch_dims[0]
+    perm = (bd,) + tuple(i for i in range(x.ndim) if i != bd)
+    x = lax.transpose(x, perm)
+    return rms_norm_prim_p.bind(x, eps=eps), 0
+
+
+batching.primitive_batchers[rms_norm_prim_p] = _rms_batch

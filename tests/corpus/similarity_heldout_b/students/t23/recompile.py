@@ -1,0 +1,2 @@
+show_recompile_sequence("t23")
+predicted_compiles = 4

@@ -1,0 +1,21 @@
+rms_norm_prim_p = Primitive("rms_norm_prim")
+
+
+@rms_norm_prim_p.def_abstract_eval
+def _rms_abstract(x, *, eps):
+    # 形状和 dtype 都不变
+    return ShapedArray(x.shape, x.dtype)
+
+
+mlir.register_lowering(rms_norm_prim_p, jax.ffi.ffi_lowering("rms_norm"), platform="cpu")
+rms_norm_prim_p.def_impl(partial(xla.apply_primitive, rms_norm_prim_p))
+
+
+def _rms_batch(args, dims, *, eps):
+    x, = args
+    d, = dims
+    # 批维挪到第 0 维,内核只对最后一维归一化
+    return rms_norm_prim_p.bind(jnp.moveaxis(x, d, 0), eps=eps), 0
+
+
+batching.primitive_batchers[rms_norm_prim_p] = _rms_batch
