@@ -72,7 +72,8 @@ FWD_RTOL = FWD_ATOL = 1e-5
 GRAD_RTOL = GRAD_ATOL = 1e-4
 FAR_ATOL = 1e-4
 FWD64_RTOL = FWD64_ATOL = 1e-12  # v1 in float64 is exact to ~1e-16 here; float32 digits miss by ~1e-7
-VARIANT_KEYS = ("fwd.square", "fwd.row1", "fwd.big", "fwd.empty", "fwd.f64", "fwd.zeros", "fwd.nonfinite")
+VARIANT_KEYS = ("fwd.square", "fwd.row1", "fwd.big", "fwd.empty", "fwd.f64", "fwd.zeros", "fwd.coincide",
+                "fwd.nonfinite")
 # Appended to forward_matches_v1's message when the variant's classes were checked (translated where read)
 VARIANT_OK_ZH = N_(";N = M = d、X 只有一行、坐标约 1e18、X 为空点集、x64 下 float64 输入、"
                    "所有点都重合、输入含 NaN/inf 时也与参考一致"
@@ -191,7 +192,8 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
         "Xb": np.stack([p[0] for p in pairs]), "Yb": np.stack([p[1] for p in pairs]),
         **_variant_classes(structure_seed, n, m, d),
         **_empty_and_float64(structure_seed, n, m, d),
-        "Z": _all_coincide(structure_seed, n, d),  # every pair coincides: D(Z, Z), its gradient all 0
+        "Z": np.zeros((n, d), np.float32),  # every pair coincides: D(Z, Z) and its gradient are all 0
+        "Zc": _all_coincide(structure_seed, n, d),  # the same with a drawn point: zeros are no special case
         **_nonfinite(structure_seed, X, Y),
         "Xulp": _ulp_neighbours(np.random.default_rng([seed, 6]), n, d),
     }
@@ -297,7 +299,9 @@ _LABEL_ZH: dict[str, str] = {  # what each observation key computes, as the stud
     "fwd.empty": N_("X 是空点集(0 行)时的 D"), "fwd.f64": N_("开启 x64 时 float64 输入的 D"),
     "fwd.far": N_("远离原点的 D"), "jit.rect": "jax.jit(D)(X, Y)", "vmap.batch": N_("jax.vmap(D) 的批量结果"),
     "grad.self": "∇ sum(D(X, X))", "grad.x": "∇_X sum(W·D(X, Y))", "grad.y": "∇_Y sum(W·D(X, Y))",
-    "fwd.zeros": N_("所有点都重合时的 D"), "grad.zeros": N_("所有点都重合时的 ∇ sum(D(Z, Z))"),
+    "fwd.zeros": N_("所有点都重合(全 0 点集)时的 D"), "grad.zeros": N_("所有点都重合时的 ∇ sum(D(Z, Z))"),
+    "fwd.coincide": N_("所有点都重合(同一个点重复)时的 D"),
+    "grad.coincide": N_("所有点都重合(同一个点重复)时的 ∇ sum(D(Z, Z))"),
     "fwd.nonfinite": N_("输入含 NaN 或 inf 时的 D"),
     "grad.ulp": N_("两点相距不到 1e-6 时的 ∇ sum(D(X, X))"),
 }
@@ -367,11 +371,14 @@ def _references(inp: ProbeInputs) -> tuple[dict[str, np.ndarray], dict[str, np.n
         ref |= {"fwd.empty": _dist64(a["X0"], Y), "fwd.f64": _dist64(a["X64"], a["Y64"])}
     if "Z" in a:
         ref["fwd.zeros"] = _dist64(a["Z"], a["Z"])
+    if "Zc" in a:
+        ref["fwd.coincide"] = _dist64(a["Zc"], a["Zc"])
     if "Xnf" in a:
         ref["fwd.nonfinite"] = _dist64(a["Xnf"], a["Ynf"])
     u_xy = _units64(X, Y)
     grad_ref = {"grad.self": 2.0 * _units64(X, X).sum(axis=1),
                 **({"grad.zeros": np.zeros(a["Z"].shape)} if "Z" in a else {}),
+                **({"grad.coincide": np.zeros(a["Zc"].shape)} if "Zc" in a else {}),
                 **({"grad.ulp": 2.0 * _units64(a["Xulp"], a["Xulp"]).sum(axis=1)} if "Xulp" in a else {}),
                 "grad.x": np.einsum("ij,ijk->ik", W.astype(np.float64), u_xy),
                 "grad.y": -np.einsum("ij,ijk->jk", W.astype(np.float64), u_xy)}
@@ -414,7 +421,8 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         return _("{label} 中有 {bad} 个 nan/inf").format(label=_label(key), bad=bad) if bad else None
 
     n_zero = int(np.count_nonzero(ref["fwd.rect"] == 0) + np.count_nonzero(ref["fwd.self"] == 0))
-    grad_keys = ["grad.self", "grad.x", "grad.y", *(k for k in ("grad.zeros", "grad.ulp") if k in grad_ref)]
+    grad_keys = ["grad.self", "grad.x", "grad.y",
+                 *(k for k in ("grad.zeros", "grad.coincide", "grad.ulp") if k in grad_ref)]
     judge("finite_grad_at_zero", grad_keys,
           _("梯度全部有限(输入中共有 {n_zero} 对距离恰为 0 的点)").format(n_zero=n_zero), finite)
 
@@ -525,11 +533,13 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
                "as 1e-12 on the squared distance gives them a zero gradient", ("grad_matches_analytic",),
                lambda i: 0 < _dist64(i.arrays["Xulp"][:1], i.arrays["Xulp"][1:2])[0, 0] < 1e-6),
     InputClass("points.all_coincide", "points",
-               "a point set whose every pair coincides (one point drawn from the variant, scale 1e-3..1e3, "
-               "repeated; X's shape): D(Z, Z) is all 0.0 and its gradient all 0 (a rescaling by the largest "
-               "difference divides 0 by 0; special-casing an all-zero set does not help)",
+               "point sets whose every pair coincides, X's shape: all zeros, and one point drawn from the "
+               "variant (scale 1e-3..1e3) repeated: D(Z, Z) is all 0.0 and its gradient all 0 (a rescaling "
+               "by the largest coordinate or difference divides 0 by 0; special-casing the all-zero set "
+               "fails on the drawn one)",
                ("forward_matches_v1", "exact_zero_distance", "finite_grad_at_zero", "grad_matches_analytic"),
-               lambda i: bool(np.all(i.arrays["Z"] == i.arrays["Z"][:1])) and i.arrays["Z"].shape[0] >= 2),
+               lambda i: not np.any(i.arrays["Z"]) and bool(np.all(i.arrays["Zc"] == i.arrays["Zc"][:1]))
+               and bool(np.all(i.arrays["Zc"] != 0)) and i.arrays["Z"].shape[0] >= 2),
     InputClass("points.nonfinite", "points",
                "NaN and +-inf coordinates (an inf in the same coordinate of an X and a Y row: inf - inf), "
                "X's and Y's shapes: the statement says they propagate as in v1 (IEEE): D holds NaN, inf "

@@ -7,11 +7,11 @@ cases of one shape bucket share one compilation; a call that raises under jit is
 as written below, and that call's result or error is what is recorded.
 
 Inputs (`inp`, float32 arrays drawn by the parent): X (N, d), Y (M, d) with N != M and rows of Y
-equal to rows of X, and X holding a duplicated row and a row 1e-5..1e-4 from another; Z of X's
-shape, one point repeated (every pair coincides); Xnf, Ynf of X's and Y's shapes with NaN and inf
-coordinates; Xulp of X's shape with two pairs of rows a float32 ulp apart; X1 (N1, 1),
-Y1 (M1, 1); Xfar (Nf, df), Yfar (Mf, df) near a centre of about 100 with ~1e-3 separation; Xb (B, n, d),
-Yb (B, m, d); W (N, M) loss weights.
+equal to rows of X, and X holding a duplicated row and a row 1e-5..1e-4 from another; Z zeros of
+X's shape; Zc of X's shape, one drawn point repeated (every pair coincides); Xnf, Ynf of X's and
+Y's shapes with NaN and inf coordinates; Xulp of X's shape with two pairs of rows a float32 ulp
+apart; X1 (N1, 1), Y1 (M1, 1); Xfar (Nf, df), Yfar (Mf, df) near a centre of about 100 with ~1e-3
+separation; Xb (B, n, d), Yb (B, m, d); W (N, M) loss weights.
 
 Observation keys (all numeric arrays as .npy, any of them may instead be an error entry when the
 student's code raised; all are missing when `defined` is false):
@@ -32,8 +32,9 @@ student's code raised; all are missing when `defined` is false):
   fwd.empty    D(X0, Y) with X0 of shape (0, d), an empty point set: expected float32 (0, M).
   fwd.f64      D(X64, Y64) under jax.enable_x64, float64 arrays of X's and Y's shapes (with a
                coincident pair): expected float64 (N, M), as v1 gives for float64 inputs.
-  fwd.zeros    D(Z, Z) with Z one point repeated, X's shape (every pair coincides), through fwd.self's
+  fwd.zeros    D(Z, Z) with Z all zeros of X's shape (every pair coincides), through fwd.self's
                program: expected float32 (N, N), all 0.0.
+  fwd.coincide / grad.coincide  as fwd.zeros / grad.zeros at Zc (one nonzero point repeated).
   fwd.nonfinite  D(Xnf, Ynf), X's and Y's shapes (fwd.rect's program) with NaN and +-inf coordinates:
                expected float32 (N, M), NaN and inf where v1 has them (IEEE), finite elsewhere.
   grad.zeros   grad.self's function at Z: expected float32 (N, d), all 0.0.
@@ -98,6 +99,10 @@ def probe(ns: dict, inp: dict, rec: Recorder) -> None:
         Z = device_array(inp["Z"])
         rec.observe("fwd.zeros", lambda: compiled_or_plain(self_dist, lambda A: dist(A, A), Z))
         rec.observe("grad.zeros", lambda: grad_self(Z))
+    if "Zc" in inp:  # the same with one drawn point repeated: the same two programs
+        Zc = device_array(inp["Zc"])
+        rec.observe("fwd.coincide", lambda: compiled_or_plain(self_dist, lambda A: dist(A, A), Zc))
+        rec.observe("grad.coincide", lambda: grad_self(Zc))
     if "Xulp" in inp:  # distinct rows a few ulps apart, X's shape: grad.self's program
         rec.observe("grad.ulp", lambda: grad_self(device_array(inp["Xulp"])))
 
