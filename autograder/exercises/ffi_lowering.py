@@ -17,6 +17,7 @@ behaviour check. No `rms_norm_prim_p` is "unanswered".
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import numpy as np
 
@@ -157,6 +158,14 @@ def _call_input(a: dict[str, np.ndarray], step: dict) -> np.ndarray:
     return x.reshape(-1) if step["flat"] else x
 
 
+def _call_cases(c: ArrayCases, inp: ProbeInputs, close: Callable[..., None]) -> None:
+    """Each call of the eager call sequence, judged by `close` on its own input."""
+    for i, step in enumerate(inp.params.get("calls", {}).get("steps", ())):
+        x = _call_input(inp.arrays, step)
+        close(c, f"calls.{i}", x, _("eager 调用序列第 {n} 次({why}),形状 {shape}").format(
+            n=i + 1, why=_(_CALL_ZH[step["why"]]), shape=x.shape))
+
+
 def _rms(x: np.ndarray, eps: float) -> np.ndarray:
     return rms_norm_np64(np.asarray(x, np.float64), eps=float(np.float32(eps)))
 
@@ -234,10 +243,7 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
                 _("{label},形状 {shape}").format(label=label, shape=a[f"x{d}"].shape),
             )
         if name == "eager":  # the eager call sequence: each call against the reference on its own input
-            for i, step in enumerate(p.get("calls", {}).get("steps", ())):
-                x = _call_input(a, step)
-                close(c, f"calls.{i}", x, _("eager 调用序列第 {n} 次({why}),形状 {shape}").format(
-                    n=i + 1, why=_(_CALL_ZH[step["why"]]), shape=x.shape))
+            _call_cases(c, inp, close)
         outcomes.append(c.outcome(name))
 
     def batched(x: np.ndarray, axis: int) -> np.ndarray:
