@@ -236,12 +236,8 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     for name, prefix, label in (("eager", "eager", "eager"), ("jit", "jit", "jit")):
         c = ArrayCases(obs)
         for d in (1, 2, 3, 4):
-            close(
-                c,
-                f"{prefix}.{d}",
-                a[f"x{d}"],
-                _("{label},形状 {shape}").format(label=label, shape=a[f"x{d}"].shape),
-            )
+            x = a[f"x{d}"]
+            close(c, f"{prefix}.{d}", x, _("{label},形状 {shape}").format(label=label, shape=x.shape))
         if name == "eager":  # the eager call sequence: each call against the reference on its own input
             _call_cases(c, inp, close)
         outcomes.append(c.outcome(name))
