@@ -1,3 +1,5 @@
+from jax import lax
+
 rms_norm_prim_p = Primitive("rms_norm_prim")
 rms_norm_prim_p.def_abstract_eval(lambda x, *, eps: ShapedArray(x.shape, x.dtype))
 mlir.register_lowering(rms_norm_prim_p, jax.ffi.ffi_lowering("rms_norm"), platform="cpu")

@@ -1,3 +1,5 @@
+from jax import lax
+
 def jvp_rule(primals, tangents, axis):
     x = primals[0]
     dx = tangents[0]

@@ -1,3 +1,5 @@
+from jax import lax
+
 rms_norm_prim_p = Primitive("rms_norm_prim")
 rms_norm_prim_p.def_abstract_eval(lambda x, *, eps: ShapedArray(x.shape, x.dtype))
 rms_norm_prim_p.def_impl(lambda *args, **params: xla.apply_primitive(rms_norm_prim_p, *args, **params))

@@ -1,3 +1,5 @@
+from jax import lax
+
 def _crs_jvp(primals, tangents, *, axis):
     (x,), (t,) = primals, tangents
     y = custom_reduce_sum_p.bind(x, axis=axis)

@@ -1,3 +1,5 @@
+from jax import lax
+
 prim = custom_reduce_sum_p
 
 

@@ -1,3 +1,5 @@
+from jax import lax
+
 rms_norm_prim_p = Primitive("rms_norm_prim")
 
 
