@@ -44,10 +44,11 @@ hold an error entry instead of its value when the observed call raised.
   jvp.primal / jvp.tangent  f32 arrays shaped like x1: jax.jvp(gammaln_cb, (x1,), (w1,)) (the JVP
                          rule's own primal output is what jvp returns, so it is judged too).
   jvp.swapped            f32 array shaped like x1: the tangent of jax.jvp(gammaln_cb, (x1,), (w1,)),
-                         eager, while every pure_callback operand equal to x1 (same float32 values,
-                         any shape) reaches the host function as xsw instead (`primal_swapped`): a
-                         derivative the host computes from the primal follows xsw; one computed in
-                         XLA and only passed through a callback stays at x1. Missing without xsw.
+                         under jit (grad.cube_jit's bucket), while every pure_callback operand
+                         equal to x1 (same float32 values, any shape) reaches the host function as
+                         xsw instead (`primal_swapped`): a derivative the host computes from the
+                         primal follows xsw; one computed in XLA and only passed through a callback
+                         stays at x1. Missing without xsw or xsm.
   vmap.<i>               f32 array: jax.vmap(gammaln_cb, in_axes=vmap_in_axes[i])(xv), under jit.
   vmap.nested            f32 array: jax.jit(vmap(vmap(gammaln_cb, in_axes=inner), in_axes=outer))(xn).
   vmap_grad              f32 array: vmap(grad(lambda v, w: sum(w * gammaln_cb(v))),
@@ -57,7 +58,7 @@ hold an error entry instead of its value when the observed call raised.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 import jax
@@ -150,21 +151,22 @@ def probe(ns: dict, inp: dict, rec: Any) -> None:
     rec.observe("grad.vector", lambda: jax.grad(lambda v: loss(v, w1))(x1))
     if "xsm" in inp:  # below the range: one more case in the same compiled bucket
         rec.observe("value.small", lambda: f(inp["xsm"]))
-        observe_bucket(rec, ("grad.cube_jit", "grad.overflow", "grad.small"),
-                       lambda a, wa, b, wb, c, wc: (jax.grad(loss)(a, wa), jax.grad(loss)(b, wb),
-                                                    jax.grad(loss)(c, wc)),
-                       x3, w3, inp["xo"], inp["wo"], inp["xsm"], inp["wsm"])
+        keys = ("grad.cube_jit", "grad.overflow", "grad.small")
+        args = (x3, w3, inp["xo"], inp["wo"], inp["xsm"], inp["wsm"])
+        swap = "xsw" in host  # the derivative must come from the host's computation on the primal:
+        # the jvp at x1 joins this bucket (no compilation of its own); no other case here passes x1's
+        # values to a callback, so only its callbacks meet xsw
+        with primal_swapped(host["x1"], host["xsw"]) if swap else nullcontext():
+            observe_bucket(rec, keys + (("jvp.swapped",) if swap else ()),
+                           lambda a, wa, b, wb, c, wc, *v: (
+                               jax.grad(loss)(a, wa), jax.grad(loss)(b, wb), jax.grad(loss)(c, wc),
+                               *((jax.jvp(f, (v[0],), (v[1],))[1],) if v else ())),
+                           *args, *((x1, w1) if swap else ()))
     else:
         observe_bucket(rec, ("grad.cube_jit", "grad.overflow"),
                        lambda a, wa, b, wb: (jax.grad(loss)(a, wa), jax.grad(loss)(b, wb)),
                        x3, w3, inp["xo"], inp["wo"])
     observe_many(rec, ("jvp.primal", "jvp.tangent"), lambda: jax.jvp(f, (x1,), (w1,)))
-    if "xsw" in host:  # the derivative must come from the host's computation on the primal
-        def swapped_tangent() -> Any:
-            with primal_swapped(host["x1"], host["xsw"]):
-                return jax.jvp(f, (x1,), (w1,))[1]
-
-        rec.observe("jvp.swapped", swapped_tangent)
 
     axes = inp["vmap_in_axes"]
     observe_bucket(rec, tuple(f"vmap.{i}" for i in range(len(axes))),
