@@ -208,6 +208,9 @@ def load_fingerprints(units: list[str], seeds: list[int]) -> None:
     _FINGERPRINTS.update(fingerprints(wanted))
 
 
+SHOW_MISSED = False  # --show-missed: list the planted copies of the tuning part not found
+
+
 def measure(
     units: list[str], engines: dict[str, Engine], seeds: list[int], threshold: float, per_level: bool = False
 ) -> None:
@@ -216,6 +219,7 @@ def measure(
         planted: dict[str, int] = defaultdict(int)
         flagged = independent = short_pairs = 0
         worst: list[tuple[float, str, str, str]] = []
+        missed: list[str] = []
         started = time.perf_counter()
         for seed in seeds:
             for unit, (texts, levels) in ((u, c) for u in units for c in _classes(u, seed, per_level)):
@@ -233,6 +237,9 @@ def measure(
                         continue
                     planted[level] += 1
                     found[level] += hit(base, copy_name)
+                    if SHOW_MISSED and not hit(base, copy_name):
+                        pair = (base, copy_name) if base < copy_name else (copy_name, base)
+                        missed.append(f"{unit} {level} {base} ({scores.get(pair, 0.0):.2f})")
                 for a, b in combinations(sorted(texts), 2):
                     ba, bb = a.split("@")[0], b.split("@")[0]
                     ex = _exercise(unit)
@@ -265,6 +272,8 @@ def measure(
         )
         for score, unit, a, b in sorted(worst, reverse=True)[:5]:
             print(f"    flagged independent pair {unit}: {a} ~ {b} at {score:.2f}")
+        for line in missed:
+            print(f"    missed {line}")
 
 
 def use_detector(root: Path) -> None:
@@ -327,6 +336,7 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="grade the held-out class's answers for their behaviour fingerprints (the real grader, cached)",
     )
+    p.add_argument("--show-missed", action="store_true", help="list the tuning part's missed copies")
     p.add_argument("--no-tuning", action="store_true", help="only the measurement part (with --heldout)")
     p.add_argument(
         "--detector-root",
@@ -336,6 +346,8 @@ def main(argv: list[str] | None = None) -> int:
         help="measure the `autograder` package of another checkout (the detector before a change)",
     )
     args = p.parse_args(argv)
+    global SHOW_MISSED
+    SHOW_MISSED = args.show_missed
     if args.min_tokens is not None:
         from autograder.similarity import analyse
 

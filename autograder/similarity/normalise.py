@@ -133,6 +133,9 @@ ARRAY_METHODS = frozenset(
         "conj",
     }
 )
+# `M.ones_like(x)`, `M.zeros_like(x)`, `M.full_like(x, v)`: an array of one constant shaped like x,
+# which reads as the constant (`jnp.where(c, jnp.ones_like(x), x)` is `jnp.where(c, 1.0, x)`)
+FILLED_LIKE = frozenset({"ones_like", "zeros_like", "full_like"})
 # Flipped comparisons: `a > b` reads as `b < a`
 FLIPPED = {">": "<", ">=": "<="}
 COMMUTATIVE = frozenset({"+", "*", "==", "!=", "&", "|"})
@@ -155,6 +158,11 @@ class UnitFacts:
     dead: frozenset[bytes] = frozenset()  # names whose assignments in functions are dead code
     false_flags: frozenset[bytes] = frozenset()  # module-level names only ever bound to False/0/None
     modules: frozenset[bytes] = frozenset()  # names that stand for library modules
+    # helper name -> (its parameters, its body) for a small helper used once as a value
+    # (`pure_callback(host_fn, ...)`, `batchers[p] = rule`): that use reads as a lambda
+    passed: dict[bytes, tuple[Node | None, list[Node]]] = field(default_factory=dict)
+    # calls of inlined helpers whose statements were put before their statement (`_hoisted`)
+    hoisted: set[tuple[int, int, str]] = field(default_factory=set)
 
     @classmethod
     def empty(cls) -> UnitFacts:
@@ -297,6 +305,8 @@ def facts(  # noqa: C901 (one walk, many facts)
     uses: Counter[bytes] = Counter()
     stores: Counter[bytes] = Counter()
     helpers: dict[bytes, list[Node]] = {}
+    parameters: dict[bytes, Node | None] = {}
+    blocks: dict[bytes, Node] = {}
     assigned: dict[bytes, list[Node]] = {}
     outside: set[bytes] = set()  # names bound by anything but a plain assignment in a function
     top_values: dict[bytes, list[Node]] = {}
@@ -320,6 +330,8 @@ def facts(  # noqa: C901 (one walk, many facts)
             body = _helper_body(n, noise)
             if name is not None and body is not None:
                 helpers[name.text] = body
+                parameters[name.text] = n.child_by_field_name("parameters")
+                blocks[name.text] = n.child_by_field_name("body")
         elif n.type in ("import_statement", "import_from_statement", "aliased_import"):
             alias = n.child_by_field_name("alias")
             if alias is not None:
@@ -349,11 +361,16 @@ def facts(  # noqa: C901 (one walk, many facts)
             bound = _identifiers(target if target is not None else n)
             outside.update(bound)
             if n.type == "augmented_assignment":
-                rebound.update(bound)
+                rebound.update(_identifiers(_assigned_base(target)) if target is not None else bound)
         stack.extend(n.children)
     # used twice: its definition and one call (a recursive or unused helper, or one passed on as a
     # value, `register(rule)`, is not inlined)
     inlined = {name: body for name, body in helpers.items() if uses[name] == 2 and name in called}
+    passed = {  # statements, then the returned E, as a lambda's E; with a branch, the block (branches.py)
+        name: (parameters[name], [blocks[name]] if any(b.type == "if_statement" for b in body) else body)
+        for name, body in helpers.items()
+        if uses[name] == 2 and name not in called and name not in outside and name not in stores
+    }
     reads = uses - stores
     only_in_functions = {name for name in assigned if name not in outside}
     dead = _dead_names(assigned, reads, only_in_functions)
@@ -366,8 +383,18 @@ def facts(  # noqa: C901 (one walk, many facts)
         if stores[name] == len(values) and all(v.type in ("false", "none") or v.text == b"0" for v in values)
     )
     return UnitFacts(
-        uses, reads, inlined, _acyclic(substituted), frozenset(dead), false_flags, MODULES | imported
+        uses, reads, inlined, _acyclic(substituted), frozenset(dead), false_flags, MODULES | imported, passed
     )
+
+
+def _assigned_base(target: Node) -> Node:
+    """What an assignment to `target` changes: `counter[key] += 1` changes `counter`, not `key`."""
+    while target.type in ("subscript", "attribute"):
+        inner = target.child_by_field_name("value" if target.type == "subscript" else "object")
+        if inner is None:
+            break
+        target = inner
+    return target
 
 
 def _inside_function(node: Node) -> bool:
@@ -404,15 +431,18 @@ def _call_parts(node: Node) -> tuple[Node, list[Node]] | None:
     return fn, [c for c in args.named_children if c.type != "comment"]
 
 
-def _comprehension(node: Node) -> list[Any]:
+def _comprehension(node: Node, statement: bool = False) -> list[Any]:
+    """`[E for x in xs]` as the append loop it replaces; as a statement of its own (its list thrown
+    away, `[visit(c) for c in cs]`), as the plain loop `for x in xs: E`."""
     at = (node.start_byte, node.start_byte + 1)
     body = node.named_children[0] if node.named_children else None
     clauses = [c for c in node.named_children[1:] if c.type in ("for_in_clause", "if_clause")]
-    out: list[Any] = [Token("[", *at), Token("]", *at)] if node.type != "generator_expression" else []
+    built = node.type != "generator_expression" and not statement
+    out: list[Any] = [Token("[", *at), Token("]", *at)] if built else []
     for c in clauses:
         out.extend(c.children)
     out.append(Token(":", *at))
-    if node.type != "generator_expression":
+    if built:
         out.append(Token(".append", *at))
     if body is not None:
         out.append(body)
@@ -522,6 +552,60 @@ def _substitutable(node: Node, f: UnitFacts) -> bool:
     return not (parent.type == "assignment" and parent.child_by_field_name("left") == node)
 
 
+_NESTED_SCOPES = frozenset({"lambda", "function_definition", "class_definition", *_COMPREHENSIONS})
+MAX_HOISTED_NODES = 2_000  # nodes of one statement searched for inlined calls (hostile statements)
+
+
+def _hoisted(stmt: Node, f: UnitFacts) -> list[Any]:
+    """What runs before `stmt` when it calls inlined helpers: each call's arguments bound to its
+    parameters and the helper's statements, innermost call first (the call then reads as the
+    helper's returned expression, `_rewrite_call`), as when the helper is written out above it."""
+    if not f.inlined:
+        return []
+    calls: list[Node] = []
+    stack, seen = list(stmt.children), 0
+    while stack and seen < MAX_HOISTED_NODES:
+        n = stack.pop()
+        seen += 1
+        if n.type in _NESTED_SCOPES:
+            continue
+        fn = n.child_by_field_name("function") if n.type == "call" else None
+        if fn is not None and fn.type == "identifier" and fn.text in f.inlined and _key(n) not in f.hoisted:
+            calls.append(n)
+        stack.extend(n.children)
+    out: list[Any] = []
+    for call in sorted(calls, key=lambda c: (c.end_byte, -c.start_byte)):
+        parts = _call_parts(call)
+        if parts is None:
+            continue
+        f.hoisted.add(_key(call))
+        out += [*_bindings(parts[1]), *f.inlined[parts[0].text][:-1]]
+    return out
+
+
+def _bindings(args: list[Node]) -> list[Any]:
+    """An inlined call's arguments as the assignments of its parameters (`N = E`), those that are
+    more than a name: `h(g(x))` with both inlined reads as `g`'s body, `N =` its result, then `h`'s."""
+    out: list[Any] = []
+    for a in args:
+        value = a.child_by_field_name("value") if a.type == "keyword_argument" else a
+        while value is not None and value.type == "parenthesized_expression" and value.named_child_count == 1:
+            value = value.named_children[0]
+        if value is None or value.type in ("identifier", "list_splat", "dictionary_splat"):
+            continue
+        at = (a.start_byte, a.start_byte + 1)
+        out += [Token("N", *at), Token("=", *at), value]
+    return out
+
+
+def _passed_use(node: Node) -> bool:
+    """The one use of a helper passed on as a value: not its definition's name, not an attribute."""
+    parent = node.parent
+    if parent is None or parent.type == "function_definition":
+        return False
+    return not (parent.type == "attribute" and parent.child_by_field_name("attribute") == node)
+
+
 def _attr_name(fn: Node) -> str | None:
     attr = fn.child_by_field_name("attribute")
     return canonical_attribute(attr.text.decode("utf-8", "replace")) if attr is not None else None
@@ -533,7 +617,8 @@ def _rewrite_call(node: Node, f: UnitFacts) -> list[Any] | None:
         return None
     fn, args = parts
     if fn.type == "identifier" and fn.text in f.inlined:
-        return list(f.inlined[fn.text])
+        body = f.inlined[fn.text]
+        return [body[-1]] if _key(node) in f.hoisted else [*_bindings(args), *body]
     if fn.type != "attribute":
         return None
     name = _attr_name(fn)
@@ -543,6 +628,8 @@ def _rewrite_call(node: Node, f: UnitFacts) -> list[Any] | None:
     positional = all(a.type != "keyword_argument" for a in args)
     at = (fn.start_byte, fn.end_byte)
     module = obj.type == "identifier" and obj.text in f.modules
+    if module and name in FILLED_LIKE and 1 <= len(args) <= 2:
+        return [Token("L", *at)]  # `jnp.ones_like(x)` where `1.0` would broadcast the same
     if module or obj.type == "attribute":  # `jnp.f(...)`, `jax.numpy.f(...)`: a function call
         if name in BINARY and len(args) == 2 and positional:
             return [args[0], Token(BINARY[name], *at), args[1]]
@@ -566,9 +653,21 @@ def _rewrite_call(node: Node, f: UnitFacts) -> list[Any] | None:
 def rewrite(node: Node, f: UnitFacts) -> list[Any] | None:  # noqa: C901 (one dispatch per node kind)
     kind = node.type
     if kind == "identifier":
+        if node.text in f.passed and _passed_use(node):
+            params, body = f.passed[node.text]
+            at = (node.start_byte, node.end_byte)
+            return [Token("lambda", *at), *([params] if params is not None else []), Token(":", *at), *body]
         return [f.substituted[node.text]] if _substitutable(node, f) else None
     if kind == "expression_statement" and _unused_assignment(node, f):
         return []  # also a statement of an inlined helper's body, walked outside its block
+    if kind == "expression_statement" and node.named_child_count == 1:
+        only = node.named_children[0]
+        if only.type in _COMPREHENSIONS:
+            return _comprehension(only, statement=True)
+    if kind in ("return_statement", "expression_statement"):
+        hoisted = _hoisted(node, f)
+        if hoisted:  # `return h(x)`: h's statements, then `return` its result
+            return [*hoisted, *node.children]
     if kind == "expression_statement" and node.parent is not None and node.parent.type == "module":
         plain = _plain_assignment(node)  # `DEBUG = False`: its `if DEBUG:` blocks are dropped
         return [] if plain is not None and plain[0].text in f.false_flags else None
@@ -582,7 +681,7 @@ def rewrite(node: Node, f: UnitFacts) -> list[Any] | None:  # noqa: C901 (one di
         return [] if cond is not None and cond.type == "identifier" and cond.text in f.false_flags else None
     if kind == "function_definition":
         name = node.child_by_field_name("name")
-        return [] if name is not None and name.text in f.inlined else None
+        return [] if name is not None and (name.text in f.inlined or name.text in f.passed) else None
     if kind == "block":
         kept: list[Any] = []
         for c in node.children:

@@ -20,12 +20,18 @@ Node = Any  # a tree_sitter.Node
 _DEFINITIONS = frozenset({"function_definition", "class_definition"})
 
 
-def _identifiers(node: Node, skip: Node | None = None) -> set[bytes]:
+def _never(node: Node) -> bool:
+    return False
+
+
+def _identifiers(node: Node, skip: Node | None = None, noise: Callable[[Node], bool] = _never) -> set[bytes]:
+    """The names `node` holds, but not those inside statements the tokeniser drops (`noise`: an
+    `if False:` block calling a debugging helper does not keep that helper alive)."""
     out: set[bytes] = set()
     stack = [node]
     while stack:
         n = stack.pop()
-        if n is skip:
+        if n is skip or (n is not node and noise(n)):
             continue
         if n.type == "identifier":
             out.add(n.text)
@@ -33,19 +39,19 @@ def _identifiers(node: Node, skip: Node | None = None) -> set[bytes]:
     return out
 
 
-def _binding(node: Node) -> tuple[set[bytes], set[bytes]] | None:
+def _binding(node: Node, noise: Callable[[Node], bool] = _never) -> tuple[set[bytes], set[bytes]] | None:
     """(names bound, names read) of a top-level definition, import or assignment; None otherwise."""
     if node.type == "decorated_definition":
         inner = node.child_by_field_name("definition")
         if inner is None:
             return None
-        bound, reads = _binding(inner) or (set(), set())
+        bound, reads = _binding(inner, noise) or (set(), set())
         return bound, reads | {r for c in node.children if c.type == "decorator" for r in _identifiers(c)}
     if node.type in _DEFINITIONS:
         name = node.child_by_field_name("name")
         if name is None:
             return None
-        return {name.text}, _identifiers(node, skip=name)
+        return {name.text}, _identifiers(node, skip=name, noise=noise)
     if node.type in ("import_statement", "import_from_statement", "future_import_statement"):
         bound = set()
         for c in node.named_children:
@@ -69,14 +75,14 @@ def _binding(node: Node) -> tuple[set[bytes], set[bytes]] | None:
             )
             if not bound:
                 return None
-            return bound, (_identifiers(right) if right is not None else set())
+            return bound, (_identifiers(right, noise=noise) if right is not None else set())
     return None
 
 
 def dead_statements(root: Node, entry_points: frozenset[bytes], noise: Callable[[Node], bool]) -> set[int]:
     """Start bytes of the top-level statements nothing live reaches (empty: nothing sliced)."""
     chunks = [c for c in root.named_children if c.type != "comment" and not noise(c)]
-    facts = [(c, _binding(c)) for c in chunks]
+    facts = [(c, _binding(c, noise)) for c in chunks]
     if not any(b is not None and b[0] & entry_points for _, b in facts):
         return set()
     live: set[int] = set()
@@ -89,6 +95,6 @@ def dead_statements(root: Node, entry_points: frozenset[bytes], noise: Callable[
                 continue
             if b is None or b[0] & wanted:
                 live.add(i)
-                wanted |= _identifiers(c) if b is None else b[1]
+                wanted |= _identifiers(c, noise=noise) if b is None else b[1]
                 changed = True
     return {c.start_byte for i, (c, _) in enumerate(facts) if i not in live}

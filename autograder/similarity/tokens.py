@@ -21,10 +21,11 @@ A parse error does not stop anything: tree-sitter recovers, and an ERROR node's 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from autograder.similarity import cpp_canon, normalise
+from autograder.similarity import branches, cpp_canon, normalise
 from autograder.similarity.loops import CanonicalFor, canonical_for, folded_away
 from autograder.similarity.slicing import dead_statements
 from autograder.similarity.spans import Token
@@ -91,10 +92,18 @@ def _is_noise(node: Any) -> bool:
         return fn is not None and fn.type == "identifier" and fn.text == b"print"
     if node.type in ("if_statement", "while_statement") and node.child_by_field_name("alternative") is None:
         cond = node.child_by_field_name("condition")
-        return cond is not None and (
-            cond.type in ("false", "none") or (cond.type == "integer" and cond.text == b"0")
+        return (
+            cond is not None
+            and (cond.type in ("false", "none") or (cond.type == "integer" and cond.text == b"0"))
+            or _only_pass(node)
         )
     return False
+
+
+def _only_pass(node: Any) -> bool:
+    """`if X: pass` (no else): a branch that does nothing, whatever its condition."""
+    body = node.child_by_field_name("consequence") or node.child_by_field_name("body")
+    return body is not None and all(c.type in ("pass_statement", "comment") for c in body.named_children)
 
 
 def _kept_attribute(node: Any, language: str) -> bool:
@@ -160,16 +169,74 @@ def _operands(
     left, op, right = items
     if op.text in normalise.FLIPPED:
         return [right, Token(normalise.FLIPPED[op.text], op.start, op.end), left]
-    if depth >= MAX_ORDERED_DEPTH or op.text not in normalise.COMMUTATIVE:
+    if depth >= MAX_ORDERED_DEPTH or op.text not in _ORDERED:
         return items
-    operands = [*_chain(left, op.text), *_chain(right, op.text)]
-    streams = [list(_leaves(o, language, keep_attributes, facts, depth + 1)) for o in operands]
+    if op.text in _SIGNED:  # a sum and its differences: `x - 1` and `-1 + x` are one chain
+        signed = [*_signed_chain(left, False), *_signed_chain(right, op.text == "-")]
+        op = Token("+", op.start, op.end)
+    else:
+        signed = [(False, o) for o in (*_chain(left, op.text), *_chain(right, op.text))]
+    streams = [
+        ([Token("-", op.start, op.end)] if negative else [])
+        + list(_leaves(o, language, keep_attributes, facts, depth + 1))
+        for negative, o in signed
+    ]
     streams.sort(key=lambda ts: [t.text for t in ts])
+    if op.text == "*":
+        streams = _squares(streams, op)
     out: list[Any] = []
     for i, ts in enumerate(streams):
         if i:
             out.append(op)
         out.extend(ts)
+    return out
+
+
+_SIGNED = frozenset({"+", "-"})
+_ORDERED = normalise.COMMUTATIVE | _SIGNED
+
+
+def _squares(streams: list[list[Token]], op: Token) -> list[list[Token]]:
+    """Equal neighbours of a sorted product read as a square: `d * d` is `d ** 2` (`N ** L`)."""
+    out: list[list[Token]] = []
+    for ts in streams:
+        if out and [t.text for t in out[-1]] == [t.text for t in ts]:
+            out[-1] = [*out[-1], Token("**", op.start, op.end), Token("L", op.start, op.end)]
+        else:
+            out.append(ts)
+    return out
+
+
+def _unary_minus(n: Any) -> Any | None:
+    """The operand of `-x` (Python's unary operator, C++'s unary expression), else None."""
+    if n.type not in ("unary_operator", "unary_expression"):
+        return None
+    op = n.child_by_field_name("operator")
+    return n.child_by_field_name("argument") if op is not None and op.type == "-" else None
+
+
+def _signed_chain(node: Any, negative: bool) -> list[tuple[bool, Any]]:
+    """The signed operands of a chain of `+` and `-` through brackets and unary minus: `a - (b - c)`
+    has +a, -b, +c."""
+    out: list[tuple[bool, Any]] = []
+    stack = [(negative, node)]
+    while stack:
+        neg, n = stack.pop()
+        if len(out) + len(stack) >= MAX_CHAIN or isinstance(n, Token):
+            out.append((neg, n))
+            continue
+        if n.type == "parenthesized_expression" and n.named_child_count == 1:
+            stack.append((neg, n.named_children[0]))
+            continue
+        operand = _unary_minus(n)
+        if operand is not None:
+            stack.append((not neg, operand))
+            continue
+        parts = _binary(n) if n.type in _BINARY_KINDS else None
+        if parts is not None and parts[1].text in _SIGNED:
+            stack.extend(((neg != (parts[1].text == "-"), parts[2]), (neg, parts[0])))
+            continue
+        out.append((neg, n))
     return out
 
 
@@ -226,6 +293,8 @@ def _leaves(
             continue
         if facts is not None and (kind != "attribute" or keep_attributes):
             instead = normalise.rewrite(n, facts) if language == "python" else cpp_canon.rewrite(n)
+            if language == "python" and kind in _BRANCHING:
+                instead = _branch(n, instead, keep_attributes, facts, depth)
             if instead is None and kind in ("binary_expression", "binary_operator", "comparison_operator"):
                 instead = _binary(n)
             if instead is None and kind in ("augmented_assignment", "assignment_expression"):
@@ -260,6 +329,62 @@ def _leaves(
                 yield Token(kind, n.start_byte, n.end_byte)
             continue
         stack.extend(reversed(n.children))
+
+
+_BRANCHING = frozenset({"if_statement", "conditional_expression", "block"})
+
+
+def _condition(
+    c: branches.Condition, keep_attributes: bool, facts: normalise.UnitFacts, depth: int
+) -> list[Any]:
+    parts = list(c.parts)
+    return _operands(parts, "python", keep_attributes, facts, depth) if c.comparison else parts
+
+
+def _branch(
+    n: Any, instead: list[Any] | None, keep_attributes: bool, facts: normalise.UnitFacts, depth: int
+) -> list[Any] | None:
+    """A branch in one form (branches.py): negated conditions undone with the branches swapped, an
+    early return read as the `else` of its `if`. `instead`: what normalise.rewrite made of `n`."""
+    if n.type == "block":
+        children = instead if instead is not None else list(n.children)
+        split = branches.early_return(children)
+        if split is None:
+            return instead
+        before, node, rest = split
+        c = branches.condition(node.child_by_field_name("condition"))
+        then = [node.child_by_field_name("consequence")]
+        first, second = (rest, then) if c.negated else (then, rest)
+        return [
+            *before,
+            *branches.as_if_else(
+                node, replace(c, parts=tuple(_condition(c, keep_attributes, facts, depth))), first, second
+            ),
+        ]
+    if instead is not None:
+        return instead
+    if n.type == "if_statement":
+        parts = branches.if_else(n)
+        if parts is None:
+            return None
+        c, first, second = parts
+    else:
+        expr = branches.conditional_expression(n)
+        if expr is None or not expr[0].negated:
+            return None
+        c, a, b = expr
+        return [
+            a,
+            Token("if", n.start_byte, n.start_byte + 1),
+            *_condition(c, keep_attributes, facts, depth),
+            Token("else", n.start_byte, n.start_byte + 1),
+            b,
+        ]
+    if not c.negated:
+        return None
+    return branches.as_if_else(
+        n, replace(c, parts=tuple(_condition(c, keep_attributes, facts, depth))), first, second
+    )
 
 
 def _unrolled_block(
