@@ -532,6 +532,8 @@ def test_the_ta_attempt_pages_feedback_frame_takes_the_focus_and_gives_it_back(
     # every code line is a Tab stop: the page's section links skip them
     undrawn = a11y_keys.tab_to(drv, "#skip-to-feedback")
     a11y_keys.type_keys(drv, Keys.ENTER)
+    # the link's navigation moves where Tab starts from once it is done: wait for it
+    WebDriverWait(drv, 30).until(lambda d: d.execute_script("return location.hash") == "#attempt-feedback")
     undrawn += a11y_keys.tab_to(drv, "#attempt-feedback iframe")
     # the frame's document has the focus, on its page (which the arrow keys then scroll), drawn there
     assert a11y_keys.focus_problem(drv) == ""
