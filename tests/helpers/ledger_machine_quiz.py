@@ -238,8 +238,8 @@ class QuizTermMachine(QuizViews, TermMachine):
         )
 
     def finals(self) -> dict[tuple[str, str], float | None]:
-        ledger = self.term.service.exports.ledger
-        return {(a, s): ledger.record(a, s).final_total for a in ASSIGNMENTS for s in STUDENTS}
+        ledger = self.term.service.exports.ledger  # a whole assignment in one read (ledger.read_all)
+        return {(a, r.student_id): r.final_total for a in ASSIGNMENTS for r in ledger.records(a)}
 
     def moved_only(self, before: dict[tuple[str, str], float | None], allowed: set[tuple[str, str]]) -> None:
         """No student's final total outside `allowed` moved."""
