@@ -11,7 +11,6 @@ their shared fragments; every pair's score goes into the unit's histogram.
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
 from collections.abc import Mapping
@@ -65,6 +64,12 @@ CALIBRATE_PAIRS_FROM = 28  # pairs (8 answers); a smaller class is not rescaled
 # ... and never by more than this: an exercise where a tenth of the pairs score 1.0 is one where a
 # family of answers is one text, and a raw 1.0 still reads as 1.0
 MAX_BASELINE = 0.3
+# The code channel is not rescaled any more (issue 46, round 4): its rarity weights (2 / n) already
+# read each exercise against its own class, and in a class of 20 with six copies per exercise the
+# 90th percentile of the pairs is a copy pair, so the rescaling removed copies (measured on the first
+# held-out class: 12 of 38 found with it, 17 without, 1 and 2 of 601 independent pairs flagged).
+# The behaviour channel is still calibrated (add_behaviour).
+CALIBRATE_CODE = False
 MAX_RARE_FEATURES = 5  # rare shared fragments shown per flagged pair
 # Behaviour corroborates code: correct answers of a short exercise trace the same primitives, so
 # their jaxprs match without any copying (measured: 24 of 2,357 independent pairs of the tuning part
@@ -193,16 +198,38 @@ def _match(
 
 
 def rarity_weights(prints: Mapping[str, set[int]]) -> dict[int, float]:
-    """Each fingerprint's weight by its rarity in the class: 1 for one held by at most two answers,
-    log(N / n) / log(N / 2) for one n of the N answers hold (0 when all do). A fragment only two
-    students share weighs fully; one a fifth of the class wrote much less (MOSS and JPlag discount
-    fragments common to many students the same way)."""
+    """Each fingerprint's weight by its rarity in the class: 2 / n for one n answers hold (1 when at
+    most two do). Of n students holding a fragment, a pair sharing it is one of n(n - 1) / 2 pairs
+    that do: a fragment only two students share weighs fully, one a fifth of a class of 20 wrote
+    weighs 0.5, one half of it wrote 0.2, whatever the class's size (MOSS and JPlag discount fragments
+    common to many students the same way). Measured against log(N / n) / log(N / 2), which left a
+    text 5 of 13 students wrote independently at 0.51: docs/similarity.md."""
     counts = Counter(h for p in prints.values() for h in p)
     n = len(prints)
     if n < CALIBRATE_FROM:  # a handful of answers: sharing with all of them is still sharing
         return dict.fromkeys(counts, 1.0)
-    scale = math.log(n / 2)
-    return {h: min(1.0, math.log(n / c) / scale) for h, c in counts.items()}
+    return {h: min(1.0, 2.0 / c) for h, c in counts.items()}
+
+
+# A pair sharing at least this many fingerprints (about 100 tokens) in one text is evidence however
+# many students hold that text: a short obvious answer is written alike independently, a long one
+# is not (a ring of ten copies in a class of twenty is still flagged). Measured: docs/similarity.md.
+LONG_SHARED = 40
+
+
+def pair_score(
+    sizes: tuple[int, int], weights: tuple[float, float], shared_weight: float, shared: int
+) -> float:
+    """A pair's code score from its sides' fingerprint counts and weights and what it shares: the
+    shared weight over the smaller side's fingerprints counted whole, so two answers that are both
+    the class's common text score low however identical (over the smaller side's weight, they scored
+    1.0); or, for a long shared text, the share of the smaller side's weight, scaled by how far the
+    shared part reaches LONG_SHARED."""
+    smaller, side = min(sizes), min(weights)
+    if smaller == 0:
+        return 0.0
+    long = shared_weight / side * min(1.0, shared / LONG_SHARED) if side > 0 else 0.0
+    return max(shared_weight / smaller, long)
 
 
 def _shared_weights(
@@ -297,12 +324,15 @@ def analyse_unit(
     pair_subtract = template | ref_hashes | common
     weight = rarity_weights(prints)
     holders = Counter(h for p in prints.values() for h in p)
-    totals = {sid: sum(weight[h] for h in p) for sid, p in prints.items()}
     shared = _shared_weights(prints, weight)
     n = len(report.compared)
-    smaller = {pair: min(totals[pair[0]], totals[pair[1]]) for pair in shared}
-    raw = {pair: w / smaller[pair] if smaller[pair] > 0 else 0.0 for pair, (w, _) in shared.items()}
-    report.baseline = calibration_baseline(list(raw.values()), n * (n - 1) // 2)
+    sizes = {sid: len(p) for sid, p in prints.items()}
+    totals = {sid: sum(weight[h] for h in p) for sid, p in prints.items()}
+    raw = {
+        (a, b): pair_score((sizes[a], sizes[b]), (totals[a], totals[b]), w, int(c))
+        for (a, b), (w, c) in shared.items()
+    }
+    report.baseline = calibration_baseline(list(raw.values()), n * (n - 1) // 2) if CALIBRATE_CODE else 0.0
     report.histogram[0] = n * (n - 1) // 2 - len(shared)  # pairs that share nothing
     for (a, b), (_, count) in shared.items():
         score = calibrated(raw[a, b], report.baseline)

@@ -179,6 +179,8 @@ def _helper_body(n: Node, noise: Callable[[Node], bool]) -> list[Node] | None:
     when it is no small helper (no final `return E`, too long, a generator or nested definition)."""
     body = n.child_by_field_name("body")
     stmts = [c for c in body.named_children if c.type != "comment" and not noise(c)] if body else []
+    ends = [i for i, c in enumerate(stmts) if c.type == "return_statement"]
+    stmts = stmts[: ends[0] + 1] if ends else stmts  # what follows the first return never runs
     if not stmts or len(stmts) > MAX_INLINED_STATEMENTS or stmts[-1].type != "return_statement":
         return None
     returned = stmts[-1].named_children

@@ -6,8 +6,9 @@ definition, import or assignment that nothing reachable from those names uses is
 helper, an unused import or global dilutes the share of shared fingerprints (a copier adds them for
 that), so it is not fingerprinted. Reachability is by name, over-approximated (every identifier a
 live statement holds counts as read), so nothing the answer may call is dropped.
-Top-level statements that bind nothing (a call, a loop registering targets) always run and are live.
-When no top-level statement binds an entry point, nothing is sliced.
+Top-level statements that bind nothing (a call, a loop registering targets) always run and are live,
+and what they reach is live too (an answer that only registers rules has its unused helpers sliced).
+When no top-level statement binds an entry point or binds nothing, nothing is sliced.
 """
 
 from __future__ import annotations
@@ -83,7 +84,9 @@ def dead_statements(root: Node, entry_points: frozenset[bytes], noise: Callable[
     """Start bytes of the top-level statements nothing live reaches (empty: nothing sliced)."""
     chunks = [c for c in root.named_children if c.type != "comment" and not noise(c)]
     facts = [(c, _binding(c, noise)) for c in chunks]
-    if not any(b is not None and b[0] & entry_points for _, b in facts):
+    # roots: what binds an entry point, and what binds nothing (a registration such as
+    # `ad.primitive_jvps[p] = rule`, a call): both run whatever the grader calls
+    if not any(b is None or b[0] & entry_points for _, b in facts):
         return set()
     live: set[int] = set()
     wanted: set[bytes] = set(entry_points)
