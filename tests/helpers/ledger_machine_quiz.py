@@ -62,7 +62,6 @@ from autograder.service.domain import (
 )
 from autograder.service.domain.core import Service
 from autograder.service.domain.lti.tables import bindings, contexts, links, members, scores
-from autograder.service.domain.lti_outbox import counted_grade_changed
 from autograder.service.records import Refusal
 from autograder.service.storage import db
 from autograder.service.storage import quiz_tables as qt
@@ -306,10 +305,8 @@ class QuizTermMachine(QuizViews, TermMachine):
                 upload_quiz(self.term, sid, aid, points, answers)
             assert refused.value.http_status == 403
             return
+        # recording the graded attempt queues its LMS score in the same command (attempt_queue.py)
         attempt = upload_quiz(self.term, sid, aid, points, answers)
-        # the worker queues the LMS score after recording the grade, in a transaction of its own
-        # (app/worker.py: recording a graded attempt is no domain command yet, issue 42 section 1)
-        counted_grade_changed(self.term.service.engine, aid, sid)
         with self.term.service.engine.connect() as conn:
             stored = {a.question: a for a in quiz_answers.of_attempts(conn, [attempt])}
         sheet = Sheet(
