@@ -188,11 +188,57 @@ def _distinct(k: int) -> str:
     )
 
 
-def test_the_text_half_the_class_hands_in_does_not_flag_its_pairs_but_a_rare_one_does() -> None:
-    common = _distinct(99)
-    answers = {f"s{k}": common if k <= 5 else _distinct(k) for k in range(1, 11)}
-    answers["s10"] = answers["s9"]  # one text only two students hand in
-    students = [units.StudentUnits(s, {"safe_distance": t}, ()) for s, t in answers.items()]
-    rep = analyse.analyse(students, units.Subtracted({}, {}), units=("safe_distance",))
-    flagged = {(m.a, m.b) for m in rep.units["safe_distance"].pairs}
-    assert flagged == {("s10", "s9")}
+def _long(k: int) -> str:
+    steps = "".join(f"    v{i} = jnp.op{k}x{i}(v{i - 1}, X)\n" for i in range(1, 60))
+    return f"def safe_pairwise_distance(X, Y):\n    v0 = jnp.op{k}start(X, Y)\n{steps}    return v59\n"
+
+
+def test_the_text_half_the_class_hands_in_does_not_flag_its_pairs_unless_it_is_long() -> None:
+    def flagged(common: str) -> set[tuple[str, str]]:
+        answers = {f"s{k}": common if k <= 5 else _distinct(k) for k in range(1, 11)}
+        answers["s10"] = answers["s9"]  # one text only two students hand in
+        students = [units.StudentUnits(s, {"safe_distance": t}, ()) for s, t in answers.items()]
+        rep = analyse.analyse(students, units.Subtracted({}, {}), units=("safe_distance",))
+        return {(m.a, m.b) for m in rep.units["safe_distance"].pairs}
+
+    # a short text five of ten students hand in is how a class converges on the obvious answer
+    assert flagged(_distinct(99)) == {("s10", "s9")}
+    # a long one (past analyse.LONG_SHARED shared fingerprints) is not written alike by chance
+    ring = {(f"s{a}", f"s{b}") for a in range(1, 6) for b in range(a + 1, 6)}
+    assert flagged(_long(99)) == ring | {("s10", "s9")}
+
+
+REGISTERED = """
+def _jvp(primals, tangents, *, axes):
+    (x,), (t,) = primals, tangents
+    return prim.bind(x, axes=axes), prim.bind(t, axes=axes)
+
+ad.primitive_jvps[prim] = _jvp
+"""
+
+
+def test_a_helper_nothing_registered_reaches_is_dead_in_an_answer_that_only_registers() -> None:
+    padded = REGISTERED + "\n\ndef _check(x, axes):\n    assert all(a < x.ndim for a in axes)\n    return x\n"
+    assert texts(padded) == texts(REGISTERED)
+    used = padded.replace("ad.primitive_jvps[prim] = _jvp", "ad.primitive_jvps[prim] = _jvp\n_check(X0, A0)")
+    assert texts(used) != texts(REGISTERED + "_check(X0, A0)\n")
+
+
+def test_statements_after_a_helpers_return_do_not_keep_it_from_being_inlined() -> None:
+    plain = "def safe_pairwise_distance(X, Y):\n    s = jnp.sum((X - Y) ** 2, -1)\n    return jnp.sqrt(s)\n"
+    helper = (
+        "def _root(v):\n    return jnp.sqrt(v)\n    unused = None\n\n"
+        "def safe_pairwise_distance(X, Y):\n    s = jnp.sum((X - Y) ** 2, -1)\n    return _root(s)\n"
+    )
+    assert texts(helper) == texts(plain)
+    assert texts(helper.replace("jnp.sqrt(v)", "jnp.log(v)")) != texts(plain)
+
+
+def test_a_parameter_read_once_reads_as_the_argument_it_was_called_with() -> None:
+    plain = "def safe_pairwise_distance(X, Y):\n    return jnp.sqrt(jnp.sum((X - Y) ** 2, -1))\n"
+    helper = (
+        "def _root(v):\n    return jnp.sqrt(v)\n\n"
+        "def safe_pairwise_distance(X, Y):\n    return _root(jnp.sum((X - Y) ** 2, -1))\n"
+    )
+    assert texts(helper) == texts(plain)
+    assert texts(helper.replace("return jnp.sqrt(v)", "return jnp.sqrt(v) + v")) != texts(plain)

@@ -161,6 +161,8 @@ class UnitFacts:
     # helper name -> (its parameters, its body) for a small helper used once as a value
     # (`pure_callback(host_fn, ...)`, `batchers[p] = rule`): that use reads as a lambda
     passed: dict[bytes, tuple[Node | None, list[Node]]] = field(default_factory=dict)
+    # arguments read where their parameter is (`_arguments`), not bound before the helper's body
+    argument_keys: frozenset[tuple[int, int, str]] = frozenset()
     # calls of inlined helpers whose statements were put before their statement (`_hoisted`)
     hoisted: set[tuple[int, int, str]] = field(default_factory=set)
 
@@ -309,6 +311,7 @@ def facts(  # noqa: C901 (one walk, many facts)
     helpers: dict[bytes, list[Node]] = {}
     parameters: dict[bytes, Node | None] = {}
     blocks: dict[bytes, Node] = {}
+    call_sites: dict[bytes, list[Node]] = {}
     assigned: dict[bytes, list[Node]] = {}
     outside: set[bytes] = set()  # names bound by anything but a plain assignment in a function
     top_values: dict[bytes, list[Node]] = {}
@@ -325,6 +328,7 @@ def facts(  # noqa: C901 (one walk, many facts)
             parent = n.parent
             if parent is not None and parent.type == "call" and parent.child_by_field_name("function") == n:
                 called.add(n.text)
+                call_sites.setdefault(n.text, []).append(parent)
             if parent is not None and parent.type == "assignment" and parent.child_by_field_name("left") == n:
                 stores[n.text] += 1
         elif n.type == "function_definition":
@@ -379,13 +383,26 @@ def facts(  # noqa: C901 (one walk, many facts)
     substituted = _temporaries(
         assigned, only_in_functions - dead - set(helpers), stores, uses, outside, rebound
     )
+    arguments: dict[bytes, Node] = {}
+    for name in inlined:  # a parameter read once reads as its argument, like a temporary
+        arguments.update(_arguments(parameters.get(name), call_sites.get(name, []), uses, stores))
+    substituted.update(arguments)
     false_flags = frozenset(
         name
         for name, values in top_values.items()
         if stores[name] == len(values) and all(v.type in ("false", "none") or v.text == b"0" for v in values)
     )
+    kept = _acyclic(substituted)
     return UnitFacts(
-        uses, reads, inlined, _acyclic(substituted), frozenset(dead), false_flags, MODULES | imported, passed
+        uses,
+        reads,
+        inlined,
+        kept,
+        frozenset(dead),
+        false_flags,
+        MODULES | imported,
+        passed,
+        frozenset(_key(v) for k, v in arguments.items() if k in kept),
     )
 
 
@@ -558,6 +575,28 @@ _NESTED_SCOPES = frozenset({"lambda", "function_definition", "class_definition",
 MAX_HOISTED_NODES = 2_000  # nodes of one statement searched for inlined calls (hostile statements)
 
 
+def _arguments(
+    params: Node | None, calls: list[Node], uses: Counter[bytes], stores: Counter[bytes]
+) -> dict[bytes, Node]:
+    """Parameter -> argument of a helper's one call, for the positional parameters named nowhere
+    else in the answer and read once in the helper (their declaration and that read)."""
+    if params is None or len(calls) != 1:
+        return {}
+    parts = _call_parts(calls[0])
+    if parts is None or any(
+        a.type in ("keyword_argument", "list_splat", "dictionary_splat") for a in parts[1]
+    ):
+        return {}
+    names = [c for c in params.named_children if c.type != "comment"]
+    if any(c.type != "identifier" for c in names) or len(names) != len(parts[1]):
+        return {}
+    return {
+        c.text: arg
+        for c, arg in zip(names, parts[1], strict=True)
+        if uses[c.text] == 2 and stores[c.text] == 0
+    }
+
+
 def _hoisted(stmt: Node, f: UnitFacts) -> list[Any]:
     """What runs before `stmt` when it calls inlined helpers: each call's arguments bound to its
     parameters and the helper's statements, innermost call first (the call then reads as the
@@ -581,11 +620,11 @@ def _hoisted(stmt: Node, f: UnitFacts) -> list[Any]:
         if parts is None:
             continue
         f.hoisted.add(_key(call))
-        out += [*_bindings(parts[1]), *f.inlined[parts[0].text][:-1]]
+        out += [*_bindings(parts[1], f), *f.inlined[parts[0].text][:-1]]
     return out
 
 
-def _bindings(args: list[Node]) -> list[Any]:
+def _bindings(args: list[Node], f: UnitFacts) -> list[Any]:
     """An inlined call's arguments as the assignments of its parameters (`N = E`), those that are
     more than a name: `h(g(x))` with both inlined reads as `g`'s body, `N =` its result, then `h`'s."""
     out: list[Any] = []
@@ -595,6 +634,8 @@ def _bindings(args: list[Node]) -> list[Any]:
             value = value.named_children[0]
         if value is None or value.type in ("identifier", "list_splat", "dictionary_splat"):
             continue
+        if _key(value) in f.argument_keys:
+            continue  # read where its parameter is (`_arguments`)
         at = (a.start_byte, a.start_byte + 1)
         out += [Token("N", *at), Token("=", *at), value]
     return out
@@ -620,7 +661,7 @@ def _rewrite_call(node: Node, f: UnitFacts) -> list[Any] | None:
     fn, args = parts
     if fn.type == "identifier" and fn.text in f.inlined:
         body = f.inlined[fn.text]
-        return [body[-1]] if _key(node) in f.hoisted else [*_bindings(args), *body]
+        return [body[-1]] if _key(node) in f.hoisted else [*_bindings(args, f), *body]
     if fn.type != "attribute":
         return None
     name = _attr_name(fn)
