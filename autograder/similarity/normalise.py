@@ -300,6 +300,83 @@ def _acyclic(sub: dict[bytes, Node]) -> dict[bytes, Node]:
     return keep
 
 
+@dataclass
+class _Walk:
+    """What `facts` collects in its one walk over the answer."""
+
+    uses: Counter[bytes]
+    stores: Counter[bytes]
+    helpers: dict[bytes, _Helper]
+    call_sites: dict[bytes, list[Node]]
+    assigned: dict[bytes, list[Node]]
+    outside: set[bytes]
+    top_values: dict[bytes, list[Node]]
+    imported: set[bytes]
+    called: set[bytes]
+    rebound: set[bytes]
+
+
+def _derived(w: _Walk) -> UnitFacts:
+    """The facts the rewrites use, from what the walk collected."""
+    uses, stores, helpers, call_sites, assigned = w.uses, w.stores, w.helpers, w.call_sites, w.assigned
+    outside, top_values, imported, called, rebound = w.outside, w.top_values, w.imported, w.called, w.rebound
+    inlined, passed = _helpers_used_once(helpers, uses, stores, called, outside)
+    reads = uses - stores
+    only_in_functions = {name for name in assigned if name not in outside}
+    dead = _dead_names(assigned, reads, only_in_functions)
+    substituted = _temporaries(
+        assigned, only_in_functions - dead - set(helpers), stores, uses, outside, rebound
+    )
+    arguments: dict[bytes, Node] = {}
+    for name in inlined:  # a parameter read once reads as its argument, like a temporary
+        arguments.update(_arguments(helpers[name].parameters, call_sites.get(name, []), uses, stores))
+    substituted.update(arguments)
+    false_flags = frozenset(
+        name
+        for name, values in top_values.items()
+        if stores[name] == len(values) and all(v.type in ("false", "none") or v.text == b"0" for v in values)
+    )
+    kept = _acyclic(substituted)
+    return UnitFacts(
+        uses,
+        reads,
+        inlined,
+        kept,
+        frozenset(dead),
+        false_flags,
+        MODULES | imported,
+        passed,
+        frozenset(_key(v) for k, v in arguments.items() if k in kept),
+    )
+
+
+@dataclass(frozen=True)
+class _Helper:
+    body: list[Node]  # `_helper_body`: its statements before `return E`, then E
+    parameters: Node | None
+    block: Node
+
+
+def _helpers_used_once(
+    helpers: dict[bytes, _Helper],
+    uses: Counter[bytes],
+    stores: Counter[bytes],
+    called: set[bytes],
+    outside: set[bytes],
+) -> tuple[dict[bytes, list[Node]], dict[bytes, tuple[Node | None, list[Node]]]]:
+    """(inlined, passed): helpers used twice, by their definition and one call (a recursive or
+    unused helper is neither), and those whose one use is as a value (`register(rule)`), which read
+    as a lambda: their statements then the returned E, or with a branch their block (branches.py)."""
+    once = {name: h for name, h in helpers.items() if uses[name] == 2}
+    inlined = {name: h.body for name, h in once.items() if name in called}
+    passed = {
+        name: (h.parameters, [h.block] if any(b.type == "if_statement" for b in h.body) else h.body)
+        for name, h in once.items()
+        if name not in called and name not in outside and name not in stores
+    }
+    return inlined, passed
+
+
 def facts(  # noqa: C901 (one walk, many facts)
     root: Node, noise: Callable[[Node], bool], dead: frozenset[int] = frozenset()
 ) -> UnitFacts:
@@ -308,9 +385,7 @@ def facts(  # noqa: C901 (one walk, many facts)
     away (slicing.py), which count for nothing either."""
     uses: Counter[bytes] = Counter()
     stores: Counter[bytes] = Counter()
-    helpers: dict[bytes, list[Node]] = {}
-    parameters: dict[bytes, Node | None] = {}
-    blocks: dict[bytes, Node] = {}
+    helpers: dict[bytes, _Helper] = {}
     call_sites: dict[bytes, list[Node]] = {}
     assigned: dict[bytes, list[Node]] = {}
     outside: set[bytes] = set()  # names bound by anything but a plain assignment in a function
@@ -335,9 +410,9 @@ def facts(  # noqa: C901 (one walk, many facts)
             name = n.child_by_field_name("name")
             body = _helper_body(n, noise)
             if name is not None and body is not None:
-                helpers[name.text] = body
-                parameters[name.text] = n.child_by_field_name("parameters")
-                blocks[name.text] = n.child_by_field_name("body")
+                helpers[name.text] = _Helper(
+                    body, n.child_by_field_name("parameters"), n.child_by_field_name("body")
+                )
         elif n.type in ("import_statement", "import_from_statement", "aliased_import"):
             alias = n.child_by_field_name("alias")
             if alias is not None:
@@ -369,40 +444,8 @@ def facts(  # noqa: C901 (one walk, many facts)
             if n.type == "augmented_assignment":
                 rebound.update(_identifiers(_assigned_base(target)) if target is not None else bound)
         stack.extend(n.children)
-    # used twice: its definition and one call (a recursive or unused helper, or one passed on as a
-    # value, `register(rule)`, is not inlined)
-    inlined = {name: body for name, body in helpers.items() if uses[name] == 2 and name in called}
-    passed = {  # statements, then the returned E, as a lambda's E; with a branch, the block (branches.py)
-        name: (parameters[name], [blocks[name]] if any(b.type == "if_statement" for b in body) else body)
-        for name, body in helpers.items()
-        if uses[name] == 2 and name not in called and name not in outside and name not in stores
-    }
-    reads = uses - stores
-    only_in_functions = {name for name in assigned if name not in outside}
-    dead = _dead_names(assigned, reads, only_in_functions)
-    substituted = _temporaries(
-        assigned, only_in_functions - dead - set(helpers), stores, uses, outside, rebound
-    )
-    arguments: dict[bytes, Node] = {}
-    for name in inlined:  # a parameter read once reads as its argument, like a temporary
-        arguments.update(_arguments(parameters.get(name), call_sites.get(name, []), uses, stores))
-    substituted.update(arguments)
-    false_flags = frozenset(
-        name
-        for name, values in top_values.items()
-        if stores[name] == len(values) and all(v.type in ("false", "none") or v.text == b"0" for v in values)
-    )
-    kept = _acyclic(substituted)
-    return UnitFacts(
-        uses,
-        reads,
-        inlined,
-        kept,
-        frozenset(dead),
-        false_flags,
-        MODULES | imported,
-        passed,
-        frozenset(_key(v) for k, v in arguments.items() if k in kept),
+    return _derived(
+        _Walk(uses, stores, helpers, call_sites, assigned, outside, top_values, imported, called, rebound)
     )
 
 
