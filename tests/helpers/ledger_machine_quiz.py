@@ -78,6 +78,7 @@ EXAMPLES = 200  # sequences in all, half on each term
 STEPS_PER_SEQUENCE = 8
 TEXTS = ("类型是 ClosedJaxpr。", "类型是closedjaxpr", "是一个 Jaxpr 对象", "")
 GROUP = ("a", "a", "b", None)  # the first two are one group (normalised alike); blank is no one's
+PARTNER = (1, 0, 2, 0)  # a text of the same group, another text where there is one (blank: any)
 QUIZ_MAX = 22.0  # each chapter: six written questions of 3, two choice questions of 2
 WRITTEN_MAX, CHOICE_POINTS = 3.0, 2.0
 TA = "ta-anna"
@@ -255,6 +256,7 @@ class QuizTermMachine(QuizViews, TermMachine):
         steps=st.lists(st.sampled_from([None, *STEPS]), min_size=8, max_size=8),
         later=st.booleans(),
         released=st.booleans(),
+        pair=st.booleans(),
     )
     def first_uploads(
         self,
@@ -264,11 +266,15 @@ class QuizTermMachine(QuizViews, TermMachine):
         steps: list[str | None],
         later: bool,
         released: bool,
+        pair: bool = False,
     ) -> None:
         """Every student's first upload to every assignment, some graded at once; then perhaps two
         hours pass (hw2's grades show, its uploads are late) and hw5's grades are released. The steps
-        after it grade, ask about and resubmit these (the base machine runs terms without uploads)."""
+        after it grade, ask about and resubmit these (the base machine runs terms without uploads).
+        `pair`: the second student's written answer is in the first one's group (`g` has others)."""
         cells = [(a, s) for a in ASSIGNMENTS for s in STUDENTS]
+        if pair:
+            texts = [t if i % 2 == 0 else PARTNER[texts[i - 1]] for i, t in enumerate(texts)]
         for (aid, sid), m, t, r in zip(cells, marks, texts, right, strict=True):
             self.upload(aid, sid, m, t, r)
         for (aid, sid), step in zip(cells + cells, steps, strict=True):  # two passes: `g` after an item
