@@ -242,3 +242,27 @@ def test_a_parameter_read_once_reads_as_the_argument_it_was_called_with() -> Non
     )
     assert texts(helper) == texts(plain)
     assert texts(helper.replace("return jnp.sqrt(v)", "return jnp.sqrt(v) + v")) != texts(plain)
+
+
+def test_a_helper_moved_into_the_function_that_uses_it_reads_the_same() -> None:
+    beside = """
+def iter_eqns(jaxpr):
+    for eqn in jaxpr.eqns:
+        yield eqn
+        for inner in core.jaxprs_in_params(eqn.params):
+            yield from iter_eqns(inner)
+
+def primitive_histogram(f, *args):
+    return Counter(e.primitive.name for e in iter_eqns(jax.make_jaxpr(f)(*args).jaxpr))
+"""
+    inside = """
+def primitive_histogram(f, *args):
+    def all_eqns(jx):
+        for e in jx.eqns:
+            yield e
+            for sub in core.jaxprs_in_params(e.params):
+                yield from all_eqns(sub)
+    return Counter(e.primitive.name for e in all_eqns(jax.make_jaxpr(f)(*args).jaxpr))
+"""
+    assert texts(inside) == texts(beside)
+    assert texts(inside.replace("yield e\n", "yield e.params\n")) != texts(beside)

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from autograder.similarity.spans import Token
@@ -163,6 +163,8 @@ class UnitFacts:
     passed: dict[bytes, tuple[Node | None, list[Node]]] = field(default_factory=dict)
     # arguments read where their parameter is (`_arguments`), not bound before the helper's body
     argument_keys: frozenset[tuple[int, int, str]] = frozenset()
+    # the tokeniser's rule for statements it drops (`if False:`, prints): they separate nothing
+    noise: Callable[[Node], bool] = field(default=lambda n: False)
     # calls of inlined helpers whose statements were put before their statement (`_hoisted`)
     hoisted: set[tuple[int, int, str]] = field(default_factory=set)
 
@@ -444,9 +446,37 @@ def facts(  # noqa: C901 (one walk, many facts)
             if n.type == "augmented_assignment":
                 rebound.update(_identifiers(_assigned_base(target)) if target is not None else bound)
         stack.extend(n.children)
-    return _derived(
+    derived = _derived(
         _Walk(uses, stores, helpers, call_sites, assigned, outside, top_values, imported, called, rebound)
     )
+    return replace(derived, noise=noise)
+
+
+MAX_NESTING = 32  # enclosing functions looked through for `nested_definition`
+
+
+def nested_definition(node: Node) -> bool:
+    """A function defined directly in the body of a top-level function, or of one such nested
+    function: tokens.py reads it beside the top-level definitions, and its enclosing body without it."""
+    for _ in range(MAX_NESTING):
+        wrapper = node
+        if node.type == "decorated_definition":
+            node = node.child_by_field_name("definition") or node
+        if node.type != "function_definition":
+            return False
+        block = wrapper.parent
+        outer = block.parent if block is not None and block.type == "block" else None
+        if outer is None or outer.type != "function_definition":
+            return False
+        top = (
+            outer.parent
+            if outer.parent is not None and outer.parent.type == "decorated_definition"
+            else outer
+        )
+        if top.parent is not None and top.parent.type == "module":
+            return True
+        node = top
+    return False
 
 
 def _assigned_base(target: Node) -> Node:
@@ -771,8 +801,8 @@ def rewrite(node: Node, f: UnitFacts) -> list[Any] | None:  # noqa: C901 (one di
     if kind == "block":
         kept: list[Any] = []
         for c in node.children:
-            if _unused_assignment(c, f):
-                continue
+            if _unused_assignment(c, f) or nested_definition(c) or f.noise(c):
+                continue  # a nested function is read beside its enclosing one (tokens.py)
             kept.append(c)
             if c.type in _TERMINATORS:
                 break

@@ -401,6 +401,30 @@ def _unrolled_block(
         previous = key
 
 
+MAX_NESTED_DEFINITIONS = 64  # nested functions lifted out of one answer (a hostile answer stays bounded)
+
+
+def _nested_definitions(node: Any) -> list[Any]:
+    """The functions defined directly in the body of a top-level function (and in theirs): a helper
+    moved into the function that uses it, or out of it, is one top-level definition either way
+    (normalise.rewrite drops them where they stand)."""
+    out: list[Any] = []
+    stack = [node]
+    while stack and len(out) < MAX_NESTED_DEFINITIONS:
+        n = stack.pop()
+        inner = n.child_by_field_name("definition") if n.type == "decorated_definition" else n
+        body = (
+            inner.child_by_field_name("body")
+            if inner is not None and inner.type == "function_definition"
+            else None
+        )
+        for c in body.named_children if body is not None else []:
+            if normalise.nested_definition(c):
+                out.append(c)
+                stack.append(c)
+    return out
+
+
 def _chunks(root: Any, language: str) -> Iterator[Any]:
     """The nodes whose order does not count: top-level statements, and those inside C++ scopes."""
     for child in root.children:
@@ -425,11 +449,10 @@ def tokenize(
         if language == "python"
         else normalise.UnitFacts.empty()
     )
-    chunks = [
-        list(_leaves(node, language, keep_attributes, facts))
-        for node in _chunks(tree.root_node, language)
-        if node.start_byte not in dead or node.type == "comment"
-    ]
+    top = [n for n in _chunks(tree.root_node, language) if n.start_byte not in dead or n.type == "comment"]
+    if language == "python":  # a function defined inside another reads as one defined beside it
+        top += [d for n in top for d in _nested_definitions(n)]
+    chunks = [list(_leaves(node, language, keep_attributes, facts)) for node in top]
     chunks = [c for c in chunks if c]
     chunks.sort(key=lambda c: "\x1f".join(t.text for t in c))
     return [t for c in chunks for t in c]
