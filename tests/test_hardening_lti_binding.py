@@ -90,7 +90,7 @@ def test_an_unbound_course_is_refused_until_an_admin_binds_it(rig: Rig) -> None:
     bind_context(rig.served.data, state)
     browser, reply = rig.launch("lms-1")
     assert reply.status == 303 and reply.headers["Location"] == "/", reply.text[:3000]
-    assert "学生一(s1)" in browser.get("/").text
+    assert "学生一(s1)" in browser.get("/").shown
     original = dict(state.context)
     state.context.update({"id": "course-other", "title": "另一门课"})  # the same platform, another course
     try:

@@ -100,7 +100,7 @@ def test_launch_and_a_graded_score_through_the_outbox_on_postgresql(rig: Rig) ->
     state = rig.platform.state
     browser, reply = launch(state.url, rig.served.url, "lms-1")
     assert reply.status == 303 and reply.headers["Location"] == "/", reply.text[:3000]
-    assert "学生一(s1)" in browser.get("/").text
+    assert "学生一(s1)" in browser.get("/").shown
     wait_for("the assignment's line item", lambda: len(state.line_items) == 1)
 
     status, doc = upload(rig.served, "s1", [("s004_malformed.ipynb", MALFORMED)])

@@ -51,20 +51,20 @@ def term(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     root = tmp_path_factory.mktemp("ta-tables")
     t = make_term(root)
     ta_token = t.service.identity.import_tas([TA])[TA]
-    ids = {"s01/hw2": t.upload("s01", "hw2", S01_HW2)}
+    # s01's hw2 comes back from the grade host with its log and feedback page as the grade's artefacts
+    results = {"output": "状态:部分完成", "tests": [
+        {"name": "ffi_lowering: builds", "status": "failed", "score": 0, "max_score": 5, "output": LOG_LINE},
+    ]}  # fmt: skip
+    artefacts = {
+        "results_json": json.dumps(results, ensure_ascii=False).encode("utf-8"),
+        "feedback_html": b"<p>feedback of s01</p>",
+    }
+    ids = {"s01/hw2": t.upload("s01", "hw2", S01_HW2, artefacts=artefacts)}
     ids["s01/hw5#1"] = t.upload("s01", "hw5", {"reduce_sum_rules": 10.0})
     t.set_time(START + timedelta(minutes=5))
     ids["s01/hw5#2"] = t.upload("s01", "hw5", {"reduce_sum_rules": 10.0, "silu_ffi": 5.0})
     t.set_time(HW2_DUE + timedelta(hours=2, minutes=30))
     ids["s02/hw2"] = t.upload("s02", "hw2", S02_HW2)
-    # the batch's files of s01's graded try (every recorded result of this term shares one folder)
-    folder = t.out_dir / "s01"
-    folder.mkdir()
-    results = {"output": "状态:部分完成", "tests": [
-        {"name": "ffi_lowering: builds", "status": "failed", "score": 0, "max_score": 5, "output": LOG_LINE},
-    ]}  # fmt: skip
-    (folder / "results.json").write_text(json.dumps(results, ensure_ascii=False), encoding="utf-8")
-    (folder / "feedback.html").write_text("<p>feedback of s01</p>", encoding="utf-8")
     t.service.grade_release.release("hw5", actor=TA)
     grade_review.open_request(t.service, "hw2", "s01", "fusion", "请再看一下 fusion")
     moved = release_with_points(root, "2026-fall-r1", {"fusion": 5.0})

@@ -3,6 +3,7 @@ pages (start the service with served.serving)."""
 
 from __future__ import annotations
 
+import html
 import http.cookiejar
 import re
 import urllib.error
@@ -23,6 +24,12 @@ class Reply:
     @property
     def text(self) -> str:
         return self.body.decode("utf-8")
+
+    @property
+    def shown(self) -> str:
+        """The page's text without its tags (entities decoded): what a reader sees, so that a fragment
+        marked with its own language (<span lang="zh-CN">) reads as the words around it."""
+        return html.unescape(re.sub(r"<[^>]*>", "", self.text))
 
     def csrf(self) -> str:
         m = re.search(r'name="csrf_token" value="([^"]+)"', self.text)

@@ -10,6 +10,7 @@ max_total 80, exactly as the batch grades such an upload.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 from dataclasses import dataclass, field
@@ -99,14 +100,19 @@ class Term:
     def set_time(self, t: datetime | float) -> None:
         self.now[0] = t.timestamp() if isinstance(t, datetime) else float(t)
 
-    def upload(self, student_id: str, assignment_id: str, points: dict[str, float]) -> int:
-        """A graded upload of the student's notebook at the current time; returns its attempt id."""
+    def upload(
+        self, student_id: str, assignment_id: str, points: dict[str, float],
+        artefacts: dict[str, bytes] | None = None,
+    ) -> int:  # fmt: skip
+        """A graded upload of the student's notebook at the current time, with the grade host's
+        `artefacts` (kind -> bytes, e.g. feedback_html) if given; returns its attempt id."""
         att = self.service.intake.submit(student_id, [("nb.ipynb", MALFORMED)], assignment_id)
         claimed = self.service.queue.claim_next("w")
         assert claimed is not None and claimed.id == att.id
-        assert self.service.queue.finish_graded(
-            "w", att.id, outcome(student_id, assignment_id, points, self.out_dir)
-        )
+        done = outcome(student_id, assignment_id, points, self.out_dir)
+        if artefacts:
+            done = dataclasses.replace(done, artefacts={**done.artefacts, **artefacts})
+        assert self.service.queue.finish_graded("w", att.id, done)
         return int(att.id)
 
     def regrade_run(self, assignment_id: str, release: Path, points: dict[str, dict[str, float]]) -> int:
