@@ -3,7 +3,10 @@
 Each `tests/corpus/answers/<exercise>/<variant>.py` is the source of an answer cell; the folder's
 `expected.json` maps variant -> expected verdict:
   {"verdict": "full" | "zero" | "partial", "passed": [sub-check names], "failed": [sub-check names],
-   "status": the exercise status (optional)}
+   "status": the exercise status (optional),
+   "variant": the recompile pool index of the student the entry is graded as (optional, default 0),
+   "answer": the answer file's name when it is not the entry's own (optional; one answer, several
+   students); "@student_id@" in an answer is replaced by that student's id}
 ("passed"/"failed" must be subsets of what passed/failed; optional for "full" and "zero").
 Every exercise has the degenerate family `degenerate_<empty|constant|zeros|identity|none|
 structure_only>`: each scores 0.
@@ -577,6 +580,29 @@ def test_recompile_is_judged_against_the_sequence_of_the_graders_student_id(
     assert (scores[a].score, scores[a].status) == (10.0, "ok"), describe(scores[a])
     assert scores[b].score == 0.0, describe(scores[b])
     assert any("预测偏" in t.output_zh for t in scores[b].tests), describe(scores[b])
+
+
+@pytest.mark.slow
+def test_recompile_corpus_is_graded_as_the_students_it_names(corpus: Corpus) -> None:
+    """Each recompile entry was graded as a student of the variant its expected.json names; a wrong
+    answer scores 0 under a variant whose count is not the example's, and one correct answer keeps full
+    points under two variants of different counts (so copying a count cannot pass as one's own)."""
+    from autograder.exercises import recompile
+    from jaxcourse.variants import load_pool, variant_index
+
+    pool = load_pool(corpus.release_root / "jaxcourse" / "recompile_pool.json")
+    counts = [recompile.measure_compiles(seq, pool.function) for seq in pool.sequences]
+    want = expected("recompile")
+    student = {name: next(r.student_id for r in corpus.results if r.scores.get("recompile") is score)
+               for name, score in corpus.scores["recompile"].items()}
+    graded_as = {name: variant_index(sid, pool) for name, sid in student.items()}
+    assert graded_as == {name: exp.get("variant", 0) for name, exp in want.items()}
+    assert any(counts[graded_as[name]] != counts[0] for name, exp in want.items() if exp["verdict"] == "zero")
+    by_answer: dict[str, set[int]] = {}
+    for name, exp in want.items():
+        if exp["verdict"] == "full":
+            by_answer.setdefault(exp.get("answer", name), set()).add(counts[graded_as[name]])
+    assert any(len(c) >= 2 for c in by_answer.values()), by_answer
 
 
 def test_recompile_is_measured_in_a_clean_process(monkeypatch):
