@@ -1,7 +1,8 @@
 """Child-side probe of exercise `recompile` (chapter 2, exercise 2: `predicted_compiles: int`).
 
 The probe only reads the student's prediction. It measures nothing: the parent counts the
-compilations of the released call sequence itself, in a clean process without student code.
+compilations of the student's own call sequence (picked from the release's pool by the id the grader
+knows, never one the notebook states) itself, in a clean process without student code.
 
 Observation keys (all JSON, always written):
   defined      bool. Whether the namespace has a name `predicted_compiles`.
