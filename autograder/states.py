@@ -40,7 +40,7 @@ ATTEMPT_FINISHED = frozenset({AttemptState.GRADED, AttemptState.GRADER_ERROR})
 
 
 class RegradeRunState(StrEnum):
-    """A regrade run (service/domain/regrade_runs.py): open -> published | cancelled."""
+    """A regrade run (service/domain/regrades/regrade_runs.py): open -> published | cancelled."""
 
     OPEN = "open"  # its candidates may still be graded; a TA may publish it once all finished
     PUBLISHED = "published"
@@ -48,10 +48,10 @@ class RegradeRunState(StrEnum):
 
 
 class LtiScoreState(StrEnum):
-    """A score in the LTI outbox (service/domain/lti_outbox.py): held (its grade not released yet) ->
+    """A score in the LTI outbox (domain/gradebook/lti_outbox.py): held (its grade not released yet) ->
     pending -> sent, or failed after the last try; a TA's retry makes a failed one pending again, and
     a changed score makes a sent one pending (or held) again. A grade hidden again after the LMS
-    showed it is withdrawn there (service/domain/lti_withdrawal.py): withdraw -> held, or
+    showed it is withdrawn there (service/domain/lti/lti_withdrawal.py): withdraw -> held, or
     withdraw_failed after the last try, which a TA's retry makes withdraw again."""
 
     PENDING = "pending"
@@ -63,7 +63,7 @@ class LtiScoreState(StrEnum):
 
 
 class RegradeRequestState(StrEnum):
-    """A student's regrade request (service/domain/regrade_requests.py): open -> resolved."""
+    """A student's regrade request (service/domain/review/regrade_requests.py): open -> resolved."""
 
     OPEN = "open"
     RESOLVED = "resolved"

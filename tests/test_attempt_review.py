@@ -12,8 +12,9 @@ import nbformat
 from hypothesis import given
 from hypothesis import strategies as st
 
-from autograder.service.domain import attempt_numbers, attempt_review
-from autograder.service.domain.attempt_review import MAX_CELL_CHARS, MAX_CELLS
+from autograder.service.domain.course import attempt_numbers
+from autograder.service.domain.review import attempt_review
+from autograder.service.domain.review.attempt_review import MAX_CELL_CHARS, MAX_CELLS
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "submissions" / "s001_all_correct"
 

@@ -1,4 +1,4 @@
-"""The course's time zone for the TA pages (service/domain/course_clock.py): the course file's
+"""The course's time zone for the TA pages (service/domain/course/course_clock.py): the course file's
 `timezone`, else its first deadline's offset, else `--deadline`'s, else UTC; always named."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from autograder.service.domain.config import ServiceConfig
-from autograder.service.domain.course_clock import CourseClock, for_config
+from autograder.service.domain.course.config import ServiceConfig
+from autograder.service.domain.course.course_clock import CourseClock, for_config
 from autograder.term.course import CourseError, load_course
 
 from helpers.ledger_term import RELEASE

@@ -18,18 +18,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from autograder.service.domain import (
-    answer_handles,
-    audit,
-    audit_names,
-    extensions,
-    grade_review,
-    model_answers,
-    quiz_answers,
-    quiz_ledger,
-    rubric_commands,
-    rubric_grading,
-)
+from autograder.service.domain.course import audit, extensions
+from autograder.service.domain.gradebook import quiz_ledger
+from autograder.service.domain.identity import answer_handles, audit_names
+from autograder.service.domain.quiz import model_answers, quiz_answers, rubric_grading
+from autograder.service.domain.review import grade_review, rubric_commands
 from autograder.service.web import rubric_pages
 from autograder.term.counting import Extension, deadlines_for
 

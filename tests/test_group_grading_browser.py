@@ -18,7 +18,9 @@ from typing import Any
 
 import pytest
 
-from autograder.service.domain import answer_handles, quiz_answers, quiz_ledger
+from autograder.service.domain.gradebook import quiz_ledger
+from autograder.service.domain.identity import answer_handles
+from autograder.service.domain.quiz import quiz_answers
 
 from helpers import chromium
 from helpers.ledger_term import make_term

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from autograder.service.domain.login_backoff import CREDENTIAL_FAILURES
-from autograder.service.domain.login_throttle import LOGIN_FAILURES_PER_WINDOW
+from autograder.service.domain.identity.login_backoff import CREDENTIAL_FAILURES
+from autograder.service.domain.identity.login_throttle import LOGIN_FAILURES_PER_WINDOW
 
 from helpers.browserish import Browserish
 from helpers.served import serving

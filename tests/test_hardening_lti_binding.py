@@ -21,10 +21,11 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from autograder.service.domain import lti_outbox as outbox
-from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.core import GradedOutcome, Service
-from autograder.service.domain.lti import context_binding, tables
+from autograder.service.domain.course.config import ServiceConfig
+from autograder.service.domain.gradebook import lti_outbox as outbox
+from autograder.service.domain.lti import context_binding
+from autograder.service.storage import lti_tables as tables
 
 from helpers.browserish import Browserish, Reply
 from helpers.lti_binding import TEACHER_TA, add_platform, bind_context, ta_list

@@ -24,10 +24,11 @@ import pytest
 import sqlalchemy as sa
 from alembic import command
 
-from autograder.service.domain import lti_outbox as outbox
-from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.core import GradedOutcome, Service
-from autograder.service.domain.lti import context_binding, tables
+from autograder.service.domain.course.config import ServiceConfig
+from autograder.service.domain.gradebook import lti_outbox as outbox
+from autograder.service.domain.lti import context_binding
+from autograder.service.storage import lti_tables as tables
 from autograder.service.storage import schema
 from autograder.service.storage.db import connect
 

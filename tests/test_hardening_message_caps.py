@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from autograder.service.domain import grade_review, message_caps
-from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.core import GradedOutcome, Refusal, Service
+from autograder.service.domain.course.config import ServiceConfig
+from autograder.service.domain.review import grade_review, message_caps
 
 from helpers.paths import RELEASE
 

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from autograder.service.domain.login_backoff import CREDENTIAL_FAILURES
-from autograder.service.domain.login_throttle import LOGIN_FAILURES_PER_WINDOW
+from autograder.service.domain.identity.login_backoff import CREDENTIAL_FAILURES
+from autograder.service.domain.identity.login_throttle import LOGIN_FAILURES_PER_WINDOW
 from autograder.service.records import Refusal
 from autograder.service.storage.intake_pool import IntakePool, reading_as
 from autograder.service.storage.layout import lay_out

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from itsdangerous import URLSafeTimedSerializer
 
-from autograder.service.domain.session_records import SessionPolicy, SessionRecords
+from autograder.service.domain.identity.session_records import SessionPolicy, SessionRecords
 from autograder.service.storage import db
 from autograder.service.web import sessions
 

@@ -26,7 +26,7 @@ def _lint_imports(cwd: Path, package_parent: Path) -> subprocess.CompletedProces
 def test_the_layers_contract_is_kept() -> None:
     proc = _lint_imports(REPO, REPO)
     assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
-    assert "6 kept, 0 broken" in proc.stdout
+    assert "7 kept, 0 broken" in proc.stdout
 
 
 def _copy_appending(tmp_path: Path, module: str, added: str) -> Path:
@@ -63,10 +63,11 @@ def test_storage_importing_the_web_floor_breaks_the_service_contract(tmp_path: P
 
 
 def test_a_domain_module_importing_starlette_breaks_the_no_http_contract(tmp_path: Path) -> None:
-    _copy_with(tmp_path, "service/domain/overrides.py", "from starlette.requests import Request")
+    _copy_with(tmp_path, "service/domain/gradebook/overrides.py", "from starlette.requests import Request")
     proc = _lint_imports(tmp_path, tmp_path)
     assert proc.returncode != 0, proc.stdout[-4000:]
-    assert "autograder.service.domain.overrides -> starlette (l." in proc.stdout, proc.stdout[-4000:]
+    direct = "autograder.service.domain.gradebook.overrides -> starlette (l."
+    assert direct in proc.stdout, proc.stdout[-4000:]
     assert "the service's floors only import downwards KEPT" in proc.stdout, proc.stdout[-4000:]
 
 
@@ -74,24 +75,25 @@ def test_a_cycle_closed_only_under_type_checking_breaks_the_acyclic_contract(tmp
     # the ledger imports the overrides; overrides importing the ledger for a type alone closes a cycle
     added = (
         "\n\nfrom typing import TYPE_CHECKING as _TYPE_CHECKING\n\n"
-        "if _TYPE_CHECKING:\n    from autograder.service.domain import ledger  # noqa: F401\n"
+        "if _TYPE_CHECKING:\n    from autograder.service.domain.gradebook import ledger  # noqa: F401\n"
     )
-    _copy_appending(tmp_path, "service/domain/overrides.py", added)
+    _copy_appending(tmp_path, "service/domain/gradebook/overrides.py", added)
     proc = _lint_imports(tmp_path, tmp_path)
     assert proc.returncode != 0, proc.stdout[-4000:]
     assert "the service's modules and packages import each other without a cycle BROKEN" in proc.stdout
-    assert "No cycles are allowed in autograder.service.domain." in proc.stdout, proc.stdout[-4000:]
+    assert "No cycles are allowed in autograder.service.domain.gradebook." in proc.stdout, proc.stdout[-4000:]
     assert "the service's floors only import downwards KEPT" in proc.stdout, proc.stdout[-4000:]
 
 
 def test_a_web_module_calling_the_lms_outbox_breaks_the_notify_in_domain_contract(tmp_path: Path) -> None:
     # the LMS-notify belongs in the domain command's transaction, never in a page (issue 42)
-    _copy_with(tmp_path, "service/web/extensions_page.py", "from autograder.service.domain import lti_outbox")
+    planted = "from autograder.service.domain.gradebook import lti_outbox"
+    _copy_with(tmp_path, "service/web/extensions_page.py", planted)
     proc = _lint_imports(tmp_path, tmp_path)
     assert proc.returncode != 0, proc.stdout[-4000:]
     broken = "the service's web floor never calls the LMS outbox itself BROKEN"
     assert broken in proc.stdout, proc.stdout[-4000:]
-    direct = "autograder.service.web.extensions_page -> autograder.service.domain.lti_outbox"
+    direct = "autograder.service.web.extensions_page -> autograder.service.domain.gradebook.lti_outbox"
     assert direct in " ".join(proc.stdout.split()), proc.stdout[-4000:]  # the report wraps long lines
     assert "the service's floors only import downwards KEPT" in proc.stdout, proc.stdout[-4000:]
 
@@ -111,3 +113,16 @@ def test_a_web_module_importing_sqlalchemy_or_storage_breaks_the_web_no_sql_cont
     to_storage = "autograder.service.web.lti.storage -> autograder.service.storage.db"
     assert to_storage in report, report[-4000:]
     assert "the service's floors only import downwards KEPT" in report, report[-4000:]
+
+
+def test_a_feature_importing_its_sibling_breaks_the_domain_features_contract(tmp_path: Path) -> None:
+    # intake and quiz sit in one row: neither may import the other, nor anything above (issue 42)
+    planted = "from autograder.service.domain.quiz import stored_answer"
+    _copy_with(tmp_path, "service/domain/intake/upload_rules.py", planted)
+    proc = _lint_imports(tmp_path, tmp_path)
+    assert proc.returncode != 0, proc.stdout[-4000:]
+    broken = "the domain's feature packages only import downwards, and siblings not at all BROKEN"
+    assert broken in " ".join(proc.stdout.split()), proc.stdout[-4000:]
+    sideways = "autograder.service.domain.intake.upload_rules -> autograder.service.domain.quiz.stored_answer"
+    assert sideways in " ".join(proc.stdout.split()), proc.stdout[-4000:]
+    assert "the service's floors only import downwards KEPT" in proc.stdout, proc.stdout[-4000:]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from autograder.service.domain import grade_review
+from autograder.service.domain.review import grade_review
 
 from helpers.ledger_term import HW2_DUE, START, Term, make_term
 
@@ -77,7 +77,7 @@ def test_lms_exports_and_summary_read_the_same_final_total(term: Term) -> None:
 
 
 def test_ags_score_reads_the_ledger(term: Term) -> None:
-    from autograder.service.domain.lti_outbox import final_score
+    from autograder.service.domain.gradebook.lti_outbox import final_score
 
     term.set_time(HW2_DUE + timedelta(hours=2))
     term.upload("s01", "hw2", HW2_POINTS)

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from autograder.service.domain import grade_review
+from autograder.service.domain.review import grade_review
 
 from helpers.browserish import Browserish
 from helpers.ledger_term import START, make_term, outcome

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from autograder.service.domain import quiz_ledger
-from autograder.service.domain.lti_outbox import final_score
+from autograder.service.domain.gradebook import quiz_ledger
+from autograder.service.domain.gradebook.lti_outbox import final_score
 
 from helpers.ledger_term import Term, make_term, release_with_points
 from helpers.quiz_term import upload_quiz

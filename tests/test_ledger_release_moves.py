@@ -1,5 +1,5 @@
 """A published regrade run that changes point values moves its assignment to the run's release
-(service/domain/release_moves.py): new uploads are graded under it, and every maximum a course
+(service/domain/course/release_moves.py): new uploads are graded under it, and every maximum a course
 keeps (the ledger's record, Canvas and Moodle "Points Possible", the LTI line item's maximum and
 AGS `scoreMaximum`) is the new release's. A cancelled run moves nothing; a restart keeps the move.
 
@@ -15,7 +15,7 @@ import pytest
 import sqlalchemy as sa
 
 from autograder.service.app import worker
-from autograder.service.domain import lti_outbox
+from autograder.service.domain.gradebook import lti_outbox
 from autograder.service.storage import db
 
 from helpers.ledger_term import Term, make_term, release_with_points

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from autograder.service.domain import audit, extensions, grade_review
+from autograder.service.domain.course import audit, extensions
+from autograder.service.domain.review import grade_review
 from autograder.term.counting import Extension
 
 from helpers.ledger_term import HW2_DUE, Term, make_term

@@ -11,8 +11,11 @@ import pytest
 import sqlalchemy as sa
 from test_line_comments import graded_upload, review_of, student_cell, upload_code
 
-from autograder.service.domain import audit, line_comment_carry, line_comment_links, overrides, rubric_grading
-from autograder.service.domain.line_comments import (
+from autograder.service.domain.course import audit
+from autograder.service.domain.gradebook import overrides
+from autograder.service.domain.quiz import rubric_grading
+from autograder.service.domain.review import line_comment_carry, line_comment_links
+from autograder.service.domain.review.line_comments import (
     OVERRIDE,
     RUBRIC_ITEM,
     CommentRefused,

@@ -15,8 +15,9 @@ from test_line_comment_carry_links import FIRST, LATER
 from test_line_comments import review_of, upload_code
 
 from autograder.commands.submit import fetch_attempt, fetch_feedback
-from autograder.service.domain import line_comments, overrides
-from autograder.service.domain.line_comments import Target
+from autograder.service.domain.gradebook import overrides
+from autograder.service.domain.review import line_comments
+from autograder.service.domain.review.line_comments import Target
 
 from helpers.browserish import Browserish
 from helpers.inprocess_site import serving_app

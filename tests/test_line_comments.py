@@ -21,8 +21,9 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from autograder.service.domain import attempt_review, audit, grade_review, line_comments
-from autograder.service.domain.line_comments import CommentRefused, Target
+from autograder.service.domain.course import audit
+from autograder.service.domain.review import attempt_review, grade_review, line_comments
+from autograder.service.domain.review.line_comments import CommentRefused, Target
 from autograder.service.storage.line_comment_tables import line_comments as table
 from autograder.service.web import comment_markdown
 

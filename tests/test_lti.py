@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from autograder.service.domain.lti import tables
+from autograder.service.storage import lti_tables as tables
 from autograder.service.storage.db import connect
 
 from helpers.browserish import Browserish

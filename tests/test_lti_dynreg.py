@@ -23,9 +23,9 @@ from dataclasses import dataclass
 import pytest
 import sqlalchemy as sa
 
-from autograder.service.domain.lti import tables
 from autograder.service.domain.lti.net_guard import LOOPBACK_OPT_IN
 from autograder.service.domain.lti.platforms import find_platform
+from autograder.service.storage import lti_tables as tables
 from autograder.service.storage.db import connect
 
 from helpers.browserish import Browserish, Reply

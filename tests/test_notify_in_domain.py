@@ -19,8 +19,10 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from autograder.service.domain import extension_commands, extensions, lti_commands
-from autograder.service.domain.lti import context_binding, matching, tables
+from autograder.service.domain.course import extensions
+from autograder.service.domain.gradebook import extension_commands, lti_commands
+from autograder.service.domain.lti import context_binding, matching
+from autograder.service.storage import lti_tables as tables
 from autograder.term.counting import Extension
 
 from helpers.browserish import Browserish, Reply

@@ -23,15 +23,12 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from autograder.service.domain import (
-    attempt_review,
-    audit,
-    grade_review,
-    quiz_answers,
-    quiz_ledger,
-    rubric_grading,
-)
-from autograder.service.domain.lti import context_binding, tables
+from autograder.service.domain.course import audit
+from autograder.service.domain.gradebook import quiz_ledger
+from autograder.service.domain.lti import context_binding
+from autograder.service.domain.quiz import quiz_answers, rubric_grading
+from autograder.service.domain.review import attempt_review, grade_review
+from autograder.service.storage import lti_tables as tables
 from autograder.service.web import pages, review_views, rubric_pages, term_api, term_views
 from jaxcourse._submit_client import score_table
 from jaxcourse.quiz import option_order

@@ -28,10 +28,12 @@ from autograder.grade.gradebook import Gradebook, safe_id
 from autograder.grade.run.behaviour_read import ExerciseBehaviour, write_behaviour
 from autograder.model import ReleaseInfo, StudentResult
 from autograder.service.app.worker import GradeRunFailed, read_outcome, scope_of
-from autograder.service.domain import attempt_review, lti_outbox, quiz_answers, quiz_ledger, quiz_reading
+from autograder.service.domain.entry import similarity_report
+from autograder.service.domain.gradebook import lti_outbox, quiz_ledger, quiz_reading
+from autograder.service.domain.quiz import quiz_answers
+from autograder.service.domain.review import attempt_review
 from autograder.service.storage import db
 from autograder.service.storage import quiz_tables as qt
-from autograder.service.web import similarity_page
 from autograder.states import AttemptState
 
 from helpers.ledger_term import Term, make_term, release_with_points
@@ -150,9 +152,9 @@ def test_the_similarity_report_reads_fingerprints_after_the_grading_folders_are_
         )
         fingerprints[sid] = (folder / "behaviour.json").read_bytes()
         graded_upload(term, sid, quiz_notebook("ch02", {}), {"behaviour.json": fingerprints[sid]})
-    counted = similarity_page._counted_graded(term.service, "hw2")
+    counted = similarity_report.counted_graded(term.service, "hw2")
     assert [c.attempt.student_id for c in counted] == ["s01", "s02"]
-    report = similarity_page.compute(term.service, counted, "hw2")
+    report = similarity_report.compute(term.service, counted, "hw2")
     pairs = {(m.a, m.b): m.channels for m in report.units["histogram"].pairs}
     assert "wrong values" in pairs.get(("s01", "s02"), ())  # the fingerprints' shared rare wrong value
 

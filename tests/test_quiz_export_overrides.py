@@ -1,6 +1,6 @@
 """Found by the quiz state machine (helpers/ledger_machine_quiz.py): a quiz-question request resolved
 with points replaces the question's points in the ledger (and on the student's quiz page), but the
-quiz export (`Exports.quiz_csv`, domain/quiz_export.py) kept the rubric's points, so its column no
+quiz export (`Exports.quiz_csv`, domain/gradebook/quiz_export.py) kept the rubric's points, so its column no
 longer summed to the quiz total beside it.
 """
 
@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from autograder.service.domain import grade_review, quiz_ledger, rubric_commands, rubric_grading
+from autograder.service.domain.gradebook import quiz_ledger
+from autograder.service.domain.quiz import rubric_grading
+from autograder.service.domain.review import grade_review, rubric_commands
 
 from helpers.ledger_term import HW2_DUE, Term, make_term
 from helpers.quiz_term import letters_for, upload_quiz

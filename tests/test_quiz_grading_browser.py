@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from autograder.service.domain import quiz_ledger
+from autograder.service.domain.gradebook import quiz_ledger
 
 from helpers import chromium
 from helpers.browserish import Browserish

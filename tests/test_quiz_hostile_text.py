@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from autograder.service.domain import quiz_answers
+from autograder.service.domain.quiz import quiz_answers
 
 from helpers.databases import postgres  # noqa: F401 (the session's PostgreSQL server fixture)
 from helpers.ledger_term import Term, make_term, outcome

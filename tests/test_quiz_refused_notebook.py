@@ -17,7 +17,7 @@ from autograder.grade.intake_read import DEFAULT_LIMITS
 from autograder.messages import malformed
 from autograder.quiz.batch import _student_scores
 from autograder.quiz.grading_key import load_key
-from autograder.service.domain.quiz_answers import read_files
+from autograder.service.domain.quiz.quiz_answers import read_files
 from jaxcourse.quiz_answers import AnswerStatus
 
 from helpers.fake_grading import ALL_OK, nb_bytes

@@ -20,8 +20,10 @@ import sqlalchemy as sa
 from hypothesis import given
 from hypothesis import strategies as st
 
-from autograder.service.domain import audit, lti_outbox, quiz_answers, quiz_ledger, rubric_grading
-from autograder.service.domain.quiz_item_stats import question_stats
+from autograder.service.domain.course import audit
+from autograder.service.domain.gradebook import lti_outbox, quiz_ledger
+from autograder.service.domain.quiz import quiz_answers, rubric_grading
+from autograder.service.domain.quiz.quiz_item_stats import question_stats
 from autograder.service.storage import quiz_tables as qt
 from autograder.service.web import rubric_pages
 
@@ -320,8 +322,8 @@ def test_item_analysis_of_a_choice_and_a_written_question() -> None:
 
 
 def test_a_student_asks_for_a_regrade_of_a_quiz_question(term: Term) -> None:
-    from autograder.service.domain import grade_review
     from autograder.service.domain.core import Refusal
+    from autograder.service.domain.review import grade_review
 
     upload_quiz(term, "s01", "hw2", HW2_POINTS, {"ch02.q1": "ClosedJaxpr"})
     term.set_time(HW2_DUE + timedelta(minutes=1))  # hw2's grades show after its due date

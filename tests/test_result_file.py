@@ -28,8 +28,8 @@ from autograder.exercises.base import TestResult as CheckResult
 from autograder.grade import codec, result_file
 from autograder.grade.gradebook import Gradebook, safe_id
 from autograder.model import ReleaseInfo, StudentResult
-from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.core import Service
+from autograder.service.domain.course.config import ServiceConfig
 from autograder.service.storage import db
 
 from helpers.paths import RELEASE

@@ -335,8 +335,8 @@ def test_deadlines_late_and_closed(
 def test_concurrent_claims_take_each_attempt_once_and_one_per_student(
     db_kind: str, request: pytest.FixtureRequest, tmp_path: Path
 ) -> None:
-    from autograder.service.domain.config import ServiceConfig
     from autograder.service.domain.core import Service
+    from autograder.service.domain.course.config import ServiceConfig
 
     args = db_args(db_kind, request)
     roster = write_roster(tmp_path / "roster.csv", ("c1", "c2", "c3"))
@@ -622,8 +622,8 @@ def test_grade_subprocess_killed_is_retried_and_graded(graded: dict, tmp_path: P
 def test_counted_attempt_follows_policy_and_deadline(
     policy: str, db_kind: str, request: pytest.FixtureRequest, tmp_path: Path
 ) -> None:
-    from autograder.service.domain.config import ServiceConfig
     from autograder.service.domain.core import Service
+    from autograder.service.domain.course.config import ServiceConfig
 
     now = [datetime(2026, 12, 1, 12, 0, tzinfo=UTC).timestamp()]
     deadline = datetime(2026, 12, 1, 13, 0, tzinfo=UTC)
@@ -660,8 +660,8 @@ def test_counted_attempt_follows_policy_and_deadline(
 
 
 def test_roster_rerun_updates_names_and_keeps_tokens(tmp_path: Path) -> None:
-    from autograder.service.domain.config import ServiceConfig
     from autograder.service.domain.core import Service
+    from autograder.service.domain.course.config import ServiceConfig
 
     roster = write_roster(tmp_path / "roster.csv", ("r01", "r02"))
     cfg = ServiceConfig(data_dir=tmp_path / "data", release=RELEASE, roster=roster)

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.core import Service
+from autograder.service.domain.course.config import ServiceConfig
 from autograder.service.storage import db
 from autograder.states import AttemptState
 
@@ -194,7 +194,7 @@ def test_a_result_outside_the_release_points_is_a_grader_fault(tmp_path: Path) -
 
 def test_upload_rules_are_intakes() -> None:
     from autograder.grade.intake import DEFAULT_LIMITS, EXTRA_SUFFIXES
-    from autograder.service.domain import upload_rules
+    from autograder.service.domain.intake import upload_rules
     from autograder.service.records import Refusal
 
     assert set(upload_rules.UPLOAD_SUFFIXES) == {".ipynb", ".zip", *EXTRA_SUFFIXES}
@@ -233,14 +233,14 @@ def test_refusal_texts_live_in_messages() -> None:
     service = Path(__file__).resolve().parents[1] / "autograder" / "service"
     for name in (
         "domain/core",
-        "domain/identity",
-        "domain/upload_intake",
-        "domain/assignment_lookup",
-        "domain/upload_rules",
+        "domain/identity/identity",
+        "domain/intake/upload_intake",
+        "domain/course/assignment_lookup",
+        "domain/intake/upload_rules",
         "web/uploads",
         "web/api",
         "web/pages",
-        "domain/attempt_queue",
+        "domain/queue/attempt_queue",
     ):
         src = (service / f"{name}.py").read_text()
         assert not re.search(r"Refusal\(\s*\d", src), f"{name}.py builds a refusal text of its own"

@@ -30,11 +30,11 @@ import sqlalchemy as sa
 from alembic import command
 
 from autograder.grade.reports import GRADES_COLUMNS
-from autograder.service.domain import assignments
-from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.core import Service
-from autograder.service.domain.lti import tables as lti_tables
+from autograder.service.domain.course import assignments
+from autograder.service.domain.course.config import ServiceConfig
 from autograder.service.storage import db, line_comment_tables, quiz_tables, schema, scores
+from autograder.service.storage import lti_tables as lti_tables
 
 from helpers.databases import (
     db_args,

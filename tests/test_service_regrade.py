@@ -41,7 +41,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from autograder.service.domain import item_stats
+from autograder.service.domain.gradebook import item_stats
 from autograder.service.web.item_charts import SignedRow, signed_bars
 
 from helpers.browserish import Browserish

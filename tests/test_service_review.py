@@ -30,7 +30,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from autograder.service.domain.assignments import FIRST_ASSIGNMENT
+from autograder.service.domain.course.assignments import FIRST_ASSIGNMENT
 
 from helpers.browserish import Browserish
 from helpers.chromium import headless_chromium
@@ -393,7 +393,7 @@ def test_the_database_refuses_to_change_or_delete_an_entry(served: Served) -> No
 
 
 def test_audit_csv_neutralises_cells_that_start_a_formula() -> None:
-    from autograder.service.domain import audit
+    from autograder.service.domain.course import audit
 
     hostile = audit.Entry(1, 0.0, "=cmd", "override", "a1", "@x", 3, "+1+1\t=2", {"a": "-1"}, None)
     text = audit.to_csv([hostile])

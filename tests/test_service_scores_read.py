@@ -11,8 +11,8 @@ from pathlib import Path
 
 from autograder.exercises import EXERCISE_IDS
 from autograder.model import ReleaseInfo
-from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.core import Service
+from autograder.service.domain.course.config import ServiceConfig
 from autograder.service.records import GradedOutcome
 from autograder.service.storage import scores
 from autograder.service.web.items_page import counted_graded

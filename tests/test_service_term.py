@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from autograder.service.domain.assignments import FIRST_ASSIGNMENT
+from autograder.service.domain.course.assignments import FIRST_ASSIGNMENT
 
 from helpers.browserish import Browserish
 from helpers.databases import (

@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.core import GradedOutcome, Service
+from autograder.service.domain.course.config import ServiceConfig
 from autograder.service.web.similarity_page import SimilarityRefresher
 from benchmarks.similarity_corpus import write_student
 

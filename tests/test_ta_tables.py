@@ -30,7 +30,7 @@ from typing import Any
 
 import pytest
 
-from autograder.service.domain import grade_review
+from autograder.service.domain.review import grade_review
 from jaxcourse import notebook_submit
 
 from helpers import chromium

@@ -16,7 +16,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 WEB = REPO / "autograder" / "service" / "web"
 # The engine's (and a connection's) ways to a connection or a transaction.
-OPENERS = {"begin", "connect", "raw_connection", "begin_nested", "execute"}
+OPENERS = {"begin", "connect", "raw_connection", "begin_nested", "execute", "exec_driver_sql"}
 
 
 def openings(source: str, filename: str) -> list[str]:

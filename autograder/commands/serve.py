@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from autograder.service.domain.config import POLICIES, ServiceConfig
+from autograder.service.domain.course.config import POLICIES, ServiceConfig
 
 if TYPE_CHECKING:
     from autograder.service.domain.core import Service

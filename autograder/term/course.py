@@ -176,7 +176,7 @@ def parse_course(doc: Mapping[str, Any], base: Path) -> tuple[Assignment, ...]:
     extra = sorted(set(doc) - {"assignment", "language", "timezone"})
     if extra:
         raise CourseError(f"course file: unknown top-level key(s) {', '.join(extra)}")
-    zone = doc.get("timezone")  # the course's time zone for the pages (service/domain/course_clock.py)
+    zone = doc.get("timezone")  # the course's time zone for the pages (service/domain/course/course_clock.py)
     if zone is not None:
         try:
             ZoneInfo(zone) if isinstance(zone, str) else None

@@ -20,14 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from autograder.grade import reports
-from autograder.service.domain import (
-    attempt_review,
-    grade_review,
-    line_comments,
-    quiz_ledger,
-    regrade_requests,
-)
-from autograder.service.domain.line_comments import Target
+from autograder.service.domain.gradebook import quiz_ledger
+from autograder.service.domain.review import attempt_review, grade_review, line_comments, regrade_requests
+from autograder.service.domain.review.line_comments import Target
 
 from helpers.ledger_term import Term, make_term, outcome, release_with_points
 from helpers.paths import REPO

@@ -46,8 +46,10 @@ from hypothesis.stateful import (
 
 from autograder.exercises import CHAPTERS
 from autograder.grade.reports import format_score
-from autograder.service.domain import extensions, grade_review, model_answers
-from autograder.service.domain.lti_outbox import final_score as ags_score
+from autograder.service.domain.course import extensions
+from autograder.service.domain.gradebook.lti_outbox import final_score as ags_score
+from autograder.service.domain.quiz import model_answers
+from autograder.service.domain.review import grade_review
 from autograder.service.records import Refusal
 from autograder.service.storage import db
 from autograder.service.web import term_pages, term_views

@@ -49,23 +49,15 @@ from hypothesis.stateful import initialize, invariant, precondition, rule, run_s
 
 from autograder.quiz.grading_key import key_file
 from autograder.quiz.key import QuizQuestion
-from autograder.service.domain import (
-    attempt_review,
-    extension_commands,
-    grade_review,
-    line_comments,
-    model_answers,
-    quiz_answers,
-    quiz_ledger,
-    rubric_commands,
-    rubric_grading,
-)
 from autograder.service.domain.core import Service
-from autograder.service.domain.lti.tables import bindings, contexts, links, members, scores
+from autograder.service.domain.gradebook import extension_commands, quiz_ledger
+from autograder.service.domain.quiz import model_answers, quiz_answers, rubric_grading
+from autograder.service.domain.review import attempt_review, grade_review, line_comments, rubric_commands
 from autograder.service.records import Refusal
 from autograder.service.storage import db
 from autograder.service.storage import quiz_tables as qt
 from autograder.service.storage.line_comment_tables import line_comments as comment_rows
+from autograder.service.storage.lti_tables import bindings, contexts, links, members, scores
 from autograder.term.counting import Extension
 
 from helpers.ledger_machine import ASSIGNMENTS, CHEAPER, OWN, POINTS, STUDENTS, Oracle, TermMachine, Upload

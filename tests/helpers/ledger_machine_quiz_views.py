@@ -13,9 +13,10 @@ import pytest
 import sqlalchemy as sa
 
 from autograder.grade.reports import format_score
-from autograder.service.domain import grade_review, line_comments, model_answers
-from autograder.service.domain.lti.tables import scores
-from autograder.service.domain.lti_outbox import final_score as ags_score
+from autograder.service.domain.gradebook.lti_outbox import final_score as ags_score
+from autograder.service.domain.quiz import model_answers
+from autograder.service.domain.review import grade_review, line_comments
+from autograder.service.storage.lti_tables import scores
 from autograder.service.web import rubric_pages, term_pages, term_views
 
 from helpers.ledger_machine import ASSIGNMENTS, STUDENTS, _parts_add_up, _rows

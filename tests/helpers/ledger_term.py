@@ -141,8 +141,8 @@ def make_term(
     database_url: str | None = None,
     grade_args: tuple[str, ...] = (),
 ) -> Term:
-    from autograder.service.domain.config import ServiceConfig
     from autograder.service.domain.core import Service
+    from autograder.service.domain.course.config import ServiceConfig
 
     now = [START.timestamp()]
     cfg = ServiceConfig(

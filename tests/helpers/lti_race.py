@@ -71,7 +71,7 @@ def _wait_for(path: Path) -> None:
 
 
 def main(url: str, course_id: int, assignment_id: str, folder: Path) -> None:
-    from autograder.service.domain import lti_outbox as outbox
+    from autograder.service.domain.gradebook import lti_outbox as outbox
     from autograder.service.domain.lti import courses
     from autograder.service.storage.db import connect
 

@@ -16,8 +16,8 @@ from pathlib import Path
 from autograder.grade import result_file
 from autograder.model import ReleaseInfo
 from autograder.service.app.worker import read_outcome
-from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.core import Service
+from autograder.service.domain.course.config import ServiceConfig
 from autograder.service.web.items_page import analysis_context, counted_graded
 from autograder.similarity.units import read_students, subtracted
 

@@ -15,9 +15,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
 from starlette.exceptions import HTTPException
 
-from autograder.service.domain import lti_outbox as lti_outbox
-from autograder.service.domain.config import ServiceConfig
 from autograder.service.domain.core import Refusal, Service
+from autograder.service.domain.course.config import ServiceConfig
+from autograder.service.domain.gradebook import lti_outbox as lti_outbox
 from autograder.service.domain.lti import registration_links as lti_links
 from autograder.service.records import refusal
 from autograder.service.storage.intake_pool import IntakePool

@@ -47,10 +47,11 @@ from autograder.grade.codec import RESULT_FORMAT
 from autograder.grade.cores import chapters_at_once_for
 from autograder.messages import Status
 from autograder.model import GraderFault, ReleaseInfo
-from autograder.service.domain import graded_artefacts, quiz_answers
-from autograder.service.domain.attempt_queue import worker_id
 from autograder.service.domain.core import ClaimedAttempt, GradedOutcome, Service
-from autograder.service.domain.regrade_queue import RegradeJob
+from autograder.service.domain.course import graded_artefacts
+from autograder.service.domain.queue.attempt_queue import worker_id
+from autograder.service.domain.quiz import quiz_answers
+from autograder.service.domain.regrades.regrade_queue import RegradeJob
 from autograder.service.storage.layout import materialise
 from autograder.term.course import Assignment
 

@@ -36,23 +36,24 @@ import time
 from typing import Any
 
 from autograder.roster import load_roster
-from autograder.service.domain import assignments, course_clock, graded_artefacts_import, refusal_bucket
-from autograder.service.domain.assignment_lookup import AssignmentLookup
-from autograder.service.domain.attempt_queue import AttemptQueue
-from autograder.service.domain.attempt_reads import AttemptReads
-from autograder.service.domain.config import ServiceConfig
-from autograder.service.domain.counting import Counting
-from autograder.service.domain.exports import Exports
-from autograder.service.domain.grade_release import GradeRelease
-from autograder.service.domain.identity import Identity, load_ta_names
-from autograder.service.domain.login_throttle import LoginThrottle
-from autograder.service.domain.refusal_bucket import RefusalBucket
-from autograder.service.domain.regrade_queue import RegradeQueue
-from autograder.service.domain.regrade_runs import RegradeRuns
-from autograder.service.domain.session_records import SessionPolicy, SessionRecords
-from autograder.service.domain.student_notebooks import StudentNotebooks
-from autograder.service.domain.student_views import StudentViews
-from autograder.service.domain.upload_intake import UploadIntake
+from autograder.service.domain.course import assignments, course_clock, graded_artefacts_import
+from autograder.service.domain.course.assignment_lookup import AssignmentLookup
+from autograder.service.domain.course.attempt_reads import AttemptReads
+from autograder.service.domain.course.config import ServiceConfig
+from autograder.service.domain.course.counting import Counting
+from autograder.service.domain.gradebook.exports import Exports
+from autograder.service.domain.gradebook.grade_release import GradeRelease
+from autograder.service.domain.gradebook.student_views import StudentViews
+from autograder.service.domain.identity.identity import Identity, load_ta_names
+from autograder.service.domain.identity.login_throttle import LoginThrottle
+from autograder.service.domain.identity.session_records import SessionPolicy, SessionRecords
+from autograder.service.domain.intake import refusal_bucket
+from autograder.service.domain.intake.refusal_bucket import RefusalBucket
+from autograder.service.domain.intake.student_notebooks import StudentNotebooks
+from autograder.service.domain.intake.upload_intake import UploadIntake
+from autograder.service.domain.queue.attempt_queue import AttemptQueue
+from autograder.service.domain.regrades.regrade_queue import RegradeQueue
+from autograder.service.domain.regrades.regrade_runs import RegradeRuns
 from autograder.service.records import (
     Attempt,
     ClaimedAttempt,

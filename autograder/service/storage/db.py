@@ -31,9 +31,9 @@ login_failures  failed log-ins of the pages by client address (the throttle, sha
            process on the database; rows older than the window are deleted as new ones come).
 sessions   one row per log-in of the pages (student or TA): sha256 of the session id the cookie carries,
            who, when it began and was last seen, and when and why it ended (logout, token_reissued,
-           ta_removed); a cookie is honoured only while its row is open (`domain/session_records.py`)
+           ta_removed); a cookie is honoured only while its row is open (`domain/identity/session_records.py`)
 upload_refusals  one row per upload refused on its contents (400/413/422), per student: the bucket
-           of refusals (`domain/refusal_bucket.py`); rows older than its window are deleted
+           of refusals (`domain/intake/refusal_bucket.py`); rows older than its window are deleted
 tas        the named TAs (`--tas`): name and sha256 of their own token; the single TA token of
            DIR/ta-token stays in `settings` as the TA named "ta"
 audit_log  append-only: who (a TA's name, "student:<id>", "system"), when, what, old -> new (JSON) of
@@ -130,7 +130,7 @@ attempts = sa.Table(
     sa.Column("flags", sa.Text),  # JSON list of TA flags (tampered, ...)
     sa.Column("error", sa.Text),  # last grader fault (TA only)
     sa.Column("out_dir", sa.Text),  # unused since 0018 (artefacts below): kept for older rows
-    # JSON {kind: sha256}: the graded try's artefacts in the blob store (domain/graded_artefacts.py)
+    # JSON {kind: sha256}: the graded try's artefacts in the blob store (domain/course/graded_artefacts.py)
     sa.Column("artefacts", sa.Text),
     sa.Column("assignment_id", sa.String(64), sa.ForeignKey("assignments.id")),  # set on every upload
     state_check("status", AttemptState, "ck_attempts_status"),

@@ -14,9 +14,10 @@ import anyio.to_thread
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 
-from autograder.service.domain import attempt_numbers, login_backoff
 from autograder.service.domain.core import Refusal, Service, Student
-from autograder.service.domain.login_throttle import LOGIN_WINDOW_S
+from autograder.service.domain.course import attempt_numbers
+from autograder.service.domain.identity import login_backoff
+from autograder.service.domain.identity.login_throttle import LOGIN_WINDOW_S
 from autograder.service.records import refusal
 from autograder.service.web import page_auth, upload_flow
 from autograder.service.web.line_comment_student import attempt_json_extra, feedback_with_comments

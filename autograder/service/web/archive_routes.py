@@ -1,4 +1,4 @@
-"""Zip downloads (`domain/archives.py`): an assignment's submissions for TAs, its student folder for
+"""Zip downloads (`domain/gradebook/archives.py`): an assignment's submissions for TAs, its student folder for
 students.
 
     GET /ta/assignments/{a}/submissions.zip?scope=counted|all     TA session
@@ -13,8 +13,8 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 
 from autograder.i18n import _
-from autograder.service.domain import archives
 from autograder.service.domain.core import Refusal, Service
+from autograder.service.domain.gradebook import archives
 from autograder.service.web import page_auth, page_kit
 from autograder.service.web.api import require_ta, service_of
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 
-from autograder.service.domain import audit, audit_names, grade_review
+from autograder.service.domain.course import audit
+from autograder.service.domain.identity import audit_names
+from autograder.service.domain.review import grade_review
 from autograder.service.web.api import CurrentTa, service_of
 from autograder.service.web.review_http import AnyCaller
 

@@ -55,7 +55,7 @@ def idle_s() -> float:
 
 def _refusal(status: int, limit: int) -> Any:
     """The API's refusal response (JSON with the Chinese text), an ASGI app of its own."""
-    from autograder.service.domain.upload_rules import too_large
+    from autograder.service.domain.intake.upload_rules import too_large
     from autograder.service.records import refusal
     from autograder.service.web.api import refusal_response
 

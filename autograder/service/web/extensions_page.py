@@ -18,8 +18,8 @@ import re
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from autograder.service.domain import extension_commands
 from autograder.service.domain.core import Service
+from autograder.service.domain.gradebook import extension_commands
 from autograder.service.web import page_auth, page_kit
 from autograder.service.web.form_posts import PostedForm, form_of, form_post
 from autograder.service.web.sessions import CSRF_FIELD, csrf_ok

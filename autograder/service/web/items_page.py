@@ -23,9 +23,10 @@ from fastapi.responses import Response
 
 from autograder import registry
 from autograder.model import GraderFault, ReleaseInfo
-from autograder.service.domain import item_analysis_queries, item_stats
-from autograder.service.domain.attempt_reads import fits_id
 from autograder.service.domain.core import Service
+from autograder.service.domain.course.attempt_reads import fits_id
+from autograder.service.domain.entry import item_analysis_queries
+from autograder.service.domain.gradebook import item_stats
 from autograder.service.web import charts, page_auth, page_kit
 from autograder.service.web.item_charts import SignedRow, signed_bars
 from autograder.states import AttemptState

@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 
 from fastapi import Request
 
-from autograder.service.domain import attempt_review, line_comment_links, line_comments
-from autograder.service.domain.attempt_reads import fits_id
-from autograder.service.domain.attempt_review import AttemptReview
+from autograder.service.domain.course.attempt_reads import fits_id
+from autograder.service.domain.review import attempt_review, line_comment_links, line_comments
+from autograder.service.domain.review.attempt_review import AttemptReview
 from autograder.service.web import page_auth
 
 

@@ -12,7 +12,7 @@
     PUT    /api/attempts/{id}/comments/{cid}       TA: {"body"}
     DELETE /api/attempts/{id}/comments/{cid}       TA
 
-The rules are `domain/line_comments.py`; the TA's attempt page (`ta_attempt_page.py`) shows the
+The rules are `domain/review/line_comments.py`; the TA's attempt page (`ta_attempt_page.py`) shows the
 comments and the forms, the student's attempt page (`pages.py`) the comments it may show. A page's
 `where` names the part as the attempt page numbers it: "<n>" for its n-th code cell (from 0) or "log".
 What the student reads elsewhere (the API's attempt, the feedback HTML) is `line_comment_student.py`.
@@ -27,15 +27,11 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from starlette.responses import Response
 
-from autograder.service.domain import (
-    attempt_numbers,
-    line_comment_carry,
-    line_comment_links,
-    line_comments,
-)
-from autograder.service.domain.attempt_reads import fits_id
-from autograder.service.domain.attempt_review import AttemptReview
 from autograder.service.domain.core import Service
+from autograder.service.domain.course import attempt_numbers
+from autograder.service.domain.course.attempt_reads import fits_id
+from autograder.service.domain.review import line_comment_carry, line_comment_links, line_comments
+from autograder.service.domain.review.attempt_review import AttemptReview
 from autograder.service.records import refusal
 from autograder.service.web import comment_markdown, page_auth, page_kit
 from autograder.service.web.api import CurrentTa, service_of

@@ -14,7 +14,8 @@ import anyio.to_thread
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from autograder.service.domain import grade_review, review_listings
+from autograder.service.domain.entry import review_listings
+from autograder.service.domain.review import grade_review
 from autograder.service.records import refusal
 from autograder.service.web.api import CurrentTa, service_of
 from autograder.service.web.review_http import AnyCaller, json_object, number, text

@@ -4,7 +4,7 @@ The signing key is made once per data folder (DIR/session-secret, 0600), so sess
 restart and are valid on every service process that shares DIR. A TA session is bound to the TA
 token in force: replacing DIR/ta-token ends the TA sessions made with the old one, and a named TA's
 session ends when their token is reissued. Every logged-in session also has a server-side record
-(`domain/session_records.py`), opened by `start_session` and checked on every request, so a
+(`domain/identity/session_records.py`), opened by `start_session` and checked on every request, so a
 logout, a reissued token, a TA's removal and the idle and absolute expiry end it. Failed log-ins
 are counted in the database (`login_throttle.py`), so the throttle holds across processes.
 """

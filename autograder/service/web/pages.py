@@ -31,9 +31,10 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from autograder.exercises import EXERCISE_IDS
 from autograder.i18n import _
 from autograder.messages import chapter_zh, service_message
-from autograder.service.domain import attempt_numbers, login_backoff
 from autograder.service.domain.core import Attempt, Refusal, Service, Student
-from autograder.service.domain.course_clock import CourseClock
+from autograder.service.domain.course import attempt_numbers
+from autograder.service.domain.course.course_clock import CourseClock
+from autograder.service.domain.identity import login_backoff
 from autograder.service.records import refusal as refuse
 from autograder.service.web import charts, page_auth, page_kit, term_views, upload_flow
 from autograder.service.web.form_posts import PostedForm, form_of, form_post, read_small_form

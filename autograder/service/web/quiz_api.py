@@ -12,7 +12,8 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from autograder.service.domain import grade_review, model_answers
+from autograder.service.domain.quiz import model_answers
+from autograder.service.domain.review import grade_review
 from autograder.service.web.api import CurrentTa, service_of
 
 router = APIRouter(prefix="/api/assignments")

@@ -21,7 +21,7 @@ from fastapi.responses import JSONResponse
 
 from autograder.i18n import _
 from autograder.service.domain.core import Refusal, Service
-from autograder.service.domain.regrade_runs import SCOPES, sibling_releases
+from autograder.service.domain.regrades.regrade_runs import SCOPES, sibling_releases
 from autograder.service.web.api import CurrentTa, require_ta, service_of
 
 router = APIRouter(prefix="/api/regrade-runs", dependencies=[Depends(require_ta)])

@@ -22,9 +22,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from autograder.i18n import _
-from autograder.service.domain.attempt_reads import fits_id
 from autograder.service.domain.core import Refusal, Service
-from autograder.service.domain.regrade_runs import SCOPES, DiffRow, RunSummary, sibling_releases
+from autograder.service.domain.course.attempt_reads import fits_id
+from autograder.service.domain.regrades.regrade_runs import SCOPES, DiffRow, RunSummary, sibling_releases
 from autograder.service.web import page_auth, page_kit
 from autograder.service.web.form_posts import PostedForm, form_of, form_post
 from autograder.service.web.line_comment_parts import ta_commented_parts

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, Request
 
-from autograder.service.domain.audit import student_actor
+from autograder.service.domain.course.audit import student_actor
 from autograder.service.records import refusal
 from autograder.service.web.api import bearer_token, service_of, token_refusal
 

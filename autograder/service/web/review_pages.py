@@ -19,16 +19,13 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from autograder.i18n import _
-from autograder.service.domain import (
-    audit,
-    audit_names,
-    grade_review,
-    overrides,
-    regrade_requests,
-    review_page_queries,
-)
 from autograder.service.domain.core import Refusal, Service
-from autograder.service.domain.course_clock import CourseClock
+from autograder.service.domain.course import audit
+from autograder.service.domain.course.course_clock import CourseClock
+from autograder.service.domain.entry import review_page_queries
+from autograder.service.domain.gradebook import overrides
+from autograder.service.domain.identity import audit_names
+from autograder.service.domain.review import grade_review, regrade_requests
 from autograder.service.web import page_auth, page_kit, pages
 from autograder.service.web.form_posts import PostedForm, form_of, read_small_form
 from autograder.service.web.review_views import (

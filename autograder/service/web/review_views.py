@@ -12,9 +12,12 @@ from urllib.parse import quote
 
 from autograder.i18n import _
 from autograder.messages import AUDIT_ACTION_ZH, AUDIT_VALUE_ZH, OVERRIDE_TOTAL_ZH, REQUEST_STATUS_ZH
-from autograder.service.domain import audit, grade_review, overrides, regrade_requests, review_page_queries
 from autograder.service.domain.core import Service
-from autograder.service.domain.course_clock import CourseClock
+from autograder.service.domain.course import audit
+from autograder.service.domain.course.course_clock import CourseClock
+from autograder.service.domain.entry import review_page_queries
+from autograder.service.domain.gradebook import overrides
+from autograder.service.domain.review import grade_review, regrade_requests
 from autograder.service.web import term_views
 
 

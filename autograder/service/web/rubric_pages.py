@@ -29,19 +29,14 @@ from fastapi.responses import Response
 
 from autograder.i18n import N_, _
 from autograder.quiz.key import QuizQuestion
-from autograder.service.domain import (
-    answer_handles,
-    audit_names,
-    model_answers,
-    rubric_commands,
-    rubric_grading,
-    rubric_page_queries,
-    student_quiz_page_queries,
-)
 from autograder.service.domain.core import Service
-from autograder.service.domain.rubric_page_queries import GradingQueue
-from autograder.service.domain.stored_answer import StoredAnswer
-from autograder.service.domain.student_quiz_page_queries import CHOICE_FORM_OK
+from autograder.service.domain.entry import rubric_page_queries, student_quiz_page_queries
+from autograder.service.domain.entry.rubric_page_queries import GradingQueue
+from autograder.service.domain.entry.student_quiz_page_queries import CHOICE_FORM_OK
+from autograder.service.domain.identity import answer_handles, audit_names
+from autograder.service.domain.quiz import model_answers, rubric_grading
+from autograder.service.domain.quiz.stored_answer import StoredAnswer
+from autograder.service.domain.review import rubric_commands
 from autograder.service.web import page_auth, page_kit, pages
 from autograder.service.web.form_posts import PostedForm, read_small_form
 from autograder.service.web.sessions import CSRF_FIELD, Session, csrf_ok

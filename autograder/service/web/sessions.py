@@ -3,7 +3,7 @@
 The cookie holds a small signed JSON record (itsdangerous, HMAC-SHA256 with the service secret and a
 salt of its own), never a login token: who is logged in (`role` "student" or "ta", `student_id`),
 the TA's name for a TA (`ta_name`, what the audit log records), a random CSRF token and the signing
-time, and for a logged-in session the id of its server-side record (`domain/session_records.py`:
+time, and for a logged-in session the id of its server-side record (`domain/identity/session_records.py`:
 logout, a token reissue, a TA's removal and the idle and absolute expiry end the record, and with it
 the cookie). It is `HttpOnly`, `SameSite=Lax`, `Path=/` and `Secure` whenever the request came over https
 (or through a proxy that says so), and expires `max_age_s` after it was last signed (the pages

@@ -7,37 +7,32 @@ each roster student's counted attempt of that assignment that is graded, on that
 exercises. `SimilarityRefresher` computes them in a background thread, never in a request: an
 assignment's report only after its due date (at once when it has none), and again whenever its set
 of counted graded attempts changes (another attempt counts, or the counted one was graded again).
-The uploaded files are read from the blob store into a private temp folder and through the
-grader's own intake; nothing is executed (the service never runs student code). The grading run's
-fingerprints (each attempt's `behaviour` artefact, kept in the blob store when its grade was
-recorded: `domain/graded_artefacts.py`) are compared too. The page
+What a report is made of (the counted graded attempts, their files and fingerprints read from the
+blob store) is the domain's query `domain/entry/similarity_report.py`; this module keeps the reports
+and serves them. The page
 shows the report's HTML (every student string escaped there) with one SVG histogram of pair
 similarities per unit (`service/charts.py`).
 """
 
 from __future__ import annotations
 
-import json
 import logging
-import shutil
-import tempfile
 import threading
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from markupsafe import Markup
 
-from autograder.service.domain.core import ClaimedAttempt, Service
+from autograder.service.domain.core import Service
+from autograder.service.domain.entry import similarity_report
 from autograder.service.web import charts, page_auth, page_kit
 from autograder.service.web.chart_tables import with_data_table
 
 LOG = logging.getLogger("jaxgrade.service.similarity")
-SOLUTIONS = Path(__file__).resolve().parents[2] / "solutions"  # for "close to the reference solution"
 REFRESH_EVERY_S = 60.0
 
 router = APIRouter(include_in_schema=False)
@@ -50,81 +45,6 @@ class Computed:
     key: tuple[tuple[str, int, float], ...]  # (student, attempt id, graded at) of the counted graded attempts
     computed_at: float
     seconds: float
-
-
-@dataclass(frozen=True)
-class CountedGraded:
-    """A roster student's counted attempt of one assignment, graded: its files and grade output."""
-
-    attempt: ClaimedAttempt
-    graded_at: float
-    artefacts: str | None  # its artefacts' digests (`attempts.artefacts`: the behaviour fingerprints)
-
-
-def _counted_graded(service: Service, assignment_id: str) -> list[CountedGraded]:
-    roster = {s.student_id for s in service.identity.students()}
-    by_student = service.attempt_reads.rows_by_student(assignment_id)
-    out = []
-    for sid in sorted(by_student):
-        row = service.counting.counted_row(by_student[sid], assignment_id) if sid in roster else None
-        if row is None or row.status != "graded":
-            continue
-        files = tuple((f["name"], f["sha256"]) for f in json.loads(row.files))
-        attempt = ClaimedAttempt(row.id, row.student_id, row.submitted_at, files, row.tries)
-        out.append(CountedGraded(attempt, float(row.graded_at or 0.0), row.artefacts))
-    return out
-
-
-def behaviour_of(data: bytes | None) -> tuple[str, dict[str, Any]] | None:
-    """(student id, exercise -> fingerprint) of a `behaviour.json`'s bytes, as `read_behaviour_file`
-    reads the file; None when malformed (a malformed exercise entry is left out)."""
-    from autograder.grade.run.behaviour_read import ExerciseBehaviour
-    from autograder.untrusted_json import loads
-
-    try:
-        doc = loads(data) if data is not None else None
-    except (ValueError, UnicodeDecodeError):
-        return None
-    if not isinstance(doc, dict) or doc.get("format") != 1 or not isinstance(doc.get("student_id"), str):
-        return None
-    exercises = doc.get("exercises")
-    if not isinstance(exercises, dict):
-        return None
-    out = {ex: b for ex, raw in exercises.items() if isinstance(ex, str)
-           and (b := ExerciseBehaviour.from_json(raw)) is not None}  # fmt: skip
-    return doc["student_id"], out
-
-
-def _behaviour(service: Service, counted: list[CountedGraded]) -> dict[str, Any]:
-    """student -> exercise -> fingerprint, from each counted attempt's `behaviour` artefact."""
-    from autograder.service.domain import graded_artefacts
-
-    found: dict[str, Any] = {}
-    for c in counted:
-        read = behaviour_of(graded_artefacts.read(service.blobs, c.artefacts, "behaviour"))
-        if read is not None and read[0] == c.attempt.student_id:
-            found[read[0]] = read[1]
-    return found
-
-
-def compute(service: Service, counted: list[CountedGraded], assignment_id: str | None = None) -> Any:
-    """The report over `counted` attempts of the assignment, read the way `jaxgrade grade` reads them
-    (one entry per student), on the assignment's exercises."""
-    from autograder.service.storage.layout import materialise
-    from autograder.similarity import analyse, units
-
-    assignment = service.assignment_lookup.assignment(assignment_id)
-    release = service.releases.of(assignment)
-    students = []
-    with tempfile.TemporaryDirectory(prefix="jaxgrade-similarity-") as tmp:
-        for n, c in enumerate(counted):
-            folder = Path(tmp) / str(n)
-            materialise(service.blobs, c.attempt, folder)
-            students += units.read_students(folder, release)
-            shutil.rmtree(folder)
-    solutions = SOLUTIONS if SOLUTIONS.is_dir() else None
-    return analyse.analyse(students, units.subtracted(release, solutions),
-                           units=units.units_of(assignment.exercises), behaviour=_behaviour(service, counted))
 
 
 class SimilarityRefresher:
@@ -175,13 +95,13 @@ class SimilarityRefresher:
         aid = self.service.assignment_lookup.assignment(assignment_id).id
         if not self.due(aid):
             return False
-        counted = _counted_graded(self.service, aid)
+        counted = similarity_report.counted_graded(self.service, aid)
         key = tuple((c.attempt.student_id, c.attempt.id, c.graded_at) for c in counted)
         old = self.reports.get(aid)
         if old is not None and old.key == key:
             return False
         started = time.perf_counter()
-        report = compute(self.service, counted, aid)
+        report = similarity_report.compute(self.service, counted, aid)
         self.reports[aid] = Computed(aid, report, key, self.clock(), time.perf_counter() - started)
         self.errors.pop(aid, None)
         return True

@@ -5,7 +5,7 @@
     GET /ta/attempts/{id}/feedback   the batch's feedback page (sandboxed, as the student's)
 
 Every TA table and regrade request links here (`attempt_link`), so a TA can open any attempt
-from wherever it is named. The review is `domain/attempt_review.py`; this module only shows it.
+from wherever it is named. The review is `domain/review/attempt_review.py`; this module only shows it.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from autograder.grade.reports import format_score
-from autograder.service.domain import attempt_numbers, attempt_review
-from autograder.service.domain.attempt_reads import fits_id
+from autograder.service.domain.course import attempt_numbers
+from autograder.service.domain.course.attempt_reads import fits_id
+from autograder.service.domain.review import attempt_review
 from autograder.service.web import page_auth, page_kit
 from autograder.service.web.line_comments import ta_comment_context
 

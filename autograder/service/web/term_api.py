@@ -32,8 +32,9 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 
 from autograder.i18n import _
-from autograder.service.domain import extension_commands, extensions
 from autograder.service.domain.core import Refusal, Service, iso
+from autograder.service.domain.course import extensions
+from autograder.service.domain.gradebook import extension_commands
 from autograder.service.web import rubric_pages
 from autograder.service.web.api import CurrentTa, require_ta, service_of
 from autograder.term import deadline_range

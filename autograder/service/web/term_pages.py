@@ -23,8 +23,9 @@ from fastapi.responses import Response
 
 from autograder.grade.reports import format_score
 from autograder.i18n import _
-from autograder.service.domain import extension_commands, term_page_queries
 from autograder.service.domain.core import Refusal, Service
+from autograder.service.domain.entry import term_page_queries
+from autograder.service.domain.gradebook import extension_commands
 from autograder.service.web import page_auth, page_kit, rubric_pages
 from autograder.service.web.form_posts import PostedForm, form_of, form_post
 from autograder.service.web.sessions import CSRF_FIELD, csrf_ok

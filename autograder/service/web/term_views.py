@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from autograder.grade.reports import format_score
 from autograder.i18n import _
 from autograder.service.domain.core import Refusal, Service
-from autograder.service.domain.score_parts import ScoreParts
+from autograder.service.domain.gradebook.score_parts import ScoreParts
 from autograder.term.course import Assignment
 
 

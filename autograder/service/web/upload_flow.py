@@ -19,7 +19,7 @@ In order, for one upload:
 5. a refusal of the upload's contents (400, 413, 422) goes into the student's bucket.
 
 `JAXGRADE_MAX_UPLOADS_PER_STUDENT` changes the per-student bound; `intake_pool.py` names the pool's.
-The spool and the pool are the domain's: `domain/upload_entry.py` is the upload's way in (steps 1,
+The spool and the pool are the domain's: `domain/entry/upload_entry.py` is the upload's way in (steps 1,
 4, 5 and the pool's 503), and this module only counts, streams and hands over.
 """
 
@@ -33,8 +33,8 @@ from contextlib import contextmanager
 import anyio.to_thread
 from starlette.requests import Request
 
-from autograder.service.domain import upload_entry
 from autograder.service.domain.core import Service
+from autograder.service.domain.entry import upload_entry
 from autograder.service.records import Attempt, Refusal, refusal
 from autograder.service.web.uploads import Upload, read_upload
 

@@ -5,7 +5,7 @@ and the body is streamed chunk by chunk with a running count, so a request witho
 Content-Length is cut off as soon as it passes the cap. Parts are counted too.
 
 While the body streams in, each file part is written to its own file in the service's spool
-(`DIR/spool/`, owned by the domain's entry for the upload: `domain/upload_entry.py`), not kept in
+(`DIR/spool/`, owned by the domain's entry for the upload: `domain/entry/upload_entry.py`), not kept in
 memory, so concurrent large uploads do not each hold their whole body in the event loop's process
 while slow clients send them. The parser runs in a worker
 thread, a chunk at a time, so its file writes never block the event loop. `read_upload` is an async
@@ -28,8 +28,8 @@ import anyio.to_thread
 from python_multipart.multipart import MultipartParser, MultipartState, parse_options_header
 from starlette.requests import Request
 
-from autograder.service.domain.upload_entry import StreamedPart, UploadEntry
-from autograder.service.domain.upload_rules import too_large
+from autograder.service.domain.entry.upload_entry import StreamedPart, UploadEntry
+from autograder.service.domain.intake.upload_rules import too_large
 from autograder.service.records import Refusal, refusal
 
 log = logging.getLogger("jaxgrade.service.uploads")

@@ -20,7 +20,7 @@ if _HOLD:
     # site runs this before `python -m` puts the working directory (the checkout being served,
     # see served.py) on sys.path: put it first now, so this imports the same `autograder`
     sys.path.insert(0, os.getcwd())
-    from autograder.service.domain import upload_intake
+    from autograder.service.domain.intake import upload_intake
 
     _submit = upload_intake.UploadIntake.submit
 
@@ -71,7 +71,7 @@ if _NAMES_FIFO:
     import sys
 
     sys.path.insert(0, os.getcwd())  # as above: the `autograder` of the checkout being served
-    from autograder.service.domain import audit
+    from autograder.service.domain.course import audit
 
     _record = audit.record
     # JAXGRADE_TEST_HOLD_AUDIT_ACTION names another audited action to hold the same way

@@ -17,7 +17,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from autograder.service.domain.lti.courses import Course, all_courses
-from autograder.service.domain.lti.tables import bindings, contexts
+from autograder.service.storage.lti_tables import bindings, contexts
 
 CONTEXT = "https://purl.imsglobal.org/spec/lti/claim/context"
 DEPLOYMENT = "https://purl.imsglobal.org/spec/lti/claim/deployment_id"

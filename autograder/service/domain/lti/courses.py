@@ -10,7 +10,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from autograder.service.domain.lti.tables import contexts, members, unmatched
+from autograder.service.storage.lti_tables import contexts, members, unmatched
 
 CONTEXT = "https://purl.imsglobal.org/spec/lti/claim/context"
 DEPLOYMENT = "https://purl.imsglobal.org/spec/lti/claim/deployment_id"

@@ -16,7 +16,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 from pylti1p3.registration import Registration
 
-from autograder.service.domain.lti.tables import tool_keys
+from autograder.service.storage.lti_tables import tool_keys
 
 RETIRED_KEPT_S = 7 * 24 * 3600
 KEY_BITS = 2048

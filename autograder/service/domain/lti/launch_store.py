@@ -18,7 +18,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from autograder.service.domain.lti.tables import launch_data
+from autograder.service.storage.lti_tables import launch_data
 
 Database = sa.Engine  # the service's database, as the web floor hands it to the domain
 MAX_KEY_CHARS = 255

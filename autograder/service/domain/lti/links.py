@@ -25,10 +25,10 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 
-from autograder.service.domain import audit
+from autograder.service.domain.course import audit
 from autograder.service.domain.lti import matching
-from autograder.service.domain.lti.tables import links
 from autograder.service.storage import db
+from autograder.service.storage.lti_tables import links
 
 ROSTER_SYNC = "roster_sync"  # `linked_by` of an account roster sync made for an unmatched member
 

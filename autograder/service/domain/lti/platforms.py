@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import sqlalchemy as sa
 
 from autograder.service.domain.lti.net_guard import origin_of
-from autograder.service.domain.lti.tables import DEFAULT_MATCH_ON, platforms
+from autograder.service.storage.lti_tables import DEFAULT_MATCH_ON, platforms
 
 MATCH_FIELDS = ("lms_id", "sis_login_id", "email")
 

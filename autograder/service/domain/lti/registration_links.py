@@ -21,7 +21,7 @@ import time
 
 import sqlalchemy as sa
 
-from autograder.service.domain.lti.tables import launch_data
+from autograder.service.storage.lti_tables import launch_data
 
 PREFIX = "jaxgrade-registration-link-"
 DEFAULT_VALID_S = 24 * 3600.0

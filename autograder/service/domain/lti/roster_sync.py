@@ -21,7 +21,7 @@ import sqlalchemy as sa
 from pylti1p3.names_roles import NamesRolesProvisioningService
 
 from autograder.roster import Roster, Student, valid_student_id
-from autograder.service.domain import audit
+from autograder.service.domain.course import audit
 from autograder.service.domain.lti import context_binding, courses, links, matching
 from autograder.service.domain.lti.connector import service_connector
 from autograder.service.domain.lti.platforms import find_platform

@@ -12,7 +12,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from autograder.service.domain.lti.tables import line_items, scores, unmatched
+from autograder.service.storage.lti_tables import line_items, scores, unmatched
 
 UNMATCHED_SHOWN = 200  # the newest ones: the page is for spotting a problem, not an archive
 

@@ -1,6 +1,6 @@
 """A bound on `GET|POST /lti/login`: each OIDC login initiation stores a state and a nonce (an hour
 each, storage.py) for anyone who asks, so logins are counted per client address in a sliding
-window (the log-in throttle's table, under a key of their own: `domain/lti_login_rate.py`) and
+window (the log-in throttle's table, under a key of their own: `domain/identity/lti_login_rate.py`) and
 refused past the limit.
 
 The default allows a lecture hall behind one campus NAT to launch at once (300 a minute);
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from autograder.service.domain import lti_login_rate
+from autograder.service.domain.identity import lti_login_rate
 from autograder.service.domain.lti.launch_store import Database
 
 DEFAULT_PER_MINUTE = 300

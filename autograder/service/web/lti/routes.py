@@ -31,7 +31,8 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.templating import Jinja2Templates
 
 from autograder.i18n import _
-from autograder.service.domain import assignments, lti_commands
+from autograder.service.domain.course import assignments
+from autograder.service.domain.gradebook import lti_commands
 from autograder.service.domain.lti import (
     context_binding,
     courses,

@@ -18,7 +18,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 from starlette.responses import Response
 
-from autograder.service.domain import lti_commands
+from autograder.service.domain.gradebook import lti_commands
 from autograder.service.domain.lti import courses, ta_view
 from autograder.service.web import page_auth, page_kit
 from autograder.service.web.api import require_ta
