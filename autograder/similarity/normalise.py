@@ -136,6 +136,10 @@ ARRAY_METHODS = frozenset(
 # `M.ones_like(x)`, `M.zeros_like(x)`, `M.full_like(x, v)`: an array of one constant shaped like x,
 # which reads as the constant (`jnp.where(c, jnp.ones_like(x), x)` is `jnp.where(c, 1.0, x)`)
 FILLED_LIKE = frozenset({"ones_like", "zeros_like", "full_like"})
+# `M.maximum(a, b)` is `M.maximum(b, a)`: two-argument functions whose operands are put in order
+COMMUTATIVE_FUNCTIONS = frozenset({"maximum", "minimum", "hypot", "logaddexp"})
+# `M.shape(x)` reads as the attribute `x.shape`
+ARRAY_PROPERTIES = frozenset({"shape", "ndim", "size"})
 # Flipped comparisons: `a > b` reads as `b < a`
 FLIPPED = {">": "<", ">=": "<="}
 COMMUTATIVE = frozenset({"+", "*", "==", "!=", "&", "|"})
@@ -260,6 +264,14 @@ def _loop_item(value: Node) -> bool:
     ...]`: what reads like the append loop it replaces. Neither is substituted."""
     if value.type in _COMPREHENSIONS or value.type == "dictionary_comprehension":
         return True
+    parts = _call_parts(value) if value.type == "call" else None
+    if (
+        parts is not None
+        and parts[0].text == b"list"
+        and len(parts[1]) == 1
+        and parts[1][0].type in _COMPREHENSIONS
+    ):
+        return True  # `list(E for x in xs)`, read as the comprehension
     index = value.child_by_field_name("subscript") if value.type == "subscript" else None
     return index is not None and index.type == "identifier"
 
@@ -518,18 +530,21 @@ def _unused_assignment(node: Node, f: UnitFacts) -> bool:
 def _call_parts(node: Node) -> tuple[Node, list[Node]] | None:
     fn = node.child_by_field_name("function")
     args = node.child_by_field_name("arguments")
+    if fn is not None and args is not None and args.type == "generator_expression":
+        return fn, [args]  # `f(E for x in xs)`: the generator is the one argument
     if fn is None or args is None or args.type != "argument_list":
         return None
     return fn, [c for c in args.named_children if c.type != "comment"]
 
 
-def _comprehension(node: Node, statement: bool = False) -> list[Any]:
+def _comprehension(node: Node, statement: bool = False, as_list: bool = False) -> list[Any]:
     """`[E for x in xs]` as the append loop it replaces; as a statement of its own (its list thrown
-    away, `[visit(c) for c in cs]`), as the plain loop `for x in xs: E`."""
+    away, `[visit(c) for c in cs]`), as the plain loop `for x in xs: E`; `as_list`: a generator
+    expression made a list (`list(E for x in xs)`) reads as the list comprehension."""
     at = (node.start_byte, node.start_byte + 1)
     body = node.named_children[0] if node.named_children else None
     clauses = [c for c in node.named_children[1:] if c.type in ("for_in_clause", "if_clause")]
-    built = node.type != "generator_expression" and not statement
+    built = (node.type != "generator_expression" or as_list) and not statement
     out: list[Any] = [Token("[", *at), Token("]", *at)] if built else []
     for c in clauses:
         out.extend(c.children)
@@ -735,6 +750,8 @@ def _rewrite_call(node: Node, f: UnitFacts) -> list[Any] | None:
     if fn.type == "identifier" and fn.text in f.inlined:
         body = f.inlined[fn.text]
         return [body[-1]] if _key(node) in f.hoisted else [*_bindings(args, f), *body]
+    if fn.type == "identifier" and fn.text == b"list" and len(args) == 1 and args[0].type in _COMPREHENSIONS:
+        return _comprehension(args[0], as_list=True)  # `list(E for x in xs)` is `[E for x in xs]`
     if fn.type != "attribute":
         return None
     name = _attr_name(fn)
@@ -749,6 +766,14 @@ def _rewrite_call(node: Node, f: UnitFacts) -> list[Any] | None:
     if module or obj.type == "attribute":  # `jnp.f(...)`, `jax.numpy.f(...)`: a function call
         if name in BINARY and len(args) == 2 and positional:
             return [args[0], Token(BINARY[name], *at), args[1]]
+        if name in COMMUTATIVE_FUNCTIONS and len(args) == 2 and positional:  # operands put in order
+            return [args[0], Token("." + name, *at), args[1]]
+        if name in ARRAY_PROPERTIES and len(args) == 1 and positional:  # `jnp.shape(x)` is `x.shape`
+            return (
+                [Token("." + name, *at)]
+                if args[0].type == "identifier"
+                else [args[0], Token("." + name, *at)]
+            )
         if name in UNARY_POWER and len(args) == 1 and positional:
             return [args[0], Token("**", *at), Token("L", *at)]
         if name in UNARY_MINUS and len(args) == 1 and positional:
@@ -763,6 +788,8 @@ def _rewrite_call(node: Node, f: UnitFacts) -> list[Any] | None:
     out: list[Any] = [Token("." + name, *at), obj]
     if args:
         out.append(Token(",", *at))
+    if arglist is not None and arglist.type != "argument_list":
+        return [*out, arglist]  # `x.f(E for e in es)`
     return [*out, *(arglist.children if arglist is not None else [])]
 
 

@@ -176,14 +176,15 @@ def _operands(
         op = Token("+", op.start, op.end)
     else:
         signed = [(False, o) for o in (*_chain(left, op.text), *_chain(right, op.text))]
+    squared = _squared(signed) if op.text == "*" else set()
     streams = [
         ([Token("-", op.start, op.end)] if negative else [])
         + list(_leaves(o, language, keep_attributes, facts, depth + 1))
-        for negative, o in signed
+        + ([Token("**", op.start, op.end), Token("L", op.start, op.end)] if i in squared else [])
+        for i, (negative, o) in enumerate(signed)
+        if i not in squared or squared[i] >= 0
     ]
     streams.sort(key=lambda ts: [t.text for t in ts])
-    if op.text == "*":
-        streams = _squares(streams, op)
     out: list[Any] = []
     for i, ts in enumerate(streams):
         if i:
@@ -193,17 +194,23 @@ def _operands(
 
 
 _SIGNED = frozenset({"+", "-"})
-_ORDERED = normalise.COMMUTATIVE | _SIGNED
+_ORDERED = normalise.COMMUTATIVE | _SIGNED | {"." + f for f in normalise.COMMUTATIVE_FUNCTIONS}
 
 
-def _squares(streams: list[list[Token]], op: Token) -> list[list[Token]]:
-    """Equal neighbours of a sorted product read as a square: `d * d` is `d ** 2` (`N ** L`)."""
-    out: list[list[Token]] = []
-    for ts in streams:
-        if out and [t.text for t in out[-1]] == [t.text for t in ts]:
-            out[-1] = [*out[-1], Token("**", op.start, op.end), Token("L", op.start, op.end)]
+def _squared(operands: list[tuple[bool, Any]]) -> dict[int, int]:
+    """Operands of a product that are the same source text twice (`d * d`, `(x - y) * (x - y)`):
+    index -> 1 for the first of a pair (it reads as `d ** L`), -1 for the second (dropped)."""
+    out: dict[int, int] = {}
+    first: dict[bytes, int] = {}
+    for i, (negative, o) in enumerate(operands):
+        if negative or isinstance(o, Token):
+            continue
+        text = b" ".join(o.text.split())
+        if text in first:
+            out[first.pop(text)] = 1
+            out[i] = -1
         else:
-            out.append(ts)
+            first[text] = i
     return out
 
 
