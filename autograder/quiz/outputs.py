@@ -119,7 +119,7 @@ def packet_html(key: QuizKey, answers: dict[str, dict[str, Any]], safe_ids: dict
 def _lang(text: str) -> str:
     """The `lang` attribute of a quoted fragment on the packet's English page: the course's prompts and
     the students' answers are Chinese when they hold Chinese characters (WCAG 3.1.2)."""
-    return ' lang="zh-CN"' if any("\u4e00" <= c <= "\u9fff" for c in text) else ""
+    return ' lang="zh-CN"' if any(0x4E00 <= ord(c) <= 0x9FFF for c in text) else ""
 
 
 def _choice_answer_zh(q: QuizQuestion, student_id: str, salt: str) -> str:
