@@ -104,7 +104,9 @@ def _corpus_layout(folder: Path) -> dict[str, dict[str, str]] | None:
 
 
 def _student_files_layout(folder: Path) -> dict[str, dict[str, str]] | None:
-    """`<student>/<exercise>.py` (and `<student>/silu.cc`): one answer file per exercise."""
+    """`<student>/<exercise>.py` (and `<student>/silu.cc`), or `<student>/<exercise>/answer.py` (and
+    `<student>/<exercise>/silu.cc`, how both held-out classes hold the kernel exercise): one answer
+    per exercise."""
     from autograder.exercises import EXERCISE_IDS
 
     root = next((folder / n for n in ("submissions", "students", "class") if (folder / n).is_dir()), folder)
@@ -113,6 +115,10 @@ def _student_files_layout(folder: Path) -> dict[str, dict[str, str]] | None:
         for ex in EXERCISE_IDS:
             if (d / f"{ex}.py").is_file():
                 texts[ex][d.name] = (d / f"{ex}.py").read_text(encoding="utf-8")
+            elif (d / ex / "answer.py").is_file():
+                texts[ex][d.name] = (d / ex / "answer.py").read_text(encoding="utf-8")
+            if (d / ex / "silu.cc").is_file():
+                texts["silu.cc"][d.name] = (d / ex / "silu.cc").read_text(encoding="utf-8")
         if (d / "silu.cc").is_file():
             texts["silu.cc"][d.name] = (d / "silu.cc").read_text(encoding="utf-8")
     return dict(texts) or None
