@@ -5,7 +5,8 @@ another maximum than every page and CSV shows.
 The ledger (`Ledger.record`, read by the pages and exports) joins the quiz read from the course
 file's release, while `lti_outbox.final_score` (AGS `scoreGiven`/`scoreMaximum`) reads the whole
 record again with the assignment's release replaced by the moved one, whose key is looked up beside
-that folder. One record, two maxima: 57 on every page, 35 in the LMS.
+that folder. One record, two maxima: 57 on every page, 35 in the LMS. The outbox now reads the
+exercises' points from the moved release and the quiz as the ledger joins it.
 """
 
 from __future__ import annotations
@@ -26,11 +27,6 @@ def term(tmp_path: Path) -> Term:
     return make_term(tmp_path, ("s01",))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the ledger reads the quiz key of the course file's release, the LMS outbox the moved "
-    "release's (reported with issue 42 section 3; fix in ledger.py/lti_outbox.py)",
-)
 def test_the_lms_gets_the_maximum_every_page_shows_after_a_move_to_a_release_without_a_key(
     term: Term,
 ) -> None:

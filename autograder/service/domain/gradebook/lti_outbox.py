@@ -118,15 +118,16 @@ def final_score(conn: sa.Connection, assignment: Assignment, student_id: str) ->
         released_at,
     )
 
-    stored = release_moves.current(conn, assignment.id)  # a published regrade run may have moved it
-    if stored is not None:
-        assignment = dataclasses.replace(assignment, release=Path(stored))
-    release = _RELEASES.of(assignment)
+    # A published regrade run may have moved the exercises' release; the quiz (its key) stays the one
+    # the ledger joins for every page, the course's assignment's, so the LMS gets the pages' numbers.
+    stored = release_moves.current(conn, assignment.id)
+    moved = assignment if stored is None else dataclasses.replace(assignment, release=Path(stored))
+    release = _RELEASES.of(moved)
     points = {ex: float(release.points[ex]) for ex in assignment.exercises if ex in release.points}
     record = read(
-        conn, assignment, student_id, points=points, chapters=_RELEASES.chapters(assignment),
+        conn, assignment, student_id, points=points, chapters=_RELEASES.chapters(moved),
         released_at=released_at(conn, assignment.id), now=time.time(),
-        whole_release=_RELEASES.whole_release(assignment),
+        whole_release=_RELEASES.whole_release(moved),
     )  # fmt: skip
     if record.attempt_id is None or record.final_total is None:
         return None
