@@ -8,6 +8,8 @@ TA pages (English):
   POST /ta/quiz/{a}/{q}/answers/{id}            action=toggle&item=I | none | comment&comment=... | group
   POST /ta/quiz/{a}/{q}/names                   show the names (audited; for an hour: audit_names.py)
   POST /ta/quiz/{a}/{q}/items[/{item}]          add an item / edit one (re-scores, audited)
+  POST /ta/quiz/{a}/{q}/items/{item}/delete     without confirm=1: the confirm page (what it re-scores);
+                                                with it: delete the item (re-scores, audited, LMS queued)
   GET  /ta/quiz/grader.js, /ta/quiz/rubric.css the pages' keyboard shortcuts and style
 Student page (Chinese): GET /assignments/{a}/quiz: the applied items, comments and points, only
 while the ledger lets the student see the assignment's grade (never before release).
@@ -116,7 +118,7 @@ def _page_path(assignment_id: str, qid: str, answer: str | None = None, names: b
 
 def names_shown(service: Service, ta: str, assignment_id: str, qid: str) -> bool:
     """True while the TA's last audited reveal of the question's names is younger than an hour."""
-    return audit_names.question_names_shown(service.engine, ta, assignment_id, qid, service.clock())
+    return audit_names.question_names_shown(service, ta, assignment_id, qid, service.clock())
 
 
 def quiz_status(service: Service, assignment: Assignment) -> dict[str, Any]:
@@ -222,7 +224,7 @@ async def ta_publish_answers(request: Request, assignment_id: str) -> Response:
 
 def _publish_answers(request: Request, assignment_id: str, posted: PostedForm) -> Response:
     def publish(service: Service, assignment: Assignment, ta: str) -> bool:
-        return model_answers.publish(service.engine, assignment, ta, service.clock())
+        return model_answers.publish(service, assignment, ta, service.clock())
 
     return _assignment_command(request, assignment_id, posted, publish)
 
@@ -347,6 +349,7 @@ _NOTICES = {
     "ungraded": "This answer is not graded yet, so its group has no grade to get: grade it first (an"
     " item, or 0 for no item applies), then press g. Nothing was changed.",
     "edited": "Rubric item saved; every answer it was applied to is re-scored.",
+    "deleted": "Rubric item deleted; every answer it was applied to is re-scored.",
     "refused": "Refused: check the points and the description.",
 }
 
@@ -452,7 +455,7 @@ def _show_names(request: Request, assignment_id: str, qid: str, posted: PostedFo
     form = _form(request, session, posted, _page_path(assignment.id, qid))
     if isinstance(form, Response):
         return form
-    audit_names.show_question_names(service.engine, _ta_name(session), assignment.id, qid, service.clock())
+    audit_names.show_question_names(service, _ta_name(session), assignment.id, qid, service.clock())
     return page_kit.redirect(request, _page_path(assignment.id, qid, _handle_param(at), True))
 
 
@@ -488,6 +491,38 @@ def _rubric_item(
     except rubric_grading.RubricRefused:
         return _back_with(request, back, "refused")
     return _back_with(request, back, "edited")
+
+
+@router.post("/ta/quiz/{assignment_id}/{qid}/items/{item_id:int}/delete")
+async def ta_delete_rubric_item(request: Request, assignment_id: str, qid: str, item_id: int) -> Response:
+    posted = await _posted(request)
+    return await anyio.to_thread.run_sync(_delete_rubric_item, request, assignment_id, qid, item_id, posted)
+
+
+def _delete_rubric_item(
+    request: Request, assignment_id: str, qid: str, item_id: int, posted: PostedForm
+) -> Response:
+    """The first post (the rubric table's Delete button) shows what the deletion re-scores and asks
+    again; the confirm page's post (confirm=1) runs the command."""
+    found = _question_route(request, assignment_id, qid)
+    if isinstance(found, Response):
+        return found
+    session, service, assignment, question = found.session, found.service, found.assignment, found.question
+    at = _handle_param(request.query_params.get("at", ""))
+    back = _page_path(assignment.id, qid, at)
+    form = _form(request, session, posted, back)
+    if isinstance(form, Response):
+        return form
+    try:
+        if form.get("confirm") != "1":
+            deletion = rubric_commands.deletion_preview(service, assignment, qid, item_id)
+            action = f"{_page_path(assignment.id, qid)}/items/{item_id}/delete" + (f"?at={at}" if at else "")
+            context = {"a": assignment, "q": question, "deletion": deletion, "action": action, "back": back}
+            return page_kit.render(request, session, "ta_quiz_item_delete.html", context)
+        rubric_commands.delete_item(service, assignment, qid, item_id, _ta_name(session))
+    except rubric_grading.RubricRefused as exc:
+        return page_kit.error_page(request, session, 404, "No such rubric item", str(exc), back=back)
+    return _back_with(request, back, "deleted")
 
 
 # ---- the student's page ---------------------------------------------------------------------------

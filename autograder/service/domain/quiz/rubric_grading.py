@@ -14,6 +14,7 @@ Every change is made in the caller's transaction and audited there (`audit.py`),
     set_comment(conn, answer, comment, ta, now) the free comment the student sees after release
     apply_to_group(conn, answer, others, ta, now)  copy this answer's items and comment to its group
     edit_item(conn, item_id, points, description, ta, now) -> the students re-scored
+    delete_item(conn, item_id, ta, now)         -> the students re-scored (the item and its marks go)
     add_item(conn, assignment_id, question, points, description, ta, now)
 
 Two TAs never grade one answer at once: `take_lease` gives the answer to one TA for LEASE_S seconds
@@ -245,25 +246,48 @@ def edit_item(
         },
         at=now,
     )
-    changed: list[str] = []
-    for answer in affected:
-        after = _answer_points(conn, answer)
-        if after == before[answer.id]:
-            continue
-        changed.append(answer.student_id)
-        audit.record(
-            conn,
-            actor=ta,
-            action="rubric_item",
-            assignment_id=row.assignment_id,
-            student_id=answer.student_id,
-            attempt_id=answer.attempt_id,
-            detail=f"{row.question}: re-scored by the edit of rubric item {row.position}",
-            old={"question": row.question, "points": before[answer.id]},
-            new={"question": row.question, "points": after},
-            at=now,
-        )
-    return sorted(set(changed))
+    return _audit_rescored(conn, row, affected, before, f"the edit of rubric item {row.position}", ta, now)
+
+
+def item_carriers(conn: sa.Connection, item_id: int) -> tuple[int, int]:
+    """How many answers carry the item, and of how many students (what deleting it re-scores)."""
+    affected = _answers_with_item(conn, item_id)
+    return len(affected), len({a.student_id for a in affected})
+
+
+def delete_item(conn: sa.Connection, item_id: int, ta: str, now: float) -> list[str]:
+    """Delete the item: its row and every application of it (`rubric_marks`) go, and each answer that
+    carried it is re-scored from the items it keeps (it stays graded: a TA graded it, and an answer
+    whose only item this was has 0 points, as "no item applies"). Deleted, not retired: nothing keeps
+    the item's id as history. The audit log holds snapshots (position, points, description), written
+    here before the row goes; a line comment's link shows "item deleted" once the row is absent
+    (line_comment_links.py). The other items keep their positions (their digit keys, and the "item N"
+    of earlier audit entries, stay true). Audited once for the item and once per student whose
+    question points changed. Returns those students' ids."""
+    r, m = qt.rubric_items.c, qt.rubric_marks.c
+    row = conn.execute(sa.select(qt.rubric_items).where(r.id == item_id)).one_or_none()
+    if row is None:
+        raise RubricRefused("no such rubric item")
+    affected = _answers_with_item(conn, item_id)
+    before = {a.id: _answer_points(conn, a) for a in affected}
+    conn.execute(qt.rubric_marks.delete().where(m.item_id == item_id))
+    conn.execute(qt.rubric_items.delete().where(r.id == item_id))
+    snapshot = {"question": row.question, "position": row.position, "points": row.points,
+                "description": row.description}  # fmt: skip
+    audit.record(
+        conn,
+        actor=ta,
+        action="rubric_item",
+        assignment_id=row.assignment_id,
+        student_id=None,
+        detail=f"{row.question}: rubric item {row.position} deleted ({len(affected)} answers carried it)",
+        old=snapshot,
+        new=None,
+        at=now,
+    )
+    return _audit_rescored(
+        conn, row, affected, before, f"the deletion of rubric item {row.position}", ta, now
+    )
 
 
 # ---- answers and their grades ---------------------------------------------------------------------
@@ -295,6 +319,38 @@ def _answers_with_item(conn: sa.Connection, item_id: int) -> list[_AnswerRef]:
     m = qt.rubric_marks.c
     ids = [r.answer_id for r in conn.execute(sa.select(m.answer_id).where(m.item_id == item_id))]
     return [_ref(conn, i) for i in sorted(ids)]
+
+
+def _audit_rescored(
+    conn: sa.Connection,
+    item: sa.Row,
+    affected: Sequence[_AnswerRef],
+    before: dict[int, float | None],
+    cause: str,
+    ta: str,
+    now: float,
+) -> list[str]:
+    """Audit each answer whose points moved (old and new points, "re-scored by <cause>"); returns its
+    students' ids."""
+    changed: list[str] = []
+    for answer in affected:
+        after = _answer_points(conn, answer)
+        if after == before[answer.id]:
+            continue
+        changed.append(answer.student_id)
+        audit.record(
+            conn,
+            actor=ta,
+            action="rubric_item",
+            assignment_id=item.assignment_id,
+            student_id=answer.student_id,
+            attempt_id=answer.attempt_id,
+            detail=f"{item.question}: re-scored by {cause}",
+            old={"question": item.question, "points": before[answer.id]},
+            new={"question": item.question, "points": after},
+            at=now,
+        )
+    return sorted(set(changed))
 
 
 def gradings(conn: sa.Connection, answer_ids: Sequence[int]) -> dict[int, Grading]:
@@ -645,12 +701,14 @@ __all__ = [
     "answer_student",
     "apply_to_group",
     "carry_identical",
+    "delete_item",
     "edit_item",
     "free_lease",
     "ensure_items",
     "grade_none",
     "gradings",
     "items",
+    "item_carriers",
     "items_by_id",
     "lease_holder",
     "leased_by_others",

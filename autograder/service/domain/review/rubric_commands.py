@@ -7,11 +7,13 @@ page only parses the form, calls one command and renders its outcome.
 
     grade_answer(service, assignment, question, answer_id, step, ta) -> StepDone
     save_item(service, assignment, question, item_id, points, description, ta) -> students re-scored
+    delete_item(service, assignment, question, item_id, ta) -> students re-scored
+    deletion_preview(service, assignment, question, item_id) -> ItemDeletion (what the TA confirms)
     enable_quiz(service, assignment, ta) -> whether it was off
 
 A step on one answer changes only that answer's student, except the two that say so: `g` (the
 answer's group gets its grade; refused from an answer nobody graded, whose "grade" would wipe the
-group's graded answers) and an item's edit (every answer carrying the item is re-scored).
+group's graded answers) and an item's edit or deletion (every answer carrying the item is re-scored).
 """
 
 from __future__ import annotations
@@ -144,6 +146,45 @@ def save_item(
     return tuple(changed)
 
 
+@dataclass(frozen=True)
+class ItemDeletion:
+    """What deleting an item would do, for the TA's confirm step."""
+
+    item: rubric_grading.Item
+    answers: int  # answers that carry it (every attempt's, counted or not)
+    students: int  # their students
+
+
+def _item_of(conn: sa.Connection, assignment: Assignment, question: str, item_id: int) -> rubric_grading.Item:
+    item = next((i for i in rubric_grading.items(conn, assignment.id, question) if i.id == item_id), None)
+    if item is None:
+        raise rubric_grading.RubricRefused("no such rubric item for this question")
+    return item
+
+
+def deletion_preview(service: Service, assignment: Assignment, question: str, item_id: int) -> ItemDeletion:
+    """The item and how many answers (of how many students) carry it. RubricRefused: no such item."""
+    with service.engine.connect() as conn:
+        item = _item_of(conn, assignment, question, item_id)
+        answers, students = rubric_grading.item_carriers(conn, item_id)
+    return ItemDeletion(item, answers, students)
+
+
+def delete_item(
+    service: Service, assignment: Assignment, question: str, item_id: int, ta: str
+) -> tuple[str, ...]:
+    """Delete one of the question's rubric items, in one transaction: every answer carrying it is
+    re-scored from the items it keeps (audited per student whose points moved, and once for the
+    item), and those students' LMS scores are queued. Returns the students re-scored.
+    RubricRefused: not an item of this question; nothing changed."""
+    with service.engine.begin() as conn:
+        _item_of(conn, assignment, question, item_id)
+        changed = rubric_grading.delete_item(conn, item_id, ta, service.clock())
+        for student_id in changed:
+            counted_grade_changed(conn, assignment.id, student_id)
+    return tuple(changed)
+
+
 def enable_quiz(service: Service, assignment: Assignment, ta: str) -> bool:
     """Turn the assignment's quiz on (audited) and queue every student's LMS score with the quiz's
     points joined, in one transaction; False: it was on already."""
@@ -158,10 +199,13 @@ def enable_quiz(service: Service, assignment: Assignment, ta: str) -> bool:
 __all__ = [
     "ACTIONS",
     "Action",
+    "ItemDeletion",
     "NoSuchAnswer",
     "Step",
     "StepDone",
     "counted_written",
+    "delete_item",
+    "deletion_preview",
     "enable_quiz",
     "grade_answer",
     "save_item",
