@@ -446,10 +446,10 @@ def test_model_answers_show_only_when_no_student_can_submit(
             extensions.grant(term.service.engine, hw2, sid, Extension(due, until), "anna", term.now[0])
             closes[sid] = until
         if published:
-            model_answers.publish(term.service.engine, hw2, "anna", term.now[0])
+            model_answers.publish(term.service, hw2, "anna", term.now[0])
         now = HW2_DUE.timestamp() + hours * 3600.0
         can_submit = [sid for sid in ("s01", "s02", "s03") if now <= _closing(term, hw2, sid)]
-        shown = model_answers.visibility(term.service.engine, hw2, now).visible
+        shown = model_answers.visibility(term.service, hw2, now).visible
         assert shown == (published or not can_submit)
         assert shown == (published or now > max(closes.values()))
         term.service.close()

@@ -60,7 +60,7 @@ def _comment(term: Term, attempt: int, first: int, last: int, body: str) -> int:
     review = review_of(term, attempt)
     cell = review.cells[-1]
     at = Target(cell.file, cell.index, first, last)
-    return line_comments.add(term.service.engine, review, at, body, actor="anna", now=1).id
+    return line_comments.add(term.service, review, at, body, actor="anna", now=1).id
 
 
 def test_a_ta_carries_comments_from_the_later_attempts_page(term: Term, site: str) -> None:

@@ -65,9 +65,7 @@ def upload_code(term: Term, sid: str, code: str, assignment_id: str = "hw5", fee
 
 def review_of(term: Term, attempt_id: int) -> attempt_review.AttemptReview:
     s = term.service
-    found = attempt_review.review(
-        s.engine, s.blobs, attempt_id, named=True, own_part=s.attempt_reads.own_part
-    )
+    found = attempt_review.review(s, attempt_id, named=True, own_part=s.attempt_reads.own_part)
     assert found is not None
     return found
 
@@ -96,11 +94,11 @@ def test_add_edit_delete_are_each_one_audited_change(term: Term) -> None:
     review = review_of(term, attempt)
     cell = student_cell(review)
     assert "S01-LINE-2" in cell.source
-    engine, now = term.service.engine, term.now[0]
+    service, now = term.service, term.now[0]
     added = line_comments.add(
-        engine, review, Target(cell.file, cell.index, 2, 3), "use `jnp` here", actor="anna", now=now
+        service, review, Target(cell.file, cell.index, 2, 3), "use `jnp` here", actor="anna", now=now
     )
-    assert [c.id for c in line_comments.of_attempt(engine, attempt)] == [added.id]
+    assert [c.id for c in line_comments.of_attempt(service, attempt)] == [added.id]
     (entry,) = audit_actions(term)
     assert (entry.action, entry.actor, entry.attempt_id, entry.assignment_id) == (
         "line_comment",
@@ -110,7 +108,7 @@ def test_add_edit_delete_are_each_one_audited_change(term: Term) -> None:
     )
     assert entry.student_id is None and entry.new == "use `jnp` here"  # the student's log never lists it
 
-    edited = line_comments.edit(engine, added.id, "use `jnp.dot`", actor="bob", now=now + 1)
+    edited = line_comments.edit(service, added.id, "use `jnp.dot`", actor="bob", now=now + 1)
     assert edited is not None and (edited.body, edited.edited_by, edited.author) == (
         "use `jnp.dot`",
         "bob",
@@ -121,12 +119,12 @@ def test_add_edit_delete_are_each_one_audited_change(term: Term) -> None:
         "use `jnp` here",
     )
 
-    assert line_comments.delete(engine, added.id, actor="bob", now=now + 2)
-    assert line_comments.of_attempt(engine, attempt) == ()
+    assert line_comments.delete(service, added.id, actor="bob", now=now + 2)
+    assert line_comments.of_attempt(service, attempt) == ()
     last = audit_actions(term)[-1]
     assert (last.action, last.old, last.new) == ("line_comment_deleted", "use `jnp.dot`", None)
     assert not line_comments.delete(
-        engine, added.id, actor="bob", now=now + 3
+        service, added.id, actor="bob", now=now + 3
     )  # nothing left, nothing audited
     assert len(audit_actions(term)) == 3
     # the TA's attempt page lists every change in the attempt's timeline
@@ -151,10 +149,10 @@ def test_a_refused_comment_writes_nothing(term: Term, first: int, last: int, bod
     cell = student_cell(review)
     with pytest.raises(CommentRefused, match=why):
         line_comments.add(
-            term.service.engine, review, Target(cell.file, cell.index, first, last), body, actor="a", now=0
+            term.service, review, Target(cell.file, cell.index, first, last), body, actor="a", now=0
         )
     with pytest.raises(CommentRefused, match="no such cell"):
-        line_comments.add(term.service.engine, review, Target("other.ipynb", 1, 1, 1), "x", actor="a", now=0)
+        line_comments.add(term.service, review, Target("other.ipynb", 1, 1, 1), "x", actor="a", now=0)
     with term.service.engine.connect() as conn:
         assert conn.execute(sa.select(sa.func.count()).select_from(table)).scalar() == 0
     assert audit_actions(term) == []
@@ -167,22 +165,22 @@ def test_a_student_sees_their_comments_only_once_the_grade_is_shown(term: Term) 
         review = review_of(term, attempt)
         cell = student_cell(review)
         line_comments.add(
-            s.engine, review, Target(cell.file, cell.index, line, line), f"L{line}", actor="anna", now=1
+            s, review, Target(cell.file, cell.index, line, line), f"L{line}", actor="anna", now=1
         )
-    assert len(line_comments.of_attempt(s.engine, mine)) == 2  # the TA sees them at once
+    assert len(line_comments.of_attempt(s, mine)) == 2  # the TA sees them at once
     # hw5 shows grades on release: before it the student sees no comment, not even in their audit log
-    assert line_comments.shown_to_student(s.engine, s.student_views, "s01", mine) == ()
+    assert line_comments.shown_to_student(s, "s01", mine) == ()
     assert not [e for e in grade_review.student_audit(s, "s01") if e.action.startswith("line_comment")]
     assert s.grade_release.release("hw5", actor="anna")
-    shown = line_comments.shown_to_student(s.engine, s.student_views, "s01", mine)
+    shown = line_comments.shown_to_student(s, "s01", mine)
     assert [(c.target.first_line, c.body) for c in shown] == [(2, "L2"), (3, "L3")]
     assert "author" not in shown[0].to_json(for_student=True)  # "a TA", not which
     # another student's attempt, released too, shows nothing to s01 (and s01's nothing to s02)
-    assert line_comments.shown_to_student(s.engine, s.student_views, "s01", other) == ()
-    assert line_comments.shown_to_student(s.engine, s.student_views, "s02", mine) == ()
-    assert [c.body for c in line_comments.shown_to_student(s.engine, s.student_views, "s02", other)] == ["L2"]
+    assert line_comments.shown_to_student(s, "s01", other) == ()
+    assert line_comments.shown_to_student(s, "s02", mine) == ()
+    assert [c.body for c in line_comments.shown_to_student(s, "s02", other)] == ["L2"]
     assert s.grade_release.unrelease("hw5", actor="anna")  # hidden again: the comments too
-    assert line_comments.shown_to_student(s.engine, s.student_views, "s01", mine) == ()
+    assert line_comments.shown_to_student(s, "s01", mine) == ()
 
 
 @pytest.mark.parametrize(

@@ -90,12 +90,12 @@ def later() -> Extension:
 def test_granting_and_removing_an_extension_queue_the_new_final_score(term: Term) -> None:
     late_upload(term)
     hw2 = term.service.assignments["hw2"]
-    engine = term.service.engine
-    extension_commands.grant(engine, hw2, "s01", later(), "ta-anna", term.now[0])
+    service = term.service
+    extension_commands.grant(service, hw2, "s01", later(), "ta-anna", term.now[0])
     assert queued(term) == {("hw2", "s01"): pytest.approx(25.0)}  # on time under the extension
-    assert extension_commands.revoke(engine, hw2, "s01", "ta-anna", term.now[0])
+    assert extension_commands.revoke(service, hw2, "s01", "ta-anna", term.now[0])
     assert queued(term) == {("hw2", "s01"): pytest.approx(25.0 * LATE_FACTOR)}
-    assert not extension_commands.revoke(engine, hw2, "s01", "ta-anna", term.now[0])  # none left
+    assert not extension_commands.revoke(service, hw2, "s01", "ta-anna", term.now[0])  # none left
 
 
 def test_a_refused_bulk_grant_changes_and_queues_nothing(term: Term) -> None:
@@ -103,7 +103,7 @@ def test_a_refused_bulk_grant_changes_and_queues_nothing(term: Term) -> None:
     hw2 = term.service.assignments["hw2"]
     with pytest.raises(KeyError):
         extension_commands.grant_many(
-            term.service.engine, hw2, {"s01": later(), "nobody": later()}, "ta-anna", term.now[0]
+            term.service, hw2, {"s01": later(), "nobody": later()}, "ta-anna", term.now[0]
         )
     with term.service.engine.connect() as conn:
         assert extensions.of_student(conn, "hw2", "s01") is None
@@ -154,9 +154,9 @@ def test_a_students_launch_queues_the_grades_made_before_it(term: Term) -> None:
     engine = term.service.engine
     with engine.connect() as conn:
         course = conn.execute(sa.select(tables.contexts.c.id)).scalar_one()
-    unmatched = lti_commands.student_launch(engine, ISSUER, _who("u-unknown"), "lms_id", course)
+    unmatched = lti_commands.student_launch(term.service, ISSUER, _who("u-unknown"), "lms_id", course)
     assert unmatched.student_id is None and queued(term) == {}
-    found = lti_commands.student_launch(engine, ISSUER, _who("u1"), "lms_id", course)
+    found = lti_commands.student_launch(term.service, ISSUER, _who("u1"), "lms_id", course)
     assert found.student_id == "s01"
     assert queued(term) == {("hw2", "s01"): pytest.approx(25.0 * LATE_FACTOR)}
 

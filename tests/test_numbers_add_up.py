@@ -239,8 +239,7 @@ def test_a_chapter_2_assignment_never_says_chapter_5_is_missing(term: Term) -> N
     assert set(doc["exercises"]) == set(HW2_POINTS)  # no chapter-5 exercise
     printed = score_table({**doc, "number": 1})  # what `jaxgrade submit` prints
     assert "ch05" not in printed and "not_submitted" not in printed and "25 / 40" in printed
-    review = attempt_review.review(
-        term.service.engine, term.service.blobs, attempt_id, named=True,
+    review = attempt_review.review(term.service, attempt_id, named=True,
         own_part=term.service.attempt_reads.own_part,
     )  # fmt: skip
     assert review is not None and review.grade_status == "ok" and set(review.exercises) == set(HW2_POINTS)

@@ -113,7 +113,7 @@ def test_feedback_log_and_maxima_are_kept_when_the_grading_folder_is_gone(term: 
     assert service.attempt_reads.feedback_html("s01", attempt) == FEEDBACK
     assert service.attempt_reads.feedback_html("s02", attempt) is None  # not another student's
     assert service.attempt_reads.exercise_maxima("s01", attempt) == {ex: 10.0 for ex in HW2_POINTS}
-    review = attempt_review.review(service.engine, service.blobs, attempt, named=True)
+    review = attempt_review.review(service, attempt, named=True)
     assert review is not None and review.has_feedback
     assert "graded by the test host" in review.build_log and "histogram: all" in review.build_log
 

@@ -155,7 +155,8 @@ def _postgres_catalog(conn: sa.Connection) -> dict[str, object]:
 def stored_assignments(url: str) -> list[assignments.Assignment]:
     engine = engine_for(url)
     try:
-        return assignments.load(engine)
+        with engine.connect() as conn:
+            return assignments.stored(conn)
     finally:
         engine.dispose()
 

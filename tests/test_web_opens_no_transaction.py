@@ -6,6 +6,11 @@ the ledger, its audit entry and the LMS score commit together. The import contra
 still open a transaction on the engine it is handed (`service.engine.begin()`) and pass the
 connection to a domain function without importing anything. This AST scan of every module under
 `autograder/service/web/` finds such calls; a control shows that a planted one is found.
+
+One way into the domain: web hands the domain the `Service` (or calls a part of it), never its
+engine, so every domain function a page calls opens its own transaction. A second scan fails on any
+`.engine` read in web (`service.engine`, `request.app.state.service.engine`, an adapter's
+`self.engine`); its control plants each.
 """
 
 from __future__ import annotations
@@ -65,3 +70,42 @@ def test_the_scan_finds_a_planted_transaction() -> None:
     ]
     harmless = "def page(service, ex):\n    return grade_review.student_grade(service, ex)\n"
     assert openings(harmless, "web/y.py") == []
+
+
+def engine_reads(source: str, filename: str) -> list[str]:
+    """`file:line expression` for each read of an attribute named `engine`, whatever it is read on."""
+    found = [
+        (node.lineno, f"{filename}:{node.lineno} {ast.unparse(node)}")
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Attribute) and node.attr == "engine"
+    ]
+    return [where for _, where in sorted(found)]
+
+
+def test_no_web_module_reads_an_engine() -> None:
+    found = []
+    for path in sorted(WEB.rglob("*.py")):
+        found += engine_reads(path.read_text(encoding="utf-8"), str(path.relative_to(REPO)))
+    assert not found, "web reaches the domain through an engine, not the Service:\n" + "\n".join(found)
+
+
+def test_the_engine_scan_finds_planted_reads() -> None:
+    planted = (
+        "def listing(service, aid):\n"
+        "    return review_listings.current_overrides(service.engine, aid)\n"
+        "\n"
+        "def keys(request):\n"
+        "    engine = request.app.state.service.engine\n"
+        "    return jwks(engine)\n"
+        "\n"
+        "class Adapter:\n"
+        "    def get(self, key):\n"
+        "        return launch_store.read(self.engine, key)\n"
+    )
+    assert engine_reads(planted, "web/x.py") == [
+        "web/x.py:2 service.engine",
+        "web/x.py:5 request.app.state.service.engine",
+        "web/x.py:10 self.engine",
+    ]
+    harmless = "def page(service, aid):\n    return review_listings.current_overrides(service, aid)\n"
+    assert engine_reads(harmless, "web/y.py") == []

@@ -104,13 +104,11 @@ def _override_and_comment(term: Term, attempt_id: int) -> None:
     code cell (shown to s01: hw2's grades are shown)."""
     service = term.service
     grade_review.set_override(service, "hw2", "s01", "histogram", 8.0, "按评语调整", "anna")
-    review = attempt_review.review(
-        service.engine, service.blobs, attempt_id, named=True, own_part=service.attempt_reads.own_part
-    )
+    review = attempt_review.review(service, attempt_id, named=True, own_part=service.attempt_reads.own_part)
     assert review is not None and review.cells, "the graded attempt has no code cell to comment on"
     cell = review.cells[-1]
     at = Target(cell.file, cell.index, 1, 1)
-    line_comments.add(service.engine, review, at, "这里的梯度会经过 sqrt(0)", actor="anna", now=term.now[0])
+    line_comments.add(service, review, at, "这里的梯度会经过 sqrt(0)", actor="anna", now=term.now[0])
 
 
 def run_axe(driver: Any) -> list[dict[str, Any]]:

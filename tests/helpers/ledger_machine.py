@@ -408,7 +408,7 @@ class TermMachine(RuleBasedStateMachine):
         service = self.term.service
         for aid in ASSIGNMENTS:
             still_open = [sid for sid in STUDENTS if self.now <= self.oracle.closing(aid, sid)]
-            shown = model_answers.visibility(service.engine, service.assignments[aid], self.now).visible
+            shown = model_answers.visibility(service, service.assignments[aid], self.now).visible
             assert shown == (not still_open), (aid, still_open)
 
     def _student_sees(self, aid: str, sid: str, want: float, text: str) -> None:

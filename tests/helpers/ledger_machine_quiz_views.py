@@ -145,8 +145,8 @@ class QuizViews:
         service = self.term.service
         for u in self.oracle.cells[(aid, sid)].uploads:
             want = sorted(b for (a, _, _, b) in self.comments.values() if a == u.id)
-            assert sorted(c.body for c in line_comments.of_attempt(service.engine, u.id)) == want
-            seen = line_comments.shown_to_student(service.engine, service.student_views, sid, u.id)
+            assert sorted(c.body for c in line_comments.of_attempt(service, u.id)) == want
+            seen = line_comments.shown_to_student(service, sid, u.id)
             shows = self.oracle.visible(aid, sid, self.now)
             assert sorted(c.body for c in seen) == (want if shows else []), (aid, sid, u.id)
 
@@ -171,6 +171,6 @@ class QuizViews:
         service = self.term.service
         for aid in ASSIGNMENTS:
             still_open = [sid for sid in STUDENTS if self.now <= self.oracle.closing(aid, sid)]
-            shown = model_answers.visibility(service.engine, service.assignments[aid], self.now).visible
+            shown = model_answers.visibility(service, service.assignments[aid], self.now).visible
             assert shown == self.oracle.answers_shown(aid, self.now), (aid, still_open)
             assert not (shown and still_open) or aid in self.oracle.published, (aid, still_open)

@@ -76,7 +76,8 @@ def main(url: str, course_id: int, assignment_id: str, folder: Path) -> None:
     from autograder.service.storage.db import connect
 
     engine = connect(url)
-    (course,) = [c for c in courses.all_courses(engine) if c.id == course_id]
+    with engine.connect() as conn:
+        (course,) = [c for c in courses.listed(conn) if c.id == course_id]
     (folder / f"ready-{os.getpid()}").write_text("ready")
     _wait_for(folder / "go")
     try:

@@ -34,9 +34,9 @@ def audit_log(
 
 def _for_ta(request: Request, ta: str, student_id: str | None, reveal: bool) -> audit_names.AuditView:
     service = service_of(request)
-    if reveal and not audit_names.names_shown(service.engine, ta, service.clock()):
-        audit_names.show_names(service.engine, ta, service.clock())
-    return audit_names.for_ta(service.engine, ta, service.clock(), student_id)
+    if reveal and not audit_names.names_shown(service, ta, service.clock()):
+        audit_names.show_names(service, ta, service.clock())
+    return audit_names.for_ta(service, ta, service.clock(), student_id)
 
 
 @router.get("/audit.csv")

@@ -95,5 +95,5 @@ def _bulk_extensions(request: Request, assignment_id: str, posted: PostedForm) -
     except BulkError as exc:
         return page_kit.error_page(request, session, 422, "Extensions not granted", str(exc), back=page)
     actor = session.ta_name or "ta"
-    extension_commands.grant_many(service.engine, assignment, dict.fromkeys(ids, ext), actor, service.clock())
+    extension_commands.grant_many(service, assignment, dict.fromkeys(ids, ext), actor, service.clock())
     return page_kit.redirect(request, f"{page}?extended={len(ids)}")

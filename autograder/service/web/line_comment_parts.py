@@ -19,7 +19,7 @@ def attempt_review_of(request: Request, attempt_id: int) -> AttemptReview | None
     if not fits_id(attempt_id):
         return None
     return attempt_review.review(
-        service.engine, service.blobs, attempt_id, named=service.assignment_lookup.named,
+        service, attempt_id, named=service.assignment_lookup.named,
         own_part=service.attempt_reads.own_part,
     )  # fmt: skip
 
@@ -87,11 +87,11 @@ def student_part_views(request: Request, student_id: str, attempt_id: int) -> li
     """The student's commented parts of their own attempt, once its grade is shown to them; []
     before, and for an attempt that is not theirs (`line_comments.shown_to_student`)."""
     service = page_auth.service_of(request)
-    shown = line_comments.shown_to_student(service.engine, service.student_views, student_id, attempt_id)
+    shown = line_comments.shown_to_student(service, student_id, attempt_id)
     review = attempt_review_of(request, attempt_id) if shown else None
     if review is None:
         return []
-    links = line_comment_links.shown(service.engine, shown, review.assignment_id, review.student_id)
+    links = line_comment_links.shown(service, shown, review.assignment_id, review.student_id)
     return part_views(review, shown, only_commented=True, links=links)
 
 
@@ -99,9 +99,9 @@ def ta_commented_parts(request: Request, attempt_id: int) -> list[PartView]:
     """A TA's read-only view of an attempt's commented parts (the regrade run's diff shows them
     beside each changed attempt); [] when it has no comments."""
     service = page_auth.service_of(request)
-    comments = line_comments.of_attempt(service.engine, attempt_id)
+    comments = line_comments.of_attempt(service, attempt_id)
     review = attempt_review_of(request, attempt_id) if comments else None
     if review is None:
         return []
-    links = line_comment_links.shown(service.engine, comments, review.assignment_id, review.student_id)
+    links = line_comment_links.shown(service, comments, review.assignment_id, review.student_id)
     return part_views(review, comments, only_commented=True, links=links)

@@ -107,7 +107,7 @@ def _add_comment_form(request: Request, attempt_id: int, posted: PostedForm) -> 
         target = page_target(review, form)
         link = line_comment_links.parse(form.get("link", ""))
         added = line_comment_links.add(
-            service.engine,
+            service,
             review,
             target,
             form.get("body", ""),
@@ -139,16 +139,16 @@ def _change_comment_form(request: Request, comment_id: int, change: str, posted:
         return form
     session = page_auth.current_session(request)
     service = page_auth.service_of(request)
-    found = line_comments.get(service.engine, comment_id) if fits_id(comment_id) else None
+    found = line_comments.get(service, comment_id) if fits_id(comment_id) else None
     if found is None:
         return page_kit.error_page(request, session, 404, "No such comment", str(comment_id), back="/ta")
     page = f"/ta/attempts/{found.attempt_id}"
     actor, now = session.ta_name or "ta", service.clock()
     if change == "delete":
-        line_comments.delete(service.engine, comment_id, actor=actor, now=now)
+        line_comments.delete(service, comment_id, actor=actor, now=now)
         return page_kit.redirect(request, f"{page}#attempt-code")
     try:
-        line_comments.edit(service.engine, comment_id, form.get("body", ""), actor=actor, now=now)
+        line_comments.edit(service, comment_id, form.get("body", ""), actor=actor, now=now)
     except line_comments.CommentRefused as exc:
         return page_kit.error_page(request, session, 422, "Comment not saved", str(exc), back=page)
     return page_kit.redirect(request, f"{page}#comment-{comment_id}")
@@ -163,13 +163,11 @@ def list_comments(request: Request, attempt_id: int, who: AnyCaller) -> JSONResp
     if who.student_id is not None:
         if not fits_id(attempt_id) or service.attempt_reads.attempt(who.student_id, attempt_id) is None:
             raise refusal(404, "no_attempt", "no such submission")  # another's looks like a missing one
-        shown = line_comments.shown_to_student(
-            service.engine, service.student_views, who.student_id, attempt_id
-        )
+        shown = line_comments.shown_to_student(service, who.student_id, attempt_id)
         return JSONResponse([c.to_json(for_student=True) for c in shown], headers=NO_STORE)
     if attempt_review_of(request, attempt_id) is None:
         raise refusal(404, "no_attempt", "no such submission")
-    found = line_comments.of_attempt(service.engine, attempt_id)
+    found = line_comments.of_attempt(service, attempt_id)
     return JSONResponse([c.to_json() for c in found], headers=NO_STORE)
 
 
@@ -201,16 +199,14 @@ def _add_comment(request: Request, attempt_id: int, doc: dict[str, Any], ta: str
         raise refusal(404, "no_attempt", "no such submission")
     try:
         link = line_comment_links.parse(link_text)
-        added = line_comment_links.add(
-            service.engine, review, target, body, link, actor=ta, now=service.clock()
-        )
+        added = line_comment_links.add(service, review, target, body, link, actor=ta, now=service.clock())
     except line_comments.CommentRefused as exc:
         raise refusal(422, "bad_request", str(exc)) from None
     return JSONResponse(added.to_json(), status_code=201)
 
 
 def _own_comment(request: Request, attempt_id: int, comment_id: int) -> line_comments.LineComment:
-    found = line_comments.get(service_of(request).engine, comment_id) if fits_id(comment_id) else None
+    found = line_comments.get(service_of(request), comment_id) if fits_id(comment_id) else None
     if found is None or found.attempt_id != attempt_id:
         raise refusal(404, "bad_request", "no such comment")
     return found
@@ -226,7 +222,7 @@ def _edit_comment(request: Request, attempt_id: int, comment_id: int, body: str,
     service = service_of(request)
     _own_comment(request, attempt_id, comment_id)
     try:
-        edited = line_comments.edit(service.engine, comment_id, body, actor=ta, now=service.clock())
+        edited = line_comments.edit(service, comment_id, body, actor=ta, now=service.clock())
     except line_comments.CommentRefused as exc:
         raise refusal(422, "bad_request", str(exc)) from None
     if edited is None:
@@ -238,7 +234,7 @@ def _edit_comment(request: Request, attempt_id: int, comment_id: int, body: str,
 def delete_comment(request: Request, attempt_id: int, comment_id: int, ta: CurrentTa) -> JSONResponse:
     service = service_of(request)
     _own_comment(request, attempt_id, comment_id)
-    line_comments.delete(service.engine, comment_id, actor=ta, now=service.clock())
+    line_comments.delete(service, comment_id, actor=ta, now=service.clock())
     return JSONResponse({"deleted": comment_id})
 
 
@@ -249,18 +245,18 @@ def ta_comment_context(service: Service, review: AttemptReview) -> dict[str, Any
     """What the TA's attempt page shows of line comments: the parts with their comments and links,
     the links its form offers, and the earlier attempts (of the same student's assignment) with
     comments a TA may carry to this one."""
-    comments = line_comments.of_attempt(service.engine, review.attempt_id)
-    links = line_comment_links.shown(service.engine, comments, review.assignment_id, review.student_id)
+    comments = line_comments.of_attempt(service, review.attempt_id)
+    links = line_comment_links.shown(service, comments, review.assignment_id, review.student_id)
     mine = service.attempt_reads.attempts(review.student_id)
     numbers = attempt_numbers.numbers(mine)
     earlier = [
-        {"id": a.id, "number": numbers[a.id], "comments": len(line_comments.of_attempt(service.engine, a.id))}
+        {"id": a.id, "number": numbers[a.id], "comments": len(line_comments.of_attempt(service, a.id))}
         for a in sorted(mine, key=lambda a: a.id)
         if a.assignment_id == review.assignment_id and numbers[a.id] < review.number
     ]
     return {
         "comment_parts": part_views(review, comments, links=links),
-        "link_choices": line_comment_links.choices(service.engine, review),
+        "link_choices": line_comment_links.choices(service, review),
         "carry_from": [e for e in earlier if e["comments"]],
     }
 
@@ -286,7 +282,7 @@ def _carry_comments_form(request: Request, attempt_id: int, posted: PostedForm) 
         return page_kit.error_page(request, session, 404, "No such attempt", str(attempt_id), back=page)
     try:
         done = line_comment_carry.carry(
-            service.engine, earlier, later, actor=session.ta_name or "ta", now=service.clock()
+            service, earlier, later, actor=session.ta_name or "ta", now=service.clock()
         )
     except line_comments.CommentRefused as exc:
         return page_kit.error_page(request, session, 422, "Comments not carried", str(exc), back=page)

@@ -31,7 +31,7 @@ def list_overrides(request: Request, who: AnyCaller, assignment_id: str | None =
     if who.student_id is not None:
         grade = grade_review.student_grade(service, assignment.id, who.student_id, for_student=True)
         return JSONResponse([grade.to_json()], headers=NO_STORE)
-    found = review_listings.current_overrides(service.engine, assignment.id)
+    found = review_listings.current_overrides(service, assignment.id)
     body = [
         {"assignment_id": assignment.id, "student_id": sid, "overrides": [e.to_json() for e in o.entries]}
         for sid, o in sorted(found.items())

@@ -23,6 +23,6 @@ router = APIRouter(prefix="/api/assignments")
 def publish_quiz_answers(request: Request, assignment_id: str, ta: CurrentTa) -> JSONResponse:
     service = service_of(request)
     assignment = grade_review.assignment_of(service, assignment_id)  # 404 for an unknown one
-    published = model_answers.publish(service.engine, assignment, ta, service.clock())
-    shown = model_answers.visibility(service.engine, assignment, service.clock())
+    published = model_answers.publish(service, assignment, ta, service.clock())
+    shown = model_answers.visibility(service, assignment, service.clock())
     return JSONResponse({"published": published, "visible": shown.visible})

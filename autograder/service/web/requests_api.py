@@ -63,7 +63,7 @@ def list_requests(
     if assignment_id is not None:
         grade_review.assignment_of(service, assignment_id)  # 404 for an unknown one
     found = review_listings.requests(
-        service.engine, student_id=who.only_own(), status=status, assignment_id=assignment_id
+        service, student_id=who.only_own(), status=status, assignment_id=assignment_id
     )
     return JSONResponse([r.to_json() for r in found], headers=NO_STORE)
 

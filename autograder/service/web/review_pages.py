@@ -363,7 +363,7 @@ def _ta_audit_row(e: audit.Entry, clock: CourseClock | None = None) -> dict[str,
 
 def _audit_for(session: Session, service: Service, student_id: str | None = None) -> audit_names.AuditView:
     """The log as this TA may read it now: anonymous grading without names unless revealed."""
-    return audit_names.for_ta(service.engine, session.ta_name or "ta", service.clock(), student_id)
+    return audit_names.for_ta(service, session.ta_name or "ta", service.clock(), student_id)
 
 
 @router.get("/ta/audit")
@@ -390,7 +390,7 @@ def _show_audit_names(request: Request, posted: PostedForm) -> Response:
     if isinstance(form, Response):
         return form
     service = page_auth.service_of(request)
-    audit_names.show_names(service.engine, session.ta_name or "ta", service.clock())
+    audit_names.show_names(service, session.ta_name or "ta", service.clock())
     return page_kit.redirect(request, "/ta/audit")
 
 

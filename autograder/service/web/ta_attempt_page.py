@@ -41,7 +41,7 @@ def ta_attempt(request: Request, attempt_id: int) -> Response:
         return page_kit.redirect(request, "/login")
     service = page_auth.service_of(request)
     found = attempt_review.review(
-        service.engine, service.blobs, attempt_id, named=service.assignment_lookup.named,
+        service, attempt_id, named=service.assignment_lookup.named,
         own_part=service.attempt_reads.own_part,
     )  # fmt: skip
     if found is None:
@@ -80,9 +80,7 @@ def ta_attempt_feedback(request: Request, attempt_id: int) -> Response:
     if not page_auth.current_session(request).is_ta:
         return page_kit.secure(HTMLResponse("<p>Log in as a TA.</p>", status_code=401), page_kit.FEEDBACK_CSP)
     service = page_auth.service_of(request)
-    found = attempt_review.review(
-        service.engine, service.blobs, attempt_id, named=service.assignment_lookup.named
-    )
+    found = attempt_review.review(service, attempt_id, named=service.assignment_lookup.named)
     html = service.attempt_reads.feedback_html(found.student_id, attempt_id) if found is not None else None
     if html is None:
         return page_kit.no_feedback("No feedback.", "en")
@@ -113,7 +111,7 @@ def attempt_ref(
         request.state.attempt_numbers = known
     wanted = int(attempt_id)
     if wanted not in known:
-        known.update(attempt_numbers.numbers_around(page_auth.service_of(request).engine, wanted))
+        known.update(attempt_numbers.numbers_around(page_auth.service_of(request), wanted))
     number = known.get(wanted)
     return None if number is None else AttemptRef(wanted, number, attempt_link(wanted))
 

@@ -122,7 +122,7 @@ def student_term_json(service: Service, student_id: str, assignment_id: str | No
     if service.identity.student(student_id) is None:
         raise Refusal(404, _("没有这个学生。"), f"no student {student_id!r}")
     assignment = service.assignment_lookup.assignment(assignment_id)
-    ext = extensions.current(service.engine, assignment.id, student_id)
+    ext = extensions.current(service, assignment.id, student_id)
     return {
         "assignment": assignment.id,
         "student_id": student_id,
@@ -231,7 +231,7 @@ def _put_extension(
     service = service_of(request)
     assignment = _assignment(service, assignment_id)
     try:
-        extension_commands.grant(service.engine, assignment, student_id, ext, ta, service.clock())
+        extension_commands.grant(service, assignment, student_id, ext, ta, service.clock())
     except KeyError:
         raise Refusal(404, _("没有这个学生。"), f"no student {student_id!r}") from None
     return JSONResponse(student_term_json(service, student_id, assignment.id))
@@ -241,7 +241,7 @@ def _put_extension(
 def delete_extension(request: Request, assignment_id: str, student_id: str, ta: CurrentTa) -> JSONResponse:
     service = service_of(request)
     assignment = _assignment(service, assignment_id)
-    if not extension_commands.revoke(service.engine, assignment, student_id, ta, service.clock()):
+    if not extension_commands.revoke(service, assignment, student_id, ta, service.clock()):
         raise Refusal(404, _("这个学生没有延期。"), f"no extension for {student_id!r}")
     return JSONResponse(student_term_json(service, student_id, assignment.id))
 
@@ -261,7 +261,7 @@ def _grant_csv(request: Request, assignment_id: str, ta: str, raw: bytes) -> lis
         if len(raw) > MAX_CSV_BYTES:
             raise ExtensionCsvError(f"larger than {MAX_CSV_BYTES} bytes")
         granted = parse_extensions_csv(raw.decode("utf-8"))
-        extension_commands.grant_many(service.engine, assignment, granted, ta, service.clock())
+        extension_commands.grant_many(service, assignment, granted, ta, service.clock())
     except (ExtensionCsvError, UnicodeDecodeError) as exc:
         raise Refusal(422, _("延期 CSV 有误。"), f"extensions CSV: {exc}") from None
     except KeyError as exc:

@@ -322,7 +322,7 @@ def _grant_extension(request: Request, assignment_id: str, student_id: str, post
         return page_kit.error_page(request, session, 422, "Extension not granted", exc.message_en, back=page)
     actor = session.ta_name or TA_ACTOR
     ext = Extension(due, until)
-    extension_commands.grant(service.engine, assignment, student_id, ext, actor, service.clock())
+    extension_commands.grant(service, assignment, student_id, ext, actor, service.clock())
     return page_kit.redirect(request, f"/ta/assignments/{assignment.id}/students/{student_id}?granted=1")
 
 

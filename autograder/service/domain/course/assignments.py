@@ -19,6 +19,7 @@ import sqlalchemy as sa
 from autograder.model import ReleaseInfo
 from autograder.service.domain.course import audit, release_moves
 from autograder.service.domain.course.config import ServiceConfig
+from autograder.service.domain.course.service_database import HoldsDatabase
 from autograder.service.storage import db
 from autograder.term.course import Assignment, load_course, release_exercises
 from autograder.term.late import parse_policy
@@ -136,24 +137,27 @@ def store(
                 )
 
 
-def load(engine: sa.Engine) -> list[Assignment]:
+def load(service: HoldsDatabase) -> list[Assignment]:
     """The stored assignments, in page order."""
-    with engine.connect() as conn:
-        rows = conn.execute(
-            sa.select(db.assignments).order_by(db.assignments.c.position, db.assignments.c.id)
+    with service.engine.connect() as conn:
+        return stored(conn)
+
+
+def stored(conn: sa.Connection) -> list[Assignment]:
+    """The stored assignments, in page order, on the caller's connection."""
+    rows = conn.execute(sa.select(db.assignments).order_by(db.assignments.c.position, db.assignments.c.id))
+    return [
+        Assignment(
+            id=r.id,
+            title=r.title,
+            release=Path(r.release),
+            exercises=tuple(json.loads(r.exercises)),
+            opens_at=r.opens_at,
+            due_at=r.due_at,
+            late_until=r.late_until,
+            late_policy=parse_policy(steps) if (steps := json.loads(r.late_policy)) is not None else None,
+            counting=r.counting,
+            visibility=r.visibility,
         )
-        return [
-            Assignment(
-                id=r.id,
-                title=r.title,
-                release=Path(r.release),
-                exercises=tuple(json.loads(r.exercises)),
-                opens_at=r.opens_at,
-                due_at=r.due_at,
-                late_until=r.late_until,
-                late_policy=parse_policy(steps) if (steps := json.loads(r.late_policy)) is not None else None,
-                counting=r.counting,
-                visibility=r.visibility,
-            )
-            for r in rows
-        ]
+        for r in rows
+    ]

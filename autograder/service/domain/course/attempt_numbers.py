@@ -3,7 +3,7 @@ same assignment, 1, 2, 3 … in upload order (the ledger's `attempt_number`, the
 `attempt-<n>`). Database ids stay internal: they count every student's uploads to every assignment.
 
     numbers(attempts) -> {attempt id: number}    attempts of one student (any assignments, any order)
-    numbers_around(engine, attempt_id)           the same for every attempt of that attempt's student
+    numbers_around(service, attempt_id)          the same for every attempt of that attempt's student
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Protocol
 
 import sqlalchemy as sa
 
+from autograder.service.domain.course.service_database import HoldsDatabase
 from autograder.service.storage import db
 
 
@@ -36,10 +37,10 @@ def numbers(attempts: Iterable[_Numbered]) -> dict[int, int]:
     return out
 
 
-def numbers_around(engine: sa.Engine, attempt_id: int) -> dict[int, int]:
+def numbers_around(service: HoldsDatabase, attempt_id: int) -> dict[int, int]:
     """`numbers` of every attempt of the student who uploaded `attempt_id` ({} when there is none)."""
     a = db.attempts.c
-    with engine.connect() as conn:
+    with service.engine.connect() as conn:
         student = conn.execute(sa.select(a.student_id).where(a.id == attempt_id)).scalar_one_or_none()
         if student is None:
             return {}

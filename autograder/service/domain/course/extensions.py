@@ -11,6 +11,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 from autograder.service.domain.course import audit, grade_shown
+from autograder.service.domain.course.service_database import HoldsDatabase
 from autograder.service.records import iso
 from autograder.service.storage import db
 from autograder.term.counting import Deadlines, Extension, deadlines_for
@@ -31,9 +32,9 @@ def of_student(conn: sa.Connection, assignment_id: str, student_id: str) -> Exte
     return None if r is None else Extension(r.due_at, r.late_until)
 
 
-def current(engine: sa.Engine, assignment_id: str, student_id: str) -> Extension | None:
+def current(service: HoldsDatabase, assignment_id: str, student_id: str) -> Extension | None:
     """The student's extension of the assignment now (a query of its own, for pages and the API)."""
-    with engine.connect() as conn:
+    with service.engine.connect() as conn:
         return of_student(conn, assignment_id, student_id)
 
 

@@ -1,26 +1,25 @@
 """The TAs' lists behind `GET /api/overrides` and `GET /api/regrade-requests`, each read in one
 connection of its own, so the web floor asks for a list and opens no connection itself.
 
-    current_overrides(engine, assignment_id) -> {student id: Override}
-    requests(engine, student_id=, status=, assignment_id=) -> [Request], open ones first
+    current_overrides(service, assignment_id) -> {student id: Override}
+    requests(service, student_id=, status=, assignment_id=) -> [Request], open ones first
 """
 
 from __future__ import annotations
 
-import sqlalchemy as sa
-
+from autograder.service.domain.core import Service
 from autograder.service.domain.gradebook import overrides
 from autograder.service.domain.review import regrade_requests
 
 
-def current_overrides(engine: sa.Engine, assignment_id: str) -> dict[str, overrides.Override]:
+def current_overrides(service: Service, assignment_id: str) -> dict[str, overrides.Override]:
     """Every student of the assignment that has an override -> that override, read at one moment."""
-    with engine.connect() as conn:
+    with service.engine.connect() as conn:
         return overrides.all_current(conn, assignment_id)
 
 
 def requests(
-    engine: sa.Engine,
+    service: Service,
     *,
     student_id: str | None = None,
     status: str | None = None,
@@ -28,7 +27,7 @@ def requests(
 ) -> list[regrade_requests.Request]:
     """Regrade requests with their threads (`regrade_requests.listing`): a student's own when
     `student_id` is given, one status or assignment's when those are."""
-    with engine.connect() as conn:
+    with service.engine.connect() as conn:
         return regrade_requests.listing(
             conn, student_id=student_id, status=status, assignment_id=assignment_id
         )

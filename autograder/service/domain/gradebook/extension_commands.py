@@ -5,9 +5,9 @@ extension and its audit entry (`extensions`) and, in the same transaction, queue
 counted final score for the LMS (`lti_outbox.counted_grade_changed`, which queues nothing when the
 score the LMS has is unchanged). Pages and the API only parse what the TA sent and call one of these.
 
-    grant(engine, assignment, student_id, ext, by, now)
-    grant_many(engine, assignment, {student_id: ext}, by, now)   all or none; KeyError: unknown id
-    revoke(engine, assignment, student_id, by, now) -> False: there was none
+    grant(service, assignment, student_id, ext, by, now)
+    grant_many(service, assignment, {student_id: ext}, by, now)   all or none; KeyError: unknown id
+    revoke(service, assignment, student_id, by, now) -> False: there was none
 
 They live apart from `extensions` because the LMS outbox reads extensions (through
 `lti_visibility`): `extensions` importing the outbox would close a cycle.
@@ -15,34 +15,33 @@ They live apart from `extensions` because the LMS outbox reads extensions (throu
 
 from __future__ import annotations
 
-import sqlalchemy as sa
-
 from autograder.service.domain.course import extensions
+from autograder.service.domain.course.service_database import HoldsDatabase
 from autograder.service.domain.gradebook.lti_outbox import counted_grade_changed
 from autograder.term.counting import Extension
 from autograder.term.course import Assignment
 
 
 def grant(
-    engine: sa.Engine, assignment: Assignment, student_id: str, ext: Extension, by: str, now: float
+    service: HoldsDatabase, assignment: Assignment, student_id: str, ext: Extension, by: str, now: float
 ) -> None:
     """Set (or replace) the student's extension. Raises KeyError for an unknown student."""
-    grant_many(engine, assignment, {student_id: ext}, by, now)
+    grant_many(service, assignment, {student_id: ext}, by, now)
 
 
 def grant_many(
-    engine: sa.Engine, assignment: Assignment, granted: dict[str, Extension], by: str, now: float
+    service: HoldsDatabase, assignment: Assignment, granted: dict[str, Extension], by: str, now: float
 ) -> None:
     """Set these students' extensions and queue their LMS scores, all in one transaction."""
-    with engine.begin() as conn:
+    with service.engine.begin() as conn:
         extensions.grant_many_in(conn, assignment, granted, by, now)
         for student_id in granted:
             counted_grade_changed(conn, assignment.id, student_id)
 
 
-def revoke(engine: sa.Engine, assignment: Assignment, student_id: str, by: str, now: float) -> bool:
+def revoke(service: HoldsDatabase, assignment: Assignment, student_id: str, by: str, now: float) -> bool:
     """Remove the student's extension and queue their LMS score (False: there was none)."""
-    with engine.begin() as conn:
+    with service.engine.begin() as conn:
         if not extensions.revoke_in(conn, assignment, student_id, by, now):
             return False
         counted_grade_changed(conn, assignment.id, student_id)

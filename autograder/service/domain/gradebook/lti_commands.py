@@ -5,7 +5,7 @@ the same transaction, queues the student's counted final score of every assignme
 (`lti_outbox.counted_grade_changed`), so grades made before the LMS knew the student reach its
 gradebook. The web layer only validates the launch and calls `student_launch`.
 
-    student_launch(engine, issuer, who, match_on, course) -> links.Resolution
+    student_launch(service, issuer, who, match_on, course) -> links.Resolution
     sync_roster(service) -> roster_sync.SyncResult
 
 `sync_roster` queues the synced students' scores in one transaction after `roster_sync.sync` has
@@ -20,6 +20,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from autograder.service.domain.course.service_database import HoldsDatabase
 from autograder.service.domain.gradebook.lti_outbox import counted_grade_changed, retry_failed
 from autograder.service.domain.lti import courses, links, matching, roster_sync
 from autograder.service.storage import db
@@ -33,11 +34,11 @@ def _queue_every_assignment(conn: sa.Connection, student_id: str) -> None:
 
 
 def student_launch(
-    engine: sa.Engine, issuer: str, who: matching.Identifiers, match_on: str, course: int | None
+    service: HoldsDatabase, issuer: str, who: matching.Identifiers, match_on: str, course: int | None
 ) -> links.Resolution:
     """Resolve (or link) the launching learner's account, record the course membership and queue
     their scores, in one transaction. An unmatched learner changes nothing here."""
-    with engine.begin() as conn:
+    with service.engine.begin() as conn:
         found = links.resolve(conn, issuer, who, match_on, LAUNCH_ACTOR)
         if found.student_id is None:
             return found
@@ -56,6 +57,6 @@ def sync_roster(service: Any) -> roster_sync.SyncResult:
     return result
 
 
-def retry_scores(engine: sa.Engine) -> int:
+def retry_scores(service: HoldsDatabase) -> int:
     """Send the failed and waiting scores again now (the TA's "retry"); returns how many."""
-    return retry_failed(engine)
+    return retry_failed(service.engine)

@@ -7,8 +7,8 @@ the student and the attempt out of those entries, unless the TA asked to see the
 request is itself an entry (`names_shown`, detail `REVEAL_DETAIL`) and lasts `NAMES_FOR_S`.
 With a student filter and no reveal, those entries are left out (the filter would name them).
 
-    for_ta(engine, ta, now, student_id=None) -> AuditView
-    show_names(engine, ta, now)  the audited reveal
+    for_ta(service, ta, now, student_id=None) -> AuditView
+    show_names(service, ta, now)  the audited reveal
 
 The grading page's own reveal (one question's answers, "Show names") is the same kind of entry,
 per assignment and question: `show_question_names`, `question_names_shown`.
@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import sqlalchemy as sa
 
 from autograder.service.domain.course import audit
+from autograder.service.domain.course.service_database import HoldsDatabase
 from autograder.service.storage import db
 
 NAMES_FOR_S = 3600.0  # a reveal lasts this long for the TA who asked (as on the grading page)
@@ -68,35 +69,35 @@ def _reveal(
         )
 
 
-def names_shown(engine: sa.Engine, ta: str, now: float) -> bool:
+def names_shown(service: HoldsDatabase, ta: str, now: float) -> bool:
     """True while the TA's last audited reveal of the audit log's names is younger than NAMES_FOR_S."""
-    return _revealed(engine, ta, REVEAL_DETAIL, None, now)
+    return _revealed(service.engine, ta, REVEAL_DETAIL, None, now)
 
 
-def show_names(engine: sa.Engine, ta: str, now: float) -> None:
+def show_names(service: HoldsDatabase, ta: str, now: float) -> None:
     """The TA sees the students of anonymous grading in the audit views from now on (audited)."""
-    _reveal(engine, ta, REVEAL_DETAIL, None, {"audit": True}, now)
+    _reveal(service.engine, ta, REVEAL_DETAIL, None, {"audit": True}, now)
 
 
 def question_reveal_detail(qid: str) -> str:
     return f"{qid}: student names shown on the grading page"
 
 
-def question_names_shown(engine: sa.Engine, ta: str, assignment_id: str, qid: str, now: float) -> bool:
+def question_names_shown(service: HoldsDatabase, ta: str, assignment_id: str, qid: str, now: float) -> bool:
     """True while the TA's last reveal of the question's names on its grading page is younger than
     NAMES_FOR_S."""
-    return _revealed(engine, ta, question_reveal_detail(qid), assignment_id, now)
+    return _revealed(service.engine, ta, question_reveal_detail(qid), assignment_id, now)
 
 
-def show_question_names(engine: sa.Engine, ta: str, assignment_id: str, qid: str, now: float) -> None:
+def show_question_names(service: HoldsDatabase, ta: str, assignment_id: str, qid: str, now: float) -> None:
     """The grading page of the question shows the TA the students' names from now on (audited)."""
-    _reveal(engine, ta, question_reveal_detail(qid), assignment_id, {"question": qid}, now)
+    _reveal(service.engine, ta, question_reveal_detail(qid), assignment_id, {"question": qid}, now)
 
 
-def for_ta(engine: sa.Engine, ta: str, now: float, student_id: str | None = None) -> AuditView:
+def for_ta(service: HoldsDatabase, ta: str, now: float, student_id: str | None = None) -> AuditView:
     """The entries (oldest first) as the TA may read them now."""
-    found = audit.entries(engine, student_id=student_id)
-    if names_shown(engine, ta, now):
+    found = audit.entries(service.engine, student_id=student_id)
+    if names_shown(service, ta, now):
         return AuditView(tuple(found), True, 0)
     if student_id is not None:
         kept = tuple(e for e in found if not anonymous(e))

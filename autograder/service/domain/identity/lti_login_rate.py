@@ -9,17 +9,18 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-import sqlalchemy as sa
-
+from autograder.service.domain.course.service_database import HoldsDatabase
 from autograder.service.domain.identity.login_throttle import LoginThrottle
 
 KEY_PREFIX = "lti-login "
 WINDOW_S = 60.0
 
 
-def admit(engine: sa.Engine, client: str, *, per_minute: int, clock: Callable[[], float] = time.time) -> bool:
+def admit(
+    service: HoldsDatabase, client: str, *, per_minute: int, clock: Callable[[], float] = time.time
+) -> bool:
     """Count this login initiation from `client`; False when the address is over its limit."""
-    throttle = LoginThrottle(engine, clock, limit=per_minute, window_s=WINDOW_S)
+    throttle = LoginThrottle(service.engine, clock, limit=per_minute, window_s=WINDOW_S)
     key = KEY_PREFIX + client
     if throttle.blocked(key):
         return False

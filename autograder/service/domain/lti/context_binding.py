@@ -16,7 +16,8 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from autograder.service.domain.lti.courses import Course, all_courses
+from autograder.service.domain.course.service_database import HoldsDatabase
+from autograder.service.domain.lti.courses import Course, listed
 from autograder.service.storage.lti_tables import bindings, contexts
 
 CONTEXT = "https://purl.imsglobal.org/spec/lti/claim/context"
@@ -63,8 +64,8 @@ def unbind(engine: sa.Engine, key: ContextKey) -> bool:
         return conn.execute(bindings.delete().where(_where(key))).rowcount == 1
 
 
-def is_bound(engine: sa.Engine, key: ContextKey) -> bool:
-    with engine.connect() as conn:
+def is_bound(service: HoldsDatabase, key: ContextKey) -> bool:
+    with service.engine.connect() as conn:
         return conn.execute(sa.select(bindings.c.id).where(_where(key))).first() is not None
 
 
@@ -87,4 +88,6 @@ def context_is_bound() -> sa.ColumnElement[bool]:
 def bound_courses(engine: sa.Engine) -> list[Course]:
     """The remembered LMS courses that are bound (roster sync and the outbox work on these only)."""
     bound = set(bound_keys(engine))
-    return [c for c in all_courses(engine) if ContextKey(c.issuer, c.deployment_id, c.context_id) in bound]
+    with engine.connect() as conn:
+        courses = listed(conn)
+    return [c for c in courses if ContextKey(c.issuer, c.deployment_id, c.context_id) in bound]

@@ -10,6 +10,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from autograder.service.domain.course.service_database import HoldsDatabase
 from autograder.service.storage.lti_tables import contexts, members, unmatched
 
 CONTEXT = "https://purl.imsglobal.org/spec/lti/claim/context"
@@ -43,7 +44,7 @@ def _aud(claims: Mapping[str, Any]) -> str:
     return str(aud[0] if isinstance(aud, list) else aud)
 
 
-def remember(engine: sa.Engine, claims: Mapping[str, Any]) -> int | None:
+def remember(service: HoldsDatabase, claims: Mapping[str, Any]) -> int | None:
     """Store (or refresh) the launch's course and its endpoints; its id, or None without a context."""
     context = claims.get(CONTEXT)
     if not isinstance(context, dict) or not context.get("id"):
@@ -59,7 +60,7 @@ def remember(engine: sa.Engine, claims: Mapping[str, Any]) -> int | None:
         "updated_at": time.time(),
     }
     where = sa.and_(*(getattr(contexts.c, k) == v for k, v in key.items()))
-    with engine.begin() as conn:
+    with service.engine.begin() as conn:
         row = conn.execute(sa.select(contexts.c.id, contexts.c.ags, contexts.c.nrps_url).where(where)).first()
         if row is None:
             return int(conn.execute(contexts.insert().values(**key, **values)).inserted_primary_key[0])
@@ -76,14 +77,19 @@ def add_member(conn: sa.Connection, course: int, sub: str, student_id: str) -> N
         conn.execute(members.insert().values(context=course, sub=sub, **values))
 
 
-def all_courses(engine: sa.Engine) -> list[Course]:
-    with engine.connect() as conn:
-        return [course_of(r) for r in conn.execute(sa.select(contexts).order_by(contexts.c.id))]
+def listed(conn: sa.Connection) -> list[Course]:
+    """Every course seen in a launch, oldest first, on the caller's connection."""
+    return [course_of(r) for r in conn.execute(sa.select(contexts).order_by(contexts.c.id))]
 
 
-def record_unmatched(engine: sa.Engine, issuer: str, who: Any, reason: str) -> None:
+def all_courses(service: HoldsDatabase) -> list[Course]:
+    with service.engine.connect() as conn:
+        return listed(conn)
+
+
+def record_unmatched(service: HoldsDatabase, issuer: str, who: Any, reason: str) -> None:
     detail = {"lms_id": who.lms_id, "sis_login_id": who.sis_login_id, "reason": reason}
-    with engine.begin() as conn:
+    with service.engine.begin() as conn:
         conn.execute(
             unmatched.insert().values(
                 issuer=issuer, sub=who.sub, name=who.name, email=who.email,

@@ -4,11 +4,11 @@ the OIDC login, the launch and a later request may be served by different servic
 The web floor's adapter (`web/lti/storage.py`) gives pylti1p3 the storage interface it expects and
 calls these; each is one connection or one transaction of its own.
 
-    read(engine, key, now) -> value or None      a key alive at `now`
-    write(engine, key, value, now, lifetime_s)   set it (expired rows of every key are deleted first)
-    consume(engine, key, now) -> bool            delete it; True only for the one caller that found it alive
+    read(service, key, now) -> value or None      a key alive at `now`
+    write(service, key, value, now, lifetime_s)   set it (expired rows of every key are deleted first)
+    consume(service, key, now) -> bool            delete it; True only for the one caller that found it alive
 
-`Database` is the name the web floor gives the engine it passes on (it imports no SQLAlchemy).
+The web floor hands over the `Service`, never its engine (it imports no SQLAlchemy).
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from autograder.service.domain.course.service_database import HoldsDatabase
 from autograder.service.storage.lti_tables import launch_data
 
-Database = sa.Engine  # the service's database, as the web floor hands it to the domain
 MAX_KEY_CHARS = 255
 
 
@@ -28,9 +28,9 @@ def _key(key: str) -> str:
     return key[:MAX_KEY_CHARS]
 
 
-def read(engine: Database, key: str, now: float) -> Any:
+def read(service: HoldsDatabase, key: str, now: float) -> Any:
     """The value stored under `key` (JSON-decoded), or None when it is absent or expired."""
-    with engine.connect() as conn:
+    with service.engine.connect() as conn:
         row = conn.execute(
             sa.select(launch_data.c.value).where(
                 launch_data.c.key == _key(key), launch_data.c.expires_at > now
@@ -39,20 +39,20 @@ def read(engine: Database, key: str, now: float) -> Any:
     return None if row is None else json.loads(row.value)
 
 
-def write(engine: Database, key: str, value: Any, now: float, lifetime_s: float) -> None:
+def write(service: HoldsDatabase, key: str, value: Any, now: float, lifetime_s: float) -> None:
     """Store `value` under `key` until `now + lifetime_s`; the rows expired by `now` go in the same
     transaction, so the table holds at most one lifetime's worth of logins."""
     row = {"value": json.dumps(value), "expires_at": now + lifetime_s}
-    with engine.begin() as conn:
+    with service.engine.begin() as conn:
         conn.execute(launch_data.delete().where(launch_data.c.expires_at <= now))
         k = _key(key)
         if conn.execute(launch_data.update().where(launch_data.c.key == k).values(**row)).rowcount == 0:
             conn.execute(launch_data.insert().values(key=k, **row))
 
 
-def consume(engine: Database, key: str, now: float) -> bool:
+def consume(service: HoldsDatabase, key: str, now: float) -> bool:
     """Delete `key`; True only for the one caller that found it alive (a nonce works once)."""
-    with engine.begin() as conn:
+    with service.engine.begin() as conn:
         n = conn.execute(
             launch_data.delete().where(launch_data.c.key == _key(key), launch_data.c.expires_at > now)
         ).rowcount

@@ -21,6 +21,7 @@ import time
 
 import sqlalchemy as sa
 
+from autograder.service.domain.course.service_database import HoldsDatabase
 from autograder.service.storage.lti_tables import launch_data
 
 PREFIX = "jaxgrade-registration-link-"
@@ -68,14 +69,14 @@ def _set(engine: sa.Engine, secret: str, was: str, now_: str) -> int:
         )
 
 
-def claim(engine: sa.Engine, secret: str) -> None:
+def claim(service: HoldsDatabase, secret: str) -> None:
     """Take the link for one registration; raises LinkRefused when it is unknown, expired, used or busy."""
     if not secret or len(secret) > MAX_SECRET_CHARS:
         raise LinkRefused("unknown registration link")
     for failures in range(MAX_FAILURES):
-        if _set(engine, secret, _ready(failures), _busy(failures)) == 1:
+        if _set(service.engine, secret, _ready(failures), _busy(failures)) == 1:
             return
-    with engine.connect() as conn:
+    with service.engine.connect() as conn:
         row = conn.execute(
             sa.select(launch_data.c.value, launch_data.c.expires_at).where(launch_data.c.key == _key(secret))
         ).first()
@@ -93,19 +94,19 @@ def claim(engine: sa.Engine, secret: str) -> None:
     raise LinkRefused("this registration link is in use by another registration right now")
 
 
-def give_back(engine: sa.Engine, secret: str, *, counted: bool = True) -> None:
+def give_back(service: HoldsDatabase, secret: str, *, counted: bool = True) -> None:
     """The registration failed: the link works again, unless this was its MAX_FAILURES-th counted
     failure (one that sent a request: a URL refused before any is not counted)."""
     for failures in range(MAX_FAILURES):
         after = failures + 1 if counted else failures
-        if _set(engine, secret, _busy(failures), _ready(after) if after < MAX_FAILURES else FAILED):
+        if _set(service.engine, secret, _busy(failures), _ready(after) if after < MAX_FAILURES else FAILED):
             return
 
 
-def spend(engine: sa.Engine, secret: str) -> None:
+def spend(service: HoldsDatabase, secret: str) -> None:
     """The registration succeeded: the link never works again."""
     for failures in range(MAX_FAILURES):
-        if _set(engine, secret, _busy(failures), USED):
+        if _set(service.engine, secret, _busy(failures), USED):
             return
 
 

@@ -1,7 +1,7 @@
 """What the TAs' LTI page and API show, read in one connection: the outbox of scores, the line
 items each course has, and the latest launches that matched no student.
 
-    read(engine) -> TaView
+    read(service) -> TaView
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from autograder.service.domain.course.service_database import HoldsDatabase
 from autograder.service.storage.lti_tables import line_items, scores, unmatched
 
 UNMATCHED_SHOWN = 200  # the newest ones: the page is for spotting a problem, not an archive
@@ -52,8 +53,8 @@ def _reason(detail: Any) -> str:
     return str(json.loads(detail).get("reason", "")) if detail else ""
 
 
-def read(engine: sa.Engine) -> TaView:
-    with engine.connect() as conn:
+def read(service: HoldsDatabase) -> TaView:
+    with service.engine.connect() as conn:
         rows = conn.execute(sa.select(scores).order_by(scores.c.student_id, scores.c.id)).all()
         items: dict[int, int] = {}
         for context in conn.execute(sa.select(line_items.c.context)).scalars():

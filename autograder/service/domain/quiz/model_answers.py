@@ -15,6 +15,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 from autograder.service.domain.course import audit, extensions
+from autograder.service.domain.course.service_database import HoldsDatabase
 from autograder.service.storage import db
 from autograder.term.course import Assignment
 from autograder.term.visibility import Visibility, answers_visibility, closing_time
@@ -38,16 +39,16 @@ def closes_at(conn: sa.Connection, assignment: Assignment) -> float | None:
     return closing_time(deadlines or [own])
 
 
-def visibility(engine: sa.Engine, assignment: Assignment, now: float) -> Visibility:
+def visibility(service: HoldsDatabase, assignment: Assignment, now: float) -> Visibility:
     """Whether the model answers show now, and from when (`shown_from`: the closing time)."""
-    with engine.connect() as conn:
+    with service.engine.connect() as conn:
         return answers_visibility(closes_at(conn, assignment), published_at(conn, assignment.id), now)
 
 
-def publish(engine: sa.Engine, assignment: Assignment, ta: str, now: float) -> bool:
+def publish(service: HoldsDatabase, assignment: Assignment, ta: str, now: float) -> bool:
     """Show the assignment's model answers to its students from now on, before submissions close
     (audited); False: they were published already."""
-    with engine.begin() as conn:
+    with service.engine.begin() as conn:
         if published_at(conn, assignment.id) is not None:
             return False
         still_open = closes_at(conn, assignment)

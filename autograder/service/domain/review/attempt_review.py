@@ -1,6 +1,6 @@
 """One attempt as a TA reviews it: any student's, any assignment's (the TA's attempt page).
 
-    review(engine, blobs, attempt_id, named=...) -> AttemptReview | None
+    review(service, attempt_id, named=...) -> AttemptReview | None
 
 `AttemptReview` holds what a TA opens an attempt for: its number among the student's attempts of
 the assignment (`attempt_numbers`), the code cells of each uploaded notebook (other text files
@@ -20,6 +20,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from autograder.service.domain.core import Service
 from autograder.service.domain.course import graded_artefacts
 from autograder.service.domain.course.attempt_numbers import numbers
 from autograder.service.domain.course.attempt_reads import OwnPart, fits_id, own_status
@@ -131,8 +132,7 @@ def _timeline(conn: sa.Connection, row: Any) -> tuple[TimelineEntry, ...]:
 
 
 def review(
-    engine: sa.Engine,
-    blobs: BlobStore,
+    service: Service,
     attempt_id: int,
     *,
     named: bool,
@@ -144,7 +144,7 @@ def review(
     if not fits_id(attempt_id):
         return None
     a = db.attempts.c
-    with engine.connect() as conn:
+    with service.engine.connect() as conn:
         row = conn.execute(sa.select(db.attempts).where(a.id == attempt_id)).first()
         if row is None:
             return None
@@ -160,7 +160,7 @@ def review(
     for f in files:
         name = str(f.get("name", "file"))
         try:
-            found = code_cells(name, blobs.get(str(f["sha256"])))
+            found = code_cells(name, service.blobs.get(str(f["sha256"])))
         except (OSError, KeyError):
             found = None
         if found is None:
@@ -187,7 +187,7 @@ def review(
         files=tuple(str(f.get("name", "")) for f in files),
         cells=tuple(cells),
         unreadable=tuple(unreadable),
-        build_log=_results_log(blobs, row) if graded else "",
+        build_log=_results_log(service.blobs, row) if graded else "",
         grader_error=row.error,
         timeline=timeline,
         has_feedback=graded and "feedback_html" in graded_artefacts.digests(row.artefacts),

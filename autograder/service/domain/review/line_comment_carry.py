@@ -1,6 +1,6 @@
 """Carrying a TA's line comments from an earlier attempt to a later one (issue 45, section 1).
 
-    carry(engine, earlier, later, actor=, now=) -> Carried   (CommentRefused: not the same student's
+    carry(service, earlier, later, actor=, now=) -> Carried   (CommentRefused: not the same student's
                                                                assignment, or not an earlier attempt)
 
 Comments belong to their attempt; nothing is carried unless a TA asks, on the later attempt's page.
@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 
+from autograder.service.domain.core import Service
 from autograder.service.domain.review import line_comments
 from autograder.service.domain.review.attempt_review import AttemptReview
 from autograder.service.domain.review.line_comments import LOG, CommentRefused, LineComment, Target
@@ -84,13 +85,13 @@ def _check(earlier: AttemptReview, later: AttemptReview) -> None:
 
 
 def carry(
-    engine: sa.Engine, earlier: AttemptReview, later: AttemptReview, *, actor: str, now: float
+    service: Service, earlier: AttemptReview, later: AttemptReview, *, actor: str, now: float
 ) -> Carried:
     _check(earlier, later)
-    comments = line_comments.of_attempt(engine, earlier.attempt_id)
+    comments = line_comments.of_attempt(service, earlier.attempt_id)
     moved: list[Moved] = []
     vanished: list[LineComment] = []
-    with engine.begin() as conn:
+    with service.engine.begin() as conn:
         done = set(
             conn.execute(
                 sa.select(table.c.carried_from).where(

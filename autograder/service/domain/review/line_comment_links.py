@@ -1,9 +1,9 @@
 """A line comment's optional link to a rubric item or an override (issue 45, section 1).
 
-    add(engine, review, target, body, link, actor=, now=) -> LineComment (CommentRefused, nothing stored)
+    add(service, review, target, body, link, actor=, now=)-> LineComment (CommentRefused, nothing stored)
     check(conn, review, link)                    -> None (CommentRefused: no such item or override)
-    choices(engine, review)                      -> [(form value, label)]: what the TA's form offers
-    shown(engine, comments, assignment, student) -> {comment id: LinkShown}
+    choices(service, review)                     -> [(form value, label)]: what the TA's form offers
+    shown(service, comments, assignment, student) -> {comment id: LinkShown}
     parse(value)                                 -> Link | None   ("rubric_item:12", "override:total", "")
 
 The link is the item's id (or the override's target), never a copy of its text: an edited item shows
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 
+from autograder.service.domain.core import Service
 from autograder.service.domain.review import line_comments
 from autograder.service.domain.review.attempt_review import AttemptReview
 from autograder.service.domain.review.line_comments import (
@@ -89,7 +90,7 @@ def check(conn: sa.Connection, review: AttemptReview, link: Link) -> None:
 
 
 def add(
-    engine: sa.Engine,
+    service: Service,
     review: AttemptReview,
     target: Target,
     body: str,
@@ -101,27 +102,27 @@ def add(
     """`line_comments.add` with an optional link, checked in the same transaction as the insert."""
     text = line_comments.checked_body(body)
     line_comments.check_target(review, target)
-    with engine.begin() as conn:
+    with service.engine.begin() as conn:
         if link is not None:
             check(conn, review, link)
         return line_comments.stored(conn, review, target, text, actor=actor, now=now, link=link)
 
 
-def choices(engine: sa.Engine, review: AttemptReview) -> list[tuple[str, str]]:
+def choices(service: Service, review: AttemptReview) -> list[tuple[str, str]]:
     """The rubric items of the attempt's assignment and the overrides of its student, as the TA's
     form offers them: ("rubric_item:<id>" | "override:<target>", label)."""
-    with engine.connect() as conn:
+    with service.engine.connect() as conn:
         known = _known(conn, review.assignment_id, review.student_id)
     return [(f"{kind}:{ref}", label) for kind in LINK_KINDS for ref, (label, _s) in known[kind].items()]
 
 
 def shown(
-    engine: sa.Engine, comments: tuple[LineComment, ...], assignment_id: str | None, student_id: str
+    service: Service, comments: tuple[LineComment, ...], assignment_id: str | None, student_id: str
 ) -> dict[int, LinkShown]:
     """Each linked comment's link as it is now: the item's current text, or gone."""
     if not any(c.link for c in comments):
         return {}
-    with engine.connect() as conn:
+    with service.engine.connect() as conn:
         known = _known(conn, assignment_id, student_id)
     out: dict[int, LinkShown] = {}
     for c in comments:

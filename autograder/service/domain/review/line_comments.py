@@ -1,10 +1,10 @@
 """A TA's comments on lines of an attempt (issue 45, section 1).
 
-    add(engine, review, target, body, actor=, now=)      -> LineComment      (CommentRefused)
-    edit(engine, comment_id, body, actor=, now=)          -> LineComment|None (CommentRefused)
-    delete(engine, comment_id, actor=, now=)              -> bool
-    of_attempt(engine, attempt_id)                        -> the TA's view: every comment
-    shown_to_student(engine, views, student_id, attempt_id) -> the student's: only once shown
+    add(service, review, target, body, actor=, now=)      -> LineComment      (CommentRefused)
+    edit(service, comment_id, body, actor=, now=)          -> LineComment|None (CommentRefused)
+    delete(service, comment_id, actor=, now=)              -> bool
+    of_attempt(service, attempt_id)                        -> the TA's view: every comment
+    shown_to_student(service, student_id, attempt_id)      -> the student's: only once shown
 
 A comment points at lines of one attempt: a code cell of an uploaded file as the TA's attempt page
 numbers them (`attempt_review.code_cells`) or the grader's log. Each change is one transaction that
@@ -29,8 +29,8 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from autograder.service.domain.core import Service
 from autograder.service.domain.course import audit
-from autograder.service.domain.gradebook.student_views import StudentViews
 from autograder.service.domain.review.attempt_review import AttemptReview
 from autograder.service.records import iso
 from autograder.service.storage import db
@@ -166,13 +166,13 @@ def audit_change(conn: sa.Connection, about: Any, action: str, detail: str, **kw
 
 
 def add(
-    engine: sa.Engine, review: AttemptReview, target: Target, body: str, *, actor: str, now: float
+    service: Service, review: AttemptReview, target: Target, body: str, *, actor: str, now: float
 ) -> LineComment:
     """Store a comment on lines of the reviewed attempt (audited). CommentRefused: not stored. A
     comment with a link is added by `line_comment_links.add`, which checks the link first."""
     text = checked_body(body)
     check_target(review, target)
-    with engine.begin() as conn:
+    with service.engine.begin() as conn:
         return stored(conn, review, target, text, actor=actor, now=now)
 
 
@@ -228,11 +228,11 @@ class Where:
     assignment_id: str | None
 
 
-def edit(engine: sa.Engine, comment_id: int, body: str, *, actor: str, now: float) -> LineComment | None:
+def edit(service: Service, comment_id: int, body: str, *, actor: str, now: float) -> LineComment | None:
     """Replace a comment's text (audited, old and new). None: no such comment."""
     text = checked_body(body)
     c = line_comments.c
-    with engine.begin() as conn:
+    with service.engine.begin() as conn:
         row = conn.execute(sa.select(line_comments).where(c.id == comment_id)).first()
         if row is None:
             return None
@@ -248,10 +248,10 @@ def edit(engine: sa.Engine, comment_id: int, body: str, *, actor: str, now: floa
     return _comment(row)
 
 
-def delete(engine: sa.Engine, comment_id: int, *, actor: str, now: float) -> bool:
+def delete(service: Service, comment_id: int, *, actor: str, now: float) -> bool:
     """Remove a comment (audited, with what it said). False: no such comment."""
     c = line_comments.c
-    with engine.begin() as conn:
+    with service.engine.begin() as conn:
         row = conn.execute(sa.select(line_comments).where(c.id == comment_id)).first()
         if row is None:
             return False
@@ -262,27 +262,25 @@ def delete(engine: sa.Engine, comment_id: int, *, actor: str, now: float) -> boo
     return True
 
 
-def get(engine: sa.Engine, comment_id: int) -> LineComment | None:
-    with engine.connect() as conn:
+def get(service: Service, comment_id: int) -> LineComment | None:
+    with service.engine.connect() as conn:
         row = conn.execute(sa.select(line_comments).where(line_comments.c.id == comment_id)).first()
     return None if row is None else _comment(row)
 
 
-def of_attempt(engine: sa.Engine, attempt_id: int) -> tuple[LineComment, ...]:
+def of_attempt(service: Service, attempt_id: int) -> tuple[LineComment, ...]:
     """Every comment of the attempt (a TA's view), by place then age."""
     c = line_comments.c
     query = sa.select(line_comments).where(c.attempt_id == attempt_id)
-    with engine.connect() as conn:
+    with service.engine.connect() as conn:
         rows = conn.execute(query.order_by(c.cell == 0, c.file, c.cell, c.first_line, c.id)).all()
     return tuple(_comment(r) for r in rows)
 
 
-def shown_to_student(
-    engine: sa.Engine, views: StudentViews, student_id: str, attempt_id: int
-) -> tuple[LineComment, ...]:
+def shown_to_student(service: Service, student_id: str, attempt_id: int) -> tuple[LineComment, ...]:
     """The comments of the student's own attempt once its grade is shown to them; () before, and
     for an attempt that is not theirs."""
-    attempt = views.attempt(student_id, attempt_id)
+    attempt = service.student_views.attempt(student_id, attempt_id)
     if attempt is None or attempt.grades_hidden is not None:
         return ()
-    return of_attempt(engine, attempt_id)
+    return of_attempt(service, attempt_id)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import os
 
+from autograder.service.domain.core import Service
 from autograder.service.domain.identity import lti_login_rate
-from autograder.service.domain.lti.launch_store import Database
 
 DEFAULT_PER_MINUTE = 300
 
@@ -21,6 +21,6 @@ def per_minute() -> int:
     return max(1, int(os.environ.get("JAXGRADE_LTI_LOGINS_PER_MINUTE", str(DEFAULT_PER_MINUTE))))
 
 
-def admit(engine: Database, client: str) -> bool:
+def admit(service: Service, client: str) -> bool:
     """Count this login initiation from `client`; False when the address is over its limit."""
-    return lti_login_rate.admit(engine, client, per_minute=per_minute())
+    return lti_login_rate.admit(service, client, per_minute=per_minute())

@@ -37,9 +37,9 @@ from autograder.service.domain.lti import (
     context_binding,
     courses,
     dynamic_registration,
-    keys,
     matching,
     registration_links,
+    tool_database,
 )
 from autograder.service.web import page_auth, page_kit
 from autograder.service.web.lti import login_rate, staff
@@ -125,8 +125,8 @@ async def _params(request: Request, names: tuple[str, ...]) -> dict[str, str] | 
 @router.get("/jwks")
 def jwks(request: Request) -> JSONResponse:
     """The tool's public keys; platforms fetch them to check the tool's signed messages."""
-    engine = request.app.state.service.engine
-    return JSONResponse(keys.jwks(engine), headers={"Cache-Control": "public, max-age=300"})
+    service = page_auth.service_of(request)
+    return JSONResponse(tool_database.jwks(service), headers={"Cache-Control": "public, max-age=300"})
 
 
 @router.get("/static/{name}.js")
@@ -146,11 +146,11 @@ async def oidc_login(request: Request) -> Response:
 def _oidc_login(request: Request, params: dict[str, str] | None) -> Response:
     if params is None:
         return refused(request, "login request body too large or malformed", 400)
-    engine = page_auth.service_of(request).engine
-    if not login_rate.admit(engine, page_auth.client_address(request)):
+    service = page_auth.service_of(request)
+    if not login_rate.admit(service, page_auth.client_address(request)):
         return refused(request, "too many LTI logins from this address in a minute; try again soon", 429)
     try:
-        login = FastApiOIDCLogin(FastApiRequest(request, params), engine)
+        login = FastApiOIDCLogin(FastApiRequest(request, params), service)
         return login.redirect(tool_url(request, "/lti/launch"))
     except Exception as exc:  # pylti1p3 raises OIDCException, LtiException and assertion errors
         return refused(request, f"OIDC login: {exc}", 400)
@@ -168,15 +168,15 @@ def _launch(request: Request, params: dict[str, str] | None) -> Response:
         return refused(request, "launch body too large or malformed", 400)
     service = page_auth.service_of(request)
     lti_request = FastApiRequest(request, params)
-    validated = message_launch(lti_request, service.engine)
+    validated = message_launch(lti_request, service)
     try:
         claims = validated.get_launch_data()
     except Exception as exc:  # any failed check (state, nonce, iss, aud, deployment, exp, signature)
         return refused(request, f"{type(exc).__name__}: {exc}")
     key = context_binding.key_of(claims)
-    if key is None or not context_binding.is_bound(service.engine, key):
+    if key is None or not context_binding.is_bound(service, key):
         return _unbound_context(request, key)
-    course = courses.remember(service.engine, claims)
+    course = courses.remember(service, claims)
     ta_name = staff.named_ta(service.cfg.tas, claims) if staff.grades(claims) else None
     if staff.grades(claims) and ta_name is None:
         return _unnamed_staff(request, claims)
@@ -247,12 +247,12 @@ def _unnamed_staff(request: Request, claims: dict[str, Any]) -> Response:
 
 def _student_landing(request: Request, claims: dict[str, Any], course: int | None) -> Response:
     service = page_auth.service_of(request)
-    platform = DbToolConf(service.engine).platform(str(claims["iss"]), courses._aud(claims))
+    platform = DbToolConf(service).platform(str(claims["iss"]), courses._aud(claims))
     assert platform is not None  # the launch was validated against it
     who = matching.from_launch(claims)
-    found = lti_commands.student_launch(service.engine, platform.issuer, who, platform.match_on, course)
+    found = lti_commands.student_launch(service, platform.issuer, who, platform.match_on, course)
     if found.student_id is None:
-        courses.record_unmatched(service.engine, platform.issuer, who, found.reason)
+        courses.record_unmatched(service, platform.issuer, who, found.reason)
         log.warning("LTI launch of an unmatched user %r (%s): %s", who.sub, who.email, found.reason)
         page = "lti_identity_conflict.html" if found.conflict else "lti_unmatched.html"
         return render(request, new_session(), page, {"who": who}, status_code=403)
@@ -272,7 +272,7 @@ def _deep_link_chooser(request: Request, launch_id: str, claims: dict[str, Any],
         {
             "launch_id": launch_id,
             "course": context.get("title") or "the course",
-            "assignments": assignments.load(service.engine),
+            "assignments": assignments.load(service),
         },
     )
 
@@ -307,26 +307,26 @@ def register(
         log.warning("LTI registration refused: %s", problem)
         return _registration_page(request, 400, reason=problem)
     try:
-        registration_links.claim(service.engine, secret)
+        registration_links.claim(service, secret)
     except registration_links.LinkRefused as exc:
         log.warning("LTI registration refused: %s", exc)
         return _registration_page(request, 403, reason=str(exc))
     try:
         dynamic_registration.checked_url("openid_configuration", openid_configuration)
     except dynamic_registration.RegistrationError as exc:
-        registration_links.give_back(service.engine, secret, counted=False)  # nothing was sent
+        registration_links.give_back(service, secret, counted=False)  # nothing was sent
         log.warning("LTI registration refused: %s", exc)
         return _registration_page(request, 400, reason=str(exc))
     try:
-        done = dynamic_registration.register(
-            service.engine, tool_url(request, ""), openid_configuration, registration_token
+        done = tool_database.register(
+            service, tool_url(request, ""), openid_configuration, registration_token
         )
     except Exception as exc:  # RegistrationError: the platform's part; anything else: this service's
-        registration_links.give_back(service.engine, secret)
+        registration_links.give_back(service, secret)
         log.warning("LTI registration refused: %s", exc)
         status = 502 if isinstance(exc, dynamic_registration.RegistrationError) else 500
         return _registration_page(request, status, reason=f"{exc}")
-    registration_links.spend(service.engine, secret)
+    registration_links.spend(service, secret)
     p = done.platform
     log.info(
         "LTI platform %s registered dynamically: client %s, deployments %s",
@@ -350,9 +350,9 @@ def _deep_link(request: Request, form: dict[str, str] | None) -> Response:
     if form is None or not csrf_ok(session, form.get(CSRF_FIELD)):
         return refused(request, "deep linking form expired", 403)
     service = page_auth.service_of(request)
-    chosen = {a.id: a for a in assignments.load(service.engine)}.get(form.get("assignment", ""))
+    chosen = {a.id: a for a in assignments.load(service)}.get(form.get("assignment", ""))
     try:
-        restored = restored_launch(FastApiRequest(request, {}), service.engine, form.get("launch_id", ""))
+        restored = restored_launch(FastApiRequest(request, {}), service, form.get("launch_id", ""))
         if chosen is None or not restored.is_deep_link_launch():
             raise ValueError("not a deep linking launch, or no such assignment")
         link = restored.get_deep_link()

@@ -16,8 +16,8 @@ from typing import Any
 from pylti1p3.launch_data_storage.base import LaunchDataStorage
 from pylti1p3.session import SessionService
 
+from autograder.service.domain.core import Service
 from autograder.service.domain.lti import launch_store
-from autograder.service.domain.lti.launch_store import Database
 
 DEFAULT_LIFETIME_S = 3600.0
 
@@ -25,9 +25,9 @@ DEFAULT_LIFETIME_S = 3600.0
 class DbLaunchDataStorage(LaunchDataStorage[Any]):
     """pylti1p3's storage interface over `domain/lti/launch_store.py` (which holds the SQL)."""
 
-    def __init__(self, engine: Database) -> None:
+    def __init__(self, service: Service) -> None:
         super().__init__()
-        self.engine = engine
+        self.service = service
 
     def get_session_cookie_name(self) -> str | None:
         return None  # see the module docstring
@@ -36,25 +36,26 @@ class DbLaunchDataStorage(LaunchDataStorage[Any]):
         return True
 
     def get_value(self, key: str) -> Any:
-        return launch_store.read(self.engine, self._prepare_key(key), time.time())
+        return launch_store.read(self.service, self._prepare_key(key), time.time())
 
     def set_value(self, key: str, value: Any, exp: int | None = None) -> None:
-        launch_store.write(self.engine, self._prepare_key(key), value, time.time(), exp or DEFAULT_LIFETIME_S)
+        key = self._prepare_key(key)
+        launch_store.write(self.service, key, value, time.time(), exp or DEFAULT_LIFETIME_S)
 
     def check_value(self, key: str) -> bool:
         return self.get_value(key) is not None
 
     def consume(self, key: str) -> bool:
         """Delete the key; True only for the one caller that found it alive."""
-        return launch_store.consume(self.engine, self._prepare_key(key), time.time())
+        return launch_store.consume(self.service, self._prepare_key(key), time.time())
 
 
 class OneTimeNonceSessionService(SessionService):
     """pylti1p3's session service on the database storage, with nonces that work once."""
 
-    def __init__(self, request: Any, engine: Database) -> None:
+    def __init__(self, request: Any, service: Service) -> None:
         super().__init__(request)
-        self.storage = DbLaunchDataStorage(engine)
+        self.storage = DbLaunchDataStorage(service)
         self.storage.set_request(request)
         self.set_data_storage(self.storage)
 

@@ -43,8 +43,8 @@ def outbox_rows(view: ta_view.TaView, titles: dict[int, str]) -> list[dict[str, 
 
 
 def _context(service: Any, synced: str = "") -> dict[str, Any]:
-    seen_courses = courses.all_courses(service.engine)
-    view = ta_view.read(service.engine)
+    seen_courses = courses.all_courses(service)
+    view = ta_view.read(service)
     rows = outbox_rows(view, {c.id: c.title for c in seen_courses})
     counts = Counter(r["status"] for r in rows)
     return {
@@ -107,7 +107,7 @@ async def ta_lti_retry(request: Request) -> Response:
 def _lti_retry(request: Request, posted: PostedForm) -> Response:
     if (refused := _ta_form(request, posted)) is not None:
         return refused
-    lti_commands.retry_scores(page_auth.service_of(request).engine)
+    lti_commands.retry_scores(page_auth.service_of(request))
     return page_kit.redirect(request, "/ta/lti")
 
 
@@ -118,6 +118,6 @@ def api_roster_sync(request: Request) -> JSONResponse:
 
 @router.get("/api/lti/outbox", dependencies=[Depends(require_ta)])
 def api_outbox(request: Request) -> JSONResponse:
-    engine = page_auth.service_of(request).engine
-    rows = outbox_rows(ta_view.read(engine), {c.id: c.title for c in courses.all_courses(engine)})
+    service = page_auth.service_of(request)
+    rows = outbox_rows(ta_view.read(service), {c.id: c.title for c in courses.all_courses(service)})
     return JSONResponse(rows, headers={"Cache-Control": "no-store"})

@@ -32,11 +32,11 @@ from pylti1p3.tool_config import ToolConfAbstract
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from autograder.service.domain.lti import connector
-from autograder.service.domain.lti.connector import PlatformRegistration, TokenCache, registration
-from autograder.service.domain.lti.launch_store import Database
+from autograder.service.domain.core import Service
+from autograder.service.domain.lti import connector, tool_database
+from autograder.service.domain.lti.connector import PlatformRegistration, TokenCache
 from autograder.service.domain.lti.outbound import PlatformSession
-from autograder.service.domain.lti.platforms import Platform, find_platform
+from autograder.service.domain.lti.platforms import Platform
 from autograder.service.web.lti import launch_checks
 from autograder.service.web.lti.storage import OneTimeNonceSessionService
 from autograder.service.web.sessions import is_https
@@ -111,8 +111,8 @@ class FastApiRedirect(Redirect[Response]):
 class DbToolConf(ToolConfAbstract[FastApiRequest]):
     """The registrations of `jaxgrade lti add-platform`, read per request (a new platform works at once)."""
 
-    def __init__(self, engine: Database) -> None:
-        self.engine = engine
+    def __init__(self, service: Service) -> None:
+        self.service = service
 
     def check_iss_has_one_client(self, iss: str) -> bool:
         return False
@@ -121,7 +121,7 @@ class DbToolConf(ToolConfAbstract[FastApiRequest]):
         return True
 
     def platform(self, iss: str, client_id: str | None) -> Platform | None:
-        return find_platform(self.engine, iss, client_id or None)
+        return tool_database.platform(self.service, iss, client_id or None)
 
     def find_registration_by_issuer(self, iss: str, *args: Any, **kwargs: Any) -> Registration | None:
         return self.find_registration_by_params(iss, None, *args, **kwargs)  # type: ignore[arg-type]
@@ -130,7 +130,7 @@ class DbToolConf(ToolConfAbstract[FastApiRequest]):
         self, iss: str, client_id: str, *args: Any, **kwargs: Any
     ) -> Registration | None:
         platform = self.platform(iss, client_id)
-        return None if platform is None else registration(self.engine, platform)
+        return None if platform is None else tool_database.registration(self.service, platform)
 
     def find_deployment(self, iss: str, deployment_id: str) -> Deployment | None:
         return self.find_deployment_by_params(iss, deployment_id, None)  # type: ignore[arg-type]
@@ -145,12 +145,12 @@ class DbToolConf(ToolConfAbstract[FastApiRequest]):
 
 
 class FastApiOIDCLogin(OIDCLogin):
-    def __init__(self, request: FastApiRequest, engine: Database) -> None:
+    def __init__(self, request: FastApiRequest, service: Service) -> None:
         cookies = FastApiCookieService(request)
         super().__init__(
             request,
-            DbToolConf(engine),
-            session_service=OneTimeNonceSessionService(request, engine),
+            DbToolConf(service),
+            session_service=OneTimeNonceSessionService(request, service),
             cookie_service=cookies,
         )
 
@@ -186,23 +186,23 @@ class FastApiMessageLaunch(MessageLaunch):
         return self
 
 
-def _launch_parts(request: FastApiRequest, engine: Database) -> dict[str, Any]:
+def _launch_parts(request: FastApiRequest, service: Service) -> dict[str, Any]:
     return {
-        "session_service": OneTimeNonceSessionService(request, engine),
+        "session_service": OneTimeNonceSessionService(request, service),
         "cookie_service": FastApiCookieService(request),
         "service_connector_cls": TokenCache,
         "requests_session": PlatformSession(frozenset()),  # no origin until the registration is known
     }
 
 
-def message_launch(request: FastApiRequest, engine: Database) -> FastApiMessageLaunch:
-    return FastApiMessageLaunch(request, DbToolConf(engine), **_launch_parts(request, engine))
+def message_launch(request: FastApiRequest, service: Service) -> FastApiMessageLaunch:
+    return FastApiMessageLaunch(request, DbToolConf(service), **_launch_parts(request, service))
 
 
-def restored_launch(request: FastApiRequest, engine: Database, launch_id: str) -> FastApiMessageLaunch:
+def restored_launch(request: FastApiRequest, service: Service, launch_id: str) -> FastApiMessageLaunch:
     """A launch validated earlier (deep linking's second step); raises LtiException when unknown."""
     launch = FastApiMessageLaunch.from_cache(
-        launch_id, request, DbToolConf(engine), **_launch_parts(request, engine)
+        launch_id, request, DbToolConf(service), **_launch_parts(request, service)
     )
     assert isinstance(launch, FastApiMessageLaunch)
     return launch
