@@ -19,7 +19,7 @@ def extensions_of(service: Service, assignment_id: str) -> dict[str, Extension]:
 
 
 def extension_of(service: Service, assignment_id: str, student_id: str) -> Extension | None:
-    return extensions.current(service.engine, assignment_id, student_id)
+    return extensions.current(service, assignment_id, student_id)
 
 
 __all__ = ["extension_of", "extensions_of"]
