@@ -5,7 +5,8 @@ notebook_frames.py) and is launched as `python -c` code (grade/run/notebook_chil
 sandboxed grading is asked, from inside the student's function and from its answer cell, which
 frames name the grader (a module or file named autograder, a function named test_*/check_*/probe
 ...), and none may. The corpus plants answers that behave only while such a frame is on the stack
-(`gaming_frames_grader_stack` in reduce_sum_rules, gammaln_callback, safe_distance): they lose points.
+(`gaming_frames_grader_stack` in every chapter 2 and 5 exercise but recompile), and one that tells a
+grading from `sys.argv` (`histogram/gaming_argv_not_kernel`): they lose points.
 """
 
 from __future__ import annotations
@@ -55,15 +56,16 @@ def safe_pairwise_distance(X, Y):
 '''
 
 
-def test_no_frame_below_student_code_names_the_grader() -> None:
+def _safe_distance_feedback(answer: str) -> str:
+    """The feedback of every sub-check of safe_distance when `answer` is its cell, graded for real."""
     if os.geteuid() != 0 or shutil.which("bwrap") is None:
         pytest.skip("real sandbox unavailable: needs root (sandbox uids) and bwrap")
     from autograder.grade.run import RunSettings, grade_submission
 
     release = ReleaseInfo.load(RELEASE)
     released = json.loads(release.notebooks["ch02"].read_text(encoding="utf-8"))
-    nb = with_answers(released, {"safe_distance": [FRAME_REPORT]})
-    sub = StudentSubmission("frames", hashlib.sha256(FRAME_REPORT.encode()).hexdigest(),
+    nb = with_answers(released, {"safe_distance": [answer]})
+    sub = StudentSubmission("frames", hashlib.sha256(answer.encode()).hexdigest(),
                             {"ch02": ChapterNotebook("ch02", "ch02.ipynb", nb)})
     work = Path(tempfile.mkdtemp(prefix="jaxgrade-frames-"))
     settings = RunSettings(isolation="bwrap", exercises=("safe_distance",), build_cache=work / "build",
@@ -72,11 +74,39 @@ def test_no_frame_below_student_code_names_the_grader() -> None:
         result = grade_submission(sub, release, settings)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    text = "\n".join(t.output_zh for t in result.scores["safe_distance"].tests)
+    return "\n".join(t.output_zh for t in result.scores["safe_distance"].tests)
+
+
+def test_no_frame_below_student_code_names_the_grader() -> None:
+    text = _safe_distance_feedback(FRAME_REPORT)
     assert "jaxgrade_frames_report" in text, text
     report = json.loads(text.split("jaxgrade_frames_report ", 1)[1].split("}", 1)[0] + "}")
     assert report["n"] > 8, report  # the walk saw the grader's frames below the student's function
     assert report == {"cell": 0, "n": report["n"], "call": 0, "first": ""}, report
+
+
+# sys.argv and the launcher's namespace (the bottom frame's globals), as student code reads them.
+CONTEXT_REPORT = r'''
+import json, os, re, sys
+
+def safe_pairwise_distance(X, Y):
+    f = sys._getframe(0)
+    while f.f_back is not None:
+        f = f.f_back
+    conn = bool(re.fullmatch(r"kernel-[0-9a-f-]{36}\.json", os.path.basename(sys.argv[-1])))
+    raise RuntimeError("jaxgrade_context_report " + json.dumps({
+        "argv0": os.path.basename(sys.argv[0]), "argv1": sys.argv[1:2], "conn": conn,
+        "launcher": sorted(k for k in f.f_globals if not k.startswith("__"))}))
+'''
+
+
+def test_argv_is_a_kernels_and_the_launcher_hands_over_nothing() -> None:
+    """sys.argv is shaped like ipykernel's (launcher, -f, a connection file), not `-c <job folder>`;
+    the launcher's globals hold no module of the child (their `__spec__` would name the grader)."""
+    text = _safe_distance_feedback(CONTEXT_REPORT)
+    assert "jaxgrade_context_report" in text, text
+    report = json.loads(text.split("jaxgrade_context_report ", 1)[1].split("}", 1)[0] + "}")
+    assert report == {"argv0": "ipykernel_launcher.py", "argv1": ["-f"], "conn": True, "launcher": []}, report
 
 
 MODULE = '''

@@ -524,11 +524,14 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def run_child(argv: list[str]) -> None:
+def run_child(argv: list[str], launcher: dict[str, Any] | None = None) -> None:
     """main(argv), then exit without interpreter teardown: student threads/atexit hooks must not change
     the outcome. The parent starts the child as `python -c` code that calls `notebook_frames.disguise`
     first and then this (autograder/grade/run/notebook_child.py, CHILD_LAUNCH): the bottom frame is a
-    "<string>" module, and no frame of this package below student code carries the grader's names."""
+    "<string>" module, and no frame of this package below student code carries the grader's names.
+    `launcher` is that code's namespace: emptied here, before any student code runs."""
+    if launcher is not None:
+        notebook_frames.forget_launcher(launcher)
     sys.stdout.flush()
     code = main(argv)
     sys.stdout.flush()
@@ -538,4 +541,4 @@ def run_child(argv: list[str]) -> None:
 
 if __name__ == "__main__":  # `-m` (tests): this module's own frame keeps its file name
     notebook_frames.disguise(PACKAGE, _THIS_MODULE)
-    run_child(sys.argv)
+    run_child(notebook_frames.kernel_argv(sys.argv))

@@ -15,8 +15,10 @@ stack. `disguise()` renames, before any student code runs, every module of the c
     neutral `__name__`/`__qualname__` of its code.
 Functions and classes defined at import keep their `__name__`, `__qualname__` and `__module__`
 attributes (no frame shows them; the tripwire's reports name what was tampered with by them).
-Within the call stack, that is the scope: `sys.modules` keys, `__spec__`, locals and the process'
-arguments still name the grader.
+Beyond the call stack, `kernel_argv` gives `sys.argv` a Jupyter kernel's shape and `forget_launcher`
+empties the launcher's namespace (the bottom frame's globals). What still names the grader (`sys.modules`
+keys, `__spec__` in every grader frame's globals, the objects in its locals, the library folder) is
+listed with the reason in docs/input-classes.md ("What student code can still see").
 
 Everything that needs a module's real name must read `real_name(module)` (its `__spec__`). It runs
 before the snapshot and the audit tripwire take the code objects they trust, and never on code that
@@ -28,8 +30,11 @@ before main(), and once more for the modules main() imports (the probes).
 from __future__ import annotations
 
 import hashlib
+import importlib.util
+import os
 import secrets
 import sys
+import uuid
 from types import CodeType, FunctionType, ModuleType
 from typing import Any
 
@@ -110,3 +115,24 @@ def disguise(package: str, main_module: ModuleType | None = None) -> None:
         modules.append(main_module)
     for module in modules:
         disguise_module(module)
+
+
+def kernel_argv(argv: list[str]) -> list[str]:
+    """Give `sys.argv` the shape it has in a Jupyter kernel (ipykernel's launcher, `-f`, a connection
+    file in the runtime folder under HOME) and return the launcher's own arguments, which only the
+    child's main() reads. Without this student code reads `-c` and the job folder from `sys.argv`:
+    not a kernel, so being graded."""
+    spec = importlib.util.find_spec("ipykernel_launcher")  # a path lookup, no import
+    launcher = spec.origin if spec is not None and spec.origin else "ipykernel_launcher.py"
+    runtime = os.path.join(os.path.expanduser("~"), ".local", "share", "jupyter", "runtime")
+    own = list(argv)
+    sys.argv[:] = [launcher, "-f", os.path.join(runtime, f"kernel-{uuid.uuid4()}.json")]
+    return own
+
+
+def forget_launcher(namespace: dict[str, Any]) -> None:
+    """Drop the names the launcher's `python -c` code bound (its modules, `sys`): its frame stays at
+    the bottom of the stack while student code runs, and its globals would hand student code the
+    child's modules (whose `__spec__` names the grader)."""
+    for name in [k for k in namespace if not (k.startswith("__") and k.endswith("__"))]:
+        del namespace[name]

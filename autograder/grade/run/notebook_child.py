@@ -57,11 +57,12 @@ EXIT_GRACE_S = 2.0  # from the last "done" to the child's exit
 
 # The child's entry (`python -P -s -B -c CHILD_LAUNCH <jobdir>`), not `-m autograder.sandboxed.child_main`:
 # every frame of the child's package is renamed before main() starts (sandboxed/notebook_frames.py),
-# so student code finds no grader module, file or function name on its call stack.
+# so student code finds no grader module, file or function name on its call stack; `sys.argv` gets a
+# Jupyter kernel's shape, and run_child empties this code's namespace (the bottom frame's globals).
 CHILD_LAUNCH = ("import sys\n"
                 "from autograder.sandboxed import child_main, notebook_frames\n"
                 "notebook_frames.disguise('autograder.sandboxed')\n"
-                "child_main.run_child(sys.argv)\n")
+                "child_main.run_child(notebook_frames.kernel_argv(sys.argv), globals())\n")
 
 
 # Modes whose sandbox uid belongs to one job alone: the child may kill(-1) between exercises.
