@@ -18,7 +18,8 @@ attributes (no frame shows them; the tripwire's reports name what was tampered w
 Beyond the call stack, `kernel_argv` gives `sys.argv` a Jupyter kernel's shape and `forget_launcher`
 empties the launcher's namespace (the bottom frame's globals). What still names the grader (`sys.modules`
 keys, `__spec__` in every grader frame's globals, the objects in its locals, the library folder) is
-listed with the reason in docs/input-classes.md ("What student code can still see").
+listed with the reason in docs/contributors/trust-boundary.md ("What student code can see of the
+grading context").
 
 Everything that needs a module's real name must read `real_name(module)` (its `__spec__`). It runs
 before the snapshot and the audit tripwire take the code objects they trust, and never on code that
