@@ -234,6 +234,8 @@ def test_every_view_with_the_quiz_equals_the_oracle(request: pytest.FixtureReque
     assert ran is not None, done.stdout[-2000:]
     sequences, checks = int(ran[1]), int(ran[2])
     assert sequences >= QUIZ_EXAMPLES and checks > sequences, done.stdout[-2000:]
+    deleted = re.search(r"item deleted re-scoring answers (\d+)", done.stdout)  # the rule is reached
+    assert deleted is not None and int(deleted[1]) > 0, done.stdout[-2000:]
 
 
 @pytest.fixture(scope="module")
@@ -269,6 +271,26 @@ def test_the_quiz_oracle_checks_carried_and_group_grades(quiz_term: Term) -> Non
     other = machine.oracle.counted("hw2", "s02")
     assert other is not None
     machine.oracle.sheets[other.id].graded = None
+    with pytest.raises(AssertionError):
+        machine.views_agree()
+
+
+def test_the_quiz_oracle_checks_a_deleted_items_rescoring(quiz_term: Term) -> None:
+    """Control: after a TA deletes an item an answer carried, the service re-scores the answer (still
+    graded, the item's point gone), and an oracle that still counts the item disagrees with it."""
+    machine = _quiz_machine(quiz_term)
+    machine.upload("hw2", "s01", [10.0, 10.0, 10.0, 10.0], 0, True)
+    machine.grade("hw2", [("s01", "item0")])
+    item = sorted(machine.oracle.items["hw2"])[0]
+    points = machine.oracle.items["hw2"][item]
+    assert points > 0
+    machine.delete_item("hw2", 0)
+    machine.views_agree()
+    counted = machine.oracle.counted("hw2", "s01")
+    assert counted is not None
+    sheet = machine.oracle.sheets[counted.id]
+    assert sheet.graded == frozenset() and item not in machine.oracle.items["hw2"]
+    machine.oracle.items["hw2"][item], sheet.graded = points, frozenset({item})
     with pytest.raises(AssertionError):
         machine.views_agree()
 

@@ -14,7 +14,7 @@ from test_line_comments import graded_upload, review_of, student_cell, upload_co
 from autograder.service.domain.course import audit
 from autograder.service.domain.gradebook import overrides
 from autograder.service.domain.quiz import rubric_grading
-from autograder.service.domain.review import line_comment_carry, line_comment_links
+from autograder.service.domain.review import line_comment_carry, line_comment_links, rubric_commands
 from autograder.service.domain.review.line_comments import (
     OVERRIDE,
     RUBRIC_ITEM,
@@ -127,8 +127,9 @@ def test_a_link_follows_the_item_and_outlives_it(term: Term) -> None:
     with s.engine.begin() as conn:
         rubric_grading.edit_item(conn, item.id, 3.0, "uses the numerically stable form", "bob", 3)
     assert "numerically stable" in shown()[on_item.id].label  # the link survives the edit
-    with s.engine.begin() as conn:  # the item goes (and the override is removed)
-        conn.execute(rubric_items.delete().where(rubric_items.c.id == item.id))
+    # the item goes (the TA's command) and the override is removed
+    assert rubric_commands.delete_item(s, s.assignments["hw5"], "ch05.q1", item.id, "bob") == ()
+    with s.engine.begin() as conn:
         overrides.remove(conn, assignment_id="hw5", student_id="s01", target="total", actor="bob", now=4)
     after = shown()
     assert after[on_item.id].gone and after[on_override.id].gone

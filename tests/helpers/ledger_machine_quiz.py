@@ -7,9 +7,10 @@ filled in, read by the worker's own hook): one written question, whose text is o
 differ only in spacing and case, so one group; another; blank), and one choice question, right or
 wrong. On top of the base machine's rules: a TA grades the counted written answer (an item applied or
 removed, "no item applies", a comment, `g` for its group from a graded or an ungraded answer), adds
-rubric items and edits their points, opens and resolves requests on quiz questions (with points or
-none) and replies without resolving, publishes the model answers early, and adds and edits line
-comments. A resubmission repeats the written text word for word (its grade is carried) or changes it.
+rubric items, edits their points and deletes them, opens and resolves requests on quiz questions
+(with points or none) and replies without resolving, publishes the model answers early, and adds and
+edits line comments. A resubmission repeats the written text word for word (its grade is carried)
+or changes it.
 
 The oracle, written from the course rules, not the service's code: quiz points are the choice
 question's 2 (right) or 0, plus the written answer's applied items clamped to 0..3 (a blank answer
@@ -20,9 +21,9 @@ the summary, Canvas, Moodle, the quiz export), the TA's table, the student's JSO
 quiz page (per-question points, choice points only once the answers show), which model answers
 each student sees, which line comments each student sees, and the LMS outbox row (score and
 maximum). Invariants: a grading step, a request or an item's addition moves no other student's
-points (`g` only the group's, an item's edit only the answers carrying it, as the command reports),
-and no model answer shows while any student of the assignment can still submit, unless a TA
-published them.
+points (`g` only the group's, an item's edit or deletion only the answers carrying it, as the command
+reports), and no model answer shows while any student of the assignment can still submit, unless a
+TA published them.
 
 hw2 shows its grades `after_due`; hw5 `on_release` on one term and `immediately` on another, so the
 three visibility modes run. `python -m helpers.ledger_machine_quiz WORKDIR` runs EXAMPLES sequences
@@ -422,6 +423,30 @@ class QuizTermMachine(QuizViews, TermMachine):
         assert set(changed) == {s.sid for s, w in zip(carrying, was, strict=True) if o.written_points(s) != w}
         self.moved_only(before, {(aid, s.sid) for s in carrying})
         REACHED["item edited" + (" re-scoring answers" if changed else "")] += 1
+
+    @precondition(lambda self: any(len(items) > 2 for items in self.oracle.items.values()))
+    @rule(aid=st.sampled_from(ASSIGNMENTS), pick=st.integers(0, 3))
+    def delete_item(self, aid: str, pick: int) -> None:
+        """A TA deletes an item (at least two stay: the grading steps name two). The oracle drops it
+        from the rubric and from every answer that carried it: those answers are re-scored from the
+        items they keep and stay graded. Only the students the command reports may move, and it
+        reports exactly those whose answer's points changed."""
+        o, service, before = self.oracle, self.term.service, self.finals()
+        if len(o.items[aid]) <= 2:
+            aid = next(a for a in ASSIGNMENTS if len(o.items[a]) > 2)
+        ids = sorted(o.items[aid])
+        item = ids[pick % len(ids)]
+        carrying = [s for s in o.sheets.values() if s.aid == aid and s.graded and item in s.graded]
+        was = [o.written_points(s) for s in carrying]
+        changed = rubric_commands.delete_item(service, service.assignments[aid], WRITTEN[aid], item, TA)
+        del o.items[aid][item]
+        for sheet in carrying:
+            sheet.graded = (sheet.graded or frozenset()) - {item}
+        assert set(changed) == {s.sid for s, w in zip(carrying, was, strict=True) if o.written_points(s) != w}
+        self.moved_only(before, {(aid, sid) for sid in changed})
+        with service.engine.connect() as conn:
+            assert {i.id for i in rubric_grading.items(conn, aid, WRITTEN[aid])} == set(o.items[aid])
+        REACHED["item deleted" + (" re-scoring answers" if changed else "")] += 1
 
     # ---- requests on quiz questions, replies, model answers
 
