@@ -25,6 +25,7 @@ from autograder.service.storage import quiz_tables as qt
 from autograder.service.storage.lti_tables import bindings, contexts, links, members, scores
 
 from helpers.browserish import Browserish
+from helpers.databases import postgres  # noqa: F401 (the session's PostgreSQL server fixture)
 from helpers.inprocess_site import serving_app
 from helpers.ledger_term import HW2_DUE, Term, make_term
 from helpers.quiz_term import upload_quiz
@@ -39,9 +40,14 @@ def term(tmp_path: Path) -> Term:
     return make_term(tmp_path, STUDENTS)
 
 
-@pytest.fixture()
-def linked_term(term: Term) -> Term:
-    """The term with the roster linked to an LMS course (the outbox's rows are the LMS scores)."""
+@pytest.fixture(params=["sqlite", "postgresql"])
+def linked_term(request: pytest.FixtureRequest, tmp_path: Path) -> Term:
+    """The term on SQLite and on a throwaway PostgreSQL database, with the roster linked to an LMS
+    course (the outbox's rows are the LMS scores)."""
+    if request.param == "sqlite":
+        term = make_term(tmp_path, STUDENTS)
+    else:
+        term = make_term(tmp_path, STUDENTS, database_url=request.getfixturevalue("postgres").new_database())
     _link_students(term)
     return term
 
