@@ -122,7 +122,9 @@ class Probe:
 '''
 
 
-def test_a_disguised_module_keeps_working_under_neutral_names(tmp_path: Path) -> None:
+def test_a_disguised_module_keeps_working_under_neutral_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Functions, methods, nested functions and lambdas made after the renaming: cell-like file
     names, common function names, module __main__; the module still computes the same."""
     from autograder.sandboxed import notebook_frames
@@ -131,7 +133,7 @@ def test_a_disguised_module_keeps_working_under_neutral_names(tmp_path: Path) ->
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")
     (pkg / "mod.py").write_text(textwrap.dedent(MODULE))
-    sys.path.insert(0, str(tmp_path))
+    monkeypatch.syspath_prepend(str(tmp_path))
     try:
         mod = importlib.import_module("graderpkg_frames.mod")
         notebook_frames.disguise("graderpkg_frames")
@@ -148,6 +150,5 @@ def test_a_disguised_module_keeps_working_under_neutral_names(tmp_path: Path) ->
             assert not any(w in s for s in names for w in grader) and fn.__module__ == "__main__", names
         assert mod.__name__ == "__main__" and notebook_frames.real_name(mod) == "graderpkg_frames.mod"
     finally:
-        sys.path.remove(str(tmp_path))
         for key in [k for k in sys.modules if k.startswith("graderpkg_frames")]:
             del sys.modules[key]

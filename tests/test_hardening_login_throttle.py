@@ -27,7 +27,7 @@ def test_a_valid_token_gets_in_behind_an_address_of_failing_users(tmp_path: Path
         student = Browserish(server.url)
         reply = student.log_in(server.tokens["n02"])
         assert reply.status == 303 and reply.headers["Location"] == "/", reply.text[:2000]
-        assert "学生二(n02)" in student.get("/").text
+        assert "学生二(n02)" in student.get("/").shown
 
 
 def test_one_wrong_token_tried_again_and_again_is_refused_unchecked(tmp_path: Path) -> None:

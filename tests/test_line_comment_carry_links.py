@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from test_line_comments import graded_upload, review_of, student_cell, upload_code
 
 from autograder.service.domain.course import audit
 from autograder.service.domain.gradebook import overrides
@@ -27,9 +26,7 @@ from autograder.service.storage.quiz_tables import rubric_items
 
 from helpers.databases import postgres  # noqa: F401 (the session's PostgreSQL server fixture)
 from helpers.ledger_term import Term, make_term
-
-FIRST = "def f(x):\n    y = x * 2  # KEEP\n    return y\n# GONE-LINE\n"
-LATER = "import jax\n\ndef f(x):\n    y = x * 2  # KEEP\n    return y\n"
+from helpers.line_comment_term import FIRST, LATER, graded_upload, review_of, student_cell, upload_code
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

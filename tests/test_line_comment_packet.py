@@ -12,10 +12,17 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_quiz_batch import batch, run_grade  # noqa: F401 (the quiz batch's fixture)
 
 from autograder import cli
 from autograder.quiz.line_comment_packet import Cell, PacketComment, PacketError, listing, parse
+
+from helpers.quiz_batch import make_batch, run_grade
+
+
+@pytest.fixture
+def batch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
+    return make_batch(tmp_path, monkeypatch)
+
 
 
 def _with_comments(packet: Path, student: str, cell_header: str, comments: list[str]) -> None:

@@ -11,8 +11,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_line_comment_carry_links import FIRST, LATER
-from test_line_comments import review_of, upload_code
 
 from autograder.commands.submit import fetch_attempt, fetch_feedback
 from autograder.service.domain.gradebook import overrides
@@ -22,6 +20,7 @@ from autograder.service.domain.review.line_comments import Target
 from helpers.browserish import Browserish
 from helpers.inprocess_site import serving_app
 from helpers.ledger_term import Term, make_term, release_with_points
+from helpers.line_comment_term import FIRST, LATER, review_of, upload_code
 
 FEEDBACK = "<!doctype html><html><body><h1>BATCH-FEEDBACK</h1></body></html>"
 

@@ -11,7 +11,6 @@ Screenshots go to $JAXGRADE_SCREENSHOTS (docs/screenshots/ when regenerating the
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 from collections.abc import Iterator
@@ -22,57 +21,16 @@ import pytest
 import sqlalchemy as sa
 
 from autograder.service.domain.course import audit
-from autograder.service.domain.review import attempt_review, grade_review, line_comments
+from autograder.service.domain.review import grade_review, line_comments
 from autograder.service.domain.review.line_comments import CommentRefused, Target
 from autograder.service.storage.line_comment_tables import line_comments as table
 from autograder.service.web import comment_markdown
 
 from helpers import chromium
 from helpers.databases import postgres  # noqa: F401 (the session's PostgreSQL server fixture)
-from helpers.ledger_term import CHAPTER_OF, Term, make_term, outcome
-from helpers.quiz_term import NOTEBOOKS, quiz_notebook
+from helpers.ledger_term import Term, make_term
+from helpers.line_comment_term import graded_upload, review_of, student_cell
 from helpers.served import Served, call, serve
-
-CODE = {
-    "s01": "def f(x):\n    y = x * 2  # S01-LINE-2\n    return y\n",
-    "s02": "def g(x):\n    return x + 1  # S02-LINE-2\n",
-}
-
-
-def graded_upload(term: Term, sid: str, assignment_id: str = "hw5") -> int:
-    """A graded upload of the chapter notebook with one more code cell, the student's CODE."""
-    return upload_code(term, sid, CODE[sid], assignment_id)
-
-
-def upload_code(term: Term, sid: str, code: str, assignment_id: str = "hw5", feedback: str = "") -> int:
-    """A graded upload of the chapter notebook with one more code cell holding `code`; `feedback`:
-    the batch's feedback.html recorded with the grade."""
-    chapter = CHAPTER_OF[assignment_id]
-    cell = {"cell_type": "code", "metadata": {}, "source": code, "outputs": [], "execution_count": None}
-    att = term.service.intake.submit(
-        sid, [(NOTEBOOKS[chapter], quiz_notebook(chapter, {}, extra_cells=[cell]))], assignment_id
-    )
-    claimed = term.service.queue.claim_next("w")
-    assert claimed is not None and claimed.id == att.id
-    done = outcome(sid, assignment_id, {"reduce_sum_rules": 10.0}, term.out_dir)
-    if feedback:
-        (term.out_dir / "feedback.html").write_text(feedback, encoding="utf-8")  # read from the folder
-        if hasattr(done, "artefacts"):  # or from the result file's copies, where the grade keeps them
-            done = dataclasses.replace(done, artefacts={"feedback_html": feedback.encode()})
-    assert term.service.queue.finish_graded("w", att.id, done)
-    return int(att.id)
-
-
-def review_of(term: Term, attempt_id: int) -> attempt_review.AttemptReview:
-    s = term.service
-    found = attempt_review.review(s, attempt_id, named=True, own_part=s.attempt_reads.own_part)
-    assert found is not None
-    return found
-
-
-def student_cell(review: attempt_review.AttemptReview) -> attempt_review.CodeCell:
-    """The code cell the student added (the last one of the notebook)."""
-    return review.cells[-1]
 
 
 def audit_actions(term: Term) -> list[audit.Entry]:

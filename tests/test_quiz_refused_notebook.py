@@ -63,8 +63,9 @@ def test_the_batch_labels_the_quiz_of_a_refused_notebook_as_refused(tmp_path: Pa
     (subs / "s01").mkdir(parents=True)
     (subs / "s01" / "ch02.ipynb").write_bytes(oversized_notebook())
     entries: list[Entry] = discover(subs).students["s01"]
-    scores = _student_scores(KEY, "s01", entries, "2026-fall")
-    assert not isinstance(scores, str), scores
+    found = _student_scores(KEY, "s01", entries, "2026-fall")
+    assert not isinstance(found, str), found
+    scores, _code_cells = found
     ch02 = [s for s in scores if s.question.startswith("ch02.")]
     assert ch02 and {s.status for s in ch02} == {AnswerStatus.UNREADABLE}
     assert all("MB" in s.reason_zh for s in ch02), ch02[0].reason_zh  # intake's own words: too large
@@ -75,8 +76,9 @@ def test_a_chapter_simply_not_handed_in_still_reads_as_missing(tmp_path: Path) -
     subs = tmp_path / "subs"
     (subs / "s01").mkdir(parents=True)
     (subs / "s01" / "ch05.ipynb").write_bytes(nb_bytes("ch05", ALL_OK))
-    scores = _student_scores(KEY, "s01", discover(subs).students["s01"], "2026-fall")
-    assert not isinstance(scores, str), scores
+    found = _student_scores(KEY, "s01", discover(subs).students["s01"], "2026-fall")
+    assert not isinstance(found, str), found
+    scores, _code_cells = found
     ch02 = [s for s in scores if s.question.startswith("ch02.")]
     assert ch02 and {s.status for s in ch02} == {AnswerStatus.MISSING}
 

@@ -197,7 +197,9 @@ def test_a_program_with_a_bound_of_its_own_cannot_make_the_job_take_its_neighbou
     finally:
         group.remove()
     assert hog_result is not None and honest_result is not None
-    assert hog_result.limit == "memory" and "survived" not in hog_result.stdout, hog_result
+    # the OOM killer takes the hog's forked children (its largest), so its parent may still print:
+    # the outcome the student sees (memory) and the untouched neighbour are what the test holds
+    assert hog_result.limit == "memory", hog_result
     assert honest_result.exit_code == 0 and honest_result.stdout == "honest done\n", honest_result
 
 
