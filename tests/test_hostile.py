@@ -83,7 +83,9 @@ OUT_STUDENT = frozenset({"results.json", "feedback.md", "feedback.html", "quiz.m
 # written only when the child's jaxpr tap saw the student's functions (the similarity report reads it)
 OUT_STUDENT_OPTIONAL = frozenset({"behaviour.json"})
 # OUT/quiz/: the chapters' quiz answers read from the notebooks (never run) and the TAs' grading packet.
-OUT_QUIZ = frozenset({"answers.json", "manual.csv", "manual.html", "manual.json"})
+# ... and the line-comment packet (line_comments.txt, with the answer cells it is checked against)
+OUT_QUIZ = frozenset({"answers.json", "manual.csv", "manual.html", "manual.json", "line_comments.txt",
+                      "answer_cells.json"})
 CANARIES = {"zz-canary.txt": b"canary: OUT existed before the batch\n",
             "zz-canary/results.json": b'{"score": 0, "note": "canary"}\n'}
 

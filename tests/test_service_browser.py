@@ -183,7 +183,7 @@ def test_student_uploads_waits_and_reads_feedback_then_ta_sees_charts_and_grades
     drv.get(server.url + "/")
     _wait_for(drv, "attempts")
     assert "80 / 80" in drv.find_element(By.ID, "attempts").text
-    assert not drv.find_elements(By.CSS_SELECTOR, "script")  # nothing left pending: no poller
+    assert not drv.find_elements(By.CSS_SELECTOR, 'script[src="/static/poll.js"]')  # no poller left
     drv.save_screenshot(str(shots / "05_home_graded.png"))
     _log_out(drv)
 
