@@ -161,8 +161,17 @@ def read_behaviour_file(path: Path) -> BehaviourFile | None:
     malformed (an exercise entry that is malformed is left out)."""
     try:
         capped = read_capped(path, MAX_FILE_BYTES)
-        doc = None if capped.truncated else loads(capped.data)
-    except (UnreadableFile, ValueError):
+    except UnreadableFile:
+        return None
+    return None if capped.truncated else parse_behaviour(capped.data)
+
+
+def parse_behaviour(data: bytes) -> BehaviourFile | None:
+    """A `behaviour.json`'s bytes read as `read_behaviour_file` reads the file (the service's blob
+    store hands it the bytes the grade's artefact kept); None when malformed."""
+    try:
+        doc = loads(data)
+    except (ValueError, UnicodeDecodeError):
         return None
     if not isinstance(doc, dict) or doc.get("format") != 1 or not isinstance(doc.get("student_id"), str):
         return None

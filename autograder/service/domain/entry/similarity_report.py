@@ -42,23 +42,12 @@ def counted_graded(service: Service, assignment_id: str) -> list[CountedGraded]:
 
 
 def behaviour_of(data: bytes | None) -> tuple[str, dict[str, Any]] | None:
-    """(student id, exercise -> fingerprint) of a `behaviour.json`'s bytes, as `read_behaviour_file`
-    reads the file; None when malformed (a malformed exercise entry is left out)."""
-    from autograder.grade.run.behaviour_read import ExerciseBehaviour
-    from autograder.untrusted_json import loads
+    """(student id, exercise -> fingerprint) of a `behaviour` artefact's bytes; None when absent or
+    malformed (a malformed exercise entry is left out)."""
+    from autograder.grade.run.behaviour_read import parse_behaviour
 
-    try:
-        doc = loads(data) if data is not None else None
-    except (ValueError, UnicodeDecodeError):
-        return None
-    if not isinstance(doc, dict) or doc.get("format") != 1 or not isinstance(doc.get("student_id"), str):
-        return None
-    exercises = doc.get("exercises")
-    if not isinstance(exercises, dict):
-        return None
-    out = {ex: b for ex, raw in exercises.items() if isinstance(ex, str)
-           and (b := ExerciseBehaviour.from_json(raw)) is not None}  # fmt: skip
-    return doc["student_id"], out
+    read = parse_behaviour(data) if data is not None else None
+    return None if read is None else (read.student_id, read.exercises)
 
 
 def _behaviour(service: Service, counted: list[CountedGraded]) -> dict[str, Any]:
