@@ -36,14 +36,7 @@ def _graded(row: Any, points: Mapping[str, float | None]) -> item_stats.Graded:
 
 def counted_graded(service: Service, assignment_id: str) -> list[item_stats.Graded]:
     """Each roster student's counted attempt of the assignment, if it is graded, with its points."""
-    a = db.attempts.c
-    with service.engine.connect() as conn:
-        rows = conn.execute(
-            sa.select(db.attempts).where(a.assignment_id == assignment_id).order_by(a.id)
-        ).all()
-    by: dict[str, list[Any]] = {}
-    for r in rows:
-        by.setdefault(r.student_id, []).append(r)
+    by = service.attempt_reads.rows_by_student(assignment_id)
     counted = [
         service.counting.counted_row(by.get(s.student_id, []), assignment_id)
         for s in service.identity.students()
