@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.util
 import json
 import os
 import shutil
@@ -107,6 +108,91 @@ def test_argv_is_a_kernels_and_the_launcher_hands_over_nothing() -> None:
     assert "jaxgrade_context_report" in text, text
     report = json.loads(text.split("jaxgrade_context_report ", 1)[1].split("}", 1)[0] + "}")
     assert report == {"argv0": "ipykernel_launcher.py", "argv1": ["-f"], "conn": True, "launcher": []}, report
+
+
+# Where else student code may look for the grader, beyond the call stack (issue 44, section 3): the
+# keys of sys.modules, the `__spec__`/`__loader__`/`__file__` of every frame's globals and of the
+# modules they hold, the import machinery (sys.path, meta path, path hooks), every sys.path folder's
+# listing, and the command line of each process it can see (/proc/self/cmdline: the `-c` code).
+# The Python environment's own prefix and the distribution metadata in its folders (`*.dist-info`:
+# jaxgrade's, and otter-grader's, which course environments have too; a development install's
+# `__editable__*` files) are left open, with the reason, in docs/contributors/trust-boundary.md;
+# everything else must be silent (a package folder `autograder` in site-packages would not be).
+# The report: a count per place and the first hit (short: the feedback keeps 300 characters of an error).
+SEEN_REPORT = r'''
+import json, os, sys
+
+def _scan():
+    words = ("grader", "jaxgrade")
+    prefixes = sorted({p for p in (sys.prefix, sys.base_prefix, sys.exec_prefix) if p}, key=len, reverse=True)
+    def text(s):
+        s = str(s)
+        for p in prefixes:
+            s = s.replace(p, "<prefix>")
+        return s
+    def named(s):
+        return any(w in text(s).lower() for w in words)
+    def env_meta(folder, name):
+        in_env = any(folder.startswith(p) for p in prefixes)
+        return in_env and (name.endswith(".dist-info") or name.startswith("__editable__"))
+    found = {"cmdline": [], "listing": [], "modules": [], "imports": [], "specs": []}
+    found["modules"] = [k for k in list(sys.modules) if named(k)]
+    f = sys._getframe(1)
+    while f is not None:
+        g = f.f_globals
+        held = [g] + [vars(v) for v in list(g.values()) if type(v) is type(sys)]
+        for ns in held:
+            spec, loader = ns.get("__spec__"), ns.get("__loader__")
+            for s in (getattr(spec, "name", ""), getattr(spec, "origin", ""), getattr(spec, "parent", ""),
+                      getattr(spec, "submodule_search_locations", None), getattr(loader, "name", ""),
+                      getattr(loader, "path", ""), ns.get("__file__"), ns.get("__name__")):
+                if s and named(s):
+                    found["specs"].append(str(s))
+        f = f.f_back
+    for obj in [*sys.path, *sys.meta_path, *sys.path_hooks, *sys.path_importer_cache]:
+        if named(repr(obj)) or named(getattr(obj, "__module__", "")):
+            found["imports"].append(repr(obj))
+    for folder in sys.path:
+        try:
+            names = os.listdir(folder or ".")
+        except OSError:
+            continue
+        found["listing"] += [f"{folder}/{n}" for n in names if named(n) and not env_meta(folder, n)]
+    for pid in ["self", *(p for p in os.listdir("/proc") if p.isdigit())]:
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as fh:
+                cmd = fh.read().decode("utf-8", "replace").replace("\0", " ")
+        except OSError:
+            continue
+        if named(cmd):
+            found["cmdline"].append(f"{pid}: {cmd}")
+    hits = [h for v in found.values() for h in v]
+    first = (hits or [""])[0][-40:].replace("{", "(").replace("}", ")").replace("\n", " ")
+    return {**{k: len(v) for k, v in found.items()}, "first": first}
+
+def safe_pairwise_distance(X, Y):
+    raise RuntimeError("jaxgrade_seen_report " + json.dumps(_scan()))
+'''
+
+
+def test_nothing_student_code_can_list_names_the_grader() -> None:
+    """The child imports its code under a neutral package name (grade/child_library.py CHILD_PACKAGE)
+    and drops a development install's finder: no sys.modules key, module spec, import hook, library
+    folder entry or command line it can read names the grader."""
+    text = _safe_distance_feedback(SEEN_REPORT)
+    assert "jaxgrade_seen_report" in text, text
+    report = json.loads(text.split("jaxgrade_seen_report ", 1)[1].split("}", 1)[0] + "}")
+    places = ("cmdline", "listing", "modules", "imports", "specs")
+    assert report == {**dict.fromkeys(places, 0), "first": ""}, report
+
+
+def test_the_child_package_name_shadows_nothing_installed() -> None:
+    """The library folder comes first on the child's PYTHONPATH: its package must not hide a module
+    the environment has (the child runs the parent's interpreter and site-packages)."""
+    from autograder.grade.child_library import CHILD_PACKAGE
+
+    assert importlib.util.find_spec(CHILD_PACKAGE) is None
+    assert not any(w in CHILD_PACKAGE for w in ("grader", "jaxgrade", "sandbox", "probe"))
 
 
 MODULE = '''

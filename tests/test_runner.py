@@ -30,7 +30,7 @@ import pytest
 from autograder.exercises import EXERCISE_IDS
 from autograder.exercises.base import CheckOutcome, Exercise, ProbeInputs, SubCheck
 from autograder.grade.batch import GradingScope, complete_result
-from autograder.grade.child_library import prepare_child_library
+from autograder.grade.child_library import CHILD_PACKAGE, prepare_child_library
 from autograder.grade.observation_stream import ObservationStream
 from autograder.grade.run import RunSettings, exercise_seed, grade_submission, notebook_child
 from autograder.messages import Status
@@ -182,7 +182,7 @@ def library(tmp_path_factory) -> Path:
     lib = tmp_path_factory.mktemp("lib") / "lib"
     shutil.copytree(base, lib)
     for ex_id, (_, name, _) in DUMMIES.items():
-        path = lib / "autograder" / "sandboxed" / "probes" / f"{ex_id}.py"
+        path = lib / CHILD_PACKAGE / "probes" / f"{ex_id}.py"
         path.chmod(0o644) if path.exists() else None
         path.write_text(DUMMY_PROBE.replace("{name}", name))
         kernel = path.with_name(f"{ex_id}_kernel.py")  # what kernel_main imports
@@ -376,7 +376,7 @@ def test_a_child_that_will_not_exit_is_killed_after_its_last_exercise(tmp_path, 
 @REAL
 def test_patching_a_probe_global_is_tampering(tmp_path, settings):
     rel = make_release(tmp_path / "rel")
-    patch = "import autograder.sandboxed.probes.recompile as p\np.np = None"
+    patch = f"import {CHILD_PACKAGE}.probes.recompile as p\np.np = None"
     sub = student(rel, {"histogram": [*good("histogram"), patch], "recompile": good("recompile")})
     res = grade_submission(sub, rel, settings(), catalog=dummy_catalog())
     assert res.scores["histogram"].status == "ok"
@@ -551,9 +551,8 @@ def test_records_written_from_student_code_are_tampering(tmp_path, settings, att
     assert (res.scores["recompile"].status, res.scores["recompile"].score) == ("ok", 10.0)
 
 
-REFUSED = """
+REFUSED = f"import {CHILD_PACKAGE}.observe as observe\n" + """
 import gc, sys
-import autograder.sandboxed.observe as observe
 extra = {}
 heard = []
 sys.addaudithook(lambda event, args: heard.append(event))  # refused silently (Python's rule)
@@ -592,7 +591,7 @@ def test_heap_walks_audit_hooks_and_code_swaps_are_refused_and_tampering(tmp_pat
 @REAL
 def test_changing_a_global_of_the_writer_is_tampering(tmp_path, settings):
     rel = make_release(tmp_path / "rel")
-    patch = "import autograder.sandboxed.observe as observe\nobserve.MAX_ARRAY_BYTES = 1"
+    patch = f"import {CHILD_PACKAGE}.observe as observe\nobserve.MAX_ARRAY_BYTES = 1"
     sub = student(rel, {"histogram": [*good("histogram"), patch], "recompile": good("recompile")})
     res = grade_submission(sub, rel, settings(), catalog=dummy_catalog())
     assert res.scores["histogram"].status == "tampered"
@@ -748,7 +747,7 @@ def test_a_kernel_probe_that_cannot_prepare_is_the_graders_fault(tmp_path, setti
     batch retries it), and the student is never given a zero for it."""
     broken = tmp_path / "lib-broken"
     shutil.copytree(library, broken)
-    kernel = broken / "autograder" / "sandboxed" / "probes" / "silu_ffi_kernel.py"
+    kernel = broken / CHILD_PACKAGE / "probes" / "silu_ffi_kernel.py"
     kernel.chmod(0o644)
     failing = "\n\ndef prepare():\n    raise RuntimeError('no XLA client here')\n"
     kernel.write_text(DUMMY_KERNEL_PROBE + failing)
@@ -1006,7 +1005,7 @@ class ReplaySandbox:
             progress.flush()
 
         token = ""
-        if "autograder.sandboxed.kernel_main" in argv:
+        if f"{CHILD_PACKAGE}.kernel_main" in argv:
             job = json.loads((scratch / "kernel_job.json").read_text())
             for e in job["exercises"]:
                 doc = {"format": 1, "exercise": f"{e['id']}.kernel", "values": self.kernel.get(e["id"], {})}
@@ -1287,9 +1286,9 @@ def test_run_settings_from_grade_options(tmp_path):
 def test_child_library_holds_only_the_sandboxed_side(tmp_path):
     lib = prepare_child_library(tmp_path, None)
     top = sorted(str(p.relative_to(lib)) for p in lib.iterdir())
-    assert top == ["autograder", "jaxcourse", "kernels"]
-    names = sorted(p.name for p in (lib / "autograder").iterdir())
-    assert names == ["__init__.py", "__pycache__", "sandboxed"]
+    assert top == [CHILD_PACKAGE, "jaxcourse", "kernels"]  # the grader's child side under a neutral name
+    names = sorted(p.name for p in (lib / CHILD_PACKAGE).iterdir())
+    assert "probes" in names and "child_main.py" in names and "sandboxed" not in names
     # Mode bits, not os.access: root (CI) may write anything, the sandbox uid may not.
     writable = [p for p in lib.rglob("*") if p.stat().st_mode & 0o222 and not p.is_dir()]
     assert not writable, writable[:5]
@@ -1304,18 +1303,18 @@ def test_child_library_carries_bytecode_the_child_uses(tmp_path):
     assert sources
     for src in sources:
         assert list((src.parent / "__pycache__").glob(f"{src.stem}.*.pyc")), src
-    argv = [sys.executable, "-P", "-s", "-B", "-v", "-c", "import autograder.sandboxed.wire"]
+    argv = [sys.executable, "-P", "-s", "-B", "-v", "-c", f"import {CHILD_PACKAGE}.wire"]
     run = subprocess.run(argv, env={"PYTHONPATH": str(lib)}, capture_output=True, text=True, check=True)
     verbose = run.stderr
-    wire = lib / "autograder" / "sandboxed" / "wire.py"
+    wire = lib / CHILD_PACKAGE / "wire.py"
     (cached,) = (wire.parent / "__pycache__").glob("wire.*.pyc")
     assert f"code object from '{cached}'" in verbose, verbose[-2000:]  # loaded, not compiled
     edited = tmp_path / "edited"
     shutil.copytree(lib, edited)
-    source = edited / "autograder" / "sandboxed" / "wire.py"
+    source = edited / CHILD_PACKAGE / "wire.py"
     source.chmod(0o644)
     source.write_text(source.read_text() + "EDITED = True\n")
-    argv = [sys.executable, "-P", "-s", "-B", "-c", "import autograder.sandboxed.wire as w; print(w.EDITED)"]
+    argv = [sys.executable, "-P", "-s", "-B", "-c", f"import {CHILD_PACKAGE}.wire as w; print(w.EDITED)"]
     run = subprocess.run(argv, env={"PYTHONPATH": str(edited)}, capture_output=True, text=True, check=True)
     assert run.stdout.strip() == "True"  # an edited copy never runs the old bytecode
 

@@ -1,8 +1,10 @@
 """The read-only library folder a sandboxed child imports from (PYTHONPATH), prepared by the parent.
 
-It holds only autograder/__init__.py, autograder/sandboxed/, jaxcourse/ and kernels/, plus the probe
-of each exercise registered from outside the package (its entry's `probe_file`, copied as
-`autograder/sandboxed/probes/<id>.py`: the child imports every probe by id from there).
+It holds only the grader's child side (autograder/sandboxed/, under the package name CHILD_PACKAGE),
+jaxcourse/ and kernels/, plus the probe of each exercise registered from outside the package (its
+entry's `probe_file`, copied as `<CHILD_PACKAGE>/probes/<id>.py`: the child imports every probe by id
+from there). Names the child reports back (the tripwire's labels) use CHILD_PACKAGE; `parent_names`
+turns them into the parent's.
 """
 
 from __future__ import annotations
@@ -11,18 +13,36 @@ import compileall
 import hashlib
 import os
 import py_compile
+import re
 import shutil
 import tempfile
 from pathlib import Path
 
 from autograder import registry
 
+# The package name of autograder/sandboxed/ in the child. Student code shares the child's process: under
+# its own name the package showed the grader in `sys.modules`, in every grader module's `__spec__`, in
+# the library folder's listing and in the child's command line (issue 44, section 3). The child's
+# `sys.argv` has the shape of ipykernel's, so a helper package of the kernel's is what a notebook would
+# expect to find there; no distribution the grader installs has a module of that name (checked by
+# tests/test_checks_context.py), so it shadows nothing. Its code imports itself only relatively.
+CHILD_PACKAGE = "ipykernel_helpers"
+PARENT_PACKAGE = "autograder.sandboxed"  # the same code in the parent (tests, the parent's own imports)
+_CHILD_NAME = re.compile(rf"(?<![\w.]){CHILD_PACKAGE}(?=\.|\b)")
+
+
+def parent_names(text: str) -> str:
+    """`text` from the child (a tripwire label) with the child's module names as the parent's:
+    `ipykernel_helpers.observe.Recorder.put` -> `autograder.sandboxed.observe.Recorder.put`."""
+    return _CHILD_NAME.sub(PARENT_PACKAGE, text)
+
 
 def _tree_files(source_root: Path, release_root: Path | None) -> dict[str, Path]:
     """Relative path in the child library -> file to copy."""
-    files: dict[str, Path] = {"autograder/__init__.py": source_root / "autograder" / "__init__.py"}
-    for p in sorted((source_root / "autograder" / "sandboxed").rglob("*.py")):
-        files[str(p.relative_to(source_root))] = p
+    sandboxed = source_root / "autograder" / "sandboxed"
+    files: dict[str, Path] = {}
+    for p in sorted(sandboxed.rglob("*.py")):
+        files[f"{CHILD_PACKAGE}/{p.relative_to(sandboxed)}"] = p
     for folder in ("jaxcourse", "kernels"):
         base = release_root if release_root is not None and (release_root / folder).is_dir() else source_root
         for p in sorted((base / folder).rglob("*")):
@@ -30,7 +50,7 @@ def _tree_files(source_root: Path, release_root: Path | None) -> dict[str, Path]
                 files[str(p.relative_to(base))] = p
     for e in registry.entries():
         if e.probe_file:
-            files[f"autograder/sandboxed/probes/{e.id}.py"] = Path(e.probe_file)
+            files[f"{CHILD_PACKAGE}/probes/{e.id}.py"] = Path(e.probe_file)
     return files
 
 

@@ -1,7 +1,7 @@
 """Sandboxed child: run one chapter's cells in an IPython shell and probe each exercise.
 
-Run as `python -P -s -m autograder.sandboxed.child_main <jobdir>` with PYTHONPATH pointing at a
-read-only copy holding only autograder/__init__.py, autograder/sandboxed/, jaxcourse/ and kernels/.
+Started as `python -c` code (the parent's CHILD_LAUNCH) with PYTHONPATH pointing at a read-only copy
+holding only this package (under the neutral name of grade/child_library.py), jaxcourse/ and kernels/.
 
 <jobdir>/job.json (written by the parent, read once before any student code runs; file names, keys,
 phases and markers of this exchange are in wire.py, which the parent imports too):
@@ -532,6 +532,7 @@ def run_child(argv: list[str], launcher: dict[str, Any] | None = None) -> None:
     `launcher` is that code's namespace: emptied here, before any student code runs."""
     if launcher is not None:
         notebook_frames.forget_launcher(launcher)
+    notebook_frames.forget_editable_installs()
     sys.stdout.flush()
     code = main(argv)
     sys.stdout.flush()

@@ -14,7 +14,10 @@ from typing import Any
 
 from . import observe
 
-PACKAGE = __package__ or "autograder.sandboxed"  # the probes are imported as PACKAGE.probes.<id>
+# This package's import name, which the probes are imported under (PACKAGE.probes.<id>): in the child
+# the child library's neutral name (grade/child_library.py CHILD_PACKAGE), in the parent's tests
+# autograder.sandboxed. Never spelled out here: the child's code must work under either.
+PACKAGE = __package__ or __name__.rpartition(".")[0]
 _T0 = time.monotonic()
 # bound at import, before any student code (the progress writer must not depend on json.dumps)
 _monotonic, _os_write, _round, _dumps = time.monotonic, os.write, round, observe.dumps

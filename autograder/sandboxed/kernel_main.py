@@ -1,7 +1,7 @@
 """Sandboxed kernel child: call a student's compiled FFI kernel with no student Python in the process.
 
-Run as `python -P -s -m autograder.sandboxed.kernel_main <jobdir>` (same PYTHONPATH copy as
-child_main). <jobdir>/kernel_job.json, written by the parent:
+Run as `python -P -s -m <package>.kernel_main <jobdir>` (same PYTHONPATH copy as child_main, where
+this package has the child library's neutral name). <jobdir>/kernel_job.json, written by the parent:
   {"exercises": [{"id": str, "so": "prebuilt/<key>.so"}], "inputs_dir": "inputs", "obs_dir": "obs",
    "progress": "progress.jsonl"}
    and "token": str (optional), copied into every progress line; the file is deleted once read.

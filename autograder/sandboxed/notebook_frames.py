@@ -15,11 +15,13 @@ stack. `disguise()` renames, before any student code runs, every module of the c
     neutral `__name__`/`__qualname__` of its code.
 Functions and classes defined at import keep their `__name__`, `__qualname__` and `__module__`
 attributes (no frame shows them; the tripwire's reports name what was tampered with by them).
-Beyond the call stack, `kernel_argv` gives `sys.argv` a Jupyter kernel's shape and `forget_launcher`
-empties the launcher's namespace (the bottom frame's globals). What still names the grader (`sys.modules`
-keys, `__spec__` in every grader frame's globals, the objects in its locals, the library folder) is
-listed with the reason in docs/contributors/trust-boundary.md ("What student code can see of the
-grading context").
+Beyond the call stack, `kernel_argv` gives `sys.argv` a Jupyter kernel's shape, `forget_launcher`
+empties the launcher's namespace (the bottom frame's globals) and `forget_editable_installs` drops a
+development install's import finder. The package itself is imported under a neutral name (the child
+library's CHILD_PACKAGE, grade/child_library.py), so `sys.modules` keys, `__spec__` and the library
+folder do not name the grader either. What still does (the objects in the grader frames' locals, the
+modules' docstrings and sources) is listed with the reason in docs/contributors/trust-boundary.md
+("What student code can see of the grading context").
 
 Everything that needs a module's real name must read `real_name(module)` (its `__spec__`). It runs
 before the snapshot and the audit tripwire take the code objects they trust, and never on code that
@@ -129,6 +131,27 @@ def kernel_argv(argv: list[str]) -> list[str]:
     own = list(argv)
     sys.argv[:] = [launcher, "-f", os.path.join(runtime, f"kernel-{uuid.uuid4()}.json")]
     return own
+
+
+EDITABLE_PREFIX = "__editable__"  # setuptools' editable installs: `__editable___<dist>_<version>_finder`
+
+
+def forget_editable_installs() -> None:
+    """Drop what a development (editable) install of the grader's distribution left in this process:
+    site's `.pth` imported its finder (a `sys.modules` key and a `sys.meta_path` entry naming the
+    distribution, a path hook, a `sys.path` placeholder). The child imports its own code from the
+    child library and the course's from there too; the finder maps the grader's packages to the
+    repository, which the sandbox hides, so nothing the child or a notebook can import goes with it."""
+    def editable(obj: Any) -> bool:
+        return str(getattr(obj, "__module__", "")).startswith(EDITABLE_PREFIX)
+
+    sys.meta_path[:] = [f for f in sys.meta_path if not editable(f)]
+    sys.path_hooks[:] = [h for h in sys.path_hooks if not editable(h)]
+    sys.path[:] = [p for p in sys.path if not (isinstance(p, str) and p.startswith(EDITABLE_PREFIX))]
+    for key in [k for k in sys.path_importer_cache if str(k).startswith(EDITABLE_PREFIX)]:
+        del sys.path_importer_cache[key]
+    for key in [k for k in sys.modules if k.startswith(EDITABLE_PREFIX)]:
+        del sys.modules[key]
 
 
 def forget_launcher(namespace: dict[str, Any]) -> None:

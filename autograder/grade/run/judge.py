@@ -15,6 +15,7 @@ from autograder.exercises.base import (
     zero_score,
 )
 from autograder.grade.cells import AnswerCell
+from autograder.grade.child_library import parent_names
 from autograder.messages import Status, message
 from autograder.model import GraderFault
 from autograder.observations import ObservationInvalid, Observations, StudentError
@@ -57,9 +58,10 @@ def _cell_notes(obs: Observations, answer_cells: tuple[AnswerCell, ...]) -> list
 
 
 def tampered_labels(obs: Observations) -> tuple[str, ...]:
+    """The tripwire's labels, naming the child's modules as the parent does (child_library.py)."""
     raw = obs.values.get(TAMPERED_KEY)
     if isinstance(raw, list):
-        return tuple(str(x)[:200] for x in raw[:50])
+        return tuple(parent_names(str(x)[:200]) for x in raw[:50])
     return ()
 
 

@@ -17,6 +17,7 @@ from autograder.exercises.base import (
     Exercise,
     ProbeInputs,
 )
+from autograder.grade.child_library import CHILD_PACKAGE
 from autograder.grade.job_folder import write_inputs, write_job
 from autograder.grade.progress_reader import ProgressReader
 from autograder.grade.run.job import (
@@ -116,7 +117,7 @@ class KernelChild:
             write_inputs(scratch / "inputs", ex.id, self.inputs[ex.id])
         write_job(scratch, KERNEL_JOB, {"token": self.token, "exercises": [
             {"id": ex.id, "so": f"prebuilt/{self.so.name}"} for ex in self.exercises]})
-        argv = [settings.python, "-P", "-s", "-B", "-m", "autograder.sandboxed.kernel_main", SCRATCH_TARGET]
+        argv = [settings.python, "-P", "-s", "-B", "-m", f"{CHILD_PACKAGE}.kernel_main", SCRATCH_TARGET]
         started_at = time.time()
         reader = ProgressReader(scratch / "progress.jsonl", tuple(ex.id for ex in self.exercises), self.token)
         try:

@@ -18,6 +18,7 @@ from autograder.exercises.base import (
 )
 from autograder.grade import compile_cache
 from autograder.grade.cells import ChapterCells
+from autograder.grade.child_library import CHILD_PACKAGE
 from autograder.grade.job_folder import place_extra_files, write_inputs, write_job
 from autograder.grade.observation_stream import ObservationStream
 from autograder.grade.progress_reader import ProgressEvent, ProgressReader
@@ -55,13 +56,14 @@ ACK_POLL_S, ACK_WINDOW_S = 0.002, 0.05
 
 EXIT_GRACE_S = 2.0  # from the last "done" to the child's exit
 
-# The child's entry (`python -P -s -B -c CHILD_LAUNCH <jobdir>`), not `-m autograder.sandboxed.child_main`:
+# The child's entry (`python -P -s -B -c CHILD_LAUNCH <jobdir>`), not `-m <package>.child_main`:
 # every frame of the child's package is renamed before main() starts (sandboxed/notebook_frames.py),
 # so student code finds no grader module, file or function name on its call stack; `sys.argv` gets a
 # Jupyter kernel's shape, and run_child empties this code's namespace (the bottom frame's globals).
+# The package is the child library's CHILD_PACKAGE: this text is also the child's /proc/self/cmdline.
 CHILD_LAUNCH = ("import sys\n"
-                "from autograder.sandboxed import child_main, notebook_frames\n"
-                "notebook_frames.disguise('autograder.sandboxed')\n"
+                f"from {CHILD_PACKAGE} import child_main, notebook_frames\n"
+                f"notebook_frames.disguise({CHILD_PACKAGE!r})\n"
                 "child_main.run_child(notebook_frames.kernel_argv(sys.argv), globals())\n")
 
 

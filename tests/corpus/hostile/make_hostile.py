@@ -1231,7 +1231,7 @@ print("HOSTILE-REPORT {case} FORGED token=" + str(int(bool(_token))))
 '''
 
 KERNEL_ONLY_IN_KERNEL_CHILD = r'''
-// True only in the kernel child (python -m autograder.sandboxed.kernel_main): the notebook child loads
+// True only in the kernel child (python -m <package>.kernel_main): the notebook child loads
 // this library too, and its files must not be touched there.
 static bool InKernelChild() {
   char buf[4096] = {0};
