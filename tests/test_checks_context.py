@@ -7,6 +7,11 @@ frames name the grader (a module or file named autograder, a function named test
 ...), and none may. The corpus plants answers that behave only while such a frame is on the stack
 (`gaming_frames_grader_stack` in every chapter 2 and 5 exercise but recompile), and one that tells a
 grading from `sys.argv` (`histogram/gaming_argv_not_kernel`): they lose points.
+
+Beyond the stack, the child library holds the grader's child side under a neutral package name
+(grade/child_library.py CHILD_PACKAGE): a student function scans sys.modules, module specs, the import
+machinery, the sys.path folders and the visible command lines, and finds no grader name
+(`safe_distance/gaming_sys_modules_grader` and `histogram/gaming_cmdline_grader` lose points).
 """
 
 from __future__ import annotations
