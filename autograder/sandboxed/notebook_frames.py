@@ -2,9 +2,9 @@
 
 Student code runs below the child's frames (main -> exercise -> probe -> Recorder.observe -> a probe's
 lambda -> JAX -> the student's function). Without this, `inspect.stack()` or `sys._getframe` walks in
-a student's function see module names `autograder.sandboxed.*`, file names under `autograder/` and
-function names such as `run_probe`: an answer could behave well only while such a frame is on the
-stack. `disguise()` renames, before any student code runs, every module of the child's package:
+a student's function see module names such as `<package>.probes.<id>`, file names under the child
+library and function names such as `run_probe`: an answer could behave well only while such a frame
+is on the stack. `disguise()` renames, before any student code runs, every module of the child's package:
   - each function's code object (nested code included): the file name becomes one like a notebook
     cell's (`<ipython-input-1-<12 hex>>`, random per process), the function name a common one
     (`NAME_POOL`, chosen by the real name: jitted grader functions keep the same name in every
