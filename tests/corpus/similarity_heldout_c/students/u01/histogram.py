@@ -1,0 +1,12 @@
+def primitive_histogram(f, *args):
+    counts = Counter()
+
+    def walk(jaxpr):
+        # 递归遍历每个方程,子 jaxpr 也一样计数
+        for eqn in jaxpr.eqns:
+            counts[eqn.primitive.name] += 1
+            for sub in je.core.jaxprs_in_params(eqn.params):
+                walk(sub)
+
+    walk(jax.make_jaxpr(f)(*args).jaxpr)
+    return counts

@@ -1,0 +1,2 @@
+show_recompile_sequence('u03')
+predicted_compiles = 4

@@ -1,0 +1,6 @@
+def safe_pairwise_distance(X, Y):
+    sqdist = ((X[:, None] - Y[None]) ** 2).sum(-1)
+    nonzero = sqdist != 0
+    dist = jnp.sqrt(jnp.where(nonzero, sqdist, 1.0))
+    out = jnp.where(nonzero, dist, jnp.zeros_like(dist))
+    return out

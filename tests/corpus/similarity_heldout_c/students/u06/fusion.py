@@ -1,0 +1,4 @@
+def fusion_report(f, *args):
+    n_fusions = count_fusions(compiled_hlo(f, *args))
+    cost = jax.jit(f).lower(*args).compile().cost_analysis()
+    return n_fusions, cost["bytes accessed"]

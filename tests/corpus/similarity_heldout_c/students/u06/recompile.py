@@ -1,0 +1,2 @@
+show_recompile_sequence("u06")
+predicted_compiles = 5

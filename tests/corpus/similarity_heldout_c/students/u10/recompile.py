@@ -1,0 +1,2 @@
+show_recompile_sequence("u10")
+predicted_compiles = 5

@@ -1,0 +1,2 @@
+show_recompile_sequence('u13')
+predicted_compiles = 4

@@ -1,0 +1,53 @@
+#include <cmath>
+#include <cstdint>
+
+#include "xla/ffi/api/ffi.h"
+
+namespace ffi = xla::ffi;
+#include <cstddef>
+
+namespace {
+
+// numerically stable: never exp of a large positive number
+inline float StableSigmoid(float v) {
+  if (v >= 0.0f) {
+    return 1.0f / (1.0f + std::exp(-v));
+  }
+  const float e = std::exp(v);
+  return e / (1.0f + e);
+}
+
+// applies op to every element index of the flat buffers
+template <typename Op>
+void ForEachElement(std::size_t n, Op op) {
+  for (std::size_t i = 0; i < n; ++i) op(i);
+}
+
+ffi::Error Forward(ffi::Buffer<ffi::F32> x, ffi::ResultBuffer<ffi::F32> y) {
+  const float* xin = x.typed_data();
+  float* yout = y->typed_data();
+  ForEachElement(x.element_count(), [&](std::size_t i) { yout[i] = xin[i] * StableSigmoid(xin[i]); });
+  return ffi::Error::Success();
+}
+
+ffi::Error Backward(ffi::Buffer<ffi::F32> x, ffi::Buffer<ffi::F32> ct_y, ffi::ResultBuffer<ffi::F32> ct_x) {
+  const float* xin = x.typed_data();
+  const float* gin = ct_y.typed_data();
+  float* gout = ct_x->typed_data();
+  auto grad = [](float v, float g) {
+    const float s = StableSigmoid(v);
+    return g * s * (1.0f + v * (1.0f - s));
+  };
+  ForEachElement(x.element_count(), [&](std::size_t i) { gout[i] = grad(xin[i], gin[i]); });
+  return ffi::Error::Success();
+}
+
+}  // namespace
+
+XLA_FFI_DEFINE_HANDLER_SYMBOL(Silu, Forward,
+                              ffi::Ffi::Bind().Arg<ffi::Buffer<ffi::F32>>().Ret<ffi::Buffer<ffi::F32>>());
+XLA_FFI_DEFINE_HANDLER_SYMBOL(SiluBwd, Backward,
+                              ffi::Ffi::Bind()
+                                  .Arg<ffi::Buffer<ffi::F32>>()
+                                  .Arg<ffi::Buffer<ffi::F32>>()
+                                  .Ret<ffi::Buffer<ffi::F32>>());

@@ -1,0 +1,3 @@
+# went call by call: shape, dtype, weak type, static args
+show_recompile_sequence("u16")
+predicted_compiles = 4

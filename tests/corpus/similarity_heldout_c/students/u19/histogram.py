@@ -1,0 +1,12 @@
+def visit(jp, c: Counter) -> None:
+    # walk every equation, recursing into sub-jaxprs
+    for eqn in jp.eqns:
+        c[eqn.primitive.name] += 1
+        for inner in je.core.jaxprs_in_params(eqn.params):
+            visit(inner, c)
+
+
+def primitive_histogram(f, *args) -> Counter:
+    c = Counter()
+    visit(jax.make_jaxpr(f)(*args).jaxpr, c)
+    return c

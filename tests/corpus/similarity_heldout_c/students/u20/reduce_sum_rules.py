@@ -1,0 +1,29 @@
+from jax import lax
+
+
+# JVP 和转置:求和是线性的
+def _sum_jvp(primals, tangents, *, axis):
+    (x,), (t,) = primals, tangents
+    y = custom_reduce_sum_p.bind(x, axis=axis)
+    if type(t) is ad.Zero:
+        return y, ad.Zero(jax.typeof(y).to_tangent_aval())
+    return y, custom_reduce_sum_p.bind(t, axis=axis)
+
+
+def _sum_transpose(ct, x, *, axis):
+    if type(ct) is ad.Zero:
+        return (ad.Zero(x.aval),)
+    return (jnp.broadcast_to(jnp.expand_dims(ct, axis), x.aval.shape),)
+
+
+def _sum_batch(args, dims, *, axis):
+    x, = args
+    bd, = dims
+    new_axis = tuple(a + 1 if a >= bd else a for a in axis)
+    out_bd = bd - sum(1 for a in axis if a < bd)
+    return custom_reduce_sum_p.bind(x, axis=new_axis), out_bd
+
+
+ad.primitive_jvps[custom_reduce_sum_p] = _sum_jvp
+ad.primitive_transposes[custom_reduce_sum_p] = _sum_transpose
+batching.primitive_batchers[custom_reduce_sum_p] = _sum_batch

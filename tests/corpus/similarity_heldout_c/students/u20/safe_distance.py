@@ -1,0 +1,7 @@
+def safe_pairwise_distance(X, Y):
+    d = jnp.expand_dims(X, 1) - jnp.expand_dims(Y, 0)
+    d2 = jnp.sum(d * d, axis=2)
+    zero = lax.eq(d2, jnp.zeros_like(d2))
+    # 双 where:先换成安全值再开方
+    root = jnp.sqrt(lax.select(zero, jnp.ones_like(d2), d2))
+    return lax.select(zero, jnp.zeros_like(d2), root)
