@@ -419,12 +419,13 @@ def test_the_report_summarises_recurring_pairs_and_links_tables_and_views_both_w
 
 def two_groups_of_copies():  # noqa: ANN201 (an analyse.Report)
     """Two groups of ten disguised copies of one safe_distance answer each: 90 flagged pairs (a
-    fingerprint in more than ten answers would be common code). Reported from 0.4: a short text half
-    the class holds weighs 2/10 per fingerprint, and these answers are shorter than
-    analyse.LONG_SHARED, so at the default 0.5 one group reads as a class converging on it."""
+    fingerprint in more than ten answers would be common code). Reported from 0.1: a text half the
+    class holds weighs (2/10) ** 1.2 per fingerprint (analyse.rarity_weight), and ten students holding
+    one text tie with each other (no pair stands out, none gets the long-text score), so at the
+    default 0.5 each group reads as a class converging on it."""
     from autograder.similarity import analyse, units
 
-    threshold = 0.4
+    threshold = 0.1
 
     texts = {
         f"{variant}{i:02d}": disguised(corpus_answer("safe_distance", variant), i).python

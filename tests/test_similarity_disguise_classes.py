@@ -195,19 +195,24 @@ def _long(k: int) -> str:
     return f"def safe_pairwise_distance(X, Y):\n    v0 = jnp.op{k}start(X, Y)\n{steps}    return v59\n"
 
 
-def test_the_text_half_the_class_hands_in_does_not_flag_its_pairs_unless_it_is_long() -> None:
+def _flagged(answers: dict[str, str]) -> set[tuple[str, str]]:
+    students = [units.StudentUnits(s, {"safe_distance": t}, ()) for s, t in answers.items()]
+    rep = analyse.analyse(students, units.Subtracted({}, {}), units=("safe_distance",))
+    return {(m.a, m.b) for m in rep.units["safe_distance"].pairs}
+
+
+def test_the_text_half_the_class_hands_in_does_not_flag_its_pairs_even_when_it_is_long() -> None:
     def flagged(common: str) -> set[tuple[str, str]]:
         answers = {f"s{k}": common if k <= 5 else _distinct(k) for k in range(1, 11)}
         answers["s10"] = answers["s9"]  # one text only two students hand in
-        students = [units.StudentUnits(s, {"safe_distance": t}, ()) for s, t in answers.items()]
-        rep = analyse.analyse(students, units.Subtracted({}, {}), units=("safe_distance",))
-        return {(m.a, m.b) for m in rep.units["safe_distance"].pairs}
+        return _flagged(answers)
 
     # a short text five of ten students hand in is how a class converges on the obvious answer
     assert flagged(_distinct(99)) == {("s10", "s9")}
-    # a long one (past analyse.LONG_SHARED shared fingerprints) is not written alike by chance
-    ring = {(f"s{a}", f"s{b}") for a in range(1, 6) for b in range(a + 1, 6)}
-    assert flagged(_long(99)) == ring | {("s10", "s9")}
+    # so is a long one: round 4 flagged its ten pairs (past analyse.LONG_SHARED shared fingerprints),
+    # and on the second held-out class six students' honestly identical kernels were 13 of its 51
+    # flagged independent pairs that way (docs/similarity.md, round 5)
+    assert flagged(_long(99)) == {("s10", "s9")}
 
 
 REGISTERED = """

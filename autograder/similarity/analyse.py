@@ -197,39 +197,95 @@ def _match(
     return Match(unit, a, b, round(score, 4), max((f.length for f in frags), default=0), frags)
 
 
+# Rarity: a fingerprint held by the pair and at most one more student weighs 2 / n; one held by
+# RARE_HOLDERS + 1 or more weighs (2 / n) ** CROWD_EXPONENT, so that four students handing in one
+# text (six pairs, how a class converges on a short obvious answer) no longer score exactly the
+# default threshold 0.5. Measured on the two spent held-out classes (docs/similarity.md, round 5):
+# 26 -> 10 of 2,124 independent pairs flagged on the second, the first unchanged.
+RARE_HOLDERS = 3
+CROWD_EXPONENT = 1.2
+
+
+def rarity_weight(holders: int) -> float:
+    """The weight of a fingerprint `holders` students of the class hold (1 when only the pair does)."""
+    if holders <= RARE_HOLDERS:
+        return min(1.0, 2.0 / holders)
+    return (2.0 / holders) ** CROWD_EXPONENT
+
+
 def rarity_weights(prints: Mapping[str, set[int]]) -> dict[int, float]:
-    """Each fingerprint's weight by its rarity in the class: 2 / n for one n answers hold (1 when at
-    most two do). Of n students holding a fragment, a pair sharing it is one of n(n - 1) / 2 pairs
-    that do: a fragment only two students share weighs fully, one a fifth of a class of 20 wrote
-    weighs 0.5, one half of it wrote 0.2, whatever the class's size (MOSS and JPlag discount fragments
-    common to many students the same way). Measured against log(N / n) / log(N / 2), which left a
-    text 5 of 13 students wrote independently at 0.51: docs/similarity.md."""
+    """Each fingerprint's weight by its rarity in the class (`rarity_weight`). Of n students holding a
+    fragment, a pair sharing it is one of n(n - 1) / 2 pairs that do: a fragment only two students
+    share weighs fully, one three share 2/3, one a fifth of a class of 20 wrote 0.33, one half of it
+    wrote 0.14, whatever the class's size (MOSS and JPlag discount fragments common to many students
+    the same way). Measured against log(N / n) / log(N / 2), which left a text 5 of 13 students wrote
+    independently at 0.51: docs/similarity.md."""
     counts = Counter(h for p in prints.values() for h in p)
     n = len(prints)
     if n < CALIBRATE_FROM:  # a handful of answers: sharing with all of them is still sharing
         return dict.fromkeys(counts, 1.0)
-    return {h: min(1.0, 2.0 / c) for h, c in counts.items()}
+    return {h: rarity_weight(c) for h, c in counts.items()}
 
 
-# A pair sharing at least this many fingerprints (about 100 tokens) in one text is evidence however
-# many students hold that text: a short obvious answer is written alike independently, a long one
-# is not (a ring of ten copies in a class of twenty is still flagged). Measured: docs/similarity.md.
+def pair_score(sizes: tuple[int, int], shared_weight: float) -> float:
+    """A pair's code score: the weight of what it shares over the smaller side's fingerprints counted
+    whole, so two answers that are both the class's common text score low however identical (over
+    the smaller side's weight, they scored 1.0)."""
+    smaller = min(sizes)
+    return shared_weight / smaller if smaller else 0.0
+
+
+# A pair sharing at least this many fingerprints (about 100 tokens) scores at least the share of the
+# smaller side's weight times shared / LONG_SHARED: a long text a ring of students hands in is not
+# written alike by chance. Round 5: only when that long score stands out from every other pair of
+# both students (`long_scores`): on the second held-out class, six students' honestly identical
+# kernels were 13 of its 51 flagged independent pairs through this rule (docs/similarity.md).
 LONG_SHARED = 40
 
 
-def pair_score(
-    sizes: tuple[int, int], weights: tuple[float, float], shared_weight: float, shared: int
-) -> float:
-    """A pair's code score from its sides' fingerprint counts and weights and what it shares: the
-    shared weight over the smaller side's fingerprints counted whole, so two answers that are both
-    the class's common text score low however identical (over the smaller side's weight, they scored
-    1.0); or, for a long shared text, the share of the smaller side's weight, scaled by how far the
-    shared part reaches LONG_SHARED."""
-    smaller, side = min(sizes), min(weights)
-    if smaller == 0:
-        return 0.0
-    long = shared_weight / side * min(1.0, shared / LONG_SHARED) if side > 0 else 0.0
-    return max(shared_weight / smaller, long)
+def long_score(side_weights: tuple[float, float], shared_weight: float, shared: int) -> float:
+    side = min(side_weights)
+    return shared_weight / side * min(1.0, shared / LONG_SHARED) if side > 0 else 0.0
+
+
+def long_scores(scores: Mapping[tuple[str, str], float]) -> dict[tuple[str, str], float]:
+    """The long-text scores that count: a pair's, when it is the one best long-text score of both of
+    its students (a group of students holding one long text ties with each other and counts none)."""
+    best: dict[str, tuple[float, int]] = {}  # student -> (best score, pairs reaching it)
+    for pair, s in scores.items():
+        for me in pair:
+            top, count = best.get(me, (0.0, 0))
+            best[me] = (s, 1) if s > top else (top, count + 1) if s == top else (top, count)
+    return {(a, b): s for (a, b), s in scores.items() if s > 0 and best[a] == best[b] == (s, 1)}
+
+
+# Calibration against the copier's own pairs (issue 46, section 2): a pair that stands out from
+# every other pair either of its students has is lifted by STANDOUT_LIFT times the margin. A copy of
+# an answer nobody else wrote stands out from its students' other pairs; students converging on one
+# text do not (each has the same score with every member of the group). Measured on the first held-out
+# class: 20 -> 22 of 44 copies found, 2 -> 3 of 751 independent pairs flagged; the second unchanged.
+STANDOUT_LIFT = 0.5
+
+
+def standout_scores(scores: Mapping[tuple[str, str], float]) -> dict[tuple[str, str], float]:
+    """`scores` (pair -> score, pairs sharing nothing absent) with each pair lifted by how far it
+    stands out from the best other pair of either of its students: s + STANDOUT_LIFT * (s - rival)."""
+    best: dict[str, list[tuple[float, str]]] = {}  # student -> its two best (score, partner)
+    for (a, b), s in scores.items():
+        for me, other in ((a, b), (b, a)):
+            top = best.setdefault(me, [])
+            top.append((s, other))
+            top.sort(reverse=True)
+            del top[2:]
+
+    def rival(me: str, partner: str) -> float:
+        return next((s for s, other in best.get(me, []) if other != partner), 0.0)
+
+    out = {}
+    for (a, b), s in scores.items():
+        margin = s - max(rival(a, b), rival(b, a))
+        out[a, b] = min(1.0, s + STANDOUT_LIFT * max(0.0, margin))
+    return out
 
 
 def _shared_weights(
@@ -329,9 +385,19 @@ def analyse_unit(
     sizes = {sid: len(p) for sid, p in prints.items()}
     totals = {sid: sum(weight[h] for h in p) for sid, p in prints.items()}
     raw = {
-        (a, b): pair_score((sizes[a], sizes[b]), (totals[a], totals[b]), w, int(c))
+        (a, b): pair_score((sizes[a], sizes[b]), w) if c >= MIN_SHARED_PRINTS else 0.0
         for (a, b), (w, c) in shared.items()
     }
+    long = long_scores(
+        {
+            (a, b): long_score((totals[a], totals[b]), w, int(c))
+            for (a, b), (w, c) in shared.items()
+            if c >= LONG_SHARED
+        }
+    )
+    raw = {pair: max(s, long.get(pair, 0.0)) for pair, s in raw.items()}
+    if n >= CALIBRATE_FROM:  # a handful of answers has no other pairs to stand out from
+        raw = standout_scores(raw)
     report.baseline = calibration_baseline(list(raw.values()), n * (n - 1) // 2) if CALIBRATE_CODE else 0.0
     report.histogram[0] = n * (n - 1) // 2 - len(shared)  # pairs that share nothing
     for (a, b), (_, count) in shared.items():
