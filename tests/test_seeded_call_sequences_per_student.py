@@ -21,7 +21,8 @@ from autograder.sandbox.hostview import HostViewSandbox
 from jaxcourse.variants import POOL_FILE
 
 # exercise -> the params key holding the sequence of calls its probe makes
-SEQUENCES = {"histogram": "calls", "fusion": "calls", "ffi_lowering": "calls", "recompile": "sequence"}
+SEQUENCES = {"histogram": "calls", "fusion": "calls", "ffi_lowering": "calls", "recompile": "sequence",
+             "gammaln_callback": "calls", "silu_ffi": "calls"}
 STUDENTS = [f"s{n:03d}" for n in range(40)]
 
 

@@ -12,6 +12,8 @@ derivative check (grad, transposed input, vmap of grad). No `gammaln_cb` is "una
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import scipy.special as sps
 
@@ -126,7 +128,74 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
     arrays["wsm"] = values.standard_normal(arrays["xsm"].shape).astype(np.float32)
     # The primal the host function meets instead of x1 in jvp.swapped (derivative judged by effect)
     arrays["xsw"] = _positive(values, shape1)
+    # The call sequence (class calls.memo_traps); its arrays are drawn last, so every array above keeps
+    # its values, all of x1's shape (compiled already by the eager cases), other values.
+    params["calls"] = _call_plan(structure_seed)
+    for j in range(CALL_ARRAYS):
+        arrays[f"xr{j}"] = _positive(values, shape1)
     return ProbeInputs(seed, arrays, params)
+
+
+# Why a call of the call sequence is there (translated where read).
+_CALL_ZH: dict[str, str] = {
+    "first": N_("第一次用这份数据调用"),
+    "again": N_("再次用同一个数组对象调用"),
+    "reshaped": N_("同样的数据(同样的字节)、另一种形状"),
+    "recycled": N_("前一个数组对象被回收之后新建的数组(它的 id 可能被重用)"),
+    "interleaved": N_("同一个数组对象上函数值与导数交替调用"),
+    "jit": N_("jit 下调用新建的数组"),
+}
+CALL_ARRAYS = 6  # xr0..xr5
+_CALL_CODE = {("value", False): "gammaln_cb(x)", ("value", True): "jax.jit(gammaln_cb)(x)",
+              ("grad", False): "jax.grad(lambda v: sum(w1 * gammaln_cb(v)))(x)"}
+
+
+def _call_plan(structure_seed: int) -> dict:
+    """The call sequence (probe `_run_calls`), its blocks in an order drawn from a stream of the
+    structure seed of its own (the student's, never the submission's):
+      - three fresh arrays of x1's shape, each dropped before the next is made (a memo keyed by id()
+        returns an earlier one's result), two eager and one, at a drawn place, under jit;
+      - x3 as it is and its bytes flattened (a memo keyed by the data's bytes returns the 3-D result);
+      - value, grad, value on one live array (a memo shared by the forward and the derivative);
+      - grads on two fresh arrays, the first dropped first (a memo in the JVP rule keyed by id());
+      - x3 called again, between two blocks after its first call.
+    The statement admits float32 only, so the dtype does not vary. Value steps are judged by
+    "values", grad steps (loss sum(w1 * gammaln_cb(v))) by "grad"."""
+    rng = np.random.default_rng([structure_seed, 61])
+
+    def step(op: str, arg: str, why: str, form: str = "live", jit: bool = False) -> dict:
+        return {"op": op, "arg": arg, "why": why, "form": form, "jit": jit}
+
+    fresh = [step("value", "xr0", "first", "fresh"), step("value", "xr1", "recycled", "fresh")]
+    fresh.insert(int(rng.integers(0, 3)), step("value", "xr5", "jit", "fresh", True))
+    blocks = [
+        fresh,
+        [step("value", "x3", "first"), step("value", "x3", "reshaped", "flat")],
+        [step("value", "xr2", "first"), step("grad", "xr2", "interleaved"),
+         step("value", "xr2", "interleaved")],
+        [step("grad", "xr3", "first", "fresh"), step("grad", "xr4", "recycled", "fresh")],
+    ]
+    order = [int(i) for i in rng.permutation(len(blocks))]
+    after = int(rng.integers(order.index(1) + 1, len(blocks) + 1))  # "again": between blocks, after x3's
+    blocks.append([step("value", "x3", "again")])
+    order.insert(after, len(blocks) - 1)
+    return {"steps": [st for i in order for st in blocks[i]]}
+
+
+def _call_input(a: dict[str, np.ndarray], step: dict) -> np.ndarray:
+    x = a[step["arg"]]
+    return x.reshape(-1) if step["form"] == "flat" else x
+
+
+def _call_cases(c: ArrayCases, inp: ProbeInputs, op: str,
+                judge: Callable[[ArrayCases, str, np.ndarray, str], None]) -> None:
+    """Each call of the call sequence whose op is `op` ("value" or "grad"), judged on its own input."""
+    for i, step in enumerate(inp.params.get("calls", {}).get("steps", ())):
+        if step["op"] == op:
+            x = _call_input(inp.arrays, step)
+            call = _CALL_CODE[(op, step["jit"])]
+            judge(c, f"calls.{i}", x, _("调用序列第 {n} 次:{call}({why}),形状 {shape}").format(
+                n=i + 1, call=call, why=_(_CALL_ZH[step["why"]]), shape=x.shape))
 
 
 def _gammaln(x: np.ndarray) -> np.ndarray:
@@ -235,6 +304,7 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
           ))
     if "xsm" in a:
         value(c, "value.small", a["xsm"], _("x 在 {low:g} 到 {high:g} 之间").format(low=SMALL_LOW, high=LOW))
+    _call_cases(c, inp, "value", value)
     outcomes.append(c.outcome("values"))
 
     c = ArrayCases(obs)
@@ -259,6 +329,7 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     if "xsm" in a:
         grad(c, "grad.small", a["wsm"] * _digamma(a["xsm"]),
              _("x 在 {low:g} 到 {high:g} 之间的 grad").format(low=SMALL_LOW, high=LOW))
+    _call_cases(c, inp, "grad", lambda c, key, x, what: grad(c, key, a["w1"] * _digamma(x), what))
     outcomes.append(c.outcome("grad"))
 
     c = ArrayCases(obs)
@@ -304,6 +375,17 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
                "log(gamma(x)) is inf there, in either precision",
                ("values", "grad"),
                lambda i: float(i.arrays["xo"].min()) > 171.7 and float(i.arrays["xo"].max()) >= 1e3),
+    InputClass("calls.memo_traps", "transform",
+               "a call sequence in an order drawn per structure: three fresh arrays of one shape, each "
+               "collected before the next is made (its id free), one of them under jit; an array as it is "
+               "and its bytes in another shape; value, grad, value on one live array; grads on two fresh "
+               "arrays (the second may take the first's id); a live array again; each call judged "
+               "against SciPy (a memo keyed by id(), by the data's bytes, or shared by the forward and the "
+               "derivative returns a stale result). float32 only: the statement admits no other dtype",
+               ("values", "grad"), lambda i: {s["why"] for s in i.params["calls"]["steps"]}
+               >= {"reshaped", "recycled", "again", "interleaved", "jit"}
+               and {s["op"] for s in i.params["calls"]["steps"] if s["why"] == "recycled"}
+               == {"value", "grad"}),
     InputClass("dtype.float64", "dtype", "float64 under x64 through the callback",
                outside_task="the exercise's interface takes float32 arrays only"),
     InputClass("dtype.integer_complex", "dtype", "integer or complex inputs",

@@ -132,8 +132,87 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
     arrays.update(_cotangent_batched(rng, values))
     arrays.update(_notebook_kernel_inputs(arrays, vg_in))
     params = {"vmap_in_axes": vmap_in_axes, "vmap_grad_in_axes": vg_in, "kernel_cases": len(kernel_shapes),
-              **_big_case(np.random.default_rng([structure_seed, 50]))}
+              **_big_case(np.random.default_rng([structure_seed, 50])),
+              "calls": _call_plan(structure_seed)}
+    # The call sequence's arrays (class calls.memo_traps), drawn last so every array above keeps its
+    # values: all of x1's shape (compiled already by the eager cases), another cotangent `wr`.
+    for j in range(CALL_ARRAYS):
+        arrays[f"xr{j}"] = _values(values, shapes[1])
+    arrays["wr"] = values.standard_normal(shapes[1]).astype(np.float32)
     return ProbeInputs(seed, arrays, params)
+
+
+# Why a call of the call sequence is there (translated where read).
+_CALL_ZH: dict[str, str] = {
+    "first": N_("第一次用这份数据调用"),
+    "again": N_("再次用同一个数组对象调用"),
+    "reshaped": N_("同样的数据(同样的字节)、另一种形状"),
+    "recycled": N_("前一个数组对象被回收之后新建的数组(它的 id 可能被重用)"),
+    "recycled_buffer": N_("前一个数组被回收之后新建的数组(内核可能拿到同一块内存、同样的指针)"),
+    "interleaved": N_("同一个数组对象上函数值与导数交替调用"),
+    "other_cotangent": N_("同一个数组对象、另一个余切(权重)上的 grad"),
+    "jit": N_("jit 下调用新建的数组"),
+}
+CALL_ARRAYS = 7  # xr0..xr6
+_CALL_CODE = {("value", False): "silu_ffi(x)", ("value", True): "jax.jit(silu_ffi)(x)",
+              ("grad", False): "jax.grad(lambda v: sum(w * silu_ffi(v)))(x)"}
+
+
+def _call_plan(structure_seed: int) -> dict:
+    """The call sequence (probe `_run_calls`), its blocks in an order drawn from a stream of the
+    structure seed of its own (the student's, never the submission's):
+      - fresh arrays of x1's shape, each dropped before the next is made: one that takes the first's
+        buffer (a static cache in the kernel keyed by the data pointer returns the old result), one
+        that takes its id (a Python memo keyed by id()), and one under jit, first or last as drawn;
+      - x2 as it is and its bytes flattened (a memo keyed by the data's bytes);
+      - value, grad with w1, grad with another cotangent wr, value on one live array (a memo in the
+        backward rule that ignores the cotangent, or shared by the forward and the backward);
+      - grads on two fresh arrays, the second in the first's buffer (a cache in SiluBwd);
+      - x2 called again, between two blocks after its first call.
+    The statement admits float32 only, so the dtype does not vary. Value steps are judged by
+    "values", grad steps (loss sum(w * silu_ffi(v))) by "grad"."""
+    rng = np.random.default_rng([structure_seed, 62])
+
+    def step(op: str, arg: str, why: str, form: str = "live", *, jit: bool = False, w: str = "w1",
+             reuse: str = "id") -> dict:
+        return {"op": op, "arg": arg, "why": why, "form": form, "jit": jit, "w": w, "reuse": reuse}
+
+    # a recycled_buffer step right after the one whose buffer it takes: a handler's static cache keeps
+    # its last call only, so no other call of the handler may come between them
+    fresh = [step("value", "xr0", "first", "fresh"),
+             step("value", "xr1", "recycled_buffer", "fresh", reuse="address"),
+             step("value", "xr6", "recycled", "fresh")]
+    fresh.insert(3 * int(rng.integers(0, 2)), step("value", "xr5", "jit", "fresh", jit=True))
+    blocks = [
+        fresh,
+        [step("value", "x2", "first"), step("value", "x2", "reshaped", "flat")],
+        [step("value", "xr2", "first"), step("grad", "xr2", "interleaved"),
+         step("grad", "xr2", "other_cotangent", w="wr"), step("value", "xr2", "interleaved")],
+        [step("grad", "xr3", "first", "fresh"),
+         step("grad", "xr4", "recycled_buffer", "fresh", reuse="address")],
+    ]
+    order = [int(i) for i in rng.permutation(len(blocks))]
+    after = int(rng.integers(order.index(1) + 1, len(blocks) + 1))  # "again": between blocks, after x2's
+    blocks.append([step("value", "x2", "again")])
+    order.insert(after, len(blocks) - 1)
+    return {"steps": [st for i in order for st in blocks[i]]}
+
+
+def _call_cases(c: ArrayCases, inp: ProbeInputs, op: str) -> None:
+    """Each call of the call sequence whose op is `op` ("value" or "grad"), judged on its own input
+    against float64 SiLU (its bits are the kernel's business: the other cases judge provenance)."""
+    a = inp.arrays
+    for i, step in enumerate(inp.params.get("calls", {}).get("steps", ())):
+        if step["op"] != op:
+            continue
+        x = a[step["arg"]].reshape(-1) if step["form"] == "flat" else a[step["arg"]]
+        what = _("调用序列第 {n} 次:{call}({why}),形状 {shape}").format(
+            n=i + 1, call=_CALL_CODE[(op, step["jit"])].replace("sum(w ", f"sum({step['w']} "),
+            why=_(_CALL_ZH[step["why"]]), shape=x.shape)
+        if op == "value":
+            c.close(f"calls.{i}", silu64(x), what, rtol=RTOL_VALUE, atol=ATOL_VALUE)
+        else:
+            c.close(f"calls.{i}", silu_vjp64(x, a[step["w"]]), what, rtol=RTOL_GRAD, atol=ATOL_GRAD)
 
 
 def _cotangent_batched(rng: np.random.Generator, values: np.random.Generator) -> dict[str, np.ndarray]:
@@ -366,6 +445,7 @@ def _notebook_checks(inp: ProbeInputs, obs: Observations, from_silu: HandlerEvid
         x = a[f"x{n}"]
         value(c, f"value.{n}", x, fwd.get(f"x{n}"), _("形状 {shape} 的输入").format(shape=x.shape))
         value(c, f"jit.{n}", x, fwd.get(f"x{n}"), _("jit,形状 {shape}").format(shape=x.shape))
+    _call_cases(c, inp, "value")
     outcomes.append(c.outcome("values"))
 
     c = ArrayCases(obs)
@@ -396,6 +476,7 @@ def _notebook_checks(inp: ProbeInputs, obs: Observations, from_silu: HandlerEvid
         _("jit(grad),形状 {shape}").format(shape=a["x2"].shape),
     )
     value(c, "vjp.primal", a["x1"], fwd.get("x1"), _("jax.vjp 返回的函数值(前向规则的 primal 输出)"))
+    _call_cases(c, inp, "grad")
     outcomes.append(c.outcome("grad"))
 
     c = ArrayCases(obs)
@@ -489,6 +570,18 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
                "one call of each handler on 4M (2^22) float32 elements, made inside the XLA program from an "
                "iota (a scratch buffer on the stack overflows it; the crash fails that check alone)",
                ("kernel Silu", "kernel SiluBwd"), lambda i: i.params["big_n"] >= 1 << 22),
+    InputClass("calls.memo_traps", "transform",
+               "a call sequence in an order drawn per structure: fresh arrays of one shape, each collected "
+               "before the next is made, one in the first's buffer (the kernel sees the same pointer), one "
+               "with its id, one under jit; an array as it is and its bytes in another shape; value, grad, "
+               "grad with another cotangent, value on one live array; grads on two fresh arrays, the "
+               "second in the first's buffer; a live array again; each call judged against float64 SiLU "
+               "(a static cache in a handler keyed by pointer, a memo keyed by id() or bytes, a backward "
+               "memo that ignores the cotangent return a stale result). float32 only: the statement "
+               "admits no other dtype",
+               ("values", "grad"), lambda i: {s["why"] for s in i.params["calls"]["steps"]}
+               >= {"reshaped", "recycled", "recycled_buffer", "again", "interleaved", "other_cotangent",
+                   "jit"}),
     InputClass("dtype.bf16_f64", "dtype", "bfloat16 and float64 inputs",
                outside_task="the exercise's interface takes float32 arrays; its handlers bind F32 buffers"),
 )

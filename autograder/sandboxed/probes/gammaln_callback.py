@@ -8,7 +8,8 @@ expected value with SciPy in float64.
 Inputs (`inp`, drawn by autograder.exercises.gammaln_callback.inputs; all arrays float32, entries in
 [0.05, 50] except xo): xs (0-d), x1 (1-D), x3 (3-D), w1 / w3 (weights shaped like x1 / x3), xv (vmap
 input), xn (nested vmap input), xg / wg (vmap of grad), xo / wo (1-D, xo in [172, 1e4]), params
-`vmap_in_axes` (list of int), `nested` ({"inner", "outer"}), `vmap_grad_in_axes` (int).
+`vmap_in_axes` (list of int), `nested` ({"inner", "outer"}), `vmap_grad_in_axes` (int), `calls`
+({"steps"}: the call sequence) with its arrays xr<j> (shaped like x1).
 
 Where a key below says "under jit", its case runs in one jitted call together with the other cases
 of its sub-check (probes/buckets.py): one compilation per bucket.
@@ -53,6 +54,12 @@ hold an error entry instead of its value when the observed call raised.
   vmap.nested            f32 array: jax.jit(vmap(vmap(gammaln_cb, in_axes=inner), in_axes=outer))(xn).
   vmap_grad              f32 array: vmap(grad(lambda v, w: sum(w * gammaln_cb(v))),
                          in_axes=(vmap_grad_in_axes, None))(xg, wg), under jit.
+  calls.<i>              f32 array: step i of `calls.steps` ({"op", "arg", "form", "jit", "why"}):
+                         op "value": gammaln_cb (jax.jit(gammaln_cb) when jit) on the step's input;
+                         op "grad": jax.grad(lambda v: sum(w1 * gammaln_cb(v))), eager. The input is
+                         inp[arg] (form "live"), its bytes flattened ("flat"), or a device array made
+                         from the NumPy inp[arg] for this call and dropped after it ("fresh"; why
+                         "recycled": one that took a dropped array's id, probes/recycled_arrays.py).
 """
 
 from __future__ import annotations
@@ -69,6 +76,7 @@ import numpy as np
 from ..jit_cache import device_inputs
 from .buckets import BucketRun, jit_bucket, run_bucket
 from .jaxpr_walk import needed_primitives
+from .recycled_arrays import Recycler, Slot, slot_of
 
 _pure_callback_impl = _jax_callback.pure_callback_impl  # bound at import, before student code
 
@@ -176,3 +184,29 @@ def probe(ns: dict, inp: dict, rec: Any) -> None:
                                                                in_axes=nested["outer"])(v),), inp["xn"])
     observe_bucket(rec, ("vmap_grad",), lambda v, w: (
         jax.vmap(jax.grad(loss), in_axes=(inp["vmap_grad_in_axes"], None))(v, w),), inp["xg"], inp["wg"])
+    _run_calls(rec, host, inp, f, lambda v: jax.grad(loss)(v, inp["w1"]))
+
+
+def _run_calls(rec: Any, host: dict, inp: dict, f: Any, grad: Any) -> None:
+    """The call sequence `inp["calls"]` (its steps in the parent's order): a live input as it is or its
+    bytes flattened (put on the device from NumPy, no reshape program), or a fresh device array made
+    from the NumPy input just before its call and dropped right after it; a "recycled" step's fresh
+    array takes the id of the last array dropped by an eager step of its op (recycled_arrays.py). A
+    step runs gammaln_cb (eagerly or under jax.jit) or the grad of sum(w1 * gammaln_cb(v)) eagerly."""
+    recycler = Recycler()
+    dropped: dict[str, Slot] = {}  # op -> where the last fresh array of an eager step of that op lived
+    for i, step in enumerate(inp.get("calls", {}).get("steps", ())):
+        op = step["op"]
+        call = grad if op == "grad" else jax.jit(f) if step["jit"] else f
+        if step["form"] == "fresh":
+            taking = dropped.get(op) if step["why"] == "recycled" else None
+            fresh = [recycler.fresh(host[step["arg"]], taking)]
+            if not step["jit"]:
+                dropped[op] = slot_of(fresh[0])
+            rec.observe(f"calls.{i}", lambda call=call, fresh=fresh: call(fresh[0]))
+            fresh.clear()  # the only reference: freed now, before the next array is made
+        elif step["form"] == "flat":
+            v = jax.device_put(host[step["arg"]].reshape(-1))
+            rec.observe(f"calls.{i}", lambda call=call, v=v: call(v))
+        else:
+            rec.observe(f"calls.{i}", lambda call=call, v=inp[step["arg"]]: call(v))

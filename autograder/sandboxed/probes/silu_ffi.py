@@ -13,7 +13,8 @@ Inputs (`inp`, drawn by autograder.exercises.silu_ffi.inputs; all arrays float32
   xg / wg (vmap of grad), xc / wc and xj (the cotangent batched, x not), kx_<i> / kct_<i> (kernel
   probe inputs and cotangents), kx_nb,
   kx_nb_bwd / kct_nb_bwd (the notebook cases again, flattened, for the kernel child), params
-  `vmap_in_axes` (list of int), `vmap_grad_in_axes` (int), `kernel_cases` (int: number of kx_<i>).
+  `vmap_in_axes` (list of int), `vmap_grad_in_axes` (int), `kernel_cases` (int: number of kx_<i>),
+  `calls` ({"steps"}: the call sequence) with its arrays xr<j> (shaped like x1) and wr (a cotangent).
 
 Keys whose cases share a sub-check and run under jit (jit.<n>, edge.jit.<e>, grad.3 with grad_jit.2,
 vmap.<i>, vmap_grad) are observed in one jitted call per bucket (probes/buckets.py).
@@ -43,6 +44,13 @@ any key may hold an error entry instead of its value when the observed call rais
                     x unbatched, the cotangent batched (per-example weights). In vmap_grad's bucket.
   jacrev            f32 array (n, n): jax.jacrev(silu_ffi)(xj) (x unbatched, the cotangents the rows of
                     the identity). In vmap_grad's bucket.
+  calls.<i>         f32 array: step i of `calls.steps` ({"op", "arg", "form", "jit", "w", "reuse",
+                    "why"}): op "value": silu_ffi (jax.jit(silu_ffi) when jit) on the step's input;
+                    op "grad": jax.grad(lambda v: sum(inp[w] * silu_ffi(v))), eager. The input is
+                    inp[arg] (form "live"), its bytes flattened ("flat"), or a device array made from
+                    a copy of inp[arg] for this call and dropped after it ("fresh"; with reuse
+                    "address" one in the last dropped fresh array's buffer, with why "recycled" one
+                    with its id: probes/recycled_arrays.py).
 
 Observation keys of the kernel child: see `silu_ffi_kernel.py`.
 """
@@ -57,6 +65,7 @@ import jax.numpy as jnp
 from ..jit_cache import device_inputs
 from .buckets import BucketRun, jit_bucket
 from .jaxpr_walk import needed_primitives
+from .recycled_arrays import Recycler, Slot, slot_of
 
 MAX_HLO_CHARS = 200_000
 
@@ -82,7 +91,7 @@ def _hlo(compiled: Any) -> str:
 
 def probe(ns: dict, inp: dict, rec: Any) -> None:
     # the inputs on the device once: eager calls and a student's jnp.asarray compile no copy
-    inp = device_inputs(inp)
+    host, inp = inp, device_inputs(inp)
     fn = ns.get("silu_ffi")
 
     def f(v: Any) -> Any:
@@ -127,3 +136,37 @@ def probe(ns: dict, inp: dict, rec: Any) -> None:
     observe_bucket(rec, ("vmap_grad", "vmap_grad.ct", "jacrev"),
                    lambda v, w, vc, wc, vj: (per_example(v, w), per_weight(vc, wc), jax.jacrev(f)(vj)),
                    inp["xg"], inp["wg"], inp["xc"], inp["wc"], inp["xj"])
+    _run_calls(rec, host, inp, f, lambda v, w: jax.grad(loss)(v, w))
+
+
+def _run_calls(rec: Any, host: dict, inp: dict, f: Any, grad: Any) -> None:
+    """The call sequence `inp["calls"]` (its steps in the parent's order): a live input as it is or its
+    bytes flattened (put on the device from NumPy, no reshape program), or a fresh device array made
+    from a copy of the NumPy input just before its call and dropped right after it. A fresh step with
+    reuse "address" gets an array in the buffer of the last fresh array dropped (the handler sees the
+    same pointer), one with why "recycled" an array with the id of the last one an eager step of its
+    op dropped (recycled_arrays.py). A step runs silu_ffi (eagerly or under jax.jit) or the grad of
+    sum(w * silu_ffi(v)) eagerly, w the step's cotangent."""
+    recycler = Recycler()
+    last: Slot | None = None  # the last fresh array dropped, any step
+    eager: dict[str, Slot] = {}  # op -> the last fresh array an eager step of that op dropped
+    for i, step in enumerate(inp.get("calls", {}).get("steps", ())):
+        op, w = step["op"], inp[step["w"]]
+
+        def call(v: Any, op: str = op, jit: bool = step["jit"], w: Any = w) -> Any:
+            return grad(v, w) if op == "grad" else jax.jit(f)(v) if jit else f(v)
+
+        if step["form"] == "fresh":
+            taking = last if step["reuse"] == "address" else (
+                eager.get(op) if step["why"] == "recycled" else None)
+            fresh = [recycler.fresh(host[step["arg"]], taking, step["reuse"])]
+            last = slot_of(fresh[0])
+            if not step["jit"]:
+                eager[op] = last
+            rec.observe(f"calls.{i}", lambda fresh=fresh: call(fresh[0]))
+            fresh.clear()  # the only reference: freed now, before the next array is made
+        elif step["form"] == "flat":
+            v = jax.device_put(host[step["arg"]].reshape(-1))
+            rec.observe(f"calls.{i}", lambda v=v: call(v))
+        else:
+            rec.observe(f"calls.{i}", lambda v=inp[step["arg"]]: call(v))
