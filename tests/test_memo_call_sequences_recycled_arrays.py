@@ -1,0 +1,75 @@
+"""The call sequences of gammaln_callback and silu_ffi meet recycled keys on purpose, not by chance.
+
+A memo keyed by a buffer's address (a static cache in a C++ handler) or by id() is only seen to be
+wrong when a new array with other values comes where a dropped one was. The child's `Recycler`
+(autograder/sandboxed/probes/recycled_arrays.py) makes such arrays; these tests pin what it promises:
+the same buffer with the new values, an array a student kept never changes under them, and each
+exercise's sequence (drawn in the parent) asks for both kinds of reuse right after the step whose
+slot they take.
+"""
+
+from __future__ import annotations
+
+import jax
+import numpy as np
+import pytest
+
+from autograder.exercises import gammaln_callback, silu_ffi
+from autograder.sandboxed.probes.recycled_arrays import Recycler, slot_of
+
+
+def test_a_buffer_step_gets_the_dropped_arrays_buffer_with_the_new_values() -> None:
+    rng = np.random.default_rng(3)
+    first, second = (rng.standard_normal((7,)).astype(np.float32) for _ in range(2))
+    recycler = Recycler()
+    x = recycler.fresh(first)
+    slot = slot_of(x)
+    np.testing.assert_array_equal(np.asarray(x), first)
+    del x  # dropped, as the probe drops a fresh array after its call
+    y = recycler.fresh(second, slot, "address")
+    assert int(y.unsafe_buffer_pointer()) == slot.address
+    np.testing.assert_array_equal(np.asarray(y), second)
+
+
+def test_a_kept_array_is_never_rewritten() -> None:
+    """JAX arrays are immutable: one a memo kept holds its values, and the new array goes elsewhere."""
+    first, second = np.arange(5, dtype=np.float32), -np.arange(5, dtype=np.float32)
+    recycler = Recycler()
+    kept = recycler.fresh(first)
+    slot = slot_of(kept)
+    y = recycler.fresh(second, slot, "address")
+    np.testing.assert_array_equal(np.asarray(kept), first)
+    np.testing.assert_array_equal(np.asarray(y), second)
+    assert int(y.unsafe_buffer_pointer()) != slot.address
+
+
+def test_an_id_step_gets_the_new_values() -> None:
+    """Whether the id comes back is the allocator's; the values are always the step's own."""
+    recycler = Recycler()
+    x = recycler.fresh(np.ones((4,), np.float32))
+    slot = slot_of(x)
+    del x
+    y = recycler.fresh(np.full((4,), 2.0, np.float32), slot, "id")
+    assert isinstance(y, jax.Array)
+    np.testing.assert_array_equal(np.asarray(y), np.full((4,), 2.0, np.float32))
+
+
+@pytest.mark.parametrize("module", [gammaln_callback, silu_ffi], ids=lambda m: m.EXERCISE.id)
+def test_each_structure_asks_for_every_memo_trap(module) -> None:
+    """Every structure's sequence holds each trap, and a step that takes a slot follows a fresh step
+    of its own op with no other call between (silu_ffi's buffer steps: a handler's static cache keeps
+    its last call only)."""
+    for k in range(16):
+        steps = module.inputs(k, structure_seed=1000 + k).params["calls"]["steps"]
+        whys = {s["why"] for s in steps}
+        assert {"first", "again", "reshaped", "recycled", "interleaved", "jit"} <= whys, (k, whys)
+        for i, st in enumerate(steps):
+            if st.get("reuse") == "address":
+                before = steps[i - 1]
+                assert before["form"] == "fresh" and before["op"] == st["op"], (k, i)
+            if st["why"] in ("recycled", "recycled_buffer"):
+                earlier = [s for s in steps[:i] if s["form"] == "fresh" and s["op"] == st["op"]]
+                assert any(not s["jit"] for s in earlier), (k, i)
+        if module is silu_ffi:
+            assert {"recycled_buffer", "other_cotangent"} <= whys
+            assert {s["op"] for s in steps if s["why"] == "recycled_buffer"} == {"value", "grad"}
