@@ -1,12 +1,14 @@
 """An LMS launch signs in exactly one roster account (issue 43, section 1), with the real loopback
 platform (`lti1p3platform`) and a real `jaxgrade serve`:
 
-- a Mentor (a parent sharing the family e-mail) or a TestUser whose e-mail is a student's gets no
-  session and becomes no member whose `sub` could receive her grades;
+- a Mentor (a parent sharing the family e-mail), a TestUser, or a user with no Learner role at all
+  (a ContentDeveloper) whose e-mail is a student's gets no session and becomes no member whose `sub`
+  could receive her grades;
 - a second learner account with the same e-mail is refused with the Chinese page that says whom to
   ask, when the roster knows the student's lms_id, and when an earlier launch linked her account;
 - a first launch that matches by e-mail links the account (`lti_links`) with an audit entry;
-- roster sync (NRPS) links the same way and reports a second account with a linked e-mail;
+- roster sync (NRPS) links the same way and reports a second account with a linked e-mail; an LMS's
+  student view (Learner and TestUser) with a student's e-mail is not synced and links no one;
 - an upgraded database (revision 0015) links only the members whose `sub` is the roster's lms_id;
 - the outbox (in process, on the service's tables) queues a student's score for the linked `sub`
   only, not for another member of the course who was recorded for the same account.
@@ -42,11 +44,13 @@ from helpers.served import Served, call, serve
 
 MENTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Mentor"
 TEST_USER = "http://purl.imsglobal.org/vocab/lti/system/person#TestUser"
+CONTENT_DEVELOPER = "http://purl.imsglobal.org/vocab/lis/v2/membership#ContentDeveloper"
 ROSTER = (
     "student_id,name,email,lms_id\n"
     "s-ada,Ada,ada@family.example,u-ada\n"  # the roster knows her LMS user
     "s-bo,Bo,bo@example.edu,\n"  # found by e-mail at the first launch
     "s-cy,Cy,cy@example.edu,\n"  # found by roster sync
+    "s-dy,Dy,dy@example.edu,\n"  # never found: only the LMS's student view carries her e-mail
 )
 
 
@@ -76,6 +80,7 @@ def rig(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rig]:
             "u-ada": User("u-ada", "Ada", "ada@family.example", [LEARNER]),
             "u-other-user": User("u-other-user", "Ada's parent", "ada@family.example", [MENTOR]),
             "u-test": User("u-test", "Test student", "ada@family.example", [LEARNER, TEST_USER]),
+            "u-author": User("u-author", "Course author", "ada@family.example", [CONTENT_DEVELOPER]),
             "u-copy": User("u-copy", "Another Ada", "ADA@family.example", [LEARNER]),
             "u-bo": User("u-bo", "Bo", "bo@example.edu", [LEARNER]),
             "u-bo-2": User("u-bo-2", "Bo again", "bo@example.edu", [LEARNER]),
@@ -105,7 +110,7 @@ def members_of(rig: Rig, student_id: str) -> set[str]:
     return {r.sub for r in rows}
 
 
-@pytest.mark.parametrize("user", ["u-other-user", "u-test"])
+@pytest.mark.parametrize("user", ["u-other-user", "u-test", "u-author"])
 def test_a_mentor_or_test_user_with_a_students_email_gets_no_session(rig: Rig, user: str) -> None:
     browser, reply = rig.launch(user)
     assert reply.status == 403, reply.text[:2000]
@@ -166,6 +171,21 @@ def test_roster_sync_links_like_a_launch_and_reports_a_second_account(rig: Rig) 
     assert any("Cy again" in e for e in errors), errors  # u-cy came first and was linked
     assert [tuple(r) for r in rig.rows("SELECT sub FROM lti_links WHERE student_id = 's-cy'")] == [("u-cy",)]
     assert members_of(rig, "s-cy") == {"u-cy"} and members_of(rig, "s-ada") == {"u-ada"}
+
+
+def test_roster_sync_never_links_the_lms_student_view(rig: Rig) -> None:
+    rig.launch("u-ada")  # the course is known to the tool (a launch from it), whatever ran before
+    state = rig.platform.state
+    state.users["u-dy-view"] = User("u-dy-view", "Test student", "dy@example.edu", [LEARNER, TEST_USER])
+    try:
+        status, _, body = call(rig.served, "POST", "/api/lti/roster-sync", token=rig.served.ta)
+    finally:
+        del state.users["u-dy-view"]
+    assert status == 200 and json.loads(body)["courses"] == 1, body
+    (row,) = rig.rows("SELECT lms_id FROM students WHERE student_id = 's-dy'")
+    assert row.lms_id in ("", None)  # the student view's sub never becomes her LMS user
+    assert members_of(rig, "s-dy") == set()  # so no grade of hers is ever sent to the student view
+    assert rig.rows("SELECT sub FROM lti_links WHERE student_id = 's-dy'") == []
 
 
 def test_the_outbox_sends_an_accounts_scores_to_its_linked_lms_user_only(tmp_path: Path) -> None:
