@@ -24,6 +24,8 @@ Counting (per unit): a planted copy is found when the pair is reported at or abo
 whose answers to the unit were both compared (neither starter code only nor too short) and who are
 not linked by planted copies in it; a planted copy is ranked
 first when its pair scores above every pair of the copier with a student outside its copy group.
+A copy listed for `silu_ffi` is a copy of its answer cell and of its kernel `silu.cc` (EXERCISE_OF): it
+is found when either unit flags the pair, and its kernel pair is not an independent pair.
 """
 
 from __future__ import annotations
@@ -217,14 +219,25 @@ def _groups(pairs: list[tuple[str, str]]) -> dict[str, int]:
     return {x: roots.index(find(x)) for x in parent}
 
 
-def measure(cls: HeldoutClass, threshold: float, with_behaviour: bool) -> Figures:
+# The exercise a unit belongs to: `silu_ffi` is an answer cell and the kernel `silu.cc`. A copy listed
+# for the exercise is a copy in both units: it is found when either unit flags the pair, and its
+# kernel pair is not an independent pair (round 4 counted the kernels of the planted `silu_ffi`
+# copies, e.g. `cc_unroll` disguises, as independent pairs, and copies whose answer cell is the
+# copier's own as missed although their kernels were copied).
+EXERCISE_OF = {"silu.cc": "silu_ffi"}
+
+
+def _unit_scores(
+    cls: HeldoutClass, with_behaviour: bool
+) -> dict[str, tuple[dict[tuple[str, str], float], list[str]]]:
+    """unit -> (pair -> score for every pair reported at threshold 0, the students compared)."""
     from autograder.model import ReleaseInfo
     from autograder.similarity import analyse
     from autograder.similarity.units import StudentUnits, subtracted
 
     sub = subtracted(ReleaseInfo.load(ROOT / "assignments" / "2026-fall"), ROOT / "solutions")
     students = sorted({s for by in cls.texts.values() for s in by})
-    figures = Figures()
+    out = {}
     for unit, by_student in sorted(cls.texts.items()):
         rep = analyse.analyse(
             [StudentUnits(s, {unit: by_student[s]}) for s in students if s in by_student],
@@ -233,30 +246,42 @@ def measure(cls: HeldoutClass, threshold: float, with_behaviour: bool) -> Figure
             units=(unit,),
             behaviour=cls.behaviour if with_behaviour else None,
         ).units[unit]
-        scores = {(m.a, m.b): m.similarity for m in rep.pairs}
+        out[unit] = ({(m.a, m.b): m.similarity for m in rep.pairs}, sorted(rep.compared))
+    return out
 
-        def score(a: str, b: str) -> float:
-            return scores.get((a, b) if a < b else (b, a), 0.0)  # noqa: B023
+
+def measure(cls: HeldoutClass, threshold: float, with_behaviour: bool) -> Figures:
+    per_unit = _unit_scores(cls, with_behaviour)
+    figures = Figures()
+    exercises = sorted({EXERCISE_OF.get(u, u) for u in cls.texts})
+    for exercise in exercises:
+        units = [u for u in sorted(cls.texts) if EXERCISE_OF.get(u, u) == exercise]
+        answered = {s for u in units for s in cls.texts[u]}
+
+        def score(a: str, b: str, units: list[str] = units) -> float:
+            key = (a, b) if a < b else (b, a)
+            return max(per_unit[u][0].get(key, 0.0) for u in units)
 
         here = [
             (a, b)
             for u, a, b in cls.planted
-            if (u is None or u == unit) and a in by_student and b in by_student and a != b
+            if (u is None or EXERCISE_OF.get(u, u) == exercise) and a in answered and b in answered and a != b
         ]
         group = _groups(here)
         for a, b in here:
             figures.planted += 1
             s = score(a, b)
             figures.found += s >= threshold
-            rivals = [score(b, x) for x in by_student if x != b and group.get(x, -1) != group[b]]
+            rivals = [score(b, x) for x in answered if x != b and group.get(x, -1) != group[b]]
             figures.ranked_first += s > 0 and s > max(rivals, default=0.0)
-        names = sorted(rep.compared)  # both answered with enough of their own to be compared
-        for i, a in enumerate(names):
-            for b in names[i + 1 :]:
-                if a in group and group.get(b, -2) == group[a]:
-                    continue
-                figures.independent += 1
-                figures.flagged += score(a, b) >= threshold
+        for unit in units:  # independent pairs per unit: both answered it with enough to compare
+            names = per_unit[unit][1]
+            for i, a in enumerate(names):
+                for b in names[i + 1 :]:
+                    if a in group and group.get(b, -2) == group[a]:
+                        continue
+                    figures.independent += 1
+                    figures.flagged += per_unit[unit][0].get((a, b), 0.0) >= threshold
     return figures
 
 

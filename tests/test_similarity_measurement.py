@@ -5,6 +5,7 @@ folder from the answer corpus; the real one (tests/corpus/similarity_heldout/) i
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -62,3 +63,30 @@ def test_an_unreadable_planted_copy_is_refused_with_a_clear_message(tmp_path: Pa
     (tmp_path / "pairs.json").write_text(json.dumps([{"who": "s1"}]), encoding="utf-8")
     with pytest.raises(ValueError, match="cannot read a planted copy"):
         read_pairs(tmp_path / "pairs.json")
+
+
+def test_a_copied_kernel_is_a_copy_of_the_exercise_not_an_independent_pair(tmp_path: Path) -> None:
+    # silu_ffi is an answer cell and the kernel silu.cc: student9 copied student1's kernel and wrote
+    # the answer cell alone (how the held-out classes' `cc_unroll` copiers did). Round 4's benchmark
+    # counted that copy as missed (the answer cells differ) and the copied kernels as an independent
+    # pair; the copy is found through its kernel and its kernel pair is the copy's
+    corpus = load_corpus("silu_ffi")
+    sources = {"student0": "alt_tanh_sequential", "student1": "reference", "student2": "master_solution"}
+    for sid, name in sources.items():
+        (tmp_path / "silu_ffi" / sid).mkdir(parents=True)
+        (tmp_path / "silu_ffi" / sid / "answer.py").write_text(corpus[name].python, encoding="utf-8")
+        (tmp_path / "silu_ffi" / sid / "silu.cc").write_text(corpus[name].kernel or "", encoding="utf-8")
+    (tmp_path / "silu_ffi" / "student9").mkdir()
+    (tmp_path / "silu_ffi" / "student9" / "answer.py").write_text(
+        corpus["bypass_jax_nn"].python, encoding="utf-8"
+    )
+    (tmp_path / "silu_ffi" / "student9" / "silu.cc").write_text(
+        corpus["reference"].kernel or "", encoding="utf-8"
+    )
+    (tmp_path / "pairs.json").write_text(
+        json.dumps([{"exercise": "silu_ffi", "original": "student1", "copy": "student9"}]), encoding="utf-8"
+    )
+    text = "\n".join(report(tmp_path, 0.5))
+    assert "planted copies found         1/1 100.0 %" in text
+    # 4 students: 6 pairs per unit, the copy's pair left out of both units
+    assert re.search(r"independent pairs flagged +\d+/10 ", text)
