@@ -145,7 +145,7 @@ _CALL_ZH: dict[str, str] = {
     "interleaved": N_("同一个数组对象上函数值与导数交替调用"),
     "jit": N_("jit 下调用新建的数组"),
 }
-CALL_ARRAYS = 6  # xr0..xr5
+CALL_ARRAYS = 4  # xr0..xr3
 _CALL_CODE = {("value", False): "gammaln_cb(x)", ("value", True): "jax.jit(gammaln_cb)(x)",
               ("grad", False): "jax.grad(lambda v: sum(w1 * gammaln_cb(v)))(x)"}
 
@@ -156,24 +156,25 @@ def _call_plan(structure_seed: int) -> dict:
       - three fresh arrays of x1's shape, each dropped before the next is made (a memo keyed by id()
         returns an earlier one's result), two eager and one, at a drawn place, under jit;
       - x3 as it is and its bytes flattened (a memo keyed by the data's bytes returns the 3-D result);
-      - value, grad, value on one live array (a memo shared by the forward and the derivative);
-      - grads on two fresh arrays, the first dropped first (a memo in the JVP rule keyed by id());
+      - value, then grad on one live array (a memo shared by the forward and the derivative: the JVP
+        rule calls both callbacks, so one value call first suffices; or psi kept per shape);
       - x3 called again, between two blocks after its first call.
     The statement admits float32 only, so the dtype does not vary. Value steps are judged by
-    "values", grad steps (loss sum(w1 * gammaln_cb(v))) by "grad"."""
+    "values", grad steps (loss sum(w1 * gammaln_cb(v))) by "grad". No grads on fresh arrays: an eager
+    grad costs some 50 ms here (the course's callbacks compile per call), and after one the dropped
+    array's id did not come back within recycled_arrays.ATTEMPTS tries, so a JVP-rule memo keyed by
+    id() is not caught by this sequence."""
     rng = np.random.default_rng([structure_seed, 61])
 
     def step(op: str, arg: str, why: str, form: str = "live", jit: bool = False) -> dict:
         return {"op": op, "arg": arg, "why": why, "form": form, "jit": jit}
 
     fresh = [step("value", "xr0", "first", "fresh"), step("value", "xr1", "recycled", "fresh")]
-    fresh.insert(int(rng.integers(0, 3)), step("value", "xr5", "jit", "fresh", True))
+    fresh.insert(int(rng.integers(0, 3)), step("value", "xr3", "jit", "fresh", True))
     blocks = [
         fresh,
         [step("value", "x3", "first"), step("value", "x3", "reshaped", "flat")],
-        [step("value", "xr2", "first"), step("grad", "xr2", "interleaved"),
-         step("value", "xr2", "interleaved")],
-        [step("grad", "xr3", "first", "fresh"), step("grad", "xr4", "recycled", "fresh")],
+        [step("value", "xr2", "first"), step("grad", "xr2", "interleaved")],
     ]
     order = [int(i) for i in rng.permutation(len(blocks))]
     after = int(rng.integers(order.index(1) + 1, len(blocks) + 1))  # "again": between blocks, after x3's
@@ -378,14 +379,12 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
     InputClass("calls.memo_traps", "transform",
                "a call sequence in an order drawn per structure: three fresh arrays of one shape, each "
                "collected before the next is made (its id free), one of them under jit; an array as it is "
-               "and its bytes in another shape; value, grad, value on one live array; grads on two fresh "
-               "arrays (the second may take the first's id); a live array again; each call judged "
+               "and its bytes in another shape; value then grad on one live array; a live array again; "
+               "each call judged "
                "against SciPy (a memo keyed by id(), by the data's bytes, or shared by the forward and the "
                "derivative returns a stale result). float32 only: the statement admits no other dtype",
                ("values", "grad"), lambda i: {s["why"] for s in i.params["calls"]["steps"]}
-               >= {"reshaped", "recycled", "again", "interleaved", "jit"}
-               and {s["op"] for s in i.params["calls"]["steps"] if s["why"] == "recycled"}
-               == {"value", "grad"}),
+               >= {"reshaped", "recycled", "again", "interleaved", "jit"}),
     InputClass("dtype.float64", "dtype", "float64 under x64 through the callback",
                outside_task="the exercise's interface takes float32 arrays only"),
     InputClass("dtype.integer_complex", "dtype", "integer or complex inputs",
