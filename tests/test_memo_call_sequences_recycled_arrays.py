@@ -73,3 +73,18 @@ def test_each_structure_asks_for_every_memo_trap(module) -> None:
         if module is silu_ffi:
             assert {"recycled_buffer", "other_cotangent"} <= whys
             assert {s["op"] for s in steps if s["why"] == "recycled_buffer"} == {"value", "grad"}
+
+
+def test_the_kernel_child_loop_catches_a_handler_that_caches_by_pointer(
+        tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kernel child runs each handler in a while loop on its own output (one buffer, other values
+    each time): a Silu that hands back its last output when its input pointer repeats fails
+    `kernel Silu` there and nowhere else of the kernel checks; its correct SiluBwd passes."""
+    from test_checks_ch05 import _silu_kernel_checks
+
+    monkeypatch.setenv("JAXCOURSE_BUILD_DIR", str(tmp_path / "build"))
+    status, checks = _silu_kernel_checks("wrong_kernel_pointer_cache", tmp_path / "scratch")
+    assert status == "ok"
+    silu, silu_bwd = checks
+    assert not silu.passed and "循环" in silu.detail_zh and "Silu,形状" not in silu.detail_zh, silu
+    assert silu_bwd.passed, silu_bwd

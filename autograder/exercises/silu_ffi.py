@@ -139,7 +139,22 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
     for j in range(CALL_ARRAYS):
         arrays[f"xr{j}"] = _values(values, shapes[1])
     arrays["wr"] = values.standard_normal(shapes[1]).astype(np.float32)
+    # The kernel child's loop case (class calls.memo_traps): each handler on its own output in a while
+    # loop, whose state keeps one buffer: every call after the first meets the same pointer.
+    loop = np.random.default_rng([structure_seed, 63])
+    params["loop_trips"] = int(loop.integers(3, 5))
+    arrays["kx_loop"] = _values(values, (int(loop.integers(6, 13)),), big=False)
+    arrays["kct_loop"] = values.standard_normal(arrays["kx_loop"].shape).astype(np.float32)
     return ProbeInputs(seed, arrays, params)
+
+
+def loop_expected(a: dict[str, np.ndarray], p: dict) -> tuple[np.ndarray, np.ndarray]:
+    """The loop case's final states in float64: Silu applied `loop_trips` times to kx_loop, and
+    u <- SiluBwd(u, kct_loop) as often from u = kx_loop."""
+    y = u = np.asarray(a["kx_loop"], np.float64)
+    for _trip in range(int(p["loop_trips"])):
+        y, u = silu64(y), silu_vjp64(u, a["kct_loop"])
+    return y, u
 
 
 # Why a call of the call sequence is there (translated where read).
@@ -379,16 +394,28 @@ def _big_case_check(c: ArrayCases, obs: Observations, p: dict, key: str, symbol:
     c.close(f"kernel.big.{key}", expected, what, rtol=rtol, atol=atol)
 
 
-def _split_big(obs: Observations) -> Observations:
-    """`kernel.big` (Silu's samples, then SiluBwd's) as `kernel.big.fwd` and `kernel.big.bwd`; an error
-    entry or a malformed array goes to both."""
-    big = obs.values.get("kernel.big")
-    if big is None:
-        return obs
-    if isinstance(big, np.ndarray) and big.ndim == 1 and big.size % 2 == 0:
-        parts = {"kernel.big.fwd": big[: big.size // 2], "kernel.big.bwd": big[big.size // 2:]}
+def _loop_check(c: ArrayCases, inp: ProbeInputs, key: str, symbol: str) -> None:
+    """Silu's or SiluBwd's half of the kernel child's loop case (`kernel.loop.fwd` / `.bwd`, split by
+    `_split_halves`), against float64."""
+    y, u = loop_expected(inp.arrays, inp.params)
+    what = _("{symbol} 在循环里连续调用 {trips} 次、每次作用于上一次的输出(同一块缓冲区、不同的值)").format(
+        symbol=symbol, trips=inp.params["loop_trips"])
+    if key == "fwd":
+        c.close("kernel.loop.fwd", y, what, rtol=RTOL_VALUE, atol=ATOL_VALUE)
     else:
-        parts = {"kernel.big.fwd": big, "kernel.big.bwd": big}
+        c.close("kernel.loop.bwd", u, what, rtol=RTOL_GRAD, atol=ATOL_GRAD)
+
+
+def _split_halves(obs: Observations, key: str) -> Observations:
+    """`kernel.<key>` (Silu's part, then SiluBwd's: the large-array case `big`, the loop case `loop`) as
+    `kernel.<key>.fwd` and `kernel.<key>.bwd`; an error entry or a malformed array goes to both."""
+    both = obs.values.get(f"kernel.{key}")
+    if both is None:
+        return obs
+    if isinstance(both, np.ndarray) and both.ndim == 1 and both.size % 2 == 0:
+        parts = {f"kernel.{key}.fwd": both[: both.size // 2], f"kernel.{key}.bwd": both[both.size // 2:]}
+    else:
+        parts = {f"kernel.{key}.fwd": both, f"kernel.{key}.bwd": both}
     return Observations(obs.exercise, {**obs.values, **parts})
 
 
@@ -503,7 +530,7 @@ def _kernel_checks(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
     a, p = inp.arrays, inp.params
     outcomes: list[CheckOutcome] = []
     unavailable = _kernel_unavailable(obs)
-    obs = _split_big(obs)
+    obs = _split_halves(_split_halves(obs, "big"), "loop")
     for name, symbol, key in (("kernel Silu", "Silu", "fwd"), ("kernel SiluBwd", "SiluBwd", "bwd")):
         if unavailable:
             outcomes.append(CheckOutcome(name, False, unavailable))
@@ -539,6 +566,8 @@ def _kernel_checks(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
                     rtol=RTOL_GRAD,
                     atol=ATOL_GRAD,
                 )
+        if "kx_loop" in a:
+            _loop_check(c, inp, key, symbol)
         if "big_n" in p:
             _big_case_check(c, obs, p, key, symbol)
         outcomes.append(c.outcome(name))
@@ -577,11 +606,13 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
                "grad with another cotangent, value on one live array; grads on two fresh arrays, the "
                "second in the first's buffer; a live array again; each call judged against float64 SiLU "
                "(a static cache in a handler keyed by pointer, a memo keyed by id() or bytes, a backward "
-               "memo that ignores the cotangent return a stale result). float32 only: the statement "
-               "admits no other dtype",
-               ("values", "grad"), lambda i: {s["why"] for s in i.params["calls"]["steps"]}
+               "memo that ignores the cotangent return a stale result); in the kernel child each handler "
+               "3..4 times in a while loop on its own output (one buffer: the same pointer, other "
+               "values). float32 only: the statement admits no other dtype",
+               ("values", "grad", "kernel Silu", "kernel SiluBwd"),
+               lambda i: {s["why"] for s in i.params["calls"]["steps"]}
                >= {"reshaped", "recycled", "recycled_buffer", "again", "interleaved", "other_cotangent",
-                   "jit"}),
+                   "jit"} and i.params["loop_trips"] >= 2),
     InputClass("dtype.bf16_f64", "dtype", "bfloat16 and float64 inputs",
                outside_task="the exercise's interface takes float32 arrays; its handlers bind F32 buffers"),
 )

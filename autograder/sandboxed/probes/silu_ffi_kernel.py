@@ -19,6 +19,10 @@ key may hold an error entry instead of its value when the call raised:
             concatenated by the parent: the bits the notebook's values must have).
   nb.bwd    f32 array shaped like kx_nb_bwd: the SiluBwd handler on (kx_nb_bwd, kct_nb_bwd).
   nb.* are missing when the inputs hold no kx_nb (an older job).
+  loop      f32 array (2n,): Silu applied loop_trips times in a while loop to its own output from
+            kx_loop (n elements), then SiluBwd likewise, u <- SiluBwd(u, kct_loop) from u = kx_loop
+            (`_loop_module`: the loop state is one buffer, so each call after the first meets the
+            same pointer with other values). Missing when the inputs hold no kx_loop.
   big       f32 array (2k,): one XLA call of Silu and SiluBwd on big_n (4M) elements made in the
             program (x_i = f32(i - big_n/2) * big_step, ct_i = f32(i mod 7 - 3)); the Silu outputs at
             i = big_offset, big_offset + big_stride, ... (k of them), then the SiluBwd outputs there.
@@ -77,6 +81,8 @@ def kernel_probe(so_path: str | os.PathLike, inp: dict, rec: Any) -> None:
     if "kx_nb" in inp:
         rec.observe("nb.fwd", lambda: call("Silu", inp["kx_nb"]))
         rec.observe("nb.bwd", lambda: call("SiluBwd", inp["kx_nb_bwd"], inp["kct_nb_bwd"]))
+    if "kx_loop" in inp:
+        rec.observe("loop", lambda: _loop_case(xla, call, targets, inp))
     if "big_n" in inp:
         rec.flush()  # everything above is on disk: a handler that crashes on the large case ends here
         rec.observe("big", lambda: _big_case(xla, call, targets, inp))
@@ -128,3 +134,55 @@ def _big_case(xla: XlaCaller, call: Any, targets: dict[str, str], inp: dict) -> 
             call(symbol, *args)
     return xla.run(_big_module(targets["Silu"], targets["SiluBwd"], int(inp["big_n"]), float(inp["big_step"]),
                                int(inp["big_offset"]), int(inp["big_stride"])))
+
+
+def _f32_constant(name: str, array: np.ndarray) -> str:
+    data = np.asarray(array, "<f4")
+    body = data.tobytes().hex().upper()
+    return f'    {name} = stablehlo.constant dense<"0x{body}"> : tensor<{data.size}xf32>'
+
+
+def _loop_module(silu: str, silu_bwd: str, x: np.ndarray, ct: np.ndarray, trips: int) -> str:
+    """Each handler `trips` times in a while loop on its own output: y <- Silu(y) from y = x, and
+    u <- SiluBwd(u, ct) from u = x. The loop state lives in one buffer, so every call after the
+    first meets its operand at the same address with other values (a handler that caches its last
+    output by input pointer hands back the previous iteration's); the result is both final states."""
+    n = int(x.size)
+    t, t2, ti = f"tensor<{n}xf32>", f"tensor<{2 * n}xf32>", "tensor<i32>"
+    row = "dense<[0]> : tensor<1xindex>"
+
+    def custom_call(out: str, target: str, operands: list[str]) -> str:
+        attributes = (f"api_version = 4 : i32, backend_config = {{}}, "
+                      f"operand_layouts = [{', '.join([row] * len(operands))}], result_layouts = [{row}]")
+        return (f"      {out} = stablehlo.custom_call @{target}({', '.join(operands)}) {{{attributes}}} : "
+                f"({', '.join([t] * len(operands))}) -> {t}")
+
+    def cond(i: str) -> list[str]:
+        return ["    cond {", f"      %lim{i} = stablehlo.constant dense<{trips}> : {ti}",
+                f"      %p{i} = stablehlo.compare LT, %i{i}, %lim{i}, SIGNED : ({ti}, {ti}) -> tensor<i1>",
+                f"      stablehlo.return %p{i} : tensor<i1>", "    } do {",
+                f"      %one{i} = stablehlo.constant dense<1> : {ti}",
+                f"      %next{i} = stablehlo.add %i{i}, %one{i} : {ti}"]
+
+    return "\n".join([
+        "module @jaxgrade_loop {", f"  func.func public @main() -> {t2} {{",
+        _f32_constant("%x", x), _f32_constant("%ct", ct),
+        f"    %zero = stablehlo.constant dense<0> : {ti}",
+        f"    %f:2 = stablehlo.while(%i0 = %zero, %y = %x) : {ti}, {t}", *cond("0"),
+        custom_call("%ynext", silu, ["%y"]),
+        f"      stablehlo.return %next0, %ynext : {ti}, {t}", "    }",
+        f"    %b:3 = stablehlo.while(%i1 = %zero, %u = %x, %g = %ct) : {ti}, {t}, {t}", *cond("1"),
+        custom_call("%unext", silu_bwd, ["%u", "%g"]),
+        f"      stablehlo.return %next1, %unext, %g : {ti}, {t}, {t}", "    }",
+        f"    %r = stablehlo.concatenate %f#1, %b#1, dim = 0 : ({t}, {t}) -> {t2}",
+        f"    return %r : {t2}", "  }", "}", ""])
+
+
+def _loop_case(xla: XlaCaller, call: Any, targets: dict[str, str], inp: dict) -> np.ndarray:
+    """One XLA call of both handlers, each in a loop on its own output (`_loop_module`)."""
+    one = np.zeros((1,), np.float32)
+    for symbol, args in (("Silu", (one,)), ("SiluBwd", (one, one))):
+        if symbol not in targets:  # registered by the cases above unless they all raised
+            call(symbol, *args)
+    return xla.run(_loop_module(targets["Silu"], targets["SiluBwd"], inp["kx_loop"], inp["kct_loop"],
+                                int(inp["loop_trips"])))
