@@ -143,10 +143,10 @@ def _f32_constant(name: str, array: np.ndarray) -> str:
 
 
 def _loop_module(silu: str, silu_bwd: str, x: np.ndarray, ct: np.ndarray, trips: int) -> str:
-    """Each handler `trips` times in a while loop on its own output: y <- Silu(y) from y = x, and
-    u <- SiluBwd(u, ct) from u = x. The loop state lives in one buffer, so every call after the
-    first meets its operand at the same address with other values (a handler that caches its last
-    output by input pointer hands back the previous iteration's); the result is both final states."""
+    """Both handlers `trips` times in one while loop, each on its own output: y <- Silu(y) from y = x,
+    and u <- SiluBwd(u, ct) from u = x. The loop state lives in fixed buffers, so every call after
+    the first meets its operand at the same address with other values (a handler that caches its
+    last output by input pointer hands back the previous trip's); the result is both final states."""
     n = int(x.size)
     t, t2, ti = f"tensor<{n}xf32>", f"tensor<{2 * n}xf32>", "tensor<i32>"
     row = "dense<[0]> : tensor<1xindex>"
@@ -157,24 +157,19 @@ def _loop_module(silu: str, silu_bwd: str, x: np.ndarray, ct: np.ndarray, trips:
         return (f"      {out} = stablehlo.custom_call @{target}({', '.join(operands)}) {{{attributes}}} : "
                 f"({', '.join([t] * len(operands))}) -> {t}")
 
-    def cond(i: str) -> list[str]:
-        return ["    cond {", f"      %lim{i} = stablehlo.constant dense<{trips}> : {ti}",
-                f"      %p{i} = stablehlo.compare LT, %i{i}, %lim{i}, SIGNED : ({ti}, {ti}) -> tensor<i1>",
-                f"      stablehlo.return %p{i} : tensor<i1>", "    } do {",
-                f"      %one{i} = stablehlo.constant dense<1> : {ti}",
-                f"      %next{i} = stablehlo.add %i{i}, %one{i} : {ti}"]
-
     return "\n".join([
         "module @jaxgrade_loop {", f"  func.func public @main() -> {t2} {{",
         _f32_constant("%x", x), _f32_constant("%ct", ct),
         f"    %zero = stablehlo.constant dense<0> : {ti}",
-        f"    %f:2 = stablehlo.while(%i0 = %zero, %y = %x) : {ti}, {t}", *cond("0"),
-        custom_call("%ynext", silu, ["%y"]),
-        f"      stablehlo.return %next0, %ynext : {ti}, {t}", "    }",
-        f"    %b:3 = stablehlo.while(%i1 = %zero, %u = %x, %g = %ct) : {ti}, {t}, {t}", *cond("1"),
-        custom_call("%unext", silu_bwd, ["%u", "%g"]),
-        f"      stablehlo.return %next1, %unext, %g : {ti}, {t}, {t}", "    }",
-        f"    %r = stablehlo.concatenate %f#1, %b#1, dim = 0 : ({t}, {t}) -> {t2}",
+        f"    %w:4 = stablehlo.while(%i = %zero, %y = %x, %u = %x, %g = %ct) : {ti}, {t}, {t}, {t}",
+        "    cond {", f"      %lim = stablehlo.constant dense<{trips}> : {ti}",
+        f"      %p = stablehlo.compare LT, %i, %lim, SIGNED : ({ti}, {ti}) -> tensor<i1>",
+        "      stablehlo.return %p : tensor<i1>", "    } do {",
+        f"      %one = stablehlo.constant dense<1> : {ti}",
+        f"      %next = stablehlo.add %i, %one : {ti}",
+        custom_call("%ynext", silu, ["%y"]), custom_call("%unext", silu_bwd, ["%u", "%g"]),
+        f"      stablehlo.return %next, %ynext, %unext, %g : {ti}, {t}, {t}, {t}", "    }",
+        f"    %r = stablehlo.concatenate %w#1, %w#2, dim = 0 : ({t}, {t}) -> {t2}",
         f"    return %r : {t2}", "  }", "}", ""])
 
 
