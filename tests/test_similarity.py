@@ -591,9 +591,9 @@ def test_the_command_says_which_channels_it_used(tmp_path: Path, capsys: pytest.
     small_class(tmp_path / "subs")
     base = ["--release", str(RELEASE), "--solutions", str(SOLUTIONS)]
     code, out, _ = run_cli([str(tmp_path / "subs"), "--out", str(tmp_path / "a"), *base], capsys)
-    assert code == 0 and "channels used: code\n" in out
+    assert code == 0 and "channels used: code, layout\n" in out
     assert (
-        "Channels used: code (no grading output folder was given)"
+        "Channels used: code, layout (no grading output folder was given)"
         in (tmp_path / "a" / "similarity.html").read_text()
     )
     # a folder that is no grading output: said, and the report is the code channel alone
@@ -607,4 +607,5 @@ def test_the_command_says_which_channels_it_used(tmp_path: Path, capsys: pytest.
         *base,
     ]
     code, out, err = run_cli(argv, capsys)
-    assert code == 0 and "holds no readable */behaviour.json" in err and "channels used: code\n" in out
+    assert code == 0 and "holds no readable */behaviour.json" in err
+    assert "channels used: code, layout\n" in out

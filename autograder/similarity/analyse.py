@@ -33,7 +33,8 @@ from autograder.similarity.fingerprints import (
     similarity,
     subtract_set,
 )
-from autograder.similarity.starter import starter_lines, without_starter
+from autograder.similarity.layout import Layout, LayoutMatch, describe, layout_of, layout_scores
+from autograder.similarity.starter import normalised_line, starter_lines, without_starter
 from autograder.similarity.tokens import Token, tokenize
 from autograder.similarity.units import KERNEL_UNIT, UNITS, StudentUnits, Subtracted, language_of
 
@@ -71,6 +72,7 @@ MAX_BASELINE = 0.3
 # The behaviour channel is still calibrated (add_behaviour).
 CALIBRATE_CODE = False
 MAX_RARE_FEATURES = 5  # rare shared fragments shown per flagged pair
+CHANNEL_LAYOUT = "layout"  # the answer text's layout (layout.py)
 # Behaviour corroborates code: correct answers of a short exercise trace the same primitives, so
 # their jaxprs match without any copying (measured: 24 of 2,357 independent pairs of the tuning part
 # at 1.0 on the jaxpr channel alone). A pair's jaxpr (or kernel IR) score raises its code score by
@@ -267,9 +269,8 @@ def long_scores(scores: Mapping[tuple[str, str], float]) -> dict[tuple[str, str]
 STANDOUT_LIFT = 0.5
 
 
-def standout_scores(scores: Mapping[tuple[str, str], float]) -> dict[tuple[str, str], float]:
-    """`scores` (pair -> score, pairs sharing nothing absent) with each pair lifted by how far it
-    stands out from the best other pair of either of its students: s + STANDOUT_LIFT * (s - rival)."""
+def standout_margins(scores: Mapping[tuple[str, str], float]) -> dict[tuple[str, str], float]:
+    """Each pair's score minus the best other pair's score of either of its students."""
     best: dict[str, list[tuple[float, str]]] = {}  # student -> its two best (score, partner)
     for (a, b), s in scores.items():
         for me, other in ((a, b), (b, a)):
@@ -281,11 +282,14 @@ def standout_scores(scores: Mapping[tuple[str, str], float]) -> dict[tuple[str, 
     def rival(me: str, partner: str) -> float:
         return next((s for s, other in best.get(me, []) if other != partner), 0.0)
 
-    out = {}
-    for (a, b), s in scores.items():
-        margin = s - max(rival(a, b), rival(b, a))
-        out[a, b] = min(1.0, s + STANDOUT_LIFT * max(0.0, margin))
-    return out
+    return {(a, b): s - max(rival(a, b), rival(b, a)) for (a, b), s in scores.items()}
+
+
+def standout_scores(scores: Mapping[tuple[str, str], float]) -> dict[tuple[str, str], float]:
+    """`scores` (pair -> score, pairs sharing nothing absent) with each pair lifted by how far it
+    stands out from the best other pair of either of its students: s + STANDOUT_LIFT * (s - rival)."""
+    margins = standout_margins(scores)
+    return {pair: min(1.0, s + STANDOUT_LIFT * max(0.0, margins[pair])) for pair, s in scores.items()}
 
 
 def _shared_weights(
@@ -346,6 +350,51 @@ def _rare_code(
     return replace(m, rare=tuple(found[:MAX_RARE_FEATURES]))
 
 
+# Layout (round 6, layout.py): a pair whose layout stands out from every other layout match of
+# its students (a copy keeps its original's line breaks, spacing and comment shapes; students
+# converging on one text in one style tie with each other) is lifted by LAYOUT_LIFT times the margin
+# over LAYOUT_PIVOT. Layout alone raises nothing: only a pair sharing code is lifted.
+LAYOUT_LIFT = 0.5
+LAYOUT_PIVOT = 0.2
+
+
+def with_layout(
+    scores: Mapping[tuple[str, str], float], matches: Mapping[tuple[str, str], LayoutMatch]
+) -> dict[tuple[str, str], float]:
+    """`scores` with each pair lifted by LAYOUT_LIFT * (its layout score - the best other layout score
+    of either student - LAYOUT_PIVOT), when that is positive."""
+    layout = {pair: m.score for pair, m in matches.items()}
+    margins = standout_margins(layout)
+    return {
+        pair: min(1.0, s + LAYOUT_LIFT * max(0.0, margins.get(pair, 0.0) - LAYOUT_PIVOT))
+        for pair, s in scores.items()
+    }
+
+
+def _layouts(texts: Mapping[str, str], unit: str, starter: frozenset[bytes]) -> dict[str, Layout]:
+    lang = language_of(unit)
+
+    def is_starter(line: str) -> bool:
+        return normalised_line(line.encode("utf-8", "replace")) in starter
+
+    return {sid: layout_of(text[:MAX_UNIT_CHARS], lang, is_starter) for sid, text in texts.items()}
+
+
+def _with_layout_evidence(m: Match, lm: LayoutMatch | None, students: int, code_alone: float | None) -> Match:
+    """`m` with its layout evidence among what raised it, and its code score before the layout's
+    lift (`code_alone`, None when the layout did not lift it)."""
+    if lm is None or (not lm.only_pair and not lm.few):
+        return m
+    text, holders = describe(lm, students)
+    feature = RareFeature(CHANNEL_LAYOUT, text, holders, students)
+    # the layout line first among equally rare features: it is the evidence the code cannot give
+    rare = tuple(sorted((feature, *m.rare), key=lambda r: r.holders))
+    lifted = round(code_alone, 4) if code_alone is not None else None
+    return replace(
+        m, rare=rare[:MAX_RARE_FEATURES], channels=(*m.channels, CHANNEL_LAYOUT), code_similarity=lifted
+    )
+
+
 def analyse_unit(
     unit: str, texts: dict[str, str], sub: Subtracted, *, threshold: float, min_tokens: int
 ) -> UnitReport:
@@ -398,6 +447,12 @@ def analyse_unit(
     raw = {pair: max(s, long.get(pair, 0.0)) for pair, s in raw.items()}
     if n >= CALIBRATE_FROM:  # a handful of answers has no other pairs to stand out from
         raw = standout_scores(raw)
+    layout = _layouts({sid: texts[sid] for sid in report.compared}, unit, starter)
+    sharing = [pair for pair, (_, c) in shared.items() if c >= MIN_SHARED_PRINTS]
+    matches = layout_scores(layout, sharing, rarity_weight)
+    code_only = raw
+    if n >= CALIBRATE_FROM:
+        raw = with_layout(raw, matches)
     report.baseline = calibration_baseline(list(raw.values()), n * (n - 1) // 2) if CALIBRATE_CODE else 0.0
     report.histogram[0] = n * (n - 1) // 2 - len(shared)  # pairs that share nothing
     for (a, b), (_, count) in shared.items():
@@ -406,7 +461,9 @@ def analyse_unit(
         report.histogram[min(int(score * HISTOGRAM_BINS), HISTOGRAM_BINS - 1)] += 1
         if score >= threshold and count >= MIN_SHARED_PRINTS:
             m = _match(unit, a, b, fps[a], fps[b], score, pair_subtract)
-            report.pairs.append(_rare_code(m, fps[a], prints[a] & prints[b], texts[a], holders, n))
+            m = _rare_code(m, fps[a], prints[a] & prints[b], texts[a], holders, n)
+            lifted = calibrated(code_only[a, b], report.baseline) if raw[a, b] > code_only[a, b] else None
+            report.pairs.append(_with_layout_evidence(m, matches.get((a, b)), n, lifted))
     report.pairs.sort(key=lambda m: (-m.similarity, -m.longest, m.a, m.b))
     return report
 

@@ -151,9 +151,12 @@ def _rare_html(m: Match) -> str:
     return f'{head}<ul class="rare">{items}</ul>'
 
 
+_TEXT_CHANNELS = ("code", "layout")  # read from the answers' text: always compared
+
+
 def channels_used(report: Report) -> tuple[str, ...]:
     """The channels this report compared on: code always, the grading run's when it was given."""
-    used = ["code"]
+    used = list(_TEXT_CHANNELS)
     if any(u.behaviour_students and u.unit != KERNEL_UNIT for u in report.units.values()):
         used += ["jaxpr", "wrong values"]
     if any(u.behaviour_students and u.unit == KERNEL_UNIT for u in report.units.values()):
@@ -413,7 +416,7 @@ def body_html(report: Report, charts: dict[str, str] | None = None) -> str:
     recurring = {pair for pair, _ in recurring_pairs(report)}
     used = (
         f'<p id="channels">Channels used: {escape(", ".join(channels_used(report)))}'
-        + ("" if len(channels_used(report)) > 1 else " (no grading output folder was given)")
+        + ("" if channels_used(report)[len(_TEXT_CHANNELS) :] else " (no grading output folder was given)")
         + ". Every shared feature counts by how rare it is in the class: what most students share "
         "weighs little, a fragment only two students share weighs fully.</p>"
     )

@@ -26,6 +26,9 @@ def _normalised(line: bytes) -> bytes:
     return _SPACE.sub(b" ", line).strip()
 
 
+normalised_line = _normalised  # what `starter_lines` holds of a line (layout.py reads lines too)
+
+
 def starter_lines(texts: Iterable[str]) -> frozenset[bytes]:
     out = set()
     for text in texts:
