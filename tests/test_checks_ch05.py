@@ -324,7 +324,13 @@ def test_reduce_sum_gate_reads_the_traced_structure() -> None:
 def _right_reduce_sum_observations(inp: ProbeInputs) -> dict:
     """What right rules report, computed in float32 the way JAX does (the sums of a float32 array
     in float32): plain data only, no student code."""
-    from autograder.exercises.reduce_sum_rules import PRIMITIVE, _broadcast_back, _hvp_expected, _norm_axis
+    from autograder.exercises.reduce_sum_rules import (
+        PRIMITIVE,
+        _broadcast_back,
+        _hvp_expected,
+        _norm_axis,
+        call_input,
+    )
 
     a, p = inp.arrays, inp.params
     f32 = np.float32
@@ -385,6 +391,15 @@ def _right_reduce_sum_observations(inp: ProbeInputs) -> dict:
                  "vmap": np.sum(per, axis=tuple(d + 1 for d in axis), dtype=dtype)}
         for what, v in cases.items():
             values[f"dtype.{c}.{what}"], values[f"dtype.{c}.{what}.dtype"] = np.asarray(v, dtype), name
+    for i, step in enumerate(p["calls"]["steps"]):  # the eager call sequence, in its input's dtype
+        v = call_input(a, step)
+        if step["op"] == "jvp":
+            got = np.sum(v, axis=tuple(step["axis"]), dtype=v.dtype)
+        elif step["op"] == "transpose":
+            got = _broadcast_back(v, step["axis"], tuple(step["primal"]))
+        else:
+            got = sum32(np.moveaxis(v, step["in_axes"], 0), [d + 1 for d in step["axis"]])
+        values[f"calls.{i}"] = np.asarray(got, v.dtype)
     return values
 
 

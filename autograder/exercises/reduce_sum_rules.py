@@ -232,7 +232,123 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
     edge_arrays, params["vmap_edges"] = _vmap_edges(structure_seed, values)
     arrays.update(edge_arrays)
     arrays["e_noax_ct"] = _normal(values, shape)  # transpose over axis=(): the cotangent comes back as it is
+    params["calls"] = _call_plan(structure_seed, shape, jvp_axes[0], vmap_pos[0])
+    arrays.update(_call_arrays(values, params["calls"], shape, arrays["xb_0"].shape))
     return ProbeInputs(seed, arrays, params)
+
+
+# ----------------------------------------------------------------------------------------- call sequence
+
+# Why a call of the eager call sequence is there (translated where read).
+_CALL_ZH: dict[str, str] = {
+    "first": N_("第一次用这份数据调用"),
+    "again": N_("再次用同一个数组对象调用"),
+    "reshaped": N_("同样的数据(同样的字节)、另一种形状"),
+    "recycled": N_("前一个数组对象被回收之后新建的数组(它的 id 可能被重用)"),
+    "axis": N_("同一个数组对象、另一组求和轴"),
+    "dtype": N_("同样的值、另一种 dtype(x64 下的 float64)"),
+}
+_CALL_OP_ZH: dict[str, str] = {"jvp": N_("jvp 的切线"), "transpose": "linear_transpose", "vmap": "vmap"}
+
+
+def _call_plan(structure_seed: int, shape: tuple[int, ...], jvp_axis: list[int], first_vmap: dict) -> dict:
+    """The eager call sequence (probe `_run_calls`): the rules meet concrete arrays one call after the
+    other, so a memo a rule keeps across calls (by id(), by the data's bytes, by values but not dtype,
+    by the array but not the axis) returns a stale result. Its order, the summed axis and the other
+    axis come from the class's own generator (the student's pool entry).
+
+    Blocks, in a drawn order: jvp (the JVP rule) on the live tangent `t`, the same bytes in another
+    shape (the kept sizes swapped, so the reduced shape differs), two fresh tangents of `t`'s shape
+    the first dropped before the second is made, the live tangent over another axis, the same values
+    in float64 (x64); linear_transpose (the transpose rule) likewise on cotangents; vmap (the
+    batching rule) on two fresh arrays of the eager `vmap.pos.0` case. A call again on a live array
+    follows the first call of the jvp and transpose blocks somewhere later. One summed axis, so both
+    rules' reshaped calls keep it (a memo keyed by bytes and axis collides); `jvp_axis` (the eager
+    `jvp.0` case, compiled already) when it is one axis."""
+    r = class_rng(structure_seed, EXERCISE.id, "calls.memo_traps")
+    a = jvp_axis if len(jvp_axis) == 1 else [int(r.integers(0, 3))]
+    kept = [k for k in range(3) if k not in a]
+    swapped = list(shape)
+    swapped[kept[0]], swapped[kept[1]] = shape[kept[1]], shape[kept[0]]
+    other = [sub for sub in ([0], [1], [2], [0, 1], [0, 2], [1, 2]) if sub != a]
+    b = other[int(r.integers(0, len(other)))]
+    full = list(shape)
+
+    def step(op: str, arg: str, why: str, **more) -> dict:
+        return {"op": op, "arg": arg, "axis": a, "primal": full, "why": why, **more}
+
+    jvp = [step("jvp", "t", "first"), step("jvp", "t", "reshaped", primal=swapped),
+           step("jvp", "q_t0", "first", fresh=True), step("jvp", "q_t1", "recycled", fresh=True),
+           step("jvp", "t", "axis", axis=b), step("jvp", "t", "dtype", dtype="float64")]
+    transpose = [step("transpose", "q_ct", "first"), step("transpose", "q_ct", "reshaped", primal=swapped),
+                 step("transpose", "q_ct0", "first", fresh=True),
+                 step("transpose", "q_ct1", "recycled", fresh=True),
+                 step("transpose", "q_ct", "dtype", dtype="float64")]
+    vmap = [{"op": "vmap", "arg": f"q_xb{j}", "axis": list(first_vmap["axis"]),
+             "in_axes": first_vmap["in_axes"], "why": why, "fresh": True}
+            for j, why in enumerate(("first", "recycled"))]
+    blocks = [jvp, transpose, vmap]
+    steps = [st for i in r.permutation(3) for st in blocks[int(i)]]
+    for op in ("jvp", "transpose"):  # its live array again, somewhere after its first call
+        first = next(i for i, st in enumerate(steps) if st["op"] == op and st["why"] == "first")
+        at = int(r.integers(first + 1, len(steps) + 1))
+        steps.insert(at, {**steps[first], "why": "again"})
+    return {"steps": steps}
+
+
+def _call_arrays(values: np.random.Generator, plan: dict, shape: tuple[int, ...],
+                 xb_shape: tuple[int, ...]) -> dict[str, np.ndarray]:
+    """The sequence's own arrays (values from `values`): fresh tangents of x's shape, the live and the
+    fresh cotangents of the summed axis, fresh batched inputs of the eager vmap case's shape."""
+    axis = next(st["axis"] for st in plan["steps"] if st["op"] == "transpose")
+    ct_shape = _reduced(shape, axis)
+    return {"q_t0": _normal(values, shape), "q_t1": _normal(values, shape), "q_ct": _normal(values, ct_shape),
+            "q_ct0": _normal(values, ct_shape), "q_ct1": _normal(values, ct_shape),
+            "q_xb0": _normal(values, xb_shape), "q_xb1": _normal(values, xb_shape)}
+
+
+def call_input(a: dict[str, np.ndarray], step: dict) -> np.ndarray:
+    """The array step `step` hands the rule: its input's bytes in the step's shape (a tangent takes the
+    primal's shape, a cotangent the primal's shape reduced over the axis), cast to its dtype."""
+    x = a[step["arg"]]
+    if step["op"] == "jvp":
+        x = x.reshape(step["primal"])
+    elif step["op"] == "transpose":
+        x = x.reshape(_reduced(tuple(step["primal"]), step["axis"]))
+    return x.astype(step.get("dtype", x.dtype))
+
+
+def call_primal(a: dict[str, np.ndarray], step: dict) -> np.ndarray:
+    """A jvp step's primal: x's bytes in the step's shape and dtype."""
+    return a["x"].reshape(step["primal"]).astype(step.get("dtype", a["x"].dtype))
+
+
+def _call_cases(c: _Cases, inp: ProbeInputs, op: str) -> None:
+    """Each call of the eager call sequence made by `op`, against the float64 reference on its own input."""
+    for i, step in enumerate(inp.params.get("calls", {}).get("steps", ())):
+        if step["op"] != op:
+            continue
+        v = call_input(inp.arrays, step)
+        axis = step["axis"]
+        what = _("eager 调用序列第 {n} 次:{op}(axis={axis})({why}),输入形状 {shape}").format(
+            n=i + 1, op=_(_CALL_OP_ZH[op]), axis=tuple(axis), why=_(_CALL_ZH[step["why"]]), shape=v.shape)
+        if op == "jvp":
+            expected, scale = _sum(v, axis), _sum(np.abs(v), axis)
+        elif op == "transpose":
+            expected, scale = _broadcast_back(v, axis, tuple(step["primal"])), None
+        else:
+            per = np.moveaxis(v.astype(np.float64), step["in_axes"], 0)
+            ax1 = [ax + 1 for ax in axis]
+            expected, scale = _sum(per, ax1), _sum(np.abs(per), ax1)
+        if step.get("dtype") == "float64":
+            saved, c.dtype = c.dtype, "float64"
+            try:
+                floor = 64 * 2.0 ** -53 * max(1.0, float(np.max(np.abs(scale if scale is not None else v))))
+                ArrayCases.close(c, f"calls.{i}", expected, what, rtol=1e-12, atol=floor)
+            finally:
+                c.dtype = saved
+        else:
+            c.close(f"calls.{i}", expected, what, scale=scale)
 
 
 # Batch sizes and example ranks at the ends of what vmap admits, judged under `vmap batch dim` (in
@@ -626,6 +742,7 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
             what = _("jvp(axis=()),输入形状 {shape}").format(shape=x.shape)
             c.close("jvp.edge.noax.primal", _sum(x, []), _("{what} 的原值").format(what=what))
             c.close("jvp.edge.noax.tangent", _sum(a["t"], []), _("{what} 的切线").format(what=what))
+        _call_cases(c, inp, "jvp")
         for case in DTYPE_CASES:
             axis = p["classes"][case]["axis"]
             _typed_case(c, f"dtype.{case}.jvp", _sum(a[f"c_{case}_t"], axis), case,
@@ -645,6 +762,7 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
         if "e_noax_ct" in a:
             c.close("transpose.edge.noax", _broadcast_back(a["e_noax_ct"], [], shape),
                     _("linear_transpose(axis=()),输入形状 {shape}").format(shape=shape))
+        _call_cases(c, inp, "transpose")
         for case in DTYPE_CASES:
             cx, axis = a[f"c_{case}_x"], p["classes"][case]["axis"]
             ct = a[f"c_{case}_ct"]
@@ -656,6 +774,7 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
 
     def vmap_pos_all(c: _Cases) -> None:
         vmap_pos(c)
+        _call_cases(c, inp, "vmap")
         for case in ("unit", "rep", "cancel"):
             per, ax1, what = _class_vmap(inp, case)
             c.close(f"vmap.cls.{case}", _sum(per, ax1), what, scale=_sum(np.abs(per), ax1))
@@ -694,7 +813,20 @@ def _has_negative(spec: int | list[int]) -> bool:
     return any(a < 0 for a in (spec if isinstance(spec, list) else [spec]))
 
 
+# (op, why) of every call-sequence step `calls.memo_traps` needs
+_TRAPS = {(op, why) for op in ("jvp", "transpose") for why in ("reshaped", "recycled", "again", "dtype")} | {
+    ("jvp", "axis"), ("vmap", "recycled")}
+
 INPUT_CLASSES: tuple[InputClass, ...] = (
+    InputClass("calls.memo_traps", "transform",
+               "an eager call sequence in an order drawn per structure, so each rule meets concrete arrays "
+               "call after call: jvp and linear_transpose on a live array, the same bytes in another shape "
+               "(the kept sizes swapped), two fresh arrays of one shape the first dropped before the second "
+               "is made (the second takes its id), the live array again, the same values in float64 (x64); "
+               "jvp on the live tangent over another axis; vmap on two fresh arrays (a rule that memoises "
+               "by id(), bytes, values but not dtype, or the array but not the axis returns a stale result)",
+               ("jvp", "transpose", "vmap batch dim"),
+               lambda i: {(s["op"], s["why"]) for s in i.params["calls"]["steps"]} >= _TRAPS),
     InputClass("shape.rank_2_to_4", "shape",
                "a 3-D primal, 4-D batched inputs, 2-D inputs under two nested batch axes",
                ("jvp", "vmap batch dim", "nested vmap"),

@@ -71,6 +71,16 @@ hold an error entry instead of its value when the observed call raised.
   hess.fwd_rev          f32 array, shape of x2: jvp of grad(g) along v2 (Hessian-vector product).
   hess.rev_rev          f32 array, shape of x2: grad of <grad(g), v2>.
   hess.rev_fwd          f32 array, shape of x2: grad of the jvp of g along v2.
+  calls.<i>             array: step i of `calls.steps` ({"op", "arg", "axis", "why", "primal"?, "in_axes"?,
+                        "fresh"?, "dtype"?}), eager, in the parent's order: op jvp: the tangent out of
+                        jax.jvp(bind(., axis), (x,), (inp[arg],)), both reshaped to `primal`; op transpose:
+                        jax.linear_transpose(bind(., axis), <primal shape>)(inp[arg] reshaped to the
+                        primal shape reduced over axis)[0]; op vmap: vmap(bind(., axis), in_axes)(inp[arg]).
+                        With fresh, the input is a device array made from the NumPy inp[arg] for this
+                        call and dropped after it; with dtype "float64", x and the input are cast to
+                        float64 and the call runs under jax.enable_x64 (the result float64). The
+                        sequence's own inputs: q_t0, q_t1 (tangents of x's shape), q_ct, q_ct0, q_ct1
+                        (cotangents), q_xb0, q_xb1 (batched inputs of xb_0's shape).
 """
 
 from __future__ import annotations
@@ -84,8 +94,11 @@ from jax.interpreters import ad, batching
 
 from ..jit_cache import device_inputs
 from .buckets import BucketRun, jit_bucket, run_bucket
+from .fresh_arrays import FreshArrays
 
 MAX_NAMES = 2000
+# bound at import, before student code
+_enable_x64, _device_put = jax.enable_x64, jax.device_put
 
 
 
@@ -149,8 +162,55 @@ def _batching_effect(prim: Any, bind: Any, case: tuple, marker: float) -> Any:
     return np.asarray(shifted, np.float32) - np.asarray(clean, np.float32)  # on the host: no compilation
 
 
+def _call_array(raw: dict, step: dict, name: str) -> np.ndarray:
+    """The NumPy array a call-sequence step hands over (`name`: "x" for a jvp's primal, else its
+    input): the parent's bytes in the step's shape, cast to its dtype."""
+    v = raw[name]
+    if step["op"] == "jvp":
+        v = v.reshape(step["primal"])
+    elif step["op"] == "transpose":
+        v = v.reshape([d for k, d in enumerate(step["primal"]) if k not in step["axis"]])
+    return v.astype(step.get("dtype", v.dtype))
+
+
+def _call(bind: Any, step: dict, x: Any, v: Any) -> Any:
+    """One eager call of the sequence on `v` (primal `x` for jvp)."""
+    axis = step["axis"]
+    if step["op"] == "jvp":
+        return jax.jvp(lambda u: bind(u, axis), (x,), (v,))[1]
+    if step["op"] == "transpose":
+        primal = jax.ShapeDtypeStruct(tuple(step["primal"]), v.dtype)
+        return jax.linear_transpose(lambda u: bind(u, axis), primal)(v)[0]
+    return jax.vmap(lambda u: bind(u, axis), in_axes=step["in_axes"])(v)
+
+
+def _run_calls(rec: Any, raw: dict, inp: dict, bind: Any) -> None:
+    """The eager call sequence `inp["calls"]` in the parent's order: a live device input (as the
+    probe holds it), its bytes in another shape or its values in float64 (under x64) put on the
+    device for the call (the jvp's primal alike), or a fresh array; the recycled one is made where its
+    block's first fresh array is dropped, with its id (`FreshArrays`)."""
+    steps = inp.get("calls", {}).get("steps", ())
+    datas = [_call_array(raw, step, step["arg"]) for step in steps]  # NumPy, before any fresh array
+    fresh = FreshArrays()
+    x_live = inp["x"]
+    for i, (step, data) in enumerate(zip(steps, datas, strict=True)):
+        with _enable_x64(step.get("dtype") == "float64"):
+            x = x_live
+            if step.get("fresh"):
+                v = fresh.make(step["op"], data, recycle=step["why"] == "recycled")
+            elif step["why"] == "reshaped" or "dtype" in step:  # the step's own arrays
+                v = _device_put(data)
+                x = _device_put(_call_array(raw, step, "x")) if step["op"] == "jvp" else None
+            else:
+                v = inp[step["arg"]]
+            rec.observe(f"calls.{i}", lambda v=v, x=x, step=step: _call(bind, step, x, v))
+            v = x = None  # a fresh array's only reference is the holder's, dropped when the next is made
+    fresh.drop()
+
+
 def probe(ns: dict, inp: dict, rec: Any) -> None:
     # over 80 lines: one stretch per sub-check, in the order the verdict reads them
+    raw = inp  # NumPy, for the arrays the call sequence makes afresh
     # the inputs on the device once: eager calls and a student's jnp.asarray compile no copy
     inp = device_inputs(inp)
     prim = ns.get("custom_reduce_sum_p")
@@ -250,6 +310,8 @@ def probe(ns: dict, inp: dict, rec: Any) -> None:
     vg = inp["vmap_grad"]
     per_example = jax.vmap(jax.grad(loss_bind(vg["axis"])), in_axes=(vg["in_axes"], None))
     observe_bucket(rec, ("vmap_grad",), lambda v, w: (per_example(v, w),), inp["xv"], inp["wv"])
+
+    _run_calls(rec, raw, inp, bind)
 
     hax = inp["hess_axis"]
 
