@@ -38,7 +38,7 @@ _CPP_KEYWORDS = frozenset(
     "template typename unsigned using void while true false".split()
 )
 _PY_KEYWORDS = frozenset(keyword.kwlist) | frozenset({"self", "print", "range", "len"})
-_CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 _LEXEME = re.compile(
     r"""(?P<comment>\#.*|//.*)
       |(?P<string>[rbfuRBFU]{0,2}(?:\"\"\"|'''|\"(?:\\.|[^"\\])*\"?|'(?:\\.|[^'\\])*'?))
@@ -69,7 +69,7 @@ def _comment_shape(text: str, inline: bool) -> str:
     marker = "//" if text.startswith("//") else "#"
     body = text[len(marker) :]
     gap = len(body) - len(body.lstrip(" "))
-    script = "zh" if _CJK.search(body) else "en" if body.strip() else "empty"
+    script = "zh" if CJK.search(body) else "en" if body.strip() else "empty"
     return f"{'inline' if inline else 'own'}{marker}{gap}{script}{len(body.strip()) // 10}"
 
 

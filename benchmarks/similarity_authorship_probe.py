@@ -1,4 +1,9 @@
-"""Authorship consistency across a student's answers (trusted side; the layout channel's second part).
+"""Authorship consistency across a student's answers: measured in round 6 (issue 46), not kept.
+
+`.venv/bin/python benchmarks/similarity_authorship_probe.py CLASS_DIR...` prints, for each held-out
+class, how many planted copies and how many independent pairs sharing code have an evidence above
+EVIDENCE (docs/similarity.md, round 6: it does not tell copies from convergence on the spent classes,
+whose copiers restyled what they copied, so it is not in the detector).
 
 A student writes every exercise in their own habits: which quotes, whether they annotate types,
 in which language they comment and how (`# x` or `#x`, on its own line or after code), how they
@@ -18,10 +23,14 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from collections import Counter
 from collections.abc import Mapping
+from pathlib import Path
 
-from autograder.similarity.layout import _CJK  # one notion of "Chinese" for both parts
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from autograder.similarity.layout import CJK  # noqa: E402  one notion of "Chinese" for both parts
 
 _STRING = re.compile(r"""[rbfuRBFU]{0,2}("\"\"|'''|"|')""")
 _COMMENT = re.compile(r"(^|[^\"'])(#|//)( *)(\S?)")
@@ -54,7 +63,7 @@ def habits(text: str) -> Counter[str]:
             out[f"quote:{m.group(1)}"] += 1
         for m in _COMMENT.finditer(line):
             where = "own" if not line[: m.start(2)].strip() else "inline"
-            script = "zh" if _CJK.search(line[m.start(2) :]) else "en"
+            script = "zh" if CJK.search(line[m.start(2) :]) else "en"
             out[f"comment:{where}:{script}:gap{len(m.group(3))}"] += 1
             if where == "inline":
                 gap = len(line[: m.start(2)]) - len(line[: m.start(2)].rstrip())
@@ -123,3 +132,39 @@ class Profiles:
             text = _weighted(answer, self.idf)
             best = max(best, _cosine(text, other) - _cosine(text, own))
         return best
+
+
+EVIDENCE = 0.05
+
+
+def probe(folder: Path) -> str:
+    """One class's line: copies and independent pairs sharing code whose evidence exceeds EVIDENCE."""
+    from autograder.model import ReleaseInfo
+    from autograder.similarity import analyse
+    from autograder.similarity.units import StudentUnits, subtracted
+    from benchmarks import similarity_heldout as heldout
+
+    cls = heldout.load(folder)
+    sub = subtracted(ReleaseInfo.load(heldout.ROOT / "assignments" / "2026-fall"), heldout.ROOT / "solutions")
+    by: dict[str, dict[str, str]] = {}
+    for unit, texts in cls.texts.items():
+        for sid, text in texts.items():
+            by.setdefault(sid, {})[unit] = text
+    profiles = Profiles(by)
+    planted = {(u, min(a, b), max(a, b)) for u, a, b in cls.planted}
+    counts = {True: [0, 0], False: [0, 0]}
+    for unit, texts in sorted(cls.texts.items()):
+        students = [StudentUnits(s, {unit: t}) for s, t in sorted(texts.items())]
+        rep = analyse.analyse(students, sub, threshold=0.0, units=(unit,)).units[unit]
+        for a, b in rep.code_scores:
+            exercise = heldout.EXERCISE_OF.get(unit, unit)
+            row = counts[(exercise, a, b) in planted or (None, a, b) in planted]
+            row[0] += profiles.evidence(a, b, unit) > EVIDENCE
+            row[1] += 1
+    (cf, cn), (inf, inn) = counts[True], counts[False]
+    return f"{folder.name}: copies {cf}/{cn}, independent pairs sharing code {inf}/{inn} above {EVIDENCE}"
+
+
+if __name__ == "__main__":
+    for arg in sys.argv[1:]:
+        print(probe(Path(arg)))
