@@ -722,6 +722,9 @@ def test_safe_distance_ulp_apart_rows_and_all_coincident_sets_are_judged():
         ref, grad_ref = safe_distance._references(inp)
         right = {"defined": True, **{k: v.astype(np.float64 if k == "fwd.f64" else np.float32)
                                      for k, v in {**ref, **grad_ref}.items()}}
+        for i, step in enumerate(inp.params["calls"]["steps"]):  # the eager call sequence, in its dtype
+            A, B = safe_distance.call_inputs(inp.arrays, step)
+            right[f"calls.{i}"] = safe_distance._dist64(A, B).astype(A.dtype)
 
         def score(values, inp=inp):
             return score_outcomes(safe_distance.EXERCISE,

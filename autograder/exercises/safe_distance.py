@@ -32,6 +32,7 @@ from autograder.exercises.base import (
     student_error_zh,
     unanswered,
 )
+from autograder.exercises.class_draws import class_rng
 from autograder.exercises.input_classes import InputClass
 from autograder.i18n import N_, _
 from autograder.observations import ObservationInvalid, Observations
@@ -197,7 +198,77 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
         **_nonfinite(structure_seed, X, Y),
         "Xulp": _ulp_neighbours(np.random.default_rng([seed, 6]), n, d),
     }
-    return ProbeInputs(seed=seed, arrays=arrays)
+    fresh = np.random.default_rng([seed, 7])  # the call sequence's fresh point sets: X's and Y's shapes
+    for j in range(2):
+        arrays[f"q_X{j}"], arrays[f"q_Y{j}"] = _with_duplicates(fresh, n, m, d)
+    return ProbeInputs(seed=seed, arrays=arrays, params={"calls": _call_plan(structure_seed, d)})
+
+
+# Why a call of the eager call sequence is there (translated where read).
+_CALL_ZH: dict[str, str] = {
+    "first": N_("第一次用这份数据调用"),
+    "again": N_("再次用同样的数组对象调用"),
+    "reshaped": N_("同样的数据(同样的字节)、另一种形状"),
+    "recycled": N_("前两个数组对象被回收之后新建的数组(它们的 id 可能被重用)"),
+    "dtype": N_("同样的值、另一种 dtype(x64 下的 float64)"),
+}
+
+
+def _call_plan(structure_seed: int, d: int) -> dict:
+    """The eager call sequence (probe `_run_calls`): the function meets concrete arrays one call after
+    the other, so a memo it keeps across calls returns a stale matrix. Blocks in an order drawn from
+    the class's own generator (the student's pool entry): X and Y as the probe holds them, and their
+    bytes read as points of another dimension (a drawn proper divisor of d: a memo keyed by bytes
+    returns the first shape's matrix); two fresh pairs of X's and Y's shapes, the first dropped before
+    the second is made (a memo keyed by id() returns the first's); X and Y's values in float64 under
+    x64 (a memo keyed by values but not dtype returns float32). X and Y again somewhere after their
+    first call."""
+    r = class_rng(structure_seed, EXERCISE.id, "calls.memo_traps")
+    divisors = [k for k in range(1, d) if d % k == 0]
+    k = divisors[int(r.integers(0, len(divisors)))]
+    blocks = [[{"args": ["X", "Y"], "why": "first"}, {"args": ["X", "Y"], "why": "reshaped", "dim": k}],
+              [{"args": ["q_X0", "q_Y0"], "why": "first", "fresh": True},
+               {"args": ["q_X1", "q_Y1"], "why": "recycled", "fresh": True}],
+              [{"args": ["X", "Y"], "why": "dtype", "dtype": "float64"}]]
+    steps = [step for i in r.permutation(3) for step in blocks[int(i)]]
+    first = next(i for i, st in enumerate(steps) if st["args"] == ["X", "Y"] and st["why"] == "first")
+    steps.insert(int(r.integers(first + 1, len(steps) + 1)), {"args": ["X", "Y"], "why": "again"})
+    return {"steps": steps}
+
+
+def call_inputs(a: dict[str, np.ndarray], step: dict) -> tuple[np.ndarray, np.ndarray]:
+    """The two point sets of a call of the sequence: the inputs' bytes as points of dimension `dim`
+    when given, cast to the step's dtype."""
+    pair = [a[name] for name in step["args"]]
+    if "dim" in step:
+        pair = [v.reshape(-1, step["dim"]) for v in pair]
+    P, Q = (v.astype(step.get("dtype", v.dtype)) for v in pair)
+    return P, Q
+
+
+def _call_forward(obs: Observations, inp: ProbeInputs, key: str, errs: dict[str, float]) -> str | None:
+    """None when call `key` ("calls.<i>") of the sequence matches v1 in float64, else a message."""
+    i = int(key.split(".")[1])
+    step = inp.params["calls"]["steps"][i]
+    P, Q = call_inputs(inp.arrays, step)
+    what = _("eager 调用序列第 {n} 次({why}),X 形状 {x_shape}、Y 形状 {y_shape}").format(
+        n=i + 1, why=_(_CALL_ZH[step["why"]]), x_shape=P.shape, y_shape=Q.shape)
+    want = _dist64(P, Q)
+    raised = student_error_zh(obs, key)
+    if raised:
+        return f"{what}:{raised}"
+    f64 = step.get("dtype") == "float64"
+    try:
+        got = obs.array(key, shape=want.shape, kinds="f", dtype="float64" if f64 else "float32")
+    except ObservationInvalid as exc:
+        return f"{what}:{exc.message_zh}"
+    errs[key] = _max_err(got, want)
+    rtol, atol = (FWD64_RTOL, FWD64_ATOL) if f64 else (FWD_RTOL, FWD_ATOL)
+    if not _close(got, want, rtol, atol):
+        return _("{label}:{mismatch_zh}(允许误差 {allowed})").format(  # the msgid `_forward` uses
+            label=what, mismatch_zh=mismatch_zh(got, _bad(got, want, rtol, atol)),
+            allowed=f"{atol:g} + {rtol:g}×|D|")
+    return None
 
 
 FAR_LOW, FAR_HIGH = 90.0, 110.0  # the centres of the far-from-origin points, per coordinate
@@ -427,12 +498,14 @@ def verdict(inp: ProbeInputs, obs: Observations) -> list[CheckOutcome]:
           _("梯度全部有限(输入中共有 {n_zero} 对距离恰为 0 的点)").format(n_zero=n_zero), finite)
 
     variant = [k for k in VARIANT_KEYS if k in ref]  # the classes drawn from the student's variant
-    judge("forward_matches_v1", ["fwd.rect", "fwd.self", "fwd.d1", *variant],
+    calls = [f"calls.{i}" for i in range(len(inp.params.get("calls", {}).get("steps", ())))]
+    judge("forward_matches_v1", ["fwd.rect", "fwd.self", "fwd.d1", *variant, *calls],
           lambda: _("与 float64 参考的最大误差 {error}(形状 {rect_shape}、{self_shape}、{d1_shape})").format(
               error=worst(["fwd.rect", "fwd.self", "fwd.d1"]), rect_shape=ref["fwd.rect"].shape,
               self_shape=ref["fwd.self"].shape, d1_shape=ref["fwd.d1"].shape,
           ) + (_(VARIANT_OK_ZH) if variant else ""),
-          lambda k: _nonfinite_forward(reader, k, ref[k], errs) if k == "fwd.nonfinite" else _forward(
+          lambda k: _call_forward(obs, inp, k, errs) if k.startswith("calls.") else
+          _nonfinite_forward(reader, k, ref[k], errs) if k == "fwd.nonfinite" else _forward(
               reader, k, ref[k], *((FWD64_RTOL, FWD64_ATOL) if k == "fwd.f64" else (FWD_RTOL, FWD_ATOL)),
               errs))
 
@@ -486,6 +559,13 @@ def _min_nonzero_distance(P: np.ndarray) -> float:
 
 
 INPUT_CLASSES: tuple[InputClass, ...] = (
+    InputClass("calls.memo_traps", "transform",
+               "an eager call sequence in an order drawn per structure: X and Y as held, their bytes as "
+               "points of another dimension, two fresh pairs of their shapes the first dropped before the "
+               "second is made (the second takes its ids), X and Y again, their values in float64 (x64) "
+               "(a function that memoises by id(), bytes, or values but not dtype returns a stale matrix)",
+               ("forward_matches_v1",), lambda i: {s["why"] for s in i.params["calls"]["steps"]}
+               >= {"reshaped", "recycled", "again", "dtype"}),
     InputClass("shape.n_ne_m", "shape", "N != M (an answer that transposes or assumes square fails)",
                ("forward_matches_v1",), lambda i: i.arrays["X"].shape[0] != i.arrays["Y"].shape[0]),
     InputClass("shape.d_1", "shape", "points of dimension 1 (an axis of length 1)",

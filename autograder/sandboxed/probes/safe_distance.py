@@ -43,6 +43,12 @@ student's code raised; all are missing when `defined` is false):
   grad.x       jax.grad of sum(W * D(X, Y)) with respect to X: expected float32 (N, d).
   grad.y       the same gradient with respect to Y: expected float32 (M, d). Both come from one
                jax.grad(..., argnums=(0, 1)) call; when it raised, grad.y repeats grad.x's error entry.
+  calls.<i>    D(P, Q) called eagerly (outside any jit) on step i of `calls.steps` ({"args": [two input
+               names], "why", "dim"?, "dtype"?, "fresh"?}), in the parent's order: P, Q the two inputs
+               (X and Y as the probe holds them), their bytes as points of dimension `dim` when given,
+               cast to float64 under jax.enable_x64 when dtype is "float64", or, with fresh, device
+               arrays made from the NumPy inputs for this call and dropped after it (q_X<j>, q_Y<j>:
+               X's and Y's shapes). Expected float32 (len(P), len(Q)), float64 for the float64 step.
 """
 
 from __future__ import annotations
@@ -55,8 +61,42 @@ import jax.numpy as jnp
 
 from ..jit_cache import SharedJit, compiled_or_plain, device_array
 from ..observe import Recorder
+from .fresh_arrays import FreshArrays
 
 _enable_x64 = jax.enable_x64  # bound at import, before student code
+
+
+def _call_pair(inp: dict, step: dict) -> list[Any]:
+    """A sequence step's two NumPy point sets: as drawn, or their bytes as points of dimension `dim`,
+    cast to the step's dtype."""
+    pair = [inp[name] for name in step["args"]]
+    if "dim" in step:
+        pair = [v.reshape(-1, step["dim"]) for v in pair]
+    return [v.astype(step.get("dtype", v.dtype)) for v in pair]
+
+
+def _run_calls(rec: Recorder, inp: dict, live: dict[str, Any], dist: Callable[[Any, Any], Any]) -> None:
+    """The eager call sequence `inp["calls"]` in the parent's order: X and Y as the probe holds them
+    (`live`), their bytes in another shape or their values in float64 (under x64) put on the device
+    for the call, or a fresh pair; the recycled pair is made where the first fresh pair is dropped,
+    with its ids (`FreshArrays`)."""
+    steps = inp.get("calls", {}).get("steps", ())
+    pairs = [_call_pair(inp, step) for step in steps]  # NumPy, made before any fresh array
+    fresh = FreshArrays()
+    for i, (step, data) in enumerate(zip(steps, pairs, strict=True)):
+        if step.get("fresh"):
+            recycle = step["why"] == "recycled"
+            P = fresh.make("X", data[0], recycle=recycle)
+            Q = fresh.make("Y", data[1], recycle=recycle)
+        elif step["why"] in ("first", "again"):
+            P, Q = (live[name] for name in step["args"])
+        else:
+            with _enable_x64(step.get("dtype") == "float64"):  # device_array inside: float64 stays
+                P, Q = (device_array(v) for v in data)
+        with _enable_x64(step.get("dtype") == "float64"):
+            rec.observe(f"calls.{i}", lambda P=P, Q=Q: dist(P, Q))
+        P = Q = None  # a fresh pair's only reference is the holder's, dropped when the next is made
+    fresh.drop()
 
 
 def probe(ns: dict, inp: dict, rec: Recorder) -> None:
@@ -116,6 +156,7 @@ def probe(ns: dict, inp: dict, rec: Recorder) -> None:
         grads["y"] = gy
         return gx
 
+    _run_calls(rec, inp, {"X": X, "Y": Y}, dist)
     rec.observe("grad.x", grad_xy)
     if "y" in grads:
         rec.observe("grad.y", lambda: grads["y"])
