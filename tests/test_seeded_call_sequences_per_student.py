@@ -22,7 +22,8 @@ from jaxcourse.variants import POOL_FILE
 
 # exercise -> the params key holding the sequence of calls its probe makes
 SEQUENCES = {"histogram": "calls", "fusion": "calls", "ffi_lowering": "calls", "recompile": "sequence",
-             "gammaln_callback": "calls", "silu_ffi": "calls"}
+             "gammaln_callback": "calls", "silu_ffi": "calls",
+             "reduce_sum_rules": "calls", "safe_distance": "calls"}
 STUDENTS = [f"s{n:03d}" for n in range(40)]
 
 
