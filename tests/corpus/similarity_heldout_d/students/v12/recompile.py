@@ -1,0 +1,2 @@
+show_recompile_sequence('v12')
+predicted_compiles = 5

@@ -1,0 +1,2 @@
+show_recompile_sequence("v15")
+predicted_compiles = 2

@@ -1,0 +1,26 @@
+def sum_jvp(primals, tangents, *, axis):
+    x, = primals
+    t, = tangents
+    y = custom_reduce_sum_p.bind(x, axis=axis)
+    if type(t) is ad.Zero:
+        return y, ad.Zero(jax.typeof(y).to_tangent_aval())
+    return y, custom_reduce_sum_p.bind(t, axis=axis)
+
+
+def sum_transpose(ct, x, *, axis):
+    if type(ct) is ad.Zero:
+        return (ad.Zero(x.aval),)
+    return (jnp.broadcast_to(jnp.expand_dims(ct, axis), x.aval.shape),)
+
+
+def sum_batch(args, dims, *, axis):
+    x, = args
+    bd, = dims
+    shifted = tuple(a + 1 if a >= bd else a for a in axis)
+    out_bd = bd - len([a for a in shifted if a < bd])
+    return custom_reduce_sum_p.bind(x, axis=shifted), out_bd
+
+
+ad.primitive_jvps[custom_reduce_sum_p] = sum_jvp
+ad.primitive_transposes[custom_reduce_sum_p] = sum_transpose
+batching.primitive_batchers[custom_reduce_sum_p] = sum_batch
