@@ -74,6 +74,7 @@ def test_a_class_run_through_one_formatter_flags_nothing_more() -> None:
         {sid: _common_text("spaced") for sid in HONEST} | {"s05": _common_text("spaced", "acc")}
     )
     assert _flagged(formatted) == set()
+    assert _flagged(_with_copy()) == {("s01", "s05")}  # the same class unformatted: its layout told the copy
     every = layout.layout_of(_common_text("spaced"), "python", lambda line: False).features
     classwide = {sid: layout.layout_of(t, "python", lambda line: False) for sid, t in formatted.items()}
     assert every <= layout.common_features(classwide)
