@@ -1,0 +1,158 @@
+"""The third and fourth held-out similarity corpora (tests/corpus/similarity_heldout_c, _d) are well formed.
+
+Format only: each corpus is for measuring the detector once, so nothing here runs the detector or looks at
+its scores. Checked: every student answers every exercise (and nothing else is in `students/`), the Python
+answers parse and each `recompile` answer names its own student, pairs.json names students and answer
+files that exist with documented disguise kinds, no copy is the source of another copy, natural-convergence
+groups hold no two students of one copy group, graded.json covers every answer with a score in range, and
+every graded student has a behaviour fingerprint.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+CORPORA = Path(__file__).parent / "corpus"
+EXERCISES = ["histogram", "recompile", "fusion", "safe_distance", "reduce_sum_rules", "gammaln_callback",
+             "silu_ffi", "ffi_lowering"]
+# disguise kinds the corpora's README.md describe; a kind outside this set is a typo or undocumented
+_KINDS_C = {"rename_recomment", "reorder", "loop_to_comprehension", "api_swap", "dead_code",
+            "reassociate_constants", "inline_outline", "api_family_translation", "split_merge",
+            "partial_copy", "two_sources", "cc_templates_lambdas", "cc_unroll", "cc_loop_form"}
+
+
+@dataclass(frozen=True)
+class Corpus:
+    name: str
+    students: tuple[str, ...]
+    disguise_kinds: frozenset[str]
+    planted: int  # distinct (exercise, copy) pairs
+
+    @property
+    def root(self) -> Path:
+        return CORPORA / self.name
+
+
+CORPUS_LIST = [
+    Corpus("similarity_heldout_c", tuple(f"u{i:02d}" for i in range(1, 21)), frozenset(_KINDS_C), 36),
+    Corpus("similarity_heldout_d", tuple(f"v{i:02d}" for i in range(1, 21)),
+           frozenset(_KINDS_C | {"reformat", "restyle_own"}), 36),
+]
+by_name = pytest.mark.parametrize("corpus", CORPUS_LIST, ids=lambda c: c.name)
+
+
+def answer_files(corpus: Corpus, sid: str, exercise: str) -> list[Path]:
+    folder = corpus.root / "students" / sid
+    if exercise == "silu_ffi":
+        return [folder / "silu_ffi" / "answer.py", folder / "silu_ffi" / "silu.cc"]
+    return [folder / f"{exercise}.py"]
+
+
+def load(corpus: Corpus, name: str) -> dict:
+    return json.loads((corpus.root / name).read_text(encoding="utf-8"))
+
+
+def copy_groups(corpus: Corpus, copies: list[dict], exercise: str) -> dict[str, str]:
+    """student -> a representative of the students joined to them by a chain of copies in `exercise`."""
+    parent = {sid: sid for sid in corpus.students}
+
+    def root(sid: str) -> str:
+        while parent[sid] != sid:
+            sid = parent[sid]
+        return sid
+
+    for c in copies:
+        if c["exercise"] == exercise:
+            parent[root(c["copy"])] = root(c["original"])
+    return {sid: root(sid) for sid in corpus.students}
+
+
+@by_name
+def test_every_student_answers_every_exercise_and_nothing_else(corpus: Corpus):
+    expected = {p for sid in corpus.students for ex in EXERCISES for p in answer_files(corpus, sid, ex)}
+    present = {p for p in (corpus.root / "students").rglob("*") if p.is_file()}
+    assert sorted(expected - present) == []
+    assert sorted(present - expected) == []
+    assert len(expected) == len(corpus.students) * 9
+
+
+@by_name
+def test_python_answers_parse_and_recompile_names_its_own_student(corpus: Corpus):
+    for sid in corpus.students:
+        for ex in EXERCISES:
+            for path in answer_files(corpus, sid, ex):
+                if path.suffix == ".py":
+                    ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        recompile = (corpus.root / "students" / sid / "recompile.py").read_text(encoding="utf-8")
+        called = re.findall(r"""show_recompile_sequence\((["'])(.+?)\1\)""", recompile)
+        assert [student for _, student in called] == [sid]
+
+
+@by_name
+def test_copies_name_existing_answers_with_documented_disguises(corpus: Corpus):
+    copies = load(corpus, "pairs.json")["copies"]
+    for c in copies:
+        assert set(c) == {"exercise", "original", "copy", "disguises", "note"}, c
+        assert c["exercise"] in EXERCISES and c["original"] != c["copy"], c
+        assert {c["original"], c["copy"]} <= set(corpus.students), c
+        for sid in (c["original"], c["copy"]):
+            assert all(p.is_file() for p in answer_files(corpus, sid, c["exercise"])), c
+        assert c["disguises"] and set(c["disguises"]) <= corpus.disguise_kinds, c
+        assert c["note"].strip(), c
+    planted = {(c["exercise"], c["copy"]) for c in copies}
+    assert len(planted) == corpus.planted
+    assert {ex for ex, _ in planted} == set(EXERCISES)
+
+
+@by_name
+def test_a_copy_is_not_a_source_of_another_copy_in_the_same_exercise(corpus: Corpus):
+    copies = load(corpus, "pairs.json")["copies"]
+    copied = {(c["exercise"], c["copy"]) for c in copies}
+    assert [c for c in copies if (c["exercise"], c["original"]) in copied] == []
+
+
+@by_name
+def test_natural_convergence_groups_are_independent_students(corpus: Corpus):
+    doc = load(corpus, "pairs.json")
+    assert doc["natural_convergence"], "the corpus promises honest convergence groups"
+    for group in doc["natural_convergence"]:
+        members = group["students"]
+        assert group["exercise"] in EXERCISES and len(members) >= 2, group
+        assert set(members) <= set(corpus.students) and len(set(members)) == len(members), group
+        roots = copy_groups(corpus, doc["copies"], group["exercise"])
+        assert len({roots[s] for s in members}) == len(members), f"copies listed as convergence: {group}"
+
+
+@by_name
+def test_graded_json_covers_every_answer(corpus: Corpus):
+    doc = load(corpus, "graded.json")
+    scores = doc["scores"]
+    assert sorted(doc["students_graded"]) == sorted(corpus.students)
+    covered = {(sid, ex) for sid, per in scores.items() for ex in per}
+    assert covered == {(sid, ex) for sid in corpus.students for ex in EXERCISES}
+    for sid, per in scores.items():
+        for ex, s in per.items():
+            assert 0 <= s["score"] <= s["max_score"] == 10, (sid, ex, s)
+    assert re.search(r"commit [0-9a-f]{40}", doc["how"]), "graded.json names the grader's commit"
+
+
+@by_name
+def test_every_graded_student_has_a_behaviour_fingerprint(corpus: Corpus):
+    for sid in corpus.students:
+        doc = json.loads((corpus.root / "behaviour" / f"{sid}.json").read_text(encoding="utf-8"))
+        assert doc["student_id"] == sid and isinstance(doc["exercises"], dict), sid
+
+
+@by_name
+@pytest.mark.parametrize("name", ["README.md", "pairs.json", "graded.json"])
+def test_corpus_says_it_is_for_measurement_only(corpus: Corpus, name: str):
+    text = (corpus.root / name).read_text(encoding="utf-8").lower()
+    assert "measurement only" in text
+    if name != "README.md":  # a spent corpus's README says it was measured, not "never"
+        assert "never" in text
