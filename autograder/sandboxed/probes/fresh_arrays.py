@@ -36,7 +36,7 @@ class FreshArrays:
         self._held: dict[str, tuple[Any, Any]] = {}
         self._anchors: list[Any] = []
 
-    def make(self, slot: str, data: np.ndarray, *, recycle: bool, tries: int = 256) -> Any:
+    def make(self, slot: str, data: np.ndarray, *, recycle: bool, tries: int = 64) -> Any:
         """`data` on the device as a new array for `slot`. With `recycle`, the slot's last array is
         dropped right before (then its spacer), and the array is made again (the extra ones dropped
         after) until it has the dropped one's id, at most `tries` times."""
