@@ -115,3 +115,27 @@ def test_braces_around_a_one_statement_cpp_body_and_trailing_commas_do_not_count
     # a body of two statements keeps its braces: it is another program than two statements after a loop
     two = BRACED_CC.replace("y[i] = 2.0f * x[i];", "y[i] = 2.0f * x[i]; y[i] += 1.0f;")
     assert "{" in texts(two, "cpp")[texts(two, "cpp").index("for") :][:30]
+
+
+def test_a_registration_written_as_a_decorator_reads_as_the_call_that_applies_it() -> None:
+    decorated = """
+rms_p = Primitive("rms")
+
+
+@rms_p.def_abstract_eval
+def _abstract(x, *, eps):
+    return core.ShapedArray(x.shape, x.dtype)
+"""
+    called = """
+rms_p = Primitive("rms")
+
+
+def _abstract(x, *, eps):
+    return core.ShapedArray(x.shape, x.dtype)
+
+
+rms_p.def_abstract_eval(_abstract)
+"""
+    assert texts(decorated) == texts(called)
+    # another registration is another program
+    assert texts(decorated) != texts(called.replace("def_abstract_eval(", "def_impl("))

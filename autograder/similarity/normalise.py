@@ -420,6 +420,11 @@ def facts(  # noqa: C901 (one walk, many facts)
                 call_sites.setdefault(n.text, []).append(parent)
             if parent is not None and parent.type == "assignment" and parent.child_by_field_name("left") == n:
                 stores[n.text] += 1
+        elif n.type == "decorated_definition":  # each decorator takes the function as a value:
+            inner = n.child_by_field_name("definition")  # `@p.def_impl` over `def f` is `p.def_impl(f)`
+            name = inner.child_by_field_name("name") if inner is not None else None
+            if name is not None:
+                uses[name.text] += sum(c.type == "decorator" for c in n.children)
         elif n.type == "function_definition":
             name = n.child_by_field_name("name")
             body = _helper_body(n, noise)

@@ -468,6 +468,29 @@ def _nested_definitions(node: Any) -> list[Any]:
     return out
 
 
+def _undecorated(node: Any, keep_attributes: bool, facts: normalise.UnitFacts) -> list[Any]:
+    """A decorated Python definition reads as the definition and, for each decorator, the call that
+    applies it: `@p.def_abstract_eval` over `def f` is `def f` and `p.def_abstract_eval(f)`, the
+    form a copier who moves registrations out of (or into) decorators writes (token lists as chunks)."""
+    inner = node.child_by_field_name("definition") if node.type == "decorated_definition" else None
+    name = inner.child_by_field_name("name") if inner is not None else None
+    if inner is None or name is None:
+        return [node]
+    at = (name.start_byte, name.end_byte)
+    value: list[Any] = [Token("N", *at)]
+    if name.text in facts.passed:  # used only by its decorator: read as a lambda, as a passed helper
+        params, body = facts.passed[name.text]
+        value = [Token("lambda", *at), *([params] if params is not None else []), Token(":", *at), *body]
+    applied: list[Any] = []
+    for decorator in (c for c in node.named_children if c.type == "decorator"):
+        what = [c for c in decorator.named_children if c.type not in _COMMENTS]
+        if what:
+            applied.append(
+                [t for part in (what[0], *value) for t in _leaves(part, "python", keep_attributes, facts)]
+            )
+    return [inner, *applied]
+
+
 def _chunks(root: Any, language: str) -> Iterator[Any]:
     """The nodes whose order does not count: top-level statements, and those inside C++ scopes."""
     for child in root.children:
@@ -495,7 +518,11 @@ def tokenize(
     top = [n for n in _chunks(tree.root_node, language) if n.start_byte not in dead or n.type == "comment"]
     if language == "python":  # a function defined inside another reads as one defined beside it
         top += [d for n in top for d in _nested_definitions(n)]
-    chunks = [list(_leaves(node, language, keep_attributes, facts)) for node in top]
+    chunks = [
+        list(_leaves(part, language, keep_attributes, facts)) if not isinstance(part, list) else part
+        for node in top
+        for part in _undecorated(node, keep_attributes, facts)
+    ]
     chunks = [c for c in chunks if c]
     chunks.sort(key=lambda c: "\x1f".join(t.text for t in c))
     return [t for c in chunks for t in c]
