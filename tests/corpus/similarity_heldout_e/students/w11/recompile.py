@@ -1,0 +1,2 @@
+show_recompile_sequence("w11")
+predicted_compiles = 5

@@ -1,0 +1,28 @@
+def jvp(primals, tangents, *, axis):
+    x, = primals
+    xd, = tangents
+    y = custom_reduce_sum_p.bind(x, axis=axis)
+    if type(xd) is ad.Zero:
+        return y, ad.Zero(jax.typeof(y).to_tangent_aval())
+    return y, custom_reduce_sum_p.bind(xd, axis=axis)
+
+
+def transpose(ct, x, *, axis):
+    if type(ct) is ad.Zero:
+        return (ad.Zero(x.aval),)
+    # broadcast back over the summed axes
+    return (jnp.broadcast_to(jnp.expand_dims(ct, axis), x.aval.shape),)
+
+
+def batch(args, dims, *, axis):
+    x, = args
+    bd, = dims
+    if bd is batching.not_mapped:
+        return custom_reduce_sum_p.bind(x, axis=axis), batching.not_mapped
+    x = jnp.moveaxis(x, bd, 0)
+    return custom_reduce_sum_p.bind(x, axis=tuple(a + 1 for a in axis)), 0
+
+
+ad.primitive_jvps[custom_reduce_sum_p] = jvp
+ad.primitive_transposes[custom_reduce_sum_p] = transpose
+batching.primitive_batchers[custom_reduce_sum_p] = batch

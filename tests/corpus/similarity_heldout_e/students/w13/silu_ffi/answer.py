@@ -1,0 +1,24 @@
+# 在这里编译并注册 silu.cc(FFI target "silu" 和 "silu_bwd"),再用 jax.custom_vjp 定义 silu_ffi(x)。
+silu_so = jaxcourse.load_kernel("silu.cc")
+jax.ffi.register_ffi_target("silu", jax.ffi.pycapsule(silu_so.Silu), platform="cpu")
+jax.ffi.register_ffi_target("silu_bwd", jax.ffi.pycapsule(silu_so.SiluBwd), platform="cpu")
+
+
+@jax.custom_vjp
+def silu_ffi(x):
+    # 前向调用 C++ 内核
+    return jax.ffi.ffi_call("silu", jax.ShapeDtypeStruct(x.shape, x.dtype), vmap_method="broadcast_all")(x)
+
+
+def silu_ffi_fwd(x):
+    return silu_ffi(x), x
+
+
+def silu_ffi_bwd(x, ct):
+    # 反向内核:输入 x 和 ct_y
+    ct_x = jax.ffi.ffi_call("silu_bwd", jax.ShapeDtypeStruct(x.shape, x.dtype),
+                            vmap_method="broadcast_all")(x, ct)
+    return (ct_x,)
+
+
+silu_ffi.defvjp(silu_ffi_fwd, silu_ffi_bwd)

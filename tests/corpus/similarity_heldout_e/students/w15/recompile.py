@@ -1,0 +1,2 @@
+show_recompile_sequence('w15')
+predicted_compiles = 5

@@ -1,0 +1,15 @@
+rms_norm_prim_p = Primitive('rms_norm_prim')
+rms_norm_prim_p.def_abstract_eval(lambda x, *, eps: ShapedArray(x.shape, x.dtype))
+# the FFI target is the CPU lowering; eps arrives as an F32 attribute
+mlir.register_lowering(rms_norm_prim_p, jax.ffi.ffi_lowering('rms_norm'), platform='cpu')
+rms_norm_prim_p.def_impl(partial(xla.apply_primitive, rms_norm_prim_p))
+
+
+def _batch(args, dims, *, eps):
+    (x,), (bd,) = args, dims
+    # put the batch axis first so it is one of the "rows"
+    x = jnp.moveaxis(x, bd, 0)
+    return rms_norm_prim_p.bind(x, eps=eps), 0
+
+
+batching.primitive_batchers[rms_norm_prim_p] = _batch

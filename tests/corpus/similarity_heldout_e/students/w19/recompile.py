@@ -1,0 +1,2 @@
+show_recompile_sequence("w19")
+predicted_compiles: int = 3
