@@ -11,7 +11,9 @@ What a TA would call "the same code with the names changed" must give the same s
     `if False:`/`while 0:` blocks without an else (the cheapest padding a copier adds);
   * Python loops rewritten in another style are folded back (`loops.py`): an index loop over a
     sequence is the `for x in xs` it came from, a counting `while` the `for i in range(n)`;
-  * Python's round brackets are dropped (grouping that formatters and people add or remove freely);
+  * Python's round brackets are dropped (grouping that formatters and people add or remove freely),
+    and so are a formatter's trailing commas and the braces around a one-statement C++ body;
+  * a decorated Python definition reads as the definition and the calls applying its decorators;
   * top-level definitions (and those inside a C++ namespace or `extern "C"` block) are sorted by
     their normalised text, so their order does not count.
 Each token keeps the byte span of the source it came from, so matches can be highlighted there.
