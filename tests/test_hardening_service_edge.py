@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
@@ -20,7 +22,7 @@ import pytest
 from autograder.service.domain.identity.login_backoff import CREDENTIAL_FAILURES
 from autograder.service.domain.identity.login_throttle import LOGIN_FAILURES_PER_WINDOW
 from autograder.service.records import Refusal
-from autograder.service.storage.intake_pool import IntakePool, reading_as
+from autograder.service.storage.intake_pool import DEFAULT_PROCESSES, DEFAULT_QUEUE, IntakePool, reading_as
 from autograder.service.storage.layout import lay_out
 
 from helpers.browserish import Browserish
@@ -189,3 +191,55 @@ def test_the_served_pool_keeps_a_place_for_a_student_with_nothing_in_flight(
             assert other.result(WAIT_S)[0] == 202, other.result()[1][:300]
     finally:
         server.stop()
+
+
+def _release_all(fifo: Path, readings: list) -> None:
+    """Let every held reading go on, the waiting ones too (each opens the pipe when a child takes it)."""
+    deadline = time.monotonic() + WAIT_S
+    while not all(f.done() for f in readings):
+        assert time.monotonic() < deadline, "the readings never ended"
+        try:
+            os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        except OSError as exc:  # ENXIO: no reader in its open() right now
+            if exc.errno != errno.ENXIO:
+                raise
+        time.sleep(0.05)
+
+
+def test_a_default_pool_full_of_five_students_uploads_still_takes_a_sixth_students_first(
+    tmp_path: Path, fifo: Path
+) -> None:
+    """The issue's case at the pool's defaults (2 readers, 8 waiting places): five students each
+    send two uploads; their second uploads take at most the places not kept, the last two are
+    refused with 503, and a sixth student's first upload still gets a place and is read (that it is
+    read before the waiting second uploads is the one-reader test above)."""
+    pool = IntakePool()
+    assert (pool.processes, pool.queue) == (DEFAULT_PROCESSES, DEFAULT_QUEUE)
+    done: list[str] = []
+    readings: list = []
+    try:
+        with ThreadPoolExecutor(12) as threads:
+            try:
+                readings += [
+                    threads.submit(_read, pool, _laid_out(tmp_path, f"s{n}-{k}"), first=k == 1, done=done)
+                    for n in range(1, 4) for k in (1, 2)
+                ] + [
+                    threads.submit(_read, pool, _laid_out(tmp_path, f"s{n}-1"), first=True, done=done)
+                    for n in (4, 5)
+                ]  # fmt: skip
+                wait_for("eight uploads in the pool", lambda: pool.busy(first=False), timeout=WAIT_S)
+                for n in (4, 5):  # a second upload past the share of later uploads: refused at once
+                    with pytest.raises(Refusal) as refused, reading_as(first=False):
+                        pool.chapters_in(_laid_out(tmp_path, f"s{n}-2"))
+                    assert refused.value.http_status == 503 and refused.value.reason == "uploads_busy"
+                assert not pool.busy(first=True)
+                readings.append(
+                    threads.submit(_read, pool, _laid_out(tmp_path, "s6-1"), first=True, done=done)
+                )
+            finally:  # never leave a reading held: a failed assertion must not hang the executor
+                _release_all(fifo, readings)
+            assert readings[-1].result(WAIT_S) == {"ch02"}
+            assert [f.result(WAIT_S) for f in readings] == [{"ch02"}] * 9
+        assert sorted(done) == sorted([*(f"s{n}-1" for n in range(1, 7)), "s1-2", "s2-2", "s3-2"])
+    finally:
+        pool.close()
