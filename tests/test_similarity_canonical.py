@@ -181,3 +181,29 @@ void Silu(const float* xp, float* yp, int64_t n) {
     # the unrolled calls read as one, and `++i`, `i++`, `i += 2` as `i = i + L`
     assert " ".join(b).count("N ( N ) ;") == 2 and "N = N + L" in " ".join(b)
     assert "template" not in b and "typename" not in b
+
+
+def test_a_rule_registered_by_its_decorator_is_code_that_runs() -> None:
+    """`@gammaln_cb.defjvp` registers the rule although nothing reads its name: it is part of the
+    answer's fingerprints (it used to be sliced away as dead code, so every decorated JVP rule of
+    gammaln_callback was left out), and a decorator of an object the answer does not bind keeps
+    nothing alive."""
+    entry = frozenset({b"gammaln_cb"})
+    base = """
+@jax.custom_jvp
+def gammaln_cb(x):
+    return jax.pure_callback(_host, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+"""
+    rule = """
+@gammaln_cb.defjvp
+def _rule(primals, tangents):
+    (x,), (t,) = primals, tangents
+    return gammaln_cb(x), t * jax.pure_callback(_psi, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+"""
+    unrelated = rule.replace("@gammaln_cb.defjvp", "@other.defjvp")
+
+    def read(source: str) -> list[str]:
+        return [t.text for t in tokenize(source, "python", entry_points=entry)]
+
+    assert read(base + rule) != read(base)
+    assert read(base + unrelated) == read(base)

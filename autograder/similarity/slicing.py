@@ -80,10 +80,33 @@ def _binding(node: Node, noise: Callable[[Node], bool] = _never) -> tuple[set[by
     return None
 
 
+def _decorator_owners(node: Node) -> set[bytes]:
+    """The objects whose methods decorate a decorated definition: `p` of `@p.def_abstract_eval` and of
+    `@cb.defjvp(...)`."""
+    owners: set[bytes] = set()
+    if node.type != "decorated_definition":
+        return owners
+    for d in node.children:
+        if d.type != "decorator" or not d.named_children:
+            continue
+        e = d.named_children[0]
+        if e.type == "call":
+            e = e.child_by_field_name("function") or e
+        obj = e.child_by_field_name("object") if e.type == "attribute" else None
+        if obj is not None and obj.type == "identifier":
+            owners.add(obj.text)
+    return owners
+
+
 def dead_statements(root: Node, entry_points: frozenset[bytes], noise: Callable[[Node], bool]) -> set[int]:
     """Start bytes of the top-level statements nothing live reaches (empty: nothing sliced)."""
     chunks = [c for c in root.named_children if c.type != "comment" and not noise(c)]
     facts = [(c, _binding(c, noise)) for c in chunks]
+    # A definition decorated with a method of an object the answer binds (`@p.def_abstract_eval`,
+    # `@gammaln_cb.defjvp`) registers itself, as the call `p.def_abstract_eval(rule)` does: it runs
+    # whenever its object is live, so it is a root, although nothing reads its name.
+    bound_here = {name for _, b in facts if b is not None for name in b[0]}
+    facts = [(c, None if _decorator_owners(c) & bound_here else b) for c, b in facts]
     # roots: what binds an entry point, and what binds nothing (a registration such as
     # `ad.primitive_jvps[p] = rule`, a call): both run whatever the grader calls
     if not any(b is None or b[0] & entry_points for _, b in facts):
