@@ -22,7 +22,8 @@ class Status(StrEnum):
     """Statuses of a submission (`StudentResult.status`) and of an exercise (`ExerciseScore.status`).
 
     The values are stored (grades.csv, results.json, the gradebook, the service's database): never
-    change one. Composite statuses are built by `malformed()`, `partial_not_submitted()`.
+    change one. Composite statuses are built by `malformed()`, `partial_not_submitted()`,
+    `partial_too_large()`.
     """
 
     OK = "ok"
@@ -30,6 +31,7 @@ class Status(StrEnum):
     NOT_SUBMITTED = "not_submitted"  # nothing submitted (also an exercise of a missing chapter)
     MALFORMED = "malformed"  # "malformed:<intake code>": nothing gradable (also its exercises)
     PARTIAL = "partial"  # "partial:not_submitted:<chapter>": one chapter missing
+    # ("partial:too_large:<chapter>": its notebook was handed in but left out for its size)
     BUILD_FAILED = "build_failed"  # the student's C++ kernel did not compile
     GRADER_ERROR = "grader_error"  # the grader failed (retried; never a score)
     # an exercise (TAMPERED, TIMEOUT, CRASHED, MEMORY also name a submission)
@@ -56,6 +58,11 @@ def partial_not_submitted(chapter: str) -> str:
     return f"{Status.PARTIAL}:{Status.NOT_SUBMITTED}:{chapter}"
 
 
+def partial_too_large(chapter: str) -> str:
+    """The status of a submission whose notebook of `chapter` intake left out for its size."""
+    return f"{Status.PARTIAL}:too_large:{chapter}"
+
+
 CHAPTER_ZH: dict[str, str] = {"ch02": N_("第 2 章"), "ch05": N_("第 5 章")}
 
 
@@ -74,6 +81,8 @@ STATUS_ZH: dict[str, str] = {
     "malformed": N_("提交的文件无法读取,没有可评分的内容"),
     # "partial:not_submitted:<chapter>", one per chapter; status_zh() fills in the chapter
     **{partial_not_submitted(ch): N_("没有找到{chapter}的笔记本,该章各题记 0 分")
+       for ch in registry.chapters()},
+    **{partial_too_large(ch): N_("{chapter}的笔记本太大,没有读取,该章各题记 0 分")
        for ch in registry.chapters()},
     "tampered": N_("检测到代码替换了评分依赖的函数,相关题目记 0 分"),
     "timeout": N_("部分代码运行超时被终止"),
@@ -115,6 +124,10 @@ MESSAGES: dict[str, str] = {
     "not_run": N_("本题没有运行(同一章前面的题目导致评分进程多次退出)。"),
     # per chapter / submission
     "not_submitted": N_("没有找到第 {chapter_no} 章的笔记本,本章各题记 0 分。"),
+    "notebook_too_large": (
+        N_("{chapter}的笔记本 {name} 太大({detail}),超过 {limit_mb:g} MB 的上限,没有读取,本章各题记 0 分。"
+        "请清除输出(例如「清除所有输出」)后重新提交。")
+    ),
     "setup_ignored": (
         N_("第 {cell} 个单元格是发布版本的环境设置单元格,你的修改不会被运行(评分时使用发布版本的设置)。")
     ),
@@ -270,7 +283,7 @@ def intake_message(code: str, **fields: object) -> str:
 
 def status_zh(status: str) -> str:
     """What a submission status means, for the student (composite statuses by their head)."""
-    if status.startswith(f"{Status.PARTIAL}:{Status.NOT_SUBMITTED}:") and status in STATUS_ZH:
+    if status.startswith(f"{Status.PARTIAL}:") and status in STATUS_ZH:
         return _(STATUS_ZH[status]).format(chapter=chapter_zh(status.rsplit(":", 1)[1]))
     if status in STATUS_ZH:
         return _(STATUS_ZH[status])

@@ -71,6 +71,9 @@ class StudentSubmission:
     extra_files: dict[str, bytes] = field(default_factory=dict)  # safe relative path -> bytes (e.g. *.cc)
     problems_zh: tuple[str, ...] = ()  # intake messages for the student
     status: str = "ok"  # "ok" or "malformed" (nothing gradable), "not_submitted" (empty)
+    # chapter -> why its notebook is absent although the student handed one in: intake left it out for
+    # its size (messages "notebook_too_large"); only chapters missing from `notebooks`
+    too_large_zh: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -56,6 +56,7 @@ from autograder.messages import (
     malformed,
     message,
     partial_not_submitted,
+    partial_too_large,
 )
 from autograder.model import GraderFault, Phase, ReleaseInfo, StudentResult, StudentSubmission
 from autograder.states import BuildStatus, JobKind, SubmissionState
@@ -176,15 +177,27 @@ def unusable_input_result(sub: StudentSubmission, release: ReleaseInfo, scope: G
     return intake_failure_result(refused, release, scope)
 
 
+def _missing_status(missing: list[str], too_large: dict[str, str]) -> str:
+    """One chapter missing: handed in but left out for its size (`partial:too_large:<chapter>`), or not
+    handed in; more than one: `not_submitted`."""
+    if len(missing) > 1:
+        return Status.NOT_SUBMITTED
+    return partial_too_large(missing[0]) if missing[0] in too_large else partial_not_submitted(missing[0])
+
+
 def _derive_status(
-    runner_status: str, scores: dict[str, ExerciseScore], missing: list[str], kernel_builds: dict[str, str]
+    runner_status: str,
+    scores: dict[str, ExerciseScore],
+    missing: list[str],
+    kernel_builds: dict[str, str],
+    too_large: dict[str, str],
 ) -> str:
     if runner_status not in ("", Status.OK):
         return runner_status
     if any(s.status == Status.TAMPERED for s in scores.values()):
         return Status.TAMPERED
     if missing:
-        return partial_not_submitted(missing[0]) if len(missing) == 1 else Status.NOT_SUBMITTED
+        return _missing_status(missing, too_large)
     for wanted in reports.NOTABLE_EXERCISE_STATUSES:
         if any(scores[ex].status == wanted for ex in EXERCISE_IDS if ex in scores):
             return wanted
@@ -205,10 +218,11 @@ def complete_result(
     if unknown:
         raise GraderFault(f"runner returned unknown exercises {sorted(unknown)}")
     missing = [ch for ch in CHAPTERS if ch not in sub.notebooks]
+    # why a chapter is missing, for the student: its notebook left out for its size, or not handed in
+    why = {ch: sub.too_large_zh.get(ch) or missing_chapter_zh(ch) for ch in missing}
     scores: dict[str, ExerciseScore] = {}
     messages = list(sub.problems_zh)
-    for ch in missing:
-        messages.append(missing_chapter_zh(ch))
+    messages += why.values()
     for ex in EXERCISE_IDS:
         if scope.exercises and ex not in scope.exercises:
             scores[ex] = _skipped(ex)
@@ -216,9 +230,8 @@ def complete_result(
             got = result.scores.get(ex)
             if got is not None and got.score > 0:
                 raise GraderFault(f"runner scored {ex} although chapter {CHAPTER_OF[ex]} was not submitted")
-            scores[ex] = _not_graded(
-                ex, release.points[ex], Status.NOT_SUBMITTED, missing_chapter_zh(CHAPTER_OF[ex])
-            )
+            head = Status.MALFORMED if CHAPTER_OF[ex] in sub.too_large_zh else Status.NOT_SUBMITTED
+            scores[ex] = _not_graded(ex, release.points[ex], head, why[CHAPTER_OF[ex]])
         elif ex in result.scores:
             scores[ex] = result.scores[ex]
         else:
@@ -236,7 +249,7 @@ def complete_result(
         content_hash=sub.content_hash,
         release_version=release.version,
         scores=scores,
-        status=_derive_status(result.status, scores, missing, result.kernel_builds),
+        status=_derive_status(result.status, scores, missing, result.kernel_builds, sub.too_large_zh),
         messages_zh=tuple(messages),
         flags=tuple(sorted(flags)),
     )

@@ -83,7 +83,7 @@ from autograder.grade.intake_read import (
     strip_common_folder,
 )
 from autograder.i18n import _
-from autograder.messages import Status, chapter_zh, intake_message, malformed
+from autograder.messages import Status, chapter_zh, intake_message, malformed, message
 from autograder.model import ChapterNotebook, StudentSubmission
 from autograder.student_input import StudentInputError
 from jaxcourse.variants import normalise_student_id
@@ -367,7 +367,7 @@ class _EntryFiles:
     notes: tuple[str, ...]  # files left out because of their names
     ignored: int  # files of no interest to grading
     any_input: bool
-    left_out: tuple[str, ...] = ()  # refusal codes of notebooks left out (over the size cap)
+    left_out: tuple[tuple[str, str], ...] = ()  # notebooks left out over the size cap: (path, size)
 
 
 @dataclass(frozen=True)
@@ -381,6 +381,7 @@ class _Collected:
     ignored: int
     any_input: bool
     hostile: str | None = None  # the refusal code that refuses the whole student
+    left_out: tuple[tuple[str, str], ...] = ()  # notebooks left out over the size cap: (path, size)
 
 
 @dataclass(frozen=True)
@@ -447,7 +448,7 @@ def _read_entry(entry: Entry, limits: IntakeLimits, problems: list[str]) -> _Ent
         raw = RawFile(shown, read_regular(entry.path, limits.max_notebook_bytes, shown), st.st_mtime)
         return _EntryFiles((raw,), {}, (), 0, True)
     reader = read_zip if entry.kind == "zip" else read_dir
-    left_out: list[str] = []
+    left_out: list[tuple[str, str]] = []
     files = _sort_files(reader(entry.path, limits, problems, left_out))
     return replace(files, left_out=tuple(left_out), any_input=files.any_input or bool(left_out))
 
@@ -468,6 +469,7 @@ def _read_entries(entries: list[Entry], limits: IntakeLimits) -> _Collected:
     extras: dict[str, bytes] = {}
     problems: list[str] = []
     codes: list[str] = []
+    left_out: list[tuple[str, str]] = []
     ignored, any_input = 0, False
     for entry in entries:
         files = _try_entry(entry, limits, problems)
@@ -476,14 +478,49 @@ def _read_entries(entries: list[Entry], limits: IntakeLimits) -> _Collected:
             codes.append(files.code)
             if files.code in HOSTILE_CODES:
                 return _Collected((), {}, tuple(problems), tuple(codes), 0, True, hostile=files.code)
+            if files.code == "too_large" and entry.kind == "ipynb":  # `<id>.ipynb` over the cap
+                left_out.append((files.name, files.detail))
             continue
         notebooks += files.notebooks
-        codes += files.left_out  # they decide the status only when no notebook is left (_submission)
+        # they decide the status only when no notebook is left (_submission), else label their chapters
+        codes += ["too_large"] * len(files.left_out)
+        left_out += files.left_out
         extras.update(files.extras)
         problems += files.notes
         ignored += files.ignored
         any_input = any_input or files.any_input
-    return _Collected(tuple(notebooks), extras, tuple(problems), tuple(codes), ignored, any_input)
+    return _Collected(tuple(notebooks), extras, tuple(problems), tuple(codes), ignored, any_input,
+                      left_out=tuple(left_out))
+
+
+# A chapter named in a file name: `ch02_performance.ipynb`, `Ch5.ipynb`, `chapter-05.ipynb`.
+_CHAPTER_IN_NAME = re.compile(r"(?<![a-z])ch(?:apter)?[ _-]?0*(\d{1,2})(?!\d)")
+
+
+def _chapter_by_name(path: str) -> str | None:
+    """The chapter a left-out notebook's file name names, if it names exactly one of the course's."""
+    found = {f"ch{int(n):02d}" for n in _CHAPTER_IN_NAME.findall(path.rsplit("/", 1)[-1].casefold())}
+    found &= set(CHAPTERS)
+    return found.pop() if len(found) == 1 else None
+
+
+def _too_large_chapters(
+    left_out: tuple[tuple[str, str], ...], notebooks: dict[str, ChapterNotebook], limits: IntakeLimits
+) -> dict[str, str]:
+    """Chapter -> why it has no notebook, for chapters whose notebook intake left out for its size.
+
+    The notebook was never parsed, so its chapter is read from its file name; one whose name names no
+    chapter counts for every chapter still missing: the student handed something in for it, and
+    `not_submitted` would tell them they did not."""
+    missing = [ch for ch in CHAPTERS if ch not in notebooks]
+    out: dict[str, str] = {}
+    for path, detail in left_out:
+        named = _chapter_by_name(path)
+        for ch in [named] if named else missing:
+            if ch in missing and ch not in out:
+                out[ch] = message("notebook_too_large", chapter=chapter_zh(ch), name=path, detail=detail,
+                                  limit_mb=limits.max_notebook_bytes / MiB)
+    return out
 
 
 def _too_large_note(student_id: str, got: _Collected, limits: IntakeLimits) -> str | None:
@@ -558,12 +595,17 @@ def _submission(
     problems: list[str],
     codes: list[str],
     any_input: bool,
+    too_large_zh: dict[str, str] | None = None,
 ) -> StudentSubmission:
-    """`ok` with at least one chapter notebook; else the first refusal, `no_notebook` or `not_submitted`."""
+    """`ok` with at least one chapter notebook (and the chapters whose notebook was left out for its
+    size, `too_large_zh`); else the first refusal, `no_notebook` or `not_submitted`."""
     if notebooks:
-        return StudentSubmission(
-            student_id, content_hash(notebooks, extras), notebooks, dict(extras), tuple(problems), Status.OK
-        )
+        digest = content_hash(notebooks, extras)
+        if too_large_zh:  # the label changes with them: a stored grade without it is not reused
+            labelled = "\0".join([digest, "too_large", *sorted(too_large_zh)])
+            digest = hashlib.sha256(labelled.encode()).hexdigest()
+        return StudentSubmission(student_id, digest, notebooks, dict(extras), tuple(problems), Status.OK,
+                                 dict(too_large_zh or {}))
     if codes:
         status = malformed(codes[0])
     elif any_input or extras:
@@ -616,7 +658,8 @@ def intake_student(
     if got.ignored:
         problems.append(intake_message("ignored_files", detail=str(got.ignored)))
     codes = [*got.codes, *(o.code for o in outcomes if o.code is not None)]
-    return _submission(student_id, notebooks, got.extras, problems, codes, got.any_input)
+    too_large = _too_large_chapters(got.left_out, notebooks, limits)
+    return _submission(student_id, notebooks, got.extras, problems, codes, got.any_input, too_large)
 
 
 def read_submissions(

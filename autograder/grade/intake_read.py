@@ -60,7 +60,7 @@ class Refused(StudentInputError):
 
     def __init__(self, code: str, name: str, detail: str = ""):
         super().__init__(f"{code}: {name} {detail}", intake_message(code, name=name, detail=detail))
-        self.code, self.name = code, name
+        self.code, self.name, self.detail = code, name, detail
 
     def message(self) -> str:
         return self.message_zh
@@ -158,25 +158,26 @@ def _walk_dir(root: Path, limits: IntakeLimits, problems: list[str]) -> list[_Fo
     return found
 
 
-def _left_out_notebook(path: str, left_out: list[str] | None) -> None:
-    """Count a notebook left out for its size: a hand-in of only such notebooks is refused as too large
-    (`malformed:too_large`), never taken for one with nothing in it."""
+def _left_out_notebook(path: str, detail: str, left_out: list[tuple[str, str]] | None) -> None:
+    """Record a notebook left out for its size (its path and size): a hand-in of only such notebooks is
+    refused as too large (`malformed:too_large`), and a chapter whose notebook it was is labelled too
+    large (`partial:too_large:<chapter>`), never taken for one the student did not hand in."""
     if left_out is not None and path.lower().endswith(".ipynb"):
-        left_out.append("too_large")
+        left_out.append((path, detail))
 
 
 def read_dir(
-    root: Path, limits: IntakeLimits, problems: list[str], left_out: list[str] | None = None
+    root: Path, limits: IntakeLimits, problems: list[str], left_out: list[tuple[str, str]] | None = None
 ) -> list[RawFile]:
     """Every regular file under `root`; refuses links and special files, counts sizes before reading.
-    Files over their cap are left out with a note (and a notebook's code in `left_out`)."""
+    Files over their cap are left out with a note (and a notebook's path and size in `left_out`)."""
     files = []
     for f in _walk_dir(root, limits, problems):
         if _skip_part(f.rel.split("/")):
             continue
         if note := _oversize_note(f.rel, f.st.st_size, limits):
             problems.append(note)
-            _left_out_notebook(f.rel, left_out)
+            _left_out_notebook(f.rel, f"{f.st.st_size / MiB:.1f} MB", left_out)
             continue
         try:
             files.append(RawFile(f.rel, read_regular(f.path, _file_cap(f.rel, limits), f.rel), f.st.st_mtime))
@@ -184,7 +185,7 @@ def read_dir(
             if r.code != "too_large":
                 raise
             problems.append(r.message())
-            _left_out_notebook(f.rel, left_out)
+            _left_out_notebook(f.rel, r.detail, left_out)
     return files
 
 
@@ -277,10 +278,10 @@ def _member_mtime(info: zipfile.ZipInfo) -> float:
 
 
 def read_zip(
-    path: Path, limits: IntakeLimits, problems: list[str], left_out: list[str] | None = None
+    path: Path, limits: IntakeLimits, problems: list[str], left_out: list[tuple[str, str]] | None = None
 ) -> list[RawFile]:
     """Every member worth reading, in memory; the archive is never extracted to disk. Members over
-    their cap are left out with a note (and a notebook's code in `left_out`)."""
+    their cap are left out with a note (and a notebook's path and size in `left_out`)."""
     shown = display_name(path.name)
     zf = _open_zip(read_regular(path, limits.max_student_bytes, shown), shown, limits)
     infos = zf.infolist()
@@ -294,7 +295,7 @@ def read_zip(
         if note := _member_left_out(info, name, limits):
             problems.append(note)
             if info.file_size > _file_cap(name, limits):
-                _left_out_notebook(name, left_out)
+                _left_out_notebook(name, f"{info.file_size / MiB:.1f} MB", left_out)
             continue
         data = _inflate_member(zf, info, name, shown, limits.max_student_bytes - total, limits)
         total += len(data)

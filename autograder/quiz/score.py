@@ -68,8 +68,8 @@ def score_quiz(
     `notebook` is the student's parsed notebook JSON (None if they did not submit the chapter).
     `student_id` is the id the grader knows, never one read from the notebook. `refused_zh`: why
     intake refused what the student handed in (a notebook over the size cap, say) when it refused
-    everything; a chapter without a notebook then reads as unreadable, with that reason, rather than
-    as an answer the student never wrote (`refused_reason`).
+    everything, or this chapter's notebook; a chapter without a notebook then reads as unreadable, with
+    that reason, rather than as an answer the student never wrote (`refused_reason`).
     """
     if not normalise_student_id(student_id):
         raise ValueError("score_quiz needs the student id the grader knows")
@@ -86,7 +86,8 @@ def score_submission(
 ) -> tuple[QuizScore, ...]:
     """Every quiz question of `chapters` (default: every chapter of the key) in what intake made of a
     student's hand-in: the one way the batch, Gradescope and the service score a quiz, so a refused
-    hand-in reads the same in all three."""
+    hand-in reads the same in all three. A chapter whose notebook intake left out for its size reads as
+    refused with intake's reason even when the other chapter was graded (`too_large_zh`)."""
     refused = refused_reason(sub.status, sub.problems_zh)
     wanted = sorted({q.chapter for q in key.questions}) if chapters is None else chapters
     return tuple(
@@ -98,7 +99,7 @@ def score_submission(
             chapter,
             sub.notebooks[chapter].notebook if chapter in sub.notebooks else None,
             student_id,
-            refused_zh=refused,
+            refused_zh=sub.too_large_zh.get(chapter) or refused,
         )
     )
 
