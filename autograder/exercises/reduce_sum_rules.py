@@ -254,33 +254,37 @@ _CALL_OP_ZH: dict[str, str] = {"jvp": N_("jvp 的切线"), "transpose": "linear_
 def _call_plan(structure_seed: int, shape: tuple[int, ...], jvp_axis: list[int], first_vmap: dict) -> dict:
     """The eager call sequence (probe `_run_calls`): the rules meet concrete arrays one call after the
     other, so a memo a rule keeps across calls (by id(), by the data's bytes, by values but not dtype,
-    by the array but not the axis) returns a stale result. Its order, the summed axis and the other
-    axis come from the class's own generator (the student's pool entry).
+    by the array but not the axis) returns a stale result. Its order, the transpose block's summed
+    axis and the other axis come from the class's own generator (the student's pool entry).
 
     Blocks, in a drawn order: jvp (the JVP rule) on the live tangent `t`, the same bytes in another
-    shape (the kept sizes swapped, so the reduced shape differs), two fresh tangents of `t`'s shape
-    the first dropped before the second is made, the live tangent over another axis, the same values
-    in float64 (x64); linear_transpose (the transpose rule) likewise on cotangents; vmap (the
-    batching rule) on two fresh arrays of the eager `vmap.pos.0` case. A call again on a live array
-    follows the first call of the jvp and transpose blocks somewhere later. One summed axis, so both
-    rules' reshaped calls keep it (a memo keyed by bytes and axis collides); `jvp_axis` (the eager
-    `jvp.0` case, compiled already) when it is one axis."""
+    shape (a kept size swapped with another, so the reduced shape differs), two fresh tangents of
+    `t`'s shape the first dropped before the second is made, the live tangent over another axis, the
+    same values in float64 (x64); linear_transpose (the transpose rule) likewise on cotangents; vmap
+    (the batching rule) on two fresh arrays of the eager `vmap.pos.0` case. A call again on a live
+    array follows the first call of the jvp and transpose blocks somewhere later.
+
+    What is compiled already costs only dispatch (eager JAX compiles per primitive, shape and dtype):
+    the jvp block sums over `jvp_axis` (the eager `jvp.0` case: x's shape, float32) whenever it keeps
+    an axis, so its live, fresh and again calls compile nothing, and the vmap block reuses `vmap.pos.0`.
+    The transpose block sums over one axis (`jvp_axis` when it is one), so its reshaped call can swap
+    the two kept sizes and the cotangent keeps its bytes; each rule's reshaped call keeps its block's
+    axis (a memo keyed by bytes and axis collides)."""
     r = class_rng(structure_seed, EXERCISE.id, "calls.memo_traps")
-    a = jvp_axis if len(jvp_axis) == 1 else [int(r.integers(0, 3))]
-    kept = [k for k in range(3) if k not in a]
-    swapped = list(shape)
-    swapped[kept[0]], swapped[kept[1]] = shape[kept[1]], shape[kept[0]]
+    a_tr = jvp_axis if len(jvp_axis) == 1 else [int(r.integers(0, 3))]
+    a = jvp_axis if len(jvp_axis) < 3 else a_tr  # summing every axis leaves no size to swap
     other = [sub for sub in ([0], [1], [2], [0, 1], [0, 2], [1, 2]) if sub != a]
     b = other[int(r.integers(0, len(other)))]
     full = list(shape)
 
     def step(op: str, arg: str, why: str, **more) -> dict:
-        return {"op": op, "arg": arg, "axis": a, "primal": full, "why": why, **more}
+        return {"op": op, "arg": arg, "axis": a if op == "jvp" else a_tr, "primal": full, "why": why, **more}
 
-    jvp = [step("jvp", "t", "first"), step("jvp", "t", "reshaped", primal=swapped),
+    jvp = [step("jvp", "t", "first"), step("jvp", "t", "reshaped", primal=_swap_kept(shape, a)),
            step("jvp", "q_t0", "first", fresh=True), step("jvp", "q_t1", "recycled", fresh=True),
            step("jvp", "t", "axis", axis=b), step("jvp", "t", "dtype", dtype="float64")]
-    transpose = [step("transpose", "q_ct", "first"), step("transpose", "q_ct", "reshaped", primal=swapped),
+    transpose = [step("transpose", "q_ct", "first"),
+                 step("transpose", "q_ct", "reshaped", primal=_swap_kept(shape, a_tr)),
                  step("transpose", "q_ct0", "first", fresh=True),
                  step("transpose", "q_ct1", "recycled", fresh=True),
                  step("transpose", "q_ct", "dtype", dtype="float64")]
@@ -294,6 +298,17 @@ def _call_plan(structure_seed: int, shape: tuple[int, ...], jvp_axis: list[int],
         at = int(r.integers(first + 1, len(steps) + 1))
         steps.insert(at, {**steps[first], "why": "again"})
     return {"steps": steps}
+
+
+def _swap_kept(shape: tuple[int, ...], axis: list[int]) -> list[int]:
+    """`shape` with its first kept size swapped with the other kept one (one summed axis: the reduced
+    shape holds the same number of elements, so a cotangent keeps its bytes) or with the first summed
+    one (two summed axes): the sizes are distinct, so the reduced shape differs either way."""
+    kept = [k for k in range(len(shape)) if k not in axis]
+    other = kept[1] if len(kept) > 1 else axis[0]
+    swapped = list(shape)
+    swapped[kept[0]], swapped[other] = shape[other], shape[kept[0]]
+    return swapped
 
 
 def _call_arrays(values: np.random.Generator, plan: dict, shape: tuple[int, ...],
@@ -821,7 +836,7 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
     InputClass("calls.memo_traps", "transform",
                "an eager call sequence in an order drawn per structure, so each rule meets concrete arrays "
                "call after call: jvp and linear_transpose on a live array, the same bytes in another shape "
-               "(the kept sizes swapped), two fresh arrays of one shape the first dropped before the second "
+               "(a kept size swapped with another), two fresh arrays of one shape the first dropped before the second "
                "is made (the second takes its id), the live array again, the same values in float64 (x64); "
                "jvp on the live tangent over another axis; vmap on two fresh arrays (a rule that memoises "
                "by id(), bytes, values but not dtype, or the array but not the axis returns a stale result)",
