@@ -166,8 +166,10 @@ def _ulp_neighbours(rng: np.random.Generator, n: int, d: int) -> np.ndarray:
 
 
 def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
-    """Shapes (N != M, d, the d = 1 pair, the far pair, the batch) from the structure seed; points,
-    weights and which rows are duplicated from `seed`."""
+    """Shapes (N != M, d, the far pair, the batch) from the structure seed; points, weights and which
+    rows are duplicated from `seed`. The d = 1 pair is X's and Y's bytes as points of dimension 1
+    (N*d, 1) and (M*d, 1): the call sequence's reshaped call, so that eager call and fwd.d1 share
+    their programs (`_call_plan`)."""
     shape_rng, rng = np.random.default_rng(structure_seed), np.random.default_rng(seed)
     n = int(shape_rng.integers(5, 10))
     m = int(shape_rng.choice([k for k in range(4, 10) if k != n]))
@@ -176,7 +178,7 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
     nf, mf, df = int(shape_rng.integers(4, 9)), int(shape_rng.integers(3, 8)), int(shape_rng.integers(2, 6))
     b, nb, mb = int(shape_rng.integers(2, 5)), int(shape_rng.integers(3, 7)), int(shape_rng.integers(3, 7))
     X, Y = _with_duplicates(rng, n, m, d)
-    X1, Y1 = _with_duplicates(rng, n1, m1, 1)
+    _with_duplicates(rng, n1, m1, 1)  # the former d = 1 pair: still drawn, so the draws after stay
     # "coordinates around 100": each coordinate's centre drawn from the variant (no fixed 100.0)
     centre = np.random.default_rng([structure_seed, 33]).uniform(FAR_LOW, FAR_HIGH, size=df)
     Xfar = (centre + 1e-3 * rng.normal(size=(nf, df))).astype(np.float32)
@@ -187,6 +189,7 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
     _share_some_coordinates(partial, X, Y, keep_rows=near)
     for px, py in pairs:
         _share_some_coordinates(partial, px, py)
+    X1, Y1 = X.reshape(-1, 1).copy(), Y.reshape(-1, 1).copy()  # X's and Y's coordinates, bytes and all
     arrays = {
         "X": X, "Y": Y, "W": rng.uniform(0.5, 2.0, size=(n, m)).astype(np.float32),
         "X1": X1, "Y1": Y1, "Xfar": Xfar, "Yfar": Yfar,
@@ -201,7 +204,7 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
     fresh = np.random.default_rng([seed, 7])  # the call sequence's fresh point sets: X's and Y's shapes
     for j in range(2):
         arrays[f"q_X{j}"], arrays[f"q_Y{j}"] = _with_duplicates(fresh, n, m, d)
-    return ProbeInputs(seed=seed, arrays=arrays, params={"calls": _call_plan(structure_seed, d)})
+    return ProbeInputs(seed=seed, arrays=arrays, params={"calls": _call_plan(structure_seed)})
 
 
 # Why a call of the eager call sequence is there (translated where read).
@@ -214,19 +217,23 @@ _CALL_ZH: dict[str, str] = {
 }
 
 
-def _call_plan(structure_seed: int, d: int) -> dict:
+def _call_plan(structure_seed: int) -> dict:
     """The eager call sequence (probe `_run_calls`): the function meets concrete arrays one call after
     the other, so a memo it keeps across calls returns a stale matrix. Blocks in an order drawn from
     the class's own generator (the student's pool entry): X and Y as the probe holds them, and their
-    bytes read as points of another dimension (a drawn proper divisor of d: a memo keyed by bytes
-    returns the first shape's matrix); two fresh pairs of X's and Y's shapes, the first dropped before
-    the second is made (a memo keyed by id() returns the first's); X and Y's values in float64 under
-    x64 (a memo keyed by values but not dtype returns float32). X and Y again somewhere after their
-    first call."""
+    bytes read as points of dimension 1 (a memo keyed by bytes returns the first shape's matrix); two
+    fresh pairs of X's and Y's shapes, the first dropped before the second is made (a memo keyed by
+    id() returns the first's); X and Y's values in float64 under x64 (a memo keyed by values but not
+    dtype returns float32). X and Y again somewhere after their first call.
+
+    Every call is eager, and eager JAX compiles per primitive, shape and dtype, so the sequence uses
+    three shape-dtype pairs only, each one another case's too: X's and Y's shapes in float32 (fresh
+    pairs alike), the d = 1 case's shapes (X1 and Y1 hold X's and Y's bytes: fwd.d1, eager after the
+    sequence, compiles nothing) and X's and Y's shapes in float64 (fwd.f64's, eager: it pays for both).
+    The three are needed: the float64 call needs a float32 call of its shape and values, and the
+    same bytes in another shape a third pair."""
     r = class_rng(structure_seed, EXERCISE.id, "calls.memo_traps")
-    divisors = [k for k in range(1, d) if d % k == 0]
-    k = divisors[int(r.integers(0, len(divisors)))]
-    blocks = [[{"args": ["X", "Y"], "why": "first"}, {"args": ["X", "Y"], "why": "reshaped", "dim": k}],
+    blocks = [[{"args": ["X", "Y"], "why": "first"}, {"args": ["X", "Y"], "why": "reshaped", "dim": 1}],
               [{"args": ["q_X0", "q_Y0"], "why": "first", "fresh": True},
                {"args": ["q_X1", "q_Y1"], "why": "recycled", "fresh": True}],
               [{"args": ["X", "Y"], "why": "dtype", "dtype": "float64"}]]
@@ -561,8 +568,9 @@ def _min_nonzero_distance(P: np.ndarray) -> float:
 INPUT_CLASSES: tuple[InputClass, ...] = (
     InputClass("calls.memo_traps", "transform",
                "an eager call sequence in an order drawn per structure: X and Y as held, their bytes as "
-               "points of another dimension, two fresh pairs of their shapes the first dropped before the "
-               "second is made (the second takes its ids), X and Y again, their values in float64 (x64) "
+               "points of dimension 1 (the d = 1 case's shapes), two fresh pairs of their shapes the first "
+               "dropped before the second is made (the second takes its ids), X and Y again, their values "
+               "in float64 (x64) "
                "(a function that memoises by id(), bytes, or values but not dtype returns a stale matrix)",
                ("forward_matches_v1",), lambda i: {s["why"] for s in i.params["calls"]["steps"]}
                >= {"reshaped", "recycled", "again", "dtype"}),

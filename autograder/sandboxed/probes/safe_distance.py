@@ -2,23 +2,25 @@
 
 The probe calls the student's function on the parent's arrays (plain, under `jax.jit`, under
 `jax.vmap`, and under `jax.grad`) and records the raw results. It computes no reference value.
-Every observation is made through one shared jitted program per transform (`jit_cache.py`), so the
-cases of one shape bucket share one compilation; a call that raises under jit is made again plainly,
-as written below, and that call's result or error is what is recorded.
+Every observation but the eager ones (fwd.d1, fwd.f64 and calls.<i>) is made through one shared jitted program
+per transform (`jit_cache.py`), so the cases of one shape bucket share one compilation; a call that
+raises under jit is made again plainly, as written below, and that call's result or error is what is
+recorded.
 
 Inputs (`inp`, float32 arrays drawn by the parent): X (N, d), Y (M, d) with N != M and rows of Y
 equal to rows of X, and X holding a duplicated row and a row 1e-5..1e-4 from another; Z zeros of
 X's shape; Zc of X's shape, one drawn point repeated (every pair coincides); Xnf, Ynf of X's and
 Y's shapes with NaN and inf coordinates; Xulp of X's shape with two pairs of rows a float32 ulp
-apart; X1 (N1, 1), Y1 (M1, 1); Xfar (Nf, df), Yfar (Mf, df) near a centre of about 100 with ~1e-3
-separation; Xb (B, n, d), Yb (B, m, d); W (N, M) loss weights.
+apart; X1 (N*d, 1), Y1 (M*d, 1), X's and Y's bytes as points of dimension 1; Xfar (Nf, df),
+Yfar (Mf, df) near a centre of about 100 with ~1e-3 separation; Xb (B, n, d), Yb (B, m, d); W (N, M)
+loss weights.
 
 Observation keys (all numeric arrays as .npy, any of them may instead be an error entry when the
 student's code raised; all are missing when `defined` is false):
   defined      JSON bool. Whether the namespace defines a callable `safe_pairwise_distance`. Always written.
   fwd.rect     D(X, Y): expected float32 (N, M). Unit: distance (same as the inputs).
   fwd.self     D(X, X) called with one and the same array object twice: expected float32 (N, N).
-  fwd.d1       D(X1, Y1): expected float32 (N1, M1).
+  fwd.d1       D(X1, Y1) called eagerly, after the calls.<i>: expected float32 (N*d, M*d).
   fwd.far      D(Xfar, Yfar): expected float32 (Nf, Mf).
   jit.rect     jax.jit(D)(X, Y): expected float32 (N, M).
   vmap.batch   jax.vmap(D)(Xb, Yb): expected float32 (B, n, m).
@@ -30,8 +32,8 @@ student's code raised; all are missing when `defined` is false):
   fwd.big      D(Xbig, Ybig), coordinates up to ~1e18 (squares just below float32's overflow), same
                shapes as X and Y: expected float32 (N, M).
   fwd.empty    D(X0, Y) with X0 of shape (0, d), an empty point set: expected float32 (0, M).
-  fwd.f64      D(X64, Y64) under jax.enable_x64, float64 arrays of X's and Y's shapes (with a
-               coincident pair): expected float64 (N, M), as v1 gives for float64 inputs.
+  fwd.f64      D(X64, Y64) called eagerly under jax.enable_x64, float64 arrays of X's and Y's shapes
+               (with a coincident pair): expected float64 (N, M), as v1 gives for float64 inputs.
   fwd.zeros    D(Z, Z) with Z all zeros of X's shape (every pair coincides), through fwd.self's
                program: expected float32 (N, N), all 0.0.
   fwd.coincide / grad.coincide  as fwd.zeros / grad.zeros at Zc (one nonzero point repeated).
@@ -117,7 +119,6 @@ def probe(ns: dict, inp: dict, rec: Recorder) -> None:
     # `X is Y` on purpose: the compiled program takes the array once, so the function sees one object
     self_dist = shared.get("dist_self", lambda: lambda Z: dist(Z, Z))
     rec.observe("fwd.self", lambda: compiled_or_plain(self_dist, lambda Z: dist(Z, Z), X))
-    forward("fwd.d1", inp["X1"], inp["Y1"])
     forward("fwd.far", inp["Xfar"], inp["Yfar"])
     if "Xsq" in inp:  # the classes of the variant (inputs drawn from the student's structure)
         forward("fwd.square", inp["Xsq"], inp["Ysq"])
@@ -126,7 +127,11 @@ def probe(ns: dict, inp: dict, rec: Recorder) -> None:
     if "X0" in inp:  # the empty and float64 classes (drawn from the student's structure too)
         forward("fwd.empty", inp["X0"], Y)  # one compilation of its own: an empty shape
         with _enable_x64(True):  # device_array inside: outside x64 it would make float32 arrays
-            forward("fwd.f64", inp["X64"], inp["Y64"])  # X's shapes, float64: one compilation
+            # X's shapes, float64, called eagerly: the call sequence's float64 call (X's and Y's values)
+            # runs eagerly on the same shapes and dtype, so the two share its per-primitive programs
+            # and this case compiles no program of its own
+            X64, Y64 = device_array(inp["X64"]), device_array(inp["Y64"])
+            rec.observe("fwd.f64", lambda: dist(X64, Y64))
     rec.observe("jit.rect", lambda: jax.jit(dist)(X, Y))  # JAX's caches give it fwd.rect's program
     vdist = shared.get("vmap_dist", lambda: jax.vmap(dist))
     Xb, Yb = device_array(inp["Xb"]), device_array(inp["Yb"])
@@ -157,6 +162,10 @@ def probe(ns: dict, inp: dict, rec: Recorder) -> None:
         return gx
 
     _run_calls(rec, inp, {"X": X, "Y": Y}, dist)
+    # X's and Y's bytes as points of dimension 1, eager after the sequence, whose reshaped call compiled
+    # these shapes already: no program of its own
+    X1, Y1 = device_array(inp["X1"]), device_array(inp["Y1"])
+    rec.observe("fwd.d1", lambda: dist(X1, Y1))
     rec.observe("grad.x", grad_xy)
     if "y" in grads:
         rec.observe("grad.y", lambda: grads["y"])
