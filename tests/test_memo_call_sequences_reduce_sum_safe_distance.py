@@ -161,3 +161,94 @@ def test_the_sequence_rejects_memos_and_keeps_right_answers(exercise: str, answe
     assert {sub for sub, found in problems.items() if found} == ({loses} if loses else set()), problems
     assert all("调用序列" in p for found in problems.values() for p in found)
 
+
+
+# ---------------------------------------------------------------------- what the sequences compile
+
+def test_reduce_sum_rules_jvp_block_sums_where_the_eager_jvp_case_does() -> None:
+    """Eager JAX compiles per primitive, shape and dtype: the jvp block's calls on live, fresh and again
+    tangents sum x's shape over the eager `jvp.0` case's axis whenever it keeps an axis (one or two
+    summed), so they compile nothing; the reshaped call keeps that axis and its reduced shape differs."""
+    for seed in range(30):
+        inp = reduce_sum_rules.inputs(7, structure_seed=seed)
+        a0 = inp.params["jvp_axes"][0]
+        jvp = [s for s in inp.params["calls"]["steps"] if s["op"] == "jvp"]
+        shared = [s for s in jvp if s["why"] in ("first", "again", "recycled")]
+        if len(a0) < 3:
+            assert all(s["axis"] == a0 and s["primal"] == list(inp.arrays["x"].shape) for s in shared), seed
+        live = next(s for s in jvp if s["why"] == "first")
+        reshaped = next(s for s in jvp if s["why"] == "reshaped")
+        v, w = (reduce_sum_rules.call_input(inp.arrays, s) for s in (live, reshaped))
+        assert reshaped["axis"] == live["axis"] and v.tobytes() == w.tobytes()
+        assert reduce_sum_rules._sum(v, live["axis"]).shape != reduce_sum_rules._sum(w, live["axis"]).shape
+
+
+def test_safe_distance_sequence_calls_on_the_shapes_of_its_other_cases() -> None:
+    """The reshaped call holds the d = 1 case's arrays' shapes (X1 and Y1 hold X's and Y's bytes), the
+    float64 call fwd.f64's shapes and dtype, the fresh pairs X's and Y's shapes: three shape-dtype
+    pairs in all, each another case's too."""
+    for seed in STRUCTURES:
+        inp = safe_distance.inputs(7, structure_seed=seed)
+        a, steps = inp.arrays, inp.params["calls"]["steps"]
+        R, S = safe_distance.call_inputs(a, next(s for s in steps if s["why"] == "reshaped"))
+        assert (R.shape, S.shape) == (a["X1"].shape, a["Y1"].shape)
+        assert (R.tobytes(), S.tobytes()) == (a["X1"].tobytes(), a["Y1"].tobytes())
+        D, E = safe_distance.call_inputs(a, next(s for s in steps if s["why"] == "dtype"))
+        assert (D.shape, D.dtype, E.shape, E.dtype) == (a["X64"].shape, a["X64"].dtype, a["Y64"].shape,
+                                                        a["Y64"].dtype)
+        pairs = {tuple(p.shape for p in safe_distance.call_inputs(a, s))
+                 for s in steps if s["why"] != "reshaped"}
+        assert pairs == {(a["X"].shape, a["Y"].shape)}
+
+
+def _compilations_per_key(exercise: str, structure_seed: int, tmp_path: Path) -> dict[str, int]:
+    """The whole probe run here on the reference answer: XLA compilations while each key was observed."""
+    from jax import monitoring
+
+    count = [0]
+
+    def on_duration(event: str, duration: float, **kwargs: object) -> None:
+        count[0] += event == "/jax/core/compile/backend_compile_duration"
+
+    monitoring.register_event_duration_secs_listener(on_duration)
+    try:
+        mod, probe = ((reduce_sum_rules, rsr_probe) if exercise == "reduce_sum_rules"
+                      else (safe_distance, sd_probe))
+        inp = mod.inputs(13, structure_seed=structure_seed)
+        rec = Recorder(tmp_path, exercise)
+        per: dict[str, int] = {}
+        observe = rec.observe
+
+        def counted(key: str, fn: object) -> object:
+            before = count[0]
+            out = observe(key, fn)
+            per[key] = count[0] - before
+            return out
+
+        rec.observe = counted  # type: ignore[method-assign]
+        probe.probe(_namespace(exercise, "reference"), {**inp.arrays, **inp.params}, rec)
+    finally:
+        monitoring.unregister_event_duration_listener(on_duration)
+    return {"steps": inp.params["calls"]["steps"], **per}  # type: ignore[dict-item]
+
+
+def test_safe_distance_sequence_compiles_only_what_no_other_case_compiles(tmp_path: Path) -> None:
+    """On real JAX: the float64 call runs in fwd.f64's eager programs, fwd.d1 in the reshaped call's,
+    and every float32 call of X's and Y's shapes (live, fresh, again) in the first one's; only that
+    first one and the reshaped call compile."""
+    got = _compilations_per_key("safe_distance", 17, tmp_path)
+    steps = got.pop("steps")
+    same_shapes = [f"calls.{i}" for i, s in enumerate(steps) if s["why"] in ("first", "again", "recycled")]
+    free = same_shapes[1:] + [f"calls.{i}" for i, s in enumerate(steps) if s["why"] == "dtype"] + ["fwd.d1"]
+    assert {k: got[k] for k in free} == dict.fromkeys(free, 0)
+
+
+def test_reduce_sum_rules_sequence_compiles_nothing_for_live_fresh_again_jvp_calls(tmp_path: Path) -> None:
+    """On real JAX, a structure whose `jvp.0` sums two axes: the jvp block's calls on live, fresh and
+    again tangents and the vmap block run in the eager jvp.0 and vmap.pos.0 cases' programs."""
+    assert len(reduce_sum_rules.inputs(13, structure_seed=19).params["jvp_axes"][0]) == 2
+    got = _compilations_per_key("reduce_sum_rules", 19, tmp_path)
+    steps = got.pop("steps")
+    free = [f"calls.{i}" for i, s in enumerate(steps)
+            if s["op"] == "vmap" or (s["op"] == "jvp" and s["why"] in ("first", "again", "recycled"))]
+    assert {k: got[k] for k in free} == dict.fromkeys(free, 0)
