@@ -249,6 +249,9 @@ KERNEL_UNAVAILABLE_ZH: dict[str, str] = {
     "memory": N_("直接调用 C++ 内核时超出内存上限"),
 }
 KERNEL_NOT_RUN_ZH = N_("C++ 内核没有运行({run})")
+# the student's compiled library where an error names it (never the grader's own path to it)
+KERNEL_LIBRARY_ZH = N_("你的内核库(由 {source} 编译)")
+KERNEL_LIBRARY_UNNAMED_ZH = N_("你的内核库")
 
 # --- reports and Gradescope ----------------------------------------------------------------------
 

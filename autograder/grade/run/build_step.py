@@ -40,6 +40,9 @@ class ChapterBuild:
     wants_kernel: bool  # the chapter has an exercise with a kernel probe
     source: KernelSource | None  # the student's kernel source the kernel child loads (choose_kernel)
     build: BuildOutcome | None  # how building `source` ended
+    # prebuilt library file name (`<key>.so`) -> the student's source it was built from, so an error
+    # that names the library names the source (sandbox_paths_for_student.py)
+    library_names: dict[str, str] = dataclasses.field(default_factory=dict)
 
     @property
     def student_status(self) -> BuildStatus | None:
@@ -125,10 +128,12 @@ def build_kernels(job: Job, chapter: str, cells: ChapterCells, exercises: list[E
                                   f"{out.diagnostics}")
             libs.append(out.so_path)
         chosen_out: BuildOutcome | None = None
+        names: dict[str, str] = {}
         for src, out in zip(sources, student_outs, strict=True):
-            if out.ok:
+            if out.so_path is not None:
                 libs.append(out.so_path)
+                names[out.so_path.name] = src.name
             if src is chosen:
                 chosen_out = out
         ph["outcome"] = ",".join(dict.fromkeys(o.status for o in [*course_outs, *student_outs])) or "none"
-    return ChapterBuild(tuple(libs), wants_kernel, chosen, chosen_out)
+    return ChapterBuild(tuple(libs), wants_kernel, chosen, chosen_out, names)

@@ -114,7 +114,7 @@ def grade_chapter(job: Job, chapter: str, notebook: dict[str, Any],
             if ex.kernel_probe:
                 kernel = _KernelSide(kernel_status, kernel_values.get(ex.id, {}), kernel_notes)
             score = _exercise_score(job, ex, inputs[ex.id], cells.answers[ex.id], runs.died_in.get(ex.id),
-                                    runs.observations.get(ex.id), kernel)
+                                    runs.observations.get(ex.id), kernel, build.library_names)
             scores[ex.id] = scaled_to_points(score, job.release.points.get(ex.id, ex.max_points))
     tampered = any(s.status == Status.TAMPERED for s in scores.values())
     behaviour = {}
@@ -140,7 +140,7 @@ class _KernelSide:
 
 def _exercise_score(job: Job, ex: Exercise, inp: ProbeInputs, answer_cells: tuple[AnswerCell, ...],
                     died: ChildRun | None, obs: Observations | None,
-                    kernel: _KernelSide | None) -> ExerciseScore:  # fmt: skip
+                    kernel: _KernelSide | None, libraries: dict[str, str]) -> ExerciseScore:  # fmt: skip
     """The exercise's score before scaling: 0 when the child died in it or never ran it, else judged."""
     kernel_notes = kernel.notes_zh if kernel is not None else []
     if died is not None:
@@ -155,4 +155,4 @@ def _exercise_score(job: Job, ex: Exercise, inp: ProbeInputs, answer_cells: tupl
         obs = Observations(ex.id, {**obs.values, **kernel.values, KERNEL_RUN_KEY: kernel.status})
         if kernel.status in (Status.CRASHED, Status.TIMEOUT, Status.MEMORY):
             notes = [*notes, kernel_run_message(kernel.status)]
-    return judge(job.catalog[ex.id], ex, inp, obs, answer_cells, notes)
+    return judge(job.catalog[ex.id], ex, inp, obs, answer_cells, notes, libraries)

@@ -4,6 +4,7 @@ labels as notes, the score scaled to the release's points."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any
 
 from autograder.exercises.base import (
@@ -16,12 +17,10 @@ from autograder.exercises.base import (
 )
 from autograder.grade.cells import AnswerCell
 from autograder.grade.child_library import parent_names
+from autograder.grade.run.sandbox_paths_for_student import error_for_student, without_sandbox_paths
 from autograder.messages import Status, message
 from autograder.model import GraderFault
 from autograder.observations import ObservationInvalid, Observations, StudentError
-from autograder.sandbox import (
-    SCRATCH_TARGET,
-)
 from autograder.sandboxed.wire import (
     CELLS_KEY,
     PROBE_ERROR_KEY,
@@ -40,7 +39,9 @@ def scaled_to_points(score: ExerciseScore, points: float) -> ExerciseScore:
     return dataclasses.replace(score, score=sum(t.score for t in tests), max_score=points, tests=tests)
 
 
-def _cell_notes(obs: Observations, answer_cells: tuple[AnswerCell, ...]) -> list[str]:
+def _cell_notes(
+    obs: Observations, answer_cells: tuple[AnswerCell, ...], libraries: Mapping[str, str]
+) -> list[str]:
     raw = obs.values.get(CELLS_KEY)
     if not isinstance(raw, list):
         return []
@@ -51,8 +52,9 @@ def _cell_notes(obs: Observations, answer_cells: tuple[AnswerCell, ...]) -> list
             continue
         i = item["cell"]
         number = answer_cells[i].index + 1 if 0 <= i < len(answer_cells) else i + 1
-        # first line only (a KernelBuildError repeats the build diagnostics), paths as the student wrote them
-        first = item["error"].replace(f"{SCRATCH_TARGET}/work/", "").strip().split("\n", 1)[0]
+        # first line only (a KernelBuildError repeats the build diagnostics), paths as the student wrote
+        # them, a library by the source it was built from, no path of the grader's
+        first = error_for_student(item["error"].strip().split("\n", 1)[0], libraries)
         notes.append(message("cell_error", cell=number, error=first[:300]))
     return notes
 
@@ -65,17 +67,35 @@ def tampered_labels(obs: Observations) -> tuple[str, ...]:
     return ()
 
 
+def _without_sandbox_paths(score: ExerciseScore, libraries: Mapping[str, str]) -> ExerciseScore:
+    """Every text of `score` without the sandbox's paths (a verdict may quote a student error)."""
+    tests = tuple(dataclasses.replace(t, output_zh=without_sandbox_paths(t.output_zh, libraries))
+                  for t in score.tests)
+    summary = without_sandbox_paths(score.summary_zh, libraries)
+    return dataclasses.replace(score, tests=tests, summary_zh=summary)
+
+
 def judge(module: Any, ex: Exercise, inp: ProbeInputs, obs: Observations,
-           answer_cells: tuple[AnswerCell, ...], extra_notes: list[str]) -> ExerciseScore:
-    notes = [*extra_notes, *_cell_notes(obs, answer_cells)]
+          answer_cells: tuple[AnswerCell, ...], extra_notes: list[str],
+          libraries: Mapping[str, str] | None = None) -> ExerciseScore:
+    """The exercise's score from its observations. `libraries`: the prebuilt kernel libraries' file
+    names -> the student's sources they were built from, so an error that names one names the source."""
+    score = _judge(module, ex, inp, obs, answer_cells, extra_notes, libraries or {})
+    return _without_sandbox_paths(score, libraries or {})
+
+
+def _judge(module: Any, ex: Exercise, inp: ProbeInputs, obs: Observations,
+           answer_cells: tuple[AnswerCell, ...], extra_notes: list[str],
+           libraries: Mapping[str, str]) -> ExerciseScore:
+    notes = [*extra_notes, *_cell_notes(obs, answer_cells, libraries)]
     if not answer_cells:
         notes.insert(0, message("no_answer"))
     if isinstance(obs.values.get(WIRE_KEY), StudentError):
         return zero_score(ex, Status.MALFORMED_OUTPUT, "\n".join([message("malformed_output"), *notes]))
     probe_error = obs.error(PROBE_ERROR_KEY)
     if probe_error is not None:
-        notes.append(message("probe_error", error=probe_error.message.splitlines()[-1][:300]
-                             if probe_error.message else probe_error.type))
+        last = probe_error.message.splitlines()[-1] if probe_error.message else probe_error.type
+        notes.append(message("probe_error", error=error_for_student(last, libraries)[:300]))
     try:
         outcomes: list[CheckOutcome] = module.verdict(inp, obs)
     except ObservationInvalid as exc:
