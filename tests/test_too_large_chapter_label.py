@@ -7,22 +7,24 @@ committed release's quiz key; one real `jaxgrade grade` run in the bwrap sandbox
 from __future__ import annotations
 
 import csv
+import io
 import json
 import zipfile
 from pathlib import Path
 
 import pytest
+from test_quiz_refused_notebook import oversized_notebook
 
 from autograder.grade.intake import discover, intake_student
 from autograder.grade.intake_read import DEFAULT_LIMITS
 from autograder.messages import Status
 from autograder.quiz.grading_key import load_key
 from autograder.quiz.score import score_submission
+from autograder.service.domain.quiz.quiz_answers import read_files
 from jaxcourse.quiz_answers import AnswerStatus
 
 from helpers.batch_cli import grade, sandbox_prerequisites
 from helpers.paths import RELEASE, REPO
-from test_quiz_refused_notebook import oversized_notebook
 
 CAP_MB = f"{DEFAULT_LIMITS.max_notebook_bytes / 2**20:g} MB"
 CH05 = REPO / "examples" / "submissions" / "s001_all_correct" / "ch05_interop.ipynb"
@@ -92,3 +94,20 @@ def test_the_batch_labels_the_chapter_too_large_in_grades_feedback_and_quiz(tmp_
     assert CAP_MB in text and "太大" in text
     quiz = [t for t in doc["tests"] if t["name"].startswith("ch02.q")]
     assert quiz and all("MB" in t["output"] for t in quiz), quiz[:1]
+
+
+def test_the_service_reads_the_quiz_of_the_left_out_chapter_as_refused(tmp_path: Path) -> None:
+    """The service's reading of an attempt: a zip (the one way past its per-file upload cap) holding
+    the oversized chapter-2 notebook beside a normal chapter-5 one."""
+    key = load_key(RELEASE)
+    assert key is not None
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("hw/ch02_performance.ipynb", oversized_notebook())
+        z.writestr("hw/ch05_interop.ipynb", CH05.read_bytes())
+    scores = read_files([("hw.zip", packed.getvalue())], "s01", key, ["ch02", "ch05"], tmp_path)
+    ch02 = [s for s in scores if s.question.startswith("ch02.")]
+    ch05 = [s for s in scores if s.question.startswith("ch05.")]
+    assert ch02 and {s.status for s in ch02} == {AnswerStatus.UNREADABLE}, {s.status for s in ch02}
+    assert all(CAP_MB in s.reason_zh for s in ch02), ch02[0].reason_zh
+    assert ch05 and AnswerStatus.UNREADABLE not in {s.status for s in ch05}
