@@ -111,3 +111,13 @@ def test_the_service_reads_the_quiz_of_the_left_out_chapter_as_refused(tmp_path:
     assert ch02 and {s.status for s in ch02} == {AnswerStatus.UNREADABLE}, {s.status for s in ch02}
     assert all(CAP_MB in s.reason_zh for s in ch02), ch02[0].reason_zh
     assert ch05 and AnswerStatus.UNREADABLE not in {s.status for s in ch05}
+
+
+def test_an_assignment_reads_only_its_own_chapters_size_refusal() -> None:
+    """A chapter-2 assignment's attempt whose chapter-5 notebook was too large is `ok` for that
+    assignment, as a missing chapter-5 notebook is; its own chapter's refusal stays."""
+    from autograder.service.domain.course.attempt_reads import own_status
+
+    assert own_status("partial:too_large:ch05", ("ch02",)) == "ok"
+    assert own_status("partial:not_submitted:ch05", ("ch02",)) == "ok"
+    assert own_status("partial:too_large:ch02", ("ch02",)) == "partial:too_large:ch02"

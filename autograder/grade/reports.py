@@ -13,6 +13,7 @@
 Submission status vocabulary (grades.csv `status`, results.json `extra_data.status`):
   ok                          graded; every exercise ran (scores may still be low)
   partial:not_submitted:ch02  one chapter's notebook is missing: its exercises score 0 (same for ch05)
+  partial:too_large:ch02      one chapter's notebook was left out for its size: its exercises score 0
   not_submitted               nothing was handed in
   malformed:<reason>          nothing gradable; reasons are listed in intake.py (too_large, not_json,
                               nbformat, unsafe_zip, zip_bomb, symlink, ...)

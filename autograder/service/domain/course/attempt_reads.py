@@ -47,10 +47,11 @@ class OwnPart:
 
 def own_status(status: str | None, chapters: tuple[str, ...]) -> str | None:
     """A graded attempt's status as its assignment reads it: a chapter the assignment does not
-    cover is not missing (`partial:not_submitted:ch05` on a chapter-2 assignment is `ok`)."""
-    prefix = "partial:not_submitted:"
-    if status is not None and status.startswith(prefix) and status[len(prefix) :] not in chapters:
-        return "ok"
+    cover is not missing (`partial:not_submitted:ch05` on a chapter-2 assignment is `ok`), nor is
+    its notebook's size a refusal of this assignment (`partial:too_large:ch05`)."""
+    for prefix in ("partial:not_submitted:", "partial:too_large:"):
+        if status is not None and status.startswith(prefix) and status[len(prefix) :] not in chapters:
+            return "ok"
     return status
 
 
