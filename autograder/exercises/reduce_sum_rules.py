@@ -836,8 +836,9 @@ INPUT_CLASSES: tuple[InputClass, ...] = (
     InputClass("calls.memo_traps", "transform",
                "an eager call sequence in an order drawn per structure, so each rule meets concrete arrays "
                "call after call: jvp and linear_transpose on a live array, the same bytes in another shape "
-               "(a kept size swapped with another), two fresh arrays of one shape the first dropped before the second "
-               "is made (the second takes its id), the live array again, the same values in float64 (x64); "
+               "(a kept size swapped with another), two fresh arrays of one shape the first dropped before "
+               "the second is made (the second takes its id), the live array again, the same values in "
+               "float64 (x64); "
                "jvp on the live tangent over another axis; vmap on two fresh arrays (a rule that memoises "
                "by id(), bytes, values but not dtype, or the array but not the axis returns a stale result)",
                ("jvp", "transpose", "vmap batch dim"),
