@@ -1,4 +1,5 @@
-"""The call sequences of gammaln_callback and silu_ffi meet recycled keys on purpose, not by chance.
+"""The call sequences of reduce_sum_rules, safe_distance, gammaln_callback and silu_ffi meet recycled keys
+on purpose, not by chance.
 
 A memo keyed by a buffer's address (a static cache in a C++ handler) or by id() is only seen to be
 wrong when a new array with other values comes where a dropped one was. The child's `Recycler`
@@ -52,6 +53,33 @@ def test_an_id_step_gets_the_new_values() -> None:
     y = recycler.fresh(np.full((4,), 2.0, np.float32), slot, "id")
     assert isinstance(y, jax.Array)
     np.testing.assert_array_equal(np.asarray(y), np.full((4,), 2.0, np.float32))
+
+
+def test_a_recycled_fresh_array_takes_the_dropped_arrays_id() -> None:
+    """The id step right after its slot's array is dropped, on the shapes the sequences use."""
+    rng = np.random.default_rng(0)
+    for shape in ((7, 6), (7, 3, 6), (5,), (3, 4)):
+        recycler = Recycler()
+        slot = slot_of(recycler.fresh(rng.standard_normal(shape).astype(np.float32)))
+        again = recycler.fresh(rng.standard_normal(shape).astype(np.float32), slot, "id")
+        assert id(again) == slot.ident, shape
+        recycler.drop()
+
+
+def test_the_id_comes_back_after_other_arrays_were_made_and_dropped() -> None:
+    """A sequence runs other calls between a fresh array's step and the step that takes its id: the
+    recycler holds the array until then, so the arrays those calls make and drop never take its
+    block."""
+    rng = np.random.default_rng(1)
+    for shape in ((7, 6), (5,)):
+        recycler = Recycler()
+        slot = slot_of(recycler.fresh(rng.standard_normal(shape).astype(np.float32)))
+        between = [jax.device_put(rng.standard_normal(shape).astype(np.float32)) for _ in range(3)]
+        between += [jax.numpy.sin(b) for b in between]
+        del between
+        again = recycler.fresh(rng.standard_normal(shape).astype(np.float32), slot, "id")
+        assert id(again) == slot.ident, shape
+        recycler.drop()
 
 
 @pytest.mark.parametrize("module", [gammaln_callback, silu_ffi], ids=lambda m: m.EXERCISE.id)

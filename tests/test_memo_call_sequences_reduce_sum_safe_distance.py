@@ -6,7 +6,7 @@ answers pass every call.
 The whole grading of these answers (bwrap child, every sub-check) is the corpus tests'
 (tests/test_checks_ch05.py, tests/test_checks_ch02.py: `wrong_*memo*` entries); here the sequence runs
 in this process, so the id() answers (whose trap depends on this process's allocator history) are left
-to them."""
+to them; the recycled arrays both sequences make are tests/test_memo_call_sequences_recycled_arrays.py's."""
 
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ from autograder.observations import read_observations
 from autograder.sandboxed.observe import Recorder
 from autograder.sandboxed.probes import reduce_sum_rules as rsr_probe
 from autograder.sandboxed.probes import safe_distance as sd_probe
-from autograder.sandboxed.probes.fresh_arrays import FreshArrays
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "corpus" / "answers"
@@ -82,17 +81,6 @@ def test_safe_distance_sequence_sets_every_trap_on_every_structure() -> None:
         assert [p.shape for p in pairs[0]] == [p.shape for p in pairs[1]] == [P.shape, Q.shape]
         assert not np.array_equal(pairs[0][0], pairs[1][0])
     assert len(orders) > 1
-
-
-def test_a_recycled_fresh_array_takes_the_dropped_arrays_id() -> None:
-    """`FreshArrays`: the recycled array of a slot has the id of the slot's array it replaced."""
-    rng = np.random.default_rng(0)
-    for shape in ((7, 6), (7, 3, 6), (5,), (3, 4)):
-        fresh = FreshArrays()
-        first = id(fresh.make("a", rng.standard_normal(shape).astype(np.float32), recycle=False))
-        again = fresh.make("a", rng.standard_normal(shape).astype(np.float32), recycle=True)
-        assert id(again) == first, shape
-        fresh.drop()
 
 
 def _setup_cells(notebook: str, marker: str) -> str:

@@ -204,9 +204,10 @@ def _run_calls(rec: Any, host: dict, inp: dict, f: Any, grad: Any) -> None:
             if not step["jit"]:
                 dropped[op] = slot_of(fresh[0])
             rec.observe(f"calls.{i}", lambda call=call, fresh=fresh: call(fresh[0]))
-            fresh.clear()  # the only reference: freed now, before the next array is made
+            fresh.clear()  # the recycler holds it now, and drops it when a step takes its slot
         elif step["form"] == "flat":
             v = jax.device_put(host[step["arg"]].reshape(-1))
             rec.observe(f"calls.{i}", lambda call=call, v=v: call(v))
         else:
             rec.observe(f"calls.{i}", lambda call=call, v=inp[step["arg"]]: call(v))
+    recycler.drop()

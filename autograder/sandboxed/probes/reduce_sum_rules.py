@@ -94,7 +94,7 @@ from jax.interpreters import ad, batching
 
 from ..jit_cache import device_inputs
 from .buckets import BucketRun, jit_bucket, run_bucket
-from .fresh_arrays import FreshArrays
+from .recycled_arrays import Recycler, Slot, slot_of
 
 MAX_NAMES = 2000
 # bound at import, before student code
@@ -188,24 +188,26 @@ def _run_calls(rec: Any, raw: dict, inp: dict, bind: Any) -> None:
     """The eager call sequence `inp["calls"]` in the parent's order: a live device input (as the
     probe holds it), its bytes in another shape or its values in float64 (under x64) put on the
     device for the call (the jvp's primal alike), or a fresh array; the recycled one is made where its
-    block's first fresh array is dropped, with its id (`FreshArrays`)."""
+    block's first fresh array is dropped, with its id (recycled_arrays.py)."""
     steps = inp.get("calls", {}).get("steps", ())
     datas = [_call_array(raw, step, step["arg"]) for step in steps]  # NumPy, before any fresh array
-    fresh = FreshArrays()
+    recycler = Recycler()
+    made: dict[str, Slot] = {}  # op -> where its block's last fresh array is
     x_live = inp["x"]
     for i, (step, data) in enumerate(zip(steps, datas, strict=True)):
         with _enable_x64(step.get("dtype") == "float64"):
             x = x_live
             if step.get("fresh"):
-                v = fresh.make(step["op"], data, recycle=step["why"] == "recycled")
+                v = recycler.fresh(data, made.get(step["op"]) if step["why"] == "recycled" else None)
+                made[step["op"]] = slot_of(v)
             elif step["why"] == "reshaped" or "dtype" in step:  # the step's own arrays
                 v = _device_put(data)
                 x = _device_put(_call_array(raw, step, "x")) if step["op"] == "jvp" else None
             else:
                 v = inp[step["arg"]]
             rec.observe(f"calls.{i}", lambda v=v, x=x, step=step: _call(bind, step, x, v))
-            v = x = None  # a fresh array's only reference is the holder's, dropped when the next is made
-    fresh.drop()
+            v = x = None  # a fresh array's only reference is the recycler's, dropped when the next is made
+    recycler.drop()
 
 
 def probe(ns: dict, inp: dict, rec: Any) -> None:

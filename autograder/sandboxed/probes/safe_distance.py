@@ -63,7 +63,7 @@ import jax.numpy as jnp
 
 from ..jit_cache import SharedJit, compiled_or_plain, device_array
 from ..observe import Recorder
-from .fresh_arrays import FreshArrays
+from .recycled_arrays import Recycler, Slot, slot_of
 
 _enable_x64 = jax.enable_x64  # bound at import, before student code
 
@@ -81,15 +81,17 @@ def _run_calls(rec: Recorder, inp: dict, live: dict[str, Any], dist: Callable[[A
     """The eager call sequence `inp["calls"]` in the parent's order: X and Y as the probe holds them
     (`live`), their bytes in another shape or their values in float64 (under x64) put on the device
     for the call, or a fresh pair; the recycled pair is made where the first fresh pair is dropped,
-    with its ids (`FreshArrays`)."""
+    with its ids (recycled_arrays.py)."""
     steps = inp.get("calls", {}).get("steps", ())
     pairs = [_call_pair(inp, step) for step in steps]  # NumPy, made before any fresh array
-    fresh = FreshArrays()
+    recycler = Recycler()
+    made: dict[str, Slot] = {}  # "X", "Y" -> where the last fresh one is
     for i, (step, data) in enumerate(zip(steps, pairs, strict=True)):
         if step.get("fresh"):
             recycle = step["why"] == "recycled"
-            P = fresh.make("X", data[0], recycle=recycle)
-            Q = fresh.make("Y", data[1], recycle=recycle)
+            P = recycler.fresh(data[0], made.get("X") if recycle else None)
+            Q = recycler.fresh(data[1], made.get("Y") if recycle else None)
+            made["X"], made["Y"] = slot_of(P), slot_of(Q)
         elif step["why"] in ("first", "again"):
             P, Q = (live[name] for name in step["args"])
         else:
@@ -97,8 +99,8 @@ def _run_calls(rec: Recorder, inp: dict, live: dict[str, Any], dist: Callable[[A
                 P, Q = (device_array(v) for v in data)
         with _enable_x64(step.get("dtype") == "float64"):
             rec.observe(f"calls.{i}", lambda P=P, Q=Q: dist(P, Q))
-        P = Q = None  # a fresh pair's only reference is the holder's, dropped when the next is made
-    fresh.drop()
+        P = Q = None  # a fresh pair's only reference is the recycler's, dropped when the next is made
+    recycler.drop()
 
 
 def probe(ns: dict, inp: dict, rec: Recorder) -> None:

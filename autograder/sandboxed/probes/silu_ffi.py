@@ -164,9 +164,10 @@ def _run_calls(rec: Any, host: dict, inp: dict, f: Any, grad: Any) -> None:
             if not step["jit"]:
                 eager[op] = last
             rec.observe(f"calls.{i}", lambda fresh=fresh: call(fresh[0]))
-            fresh.clear()  # the only reference: freed now, before the next array is made
+            fresh.clear()  # the recycler holds it now, and drops it when a step takes its slot
         elif step["form"] == "flat":
             v = jax.device_put(host[step["arg"]].reshape(-1))
             rec.observe(f"calls.{i}", lambda v=v: call(v))
         else:
             rec.observe(f"calls.{i}", lambda v=inp[step["arg"]]: call(v))
+    recycler.drop()
