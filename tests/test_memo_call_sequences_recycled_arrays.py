@@ -4,8 +4,9 @@ on purpose, not by chance.
 A memo keyed by a buffer's address (a static cache in a C++ handler) or by id() is only seen to be
 wrong when a new array with other values comes where a dropped one was. The child's `Recycler`
 (autograder/sandboxed/probes/recycled_arrays.py) makes such arrays; these tests pin what it promises:
-the same buffer with the new values, an array a student kept never changes under them, and each
-exercise's sequence (drawn in the parent) asks for both kinds of reuse right after the step whose
+the same buffer with the new values, an array a student kept never changes under them, the dropped
+array's id (also after other arrays were made in between), and each gammaln_callback and silu_ffi
+sequence (drawn in the parent) asks for both kinds of reuse right after the step whose
 slot they take.
 """
 
