@@ -162,7 +162,7 @@ def _call_plan(structure_seed: int) -> dict:
     The statement admits float32 only, so the dtype does not vary. Value steps are judged by
     "values", grad steps (loss sum(w1 * gammaln_cb(v))) by "grad". No grads on fresh arrays: an eager
     grad costs some 50 ms here (the course's callbacks compile per call), and after one the dropped
-    array's id did not come back within recycled_arrays.ATTEMPTS tries, so a JVP-rule memo keyed by
+    array's id did not come back within the recycler's tries (measured with 64), so a JVP-rule memo keyed by
     id() is not caught by this sequence."""
     rng = np.random.default_rng([structure_seed, 61])
 
