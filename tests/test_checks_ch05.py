@@ -39,6 +39,7 @@ from helpers import corpus_grade
 from helpers.answer_corpus import CH05_SEED
 from helpers.answer_corpus import ch05_variants as corpus
 from helpers.early_lane import EarlyLane, session_lane
+from helpers.silu_kernel_checks import silu_kernel_checks
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(__file__).resolve().parent / "corpus" / "answers"
@@ -649,63 +650,19 @@ def test_ffi_eps_under_vmap_counts_against_eps_only_where_batching_is_right() ->
     assert failed({**right, **default_eps, **broken_batching}) == {"vmap every axis", "jit of vmap"}
 
 
-# The kernel child's probe on one library, in a process of its own (a handler may crash it), as
-# kernel_main runs it: observations written to files, read back by the parent's reader.
-_KERNEL_CHILD = """
-import sys
-import numpy as np
-from autograder.sandboxed.observe import Recorder
-from autograder.sandboxed.probes.silu_ffi_kernel import kernel_probe
-inp = np.load(sys.argv[2], allow_pickle=True).item()
-rec = Recorder(sys.argv[3], "silu_ffi.kernel")
-kernel_probe(sys.argv[1], inp, rec)
-rec.flush()
-"""
-
-
-def _silu_kernel_checks(variant: str, tmp_path: Path) -> tuple[str, list]:
-    """The kernel child's end and the two kernel sub-checks of a corpus variant's silu.cc."""
-    import subprocess
-    import sys
-
-    from autograder.exercises import silu_ffi
-    from autograder.observations import read_observations
-    from autograder.sandboxed.wire import KERNEL_RUN_KEY
-    from jaxcourse.kernels import build_kernel
-
-    tmp_path.mkdir()
-    source = tmp_path / "silu.cc"
-    source.write_text((CORPUS / "silu_ffi" / variant / "silu.cc").read_text(encoding="utf-8"),
-                      encoding="utf-8")
-    so = build_kernel(source)
-    inp = silu_ffi.inputs(11, structure_seed=3)
-    np.save(tmp_path / "inp.npy", {**inp.params, **inp.arrays}, allow_pickle=True)
-    (tmp_path / "obs").mkdir()
-    done = subprocess.run([sys.executable, "-c", _KERNEL_CHILD, str(so), str(tmp_path / "inp.npy"),
-                           str(tmp_path / "obs")], cwd=Path(__file__).resolve().parents[1], check=False,
-                          capture_output=True, timeout=300)
-    status = "ok" if done.returncode == 0 else "crashed"
-    kernel = read_observations(tmp_path / "obs", "silu_ffi.kernel")
-    assert kernel is not None, done.stderr[-2000:]
-    obs = Observations("silu_ffi", {**{f"kernel.{k}": v for k, v in kernel.values.items()},
-                                    KERNEL_RUN_KEY: status})
-    assert silu_ffi._kernel_unavailable(obs) is None  # the cases before the large one are all there
-    return status, silu_ffi._kernel_checks(inp, obs)
-
-
 def test_silu_large_array_crash_fails_the_kernel_checks_with_a_message(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A handler with a scratch buffer on the stack is right on every small case and crashes the kernel
     child on the 4M-element call, which runs last: the kernel checks fail saying so, judged on the
     cases written before the crash (no grader fault, nothing else lost). The reference passes."""
     monkeypatch.setenv("JAXCOURSE_BUILD_DIR", str(tmp_path / "build"))
-    status, checks = _silu_kernel_checks("wrong_stack_scratch", tmp_path / "scratch")
+    status, checks = silu_kernel_checks("wrong_stack_scratch", tmp_path / "scratch")
     assert status == "crashed"
     assert [c.passed for c in checks] == [False, False]
     # only the large case failed (the other cases' labels name a shape)
     assert all("崩溃" in c.detail_zh and "4194304" in c.detail_zh and "形状" not in c.detail_zh
                for c in checks), checks
-    status, checks = _silu_kernel_checks("reference", tmp_path / "reference")
+    status, checks = silu_kernel_checks("reference", tmp_path / "reference")
     assert status == "ok" and all(c.passed for c in checks), checks
 
 

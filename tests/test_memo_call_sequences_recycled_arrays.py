@@ -19,6 +19,8 @@ import pytest
 from autograder.exercises import gammaln_callback, silu_ffi
 from autograder.sandboxed.probes.recycled_arrays import Recycler, slot_of
 
+from helpers.silu_kernel_checks import silu_kernel_checks
+
 
 def test_a_buffer_step_gets_the_dropped_arrays_buffer_with_the_new_values() -> None:
     rng = np.random.default_rng(3)
@@ -109,10 +111,8 @@ def test_the_kernel_child_loop_catches_a_handler_that_caches_by_pointer(
     """The kernel child runs each handler in a while loop on its own output (one buffer, other values
     each time): a Silu that hands back its last output when its input pointer repeats fails
     `kernel Silu` there and nowhere else of the kernel checks; its correct SiluBwd passes."""
-    from test_checks_ch05 import _silu_kernel_checks
-
     monkeypatch.setenv("JAXCOURSE_BUILD_DIR", str(tmp_path / "build"))
-    status, checks = _silu_kernel_checks("wrong_kernel_pointer_cache", tmp_path / "scratch")
+    status, checks = silu_kernel_checks("wrong_kernel_pointer_cache", tmp_path / "scratch")
     assert status == "ok"
     silu, silu_bwd = checks
     assert not silu.passed and "循环" in silu.detail_zh and "Silu,形状" not in silu.detail_zh, silu

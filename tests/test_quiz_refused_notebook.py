@@ -6,14 +6,12 @@ attempt. Real intake, the committed release's quiz key."""
 
 from __future__ import annotations
 
-import json
 import zipfile
 from pathlib import Path
 
 import pytest
 
 from autograder.grade.intake import Entry, discover, intake_student
-from autograder.grade.intake_read import DEFAULT_LIMITS
 from autograder.messages import malformed
 from autograder.quiz.batch import _student_scores
 from autograder.quiz.grading_key import load_key
@@ -21,19 +19,10 @@ from autograder.service.domain.quiz.quiz_answers import read_files
 from jaxcourse.quiz_answers import AnswerStatus
 
 from helpers.fake_grading import ALL_OK, nb_bytes
+from helpers.oversized_notebook import oversized_notebook
 from helpers.paths import RELEASE
 
 KEY = load_key(RELEASE)
-
-
-def oversized_notebook() -> bytes:
-    """A chapter-2 notebook with a quiz answer, padded past intake's cap by one long output."""
-    nb = json.loads(nb_bytes("ch02", ALL_OK))
-    nb["cells"].append({"cell_type": "markdown", "source": "**测验 ch02.q3 作答**\n\n答案: A",
-                        "metadata": {"jaxgrade": {"role": "quiz_answer", "question": "ch02.q3"}}})
-    padding = "x" * (DEFAULT_LIMITS.max_notebook_bytes + 1)
-    nb["cells"].append({"cell_type": "raw", "metadata": {}, "source": padding})
-    return json.dumps(nb, ensure_ascii=False).encode()
 
 
 @pytest.mark.parametrize("packing", ["folder", "zip", "alone"])

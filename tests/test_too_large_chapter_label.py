@@ -13,7 +13,6 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from test_quiz_refused_notebook import oversized_notebook
 
 from autograder.grade.intake import discover, intake_student
 from autograder.grade.intake_read import DEFAULT_LIMITS
@@ -24,6 +23,7 @@ from autograder.service.domain.quiz.quiz_answers import read_files
 from jaxcourse.quiz_answers import AnswerStatus
 
 from helpers.batch_cli import grade, sandbox_prerequisites
+from helpers.oversized_notebook import oversized_notebook
 from helpers.paths import RELEASE, REPO
 
 CAP_MB = f"{DEFAULT_LIMITS.max_notebook_bytes / 2**20:g} MB"
