@@ -88,6 +88,16 @@ def kernel_probe(so_path: str | os.PathLike, inp: dict, rec: Any) -> None:
         rec.observe("big", lambda: _big_case(xla, call, targets, inp))
 
 
+def _custom_call(out: str, target: str, operands: list[str], tensor: str, indent: int) -> str:
+    """One StableHLO line calling a typed-FFI handler (API version 4) on 1-D operands of type `tensor`,
+    row-major, with a result of that type."""
+    row = "dense<[0]> : tensor<1xindex>"
+    attributes = (f"api_version = 4 : i32, backend_config = {{}}, "
+                  f"operand_layouts = [{', '.join([row] * len(operands))}], result_layouts = [{row}]")
+    call = f"{out} = stablehlo.custom_call @{target}({', '.join(operands)}) {{{attributes}}}"
+    return f"{' ' * indent}{call} : ({', '.join([tensor] * len(operands))}) -> {tensor}"
+
+
 def _big_module(silu: str, silu_bwd: str, n: int, step: float, offset: int, stride: int) -> str:
     """Both handlers once on n float32 elements made in the program from an iota, x_i = f32(i - n/2) *
     step (one multiply: the parent computes the same x) and ct_i = f32(i mod 7 - 3); the result is
@@ -95,13 +105,6 @@ def _big_module(silu: str, silu_bwd: str, n: int, step: float, offset: int, stri
     t_i, t_f = f"tensor<{n}xi32>", f"tensor<{n}xf32>"
     k = len(range(offset, n, stride))
     t_k, t_2k = f"tensor<{k}xf32>", f"tensor<{2 * k}xf32>"
-    row = "dense<[0]> : tensor<1xindex>"
-
-    def custom_call(out: str, target: str, operands: list[str]) -> str:
-        attributes = (f"api_version = 4 : i32, backend_config = {{}}, "
-                      f"operand_layouts = [{', '.join([row] * len(operands))}], result_layouts = [{row}]")
-        return (f"    {out} = stablehlo.custom_call @{target}({', '.join(operands)}) {{{attributes}}} : "
-                f"({', '.join([t_f] * len(operands))}) -> {t_f}")
 
     def sampled(out: str, src: str) -> str:
         return (f"    {out} = stablehlo.slice {src} [{offset}:{n}:{stride}] : ({t_f}) -> {t_k}")
@@ -119,7 +122,8 @@ def _big_module(silu: str, silu_bwd: str, n: int, step: float, offset: int, stri
         f"    %m = stablehlo.remainder %i, %seven : {t_i}",
         f"    %mc = stablehlo.subtract %m, %three : {t_i}",
         f"    %ct = stablehlo.convert %mc : ({t_i}) -> {t_f}",
-        custom_call("%y", silu, ["%x"]), custom_call("%g", silu_bwd, ["%x", "%ct"]),
+        _custom_call("%y", silu, ["%x"], t_f, indent=4),
+        _custom_call("%g", silu_bwd, ["%x", "%ct"], t_f, indent=4),
         sampled("%ys", "%y"), sampled("%gs", "%g"),
         f"    %r = stablehlo.concatenate %ys, %gs, dim = 0 : ({t_k}, {t_k}) -> {t_2k}",
         f"    return %r : {t_2k}", "  }", "}", ""])
@@ -149,13 +153,6 @@ def _loop_module(silu: str, silu_bwd: str, x: np.ndarray, ct: np.ndarray, trips:
     last output by input pointer hands back the previous trip's); the result is both final states."""
     n = int(x.size)
     t, t2, ti = f"tensor<{n}xf32>", f"tensor<{2 * n}xf32>", "tensor<i32>"
-    row = "dense<[0]> : tensor<1xindex>"
-
-    def custom_call(out: str, target: str, operands: list[str]) -> str:
-        attributes = (f"api_version = 4 : i32, backend_config = {{}}, "
-                      f"operand_layouts = [{', '.join([row] * len(operands))}], result_layouts = [{row}]")
-        return (f"      {out} = stablehlo.custom_call @{target}({', '.join(operands)}) {{{attributes}}} : "
-                f"({', '.join([t] * len(operands))}) -> {t}")
 
     return "\n".join([
         "module @jaxgrade_loop {", f"  func.func public @main() -> {t2} {{",
@@ -167,7 +164,8 @@ def _loop_module(silu: str, silu_bwd: str, x: np.ndarray, ct: np.ndarray, trips:
         "      stablehlo.return %p : tensor<i1>", "    } do {",
         f"      %one = stablehlo.constant dense<1> : {ti}",
         f"      %next = stablehlo.add %i, %one : {ti}",
-        custom_call("%ynext", silu, ["%y"]), custom_call("%unext", silu_bwd, ["%u", "%g"]),
+        _custom_call("%ynext", silu, ["%y"], t, indent=6),
+        _custom_call("%unext", silu_bwd, ["%u", "%g"], t, indent=6),
         f"      stablehlo.return %next, %ynext, %unext, %g : {ti}, {t}, {t}, {t}", "    }",
         f"    %r = stablehlo.concatenate %w#1, %w#2, dim = 0 : ({t}, {t}) -> {t2}",
         f"    return %r : {t2}", "  }", "}", ""])
