@@ -32,6 +32,7 @@ from autograder.exercises.base import (
     student_error_zh,
     unanswered,
 )
+from autograder.exercises.call_sequence import CALL_WHY_ZH
 from autograder.exercises.class_draws import class_rng
 from autograder.exercises.input_classes import InputClass
 from autograder.exercises.provenance import HandlerEvidence
@@ -127,12 +128,7 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
 
 
 # Why a call of the call sequence is there (translated where read).
-_CALL_ZH: dict[str, str] = {
-    "first": N_("第一次用这份数据调用"),
-    "again": N_("再次用同一个数组对象调用"),
-    "reshaped": N_("同样的数据(同样的字节)、另一种形状"),
-    "recycled": N_("前一个数组对象被回收之后新建的数组(它的 id 可能被重用)"),
-}
+_CALL_ZH: dict[str, str] = CALL_WHY_ZH
 
 
 def _call_plan(structure_seed: int) -> dict:

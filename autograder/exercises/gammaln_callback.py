@@ -28,6 +28,7 @@ from autograder.exercises.base import (
     student_error_zh,
     unanswered,
 )
+from autograder.exercises.call_sequence import CALL_WHY_ZH
 from autograder.exercises.class_draws import class_rng, log_uniform_with_ends
 from autograder.exercises.input_classes import InputClass
 from autograder.i18n import N_, _
@@ -137,14 +138,7 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
 
 
 # Why a call of the call sequence is there (translated where read).
-_CALL_ZH: dict[str, str] = {
-    "first": N_("第一次用这份数据调用"),
-    "again": N_("再次用同一个数组对象调用"),
-    "reshaped": N_("同样的数据(同样的字节)、另一种形状"),
-    "recycled": N_("前一个数组对象被回收之后新建的数组(它的 id 可能被重用)"),
-    "interleaved": N_("同一个数组对象上函数值与导数交替调用"),
-    "jit": N_("jit 下调用新建的数组"),
-}
+_CALL_ZH: dict[str, str] = CALL_WHY_ZH
 CALL_ARRAYS = 4  # xr0..xr3
 _CALL_CODE = {("value", False): "gammaln_cb(x)", ("value", True): "jax.jit(gammaln_cb)(x)",
               ("grad", False): "jax.grad(lambda v: sum(w1 * gammaln_cb(v)))(x)"}

@@ -35,6 +35,7 @@ from autograder.exercises.base import (
     student_error_zh,
     unanswered,
 )
+from autograder.exercises.call_sequence import CALL_WHY_ZH
 from autograder.exercises.class_draws import (
     cancelling,
     class_rng,
@@ -240,14 +241,7 @@ def inputs(seed: int, *, structure_seed: int) -> ProbeInputs:
 # ----------------------------------------------------------------------------------------- call sequence
 
 # Why a call of the eager call sequence is there (translated where read).
-_CALL_ZH: dict[str, str] = {
-    "first": N_("第一次用这份数据调用"),
-    "again": N_("再次用同一个数组对象调用"),
-    "reshaped": N_("同样的数据(同样的字节)、另一种形状"),
-    "recycled": N_("前一个数组对象被回收之后新建的数组(它的 id 可能被重用)"),
-    "axis": N_("同一个数组对象、另一组求和轴"),
-    "dtype": N_("同样的值、另一种 dtype(x64 下的 float64)"),
-}
+_CALL_ZH: dict[str, str] = {**CALL_WHY_ZH, "axis": N_("同一个数组对象、另一组求和轴")}
 _CALL_OP_ZH: dict[str, str] = {"jvp": N_("jvp 的切线"), "transpose": "linear_transpose", "vmap": "vmap"}
 
 

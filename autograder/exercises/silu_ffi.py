@@ -37,6 +37,7 @@ from autograder.exercises.base import (
     student_error_zh,
     unanswered,
 )
+from autograder.exercises.call_sequence import CALL_WHY_ZH
 from autograder.exercises.input_classes import InputClass
 from autograder.exercises.provenance import HandlerEvidence
 from autograder.i18n import N_, _
@@ -159,14 +160,9 @@ def loop_expected(a: dict[str, np.ndarray], p: dict) -> tuple[np.ndarray, np.nda
 
 # Why a call of the call sequence is there (translated where read).
 _CALL_ZH: dict[str, str] = {
-    "first": N_("第一次用这份数据调用"),
-    "again": N_("再次用同一个数组对象调用"),
-    "reshaped": N_("同样的数据(同样的字节)、另一种形状"),
-    "recycled": N_("前一个数组对象被回收之后新建的数组(它的 id 可能被重用)"),
+    **CALL_WHY_ZH,
     "recycled_buffer": N_("前一个数组被回收之后新建的数组(内核可能拿到同一块内存、同样的指针)"),
-    "interleaved": N_("同一个数组对象上函数值与导数交替调用"),
     "other_cotangent": N_("同一个数组对象、另一个余切(权重)上的 grad"),
-    "jit": N_("jit 下调用新建的数组"),
 }
 CALL_ARRAYS = 7  # xr0..xr6
 _CALL_CODE = {("value", False): "silu_ffi(x)", ("value", True): "jax.jit(silu_ffi)(x)",
