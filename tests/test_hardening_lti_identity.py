@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -35,12 +34,11 @@ from autograder.service.storage import schema
 from autograder.service.storage.db import connect
 
 from helpers.browserish import Browserish, Reply
-from helpers.lti_binding import add_platform, bind_context
-from helpers.lti_launch import launch, loopback_platform_env
-from helpers.lti_platform import LEARNER, LoopbackPlatform, User
+from helpers.lti_binding import BoundTool, bound_tool
+from helpers.lti_launch import launch
+from helpers.lti_platform import LEARNER, User
 from helpers.paths import RELEASE
-from helpers.ports import free_port
-from helpers.served import Served, call, serve
+from helpers.served import call
 
 MENTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Mentor"
 TEST_USER = "http://purl.imsglobal.org/vocab/lti/system/person#TestUser"
@@ -52,13 +50,18 @@ ROSTER = (
     "s-cy,Cy,cy@example.edu,\n"  # found by roster sync
     "s-dy,Dy,dy@example.edu,\n"  # never found: only the LMS's student view carries her e-mail
 )
+USERS = {
+    "u-ada": User("u-ada", "Ada", "ada@family.example", [LEARNER]),
+    "u-other-user": User("u-other-user", "Ada's parent", "ada@family.example", [MENTOR]),
+    "u-test": User("u-test", "Test student", "ada@family.example", [LEARNER, TEST_USER]),
+    "u-author": User("u-author", "Course author", "ada@family.example", [CONTENT_DEVELOPER]),
+    "u-copy": User("u-copy", "Another Ada", "ADA@family.example", [LEARNER]),
+    "u-bo": User("u-bo", "Bo", "bo@example.edu", [LEARNER]),
+    "u-bo-2": User("u-bo-2", "Bo again", "bo@example.edu", [LEARNER]),
+}
 
 
-@dataclass
-class Rig:
-    platform: LoopbackPlatform
-    served: Served
-
+class Rig(BoundTool):
     def launch(self, user: str) -> tuple[Browserish, Reply]:
         return launch(self.platform.url, self.served.url, user)
 
@@ -74,31 +77,8 @@ class Rig:
 @pytest.fixture(scope="module")
 def rig(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rig]:
     root = tmp_path_factory.mktemp("lti-identity")
-    platform = LoopbackPlatform(free_port())
-    platform.state.users.update(
-        {
-            "u-ada": User("u-ada", "Ada", "ada@family.example", [LEARNER]),
-            "u-other-user": User("u-other-user", "Ada's parent", "ada@family.example", [MENTOR]),
-            "u-test": User("u-test", "Test student", "ada@family.example", [LEARNER, TEST_USER]),
-            "u-author": User("u-author", "Course author", "ada@family.example", [CONTENT_DEVELOPER]),
-            "u-copy": User("u-copy", "Another Ada", "ADA@family.example", [LEARNER]),
-            "u-bo": User("u-bo", "Bo", "bo@example.edu", [LEARNER]),
-            "u-bo-2": User("u-bo-2", "Bo again", "bo@example.edu", [LEARNER]),
-        }
-    )
-    platform.start()
-    env = loopback_platform_env()
-    (root / "roster.csv").write_text(ROSTER, encoding="utf-8")
-    served = serve(root / "data", "--roster", str(root / "roster.csv"), "--workers", "0")
-    platform.state.tool_url = served.url
-    add_platform(root / "data", platform)
-    bind_context(root / "data", platform.state)
-    try:
-        yield Rig(platform, served)
-    finally:
-        served.stop()
-        platform.stop()
-        env.undo()
+    with bound_tool(root, USERS, ROSTER, "--workers", "0") as tool:
+        yield Rig(tool.platform, tool.served)
 
 
 def no_session(browser: Browserish) -> None:

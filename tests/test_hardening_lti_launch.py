@@ -14,7 +14,6 @@ import base64
 import json
 import urllib.parse
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import jwt
@@ -25,20 +24,15 @@ from autograder.service.storage import lti_tables as tables
 from autograder.service.storage.db import connect
 
 from helpers.browserish import Browserish
-from helpers.lti_binding import add_platform, bind_context
-from helpers.lti_launch import launch_form, loopback_platform_env
-from helpers.lti_platform import INSTRUCTOR, LEARNER, LoopbackPlatform, User
-from helpers.ports import free_port
-from helpers.served import Served, serve
+from helpers.lti_binding import BoundTool, add_platform, bound_tool
+from helpers.lti_launch import launch_form
+from helpers.lti_platform import INSTRUCTOR, LEARNER, User
+from helpers.served import serve
 
 ROSTER = "student_id,name,email,lms_id\ns1,学生一,s1@example.edu,lms-1\n"
 
 
-@dataclass
-class Rig:
-    platform: LoopbackPlatform
-    served: Served
-
+class Rig(BoundTool):
     def launch_fields(self, browser: Browserish, user: str = "lms-1") -> dict[str, str]:
         return launch_form(self.platform.url, self.served.url, browser, user)
 
@@ -46,26 +40,13 @@ class Rig:
 @pytest.fixture(scope="module")
 def rig(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rig]:
     root = tmp_path_factory.mktemp("lti-launch-checks")
-    platform = LoopbackPlatform(free_port())
-    platform.state.users.update(
-        {
-            "lms-1": User("lms-1", "学生一", "s1@example.edu", [LEARNER]),
-            "u-teacher": User("u-teacher", "Teacher", "t@example.edu", [INSTRUCTOR]),
-        }
-    )
-    platform.start()
-    env = loopback_platform_env()  # the launches fetch the platform's keys on loopback
-    (root / "roster.csv").write_text(ROSTER, encoding="utf-8")
-    served = serve(root / "data", "--roster", str(root / "roster.csv"), "--workers", "0")
-    platform.state.tool_url = served.url
-    add_platform(root / "data", platform)
-    bind_context(root / "data", platform.state)
-    try:
-        yield Rig(platform, served)
-    finally:
-        served.stop()
-        platform.stop()
-        env.undo()
+    users = {
+        "lms-1": User("lms-1", "学生一", "s1@example.edu", [LEARNER]),
+        "u-teacher": User("u-teacher", "Teacher", "t@example.edu", [INSTRUCTOR]),
+    }
+    # the launches fetch the platform's keys on loopback (bound_tool's loopback opt-in)
+    with bound_tool(root, users, ROSTER, "--workers", "0") as tool:
+        yield Rig(tool.platform, tool.served)
 
 
 def claims_of(id_token: str) -> tuple[dict, dict]:

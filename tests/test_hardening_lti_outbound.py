@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 import pytest
 import requests
@@ -28,22 +27,17 @@ from autograder.service.domain.lti.platforms import PlatformError, service_origi
 from autograder.service.storage.db import connect
 
 from helpers.browserish import Browserish
-from helpers.lti_binding import add_platform, bind_context
-from helpers.lti_launch import fast_outbox_env, launch, launch_form
-from helpers.lti_platform import LEARNER, LoopbackPlatform, User
-from helpers.ports import free_port
+from helpers.lti_binding import BoundTool, add_platform, bind_context, bound_tool
+from helpers.lti_launch import launch, launch_form
+from helpers.lti_platform import LEARNER, User
 from helpers.recording_listener import Listener, http_answer
-from helpers.served import Served, call, serve
+from helpers.served import call, serve
 from helpers.waiting import wait_for
 
 ROSTER = "student_id,name,email,lms_id\ns1,学生一,s1@example.edu,lms-1\n"
 
 
-@dataclass
-class Rig:
-    platform: LoopbackPlatform
-    served: Served
-
+class Rig(BoundTool):
     def line_item_urls(self) -> list[str]:
         engine = connect(f"sqlite:///{(self.served.data / 'service.sqlite').resolve()}")
         try:
@@ -61,21 +55,10 @@ class Rig:
 @pytest.fixture(scope="module")
 def rig(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rig]:
     root = tmp_path_factory.mktemp("lti-outbound")
-    env = fast_outbox_env()  # the sender's tick is 0.5 s; the platform on loopback is reachable
-    platform = LoopbackPlatform(free_port())
-    platform.state.users["lms-1"] = User("lms-1", "学生一", "s1@example.edu", [LEARNER])
-    platform.start()
-    (root / "roster.csv").write_text(ROSTER, encoding="utf-8")
-    served = serve(root / "data", "--roster", str(root / "roster.csv"), "--workers", "0")
-    platform.state.tool_url = served.url
-    add_platform(root / "data", platform)
-    bind_context(root / "data", platform.state)
-    try:
-        yield Rig(platform, served)
-    finally:
-        served.stop()
-        platform.stop()
-        env.undo()
+    users = {"lms-1": User("lms-1", "学生一", "s1@example.edu", [LEARNER])}
+    # the sender's tick is 0.5 s; the platform on loopback is reachable
+    with bound_tool(root, users, ROSTER, "--workers", "0", fast_outbox=True) as tool:
+        yield Rig(tool.platform, tool.served)
 
 
 def test_a_line_item_with_the_tools_tag_already_on_the_platform_is_never_adopted(rig: Rig) -> None:

@@ -13,54 +13,35 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 import pytest
 
-from helpers.lti_binding import add_platform, bind_context
-from helpers.lti_launch import fast_outbox_env, launch
-from helpers.lti_platform import LEARNER, LoopbackPlatform, User
-from helpers.ports import free_port
-from helpers.served import MALFORMED, Served, serve, upload, wait_final
+from helpers.lti_binding import BoundTool, bound_tool
+from helpers.lti_launch import launch
+from helpers.lti_platform import LEARNER, User
+from helpers.served import MALFORMED, upload, wait_final
 from helpers.waiting import wait_for
 
 MENTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Mentor"
 ROSTER = "student_id,name,email,lms_id\ns-ada,Ada,ada@family.example,u-ada\n"
 
 
-@dataclass
-class Rig:
-    platform: LoopbackPlatform
-    served: Served
+USERS = {
+    "u-ada": User("u-ada", "Ada", "ada@family.example", [LEARNER]),
+    "u-other-user": User("u-other-user", "Ada's parent", "ada@family.example", [MENTOR]),
+    "u-copy": User("u-copy", "Another Ada", "ADA@family.example", [LEARNER]),
+}
 
 
 @pytest.fixture(scope="module")
-def rig(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rig]:
+def rig(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BoundTool]:
     root = tmp_path_factory.mktemp("lti-scores-linked")
-    env = fast_outbox_env()  # the sender's tick is 0.5 s; the platform on loopback is reachable
-    platform = LoopbackPlatform(free_port())
-    platform.state.users.update(
-        {
-            "u-ada": User("u-ada", "Ada", "ada@family.example", [LEARNER]),
-            "u-other-user": User("u-other-user", "Ada's parent", "ada@family.example", [MENTOR]),
-            "u-copy": User("u-copy", "Another Ada", "ADA@family.example", [LEARNER]),
-        }
-    )
-    platform.start()
-    (root / "roster.csv").write_text(ROSTER, encoding="utf-8")
-    served = serve(root / "data", "--roster", str(root / "roster.csv"), "--workers", "1")
-    platform.state.tool_url = served.url
-    add_platform(root / "data", platform)
-    bind_context(root / "data", platform.state)
-    try:
-        yield Rig(platform, served)
-    finally:
-        served.stop()
-        platform.stop()
-        env.undo()
+    # the sender's tick is 0.5 s; the platform on loopback is reachable
+    with bound_tool(root, USERS, ROSTER, "--workers", "1", fast_outbox=True) as tool:
+        yield tool
 
 
-def test_a_graded_score_reaches_the_platform_for_the_linked_lms_user_only(rig: Rig) -> None:
+def test_a_graded_score_reaches_the_platform_for_the_linked_lms_user_only(rig: BoundTool) -> None:
     state = rig.platform.state
     _browser, reply = launch(rig.platform.url, rig.served.url, "u-ada")
     assert reply.status == 303 and reply.headers["Location"] == "/", reply.text[:2000]
