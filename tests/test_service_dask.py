@@ -1,7 +1,7 @@
 """`jaxgrade serve --executor tcp://...` end to end on a real loopback Dask cluster (a scheduler and
 two workers, tests/helpers/dask_cluster.py): the examples uploaded through the API get the grades of a
-local batch of the same files under the same ids, while one Dask worker is SIGKILLed mid-grading;
-by the service database's records every attempt is graded exactly once."""
+local batch of the same files under the same ids (the session's `examples_batch`), while one Dask
+worker is SIGKILLed mid-grading; by the service database's records every attempt is graded exactly once."""
 
 from __future__ import annotations
 
@@ -15,11 +15,11 @@ import sqlalchemy as sa
 
 from autograder.service.storage import db
 
-from helpers.batch_cli import grade, rows, sandbox_prerequisites
+from helpers.batch_cli import rows, sandbox_prerequisites
 from helpers.dask_cluster import LoopbackCluster, kill_while_executing, two_worker_cluster
-from helpers.paths import EXAMPLES
 from helpers.served import EXAMPLE_IDS, example_files, read_csv, serve, upload, wait_final, write_roster
 
+BLANK = "s900_blank"  # the blank release that examples_batch grades beside the examples (batch_cli.py)
 pytestmark = pytest.mark.slow
 if sandbox_prerequisites():  # pragma: no cover - only where the sandbox cannot run
     print(f"test_service_dask skipped: {sandbox_prerequisites()}", file=sys.stderr)
@@ -33,11 +33,13 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LoopbackCluste
 
 
 def test_serve_on_dask_grades_like_the_batch_through_a_killed_worker(
-    cluster: LoopbackCluster, tmp_path: Path
+    cluster: LoopbackCluster, examples_batch, tmp_path: Path
 ) -> None:
-    reference = tmp_path / "local"
-    r = grade(EXAMPLES, reference, "--jobs", "2")
-    assert r.returncode == 0, r.stderr
+    # The local batch is the session's one grading of the examples (`examples_batch`, tests/conftest.py:
+    # `jaxgrade grade --jobs 2` of the examples plus a blank release), which test_service.py, test_dask.py
+    # and test_end_to_end.py read too; this test used to grade the same files the same way again.
+    reference = examples_batch.out
+    assert examples_batch.proc.returncode == 0, examples_batch.proc.stderr
     batch = read_csv((reference / "grades.csv").read_text(encoding="utf-8"))
     roster = write_roster(tmp_path / "roster.csv", EXAMPLE_IDS)
     served = serve(
@@ -78,4 +80,4 @@ def test_serve_on_dask_grades_like_the_batch_through_a_killed_worker(
     for sid in EXAMPLE_IDS:
         assert service_csv[sid] == batch[sid], sid  # the batch's cells, under the same id
     assert sorted(aid for aid, outcome in runs if outcome == "graded") == sorted(ids.values())
-    assert set(rows(reference)) == set(EXAMPLE_IDS)
+    assert set(rows(reference)) == {*EXAMPLE_IDS, BLANK}
