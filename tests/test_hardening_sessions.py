@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import csv
 import time
+from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -17,7 +21,7 @@ from autograder.service.web import sessions
 
 from helpers.browserish import Browserish
 from helpers.databases import db_args, db_kind, postgres
-from helpers.served import serving
+from helpers.served import Served, serving
 
 __all__ = ["db_kind", "postgres"]
 
@@ -73,33 +77,82 @@ def test_a_ta_removed_from_the_list_loses_their_session_and_token(tmp_path: Path
         assert alice.get("/ta").status == 200  # still on the list: her session lives on
 
 
-def test_an_idle_session_ends(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("JAXGRADE_SESSION_IDLE_S", "5")  # well above a request's time on a loaded machine
-    with serving(tmp_path, ROSTER, "--workers", "0") as s:
-        student = Browserish(s.url)
-        assert student.log_in(s.tokens["k01"]).status == 303
-        for _ in range(3):  # active: each request keeps it alive past the idle limit in total
-            time.sleep(2)
-            assert student.get("/").status == 200
-        time.sleep(7)
-        reply = student.get("/")
-        assert reply.status == 303 and reply.headers["Location"] == "/login"
+@dataclass
+class IdleRun:
+    """What a student saw on a server whose sessions end after 5 s idle."""
+
+    login: int
+    while_active: list[int]  # every 2 s, three times: more than the idle limit in total
+    after_idle: tuple[int, str | None]  # status and Location after 7 s without a request
 
 
-def test_an_active_session_ends_at_the_absolute_expiry(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("JAXGRADE_SESSION_MAX_S", "6")
-    with serving(tmp_path, ROSTER, "--workers", "0") as s:
-        student = Browserish(s.url)
-        assert student.log_in(s.tokens["k01"]).status == 303
-        started = time.monotonic()
-        statuses = []
-        while time.monotonic() - started < 10:
-            statuses.append(student.get("/").status)
-            time.sleep(0.5)
-        assert statuses[0] == 200 and statuses[-1] == 303, statuses
-        assert sorted(set(statuses)) == [200, 303]
+@dataclass
+class MaxAgeRun:
+    """What a student saw on a server whose sessions end 6 s after the login, requesting every 0.5 s."""
+
+    login: int
+    statuses: list[int]  # for 10 s after the login
+
+
+def _idle_run(s: Served) -> IdleRun:
+    student = Browserish(s.url)
+    login = student.log_in(s.tokens["k01"]).status
+    active = []
+    for _ in range(3):  # active: each request keeps it alive past the idle limit in total
+        time.sleep(2)
+        active.append(student.get("/").status)
+    time.sleep(7)
+    reply = student.get("/")
+    return IdleRun(login, active, (reply.status, reply.headers.get("Location")))
+
+
+def _max_age_run(s: Served) -> MaxAgeRun:
+    student = Browserish(s.url)
+    login = student.log_in(s.tokens["k01"]).status
+    started = time.monotonic()
+    statuses = []
+    while time.monotonic() - started < 10:
+        statuses.append(student.get("/").status)
+        time.sleep(0.5)
+    return MaxAgeRun(login, statuses)
+
+
+# run -> the server's limit, in seconds: well above a request's time on a loaded machine
+LIMITS = {"idle": ("JAXGRADE_SESSION_IDLE_S", "5"), "absolute": ("JAXGRADE_SESSION_MAX_S", "6")}
+
+
+@pytest.fixture(scope="module")
+def session_ends(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Future]]:
+    """The idle and the absolute expiry, each on a server of its own, at the same time: both runs wait
+    out their server's clock (13 s and 10 s), so side by side they take the longer one's time, not the
+    sum. Each limit is set in the environment the server starts with."""
+    root = tmp_path_factory.mktemp("session-ends")
+    with ExitStack() as servers, ThreadPoolExecutor(2) as pool:
+        started = {}
+        for name, (var, value) in LIMITS.items():
+            env = pytest.MonkeyPatch()
+            env.setenv(var, value)
+            try:
+                started[name] = servers.enter_context(serving(root / name, ROSTER, "--workers", "0"))
+            finally:
+                env.undo()
+        yield {"idle": pool.submit(_idle_run, started["idle"]),
+               "absolute": pool.submit(_max_age_run, started["absolute"])}  # fmt: skip
+
+
+def test_an_idle_session_ends(session_ends: dict[str, Future]) -> None:
+    run = session_ends["idle"].result(timeout=300)
+    assert run.login == 303
+    assert run.while_active == [200, 200, 200], run
+    assert run.after_idle == (303, "/login"), run
+
+
+def test_an_active_session_ends_at_the_absolute_expiry(session_ends: dict[str, Future]) -> None:
+    run = session_ends["absolute"].result(timeout=300)
+    assert run.login == 303
+    statuses = run.statuses
+    assert statuses[0] == 200 and statuses[-1] == 303, statuses
+    assert sorted(set(statuses)) == [200, 303]
 
 
 def test_a_cookie_signed_before_session_records_is_refused() -> None:
