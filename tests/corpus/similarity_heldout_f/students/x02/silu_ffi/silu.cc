@@ -1,0 +1,48 @@
+// Exercise 3: SiLU as two element-wise XLA FFI handlers on float32 buffers.
+//   Silu:    x -> y = x * s,                               s = sigmoid(x)
+//   SiluBwd: (x, ct_y) -> ct_x = ct_y * s * (1 + x * (1 - s))
+#include <cmath>
+#include <cstdint>
+
+#include "xla/ffi/api/ffi.h"
+
+namespace ffi = xla::ffi;
+
+// 数值稳定的 sigmoid:x < 0 时用 e^x / (1 + e^x)
+static inline float sigmoid_stable(float x) {
+  if (x < 0.0f) {
+    float e = std::exp(x);
+    return e / (1.0f + e);
+  }
+  return 1.0f / (1.0f + std::exp(-x));
+}
+
+// 前向:y = x * s
+static ffi::Error silu_fwd(ffi::Buffer<ffi::F32> x, ffi::ResultBuffer<ffi::F32> y) {
+  const float* in = x.typed_data();
+  float* out = y->typed_data();
+  const size_t n = x.element_count();
+  for (size_t i = 0; i < n; i++) {
+    out[i] = in[i] * sigmoid_stable(in[i]);
+  }
+  return ffi::Error::Success();
+}
+
+// 反向:ct_x = ct_y * (s + x * s * (1 - s))
+static ffi::Error silu_bwd(ffi::Buffer<ffi::F32> x, ffi::Buffer<ffi::F32> ct_y,
+                           ffi::ResultBuffer<ffi::F32> ct_x) {
+  const float* in = x.typed_data();
+  const float* g = ct_y.typed_data();
+  float* out = ct_x->typed_data();
+  const size_t n = x.element_count();
+  for (size_t i = 0; i < n; i++) {
+    float s = sigmoid_stable(in[i]);
+    out[i] = g[i] * (s + in[i] * s * (1.0f - s));
+  }
+  return ffi::Error::Success();
+}
+
+XLA_FFI_DEFINE_HANDLER_SYMBOL(Silu, silu_fwd,
+    ffi::Ffi::Bind().Arg<ffi::Buffer<ffi::F32>>().Ret<ffi::Buffer<ffi::F32>>());
+XLA_FFI_DEFINE_HANDLER_SYMBOL(SiluBwd, silu_bwd,
+    ffi::Ffi::Bind().Arg<ffi::Buffer<ffi::F32>>().Arg<ffi::Buffer<ffi::F32>>().Ret<ffi::Buffer<ffi::F32>>());

@@ -1,0 +1,2 @@
+show_recompile_sequence('x04')
+predicted_compiles = 5

@@ -1,0 +1,2 @@
+show_recompile_sequence("x06")
+predicted_compiles = 4

@@ -1,0 +1,19 @@
+# 在这里定义原语 rms_norm_prim_p:抽象求值、以 FFI target "rms_norm" 作为 CPU lowering、
+# eager impl、batching 规则。
+rms_norm_prim_p = Primitive('rms_norm_prim')
+rms_norm_prim_p.def_abstract_eval(lambda x, *, eps: ShapedArray(x.shape, x.dtype))
+mlir.register_lowering(rms_norm_prim_p, jax.ffi.ffi_lowering('rms_norm'), platform='cpu')
+rms_norm_prim_p.def_impl(partial(xla.apply_primitive, rms_norm_prim_p))
+
+
+def rms_batch(args, dims, *, eps):
+    x, = args
+    bd, = dims
+    # 批维度在最后一维时会被当成归一化的维度,所以挪到最前面
+    if bd == x.ndim - 1:
+        return rms_norm_prim_p.bind(jnp.moveaxis(x, -1, 0), eps=eps), 0
+    # 其他位置本来就是「行」,不用动
+    return rms_norm_prim_p.bind(x, eps=eps), bd
+
+
+batching.primitive_batchers[rms_norm_prim_p] = rms_batch

@@ -1,0 +1,2 @@
+show_recompile_sequence("x19")
+predicted_compiles = 4
