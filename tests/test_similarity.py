@@ -418,14 +418,13 @@ def test_the_report_summarises_recurring_pairs_and_links_tables_and_views_both_w
 
 
 def two_groups_of_copies():  # noqa: ANN201 (an analyse.Report)
-    """Two groups of ten disguised copies of one safe_distance answer each: 90 flagged pairs (a
-    fingerprint in more than ten answers would be common code). Reported from 0.1: a text half the
-    class holds weighs (2/10) ** 1.2 per fingerprint (analyse.rarity_weight), and ten students holding
-    one text tie with each other (no pair stands out, none gets the long-text score), so at the
-    default 0.5 each group reads as a class converging on it."""
+    """Two groups of ten disguised copies of one safe_distance answer each: every one of the 190 pairs
+    reported (threshold 0). At the default 0.5 each group reads as a class converging on one text: a
+    text half the class holds weighs (2/10) ** 1.2 per fingerprint (analyse.rarity_weight), and ten
+    students holding it tie with each other, so no pair stands out from its students' other pairs."""
     from autograder.similarity import analyse, units
 
-    threshold = 0.1
+    threshold = 0.0
 
     texts = {
         f"{variant}{i:02d}": disguised(corpus_answer("safe_distance", variant), i).python
@@ -591,9 +590,9 @@ def test_the_command_says_which_channels_it_used(tmp_path: Path, capsys: pytest.
     small_class(tmp_path / "subs")
     base = ["--release", str(RELEASE), "--solutions", str(SOLUTIONS)]
     code, out, _ = run_cli([str(tmp_path / "subs"), "--out", str(tmp_path / "a"), *base], capsys)
-    assert code == 0 and "channels used: code, layout\n" in out
+    assert code == 0 and "channels used: code, layout, vocabulary\n" in out
     assert (
-        "Channels used: code, layout (no grading output folder was given)"
+        "Channels used: code, layout, vocabulary (no grading output folder was given)"
         in (tmp_path / "a" / "similarity.html").read_text()
     )
     # a folder that is no grading output: said, and the report is the code channel alone
@@ -608,4 +607,4 @@ def test_the_command_says_which_channels_it_used(tmp_path: Path, capsys: pytest.
     ]
     code, out, err = run_cli(argv, capsys)
     assert code == 0 and "holds no readable */behaviour.json" in err
-    assert "channels used: code, layout\n" in out
+    assert "channels used: code, layout, vocabulary\n" in out

@@ -223,13 +223,13 @@ def test_the_report_says_which_channels_matched(tmp_path: Path) -> None:
     assert "matched on jaxpr; code alone" in html and "<td>jaxpr</td>" in html
     # what raised the pair: its rare shared primitive sequences, with how many of the class hold them
     assert "Raised by these rare shared features" in html and "held by 2 of 10 students" in html
-    assert "Channels used: code, layout, jaxpr, wrong values." in html
+    assert "Channels used: code, layout, vocabulary, jaxpr, wrong values." in html
     csv_rows = report.to_csv(result).splitlines()
     assert csv_rows[0].endswith(",channels,raised_by") and ",jaxpr,jaxpr: " in csv_rows[1]
     assert "(2 of 10)" in csv_rows[1]
     code_only = analyse.analyse(students, sub, units=("safe_distance",))
     assert code_only.units["safe_distance"].pairs == []
-    assert "Channels used: code, layout (no grading output folder was given)." in report.body_html(code_only)
+    assert "Channels used: code, layout, vocabulary (no grading output folder was given)." in report.body_html(code_only)
 
 
 def test_the_codec_carries_the_fingerprint_and_refuses_a_forged_one() -> None:

@@ -25,6 +25,7 @@ from autograder.similarity.behaviour import (
     ExerciseBehaviour,
     score_pairs,
 )
+from autograder.similarity.combine import Evidence, combined_score, pair_evidence
 from autograder.similarity.fingerprints import (
     Fingerprinted,
     Fragment,
@@ -34,9 +35,11 @@ from autograder.similarity.fingerprints import (
     subtract_set,
 )
 from autograder.similarity.layout import Layout, LayoutMatch, describe, layout_of, layout_scores
+from autograder.similarity.standout import standout_margins
 from autograder.similarity.starter import normalised_line, starter_lines, without_starter
 from autograder.similarity.tokens import Token, tokenize
 from autograder.similarity.units import KERNEL_UNIT, UNITS, StudentUnits, Subtracted, language_of
+from autograder.similarity.vocabulary import given_vocabulary, vocabulary_of, vocabulary_scores
 
 # Defaults measured with benchmarks/bench_similarity_disguise.py (docs/similarity.md).
 DEFAULT_THRESHOLD = 0.5
@@ -73,6 +76,8 @@ MAX_BASELINE = 0.3
 CALIBRATE_CODE = False
 MAX_RARE_FEATURES = 5  # rare shared fragments shown per flagged pair
 CHANNEL_LAYOUT = "layout"  # the answer text's layout (layout.py)
+CHANNEL_VOCABULARY = "vocabulary"  # names and comment words only the pair uses (vocabulary.py)
+MAX_VOCABULARY_SHOWN = 6
 # Behaviour corroborates code: correct answers of a short exercise trace the same primitives, so
 # their jaxprs match without any copying (measured: 24 of 2,357 independent pairs of the tuning part
 # at 1.0 on the jaxpr channel alone). A pair's jaxpr (or kernel IR) score raises its code score by
@@ -125,7 +130,9 @@ class UnitReport:
     reference_cut: float = 1.0  # "close to the reference" from this score on (see `reference_cut`)
     baseline: float = 0.0  # raw pair score where this exercise's independent answers reach (calibration)
     behaviour_baseline: float = 0.0  # the same for the behaviour channel
-    code_scores: dict[tuple[str, str], float] = field(default_factory=dict)  # calibrated, pairs sharing any
+    code_scores: dict[tuple[str, str], float] = field(default_factory=dict)  # the text channels' score
+    # each pair's readings for the combination (combine.py); empty when the class is too small
+    evidence: dict[tuple[str, str], Evidence] = field(default_factory=dict)
     tokens: dict[str, list[Token]] = field(default_factory=dict)  # for highlighting; REFERENCE too
     behaviour_students: int = 0  # students with a fingerprint from the grading run (0: channel off)
 
@@ -269,22 +276,6 @@ def long_scores(scores: Mapping[tuple[str, str], float]) -> dict[tuple[str, str]
 STANDOUT_LIFT = 0.5
 
 
-def standout_margins(scores: Mapping[tuple[str, str], float]) -> dict[tuple[str, str], float]:
-    """Each pair's score minus the best other pair's score of either of its students."""
-    best: dict[str, list[tuple[float, str]]] = {}  # student -> its two best (score, partner)
-    for (a, b), s in scores.items():
-        for me, other in ((a, b), (b, a)):
-            top = best.setdefault(me, [])
-            top.append((s, other))
-            top.sort(reverse=True)
-            del top[2:]
-
-    def rival(me: str, partner: str) -> float:
-        return next((s for s, other in best.get(me, []) if other != partner), 0.0)
-
-    return {(a, b): s - max(rival(a, b), rival(b, a)) for (a, b), s in scores.items()}
-
-
 def standout_scores(scores: Mapping[tuple[str, str], float]) -> dict[tuple[str, str], float]:
     """`scores` (pair -> score, pairs sharing nothing absent) with each pair lifted by how far it
     stands out from the best other pair of either of its students: s + STANDOUT_LIFT * (s - rival)."""
@@ -395,6 +386,61 @@ def _with_layout_evidence(m: Match, lm: LayoutMatch | None, students: int, code_
     )
 
 
+def _all_pairs(students: list[str]) -> list[tuple[str, str]]:
+    names = sorted(students)
+    return [(a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
+
+
+def _evidence(
+    unit: str,
+    texts: Mapping[str, str],
+    sub: Subtracted,
+    code: Mapping[tuple[str, str], float],
+    layout: Mapping[tuple[str, str], LayoutMatch],
+) -> dict[tuple[str, str], Evidence]:
+    """Every pair's readings for the combination (combine.py): its code score, its layout score and
+    what the two vocabularies share beyond what the release's cells and the reference use."""
+    lang = language_of(unit)
+    given = given_vocabulary([*(t for _, t in sub.template.get(unit, [])), sub.reference.get(unit, "")], lang)
+    vocab = vocabulary_scores(
+        {sid: vocabulary_of(text[:MAX_UNIT_CHARS], lang, given) for sid, text in texts.items()}
+    )
+    return pair_evidence(code, {pair: m.score for pair, m in layout.items()}, vocab)
+
+
+def _with_vocabulary_evidence(m: Match, ev: Evidence | None, students: int) -> Match:
+    """`m` with the names and comment words only its two students use among what raised it."""
+    if ev is None:
+        return m
+    found = []
+    for what, words in (("names", ev.only_pair_identifiers), ("comment words", ev.only_pair_comment_words)):
+        if words:
+            more = ", ..." if len(words) > MAX_VOCABULARY_SHOWN else ""
+            shown = ", ".join(words[:MAX_VOCABULARY_SHOWN]) + more
+            found.append(RareFeature(CHANNEL_VOCABULARY, f"{what} only these two use: {shown}", 2, students))
+    if not found:
+        return m
+    rare = tuple(sorted((*found, *m.rare), key=lambda r: r.holders))[:MAX_RARE_FEATURES]
+    return replace(m, rare=rare, channels=(*m.channels, CHANNEL_VOCABULARY))
+
+
+def _close_to_reference(
+    report: UnitReport,
+    fps: Mapping[str, Fingerprinted],
+    ref: Fingerprinted,
+    template: frozenset[int],
+    threshold: float,
+) -> None:
+    """List the students whose answer is close to the reference solution (`reference_cut`)."""
+    report.tokens[REFERENCE] = ref.tokens
+    scores = {sid: similarity(fps[sid].prints, ref.prints) for sid in report.compared}
+    report.reference_cut = reference_cut(list(scores.values()), threshold)
+    for sid, score in scores.items():
+        if score >= report.reference_cut:
+            report.reference.append(_match(report.unit, sid, REFERENCE, fps[sid], ref, score, template))
+    report.reference.sort(key=lambda m: (-m.similarity, m.a))
+
+
 def analyse_unit(
     unit: str, texts: dict[str, str], sub: Subtracted, *, threshold: float, min_tokens: int
 ) -> UnitReport:
@@ -411,18 +457,11 @@ def analyse_unit(
             report.starter_only if own == 0 else report.too_short if own < min_tokens else report.compared
         ).append(sid)
         report.tokens[sid] = fps[sid].tokens
-    ref_text = sub.reference.get(unit)
-    ref_hashes: frozenset[int] = frozenset()
-    if ref_text is not None:
+    ref_hashes = frozenset[int]()
+    if (ref_text := sub.reference.get(unit)) is not None:
         ref = Fingerprinted.of(_tokens(ref_text, unit, starter, entry), template)
-        report.tokens[REFERENCE] = ref.tokens
         ref_hashes = frozenset(ref.hashes)
-        scores = {sid: similarity(fps[sid].prints, ref.prints) for sid in report.compared}
-        report.reference_cut = reference_cut(list(scores.values()), threshold)
-        for sid, score in scores.items():
-            if score >= report.reference_cut:
-                report.reference.append(_match(unit, sid, REFERENCE, fps[sid], ref, score, template))
-        report.reference.sort(key=lambda m: (-m.similarity, m.a))
+        _close_to_reference(report, fps, ref, template, threshold)
     prints = {sid: fps[sid].prints - ref_hashes for sid in report.compared}
     common = _common(prints)
     prints = {sid: p - common for sid, p in prints.items()}
@@ -449,21 +488,33 @@ def analyse_unit(
         raw = standout_scores(raw)
     layout = _layouts({sid: texts[sid] for sid in report.compared}, unit, starter)
     sharing = [pair for pair, (_, c) in shared.items() if c >= MIN_SHARED_PRINTS]
-    matches = layout_scores(layout, sharing, rarity_weight)
+    combining = n >= CALIBRATE_FROM  # a handful of answers has no other pairs to read a pair against
+    matches = layout_scores(layout, _all_pairs(report.compared) if combining else sharing, rarity_weight)
     code_only = raw
-    if n >= CALIBRATE_FROM:
+    if combining:
         raw = with_layout(raw, matches)
     report.baseline = calibration_baseline(list(raw.values()), n * (n - 1) // 2) if CALIBRATE_CODE else 0.0
-    report.histogram[0] = n * (n - 1) // 2 - len(shared)  # pairs that share nothing
-    for (a, b), (_, count) in shared.items():
-        score = calibrated(raw[a, b], report.baseline)
-        report.code_scores[a, b] = score if count >= MIN_SHARED_PRINTS else 0.0
+    code = {
+        pair: calibrated(raw[pair], report.baseline) if count >= MIN_SHARED_PRINTS else 0.0
+        for pair, (_, count) in shared.items()
+    }
+    final = code
+    if combining:
+        report.evidence = _evidence(unit, {sid: texts[sid] for sid in report.compared}, sub, code, matches)
+        final = {pair: combined_score(ev) for pair, ev in report.evidence.items()}
+    report.histogram[0] = n * (n - 1) // 2 - len(final)  # pairs that share nothing
+    for (a, b), score in final.items():
+        report.code_scores[a, b] = score
         report.histogram[min(int(score * HISTOGRAM_BINS), HISTOGRAM_BINS - 1)] += 1
-        if score >= threshold and count >= MIN_SHARED_PRINTS:
-            m = _match(unit, a, b, fps[a], fps[b], score, pair_subtract)
-            m = _rare_code(m, fps[a], prints[a] & prints[b], texts[a], holders, n)
-            lifted = calibrated(code_only[a, b], report.baseline) if raw[a, b] > code_only[a, b] else None
-            report.pairs.append(_with_layout_evidence(m, matches.get((a, b)), n, lifted))
+        if score < threshold:
+            continue
+        m = _match(unit, a, b, fps[a], fps[b], score, pair_subtract)
+        m = _rare_code(m, fps[a], prints[a] & prints[b], texts[a], holders, n)
+        lifted = code.get((a, b), 0.0) if combining else None
+        if not combining and raw[a, b] > code_only[a, b]:
+            lifted = calibrated(code_only[a, b], report.baseline)
+        m = _with_layout_evidence(m, matches.get((a, b)), n, lifted)
+        report.pairs.append(_with_vocabulary_evidence(m, report.evidence.get((a, b)), n))
     report.pairs.sort(key=lambda m: (-m.similarity, -m.longest, m.a, m.b))
     return report
 

@@ -151,7 +151,7 @@ def _rare_html(m: Match) -> str:
     return f'{head}<ul class="rare">{items}</ul>'
 
 
-_TEXT_CHANNELS = ("code", "layout")  # read from the answers' text: always compared
+_TEXT_CHANNELS = ("code", "layout", "vocabulary")  # read from the answers' text: always compared
 
 
 def channels_used(report: Report) -> tuple[str, ...]:

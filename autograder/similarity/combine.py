@@ -1,0 +1,123 @@
+"""Combining the text channels into one pair score (trusted side; issue 46, round 8).
+
+Each channel alone misses what another sees. The code channel (normalised tokens) sees through
+renaming but not through a text the class converges on; the vocabulary channel (vocabulary.py)
+sees the names and comment words a copier keeps when they reformat, pad, swap calls or move helpers;
+the layout channel (layout.py) sees line breaks and spacing kept. A pair's evidence is a short
+vector of these readings, each also read against the pair's students' other pairs (standout.py):
+
+  code                  the code channel's score (stand-out and layout lifts included)
+  code_margin           ... minus the best other code score of either student
+  identifier_margin     the rarity-weighted overlap of identifiers minus the best other of either
+  only_pair_identifiers identifiers no other student uses (at most CAP_COUNT counted)
+  comment_margin        the same overlap of comment words, minus the best other
+  only_pair_comment_words comment words no other student uses (at most CAP_COUNT)
+  layout_margin         the layout channel's score minus the best other of either student (the raw
+                        layout score was measured too: students converging on one text in one style
+                        share it, and it flagged 65 instead of 24 of class b's 2,119 independent pairs)
+
+The score is a logistic model of that vector, fitted on the spent held-out classes d and e (written
+blind; `benchmarks/similarity_combination_fit.py` refits it and prints these constants), rescaled so
+that the default threshold 0.5 sits where 0.5 % of those classes' independent pairs scored above it
+(`rescaled`). A pair that stands out in no channel keeps at most its code score (`combined_score`).
+A class too small to read a pair against its other pairs (fewer than analyse.CALIBRATE_FROM answers)
+keeps the code score alone.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from autograder.similarity.standout import standout_margins
+from autograder.similarity.vocabulary import VocabularyMatch
+
+CAP_COUNT = 8  # words only the pair uses, counted up to this: a long shared list is no more telling
+FEATURES = (
+    "code",
+    "code_margin",
+    "identifier_margin",
+    "only_pair_identifiers",
+    "comment_margin",
+    "only_pair_comment_words",
+    "layout_margin",
+)
+# fitted (benchmarks/similarity_combination_fit.py): one weight per feature, in FEATURES' order
+WEIGHTS = (5.8998, 0.4110, 3.8417, 1.2996, 3.3998, 0.9420, 1.7329)
+BIAS = -1.8887
+CUT = 0.6407  # the model's output at which 0.5 % of the fitted classes' independent pairs lie above
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """One pair's readings (FEATURES) and the words only it uses."""
+
+    values: tuple[float, ...]
+    only_pair_identifiers: tuple[str, ...] = ()
+    only_pair_comment_words: tuple[str, ...] = ()
+
+    def named(self) -> dict[str, float]:
+        return dict(zip(FEATURES, self.values, strict=True))
+
+
+def pair_evidence(
+    code: Mapping[tuple[str, str], float],
+    layout: Mapping[tuple[str, str], float],
+    vocabulary: Mapping[tuple[str, str], VocabularyMatch],
+) -> dict[tuple[str, str], Evidence]:
+    """Every pair of `vocabulary` (all pairs of the students compared) with its readings; `code` and
+    `layout` hold the pairs that share anything (the others read 0)."""
+    code_all = {pair: code.get(pair, 0.0) for pair in vocabulary}
+    code_margin = standout_margins(code_all)
+    identifier_margin = standout_margins({p: v.identifiers for p, v in vocabulary.items()})
+    comment_margin = standout_margins({p: v.comments for p, v in vocabulary.items()})
+    layout_all = {pair: layout.get(pair, 0.0) for pair in vocabulary}
+    layout_margin = standout_margins(layout_all)
+    out = {}
+    for pair, v in vocabulary.items():
+        values = (
+            code_all[pair],
+            code_margin[pair],
+            identifier_margin[pair],
+            float(min(CAP_COUNT, len(v.only_pair_identifiers))),
+            comment_margin[pair],
+            float(min(CAP_COUNT, len(v.only_pair_comment_words))),
+            layout_margin[pair],
+        )
+        out[pair] = Evidence(values, v.only_pair_identifiers, v.only_pair_comment_words)
+    return out
+
+
+def model_output(
+    values: tuple[float, ...], weights: tuple[float, ...] = WEIGHTS, bias: float = BIAS
+) -> float:
+    z = bias + sum(w * x for w, x in zip(weights, values, strict=True))
+    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
+
+
+def rescaled(p: float, cut: float = CUT, floor: float = model_output((0.0,) * len(FEATURES))) -> float:
+    """The model's output on the report's scale: `floor` (a pair sharing nothing) becomes 0, `cut`
+    0.5; monotone, 0..1."""
+    if p < cut:
+        return max(0.0, 0.5 * (p - floor) / (cut - floor))
+    return min(1.0, 0.5 + 0.5 * (p - cut) / (1.0 - cut))
+
+
+def stands_out(evidence: Evidence) -> bool:
+    """Whether the pair stands out from its students' other pairs in any channel, or uses a word no
+    one else uses. Students converging on one text tie with each other in every channel."""
+    named = evidence.named()
+    margins = ("code_margin", "identifier_margin", "comment_margin", "layout_margin")
+    return any(named[m] > 0 for m in margins) or bool(
+        evidence.only_pair_identifiers or evidence.only_pair_comment_words
+    )
+
+
+def combined_score(evidence: Evidence) -> float:
+    """The pair's score: the model's, rescaled; a pair that stands out nowhere keeps the code
+    channel's score at most (four students handing in one text are six equal pairs, not copies)."""
+    score = rescaled(model_output(evidence.values))
+    if not stands_out(evidence):
+        score = min(score, evidence.named()["code"])
+    return round(score, 4)

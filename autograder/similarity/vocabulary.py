@@ -1,0 +1,156 @@
+"""The vocabulary channel of the similarity report: the names and comment words an answer uses
+(trusted side; the texts are students' and are only read, never run).
+
+The code channel normalises names and comments away, so that renaming hides nothing. Most disguises
+do not rename, though: a copier who reformats, pads with dead code, swaps an API call, moves a
+helper or re-associates a constant keeps the original's names (`v_front`, `_count_into`) and often
+its comments, while twenty students writing one short exercise alone pick their own. What counts is
+what only the pair holds: a name or comment word the release's cells, the reference answer, Python's
+keywords and builtins or many classmates also use is no evidence.
+
+Per unit, over the students compared:
+  * an answer's identifiers (Python through `tokenize`, C++ through a regular expression) and its
+    comment words (comments and docstrings: Latin words of three letters or more, lower-cased, and
+    pairs of consecutive CJK characters), minus every word of the release's cells and the reference;
+  * a pair's overlap of each is weighted by rarity, log(N / n) for a word n of the N students use,
+    over the weight of the words either uses (weighted Jaccard), and read against the pair's students'
+    other pairs by the combination (combine.py), as the code channel's stand-out calibration reads
+    code scores;
+  * the words only this pair uses are the evidence the report shows.
+"""
+
+from __future__ import annotations
+
+import builtins
+import io
+import keyword
+import math
+import re
+import tokenize
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+_WORD = re.compile(r"[A-Za-z_]\w*")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_CPP_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+_CPP_STRING = re.compile(r'"(?:\\.|[^"\\\n])*"')
+# words every answer may use whoever wrote it
+_PY_COMMON = frozenset(keyword.kwlist) | frozenset(dir(builtins))
+_CPP_COMMON = frozenset(
+    "auto bool break case char const constexpr continue default do double else enum extern float for "
+    "if inline int long namespace nullptr return short signed size_t sizeof static struct switch "
+    "template typename unsigned using void while true false include define std".split()
+)
+MIN_COMMENT_WORD = 3  # Latin comment words shorter than this are grammar, not evidence
+MAX_SHOWN = 6  # words shown as a pair's evidence
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The words of one answer that the release and the reference do not already use."""
+
+    identifiers: frozenset[str]
+    comment_words: frozenset[str]
+
+
+def _comment_words(text: str) -> set[str]:
+    words = {w.lower() for w in _WORD.findall(text) if len(w) >= MIN_COMMENT_WORD}
+    cjk = _CJK.findall(text)
+    return words | {cjk[i] + cjk[i + 1] for i in range(len(cjk) - 1)}
+
+
+def _python_words(text: str) -> tuple[set[str], set[str]]:
+    identifiers: set[str] = set()
+    comments: set[str] = set()
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.type == tokenize.NAME:
+                identifiers.add(tok.string)
+            elif tok.type == tokenize.COMMENT:
+                comments |= _comment_words(tok.string)
+            elif tok.type == tokenize.STRING and tok.string.lstrip("rbuRBU").startswith(('"""', "'''")):
+                comments |= _comment_words(tok.string)
+    except (tokenize.TokenError, SyntaxError, UnicodeError, ValueError):
+        # an answer that does not tokenize (a cut-off string, stray indentation, a lone surrogate or
+        # NUL that Python's tokenizer refuses): its words as text
+        identifiers |= set(_WORD.findall(text))
+    return identifiers - _PY_COMMON, comments
+
+
+def _cpp_words(text: str) -> tuple[set[str], set[str]]:
+    comments: set[str] = set()
+    for m in _CPP_COMMENT.finditer(text):
+        comments |= _comment_words(m.group())
+    code = _CPP_STRING.sub(" ", _CPP_COMMENT.sub(" ", text))
+    return set(_WORD.findall(code)) - _CPP_COMMON, comments
+
+
+def words_of(text: str, language: str) -> tuple[set[str], set[str]]:
+    """(identifiers, comment words) of a text in `language` ("python" or "cpp")."""
+    return _cpp_words(text) if language == "cpp" else _python_words(text)
+
+
+def vocabulary_of(text: str, language: str, given: Vocabulary) -> Vocabulary:
+    """An answer's vocabulary minus `given` (what the release's cells and the reference use)."""
+    identifiers, comments = words_of(text, language)
+    return Vocabulary(frozenset(identifiers - given.identifiers), frozenset(comments - given.comment_words))
+
+
+def given_vocabulary(texts: Iterable[str], language: str) -> Vocabulary:
+    """What the release's cells and the reference answer of a unit use: every word of them, names
+    and comment words alike (a docstring word of the starter is no evidence as a name either)."""
+    identifiers: set[str] = set()
+    comments: set[str] = set()
+    for text in texts:
+        names, words = words_of(text, language)
+        identifiers |= names | {w.lower() for w in names}
+        comments |= words | {w.lower() for w in names}
+    return Vocabulary(frozenset(identifiers), frozenset(comments))
+
+
+@dataclass(frozen=True)
+class VocabularyMatch:
+    """What two answers' vocabularies share, read against the class."""
+
+    identifiers: float  # weighted Jaccard of the identifiers, 0..1
+    only_pair_identifiers: tuple[str, ...]  # identifiers no other student uses
+    comments: float  # weighted Jaccard of the comment words
+    only_pair_comment_words: tuple[str, ...]
+
+
+def _overlaps(sets: Mapping[str, frozenset[str]]) -> tuple[dict[tuple[str, str], float], Counter[str]]:
+    """Every pair's rarity-weighted Jaccard (pairs sharing nothing: 0), and each word's holders."""
+    holders = Counter(w for s in sets.values() for w in s)
+    n = len(sets)
+    weight = {w: math.log(n / c) for w, c in holders.items()}
+    totals = {sid: sum(weight[w] for w in s) for sid, s in sets.items()}
+    names = sorted(sets)
+    out: dict[tuple[str, str], float] = {}
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            shared = sum(weight[w] for w in sets[a] & sets[b])
+            union = totals[a] + totals[b] - shared
+            out[a, b] = shared / union if union > 0 else 0.0
+    return out, holders
+
+
+def _only_pair(a: frozenset[str], b: frozenset[str], holders: Counter[str]) -> tuple[str, ...]:
+    return tuple(sorted(w for w in a & b if holders[w] == 2))
+
+
+def vocabulary_scores(vocabularies: Mapping[str, Vocabulary]) -> dict[tuple[str, str], VocabularyMatch]:
+    """Every pair (a < b) of the students given, with what their vocabularies share."""
+    names = {sid: v.identifiers for sid, v in vocabularies.items()}
+    words = {sid: v.comment_words for sid, v in vocabularies.items()}
+    name_overlap, name_holders = _overlaps(names)
+    word_overlap, word_holders = _overlaps(words)
+    return {
+        pair: VocabularyMatch(
+            identifiers=name_overlap[pair],
+            only_pair_identifiers=_only_pair(names[pair[0]], names[pair[1]], name_holders),
+            comments=word_overlap[pair],
+            only_pair_comment_words=_only_pair(words[pair[0]], words[pair[1]], word_holders),
+        )
+        for pair in name_overlap
+    }

@@ -1,0 +1,150 @@
+"""Fit the combination of the text channels (autograder/similarity/combine.py) on spent held-out classes.
+
+    python benchmarks/similarity_combination_fit.py [--classes d,e] [--cross]
+
+Each class is read as the measurement part reads it (benchmarks/similarity_heldout.py): every unit is
+analysed with the shipped detector and each compared pair's readings (`UnitReport.evidence`) are
+collected, labelled by the class's pairs.json: a planted copy is positive, an independent pair (not
+joined by a chain of copies) negative, and a pair inside a copy group that is not itself a copy is
+left out. A logistic model is fitted by gradient descent on standardised readings (L2, copies
+weighted so that they count a fifth as much as all independent pairs together), the standardisation
+folded into the weights, and CUT put where 0.5 % of the training classes' independent pairs lie above.
+It prints the constants for combine.py; `--cross` also fits on each class alone and reports the
+other's figures at that class's cut (what a measurement on an unseen class should expect).
+
+Only spent classes may be used: a class written for measuring the detector is fitted on only after
+it was measured once (its README says "Spent").
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from autograder.model import ReleaseInfo  # noqa: E402
+from autograder.similarity import analyse, combine  # noqa: E402
+from autograder.similarity.units import subtracted  # noqa: E402
+from benchmarks import similarity_heldout as heldout  # noqa: E402
+
+FP_BUDGET = 0.005
+L2 = 1.0
+STEPS = 3000
+RATE = 0.5
+
+
+@dataclass
+class Rows:
+    x: np.ndarray  # one row of readings per pair
+    y: np.ndarray  # 1: a planted copy
+    copy_keys: list[tuple[str, str, str] | None]  # (exercise, a, b) of a copy row, None otherwise
+
+
+def class_rows(folder: Path) -> Rows:
+    cls = heldout.load(folder)
+    sub = subtracted(ReleaseInfo.load(ROOT / "assignments" / "2026-fall"), ROOT / "solutions")
+    students = sorted({s for by in cls.texts.values() for s in by})
+    xs, ys, keys = [], [], []
+    for unit, by_student in sorted(cls.texts.items()):
+        exercise = heldout.EXERCISE_OF.get(unit, unit)
+        here = [(a, b) for u, a, b in cls.planted if u is None or heldout.EXERCISE_OF.get(u, u) == exercise]
+        group = heldout._groups(here)
+        copies = {tuple(sorted(p)) for p in here}
+        rep = analyse.analyse_unit(
+            unit,
+            {s: by_student[s] for s in students if s in by_student},
+            sub,
+            threshold=2.0,
+            min_tokens=analyse.DEFAULT_MIN_TOKENS,
+        )
+        for (a, b), ev in sorted(rep.evidence.items()):
+            is_copy = (a, b) in copies
+            if not is_copy and a in group and group.get(b) == group[a]:
+                continue
+            xs.append(ev.values)
+            ys.append(float(is_copy))
+            keys.append((exercise, a, b) if is_copy else None)
+    return Rows(np.array(xs, float), np.array(ys, float), keys)
+
+
+USED = list(combine.FEATURES)  # the readings the model uses (--features); the others weigh 0
+
+
+def fit(rows: Rows) -> tuple[tuple[float, ...], float, float]:
+    """(weights on raw readings, bias, cut) of a logistic model fitted on `rows`."""
+    mask = np.array([f in USED for f in combine.FEATURES], float)
+    mu, sd = rows.x.mean(0) * mask, rows.x.std(0) + 1e-9
+    z = (rows.x - mu) / sd * mask
+    y = rows.y
+    w = np.zeros(z.shape[1])
+    b = 0.0
+    sample = np.where(y > 0, (len(y) - y.sum()) / max(1.0, y.sum()) / 5, 1.0)
+    for _ in range(STEPS):
+        p = 1 / (1 + np.exp(-(z @ w + b)))
+        g = (p - y) * sample
+        w -= RATE * (z.T @ g / len(y) + L2 * w / len(y)) * mask
+        b -= RATE * g.mean()
+    weights = w / sd
+    bias = b - float((w * mu / sd).sum())
+    independent = sorted((outputs(rows.x, tuple(weights), bias)[y == 0]).tolist(), reverse=True)
+    cut = independent[int(FP_BUDGET * len(independent))]
+    return tuple(float(v) for v in weights), float(bias), float(cut)
+
+
+def outputs(x: np.ndarray, weights: tuple[float, ...], bias: float) -> np.ndarray:
+    return 1 / (1 + np.exp(-(x @ np.array(weights) + bias)))
+
+
+def figures(rows: Rows, weights: tuple[float, ...], bias: float, cut: float) -> str:
+    """Copies found (a silu_ffi copy in either unit counts once) and independent pairs above `cut`."""
+    p = outputs(rows.x, weights, bias)
+    found: dict[tuple[str, str, str], bool] = {}
+    for key, v in zip(rows.copy_keys, p, strict=True):
+        if key is not None:
+            found[key] = found.get(key, False) or bool(v > cut)
+    flagged = int(((p > cut) & (rows.y == 0)).sum())
+    return f"found {sum(found.values())}/{len(found)}, flagged {flagged}/{int((rows.y == 0).sum())}"
+
+
+def joined(parts: list[Rows]) -> Rows:
+    return Rows(
+        np.concatenate([r.x for r in parts]),
+        np.concatenate([r.y for r in parts]),
+        [k for r in parts for k in r.copy_keys],
+    )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--classes", default="d,e", help="spent held-out classes (letters), comma-separated")
+    ap.add_argument("--cross", action="store_true", help="fit on each class alone, measure on the others")
+    ap.add_argument("--also", default="", help="classes only measured with the fit (comma-separated)")
+    ap.add_argument("--features", default=",".join(combine.FEATURES), help="the readings the model uses")
+    args = ap.parse_args()
+    USED[:] = args.features.split(",")
+    corpora = ROOT / "tests" / "corpus"
+    data = {c: class_rows(corpora / f"similarity_heldout_{c}") for c in args.classes.split(",")}
+    if args.cross:
+        for test, other in data.items():
+            w, b, cut = fit(joined([r for c, r in data.items() if c != test]))
+            print(f"fitted on all but {test}, measured on {test}: {figures(other, w, b, cut)}")
+    every = joined(list(data.values()))
+    w, b, cut = fit(every)
+    print(f"fitted on {args.classes}: {figures(every, w, b, cut)}")
+    for c in filter(None, args.also.split(",")):
+        rows = class_rows(corpora / f"similarity_heldout_{c}")
+        print(f"fitted on {args.classes}, measured on {c}: {figures(rows, w, b, cut)}")
+    print(f"FEATURES = {combine.FEATURES}")
+    print(f"WEIGHTS = ({', '.join(f'{v:.4f}' for v in w)})")
+    print(f"BIAS = {b:.4f}")
+    print(f"CUT = {cut:.4f}")
+
+
+if __name__ == "__main__":
+    main()

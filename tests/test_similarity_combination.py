@@ -1,0 +1,102 @@
+"""Round 8 of issue 46: the text channels combined (autograder/similarity/combine.py) with the
+vocabulary channel (vocabulary.py): the names and comment words only a pair uses."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from autograder.model import ReleaseInfo
+from autograder.similarity import analyse, combine, report, units
+from autograder.similarity.vocabulary import Vocabulary, given_vocabulary, vocabulary_of, words_of
+
+ROOT = Path(__file__).resolve().parents[1]
+CLASS_E = ROOT / "tests" / "corpus" / "similarity_heldout_e"
+
+
+def _class_e_unit(exercise: str) -> analyse.UnitReport:
+    """One exercise of the spent class e, analysed as `jaxgrade similarity` does."""
+    texts = {
+        p.parent.name: p.read_text(encoding="utf-8") for p in (CLASS_E / "students").glob(f"*/{exercise}.py")
+    }
+    sub = units.subtracted(ReleaseInfo.load(ROOT / "assignments" / "2026-fall"), ROOT / "solutions")
+    return analyse.analyse_unit(exercise, texts, sub, threshold=0.5, min_tokens=analyse.DEFAULT_MIN_TOKENS)
+
+
+def test_a_padded_copy_that_kept_its_names_is_found_by_them_and_the_report_names_them() -> None:
+    # class e, ffi_lowering: w08 copied w19's answer and padded it with dead code (unused imports, a
+    # debug flag); round 7 scored the pair 0.45 on code and layout and missed it
+    unit = _class_e_unit("ffi_lowering")
+    pair = next(m for m in unit.pairs if (m.a, m.b) == ("w08", "w19"))
+    assert pair.similarity >= analyse.DEFAULT_THRESHOLD
+    assert analyse.CHANNEL_VOCABULARY in pair.channels
+    vocabulary = [r.text for r in pair.rare if r.channel == analyse.CHANNEL_VOCABULARY]
+    assert vocabulary == ["names only these two use: _rms_aval, _rms_vmap"]
+    assert pair.code_similarity is not None and pair.code_similarity < analyse.DEFAULT_THRESHOLD
+    rep = analyse.Report({"ffi_lowering": unit}, {}, {}, 0.5, analyse.DEFAULT_MIN_TOKENS)
+    assert "names only these two use: _rms_aval, _rms_vmap" in report.page_html(rep)
+
+
+def test_names_the_release_or_the_reference_uses_and_words_others_use_are_no_evidence() -> None:
+    # twelve students each with their own helper name; s01 and s02 share only names the starter and
+    # the reference use (`safe_pairwise_distance`, `where`, `sqrt`) and a name three students use
+    def answer(helper: str, extra: str = "") -> str:
+        return (
+            f"def {helper}(d):\n    return jnp.sqrt(jnp.where(d > 0, d, 1.0))\n\n"
+            f"def safe_pairwise_distance(X, Y):\n    {extra}d = ((X[:, None] - Y[None]) ** 2).sum(-1)\n"
+            f"    return {helper}(d)\n"
+        )
+
+    texts = {f"s{k:02d}": answer(f"helper_{k}x") for k in range(1, 13)}
+    for k in (1, 2, 3):
+        texts[f"s{k:02d}"] = answer(f"helper_{k}x", "scratch_sum = 0\n    ")
+    release = units.Subtracted(
+        {"safe_distance": [("starter", "def safe_pairwise_distance(X, Y):\n    pass\n")]},
+        {"safe_distance": "def safe_pairwise_distance(X, Y):\n    return jnp.sqrt(X)\n"},
+    )
+    rep = analyse.analyse_unit("safe_distance", texts, release, threshold=0.0, min_tokens=5)
+    ev = rep.evidence["s01", "s02"]
+    assert ev.only_pair_identifiers == () and ev.only_pair_comment_words == ()
+    # the same class where only s01 and s02 use the extra name: it is theirs alone
+    texts["s03"] = answer("helper_3x")
+    rep = analyse.analyse_unit("safe_distance", texts, release, threshold=0.0, min_tokens=5)
+    assert rep.evidence["s01", "s02"].only_pair_identifiers == ("scratch_sum",)
+
+
+def test_the_constants_are_what_the_fit_on_the_spent_classes_gives() -> None:
+    # combine.py's weights are fitted, never tuned by hand: refitting on classes d and e gives them
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "similarity_combination_fit.py"), "--classes", "d,e"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    ).stdout
+    lines = dict(line.split(" = ", 1) for line in out.splitlines() if " = " in line)
+    assert tuple(float(v) for v in lines["WEIGHTS"].strip("()").split(", ")) == combine.WEIGHTS
+    assert float(lines["BIAS"]) == combine.BIAS and float(lines["CUT"]) == combine.CUT
+    assert lines["FEATURES"] == repr(combine.FEATURES)
+
+
+def test_a_pair_that_stands_out_nowhere_keeps_its_code_score() -> None:
+    tied = combine.Evidence((0.45, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0))
+    assert combine.combined_score(tied) == 0.45
+    nothing = combine.Evidence((0.0,) * len(combine.FEATURES))
+    assert combine.combined_score(nothing) == 0.0
+    alone = combine.Evidence((0.45, 0.2, 0.0, 0.0, 0.0, 0.0, 0.0))
+    assert combine.combined_score(alone) > analyse.DEFAULT_THRESHOLD
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=400), st.sampled_from(["python", "cpp"]))
+def test_any_text_gives_a_vocabulary_of_words(text: str, language: str) -> None:
+    names, words = words_of(text, language)
+    assert all(isinstance(w, str) and w for w in names | words)
+    given_words = given_vocabulary([text], language)
+    mine = vocabulary_of(text, language, Vocabulary(frozenset(), frozenset()))
+    assert mine.identifiers == frozenset(names)
+    assert vocabulary_of(text, language, given_words).identifiers == frozenset()
