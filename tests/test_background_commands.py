@@ -107,6 +107,38 @@ def test_the_early_lane_answers_by_key_niced_with_a_home_of_its_own() -> None:
         shutil.rmtree(lane.home, ignore_errors=True)
 
 
+WAIT_FOR_FLAG = """
+import pathlib, sys, time
+for _ in range(600):
+    if pathlib.Path(sys.argv[1]).exists():
+        sys.exit(0)
+    time.sleep(0.1)
+sys.exit("the command queued beside never ran")
+"""
+
+
+def test_a_command_queued_beside_runs_while_the_first_streams_command_runs(tmp_path: Path) -> None:
+    """The first stream's command waits (up to 60 s) for a file that only the command queued beside it
+    writes: one after the other, it would wait in vain and fail; side by side it sees the file."""
+    py, flag = sys.executable, tmp_path / "beside-ran"
+    lane = EarlyLane()
+    lane.add("waits", [py, "-c", WAIT_FOR_FLAG, str(flag)])
+    touch = "import pathlib, sys; pathlib.Path(sys.argv[1]).touch()"
+    lane.add("beside", [py, "-c", touch, str(flag)], beside=True)
+    lane.add("after", [py, "-c", "print('ran')"])
+    try:
+        lane.start()
+        waited = lane.result("waits")
+        assert waited.returncode == 0, waited.stderr
+        assert lane.result("beside").returncode == 0 and lane.result("after").stdout == "ran\n"
+        report = lane.report()
+        assert [line.split(":")[0] for line in report] == ["waits", "beside", "after"]
+        assert report[1].endswith("exit 0 (beside)") and report[2].endswith("exit 0"), report
+    finally:
+        lane.stop()
+        shutil.rmtree(lane.home, ignore_errors=True)
+
+
 def test_the_lanes_readers_run_last_in_their_own_order() -> None:
     plain, reader, hooked = (SimpleNamespace(name=n) for n in ("plain", "reader", "hooked"))
     hooked.queue_early_work = lambda lane, items: None

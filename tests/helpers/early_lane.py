@@ -15,6 +15,11 @@ The protocol:
 - A fixture or test gets a command's `CompletedProcess` with `session_lane(config).result(key)`,
   and judges it exactly as when it ran the command itself.
 
+A command queued `beside=True` runs on the lane's second stream instead, one after the other beside
+the first stream's commands: a long single-core command that touches no sandbox and no cache (the
+gradebook's state machines) then uses the core the tests leave idle, instead of waiting for the
+corpora and gradings queued before it. Both streams are niced alike.
+
 Every command of the lane runs with a HOME and XDG_CACHE_HOME of its own, so nothing it caches
 (compile caches, build caches) reaches a test that runs beside it, or the reverse, and with tests/
 on PYTHONPATH, so a command of tests/helpers/ runs as `python -m helpers.<name>`.
@@ -51,10 +56,12 @@ class EarlyLane:
         self.keys: list[str] = []
         self.argvs: list[list[str]] = []
         self.notes: dict[str, object] = {}  # key -> what its reader needs besides the result (paths)
+        self.beside: set[str] = set()  # keys queued on the second stream
         self.home = Path(tempfile.mkdtemp(prefix="jaxgrade-early-lane-home-"))
         self._run: BackgroundCommands | None = None
+        self._beside_run: BackgroundCommands | None = None
 
-    def add(self, key: str, argv: list[str], note: object = None) -> None:
+    def add(self, key: str, argv: list[str], note: object = None, beside: bool = False) -> None:
         if self._run is not None:
             raise RuntimeError(f"the early lane already started; {key!r} came too late")
         if key in self.keys:
@@ -62,6 +69,8 @@ class EarlyLane:
         self.keys.append(key)
         self.argvs.append(argv)
         self.notes[key] = note
+        if beside:
+            self.beside.add(key)
 
     def workdir(self, key: str) -> Path:
         """A fresh folder for `key`'s inputs and outputs (removed with the lane)."""
@@ -75,37 +84,55 @@ class EarlyLane:
         # `python -m helpers.<command>`: the lane's own commands import tests/helpers as the tests do
         paths = (str(REPO / "tests"), os.environ.get("PYTHONPATH", ""))
         env["PYTHONPATH"] = os.pathsep.join(p for p in paths if p)
-        niced = [["nice", "-n", str(NICENESS), *argv] for argv in self.argvs]
-        self._run = BackgroundCommands(niced, env, REPO, COMMAND_TIMEOUT_S, keep_going=True).start()
+        argv_of = dict(zip(self.keys, self.argvs, strict=True))
+
+        def stream(beside: bool) -> BackgroundCommands:
+            argvs = [["nice", "-n", str(NICENESS), *argv_of[key]] for key in self._stream(beside)]
+            return BackgroundCommands(argvs, env, REPO, COMMAND_TIMEOUT_S, keep_going=True).start()
+
+        self._run, self._beside_run = stream(False), stream(True)
         return self
+
+    def _stream(self, beside: bool) -> list[str]:
+        """The keys of one stream, in the order they were queued."""
+        return [key for key in self.keys if (key in self.beside) == beside]
+
+    def _where(self, key: str) -> tuple[BackgroundCommands | None, int]:
+        """The stream that runs `key` and its index there."""
+        beside = key in self.beside
+        return (self._beside_run if beside else self._run), self._stream(beside).index(key)
 
     def result(self, key: str) -> subprocess.CompletedProcess[str]:
         """The command's result once it ended (waits for it)."""
         if key not in self.keys:
             raise KeyError(f"{key!r} was never queued on the early lane (queued: {self.keys})")
-        if self._run is None:
+        stream, index = self._where(key)
+        if stream is None:
             raise RuntimeError("the early lane was never started")
-        done = self._run.wait_for(self.keys.index(key))
+        done = stream.wait_for(index)
         if done is None:
             raise RuntimeError(f"the early lane stopped before {key!r} ran")
         return done
 
     def stop(self) -> None:
-        if self._run is not None:
-            self._run.stop()
+        for stream in (self._run, self._beside_run):
+            if stream is not None:
+                stream.stop()
 
     def report(self) -> list[str]:
         """One line per queued command: when it ran (seconds after the lane started) and how it
         ended, so a run's summary shows whether the lane kept its readers waiting."""
-        ran = self._run.results if self._run is not None else []
-        spans = self._run.spans if self._run is not None else []
         lines = []
-        for i, key in enumerate(self.keys):
-            if i < len(ran):
-                (start, end), code = spans[i], ran[i].returncode
-                lines.append(f"{key}: {start:7.1f} s -> {end:7.1f} s ({end - start:6.1f} s), exit {code}")
+        for key in self.keys:
+            stream, i = self._where(key)
+            ran = stream.results if stream is not None else []
+            where = " (beside)" if key in self.beside else ""
+            if stream is not None and i < len(ran):
+                (start, end), code = stream.spans[i], ran[i].returncode
+                span = f"{start:7.1f} s -> {end:7.1f} s ({end - start:6.1f} s)"
+                lines.append(f"{key}: {span}, exit {code}{where}")
             else:
-                lines.append(f"{key}: did not run")
+                lines.append(f"{key}: did not run{where}")
         return lines
 
 
