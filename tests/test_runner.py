@@ -18,7 +18,8 @@ import struct
 import subprocess
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -235,14 +236,56 @@ def test_correct_answers_score_full_marks_and_leave_nothing_behind(tmp_path, set
     assert_job_left_nothing(s)
 
 
-@REAL
-def test_hanging_cell_times_out_only_its_exercise(tmp_path, settings):
-    rel = make_release(tmp_path / "rel")
-    cat = dummy_catalog({"histogram": 3.0})
-    s = settings()
+# --- three gradings that wait out one of the runner's clocks, side by side ------------------------
+# A hanging cell's idle backstop, the start-up backstop after a wiped progress file and the grace of a
+# child that will not exit: about 16, 20 and 14 s, nearly all asleep. One module fixture starts the
+# three at once, each job under a sandbox uid of its own (the runner flocks one per job; these never
+# meet TEST_UID's or the hog's), so their waits overlap instead of adding up; each test judges its own
+# grading exactly as when it graded it itself.
+WAITING_UIDS = {"hanging": TEST_UID + 800, "wiped": TEST_UID + 1200, "stubborn": TEST_UID + 1600}
+WIPE_PROGRESS = "open('/sandbox/scratch/progress.jsonl', 'r+').truncate(0)\nimport time\ntime.sleep(600)"
+
+
+def _hanging_cell(rel: ReleaseInfo, s: RunSettings) -> Any:
     sub = student(rel, {"histogram": ["import time\ntime.sleep(600)", *good("histogram")],
                         "recompile": good("recompile")})
-    res = grade_submission(sub, rel, s, catalog=cat)
+    return grade_submission(sub, rel, s, catalog=dummy_catalog({"histogram": 3.0}))
+
+
+def _wiped_progress(rel: ReleaseInfo, s: RunSettings) -> Any:
+    sub = student(rel, {"histogram": [WIPE_PROGRESS, *good("histogram")], "recompile": good("recompile")})
+    return grade_submission(sub, rel, s, catalog=dummy_catalog({"histogram": 3.0}))
+
+
+def _stubborn_child(rel: ReleaseInfo, s: RunSettings) -> Any:
+    stubborn = "import os, time\nos._exit = lambda code: time.sleep(3600)"
+    sub = student(rel, {"histogram": good("histogram"), "recompile": [*good("recompile"), stubborn]})
+    return grade_submission(sub, rel, s, catalog=dummy_catalog())
+
+
+@pytest.fixture(scope="module")
+def waiting_gradings(
+    tmp_path_factory, library, build_cache
+) -> Iterator[dict[str, tuple[RunSettings, Future]]]:
+    root = tmp_path_factory.mktemp("waiting")
+    runs = {"hanging": (_hanging_cell, {}),
+            # its idle backstop (2 x 5 s + 10 s) is what this grading waits out
+            "wiped": (_wiped_progress, {"startup_timeout_s": 5.0}),
+            "stubborn": (_stubborn_child, {})}
+    with ThreadPoolExecutor(len(runs)) as pool:
+        started = {}
+        for name, (grade_it, extra) in runs.items():
+            s = RunSettings(exercises=("histogram", "recompile"), build_cache=build_cache,
+                            scratch_root=root / name / "scratch", child_library=library,
+                            uids=(WAITING_UIDS[name],), **extra)
+            started[name] = (s, pool.submit(grade_it, make_release(root / name / "rel"), s))
+        yield started
+
+
+@REAL
+def test_hanging_cell_times_out_only_its_exercise(waiting_gradings):
+    s, grading = waiting_gradings["hanging"]
+    res = grading.result(timeout=900)
     assert res.scores["histogram"].status == "timeout"
     assert res.scores["histogram"].score == 0
     assert "3 秒" in res.scores["histogram"].summary_zh
@@ -306,13 +349,10 @@ def test_progress_file_swapped_for_a_fifo_neither_blinds_nor_blocks_the_grader(t
 
 
 @REAL
-def test_truncated_progress_file_is_the_students_fault_not_a_grader_fault(tmp_path, settings):
+def test_truncated_progress_file_is_the_students_fault_not_a_grader_fault(waiting_gradings):
     """The parent may never see "ready" in the file; the child's stdout marker says student code ran."""
-    rel = make_release(tmp_path / "rel")
-    s = settings(startup_timeout_s=5.0)  # its idle backstop (2 x 5 s + 10 s) is what this test waits out
-    wipe = "open('/sandbox/scratch/progress.jsonl', 'r+').truncate(0)\nimport time\ntime.sleep(600)"
-    sub = student(rel, {"histogram": [wipe, *good("histogram")], "recompile": good("recompile")})
-    res = grade_submission(sub, rel, s, catalog=dummy_catalog({"histogram": 3.0}))
+    s, grading = waiting_gradings["wiped"]
+    res = grading.result(timeout=900)
     assert (res.scores["histogram"].status, res.scores["histogram"].score) == ("timeout", 0.0)
     assert res.scores["recompile"].score == 10.0
     assert_job_left_nothing(s)
@@ -362,12 +402,9 @@ def test_replacing_jax_jit_is_detected_as_tampering(tmp_path, settings):
 
 
 @REAL
-def test_a_child_that_will_not_exit_is_killed_after_its_last_exercise(tmp_path, settings):
-    rel = make_release(tmp_path / "rel")
-    s = settings()
-    stubborn = "import os, time\nos._exit = lambda code: time.sleep(3600)"
-    sub = student(rel, {"histogram": good("histogram"), "recompile": [*good("recompile"), stubborn]})
-    res = grade_submission(sub, rel, s, catalog=dummy_catalog())
+def test_a_child_that_will_not_exit_is_killed_after_its_last_exercise(waiting_gradings):
+    s, grading = waiting_gradings["stubborn"]
+    res = grading.result(timeout=900)
     assert [(v.status, v.score) for v in res.scores.values()] == [("ok", 10.0), ("ok", 10.0)]
     assert {p.name: p.outcome for p in res.phases}["ch02/child#1"] == "ok"
     assert_job_left_nothing(s)
