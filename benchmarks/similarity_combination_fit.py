@@ -1,6 +1,6 @@
 """Fit the combination of the text channels (autograder/similarity/combine.py) on spent held-out classes.
 
-    python benchmarks/similarity_combination_fit.py [--classes d,e] [--cross]
+    python benchmarks/similarity_combination_fit.py [--classes d,e,f] [--cross] [--also b,c]
 
 Each class is read as the measurement part reads it (benchmarks/similarity_heldout.py): every unit is
 analysed with the shipped detector and each compared pair's readings (`UnitReport.evidence`) are
@@ -8,7 +8,8 @@ collected, labelled by the class's pairs.json: a planted copy is positive, an in
 joined by a chain of copies) negative, and a pair inside a copy group that is not itself a copy is
 left out. A logistic model is fitted by gradient descent on standardised readings (L2, copies
 weighted so that they count a fifth as much as all independent pairs together), the standardisation
-folded into the weights, and CUT put where 0.5 % of the training classes' independent pairs lie above.
+folded into the weights, and CUT put where FP_BUDGET of the training classes' independent pairs lie
+above.
 It prints the constants for combine.py; `--cross` also fits on each class alone and reports the
 other's figures at that class's cut (what a measurement on an unseen class should expect).
 
@@ -33,7 +34,10 @@ from autograder.similarity import analyse, combine  # noqa: E402
 from autograder.similarity.units import subtracted  # noqa: E402
 from benchmarks import similarity_heldout as heldout  # noqa: E402
 
-FP_BUDGET = 0.005
+# The cut is put where this share of the training classes' independent pairs lies above. Not the
+# goal's 0.5 %: fitted on two of the spent classes d, e, f, a cut at 0.5 % of theirs flagged 0.5 to
+# 1.0 % of the third's; at 0.3 %, 0.27 to 0.42 % (round 9, docs/similarity.md).
+FP_BUDGET = 0.003
 L2 = 1.0
 STEPS = 3000
 RATE = 0.5
@@ -122,7 +126,7 @@ def joined(parts: list[Rows]) -> Rows:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--classes", default="d,e", help="spent held-out classes (letters), comma-separated")
+    ap.add_argument("--classes", default="d,e,f", help="spent held-out classes (letters), comma-separated")
     ap.add_argument("--cross", action="store_true", help="fit on each class alone, measure on the others")
     ap.add_argument("--also", default="", help="classes only measured with the fit (comma-separated)")
     ap.add_argument("--features", default=",".join(combine.FEATURES), help="the readings the model uses")

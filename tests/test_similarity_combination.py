@@ -68,9 +68,9 @@ def test_names_the_release_or_the_reference_uses_and_words_others_use_are_no_evi
 
 
 def test_the_constants_are_what_the_fit_on_the_spent_classes_gives() -> None:
-    # combine.py's weights are fitted, never tuned by hand: refitting on classes d and e gives them
+    # combine.py's weights are fitted, never tuned by hand: refitting on classes d, e and f gives them
     out = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "similarity_combination_fit.py"), "--classes", "d,e"],
+        [sys.executable, str(ROOT / "benchmarks" / "similarity_combination_fit.py"), "--classes", "d,e,f"],
         capture_output=True,
         text=True,
         check=True,
@@ -83,12 +83,14 @@ def test_the_constants_are_what_the_fit_on_the_spent_classes_gives() -> None:
 
 
 def test_a_pair_that_stands_out_nowhere_keeps_its_code_score() -> None:
-    tied = combine.Evidence((0.45, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0))
-    assert combine.combined_score(tied) == 0.45
-    nothing = combine.Evidence((0.0,) * len(combine.FEATURES))
-    assert combine.combined_score(nothing) == 0.0
-    alone = combine.Evidence((0.45, 0.2, 0.0, 0.0, 0.0, 0.0, 0.0))
-    assert combine.combined_score(alone) > analyse.DEFAULT_THRESHOLD
+    def evidence(**named: float) -> combine.Evidence:
+        return combine.Evidence(tuple(named.get(f, 0.0) for f in combine.FEATURES))
+
+    # tied with its students' other pairs in every channel: never above the code channel's score
+    assert all(combine.combined_score(evidence(code=c / 20)) <= c / 20 for c in range(21))
+    assert combine.combined_score(evidence()) == 0.0
+    # the same code score, standing out from both students' other pairs and with a comment line of theirs
+    assert combine.combined_score(evidence(code=0.45, code_margin=0.45, only_pair_comment_lines=1)) > 0.5
 
 
 @settings(max_examples=200, deadline=None)

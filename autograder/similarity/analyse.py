@@ -413,7 +413,11 @@ def _with_vocabulary_evidence(m: Match, ev: Evidence | None, students: int) -> M
     if ev is None:
         return m
     found = []
-    for what, words in (("names", ev.only_pair_identifiers), ("comment words", ev.only_pair_comment_words)):
+    for what, words in (
+        ("names", ev.only_pair_identifiers),
+        ("comment lines", tuple(f"# {line}" for line in ev.only_pair_comment_lines)),
+        ("comment phrases", ev.only_pair_comment_words),
+    ):
         if words:
             more = ", ..." if len(words) > MAX_VOCABULARY_SHOWN else ""
             shown = ", ".join(words[:MAX_VOCABULARY_SHOWN]) + more

@@ -1,4 +1,4 @@
-"""Combining the text channels into one pair score (trusted side; issue 46, round 8).
+"""Combining the text channels into one pair score (trusted side; issue 46, rounds 8 and 9).
 
 Each channel alone misses what another sees. The code channel (normalised tokens) sees through
 renaming but not through a text the class converges on; the vocabulary channel (vocabulary.py)
@@ -10,15 +10,18 @@ vector of these readings, each also read against the pair's students' other pair
   code_margin           ... minus the best other code score of either student
   identifier_margin     the rarity-weighted overlap of identifiers minus the best other of either
   only_pair_identifiers identifiers no other student uses (at most CAP_COUNT counted)
-  comment_margin        the same overlap of comment words, minus the best other
-  only_pair_comment_words comment words no other student uses (at most CAP_COUNT)
+  comment_margin        the same overlap of comment phrases (two words, three CJK characters), minus
+                        the best other
+  only_pair_comment_words comment phrases no other student uses (at most CAP_COUNT)
   layout_margin         the layout channel's score minus the best other of either student (the raw
                         layout score was measured too: students converging on one text in one style
                         share it, and it flagged 65 instead of 24 of class b's 2,119 independent pairs)
+  only_pair_comment_lines whole comment lines no other student wrote (at most CAP_COUNT; round 9)
 
-The score is a logistic model of that vector, fitted on the spent held-out classes d and e (written
+The score is a logistic model of that vector, fitted on the spent held-out classes d, e and f (written
 blind; `benchmarks/similarity_combination_fit.py` refits it and prints these constants), rescaled so
-that the default threshold 0.5 sits where 0.5 % of those classes' independent pairs scored above it
+that the default threshold 0.5 sits where 0.3 % of those classes' independent pairs scored above it
+(fitted on two of them, that cut flagged 0.27 to 0.42 % of the third's)
 (`rescaled`). A pair that stands out in no channel keeps at most its code score (`combined_score`).
 A class too small to read a pair against its other pairs (fewer than analyse.CALIBRATE_FROM answers)
 keeps the code score alone.
@@ -42,11 +45,12 @@ FEATURES = (
     "comment_margin",
     "only_pair_comment_words",
     "layout_margin",
+    "only_pair_comment_lines",
 )
 # fitted (benchmarks/similarity_combination_fit.py): one weight per feature, in FEATURES' order
-WEIGHTS = (5.8998, 0.4110, 3.8417, 1.2996, 3.3998, 0.9420, 1.7329)
-BIAS = -1.8887
-CUT = 0.6407  # the model's output at which 0.5 % of the fitted classes' independent pairs lie above
+WEIGHTS = (5.6314, 1.2615, 2.2579, 1.0461, 3.0740, 0.0435, 1.5804, 5.2709)
+BIAS = -1.9115
+CUT = 0.7849  # the model's output at which 0.5 % of the fitted classes' independent pairs lie above
 
 
 @dataclass(frozen=True)
@@ -56,6 +60,7 @@ class Evidence:
     values: tuple[float, ...]
     only_pair_identifiers: tuple[str, ...] = ()
     only_pair_comment_words: tuple[str, ...] = ()
+    only_pair_comment_lines: tuple[str, ...] = ()
 
     def named(self) -> dict[str, float]:
         return dict(zip(FEATURES, self.values, strict=True))
@@ -84,8 +89,11 @@ def pair_evidence(
             comment_margin[pair],
             float(min(CAP_COUNT, len(v.only_pair_comment_words))),
             layout_margin[pair],
+            float(min(CAP_COUNT, len(v.only_pair_comment_lines))),
         )
-        out[pair] = Evidence(values, v.only_pair_identifiers, v.only_pair_comment_words)
+        out[pair] = Evidence(
+            values, v.only_pair_identifiers, v.only_pair_comment_words, v.only_pair_comment_lines
+        )
     return out
 
 
@@ -110,7 +118,7 @@ def stands_out(evidence: Evidence) -> bool:
     named = evidence.named()
     margins = ("code_margin", "identifier_margin", "comment_margin", "layout_margin")
     return any(named[m] > 0 for m in margins) or bool(
-        evidence.only_pair_identifiers or evidence.only_pair_comment_words
+        evidence.only_pair_identifiers or evidence.only_pair_comment_words or evidence.only_pair_comment_lines
     )
 
 
