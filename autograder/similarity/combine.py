@@ -21,8 +21,7 @@ vector of these readings, each also read against the pair's students' other pair
 The score is a logistic model of that vector, fitted on the spent held-out classes d, e and f (written
 blind; `benchmarks/similarity_combination_fit.py` refits it and prints these constants), rescaled so
 that the default threshold 0.5 sits where 0.3 % of those classes' independent pairs scored above it
-(fitted on two of them, that cut flagged 0.27 to 0.42 % of the third's)
-(`rescaled`). A pair that stands out in no channel keeps at most its code score (`combined_score`).
+(fitted on two of them, that cut flagged 0.27 to 0.42 % of the third's; `rescaled`). A pair that stands out in no channel keeps at most its code score (`combined_score`).
 A class too small to read a pair against its other pairs (fewer than analyse.CALIBRATE_FROM answers)
 keeps the code score alone.
 """
@@ -50,7 +49,7 @@ FEATURES = (
 # fitted (benchmarks/similarity_combination_fit.py): one weight per feature, in FEATURES' order
 WEIGHTS = (5.6314, 1.2615, 2.2579, 1.0461, 3.0740, 0.0435, 1.5804, 5.2709)
 BIAS = -1.9115
-CUT = 0.7849  # the model's output at which 0.5 % of the fitted classes' independent pairs lie above
+CUT = 0.7849  # the model's output above which 0.3 % of the fitted classes' independent pairs lie
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The vocabulary channel of the similarity report: the names and comment words an answer uses
+"""The vocabulary channel of the similarity report: the names and comments an answer uses
 (trusted side; the texts are students' and are only read, never run).
 
 The code channel normalises names and comments away, so that renaming hides nothing. Most disguises
@@ -46,7 +46,6 @@ _CPP_COMMON = frozenset(
 COMMENT_GRAM = 2  # Latin words per comment phrase
 CJK_GRAM = 3  # CJK characters per comment phrase
 MIN_NAME = 3  # shorter ASCII names are nobody's choice
-MAX_SHOWN = 6  # words shown as a pair's evidence
 
 
 @dataclass(frozen=True)
