@@ -21,7 +21,8 @@ vector of these readings, each also read against the pair's students' other pair
 The score is a logistic model of that vector, fitted on the spent held-out classes d, e and f (written
 blind; `benchmarks/similarity_combination_fit.py` refits it and prints these constants), rescaled so
 that the default threshold 0.5 sits where 0.3 % of those classes' independent pairs scored above it
-(fitted on two of them, that cut flagged 0.27 to 0.42 % of the third's; `rescaled`). A pair that stands out in no channel keeps at most its code score (`combined_score`).
+(fitted on two of them, that cut flagged 0.27 to 0.42 % of the third's; `rescaled`). A pair that
+stands out in no channel keeps at most its code score (`combined_score`).
 A class too small to read a pair against its other pairs (fewer than analyse.CALIBRATE_FROM answers)
 keeps the code score alone.
 """
