@@ -1,0 +1,32 @@
+# ✍️ 作答区:练习 1(target 是题目要分析的函数,不要修改它)
+def target(x, flag):
+    y = lax.cond(flag, jnp.sin, jnp.cos, x)
+    z = jax.jit(lambda t: jax.nn.relu(jnp.sin(t)))(y)
+    return jnp.sum(z)
+
+
+def primitive_histogram(f, *args):
+    '''原语名 -> 出现次数,递归统计 jax.make_jaxpr(f)(*args) 的所有子 jaxpr。'''
+
+    def walk(jaxpr, counts):
+        '''把 jaxpr 及其子 jaxpr 的原语加到 counts 里'''
+        for eqn in jaxpr.eqns:
+            counts[eqn.primitive.name] += 1
+            for sub in je.core.jaxprs_in_params(
+                eqn.params,
+            ):
+                walk(
+                    sub,
+                    counts,
+                )
+
+    counts = Counter()
+    walk(
+        jax.make_jaxpr(f)(*args).jaxpr,
+        counts,
+    )
+    return counts
+
+
+# 写好之后对 target 运行一下,回答题目中的三个问题:
+# print(dict(primitive_histogram(target, jnp.ones(4), True)))

@@ -1,0 +1,16 @@
+rms_norm_prim_p = Primitive('rms_norm_prim')
+rms_norm_prim_p.def_abstract_eval(lambda x, *, eps: ShapedArray(x.shape, x.dtype))
+rms_norm_prim_p.def_impl(partial(xla.apply_primitive, rms_norm_prim_p))
+mlir.register_lowering(rms_norm_prim_p, jax.ffi.ffi_lowering('rms_norm'), platform='cpu')
+
+
+def _b(a, d, *, eps):
+    x, = a
+    b, = d
+    if b == x.ndim - 1:
+        x = jnp.moveaxis(x, b, 0)
+        b = 0
+    return rms_norm_prim_p.bind(x, eps=eps), b
+
+
+batching.primitive_batchers[rms_norm_prim_p] = _b

@@ -1,0 +1,22 @@
+def _jvp(p, t, *, axis):
+    y = custom_reduce_sum_p.bind(p[0], axis=axis)
+    if type(t[0]) is ad.Zero:
+        return y, ad.Zero(jax.typeof(y).to_tangent_aval())
+    return y, custom_reduce_sum_p.bind(t[0], axis=axis)
+
+
+def _tr(ct, x, *, axis):
+    if type(ct) is ad.Zero:
+        return ad.Zero(x.aval),
+    return jnp.broadcast_to(jnp.expand_dims(ct, axis), x.aval.shape),
+
+
+def _vm(a, d, *, axis):
+    x, b = a[0], d[0]
+    ax = tuple(i + (i >= b) for i in axis)
+    return custom_reduce_sum_p.bind(x, axis=ax), b - len([i for i in axis if i < b])
+
+
+ad.primitive_jvps[custom_reduce_sum_p] = _jvp
+ad.primitive_transposes[custom_reduce_sum_p] = _tr
+batching.primitive_batchers[custom_reduce_sum_p] = _vm

@@ -1,0 +1,3 @@
+show_recompile_sequence('y15')
+# mode only
+predicted_compiles = 2
