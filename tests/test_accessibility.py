@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -177,12 +178,31 @@ class PageReport:
     unmarked_times: list[str]  # course times not in a <time datetime>
 
 
-@pytest.fixture(scope="module", params=["zh_CN", "en"])
-def walked(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> list[PageReport]:
+LANGUAGES = ("zh_CN", "en")
+
+
+@pytest.fixture(scope="module")
+def walks(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Future[list[PageReport]]]]:
+    """Both languages' walks at once, each on a term, a server and a Chromium of its own: a walk waits
+    on page loads and on pages that refresh until their state shows, so the two side by side take
+    less time than one after the other. The terms are written first, here (they render feedback in
+    this process, whose language a test of this module switches); the threads only drive Chromium."""
+    terms = {}
+    for lang in LANGUAGES:
+        root = tmp_path_factory.mktemp(f"a11y-{lang}")
+        terms[lang] = (root, *a11y_site.build_term(root))
+    with ThreadPoolExecutor(len(LANGUAGES)) as pool:
+        yield {lang: pool.submit(_walk_term, lang, *terms[lang]) for lang in LANGUAGES}
+
+
+@pytest.fixture(scope="module", params=LANGUAGES)
+def walked(request: pytest.FixtureRequest, walks: dict[str, Future[list[PageReport]]]) -> list[PageReport]:
     """Every visit's axe-core violations and its overflow at 320 px, in one language."""
-    root = tmp_path_factory.mktemp(f"a11y-{request.param}")
-    tokens, ids = a11y_site.build_term(root)
-    lang = () if request.param == "zh_CN" else ("--language", request.param)
+    return walks[request.param].result(timeout=1800)
+
+
+def _walk_term(language: str, root: Path, tokens: dict[str, str], ids: Ids) -> list[PageReport]:
+    lang = () if language == "zh_CN" else ("--language", language)
     served = serve(root / "data", "--course", str(root / "course.toml"), "--workers", "0", *lang)
     drv = chromium.headless_chromium()
     # The feedback documents are sandboxed (no script runs in them): the test's own script, axe-core,
