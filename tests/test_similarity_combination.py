@@ -68,9 +68,9 @@ def test_names_the_release_or_the_reference_uses_and_words_others_use_are_no_evi
 
 
 def test_the_constants_are_what_the_fit_on_the_spent_classes_gives() -> None:
-    # combine.py's weights are fitted, never tuned by hand: refitting on classes d, e and f gives them
+    # combine.py's weights are fitted, never tuned by hand: refitting on classes d, e, f and g gives them
     out = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "similarity_combination_fit.py"), "--classes", "d,e,f"],
+        [sys.executable, str(ROOT / "benchmarks" / "similarity_combination_fit.py"), "--classes", "d,e,f,g"],
         capture_output=True,
         text=True,
         check=True,
@@ -102,3 +102,29 @@ def test_any_text_gives_a_vocabulary_of_words(text: str, language: str) -> None:
     mine = vocabulary_of(text, language, Vocabulary(frozenset(), frozenset()))
     assert mine.identifiers == frozenset(names)
     assert vocabulary_of(text, language, given_words).identifiers == frozenset()
+
+
+def test_short_runs_count_by_rarity_and_the_references_runs_not_at_all() -> None:
+    from autograder.similarity.short_grams import short_gram_scores
+
+    mine = "N = N . N ( N ) . N ( L )".split()
+    others = {f"s{k:02d}": f"N = N{k} ( N , L{k} )".split() for k in range(3, 9)}
+    scores = short_gram_scores({"s01": mine, "s02": mine, **others})
+    assert scores["s01", "s02"] == 1.0  # the same runs, held by nobody else
+    assert all(scores["s01", other] == 0.0 for other in others)
+    # every run the reference answer holds weighs nothing: the same pair then shares nothing
+    assert short_gram_scores({"s01": mine, "s02": mine, **others}, reference=mine)["s01", "s02"] == 0.0
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.dictionaries(
+        st.sampled_from("abcdef"), st.lists(st.sampled_from(["N", "L", "(", ")", "+"]), max_size=30)
+    )
+)
+def test_short_run_scores_lie_between_0_and_1(tokens: dict[str, list[str]]) -> None:
+    from autograder.similarity.short_grams import short_gram_scores
+
+    scores = short_gram_scores(tokens)
+    assert len(scores) == len(tokens) * (len(tokens) - 1) // 2
+    assert all(0.0 <= s <= 1.0 + 1e-12 for s in scores.values())

@@ -35,6 +35,7 @@ from autograder.similarity.fingerprints import (
     subtract_set,
 )
 from autograder.similarity.layout import Layout, LayoutMatch, describe, layout_of, layout_scores
+from autograder.similarity.short_grams import short_gram_scores
 from autograder.similarity.standout import standout_margins
 from autograder.similarity.starter import normalised_line, starter_lines, without_starter
 from autograder.similarity.tokens import Token, tokenize
@@ -397,15 +398,20 @@ def _evidence(
     sub: Subtracted,
     code: Mapping[tuple[str, str], float],
     layout: Mapping[tuple[str, str], LayoutMatch],
+    tokens: Mapping[str, list[str]],
+    reference: list[str],
 ) -> dict[tuple[str, str], Evidence]:
-    """Every pair's readings for the combination (combine.py): its code score, its layout score and
-    what the two vocabularies share beyond what the release's cells and the reference use."""
+    """Every pair's readings for the combination (combine.py): its code score, its layout score, its
+    short token runs (`tokens`: each student's normalised token texts; `reference`: the reference
+    answer's) and what the two vocabularies share beyond what the release's cells and the reference
+    use."""
     lang = language_of(unit)
     given = given_vocabulary([*(t for _, t in sub.template.get(unit, [])), sub.reference.get(unit, "")], lang)
     vocab = vocabulary_scores(
         {sid: vocabulary_of(text[:MAX_UNIT_CHARS], lang, given) for sid, text in texts.items()}
     )
-    return pair_evidence(code, {pair: m.score for pair, m in layout.items()}, vocab)
+    short = short_gram_scores(tokens, reference)
+    return pair_evidence(code, {pair: m.score for pair, m in layout.items()}, vocab, short)
 
 
 def _with_vocabulary_evidence(m: Match, ev: Evidence | None, students: int) -> Match:
@@ -504,7 +510,10 @@ def analyse_unit(
     }
     final = code
     if combining:
-        report.evidence = _evidence(unit, {sid: texts[sid] for sid in report.compared}, sub, code, matches)
+        own_texts = {sid: texts[sid] for sid in report.compared}
+        token_texts = {sid: [t.text for t in fps[sid].tokens] for sid in report.compared}
+        reference = [t.text for t in report.tokens.get(REFERENCE, [])]
+        report.evidence = _evidence(unit, own_texts, sub, code, matches, token_texts, reference)
         final = {pair: combined_score(ev) for pair, ev in report.evidence.items()}
     report.histogram[0] = n * (n - 1) // 2 - len(final)  # pairs that share nothing
     for (a, b), score in final.items():

@@ -1,4 +1,4 @@
-"""Combining the text channels into one pair score (trusted side; issue 46, rounds 8 and 9).
+"""Combining the text channels into one pair score (trusted side; issue 46, rounds 8 to 10).
 
 Each channel alone misses what another sees. The code channel (normalised tokens) sees through
 renaming but not through a text the class converges on; the vocabulary channel (vocabulary.py)
@@ -17,11 +17,14 @@ vector of these readings, each also read against the pair's students' other pair
                         layout score was measured too: students converging on one text in one style
                         share it, and it flagged 65 instead of 24 of class b's 2,119 independent pairs)
   only_pair_comment_lines whole comment lines no other student wrote (at most CAP_COUNT; round 9)
+  short_grams           the rarity-weighted overlap of runs of 4 normalised tokens (short_grams.py;
+                        round 10: a short answer has too few of the code channel's fingerprints)
+  short_gram_margin     ... minus the best other of either student
 
-The score is a logistic model of that vector, fitted on the spent held-out classes d, e and f (written
+The score is a logistic model of that vector, fitted on the spent held-out classes d, e, f and g (written
 blind; `benchmarks/similarity_combination_fit.py` refits it and prints these constants), rescaled so
 that the default threshold 0.5 sits where 0.3 % of those classes' independent pairs scored above it
-(fitted on two of them, that cut flagged 0.27 to 0.42 % of the third's; `rescaled`). A pair that
+(fitted on three of them, that cut flagged 0.20 to 0.57 % of the fourth's; `rescaled`). A pair that
 stands out in no channel keeps at most its code score (`combined_score`).
 A class too small to read a pair against its other pairs (fewer than analyse.CALIBRATE_FROM answers)
 keeps the code score alone.
@@ -46,11 +49,13 @@ FEATURES = (
     "only_pair_comment_words",
     "layout_margin",
     "only_pair_comment_lines",
+    "short_grams",
+    "short_gram_margin",
 )
 # fitted (benchmarks/similarity_combination_fit.py): one weight per feature, in FEATURES' order
-WEIGHTS = (5.6314, 1.2615, 2.2579, 1.0461, 3.0740, 0.0435, 1.5804, 5.2709)
-BIAS = -1.9115
-CUT = 0.7849  # the model's output above which 0.3 % of the fitted classes' independent pairs lie
+WEIGHTS = (4.0695, 1.5953, 1.8670, 1.1472, 1.8000, -0.0527, 3.1144, 5.3881, 2.1111, -0.8645)
+BIAS = -2.1798
+CUT = 0.8638  # the model's output above which 0.3 % of the fitted classes' independent pairs lie
 
 
 @dataclass(frozen=True)
@@ -70,6 +75,7 @@ def pair_evidence(
     code: Mapping[tuple[str, str], float],
     layout: Mapping[tuple[str, str], float],
     vocabulary: Mapping[tuple[str, str], VocabularyMatch],
+    short: Mapping[tuple[str, str], float] | None = None,
 ) -> dict[tuple[str, str], Evidence]:
     """Every pair of `vocabulary` (all pairs of the students compared) with its readings; `code` and
     `layout` hold the pairs that share anything (the others read 0)."""
@@ -79,6 +85,8 @@ def pair_evidence(
     comment_margin = standout_margins({p: v.comments for p, v in vocabulary.items()})
     layout_all = {pair: layout.get(pair, 0.0) for pair in vocabulary}
     layout_margin = standout_margins(layout_all)
+    short_all = {pair: (short or {}).get(pair, 0.0) for pair in vocabulary}
+    short_margin = standout_margins(short_all)
     out = {}
     for pair, v in vocabulary.items():
         values = (
@@ -90,6 +98,8 @@ def pair_evidence(
             float(min(CAP_COUNT, len(v.only_pair_comment_words))),
             layout_margin[pair],
             float(min(CAP_COUNT, len(v.only_pair_comment_lines))),
+            short_all[pair],
+            short_margin[pair],
         )
         out[pair] = Evidence(
             values, v.only_pair_identifiers, v.only_pair_comment_words, v.only_pair_comment_lines

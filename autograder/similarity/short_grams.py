@@ -1,0 +1,41 @@
+"""Short token runs shared by a pair (trusted side; issue 46, round 10).
+
+The code channel fingerprints runs of fingerprints.K (8) normalised tokens, winnowed, and needs two
+shared fingerprints: a short answer (a fusion count of a dozen tokens) has one or none, so its copy
+scored 0 on code whatever the copier kept. This channel reads every run of SHORT_K normalised tokens
+(no winnowing), minus the reference answer's runs, each weighted by its rarity in the class
+(log(N / n) for a run n of the N students hold), and scores a pair by the weighted Jaccard of its two
+sets. The combination (combine.py) reads it raw and against the pair's students' other pairs.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+SHORT_K = 4
+
+
+def _runs(tokens: Sequence[str]) -> set[tuple[str, ...]]:
+    return {tuple(tokens[i : i + SHORT_K]) for i in range(len(tokens) - SHORT_K + 1)}
+
+
+def short_gram_scores(
+    tokens: Mapping[str, Sequence[str]], reference: Sequence[str] = ()
+) -> dict[tuple[str, str], float]:
+    """Every pair (a < b) of the students given, with the rarity-weighted Jaccard of their runs."""
+    given = _runs(reference)
+    runs = {sid: _runs(t) - given for sid, t in tokens.items()}
+    holders = Counter(r for s in runs.values() for r in s)
+    n = len(runs)
+    weight = {r: math.log(n / c) for r, c in holders.items()}
+    totals = {sid: sum(weight[r] for r in s) for sid, s in runs.items()}
+    names = sorted(runs)
+    out: dict[tuple[str, str], float] = {}
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            shared = sum(weight[r] for r in runs[a] & runs[b])
+            union = totals[a] + totals[b] - shared
+            out[a, b] = shared / union if union > 0 else 0.0
+    return out
