@@ -1,0 +1,2 @@
+show_recompile_sequence('z03')
+predicted_compiles = 3

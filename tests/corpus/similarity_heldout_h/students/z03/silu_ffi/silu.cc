@@ -1,0 +1,33 @@
+#include <cmath>
+#include <cstdint>
+
+#include "xla/ffi/api/ffi.h"
+
+namespace ffi = xla::ffi;
+
+static inline float sg(float v) { return 0.5f * (1.0f + std::tanh(0.5f * v)); }
+
+static ffi::Error SiluF(ffi::Buffer<ffi::F32> x, ffi::ResultBuffer<ffi::F32> y) {
+  auto n = x.element_count();
+  auto* in = x.typed_data();
+  auto* out = y->typed_data();
+  for (int64_t i = 0; i < n; i++) out[i] = in[i] * sg(in[i]);
+  return ffi::Error::Success();
+}
+
+static ffi::Error SiluB(ffi::Buffer<ffi::F32> x, ffi::Buffer<ffi::F32> ct, ffi::ResultBuffer<ffi::F32> dx) {
+  auto n = x.element_count();
+  auto* in = x.typed_data();
+  auto* g = ct.typed_data();
+  auto* out = dx->typed_data();
+  for (int64_t i = 0; i < n; i++) {
+    float s = sg(in[i]);
+    out[i] = g[i] * (s + in[i] * s * (1.0f - s));
+  }
+  return ffi::Error::Success();
+}
+
+XLA_FFI_DEFINE_HANDLER_SYMBOL(Silu, SiluF,
+    ffi::Ffi::Bind().Arg<ffi::Buffer<ffi::F32>>().Ret<ffi::Buffer<ffi::F32>>());
+XLA_FFI_DEFINE_HANDLER_SYMBOL(SiluBwd, SiluB,
+    ffi::Ffi::Bind().Arg<ffi::Buffer<ffi::F32>>().Arg<ffi::Buffer<ffi::F32>>().Ret<ffi::Buffer<ffi::F32>>());

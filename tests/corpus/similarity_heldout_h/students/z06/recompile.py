@@ -1,0 +1,2 @@
+show_recompile_sequence('z06')
+predicted_compiles = 4

@@ -1,0 +1,2 @@
+show_recompile_sequence("z10")
+predicted_compiles = 2

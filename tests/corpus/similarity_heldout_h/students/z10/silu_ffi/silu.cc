@@ -1,0 +1,43 @@
+#include <cmath>
+#include <cstdint>
+
+#include "xla/ffi/api/ffi.h"
+
+namespace ffi = xla::ffi;
+
+static float Sigmoid(float x) {
+  const float z = std::exp(-std::fabs(x));
+  return x >= 0.0f ? 1.0f / (1.0f + z) : z / (1.0f + z);
+}
+
+static float SiluGrad(float x) {
+  const float s = Sigmoid(x);
+  return s * (1.0f + x * (1.0f - s));
+}
+
+static ffi::Error SiluImpl(ffi::Buffer<ffi::F32> x, ffi::ResultBuffer<ffi::F32> y) {
+  const float* in = x.typed_data();
+  float* out = y->typed_data();
+  const int64_t n = x.element_count();
+  for (int64_t i = 0; i < n; ++i) {
+    out[i] = in[i] * Sigmoid(in[i]);
+  }
+  return ffi::Error::Success();
+}
+
+static ffi::Error SiluBwdImpl(ffi::Buffer<ffi::F32> x, ffi::Buffer<ffi::F32> ct_y,
+                              ffi::ResultBuffer<ffi::F32> ct_x) {
+  const float* in = x.typed_data();
+  const float* g = ct_y.typed_data();
+  float* out = ct_x->typed_data();
+  const int64_t n = x.element_count();
+  for (int64_t i = 0; i < n; ++i) {
+    out[i] = g[i] * SiluGrad(in[i]);
+  }
+  return ffi::Error::Success();
+}
+
+XLA_FFI_DEFINE_HANDLER_SYMBOL(Silu, SiluImpl,
+    ffi::Ffi::Bind().Arg<ffi::Buffer<ffi::F32>>().Ret<ffi::Buffer<ffi::F32>>());
+XLA_FFI_DEFINE_HANDLER_SYMBOL(SiluBwd, SiluBwdImpl,
+    ffi::Ffi::Bind().Arg<ffi::Buffer<ffi::F32>>().Arg<ffi::Buffer<ffi::F32>>().Ret<ffi::Buffer<ffi::F32>>());

@@ -1,0 +1,2 @@
+show_recompile_sequence("z13")
+predicted_compiles = 5

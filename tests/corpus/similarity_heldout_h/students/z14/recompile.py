@@ -1,0 +1,4 @@
+# ✍️ 作答区:练习 2(先写下预测,不要先运行你的调用序列)
+show_recompile_sequence("z14")  # 换成你的学号,运行后打印你的调用序列
+# A NumPy float32 array has the same cache key as jnp.ones(5); mode='a' passed explicitly also hits.
+predicted_compiles: int = 5

@@ -1,0 +1,18 @@
+# ✍️ 作答区:练习 4
+def safe_pairwise_distance(
+    X,
+    Y,
+):
+    sq = jnp.einsum(
+        'nmd,nmd->nm',
+        X[:, None] - Y[None],
+        X[:, None] - Y[None],
+    )
+    ok = sq != 0
+    return jnp.where(
+        ok,
+        jnp.sqrt(
+            jnp.where(ok, sq, 0.5 + 0.5),
+        ),
+        1.0 - 1.0,
+    )
