@@ -23,8 +23,8 @@ Two session-wide rules live here too:
   kills a build still running.
 - The early lane (tests/helpers/early_lane.py): the session's long self-contained commands (the
   fresh release, the examples' batch, the benchmark smokes, the two chapter corpora, the hostile
-  corpus' batch) start when collection ends and run one after the other beside the other tests; the
-  modules that read them run last.
+  corpus' batch) start when collection ends and run one after the other in two streams beside the
+  other tests; the modules that read them run last.
 """
 
 from __future__ import annotations
