@@ -1,4 +1,4 @@
-"""The third and fourth held-out similarity corpora (tests/corpus/similarity_heldout_c, _d) are well formed.
+"""The held-out similarity corpora from the third on (tests/corpus/similarity_heldout_c to _h) are sound.
 
 Format only: each corpus is for measuring the detector once, so nothing here runs the detector or looks at
 its scores. Checked: every student answers every exercise (and nothing else is in `students/`), the Python
