@@ -1,0 +1,2 @@
+show_recompile_sequence("q06")
+predicted_compiles = 5

@@ -1,0 +1,4 @@
+# ✍️ 作答区:练习 2(先写下预测,不要先运行你的调用序列)
+show_recompile_sequence("q14")  # 换成你的学号,运行后打印你的调用序列
+# a weak Python float and a float64 NumPy array (float32 without x64) share keys where the shape matches
+predicted_compiles: int = 5

@@ -1,0 +1,15 @@
+rms_norm_prim_p = Primitive('rms_norm_prim')
+rms_norm_prim_p.def_abstract_eval(lambda x, *, eps: ShapedArray(x.shape, x.dtype))
+rms_norm_prim_p.def_impl(partial(xla.apply_primitive, rms_norm_prim_p))
+mlir.register_lowering(rms_norm_prim_p, jax.ffi.ffi_lowering('rms_norm'), platform='cpu')
+
+
+def _batch(args, dims, *, eps):
+    x, = args
+    d, = dims
+    if d == x.ndim - 1:
+        return rms_norm_prim_p.bind(jnp.moveaxis(x, d, 0), eps=eps), 0
+    return rms_norm_prim_p.bind(x, eps=eps), d
+
+
+batching.primitive_batchers[rms_norm_prim_p] = _batch

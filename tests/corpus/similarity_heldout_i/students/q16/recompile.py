@@ -1,0 +1,2 @@
+show_recompile_sequence('q16')
+predicted_compiles = 3

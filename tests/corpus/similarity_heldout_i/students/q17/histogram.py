@@ -1,0 +1,35 @@
+# ✍️ 作答区:练习 1(target 是题目要分析的函数,不要修改它)
+def target(x, flag):
+    y = lax.cond(flag, jnp.sin, jnp.cos, x)
+    z = jax.jit(lambda t: jax.nn.relu(jnp.sin(t)))(y)
+    return jnp.sum(z)
+
+
+def primitive_histogram(f, *args):
+    """原语名 -> 出现次数,递归统计 jax.make_jaxpr(f)(*args) 的所有子 jaxpr。"""
+    hist = {}
+    stack = [
+        (
+            jax.make_jaxpr(f)(*args).jaxpr,
+            0,
+        )
+    ]
+    while len(stack) > 0:
+        jaxpr, depth = stack.pop()
+        for eqn in jaxpr.eqns:
+            name = eqn.primitive.name
+            if name in hist:
+                hist[name] += 1
+            else:
+                hist[name] = 1
+            # nested bodies
+            for sub in je.core.jaxprs_in_params(
+                eqn.params,
+            ):
+                stack.append(
+                    (
+                        sub,
+                        depth + 1,
+                    )
+                )
+    return hist

@@ -1,0 +1,4 @@
+# ✍️ 作答区:练习 2(先写下预测,不要先运行你的调用序列)
+show_recompile_sequence('q19')  # 换成你的学号,运行后打印你的调用序列
+# cache key = (shapes, dtypes, static mode); the value of scale is traced
+predicted_compiles = 5

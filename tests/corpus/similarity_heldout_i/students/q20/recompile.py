@@ -1,0 +1,2 @@
+show_recompile_sequence("q20")
+predicted_compiles = 2 + 3
