@@ -128,3 +128,12 @@ def test_short_run_scores_lie_between_0_and_1(tokens: dict[str, list[str]]) -> N
     scores = short_gram_scores(tokens)
     assert len(scores) == len(tokens) * (len(tokens) - 1) // 2
     assert all(0.0 <= s <= 1.0 + 1e-12 for s in scores.values())
+
+
+def test_an_unclosed_comment_or_string_in_a_kernel_runs_to_the_end_and_is_read_once() -> None:
+    # a hostile kernel of 30,000 unclosed `/*` (or escaped quotes with no closing one) was rescanned
+    # from each to the end: about 20 s of the trusted parent's time per answer before the fix
+    names, comments = words_of("int kept_name; /* " + "/* unclosed_word " * 30000, "cpp")
+    assert names == {"kept_name"} and "unclosed_word" in " ".join(comments)
+    names, _ = words_of('int kept_name; s = "' + '\\"' * 30000 + "\nint after_name;", "cpp")
+    assert names == {"kept_name", "after_name"}

@@ -34,8 +34,10 @@ from dataclasses import dataclass
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
 _CJK = re.compile(r"[\u3400-\u9fff]")
-_CPP_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
-_CPP_STRING = re.compile(r'"(?:\\.|[^"\\\n])*"')
+# An unclosed comment or string runs to the end of the text (of the line): a hostile kernel of many
+# unclosed `/*` or `"` would otherwise be rescanned from each one to the end (quadratic).
+_CPP_COMMENT = re.compile(r"//[^\n]*|/\*.*?(?:\*/|\Z)", re.S)
+_CPP_STRING = re.compile(r'"(?:\\.|[^"\\\n])*(?:"|$)', re.M)
 # words every answer may use whoever wrote it
 _PY_COMMON = frozenset(keyword.kwlist) | frozenset(dir(builtins))
 _CPP_COMMON = frozenset(
