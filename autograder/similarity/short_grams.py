@@ -10,9 +10,9 @@ sets. The combination (combine.py) reads it raw and against the pair's students'
 
 from __future__ import annotations
 
-import math
-from collections import Counter
 from collections.abc import Mapping, Sequence
+
+from autograder.similarity.rarity import weighted_jaccard
 
 SHORT_K = 4
 
@@ -26,16 +26,4 @@ def short_gram_scores(
 ) -> dict[tuple[str, str], float]:
     """Every pair (a < b) of the students given, with the rarity-weighted Jaccard of their runs."""
     given = _runs(reference)
-    runs = {sid: _runs(t) - given for sid, t in tokens.items()}
-    holders = Counter(r for s in runs.values() for r in s)
-    n = len(runs)
-    weight = {r: math.log(n / c) for r, c in holders.items()}
-    totals = {sid: sum(weight[r] for r in s) for sid, s in runs.items()}
-    names = sorted(runs)
-    out: dict[tuple[str, str], float] = {}
-    for i, a in enumerate(names):
-        for b in names[i + 1 :]:
-            shared = sum(weight[r] for r in runs[a] & runs[b])
-            union = totals[a] + totals[b] - shared
-            out[a, b] = shared / union if union > 0 else 0.0
-    return out
+    return weighted_jaccard({sid: _runs(t) - given for sid, t in tokens.items()})[0]

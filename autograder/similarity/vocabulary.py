@@ -25,12 +25,13 @@ from __future__ import annotations
 import builtins
 import io
 import keyword
-import math
 import re
 import tokenize
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+
+from autograder.similarity.rarity import weighted_jaccard
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -166,22 +167,6 @@ class VocabularyMatch:
     only_pair_comment_lines: tuple[str, ...] = ()
 
 
-def _overlaps(sets: Mapping[str, frozenset[str]]) -> tuple[dict[tuple[str, str], float], Counter[str]]:
-    """Every pair's rarity-weighted Jaccard (pairs sharing nothing: 0), and each word's holders."""
-    holders = Counter(w for s in sets.values() for w in s)
-    n = len(sets)
-    weight = {w: math.log(n / c) for w, c in holders.items()}
-    totals = {sid: sum(weight[w] for w in s) for sid, s in sets.items()}
-    names = sorted(sets)
-    out: dict[tuple[str, str], float] = {}
-    for i, a in enumerate(names):
-        for b in names[i + 1 :]:
-            shared = sum(weight[w] for w in sets[a] & sets[b])
-            union = totals[a] + totals[b] - shared
-            out[a, b] = shared / union if union > 0 else 0.0
-    return out, holders
-
-
 def _only_pair(a: frozenset[str], b: frozenset[str], holders: Counter[str]) -> tuple[str, ...]:
     return tuple(sorted(w for w in a & b if holders[w] == 2))
 
@@ -190,8 +175,8 @@ def vocabulary_scores(vocabularies: Mapping[str, Vocabulary]) -> dict[tuple[str,
     """Every pair (a < b) of the students given, with what their vocabularies share."""
     names = {sid: v.identifiers for sid, v in vocabularies.items()}
     words = {sid: v.comment_words for sid, v in vocabularies.items()}
-    name_overlap, name_holders = _overlaps(names)
-    word_overlap, word_holders = _overlaps(words)
+    name_overlap, name_holders = weighted_jaccard(names)
+    word_overlap, word_holders = weighted_jaccard(words)
     lines = {sid: v.comment_lines for sid, v in vocabularies.items()}
     line_holders = Counter(w for s in lines.values() for w in s)
     return {
