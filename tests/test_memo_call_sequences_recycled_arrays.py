@@ -12,6 +12,10 @@ slot they take.
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+
 import jax
 import numpy as np
 import pytest
@@ -19,6 +23,7 @@ import pytest
 from autograder.exercises import gammaln_callback, silu_ffi
 from autograder.sandboxed.probes.recycled_arrays import Recycler, slot_of
 
+from helpers.paths import REPO
 from helpers.silu_kernel_checks import silu_kernel_checks
 
 
@@ -58,31 +63,61 @@ def test_an_id_step_gets_the_new_values() -> None:
     np.testing.assert_array_equal(np.asarray(y), np.full((4,), 2.0, np.float32))
 
 
+# The id steps run in a fresh child Python, as the probes do in the sandboxed child (one thread, no
+# Python work beside them). In this test process, threads of the suite (the early lane, the image
+# build) allocate Python objects while `jax.device_put` releases the GIL, and may take the freed block
+# first: the id then depends on what else runs, which is not what these tests pin.
+_ID_STEPS = """
+import json, sys
+import jax
+import numpy as np
+from autograder.sandboxed.probes.recycled_arrays import Recycler, slot_of
+
+def right_after(shape, rng):
+    recycler = Recycler()
+    slot = slot_of(recycler.fresh(rng.standard_normal(shape).astype(np.float32)))
+    again = recycler.fresh(rng.standard_normal(shape).astype(np.float32), slot, "id")
+    same = id(again) == slot.ident
+    recycler.drop()
+    return same
+
+def after_others(shape, rng):
+    recycler = Recycler()
+    slot = slot_of(recycler.fresh(rng.standard_normal(shape).astype(np.float32)))
+    between = [jax.device_put(rng.standard_normal(shape).astype(np.float32)) for _ in range(3)]
+    between += [jax.numpy.sin(b) for b in between]
+    del between
+    again = recycler.fresh(rng.standard_normal(shape).astype(np.float32), slot, "id")
+    same = id(again) == slot.ident
+    recycler.drop()
+    return same
+
+rng = np.random.default_rng(int(sys.argv[2]))
+step = {"right_after": right_after, "after_others": after_others}[sys.argv[1]]
+print(json.dumps({str(tuple(shape)): step(tuple(shape), rng) for shape in json.loads(sys.argv[3])}))
+"""
+
+
+def _id_comes_back(step: str, seed: int, shapes: list[tuple[int, ...]]) -> dict[str, bool]:
+    """For each shape, whether the id step in a fresh child Python got the dropped array's id."""
+    run = subprocess.run([sys.executable, "-c", _ID_STEPS, step, str(seed), json.dumps(shapes)],
+                         capture_output=True, text=True, timeout=300, cwd=REPO, check=False)
+    assert run.returncode == 0, run.stderr[-3000:]
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
 def test_a_recycled_fresh_array_takes_the_dropped_arrays_id() -> None:
     """The id step right after its slot's array is dropped, on the shapes the sequences use."""
-    rng = np.random.default_rng(0)
-    for shape in ((7, 6), (7, 3, 6), (5,), (3, 4)):
-        recycler = Recycler()
-        slot = slot_of(recycler.fresh(rng.standard_normal(shape).astype(np.float32)))
-        again = recycler.fresh(rng.standard_normal(shape).astype(np.float32), slot, "id")
-        assert id(again) == slot.ident, shape
-        recycler.drop()
+    shapes = [(7, 6), (7, 3, 6), (5,), (3, 4)]
+    assert _id_comes_back("right_after", 0, shapes) == {str(tuple(s)): True for s in shapes}
 
 
 def test_the_id_comes_back_after_other_arrays_were_made_and_dropped() -> None:
     """A sequence runs other calls between a fresh array's step and the step that takes its id: the
     recycler holds the array until then, so the arrays those calls make and drop never take its
     block."""
-    rng = np.random.default_rng(1)
-    for shape in ((7, 6), (5,)):
-        recycler = Recycler()
-        slot = slot_of(recycler.fresh(rng.standard_normal(shape).astype(np.float32)))
-        between = [jax.device_put(rng.standard_normal(shape).astype(np.float32)) for _ in range(3)]
-        between += [jax.numpy.sin(b) for b in between]
-        del between
-        again = recycler.fresh(rng.standard_normal(shape).astype(np.float32), slot, "id")
-        assert id(again) == slot.ident, shape
-        recycler.drop()
+    shapes = [(7, 6), (5,)]
+    assert _id_comes_back("after_others", 1, shapes) == {str(tuple(s)): True for s in shapes}
 
 
 @pytest.mark.parametrize("module", [gammaln_callback, silu_ffi], ids=lambda m: m.EXERCISE.id)
