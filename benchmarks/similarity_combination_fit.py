@@ -125,6 +125,12 @@ def joined(parts: list[Rows]) -> Rows:
     )
 
 
+def class_folder(letter: str) -> Path:
+    """The spent class `letter`'s folder: `a` is the first class, `similarity_heldout` without a suffix."""
+    corpora = ROOT / "tests" / "corpus"
+    return corpora / ("similarity_heldout" if letter == "a" else f"similarity_heldout_{letter}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--classes", default="d,e,f,g", help="spent held-out classes (letters), comma-separated")
@@ -133,8 +139,7 @@ def main() -> None:
     ap.add_argument("--features", default=",".join(combine.FEATURES), help="the readings the model uses")
     args = ap.parse_args()
     USED[:] = args.features.split(",")
-    corpora = ROOT / "tests" / "corpus"
-    data = {c: class_rows(corpora / f"similarity_heldout_{c}") for c in args.classes.split(",")}
+    data = {c: class_rows(class_folder(c)) for c in args.classes.split(",")}
     if args.cross:
         for test, other in data.items():
             w, b, cut = fit(joined([r for c, r in data.items() if c != test]))
@@ -143,7 +148,7 @@ def main() -> None:
     w, b, cut = fit(every)
     print(f"fitted on {args.classes}: {figures(every, w, b, cut)}")
     for c in filter(None, args.also.split(",")):
-        rows = class_rows(corpora / f"similarity_heldout_{c}")
+        rows = class_rows(class_folder(c))
         print(f"fitted on {args.classes}, measured on {c}: {figures(rows, w, b, cut)}")
     print(f"FEATURES = {combine.FEATURES}")
     print(f"WEIGHTS = ({', '.join(f'{v:.4f}' for v in w)})")

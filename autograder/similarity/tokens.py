@@ -27,7 +27,7 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from autograder.similarity import branches, cpp_canon, normalise
+from autograder.similarity import branches, constants, cpp_canon, normalise
 from autograder.similarity.loops import CanonicalFor, canonical_for, folded_away
 from autograder.similarity.slicing import dead_statements
 from autograder.similarity.spans import Token
@@ -218,6 +218,7 @@ def _operands(
         for i, (negative, o) in enumerate(signed)
         if i not in squared or squared[i] >= 0
     ]
+    streams = constants.folded(op, [o for _, o in signed], streams)  # `0.5 + 0.5` is `L` (round 11)
     streams.sort(key=lambda ts: [t.text for t in ts])
     out: list[Any] = []
     for i, ts in enumerate(streams):
