@@ -308,45 +308,55 @@ def _task_key_of(subs: Path, sid: str, exercises: tuple[str, ...]) -> str:
     )
 
 
-def test_a_poison_submission_ends_in_grader_error_and_the_others_are_graded(
-    two_workers: LoopbackCluster, tmp_path: Path
+def test_a_poison_submission_ends_in_grader_error_and_the_student_queued_behind_it_is_graded(
+    tmp_path: Path,
 ) -> None:
-    """A submission whose grading kills its worker every time.
+    """A submission whose grading kills its worker every time, on a cluster of one worker.
 
     Student code cannot honestly kill a worker: it runs in bwrap children under another uid, in
     their own pid namespace and with their own rlimits (the nanny's memory limit counts only the
     worker process, not those children). So the poison is this test: a thread finds the worker
     executing the poison's task (by its key, from the workers' executing sets) and SIGKILLs that
-    worker process from outside, each time the task runs again (up to 4 times). With the
-    scheduler's allowed-failures at 1, Dask gives up after the second death: that student is
-    `grader_error` (no score, empty cells in grades.csv), the other student is graded."""
+    worker process from outside, each time the task runs.
+
+    The other student's task waits on the same worker, so the scheduler counts each death against it
+    too: with allowed-failures 1 both are given up after the second death (before the solo lane, the
+    bystander ended `grader_error` here). Each then gets one try alone (`<key>-alone`): the bystander
+    is graded, the poison kills two more workers and is `grader_error` (no score, empty cells in
+    grades.csv)."""
+    from autograder.executors.dask_executor import SECOND_TRY_SUFFIX
+
     subs = tmp_path / "subs"
     subs.mkdir()
-    _poison_copy(subs / "poison.ipynb")
+    _poison_copy(subs / "a_poison.ipynb")  # first by name: submitted first, run first on the worker
     shutil.copy(EXAMPLES / "s005_only_ch02.ipynb", subs / "s005_only_ch02.ipynb")
-    key = _task_key_of(subs, "poison", ("histogram",))
+    key = _task_key_of(subs, "a_poison", ("histogram",))
     finished = threading.Event()
     killed: list[str] = []
-    killer = threading.Thread(
-        target=lambda: killed.extend(
-            kill_while_executing(two_workers, lambda k: k == key, times=4, stop=finished.is_set, settle_s=1.0)
-        )
-    )
-    killer.start()
+    c = LoopbackCluster(tmp_path / "logs")
+    c.start_scheduler()
     try:
-        r = grade(subs, tmp_path / "out", "--executor", two_workers.address, "--exercises", "histogram")
+        c.start_worker("only")
+        c.wait_for_workers(1)
+        killer = threading.Thread(target=lambda: killed.extend(kill_while_executing(
+            c, lambda k: k in (key, key + SECOND_TRY_SUFFIX), times=6, stop=finished.is_set, settle_s=1.0)))
+        killer.start()
+        try:
+            r = grade(subs, tmp_path / "out", "--executor", c.address, "--exercises", "histogram")
+        finally:
+            finished.set()
+            killer.join()
     finally:
-        finished.set()
-        killer.join()
+        c.stop()
     assert r.returncode == 1, r.stderr
-    assert len(killed) == 2, killed
     got = rows(tmp_path / "out")
-    assert got["poison"]["state"] == "grader_error"
-    assert "died each time" in got["poison"]["error"]
     assert got["s005_only_ch02"] == {"state": "graded", "status": "partial:not_submitted:ch05", "error": ""}
+    assert got["a_poison"]["state"] == "grader_error"
+    assert "died each time" in got["a_poison"]["error"] and "alone" in got["a_poison"]["error"]
     csv_rows = (tmp_path / "out" / "grades.csv").read_text().splitlines()
-    assert "poison,,,,,,,,,,,grader_error" in csv_rows
+    assert "a_poison,,,,,,,,,,,grader_error" in csv_rows
     assert any(line.startswith("s005_only_ch02,10.00,") for line in csv_rows)
+    assert [k.rsplit(" key ", 1)[1] for k in killed] == [key, key] + [key + SECOND_TRY_SUFFIX] * 2, killed
 
 
 def test_scheduler_lost_mid_run_then_rerun_resumes(tmp_path: Path) -> None:

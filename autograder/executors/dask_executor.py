@@ -22,7 +22,10 @@ same work is one task however often it is submitted (identical submissions share
 
 Faults: a task may fail once more on another worker (`retries=1`); a worker that dies while grading
 counts against the scheduler's `distributed.scheduler.allowed-failures` (we recommend 1: a task that
-killed two workers is given up). Either way the future fails with a GraderFault -> `grader_error`.
+killed two workers is given up). The scheduler counts a death against every task assigned to the
+worker, the ones waiting behind the running one too, so a task given up that way is tried once more,
+alone, under the key `<key>-alone` (solo_lane.py): a bystander is graded, a submission that kills
+workers is given up again. Either way the future then fails with a GraderFault -> `grader_error`.
 If the scheduler connection is lost, Dask cancels every pending future: those students become
 `grader_error`, and every later submit fails at once; rerunning the command resumes.
 """
@@ -50,6 +53,7 @@ from autograder.executors.dask_tasks import (
     worker_report,
 )
 from autograder.executors.release_archive import ReleaseArchive, ReleaseArchiveError, pack_release
+from autograder.executors.solo_lane import SoloLane
 from autograder.executors.version import grader_version
 from autograder.grade.codec import CodecError, decode_refusal, decode_result, encode_submission
 from autograder.model import GraderFault, ReleaseInfo, StudentResult, StudentSubmission
@@ -58,6 +62,7 @@ from autograder.student_input import StudentInputError
 CONNECT_TIMEOUT_S = 10.0
 WORKER_WAIT_S = 60.0
 TASK_RETRIES = 1
+SECOND_TRY_SUFFIX = "-alone"  # the key of a task's second try, alone (solo_lane.py)
 RESULT_TIMEOUT_S = 120.0
 SLOTS_REFRESH_S = 10.0
 
@@ -89,7 +94,8 @@ def _describe_failure(exc: BaseException | None) -> str:
     if isinstance(exc, TaskFailed):
         return f"failed on the Dask workers (tried {TASK_RETRIES + 1} times): {exc}"
     if isinstance(exc, KilledWorker):
-        return "the Dask workers grading this submission died each time (allowed-failures reached)"
+        return ("the Dask workers grading this submission died each time (allowed-failures reached, "
+                "and again when it was graded alone)")
     return f"the Dask task failed: {type(exc).__name__}: {exc}"
 
 
@@ -105,6 +111,7 @@ class DaskExecutor:
         self.description = f"dask {address}, {slots} grading slot(s)"
         self._lock = threading.Lock()
         self._held: set[Any] = set()  # Dask futures not resolved yet (Dask forgets a key nobody holds)
+        self._lane = SoloLane()  # when a task goes to the cluster (a second try after dead workers: alone)
         self._closed = False
         self._slots_at = time.monotonic()
         self._release_future = self._submit_release()
@@ -196,16 +203,51 @@ class DaskExecutor:
         args.append(payload)
         if self.cache is not None:
             args.append(self._cache_future)
-        fut = self.client.submit(grade_task, *args, key=key, resources={RESOURCE: 1},
-                                 retries=TASK_RETRIES, pure=False)  # fmt: skip
-        with self._lock:
-            self._held.add(fut)
-        fut.add_done_callback(lambda f: self._resolve(f, done, sub))
+        self._lane.start(lambda: self._launch(key, args, done, sub, second_try=False))
         return done
 
+    def _launch(self, key: str, args: list[Any], done: Future[StudentResult], sub: StudentSubmission,
+                *, second_try: bool) -> None:  # fmt: skip
+        """Submit one try of a student's task (solo_lane.py says when); a second try has a key of its
+        own, so the scheduler counts the deaths under it afresh."""
+        if self._closed:
+            done.set_exception(GraderFault("the Dask executor was closed before this submission was graded"))
+            return
+        try:
+            fut = self.client.submit(grade_task, *args, key=key + SECOND_TRY_SUFFIX * second_try,
+                                     resources={RESOURCE: 1}, retries=TASK_RETRIES, pure=False)  # fmt: skip
+        except Exception as exc:  # the client is closing or lost its scheduler
+            done.set_exception(GraderFault(f"cannot submit to the Dask cluster at {self.address}: {exc}"))
+            if second_try:
+                self._lane.second_try_done()
+            else:
+                self._lane.first_try_done()
+            return
+        with self._lock:
+            self._held.add(fut)
+        fut.add_done_callback(lambda f: self._after(f, key, args, done, sub, second_try=second_try))
+
+    def _after(self, fut: Any, key: str, args: list[Any], done: Future[StudentResult], sub: StudentSubmission,
+               *, second_try: bool) -> None:  # fmt: skip
+        """Runs on Dask's callback thread: a first try given up by dead workers goes to the solo lane
+        for a second try; anything else resolves the student's result."""
+        from distributed import KilledWorker
+
+        if second_try:
+            self._resolve(fut, done, sub)
+            self._lane.second_try_done()
+            return
+        if fut.status == "error" and isinstance(fut.exception(timeout=RESULT_TIMEOUT_S), KilledWorker):
+            with self._lock:
+                self._held.discard(fut)
+            self._lane.first_try_done(again=lambda: self._launch(key, args, done, sub, second_try=True))
+            return
+        self._resolve(fut, done, sub)
+        self._lane.first_try_done()
+
     def _resolve(self, fut: Any, done: Future[StudentResult], sub: StudentSubmission) -> None:
-        """Runs on Dask's callback thread: decode and check the result, or name the fault. A refusal
-        fails `done` with its StudentInputError, as the local grade function raises it."""
+        """Decode and check the result, or name the fault. A refusal fails `done` with its
+        StudentInputError, as the local grade function raises it."""
         try:
             if fut.status == "finished":
                 text = fut.result(timeout=RESULT_TIMEOUT_S)
@@ -241,6 +283,8 @@ class DaskExecutor:
             self._closed = True
             held = list(self._held)
             self._held.clear()
+        for launch in self._lane.drain():  # never started: each fails its student's result (closed)
+            launch()
         connected = self.client.status == "running"
         quiet = logging.getLogger("distributed.client")
         level = quiet.level
