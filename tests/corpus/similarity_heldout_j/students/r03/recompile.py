@@ -1,0 +1,2 @@
+show_recompile_sequence("r03")
+predicted_compiles = 2

@@ -1,0 +1,2 @@
+show_recompile_sequence("r17")
+predicted_compiles = 3
