@@ -1,4 +1,4 @@
-"""The held-out similarity corpora from the third on (tests/corpus/similarity_heldout_c to _i) are sound.
+"""The held-out similarity corpora from the third on (tests/corpus/similarity_heldout_c to _j) are sound.
 
 Format only: each corpus is for measuring the detector once, so nothing here runs the detector or looks at
 its scores. Checked: every student answers every exercise (and nothing else is in `students/`), the Python
@@ -52,6 +52,8 @@ CORPUS_LIST = [
     Corpus("similarity_heldout_h", tuple(f"z{i:02d}" for i in range(1, 21)),
            frozenset(_KINDS_C | {"reformat", "restyle_own"}), 36),
     Corpus("similarity_heldout_i", tuple(f"q{i:02d}" for i in range(1, 21)),
+           frozenset(_KINDS_C | {"reformat", "restyle_own"}), 36),
+    Corpus("similarity_heldout_j", tuple(f"r{i:02d}" for i in range(1, 21)),
            frozenset(_KINDS_C | {"reformat", "restyle_own"}), 36),
 ]
 by_name = pytest.mark.parametrize("corpus", CORPUS_LIST, ids=lambda c: c.name)
