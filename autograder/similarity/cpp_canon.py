@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from autograder.similarity.deep_trees import repeatable
 from autograder.similarity.spans import Token
 
 Node = Any  # a tree_sitter.Node
@@ -97,7 +98,7 @@ def rewrite(node: Node) -> list[Any] | None:  # noqa: PLR0911 (one return per no
     if kind == "update_expression":
         arg = node.child_by_field_name("argument")
         op = node.child_by_field_name("operator")
-        if arg is None or op is None:
+        if arg is None or op is None or not repeatable(arg):  # `----x` would double per level
             return None
         at = (op.start_byte, op.end_byte)
         return [arg, Token("=", *at), arg, Token(op.type[0], *at), Token("L", *at)]

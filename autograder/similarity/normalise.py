@@ -171,6 +171,9 @@ class UnitFacts:
     noise: Callable[[Node], bool] = field(default=lambda n: False)
     # calls of inlined helpers whose statements were put before their statement (`_hoisted`)
     hoisted: set[tuple[int, int, str]] = field(default_factory=set)
+    # where the tokeniser's dropped trailing commas start (tokens._trailing_commas)
+    trailing_commas: frozenset[int] = frozenset()
+    parents: dict[int, Node] = field(default_factory=dict)  # node id -> its parent (tokens._tree_facts)
 
     @classmethod
     def empty(cls) -> UnitFacts:
@@ -407,14 +410,15 @@ def facts(  # noqa: C901 (one walk, many facts)
     imported: set[bytes] = set()
     called: set[bytes] = set()
     rebound: set[bytes] = set()  # targets of augmented assignments
-    stack = [root]
+    # (node, its parent, inside a function): the walk carries what it knows, because asking
+    # tree-sitter for a node's parent scans the children of each ancestor, quadratic in a wide tree
+    stack: list[tuple[Node, Node | None, bool]] = [(root, None, False)]
     while stack:  # iterative: hostile nesting
-        n = stack.pop()
-        if noise(n) or (n.start_byte in dead and n.parent is not None and n.parent.type == "module"):
+        n, parent, in_function = stack.pop()
+        if noise(n) or (n.start_byte in dead and parent is not None and parent.type == "module"):
             continue
         if n.type == "identifier":
             uses[n.text] += 1
-            parent = n.parent
             if parent is not None and parent.type == "call" and parent.child_by_field_name("function") == n:
                 called.add(n.text)
                 call_sites.setdefault(n.text, []).append(parent)
@@ -441,11 +445,11 @@ def facts(  # noqa: C901 (one walk, many facts)
         plain = _plain_assignment(n)
         if plain is not None:
             left, right = plain
-            if _inside_function(n):
+            if in_function:
                 assigned.setdefault(left.text, []).append(right)
             else:
                 outside.add(left.text)
-                if n.parent is not None and n.parent.type == "module":
+                if parent is not None and parent.type == "module":
                     top_values.setdefault(left.text, []).append(right)
         elif n.type in ("parameters", "lambda_parameters", "global_statement", "nonlocal_statement"):
             outside.update(_identifiers(n))
@@ -462,7 +466,8 @@ def facts(  # noqa: C901 (one walk, many facts)
             outside.update(bound)
             if n.type == "augmented_assignment":
                 rebound.update(_identifiers(_assigned_base(target)) if target is not None else bound)
-        stack.extend(n.children)
+        inside = in_function or n.type == "function_definition"
+        stack.extend((c, n, inside) for c in n.children)
     derived = _derived(
         _Walk(uses, stores, helpers, call_sites, assigned, outside, top_values, imported, called, rebound)
     )

@@ -28,6 +28,7 @@ from functools import cache
 from typing import Any
 
 from autograder.similarity import branches, constants, cpp_canon, normalise
+from autograder.similarity.deep_trees import MAX_TREE_DEPTH, deeper_than, flat_tokens, repeatable
 from autograder.similarity.loops import CanonicalFor, canonical_for, folded_away
 from autograder.similarity.slicing import dead_statements
 from autograder.similarity.spans import Token
@@ -73,16 +74,31 @@ _CPP_BRACED_BODIES = frozenset(
 )
 
 
-def _trailing_comma(node: Any) -> bool:
-    """A comma before a closing bracket that changes nothing: not the one that makes `(x,)` a tuple
-    (the answer computes something else without it) nor `a[i,]` index with a tuple."""
-    following, parent = node.next_sibling, node.parent
-    if node.type != "," or following is None or following.type not in _CLOSING or parent is None:
-        return False
-    if parent.type == "subscript":
-        return False
-    singles = ("tuple", "tuple_pattern")  # `(x,) = xs` unpacks, `x = xs` does not
-    return parent.type not in singles or sum(c.type not in _COMMENTS for c in parent.named_children) > 1
+def _tree_facts(root: Any) -> tuple[frozenset[int], dict[int, Any]]:
+    """Where the commas before a closing bracket that change nothing start (not the one that makes
+    `(x,)` a tuple: the answer computes something else without it; nor `a[i,]`, an index with a
+    tuple), and each node's parent by the node's id. One walk over the tree with a cursor: tree-sitter
+    finds a node's parent or sibling by scanning the children of each ancestor, so asking each leaf
+    is quadratic in a wide tree: a hostile answer of 30,000 `[1,` (tree-sitter's error recovery puts
+    them all under the root) took 35 s, `f(` 15 s."""
+    commas: list[int] = []
+    parents: dict[int, Any] = {}
+    cursor = root.walk()
+    while True:
+        node = cursor.node
+        if node.child_count:
+            kids = node.children
+            parents.update((c.id, node) for c in kids)
+            single = node.type in ("tuple", "tuple_pattern") and sum(
+                c.type not in _COMMENTS for c in node.named_children) <= 1  # fmt: skip
+            if node.type != "subscript" and not single:
+                commas += [c.start_byte for c, after in zip(kids, kids[1:], strict=False)
+                           if c.type == "," and after.type in _CLOSING]  # fmt: skip
+        if cursor.goto_first_child():
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                return frozenset(commas), parents
 
 
 def _lone_statement(node: Any) -> Any | None:
@@ -140,8 +156,7 @@ def _only_pass(node: Any) -> bool:
     return body is not None and all(c.type in ("pass_statement", "comment") for c in body.named_children)
 
 
-def _kept_attribute(node: Any, language: str) -> bool:
-    parent = node.parent
+def _kept_attribute(node: Any, language: str, parent: Any) -> bool:
     if parent is None:
         return False
     if language == "python":
@@ -307,6 +322,8 @@ def _augmented(n: Any) -> list[Any] | None:
     op = n.child_by_field_name("operator")
     if left is None or right is None or op is None or not op.type.endswith("=") or op.type in ("=", "=="):
         return None
+    if not repeatable(left):  # `((a += 1) += 1) += 1` would double per level (deep_trees.py)
+        return None
     at = (op.start_byte, op.end_byte)
     return [left, Token("=", *at), left, Token(op.type[:-1], *at), right]
 
@@ -366,10 +383,13 @@ def _leaves(
         if n.child_count == 0:
             if kind in names:
                 text = "N"
-                if keep_attributes and _kept_attribute(n, language):
+                above = facts.parents.get(n.id) if facts is not None else n.parent
+                if keep_attributes and _kept_attribute(n, language, above):
                     text = ATTR_PREFIX + n.text.decode("utf-8", "replace")
                 yield Token(text, n.start_byte, n.end_byte)
-            elif (language == "python" and kind in _PY_GROUPING) or _trailing_comma(n):
+            elif (language == "python" and kind in _PY_GROUPING) or (
+                kind == "," and facts is not None and n.start_byte in facts.trailing_commas
+            ):
                 continue
             elif n.end_byte > n.start_byte:  # tree-sitter's zero-width MISSING tokens are not text
                 yield Token(kind, n.start_byte, n.end_byte)
@@ -512,12 +532,17 @@ def tokenize(
     statements none of them reaches are dead and left out (`slicing.py`)."""
     data = source.encode("utf-8", "replace")
     tree = _parser(language).parse(data)
+    if deeper_than(tree.root_node, MAX_TREE_DEPTH):  # no person nests so deep: read flat (deep_trees.py)
+        literals, names = (_PY_LITERALS, _PY_NAMES) if language == "python" else (_CPP_LITERALS, _CPP_NAMES)
+        return list(flat_tokens(tree.root_node, literals, names, _COMMENTS))
     dead = dead_statements(tree.root_node, entry_points, _dropped) if language == "python" else set()
     facts = (
         normalise.facts(tree.root_node, _dropped, frozenset(dead))
         if language == "python"
         else normalise.UnitFacts.empty()
     )
+    commas, parents = _tree_facts(tree.root_node)
+    facts = replace(facts, trailing_commas=commas, parents=parents)
     top = [n for n in _chunks(tree.root_node, language) if n.start_byte not in dead or n.type == "comment"]
     if language == "python":  # a function defined inside another reads as one defined beside it
         top += [d for n in top for d in _nested_definitions(n)]
