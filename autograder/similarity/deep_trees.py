@@ -27,19 +27,24 @@ MAX_REPEATED_NODES = 64
 _REPEATING = frozenset({"update_expression", "assignment_expression", "augmented_assignment"})
 
 
-def deeper_than(root: Any, limit: int) -> bool:
-    """Whether any node of the tree under `root` lies more than `limit` levels below it."""
+def preorder(root: Any) -> Iterator[tuple[Any, int]]:
+    """Every node under `root` (itself first) in text order, with its depth below `root`, by a
+    TreeCursor: O(1) a step, where asking a node for its parent or sibling scans from the root."""
     cursor, depth = root.walk(), 0
     while True:
+        yield cursor.node, depth
         if cursor.goto_first_child():
             depth += 1
-            if depth > limit:
-                return True
             continue
-        while not cursor.goto_next_sibling():
-            if not cursor.goto_parent():
-                return False
+        while depth == 0 or not cursor.goto_next_sibling():
+            if depth == 0 or not cursor.goto_parent():
+                return
             depth -= 1
+
+
+def deeper_than(root: Any, limit: int) -> bool:
+    """Whether any node of the tree under `root` lies more than `limit` levels below it."""
+    return any(depth > limit for _, depth in preorder(root))
 
 
 def flat_tokens(
@@ -70,16 +75,7 @@ def flat_tokens(
 def repeatable(node: Any) -> bool:
     """Whether `node` may be walked twice: at most MAX_REPEATED_NODES nodes, none that repeats a
     part of itself (`_REPEATING`). Stops at the limit: constant work whatever the subtree."""
-    cursor, seen, depth = node.walk(), 0, 0
-    while True:
-        seen += 1
-        if seen > MAX_REPEATED_NODES or cursor.node.type in _REPEATING:
+    for seen, (inner, _) in enumerate(preorder(node)):
+        if seen >= MAX_REPEATED_NODES or inner.type in _REPEATING:
             return False
-        if cursor.goto_first_child():
-            depth += 1
-            continue
-        while depth and not cursor.goto_next_sibling():
-            cursor.goto_parent()
-            depth -= 1
-        if not depth:
-            return True
+    return True

@@ -171,7 +171,7 @@ class UnitFacts:
     noise: Callable[[Node], bool] = field(default=lambda n: False)
     # calls of inlined helpers whose statements were put before their statement (`_hoisted`)
     hoisted: set[tuple[int, int, str]] = field(default_factory=set)
-    # where the tokeniser's dropped trailing commas start (tokens._trailing_commas)
+    # where the tokeniser's dropped trailing commas start (tokens._tree_facts)
     trailing_commas: frozenset[int] = frozenset()
     parents: dict[int, Node] = field(default_factory=dict)  # node id -> its parent (tokens._tree_facts)
 

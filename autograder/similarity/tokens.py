@@ -28,7 +28,7 @@ from functools import cache
 from typing import Any
 
 from autograder.similarity import branches, constants, cpp_canon, normalise
-from autograder.similarity.deep_trees import MAX_TREE_DEPTH, deeper_than, flat_tokens, repeatable
+from autograder.similarity.deep_trees import MAX_TREE_DEPTH, deeper_than, flat_tokens, preorder, repeatable
 from autograder.similarity.loops import CanonicalFor, canonical_for, folded_away
 from autograder.similarity.slicing import dead_statements
 from autograder.similarity.spans import Token
@@ -83,22 +83,17 @@ def _tree_facts(root: Any) -> tuple[frozenset[int], dict[int, Any]]:
     them all under the root) took 35 s, `f(` 15 s."""
     commas: list[int] = []
     parents: dict[int, Any] = {}
-    cursor = root.walk()
-    while True:
-        node = cursor.node
-        if node.child_count:
-            kids = node.children
-            parents.update((c.id, node) for c in kids)
-            single = node.type in ("tuple", "tuple_pattern") and sum(
-                c.type not in _COMMENTS for c in node.named_children) <= 1  # fmt: skip
-            if node.type != "subscript" and not single:
-                commas += [c.start_byte for c, after in zip(kids, kids[1:], strict=False)
-                           if c.type == "," and after.type in _CLOSING]  # fmt: skip
-        if cursor.goto_first_child():
+    for node, _ in preorder(root):
+        if not node.child_count:
             continue
-        while not cursor.goto_next_sibling():
-            if not cursor.goto_parent():
-                return frozenset(commas), parents
+        kids = node.children
+        parents.update((c.id, node) for c in kids)
+        single = node.type in ("tuple", "tuple_pattern") and sum(
+            c.type not in _COMMENTS for c in node.named_children) <= 1  # fmt: skip
+        if node.type != "subscript" and not single:
+            commas += [c.start_byte for c, after in zip(kids, kids[1:], strict=False)
+                       if c.type == "," and after.type in _CLOSING]  # fmt: skip
+    return frozenset(commas), parents
 
 
 def _lone_statement(node: Any) -> Any | None:
@@ -383,8 +378,9 @@ def _leaves(
         if n.child_count == 0:
             if kind in names:
                 text = "N"
-                above = facts.parents.get(n.id) if facts is not None else n.parent
-                if keep_attributes and _kept_attribute(n, language, above):
+                if keep_attributes and _kept_attribute(
+                    n, language, facts.parents.get(n.id) if facts is not None else n.parent
+                ):
                     text = ATTR_PREFIX + n.text.decode("utf-8", "replace")
                 yield Token(text, n.start_byte, n.end_byte)
             elif (language == "python" and kind in _PY_GROUPING) or (
