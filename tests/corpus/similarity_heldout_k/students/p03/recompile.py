@@ -1,0 +1,2 @@
+show_recompile_sequence("p03")
+predicted_compiles = 4

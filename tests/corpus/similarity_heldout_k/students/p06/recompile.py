@@ -1,0 +1,2 @@
+show_recompile_sequence("p06")
+predicted_compiles = 4

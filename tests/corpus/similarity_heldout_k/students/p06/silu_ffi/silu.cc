@@ -1,0 +1,44 @@
+// Exercise 3: SiLU as two element-wise XLA FFI handlers on float32 buffers.
+//   Silu:    x -> y = x * s,                               s = sigmoid(x)
+//   SiluBwd: (x, ct_y) -> ct_x = ct_y * s * (1 + x * (1 - s))
+#include <cmath>
+#include <cstdint>
+
+#include "xla/ffi/api/ffi.h"
+
+namespace ffi = xla::ffi;
+
+// branchy sigmoid, keeps exp() small
+static float sig(float v) {
+  if (v >= 0.0f) return 1.0f / (1.0f + std::exp(-v));
+  return 1.0f / (1.0f + std::exp(v));
+}
+
+static ffi::Error SiluImpl(ffi::Buffer<ffi::F32> x, ffi::ResultBuffer<ffi::F32> y) {
+  int64_t n = x.element_count();
+  const float* p = x.typed_data();
+  float* q = y->typed_data();
+  for (int64_t i = 0; i < n; ++i) q[i] = p[i] * sig(p[i]);
+  return ffi::Error::Success();
+}
+
+static ffi::Error SiluBwdImpl(ffi::Buffer<ffi::F32> x, ffi::Buffer<ffi::F32> ct_y,
+                              ffi::ResultBuffer<ffi::F32> ct_x) {
+  int64_t n = x.element_count();
+  const float* p = x.typed_data();
+  const float* g = ct_y.typed_data();
+  float* q = ct_x->typed_data();
+  for (int64_t i = 0; i < n; ++i) {
+    float s = sig(p[i]);
+    q[i] = g[i] * s * (1.0f + p[i] * (1.0f - s));
+  }
+  return ffi::Error::Success();
+}
+
+XLA_FFI_DEFINE_HANDLER_SYMBOL(Silu, SiluImpl,
+                              ffi::Ffi::Bind().Arg<ffi::Buffer<ffi::F32>>().Ret<ffi::Buffer<ffi::F32>>());
+XLA_FFI_DEFINE_HANDLER_SYMBOL(SiluBwd, SiluBwdImpl,
+                              ffi::Ffi::Bind()
+                                  .Arg<ffi::Buffer<ffi::F32>>()
+                                  .Arg<ffi::Buffer<ffi::F32>>()
+                                  .Ret<ffi::Buffer<ffi::F32>>());

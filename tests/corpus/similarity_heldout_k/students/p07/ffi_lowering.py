@@ -1,0 +1,22 @@
+# 在这里定义原语 rms_norm_prim_p:抽象求值、以 FFI target "rms_norm" 作为 CPU lowering、
+# eager impl、batching 规则。
+# Step 1: the primitive and its abstract evaluation
+rms_norm_prim_p = Primitive("rms_norm_prim")
+rms_norm_prim_p.def_abstract_eval(lambda x, *, eps: ShapedArray(x.shape, x.dtype))
+
+# Step 2: lower to the registered FFI target on CPU
+mlir.register_lowering(rms_norm_prim_p, jax.ffi.ffi_lowering("rms_norm"), platform="cpu")
+
+# Step 3: eager impl reuses the lowering
+rms_norm_prim_p.def_impl(partial(xla.apply_primitive, rms_norm_prim_p))
+
+
+# Step 4: batching -- batch axis to position 0, output batch axis 0
+def rms_norm_batch_rule(batched_args, batch_dims, *, eps):
+    x, = batched_args
+    bd, = batch_dims
+    x = jnp.moveaxis(x, bd, 0)
+    return rms_norm_prim_p.bind(x, eps=eps), 0
+
+
+batching.primitive_batchers[rms_norm_prim_p] = rms_norm_batch_rule

@@ -1,0 +1,25 @@
+# 在这里编译并注册 silu.cc(FFI target "silu" 和 "silu_bwd"),再用 jax.custom_vjp 定义 silu_ffi(x)。
+# Step 1: build, load and register the two targets
+silu_lib = jaxcourse.load_kernel("silu.cc")
+jax.ffi.register_ffi_target("silu", jax.ffi.pycapsule(silu_lib.Silu), platform="cpu")
+jax.ffi.register_ffi_target("silu_bwd", jax.ffi.pycapsule(silu_lib.SiluBwd), platform="cpu")
+
+
+# Step 2: the forward call
+@jax.custom_vjp
+def silu_ffi(x):
+    return jax.ffi.ffi_call("silu", jax.ShapeDtypeStruct(x.shape, x.dtype), vmap_method="broadcast_all")(x)
+
+
+# Step 3: the rules (residual = x)
+def silu_ffi_fwd(x):
+    return silu_ffi(x), x
+
+
+def silu_ffi_bwd(x, ct_y):
+    ct_x = jax.ffi.ffi_call("silu_bwd", jax.ShapeDtypeStruct(x.shape, x.dtype), vmap_method="broadcast_all")(x, ct_y)
+    return (ct_x,)
+
+
+# Step 4: attach them
+silu_ffi.defvjp(silu_ffi_fwd, silu_ffi_bwd)

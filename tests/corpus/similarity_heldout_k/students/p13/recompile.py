@@ -1,0 +1,2 @@
+show_recompile_sequence("p13")
+predicted_compiles = 5

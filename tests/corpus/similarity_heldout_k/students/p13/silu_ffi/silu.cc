@@ -1,0 +1,36 @@
+// Exercise 3: SiLU as two element-wise XLA FFI handlers on float32 buffers.
+//   Silu:    x -> y = x * s,                               s = sigmoid(x)
+//   SiluBwd: (x, ct_y) -> ct_x = ct_y * s * (1 + x * (1 - s))
+#include <cmath>
+#include <cstdint>
+
+#include "xla/ffi/api/ffi.h"
+
+namespace ffi = xla::ffi;
+
+static float sg(float v) { return v < 0 ? std::exp(v) / (1 + std::exp(v)) : 1 / (1 + std::exp(-v)); }
+
+static ffi::Error SiluImpl(ffi::Buffer<ffi::F32> x, ffi::ResultBuffer<ffi::F32> y) {
+  for (int64_t i = 0, n = x.element_count(); i < n; ++i) {
+    float v = x.typed_data()[i];
+    y->typed_data()[i] = v * sg(v);
+  }
+  return ffi::Error::Success();
+}
+
+static ffi::Error SiluBwdImpl(ffi::Buffer<ffi::F32> x, ffi::Buffer<ffi::F32> ct_y,
+                              ffi::ResultBuffer<ffi::F32> ct_x) {
+  for (int64_t i = 0, n = x.element_count(); i < n; ++i) {
+    float v = x.typed_data()[i], s = sg(v);
+    ct_x->typed_data()[i] = ct_y.typed_data()[i] * s * (1 + v - v * s);
+  }
+  return ffi::Error::Success();
+}
+
+XLA_FFI_DEFINE_HANDLER_SYMBOL(Silu, SiluImpl,
+                              ffi::Ffi::Bind().Arg<ffi::Buffer<ffi::F32>>().Ret<ffi::Buffer<ffi::F32>>());
+XLA_FFI_DEFINE_HANDLER_SYMBOL(SiluBwd, SiluBwdImpl,
+                              ffi::Ffi::Bind()
+                                  .Arg<ffi::Buffer<ffi::F32>>()
+                                  .Arg<ffi::Buffer<ffi::F32>>()
+                                  .Ret<ffi::Buffer<ffi::F32>>());

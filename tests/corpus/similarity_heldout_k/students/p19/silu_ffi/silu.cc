@@ -1,0 +1,51 @@
+// Exercise 3: SiLU as two element-wise XLA FFI handlers on float32 buffers.
+//   Silu:    x -> y = x * s,                               s = sigmoid(x)
+//   SiluBwd: (x, ct_y) -> ct_x = ct_y * s * (1 + x * (1 - s))
+#include <cmath>
+#include <cstdint>
+
+#include "xla/ffi/api/ffi.h"
+
+namespace ffi = xla::ffi;
+
+// Numerically stable logistic function: never evaluates exp of a large positive number.
+static float StableSigmoid(float v) {
+  if (v >= 0.0f) {
+    return 1.0f / (1.0f + std::exp(-v));
+  }
+  const float e = std::exp(v);
+  return e / (1.0f + e);
+}
+
+// One loop for both handlers: out[i] = op(i) for every element.
+template <typename Op>
+static void ForEachElement(size_t n, float* out, Op op) {
+  for (size_t i = 0; i < n; ++i) {
+    out[i] = op(i);
+  }
+}
+
+static ffi::Error SiluImpl(ffi::Buffer<ffi::F32> x, ffi::ResultBuffer<ffi::F32> y) {
+  const float* in = x.typed_data();
+  ForEachElement(x.element_count(), y->typed_data(), [in](size_t i) { return in[i] * StableSigmoid(in[i]); });
+  return ffi::Error::Success();
+}
+
+static ffi::Error SiluBwdImpl(ffi::Buffer<ffi::F32> x, ffi::Buffer<ffi::F32> ct_y,
+                              ffi::ResultBuffer<ffi::F32> ct_x) {
+  const float* in = x.typed_data();
+  const float* g = ct_y.typed_data();
+  ForEachElement(x.element_count(), ct_x->typed_data(), [in, g](size_t i) {
+    const float s = StableSigmoid(in[i]);
+    return g[i] * s * (1.0f + in[i] * (1.0f - s));
+  });
+  return ffi::Error::Success();
+}
+
+XLA_FFI_DEFINE_HANDLER_SYMBOL(Silu, SiluImpl,
+                              ffi::Ffi::Bind().Arg<ffi::Buffer<ffi::F32>>().Ret<ffi::Buffer<ffi::F32>>());
+XLA_FFI_DEFINE_HANDLER_SYMBOL(SiluBwd, SiluBwdImpl,
+                              ffi::Ffi::Bind()
+                                  .Arg<ffi::Buffer<ffi::F32>>()
+                                  .Arg<ffi::Buffer<ffi::F32>>()
+                                  .Ret<ffi::Buffer<ffi::F32>>());
