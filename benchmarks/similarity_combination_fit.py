@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -32,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 from autograder.model import ReleaseInfo  # noqa: E402
 from autograder.similarity import analyse, combine  # noqa: E402
 from autograder.similarity.units import subtracted  # noqa: E402
+from benchmarks import similarity_fit_misses as misses  # noqa: E402
 from benchmarks import similarity_heldout as heldout  # noqa: E402
 
 # The cut is put where this share of the training classes' independent pairs lies above. Not the
@@ -49,13 +51,14 @@ class Rows:
     x: np.ndarray  # one row of readings per pair
     y: np.ndarray  # 1: a planted copy
     copy_keys: list[tuple[str, str, str] | None]  # (exercise, a, b) of a copy row, None otherwise
+    pairs: list[tuple[str, str, str]] = field(default_factory=list)  # (unit, a, b) of every row
 
 
 def class_rows(folder: Path) -> Rows:
     cls = heldout.load(folder)
     sub = subtracted(ReleaseInfo.load(ROOT / "assignments" / "2026-fall"), ROOT / "solutions")
     students = sorted({s for by in cls.texts.values() for s in by})
-    xs, ys, keys = [], [], []
+    xs, ys, keys, pairs = [], [], [], []
     for unit, by_student in sorted(cls.texts.items()):
         exercise = heldout.EXERCISE_OF.get(unit, unit)
         here = [(a, b) for u, a, b in cls.planted if u is None or heldout.EXERCISE_OF.get(u, u) == exercise]
@@ -75,7 +78,8 @@ def class_rows(folder: Path) -> Rows:
             xs.append(ev.values)
             ys.append(float(is_copy))
             keys.append((exercise, a, b) if is_copy else None)
-    return Rows(np.array(xs, float), np.array(ys, float), keys)
+            pairs.append((unit, a, b))
+    return Rows(np.array(xs, float), np.array(ys, float), keys, pairs)
 
 
 USED = list(combine.FEATURES)  # the readings the model uses (--features); the others weigh 0
@@ -106,15 +110,21 @@ def outputs(x: np.ndarray, weights: tuple[float, ...], bias: float) -> np.ndarra
     return 1 / (1 + np.exp(-(x @ np.array(weights) + bias)))
 
 
-def figures(rows: Rows, weights: tuple[float, ...], bias: float, cut: float) -> str:
-    """Copies found (a silu_ffi copy in either unit counts once) and independent pairs above `cut`."""
+def counts(rows: Rows, weights: tuple[float, ...], bias: float, cut: float) -> tuple[int, int, int, int]:
+    """(copies found, copies, independent pairs above `cut`, independent pairs); a silu_ffi copy is
+    found in either of its units and counts once."""
     p = outputs(rows.x, weights, bias)
     found: dict[tuple[str, str, str], bool] = {}
     for key, v in zip(rows.copy_keys, p, strict=True):
         if key is not None:
             found[key] = found.get(key, False) or bool(v > cut)
     flagged = int(((p > cut) & (rows.y == 0)).sum())
-    return f"found {sum(found.values())}/{len(found)}, flagged {flagged}/{int((rows.y == 0).sum())}"
+    return sum(found.values()), len(found), flagged, int((rows.y == 0).sum())
+
+
+def figures(rows: Rows, weights: tuple[float, ...], bias: float, cut: float) -> str:
+    found, copies, flagged, independent = counts(rows, weights, bias, cut)
+    return f"found {found}/{copies}, flagged {flagged}/{independent}"
 
 
 def joined(parts: list[Rows]) -> Rows:
@@ -122,6 +132,7 @@ def joined(parts: list[Rows]) -> Rows:
         np.concatenate([r.x for r in parts]),
         np.concatenate([r.y for r in parts]),
         [k for r in parts for k in r.copy_keys],
+        [p for r in parts for p in r.pairs],
     )
 
 
@@ -131,19 +142,44 @@ def class_folder(letter: str) -> Path:
     return corpora / ("similarity_heldout" if letter == "a" else f"similarity_heldout_{letter}")
 
 
+def fit_count(data: dict[str, Rows], train: Sequence[str], test: str) -> tuple[int, int, int, int]:
+    return counts(data[test], *fit(joined([data[c] for c in train])))
+
+
+def cross(data: dict[str, Rows], show_misses: bool) -> None:
+    """Fitted on all classes but one, measured on that one; with `show_misses`, the copies missed."""
+    missed_all = []
+    for test, other in data.items():
+        w, b, cut = fit(joined([r for c, r in data.items() if c != test]))
+        print(f"fitted on all but {test}, measured on {test}: {figures(other, w, b, cut)}")
+        if show_misses:
+            kinds = misses.disguises_of(class_folder(test))
+            missed = misses.misses(other, outputs(other.x, w, b), cut, kinds)
+            for m in missed:
+                print(
+                    f"  missed {test} {m.exercise} {m.a} {m.b} {','.join(m.disguises)}: "
+                    f"{m.output:.2f} (cut {cut:.2f}), rank {m.rank}, {m.above} independent above"
+                )
+            missed_all += missed
+    if show_misses:
+        print(misses.summary(missed_all))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--classes", default="d,e,f,g", help="spent held-out classes (letters), comma-separated")
-    ap.add_argument("--cross", action="store_true", help="fit on each class alone, measure on the others")
+    ap.add_argument("--cross", action="store_true", help="fit on all classes but one, measure on that one")
+    ap.add_argument("--misses", action="store_true", help="with --cross: list the copies each fit misses")
+    ap.add_argument("--splits", type=int, default=0, help="fit on every N classes, measure on the rest")
     ap.add_argument("--also", default="", help="classes only measured with the fit (comma-separated)")
     ap.add_argument("--features", default=",".join(combine.FEATURES), help="the readings the model uses")
     args = ap.parse_args()
     USED[:] = args.features.split(",")
     data = {c: class_rows(class_folder(c)) for c in args.classes.split(",")}
     if args.cross:
-        for test, other in data.items():
-            w, b, cut = fit(joined([r for c, r in data.items() if c != test]))
-            print(f"fitted on all but {test}, measured on {test}: {figures(other, w, b, cut)}")
+        cross(data, args.misses)
+    if args.splits:
+        print(misses.split_figures(list(data), args.splits, lambda train, test: fit_count(data, train, test)))
     every = joined(list(data.values()))
     w, b, cut = fit(every)
     print(f"fitted on {args.classes}: {figures(every, w, b, cut)}")
