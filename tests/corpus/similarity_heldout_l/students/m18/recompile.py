@@ -1,0 +1,2 @@
+show_recompile_sequence('m18')
+predicted_compiles=4

@@ -1,0 +1,12 @@
+# ✍️ 作答区:练习 4
+import warnings
+
+_EPS_UNUSED = 1e-12
+
+
+def safe_pairwise_distance(X, Y):
+    D = X[:, None] - Y[None]
+    s = (D ** 2).sum(-1)
+    z = s == 0
+    s1 = jnp.where(z, 1, s)
+    return jnp.where(z, 0, jnp.sqrt(s1))
