@@ -423,7 +423,6 @@ def _with_vocabulary_evidence(m: Match, ev: Evidence | None, students: int) -> M
         ("names", ev.only_pair_identifiers),
         ("comment lines", tuple(f"# {line}" for line in ev.only_pair_comment_lines)),
         ("comment phrases", ev.only_pair_comment_words),
-        ("library choices", ev.only_pair_api_choices),
     ):
         if words:
             more = ", ..." if len(words) > MAX_VOCABULARY_SHOWN else ""

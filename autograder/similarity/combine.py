@@ -20,12 +20,6 @@ vector of these readings, each also read against the pair's students' other pair
   short_grams           the rarity-weighted overlap of runs of 4 normalised tokens (short_grams.py;
                         round 10: a short answer has too few of the code channel's fingerprints)
   short_gram_margin     ... minus the best other of either student
-  api_choices           the rarity-weighted overlap of the library choices (api_choices.py: attributes,
-                        short strings, a kernel's called functions; round 12)
-  api_choice_margin     ... minus the best other of either student
-The library choices only the pair made are shown as evidence and make a pair stand out
-(`stands_out`), but are not a reading: fitted, their count weighed less than nothing beside the two
-above (round 12).
 
 The score is a logistic model of that vector, fitted on the spent held-out classes d, e, f and g (written
 blind; `benchmarks/similarity_combination_fit.py` refits it and prints these constants), rescaled so
@@ -57,13 +51,11 @@ FEATURES = (
     "only_pair_comment_lines",
     "short_grams",
     "short_gram_margin",
-    "api_choices",
-    "api_choice_margin",
 )
 # fitted (benchmarks/similarity_combination_fit.py): one weight per feature, in FEATURES' order
-WEIGHTS = (3.7855, 1.5606, 1.7612, 1.1134, 1.9851, -0.0983, 3.1147, 5.4496, 1.8442, -0.9215, 0.7561, 0.6831)
-BIAS = -2.0173
-CUT = 0.8301  # the model's output above which 0.3 % of the fitted classes' independent pairs lie
+WEIGHTS = (4.0439, 1.6297, 1.8658, 1.1473, 1.8035, -0.0524, 3.1064, 5.3907, 2.1235, -0.8886)
+BIAS = -2.1790
+CUT = 0.8633  # the model's output above which 0.3 % of the fitted classes' independent pairs lie
 
 
 @dataclass(frozen=True)
@@ -74,7 +66,6 @@ class Evidence:
     only_pair_identifiers: tuple[str, ...] = ()
     only_pair_comment_words: tuple[str, ...] = ()
     only_pair_comment_lines: tuple[str, ...] = ()
-    only_pair_api_choices: tuple[str, ...] = ()
 
     def named(self) -> dict[str, float]:
         return dict(zip(FEATURES, self.values, strict=True))
@@ -96,7 +87,6 @@ def pair_evidence(
     layout_margin = standout_margins(layout_all)
     short_all = {pair: (short or {}).get(pair, 0.0) for pair in vocabulary}
     short_margin = standout_margins(short_all)
-    choice_margin = standout_margins({p: v.api_choices for p, v in vocabulary.items()})
     out = {}
     for pair, v in vocabulary.items():
         values = (
@@ -110,15 +100,9 @@ def pair_evidence(
             float(min(CAP_COUNT, len(v.only_pair_comment_lines))),
             short_all[pair],
             short_margin[pair],
-            v.api_choices,
-            choice_margin[pair],
         )
         out[pair] = Evidence(
-            values,
-            v.only_pair_identifiers,
-            v.only_pair_comment_words,
-            v.only_pair_comment_lines,
-            v.only_pair_api_choices,
+            values, v.only_pair_identifiers, v.only_pair_comment_words, v.only_pair_comment_lines
         )
     return out
 
@@ -142,12 +126,9 @@ def stands_out(evidence: Evidence) -> bool:
     """Whether the pair stands out from its students' other pairs in any channel, or uses a word no
     one else uses. Students converging on one text tie with each other in every channel."""
     named = evidence.named()
-    margins = ("code_margin", "identifier_margin", "comment_margin", "layout_margin", "api_choice_margin")
+    margins = ("code_margin", "identifier_margin", "comment_margin", "layout_margin")
     return any(named[m] > 0 for m in margins) or bool(
-        evidence.only_pair_identifiers
-        or evidence.only_pair_comment_words
-        or evidence.only_pair_comment_lines
-        or evidence.only_pair_api_choices
+        evidence.only_pair_identifiers or evidence.only_pair_comment_words or evidence.only_pair_comment_lines
     )
 
 

@@ -18,8 +18,6 @@ Per unit, over the students compared:
     other pairs by the combination (combine.py), as the code channel's stand-out calibration reads
     code scores;
   * the words only this pair uses are the evidence the report shows.
-The same is done with an answer's library choices (api_choices.py: the attributes it reaches for,
-its short strings, a kernel's called functions; round 12).
 """
 
 from __future__ import annotations
@@ -33,7 +31,6 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from autograder.similarity.api_choices import choices_of
 from autograder.similarity.rarity import weighted_jaccard
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
@@ -61,7 +58,6 @@ class Vocabulary:
     identifiers: frozenset[str]
     comment_words: frozenset[str]
     comment_lines: frozenset[str] = frozenset()
-    api_choices: frozenset[str] = frozenset()
 
 
 def _comment_words(text: str) -> set[str]:
@@ -143,7 +139,6 @@ def vocabulary_of(text: str, language: str, given: Vocabulary) -> Vocabulary:
         frozenset(identifiers - given.identifiers),
         frozenset(comments - given.comment_words),
         frozenset(comment_lines_of(text, language) - given.comment_lines),
-        frozenset(choices_of(text, language) - given.api_choices),
     )
 
 
@@ -153,14 +148,12 @@ def given_vocabulary(texts: Iterable[str], language: str) -> Vocabulary:
     identifiers: set[str] = set()
     comments: set[str] = set()
     lines: set[str] = set()
-    choices: set[str] = set()
     for text in texts:
         names, words = words_of(text, language)
         identifiers |= names | {w.lower() for w in names}
         comments |= words | {w.lower() for w in names}
         lines |= comment_lines_of(text, language)
-        choices |= choices_of(text, language)
-    return Vocabulary(frozenset(identifiers), frozenset(comments), frozenset(lines), frozenset(choices))
+    return Vocabulary(frozenset(identifiers), frozenset(comments), frozenset(lines))
 
 
 @dataclass(frozen=True)
@@ -172,8 +165,6 @@ class VocabularyMatch:
     comments: float  # weighted Jaccard of the comment words
     only_pair_comment_words: tuple[str, ...]
     only_pair_comment_lines: tuple[str, ...] = ()
-    api_choices: float = 0.0  # weighted Jaccard of the library choices
-    only_pair_api_choices: tuple[str, ...] = ()
 
 
 def _only_pair(a: frozenset[str], b: frozenset[str], holders: Counter[str]) -> tuple[str, ...]:
@@ -188,8 +179,6 @@ def vocabulary_scores(vocabularies: Mapping[str, Vocabulary]) -> dict[tuple[str,
     word_overlap, word_holders = weighted_jaccard(words)
     lines = {sid: v.comment_lines for sid, v in vocabularies.items()}
     line_holders = Counter(w for s in lines.values() for w in s)
-    choices = {sid: v.api_choices for sid, v in vocabularies.items()}
-    choice_overlap, choice_holders = weighted_jaccard(choices)
     return {
         pair: VocabularyMatch(
             identifiers=name_overlap[pair],
@@ -197,8 +186,6 @@ def vocabulary_scores(vocabularies: Mapping[str, Vocabulary]) -> dict[tuple[str,
             comments=word_overlap[pair],
             only_pair_comment_words=_only_pair(words[pair[0]], words[pair[1]], word_holders),
             only_pair_comment_lines=_only_pair(lines[pair[0]], lines[pair[1]], line_holders),
-            api_choices=choice_overlap[pair],
-            only_pair_api_choices=_only_pair(choices[pair[0]], choices[pair[1]], choice_holders),
         )
         for pair in name_overlap
     }
