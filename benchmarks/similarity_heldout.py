@@ -191,6 +191,7 @@ class Figures:
     ranked_first: int = 0
     independent: int = 0
     flagged: int = 0
+    comparable: int = 0  # planted copies whose two answers were both compared in one unit
 
     def lines(self, name: str, threshold: float) -> list[str]:
         def pct(a: int, b: int) -> str:
@@ -201,6 +202,9 @@ class Figures:
             f"    planted copies found         {pct(self.found, self.planted)}",
             f"    independent pairs flagged    {pct(self.flagged, self.independent)}",
             f"    planted copies ranked first  {pct(self.ranked_first, self.planted)}",
+            f"    planted copies comparable    {self.comparable}/{self.planted}"
+            " (the others: an answer too short or only starter code)",
+            f"    found of the comparable      {pct(self.found, self.comparable)}",
         ]
 
 
@@ -270,6 +274,7 @@ def measure(cls: HeldoutClass, threshold: float, with_behaviour: bool) -> Figure
         group = _groups(here)
         for a, b in here:
             figures.planted += 1
+            figures.comparable += any(a in per_unit[u][1] and b in per_unit[u][1] for u in units)
             s = score(a, b)
             figures.found += s >= threshold
             rivals = [score(b, x) for x in answered if x != b and group.get(x, -1) != group[b]]

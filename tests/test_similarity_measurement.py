@@ -37,6 +37,7 @@ def test_the_measurement_part_prints_aggregate_figures_only(tmp_path: Path) -> N
     assert "planted copies found         1/1 100.0 %" in text
     assert "independent pairs flagged    0/14 0.0 %" in text  # 6 students: 15 pairs, 1 planted
     assert "planted copies ranked first  1/1 100.0 %" in text
+    assert "planted copies comparable    1/1 " in text and "found of the comparable      1/1 100.0 %" in text
     assert "student" not in text.replace("students", "")  # no student, no pair, no score of one pair
     assert "code + behaviour: no grading-run fingerprints given" in text
 
@@ -90,3 +91,22 @@ def test_a_copied_kernel_is_a_copy_of_the_exercise_not_an_independent_pair(tmp_p
     assert "planted copies found         1/1 100.0 %" in text
     # 4 students: 6 pairs per unit, the copy's pair left out of both units
     assert re.search(r"independent pairs flagged +\d+/10 ", text)
+
+
+def test_a_copy_too_short_to_compare_is_missed_and_not_comparable(tmp_path: Path) -> None:
+    # a copied answer of two statements is under the minimum the code channel compares: it counts
+    # as planted and missed, and the comparable line says why the found figure cannot reach 100 %
+    _class(
+        tmp_path,
+        [
+            {"exercise": "safe_distance", "original": "student1", "copy": "student9"},
+            {"exercise": "safe_distance", "original": "student3", "copy": "student8"},
+        ],
+    )
+    short = "def safe_pairwise_distance(X, Y):\n    return 0\n"
+    (tmp_path / "safe_distance" / "student8.py").write_text(short, encoding="utf-8")
+    (tmp_path / "safe_distance" / "student3.py").write_text(short, encoding="utf-8")
+    text = "\n".join(report(tmp_path, 0.5))
+    assert "planted copies found         1/2 50.0 %" in text
+    assert "planted copies comparable    1/2 " in text
+    assert "found of the comparable      1/1 100.0 %" in text
