@@ -28,15 +28,16 @@ def _class_e_unit(exercise: str) -> analyse.UnitReport:
 
 
 def test_a_padded_copy_that_kept_its_names_is_found_by_them_and_the_report_names_them() -> None:
-    # class e, ffi_lowering: w08 copied w19's answer and padded it with dead code (unused imports, a
-    # debug flag); round 7 scored the pair 0.45 on code and layout and missed it
+    # class e, ffi_lowering: w08 copied w19's answer, padded it with dead code (unused imports, a
+    # debug flag) and dropped its type hints; round 7 scored the pair 0.45 on code and layout and
+    # missed it. Since hints are read as absent the code channel sees it too (0.89)
     unit = _class_e_unit("ffi_lowering")
     pair = next(m for m in unit.pairs if (m.a, m.b) == ("w08", "w19"))
     assert pair.similarity >= analyse.DEFAULT_THRESHOLD
     assert analyse.CHANNEL_VOCABULARY in pair.channels
     vocabulary = [r.text for r in pair.rare if r.channel == analyse.CHANNEL_VOCABULARY]
     assert vocabulary == ["names only these two use: _rms_aval, _rms_vmap"]
-    assert pair.code_similarity is not None and pair.code_similarity < analyse.DEFAULT_THRESHOLD
+    assert unit.evidence["w08", "w19"].named()["only_pair_identifiers"] == 2
     rep = analyse.Report({"ffi_lowering": unit}, {}, {}, 0.5, analyse.DEFAULT_MIN_TOKENS)
     assert "names only these two use: _rms_aval, _rms_vmap" in report.page_html(rep)
 

@@ -206,19 +206,15 @@ def _helper_body(n: Node, noise: Callable[[Node], bool]) -> list[Node] | None:
 
 
 def _plain_assignment(n: Node) -> tuple[Node, Node] | None:
-    """(name, value) of a statement `name = value` (one identifier target, no annotation)."""
+    """(name, value) of a statement `name = value` or `name: T = value` (one identifier target; a type
+    hint is read as absent, tokens._unannotated)."""
     if n.type != "expression_statement" or n.named_child_count != 1:
         return None
     a = n.named_children[0]
     if a.type != "assignment":
         return None
     left, right = a.child_by_field_name("left"), a.child_by_field_name("right")
-    if (
-        left is None
-        or right is None
-        or left.type != "identifier"
-        or a.child_by_field_name("type") is not None
-    ):
+    if left is None or right is None or left.type != "identifier":
         return None
     return left, right
 

@@ -159,6 +159,21 @@ def _kept_attribute(node: Any, language: str, parent: Any) -> bool:
     return node.type == "field_identifier" and parent.type == "field_expression"
 
 
+_HINTED = frozenset({"typed_parameter", "typed_default_parameter", "function_definition", "assignment"})
+
+
+def _unannotated(node: Any) -> list[Any]:
+    """A Python node's children without its type hint and the `:` or `->` before it. A hint changes
+    nothing the answer computes, and adding or removing hints is how a copier restyles a copy
+    (`x: int = 0` reads as `x = 0`, `def f(a: T) -> U:` as `def f(a):`)."""
+    children = node.children
+    if node.type in _HINTED:
+        for i, child in enumerate(children):
+            if child.type == "type" and i > 0 and children[i - 1].type in (":", "->"):
+                return children[: i - 1] + children[i + 1 :]
+    return children
+
+
 def _dropped(node: Any) -> bool:
     return _is_bare_string(node) or _is_noise(node)
 
@@ -390,7 +405,7 @@ def _leaves(
             elif n.end_byte > n.start_byte:  # tree-sitter's zero-width MISSING tokens are not text
                 yield Token(kind, n.start_byte, n.end_byte)
             continue
-        stack.extend(reversed(n.children))
+        stack.extend(reversed(_unannotated(n) if language == "python" else n.children))
 
 
 _BRANCHING = frozenset({"if_statement", "conditional_expression", "block"})
