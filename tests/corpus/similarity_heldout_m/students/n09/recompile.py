@@ -1,0 +1,2 @@
+show_recompile_sequence("n09")
+predicted_compiles = 5

@@ -1,0 +1,2 @@
+show_recompile_sequence('n12')
+predicted_compiles = 4

@@ -1,0 +1,28 @@
+# 在这里为 custom_reduce_sum_p 注册三条规则:
+#   ad.primitive_jvps[custom_reduce_sum_p] = <JVP 规则>
+#   ad.primitive_transposes[custom_reduce_sum_p] = <转置规则>
+#   batching.primitive_batchers[custom_reduce_sum_p] = <batching 规则>
+# 求和是线性的,batching 用一行 lambda
+def 规则_jvp(primals, tangents, *, axis):
+    (x,) = primals
+    (dx,) = tangents
+    y = custom_reduce_sum_p.bind(x, axis=axis)
+    if type(dx) is ad.Zero:
+        return y, ad.Zero(jax.typeof(y).to_tangent_aval())
+    return y, custom_reduce_sum_p.bind(dx, axis=axis)
+
+
+def 规则_转置(ct, x, *, axis):
+    if type(ct) is ad.Zero:
+        return (ad.Zero(x.aval),)
+    新形状 = list(x.aval.shape)
+    for a in axis:
+        新形状[a] = 1
+    return (jnp.broadcast_to(ct.reshape(新形状), x.aval.shape),)
+
+
+求和 = lambda x, 轴: custom_reduce_sum_p.bind(x, axis=轴)
+ad.primitive_jvps[custom_reduce_sum_p] = 规则_jvp
+ad.primitive_transposes[custom_reduce_sum_p] = 规则_转置
+batching.primitive_batchers[custom_reduce_sum_p] = lambda 参, 维, *, axis: (
+    求和(jnp.moveaxis(参[0], 维[0], 0), tuple(a + 1 for a in axis)), 0)
