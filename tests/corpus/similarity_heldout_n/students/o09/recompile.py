@@ -1,0 +1,2 @@
+show_recompile_sequence("o09")
+predicted_compiles = 1 + 1

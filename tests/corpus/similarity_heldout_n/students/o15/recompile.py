@@ -1,0 +1,2 @@
+show_recompile_sequence("o15")
+predicted_compiles = 2

@@ -1,0 +1,2 @@
+show_recompile_sequence("o18")
+predicted_compiles = 3
