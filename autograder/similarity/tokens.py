@@ -91,7 +91,10 @@ def _tree_facts(root: Any) -> tuple[frozenset[int], dict[int, Any]]:
         single = node.type in ("tuple", "tuple_pattern") and sum(
             c.type not in _COMMENTS for c in node.named_children) <= 1  # fmt: skip
         if node.type != "subscript" and not single:
-            commas += [c.start_byte for c, after in zip(kids, kids[1:], strict=False)
+            # What follows a comma in the text: a node tree-sitter inserted to recover from an error
+            # (`is_missing`, zero width, as the `}` of `{,`) is not in it.
+            present = [c for c in kids if not c.is_missing]
+            commas += [c.start_byte for c, after in zip(present, present[1:], strict=False)
                        if c.type == "," and after.type in _CLOSING]  # fmt: skip
     return frozenset(commas), parents
 
