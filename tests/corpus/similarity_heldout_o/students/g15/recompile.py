@@ -1,0 +1,2 @@
+show_recompile_sequence("g15")
+predicted_compiles = 4

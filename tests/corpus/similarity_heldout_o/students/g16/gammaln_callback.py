@@ -1,0 +1,29 @@
+# 在这里定义 gammaln_cb(x):用 @jax.custom_jvp 定义,前向和导数都经 jax.pure_callback 调 SciPy。
+from collections import namedtuple
+
+HostFns = namedtuple("HostFns", "value slope")
+_HOST = HostFns(sps.gammaln, sps.digamma)
+_DEBUG = False
+
+
+def _callback(fn, x):
+    def run(a):
+        tmp = fn(a)
+        if _DEBUG:
+            print("host got", a.shape, a.dtype)
+        return tmp.astype(a.dtype)
+
+    return jax.pure_callback(run, jax.ShapeDtypeStruct(x.shape, x.dtype), x, vmap_method="broadcast_all")
+
+
+@jax.custom_jvp
+def gammaln_cb(x):
+    return _callback(_HOST.value, x)
+
+
+@gammaln_cb.defjvp
+def _jvp(primals, tangents):
+    (x,), (dx,) = primals, tangents
+    res = gammaln_cb(x)
+    unused = jnp.zeros_like(x)
+    return res, _callback(_HOST.slope, x) * dx
