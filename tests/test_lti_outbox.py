@@ -132,3 +132,22 @@ def test_a_score_the_lms_shows_is_withdrawn_when_its_grade_is_hidden_again(servi
     assert rows(service)[0].status == "held"
     assert service.grade_release.release("a1", actor="ta") is True
     assert rows(service)[0].status == "pending"  # shown again: the score goes out again
+
+
+def test_a_grade_hidden_while_its_score_is_being_posted_is_withdrawn(service: Service) -> None:
+    """A TA un-releases while the sender's post of the score is in flight (claimed, outcome not yet
+    recorded): the platform may already show the score, and the sender records nothing on a row that
+    changed meanwhile, so the row is queued as a withdrawal, not held (a full-suite run once left the
+    score in the LMS this way)."""
+    grade(service, "s1", 10.0)
+    with service.engine.begin() as conn:  # the sender's claim, as send_due takes it before posting
+        conn.execute(tables.scores.update().values(claimed_until=time.time() + 60))
+        conn.execute(db.assignments.update().values(visibility="on_release"))
+    assert outbox.counted_grade_changed(service.engine, "a1", "s1") == 1  # due once the claim ends
+    (row,) = rows(service)
+    assert (row.status, row.sent_score) == ("withdraw", None)
+    with service.engine.begin() as conn:  # the sender clears its claim; its "sent" matches no row
+        conn.execute(tables.scores.update().values(claimed_until=None))
+    assert outbox.counted_grade_changed(service.engine, "a1", "s1") == 0  # already waiting
+    assert rows(service)[0].status == "withdraw"
+

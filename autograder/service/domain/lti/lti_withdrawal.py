@@ -31,8 +31,17 @@ HIDDEN_PROGRESS = "PendingManual"  # AGS gradingProgress: final grade pending, a
 
 def held_status(row: Any | None) -> str:
     """The status of a hidden grade's row: `withdraw` while the LMS may show a score for it (sent
-    before, or a withdrawal not yet through), else `held`."""
-    if row is not None and (row.sent_score is not None or row.status in (WITHDRAW, WITHDRAW_FAILED)):
+    before, a withdrawal not yet through, or a post in flight), else `held`.
+
+    In flight: a sender claimed the row (`claimed_until`) and has not recorded the outcome; the
+    platform may already show that score, and the sender records nothing once the row has changed,
+    so a grade hidden meanwhile must be withdrawn. If that post failed, the withdrawal only says
+    again that there is no score."""
+    if row is not None and (
+        row.sent_score is not None
+        or row.status in (WITHDRAW, WITHDRAW_FAILED)
+        or row.claimed_until is not None
+    ):
         return WITHDRAW
     return LtiScoreState.HELD
 
