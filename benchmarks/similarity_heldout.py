@@ -192,6 +192,8 @@ class Figures:
     independent: int = 0
     flagged: int = 0
     comparable: int = 0  # planted copies whose two answers were both compared in one unit
+    short_independent: int = 0  # independent pairs with a side too short to compare as code
+    short_flagged: int = 0
 
     def lines(self, name: str, threshold: float) -> list[str]:
         def pct(a: int, b: int) -> str:
@@ -200,7 +202,10 @@ class Figures:
         return [
             f"  {name} (threshold {threshold:.2f}):",
             f"    planted copies found         {pct(self.found, self.planted)}",
-            f"    independent pairs flagged    {pct(self.flagged, self.independent)}",
+            f"    independent pairs flagged    {pct(self.flagged, self.independent)}"
+            " (both answers compared as code)",
+            f"      with a side too short      {pct(self.short_flagged, self.short_independent)}"
+            " (read by words only the pair uses)",
             f"    planted copies ranked first  {pct(self.ranked_first, self.planted)}",
             f"    planted copies comparable    {self.comparable}/{self.planted}"
             " (the others: an answer too short or only starter code)",
@@ -233,8 +238,9 @@ EXERCISE_OF = {"silu.cc": "silu_ffi"}
 
 def _unit_scores(
     cls: HeldoutClass, with_behaviour: bool
-) -> dict[str, tuple[dict[tuple[str, str], float], list[str]]]:
-    """unit -> (pair -> score for every pair reported at threshold 0, the students compared)."""
+) -> dict[str, tuple[dict[tuple[str, str], float], list[str], list[str]]]:
+    """unit -> (pair -> score for every pair reported at threshold 0, the students compared, the
+    students whose answer is too short to compare as code or starter code only)."""
     from autograder.model import ReleaseInfo
     from autograder.similarity import analyse
     from autograder.similarity.units import StudentUnits, subtracted
@@ -250,7 +256,8 @@ def _unit_scores(
             units=(unit,),
             behaviour=cls.behaviour if with_behaviour else None,
         ).units[unit]
-        out[unit] = ({(m.a, m.b): m.similarity for m in rep.pairs}, sorted(rep.compared))
+        short = sorted({*rep.too_short, *rep.starter_only})
+        out[unit] = ({(m.a, m.b): m.similarity for m in rep.pairs}, sorted(rep.compared), short)
     return out
 
 
@@ -279,15 +286,33 @@ def measure(cls: HeldoutClass, threshold: float, with_behaviour: bool) -> Figure
             figures.found += s >= threshold
             rivals = [score(b, x) for x in answered if x != b and group.get(x, -1) != group[b]]
             figures.ranked_first += s > 0 and s > max(rivals, default=0.0)
-        for unit in units:  # independent pairs per unit: both answered it with enough to compare
-            names = per_unit[unit][1]
-            for i, a in enumerate(names):
-                for b in names[i + 1 :]:
-                    if a in group and group.get(b, -2) == group[a]:
-                        continue
-                    figures.independent += 1
-                    figures.flagged += per_unit[unit][0].get((a, b), 0.0) >= threshold
+        for unit in units:
+            _count_independent(figures, per_unit[unit], group, threshold)
     return figures
+
+
+def _count_independent(
+    figures: Figures,
+    unit: tuple[dict[tuple[str, str], float], list[str], list[str]],
+    group: dict[str, int],
+    threshold: float,
+) -> None:
+    """A unit's independent pairs: both students answered it and are not linked by planted copies.
+    Pairs whose two answers were compared as code are counted apart from pairs with a side too short
+    (round 14 reads those by their words alone; earlier rounds never paired them)."""
+    scores, compared, short = unit
+    names = sorted([*compared, *short])
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            if a in group and group.get(b, -2) == group[a]:
+                continue
+            flagged = scores.get((a, b), 0.0) >= threshold
+            if a in compared and b in compared:
+                figures.independent += 1
+                figures.flagged += flagged
+            else:
+                figures.short_independent += 1
+                figures.short_flagged += flagged
 
 
 def report(

@@ -110,3 +110,21 @@ def test_a_copy_too_short_to_compare_is_missed_and_not_comparable(tmp_path: Path
     assert "planted copies found         1/2 50.0 %" in text
     assert "planted copies comparable    1/2 " in text
     assert "found of the comparable      1/1 100.0 %" in text
+
+
+def test_a_short_copy_sharing_a_comment_line_is_found_and_short_pairs_are_counted_apart(
+    tmp_path: Path,
+) -> None:
+    # ten one-line predictions: none is compared as code; the copy keeps its original's comment line
+    line = "# a float64 numpy scalar becomes float32 in 32 bit mode so only mode b adds a compile\n"
+    (tmp_path / "recompile").mkdir()
+    for i in range(1, 11):
+        comment = line if i in (4, 8) else ""
+        text = f"{comment}show_recompile_sequence('s{i:02}')\npredicted_compiles = {2 + i % 3}\n"
+        (tmp_path / "recompile" / f"s{i:02}.py").write_text(text, encoding="utf-8")
+    (tmp_path / "pairs.json").write_text(json.dumps([["recompile", "s04", "s08"]]), encoding="utf-8")
+    text = "\n".join(report(tmp_path, 0.5))
+    assert "planted copies found         1/1 100.0 %" in text
+    assert "planted copies comparable    0/1 " in text
+    assert "independent pairs flagged    0/0 " in text
+    assert "with a side too short      0/44 0.0 %" in text  # 45 pairs, the copy left out

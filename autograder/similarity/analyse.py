@@ -35,12 +35,18 @@ from autograder.similarity.fingerprints import (
     subtract_set,
 )
 from autograder.similarity.layout import Layout, LayoutMatch, describe, layout_of, layout_scores
+from autograder.similarity.short_answers import short_pairs
 from autograder.similarity.short_grams import short_gram_scores
 from autograder.similarity.standout import standout_margins
 from autograder.similarity.starter import normalised_line, starter_lines, without_starter
 from autograder.similarity.tokens import Token, tokenize
 from autograder.similarity.units import KERNEL_UNIT, UNITS, StudentUnits, Subtracted, language_of
-from autograder.similarity.vocabulary import given_vocabulary, vocabulary_of, vocabulary_scores
+from autograder.similarity.vocabulary import (
+    VocabularyMatch,
+    given_vocabulary,
+    vocabulary_of,
+    vocabulary_scores,
+)
 
 # Defaults measured with benchmarks/bench_similarity_disguise.py (docs/similarity.md).
 DEFAULT_THRESHOLD = 0.5
@@ -414,7 +420,7 @@ def _evidence(
     return pair_evidence(code, {pair: m.score for pair, m in layout.items()}, vocab, short)
 
 
-def _with_vocabulary_evidence(m: Match, ev: Evidence | None, students: int) -> Match:
+def _with_vocabulary_evidence(m: Match, ev: Evidence | VocabularyMatch | None, students: int) -> Match:
     """`m` with the names and comment words only its two students use among what raised it."""
     if ev is None:
         return m
@@ -480,20 +486,7 @@ def analyse_unit(
     holders = Counter(h for p in prints.values() for h in p)
     shared = _shared_weights(prints, weight)
     n = len(report.compared)
-    sizes = {sid: len(p) for sid, p in prints.items()}
-    totals = {sid: sum(weight[h] for h in p) for sid, p in prints.items()}
-    raw = {
-        (a, b): pair_score((sizes[a], sizes[b]), w) if c >= MIN_SHARED_PRINTS else 0.0
-        for (a, b), (w, c) in shared.items()
-    }
-    long = long_scores(
-        {
-            (a, b): long_score((totals[a], totals[b]), w, int(c))
-            for (a, b), (w, c) in shared.items()
-            if c >= LONG_SHARED
-        }
-    )
-    raw = {pair: max(s, long.get(pair, 0.0)) for pair, s in raw.items()}
+    raw = _raw_scores(prints, weight, shared)
     if n >= CALIBRATE_FROM:  # a handful of answers has no other pairs to stand out from
         raw = standout_scores(raw)
     layout = _layouts({sid: texts[sid] for sid in report.compared}, unit, starter)
@@ -528,8 +521,59 @@ def analyse_unit(
             lifted = calibrated(code_only[a, b], report.baseline)
         m = _with_layout_evidence(m, matches.get((a, b)), n, lifted)
         report.pairs.append(_with_vocabulary_evidence(m, report.evidence.get((a, b)), n))
+    _add_short_pairs(report, texts, sub, fps, threshold)
     report.pairs.sort(key=lambda m: (-m.similarity, -m.longest, m.a, m.b))
     return report
+
+
+def _raw_scores(
+    prints: Mapping[str, set[int]],
+    weight: Mapping[int, float],
+    shared: Mapping[tuple[str, str], tuple[float, int]],
+) -> dict[tuple[str, str], float]:
+    """Each pair sharing anything: the rarity-weighted share of the smaller side, or the long score
+    when that is higher (`long_scores`)."""
+    sizes = {sid: len(p) for sid, p in prints.items()}
+    totals = {sid: sum(weight[h] for h in p) for sid, p in prints.items()}
+    raw = {
+        (a, b): pair_score((sizes[a], sizes[b]), w) if c >= MIN_SHARED_PRINTS else 0.0
+        for (a, b), (w, c) in shared.items()
+    }
+    long = long_scores(
+        {
+            (a, b): long_score((totals[a], totals[b]), w, int(c))
+            for (a, b), (w, c) in shared.items()
+            if c >= LONG_SHARED
+        }
+    )
+    return {pair: max(s, long.get(pair, 0.0)) for pair, s in raw.items()}
+
+
+def _add_short_pairs(
+    report: UnitReport,
+    texts: Mapping[str, str],
+    sub: Subtracted,
+    fps: Mapping[str, Fingerprinted],
+    threshold: float,
+) -> None:
+    """Pairs with a side too short to compare as code, scored by what only the two students wrote
+    (short_answers.py), from 8 answers on: fewer have no class to call a word rare in."""
+    short = [*report.too_short, *report.starter_only]
+    everyone = sorted({*report.compared, *short})
+    if not short or len(everyone) < CALIBRATE_FROM:
+        return
+    lang = language_of(report.unit)
+    given = given_vocabulary(
+        [*(t for _, t in sub.template.get(report.unit, [])), sub.reference.get(report.unit, "")], lang
+    )
+    vocabularies = {sid: vocabulary_of(texts[sid][:MAX_UNIT_CHARS], lang, given) for sid in everyone}
+    template = subtract_set(tokenize(t, lang) for _, t in sub.template.get(report.unit, []))
+    for (a, b), (score, words) in short_pairs(vocabularies, short).items():
+        if score < threshold:
+            continue
+        m = _match(report.unit, a, b, fps[a], fps[b], score, template)
+        m = replace(_with_vocabulary_evidence(m, words, len(everyone)), channels=(CHANNEL_VOCABULARY,))
+        report.pairs.append(m)
 
 
 def _behaviour_rare(bm: BehaviourMatch, channel: str, students: int) -> tuple[RareFeature, ...]:

@@ -379,9 +379,16 @@ def unit_html(
         parts.append(f'<p class="note">Listed from {unit.reference_cut:.2f} on: {why}.</p>')
         parts.append(_table([(m, f"{unit.unit}-ref-{i + 1}") for i, m in enumerate(unit.reference)]))
     if unit.too_short:
+        answers = len(unit.compared) + len(unit.too_short) + len(unit.starter_only)
+        words = (
+            " They are paired only by the words no other student uses (a whole comment line, two names, "
+            "five comment phrases)."
+            if answers >= CALIBRATE_FROM
+            else ""
+        )
         parts.append(
-            f'<p class="note">Too short to compare (fewer than {report.min_tokens} tokens of their own): '
-            f"{escape(', '.join(unit.too_short))}</p>"
+            f'<p class="note">Too short to compare as code (fewer than {report.min_tokens} tokens of their '
+            f"own): {escape(', '.join(unit.too_short))}.{words}</p>"
         )
     if unit.truncated:
         who = escape(", ".join(unit.truncated))
