@@ -1,0 +1,2 @@
+show_recompile_sequence("k04")
+predicted_compiles = 5

@@ -1,0 +1,2 @@
+show_recompile_sequence("k10")
+predicted_compiles = 4

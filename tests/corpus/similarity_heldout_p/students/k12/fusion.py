@@ -1,0 +1,2 @@
+def fusion_report(f, *args):
+    return (lambda c: (count_fusions(c.as_text()), c.cost_analysis()["bytes accessed"]))(jax.jit(f).lower(*args).compile())

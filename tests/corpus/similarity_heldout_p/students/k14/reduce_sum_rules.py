@@ -1,0 +1,42 @@
+def rsum_jvp(primals, tangents, *, axis):
+    x = primals[0]
+    t = tangents[0]
+    res = custom_reduce_sum_p.bind(x, axis=axis)
+    if type(t) is ad.Zero:
+        return res, ad.Zero(jax.typeof(res).to_tangent_aval())
+    return res, custom_reduce_sum_p.bind(t, axis=axis)
+
+
+def _keep_shape(shp, axis):
+    tmp = [1] * len(shp)
+    for i in range(len(shp)):
+        if i not in axis:
+            tmp[i] = shp[i]
+    return tmp
+
+
+def rsum_transpose(ct, x, *, axis):
+    if type(ct) is ad.Zero:
+        return (ad.Zero(x.aval),)
+    shp = x.aval.shape
+    return (jnp.broadcast_to(jnp.reshape(ct, _keep_shape(shp, axis)), shp),)
+
+
+def rsum_batch(args, dims, *, axis):
+    x = args[0]
+    bd = dims[0]
+    tmp = []
+    n = 0
+    for a in axis:
+        if a >= bd:
+            tmp.append(a + 1)
+        else:
+            tmp.append(a)
+            n = n + 1
+    res = custom_reduce_sum_p.bind(x, axis=tuple(tmp))
+    return res, bd - n
+
+
+ad.primitive_jvps[custom_reduce_sum_p] = rsum_jvp
+ad.primitive_transposes[custom_reduce_sum_p] = rsum_transpose
+batching.primitive_batchers[custom_reduce_sum_p] = rsum_batch

@@ -1,0 +1,3 @@
+show_recompile_sequence("k15")
+PREDICTION = 5
+predicted_compiles = PREDICTION

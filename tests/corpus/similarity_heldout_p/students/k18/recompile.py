@@ -1,0 +1,2 @@
+show_recompile_sequence("k18")
+predicted_compiles = 2
