@@ -207,3 +207,35 @@ def _rule(primals, tangents):
 
     assert read(base + rule) != read(base)
     assert read(base + unrelated) == read(base)
+
+
+def test_a_lambda_bound_to_a_name_reads_as_the_def_it_abbreviates() -> None:
+    # round 15: copiers turn named functions into lambdas bound to names and back (spent classes i,
+    # k, l, o); called once it is inlined like a helper, used once as a value it is that lambda,
+    # used more (or recursively) it reads as `def name(params): return E`
+    def same(a: str, b: str) -> bool:
+        return [t.text for t in tokenize(a, "python")] == [t.text for t in tokenize(b, "python")]
+
+    called_once = "def f(xs):\n    g = lambda v: v.name + 1\n    return [g(x) for x in xs]\n"
+    assert same(
+        called_once, "def f(xs):\n    def g(v):\n        return v.name + 1\n    return [g(x) for x in xs]\n"
+    )
+    assert same(called_once, "def f(xs):\n    return [x.name + 1 for x in xs]\n")
+    recursive = "def f(x):\n    w = lambda j: [1] + [n for e in j for n in w(e)]\n    return w(x)\n"
+    assert same(
+        recursive,
+        "def f(x):\n    def w(j):\n        return [1] + [n for e in j for n in w(e)]\n    return w(x)\n",
+    )
+    assert not same(
+        recursive,
+        "def f(x):\n    def w(j):\n        return [2, 1] + [n for e in j for n in w(e)]\n    return w(x)\n",
+    )
+    used_twice = "_s = lambda x: S(x.shape)\n_lg = lambda x: cb(_s(x), x)\n_dg = lambda x: cb2(_s(x), x)\n"
+    assert same(
+        used_twice,
+        "def _s(x):\n    return S(x.shape)\ndef _lg(x):\n    return cb(_s(x), x)\n"
+        "def _dg(x):\n    return cb2(_s(x), x)\n",
+    )
+    passed = "_lg = lambda x: cb(lambda a: sp(a), x)\ng = jax.custom_jvp(_lg)\n"
+    assert same(passed, "def _lg(x):\n    return cb(lambda a: sp(a), x)\ng = jax.custom_jvp(_lg)\n")
+    assert same(passed, "g = jax.custom_jvp(lambda x: cb(lambda a: sp(a), x))\n")
