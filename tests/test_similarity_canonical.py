@@ -4,9 +4,6 @@ came from, and programs that compute something else stay apart."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from autograder.similarity.tokens import tokenize
 
 ENTRY = frozenset({b"safe_pairwise_distance"})
@@ -210,58 +207,3 @@ def _rule(primals, tangents):
 
     assert read(base + rule) != read(base)
     assert read(base + unrelated) == read(base)
-
-
-def test_a_lambda_bound_to_a_name_reads_as_the_def_it_abbreviates() -> None:
-    # round 15: copiers turn named functions into lambdas bound to names and back (spent classes i,
-    # k, l, o); called once it is inlined like a helper, used once as a value it is that lambda,
-    # used more (or recursively) it reads as `def name(params): return E`
-    def same(a: str, b: str) -> bool:
-        return [t.text for t in tokenize(a, "python")] == [t.text for t in tokenize(b, "python")]
-
-    called_once = "def f(xs):\n    g = lambda v: v.name + 1\n    return [g(x) for x in xs]\n"
-    assert same(
-        called_once, "def f(xs):\n    def g(v):\n        return v.name + 1\n    return [g(x) for x in xs]\n"
-    )
-    assert same(called_once, "def f(xs):\n    return [x.name + 1 for x in xs]\n")
-    recursive = "def f(x):\n    w = lambda j: [1] + [n for e in j for n in w(e)]\n    return w(x)\n"
-    assert same(
-        recursive,
-        "def f(x):\n    def w(j):\n        return [1] + [n for e in j for n in w(e)]\n    return w(x)\n",
-    )
-    assert not same(
-        recursive,
-        "def f(x):\n    def w(j):\n        return [2, 1] + [n for e in j for n in w(e)]\n    return w(x)\n",
-    )
-    used_twice = "_s = lambda x: S(x.shape)\n_lg = lambda x: cb(_s(x), x)\n_dg = lambda x: cb2(_s(x), x)\n"
-    assert same(
-        used_twice,
-        "def _s(x):\n    return S(x.shape)\ndef _lg(x):\n    return cb(_s(x), x)\n"
-        "def _dg(x):\n    return cb2(_s(x), x)\n",
-    )
-    passed = "_lg = lambda x: cb(lambda a: sp(a), x)\ng = jax.custom_jvp(_lg)\n"
-    assert same(passed, "def _lg(x):\n    return cb(lambda a: sp(a), x)\ng = jax.custom_jvp(_lg)\n")
-    assert same(passed, "g = jax.custom_jvp(lambda x: cb(lambda a: sp(a), x))\n")
-
-
-_OPERANDS = st.sampled_from(["v", "v.name", "w", "1", "2.5", "jnp.sin(v)", "v[0]"])
-_EXPRESSIONS = st.recursive(
-    _OPERANDS,
-    lambda inner: st.one_of(
-        st.tuples(inner, st.sampled_from(["+", "-", "*", "/", "**"]), inner).map(
-            lambda t: f"({t[0]} {t[1]} {t[2]})"
-        ),
-        inner.map(lambda e: f"jnp.exp({e})"),
-        st.tuples(inner, inner).map(lambda t: f"jnp.where({t[0]} > 0, {t[1]}, 0.0)"),
-    ),
-    max_leaves=6,
-)
-
-
-@settings(max_examples=150, deadline=None)
-@given(body=_EXPRESSIONS, calls=st.integers(1, 3))
-def test_any_bound_lambda_reads_as_its_def(body: str, calls: int) -> None:
-    uses = " + ".join(f"g(x{i})" for i in range(calls))
-    bound = f"def f(x0, x1, x2, w):\n    g = lambda v: {body}\n    return {uses}\n"
-    defined = f"def f(x0, x1, x2, w):\n    def g(v):\n        return {body}\n    return {uses}\n"
-    assert [t.text for t in tokenize(bound, "python")] == [t.text for t in tokenize(defined, "python")]

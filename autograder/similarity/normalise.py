@@ -219,32 +219,6 @@ def _plain_assignment(n: Node) -> tuple[Node, Node] | None:
     return left, right
 
 
-def lambda_binding(n: Node) -> tuple[Node, Node] | None:
-    """(name, lambda) of a statement `name = lambda params: E`: it reads as the `def` it abbreviates
-    (`_as_definition`), as a C++ lambda bound to a name reads as a function (cpp_canon.py)."""
-    plain = _plain_assignment(n)
-    if plain is None or plain[1].type != "lambda" or plain[1].child_by_field_name("body") is None:
-        return None
-    return plain
-
-
-def _as_definition(name: Node, fn: Node, f: UnitFacts) -> list[Any]:
-    """`name = lambda params: E` as `def name(params): return E`; nothing where the helper is read
-    (inlined at its one call, or a lambda at its one use as a value)."""
-    if name.text in f.inlined or name.text in f.passed:
-        return []
-    params, body = fn.child_by_field_name("parameters"), fn.child_by_field_name("body")
-    at = (fn.start_byte, fn.start_byte + len("lambda"))
-    return [
-        Token("def", *at),
-        name,
-        *([params] if params is not None else []),
-        Token(":", *at),
-        Token("return", *at),
-        body,
-    ]
-
-
 def _identifiers(node: Node) -> Counter[bytes]:
     out: Counter[bytes] = Counter()
     stack = [node]
@@ -394,7 +368,6 @@ class _Helper:
     body: list[Node]  # `_helper_body`: its statements before `return E`, then E
     parameters: Node | None
     block: Node
-    bound: bool = False  # `name = lambda ...: E` (`lambda_binding`), not a `def`
 
 
 def _helpers_used_once(
@@ -407,25 +380,14 @@ def _helpers_used_once(
     """(inlined, passed): helpers used twice, by their definition and one call (a recursive or
     unused helper is neither), and those whose one use is as a value (`register(rule)`), which read
     as a lambda: their statements then the returned E, or with a branch their block (branches.py)."""
-    # a bound lambda's one store is its own binding; a `def` stored to as well is no helper
-    once = {name: h for name, h in helpers.items() if uses[name] == 2 and (not h.bound or stores[name] == 1)}
+    once = {name: h for name, h in helpers.items() if uses[name] == 2}
     inlined = {name: h.body for name, h in once.items() if name in called}
     passed = {
         name: (h.parameters, [h.block] if any(b.type == "if_statement" for b in h.body) else h.body)
         for name, h in once.items()
-        if name not in called and (h.bound or (name not in outside and name not in stores))
+        if name not in called and name not in outside and name not in stores
     }
     return inlined, passed
-
-
-def _imported_names(n: Node) -> set[bytes]:
-    """The names an import binds to a module: `import a.b` binds `a`, `... as m` binds `m`."""
-    alias = n.child_by_field_name("alias")
-    if alias is not None:
-        return {alias.text}
-    if n.type == "import_statement":
-        return {c.text.split(b".")[0] for c in n.named_children if c.type == "dotted_name"}
-    return set()
 
 
 def facts(  # noqa: C901 (one walk, many facts)
@@ -471,14 +433,14 @@ def facts(  # noqa: C901 (one walk, many facts)
                     body, n.child_by_field_name("parameters"), n.child_by_field_name("body")
                 )
         elif n.type in ("import_statement", "import_from_statement", "aliased_import"):
-            imported.update(_imported_names(n))
+            alias = n.child_by_field_name("alias")
+            if alias is not None:
+                imported.add(alias.text)
+            elif n.type == "import_statement":
+                imported.update(c.text.split(b".")[0] for c in n.named_children if c.type == "dotted_name")
         plain = _plain_assignment(n)
         if plain is not None:
             left, right = plain
-            if right.type == "lambda" and (body := right.child_by_field_name("body")) is not None:
-                helpers[left.text] = _Helper(
-                    [body], right.child_by_field_name("parameters"), body, bound=True
-                )
             if in_function:
                 assigned.setdefault(left.text, []).append(right)
             else:
@@ -518,7 +480,7 @@ def nested_definition(node: Node) -> bool:
         wrapper = node
         if node.type == "decorated_definition":
             node = node.child_by_field_name("definition") or node
-        if node.type != "function_definition" and lambda_binding(node) is None:
+        if node.type != "function_definition":
             return False
         block = wrapper.parent
         outer = block.parent if block is not None and block.type == "block" else None
@@ -778,8 +740,6 @@ def _passed_use(node: Node) -> bool:
     parent = node.parent
     if parent is None or parent.type == "function_definition":
         return False
-    if parent.type == "assignment" and parent.child_by_field_name("left") == node:
-        return False  # a bound lambda's own name
     return not (parent.type == "attribute" and parent.child_by_field_name("attribute") == node)
 
 
@@ -849,8 +809,6 @@ def rewrite(node: Node, f: UnitFacts) -> list[Any] | None:  # noqa: C901 (one di
         return [f.substituted[node.text]] if _substitutable(node, f) else None
     if kind == "expression_statement" and _unused_assignment(node, f):
         return []  # also a statement of an inlined helper's body, walked outside its block
-    if kind == "expression_statement" and (bound := lambda_binding(node)) is not None:
-        return _as_definition(*bound, f)
     if kind == "expression_statement" and node.named_child_count == 1:
         only = node.named_children[0]
         if only.type in _COMPREHENSIONS:
