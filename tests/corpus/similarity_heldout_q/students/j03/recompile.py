@@ -1,0 +1,2 @@
+show_recompile_sequence("j03")
+predicted_compiles: int = 4

@@ -1,0 +1,2 @@
+show_recompile_sequence("j10")
+predicted_compiles = 4

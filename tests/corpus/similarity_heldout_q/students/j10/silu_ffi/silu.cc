@@ -1,0 +1,43 @@
+// Exercise 3: SiLU as two element-wise XLA FFI handlers on float32 buffers.
+//   Silu:    x -> y = x * s,                               s = sigmoid(x)
+//   SiluBwd: (x, ct_y) -> ct_x = ct_y * s * (1 + x * (1 - s))
+#include <cmath>
+#include <cstdint>
+
+#include "xla/ffi/api/ffi.h"
+
+namespace ffi = xla::ffi;
+
+static float Sig(float x) {
+  if (x >= 0.0f) return 1.0f / (1.0f + std::exp(-x));
+  const float e = std::exp(x);
+  return e / (1.0f + e);
+}
+
+static ffi::Error SiluHandler(ffi::Buffer<ffi::F32> x, ffi::ResultBuffer<ffi::F32> y) {
+  const size_t n = x.element_count();
+  if (n == 0) return ffi::Error::Success();
+  const float* in = x.typed_data();
+  float* out = y->typed_data();
+  for (size_t i = 0; i < n; ++i) out[i] = in[i] * Sig(in[i]);
+  return ffi::Error::Success();
+}
+
+static ffi::Error SiluBwdHandler(ffi::Buffer<ffi::F32> x, ffi::Buffer<ffi::F32> ct, ffi::ResultBuffer<ffi::F32> dx) {
+  const size_t n = x.element_count();
+  if (n == 0) return ffi::Error::Success();
+  if (ct.element_count() != n) return ffi::Error(ffi::ErrorCode::kInvalidArgument, "size mismatch");
+  const float* in = x.typed_data();
+  const float* g = ct.typed_data();
+  float* out = dx->typed_data();
+  for (size_t i = 0; i < n; ++i) {
+    const float s = Sig(in[i]);
+    out[i] = g[i] * s * (1.0f + in[i] * (1.0f - s));
+  }
+  return ffi::Error::Success();
+}
+
+XLA_FFI_DEFINE_HANDLER_SYMBOL(Silu, SiluHandler,
+    ffi::Ffi::Bind().Arg<ffi::Buffer<ffi::F32>>().Ret<ffi::Buffer<ffi::F32>>());
+XLA_FFI_DEFINE_HANDLER_SYMBOL(SiluBwd, SiluBwdHandler,
+    ffi::Ffi::Bind().Arg<ffi::Buffer<ffi::F32>>().Arg<ffi::Buffer<ffi::F32>>().Ret<ffi::Buffer<ffi::F32>>());
