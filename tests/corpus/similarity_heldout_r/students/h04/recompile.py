@@ -1,0 +1,2 @@
+show_recompile_sequence("h04")
+predicted_compiles = 5

@@ -1,0 +1,37 @@
+def jvp_rule(primals, tangents, *, axis):
+    x = primals[0]
+    t = tangents[0]
+    res = custom_reduce_sum_p.bind(x, axis=axis)
+    if type(t) is ad.Zero:
+        return res, ad.Zero(jax.typeof(res).to_tangent_aval())
+    return res, custom_reduce_sum_p.bind(t, axis=axis)
+
+
+def transpose_rule(ct, x, *, axis):
+    if type(ct) is ad.Zero:
+        return (ad.Zero(x.aval),)
+    tmp = ct
+    i = 0
+    while i < len(axis):
+        tmp = jnp.expand_dims(tmp, axis[i])
+        i += 1
+    res = jnp.broadcast_to(tmp, x.aval.shape)
+    return (res,)
+
+
+def batch_rule(args, dims, *, axis):
+    x = args[0]
+    bd = dims[0]
+    tmp = jnp.moveaxis(x, bd, 0)
+    new_axis = []
+    i = 0
+    while i < len(axis):
+        new_axis.append(axis[i] + 1)
+        i += 1
+    res = custom_reduce_sum_p.bind(tmp, axis=tuple(new_axis))
+    return res, 0
+
+
+ad.primitive_jvps[custom_reduce_sum_p] = jvp_rule
+ad.primitive_transposes[custom_reduce_sum_p] = transpose_rule
+batching.primitive_batchers[custom_reduce_sum_p] = batch_rule

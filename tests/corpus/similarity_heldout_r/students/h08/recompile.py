@@ -1,0 +1,3 @@
+show_recompile_sequence("h08")
+number_of_compilations_i_expect_for_my_sequence = 5
+predicted_compiles = number_of_compilations_i_expect_for_my_sequence

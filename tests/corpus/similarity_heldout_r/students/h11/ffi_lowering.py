@@ -1,0 +1,18 @@
+import functools
+
+rms_norm_prim_p = Primitive("rms_norm_prim")
+
+
+def _abstract(x, *, eps):
+    return ShapedArray(x.shape, x.dtype)
+
+
+def _batch(args, dims, *, eps):
+    moved = functools.reduce(lambda v, bd: jnp.moveaxis(v, bd, 0), dims, args[0])
+    return rms_norm_prim_p.bind(moved, eps=eps), 0
+
+
+rms_norm_prim_p.def_abstract_eval(_abstract)
+rms_norm_prim_p.def_impl(functools.partial(xla.apply_primitive, rms_norm_prim_p))
+mlir.register_lowering(rms_norm_prim_p, jax.ffi.ffi_lowering("rms_norm"), platform="cpu")
+batching.primitive_batchers[rms_norm_prim_p] = _batch

@@ -1,0 +1,13 @@
+# ✍️ 作答区:练习 1(target 是题目要分析的函数,不要修改它)
+def target(x, flag):
+    y = lax.cond(flag, jnp.sin, jnp.cos, x)
+    z = jax.jit(lambda t: jax.nn.relu(jnp.sin(t)))(y)
+    return jnp.sum(z)
+
+
+def primitive_histogram(f, *args) -> Counter:
+    def count(jaxpr: je.core.Jaxpr) -> Counter:
+        c: Counter = Counter(eqn.primitive.name for eqn in jaxpr.eqns)
+        return sum((count(sub) for eqn in jaxpr.eqns for sub in je.core.jaxprs_in_params(eqn.params)), c)
+
+    return count(jax.make_jaxpr(f)(*args).jaxpr)

@@ -1,0 +1,42 @@
+// Exercise 3: SiLU as two element-wise XLA FFI handlers on float32 buffers.
+//   Silu:    x -> y = x * s,                               s = sigmoid(x)
+//   SiluBwd: (x, ct_y) -> ct_x = ct_y * s * (1 + x * (1 - s))
+#include <cmath>
+#include <cstdint>
+
+#include "xla/ffi/api/ffi.h"
+
+namespace ffi = xla::ffi;
+
+template <typename T>
+static T Sigmoid(T x) { return T(1) / (T(1) + std::exp(-x)); }
+
+static ffi::Error SiluImpl(ffi::Buffer<ffi::F32> x, ffi::ResultBuffer<ffi::F32> y) {
+  const size_t n = x.element_count();
+  if (n == 0) return ffi::Error::Success();
+  const float* in = x.typed_data();
+  float* out = y->typed_data();
+  auto silu = [](float v) { return v * Sigmoid(v); };
+  for (size_t i = 0; i < n; ++i) out[i] = silu(in[i]);
+  return ffi::Error::Success();
+}
+
+static ffi::Error SiluBwdImpl(ffi::Buffer<ffi::F32> x, ffi::Buffer<ffi::F32> ct_y, ffi::ResultBuffer<ffi::F32> ct_x) {
+  const size_t n = x.element_count();
+  if (n != ct_y.element_count()) return ffi::Error::InvalidArgument("silu_bwd: size mismatch");
+  if (n == 0) return ffi::Error::Success();
+  const float* in = x.typed_data();
+  const float* g = ct_y.typed_data();
+  float* out = ct_x->typed_data();
+  auto grad = [](float v, float gv) {
+    const float s = Sigmoid(v);
+    return gv * s * (1.0f + v * (1.0f - s));
+  };
+  for (size_t i = 0; i < n; ++i) out[i] = grad(in[i], g[i]);
+  return ffi::Error::Success();
+}
+
+XLA_FFI_DEFINE_HANDLER_SYMBOL(Silu, SiluImpl,
+    ffi::Ffi::Bind().Arg<ffi::Buffer<ffi::F32>>().Ret<ffi::Buffer<ffi::F32>>());
+XLA_FFI_DEFINE_HANDLER_SYMBOL(SiluBwd, SiluBwdImpl,
+    ffi::Ffi::Bind().Arg<ffi::Buffer<ffi::F32>>().Arg<ffi::Buffer<ffi::F32>>().Ret<ffi::Buffer<ffi::F32>>());

@@ -1,0 +1,2 @@
+show_recompile_sequence("h16")
+predicted_compiles=3
