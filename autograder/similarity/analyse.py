@@ -42,6 +42,7 @@ from autograder.similarity.starter import normalised_line, starter_lines, withou
 from autograder.similarity.tokens import Token, tokenize
 from autograder.similarity.units import KERNEL_UNIT, UNITS, StudentUnits, Subtracted, language_of
 from autograder.similarity.vocabulary import (
+    Vocabulary,
     VocabularyMatch,
     given_vocabulary,
     vocabulary_of,
@@ -411,13 +412,16 @@ def _evidence(
     short token runs (`tokens`: each student's normalised token texts; `reference`: the reference
     answer's) and what the two vocabularies share beyond what the release's cells and the reference
     use."""
-    lang = language_of(unit)
-    given = given_vocabulary([*(t for _, t in sub.template.get(unit, [])), sub.reference.get(unit, "")], lang)
-    vocab = vocabulary_scores(
-        {sid: vocabulary_of(text[:MAX_UNIT_CHARS], lang, given) for sid, text in texts.items()}
-    )
+    vocab = vocabulary_scores(_vocabularies(unit, texts, sub))
     short = short_gram_scores(tokens, reference)
     return pair_evidence(code, {pair: m.score for pair, m in layout.items()}, vocab, short)
+
+
+def _vocabularies(unit: str, texts: Mapping[str, str], sub: Subtracted) -> dict[str, Vocabulary]:
+    """Each answer's vocabulary beyond what the release's cells and the reference use."""
+    lang = language_of(unit)
+    given = given_vocabulary([*(t for _, t in sub.template.get(unit, [])), sub.reference.get(unit, "")], lang)
+    return {sid: vocabulary_of(text[:MAX_UNIT_CHARS], lang, given) for sid, text in texts.items()}
 
 
 def _with_vocabulary_evidence(m: Match, ev: Evidence | VocabularyMatch | None, students: int) -> Match:
@@ -521,7 +525,7 @@ def analyse_unit(
             lifted = calibrated(code_only[a, b], report.baseline)
         m = _with_layout_evidence(m, matches.get((a, b)), n, lifted)
         report.pairs.append(_with_vocabulary_evidence(m, report.evidence.get((a, b)), n))
-    _add_short_pairs(report, texts, sub, fps, threshold)
+    _add_short_pairs(report, texts, sub, fps, template, threshold)
     report.pairs.sort(key=lambda m: (-m.similarity, -m.longest, m.a, m.b))
     return report
 
@@ -554,6 +558,7 @@ def _add_short_pairs(
     texts: Mapping[str, str],
     sub: Subtracted,
     fps: Mapping[str, Fingerprinted],
+    template: frozenset[int],
     threshold: float,
 ) -> None:
     """Pairs with a side too short to compare as code, scored by what only the two students wrote
@@ -562,12 +567,7 @@ def _add_short_pairs(
     everyone = sorted({*report.compared, *short})
     if not short or len(everyone) < CALIBRATE_FROM:
         return
-    lang = language_of(report.unit)
-    given = given_vocabulary(
-        [*(t for _, t in sub.template.get(report.unit, [])), sub.reference.get(report.unit, "")], lang
-    )
-    vocabularies = {sid: vocabulary_of(texts[sid][:MAX_UNIT_CHARS], lang, given) for sid in everyone}
-    template = subtract_set(tokenize(t, lang) for _, t in sub.template.get(report.unit, []))
+    vocabularies = _vocabularies(report.unit, {sid: texts[sid] for sid in everyone}, sub)
     for (a, b), (score, words) in short_pairs(vocabularies, short).items():
         if score < threshold:
             continue
