@@ -106,3 +106,20 @@ def test_the_score_grows_with_each_kind_of_evidence_and_stays_on_the_scale(
     assert 0.0 <= score <= short_pair_score(match(*bigger)) <= 1.0
     assert (score >= 0.5) == (lines >= 1 or names >= 2 or phrases >= 5)
     assert (score == 0.0) == (lines == names == phrases == 0)
+
+
+def test_a_short_pair_raised_by_its_runs_too_still_says_it_matched_on_words_not_code() -> None:
+    from autograder.similarity.behaviour import ExerciseBehaviour
+
+    def fp(*seqs: str) -> ExerciseBehaviour:
+        return ExerciseBehaviour(tuple(tuple(s.split()) for s in seqs), (), "")
+
+    rep = _recompile(_with_line("s04", "s08"))
+    common, rare = "broadcast_in_dim sub mul reduce_sum sqrt max", "sin cos mul exp log tanh add sub"
+    fps = {sid: fp(common, rare) if sid in ("s04", "s08") else fp(common) for sid in PREDICTIONS}
+    analyse.add_behaviour(rep, _with_line("s04", "s08"), SUB, fps, None, 0.5)
+    pair = next(m for m in rep.pairs if (m.a, m.b) == ("s04", "s08"))
+    assert pair.channels[0] == "vocabulary" and "code" not in pair.channels and "jaxpr" in pair.channels
+    whole = analyse.Report({"recompile": rep}, {}, {}, 0.5, analyse.DEFAULT_MIN_TOKENS)
+    page = report.unit_html(whole, rep, {}, set())
+    assert "matched on vocabulary + jaxpr; words alone" in page and "code alone" not in page

@@ -614,7 +614,8 @@ def add_behaviour(
         rare = _behaviour_rare(bm, channel, n)
         text_pair = flagged.get((a, b))
         if text_pair is not None:
-            channels = (CHANNEL_CODE, *bm.channels) if score > 0 else text_pair.channels
+            # a short pair was flagged on its words (vocabulary), every other text pair on code
+            channels = (text_pair.channels[0], *bm.channels) if score > 0 else text_pair.channels
             best = max(text_pair.similarity, score)
             both = tuple(sorted((*text_pair.rare, *rare), key=lambda r: r.holders))[:MAX_RARE_FEATURES]
             flagged[a, b] = replace(

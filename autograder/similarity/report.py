@@ -22,6 +22,7 @@ from pathlib import Path
 
 from autograder.similarity.analyse import (
     CALIBRATE_FROM,
+    CHANNEL_VOCABULARY,
     MAX_UNIT_CHARS,
     OUTLIER_IQR,
     REFERENCE,
@@ -221,8 +222,9 @@ def _pair_html(
 def _channels_text(m: Match) -> str:
     """Which channels matched, with the code score when the behaviour channel raised the pair."""
     text = "matched on " + " + ".join(m.channels)
-    if m.code_similarity is not None:
-        text += f"; code alone {m.code_similarity:.2f}"
+    if m.code_similarity is not None:  # a short pair's text score is its words' (short_answers.py)
+        alone = "words alone" if m.channels[0] == CHANNEL_VOCABULARY else "code alone"
+        text += f"; {alone} {m.code_similarity:.2f}"
     return text
 
 
