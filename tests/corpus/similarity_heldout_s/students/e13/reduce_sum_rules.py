@@ -1,0 +1,26 @@
+def _make_rules(prim):
+    def bind(v, axis):
+        return prim.bind(v, axis=axis)
+
+    def jvp(primals, tangents, *, axis):
+        (x,), (t,) = primals, tangents
+        y = bind(x, axis)
+        if type(t) is ad.Zero:
+            return y, ad.Zero(jax.typeof(y).to_tangent_aval())
+        return y, bind(t, axis)
+
+    def transpose(ct, x, *, axis):
+        if type(ct) is ad.Zero:
+            return (ad.Zero(x.aval),)
+        return (jnp.broadcast_to(jnp.expand_dims(ct, axis), x.aval.shape),)
+
+    def batch(args, dims, *, axis):
+        (x,), (bd,) = args, dims
+        return bind(jnp.moveaxis(x, bd, 0), tuple(a + 1 for a in axis)), 0
+
+    return jvp, transpose, batch
+
+
+(ad.primitive_jvps[custom_reduce_sum_p],
+ ad.primitive_transposes[custom_reduce_sum_p],
+ batching.primitive_batchers[custom_reduce_sum_p]) = _make_rules(custom_reduce_sum_p)
