@@ -1,4 +1,4 @@
-"""Combining the text channels into one pair score (trusted side; issue 46, rounds 8 to 10).
+"""Combining the text channels into one pair score (trusted side; issue 46, rounds 8 to 10 and 16).
 
 Each channel alone misses what another sees. The code channel (normalised tokens) sees through
 renaming but not through a text the class converges on; the vocabulary channel (vocabulary.py)
@@ -17,15 +17,18 @@ vector of these readings, each also read against the pair's students' other pair
                         layout score was measured too: students converging on one text in one style
                         share it, and it flagged 65 instead of 24 of class b's 2,119 independent pairs)
   only_pair_comment_lines whole comment lines no other student wrote (at most CAP_COUNT; round 9)
-  short_grams           the rarity-weighted overlap of runs of 4 normalised tokens (short_grams.py;
-                        round 10: a short answer has too few of the code channel's fingerprints)
-  short_gram_margin     ... minus the best other of either student
+  short_gram_margin     the rarity-weighted overlap of runs of 4 normalised tokens (short_grams.py;
+                        round 10: a short answer has too few of the code channel's fingerprints) minus
+                        the best other of either student. The raw overlap was a reading too until
+                        round 16: students composing one text from the same few alternatives share
+                        those runs, and fitted on d to q it flagged 69 and 46 of classes b's and c's
+                        independent pairs instead of 18 and 18.
 
-The score is a logistic model of that vector, fitted on the spent held-out classes d, e, f and g (written
-blind; `benchmarks/similarity_combination_fit.py` refits it and prints these constants), rescaled so
-that the default threshold 0.5 sits where 0.3 % of those classes' independent pairs scored above it
-(fitted on three of them, that cut flagged 0.20 to 0.57 % of the fourth's; `rescaled`). A pair that
-stands out in no channel keeps at most its code score (`combined_score`).
+The score is a logistic model of that vector, fitted on the fourteen spent held-out classes d to q
+(written blind, by hand; `benchmarks/similarity_combination_fit.py` refits it and prints these
+constants), rescaled so that the default threshold 0.5 sits where 0.3 % of those classes' independent
+pairs scored above it (fitted on thirteen of them, that cut flagged 0.14 to 0.49 % of the fourteenth's;
+`rescaled`). A pair that stands out in no channel keeps at most its code score (`combined_score`).
 A class too small to read a pair against its other pairs (fewer than analyse.CALIBRATE_FROM answers)
 keeps the code score alone.
 """
@@ -49,13 +52,12 @@ FEATURES = (
     "only_pair_comment_words",
     "layout_margin",
     "only_pair_comment_lines",
-    "short_grams",
     "short_gram_margin",
 )
 # fitted (benchmarks/similarity_combination_fit.py): one weight per feature, in FEATURES' order
-WEIGHTS = (4.0182, 1.3551, 1.7555, 1.0584, 1.6951, -0.1004, 3.6739, 5.6273, 1.7437, -0.3916)
-BIAS = -2.0047
-CUT = 0.8148  # the model's output above which 0.3 % of the fitted classes' independent pairs lie
+WEIGHTS = (5.7468, -0.4720, 1.1680, 1.2782, 2.5144, 0.3526, 5.0922, 2.4620, 2.2495)
+BIAS = -1.8539
+CUT = 0.8346  # the model's output above which 0.3 % of the fitted classes' independent pairs lie
 
 
 @dataclass(frozen=True)
@@ -98,7 +100,6 @@ def pair_evidence(
             float(min(CAP_COUNT, len(v.only_pair_comment_words))),
             layout_margin[pair],
             float(min(CAP_COUNT, len(v.only_pair_comment_lines))),
-            short_all[pair],
             short_margin[pair],
         )
         out[pair] = Evidence(
