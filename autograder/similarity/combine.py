@@ -29,7 +29,8 @@ The score is a logistic model of that vector, fitted on the fifteen spent held-o
 constants) with every weight 0 or more (round 17: each reading grows as a pair is more alike, so a pair
 more alike in any reading never scores lower), rescaled so that the default threshold 0.5 sits where
 0.3 % of those classes' independent pairs scored above it (fitted on fourteen of them, that cut
-flagged 0.14 to 0.49 % of the fifteenth's; `rescaled`). A pair that stands out in no channel keeps at most its code score (`combined_score`).
+flagged 0.14 to 0.49 % of the fifteenth's; `rescaled`). A pair that stands out in no channel keeps at
+most its code score (`combined_score`).
 A class too small to read a pair against its other pairs (fewer than analyse.CALIBRATE_FROM answers)
 keeps the code score alone.
 """
