@@ -1,0 +1,14 @@
+from typing import Final
+
+BYTES_KEY: Final = "bytes accessed"
+
+
+def fusion_report(f, *args):
+    compiled = jax.jit(f).trace(*args).lower().compile()
+    return _report(compiled=compiled)
+
+
+def _report(*, compiled):
+    hlo: Final = compiled.as_text()
+    costs: Final = dict(compiled.cost_analysis())
+    return count_fusions(hlo), costs.get(BYTES_KEY)

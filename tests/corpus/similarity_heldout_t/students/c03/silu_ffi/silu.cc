@@ -1,0 +1,50 @@
+// Exercise 3: SiLU as two element-wise XLA FFI handlers on float32 buffers.
+//   Silu:    x -> y = x * s,                               s = sigmoid(x)
+//   SiluBwd: (x, ct_y) -> ct_x = ct_y * s * (1 + x * (1 - s))
+#include <cmath>
+#include <cstdint>
+
+#include "xla/ffi/api/ffi.h"
+
+namespace ffi = xla::ffi;
+
+class Logistic {
+ public:
+  static float Eval(float v) {
+    if (v >= 0.0f) {
+      return 1.0f / (1.0f + std::exp(-v));
+    }
+    const float e = std::exp(v);
+    return e / (1.0f + e);
+  }
+};
+
+static ffi::Error SiluForwardImpl(ffi::Buffer<ffi::F32> x, ffi::ResultBuffer<ffi::F32> y) {
+  const float* in = x.typed_data();
+  const float* const end = in + x.element_count();
+  float* out = y->typed_data();
+  while (in != end) {
+    *out++ = *in * Logistic::Eval(*in);
+    ++in;
+  }
+  return ffi::Error::Success();
+}
+
+static ffi::Error SiluBackwardImpl(ffi::Buffer<ffi::F32> x, ffi::Buffer<ffi::F32> ct_y,
+                                   ffi::ResultBuffer<ffi::F32> ct_x) {
+  const float* in = x.typed_data();
+  const float* const end = in + x.element_count();
+  const float* ct = ct_y.typed_data();
+  float* out = ct_x->typed_data();
+  while (in != end) {
+    const float s = Logistic::Eval(*in);
+    *out++ = *ct++ * s * (1.0f + *in * (1.0f - s));
+    ++in;
+  }
+  return ffi::Error::Success();
+}
+
+XLA_FFI_DEFINE_HANDLER_SYMBOL(Silu, SiluForwardImpl,
+    ffi::Ffi::Bind().Arg<ffi::Buffer<ffi::F32>>().Ret<ffi::Buffer<ffi::F32>>());
+XLA_FFI_DEFINE_HANDLER_SYMBOL(SiluBwd, SiluBackwardImpl,
+    ffi::Ffi::Bind().Arg<ffi::Buffer<ffi::F32>>().Arg<ffi::Buffer<ffi::F32>>().Ret<ffi::Buffer<ffi::F32>>());

@@ -1,0 +1,48 @@
+// Exercise 3: SiLU as two element-wise XLA FFI handlers on float32 buffers.
+//   Silu:    x -> y = x * s,                               s = sigmoid(x)
+//   SiluBwd: (x, ct_y) -> ct_x = ct_y * s * (1 + x * (1 - s))
+#include <cmath>
+#include <cstdint>
+
+#include "xla/ffi/api/ffi.h"
+
+namespace ffi = xla::ffi;
+
+template <typename T>
+static T sigm(T x) {
+  if (x >= T(0)) {
+    return T(1) / (T(1) + std::exp(-x));
+  } else {
+    T z = std::exp(x);
+    return z / (T(1) + z);
+  }
+}
+
+template <typename F>
+static void each(int64_t n, F body) {
+  for (int64_t i = 0; i < n; i++) body(i);
+}
+
+static ffi::Error silu_fwd(ffi::Buffer<ffi::F32> x, ffi::ResultBuffer<ffi::F32> y) {
+  int64_t n = x.element_count();
+  each(n, [&](int64_t i) {
+    float v = x.typed_data()[i];
+    y->typed_data()[i] = v * sigm(v);
+  });
+  return ffi::Error::Success();
+}
+
+static ffi::Error silu_bwd(ffi::Buffer<ffi::F32> x, ffi::Buffer<ffi::F32> ct_y, ffi::ResultBuffer<ffi::F32> ct_x) {
+  int64_t n = x.element_count();
+  each(n, [&](int64_t i) {
+    float v = x.typed_data()[i];
+    float s = sigm(v);
+    ct_x->typed_data()[i] = ct_y.typed_data()[i] * s * (1.0f + v * (1.0f - s));
+  });
+  return ffi::Error::Success();
+}
+
+XLA_FFI_DEFINE_HANDLER_SYMBOL(Silu, silu_fwd,
+    ffi::Ffi::Bind().Arg<ffi::Buffer<ffi::F32>>().Ret<ffi::Buffer<ffi::F32>>());
+XLA_FFI_DEFINE_HANDLER_SYMBOL(SiluBwd, silu_bwd,
+    ffi::Ffi::Bind().Arg<ffi::Buffer<ffi::F32>>().Arg<ffi::Buffer<ffi::F32>>().Ret<ffi::Buffer<ffi::F32>>());

@@ -1,0 +1,20 @@
+def _rms_batching(args, dims, *, eps):
+    x, = args
+    bd, = dims
+    while True:
+        if bd < x.ndim - 1:
+            break
+        x = jnp.moveaxis(x, bd, 0)
+        bd = 0
+    return rms_norm_prim_p.bind(x, eps=eps), bd
+
+
+def _rms_abstract(x, *, eps):
+    return ShapedArray(x.shape, x.dtype)
+
+
+rms_norm_prim_p = Primitive("rms_norm_prim")
+rms_norm_prim_p.def_impl(partial(xla.apply_primitive, rms_norm_prim_p))
+rms_norm_prim_p.def_abstract_eval(_rms_abstract)
+batching.primitive_batchers[rms_norm_prim_p] = _rms_batching
+mlir.register_lowering(rms_norm_prim_p, jax.ffi.ffi_lowering("rms_norm"), platform="cpu")

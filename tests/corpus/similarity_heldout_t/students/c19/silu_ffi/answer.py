@@ -1,0 +1,25 @@
+silu_lib = jaxcourse.load_kernel("silu.cc")
+jax.ffi.register_ffi_target("silu", jax.ffi.pycapsule(silu_lib.Silu), platform="cpu")
+jax.ffi.register_ffi_target("silu_bwd", jax.ffi.pycapsule(silu_lib.SiluBwd), platform="cpu")
+
+
+def _sds(x):
+    assert x.dtype == jnp.float32, "只支持 float32"
+    return jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+@jax.custom_vjp
+def silu_ffi(x):
+    return jax.ffi.ffi_call("silu", _sds(x), vmap_method="broadcast_all")(x)
+
+
+def silu_fwd(x):
+    return silu_ffi(x), x
+
+
+def silu_bwd(x, ct):
+    assert ct.shape == x.shape
+    return (jax.ffi.ffi_call("silu_bwd", _sds(x), vmap_method="broadcast_all")(x, ct),)
+
+
+silu_ffi.defvjp(silu_fwd, silu_bwd)
