@@ -73,6 +73,8 @@ CORPUS_LIST = [
            frozenset(_KINDS_C | {"reformat", "restyle_own"}), 36),
     Corpus("similarity_heldout_s", tuple(f"e{i:02d}" for i in range(1, 21)),
            frozenset(_KINDS_C | {"reformat", "restyle_own"}), 36),
+    Corpus("similarity_heldout_t", tuple(f"c{i:02d}" for i in range(1, 21)),
+           frozenset(_KINDS_C | {"reformat", "restyle_own"}), 36),
 ]
 by_name = pytest.mark.parametrize("corpus", CORPUS_LIST, ids=lambda c: c.name)
 
