@@ -1,0 +1,44 @@
+// Exercise 3: SiLU as two element-wise XLA FFI handlers on float32 buffers.
+//   Silu:    x -> y = x * s,                               s = sigmoid(x)
+//   SiluBwd: (x, ct_y) -> ct_x = ct_y * s * (1 + x * (1 - s))
+#include <cmath>
+#include <cstdint>
+
+#include "xla/ffi/api/ffi.h"
+
+namespace ffi = xla::ffi;
+
+// 数值稳定的 sigmoid:x >= 0 与 x < 0 分开写
+static float Sig(float v) {
+  if (v >= 0.0f) return 1.0f / (1.0f + std::exp(-v));
+  const float e = std::exp(v);
+  return e / (1.0f + e);
+}
+
+static ffi::Error Forward(ffi::Buffer<ffi::F32> x, ffi::ResultBuffer<ffi::F32> y) {
+  const float* in = x.typed_data();
+  float* out = y->typed_data();
+  const int64_t n = static_cast<int64_t>(x.element_count());
+  for (int64_t i = 0; i < n; ++i) {
+    out[i] = in[i] * Sig(in[i]);
+  }
+  return ffi::Error::Success();
+}
+
+static ffi::Error Backward(ffi::Buffer<ffi::F32> x, ffi::Buffer<ffi::F32> ct_y,
+                           ffi::ResultBuffer<ffi::F32> ct_x) {
+  const float* in = x.typed_data();
+  const float* g = ct_y.typed_data();
+  float* out = ct_x->typed_data();
+  const int64_t n = static_cast<int64_t>(x.element_count());
+  for (int64_t i = 0; i < n; ++i) {
+    const float s = Sig(in[i]);
+    out[i] = g[i] * s * (1.0f + in[i] * (1.0f - s));
+  }
+  return ffi::Error::Success();
+}
+
+XLA_FFI_DEFINE_HANDLER_SYMBOL(Silu, Forward,
+    ffi::Ffi::Bind().Arg<ffi::Buffer<ffi::F32>>().Ret<ffi::Buffer<ffi::F32>>());
+XLA_FFI_DEFINE_HANDLER_SYMBOL(SiluBwd, Backward,
+    ffi::Ffi::Bind().Arg<ffi::Buffer<ffi::F32>>().Arg<ffi::Buffer<ffi::F32>>().Ret<ffi::Buffer<ffi::F32>>());

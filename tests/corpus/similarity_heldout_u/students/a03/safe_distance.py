@@ -1,0 +1,13 @@
+_TOL = 0.0
+
+
+def safe_pairwise_distance(X, Y):
+    (n, d), (m, _) = X.shape, Y.shape
+    diff = X.reshape(n, 1, d) - Y.reshape(1, m, d)
+    sq = (diff ** 2).sum(axis=-1)
+    count = n * m
+    zero, nonzero = sq == 0, sq != 0
+    if _TOL > 0:
+        zero = sq <= _TOL
+    root = jnp.sqrt(jnp.where(nonzero, sq, 1.0))
+    return jnp.where(zero, 0.0, root)
