@@ -3,7 +3,8 @@
 Format only: each corpus is for measuring the detector once, so nothing here runs the detector or looks at
 its scores. Checked: every student answers every exercise (and nothing else is in `students/`), the Python
 answers parse and each `recompile` answer names its own student, pairs.json names students and answer
-files that exist with documented disguise kinds, no copy is the source of another copy, natural-convergence
+files that exist with documented disguise kinds, no copy is the source of another copy (except the middle of a
+planned copy chain of three, `copy_chains`), natural-convergence
 groups hold no two students of one copy group, graded.json covers every answer with a score in range, and
 every graded student has a behaviour fingerprint.
 """
@@ -33,6 +34,9 @@ class Corpus:
     students: tuple[str, ...]
     disguise_kinds: frozenset[str]
     planted: int  # distinct (exercise, copy) pairs
+    # (exercise, student) middles of a planned copy chain of three (A -> B -> C): B is a copy that was
+    # copied again; its README says so. Any other copy copied again is a mistake in the corpus.
+    copy_chains: frozenset[tuple[str, str]] = frozenset()
 
     @property
     def root(self) -> Path:
@@ -75,6 +79,9 @@ CORPUS_LIST = [
            frozenset(_KINDS_C | {"reformat", "restyle_own"}), 36),
     Corpus("similarity_heldout_t", tuple(f"c{i:02d}" for i in range(1, 21)),
            frozenset(_KINDS_C | {"reformat", "restyle_own"}), 36),
+    Corpus("similarity_heldout_u", tuple(f"a{i:02d}" for i in range(1, 21)),
+           frozenset(_KINDS_C | {"reformat", "restyle_own"}), 36,
+           copy_chains=frozenset({("reduce_sum_rules", "a11")})),
 ]
 by_name = pytest.mark.parametrize("corpus", CORPUS_LIST, ids=lambda c: c.name)
 
@@ -122,7 +129,8 @@ def test_python_answers_parse_and_recompile_names_its_own_student(corpus: Corpus
                 if path.suffix == ".py":
                     ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         recompile = (corpus.root / "students" / sid / "recompile.py").read_text(encoding="utf-8")
-        called = re.findall(r"""show_recompile_sequence\((["'])(.+?)\1\)""", recompile)
+        # the call may be split over lines (a reformatted answer): whitespace and a trailing comma allowed
+        called = re.findall(r"""show_recompile_sequence\(\s*(["'])(.+?)\1\s*,?\s*\)""", recompile)
         assert [student for _, student in called] == [sid]
 
 
@@ -146,7 +154,13 @@ def test_copies_name_existing_answers_with_documented_disguises(corpus: Corpus):
 def test_a_copy_is_not_a_source_of_another_copy_in_the_same_exercise(corpus: Corpus):
     copies = load(corpus, "pairs.json")["copies"]
     copied = {(c["exercise"], c["copy"]) for c in copies}
-    assert [c for c in copies if (c["exercise"], c["original"]) in copied] == []
+    again = [c for c in copies if (c["exercise"], c["original"]) in copied]
+    assert [c for c in again if (c["exercise"], c["original"]) not in corpus.copy_chains] == []
+    # a planned chain is of three: its middle copied an original that is not itself a copy
+    for ex, middle in corpus.copy_chains:
+        sources = [c["original"] for c in copies if c["exercise"] == ex and c["copy"] == middle]
+        assert sources and all((ex, s) not in copied for s in sources), (ex, middle)
+        assert any(c["exercise"] == ex and c["original"] == middle for c in copies), (ex, middle)
 
 
 @by_name
