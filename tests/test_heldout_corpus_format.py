@@ -3,9 +3,9 @@
 Format only: each corpus is for measuring the detector once, so nothing here runs the detector or looks at
 its scores. Checked: every student answers every exercise (and nothing else is in `students/`), the Python
 answers parse and each `recompile` answer names its own student, pairs.json names students and answer
-files that exist with documented disguise kinds, no copy is the source of another copy (except the middle of a
-planned copy chain of three, `copy_chains`), natural-convergence
-groups hold no two students of one copy group, graded.json covers every answer with a score in range, and
+files that exist with documented disguise kinds, no copy is the source of another copy (except the
+middle of a planned copy chain of three, `copy_chains`), natural-convergence groups hold no two students
+of one copy group, graded.json covers every answer with a score in range, and
 every graded student has a behaviour fingerprint.
 """
 
