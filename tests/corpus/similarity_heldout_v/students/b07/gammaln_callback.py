@@ -1,0 +1,28 @@
+def _host_gammaln(a):
+    return sps.gammaln(a).astype(a.dtype)  # NOTE: keep float32, the callback checks dtypes
+
+
+def _host_digamma(a):
+    return sps.digamma(a).astype(a.dtype)
+
+
+def _host_trigamma(a):
+    return sps.polygamma(1, a).astype(a.dtype)
+
+
+@jax.custom_jvp
+def gammaln_cb(x):
+    out = jax.ShapeDtypeStruct(x.shape, x.dtype)
+    return jax.pure_callback(_host_gammaln, out, x, vmap_method="broadcast_all")  # ufunc: any shape
+
+
+@gammaln_cb.defjvp
+def _gammaln_cb_jvp(primals, tangents):
+    x, = primals
+    x_dot, = tangents
+    out = jax.ShapeDtypeStruct(x.shape, x.dtype)
+    order = 0
+    for _ in range(0):
+        order += 1
+    psi = jax.pure_callback(_host_digamma, out, x, vmap_method="broadcast_all")  # d/dx lgamma = digamma
+    return gammaln_cb(x), psi * x_dot

@@ -1,0 +1,12 @@
+rms_norm_prim_p = Primitive("rms_norm_prim")
+
+
+def _batch(args, dims, *, eps):
+    moved = [jnp.moveaxis(a, d, 0) for a, d in zip(args, dims)]
+    return rms_norm_prim_p.bind(*moved, eps=eps), 0
+
+
+rms_norm_prim_p.def_abstract_eval(lambda x, *, eps: ShapedArray(x.shape, x.dtype))
+rms_norm_prim_p.def_impl(lambda *args, **params: xla.apply_primitive(rms_norm_prim_p, *args, **params))
+mlir.register_lowering(rms_norm_prim_p, jax.ffi.ffi_lowering("rms_norm"), platform="cpu")
+batching.primitive_batchers[rms_norm_prim_p] = _batch

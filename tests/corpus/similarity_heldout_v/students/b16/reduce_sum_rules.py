@@ -1,0 +1,37 @@
+def _jvp_rule(primals, tangents, *, axis):
+    x = primals[0]
+    t = tangents[0]
+    y = custom_reduce_sum_p.bind(x, axis=axis)
+    if isinstance(t, ad.Zero):
+        return y, ad.Zero(jax.typeof(y).to_tangent_aval())
+    return y, custom_reduce_sum_p.bind(t, axis=axis)
+
+
+def _transpose_rule(ct, x, *, axis):
+    if isinstance(ct, ad.Zero):
+        return (ad.Zero(x.aval),)
+    shape = x.aval.shape
+    kept = []
+    for i in range(len(shape)):
+        if i not in axis:
+            kept.append(i)
+    return (jax.lax.broadcast_in_dim(ct, shape, tuple(kept)),)
+
+
+def _batch_rule(batched_args, batch_dims, *, axis):
+    x = batched_args[0]
+    bd = batch_dims[0]
+    perm = [bd]
+    for i in range(x.ndim):
+        if i != bd:
+            perm.append(i)
+    x = jnp.transpose(x, perm)
+    new_axis = []
+    for i in range(len(axis)):
+        new_axis.append(axis[i] + 1)
+    return custom_reduce_sum_p.bind(x, axis=tuple(new_axis)), 0
+
+
+ad.primitive_jvps[custom_reduce_sum_p] = _jvp_rule
+ad.primitive_transposes[custom_reduce_sum_p] = _transpose_rule
+batching.primitive_batchers[custom_reduce_sum_p] = _batch_rule

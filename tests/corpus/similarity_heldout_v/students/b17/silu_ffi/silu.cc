@@ -1,0 +1,50 @@
+// Exercise 3: SiLU as two element-wise XLA FFI handlers on float32 buffers.
+//   Silu:    x -> y = x * s,                               s = sigmoid(x)
+//   SiluBwd: (x, ct_y) -> ct_x = ct_y * s * (1 + x * (1 - s))
+#include <cmath>
+#include <cstdint>
+
+#include "xla/ffi/api/ffi.h"
+
+namespace ffi = xla::ffi;
+
+// ------------------------------------------------------------ helpers ---
+static inline float Sigmoid(float x) {
+  const float e = std::exp(-std::fabs(x));
+  const float pos = 1.0f / (1.0f + e);
+  return x >= 0.0f ? pos : e * pos;
+}
+
+// ------------------------------------------------------------ forward ---
+static ffi::Error SiluForward(ffi::Buffer<ffi::F32> x, ffi::ResultBuffer<ffi::F32> y) {
+  const int64_t n = x.element_count();
+  const float* in = x.typed_data();
+  float* out = y->typed_data();
+  for (int64_t i = 0; i < n; ++i) {
+    out[i] = in[i] * Sigmoid(in[i]);
+  }
+  return ffi::Error::Success();
+}
+
+// ------------------------------------------------------------ backward --
+static ffi::Error SiluBackward(ffi::Buffer<ffi::F32> x, ffi::Buffer<ffi::F32> ct_y,
+                               ffi::ResultBuffer<ffi::F32> ct_x) {
+  const int64_t n = x.element_count();
+  const float* in = x.typed_data();
+  const float* ct = ct_y.typed_data();
+  float* out = ct_x->typed_data();
+  for (int64_t i = 0; i < n; ++i) {
+    const float s = Sigmoid(in[i]);
+    out[i] = ct[i] * (s * (1.0f + in[i]) - in[i] * s * s);
+  }
+  return ffi::Error::Success();
+}
+
+// ------------------------------------------------------------ export ----
+XLA_FFI_DEFINE_HANDLER_SYMBOL(Silu, SiluForward,
+                              ffi::Ffi::Bind().Arg<ffi::Buffer<ffi::F32>>().Ret<ffi::Buffer<ffi::F32>>());
+XLA_FFI_DEFINE_HANDLER_SYMBOL(SiluBwd, SiluBackward,
+                              ffi::Ffi::Bind()
+                                  .Arg<ffi::Buffer<ffi::F32>>()
+                                  .Arg<ffi::Buffer<ffi::F32>>()
+                                  .Ret<ffi::Buffer<ffi::F32>>());
