@@ -4,8 +4,9 @@ Format only: each corpus is for measuring the detector once, so nothing here run
 its scores. Checked: every student answers every exercise (and nothing else is in `students/`), the Python
 answers parse and each `recompile` answer names its own student, pairs.json names students and answer
 files that exist with documented disguise kinds, no copy is the source of another copy (except the
-middle of a planned copy chain of three, `copy_chains`), natural-convergence groups hold no two students
-of one copy group, graded.json covers every answer with a score in range, and
+middle of a planned copy chain of three, `copy_chains`), a planned heavy copier (`heavy_copier`) copied
+one classmate in exactly three exercises with three different disguises, natural-convergence groups hold
+no two students of one copy group, graded.json covers every answer with a score in range, and
 every graded student has a behaviour fingerprint.
 """
 
@@ -37,6 +38,9 @@ class Corpus:
     # (exercise, student) middles of a planned copy chain of three (A -> B -> C): B is a copy that was
     # copied again; its README says so. Any other copy copied again is a mistake in the corpus.
     copy_chains: frozenset[tuple[str, str]] = frozenset()
+    # (original, copy) of a planned heavy copier: the copy student copied that one classmate in three
+    # exercises, each copy disguised differently; its README says so. No other pair repeats.
+    heavy_copier: tuple[str, str] | None = None
 
     @property
     def root(self) -> Path:
@@ -82,6 +86,9 @@ CORPUS_LIST = [
     Corpus("similarity_heldout_u", tuple(f"a{i:02d}" for i in range(1, 21)),
            frozenset(_KINDS_C | {"reformat", "restyle_own"}), 36,
            copy_chains=frozenset({("reduce_sum_rules", "a11")})),
+    Corpus("similarity_heldout_v", tuple(f"b{i:02d}" for i in range(1, 21)),
+           frozenset(_KINDS_C | {"reformat", "restyle_own"}), 36,
+           heavy_copier=("b06", "b14")),
 ]
 by_name = pytest.mark.parametrize("corpus", CORPUS_LIST, ids=lambda c: c.name)
 
@@ -161,6 +168,20 @@ def test_a_copy_is_not_a_source_of_another_copy_in_the_same_exercise(corpus: Cor
         sources = [c["original"] for c in copies if c["exercise"] == ex and c["copy"] == middle]
         assert sources and all((ex, s) not in copied for s in sources), (ex, middle)
         assert any(c["exercise"] == ex and c["original"] == middle for c in copies), (ex, middle)
+
+
+@by_name
+def test_a_heavy_copier_copies_one_classmate_in_three_exercises(corpus: Corpus):
+    if corpus.heavy_copier is None:
+        return
+    copies = load(corpus, "pairs.json")["copies"]
+    heavy = [c for c in copies if (c["original"], c["copy"]) == corpus.heavy_copier]
+    assert len(heavy) == 3 and len({c["exercise"] for c in heavy}) == 3, heavy
+    assert len({tuple(sorted(c["disguises"])) for c in heavy}) == 3, heavy  # a different disguise each
+    # no other two students are joined by copies in more than one exercise
+    pairs = [frozenset((c["original"], c["copy"])) for c in copies if c not in heavy]
+    assert len(pairs) == len(set(pairs)), pairs
+    assert frozenset(corpus.heavy_copier) not in pairs
 
 
 @by_name
