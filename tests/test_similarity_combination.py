@@ -3,16 +3,19 @@ vocabulary channel (vocabulary.py): the names and comment words only a pair uses
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from autograder.model import ReleaseInfo
-from autograder.similarity import analyse, combine, report, units
+from autograder.similarity import analyse, combine, report, trees, units
 from autograder.similarity.vocabulary import Vocabulary, given_vocabulary, vocabulary_of, words_of
+from benchmarks import monotone_trees
 
 ROOT = Path(__file__).resolve().parents[1]
 CLASS_E = ROOT / "tests" / "corpus" / "similarity_heldout_e"
@@ -68,20 +71,53 @@ def test_names_the_release_or_the_reference_uses_and_words_others_use_are_no_evi
     assert rep.evidence["s01", "s02"].only_pair_identifiers == ("scratch_sum",)
 
 
-def test_the_constants_are_what_the_fit_on_the_spent_classes_gives() -> None:
-    # combine.py's weights are fitted, never tuned by hand: refitting on the spent classes the fit script
-    # ships with (its SHIPPED_CLASSES, the one place a round adds a spent class) gives them
-    out = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "similarity_combination_fit.py")],
+def _same_tree(a: list, b: list) -> bool:
+    if len(a) != len(b):
+        return False
+    if len(a) == 1:
+        return abs(a[0] - b[0]) <= 2e-6
+    return (
+        a[0] == b[0] and abs(a[1] - b[1]) <= 1e-9 and _same_tree(a[2], b[2]) and _same_tree(a[3], b[3])
+    )
+
+
+def test_the_shipped_trees_are_what_the_fit_on_the_spent_classes_gives(tmp_path: Path) -> None:
+    # combination.json is fitted, never edited by hand: refitting on the spent classes the fit script
+    # ships with (its SHIPPED_CLASSES, the one place a round adds a spent class) gives it again, up to
+    # the last bits a machine's sums may differ in
+    out = tmp_path / "combination.json"
+    subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "similarity_combination_fit.py"), "--out", str(out)],
         capture_output=True,
         text=True,
         check=True,
         cwd=ROOT,
-    ).stdout
-    lines = dict(line.split(" = ", 1) for line in out.splitlines() if " = " in line)
-    assert tuple(float(v) for v in lines["WEIGHTS"].strip("()").split(", ")) == combine.WEIGHTS
-    assert float(lines["BIAS"]) == combine.BIAS and float(lines["CUT"]) == combine.CUT
-    assert lines["FEATURES"] == repr(combine.FEATURES)
+    )
+    refit = trees.from_data(json.loads(out.read_text(encoding="utf-8")))
+    shipped = trees.shipped()
+    assert (refit.features, refit.fitted_on) == (shipped.features, shipped.fitted_on)
+    assert shipped.features == combine.FEATURES
+    assert len(refit.trees) == len(shipped.trees) > 0
+    assert all(_same_tree(a, b) for a, b in zip(refit.trees, shipped.trees, strict=True))
+    assert abs(refit.base - shipped.base) <= 2e-6 and abs(refit.cut - shipped.cut) <= 1e-6
+
+
+def test_the_detector_walks_the_trees_as_the_fit_does() -> None:
+    # the fit cuts on numpy's walk of the trees (benchmarks/monotone_trees.py); the detector walks the
+    # same data in plain Python (trees.py): both must give every pair the same output
+    model = trees.shipped()
+    rng = np.random.default_rng(46)
+    x = rng.uniform(-1.0, 1.0, (500, len(combine.FEATURES)))
+    x[:, [3, 5, 7]] = rng.integers(0, combine.CAP_COUNT + 1, (500, 3))
+    fitted = monotone_trees.raw_of(x, list(model.trees), model.base)
+    walked = np.array([model.raw(tuple(row)) for row in x])
+    assert np.allclose(fitted, walked, rtol=0, atol=1e-12)
+    assert len(set(np.round(walked, 6))) > 50  # the rows reach many leaves, not one
+    # the detector reads a unit's pairs in one batch (Ensemble.outputs, chunked): the same outputs
+    batch = model.outputs([tuple(row) for row in x], chunk=64)
+    assert np.allclose(batch, [model.output(tuple(row)) for row in x], rtol=0, atol=1e-12)
+    evidence = {(f"s{k}", "t"): combine.Evidence(tuple(row)) for k, row in enumerate(x[:40])}
+    assert combine.combined_scores(evidence) == {p: combine.combined_score(e) for p, e in evidence.items()}
 
 
 def test_a_pair_that_stands_out_nowhere_keeps_its_code_score() -> None:
@@ -164,4 +200,21 @@ def test_a_pair_more_alike_in_any_reading_never_scores_lower(
     before = combine.combined_score(combine.Evidence(values))
     after = combine.combined_score(combine.Evidence(raised))
     assert after >= before
-    assert all(w >= 0 for w in combine.WEIGHTS)
+    assert all(trees.is_monotone(tree) for tree in trees.shipped().trees)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(40, 300), st.sampled_from([-1.0, 0.0, 1.0]))
+def test_the_fit_grows_only_trees_monotone_in_every_reading(seed: int, rows: int, slope: float) -> None:
+    # round 19: the label may fall as a reading grows (slope -1) or ignore it; the trees still never
+    # score a pair lower for a higher reading
+    rng = np.random.default_rng(seed)
+    x = rng.normal(size=(rows, 3))
+    y = (x[:, 0] + slope * x[:, 1] + rng.normal(scale=0.5, size=rows) > 0).astype(float)
+    _, grown = monotone_trees.fit(
+        x, y, np.ones(rows), monotone_trees.Settings(trees=5, depth=3, rate=0.3, l2=1.0, min_leaf=5)
+    )
+    assert all(trees.is_monotone(tree) for tree in grown)
+    raised = x.copy()
+    raised[:, rng.integers(0, 3)] += rng.uniform(0.0, 2.0)
+    assert np.all(monotone_trees.raw_of(raised, grown, 0.0) >= monotone_trees.raw_of(x, grown, 0.0) - 1e-12)

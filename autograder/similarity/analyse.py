@@ -25,7 +25,7 @@ from autograder.similarity.behaviour import (
     ExerciseBehaviour,
     score_pairs,
 )
-from autograder.similarity.combine import Evidence, combined_score, pair_evidence
+from autograder.similarity.combine import Evidence, combined_scores, pair_evidence
 from autograder.similarity.fingerprints import (
     Fingerprinted,
     Fragment,
@@ -511,7 +511,7 @@ def analyse_unit(
         token_texts = {sid: [t.text for t in fps[sid].tokens] for sid in report.compared}
         reference = [t.text for t in report.tokens.get(REFERENCE, [])]
         report.evidence = _evidence(unit, own_texts, sub, code, matches, token_texts, reference)
-        final = {pair: combined_score(ev) for pair, ev in report.evidence.items()}
+        final = combined_scores(report.evidence)
     report.histogram[0] = n * (n - 1) // 2 - len(final)  # pairs that share nothing
     for (a, b), score in final.items():
         report.code_scores[a, b] = score
