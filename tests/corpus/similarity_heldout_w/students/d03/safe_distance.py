@@ -1,0 +1,20 @@
+# ✍️ 作答区:练习 4
+def _squared(X, Y):
+    sq = jnp.zeros((X.shape[0], Y.shape[0]), dtype=jnp.result_type(X, Y))
+    k = 0
+    while True:
+        if k == X.shape[1]:
+            break
+        sq = sq + (X[:, k][:, None] - Y[:, k][None, :]) ** 2
+        k += 1
+    return sq
+
+
+def _safe_sqrt(sq):
+    zero = sq == 0
+    yield jnp.where(zero, 0.0, jnp.sqrt(jnp.where(zero, 1.0, sq)))
+
+
+def safe_pairwise_distance(X, Y):
+    """两两欧氏距离 (N, d), (M, d) -> (N, M);距离为 0 处梯度为 0。"""
+    return next(_safe_sqrt(_squared(X, Y)))

@@ -1,0 +1,22 @@
+# 在这里定义原语 rms_norm_prim_p:抽象求值、以 FFI target "rms_norm" 作为 CPU lowering、
+# eager impl、batching 规则。
+import enum
+
+
+class Axis(enum.IntEnum):
+    LAST = -1
+
+
+rms_norm_prim_p = Primitive("rms_norm_prim")
+rms_norm_prim_p.def_abstract_eval(lambda x, *, eps: ShapedArray(x.shape, x.dtype))
+rms_norm_prim_p.def_impl(partial(xla.apply_primitive, rms_norm_prim_p))
+mlir.register_lowering(rms_norm_prim_p, jax.ffi.ffi_lowering("rms_norm"), platform="cpu")
+
+
+def _batch(args, dims, *, eps):
+    # put the batch axis at the end, out of the way
+    x = jnp.moveaxis(args[0], dims[0], Axis.LAST)
+    return rms_norm_prim_p.bind(x, eps=eps), x.ndim - 1
+
+
+batching.primitive_batchers[rms_norm_prim_p] = _batch

@@ -1,0 +1,25 @@
+# ✍️ 作答区:练习 1(target 是题目要分析的函数,不要修改它)
+def target(x, flag):
+    y = lax.cond(flag, jnp.sin, jnp.cos, x)
+    z = jax.jit(lambda t: jax.nn.relu(jnp.sin(t)))(y)
+    return jnp.sum(z)
+
+
+def primitive_histogram(f, *args):
+    result = {}
+
+    def walk(jaxpr):
+        for eqn in jaxpr.eqns:
+            name = eqn.primitive.name
+            try:
+                result[name] += 1
+            except KeyError:
+                result[name] = 1
+            for sub in je.core.jaxprs_in_params(eqn.params):
+                walk(sub)
+
+    walk(jax.make_jaxpr(f)(*args).jaxpr)
+    return result
+
+
+print(primitive_histogram(target, jnp.ones(4), True))

@@ -1,0 +1,33 @@
+# 在这里编译并注册 silu.cc(FFI target "silu" 和 "silu_bwd"),再用 jax.custom_vjp 定义 silu_ffi(x)。
+silu_lib = jaxcourse.load_kernel("silu.cc")
+jax.ffi.register_ffi_target("silu", jax.ffi.pycapsule(silu_lib.Silu), platform="cpu")
+jax.ffi.register_ffi_target("silu_bwd", jax.ffi.pycapsule(silu_lib.SiluBwd), platform="cpu")
+
+
+def _spec(x):
+    """>>> _spec(jnp.ones((2, 3))).shape
+    (2, 3)
+    """
+    return jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+
+@jax.custom_vjp
+def silu_ffi(x):
+    """>>> silu_ffi(jnp.float32(0.0))
+    Array(0., dtype=float32)
+    """
+    return jax.ffi.ffi_call("silu", _spec(x), vmap_method="broadcast_all")(x)
+
+
+def _silu_fwd(x):
+    return silu_ffi(x), x
+
+
+def _silu_bwd(x, g):
+    """>>> jax.grad(silu_ffi)(jnp.float32(0.0))  # 0.5
+    Array(0.5, dtype=float32)
+    """
+    return (jax.ffi.ffi_call("silu_bwd", _spec(x), vmap_method="broadcast_all")(x, g),)
+
+
+silu_ffi.defvjp(_silu_fwd, _silu_bwd)
