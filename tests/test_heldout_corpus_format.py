@@ -5,9 +5,10 @@ its scores. Checked: every student answers every exercise (and nothing else is i
 answers parse and each `recompile` answer names its own student, pairs.json names students and answer
 files that exist with documented disguise kinds, no copy is the source of another copy (except the
 middle of a planned copy chain of three, `copy_chains`), a planned heavy copier (`heavy_copier`) copied
-one classmate in exactly three exercises with three different disguises, natural-convergence groups hold
-no two students of one copy group, graded.json covers every answer with a score in range, and
-every graded student has a behaviour fingerprint.
+one classmate in exactly three exercises with three different disguises, a planned shared original
+(`shared_original`) was copied in two parts by two students and no other original twice,
+natural-convergence groups hold no two students of one copy group, graded.json covers every answer with a
+score in range, and every graded student has a behaviour fingerprint.
 """
 
 from __future__ import annotations
@@ -41,6 +42,9 @@ class Corpus:
     # (original, copy) of a planned heavy copier: the copy student copied that one classmate in three
     # exercises, each copy disguised differently; its README says so. No other pair repeats.
     heavy_copier: tuple[str, str] | None = None
+    # (exercise, original) copied by two students in that exercise, each taking a different part of it
+    # (two partial copies of one original); its README says so. No other original is copied twice.
+    shared_original: tuple[str, str] | None = None
 
     @property
     def root(self) -> Path:
@@ -89,6 +93,9 @@ CORPUS_LIST = [
     Corpus("similarity_heldout_v", tuple(f"b{i:02d}" for i in range(1, 21)),
            frozenset(_KINDS_C | {"reformat", "restyle_own"}), 36,
            heavy_copier=("b06", "b14")),
+    Corpus("similarity_heldout_w", tuple(f"d{i:02d}" for i in range(1, 21)),
+           frozenset(_KINDS_C | {"reformat", "restyle_own"}), 36,
+           shared_original=("reduce_sum_rules", "d05")),
 ]
 by_name = pytest.mark.parametrize("corpus", CORPUS_LIST, ids=lambda c: c.name)
 
@@ -182,6 +189,20 @@ def test_a_heavy_copier_copies_one_classmate_in_three_exercises(corpus: Corpus):
     pairs = [frozenset((c["original"], c["copy"])) for c in copies if c not in heavy]
     assert len(pairs) == len(set(pairs)), pairs
     assert frozenset(corpus.heavy_copier) not in pairs
+
+
+@by_name
+def test_a_shared_original_is_copied_in_two_parts(corpus: Corpus):
+    if corpus.shared_original is None:
+        return
+    copies = load(corpus, "pairs.json")["copies"]
+    ex, original = corpus.shared_original
+    shared = [c for c in copies if (c["exercise"], c["original"]) == (ex, original)]
+    assert len(shared) == 2 and len({c["copy"] for c in shared}) == 2, shared
+    assert all(c["disguises"] == ["partial_copy"] for c in shared), shared
+    # no other original is copied by more than one student in one exercise
+    sources = [(c["exercise"], c["original"]) for c in copies if c not in shared]
+    assert len(sources) == len(set(sources)), sources
 
 
 @by_name
