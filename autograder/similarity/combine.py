@@ -118,7 +118,7 @@ def rescaled(p: float, model: trees.Ensemble | None = None) -> float:
     """The model's output on the report's scale: its output for a pair sharing nothing becomes 0, its
     cut 0.5; monotone, 0..1."""
     model = model or trees.shipped()
-    cut, floor = model.cut, model.output((0.0,) * len(FEATURES))
+    cut, floor = model.cut, model.floor
     if p < cut:
         return max(0.0, 0.5 * (p - floor) / (cut - floor))
     return min(1.0, 0.5 + 0.5 * (p - cut) / (1.0 - cut))

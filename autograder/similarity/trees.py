@@ -42,6 +42,15 @@ class Ensemble:
         return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, self.raw(values)))))
 
     @cached_property
+    def floor(self) -> float:
+        """The output for a pair whose every reading is 0 (sharing nothing)."""
+        return self.output((0.0,) * len(self.features))
+
+    @cached_property
+    def depth(self) -> int:
+        return max((_depth(t) for t in self.trees), default=0)
+
+    @cached_property
     def _flat(self) -> tuple[np.ndarray, ...]:
         """Every node of every tree in flat arrays (feature, threshold, left, right, value) and each
         tree's root; a leaf goes to itself whatever the reading (threshold +inf)."""
@@ -61,20 +70,21 @@ class Ensemble:
 
         roots = [add(tree) for tree in self.trees]
         arrays = (feature, threshold, left, right, value, roots)
-        return tuple(np.array(a, dtype=float if i in (1, 4) else np.int64) for i, a in enumerate(arrays))
+        return tuple(np.array(a, dtype=float if i in (1, 4) else np.int32) for i, a in enumerate(arrays))
 
-    def outputs(self, rows: Sequence[tuple[float, ...]], chunk: int = 2048) -> list[float]:
+    def outputs(self, rows: Sequence[tuple[float, ...]], chunk: int = 1024) -> list[float]:
         """`output` of many rows at once (a unit of a large class has tens of thousands of pairs; the
         walk above costs about 0.13 ms a pair), walking every tree one level a step."""
         feature, threshold, left, right, value, roots = self._flat
-        x = np.asarray(rows, dtype=float).reshape(len(rows), len(self.features))
+        width = len(self.features)
+        x = np.asarray(rows, dtype=float).reshape(len(rows), width)
         raw = np.full(len(x), self.base)
-        depth = max((_depth(t) for t in self.trees), default=0)
         for start in range(0, len(x), chunk):
             part = x[start : start + chunk]
+            flat, row_start = part.ravel(), (np.arange(len(part), dtype=np.int32) * width)[:, None]
             node = np.broadcast_to(roots, (len(part), len(roots)))
-            for _ in range(depth):
-                reading = np.take_along_axis(part, feature[node], axis=1)
+            for _ in range(self.depth):
+                reading = flat[row_start + feature[node]]
                 node = np.where(reading <= threshold[node], left[node], right[node])
             raw[start : start + chunk] += value[node].sum(axis=1)
         return (1.0 / (1.0 + np.exp(-np.clip(raw, -60.0, 60.0)))).tolist()
