@@ -60,6 +60,10 @@ FEATURES = (
     "only_pair_comment_lines",
     "short_gram_margin",
 )
+# positions in FEATURES, read once for every pair of a unit (`_final` runs on each of them)
+_CODE_AT = FEATURES.index("code")
+_MARGINS_AT = tuple(FEATURES.index(m) for m in MARGINS)
+_STANDOUT_AT = tuple(FEATURES.index(m) for m in MARGINS if m != "short_gram_margin")
 
 
 @dataclass(frozen=True)
@@ -127,9 +131,7 @@ def rescaled(p: float, model: trees.Ensemble | None = None) -> float:
 def stands_out(evidence: Evidence) -> bool:
     """Whether the pair stands out from its students' other pairs in any channel, or uses a word no
     one else uses. Students converging on one text tie with each other in every channel."""
-    named = evidence.named()
-    margins = ("code_margin", "identifier_margin", "comment_margin", "layout_margin")
-    return any(named[m] > 0 for m in margins) or bool(
+    return any(evidence.values[i] > 0 for i in _STANDOUT_AT) or bool(
         evidence.only_pair_identifiers or evidence.only_pair_comment_words or evidence.only_pair_comment_lines
     )
 
@@ -137,8 +139,7 @@ def stands_out(evidence: Evidence) -> bool:
 def closest_everywhere(evidence: Evidence) -> bool:
     """Whether the pair is at least as alike as each of its students' other pairs in every channel
     (every margin 0 or more): both students' closest partner, whatever is read."""
-    named = evidence.named()
-    return all(named[m] >= 0 for m in MARGINS)
+    return all(evidence.values[i] >= 0 for i in _MARGINS_AT)
 
 
 def combined_score(evidence: Evidence) -> float:
@@ -159,7 +160,7 @@ def combined_scores(evidence: Mapping[tuple[str, str], Evidence]) -> dict[tuple[
 
 
 def _final(evidence: Evidence, output: float) -> float:
-    code = evidence.named()["code"]
+    code = evidence.values[_CODE_AT]
     score = rescaled(output)
     if closest_everywhere(evidence):
         score = max(score, code)
