@@ -1,0 +1,22 @@
+from collections import ChainMap
+
+rms_norm_prim_p = Primitive("rms_norm_prim")
+_parts = ChainMap({
+    "abstract": lambda x, *, eps: ShapedArray(x.shape, x.dtype),
+    "impl": partial(xla.apply_primitive, rms_norm_prim_p),
+})
+
+
+def _batch(args, dims, *, eps):
+    x, = args
+    bd, = dims
+    if bd == x.ndim - 1:  # the batch axis took the place of the normalised axis: put it just before
+        x = jnp.moveaxis(x, bd, x.ndim - 2)
+        bd = x.ndim - 2
+    return rms_norm_prim_p.bind(x, eps=eps), bd
+
+
+rms_norm_prim_p.def_abstract_eval(_parts["abstract"])
+rms_norm_prim_p.def_impl(_parts["impl"])
+mlir.register_lowering(rms_norm_prim_p, jax.ffi.ffi_lowering("rms_norm"), platform="cpu")
+batching.primitive_batchers[rms_norm_prim_p] = _batch

@@ -1,0 +1,43 @@
+// Exercise 3: SiLU as two element-wise XLA FFI handlers on float32 buffers.
+//   Silu:    x -> y = x * s,                               s = sigmoid(x)
+//   SiluBwd: (x, ct_y) -> ct_x = ct_y * s * (1 + x * (1 - s))
+#include <cmath>
+#include <cstdint>
+
+#include "xla/ffi/api/ffi.h"
+
+namespace ffi = xla::ffi;
+#include <algorithm>
+
+static float Sigmoid(float v) {
+  return v >= 0.0f ? 1.0f / (1.0f + std::exp(-v)) : std::exp(v) / (1.0f + std::exp(v));
+}
+
+static ffi::Error SiluImpl(ffi::Buffer<ffi::F32> x, ffi::ResultBuffer<ffi::F32> y) {
+  const size_t n = x.element_count();
+  float* out = y->typed_data();
+  std::copy(x.typed_data(), x.typed_data() + n, out);  // start from x, then scale in place
+  for (size_t i = 0; i < n; ++i) {
+    float& v = out[i];
+    v = v * Sigmoid(v);
+  }
+  return ffi::Error::Success();
+}
+
+static ffi::Error SiluBwdImpl(ffi::Buffer<ffi::F32> x, ffi::Buffer<ffi::F32> ct_y,
+                              ffi::ResultBuffer<ffi::F32> ct_x) {
+  const size_t n = x.element_count();
+  const float* xs = x.typed_data();
+  float* out = ct_x->typed_data();
+  std::copy(ct_y.typed_data(), ct_y.typed_data() + n, out);  // start from ct_y
+  for (size_t i = 0; i < n; ++i) {
+    const float s = Sigmoid(xs[i]);
+    out[i] *= s * (1.0f + xs[i] * (1.0f - s));
+  }
+  return ffi::Error::Success();
+}
+
+XLA_FFI_DEFINE_HANDLER_SYMBOL(Silu, SiluImpl,
+                              ffi::Ffi::Bind().Arg<ffi::Buffer<ffi::F32>>().Ret<ffi::Buffer<ffi::F32>>());
+XLA_FFI_DEFINE_HANDLER_SYMBOL(SiluBwd, SiluBwdImpl,
+                              ffi::Ffi::Bind().Arg<ffi::Buffer<ffi::F32>>().Arg<ffi::Buffer<ffi::F32>>().Ret<ffi::Buffer<ffi::F32>>());
