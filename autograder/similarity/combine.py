@@ -25,12 +25,12 @@ vector of these readings, each also read against the pair's students' other pair
                         independent pairs instead of 18 and 18.
 
 The score is a sum of small regression trees boosted on the logistic loss (round 19; trees.py walks
-them, `combination.json` holds them), refitted in round 20 on the nineteen spent held-out classes d to
-v (written blind, by hand; `benchmarks/similarity_combination_fit.py` refits them) and monotone in every
-reading: each reading grows as a pair is more alike, so a pair more alike in any reading never scores
-lower. Rounds 17 and 18 used a logistic model of the same vector with every weight 0 or more; fitted on
-eighteen of d to v and measured on the nineteenth, the trees found 559 of 649 copies at 82 of 27,586
-independent pairs flagged, the logistic model 550 at 86 (docs/similarity.md, rounds 19 and 20). The output is
+them, `combination.json` holds them), fitted on the seventeen spent held-out classes d to t (written
+blind, by hand; `benchmarks/similarity_combination_fit.py` refits them) and monotone in every reading:
+each reading grows as a pair is more alike, so a pair more alike in any reading never scores lower.
+Rounds 17 and 18 used a logistic model of the same vector with every weight 0 or more; fitted on
+sixteen of d to t and measured on the seventeenth, the trees found 495 of 578 copies at 72 of 24,509
+independent pairs flagged, the logistic model 488 at 75 (docs/similarity.md, round 19). The output is
 rescaled so that the default threshold 0.5 sits where 0.25 % of the training classes' independent
 pairs scored above it (`rescaled`). A pair that stands out in no channel keeps at most its code score
 (`combined_score`).
