@@ -6,7 +6,8 @@ answers parse and each `recompile` answer names its own student, pairs.json name
 files that exist with documented disguise kinds, no copy is the source of another copy (except the
 middle of a planned copy chain of three, `copy_chains`), a planned heavy copier (`heavy_copier`) copied
 one classmate in exactly three exercises with three different disguises, a planned shared original
-(`shared_original`) was copied in two parts by two students and no other original twice,
+(`shared_original`) was copied in two parts by two students and no other original twice, a planned
+needless fix (`needless_fix`) is the only copy with that disguise and both its answers keep full marks,
 natural-convergence groups hold no two students of one copy group, graded.json covers every answer with a
 score in range, and every graded student has a behaviour fingerprint.
 """
@@ -45,6 +46,10 @@ class Corpus:
     # (exercise, original) copied by two students in that exercise, each taking a different part of it
     # (two partial copies of one original); its README says so. No other original is copied twice.
     shared_original: tuple[str, str] | None = None
+    # (exercise, original, copy) of a copy whose copier also "fixed" something the original had right
+    # (disguise `needless_fix`: a live change that leaves every result the same); its README says so.
+    # Both answers keep full marks, and no other copy carries that disguise.
+    needless_fix: tuple[str, str, str] | None = None
 
     @property
     def root(self) -> Path:
@@ -96,6 +101,9 @@ CORPUS_LIST = [
     Corpus("similarity_heldout_w", tuple(f"d{i:02d}" for i in range(1, 21)),
            frozenset(_KINDS_C | {"reformat", "restyle_own"}), 36,
            shared_original=("reduce_sum_rules", "d05")),
+    Corpus("similarity_heldout_x", tuple(f"f{i:02d}" for i in range(1, 21)),
+           frozenset(_KINDS_C | {"reformat", "restyle_own", "needless_fix"}), 36,
+           needless_fix=("safe_distance", "f13", "f05")),
 ]
 by_name = pytest.mark.parametrize("corpus", CORPUS_LIST, ids=lambda c: c.name)
 
@@ -203,6 +211,21 @@ def test_a_shared_original_is_copied_in_two_parts(corpus: Corpus):
     # no other original is copied by more than one student in one exercise
     sources = [(c["exercise"], c["original"]) for c in copies if c not in shared]
     assert len(sources) == len(set(sources)), sources
+
+
+@by_name
+def test_a_needless_fix_copy_keeps_full_marks(corpus: Corpus):
+    if corpus.needless_fix is None:
+        return
+    copies = load(corpus, "pairs.json")["copies"]
+    fixed = [c for c in copies if "needless_fix" in c["disguises"]]
+    assert [(c["exercise"], c["original"], c["copy"]) for c in fixed] == [corpus.needless_fix], fixed
+    assert fixed[0]["disguises"] == ["needless_fix"], fixed
+    # the "fix" changed nothing that is graded: the original and the copy both have full marks
+    ex, original, copy = corpus.needless_fix
+    scores = load(corpus, "graded.json")["scores"]
+    for sid in (original, copy):
+        assert scores[sid][ex]["score"] == scores[sid][ex]["max_score"], (sid, ex, scores[sid][ex])
 
 
 @by_name
