@@ -47,6 +47,7 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
     "bench_upload_path.py": (["--repeat", "2"], ['"upload_bytes"', '"file_over_gradebook"']),
     "bench_similarity.py": (["--smoke"], ["rec/fp/fpv", "safe_distance", "scale: 12 students"]),
     "bench_similarity_disguise.py": (["--smoke"], ["recall verbatim", "recall ALL", "false positives"]),
+    "bench_similarity_measured.py": (["--smoke"], ["the shipped detector on", "total: code"]),
     "bench_similarity_hostile.py": (["--smoke"], ["nested -- in a kernel", "full/quarter", "worst at "]),
     "bench_kernel_ir.py": (["--smoke"], ["-O2: copies identical", "the build (-shared) takes"]),
     "bench_jaxpr_tap.py": (["--traces", "3"], ["small          fresh  trace", "cached trace"]),
