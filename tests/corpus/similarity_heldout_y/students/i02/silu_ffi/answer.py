@@ -1,0 +1,29 @@
+# 在这里编译并注册 silu.cc(FFI target "silu" 和 "silu_bwd"),再用 jax.custom_vjp 定义 silu_ffi(x)。
+silu_lib = jaxcourse.load_kernel("silu.cc")
+jax.ffi.register_ffi_target("silu", jax.ffi.pycapsule(silu_lib.Silu), platform="cpu")
+jax.ffi.register_ffi_target("silu_bwd", jax.ffi.pycapsule(silu_lib.SiluBwd), platform="cpu")
+
+# def silu_ffi(x):
+#     return jax.ffi.ffi_call("silu", jax.ShapeDtypeStruct(x.shape, x.dtype))(x)   # no vjp, no vmap
+
+
+def _call(name, like, *operands):
+    return jax.ffi.ffi_call(name, jax.ShapeDtypeStruct(like.shape, like.dtype),
+                            vmap_method="broadcast_all")(*operands)
+
+
+@jax.custom_vjp
+def silu_ffi(x):
+    return _call("silu", x, x)
+
+
+def _fwd(x):
+    return _call("silu", x, x), x
+
+
+def _bwd(x, ct):
+    # return (ct * jax.nn.sigmoid(x) * (1 + x * (1 - jax.nn.sigmoid(x))),)   # works, but not the C++ kernel
+    return (_call("silu_bwd", x, x, ct),)
+
+
+silu_ffi.defvjp(_fwd, _bwd)

@@ -1,0 +1,17 @@
+import math
+
+rms_norm_prim_p = Primitive("rms_norm_prim")
+rms_norm_prim_p.def_abstract_eval(lambda x, *, eps: ShapedArray(x.shape, x.dtype))
+rms_norm_prim_p.def_impl(partial(xla.apply_primitive, rms_norm_prim_p))
+mlir.register_lowering(rms_norm_prim_p, jax.ffi.ffi_lowering("rms_norm"), platform="cpu")
+
+
+def _rms_batch(args, dims, *, eps):
+    x, = args
+    bd, = dims
+    assert math.isfinite(eps)
+    x = jnp.moveaxis(x, bd, 0)
+    return rms_norm_prim_p.bind(x, eps=eps), 0
+
+
+batching.primitive_batchers[rms_norm_prim_p] = _rms_batch
