@@ -8,8 +8,10 @@ middle of a planned copy chain of three, `copy_chains`), a planned heavy copier 
 one classmate in exactly three exercises with three different disguises, a planned shared original
 (`shared_original`) was copied in two parts by two students and no other original twice, a planned
 needless fix (`needless_fix`) is the only copy with that disguise and both its answers keep full marks,
-natural-convergence groups hold no two students of one copy group, graded.json covers every answer with a
-score in range, and every graded student has a behaviour fingerprint.
+a planned convergence on an outside source (`outside_source`) is one natural-convergence group of
+students joined by no copy in that exercise, all with full marks, natural-convergence groups hold no two
+students of one copy group, graded.json covers every answer with a score in range, and every graded
+student has a behaviour fingerprint.
 """
 
 from __future__ import annotations
@@ -50,6 +52,10 @@ class Corpus:
     # (disguise `needless_fix`: a live change that leaves every result the same); its README says so.
     # Both answers keep full marks, and no other copy carries that disguise.
     needless_fix: tuple[str, str, str] | None = None
+    # (exercise, students) who each adapted the same outside snippet the course did not give (an honest
+    # convergence, not a copy); its README says so. They form one natural-convergence group of exactly
+    # those students, no copy joins them (or either of them) in that exercise, and both keep full marks.
+    outside_source: tuple[str, tuple[str, ...]] | None = None
 
     @property
     def root(self) -> Path:
@@ -104,6 +110,9 @@ CORPUS_LIST = [
     Corpus("similarity_heldout_x", tuple(f"f{i:02d}" for i in range(1, 21)),
            frozenset(_KINDS_C | {"reformat", "restyle_own", "needless_fix"}), 36,
            needless_fix=("safe_distance", "f13", "f05")),
+    Corpus("similarity_heldout_y", tuple(f"i{i:02d}" for i in range(1, 21)),
+           frozenset(_KINDS_C | {"reformat", "restyle_own"}), 36,
+           outside_source=("gammaln_callback", ("i07", "i16"))),
 ]
 by_name = pytest.mark.parametrize("corpus", CORPUS_LIST, ids=lambda c: c.name)
 
@@ -225,6 +234,23 @@ def test_a_needless_fix_copy_keeps_full_marks(corpus: Corpus):
     ex, original, copy = corpus.needless_fix
     scores = load(corpus, "graded.json")["scores"]
     for sid in (original, copy):
+        assert scores[sid][ex]["score"] == scores[sid][ex]["max_score"], (sid, ex, scores[sid][ex])
+
+
+@by_name
+def test_an_outside_source_convergence_is_listed_and_not_a_copy(corpus: Corpus):
+    if corpus.outside_source is None:
+        return
+    doc = load(corpus, "pairs.json")
+    ex, members = corpus.outside_source
+    groups = [g for g in doc["natural_convergence"]
+              if g["exercise"] == ex and sorted(g["students"]) == sorted(members)]
+    assert len(groups) == 1, doc["natural_convergence"]
+    # neither student copied or was copied in that exercise: the likeness comes from the outside source
+    joined = [c for c in doc["copies"] if c["exercise"] == ex and {c["original"], c["copy"]} & set(members)]
+    assert joined == [], joined
+    scores = load(corpus, "graded.json")["scores"]
+    for sid in members:
         assert scores[sid][ex]["score"] == scores[sid][ex]["max_score"], (sid, ex, scores[sid][ex])
 
 
