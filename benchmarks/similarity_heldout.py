@@ -192,6 +192,7 @@ class Figures:
     independent: int = 0
     flagged: int = 0
     comparable: int = 0  # planted copies whose two answers were both compared in one unit
+    found_comparable: int = 0  # of those, the ones found (a copy with a side too short may be found too)
     short_independent: int = 0  # independent pairs with a side too short to compare as code
     short_flagged: int = 0
 
@@ -209,7 +210,7 @@ class Figures:
             f"    planted copies ranked first  {pct(self.ranked_first, self.planted)}",
             f"    planted copies comparable    {self.comparable}/{self.planted}"
             " (the others: an answer too short or only starter code)",
-            f"    found of the comparable      {pct(self.found, self.comparable)}",
+            f"    found of the comparable      {pct(self.found_comparable, self.comparable)}",
         ]
 
 
@@ -281,9 +282,11 @@ def measure(cls: HeldoutClass, threshold: float, with_behaviour: bool) -> Figure
         group = _groups(here)
         for a, b in here:
             figures.planted += 1
-            figures.comparable += any(a in per_unit[u][1] and b in per_unit[u][1] for u in units)
+            comparable = any(a in per_unit[u][1] and b in per_unit[u][1] for u in units)
             s = score(a, b)
+            figures.comparable += comparable
             figures.found += s >= threshold
+            figures.found_comparable += comparable and s >= threshold
             rivals = [score(b, x) for x in answered if x != b and group.get(x, -1) != group[b]]
             figures.ranked_first += s > 0 and s > max(rivals, default=0.0)
         for unit in units:

@@ -126,5 +126,7 @@ def test_a_short_copy_sharing_a_comment_line_is_found_and_short_pairs_are_counte
     text = "\n".join(report(tmp_path, 0.5))
     assert "planted copies found         1/1 100.0 %" in text
     assert "planted copies comparable    0/1 " in text
+    # found by its words, not compared as code: not a comparable copy found (was 1/0 before)
+    assert "found of the comparable      0/0 " in text
     assert "independent pairs flagged    0/0 " in text
     assert "with a side too short      0/44 0.0 %" in text  # 45 pairs, the copy left out
