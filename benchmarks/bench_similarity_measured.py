@@ -15,17 +15,15 @@ classes measured once with that model, and nothing else.
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from autograder.grade.run.behaviour_read import read_behaviour_file  # noqa: E402
 from autograder.similarity.analyse import DEFAULT_THRESHOLD  # noqa: E402
-from autograder.similarity.behaviour import FILE_NAME  # noqa: E402
 from benchmarks import similarity_heldout as heldout  # noqa: E402
 
 # Round 19 (trees fitted on d to t, frozen in f40087b): the classes written blind after its training
@@ -33,12 +31,13 @@ from benchmarks import similarity_heldout as heldout  # noqa: E402
 MEASURED_WITH_SHIPPED = "u,v,w,x,y"
 
 
-def _behaviour_folder(corpus: Path, into: Path) -> Path:
-    """The class's `behaviour/<sid>.json` laid out as a grading run's OUT folder holds them."""
+def _load(corpus: Path) -> heldout.HeldoutClass:
+    """The class with the fingerprints its grading run stored as `behaviour/<sid>.json`."""
+    cls = heldout.load(corpus)
     for path in sorted((corpus / "behaviour").glob("*.json")):
-        (into / path.stem).mkdir(parents=True)
-        shutil.copyfile(path, into / path.stem / FILE_NAME)
-    return into
+        if (read := read_behaviour_file(path)) is not None:
+            cls.behaviour[read.student_id] = read.exercises
+    return cls
 
 
 def _add(total: heldout.Figures, one: heldout.Figures) -> None:
@@ -47,28 +46,22 @@ def _add(total: heldout.Figures, one: heldout.Figures) -> None:
 
 
 def _row(name: str, f: heldout.Figures) -> str:
-    def pct(a: int, b: int) -> str:
-        return f"{a}/{b} {100 * a / max(1, b):5.2f} %"
-
-    return (
-        f"  {name:<22} found {pct(f.found, f.planted):<17} flagged {pct(f.flagged, f.independent):<18}"
-        f" short flagged {f.short_flagged}/{f.short_independent}"
-    )
+    found, flagged = heldout.percent(f.found, f.planted, 2), heldout.percent(f.flagged, f.independent, 2)
+    short = f"{f.short_flagged}/{f.short_independent}"
+    return f"  {name:<22} found {found:<17} flagged {flagged:<18} short flagged {short}"
 
 
 def measure_classes(letters: list[str], channels: list[bool], threshold: float) -> list[str]:
     totals = {b: heldout.Figures() for b in channels}
     lines = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for letter in letters:
-            corpus = ROOT / "tests" / "corpus" / f"similarity_heldout_{letter}"
-            cls = heldout.load(corpus, _behaviour_folder(corpus, Path(tmp) / letter))
-            for with_behaviour in channels:
-                start = time.perf_counter()
-                figures = heldout.measure(cls, threshold, with_behaviour)
-                _add(totals[with_behaviour], figures)
-                name = f"{letter}: {'code+behaviour' if with_behaviour else 'code'}"
-                lines.append(f"{_row(name, figures)}  ({time.perf_counter() - start:.1f} s)")
+    for letter in letters:
+        cls = _load(ROOT / "tests" / "corpus" / f"similarity_heldout_{letter}")
+        for with_behaviour in channels:
+            start = time.perf_counter()
+            figures = heldout.measure(cls, threshold, with_behaviour)
+            _add(totals[with_behaviour], figures)
+            name = f"{letter}: {'code+behaviour' if with_behaviour else 'code'}"
+            lines.append(f"{_row(name, figures)}  ({time.perf_counter() - start:.1f} s)")
     for with_behaviour, total in totals.items():
         lines.append(_row(f"total: {'code+behaviour' if with_behaviour else 'code'}", total))
     return lines

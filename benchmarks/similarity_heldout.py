@@ -184,6 +184,11 @@ def grade_behaviour(cls: HeldoutClass) -> None:
     cls.behaviour = dict(out)
 
 
+def percent(part: int, whole: int, digits: int = 1) -> str:
+    """`part/whole` and its share in percent (0 % of nothing)."""
+    return f"{part}/{whole} {100 * part / max(1, whole):.{digits}f} %"
+
+
 @dataclass
 class Figures:
     planted: int = 0
@@ -197,20 +202,17 @@ class Figures:
     short_flagged: int = 0
 
     def lines(self, name: str, threshold: float) -> list[str]:
-        def pct(a: int, b: int) -> str:
-            return f"{a}/{b} {100 * a / max(1, b):.1f} %"
-
         return [
             f"  {name} (threshold {threshold:.2f}):",
-            f"    planted copies found         {pct(self.found, self.planted)}",
-            f"    independent pairs flagged    {pct(self.flagged, self.independent)}"
+            f"    planted copies found         {percent(self.found, self.planted)}",
+            f"    independent pairs flagged    {percent(self.flagged, self.independent)}"
             " (both answers compared as code)",
-            f"      with a side too short      {pct(self.short_flagged, self.short_independent)}"
+            f"      with a side too short      {percent(self.short_flagged, self.short_independent)}"
             " (read by words only the pair uses)",
-            f"    planted copies ranked first  {pct(self.ranked_first, self.planted)}",
+            f"    planted copies ranked first  {percent(self.ranked_first, self.planted)}",
             f"    planted copies comparable    {self.comparable}/{self.planted}"
             " (the others: an answer too short or only starter code)",
-            f"    found of the comparable      {pct(self.found_comparable, self.comparable)}",
+            f"    found of the comparable      {percent(self.found_comparable, self.comparable)}",
         ]
 
 
